@@ -1,0 +1,29 @@
+/** Business constants of section 9, shared by server and client. */
+export const APP_NAME = 'Stockroom';
+export const APP_VERSION = '1.0.0';
+
+/** 8 hours: the session lifetime, written as the expiry at sign-in or sign-up. */
+export const SESSION_TIMEOUT_MS = 28_800_000;
+export const TOKEN_STORAGE_KEY = 'mean_auth_token';
+export const TOKEN_EXPIRATION_STORAGE_KEY = 'mean_token_expiration';
+
+export const PAGINATION = { defaultPage: 1, defaultLimit: 10, maxLimit: 100 } as const;
+export const TOAST_DURATION_MS = 3000;
+export const SEARCH_DEBOUNCE_MS = 300;
+export const RESET_SUCCESS_REDIRECT_MS = 1500;
+
+export const UPLOAD = {
+  maxBytes: 5_242_880,
+  mimeTypes: ['image/jpeg', 'image/png', 'image/webp'],
+} as const;
+
+export const ROLES = { member: 'Member', admin: 'Admin' } as const;
+export const USER_STATUS = { active: 'Active', inactive: 'Inactive' } as const;
+
+/** Draft defaults of section 3. */
+export const PRODUCT_DRAFT_DEFAULTS = {
+  description: 'Draft product - description pending',
+  category: 'Uncategorized',
+  quantity: 0,
+  price: 0,
+} as const;

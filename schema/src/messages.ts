@@ -1,0 +1,72 @@
+/**
+ * The message catalogue of the specification (sections 5 and 8). Server and
+ * client both import these so a user sees the same words whichever side
+ * caught the problem.
+ */
+export const AuthMessages = {
+  invalidCredentials: 'Invalid email or password',
+  sessionExpired: 'Your session has expired. Please log in again',
+  invalidToken: 'Invalid authentication token',
+  accessDenied: 'Access denied. Insufficient permissions',
+  emailTaken: 'An account with this email already exists',
+  userNotFound: 'User not found',
+  weakPassword: 'Password does not meet security requirements',
+  accountLocked: 'Account temporarily locked due to multiple failed login attempts',
+  accountInactive: 'Account is inactive. Please contact support',
+  /** Not in the catalogue: the spec leaves throttling text open. */
+  tooManyRequests: 'Too many requests. Please wait a moment and try again',
+  forgotPasswordSent: 'If an account exists, a reset link has been sent.',
+  resetSuccess: 'Password reset successful',
+  resetLinkInvalid: 'This password reset link is invalid or has expired',
+  verifyLinkInvalid: 'This verification link is invalid or has expired',
+  emailVerified: 'Email address verified',
+  verificationSent: 'If the account needs it, a verification email has been sent.',
+  signedOut: 'Signed out',
+} as const;
+
+export const UserMessages = {
+  createFailed: 'Failed to create user account',
+  updateFailed: 'Failed to update user profile',
+  deactivateFailed: 'Failed to deactivate user account',
+} as const;
+
+export const ProductMessages = {
+  notFound: 'Product not found',
+  createFailed: 'Failed to create product',
+  updateFailed: 'Failed to update product',
+  deleteFailed: 'Failed to delete product',
+  notOwner: 'You can only modify products you created',
+  outOfStock: 'Product is out of stock',
+  insufficientStock: 'Insufficient stock available',
+  /** Not in the catalogue: DESIGN.md asks for a 409 on a stale version. */
+  conflict: 'This product was changed by someone else. Reload it and try again',
+} as const;
+
+export const GeneralMessages = {
+  somethingWentWrong: 'Something went wrong. Please try again',
+  network: 'Network error. Please check your connection',
+  server: 'Server error. Please try again later',
+  resourceNotFound: 'The requested resource was not found',
+  invalidId: 'Invalid ID format',
+  /** Not in the catalogue: the text of a 400 for a body that is not JSON. */
+  malformedJson: 'Request body is not valid JSON',
+  payloadTooLarge: 'Request body is too large',
+  /** Not in the catalogue: an input field the API does not know. */
+  unknownField: 'Unknown field',
+} as const;
+
+/** The templates of section 5, filled in by the validation rules. */
+export const ValidationMessages = {
+  required: (field: string) => `${field} is required`,
+  invalidFormat: (field: string) => `${field} format is invalid`,
+  minLength: (field: string, n: number) => `${field} must be at least ${n} characters`,
+  maxLength: (field: string, n: number) => `${field} cannot exceed ${n} characters`,
+  invalidEmail: 'Please provide a valid email address',
+  passwordsDoNotMatch: 'Passwords do not match',
+  /* Numeric templates are not in the spec; they follow the same voice. */
+  minValue: (field: string, n: string) => `${field} must be at least ${n}`,
+  maxValue: (field: string, n: string) => `${field} cannot exceed ${n}`,
+  wholeNumber: (field: string) => `${field} must be a whole number`,
+  decimals: (field: string, n: number) => `${field} cannot have more than ${n} decimal places`,
+  number: (field: string) => `${field} must be a number`,
+} as const;

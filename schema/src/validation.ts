@@ -1,0 +1,148 @@
+import { ValidationMessages as M } from './messages';
+
+/**
+ * Field rules of section 5, declared once. The server validates every input
+ * with them and the client forms use the same functions, so a message never
+ * differs between the two.
+ */
+export interface TextRule {
+  kind: 'text';
+  label: string;
+  required: boolean;
+  min?: number;
+  max: number;
+  format?: 'email' | 'password' | 'httpUrl';
+}
+
+export interface NumberRule {
+  kind: 'number';
+  label: string;
+  required: boolean;
+  min: number;
+  max: number;
+  integer?: boolean;
+  decimals?: number;
+}
+
+export type FieldRule = TextRule | NumberRule;
+
+const text = (label: string, rest: Omit<TextRule, 'kind' | 'label'>): TextRule => ({ kind: 'text', label, ...rest });
+const number = (label: string, rest: Omit<NumberRule, 'kind' | 'label'>): NumberRule => ({ kind: 'number', label, ...rest });
+
+/** 254 is the longest address SMTP can deliver to (RFC 5321). */
+export const EMAIL_MAX_LENGTH = 254;
+/** argon2 hashes any length; the cap keeps a hash request from being a denial of service. */
+export const PASSWORD_MAX_LENGTH = 128;
+export const PASSWORD_MIN_LENGTH = 8;
+
+export const Rules = {
+  email: text('Email', { required: true, max: EMAIL_MAX_LENGTH, format: 'email' }),
+  password: text('Password', { required: true, min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH, format: 'password' }),
+  /** Sign-in checks only presence: the policy is not revealed to a guesser. */
+  currentPassword: text('Password', { required: true, max: PASSWORD_MAX_LENGTH }),
+  firstName: text('First name', { required: true, min: 1, max: 50 }),
+  lastName: text('Last name', { required: true, min: 1, max: 50 }),
+  productName: text('Product name', { required: true, min: 2, max: 100 }),
+  description: text('Description', { required: true, min: 10, max: 1000 }),
+  category: text('Category', { required: true, min: 2, max: 50 }),
+  price: number('Price', { required: true, min: 0.01, max: 999999.99, decimals: 2 }),
+  quantity: number('Quantity', { required: true, min: 0, max: 100000, integer: true }),
+  imageUrl: text('Image URL', { required: false, max: 500, format: 'httpUrl' }),
+} satisfies Record<string, FieldRule>;
+
+export type RuleName = keyof typeof Rules;
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** At least one upper case, lower case, digit and non-alphanumeric character. */
+export function isStrongPassword(value: string): boolean {
+  return (
+    value.length >= PASSWORD_MIN_LENGTH &&
+    /[A-Z]/.test(value) &&
+    /[a-z]/.test(value) &&
+    /[0-9]/.test(value) &&
+    /[^A-Za-z0-9]/.test(value)
+  );
+}
+
+/** Only absolute http(s) URLs: a `javascript:` or `data:` URL never reaches an <img> or <a>. */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+function validateText(rule: TextRule, value: unknown): string | undefined {
+  if (typeof value !== 'string') return M.invalidFormat(rule.label);
+  const trimmed = value.trim();
+  if (rule.format === 'password') {
+    if (trimmed.length > rule.max) return M.maxLength(rule.label, rule.max);
+    return isStrongPassword(value) ? undefined : 'Password does not meet security requirements';
+  }
+  if (rule.min !== undefined && trimmed.length < rule.min) return M.minLength(rule.label, rule.min);
+  if (trimmed.length > rule.max) return M.maxLength(rule.label, rule.max);
+  if (rule.format === 'email' && !EMAIL_PATTERN.test(trimmed)) return M.invalidEmail;
+  if (rule.format === 'httpUrl' && !isHttpUrl(trimmed)) return M.invalidFormat(rule.label);
+  return undefined;
+}
+
+const decimalPlaces = (value: number) => {
+  const [, fraction = ''] = String(value).split('.');
+  return fraction.length;
+};
+
+function validateNumber(rule: NumberRule, value: unknown): string | undefined {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isFinite(n)) return M.number(rule.label);
+  if (rule.integer && !Number.isInteger(n)) return M.wholeNumber(rule.label);
+  if (rule.decimals !== undefined && decimalPlaces(n) > rule.decimals) return M.decimals(rule.label, rule.decimals);
+  if (n < rule.min) return M.minValue(rule.label, String(rule.min));
+  if (n > rule.max) return M.maxValue(rule.label, String(rule.max));
+  return undefined;
+}
+
+/** The message for one value, or undefined when it is valid. */
+export function validateField(rule: FieldRule, value: unknown): string | undefined {
+  if (isBlank(value)) return rule.required ? M.required(rule.label) : undefined;
+  return rule.kind === 'text' ? validateText(rule, value) : validateNumber(rule, value);
+}
+
+export type FieldErrors = Record<string, string>;
+
+/**
+ * Validates the named fields of an input against their rules and returns a
+ * map of field -> message (empty when everything is valid). `fields` maps the
+ * input's own keys to rule names, since e.g. a product's `name` uses the
+ * `productName` rule.
+ */
+export function validateFields(fields: Record<string, FieldRule>, input: Record<string, unknown>): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const [key, rule] of Object.entries(fields)) {
+    const message = validateField(rule, input[key]);
+    if (message) errors[key] = message;
+  }
+  return errors;
+}
+
+/** Password confirmation on sign-up, reset and change-password forms. */
+export function validatePasswordConfirmation(password: unknown, confirmation: unknown): string | undefined {
+  if (isBlank(confirmation)) return M.required('Password confirmation');
+  return password === confirmation ? undefined : M.passwordsDoNotMatch;
+}
+
+/** Input shapes the server and client validate the same way. */
+export const SignUpFields = {
+  firstName: Rules.firstName,
+  lastName: Rules.lastName,
+  email: Rules.email,
+  password: Rules.password,
+};
+export const SignInFields = { email: Rules.email, password: Rules.currentPassword };
+export const ForgotPasswordFields = { email: Rules.email };
+export const ResetPasswordFields = { email: Rules.email, newPassword: Rules.password };
+export const ProfileFields = { firstName: Rules.firstName, lastName: Rules.lastName, email: Rules.email };
