@@ -1,0 +1,49 @@
+/**
+ * One jest run, three projects: `unit` (beside the code), `integration`
+ * (real app on the embedded PostgreSQL, tests/integration) and `e2e` (real
+ * Chromium against the built server, tests/e2e).
+ */
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true, decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+const shared = {
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  moduleNameMapper: { '^@stockroom/schema$': '<rootDir>/schema/src/index.ts' },
+  testEnvironment: 'node',
+};
+
+module.exports = {
+  projects: [
+    {
+      ...shared,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/{schema,backend,frontend}/src/**/*.test.{ts,tsx}'],
+    },
+    {
+      ...shared,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/tests/integration/**/*.test.ts'],
+      globalSetup: '<rootDir>/tests/support/database-setup.mjs',
+      globalTeardown: '<rootDir>/tests/support/database-teardown.mjs',
+      setupFiles: ['reflect-metadata'],
+      testTimeout: 30_000,
+    },
+    {
+      ...shared,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/tests/e2e/**/*.spec.ts'],
+      globalSetup: '<rootDir>/tests/e2e/support/server-setup.mjs',
+      globalTeardown: '<rootDir>/tests/e2e/support/server-teardown.mjs',
+      testTimeout: 60_000,
+    },
+  ],
+};
