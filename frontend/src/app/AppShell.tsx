@@ -1,0 +1,75 @@
+import { APP_NAME, ROLES } from '@stockroom/schema';
+import { Suspense, useCallback, useEffect, useState } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { AppFooter } from '../components/AppFooter';
+import { AppHeader } from '../components/AppHeader';
+import { LoadingScreen } from '../components/LoadingScreen';
+import { SideNav } from '../components/SideNav';
+import { MOBILE_QUERY, useMediaQuery } from '../lib/useMediaQuery';
+import { fullNameOf, useAuth } from '../features/auth';
+import { FOOTER, SIGNED_IN_LINKS, SIGNED_OUT_LINKS } from './navigation';
+
+/** Header, side navigation (signed in only), routed content and footer (section 1). */
+export function AppShell() {
+  const { state, signOut } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const isMobile = useMediaQuery(MOBILE_QUERY);
+  const [sideNavOpen, setSideNavOpen] = useState(!isMobile);
+  const signedIn = state.isAuthenticated && state.user !== null;
+
+  // Section 2: closed by default on mobile, open in side mode on desktop.
+  useEffect(() => setSideNavOpen(!isMobile), [isMobile]);
+
+  const closeOnMobile = useCallback(() => {
+    if (isMobile) setSideNavOpen(false);
+  }, [isMobile]);
+
+  const user = signedIn
+    ? {
+        fullName: fullNameOf(state.user!),
+        email: state.user!.email,
+        role: state.user!.role || ROLES.member,
+        avatar: state.user!.avatar,
+      }
+    : null;
+
+  const showSideNav = signedIn;
+  return (
+    <div className={`app-shell${showSideNav && sideNavOpen && !isMobile ? ' app-shell--with-side-nav' : ''}`}>
+      <a className="skip-link" href="#main-content">
+        Skip to content
+      </a>
+      <AppHeader
+        brand={APP_NAME}
+        links={signedIn ? SIGNED_IN_LINKS : SIGNED_OUT_LINKS}
+        user={user}
+        compact={isMobile}
+        sideNavOpen={sideNavOpen}
+        showSignIn={!location.pathname.startsWith('/auth')}
+        onToggleSideNav={() => setSideNavOpen((open) => !open)}
+        onNavigate={navigate}
+        onSignOut={() => void signOut()}
+      />
+      <div className="app-shell__body">
+        {showSideNav && (
+          <SideNav
+            items={SIGNED_IN_LINKS}
+            open={sideNavOpen}
+            mode={isMobile ? 'overlay' : 'side'}
+            onClose={() => setSideNavOpen(false)}
+            onLinkClick={closeOnMobile}
+          />
+        )}
+        <div className="app-shell__main">
+          <main id="main-content" className="app-content" tabIndex={-1}>
+            <Suspense fallback={<LoadingScreen />}>
+              <Outlet />
+            </Suspense>
+          </main>
+          <AppFooter year={FOOTER.year} company={FOOTER.company} badges={FOOTER.badges} />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+import { AuthProvider } from '../features/auth';
+import { AppShell } from './AppShell';
+
+/** The auth provider sits inside the router: sign-out navigates. */
+export function RootLayout() {
+  return (
+    <AuthProvider>
+      <AppShell />
+    </AuthProvider>
+  );
+}

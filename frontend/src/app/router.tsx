@@ -1,0 +1,52 @@
+import { lazy } from 'react';
+import { createBrowserRouter, Navigate } from 'react-router-dom';
+import { GuestOnly, RequireAuth } from '../features/auth';
+import { RootLayout } from './RootLayout';
+
+// One chunk per page: the sign-in screen loads only what it renders.
+const HomePage = lazy(() => import('../features/home/pages/HomePage'));
+const SignInPage = lazy(() => import('../features/auth/pages/SignInPage'));
+const SignUpPage = lazy(() => import('../features/auth/pages/SignUpPage'));
+const ForgotPasswordPage = lazy(() => import('../features/auth/pages/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('../features/auth/pages/ResetPasswordPage'));
+const VerifyEmailPage = lazy(() => import('../features/auth/pages/VerifyEmailPage'));
+const DashboardPage = lazy(() => import('../features/dashboard/pages/DashboardPage'));
+const ProductsPage = lazy(() => import('../features/products/pages/ProductsPage'));
+const ProfilePage = lazy(() => import('../features/profile/pages/ProfilePage'));
+const HelpPage = lazy(() => import('../features/help/pages/HelpPage'));
+const NotFoundPage = lazy(() => import('../features/not-found/pages/NotFoundPage'));
+
+/** Routes of section 2 (plus /auth/verify-email, the design's extension). */
+export function createAppRouter() {
+  return createBrowserRouter([
+    {
+      element: <RootLayout />,
+      children: [
+        { path: '/', element: <HomePage /> },
+        { path: '/auth', element: <Navigate to="/auth/login" replace /> },
+        {
+          element: <GuestOnly />,
+          children: [
+            { path: '/auth/login', element: <SignInPage /> },
+            { path: '/auth/signup', element: <SignUpPage /> },
+          ],
+        },
+        { path: '/auth/forgot-password', element: <ForgotPasswordPage /> },
+        { path: '/auth/reset-password', element: <ResetPasswordPage /> },
+        { path: '/auth/verify-email', element: <VerifyEmailPage /> },
+        { path: '/help', element: <HelpPage /> },
+        { path: '/404', element: <NotFoundPage /> },
+        {
+          element: <RequireAuth />,
+          children: [
+            { path: '/dashboard', element: <DashboardPage /> },
+            { path: '/products', element: <ProductsPage /> },
+            { path: '/profile', element: <ProfilePage /> },
+            { path: '/profile/edit', element: <ProfilePage /> },
+          ],
+        },
+        { path: '*', element: <Navigate to="/" replace /> },
+      ],
+    },
+  ]);
+}

@@ -1,0 +1,79 @@
+import { AnchorButton, Button } from '@blueprintjs/core';
+import { BoxIcon, MenuIcon, SearchIcon } from '@blueprintjs/icons';
+import type { ReactElement } from 'react';
+import { NavLink } from 'react-router-dom';
+import { UserMenu, type UserMenuProps } from './UserMenu';
+
+export interface NavItem {
+  label: string;
+  path: string;
+  icon: ReactElement;
+}
+
+export interface AppHeaderProps {
+  brand: string;
+  links: readonly NavItem[];
+  /** Signed in: the menu button, search button and user menu appear. */
+  user: Omit<UserMenuProps, 'compact' | 'onNavigate' | 'onSignOut'> | null;
+  compact: boolean;
+  sideNavOpen: boolean;
+  showSignIn: boolean;
+  onToggleSideNav(): void;
+  onNavigate(path: string): void;
+  onSignOut(): void;
+}
+
+export function AppHeader(props: AppHeaderProps) {
+  const { brand, links, user, compact, sideNavOpen, showSignIn, onToggleSideNav, onNavigate, onSignOut } = props;
+  return (
+    <header className={`app-header${user ? ' app-header--signed-in' : ''}`}>
+      <div className="app-header__start">
+        {user && (
+          <Button
+            variant="minimal"
+            icon={<MenuIcon />}
+            aria-label={sideNavOpen ? 'Close navigation' : 'Open navigation'}
+            aria-expanded={sideNavOpen}
+            aria-controls="side-nav"
+            onClick={onToggleSideNav}
+          />
+        )}
+        <NavLink to={user ? '/dashboard' : '/'} className="app-header__brand">
+          <span className="app-header__logo" aria-hidden="true">
+            <BoxIcon size={18} />
+          </span>
+          <span className="app-header__brand-text">{brand}</span>
+        </NavLink>
+        <nav className="app-header__nav" aria-label="Main">
+          {links.map((link) => (
+            <NavLink key={link.path} to={link.path} className="app-header__link" end={link.path === '/'}>
+              {link.label}
+            </NavLink>
+          ))}
+        </nav>
+      </div>
+      <div className="app-header__end">
+        {user ? (
+          <>
+            {/* Section 1: the search button is shown to signed-in users and does nothing yet. */}
+            <Button variant="minimal" icon={<SearchIcon />} aria-label="Search" onClick={() => undefined} />
+            <UserMenu {...user} compact={compact} onNavigate={onNavigate} onSignOut={onSignOut} />
+          </>
+        ) : (
+          showSignIn && (
+            <AnchorButton
+              intent="primary"
+              href="/auth/login"
+              onClick={(event) => {
+                event.preventDefault();
+                onNavigate('/auth/login');
+              }}
+            >
+              Sign In
+            </AnchorButton>
+          )
+        )}
+      </div>
+    </header>
+  );
+}

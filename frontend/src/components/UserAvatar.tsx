@@ -1,0 +1,29 @@
+import { useState } from 'react';
+
+export interface UserAvatarProps {
+  fullName: string;
+  avatar?: string | null;
+  size?: 'small' | 'large';
+}
+
+export function initialsOf(fullName: string): string {
+  const letters = fullName
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((part) => part[0]!.toUpperCase());
+  return (letters.length > 1 ? letters[0]! + letters[letters.length - 1]! : (letters[0] ?? '?')).slice(0, 2);
+}
+
+/** The avatar image, or the initials when there is none (or it fails to load). */
+export function UserAvatar({ fullName, avatar, size = 'small' }: UserAvatarProps) {
+  const [broken, setBroken] = useState(false);
+  const className = `user-avatar user-avatar--${size}`;
+  if (avatar && !broken) {
+    return <img className={className} src={avatar} alt="" onError={() => setBroken(true)} />;
+  }
+  return (
+    <span className={className} aria-hidden="true">
+      {initialsOf(fullName)}
+    </span>
+  );
+}

@@ -1,0 +1,55 @@
+import { Tag } from '@blueprintjs/core';
+
+export interface UserDetailsListProps {
+  fullName: string;
+  email: string;
+  role: string;
+  status: string;
+  createdAt: string;
+  emailVerified: boolean;
+}
+
+const formatDate = (iso: string) => {
+  const date = new Date(iso);
+  return iso && !Number.isNaN(date.getTime())
+    ? date.toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' })
+    : '—';
+};
+
+export function UserDetailsList({ fullName, email, role, status, createdAt, emailVerified }: UserDetailsListProps) {
+  return (
+    <dl className="details-list">
+      <div>
+        <dt>Full name</dt>
+        <dd>{fullName}</dd>
+      </div>
+      <div>
+        <dt>Email</dt>
+        <dd>
+          {email || '—'}{' '}
+          {email && (
+            <Tag minimal round intent={emailVerified ? 'success' : 'warning'}>
+              {emailVerified ? 'Verified' : 'Not verified'}
+            </Tag>
+          )}
+        </dd>
+      </div>
+      <div>
+        <dt>Role</dt>
+        <dd>{role || 'Member'}</dd>
+      </div>
+      <div>
+        <dt>Status</dt>
+        <dd>
+          <Tag minimal round intent={status === 'Active' ? 'success' : 'none'}>
+            {status}
+          </Tag>
+        </dd>
+      </div>
+      <div>
+        <dt>Member since</dt>
+        <dd>{formatDate(createdAt)}</dd>
+      </div>
+    </dl>
+  );
+}

@@ -1,0 +1,51 @@
+import { FormGroup, InputGroup } from '@blueprintjs/core';
+import type { ReactNode } from 'react';
+import { Field } from 'react-final-form';
+
+export interface TextFieldProps {
+  name: string;
+  label: string;
+  type?: 'text' | 'email' | 'password';
+  autoComplete?: string;
+  autoFocus?: boolean;
+  helperText?: ReactNode;
+  validate?: (value: unknown, allValues: object) => string | undefined;
+}
+
+/**
+ * A labelled input bound to react-final-form. A rule's message shows once
+ * the field was touched (blurred, or the form submitted) and then follows
+ * every keystroke; a server message for the field shows until it is edited.
+ */
+export function TextField({ name, label, type = 'text', autoComplete, autoFocus, helperText, validate }: TextFieldProps) {
+  const id = `field-${name}`;
+  return (
+    <Field<string> name={name} validate={validate}>
+      {({ input, meta }) => {
+        const serverError = !meta.dirtySinceLastSubmit ? (meta.submitError as string | undefined) : undefined;
+        const error = (meta.touched && (meta.error as string | undefined)) || serverError;
+        const errorId = `${id}-error`;
+        return (
+          <FormGroup
+            label={label}
+            labelFor={id}
+            intent={error ? 'danger' : 'none'}
+            helperText={error ? <span id={errorId}>{error}</span> : helperText}
+          >
+            <InputGroup
+              {...input}
+              id={id}
+              type={type}
+              size="large"
+              autoComplete={autoComplete}
+              autoFocus={autoFocus}
+              intent={error ? 'danger' : 'none'}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+            />
+          </FormGroup>
+        );
+      }}
+    </Field>
+  );
+}

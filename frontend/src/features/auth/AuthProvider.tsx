@@ -1,0 +1,129 @@
+import { useApolloClient } from '@apollo/client/react';
+import {
+  useForgotPasswordMutation,
+  useMeLazyQuery,
+  useResetPasswordMutation,
+  useSignInMutation,
+  useSignOutMutation,
+  useSignUpMutation,
+} from '@stockroom/schema/generated/hooks';
+import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { onSessionRejected } from '../../lib/session-events';
+import { getBrowserStorages, readStoredSession } from '../../lib/storage';
+import { AuthContext, type AuthContextValue } from './auth-context';
+import * as flows from './auth-flows';
+import { authActions, authReducer, initialAuthState, type AuthAction } from './auth-state';
+
+/** Sign-out waits this long for the server at most; the local sign-out never depends on it. */
+const SIGN_OUT_SERVER_WAIT_MS = 3000;
+
+const withTimeout = <T,>(promise: Promise<T>, ms: number) =>
+  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms))]);
+
+const required = <T,>(value: T | null | undefined): T => {
+  if (value === null || value === undefined) throw new Error('Empty response');
+  return value;
+};
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [state, rawDispatch] = useReducer(authReducer, initialAuthState);
+  const navigate = useNavigate();
+  const client = useApolloClient();
+  const [loadMe] = useMeLazyQuery({ fetchPolicy: 'network-only' });
+  const [signInMutation] = useSignInMutation();
+  const [signUpMutation] = useSignUpMutation();
+  const [signOutMutation] = useSignOutMutation();
+  const [forgotPasswordMutation] = useForgotPasswordMutation();
+  const [resetPasswordMutation] = useResetPasswordMutation();
+  const initializing = useRef(false);
+
+  // Sign-out resets the state to `initialized: false`, so initialization may
+  // run again (and find no token) the next time something asks for it.
+  const dispatch = useCallback((action: AuthAction) => {
+    if (action.type === 'signOut') initializing.current = false;
+    rawDispatch(action);
+  }, []);
+
+  // The hooks' functions are stable, but a ref keeps `deps` identity fixed
+  // so the callbacks below never change between renders.
+  const depsRef = useRef<flows.AuthDeps>(null as unknown as flows.AuthDeps);
+  depsRef.current = {
+    ...getBrowserStorages(),
+    now: () => Date.now(),
+    onSessionRejected: () => handleSessionRejected(),
+    api: {
+      fetchProfile: async () => {
+        const result = await loadMe();
+        if (result.error) throw result.error;
+        return required(result.data?.me);
+      },
+      signIn: async (input) => required((await signInMutation({ variables: { input } })).data?.signIn),
+      signUp: async (input) => required((await signUpMutation({ variables: { input } })).data?.signUp),
+      signOut: () => withTimeout(signOutMutation(), SIGN_OUT_SERVER_WAIT_MS),
+      forgotPassword: async (input) =>
+        required((await forgotPasswordMutation({ variables: { input } })).data?.forgotPassword),
+      resetPassword: async (input) =>
+        required((await resetPasswordMutation({ variables: { input } })).data?.resetPassword),
+    },
+  };
+
+  /**
+   * Sign-out resets the state and leaves for /auth/login in the same tick, so
+   * React renders both together and a guarded page never flashes its
+   * "redirect to login" branch. The cache goes last: nothing may show the
+   * previous user's data.
+   */
+  const runSignOut = useCallback(
+    async (notifyServer: boolean) => {
+      const leave = (action: AuthAction) => {
+        dispatch(action);
+        if (action.type === 'signOut') navigate('/auth/login', { replace: true });
+      };
+      await flows.signOut(depsRef.current, leave, { notifyServer });
+      await client.clearStore();
+    },
+    [client, dispatch, navigate],
+  );
+
+  /** The 401 rule: only a session that was actually stored is signed out. */
+  const handleSessionRejected = useCallback(() => {
+    if (readStoredSession(getBrowserStorages().local).token === null) return;
+    void runSignOut(false);
+  }, [runSignOut]);
+
+  useEffect(() => onSessionRejected(handleSessionRejected), [handleSessionRejected]);
+
+  const initialize = useCallback(() => {
+    if (initializing.current) return;
+    initializing.current = true;
+    void flows.initializeAuth(depsRef.current, dispatch);
+  }, [dispatch]);
+
+  // The header needs to know about a stored session on public pages too, not
+  // only when a route guard asks.
+  useEffect(() => {
+    if (!state.initialized) initialize();
+  }, [state.initialized, initialize]);
+
+  // Actions keep one identity for the provider's lifetime, so pages can use
+  // them in effect dependencies (e.g. clearError on unmount) safely.
+  const actions = useMemo<Omit<AuthContextValue, 'state'>>(
+    () => ({
+      initialize,
+      signIn: (input) => flows.signIn(depsRef.current, dispatch, input),
+      signUp: (input) => flows.signUp(depsRef.current, dispatch, input),
+      signOut: () => runSignOut(true),
+      forgotPassword: (input) => flows.forgotPassword(depsRef.current, dispatch, input),
+      resetPassword: (input) => flows.resetPassword(depsRef.current, dispatch, input),
+      reloadProfile: () => flows.reloadProfile(depsRef.current, dispatch),
+      clearError: () => dispatch(authActions.clearError()),
+      clearMessage: () => dispatch(authActions.clearMessage()),
+    }),
+    [dispatch, initialize, runSignOut],
+  );
+
+  const value = useMemo<AuthContextValue>(() => ({ state, ...actions }), [state, actions]);
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

@@ -1,0 +1,23 @@
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { LoadingScreen } from '../../components/LoadingScreen';
+import { loginUrlFor } from '../../lib/return-url';
+import { useAuth } from './useAuth';
+
+/**
+ * Route guard of section 4: triggers initialization, waits for it, lets an
+ * authenticated user through, otherwise sends them to sign in with the
+ * requested URL (path and query) as returnUrl.
+ */
+export function RequireAuth() {
+  const { state, initialize } = useAuth();
+  const location = useLocation();
+
+  useEffect(() => {
+    if (!state.initialized) initialize();
+  }, [state.initialized, initialize]);
+
+  if (!state.initialized) return <LoadingScreen label="Checking your session" />;
+  if (state.isAuthenticated) return <Outlet />;
+  return <Navigate to={loginUrlFor(`${location.pathname}${location.search}${location.hash}`)} replace />;
+}

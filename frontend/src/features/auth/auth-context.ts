@@ -1,0 +1,20 @@
+import { createContext } from 'react';
+import type { ForgotPasswordInput, ResetPasswordInput, SignInInput, SignUpInput } from '@stockroom/schema/generated/graphql';
+import type { FlowResult } from './auth-flows';
+import type { AuthState } from './auth-state';
+
+export interface AuthContextValue {
+  state: AuthState;
+  /** Runs initialization once; later calls while it runs or after it finished do nothing. */
+  initialize(): void;
+  signIn(input: SignInInput): Promise<FlowResult>;
+  signUp(input: SignUpInput): Promise<FlowResult>;
+  signOut(): Promise<void>;
+  forgotPassword(input: ForgotPasswordInput): Promise<FlowResult>;
+  resetPassword(input: ResetPasswordInput): Promise<FlowResult>;
+  reloadProfile(): Promise<void>;
+  clearError(): void;
+  clearMessage(): void;
+}
+
+export const AuthContext = createContext<AuthContextValue | null>(null);

@@ -1,0 +1,138 @@
+import { SESSION_TIMEOUT_MS } from '@stockroom/schema';
+import type { ForgotPasswordInput, ResetPasswordInput, SignInInput, SignUpInput } from '@stockroom/schema/generated/graphql';
+import { extractErrorMessage, isUnauthenticatedError } from '../../lib/errors';
+import {
+  clearAllAuthStorage,
+  readStoredSession,
+  removeStoredSession,
+  writeStoredSession,
+  type KeyValueStorage,
+} from '../../lib/storage';
+import { authActions, type AuthAction, type AuthUser } from './auth-state';
+
+/**
+ * The auth transitions of section 4 as plain async functions. Every outside
+ * effect (storage, the API, the clock) is passed in, so the same code runs in
+ * the AuthProvider and in node unit tests.
+ */
+export interface AuthApi {
+  fetchProfile(): Promise<AuthUser>;
+  signIn(input: SignInInput): Promise<{ accessToken: string; user: AuthUser }>;
+  signUp(input: SignUpInput): Promise<{ accessToken: string; user: AuthUser }>;
+  signOut(): Promise<unknown>;
+  forgotPassword(input: ForgotPasswordInput): Promise<{ message?: string | null }>;
+  resetPassword(input: ResetPasswordInput): Promise<{ message?: string | null }>;
+}
+
+export interface AuthDeps {
+  local: KeyValueStorage;
+  session: KeyValueStorage;
+  api: AuthApi;
+  now: () => number;
+  /** Called when the server rejects a restored session (the 401 rule of section 7). */
+  onSessionRejected: () => void;
+}
+
+export type Dispatch = (action: AuthAction) => void;
+
+/** Outcome handed back to the form that started a call. */
+export type FlowResult = { ok: true } | { ok: false; error: unknown; message: string };
+
+export async function initializeAuth(deps: AuthDeps, dispatch: Dispatch): Promise<void> {
+  dispatch(authActions.initStart());
+  const { token, expiresAt } = readStoredSession(deps.local);
+  if (token === null || expiresAt === null || expiresAt <= deps.now()) {
+    removeStoredSession(deps.local);
+    dispatch(authActions.initUnauthenticated());
+    return;
+  }
+  dispatch(authActions.initRestored(token));
+  try {
+    const user = await deps.api.fetchProfile();
+    dispatch(authActions.profileLoaded(user, new Date(deps.now())));
+  } catch (error) {
+    if (isUnauthenticatedError(error)) {
+      deps.onSessionRejected();
+      return;
+    }
+    dispatch(authActions.profileFailed());
+  }
+}
+
+/** Re-reads the profile of the signed-in user (after verifying the email, for one). */
+export async function reloadProfile(deps: AuthDeps, dispatch: Dispatch): Promise<void> {
+  try {
+    const user = await deps.api.fetchProfile();
+    dispatch(authActions.profileLoaded(user, new Date(deps.now())));
+  } catch (error) {
+    if (isUnauthenticatedError(error)) deps.onSessionRejected();
+  }
+}
+
+async function authenticate(
+  deps: AuthDeps,
+  dispatch: Dispatch,
+  call: () => Promise<{ accessToken: string; user: AuthUser }>,
+): Promise<FlowResult> {
+  dispatch(authActions.authStart());
+  try {
+    const { accessToken, user } = await call();
+    const now = deps.now();
+    writeStoredSession(deps.local, accessToken, now + SESSION_TIMEOUT_MS);
+    dispatch(authActions.authSuccess(user, accessToken, new Date(now)));
+    return { ok: true };
+  } catch (error) {
+    const message = extractErrorMessage(error);
+    dispatch(authActions.authFailure(message));
+    return { ok: false, error, message };
+  }
+}
+
+export const signIn = (deps: AuthDeps, dispatch: Dispatch, input: SignInInput) =>
+  authenticate(deps, dispatch, () => deps.api.signIn(input));
+
+export const signUp = (deps: AuthDeps, dispatch: Dispatch, input: SignUpInput) =>
+  authenticate(deps, dispatch, () => deps.api.signUp(input));
+
+/**
+ * Tells the server (best effort: the local sign-out happens even when the
+ * call fails), then resets the state and every stored auth key. Navigation
+ * and the cache are the caller's concern.
+ */
+export async function signOut(deps: AuthDeps, dispatch: Dispatch, options: { notifyServer: boolean }): Promise<void> {
+  if (options.notifyServer && readStoredSession(deps.local).token !== null) {
+    try {
+      await deps.api.signOut();
+    } catch {
+      // The token is dropped locally either way; it expires on the server.
+    }
+  }
+  clearAllAuthStorage([deps.local, deps.session]);
+  dispatch(authActions.signOut());
+}
+
+export async function forgotPassword(deps: AuthDeps, dispatch: Dispatch, input: ForgotPasswordInput): Promise<FlowResult> {
+  dispatch(authActions.requestStart());
+  try {
+    const { message } = await deps.api.forgotPassword(input);
+    dispatch(authActions.forgotPasswordSuccess(message));
+    return { ok: true };
+  } catch (error) {
+    const message = extractErrorMessage(error);
+    dispatch(authActions.requestFailure(message));
+    return { ok: false, error, message };
+  }
+}
+
+export async function resetPassword(deps: AuthDeps, dispatch: Dispatch, input: ResetPasswordInput): Promise<FlowResult> {
+  dispatch(authActions.requestStart());
+  try {
+    const { message } = await deps.api.resetPassword(input);
+    dispatch(authActions.resetPasswordSuccess(message));
+    return { ok: true };
+  } catch (error) {
+    const message = extractErrorMessage(error);
+    dispatch(authActions.requestFailure(message));
+    return { ok: false, error, message };
+  }
+}

@@ -1,0 +1,149 @@
+import { AuthMessages } from '@stockroom/schema';
+import type { UserDetailsFragment } from '@stockroom/schema/generated/graphql';
+
+/** The signed-in user as the client keeps it (the `UserDetails` fragment). */
+export type AuthUser = UserDetailsFragment;
+
+/** Section 3: the auth client state. */
+export interface AuthState {
+  user: AuthUser | null;
+  token: string | null;
+  isAuthenticated: boolean;
+  loading: boolean;
+  error: string | null;
+  initialized: boolean;
+  message: string | null;
+}
+
+export const initialAuthState: AuthState = {
+  user: null,
+  token: null,
+  isAuthenticated: false,
+  loading: false,
+  error: null,
+  initialized: false,
+  message: null,
+};
+
+/**
+ * Section 4: while the profile of a restored session loads, the user is
+ * "Unknown User" with empty email and id.
+ */
+export const PLACEHOLDER_USER: AuthUser = {
+  id: '',
+  email: '',
+  firstName: 'Unknown',
+  lastName: 'User',
+  fullName: 'Unknown User',
+  avatar: null,
+  status: 'Active',
+  role: 'Member',
+  emailVerified: true,
+  createdAt: '',
+  updatedAt: '',
+};
+
+export type AuthAction =
+  | { type: 'init/start' }
+  | { type: 'init/unauthenticated' }
+  | { type: 'init/restored'; token: string }
+  | { type: 'profile/loaded'; user: AuthUser }
+  | { type: 'profile/failed' }
+  | { type: 'auth/start' }
+  | { type: 'auth/success'; user: AuthUser; token: string }
+  | { type: 'auth/failure'; error: string }
+  | { type: 'signOut' }
+  | { type: 'request/start' }
+  | { type: 'request/success'; message: string }
+  | { type: 'request/failure'; error: string }
+  | { type: 'clearError' }
+  | { type: 'clearMessage' };
+
+/**
+ * Section 3: `updatedAt` is set on the client to the current date on
+ * sign-in, sign-up and profile load. Done in the action creator so the
+ * reducer stays pure.
+ */
+const touched = (user: AuthUser, now: Date): AuthUser => ({ ...user, updatedAt: now.toISOString() });
+
+export const authActions = {
+  initStart: (): AuthAction => ({ type: 'init/start' }),
+  initUnauthenticated: (): AuthAction => ({ type: 'init/unauthenticated' }),
+  initRestored: (token: string): AuthAction => ({ type: 'init/restored', token }),
+  profileLoaded: (user: AuthUser, now: Date): AuthAction => ({ type: 'profile/loaded', user: touched(user, now) }),
+  profileFailed: (): AuthAction => ({ type: 'profile/failed' }),
+  authStart: (): AuthAction => ({ type: 'auth/start' }),
+  authSuccess: (user: AuthUser, token: string, now: Date): AuthAction => ({
+    type: 'auth/success',
+    user: touched(user, now),
+    token,
+  }),
+  authFailure: (error: string): AuthAction => ({ type: 'auth/failure', error }),
+  signOut: (): AuthAction => ({ type: 'signOut' }),
+  requestStart: (): AuthAction => ({ type: 'request/start' }),
+  forgotPasswordSuccess: (message?: string | null): AuthAction => ({
+    type: 'request/success',
+    message: message || AuthMessages.forgotPasswordSent,
+  }),
+  resetPasswordSuccess: (message?: string | null): AuthAction => ({
+    type: 'request/success',
+    message: message || AuthMessages.resetSuccess,
+  }),
+  requestFailure: (error: string): AuthAction => ({ type: 'request/failure', error }),
+  clearError: (): AuthAction => ({ type: 'clearError' }),
+  clearMessage: (): AuthAction => ({ type: 'clearMessage' }),
+};
+
+/** The transitions of section 4, one case each. */
+export function authReducer(state: AuthState, action: AuthAction): AuthState {
+  switch (action.type) {
+    case 'init/start':
+      return { ...state, loading: true };
+    case 'init/unauthenticated':
+      return { ...state, user: null, token: null, isAuthenticated: false, loading: false, initialized: true, message: null };
+    case 'init/restored':
+      return {
+        ...state,
+        user: PLACEHOLDER_USER,
+        token: action.token,
+        isAuthenticated: true,
+        // Still loading: the real profile replaces the placeholder next.
+        loading: true,
+        initialized: true,
+      };
+    case 'profile/loaded':
+      return { ...state, user: action.user, loading: false, error: null };
+    case 'profile/failed':
+      return { ...state, loading: false, error: null };
+    case 'auth/start':
+      return { ...state, loading: true, error: null, message: null };
+    case 'auth/success':
+      return {
+        ...state,
+        user: action.user,
+        token: action.token,
+        isAuthenticated: true,
+        loading: false,
+        error: null,
+        initialized: true,
+      };
+    case 'auth/failure':
+      return { ...state, user: null, token: null, isAuthenticated: false, loading: false, error: action.error };
+    case 'signOut':
+      return initialAuthState;
+    case 'request/start':
+      return { ...state, loading: true, error: null, message: null };
+    case 'request/success':
+      return { ...state, loading: false, message: action.message };
+    case 'request/failure':
+      return { ...state, loading: false, error: action.error };
+    case 'clearError':
+      return { ...state, error: null };
+    case 'clearMessage':
+      return { ...state, message: null };
+  }
+}
+
+/** "First Last", the full name of section 1. */
+export const fullNameOf = (user: Pick<AuthUser, 'firstName' | 'lastName'>) =>
+  [user.firstName, user.lastName].filter(Boolean).join(' ').trim();

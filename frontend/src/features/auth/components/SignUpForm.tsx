@@ -1,0 +1,72 @@
+import { Button } from '@blueprintjs/core';
+import { SignUpFields, validateField, validatePasswordConfirmation } from '@stockroom/schema';
+import type { SignUpInput } from '@stockroom/schema/generated/graphql';
+import { Form } from 'react-final-form';
+import { Link } from 'react-router-dom';
+import { TextField } from '../../../components/form/TextField';
+import { FormErrorCallout } from './FormErrorCallout';
+
+export type SignUpValues = SignUpInput & { confirmPassword: string };
+
+export interface SignUpFormProps {
+  error: string | null;
+  signInHref: string;
+  onSubmit(values: SignUpValues): Promise<Record<string, string> | undefined>;
+}
+
+const PASSWORD_HELP = 'At least 8 characters with upper case, lower case, a number and a special character.';
+
+export function SignUpForm({ error, signInHref, onSubmit }: SignUpFormProps) {
+  return (
+    <Form<SignUpValues> onSubmit={onSubmit}>
+      {({ handleSubmit, submitting }) => (
+        <form onSubmit={handleSubmit} noValidate className="auth-form">
+          <FormErrorCallout message={error} />
+          <div className="auth-form__pair">
+            <TextField
+              name="firstName"
+              label="First name"
+              autoComplete="given-name"
+              autoFocus
+              validate={(value) => validateField(SignUpFields.firstName, value)}
+            />
+            <TextField
+              name="lastName"
+              label="Last name"
+              autoComplete="family-name"
+              validate={(value) => validateField(SignUpFields.lastName, value)}
+            />
+          </div>
+          <TextField
+            name="email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            validate={(value) => validateField(SignUpFields.email, value)}
+          />
+          <TextField
+            name="password"
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            helperText={PASSWORD_HELP}
+            validate={(value) => validateField(SignUpFields.password, value)}
+          />
+          <TextField
+            name="confirmPassword"
+            label="Confirm password"
+            type="password"
+            autoComplete="new-password"
+            validate={(value, all) => validatePasswordConfirmation((all as SignUpValues).password, value)}
+          />
+          <Button type="submit" intent="primary" size="large" fill loading={submitting}>
+            Create Account
+          </Button>
+          <p className="auth-form__alt">
+            Already have an account? <Link to={signInHref}>Sign in</Link>
+          </p>
+        </form>
+      )}
+    </Form>
+  );
+}

@@ -1,0 +1,72 @@
+import { AnchorButton, Callout } from '@blueprintjs/core';
+import { ArrowLeftIcon, KeyIcon } from '@blueprintjs/icons';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { usePageTitle } from '../../../lib/usePageTitle';
+import { AuthLayout } from '../components/AuthLayout';
+import { ForgotPasswordForm } from '../components/ForgotPasswordForm';
+import { submitErrorsOf } from '../submit-errors';
+import { useAuth } from '../useAuth';
+
+export const FORGOT_PASSWORD_SUCCESS = 'Password reset link has been sent to your email.';
+
+export default function ForgotPasswordPage() {
+  usePageTitle('Forgot Password');
+  const { state, forgotPassword, clearError, clearMessage } = useAuth();
+  const navigate = useNavigate();
+  const [sent, setSent] = useState(false);
+
+  useEffect(
+    () => () => {
+      clearError();
+      clearMessage();
+    },
+    [clearError, clearMessage],
+  );
+
+  const backToSignIn = (
+    <Link to="/auth/login" className="auth-back-link">
+      <ArrowLeftIcon size={12} /> Back to Sign In
+    </Link>
+  );
+
+  return (
+    <AuthLayout
+      icon={<KeyIcon size={22} />}
+      title="Forgot your password?"
+      subtitle="Enter the email you signed up with and we will send you a link to choose a new password."
+      footer={sent ? undefined : backToSignIn}
+    >
+      {sent ? (
+        <div className="auth-form">
+          <Callout intent="success" role="status">
+            <p className="callout-lead">{FORGOT_PASSWORD_SUCCESS}</p>
+            {state.message && <p className="callout-detail">{state.message}</p>}
+          </Callout>
+          <AnchorButton
+            href="/auth/login"
+            intent="primary"
+            size="large"
+            fill
+            icon={<ArrowLeftIcon />}
+            onClick={(event) => {
+              event.preventDefault();
+              navigate('/auth/login');
+            }}
+          >
+            Back to Sign In
+          </AnchorButton>
+        </div>
+      ) : (
+        <ForgotPasswordForm
+          error={state.error}
+          onSubmit={async ({ email }) => {
+            const result = await forgotPassword({ email: email.trim() });
+            if (result.ok) setSent(true);
+            return submitErrorsOf(result);
+          }}
+        />
+      )}
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,74 @@
+import { Callout } from '@blueprintjs/core';
+import { ArrowLeftIcon, LockIcon } from '@blueprintjs/icons';
+import { AuthMessages, RESET_SUCCESS_REDIRECT_MS } from '@stockroom/schema';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { usePageTitle } from '../../../lib/usePageTitle';
+import { AuthLayout } from '../components/AuthLayout';
+import { ResetPasswordForm } from '../components/ResetPasswordForm';
+import { submitErrorsOf } from '../submit-errors';
+import { useAuth } from '../useAuth';
+
+export const RESET_PASSWORD_SUCCESS = 'Password updated successfully. You can now sign in.';
+
+export default function ResetPasswordPage() {
+  usePageTitle('Reset Password');
+  const { state, resetPassword, clearError, clearMessage } = useAuth();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const email = params.get('email') ?? '';
+  const linkIsComplete = token !== '' && email !== '';
+  const [done, setDone] = useState(false);
+
+  useEffect(
+    () => () => {
+      clearError();
+      clearMessage();
+    },
+    [clearError, clearMessage],
+  );
+
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(() => navigate('/auth/login', { replace: true }), RESET_SUCCESS_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [done, navigate]);
+
+  return (
+    <AuthLayout
+      icon={<LockIcon size={22} />}
+      title="Choose a new password"
+      subtitle={email ? <>For <strong>{email}</strong></> : 'Set the password you will use to sign in.'}
+      footer={
+        <Link to="/auth/login" className="auth-back-link">
+          <ArrowLeftIcon size={12} /> Back to Sign In
+        </Link>
+      }
+    >
+      {done ? (
+        <Callout intent="success" role="status">
+          <p className="callout-lead">{RESET_PASSWORD_SUCCESS}</p>
+          <p className="callout-detail">Taking you to the sign-in page…</p>
+        </Callout>
+      ) : (
+        <>
+          {!linkIsComplete && (
+            <Callout intent="warning" className="form-callout" role="alert">
+              {AuthMessages.resetLinkInvalid}. <Link to="/auth/forgot-password">Request a new link</Link>.
+            </Callout>
+          )}
+          <ResetPasswordForm
+            error={state.error}
+            disabled={!linkIsComplete}
+            onSubmit={async ({ newPassword }) => {
+              const result = await resetPassword({ email, resetToken: token, newPassword });
+              if (result.ok) setDone(true);
+              return submitErrorsOf(result);
+            }}
+          />
+        </>
+      )}
+    </AuthLayout>
+  );
+}

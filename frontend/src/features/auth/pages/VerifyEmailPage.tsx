@@ -1,0 +1,70 @@
+import { AnchorButton, Callout } from '@blueprintjs/core';
+import { EnvelopeIcon } from '@blueprintjs/icons';
+import { useVerifyEmailMutation } from '@stockroom/schema/generated/hooks';
+import { AuthMessages } from '@stockroom/schema';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { LoadingScreen } from '../../../components/LoadingScreen';
+import { extractErrorMessage } from '../../../lib/errors';
+import { usePageTitle } from '../../../lib/usePageTitle';
+import { AuthLayout } from '../components/AuthLayout';
+import { useAuth } from '../useAuth';
+
+type Outcome = { status: 'pending' } | { status: 'verified'; message: string } | { status: 'failed'; message: string };
+
+/** The emailed link lands here (?token=&email=); the result is shown once. */
+export default function VerifyEmailPage() {
+  usePageTitle('Verify Email');
+  const { state, reloadProfile } = useAuth();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const email = params.get('email') ?? '';
+  const [verifyEmail] = useVerifyEmailMutation();
+  const [outcome, setOutcome] = useState<Outcome>({ status: 'pending' });
+  // A verification token is single use: StrictMode's double effect must not spend it twice.
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    if (!token || !email) {
+      setOutcome({ status: 'failed', message: AuthMessages.verifyLinkInvalid });
+      return;
+    }
+    verifyEmail({ variables: { input: { token, email } } })
+      .then(({ data }) => {
+        setOutcome({ status: 'verified', message: data?.verifyEmail.message || AuthMessages.emailVerified });
+        if (state.isAuthenticated) void reloadProfile();
+      })
+      .catch((error: unknown) => setOutcome({ status: 'failed', message: extractErrorMessage(error) }));
+  }, [token, email, verifyEmail, reloadProfile, state.isAuthenticated]);
+
+  const next = state.isAuthenticated ? { href: '/dashboard', text: 'Go to Dashboard' } : { href: '/auth/login', text: 'Sign In' };
+
+  return (
+    <AuthLayout icon={<EnvelopeIcon size={22} />} title="Email verification" subtitle={email || 'Confirming your address'}>
+      {outcome.status === 'pending' ? (
+        <LoadingScreen label="Verifying your email" />
+      ) : (
+        <div className="auth-form">
+          <Callout intent={outcome.status === 'verified' ? 'success' : 'danger'} role={outcome.status === 'verified' ? 'status' : 'alert'}>
+            {outcome.message}
+          </Callout>
+          <AnchorButton
+            href={next.href}
+            intent="primary"
+            size="large"
+            fill
+            onClick={(event) => {
+              event.preventDefault();
+              navigate(next.href);
+            }}
+          >
+            {next.text}
+          </AnchorButton>
+        </div>
+      )}
+    </AuthLayout>
+  );
+}

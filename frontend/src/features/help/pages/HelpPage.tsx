@@ -1,0 +1,56 @@
+import { Card, H3 } from '@blueprintjs/core';
+import { SESSION_TIMEOUT_MS } from '@stockroom/schema';
+import { Link } from 'react-router-dom';
+import { PageHeader } from '../../../components/PageHeader';
+import { usePageTitle } from '../../../lib/usePageTitle';
+
+const SESSION_HOURS = SESSION_TIMEOUT_MS / 3_600_000;
+
+export default function HelpPage() {
+  usePageTitle('Help');
+  return (
+    <div className="page page--narrow">
+      <PageHeader title="Help" subtitle="How to get the most out of Stockroom." />
+      <Card className="help__section">
+        <H3>Your account</H3>
+        <p>
+          <Link to="/auth/signup">Create an account</Link> with your name, email and a password of at least 8
+          characters that mixes upper case, lower case, a number and a special character. We send you an email to
+          confirm your address; until you confirm it, the dashboard shows a reminder and a button to send the email
+          again.
+        </p>
+        <p>
+          A session lasts {SESSION_HOURS} hours. After five failed sign-in attempts in a row the account is locked for
+          15 minutes. Use <strong>Sign Out</strong> in the user menu at the top right when you are done on a shared
+          computer.
+        </p>
+      </Card>
+      <Card className="help__section">
+        <H3>Products</H3>
+        <p>
+          <Link to="/products">Products</Link> lists your own catalogue: each product has a name, description, price,
+          category, quantity and an optional image. Search by name or description, filter by stock status, sort by
+          name, price or date, and page through long lists. A product with a quantity of 0 is out of stock. Only you
+          can see and change the products you created.
+        </p>
+      </Card>
+      <Card className="help__section">
+        <H3>Forgotten password</H3>
+        <p>
+          On the sign-in page choose <Link to="/auth/forgot-password">Forgot password?</Link> and enter your email. If an
+          account exists for it, you receive a link that is valid for one hour and works once. Opening it lets you
+          choose a new password; every device signed in to the account is then signed out.
+        </p>
+      </Card>
+      <Card className="help__section">
+        <H3>API access</H3>
+        <p>
+          Everything the app does is available to your own scripts. The GraphQL API lives at{' '}
+          <a href="/graphql">/graphql</a>; opening it in a browser shows an interactive playground. The REST API lives
+          under <code>/api</code> and is documented at <a href="/api/docs">/api/docs</a>. Send the token you get from
+          signing in as <code>Authorization: Bearer &lt;token&gt;</code>.
+        </p>
+      </Card>
+    </div>
+  );
+}

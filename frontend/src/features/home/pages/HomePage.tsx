@@ -1,0 +1,68 @@
+import { AnchorButton, Card, H1, H3 } from '@blueprintjs/core';
+import { BoxIcon, DashboardIcon, FilterIcon, LockIcon } from '@blueprintjs/icons';
+import type { MouseEvent, ReactElement } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { usePageTitle } from '../../../lib/usePageTitle';
+
+const FEATURES: ReadonlyArray<{ icon: ReactElement; title: string; text: string }> = [
+  {
+    icon: <BoxIcon size={20} />,
+    title: 'Your catalogue, in one place',
+    text: 'Record every product with its price, category, quantity and picture, and keep it up to date as stock moves.',
+  },
+  {
+    icon: <FilterIcon size={20} />,
+    title: 'Find anything fast',
+    text: 'Search by name or description, filter by stock status and sort by name, price or date.',
+  },
+  {
+    icon: <DashboardIcon size={20} />,
+    title: 'Know where you stand',
+    text: 'See totals, what is in and out of stock and the value of your inventory at a glance.',
+  },
+  {
+    icon: <LockIcon size={20} />,
+    title: 'Private by default',
+    text: 'Each account sees and edits only its own products. Sessions expire after eight hours.',
+  },
+];
+
+export default function HomePage() {
+  usePageTitle('Home');
+  const navigate = useNavigate();
+  const go = (path: string) => (event: MouseEvent) => {
+    event.preventDefault();
+    navigate(path);
+  };
+
+  return (
+    <div className="home">
+      <section className="home__hero">
+        <H1 className="home__title">Inventory management without the spreadsheet.</H1>
+        <p className="home__lead">
+          Stockroom keeps track of the products you sell or store: what you have, what it is worth and what needs
+          restocking.
+        </p>
+        <div className="home__actions">
+          <AnchorButton intent="primary" size="large" href="/auth/signup" onClick={go('/auth/signup')}>
+            Create a free account
+          </AnchorButton>
+          <AnchorButton size="large" variant="outlined" href="/auth/login" onClick={go('/auth/login')}>
+            Sign in
+          </AnchorButton>
+        </div>
+      </section>
+      <section className="home__features" aria-label="Features">
+        {FEATURES.map((feature) => (
+          <Card key={feature.title} className="home__feature">
+            <span className="home__feature-icon" aria-hidden="true">
+              {feature.icon}
+            </span>
+            <H3 className="home__feature-title">{feature.title}</H3>
+            <p>{feature.text}</p>
+          </Card>
+        ))}
+      </section>
+    </div>
+  );
+}

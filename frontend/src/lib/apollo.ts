@@ -1,0 +1,66 @@
+import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
+import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
+import { SetContextLink } from '@apollo/client/link/context';
+import { ErrorLink } from '@apollo/client/link/error';
+import { RetryLink } from '@apollo/client/link/retry';
+import { OperationTypeNode } from 'graphql';
+import { isUnauthenticatedError } from './errors';
+import { notifySessionRejected } from './session-events';
+import { readBrowserToken } from './storage';
+
+export const GRAPHQL_ENDPOINT = '/graphql';
+/** Section 7: request timeout and the retry attempts configured. */
+export const REQUEST_TIMEOUT_MS = 30_000;
+export const RETRY_ATTEMPTS = 3;
+
+/** The four public auth calls never carry the Authorization header (section 7). */
+export const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set(['SignIn', 'SignUp', 'ForgotPassword', 'ResetPassword']);
+
+/**
+ * Operations whose UNAUTHENTICATED answer is not a rejected session: the
+ * public calls (a wrong password is not an expired token) and sign-out
+ * itself, which would otherwise recurse.
+ */
+const IGNORED_FOR_SESSION_CHECK: ReadonlySet<string> = new Set([...PUBLIC_OPERATIONS, 'SignOut']);
+
+const operationName = (operation: { operationName?: string }) => operation.operationName ?? '';
+
+function fetchWithTimeout(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  const signal = init?.signal && 'any' in AbortSignal ? AbortSignal.any([init.signal, timeout]) : (init?.signal ?? timeout);
+  return fetch(input, { ...init, signal });
+}
+
+export function createApolloClient(): ApolloClient {
+  const authLink = new SetContextLink((previous, operation) => {
+    if (PUBLIC_OPERATIONS.has(operationName(operation))) return {};
+    const token = readBrowserToken();
+    if (!token) return {};
+    return { headers: { ...previous.headers, authorization: `Bearer ${token}` } };
+  });
+
+  const errorLink = new ErrorLink(({ error, operation }) => {
+    if (IGNORED_FOR_SESSION_CHECK.has(operationName(operation))) return;
+    if (isUnauthenticatedError(error)) notifySessionRejected();
+  });
+
+  // `max` counts the first try too. Only reads are retried, and only when no
+  // answer arrived: repeating a mutation could apply it twice.
+  const retryLink = new RetryLink({
+    delay: { initial: 300, max: 3000, jitter: true },
+    attempts: {
+      max: RETRY_ATTEMPTS + 1,
+      retryIf: (error, operation) =>
+        operation.operationType === OperationTypeNode.QUERY &&
+        !CombinedGraphQLErrors.is(error) &&
+        !ServerError.is(error),
+    },
+  });
+
+  const httpLink = new HttpLink({ uri: GRAPHQL_ENDPOINT, fetch: fetchWithTimeout });
+
+  return new ApolloClient({
+    link: ApolloLink.from([errorLink, retryLink, authLink, httpLink]),
+    cache: new InMemoryCache(),
+  });
+}

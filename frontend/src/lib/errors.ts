@@ -1,0 +1,91 @@
+import { CombinedGraphQLErrors, ServerError, ServerParseError } from '@apollo/client/errors';
+import { AuthMessages, GeneralMessages } from '@stockroom/schema';
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null;
+const nonEmpty = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
+
+function parseBody(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The HTTP status and parsed body of a failed call, whatever shape the error has. */
+function responseOf(error: unknown): { status?: number; body?: unknown } {
+  if (ServerError.is(error) || ServerParseError.is(error)) {
+    return { status: error.statusCode, body: parseBody(error.bodyText) };
+  }
+  if (CombinedGraphQLErrors.is(error)) {
+    return { body: { message: error.errors.find((e) => nonEmpty(e.message))?.message } };
+  }
+  // A thrown Error's own message is for developers ("Failed to fetch"), never shown.
+  if (error instanceof Error) return {};
+  if (isObject(error)) {
+    const status = typeof error.status === 'number' ? error.status : typeof error.statusCode === 'number' ? error.statusCode : undefined;
+    return { status, body: 'body' in error ? error.body : error };
+  }
+  return {};
+}
+
+/** No response at all: fetch rejected (offline, DNS, refused, aborted by timeout). */
+function isNetworkFailure(error: unknown): boolean {
+  if (ServerError.is(error) || ServerParseError.is(error) || CombinedGraphQLErrors.is(error)) return false;
+  if (!isObject(error)) return false;
+  const name = typeof error.name === 'string' ? error.name : '';
+  const message = typeof error.message === 'string' ? error.message : '';
+  return (
+    name === 'TypeError' ||
+    name === 'AbortError' ||
+    name === 'TimeoutError' ||
+    /failed to fetch|networkerror|network request failed|load failed/i.test(message)
+  );
+}
+
+/**
+ * The message a user sees, in the order of section 8: the message in the
+ * server's error body, then a nested error message, then for a 401 the
+ * invalid-credentials message, otherwise the generic one. A call that got no
+ * response at all is reported as a network error.
+ */
+export function extractErrorMessage(error: unknown): string {
+  const { status, body } = responseOf(error);
+  if (isObject(body)) {
+    if (nonEmpty(body.message)) return body.message;
+    if (isObject(body.error) && nonEmpty(body.error.message)) return body.error.message;
+    if (Array.isArray(body.errors) && isObject(body.errors[0]) && nonEmpty(body.errors[0].message)) {
+      return body.errors[0].message;
+    }
+  }
+  if (status === 401) return AuthMessages.invalidCredentials;
+  if (status === undefined && isNetworkFailure(error)) return GeneralMessages.network;
+  return GeneralMessages.somethingWentWrong;
+}
+
+/** Field messages the server attached to a BAD_USER_INPUT error (extensions.fields). */
+export function extractFieldErrors(error: unknown): Record<string, string> {
+  const fields: Record<string, string> = {};
+  const collect = (value: unknown) => {
+    if (!isObject(value)) return;
+    for (const [key, message] of Object.entries(value)) if (nonEmpty(message)) fields[key] = message;
+  };
+  if (CombinedGraphQLErrors.is(error)) {
+    for (const graphQLError of error.errors) collect(graphQLError.extensions?.fields);
+  } else if (ServerError.is(error)) {
+    const body = parseBody(error.bodyText);
+    if (isObject(body)) collect(body.fields);
+  }
+  return fields;
+}
+
+/** A rejected session: GraphQL code UNAUTHENTICATED or an HTTP 401. */
+export function isUnauthenticatedError(error: unknown): boolean {
+  if (CombinedGraphQLErrors.is(error)) {
+    return error.errors.some((e) => e.extensions?.code === 'UNAUTHENTICATED');
+  }
+  if (ServerError.is(error) || ServerParseError.is(error)) return error.statusCode === 401;
+  return false;
+}
