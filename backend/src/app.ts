@@ -1,0 +1,99 @@
+import type { ApolloServer } from '@apollo/server';
+import { expressMiddleware } from '@as-integrations/express5';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import cors from 'cors';
+import express, { type Express, type Request } from 'express';
+import helmet from 'helmet';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { authRoutes } from './auth/auth.routes';
+import type { AppConfig } from './config/config';
+import type { RequestContext } from './common/context';
+import { createRequestContext } from './common/request-context';
+import { createApolloServer } from './graphql/apollo';
+import { buildAppSchema } from './graphql/schema';
+import { healthRoutes } from './health/health.routes';
+import type { Mailer } from './mail/mailer';
+import { docsRoutes } from './rest/docs.routes';
+import { restErrorHandler, restNotFound } from './rest/error-middleware';
+import { userRoutes } from './users/user.routes';
+
+export interface AppDependencies {
+  config: AppConfig;
+  orm: MikroORM;
+  mailer: Mailer;
+}
+
+export interface App {
+  express: Express;
+  apollo: ApolloServer<RequestContext>;
+}
+
+/** JSON bodies larger than this get a 413; nothing the app accepts comes close. */
+export const JSON_BODY_LIMIT = '100kb';
+
+const contentSecurityPolicy = {
+  useDefaults: false,
+  directives: {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    // Blueprint's popovers and GraphiQL set inline styles.
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    // Product images may live on any http(s) host.
+    imgSrc: ["'self'", 'data:', 'https:', 'http:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'"],
+    workerSrc: ["'self'", 'blob:'],
+    objectSrc: ["'none'"],
+    frameAncestors: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+  },
+};
+
+/** Browsers asking for a page get the built client; API clients get JSON. */
+const wantsHtml = (req: Request) => req.method === 'GET' && req.accepts(['json', 'html']) === 'html';
+
+export async function createApp({ config, orm, mailer }: AppDependencies): Promise<App> {
+  const services = { config, mailer };
+  const contextOf = (req: Request) => createRequestContext(services, orm, req);
+  const apollo = await createApolloServer(await buildAppSchema());
+
+  const app = express();
+  app.disable('x-powered-by');
+  // API answers change with every write; a weak ETag over each body would only cost time.
+  app.set('etag', false);
+  app.set('trust proxy', config.trustProxy);
+  app.use(helmet({ contentSecurityPolicy, referrerPolicy: { policy: 'no-referrer' }, crossOriginEmbedderPolicy: false }));
+  app.use(cors({ origin: config.appUrl }));
+
+  const hasClient = existsSync(join(config.clientDir, 'index.html'));
+  app.get('/graphql', (req, res, next) => {
+    if (!hasClient || !wantsHtml(req) || req.query.query) return next();
+    res.sendFile(join(config.clientDir, 'playground.html'));
+  });
+  app.use(
+    '/graphql',
+    express.json({ limit: JSON_BODY_LIMIT }),
+    expressMiddleware(apollo, { context: async ({ req }) => contextOf(req) }),
+  );
+
+  const api = express.Router();
+  api.use(express.json({ limit: JSON_BODY_LIMIT }));
+  api.use('/auth', authRoutes(contextOf));
+  api.use('/users/health', healthRoutes(orm));
+  api.use('/users', userRoutes(contextOf));
+  api.use(docsRoutes(config.appUrl));
+  api.use(restNotFound);
+  app.use('/api', api);
+
+  if (hasClient) {
+    app.use('/assets', express.static(join(config.clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }));
+    app.use(express.static(config.clientDir, { index: false }));
+    // Client-side routes: every other page request gets the app shell.
+    app.get('/{*path}', (req, res, next) => (wantsHtml(req) ? res.sendFile(join(config.clientDir, 'index.html')) : next()));
+  }
+  app.use(restNotFound);
+  app.use(restErrorHandler);
+  return { express: app, apollo };
+}

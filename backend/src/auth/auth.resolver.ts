@@ -1,0 +1,52 @@
+import { Arg, Ctx, Mutation, Resolver } from 'type-graphql';
+import type { RequestContext } from '../common/context';
+import { authService } from './auth.service';
+import {
+  AuthPayload,
+  ForgotPasswordInput,
+  MessagePayload,
+  ResetPasswordInput,
+  SignInInput,
+  SignUpInput,
+  VerifyEmailInput,
+} from './auth.types';
+
+const message = (text: string): MessagePayload => ({ message: text });
+
+@Resolver()
+export class AuthResolver {
+  @Mutation(() => AuthPayload, { description: 'Create an account and sign in' })
+  signUp(@Arg('input') input: SignUpInput, @Ctx() ctx: RequestContext) {
+    return authService.signUp(ctx, input);
+  }
+
+  @Mutation(() => AuthPayload)
+  signIn(@Arg('input') input: SignInInput, @Ctx() ctx: RequestContext) {
+    return authService.signIn(ctx, input);
+  }
+
+  @Mutation(() => MessagePayload, { description: "Revoke the caller's session" })
+  async signOut(@Ctx() ctx: RequestContext) {
+    return message(await authService.signOut(ctx));
+  }
+
+  @Mutation(() => MessagePayload, { description: 'Email a password reset link (same answer whether or not the account exists)' })
+  async forgotPassword(@Arg('input') input: ForgotPasswordInput, @Ctx() ctx: RequestContext) {
+    return message(await authService.forgotPassword(ctx, input));
+  }
+
+  @Mutation(() => MessagePayload)
+  async resetPassword(@Arg('input') input: ResetPasswordInput, @Ctx() ctx: RequestContext) {
+    return message(await authService.resetPassword(ctx, input));
+  }
+
+  @Mutation(() => MessagePayload)
+  async verifyEmail(@Arg('input') input: VerifyEmailInput, @Ctx() ctx: RequestContext) {
+    return message(await authService.verifyEmail(ctx, input));
+  }
+
+  @Mutation(() => MessagePayload, { description: 'Email a new verification link to the signed-in user' })
+  async resendVerification(@Ctx() ctx: RequestContext) {
+    return message(await authService.resendVerification(ctx));
+  }
+}

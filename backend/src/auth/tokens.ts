@@ -1,0 +1,42 @@
+import { createHash, randomBytes } from 'node:crypto';
+import jwt from 'jsonwebtoken';
+
+/** Only HS256 is ever signed or accepted; `alg: none` and RS/HS confusion are refused. */
+const ALGORITHM = 'HS256' as const;
+
+export interface AccessTokenClaims {
+  /** User id. */
+  sub: string;
+  /** Session id: revoking the session revokes the token. */
+  sid: string;
+}
+
+export function signAccessToken(claims: AccessTokenClaims, secret: string, expiresAt: Date): string {
+  return jwt.sign({ sid: claims.sid }, secret, {
+    algorithm: ALGORITHM,
+    subject: claims.sub,
+    expiresIn: Math.floor((expiresAt.getTime() - Date.now()) / 1000),
+  });
+}
+
+export type TokenCheck = { ok: true; claims: AccessTokenClaims } | { ok: false; reason: 'expired' | 'invalid' };
+
+export function verifyAccessToken(token: string, secret: string): TokenCheck {
+  try {
+    const payload = jwt.verify(token, secret, { algorithms: [ALGORITHM] });
+    if (typeof payload !== 'object' || typeof payload.sub !== 'string' || typeof payload.sid !== 'string') {
+      return { ok: false, reason: 'invalid' };
+    }
+    return { ok: true, claims: { sub: payload.sub, sid: payload.sid } };
+  } catch (error) {
+    return { ok: false, reason: error instanceof jwt.TokenExpiredError ? 'expired' : 'invalid' };
+  }
+}
+
+/** 32 random bytes for an emailed link; only the SHA-256 of it is stored. */
+export function createOneTimeSecret(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashOneTimeSecret(token) };
+}
+
+export const hashOneTimeSecret = (token: string) => createHash('sha256').update(token).digest('hex');

@@ -1,0 +1,35 @@
+import { AuthMessages } from '@stockroom/schema';
+import { ForbiddenError, UnauthenticatedError } from '../common/errors';
+import type { RequestContext, Viewer } from '../common/context';
+import { UserRole, UserStatus } from '../users/user.entity';
+import { Session } from './session.entity';
+import { verifyAccessToken } from './tokens';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The signed-in caller, or a 401. The token must be a valid HS256 JWT whose
+ * session is neither revoked nor expired and whose user is still active.
+ */
+export async function requireViewer(ctx: RequestContext): Promise<Viewer> {
+  if (ctx.viewer) return ctx.viewer;
+  if (!ctx.bearerToken) throw new UnauthenticatedError(AuthMessages.invalidToken);
+  const check = verifyAccessToken(ctx.bearerToken, ctx.config.jwtSecret);
+  if (!check.ok) {
+    throw new UnauthenticatedError(check.reason === 'expired' ? AuthMessages.sessionExpired : AuthMessages.invalidToken);
+  }
+  const { sid, sub } = check.claims;
+  if (!UUID.test(sid) || !UUID.test(sub)) throw new UnauthenticatedError(AuthMessages.invalidToken);
+  const session = await ctx.em.findOne(Session, { id: sid, user: sub }, { populate: ['user'] });
+  if (!session) throw new UnauthenticatedError(AuthMessages.invalidToken);
+  if (session.revokedAt || session.expiresAt.getTime() <= Date.now()) throw new UnauthenticatedError(AuthMessages.sessionExpired);
+  if (session.user.status !== UserStatus.Active) throw new UnauthenticatedError(AuthMessages.accountInactive);
+  ctx.viewer = { user: session.user, session };
+  return ctx.viewer;
+}
+
+export async function requireAdmin(ctx: RequestContext): Promise<Viewer> {
+  const viewer = await requireViewer(ctx);
+  if (viewer.user.role !== UserRole.Admin) throw new ForbiddenError(AuthMessages.accessDenied);
+  return viewer;
+}

@@ -1,0 +1,31 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { AppConfig } from '../config/config';
+import type { Mailer } from '../mail/mailer';
+import type { Session } from '../auth/session.entity';
+import type { User } from '../users/user.entity';
+
+/** What the app is made of, built once at start-up. */
+export interface AppServices {
+  config: AppConfig;
+  mailer: Mailer;
+}
+
+/** The signed-in caller, once the bearer token has been checked. */
+export interface Viewer {
+  user: User;
+  session: Session;
+}
+
+/**
+ * The first argument of every service method: who is asking and with which
+ * unit of work. Built per request by both transports from the same function.
+ */
+export interface RequestContext extends AppServices {
+  em: EntityManager;
+  /** Client address, for throttling and lockout. */
+  clientIp: string;
+  /** The bearer token sent with the request, if any (checked lazily). */
+  bearerToken?: string;
+  /** Set once the token has been verified (see auth/viewer.ts). */
+  viewer?: Viewer;
+}

@@ -1,0 +1,87 @@
+import { GeneralMessages } from '@stockroom/schema';
+
+/**
+ * Every rule a service enforces fails with a DomainError. Its code is mapped
+ * once to `extensions.code` (GraphQL) and once to an HTTP status (REST);
+ * services never know which transport called them.
+ */
+export type ErrorCode =
+  | 'BAD_USER_INPUT'
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'ACCOUNT_LOCKED'
+  | 'ACCOUNT_INACTIVE'
+  | 'TOO_MANY_REQUESTS'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'INTERNAL_SERVER_ERROR';
+
+export class DomainError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    /** Per-field messages, for BAD_USER_INPUT. */
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class ValidationError extends DomainError {
+  constructor(fields: Record<string, string>, message = Object.values(fields)[0]) {
+    super('BAD_USER_INPUT', message, fields);
+  }
+}
+
+export class UnauthenticatedError extends DomainError {
+  constructor(message: string) {
+    super('UNAUTHENTICATED', message);
+  }
+}
+
+export class ForbiddenError extends DomainError {
+  constructor(message: string) {
+    super('FORBIDDEN', message);
+  }
+}
+
+export class NotFoundError extends DomainError {
+  constructor(message: string = GeneralMessages.resourceNotFound) {
+    super('NOT_FOUND', message);
+  }
+}
+
+export class ConflictError extends DomainError {
+  constructor(message: string) {
+    super('CONFLICT', message);
+  }
+}
+
+export class TooManyRequestsError extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('TOO_MANY_REQUESTS', message);
+  }
+}
+
+export const HTTP_STATUS: Record<ErrorCode, number> = {
+  BAD_USER_INPUT: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  ACCOUNT_LOCKED: 423,
+  ACCOUNT_INACTIVE: 403,
+  TOO_MANY_REQUESTS: 429,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  INTERNAL_SERVER_ERROR: 500,
+};
+
+/** The body a client sees for an error it did not cause: no stack, SQL or library name. */
+export const internalError = () => new DomainError('INTERNAL_SERVER_ERROR', GeneralMessages.server);

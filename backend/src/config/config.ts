@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/** Everything the server reads from its environment, parsed once at start-up. */
+export interface AppConfig {
+  port: number;
+  nodeEnv: 'development' | 'production' | 'test';
+  dataDir: string;
+  /** Unset: an embedded PostgreSQL is started under `dataDir/pg`. */
+  databaseUrl?: string;
+  embeddedPgPort: number;
+  jwtSecret: string;
+  /** Origin used in emailed links and the only origin CORS allows. */
+  appUrl: string;
+  /** Unset: emails are written as .eml files to `dataDir/mail`. */
+  smtpUrl?: string;
+  mailFrom: string;
+  /** Auth requests one client IP may make per window before a 429. */
+  authRateLimit: number;
+  authRateWindowMs: number;
+  /** Trust X-Forwarded-For from this many proxies (0: use the socket address). */
+  trustProxy: number;
+  /** Where the built client lives; served at `/` when present. */
+  clientDir: string;
+}
+
+export class ConfigError extends Error {}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, problems: string[], min = 0, max = Number.MAX_SAFE_INTEGER) {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    problems.push(`${name} must be a whole number between ${min} and ${max} (got "${raw}")`);
+    return fallback;
+  }
+  return value;
+}
+
+function url(env: NodeJS.ProcessEnv, name: string, problems: string[], protocols: string[]): string | undefined {
+  const raw = env[name];
+  if (!raw) return undefined;
+  try {
+    const parsed = new URL(raw);
+    if (!protocols.includes(parsed.protocol)) throw new Error();
+    return raw;
+  } catch {
+    problems.push(`${name} must be a ${protocols.join(' or ')} URL (got "${raw}")`);
+    return undefined;
+  }
+}
+
+/**
+ * The JWT secret: JWT_SECRET when set, otherwise one generated on first start
+ * and kept in DATA_DIR, so tokens survive restarts without a hard-coded fallback.
+ */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** Parses the environment, throwing one ConfigError that lists every problem. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const problems: string[] = [];
+  const nodeEnv = (env.NODE_ENV ?? 'development') as AppConfig['nodeEnv'];
+  if (!['development', 'production', 'test'].includes(nodeEnv)) problems.push(`NODE_ENV must be development, production or test (got "${nodeEnv}")`);
+  const port = integer(env, 'PORT', 3000, problems, 0, 65535);
+  const dataDir = resolve(env.DATA_DIR || '.data');
+  const databaseUrl = url(env, 'DATABASE_URL', problems, ['postgres:', 'postgresql:']);
+  const appUrl = (url(env, 'APP_URL', problems, ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const smtpUrl = url(env, 'SMTP_URL', problems, ['smtp:', 'smtps:']);
+  const jwtSecret = env.JWT_SECRET;
+  if (jwtSecret !== undefined && jwtSecret.length < 32) problems.push('JWT_SECRET must be at least 32 characters');
+  const config: AppConfig = {
+    port,
+    nodeEnv,
+    dataDir,
+    databaseUrl,
+    embeddedPgPort: integer(env, 'EMBEDDED_PG_PORT', 5433, problems, 1, 65535),
+    jwtSecret: '',
+    appUrl,
+    smtpUrl,
+    mailFrom: env.MAIL_FROM || 'Stockroom <no-reply@stockroom.local>',
+    authRateLimit: integer(env, 'AUTH_RATE_LIMIT', 20, problems, 1),
+    authRateWindowMs: integer(env, 'AUTH_RATE_WINDOW_MS', 60_000, problems, 1000),
+    trustProxy: integer(env, 'TRUST_PROXY', 0, problems, 0, 10),
+    clientDir: resolve(env.CLIENT_DIR || join(__dirname, '../../../../frontend/dist')),
+  };
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+  config.jwtSecret = jwtSecret ?? loadOrCreateSecret(dataDir);
+  return config;
+}

@@ -1,0 +1,33 @@
+import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloArmor } from '@escape.tech/graphql-armor';
+import type { GraphQLSchema } from 'graphql';
+import type { RequestContext } from '../common/context';
+import { formatGraphQLError } from './format-error';
+
+/** Query limits: generous for the app's own operations, tight enough that one request cannot do unbounded work. */
+export const GRAPHQL_LIMITS = { maxDepth: 8, maxCost: 5000, maxAliases: 15, maxDirectives: 10, maxTokens: 2000 } as const;
+
+export async function createApolloServer(schema: GraphQLSchema): Promise<ApolloServer<RequestContext>> {
+  const armor = new ApolloArmor({
+    maxDepth: { n: GRAPHQL_LIMITS.maxDepth },
+    costLimit: { maxCost: GRAPHQL_LIMITS.maxCost },
+    maxAliases: { n: GRAPHQL_LIMITS.maxAliases },
+    maxDirectives: { n: GRAPHQL_LIMITS.maxDirectives },
+    maxTokens: { n: GRAPHQL_LIMITS.maxTokens },
+  });
+  const protection = armor.protect();
+  const server = new ApolloServer<RequestContext>({
+    schema,
+    ...protection,
+    plugins: [...protection.plugins, ApolloServerPluginLandingPageDisabled()],
+    validationRules: [...protection.validationRules],
+    // Batching would let one HTTP request carry many operations past the per-request limits.
+    allowBatchedHttpRequests: false,
+    csrfPrevention: true,
+    includeStacktraceInErrorResponses: false,
+    formatError: formatGraphQLError,
+  });
+  await server.start();
+  return server;
+}

@@ -1,0 +1,62 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The one link the mail is about, logged in development so no mail server is needed. */
+  link?: string;
+}
+
+export interface Mailer {
+  /** Queues a mail; the caller does not wait for delivery (a slow SMTP must not reveal whether an account exists). */
+  send(mail: OutgoingMail): void;
+  /** Resolves once every queued mail has been delivered or has failed. */
+  idle(): Promise<void>;
+}
+
+interface MailerOptions {
+  smtpUrl?: string;
+  from: string;
+  dataDir: string;
+  log?: (line: string) => void;
+}
+
+/**
+ * Sends through nodemailer: over SMTP when SMTP_URL is set, otherwise each
+ * message is rendered by nodemailer as an RFC 822 .eml file in DATA_DIR/mail.
+ */
+export function createMailer({ smtpUrl, from, dataDir, log = console.info }: MailerOptions): Mailer {
+  const outbox = join(dataDir, 'mail');
+  const transport: Transporter = smtpUrl
+    ? nodemailer.createTransport(smtpUrl)
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const pending = new Set<Promise<void>>();
+  let sequence = 0;
+
+  async function deliver(mail: OutgoingMail) {
+    const info = await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+    if (!smtpUrl) {
+      mkdirSync(outbox, { recursive: true });
+      const safeTo = mail.to.replace(/[^a-z0-9@._-]/gi, '_');
+      const file = join(outbox, `${Date.now()}-${String(++sequence).padStart(4, '0')}-${safeTo}.eml`);
+      writeFileSync(file, (info as unknown as { message: Buffer }).message);
+      log(`[mail] "${mail.subject}" to ${mail.to} written to ${file}${mail.link ? `\n[mail] link: ${mail.link}` : ''}`);
+    }
+  }
+
+  return {
+    send(mail) {
+      const job = deliver(mail)
+        .catch((error: Error) => log(`[mail] sending "${mail.subject}" failed: ${error.message}`))
+        .finally(() => pending.delete(job));
+      pending.add(job);
+    },
+    async idle() {
+      while (pending.size) await Promise.all([...pending]);
+    },
+  };
+}

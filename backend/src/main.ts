@@ -1,0 +1,45 @@
+import 'reflect-metadata';
+import type { Server } from 'node:http';
+import { createApp } from './app';
+import { ConfigError, loadConfig } from './config/config';
+import { openDatabase } from './db/database';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres';
+import { createMailer } from './mail/mailer';
+
+async function main() {
+  const config = loadConfig();
+  let embedded: EmbeddedDatabase | undefined;
+  if (!config.databaseUrl) {
+    console.info(`Starting the embedded PostgreSQL in ${config.dataDir}/pg ...`);
+    embedded = await startEmbeddedPostgres(config.dataDir, config.embeddedPgPort);
+  }
+  const orm = await openDatabase(config.databaseUrl ?? embedded!.url);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
+  const app = await createApp({ config, orm, mailer });
+
+  const server: Server = app.express.listen(config.port, () => {
+    console.info(`Stockroom listening on http://localhost:${config.port}`);
+    if (!config.smtpUrl) console.info(`Emails are written to ${config.dataDir}/mail (set SMTP_URL to send them)`);
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.info(`${signal} received, shutting down`);
+    server.close();
+    server.closeAllConnections();
+    await app.apollo.stop();
+    await mailer.idle();
+    await orm.close();
+    await embedded?.stop();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((error) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,26 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { GeneralMessages } from '@stockroom/schema';
+import { DomainError, HTTP_STATUS, internalError, TooManyRequestsError } from '../common/errors';
+
+/** Errors raised by express.json() before any route runs. */
+function fromBodyParser(error: { type?: string }): DomainError | undefined {
+  if (error.type === 'entity.parse.failed') return new DomainError('BAD_USER_INPUT', GeneralMessages.malformedJson);
+  if (error.type === 'entity.too.large') return new DomainError('PAYLOAD_TOO_LARGE', GeneralMessages.payloadTooLarge);
+  if (error.type === 'encoding.unsupported' || error.type === 'charset.unsupported') {
+    return new DomainError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported request encoding');
+  }
+  return undefined;
+}
+
+/** Maps a DomainError to its status once; anything else is a 500 with a generic message and is logged. */
+export const restErrorHandler: ErrorRequestHandler = (error, req, res, _next) => {
+  const known = error instanceof DomainError ? error : fromBodyParser(error);
+  if (!known) console.error(`[${req.method} ${req.originalUrl}]`, error);
+  const { code, message, fields } = known ?? internalError();
+  if (error instanceof TooManyRequestsError) res.set('Retry-After', String(error.retryAfterSeconds));
+  res.status(HTTP_STATUS[code]).json(fields ? { message, code, fields } : { message, code });
+};
+
+export const restNotFound: RequestHandler = (_req, res) => {
+  res.status(404).json({ message: GeneralMessages.resourceNotFound, code: 'NOT_FOUND' });
+};
