@@ -18,6 +18,7 @@ export function ormConfig(databaseUrl: string, overrides: Partial<Options> = {})
       transactional: true,
       allOrNothing: true,
       snapshot: false,
+      silent: true,
     },
     forceUtcTimezone: true,
     // Every request forks its own EntityManager; the global one must never be used.

@@ -1,0 +1,85 @@
+import { GOOD_PASSWORD, ME, SIGN_IN, SIGN_UP, signUpUser, startTestApp, uniqueEmail, type TestApp } from '../support/test-app';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app.close());
+
+describe('sign up', () => {
+  it('creates an account over REST (201) and returns a token, expiry and the user', async () => {
+    const email = uniqueEmail();
+    const answer = await app.rest('POST', '/api/auth/signup', { firstName: 'Ada', lastName: 'Lovelace', email, password: GOOD_PASSWORD });
+    expect(answer.status).toBe(201);
+    expect(answer.body.accessToken).toEqual(expect.any(String));
+    expect(new Date(answer.body.expiresAt).getTime() - Date.now()).toBeGreaterThan(7.9 * 3600_000);
+    expect(answer.body.user).toMatchObject({ email, firstName: 'Ada', lastName: 'Lovelace', fullName: 'Ada Lovelace', role: 'Member', status: 'Active', emailVerified: false });
+    expect(answer.body.user).not.toHaveProperty('passwordHash');
+  });
+
+  it('creates an account over GraphQL with the same user shape', async () => {
+    const email = uniqueEmail();
+    const { data, errors } = await app.gql(SIGN_UP, { input: { firstName: 'Ada', lastName: 'Lovelace', email, password: GOOD_PASSWORD } });
+    expect(errors).toBeUndefined();
+    expect(data.signUp.user).toMatchObject({ email, fullName: 'Ada Lovelace', role: 'Member', status: 'Active', avatar: null });
+  });
+
+  it('stores the email lower-cased and refuses a second account for it in any case, on both transports', async () => {
+    const { email } = await signUpUser(app);
+    const shouted = email.toUpperCase();
+    const rest = await app.rest('POST', '/api/auth/signup', { firstName: 'A', lastName: 'B', email: shouted, password: GOOD_PASSWORD });
+    expect(rest.status).toBe(409);
+    expect(rest.body).toEqual({ message: 'An account with this email already exists', code: 'CONFLICT' });
+    const gql = await app.gql(SIGN_UP, { input: { firstName: 'A', lastName: 'B', email: shouted, password: GOOD_PASSWORD } });
+    expect(gql.errors?.[0]).toMatchObject({ message: 'An account with this email already exists', extensions: { code: 'CONFLICT' } });
+  });
+
+  it('lets exactly one of two simultaneous sign-ups for one email through', async () => {
+    const email = uniqueEmail();
+    const input = { firstName: 'A', lastName: 'B', email, password: GOOD_PASSWORD };
+    const answers = await Promise.all([app.rest('POST', '/api/auth/signup', input), app.rest('POST', '/api/auth/signup', input)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+    expect(await app.sql('SELECT id FROM users WHERE email = $1', [email])).toHaveLength(1);
+  });
+});
+
+describe('sign in', () => {
+  it('answers the same over REST and GraphQL, and the token opens /api/users/profile/me and me', async () => {
+    const { email } = await signUpUser(app);
+    const rest = await app.rest('POST', '/api/auth/signin', { email: email.toUpperCase(), password: GOOD_PASSWORD });
+    expect(rest.status).toBe(200);
+    const gql = await app.gql(SIGN_IN, { input: { email, password: GOOD_PASSWORD } });
+    expect(gql.data.signIn.user.id).toBe(rest.body.user.id);
+
+    const profile = await app.rest('GET', '/api/users/profile/me', undefined, { token: rest.body.accessToken });
+    expect(profile.status).toBe(200);
+    expect(profile.body.user.email).toBe(email);
+    const me = await app.gql(ME, {}, { token: gql.data.signIn.accessToken });
+    expect(me.data.me).toMatchObject({ id: rest.body.user.id, email, role: 'Member' });
+  });
+
+  it('gives the same status and message for an unknown email and a wrong password', async () => {
+    const { email } = await signUpUser(app);
+    const wrongPassword = await app.rest('POST', '/api/auth/signin', { email, password: 'Wrong!Passw0rd' }, { ip: '10.0.0.1' });
+    const unknownEmail = await app.rest('POST', '/api/auth/signin', { email: uniqueEmail('nobody'), password: 'Wrong!Passw0rd' }, { ip: '10.0.0.1' });
+    expect(wrongPassword.status).toBe(401);
+    expect(unknownEmail.status).toBe(401);
+    expect(wrongPassword.body).toEqual({ message: 'Invalid email or password', code: 'UNAUTHENTICATED' });
+    expect(unknownEmail.body).toEqual(wrongPassword.body);
+
+    const gqlWrong = await app.gql(SIGN_IN, { input: { email, password: 'Wrong!Passw0rd' } }, { ip: '10.0.0.2' });
+    const gqlUnknown = await app.gql(SIGN_IN, { input: { email: uniqueEmail('nobody'), password: 'x' } }, { ip: '10.0.0.2' });
+    expect(gqlWrong.errors?.[0]).toMatchObject({ message: 'Invalid email or password', extensions: { code: 'UNAUTHENTICATED' } });
+    expect(gqlUnknown.errors?.[0].message).toBe(gqlWrong.errors?.[0].message);
+  });
+
+  it('refuses an inactive account with the support message', async () => {
+    const { email } = await signUpUser(app);
+    await app.sql(`UPDATE users SET status = 'Inactive' WHERE email = $1`, [email]);
+    const rest = await app.rest('POST', '/api/auth/signin', { email, password: GOOD_PASSWORD });
+    expect(rest.status).toBe(403);
+    expect(rest.body).toEqual({ message: 'Account is inactive. Please contact support', code: 'ACCOUNT_INACTIVE' });
+    const gql = await app.gql(SIGN_IN, { input: { email, password: GOOD_PASSWORD } });
+    expect(gql.errors?.[0]).toMatchObject({ message: 'Account is inactive. Please contact support', extensions: { code: 'ACCOUNT_INACTIVE' } });
+  });
+});

@@ -1,0 +1,170 @@
+import 'reflect-metadata';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { createApp } from '../../backend/src/app';
+import { loadConfig, type AppConfig } from '../../backend/src/config/config';
+import { openDatabase } from '../../backend/src/db/database';
+import { createMailer } from '../../backend/src/mail/mailer';
+
+export interface HttpAnswer<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export interface GraphQLAnswer<T = any> {
+  status: number;
+  data?: T;
+  errors?: Array<{ message: string; extensions?: { code?: string; fields?: Record<string, string> } }>;
+}
+
+interface RequestOptions {
+  token?: string;
+  /** Pretend to come from this client address (the test app trusts one proxy). */
+  ip?: string;
+  headers?: Record<string, string>;
+}
+
+export interface TestApp {
+  url: string;
+  config: AppConfig;
+  databaseUrl: string;
+  rest<T = any>(method: string, path: string, body?: unknown, options?: RequestOptions): Promise<HttpAnswer<T>>;
+  gql<T = any>(query: string, variables?: Record<string, unknown>, options?: RequestOptions): Promise<GraphQLAnswer<T>>;
+  /** Runs SQL on the test database (assertions on what was stored, and time travel for expiry tests). */
+  sql<T = any>(text: string, params?: unknown[]): Promise<T[]>;
+  /** Every .eml written for `to`, oldest first, once queued mail is delivered. */
+  mailsTo(to: string): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+let databases = 0;
+
+async function createDatabase(): Promise<string> {
+  const adminUrl = process.env.TEST_PG_ADMIN_URL;
+  if (!adminUrl) throw new Error('TEST_PG_ADMIN_URL is not set: run integration tests through jest (tests/support/database-setup.mjs)');
+  const name = `test_${process.pid}_${Date.now()}_${++databases}`;
+  const admin = new Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  return adminUrl.replace(/\/postgres$/, `/${name}`);
+}
+
+/** Decodes the quoted-printable body nodemailer writes, so links can be read whole. */
+export function decodeQuotedPrintable(text: string): string {
+  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** The first link in a mail that points at `path` of the app. */
+export function linkIn(mail: string, path: string): URL {
+  const decoded = decodeQuotedPrintable(mail);
+  const match = decoded.match(new RegExp(`https?://[^\\s"<>]+${path.replace(/\//g, '\\/')}\\?[^\\s"<>]+`));
+  if (!match) throw new Error(`No ${path} link in mail:\n${decoded}`);
+  return new URL(match[0].replace(/&amp;/g, '&'));
+}
+
+/**
+ * Boots the real app (Express, Apollo, MikroORM, mailer) on a fresh
+ * PostgreSQL database and a free port. Nothing is mocked.
+ */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const databaseUrl = await createDatabase();
+  const dataDir = mkdtempSync(join(tmpdir(), 'stockroom-app-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    TRUST_PROXY: '1',
+    AUTH_RATE_LIMIT: '100000',
+    APP_URL: 'http://stockroom.test',
+    ...env,
+  });
+  const orm = await openDatabase(databaseUrl);
+  const mailer = createMailer({ from: config.mailFrom, dataDir, log: () => {} });
+  const app = await createApp({ config, orm, mailer });
+  const server = app.express.listen(0);
+  await new Promise((resolve) => server.once('listening', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const headersFor = ({ token, ip, headers }: RequestOptions = {}) => ({
+    ...(token ? { authorization: `Bearer ${token}` } : {}),
+    ...(ip ? { 'x-forwarded-for': ip } : {}),
+    ...headers,
+  });
+
+  const rest: TestApp['rest'] = async (method, path, body, options) => {
+    const response = await fetch(url + path, {
+      method,
+      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headersFor(options) },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      /* not JSON: keep the text */
+    }
+    return { status: response.status, headers: response.headers, body: parsed as any };
+  };
+
+  const gql: TestApp['gql'] = async (query, variables, options) => {
+    const answer = await rest('POST', '/graphql', { query, variables }, options);
+    return { status: answer.status, data: answer.body?.data ?? undefined, errors: answer.body?.errors };
+  };
+
+  const sqlClient = new Client({ connectionString: databaseUrl });
+  await sqlClient.connect();
+
+  return {
+    url,
+    config,
+    databaseUrl,
+    rest,
+    gql,
+    sql: async (text, params) => (await sqlClient.query(text, params as unknown[])).rows,
+    async mailsTo(to) {
+      await mailer.idle();
+      const dir = join(dataDir, 'mail');
+      const files = (() => {
+        try {
+          return readdirSync(dir).sort();
+        } catch {
+          return [];
+        }
+      })();
+      return files.filter((file) => file.endsWith(`-${to}.eml`)).map((file) => readFileSync(join(dir, file), 'utf8'));
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await app.apollo.stop();
+      await mailer.idle();
+      await sqlClient.end();
+      await orm.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A password that meets the policy. */
+export const GOOD_PASSWORD = 'Str0ng!Passw0rd';
+
+let emails = 0;
+export const uniqueEmail = (prefix = 'user') => `${prefix}.${process.pid}.${Date.now()}.${++emails}@example.com`;
+
+export const SIGN_UP = `mutation SignUp($input: SignUpInput!) { signUp(input: $input) { accessToken expiresAt user { id email firstName lastName fullName role status emailVerified avatar createdAt updatedAt } } }`;
+export const SIGN_IN = `mutation SignIn($input: SignInInput!) { signIn(input: $input) { accessToken expiresAt user { id email fullName role status emailVerified } } }`;
+export const ME = `query Me { me { id email firstName lastName fullName role status emailVerified } }`;
+
+/** Signs a new user up over REST and returns the token and user. */
+export async function signUpUser(app: TestApp, overrides: Partial<{ email: string; password: string; firstName: string; lastName: string }> = {}) {
+  const input = { firstName: 'Grace', lastName: 'Hopper', email: uniqueEmail(), password: GOOD_PASSWORD, ...overrides };
+  const answer = await app.rest('POST', '/api/auth/signup', input);
+  if (answer.status !== 201) throw new Error(`sign-up failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return { ...input, token: answer.body.accessToken as string, user: answer.body.user };
+}
