@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { createBrowserRouter, Navigate } from 'react-router-dom';
+import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { GuestOnly, RequireAuth } from '../features/auth';
 import { RootLayout } from './RootLayout';
 
@@ -17,36 +17,43 @@ const HelpPage = lazy(() => import('../features/help/pages/HelpPage'));
 const NotFoundPage = lazy(() => import('../features/not-found/pages/NotFoundPage'));
 
 /** Routes of section 2 (plus /auth/verify-email, the design's extension). */
-export function createAppRouter() {
-  return createBrowserRouter([
-    {
-      element: <RootLayout />,
-      children: [
-        { path: '/', element: <HomePage /> },
-        { path: '/auth', element: <Navigate to="/auth/login" replace /> },
-        {
-          element: <GuestOnly />,
-          children: [
-            { path: '/auth/login', element: <SignInPage /> },
-            { path: '/auth/signup', element: <SignUpPage /> },
-          ],
-        },
-        { path: '/auth/forgot-password', element: <ForgotPasswordPage /> },
-        { path: '/auth/reset-password', element: <ResetPasswordPage /> },
-        { path: '/auth/verify-email', element: <VerifyEmailPage /> },
-        { path: '/help', element: <HelpPage /> },
-        { path: '/404', element: <NotFoundPage /> },
-        {
-          element: <RequireAuth />,
-          children: [
-            { path: '/dashboard', element: <DashboardPage /> },
-            { path: '/products', element: <ProductsPage /> },
-            { path: '/profile', element: <ProfilePage /> },
-            { path: '/profile/edit', element: <ProfilePage /> },
-          ],
-        },
-        { path: '*', element: <Navigate to="/" replace /> },
-      ],
-    },
-  ]);
+const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      { path: '/', element: <HomePage /> },
+      { path: '/auth', element: <Navigate to="/auth/login" replace /> },
+      {
+        element: <GuestOnly />,
+        children: [
+          { path: '/auth/login', element: <SignInPage /> },
+          { path: '/auth/signup', element: <SignUpPage /> },
+        ],
+      },
+      { path: '/auth/forgot-password', element: <ForgotPasswordPage /> },
+      { path: '/auth/reset-password', element: <ResetPasswordPage /> },
+      { path: '/auth/verify-email', element: <VerifyEmailPage /> },
+      { path: '/help', element: <HelpPage /> },
+      { path: '/404', element: <NotFoundPage /> },
+      {
+        element: <RequireAuth />,
+        children: [
+          { path: '/dashboard', element: <DashboardPage /> },
+          { path: '/products', element: <ProductsPage /> },
+          { path: '/profile', element: <ProfilePage /> },
+          { path: '/profile/edit', element: <ProfilePage /> },
+        ],
+      },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];
+
+/**
+ * A declarative router rather than a data router: nothing here uses loaders
+ * or actions, and the data router's extra code would not fit the sign-in
+ * page's bundle budget.
+ */
+export function AppRoutes() {
+  return useRoutes(routes);
 }

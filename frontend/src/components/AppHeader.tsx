@@ -1,8 +1,13 @@
 import { AnchorButton, Button } from '@blueprintjs/core';
 import { BoxIcon, MenuIcon, SearchIcon } from '@blueprintjs/icons';
-import type { ReactElement } from 'react';
+import { lazy, Suspense, type ReactElement } from 'react';
 import { NavLink } from 'react-router-dom';
-import { UserMenu, type UserMenuProps } from './UserMenu';
+import { UserAvatar } from './UserAvatar';
+import type { UserMenuProps } from './UserMenu';
+
+// Signed-out screens (sign-in first of all) never show the user menu, so its
+// popover and menu code load only once someone is signed in.
+const UserMenu = lazy(() => import('./UserMenu').then((module) => ({ default: module.UserMenu })));
 
 export interface NavItem {
   label: string;
@@ -57,7 +62,15 @@ export function AppHeader(props: AppHeaderProps) {
           <>
             {/* Section 1: the search button is shown to signed-in users and does nothing yet. */}
             <Button variant="minimal" icon={<SearchIcon />} aria-label="Search" onClick={() => undefined} />
-            <UserMenu {...user} compact={compact} onNavigate={onNavigate} onSignOut={onSignOut} />
+            <Suspense
+              fallback={
+                <span className="user-menu__target-inner user-menu__fallback">
+                  <UserAvatar fullName={user.fullName} avatar={user.avatar} />
+                </span>
+              }
+            >
+              <UserMenu {...user} compact={compact} onNavigate={onNavigate} onSignOut={onSignOut} />
+            </Suspense>
           </>
         ) : (
           showSignIn && (
