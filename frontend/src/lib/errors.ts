@@ -1,4 +1,4 @@
-import { CombinedGraphQLErrors, ServerError, ServerParseError } from '@apollo/client/errors';
+import { CombinedGraphQLErrors, isErrorLike, ServerError, ServerParseError } from '@apollo/client/errors';
 import { AuthMessages, GeneralMessages } from '@stockroom/schema';
 
 type Json = Record<string, unknown>;
@@ -23,7 +23,7 @@ function responseOf(error: unknown): { status?: number; body?: unknown } {
     return { body: { message: error.errors.find((e) => nonEmpty(e.message))?.message } };
   }
   // A thrown Error's own message is for developers ("Failed to fetch"), never shown.
-  if (error instanceof Error) return {};
+  if (isErrorLike(error)) return {};
   if (isObject(error)) {
     const status = typeof error.status === 'number' ? error.status : typeof error.statusCode === 'number' ? error.statusCode : undefined;
     return { status, body: 'body' in error ? error.body : error };

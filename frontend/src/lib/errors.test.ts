@@ -1,0 +1,83 @@
+import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
+import { extractErrorMessage, extractFieldErrors, isUnauthenticatedError } from './errors';
+
+const serverError = (status: number, body: unknown) => {
+  const bodyText = typeof body === 'string' ? body : JSON.stringify(body);
+  return new ServerError('Response not successful', { response: new Response(bodyText, { status }), bodyText });
+};
+
+describe('extractErrorMessage (section 8 order)', () => {
+  it('1. the message in the server error body (GraphQL errors[0].message)', () => {
+    const error = new CombinedGraphQLErrors({
+      data: null,
+      errors: [{ message: 'Account is inactive. Please contact support', extensions: { code: 'ACCOUNT_INACTIVE' } }],
+    });
+    expect(extractErrorMessage(error)).toBe('Account is inactive. Please contact support');
+  });
+
+  it('1. the message in an HTTP error body, even for a 401', () => {
+    expect(extractErrorMessage(serverError(401, { message: 'Your session has expired. Please log in again' }))).toBe(
+      'Your session has expired. Please log in again',
+    );
+  });
+
+  it('2. then a nested error message', () => {
+    expect(extractErrorMessage(serverError(500, { error: { message: 'Server error. Please try again later' } }))).toBe(
+      'Server error. Please try again later',
+    );
+    expect(extractErrorMessage({ error: { message: 'Nested' } })).toBe('Nested');
+  });
+
+  it('3. then for a 401 the invalid-credentials message', () => {
+    expect(extractErrorMessage(serverError(401, ''))).toBe('Invalid email or password');
+    expect(extractErrorMessage({ status: 401 })).toBe('Invalid email or password');
+  });
+
+  it('4. otherwise the something-went-wrong message', () => {
+    expect(extractErrorMessage(serverError(500, '<html>oops</html>'))).toBe('Something went wrong. Please try again');
+    expect(extractErrorMessage(new Error('internal detail'))).toBe('Something went wrong. Please try again');
+    expect(extractErrorMessage(undefined)).toBe('Something went wrong. Please try again');
+    expect(extractErrorMessage(new CombinedGraphQLErrors({ data: null, errors: [{ message: '' }] }))).toBe(
+      'Something went wrong. Please try again',
+    );
+  });
+
+  it('a call that got no response is a network error', () => {
+    expect(extractErrorMessage(new TypeError('Failed to fetch'))).toBe('Network error. Please check your connection');
+    expect(extractErrorMessage(new DOMException('The operation timed out.', 'TimeoutError'))).toBe(
+      'Network error. Please check your connection',
+    );
+  });
+});
+
+describe('extractFieldErrors', () => {
+  it('reads extensions.fields of BAD_USER_INPUT errors', () => {
+    const error = new CombinedGraphQLErrors({
+      data: null,
+      errors: [
+        {
+          message: 'Email is required',
+          extensions: { code: 'BAD_USER_INPUT', fields: { email: 'Email is required', password: 'Password is required' } },
+        },
+      ],
+    });
+    expect(extractFieldErrors(error)).toEqual({ email: 'Email is required', password: 'Password is required' });
+  });
+
+  it('reads fields of a REST-style body and ignores anything else', () => {
+    expect(extractFieldErrors(serverError(400, { message: 'x', fields: { name: 'Product name is required' } }))).toEqual({
+      name: 'Product name is required',
+    });
+    expect(extractFieldErrors(new TypeError('Failed to fetch'))).toEqual({});
+  });
+});
+
+describe('isUnauthenticatedError', () => {
+  it('is true for the UNAUTHENTICATED code and for HTTP 401 only', () => {
+    expect(isUnauthenticatedError(new CombinedGraphQLErrors({ data: null, errors: [{ message: 'x', extensions: { code: 'UNAUTHENTICATED' } }] }))).toBe(true);
+    expect(isUnauthenticatedError(serverError(401, ''))).toBe(true);
+    expect(isUnauthenticatedError(new CombinedGraphQLErrors({ data: null, errors: [{ message: 'x', extensions: { code: 'FORBIDDEN' } }] }))).toBe(false);
+    expect(isUnauthenticatedError(serverError(403, ''))).toBe(false);
+    expect(isUnauthenticatedError(new TypeError('Failed to fetch'))).toBe(false);
+  });
+});
