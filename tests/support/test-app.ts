@@ -41,9 +41,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export interface StartOptions {
+  /** Boot on this existing database instead of a fresh one (a second app instance sharing state). */
+  databaseUrl?: string;
+}
+
 let databases = 0;
 
-async function createDatabase(): Promise<string> {
+/** A fresh, empty database on the run's embedded PostgreSQL; returns its URL. */
+export async function createDatabase(): Promise<string> {
   const adminUrl = process.env.TEST_PG_ADMIN_URL;
   if (!adminUrl) throw new Error('TEST_PG_ADMIN_URL is not set: run integration tests through jest (tests/support/database-setup.mjs)');
   const name = `test_${process.pid}_${Date.now()}_${++databases}`;
@@ -71,8 +77,8 @@ export function linkIn(mail: string, path: string): URL {
  * Boots the real app (Express, Apollo, MikroORM, mailer) on a fresh
  * PostgreSQL database and a free port. Nothing is mocked.
  */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const databaseUrl = await createDatabase();
+export async function startTestApp(env: Record<string, string> = {}, options: StartOptions = {}): Promise<TestApp> {
+  const databaseUrl = options.databaseUrl ?? (await createDatabase());
   const dataDir = mkdtempSync(join(tmpdir(), 'stockroom-app-'));
   const config = loadConfig({
     NODE_ENV: 'test',
