@@ -1,0 +1,65 @@
+import { gzipSync } from 'node:zlib';
+import { IconNames } from '@blueprintjs/icons';
+import type { Response } from 'playwright-core';
+import { useBrowser } from './support/browser';
+import { SignInPage } from './pages/SignInPage';
+
+/** The issue's budgets for the sign-in page's initial load, gzipped. */
+const JS_BUDGET = 200 * 1024;
+const CSS_BUDGET = 60 * 1024;
+
+const ICON_NAMES = new Set<string>(Object.values(IconNames));
+/** Blueprint's dynamic icon loading: one chunk per icon path, or the all-paths loader. */
+function isIconChunk(url: string): boolean {
+  const file = new URL(url).pathname.split('/').pop() ?? '';
+  const stem = file.replace(/\.[cm]?js$/, '').replace(/-[A-Za-z0-9_-]{8}$/, '');
+  return ICON_NAMES.has(stem) || /^(allPaths|allPathsLoader|iconLoader|blueprint-icons-\d+)$/.test(stem) || /\/paths\//.test(url);
+}
+
+function kind(res: Response): 'js' | 'css' | undefined {
+  const path = new URL(res.url()).pathname;
+  const type = res.request().resourceType();
+  if (type === 'stylesheet' || /\.css$/.test(path)) return 'css';
+  if (type === 'script' || /\.[cm]?js$/.test(path)) return 'js';
+  return undefined;
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+describe('bundle budget of the sign-in page', () => {
+  const b = useBrowser();
+
+  it('loads at most 200 KB of JS and 60 KB of CSS (gzipped), and no icon-path chunks', async () => {
+    const s = b.session();
+    const assets: Promise<{ url: string; kind: 'js' | 'css'; raw: number; gzip: number }>[] = [];
+    const urls: string[] = [];
+    s.page.on('response', (res) => {
+      urls.push(res.url());
+      const k = kind(res);
+      if (!k || res.status() !== 200) return;
+      assets.push(
+        res.body().then((body) => ({ url: res.url(), kind: k, raw: body.length, gzip: gzipSync(body).length })),
+      );
+    });
+
+    await s.page.goto('/auth/login', { waitUntil: 'networkidle' });
+    await new SignInPage(s.page).ready();
+    await s.page.waitForLoadState('networkidle');
+
+    const loaded = await Promise.all(assets);
+    const total = (k: 'js' | 'css') => loaded.filter((a) => a.kind === k).reduce((sum, a) => sum + a.gzip, 0);
+    const rows = loaded
+      .sort((a, b2) => b2.gzip - a.gzip)
+      .map((a) => `  ${a.kind.padEnd(3)} ${kb(a.gzip).padStart(9)} gzip ${kb(a.raw).padStart(9)} raw  ${new URL(a.url).pathname}`);
+    console.log(
+      `sign-in page assets:\n${rows.join('\n')}\n  JS total ${kb(total('js'))} gzip (budget ${kb(JS_BUDGET)}), ` +
+        `CSS total ${kb(total('css'))} gzip (budget ${kb(CSS_BUDGET)})`,
+    );
+
+    expect(loaded.filter((a) => a.kind === 'js').length).toBeGreaterThan(0);
+    expect(total('js')).toBeLessThanOrEqual(JS_BUDGET);
+    expect(total('css')).toBeLessThanOrEqual(CSS_BUDGET);
+    expect(urls.filter(isIconChunk)).toEqual([]);
+    s.assertClean();
+  });
+});

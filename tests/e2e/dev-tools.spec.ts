@@ -1,0 +1,39 @@
+import { useBrowser } from './support/browser';
+
+describe('developer pages served from local assets', () => {
+  const b = useBrowser();
+
+  it('/graphql in a browser loads the GraphQL playground', async () => {
+    const s = b.session();
+    const res = await s.page.goto('/graphql');
+    expect(res?.status()).toBe(200);
+    // GraphiQL renders an editor with a run ("Execute query") button.
+    await s.page
+      .locator('.graphiql-container, [aria-label*="Execute query" i], [aria-label*="Run" i]')
+      .first()
+      .waitFor({ timeout: 30_000 });
+    await s.page.waitForLoadState('networkidle');
+    s.assertClean();
+  });
+
+  it('/api/docs shows the Stockroom API documentation', async () => {
+    const s = b.session();
+    const res = await s.page.goto('/api/docs');
+    expect(res?.status()).toBe(200);
+    await s.page.getByText('Stockroom', { exact: false }).first().waitFor({ timeout: 30_000 });
+    await s.page.waitForLoadState('networkidle');
+    expect(await s.page.content()).toContain('Stockroom');
+    s.assertClean();
+  });
+
+  it('/api/openapi.json is an OpenAPI document', async () => {
+    const s = b.session();
+    const res = await s.page.request.get('/api/openapi.json');
+    expect(res.status()).toBe(200);
+    const doc = await res.json();
+    expect(doc.openapi ?? doc.swagger).toBeTruthy();
+    const paths = Object.keys(doc.paths ?? {});
+    expect(paths.some((p) => p.endsWith('/auth/signin'))).toBe(true);
+    expect(paths.some((p) => p.endsWith('/auth/signup'))).toBe(true);
+  });
+});

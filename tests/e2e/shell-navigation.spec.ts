@@ -1,0 +1,93 @@
+import { DESKTOP, MOBILE, useBrowser } from './support/browser';
+import { createUser, type TestUser } from './support/api';
+import { SignInPage } from './pages/SignInPage';
+import { AppShell } from './pages/AppShell';
+import type { GuardedSession } from './support/browser';
+
+async function signedIn(s: GuardedSession, user: TestUser): Promise<AppShell> {
+  const signIn = new SignInPage(s.page);
+  await signIn.goto();
+  await signIn.signIn(user.email, user.password);
+  const shell = new AppShell(s.page);
+  await shell.waitForPath('/dashboard');
+  await shell.main.getByText(user.firstName, { exact: false }).first().waitFor();
+  return shell;
+}
+
+describe('application shell', () => {
+  const b = useBrowser();
+  let user: TestUser;
+
+  beforeAll(async () => {
+    user = await createUser('shell');
+  });
+
+  it('shows the brand, the footer and only a Home link when signed out', async () => {
+    const s = b.session();
+    const shell = new AppShell(s.page);
+    await s.page.goto('/');
+    await shell.brand.waitFor();
+    await shell.footer.getByText('© 2024').waitFor();
+    await shell.footer.getByText('All rights reserved').waitFor();
+    await shell.header.getByRole('link', { name: 'Home', exact: true }).waitFor();
+    expect(await shell.header.getByRole('link', { name: 'Dashboard', exact: true }).count()).toBe(0);
+    expect(await shell.sideNav.count()).toBe(0);
+    s.assertClean();
+  });
+
+  it('desktop: the side navigation is open beside the content by default', async () => {
+    const s = await b.open(b.browser(), { viewport: DESKTOP });
+    const shell = await signedIn(s, user);
+
+    await shell.sideNav.waitFor({ state: 'visible' });
+    await shell.sideNav.getByText('Navigation', { exact: true }).waitFor();
+    for (const name of ['Dashboard', 'Products', 'Profile'] as const) await shell.sideNavLink(name).waitFor();
+
+    const nav = (await shell.sideNav.boundingBox())!;
+    const main = (await shell.main.boundingBox())!;
+    expect(main.x).toBeGreaterThanOrEqual(nav.x + nav.width - 1); // side mode: content starts after it
+    s.assertClean();
+  });
+
+  it('mobile (375 px): closed by default, opens over the content, closes when a link is tapped', async () => {
+    const s = await b.open(b.browser(), { viewport: MOBILE, isMobile: true, hasTouch: true });
+    const shell = await signedIn(s, user);
+
+    expect(await shell.isSideNavVisible()).toBe(false);
+    const mainBefore = (await shell.main.boundingBox())!;
+
+    await shell.menuButton.click();
+    await shell.sideNav.waitFor({ state: 'visible' });
+    await shell.sideNav.getByText('Navigation', { exact: true }).waitFor();
+    const nav = (await shell.sideNav.boundingBox())!;
+    const mainAfter = (await shell.main.boundingBox())!;
+    // Over the content: the content did not move aside, and the panel covers part of it.
+    expect(mainAfter.x).toBe(mainBefore.x);
+    expect(nav.x).toBeLessThan(mainAfter.x + mainAfter.width);
+    expect(nav.x + nav.width).toBeGreaterThan(mainAfter.x);
+    expect(Math.round(nav.width)).toBe(280); // section 9: 280 px at 480 px and below
+    // The panel is on top at a point inside both it and the content.
+    const onTop = await s.page.evaluate(
+      ([x, y]) => !!document.elementFromPoint(x, y)?.closest('#side-nav, aside'),
+      [nav.x + nav.width / 2, Math.max(nav.y, mainAfter.y) + 20],
+    );
+    expect(onTop).toBe(true);
+
+    await shell.sideNavLink('Products').tap();
+    await shell.waitForPath('/products');
+    await shell.sideNav.waitFor({ state: 'hidden' });
+    s.assertClean();
+  });
+
+  it('user menu holds Profile, Help and Sign Out', async () => {
+    const s = b.session();
+    const shell = await signedIn(s, user);
+    await shell.openUserMenu();
+    for (const name of ['Profile', 'Help', 'Sign Out'] as const) await (await shell.userMenuItem(name)).waitFor();
+    await s.page.getByText(user.email, { exact: true }).first().waitFor();
+    await s.page.getByText('Member', { exact: true }).first().waitFor();
+    await (await shell.userMenuItem('Help')).click();
+    await shell.waitForPath('/help');
+    s.assertClean();
+  });
+});

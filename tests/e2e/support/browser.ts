@@ -1,0 +1,156 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { e2eEnv } from './env';
+
+/**
+ * Flags that let Debian's Chromium start here as root with no network: without
+ * the background-networking ones it keeps trying (and failing) to reach
+ * Google's hosts.
+ */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+}
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+export function isLocalUrl(url: string): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (['data:', 'blob:', 'about:', 'javascript:'].includes(parsed.protocol)) return true;
+  return LOCAL_HOSTS.has(parsed.hostname);
+}
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const MOBILE = { width: 375, height: 740 };
+
+/**
+ * One browser context per test with a guard: every request to a host other
+ * than localhost is recorded and aborted, every console error and uncaught
+ * page error is recorded. `assertClean()` fails the test on any of them.
+ */
+export class GuardedSession {
+  readonly externalRequests: string[] = [];
+  readonly consoleErrors: string[] = [];
+  private readonly allowed: RegExp[] = [];
+
+  private constructor(
+    readonly context: BrowserContext,
+    readonly page: Page,
+    readonly baseUrl: string,
+  ) {}
+
+  static async open(
+    browser: Browser,
+    opts: { viewport?: { width: number; height: number }; isMobile?: boolean; hasTouch?: boolean } = {},
+  ): Promise<GuardedSession> {
+    const { baseUrl } = e2eEnv();
+    const context = await browser.newContext({
+      baseURL: baseUrl,
+      viewport: opts.viewport ?? DESKTOP,
+      isMobile: opts.isMobile,
+      hasTouch: opts.hasTouch,
+      serviceWorkers: 'block',
+    });
+    const page = await context.newPage();
+    const session = new GuardedSession(context, page, baseUrl);
+    await context.route('**/*', (route) => {
+      const url = route.request().url();
+      if (isLocalUrl(url)) return route.continue();
+      session.externalRequests.push(url);
+      return route.abort('blockedbyclient');
+    });
+    page.on('console', (msg) => {
+      if (msg.type() !== 'error') return;
+      const loc = msg.location();
+      session.recordError(`console.error: ${msg.text()}${loc.url ? ` (${loc.url}:${loc.lineNumber})` : ''}`);
+    });
+    page.on('pageerror', (err) => session.recordError(`pageerror: ${err.stack || err.message}`));
+    page.setDefaultTimeout(15_000);
+    page.setDefaultNavigationTimeout(30_000);
+    return session;
+  }
+
+  /** Declare a console error this test provokes on purpose (e.g. a 401 resource). */
+  allowConsoleError(pattern: RegExp): void {
+    this.allowed.push(pattern);
+  }
+
+  private recordError(text: string): void {
+    if (this.allowed.some((re) => re.test(text))) return;
+    this.consoleErrors.push(text);
+  }
+
+  url(path: string): string {
+    return new URL(path, this.baseUrl).toString();
+  }
+
+  /** The current path + query, e.g. '/auth/login?returnUrl=%2Fdashboard'. */
+  pathWithQuery(): string {
+    const u = new URL(this.page.url());
+    return u.pathname + u.search;
+  }
+
+  assertClean(): void {
+    expect({ externalRequests: this.externalRequests, consoleErrors: this.consoleErrors }).toEqual({
+      externalRequests: [],
+      consoleErrors: [],
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.context.close();
+  }
+}
+
+/**
+ * Wires a browser into a spec file: one Chromium per file, one guarded
+ * context per test, closed (and checked) after each test.
+ */
+export function useBrowser(): { session: () => GuardedSession; browser: () => Browser; open: typeof GuardedSession.open } {
+  let browser: Browser | undefined;
+  let current: GuardedSession | undefined;
+  const extra: GuardedSession[] = [];
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  beforeEach(async () => {
+    current = await GuardedSession.open(browser!);
+  });
+  afterEach(async () => {
+    const sessions = [current, ...extra.splice(0)].filter(Boolean) as GuardedSession[];
+    current = undefined;
+    await Promise.all(sessions.map((s) => s.close()));
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  return {
+    session: () => current!,
+    browser: () => browser!,
+    open: async (b, opts) => {
+      const s = await GuardedSession.open(b, opts);
+      extra.push(s);
+      return s;
+    },
+  };
+}

@@ -1,0 +1,42 @@
+/**
+ * jest globalSetup for the e2e project: checks Chromium and the build, starts
+ * the built server on free ports with a fresh DATA_DIR and shares its address
+ * with the test workers (process.env, inherited by the workers, plus a state
+ * file for anything started outside jest's process tree).
+ */
+import { accessSync, constants, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { assertBuilt, startServer } from './server.mjs';
+
+export const stateFile = join(tmpdir(), `stockroom-e2e-${process.pid}.json`);
+
+export function chromiumPath() {
+  return process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+}
+
+export default async function globalSetup() {
+  const chromium = chromiumPath();
+  try {
+    accessSync(chromium, constants.X_OK);
+  } catch {
+    throw new Error(
+      `Chromium not found at ${chromium}. The browser tests need a system Chromium: ` +
+        'install Debian\'s package (`apt-get install -y chromium`) or set CHROMIUM_PATH. They are never skipped.',
+    );
+  }
+  assertBuilt();
+
+  const server = await startServer({ label: 'e2e' });
+  globalThis.__STOCKROOM_E2E_SERVER__ = server;
+
+  process.env.E2E_BASE_URL = server.baseUrl;
+  process.env.E2E_DATA_DIR = server.dataDir;
+  process.env.E2E_STATE_FILE = stateFile;
+  process.env.CHROMIUM_PATH = chromium;
+  writeFileSync(
+    stateFile,
+    JSON.stringify({ baseUrl: server.baseUrl, dataDir: server.dataDir, pid: server.pid, logFile: server.logFile }, null, 2),
+  );
+  console.log(`\ne2e: Stockroom at ${server.baseUrl} (DATA_DIR ${server.dataDir})`);
+}
