@@ -1,0 +1,248 @@
+import { createHash } from 'node:crypto';
+import { GOOD_PASSWORD, linkIn, signUpUser, startTestApp, uniqueEmail, type TestApp } from '../support/test-app';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app.close());
+
+const SENT = 'If an account exists, a reset link has been sent.';
+const INVALID_LINK = 'This password reset link is invalid or has expired';
+const NEW_PASSWORD = 'Fresh!Passw0rd9';
+
+const FORGOT = `mutation Forgot($input: ForgotPasswordInput!) { forgotPassword(input: $input) { message } }`;
+const RESET = `mutation Reset($input: ResetPasswordInput!) { resetPassword(input: $input) { message } }`;
+
+let ipCounter = 0;
+/** A distinct client address per call site, so the per-IP throttle never couples tests. */
+const nextIp = () => `10.20.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+
+/** Asks for a reset over REST and returns the token from the newest mail. */
+async function requestResetToken(email: string): Promise<{ token: string; link: URL }> {
+  const answer = await app.rest('POST', '/api/auth/forgot-password', { email }, { ip: nextIp() });
+  expect(answer.status).toBe(200);
+  const mails = await app.mailsTo(email);
+  const link = linkIn(mails[mails.length - 1], '/auth/reset-password');
+  return { token: link.searchParams.get('token')!, link };
+}
+
+const signIn = (email: string, password: string) => app.rest('POST', '/api/auth/signin', { email, password }, { ip: nextIp() });
+
+describe('forgot password', () => {
+  it('answers the identical 200 { message } for an existing and an unknown email over REST, and mails only the existing one', async () => {
+    const { email } = await signUpUser(app);
+    const unknown = uniqueEmail('nobody');
+    const known = await app.rest('POST', '/api/auth/forgot-password', { email }, { ip: nextIp() });
+    const missing = await app.rest('POST', '/api/auth/forgot-password', { email: unknown }, { ip: nextIp() });
+    expect(known.status).toBe(200);
+    expect(missing.status).toBe(200);
+    expect(known.body).toEqual({ message: SENT });
+    expect(missing.body).toEqual(known.body);
+
+    const mails = await app.mailsTo(email);
+    expect(mails.filter((mail) => mail.includes('/auth/reset-password'))).toHaveLength(1);
+    expect(await app.mailsTo(unknown)).toHaveLength(0);
+  });
+
+  it('answers the identical message over GraphQL for an existing and an unknown email', async () => {
+    const { email } = await signUpUser(app);
+    const unknown = uniqueEmail('nobody');
+    const known = await app.gql(FORGOT, { input: { email } }, { ip: nextIp() });
+    const missing = await app.gql(FORGOT, { input: { email: unknown } }, { ip: nextIp() });
+    expect(known.errors).toBeUndefined();
+    expect(missing.errors).toBeUndefined();
+    expect(known.data).toEqual({ forgotPassword: { message: SENT } });
+    expect(missing.data).toEqual(known.data);
+    expect((await app.mailsTo(email)).filter((mail) => mail.includes('/auth/reset-password'))).toHaveLength(1);
+    expect(await app.mailsTo(unknown)).toHaveLength(0);
+  });
+
+  it('refuses an invalid email with the validation message on both transports', async () => {
+    const rest = await app.rest('POST', '/api/auth/forgot-password', { email: 'not-an-email' }, { ip: nextIp() });
+    expect(rest.status).toBe(400);
+    expect(rest.body).toEqual({ message: 'Please provide a valid email address', code: 'BAD_USER_INPUT', fields: { email: 'Please provide a valid email address' } });
+    const gql = await app.gql(FORGOT, { input: { email: 'not-an-email' } }, { ip: nextIp() });
+    expect(gql.errors?.[0]).toMatchObject({ message: rest.body.message, extensions: { code: 'BAD_USER_INPUT', fields: rest.body.fields } });
+  });
+
+  it('builds the link from APP_URL, even when the request carries a forged Host or X-Forwarded-Host', async () => {
+    const { email } = await signUpUser(app);
+    const forged = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https', origin: 'https://evil.example' };
+    const rest = await app.rest('POST', '/api/auth/forgot-password', { email }, { ip: nextIp(), headers: forged });
+    expect(rest.status).toBe(200);
+    const gql = await app.gql(FORGOT, { input: { email } }, { ip: nextIp(), headers: forged });
+    expect(gql.errors).toBeUndefined();
+
+    const mails = await app.mailsTo(email);
+    const resetMails = mails.filter((mail) => mail.includes('reset-password'));
+    expect(resetMails).toHaveLength(2);
+    for (const mail of resetMails) {
+      expect(mail).not.toContain('evil.example');
+      const link = linkIn(mail, '/auth/reset-password');
+      expect(link.origin).toBe('http://stockroom.test');
+      expect(link.pathname).toBe('/auth/reset-password');
+      expect([...link.searchParams.keys()].sort()).toEqual(['email', 'token']);
+      expect(link.searchParams.get('email')).toBe(email);
+      // 32 random bytes, base64url: 43 characters.
+      expect(link.searchParams.get('token')).toMatch(/^[A-Za-z0-9_-]{43,}$/);
+    }
+  });
+
+  it('stores the token only hashed: the raw token from the link appears nowhere in one_time_tokens', async () => {
+    const { email, user } = await signUpUser(app);
+    const { token } = await requestResetToken(email);
+    const rows = await app.sql(`SELECT * FROM one_time_tokens WHERE user_id = $1 AND purpose = 'password_reset'`, [user.id]);
+    expect(rows).toHaveLength(1);
+    const everything = JSON.stringify(await app.sql(`SELECT * FROM one_time_tokens`));
+    expect(everything).not.toContain(token);
+    // Not even in another encoding of the same bytes.
+    expect(everything).not.toContain(Buffer.from(token, 'base64url').toString('hex'));
+    expect(everything).not.toContain(Buffer.from(token, 'base64url').toString('base64'));
+    expect(Object.values(rows[0])).toContain(createHash('sha256').update(token).digest('hex'));
+  });
+});
+
+describe('reset password', () => {
+  it('works once over REST: the old password fails and the new one works; a second use is refused', async () => {
+    const { email } = await signUpUser(app);
+    const { token } = await requestResetToken(email);
+    const first = await app.rest('POST', '/api/auth/reset-password', { email, resetToken: token, newPassword: NEW_PASSWORD }, { ip: nextIp() });
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ message: 'Password reset successful' });
+
+    const old = await signIn(email, GOOD_PASSWORD);
+    expect(old.status).toBe(401);
+    expect(old.body).toEqual({ message: 'Invalid email or password', code: 'UNAUTHENTICATED' });
+    expect((await signIn(email, NEW_PASSWORD)).status).toBe(200);
+
+    const second = await app.rest('POST', '/api/auth/reset-password', { email, resetToken: token, newPassword: 'Other!Passw0rd1' }, { ip: nextIp() });
+    expect(second.status).toBe(400);
+    expect(second.body).toMatchObject({ message: INVALID_LINK, code: 'BAD_USER_INPUT' });
+    expect((await signIn(email, NEW_PASSWORD)).status).toBe(200);
+  });
+
+  it('works once over GraphQL with the same answers as REST', async () => {
+    const { email } = await signUpUser(app);
+    const { token } = await requestResetToken(email);
+    const input = { email, resetToken: token, newPassword: NEW_PASSWORD };
+    const first = await app.gql(RESET, { input }, { ip: nextIp() });
+    expect(first.errors).toBeUndefined();
+    expect(first.data).toEqual({ resetPassword: { message: 'Password reset successful' } });
+    expect((await signIn(email, GOOD_PASSWORD)).status).toBe(401);
+    expect((await signIn(email, NEW_PASSWORD)).status).toBe(200);
+
+    const second = await app.gql(RESET, { input }, { ip: nextIp() });
+    expect(second.errors?.[0]).toMatchObject({ message: INVALID_LINK, extensions: { code: 'BAD_USER_INPUT' } });
+  });
+
+  it('lets only one of several simultaneous uses of one token through', async () => {
+    const { email } = await signUpUser(app);
+    const { token } = await requestResetToken(email);
+    const answers = await Promise.all(
+      ['Race!Passw0rd1', 'Race!Passw0rd2', 'Race!Passw0rd3', 'Race!Passw0rd4'].map((newPassword) =>
+        app.rest('POST', '/api/auth/reset-password', { email, resetToken: token, newPassword }, { ip: nextIp() }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400, 400, 400]);
+    const winner = ['Race!Passw0rd1', 'Race!Passw0rd2', 'Race!Passw0rd3', 'Race!Passw0rd4'][answers.findIndex((a) => a.status === 200)];
+    expect((await signIn(email, winner)).status).toBe(200);
+  });
+
+  it('supersedes an older token with a newer one', async () => {
+    const { email } = await signUpUser(app);
+    const older = await requestResetToken(email);
+    const newer = await requestResetToken(email);
+    expect(newer.token).not.toBe(older.token);
+
+    const withOld = await app.rest('POST', '/api/auth/reset-password', { email, resetToken: older.token, newPassword: NEW_PASSWORD }, { ip: nextIp() });
+    expect(withOld.status).toBe(400);
+    expect(withOld.body).toMatchObject({ message: INVALID_LINK, code: 'BAD_USER_INPUT' });
+    const oldGql = await app.gql(RESET, { input: { email, resetToken: older.token, newPassword: NEW_PASSWORD } }, { ip: nextIp() });
+    expect(oldGql.errors?.[0]).toMatchObject({ message: INVALID_LINK, extensions: { code: 'BAD_USER_INPUT' } });
+    expect((await signIn(email, GOOD_PASSWORD)).status).toBe(200);
+
+    const withNew = await app.rest('POST', '/api/auth/reset-password', { email, resetToken: newer.token, newPassword: NEW_PASSWORD }, { ip: nextIp() });
+    expect(withNew.status).toBe(200);
+  });
+
+  it('refuses a token older than one hour', async () => {
+    const { email, user } = await signUpUser(app);
+    const { token } = await requestResetToken(email);
+    const [{ ttl }] = await app.sql(
+      `SELECT extract(epoch FROM expires_at - created_at) AS ttl FROM one_time_tokens WHERE user_id = $1 AND purpose = 'password_reset'`,
+      [user.id],
+    );
+    expect(Number(ttl)).toBeGreaterThan(3590);
+    expect(Number(ttl)).toBeLessThanOrEqual(3600);
+
+    await app.sql(
+      `UPDATE one_time_tokens SET created_at = now() - interval '61 minutes', expires_at = now() - interval '1 minute' WHERE user_id = $1 AND purpose = 'password_reset'`,
+      [user.id],
+    );
+    const rest = await app.rest('POST', '/api/auth/reset-password', { email, resetToken: token, newPassword: NEW_PASSWORD }, { ip: nextIp() });
+    expect(rest.status).toBe(400);
+    expect(rest.body).toMatchObject({ message: INVALID_LINK, code: 'BAD_USER_INPUT' });
+    const gql = await app.gql(RESET, { input: { email, resetToken: token, newPassword: NEW_PASSWORD } }, { ip: nextIp() });
+    expect(gql.errors?.[0]).toMatchObject({ message: INVALID_LINK, extensions: { code: 'BAD_USER_INPUT' } });
+    expect((await signIn(email, GOOD_PASSWORD)).status).toBe(200);
+  });
+
+  it('refuses a weak new password with the policy message in fields.newPassword, and keeps the token usable', async () => {
+    const { email } = await signUpUser(app);
+    const { token } = await requestResetToken(email);
+    const weak = { email, resetToken: token, newPassword: 'password' };
+    const rest = await app.rest('POST', '/api/auth/reset-password', weak, { ip: nextIp() });
+    expect(rest.status).toBe(400);
+    expect(rest.body).toEqual({
+      message: 'Password does not meet security requirements',
+      code: 'BAD_USER_INPUT',
+      fields: { newPassword: 'Password does not meet security requirements' },
+    });
+    const gql = await app.gql(RESET, { input: weak }, { ip: nextIp() });
+    expect(gql.errors?.[0]).toMatchObject({ message: rest.body.message, extensions: { code: 'BAD_USER_INPUT', fields: rest.body.fields } });
+
+    const strong = await app.rest('POST', '/api/auth/reset-password', { ...weak, newPassword: NEW_PASSWORD }, { ip: nextIp() });
+    expect(strong.status).toBe(200);
+  });
+
+  it('gives an unknown email with any token the same invalid-link answer as a wrong token', async () => {
+    const { email } = await signUpUser(app);
+    await requestResetToken(email);
+    const wrongToken = await app.rest('POST', '/api/auth/reset-password', { email, resetToken: 'A'.repeat(43), newPassword: NEW_PASSWORD }, { ip: nextIp() });
+    const unknownEmail = await app.rest(
+      'POST',
+      '/api/auth/reset-password',
+      { email: uniqueEmail('nobody'), resetToken: 'A'.repeat(43), newPassword: NEW_PASSWORD },
+      { ip: nextIp() },
+    );
+    expect(wrongToken.status).toBe(400);
+    expect(unknownEmail.status).toBe(400);
+    expect(wrongToken.body).toMatchObject({ message: INVALID_LINK, code: 'BAD_USER_INPUT' });
+    expect(unknownEmail.body).toEqual(wrongToken.body);
+
+    const gqlUnknown = await app.gql(RESET, { input: { email: uniqueEmail('nobody'), resetToken: 'A'.repeat(43), newPassword: NEW_PASSWORD } }, { ip: nextIp() });
+    expect(gqlUnknown.errors?.[0]).toMatchObject({ message: INVALID_LINK, extensions: { code: 'BAD_USER_INPUT' } });
+    expect((await signIn(email, GOOD_PASSWORD)).status).toBe(200);
+  });
+
+  it("refuses one user's token used with another user's email", async () => {
+    const owner = await signUpUser(app);
+    const other = await signUpUser(app);
+    const { token } = await requestResetToken(owner.email);
+    const answer = await app.rest('POST', '/api/auth/reset-password', { email: other.email, resetToken: token, newPassword: NEW_PASSWORD }, { ip: nextIp() });
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe(INVALID_LINK);
+    expect((await signIn(other.email, GOOD_PASSWORD)).status).toBe(200);
+  });
+
+  it('refuses a missing reset token with the required message on both transports', async () => {
+    const { email } = await signUpUser(app);
+    const rest = await app.rest('POST', '/api/auth/reset-password', { email, resetToken: '', newPassword: NEW_PASSWORD }, { ip: nextIp() });
+    expect(rest.status).toBe(400);
+    expect(rest.body.code).toBe('BAD_USER_INPUT');
+    expect(rest.body.fields).toHaveProperty('resetToken');
+    const gql = await app.gql(RESET, { input: { email, resetToken: '', newPassword: NEW_PASSWORD } }, { ip: nextIp() });
+    expect(gql.errors?.[0]).toMatchObject({ message: rest.body.message, extensions: { code: 'BAD_USER_INPUT', fields: rest.body.fields } });
+  });
+});
