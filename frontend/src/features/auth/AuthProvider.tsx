@@ -1,12 +1,12 @@
 import { useApolloClient } from '@apollo/client/react';
 import {
   useForgotPasswordMutation,
-  useMeLazyQuery,
   useResetPasswordMutation,
   useSignInMutation,
   useSignOutMutation,
   useSignUpMutation,
 } from '@stockroom/schema/generated/hooks';
+import { MeDocument } from '@stockroom/schema/generated/graphql';
 import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { onSessionRejected } from '../../lib/session-events';
@@ -30,7 +30,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, rawDispatch] = useReducer(authReducer, initialAuthState);
   const navigate = useNavigate();
   const client = useApolloClient();
-  const [loadMe] = useMeLazyQuery({ fetchPolicy: 'network-only' });
   const [signInMutation] = useSignInMutation();
   const [signUpMutation] = useSignUpMutation();
   const [signOutMutation] = useSignOutMutation();
@@ -53,9 +52,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     now: () => Date.now(),
     onSessionRejected: () => handleSessionRejected(),
     api: {
+      // An imperative one-off read: useMeLazyQuery ties the request to the
+      // hook's subscription, which React may reset while initialization runs
+      // (Apollo then aborts it). The typed document keeps it fully typed.
       fetchProfile: async () => {
-        const result = await loadMe();
-        if (result.error) throw result.error;
+        const result = await client.query({ query: MeDocument, fetchPolicy: 'network-only' });
         return required(result.data?.me);
       },
       signIn: async (input) => required((await signInMutation({ variables: { input } })).data?.signIn),
