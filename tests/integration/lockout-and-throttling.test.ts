@@ -1,0 +1,359 @@
+import { GOOD_PASSWORD, linkIn, SIGN_IN, signUpUser, startTestApp, uniqueEmail, type TestApp } from '../support/test-app';
+
+const INVALID_CREDENTIALS = 'Invalid email or password';
+const LOCKED = 'Account temporarily locked due to multiple failed login attempts';
+const THROTTLED = 'Too many requests. Please wait a moment and try again';
+const WRONG = 'Wrong!Passw0rd';
+
+let ipCounter = 0;
+/** A fresh client address per use, so tests never share lockout or throttle state. */
+const freshIp = () => {
+  ++ipCounter;
+  return `10.30.${Math.floor(ipCounter / 250)}.${ipCounter % 250}`;
+};
+
+/** `count` aliased signIn mutations in one GraphQL document. */
+const aliasedSignIns = (count: number, email: string, password: string) =>
+  `mutation {\n${Array.from(
+    { length: count },
+    (_, i) => `  a${i}: signIn(input: { email: ${JSON.stringify(email)}, password: ${JSON.stringify(password)} }) { accessToken }`,
+  ).join('\n')}\n}`;
+
+describe('lockout after 5 failed sign-ins', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(() => app.close());
+
+  const signIn = (email: string, password: string, ip: string) => app.rest('POST', '/api/auth/signin', { email, password }, { ip });
+  const failures = async (userId: string) =>
+    (await app.sql<{ failures: number }>('SELECT failures FROM sign_in_failures WHERE user_id = $1', [userId])).map((row) => row.failures);
+
+  it('5 wrong passwords from one address lock the account for that address: the 6th attempt, even correct, gets 423', async () => {
+    const { email } = await signUpUser(app);
+    const ip = freshIp();
+    for (let i = 0; i < 5; i++) {
+      const answer = await signIn(email, WRONG, ip);
+      expect(answer.status).toBe(401);
+      expect(answer.body).toEqual({ message: INVALID_CREDENTIALS, code: 'UNAUTHENTICATED' });
+    }
+    const locked = await signIn(email, GOOD_PASSWORD, ip);
+    expect(locked.status).toBe(423);
+    expect(locked.body).toEqual({ message: LOCKED, code: 'ACCOUNT_LOCKED' });
+
+    const gql = await app.gql(SIGN_IN, { input: { email, password: GOOD_PASSWORD } }, { ip });
+    expect(gql.data?.signIn ?? null).toBeNull();
+    expect(gql.errors?.[0]).toMatchObject({ message: LOCKED, extensions: { code: 'ACCOUNT_LOCKED' } });
+  });
+
+  it('counts failures over GraphQL and REST together', async () => {
+    const { email } = await signUpUser(app);
+    const ip = freshIp();
+    for (let i = 0; i < 3; i++) {
+      const gql = await app.gql(SIGN_IN, { input: { email, password: WRONG } }, { ip });
+      expect(gql.errors?.[0]).toMatchObject({ message: INVALID_CREDENTIALS, extensions: { code: 'UNAUTHENTICATED' } });
+    }
+    for (let i = 0; i < 2; i++) expect((await signIn(email, WRONG, ip)).status).toBe(401);
+    expect((await signIn(email, GOOD_PASSWORD, ip)).status).toBe(423);
+  });
+
+  it('does not let an attacker lock the owner out: the same account signs in from another address', async () => {
+    const { email } = await signUpUser(app);
+    const attacker = freshIp();
+    const owner = freshIp();
+    for (let i = 0; i < 5; i++) await signIn(email, WRONG, attacker);
+    expect((await signIn(email, GOOD_PASSWORD, attacker)).status).toBe(423);
+
+    const fromOwner = await signIn(email, GOOD_PASSWORD, owner);
+    expect(fromOwner.status).toBe(200);
+    expect(fromOwner.body.user.email).toBe(email);
+    const ownerGql = await app.gql(SIGN_IN, { input: { email, password: GOOD_PASSWORD } }, { ip: owner });
+    expect(ownerGql.errors).toBeUndefined();
+
+    // The owner's success does not unlock the attacker's address.
+    expect((await signIn(email, GOOD_PASSWORD, attacker)).status).toBe(423);
+  });
+
+  it('locks for 15 minutes, and signs in again once locked_until has passed', async () => {
+    const { email, user } = await signUpUser(app);
+    const ip = freshIp();
+    for (let i = 0; i < 5; i++) await signIn(email, WRONG, ip);
+    const [{ minutes }] = await app.sql(`SELECT extract(epoch FROM locked_until - now()) / 60 AS minutes FROM sign_in_failures WHERE user_id = $1`, [user.id]);
+    expect(Number(minutes)).toBeGreaterThan(14);
+    expect(Number(minutes)).toBeLessThanOrEqual(15);
+    expect((await signIn(email, GOOD_PASSWORD, ip)).status).toBe(423);
+
+    await app.sql(`UPDATE sign_in_failures SET locked_until = now() - interval '1 second' WHERE user_id = $1`, [user.id]);
+    const after = await signIn(email, GOOD_PASSWORD, ip);
+    expect(after.status).toBe(200);
+    expect(await failures(user.id)).toEqual([]);
+  });
+
+  it('after the lock expires, a wrong password starts a new count rather than locking again at once', async () => {
+    const { email, user } = await signUpUser(app);
+    const ip = freshIp();
+    for (let i = 0; i < 5; i++) await signIn(email, WRONG, ip);
+    await app.sql(`UPDATE sign_in_failures SET locked_until = now() - interval '1 second' WHERE user_id = $1`, [user.id]);
+    for (let i = 0; i < 4; i++) expect((await signIn(email, WRONG, ip)).status).toBe(401);
+    expect((await signIn(email, GOOD_PASSWORD, ip)).status).toBe(200);
+  });
+
+  it('a successful sign-in resets the count', async () => {
+    const { email, user } = await signUpUser(app);
+    const ip = freshIp();
+    for (let i = 0; i < 4; i++) expect((await signIn(email, WRONG, ip)).status).toBe(401);
+    expect(await failures(user.id)).toEqual([4]);
+    expect((await signIn(email, GOOD_PASSWORD, ip)).status).toBe(200);
+    expect(await failures(user.id)).toEqual([]);
+    for (let i = 0; i < 4; i++) expect((await signIn(email, WRONG, ip)).status).toBe(401);
+    expect((await signIn(email, GOOD_PASSWORD, ip)).status).toBe(200);
+  });
+
+  it('a password reset clears the lock', async () => {
+    const { email } = await signUpUser(app);
+    const ip = freshIp();
+    for (let i = 0; i < 5; i++) await signIn(email, WRONG, ip);
+    expect((await signIn(email, GOOD_PASSWORD, ip)).status).toBe(423);
+    await app.rest('POST', '/api/auth/forgot-password', { email }, { ip: freshIp() });
+    const mails = await app.mailsTo(email);
+    const token = linkIn(mails[mails.length - 1], '/auth/reset-password').searchParams.get('token');
+    const newPassword = 'Unl0cked!Passw0rd';
+    expect((await app.rest('POST', '/api/auth/reset-password', { email, resetToken: token, newPassword }, { ip: freshIp() })).status).toBe(200);
+    expect((await signIn(email, newPassword, ip)).status).toBe(200);
+  });
+
+  /*
+   * signIn is non-null and mutation fields run one after another, so the first
+   * failing alias ends the request (data: null) and the later aliases never
+   * run. Either way, aliases cannot multiply guesses: every signIn resolver
+   * call counts, and no request checks more than 5 passwords.
+   */
+  it('aliased wrong signIns in one GraphQL request never check more than 5 passwords', async () => {
+    const { email, user } = await signUpUser(app);
+    const ip = freshIp();
+    const answer = await app.gql(aliasedSignIns(10, email, WRONG), {}, { ip });
+    expect(answer.data ?? null).toBeNull();
+    expect(answer.errors!.length).toBeGreaterThanOrEqual(1);
+    expect(answer.errors!.length).toBeLessThanOrEqual(10);
+    const messages = answer.errors!.map((error) => error.message);
+    const checked = messages.filter((message) => message === INVALID_CREDENTIALS).length;
+    expect(checked).toBeGreaterThanOrEqual(1);
+    expect(checked).toBeLessThanOrEqual(5);
+    expect(messages.slice(0, checked).every((message) => message === INVALID_CREDENTIALS)).toBe(true);
+    expect(messages.slice(checked).every((message) => message === LOCKED)).toBe(true);
+    expect((await failures(user.id))[0]).toBe(checked);
+  });
+
+  it('counts every aliased signIn: repeated aliased requests lock the account after 5 password checks in total', async () => {
+    const { email, user } = await signUpUser(app);
+    const ip = freshIp();
+    let checked = 0;
+    for (let request = 0; request < 8; request++) {
+      const answer = await app.gql(aliasedSignIns(10, email, WRONG), {}, { ip });
+      expect(answer.data ?? null).toBeNull();
+      checked += answer.errors!.filter((error) => error.message === INVALID_CREDENTIALS).length;
+      expect(checked).toBeLessThanOrEqual(5);
+      const [failureCount] = await failures(user.id);
+      expect(failureCount).toBeLessThanOrEqual(5);
+    }
+    expect(checked).toBe(5);
+    const locked = await app.gql(aliasedSignIns(2, email, GOOD_PASSWORD), {}, { ip });
+    expect(locked.data ?? null).toBeNull();
+    expect(locked.errors?.[0]).toMatchObject({ message: LOCKED, extensions: { code: 'ACCOUNT_LOCKED' } });
+    expect((await signIn(email, GOOD_PASSWORD, ip)).status).toBe(423);
+  });
+
+  it('an aliased request with the right password after wrong ones cannot sneak past the lock', async () => {
+    const { email, user } = await signUpUser(app);
+    const ip = freshIp();
+    const wrongs = Array.from({ length: 6 }, (_, i) => `w${i}: signIn(input: { email: "${email}", password: "${WRONG}" }) { accessToken }`);
+    const answer = await app.gql(`mutation { ${wrongs.join(' ')} right: signIn(input: { email: "${email}", password: "${GOOD_PASSWORD}" }) { accessToken } }`, {}, { ip });
+    expect(answer.data ?? null).toBeNull();
+    expect(JSON.stringify(answer)).not.toMatch(/accessToken"\s*:\s*"/);
+    const [{ count }] = await app.sql(`SELECT count(*)::int AS count FROM sessions WHERE user_id = $1`, [user.id]);
+    expect(count).toBe(1); // only the sign-up session
+  });
+
+  it('refuses a request with 30 aliases outright, before any password is checked', async () => {
+    const { email, user } = await signUpUser(app);
+    const ip = freshIp();
+    const answer = await app.rest('POST', '/graphql', { query: aliasedSignIns(30, email, WRONG) }, { ip });
+    expect(answer.status).toBe(400);
+    expect(answer.body.data ?? null).toBeNull();
+    expect(answer.body.errors).toHaveLength(1);
+    expect(answer.body.errors[0].message).toMatch(/alias/i);
+    expect(answer.body.errors[0].extensions.code).not.toBe('INTERNAL_SERVER_ERROR');
+    expect(await failures(user.id)).toEqual([]);
+    expect((await signIn(email, GOOD_PASSWORD, ip)).status).toBe(200);
+  });
+
+  it('20 concurrent wrong-password requests from one address get at most 5 "Invalid email or password" answers', async () => {
+    const { email, user } = await signUpUser(app);
+    const ip = freshIp();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => signIn(email, WRONG, ip)));
+    const invalid = answers.filter((a) => a.status === 401);
+    const locked = answers.filter((a) => a.status === 423);
+    expect(invalid.length).toBeLessThanOrEqual(5);
+    expect(invalid.length + locked.length).toBe(20);
+    for (const answer of invalid) expect(answer.body).toEqual({ message: INVALID_CREDENTIALS, code: 'UNAUTHENTICATED' });
+    for (const answer of locked) expect(answer.body).toEqual({ message: LOCKED, code: 'ACCOUNT_LOCKED' });
+    expect((await failures(user.id))[0]).toBeLessThanOrEqual(5);
+    expect((await signIn(email, GOOD_PASSWORD, ip)).status).toBe(423);
+  });
+
+  it('an unknown email never locks and always gets the invalid-credentials answer', async () => {
+    const email = uniqueEmail('ghost');
+    const ip = freshIp();
+    for (let i = 0; i < 7; i++) {
+      const answer = await signIn(email, WRONG, ip);
+      expect(answer.status).toBe(401);
+      expect(answer.body).toEqual({ message: INVALID_CREDENTIALS, code: 'UNAUTHENTICATED' });
+    }
+  });
+});
+
+describe('reset mails per address', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(() => app.close());
+
+  it('sends at most 5 reset mails per hour to one email, whichever addresses ask, and answers alike for unknown emails', async () => {
+    const { email } = await signUpUser(app);
+    const unknown = uniqueEmail('nobody');
+    const known: number[] = [];
+    const missing: Array<{ status: number; body: unknown }> = [];
+    const knownBodies: unknown[] = [];
+    for (let i = 0; i < 7; i++) {
+      const a = await app.rest('POST', '/api/auth/forgot-password', { email: i % 2 ? email.toUpperCase() : email }, { ip: freshIp() });
+      known.push(a.status);
+      knownBodies.push(a.body);
+      const b = await app.rest('POST', '/api/auth/forgot-password', { email: unknown }, { ip: freshIp() });
+      missing.push({ status: b.status, body: b.body });
+    }
+    const resetMails = (await app.mailsTo(email)).filter((mail) => mail.includes('/auth/reset-password'));
+    expect(resetMails).toHaveLength(5);
+    expect(known.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
+    // Whatever the 6th and 7th answer is, it must not reveal whether the account exists.
+    expect(missing.map((m) => m.status)).toEqual(known);
+    expect(missing.map((m) => m.body)).toEqual(knownBodies);
+    expect(known[5]).not.toBe(500);
+
+    // The newest mailed link is the one that works.
+    const last = linkIn(resetMails[4], '/auth/reset-password').searchParams.get('token');
+    const reset = await app.rest('POST', '/api/auth/reset-password', { email, resetToken: last, newPassword: 'Another!Passw0rd' }, { ip: freshIp() });
+    expect(reset.status).toBe(200);
+  });
+});
+
+describe('throttling auth requests per client address (AUTH_RATE_LIMIT=5)', () => {
+  let app: TestApp;
+  let twin: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ AUTH_RATE_LIMIT: '5' });
+    // A second instance of the app on the same database, as behind a load balancer.
+    twin = await startTestApp({ AUTH_RATE_LIMIT: '5' }, { databaseUrl: app.databaseUrl });
+  });
+  afterAll(async () => {
+    await twin.close();
+    await app.close();
+  });
+
+  /** Signs up from its own address, so the sign-up does not count against the address under test. */
+  const signUpFresh = async () => {
+    const email = uniqueEmail();
+    const answer = await app.rest('POST', '/api/auth/signup', { firstName: 'Rate', lastName: 'Limited', email, password: GOOD_PASSWORD }, { ip: freshIp() });
+    expect(answer.status).toBe(201);
+    return { email };
+  };
+  const wrongSignIn = (target: TestApp, ip: string) => target.rest('POST', '/api/auth/signin', { email: uniqueEmail('ghost'), password: WRONG }, { ip });
+
+  it('answers the 6th REST auth request from one address with 429, a Retry-After header and the message', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 5; i++) expect((await wrongSignIn(app, ip)).status).toBe(401);
+    const throttled = await wrongSignIn(app, ip);
+    expect(throttled.status).toBe(429);
+    expect(throttled.body).toEqual({ message: THROTTLED, code: 'TOO_MANY_REQUESTS' });
+    const retryAfter = Number(throttled.headers.get('retry-after'));
+    expect(Number.isInteger(retryAfter)).toBe(true);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+
+    // Every auth endpoint shares the window.
+    const forgot = await app.rest('POST', '/api/auth/forgot-password', { email: uniqueEmail() }, { ip });
+    expect(forgot.status).toBe(429);
+    expect(forgot.body).toEqual({ message: THROTTLED, code: 'TOO_MANY_REQUESTS' });
+    const signUp = await app.rest('POST', '/api/auth/signup', { firstName: 'A', lastName: 'B', email: uniqueEmail(), password: GOOD_PASSWORD }, { ip });
+    expect(signUp.status).toBe(429);
+  });
+
+  it('answers the 6th GraphQL auth request from one address with TOO_MANY_REQUESTS and the same message', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 5; i++) {
+      const answer = await app.gql(SIGN_IN, { input: { email: uniqueEmail('ghost'), password: WRONG } }, { ip });
+      expect(answer.errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
+    }
+    const throttled = await app.gql(SIGN_IN, { input: { email: uniqueEmail('ghost'), password: WRONG } }, { ip });
+    expect(throttled.errors?.[0]).toMatchObject({ message: THROTTLED, extensions: { code: 'TOO_MANY_REQUESTS' } });
+  });
+
+  it('counts REST and GraphQL requests together, and every aliased signIn that runs', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 3; i++) expect((await wrongSignIn(app, ip)).status).toBe(401);
+    // Aliases give no extra budget: the two requests below add at least one hit each.
+    for (let i = 0; i < 2; i++) {
+      const answer = await app.gql(aliasedSignIns(4, uniqueEmail('ghost'), WRONG), {}, { ip });
+      expect(answer.errors?.[0]).toMatchObject({ message: INVALID_CREDENTIALS, extensions: { code: 'UNAUTHENTICATED' } });
+    }
+    const rest = await wrongSignIn(app, ip);
+    expect(rest.status).toBe(429);
+    const gql = await app.gql(aliasedSignIns(4, uniqueEmail('ghost'), WRONG), {}, { ip });
+    expect(gql.errors?.[0]).toMatchObject({ message: THROTTLED, extensions: { code: 'TOO_MANY_REQUESTS' } });
+  });
+
+  it('leaves other addresses unaffected', async () => {
+    const noisy = freshIp();
+    for (let i = 0; i < 6; i++) await wrongSignIn(app, noisy);
+    expect((await wrongSignIn(app, noisy)).status).toBe(429);
+
+    const quiet = freshIp();
+    const { email } = await signUpFresh();
+    const ok = await app.rest('POST', '/api/auth/signin', { email, password: GOOD_PASSWORD }, { ip: quiet });
+    expect(ok.status).toBe(200);
+  });
+
+  it('lets the address in again once the window has passed (no permanent lock-out)', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 6; i++) await wrongSignIn(app, ip);
+    expect((await wrongSignIn(app, ip)).status).toBe(429);
+    await app.sql(`UPDATE rate_limit_buckets SET window_start = now() - interval '61 seconds' WHERE key LIKE $1`, [`%${ip}`]);
+    expect((await wrongSignIn(app, ip)).status).toBe(401);
+  });
+
+  it('keeps the count in PostgreSQL, so two app instances on one database share it', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 3; i++) expect((await wrongSignIn(app, ip)).status).toBe(401);
+    for (let i = 0; i < 2; i++) expect((await wrongSignIn(twin, ip)).status).toBe(401);
+    const onTwin = await wrongSignIn(twin, ip);
+    expect(onTwin.status).toBe(429);
+    expect(onTwin.body).toEqual({ message: THROTTLED, code: 'TOO_MANY_REQUESTS' });
+    expect((await wrongSignIn(app, ip)).status).toBe(429);
+    const gqlOnTwin = await twin.gql(SIGN_IN, { input: { email: uniqueEmail('ghost'), password: WRONG } }, { ip });
+    expect(gqlOnTwin.errors?.[0]).toMatchObject({ message: THROTTLED, extensions: { code: 'TOO_MANY_REQUESTS' } });
+  });
+
+  it('shares the lockout between instances too', async () => {
+    const { email } = await signUpFresh();
+    const [attacker, owner] = [freshIp(), freshIp()];
+    for (let i = 0; i < 3; i++) expect((await app.rest('POST', '/api/auth/signin', { email, password: WRONG }, { ip: attacker })).status).toBe(401);
+    for (let i = 0; i < 2; i++) expect((await twin.rest('POST', '/api/auth/signin', { email, password: WRONG }, { ip: attacker })).status).toBe(401);
+    // Reset only the throttle window (5 requests already spent), not the lockout.
+    await app.sql(`DELETE FROM rate_limit_buckets WHERE key LIKE $1`, [`%${attacker}`]);
+    const locked = await twin.rest('POST', '/api/auth/signin', { email, password: GOOD_PASSWORD }, { ip: attacker });
+    expect(locked.status).toBe(423);
+    expect(locked.body).toEqual({ message: LOCKED, code: 'ACCOUNT_LOCKED' });
+    expect((await app.rest('POST', '/api/auth/signin', { email, password: GOOD_PASSWORD }, { ip: owner })).status).toBe(200);
+  });
+});
