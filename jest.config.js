@@ -3,20 +3,11 @@
  * (real app on the embedded PostgreSQL, tests/integration) and `e2e` (real
  * Chromium against the built server, tests/e2e).
  */
-const swc = [
-  '@swc/jest',
-  {
-    jsc: {
-      parser: { syntax: 'typescript', tsx: true, decorators: true },
-      transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
-      target: 'es2022',
-    },
-    module: { type: 'commonjs' },
-  },
-];
+/* ts-jest in transpile-only mode (isolatedModules in tsconfig.jest.json): fast, and it emits the decorator metadata TypeGraphQL and MikroORM read. */
+const tsJest = ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest.json' }];
 
 const shared = {
-  transform: { '^.+\\.(t|j)sx?$': swc },
+  transform: { '^.+\\.tsx?$': tsJest },
   moduleNameMapper: { '^@stockroom/schema$': '<rootDir>/schema/src/index.ts' },
   testEnvironment: 'node',
 };
