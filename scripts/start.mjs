@@ -1,0 +1,40 @@
+// `npm start`: builds whatever is missing or older than its sources, then
+// runs the server (embedded PostgreSQL unless DATABASE_URL is set).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Newest modification time under the given paths (files or folders). */
+function newest(paths) {
+  let latest = 0;
+  const visit = (path) => {
+    if (!existsSync(path)) return;
+    const stat = statSync(path);
+    if (stat.isDirectory()) {
+      for (const entry of readdirSync(path)) if (entry !== 'node_modules' && entry !== 'dist') visit(join(path, entry));
+    } else latest = Math.max(latest, stat.mtimeMs);
+  };
+  paths.forEach((path) => visit(join(root, path)));
+  return latest;
+}
+
+const parts = [
+  { name: 'schema', output: 'schema/dist/index.js', sources: ['schema/src'] },
+  { name: 'backend', output: 'backend/dist/src/main.js', sources: ['backend/src', 'backend/scripts', 'schema/src'] },
+  { name: 'frontend', output: 'frontend/dist/index.html', sources: ['frontend/src', 'frontend/index.html', 'frontend/playground.html', 'frontend/vite.config.ts', 'schema/src', 'schema/generated'] },
+];
+
+for (const part of parts) {
+  const output = join(root, part.output);
+  if (existsSync(output) && statSync(output).mtimeMs >= newest(part.sources)) continue;
+  console.info(`Building ${part.name} ...`);
+  const result = spawnSync('npm', ['run', 'build', '-w', part.name], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const server = spawn(process.execPath, [join(root, 'backend/dist/src/main.js')], { cwd: root, stdio: 'inherit', env: process.env });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
