@@ -1,6 +1,6 @@
 import { APP_NAME, ROLES } from '@stockroom/schema';
 import { Suspense, useCallback, useEffect, useState } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Outlet, useNavigate } from 'react-router-dom';
 import { AppFooter } from '../components/AppFooter';
 import { AppHeader } from '../components/AppHeader';
 import { LoadingScreen } from '../components/LoadingScreen';
@@ -13,7 +13,6 @@ import { FOOTER, SIGNED_IN_LINKS, SIGNED_OUT_LINKS } from './navigation';
 export function AppShell() {
   const { state, signOut } = useAuth();
   const navigate = useNavigate();
-  const location = useLocation();
   const isMobile = useMediaQuery(MOBILE_QUERY);
   const [sideNavOpen, setSideNavOpen] = useState(!isMobile);
   const signedIn = state.isAuthenticated && state.user !== null;
@@ -46,7 +45,6 @@ export function AppShell() {
         user={user}
         compact={isMobile}
         sideNavOpen={sideNavOpen}
-        showSignIn={!location.pathname.startsWith('/auth')}
         onToggleSideNav={() => setSideNavOpen((open) => !open)}
         onNavigate={navigate}
         onSignOut={() => void signOut()}

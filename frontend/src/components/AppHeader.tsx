@@ -1,4 +1,4 @@
-import { AnchorButton, Button } from '@blueprintjs/core';
+import { Button } from '@blueprintjs/core';
 import { BoxIcon, MenuIcon, SearchIcon } from '@blueprintjs/icons';
 import { lazy, Suspense, type ReactElement } from 'react';
 import { NavLink } from 'react-router-dom';
@@ -22,14 +22,13 @@ export interface AppHeaderProps {
   user: Omit<UserMenuProps, 'compact' | 'onNavigate' | 'onSignOut'> | null;
   compact: boolean;
   sideNavOpen: boolean;
-  showSignIn: boolean;
   onToggleSideNav(): void;
   onNavigate(path: string): void;
   onSignOut(): void;
 }
 
 export function AppHeader(props: AppHeaderProps) {
-  const { brand, links, user, compact, sideNavOpen, showSignIn, onToggleSideNav, onNavigate, onSignOut } = props;
+  const { brand, links, user, compact, sideNavOpen, onToggleSideNav, onNavigate, onSignOut } = props;
   return (
     <header className={`app-header${user ? ' app-header--signed-in' : ''}`}>
       <div className="app-header__start">
@@ -58,7 +57,8 @@ export function AppHeader(props: AppHeaderProps) {
         </nav>
       </div>
       <div className="app-header__end">
-        {user ? (
+        {/* Section 1: signed-out visitors get only the Home link; the pages carry the calls to action. */}
+        {user && (
           <>
             {/* Section 1: the search button is shown to signed-in users and does nothing yet. */}
             <Button variant="minimal" icon={<SearchIcon />} aria-label="Search" onClick={() => undefined} />
@@ -72,19 +72,6 @@ export function AppHeader(props: AppHeaderProps) {
               <UserMenu {...user} compact={compact} onNavigate={onNavigate} onSignOut={onSignOut} />
             </Suspense>
           </>
-        ) : (
-          showSignIn && (
-            <AnchorButton
-              intent="primary"
-              href="/auth/login"
-              onClick={(event) => {
-                event.preventDefault();
-                onNavigate('/auth/login');
-              }}
-            >
-              Sign In
-            </AnchorButton>
-          )
         )}
       </div>
     </header>

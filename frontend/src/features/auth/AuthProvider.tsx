@@ -7,7 +7,7 @@ import {
   useSignUpMutation,
 } from '@stockroom/schema/generated/hooks';
 import { MeDocument } from '@stockroom/schema/generated/graphql';
-import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { onSessionRejected } from '../../lib/session-events';
 import { getBrowserStorages, readStoredSession } from '../../lib/storage';
@@ -70,17 +70,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   };
 
   /**
-   * Sign-out resets the state and leaves for /auth/login in the same tick, so
-   * React renders both together and a guarded page never flashes its
-   * "redirect to login" branch. The cache goes last: nothing may show the
-   * previous user's data.
+   * Sign-out resets the state and leaves for /auth/login in one transition:
+   * the router applies location changes as transitions, so a plain dispatch
+   * would render first and let the guard of the page being left redirect to
+   * /auth/login?returnUrl=... on its own. The cache goes last: nothing may
+   * show the previous user's data.
    */
   const runSignOut = useCallback(
     async (notifyServer: boolean) => {
-      const leave = (action: AuthAction) => {
-        dispatch(action);
-        if (action.type === 'signOut') navigate('/auth/login', { replace: true });
-      };
+      const leave = (action: AuthAction) =>
+        startTransition(() => {
+          dispatch(action);
+          if (action.type === 'signOut') navigate('/auth/login', { replace: true });
+        });
       await flows.signOut(depsRef.current, leave, { notifyServer });
       await client.clearStore();
     },
