@@ -1,0 +1,414 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { ME, SIGN_IN, signUpUser, startTestApp, type TestApp } from '../support/test-app';
+
+/* The built client, when present, so the pages themselves are checked against the CSP; the app serves it from CLIENT_DIR. */
+const clientDir = resolve(__dirname, '../../frontend/dist');
+const hasClient = existsSync(join(clientDir, 'index.html'));
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp(hasClient ? { CLIENT_DIR: clientDir } : {});
+});
+afterAll(() => app.close());
+
+interface RawAnswer {
+  status: number;
+  headers: Headers;
+  text: string;
+}
+
+async function raw(path: string, init: RequestInit = {}): Promise<RawAnswer> {
+  const response = await fetch(app.url + path, init);
+  return { status: response.status, headers: response.headers, text: await response.text() };
+}
+
+const postRaw = (path: string, body: string, contentType = 'application/json', headers: Record<string, string> = {}) =>
+  raw(path, { method: 'POST', headers: { 'content-type': contentType, ...headers }, body });
+
+const directives = (csp: string) =>
+  Object.fromEntries(
+    csp
+      .split(';')
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .map((part) => {
+        const [name, ...values] = part.split(/\s+/);
+        return [name.toLowerCase(), values];
+      }),
+  ) as Record<string, string[]>;
+
+/** Script and style references of an HTML page, and whether it has any inline script or handler. */
+function assetsOf(html: string) {
+  const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].map(([, attrs, body]) => ({ src: attrs.match(/\bsrc="([^"]+)"/)?.[1], body: body.trim() }));
+  const styles = [...html.matchAll(/<link\b[^>]*rel="(?:stylesheet|modulepreload)"[^>]*>/gi)].map(([tag]) => tag.match(/\bhref="([^"]+)"/)?.[1]);
+  const inlineHandlers = /\son[a-z]+\s*=/i.test(html.replace(/<script\b[\s\S]*?<\/script>/gi, ''));
+  return { scripts, styles, inlineHandlers };
+}
+
+describe('helmet headers', () => {
+  it('sends a CSP with script-src self only, object-src none and frame-ancestors none', async () => {
+    const answer = await raw('/api/users/health/status');
+    const csp = directives(answer.headers.get('content-security-policy') ?? '');
+    expect(csp['script-src']).toEqual(["'self'"]);
+    expect(csp['object-src']).toEqual(["'none'"]);
+    expect(csp['frame-ancestors']).toEqual(["'none'"]);
+    expect(csp['default-src']).toEqual(["'self'"]);
+    const scriptSources = [...(csp['script-src'] ?? []), ...(csp['default-src'] ?? [])].join(' ');
+    expect(scriptSources).not.toMatch(/unsafe-eval|unsafe-inline|\*|https?:|data:/);
+  });
+
+  it('sends the same security headers on API, GraphQL and error answers, and never X-Powered-By', async () => {
+    const answers = [
+      await raw('/api/users/health/status'),
+      await postRaw('/graphql', JSON.stringify({ query: '{ __typename }' })),
+      await raw('/api/does-not-exist'),
+      await postRaw('/api/auth/signin', '{oops'),
+    ];
+    for (const answer of answers) {
+      expect(answer.headers.get('x-powered-by')).toBeNull();
+      expect(answer.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(answer.headers.get('referrer-policy')).toBe('no-referrer');
+    }
+  });
+
+  it('sends Referrer-Policy: no-referrer with the reset-password page, so the token in its URL never leaks', async () => {
+    const answer = await raw('/auth/reset-password?token=abc&email=a%40b.co', { headers: { accept: 'text/html' } });
+    expect(answer.headers.get('referrer-policy')).toBe('no-referrer');
+    if (hasClient) {
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-type')).toMatch(/text\/html/);
+      expect(answer.text).toContain('<div id="root">');
+    }
+  });
+
+  /* Registered only when the client is built (npm test builds it first). */
+  const withClient = hasClient ? it : (_name: string, _fn: () => unknown) => undefined;
+
+  withClient('serves pages the CSP allows: no inline script or event handler, every script and style from the app', async () => {
+    for (const path of ['/', '/auth/login', '/auth/reset-password?token=x&email=y']) {
+      const page = await raw(path, { headers: { accept: 'text/html' } });
+      expect(page.status).toBe(200);
+      const { scripts, styles, inlineHandlers } = assetsOf(page.text);
+      expect(scripts.length).toBeGreaterThan(0);
+      expect(inlineHandlers).toBe(false);
+      for (const script of scripts) {
+        expect(script.body).toBe('');
+        expect(script.src).toMatch(/^\/(?!\/)/);
+      }
+      for (const href of [...scripts.map((s) => s.src!), ...styles.map((s) => s!)]) {
+        expect(href).toMatch(/^\/(?!\/)/);
+        expect((await raw(href)).status).toBe(200);
+      }
+    }
+  });
+
+  withClient('serves the GraphQL playground from the app itself, without inline script', async () => {
+    const page = await raw('/graphql', { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    const { scripts, inlineHandlers } = assetsOf(page.text);
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(inlineHandlers).toBe(false);
+    for (const script of scripts) {
+      expect(script.body).toBe('');
+      expect(script.src).toMatch(/^\/(?!\/)/);
+      expect((await raw(script.src!)).status).toBe(200);
+    }
+  });
+});
+
+describe('CORS', () => {
+  it('allows APP_URL as origin', async () => {
+    const answer = await raw('/api/users/health/status', { headers: { origin: 'http://stockroom.test' } });
+    expect(answer.headers.get('access-control-allow-origin')).toBe('http://stockroom.test');
+  });
+
+  it('gives a foreign origin no Access-Control-Allow-Origin, on simple requests and preflights', async () => {
+    const simple = await raw('/api/users/profile/me', { headers: { origin: 'https://evil.example' } });
+    expect(simple.headers.get('access-control-allow-origin')).not.toBe('https://evil.example');
+    expect(simple.headers.get('access-control-allow-origin')).not.toBe('*');
+
+    const preflight = await raw('/graphql', {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,authorization' },
+    });
+    expect(preflight.headers.get('access-control-allow-origin')).not.toBe('https://evil.example');
+    expect(preflight.headers.get('access-control-allow-origin')).not.toBe('*');
+    expect(preflight.headers.get('access-control-allow-credentials')).toBeNull();
+  });
+
+  it('answers a preflight from APP_URL for GraphQL', async () => {
+    const preflight = await raw('/graphql', {
+      method: 'OPTIONS',
+      headers: { origin: 'http://stockroom.test', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,authorization' },
+    });
+    expect(preflight.status).toBeLessThan(300);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('http://stockroom.test');
+  });
+});
+
+describe('request bodies', () => {
+  it('answers a JSON body over 100kb with 413 { message, code } on /api and /graphql', async () => {
+    const big = JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(101 * 1024) });
+    for (const path of ['/api/auth/signin', '/api/auth/signup', '/api/users/verify-email']) {
+      const answer = await postRaw(path, big);
+      expect(answer.status).toBe(413);
+      expect(JSON.parse(answer.text)).toEqual({ message: 'Request body is too large', code: 'PAYLOAD_TOO_LARGE' });
+    }
+    const gql = await postRaw('/graphql', JSON.stringify({ query: SIGN_IN, variables: { input: { email: 'a@b.co', password: 'x'.repeat(101 * 1024) } } }));
+    expect(gql.status).toBe(413);
+    expect(JSON.parse(gql.text)).toEqual({ message: 'Request body is too large', code: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  it('accepts a body just under the limit (the limit is not tighter than documented)', async () => {
+    const answer = await postRaw('/api/auth/signin', JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(90 * 1024) }));
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.text).fields).toEqual({ password: 'Password cannot exceed 128 characters' });
+  });
+
+  it.each(['{"email":', '{email: "a@b.co"}', "{'email':'a@b.co'}", '{"email":"a@b.co",}', '\u0000'])(
+    'answers malformed JSON %j with 400 "Request body is not valid JSON" on /api and /graphql',
+    async (body) => {
+      for (const path of ['/api/auth/signin', '/api/auth/forgot-password', '/graphql']) {
+        const answer = await postRaw(path, body);
+        expect(answer.status).toBe(400);
+        expect(JSON.parse(answer.text)).toEqual({ message: 'Request body is not valid JSON', code: 'BAD_USER_INPUT' });
+      }
+    },
+  );
+
+  it('answers an unknown /api path with 404 JSON, whatever the method', async () => {
+    for (const [method, path] of [
+      ['GET', '/api/nothing-here'],
+      ['POST', '/api/auth/nothing-here'],
+      ['DELETE', '/api/users/profile/me'],
+      ['GET', '/api/auth/signin'],
+    ]) {
+      const answer = await raw(path, { method, headers: { accept: 'application/json' } });
+      expect(answer.status).toBe(404);
+      expect(JSON.parse(answer.text)).toEqual({ message: 'The requested resource was not found', code: 'NOT_FOUND' });
+    }
+  });
+});
+
+describe('error bodies never leak internals', () => {
+  /** Answers to a wide range of bad requests, collected once. */
+  async function failingAnswers(): Promise<RawAnswer[]> {
+    const deep = `{ __type(name: "User") { fields { type { ofType { ofType { ofType { ofType { ofType { ofType { ofType { name } } } } } } } } } } }`;
+    const { token } = await signUpUser(app);
+    const failing: RawAnswer[] = [
+      await postRaw('/api/auth/signin', '{"email":'),
+      await postRaw('/graphql', '{"query":'),
+      await postRaw('/api/auth/signin', JSON.stringify({ email: 'x'.repeat(200_000) })),
+      await postRaw('/api/auth/signin', JSON.stringify({ email: 'a@b.co', password: 'x' }), 'application/json; charset=utf-7'),
+      await postRaw('/api/auth/signin', JSON.stringify({ email: { $ne: 1 }, password: [1] })),
+      await postRaw('/api/auth/signup', JSON.stringify({ firstName: 1, lastName: [], email: {}, password: null, extra: true })),
+      await postRaw('/api/auth/reset-password', JSON.stringify({ email: 'a@b.co', resetToken: 'x'.repeat(10_000), newPassword: 'Aa1!aaaa' })),
+      await postRaw('/api/users/verify-email', JSON.stringify({ email: 'a@b.co', token: "'; SELECT pg_sleep(1); --" })),
+      await raw('/api/users/profile/me', { headers: { authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.e30.x' } }),
+      await raw('/api/users/profile/me', { headers: { authorization: `Bearer ${token.slice(0, -3)}abc` } }),
+      await raw('/api/nope'),
+      await postRaw('/graphql', JSON.stringify({ query: '{ me { ' })),
+      await postRaw('/graphql', JSON.stringify({ query: '{ me { nope } }' })),
+      await postRaw('/graphql', JSON.stringify({ query: SIGN_IN, variables: { input: { email: 5, password: {} } } })),
+      await postRaw('/graphql', JSON.stringify({ query: ME }), 'application/json', { authorization: 'Bearer garbage' }),
+      await postRaw('/graphql', JSON.stringify({ query: deep })),
+      await postRaw('/graphql', JSON.stringify({ query: `{ ${Array.from({ length: 30 }, (_, i) => `a${i}: __typename`).join(' ')} }` })),
+      await postRaw('/graphql', JSON.stringify([{ query: '{ __typename }' }])),
+      await postRaw('/graphql', JSON.stringify({ query: '{ __typename }' }), 'text/plain'),
+      await raw('/graphql?query=%7Bme%7Bid%7D%7D'),
+      await postRaw('/graphql', JSON.stringify({ query: 42 })),
+      await postRaw('/graphql', JSON.stringify({ query: '{ __typename }', variables: 'nope' })),
+      await postRaw('/graphql', JSON.stringify({ query: 'query A { __typename } query B { __typename }' })),
+    ];
+    return failing;
+  }
+
+  let failing: RawAnswer[];
+  beforeAll(async () => {
+    failing = await failingAnswers();
+  });
+
+  it('no stack trace, SQL, driver or library name in any error body', () => {
+    for (const answer of failing) {
+      expect(answer.status).toBeGreaterThanOrEqual(200);
+      const text = answer.text;
+      expect(text).not.toMatch(/"stack"|stacktrace/i);
+      expect(text).not.toMatch(/\n\s+at |\\n\s+at /);
+      expect(text).not.toMatch(/\bSELECT\b|\bINSERT\b|\bUPDATE\s+"?\w|\bFROM\s+"?\w+"?\s+WHERE/);
+      expect(text).not.toMatch(/postgres|pg_|relation "|violates|knex|MikroORM|mikro-orm|node_modules|TypeError|ReferenceError|SyntaxError|ECONN|express|body-parser|jsonwebtoken|JsonWebTokenError|argon2/i);
+      expect(text).not.toMatch(/\/work\/|\/home\/|\.ts:\d+|\.js:\d+/);
+    }
+  });
+
+  it('answers every bad request with a 4xx and a message, never a 5xx', () => {
+    const serverErrors = failing.filter((answer) => answer.status >= 500).map((answer) => `${answer.status} ${answer.text.slice(0, 120)}`);
+    expect(serverErrors).toEqual([]);
+    for (const answer of failing) {
+      const body = JSON.parse(answer.text);
+      const message = body.message ?? body.errors?.[0]?.message;
+      expect(typeof message).toBe('string');
+      expect(message).not.toBe('Server error. Please try again later');
+    }
+  });
+
+  it('answers a GraphQL syntax error with 400 and a message, without a stack', async () => {
+    const answer = await postRaw('/graphql', JSON.stringify({ query: '{ me { ' }));
+    expect(answer.status).toBe(400);
+    const body = JSON.parse(answer.text);
+    expect(body.errors[0].message).toMatch(/^Syntax Error/);
+    expect(body.errors[0].extensions).not.toHaveProperty('stacktrace');
+    expect(body.errors[0].extensions).not.toHaveProperty('exception');
+  });
+
+  it('answers a query for an unknown field with 400 and the validation message, not a server error', async () => {
+    const answer = await postRaw('/graphql', JSON.stringify({ query: '{ me { nope } }' }));
+    expect(answer.status).toBe(400);
+    const body = JSON.parse(answer.text);
+    expect(body.errors[0].message).toMatch(/Cannot query field "nope"/);
+    expect(body.errors[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
+  });
+});
+
+describe('GraphQL limits and transport rules', () => {
+  const post = (body: unknown, headers: Record<string, string> = {}) => postRaw('/graphql', JSON.stringify(body), 'application/json', headers);
+
+  /** A limit rejection: 400, no data, a message that says which limit, never a server error. */
+  function expectLimit(answer: RawAnswer, pattern: RegExp) {
+    expect(answer.status).toBe(400);
+    const body = JSON.parse(answer.text);
+    expect(body.data ?? null).toBeNull();
+    expect(body.errors.length).toBeGreaterThan(0);
+    expect(body.errors[0].message).toMatch(pattern);
+    expect(body.errors[0].extensions?.code).not.toBe('INTERNAL_SERVER_ERROR');
+  }
+
+  const nested = (levels: number) => {
+    let inner = 'name';
+    for (let i = 0; i < levels; i++) inner = `ofType { ${inner} }`;
+    return inner;
+  };
+
+  it('accepts a query within the depth limit (control)', async () => {
+    const answer = await post({ query: `{ __type(name: "User") { fields { type { ${nested(3)} } } } }` });
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.text).errors).toBeUndefined();
+  });
+
+  it('refuses a __type query nested beyond 8 levels with the depth limit', async () => {
+    expectLimit(await post({ query: `{ __type(name: "User") { fields { type { ${nested(8)} } } } }` }), /depth/i);
+  });
+
+  it('refuses a __schema introspection query nested beyond 8 levels with the depth limit', async () => {
+    expectLimit(await post({ query: `{ __schema { types { fields { type { ${nested(8)} } } } } }` }), /depth/i);
+  });
+
+  it('refuses more than 15 aliases', async () => {
+    const ok = await post({ query: `{ ${Array.from({ length: 15 }, (_, i) => `a${i}: __typename`).join(' ')} }` });
+    expect(ok.status).toBe(200);
+    expectLimit(await post({ query: `{ ${Array.from({ length: 30 }, (_, i) => `a${i}: __typename`).join(' ')} }` }), /alias/i);
+  });
+
+  it('refuses an expensive query built from cheap nested fragment spreads (cost limit)', async () => {
+    const f1 = 'fragment F1 on User { id email firstName lastName fullName role status emailVerified createdAt updatedAt }';
+    const spread = (name: string, of: string) => `fragment ${name} on User { ${`...${of} `.repeat(10)}}`;
+    const query = `{ me { ...F4 } } ${f1} ${spread('F2', 'F1')} ${spread('F3', 'F2')} ${spread('F4', 'F3')}`;
+    expectLimit(await post({ query }), /cost|limit/i);
+  });
+
+  it('refuses a query with more than 2000 tokens', async () => {
+    expectLimit(await post({ query: `{ ${'__typename '.repeat(2100)}}` }), /token/i);
+  });
+
+  it('refuses batched requests (an array body)', async () => {
+    const answer = await post([{ query: '{ __typename }' }, { query: '{ __typename }' }]);
+    expect(answer.status).toBe(400);
+    const body = JSON.parse(answer.text);
+    expect(Array.isArray(body)).toBe(false);
+    expect(body.errors[0].message).toMatch(/batch/i);
+  });
+
+  it('blocks a GET query without a preflight header (CSRF prevention)', async () => {
+    const answer = await raw('/graphql?query=%7Bme%7Bid%7D%7D');
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.text).errors[0].message).toMatch(/CSRF/);
+  });
+
+  it('blocks a POST with content-type text/plain (CSRF prevention)', async () => {
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+      const answer = await postRaw('/graphql', JSON.stringify({ query: '{ __typename }' }), type);
+      expect(answer.status).toBe(400);
+      expect(answer.text).not.toContain('"__typename":"Query"');
+    }
+  });
+
+  it('allows a GET query carrying the preflight header (control)', async () => {
+    const answer = await raw('/graphql?query=%7B__typename%7D', { headers: { 'apollo-require-preflight': 'true' } });
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.text)).toEqual({ data: { __typename: 'Query' } });
+  });
+
+  it('never runs a mutation over GET', async () => {
+    const query = encodeURIComponent('mutation { forgotPassword(input: { email: "a@b.co" }) { message } }');
+    const answer = await raw(`/graphql?query=${query}`, { headers: { 'apollo-require-preflight': 'true' } });
+    expect(answer.status).toBe(405);
+  });
+});
+
+describe('health, OpenAPI and docs', () => {
+  it('GET /api/users/health/status answers 200 { status: ok, database: up }', async () => {
+    const answer = await raw('/api/users/health/status');
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.text)).toMatchObject({ status: 'ok', database: 'up' });
+  });
+
+  it('GET /api/openapi.json is an OpenAPI 3.1 document listing every account path of section 7', async () => {
+    const answer = await raw('/api/openapi.json');
+    expect(answer.status).toBe(200);
+    const doc = JSON.parse(answer.text);
+    expect(doc.openapi).toMatch(/^3\.1\./);
+    expect(doc.info).toMatchObject({ title: expect.any(String), version: '1.0.0' });
+    expect(doc.paths).toMatchObject({
+      '/api/auth/signin': { post: expect.any(Object) },
+      '/api/auth/signup': { post: expect.any(Object) },
+      '/api/auth/signout': { post: expect.any(Object) },
+      '/api/auth/forgot-password': { post: expect.any(Object) },
+      '/api/auth/reset-password': { post: expect.any(Object) },
+      '/api/users/profile/me': { get: expect.any(Object) },
+      '/api/users/verify-email': { post: expect.any(Object) },
+      '/api/users/resend-verification': { post: expect.any(Object) },
+      '/api/users/health/status': { get: expect.any(Object) },
+    });
+  });
+
+  it('every documented path and method answers with something other than 404', async () => {
+    const doc = JSON.parse((await raw('/api/openapi.json')).text);
+    for (const [path, methods] of Object.entries<Record<string, unknown>>(doc.paths)) {
+      if (path.includes('{')) continue;
+      for (const method of Object.keys(methods)) {
+        const answer = await raw(path, { method: method.toUpperCase(), headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.60.0.1' }, body: method === 'get' ? undefined : '{}' });
+        expect({ path, method, status: answer.status }).not.toMatchObject({ status: 404 });
+      }
+    }
+  });
+
+  it('GET /api/docs is HTML whose scripts and styles are all served by the app, and they answer 200', async () => {
+    const page = await raw('/api/docs', { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/text\/html/);
+    const { scripts, styles, inlineHandlers } = assetsOf(page.text);
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(styles.length).toBeGreaterThan(0);
+    expect(inlineHandlers).toBe(false);
+    for (const script of scripts) expect(script.body).toBe('');
+    const refs = [...scripts.map((s) => s.src!), ...styles.map((s) => s!)];
+    for (const ref of refs) {
+      expect(ref).toMatch(/^\/api\/docs\//);
+      const asset = await raw(ref);
+      expect(asset.status).toBe(200);
+      expect(asset.text.length).toBeGreaterThan(0);
+    }
+    expect(page.text).not.toMatch(/https?:\/\/(?!localhost|127\.0\.0\.1)/);
+  });
+});
