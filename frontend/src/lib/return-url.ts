@@ -11,7 +11,6 @@ export function sanitizeReturnUrl(value: string | null | undefined, fallback: st
   const url = value.trim();
   if (!url.startsWith('/')) return fallback;
   if (url.startsWith('//') || url.startsWith('/\\')) return fallback;
-  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f\\]/.test(url)) return fallback;
   // Going back to the sign-in screen after signing in would loop.
   if (url === '/auth' || url.startsWith('/auth/login') || url.startsWith('/auth/signup')) return fallback;
