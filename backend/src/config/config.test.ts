@@ -1,0 +1,88 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError, loadConfig } from './config';
+
+let dataDir: string;
+beforeEach(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'stockroom-config-'));
+});
+afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const SECRET = 'a-test-secret-that-is-long-enough-123';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET });
+    expect(config).toMatchObject({ port: 3000, nodeEnv: 'development', appUrl: 'http://localhost:3000', trustProxy: 0, jwtSecret: SECRET });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.authRateLimit).toBeGreaterThan(0);
+  });
+
+  it('derives APP_URL from PORT and strips a trailing slash from APP_URL', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, PORT: '8080' }).appUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, APP_URL: 'https://stock.example.com//' }).appUrl).toBe('https://stock.example.com');
+  });
+
+  it('lists every problem in one ConfigError', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        DATA_DIR: dataDir,
+        PORT: 'eighty',
+        NODE_ENV: 'staging',
+        DATABASE_URL: 'mysql://localhost/db',
+        APP_URL: 'ftp://example.com',
+        SMTP_URL: 'not a url',
+        JWT_SECRET: 'short',
+        AUTH_RATE_LIMIT: '0',
+        TRUST_PROXY: '-1',
+      });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    for (const name of ['PORT', 'NODE_ENV', 'DATABASE_URL', 'APP_URL', 'SMTP_URL', 'JWT_SECRET', 'AUTH_RATE_LIMIT', 'TRUST_PROXY']) {
+      expect(message).toContain(name);
+    }
+    expect(message.split('\n').filter((line) => line.trim().startsWith('-'))).toHaveLength(8);
+  });
+
+  it.each([
+    ['PORT', '70000'],
+    ['PORT', '3000.5'],
+    ['DATABASE_URL', 'http://localhost/db'],
+    ['APP_URL', 'javascript:alert(1)'],
+    ['JWT_SECRET', 'x'.repeat(31)],
+  ])('refuses %s=%s', (name, value) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, [name]: value })).toThrow(ConfigError);
+  });
+
+  it('does not write a secret file when the configuration is invalid', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, PORT: 'x' })).toThrow(ConfigError);
+    expect(() => statSync(join(dataDir, 'jwt-secret'))).toThrow();
+  });
+
+  it('generates a strong secret once, keeps it private in DATA_DIR and reuses it', () => {
+    const first = loadConfig({ DATA_DIR: dataDir });
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    const file = join(dataDir, 'jwt-secret');
+    expect(readFileSync(file, 'utf8').trim()).toBe(first.jwtSecret);
+    expect(statSync(file).mode & 0o077).toBe(0);
+    expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first.jwtSecret);
+
+    const other = mkdtempSync(join(tmpdir(), 'stockroom-config-'));
+    try {
+      expect(loadConfig({ DATA_DIR: other }).jwtSecret).not.toBe(first.jwtSecret);
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
+  });
+
+  it('prefers JWT_SECRET over a kept secret', () => {
+    loadConfig({ DATA_DIR: dataDir });
+    expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET }).jwtSecret).toBe(SECRET);
+  });
+});
