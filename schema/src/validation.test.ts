@@ -1,0 +1,131 @@
+import { AuthMessages, ValidationMessages } from './messages';
+import {
+  EMAIL_MAX_LENGTH,
+  isHttpUrl,
+  isStrongPassword,
+  PASSWORD_MAX_LENGTH,
+  Rules,
+  SignInFields,
+  SignUpFields,
+  validateField,
+  validateFields,
+  validatePasswordConfirmation,
+} from './validation';
+
+describe('message templates of section 5', () => {
+  it('fill in the field and the number', () => {
+    expect(ValidationMessages.required('First name')).toBe('First name is required');
+    expect(ValidationMessages.invalidFormat('Email')).toBe('Email format is invalid');
+    expect(ValidationMessages.minLength('Product name', 2)).toBe('Product name must be at least 2 characters');
+    expect(ValidationMessages.maxLength('Description', 1000)).toBe('Description cannot exceed 1000 characters');
+    expect(ValidationMessages.invalidEmail).toBe('Please provide a valid email address');
+    expect(ValidationMessages.passwordsDoNotMatch).toBe('Passwords do not match');
+  });
+});
+
+describe('password policy', () => {
+  it.each([
+    ['Str0ng!Passw0rd', true],
+    ['Aa1!aaaa', true],
+    ['Aa1!aaa', false],
+    ['aa1!aaaa', false],
+    ['AA1!AAAA', false],
+    ['Aaa!aaaa', false],
+    ['Aa1aaaaa', false],
+  ])('%s -> %s', (password, strong) => {
+    expect(isStrongPassword(password)).toBe(strong);
+  });
+
+  it('gives the catalogue message for a weak password and the max-length message past 128', () => {
+    expect(validateField(Rules.password, 'weak')).toBe(AuthMessages.weakPassword);
+    expect(validateField(Rules.password, '')).toBe('Password is required');
+    expect(validateField(Rules.password, 'Aa1!' + 'a'.repeat(PASSWORD_MAX_LENGTH - 4))).toBeUndefined();
+    expect(validateField(Rules.password, 'Aa1!' + 'a'.repeat(PASSWORD_MAX_LENGTH - 3))).toBe('Password cannot exceed 128 characters');
+  });
+
+  it('checks only presence and length on sign-in, so the policy is not revealed', () => {
+    expect(validateFields(SignInFields, { email: 'a@b.co', password: 'weak' })).toEqual({});
+    expect(validateFields(SignInFields, { email: 'a@b.co', password: '' })).toEqual({ password: 'Password is required' });
+  });
+
+  it('confirmation must match', () => {
+    expect(validatePasswordConfirmation('Aa1!aaaa', 'Aa1!aaaa')).toBeUndefined();
+    expect(validatePasswordConfirmation('Aa1!aaaa', 'Aa1!aaab')).toBe('Passwords do not match');
+    expect(validatePasswordConfirmation('Aa1!aaaa', '')).toBe('Password confirmation is required');
+  });
+});
+
+describe('email rule', () => {
+  it.each(['ada@example.com', 'a.b+c@sub.example.co.uk', "o'brien@example.ie"])('accepts %s', (email) => {
+    expect(validateField(Rules.email, email)).toBeUndefined();
+  });
+
+  it.each(['ada', 'ada@', '@example.com', 'ada@example', 'a da@example.com', 'ada@@example.com'])('refuses %s', (email) => {
+    expect(validateField(Rules.email, email)).toBe('Please provide a valid email address');
+  });
+
+  it('allows 254 characters and no more', () => {
+    const at254 = 'a'.repeat(EMAIL_MAX_LENGTH - 12) + '@example.com';
+    expect(validateField(Rules.email, at254)).toBeUndefined();
+    expect(validateField(Rules.email, 'a' + at254)).toBe('Email cannot exceed 254 characters');
+  });
+});
+
+describe('validateField on any input type', () => {
+  it.each([
+    [null, 'First name is required'],
+    [undefined, 'First name is required'],
+    ['   ', 'First name is required'],
+    [42, 'First name format is invalid'],
+    [['Ada'], 'First name format is invalid'],
+    [{ name: 'Ada' }, 'First name format is invalid'],
+    [true, 'First name format is invalid'],
+    ['x'.repeat(51), 'First name cannot exceed 50 characters'],
+    ['  Ada  ', undefined],
+  ])('%j -> %s', (value, message) => {
+    expect(validateField(Rules.firstName, value)).toBe(message);
+  });
+
+  it('checks numbers with their own templates', () => {
+    expect(validateField(Rules.price, 'abc')).toBe('Price must be a number');
+    expect(validateField(Rules.price, 0)).toBe('Price must be at least 0.01');
+    expect(validateField(Rules.price, 1_000_000)).toBe('Price cannot exceed 999999.99');
+    expect(validateField(Rules.price, 1.234)).toBe('Price cannot have more than 2 decimal places');
+    expect(validateField(Rules.quantity, 1.5)).toBe('Quantity must be a whole number');
+    expect(validateField(Rules.quantity, 100_001)).toBe('Quantity cannot exceed 100000');
+    expect(validateField(Rules.quantity, Number.NaN)).toBe('Quantity must be a number');
+    expect(validateField(Rules.quantity, Infinity)).toBe('Quantity must be a number');
+    expect(validateField(Rules.quantity, 0)).toBeUndefined();
+  });
+
+  it('allows only absolute http(s) image URLs', () => {
+    expect(isHttpUrl('https://img.example.com/a.png')).toBe(true);
+    expect(isHttpUrl('javascript:alert(1)')).toBe(false);
+    expect(isHttpUrl('data:image/png;base64,AAAA')).toBe(false);
+    expect(isHttpUrl('/relative.png')).toBe(false);
+    expect(validateField(Rules.imageUrl, '')).toBeUndefined();
+    expect(validateField(Rules.imageUrl, 'javascript:alert(1)')).toBe('Image URL format is invalid');
+  });
+});
+
+describe('validateFields', () => {
+  it('returns every failing field, keyed by input name, in declaration order', () => {
+    const errors = validateFields(SignUpFields, { firstName: '', lastName: 'x'.repeat(60), email: 'nope', password: 'weak' });
+    expect(errors).toEqual({
+      firstName: 'First name is required',
+      lastName: 'Last name cannot exceed 50 characters',
+      email: 'Please provide a valid email address',
+      password: 'Password does not meet security requirements',
+    });
+    expect(Object.keys(errors)).toEqual(['firstName', 'lastName', 'email', 'password']);
+  });
+
+  it('returns {} for a valid sign-up', () => {
+    expect(validateFields(SignUpFields, { firstName: 'Zoë', lastName: '李', email: 'zoe@example.com', password: 'Str0ng!Passw0rd' })).toEqual({});
+  });
+
+  it('counts characters, not UTF-16 code units', () => {
+    expect(validateField(Rules.firstName, '😀'.repeat(50))).toBeUndefined();
+    expect(validateField(Rules.firstName, '😀'.repeat(51))).toBe('First name cannot exceed 50 characters');
+  });
+});
