@@ -214,7 +214,7 @@ describe('error bodies never leak internals', () => {
       await postRaw('/graphql', JSON.stringify({ query: SIGN_IN, variables: { input: { email: 5, password: {} } } })),
       await postRaw('/graphql', JSON.stringify({ query: ME }), 'application/json', { authorization: 'Bearer garbage' }),
       await postRaw('/graphql', JSON.stringify({ query: deep })),
-      await postRaw('/graphql', JSON.stringify({ query: `{ ${Array.from({ length: 30 }, (_, i) => `a${i}: __typename`).join(' ')} }` })),
+      await postRaw('/graphql', JSON.stringify({ query: `{ ${Array.from({ length: 30 }, (_, i) => `a${i}: me { id }`).join(' ')} }` })),
       await postRaw('/graphql', JSON.stringify([{ query: '{ __typename }' }])),
       await postRaw('/graphql', JSON.stringify({ query: '{ __typename }' }), 'text/plain'),
       await raw('/graphql?query=%7Bme%7Bid%7D%7D'),
@@ -304,10 +304,13 @@ describe('GraphQL limits and transport rules', () => {
     expectLimit(await post({ query: `{ __schema { types { fields { type { ${nested(8)} } } } } }` }), /depth/i);
   });
 
-  it('refuses more than 15 aliases', async () => {
-    const ok = await post({ query: `{ ${Array.from({ length: 15 }, (_, i) => `a${i}: __typename`).join(' ')} }` });
+  it('refuses more than 15 aliases (armor allows aliased __typename, which costs nothing)', async () => {
+    const aliases = (n: number) => `{ ${Array.from({ length: n }, (_, i) => `a${i}: me { id }`).join(' ')} }`;
+    const ok = await post({ query: aliases(15) });
     expect(ok.status).toBe(200);
-    expectLimit(await post({ query: `{ ${Array.from({ length: 30 }, (_, i) => `a${i}: __typename`).join(' ')} }` }), /alias/i);
+    expect(JSON.parse(ok.text).errors[0].extensions.code).toBe('UNAUTHENTICATED');
+    expectLimit(await post({ query: aliases(16) }), /alias/i);
+    expectLimit(await post({ query: aliases(30) }), /alias/i);
   });
 
   it('refuses an expensive query built from cheap nested fragment spreads (cost limit)', async () => {
