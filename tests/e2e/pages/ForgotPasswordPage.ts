@@ -5,7 +5,10 @@ export const RESET_LINK_SENT = 'Password reset link has been sent to your email.
 export class ForgotPasswordPage extends BasePage {
   readonly email = this.page.getByLabel('Email', { exact: true });
   readonly submit = this.page.getByRole('button', { name: 'Send Reset Link' });
-  readonly backToSignIn = this.page.getByRole('link', { name: 'Back to Sign In' });
+  /** A plain link before sending, a (Blueprint anchor) button after. */
+  readonly backToSignIn = this.page
+    .getByRole('link', { name: 'Back to Sign In' })
+    .or(this.page.getByRole('button', { name: 'Back to Sign In' }));
 
   async goto(): Promise<void> {
     await this.page.goto('/auth/forgot-password');

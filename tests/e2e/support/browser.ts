@@ -38,6 +38,8 @@ export function isLocalUrl(url: string): boolean {
   return LOCAL_HOSTS.has(parsed.hostname);
 }
 
+export const E2E_TEST_TIMEOUT_MS = 60_000;
+
 export const DESKTOP = { width: 1280, height: 800 };
 export const MOBILE = { width: 375, height: 740 };
 
@@ -125,6 +127,9 @@ export class GuardedSession {
  * context per test, closed (and checked) after each test.
  */
 export function useBrowser(): { session: () => GuardedSession; browser: () => Browser; open: typeof GuardedSession.open } {
+  // The project-level `testTimeout` in jest.config.js is not applied per
+  // project by jest, so browser specs set their own.
+  jest.setTimeout(E2E_TEST_TIMEOUT_MS);
   let browser: Browser | undefined;
   let current: GuardedSession | undefined;
   const extra: GuardedSession[] = [];

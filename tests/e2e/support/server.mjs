@@ -111,7 +111,9 @@ export async function startServer({ timeoutMs = 180_000, env: extraEnv = {}, lab
         `The server did not become healthy at ${healthUrl} within ${timeoutMs} ms (last: ${lastError}). Log ${logFile}:\n${tail(logFile)}`,
       );
     }
-    await Promise.race([exitPromise, new Promise((r) => setTimeout(r, 250))]);
+    let timer;
+    await Promise.race([exitPromise, new Promise((r) => (timer = setTimeout(r, 250)))]);
+    clearTimeout(timer);
   }
 
   return { baseUrl, port, pgPort, dataDir, logFile, pid: child.pid, child, exitPromise };
@@ -135,7 +137,9 @@ export async function stopServer({ pid, child, exitPromise, graceMs = 30_000 }) 
   process.kill(pid, 'SIGTERM');
   const deadline = Date.now() + graceMs;
   if (exitPromise) {
-    await Promise.race([exitPromise, new Promise((r) => setTimeout(r, graceMs))]);
+    let timer;
+    await Promise.race([exitPromise, new Promise((r) => (timer = setTimeout(r, graceMs)))]);
+    clearTimeout(timer); // a pending timer would keep jest alive for graceMs
   } else {
     while (alive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
   }
