@@ -1,0 +1,44 @@
+/** Shared output for benchmarks: machine facts, JSON results and the docs table. */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+export function machine() {
+  const cpu = cpus()[0];
+  return {
+    cpu: cpu?.model?.trim() ?? 'unknown',
+    cores: availableParallelism(),
+    memoryGiB: Math.round((totalmem() / 1024 ** 3) * 10) / 10,
+    node: process.version,
+    platform: `${process.platform}-${process.arch}`,
+    loadAverage1m: Math.round(loadavg()[0] * 100) / 100,
+  };
+}
+
+export function writeJson(name, data) {
+  const dir = join(repoRoot, 'bench/results');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `${name}.json`);
+  writeFileSync(file, `${JSON.stringify(data, null, 2)}\n`);
+  return file;
+}
+
+/** Replaces (or appends) the section between this benchmark's markers in docs/benchmarks.md. */
+export function writeDocsSection(name, markdown) {
+  const file = join(repoRoot, 'docs/benchmarks.md');
+  const start = `<!-- bench:${name}:start -->`;
+  const end = `<!-- bench:${name}:end -->`;
+  const block = `${start}\n${markdown.trim()}\n${end}`;
+  let doc = existsSync(file)
+    ? readFileSync(file, 'utf8')
+    : '# Benchmarks\n\nWritten by `npm run bench -- <name>` (after `npm run build`); each section is replaced by its latest run.\n';
+  const i = doc.indexOf(start);
+  const j = doc.indexOf(end);
+  doc = i >= 0 && j > i ? doc.slice(0, i) + block + doc.slice(j + end.length) : `${doc.trimEnd()}\n\n${block}\n`;
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, doc);
+  return file;
+}

@@ -1,0 +1,170 @@
+/**
+ * `npm run bench -- auth [--duration=10] [--connections=10]`
+ *
+ * Sign-in throughput of the built server against the machine's ceiling: bare
+ * argon2id verifies per second, same hash parameters, same concurrency bound
+ * the server uses (os.availableParallelism() verifies at once). Sign-in is
+ * dominated by one argon2 verify, so a well-built server reaches close to the
+ * baseline; the target is a ratio of at least 0.9.
+ *
+ * Both measurements run one after the other on this machine, the server over
+ * loopback with autocannon and the baseline in this process, never at once.
+ */
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { removeDir, startServer, stopServer } from '../tests/e2e/support/server.mjs';
+import { machine, repoRoot, writeDocsSection, writeJson } from './_report.mjs';
+
+const require = createRequire(join(repoRoot, 'backend/package.json'));
+const autocannon = require('autocannon');
+const argon2 = require('argon2');
+
+const TARGET_RATIO = 0.9;
+const PASSWORD = 'Bench#Passw0rd!';
+
+function option(args, name, fallback) {
+  const hit = args.find((a) => a.startsWith(`--${name}=`));
+  return hit ? Number(hit.split('=')[1]) : fallback;
+}
+
+/** The server's own parameters when the build exports them, else the documented ones. */
+async function hashOptions() {
+  const documented = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 };
+  try {
+    const mod = await import(pathToFileURL(join(repoRoot, 'backend/dist/src/auth/password-hasher.js')).href);
+    const opts = mod.ARGON2_OPTIONS ?? mod.default?.ARGON2_OPTIONS;
+    if (opts) return { ...opts, source: 'backend/dist/src/auth/password-hasher.js' };
+  } catch {
+    /* fall through */
+  }
+  return { ...documented, source: 'documented (argon2id, m=19456, t=2, p=1)' };
+}
+
+function runAutocannon(opts) {
+  return new Promise((resolve, reject) => {
+    autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
+  });
+}
+
+async function argon2Baseline(hash, seconds, concurrency) {
+  const deadline = performance.now() + seconds * 1000;
+  let done = 0;
+  let failures = 0;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < deadline) {
+        if (await argon2.verify(hash, PASSWORD)) done += 1;
+        else failures += 1;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - start) / 1000;
+  if (failures) throw new Error(`argon2 baseline: ${failures} verifies failed`);
+  return { verifies: done, seconds: elapsed, perSecond: done / elapsed };
+}
+
+export default async function run(args = []) {
+  const duration = option(args, 'duration', 10);
+  const connections = option(args, 'connections', 10);
+  const concurrency = availableParallelism();
+
+  const { source, ...hashOpts } = await hashOptions();
+  console.log(`argon2 parameters from ${source}: m=${hashOpts.memoryCost} t=${hashOpts.timeCost} p=${hashOpts.parallelism}`);
+
+  // The baseline is measured before and after the server run and averaged, so
+  // a change in background load during the run shows in both numbers.
+  const hash = await argon2.hash(PASSWORD, hashOpts);
+  await argon2Baseline(hash, 1, concurrency); // warm-up
+  console.log(`argon2 baseline (before): ${concurrency} concurrent verifies, ${duration} s ...`);
+  const before = await argon2Baseline(hash, duration, concurrency);
+
+  const server = await startServer({ label: 'bench', env: { AUTH_RATE_LIMIT: '100000000' } });
+  let result;
+  try {
+    const email = `bench-${Date.now()}@example.com`;
+    const signup = await fetch(`${server.baseUrl}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ firstName: 'Bench', lastName: 'User', email, password: PASSWORD }),
+    });
+    if (signup.status !== 201) throw new Error(`signup answered ${signup.status}: ${await signup.text()}`);
+
+    const request = {
+      url: `${server.baseUrl}/api/auth/signin`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    };
+    console.log('warming up (2 s) ...');
+    await runAutocannon({ ...request, connections, duration: 2 });
+    console.log(`autocannon: ${connections} connections, ${duration} s, POST /api/auth/signin ...`);
+    result = await runAutocannon({ ...request, connections, duration });
+  } finally {
+    await stopServer(server);
+    removeDir(server.dataDir);
+  }
+
+  const ok = result.requests.total - result.non2xx;
+  if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
+    console.warn(`warning: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
+  }
+  const signinRps = ok / (result.duration || duration);
+
+  console.log(`argon2 baseline (after): ${concurrency} concurrent verifies, ${duration} s ...`);
+  const after = await argon2Baseline(hash, duration, concurrency);
+  const baseline = { perSecond: (before.perSecond + after.perSecond) / 2 };
+
+  const ratio = signinRps / baseline.perSecond;
+  const data = {
+    benchmark: 'auth',
+    date: new Date().toISOString(),
+    machine: machine(),
+    signin: {
+      endpoint: 'POST /api/auth/signin (correct password)',
+      connections,
+      durationSeconds: result.duration,
+      requests: result.requests.total,
+      non2xx: result.non2xx,
+      statusCodes: result.statusCodeStats,
+      errors: result.errors,
+      timeouts: result.timeouts,
+      reqPerSec: Math.round(signinRps * 10) / 10,
+      latencyMs: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
+    },
+    argon2Baseline: {
+      parameters: { type: 'argon2id', memoryCost: hashOpts.memoryCost, timeCost: hashOpts.timeCost, parallelism: hashOpts.parallelism },
+      concurrency,
+      verifiesPerSec: Math.round(baseline.perSecond * 10) / 10,
+      beforeAndAfter: [Math.round(before.perSecond * 10) / 10, Math.round(after.perSecond * 10) / 10],
+    },
+    ratio: Math.round(ratio * 1000) / 1000,
+    target: TARGET_RATIO,
+    meetsTarget: ratio >= TARGET_RATIO,
+  };
+  const jsonFile = writeJson('auth', data);
+  const m = data.machine;
+  const docs = writeDocsSection(
+    'auth',
+    `## Sign-in throughput (\`npm run bench -- auth\`)
+
+Sign-in over loopback (autocannon, ${connections} connections, ${duration} s, correct password) against bare argon2id
+verifies in one process with the server's concurrency bound (${concurrency} at once, m=${hashOpts.memoryCost} KiB,
+t=${hashOpts.timeCost}, p=${hashOpts.parallelism}). Target: ratio >= ${TARGET_RATIO}.
+
+| measured | value |
+|---|---|
+| sign-in req/s | ${data.signin.reqPerSec} |
+| sign-in latency p50 / p99 | ${data.signin.latencyMs.p50} ms / ${data.signin.latencyMs.p99} ms |
+| non-2xx / errors / timeouts | ${result.non2xx} / ${result.errors} / ${result.timeouts} |
+| bare argon2 verifies/s (mean of before / after) | ${data.argon2Baseline.verifiesPerSec} (${data.argon2Baseline.beforeAndAfter.join(' / ')}) |
+| **ratio** | **${data.ratio}** (${data.meetsTarget ? 'meets' : 'below'} the ${TARGET_RATIO} target) |
+
+Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, Node ${m.node} (${m.platform}); load average at start ${m.loadAverage1m}; run ${data.date}.`,
+  );
+  console.log(JSON.stringify(data, null, 2));
+  console.log(`wrote ${jsonFile} and ${docs}`);
+  if (!data.meetsTarget) process.exitCode = 1;
+}
