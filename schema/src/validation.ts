@@ -1,4 +1,4 @@
-import { ValidationMessages as M } from './messages';
+import { AuthMessages, ValidationMessages as M } from './messages';
 
 /**
  * Field rules of section 5, declared once. The server validates every input
@@ -57,7 +57,7 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** At least one upper case, lower case, digit and non-alphanumeric character. */
 export function isStrongPassword(value: string): boolean {
   return (
-    value.length >= PASSWORD_MIN_LENGTH &&
+    characterCount(value) >= PASSWORD_MIN_LENGTH &&
     /[A-Z]/.test(value) &&
     /[a-z]/.test(value) &&
     /[0-9]/.test(value) &&
@@ -77,15 +77,19 @@ export function isHttpUrl(value: string): boolean {
 
 const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
+/** Characters as a person (and PostgreSQL's varchar) counts them: an emoji is one, not two UTF-16 units. */
+export const characterCount = (value: string) => [...value].length;
+
 function validateText(rule: TextRule, value: unknown): string | undefined {
   if (typeof value !== 'string') return M.invalidFormat(rule.label);
   const trimmed = value.trim();
+  const length = characterCount(trimmed);
   if (rule.format === 'password') {
-    if (trimmed.length > rule.max) return M.maxLength(rule.label, rule.max);
-    return isStrongPassword(value) ? undefined : 'Password does not meet security requirements';
+    if (characterCount(value) > rule.max) return M.maxLength(rule.label, rule.max);
+    return isStrongPassword(value) ? undefined : AuthMessages.weakPassword;
   }
-  if (rule.min !== undefined && trimmed.length < rule.min) return M.minLength(rule.label, rule.min);
-  if (trimmed.length > rule.max) return M.maxLength(rule.label, rule.max);
+  if (rule.min !== undefined && length < rule.min) return M.minLength(rule.label, rule.min);
+  if (length > rule.max) return M.maxLength(rule.label, rule.max);
   if (rule.format === 'email' && !EMAIL_PATTERN.test(trimmed)) return M.invalidEmail;
   if (rule.format === 'httpUrl' && !isHttpUrl(trimmed)) return M.invalidFormat(rule.label);
   return undefined;

@@ -3,10 +3,19 @@ import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/dis
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import type { GraphQLSchema } from 'graphql';
 import type { RequestContext } from '../common/context';
+import { documentDepthLimit } from './depth-limit.rule';
 import { formatGraphQLError } from './format-error';
 
 /** Query limits: generous for the app's own operations, tight enough that one request cannot do unbounded work. */
-export const GRAPHQL_LIMITS = { maxDepth: 8, maxCost: 5000, maxAliases: 15, maxDirectives: 10, maxTokens: 2000 } as const;
+export const GRAPHQL_LIMITS = {
+  maxDepth: 8,
+  /** The standard introspection query (what GraphiQL sends) is 15 deep. */
+  maxDocumentDepth: 15,
+  maxCost: 5000,
+  maxAliases: 15,
+  maxDirectives: 10,
+  maxTokens: 2000,
+} as const;
 
 export async function createApolloServer(schema: GraphQLSchema): Promise<ApolloServer<RequestContext>> {
   const armor = new ApolloArmor({
@@ -14,14 +23,16 @@ export async function createApolloServer(schema: GraphQLSchema): Promise<ApolloS
     costLimit: { maxCost: GRAPHQL_LIMITS.maxCost },
     maxAliases: { n: GRAPHQL_LIMITS.maxAliases },
     maxDirectives: { n: GRAPHQL_LIMITS.maxDirectives },
-    maxTokens: { n: GRAPHQL_LIMITS.maxTokens },
+    // Armor checks tokens in a parsing hook, where any error (even a plain syntax error) becomes a 500; graphql-js's own limit below answers 400.
+    maxTokens: { enabled: false },
   });
   const protection = armor.protect();
   const server = new ApolloServer<RequestContext>({
     schema,
     ...protection,
     plugins: [...protection.plugins, ApolloServerPluginLandingPageDisabled()],
-    validationRules: [...protection.validationRules],
+    validationRules: [...protection.validationRules, documentDepthLimit(GRAPHQL_LIMITS.maxDocumentDepth)],
+    parseOptions: { maxTokens: GRAPHQL_LIMITS.maxTokens },
     // Batching would let one HTTP request carry many operations past the per-request limits.
     allowBatchedHttpRequests: false,
     csrfPrevention: true,

@@ -1,27 +1,37 @@
-import { unwrapResolverError } from '@apollo/server/errors';
-import { GraphQLError, type GraphQLFormattedError } from 'graphql';
+import { ApolloServerErrorCode, unwrapResolverError } from '@apollo/server/errors';
+import type { GraphQLFormattedError } from 'graphql';
 import { DomainError, internalError } from '../common/errors';
+
+/** Errors GraphQL itself raises for a bad request (syntax, validation, query limits, variable types): their message helps the caller. */
+const REQUEST_ERROR_CODES = new Set<unknown>([
+  ApolloServerErrorCode.GRAPHQL_PARSE_FAILED,
+  ApolloServerErrorCode.GRAPHQL_VALIDATION_FAILED,
+  ApolloServerErrorCode.BAD_USER_INPUT,
+  ApolloServerErrorCode.BAD_REQUEST,
+  ApolloServerErrorCode.OPERATION_RESOLUTION_FAILURE,
+  ApolloServerErrorCode.PERSISTED_QUERY_NOT_FOUND,
+  ApolloServerErrorCode.PERSISTED_QUERY_NOT_SUPPORTED,
+]);
 
 /**
  * Maps a DomainError to `{ message, extensions: { code, fields? } }` once.
- * GraphQL's own errors (syntax, validation, variable types, query limits)
- * keep their message; anything else becomes a generic server error, so no
- * stack, SQL or library name reaches a client.
+ * GraphQL's own request errors keep their message; anything else becomes a
+ * generic server error, so no stack, SQL or library name reaches a client.
  */
 export function formatGraphQLError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
   const original = unwrapResolverError(error);
-  const domain = original instanceof DomainError ? original : undefined;
-  if (domain) {
+  if (original instanceof DomainError) {
     return {
-      message: domain.message,
+      message: original.message,
       path: formatted.path,
-      extensions: domain.fields ? { code: domain.code, fields: domain.fields } : { code: domain.code },
+      extensions: original.fields ? { code: original.code, fields: original.fields } : { code: original.code },
     };
   }
-  if (original instanceof GraphQLError && !original.originalError) {
-    return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { code: formatted.extensions?.code ?? 'BAD_REQUEST' } };
+  const code = formatted.extensions?.code;
+  if (REQUEST_ERROR_CODES.has(code)) {
+    return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { code } };
   }
   console.error('[graphql]', original);
-  const { code, message } = internalError();
-  return { message, path: formatted.path, extensions: { code } };
+  const generic = internalError();
+  return { message: generic.message, path: formatted.path, extensions: { code: generic.code } };
 }
