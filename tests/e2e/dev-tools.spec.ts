@@ -5,6 +5,13 @@ describe('developer pages served from local assets', () => {
 
   it('/graphql in a browser loads the GraphQL playground', async () => {
     const s = b.session();
+    // The playground loads the schema by introspection: every call it makes must succeed.
+    const graphqlCalls: string[] = [];
+    s.page.on('response', (r) => {
+      if (r.request().method() === 'POST' && new URL(r.url()).pathname === '/graphql') {
+        graphqlCalls.push(`${r.status()} ${r.request().postData()?.slice(0, 60) ?? ''}`);
+      }
+    });
     const res = await s.page.goto('/graphql');
     expect(res?.status()).toBe(200);
     // GraphiQL renders an editor with a run ("Execute query") button.
@@ -13,6 +20,7 @@ describe('developer pages served from local assets', () => {
       .first()
       .waitFor({ timeout: 30_000 });
     await s.page.waitForLoadState('networkidle');
+    expect(graphqlCalls.filter((c) => !c.startsWith('200 '))).toEqual([]);
     s.assertClean();
   });
 
