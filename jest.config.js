@@ -13,6 +13,8 @@ const shared = {
 };
 
 module.exports = {
+  // Per-project timeouts are not a jest 29 option; browser tests need the most.
+  testTimeout: 60_000,
   projects: [
     {
       ...shared,
@@ -26,7 +28,6 @@ module.exports = {
       globalSetup: '<rootDir>/tests/support/database-setup.mjs',
       globalTeardown: '<rootDir>/tests/support/database-teardown.mjs',
       setupFiles: ['reflect-metadata'],
-      testTimeout: 30_000,
     },
     {
       ...shared,
@@ -34,7 +35,6 @@ module.exports = {
       testMatch: ['<rootDir>/tests/e2e/**/*.spec.ts'],
       globalSetup: '<rootDir>/tests/e2e/support/server-setup.mjs',
       globalTeardown: '<rootDir>/tests/e2e/support/server-teardown.mjs',
-      testTimeout: 60_000,
     },
   ],
 };

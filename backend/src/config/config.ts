@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { backendRoot } from '../common/paths';
 
 /** Everything the server reads from its environment, parsed once at start-up. */
 export interface AppConfig {
@@ -89,7 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authRateLimit: integer(env, 'AUTH_RATE_LIMIT', 20, problems, 1),
     authRateWindowMs: integer(env, 'AUTH_RATE_WINDOW_MS', 60_000, problems, 1000),
     trustProxy: integer(env, 'TRUST_PROXY', 0, problems, 0, 10),
-    clientDir: resolve(env.CLIENT_DIR || join(__dirname, '../../../../frontend/dist')),
+    clientDir: resolve(env.CLIENT_DIR || join(backendRoot, '../frontend/dist')),
   };
   if (problems.length) throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
   config.jwtSecret = jwtSecret ?? loadOrCreateSecret(dataDir);
