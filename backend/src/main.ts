@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import type { Server } from 'node:http';
 import { createApp } from './app';
+import { sweepExpiredAuthState } from './auth/housekeeping';
 import { ConfigError, loadConfig } from './config/config';
 import { openDatabase } from './db/database';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres';
@@ -22,11 +23,18 @@ async function main() {
     if (!config.smtpUrl) console.info(`Emails are written to ${config.dataDir}/mail (set SMTP_URL to send them)`);
   });
 
+  const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
+  const housekeeping = setInterval(() => {
+    sweepExpiredAuthState(orm.em.fork()).catch((error) => console.error('[housekeeping]', error));
+  }, HOUSEKEEPING_INTERVAL_MS);
+  housekeeping.unref();
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     console.info(`${signal} received, shutting down`);
+    clearInterval(housekeeping);
     server.close();
     server.closeAllConnections();
     await app.apollo.stop();

@@ -1,0 +1,34 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { OneTimeToken } from './one-time-token.entity';
+import { RateLimitBucket } from './rate-limit-bucket.entity';
+import { Session } from './session.entity';
+import { SignInFailure } from './sign-in-failure.entity';
+
+/** Revoked or expired sessions are kept this long, so "why was I signed out" can still be answered. */
+const SESSION_RETENTION_MS = 30 * 24 * 60 * 60_000;
+/** Longer than any rate-limit window in use (the reset-mail cap is one hour). */
+const BUCKET_RETENTION_MS = 2 * 60 * 60_000;
+
+export interface SweepResult {
+  sessions: number;
+  tokens: number;
+  buckets: number;
+  failures: number;
+}
+
+/**
+ * Deletes auth state nobody can use any more: old expired or revoked
+ * sessions, used or expired one-time tokens, stale rate-limit windows and
+ * sign-in failure rows whose lock has long expired. Safe to run from every
+ * instance at once: each statement is a plain conditional DELETE.
+ */
+export async function sweepExpiredAuthState(em: EntityManager, now = new Date()): Promise<SweepResult> {
+  const sessionCutoff = new Date(now.getTime() - SESSION_RETENTION_MS);
+  const bucketCutoff = new Date(now.getTime() - BUCKET_RETENTION_MS);
+  return {
+    sessions: await em.nativeDelete(Session, { $or: [{ expiresAt: { $lt: sessionCutoff } }, { revokedAt: { $lt: sessionCutoff } }] }),
+    tokens: await em.nativeDelete(OneTimeToken, { $or: [{ expiresAt: { $lt: now } }, { usedAt: { $ne: null } }] }),
+    buckets: await em.nativeDelete(RateLimitBucket, { windowStart: { $lt: bucketCutoff } }),
+    failures: await em.nativeDelete(SignInFailure, { lockedUntil: { $lt: bucketCutoff } }),
+  };
+}
