@@ -1,4 +1,5 @@
 import { FormGroup, InputGroup } from '@blueprintjs/core';
+import { validateField, type FieldRule } from '@stockroom/schema';
 import type { ReactNode } from 'react';
 import { Field } from 'react-final-form';
 
@@ -9,6 +10,9 @@ export interface TextFieldProps {
   autoComplete?: string;
   autoFocus?: boolean;
   helperText?: ReactNode;
+  /** A shared rule from @stockroom/schema: the field shows the same message the server would. */
+  rule?: FieldRule;
+  /** For checks that need other fields (e.g. password confirmation). */
   validate?: (value: unknown, allValues: object) => string | undefined;
 }
 
@@ -17,8 +21,9 @@ export interface TextFieldProps {
  * the field was touched (blurred, or the form submitted) and then follows
  * every keystroke; a server message for the field shows until it is edited.
  */
-export function TextField({ name, label, type = 'text', autoComplete, autoFocus, helperText, validate }: TextFieldProps) {
+export function TextField({ name, label, type = 'text', autoComplete, autoFocus, helperText, rule, validate: check }: TextFieldProps) {
   const id = `field-${name}`;
+  const validate = check ?? (rule ? (value: unknown) => validateField(rule, value) : undefined);
   return (
     <Field<string> name={name} validate={validate}>
       {({ input, meta }) => {

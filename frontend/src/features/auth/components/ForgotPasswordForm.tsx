@@ -1,5 +1,5 @@
 import { Button } from '@blueprintjs/core';
-import { ForgotPasswordFields, validateField } from '@stockroom/schema';
+import { ForgotPasswordFields } from '@stockroom/schema';
 import type { ForgotPasswordInput } from '@stockroom/schema/generated/graphql';
 import { Form } from 'react-final-form';
 import { TextField } from '../../../components/form/TextField';
@@ -22,7 +22,7 @@ export function ForgotPasswordForm({ error, onSubmit }: ForgotPasswordFormProps)
             type="email"
             autoComplete="email"
             autoFocus
-            validate={(value) => validateField(ForgotPasswordFields.email, value)}
+            rule={ForgotPasswordFields.email}
           />
           <Button type="submit" intent="primary" size="large" fill loading={submitting}>
             Send Reset Link

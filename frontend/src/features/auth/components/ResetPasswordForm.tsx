@@ -1,5 +1,5 @@
 import { Button } from '@blueprintjs/core';
-import { ResetPasswordFields, validateField, validatePasswordConfirmation } from '@stockroom/schema';
+import { ResetPasswordFields, validatePasswordConfirmation } from '@stockroom/schema';
 import { Form } from 'react-final-form';
 import { TextField } from '../../../components/form/TextField';
 import { FormErrorCallout } from './FormErrorCallout';
@@ -28,7 +28,7 @@ export function ResetPasswordForm({ error, disabled, onSubmit }: ResetPasswordFo
             autoComplete="new-password"
             autoFocus
             helperText="At least 8 characters with upper case, lower case, a number and a special character."
-            validate={(value) => validateField(ResetPasswordFields.newPassword, value)}
+            rule={ResetPasswordFields.newPassword}
           />
           <TextField
             name="confirmPassword"

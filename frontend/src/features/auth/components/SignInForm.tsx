@@ -1,5 +1,5 @@
 import { Button } from '@blueprintjs/core';
-import { SignInFields, validateField } from '@stockroom/schema';
+import { SignInFields } from '@stockroom/schema';
 import type { SignInInput } from '@stockroom/schema/generated/graphql';
 import { Form } from 'react-final-form';
 import { Link } from 'react-router-dom';
@@ -25,14 +25,14 @@ export function SignInForm({ error, forgotPasswordHref, signUpHref, onSubmit }: 
             type="email"
             autoComplete="email"
             autoFocus
-            validate={(value) => validateField(SignInFields.email, value)}
+            rule={SignInFields.email}
           />
           <TextField
             name="password"
             label="Password"
             type="password"
             autoComplete="current-password"
-            validate={(value) => validateField(SignInFields.password, value)}
+            rule={SignInFields.password}
           />
           <div className="auth-form__row auth-form__row--end">
             <Link to={forgotPasswordHref}>Forgot password?</Link>

@@ -1,5 +1,5 @@
 import { Button } from '@blueprintjs/core';
-import { SignUpFields, validateField, validatePasswordConfirmation } from '@stockroom/schema';
+import { SignUpFields, validatePasswordConfirmation } from '@stockroom/schema';
 import type { SignUpInput } from '@stockroom/schema/generated/graphql';
 import { Form } from 'react-final-form';
 import { Link } from 'react-router-dom';
@@ -28,13 +28,13 @@ export function SignUpForm({ error, signInHref, onSubmit }: SignUpFormProps) {
               label="First name"
               autoComplete="given-name"
               autoFocus
-              validate={(value) => validateField(SignUpFields.firstName, value)}
+              rule={SignUpFields.firstName}
             />
             <TextField
               name="lastName"
               label="Last name"
               autoComplete="family-name"
-              validate={(value) => validateField(SignUpFields.lastName, value)}
+              rule={SignUpFields.lastName}
             />
           </div>
           <TextField
@@ -42,7 +42,7 @@ export function SignUpForm({ error, signInHref, onSubmit }: SignUpFormProps) {
             label="Email"
             type="email"
             autoComplete="email"
-            validate={(value) => validateField(SignUpFields.email, value)}
+            rule={SignUpFields.email}
           />
           <TextField
             name="password"
@@ -50,7 +50,7 @@ export function SignUpForm({ error, signInHref, onSubmit }: SignUpFormProps) {
             type="password"
             autoComplete="new-password"
             helperText={PASSWORD_HELP}
-            validate={(value) => validateField(SignUpFields.password, value)}
+            rule={SignUpFields.password}
           />
           <TextField
             name="confirmPassword"

@@ -1,20 +1,16 @@
 import { LogInIcon } from '@blueprintjs/icons';
 import { useEffect } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { sanitizeReturnUrl } from '../../../lib/return-url';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { AuthLayout } from '../components/AuthLayout';
 import { SignInForm } from '../components/SignInForm';
 import { submitErrorsOf } from '../submit-errors';
 import { useAuth } from '../useAuth';
+import { useReturnUrl } from '../useReturnUrl';
 
 export default function SignInPage() {
   usePageTitle('Sign In');
   const { state, signIn, clearError } = useAuth();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const returnUrl = params.get('returnUrl');
-  const carry = returnUrl ? `?returnUrl=${encodeURIComponent(returnUrl)}` : '';
+  const { carry, goToReturnUrl } = useReturnUrl();
 
   useEffect(() => clearError, [clearError]);
 
@@ -27,7 +23,7 @@ export default function SignInPage() {
         onSubmit={async (values) => {
           const result = await signIn({ email: values.email.trim(), password: values.password });
           if (result.ok) {
-            navigate(sanitizeReturnUrl(returnUrl), { replace: true });
+            goToReturnUrl();
             return undefined;
           }
           return submitErrorsOf(result);

@@ -1,20 +1,16 @@
 import { NewPersonIcon } from '@blueprintjs/icons';
 import { useEffect } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { sanitizeReturnUrl } from '../../../lib/return-url';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { AuthLayout } from '../components/AuthLayout';
 import { SignUpForm } from '../components/SignUpForm';
 import { submitErrorsOf } from '../submit-errors';
 import { useAuth } from '../useAuth';
+import { useReturnUrl } from '../useReturnUrl';
 
 export default function SignUpPage() {
   usePageTitle('Sign Up');
   const { state, signUp, clearError } = useAuth();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const returnUrl = params.get('returnUrl');
-  const carry = returnUrl ? `?returnUrl=${encodeURIComponent(returnUrl)}` : '';
+  const { carry, goToReturnUrl } = useReturnUrl();
 
   useEffect(() => clearError, [clearError]);
 
@@ -35,7 +31,7 @@ export default function SignUpPage() {
             password,
           });
           if (result.ok) {
-            navigate(sanitizeReturnUrl(returnUrl), { replace: true });
+            goToReturnUrl();
             return undefined;
           }
           return submitErrorsOf(result);
