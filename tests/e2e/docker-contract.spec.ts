@@ -1,0 +1,49 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * Docker does not run on these machines, so the image is checked here against
+ * what the browser tests do run: the same production start command, the same
+ * health endpoint, and a build context that holds every build input.
+ */
+const root = join(__dirname, '../..');
+const dockerfile = readFileSync(join(root, 'docker/Dockerfile'), 'utf8');
+const compose = readFileSync(join(root, 'docker/compose.yaml'), 'utf8');
+const dockerignore = readFileSync(join(root, '.dockerignore'), 'utf8')
+  .split('\n')
+  .map((l) => l.trim())
+  .filter((l) => l && !l.startsWith('#'));
+
+const harness = readFileSync(join(__dirname, 'support/server.mjs'), 'utf8');
+const SERVER_ENTRY = 'backend/dist/src/main.js';
+
+describe('docker image and the e2e harness agree', () => {
+  it('starts with the command the browser tests run, in production mode, as a non-root user', () => {
+    const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)![1]) as string[];
+    expect(cmd).toEqual(['node', SERVER_ENTRY]);
+    expect(harness).toContain(`join(repoRoot, '${SERVER_ENTRY}')`);
+    expect(harness).toMatch(/NODE_ENV: 'production'/);
+    const runtime = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
+    expect(runtime).toMatch(/NODE_ENV=production/);
+    expect(runtime).toMatch(/^USER (?!root)\S+/m);
+    expect(runtime).toMatch(/npm ci --omit=dev/);
+  });
+
+  it('health checks hit the readiness endpoint the harness waits for', () => {
+    expect(dockerfile).toMatch(/HEALTHCHECK[\s\S]*\/api\/users\/health\/status/);
+    expect(compose).toMatch(/\/api\/users\/health\/status/);
+    expect(harness).toMatch(/\/api\/users\/health\/status/);
+    expect(compose).toMatch(/pg_isready/);
+    expect(compose).toMatch(/image: postgres:16/);
+    expect(compose).toMatch(/JWT_SECRET: \$\{JWT_SECRET:\?/);
+    expect(compose).toMatch(/DATABASE_URL:/);
+    expect(compose).toMatch(/condition: service_healthy/);
+  });
+
+  it('the build context keeps every build input', () => {
+    for (const needed of ['package.json', 'package-lock.json', 'tsconfig.base.json', 'schema', 'backend', 'frontend']) {
+      expect(dockerignore).not.toContain(needed);
+    }
+    expect(dockerignore).toEqual(expect.arrayContaining(['**/node_modules', '**/dist', '**/*.tsbuildinfo', '.data']));
+  });
+});
