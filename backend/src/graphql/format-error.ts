@@ -1,6 +1,6 @@
 import { ApolloServerErrorCode, unwrapResolverError } from '@apollo/server/errors';
 import type { GraphQLFormattedError } from 'graphql';
-import { DomainError, internalError } from '../common/errors';
+import { DomainError, internalError, TooManyRequestsError } from '../common/errors';
 
 /** Errors GraphQL itself raises for a bad request (syntax, validation, query limits, variable types): their message helps the caller. */
 const REQUEST_ERROR_CODES = new Set<unknown>([
@@ -24,7 +24,12 @@ export function formatGraphQLError(formatted: GraphQLFormattedError, error: unkn
     return {
       message: original.message,
       path: formatted.path,
-      extensions: original.fields ? { code: original.code, fields: original.fields } : { code: original.code },
+      extensions: {
+        code: original.code,
+        ...(original.fields && { fields: original.fields }),
+        // What REST sends as the Retry-After header.
+        ...(original instanceof TooManyRequestsError && { retryAfterSeconds: original.retryAfterSeconds }),
+      },
     };
   }
   const code = formatted.extensions?.code;
