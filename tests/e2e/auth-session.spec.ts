@@ -2,6 +2,8 @@ import { useBrowser } from './support/browser';
 import { createUser } from './support/api';
 import { SignInPage } from './pages/SignInPage';
 import { AppShell } from './pages/AppShell';
+import { e2eEnv, NEW_PASSWORD } from './support/env';
+import { waitForResetLink } from './support/mail';
 
 describe('sessions', () => {
   const b = useBrowser();
@@ -13,9 +15,19 @@ describe('sessions', () => {
     const shell = new AppShell(s.page);
 
     await signIn.goto();
+    const before = Date.now();
     await signIn.signIn(user.email, user.password);
     await shell.waitForPath('/dashboard');
     await shell.brand.waitFor();
+
+    // Section 3: the token and its expiry (ms, 8 h ahead) under the legacy-compatible keys.
+    const stored = await s.page.evaluate(() => ({
+      token: localStorage.getItem('mean_auth_token'),
+      expiration: Number(localStorage.getItem('mean_token_expiration')),
+    }));
+    expect(stored.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(stored.expiration).toBeGreaterThanOrEqual(before + 8 * 3600_000 - 60_000);
+    expect(stored.expiration).toBeLessThanOrEqual(Date.now() + 8 * 3600_000 + 60_000);
 
     await shell.signOut();
     await signIn.ready();
@@ -68,6 +80,38 @@ describe('sessions', () => {
     await signIn.signIn(user.email, `${user.password}-wrong`);
     await signIn.expectText('Invalid email or password');
     expect(new URL(s.page.url()).pathname).toBe('/auth/login');
+    s.assertClean();
+  });
+
+  it('signs a browser out to /auth/login when its session is revoked elsewhere (password reset)', async () => {
+    const s = b.session();
+    const user = await createUser('revoked');
+    const signIn = new SignInPage(s.page);
+    const shell = new AppShell(s.page);
+    await signIn.goto();
+    await signIn.signIn(user.email, user.password);
+    await shell.waitForPath('/dashboard');
+    await shell.main.getByText(user.firstName, { exact: false }).first().waitFor();
+
+    // Reset the password through the API, as if from another device: every session is revoked.
+    const { baseUrl, dataDir } = e2eEnv();
+    const post = (path: string, body: object) =>
+      fetch(`${baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    expect((await post('/api/auth/forgot-password', { email: user.email })).status).toBe(200);
+    const link = new URL(await waitForResetLink(dataDir, user.email));
+    const reset = await post('/api/auth/reset-password', {
+      email: user.email,
+      resetToken: link.searchParams.get('token'),
+      newPassword: NEW_PASSWORD,
+    });
+    expect(reset.status).toBe(200);
+
+    // The revoked token now gets a 401 (logged by Chromium as a failed resource): that is the point.
+    s.allowConsoleError(/Failed to load resource: the server responded with a status of 401/);
+    await s.page.reload();
+    await shell.waitForPath('/auth/login', undefined, 15_000);
+    await signIn.ready();
+    expect(await s.page.evaluate(() => localStorage.getItem('mean_auth_token'))).toBeNull();
     s.assertClean();
   });
 });

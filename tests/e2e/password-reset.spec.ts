@@ -30,7 +30,9 @@ describe('password reset', () => {
     expect(parsed.searchParams.get('email')?.toLowerCase()).toBe(user.email.toLowerCase());
     expect(parsed.searchParams.get('token')).toBeTruthy();
 
-    await reset.open(link);
+    const headers = await reset.open(link);
+    // The token in the URL must not leak to other sites through the Referer header.
+    expect(headers['referrer-policy']).toBe('no-referrer');
     await reset.setPassword(NEW_PASSWORD);
     await reset.expectText(PASSWORD_UPDATED);
     await shell.waitForPath('/auth/login', undefined, 10_000);

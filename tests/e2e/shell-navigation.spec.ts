@@ -84,10 +84,19 @@ describe('application shell', () => {
     const shell = await signedIn(s, user);
     await shell.openUserMenu();
     for (const name of ['Profile', 'Help', 'Sign Out'] as const) await (await shell.userMenuItem(name)).waitFor();
+    await shell.expectUserMenuPlacedUnderItsButton();
     await s.page.getByText(user.email, { exact: true }).first().waitFor();
     await s.page.getByText('Member', { exact: true }).first().waitFor();
     await (await shell.userMenuItem('Help')).click();
     await shell.waitForPath('/help');
+    s.assertClean();
+  });
+
+  it('mobile: the user menu popover opens on screen, under its button', async () => {
+    const s = await b.open(b.browser(), { viewport: MOBILE, isMobile: true, hasTouch: true });
+    const shell = await signedIn(s, user);
+    await shell.openUserMenu();
+    await shell.expectUserMenuPlacedUnderItsButton();
     s.assertClean();
   });
 });

@@ -29,7 +29,52 @@ export class AppShell extends BasePage {
     await this.waitForPath('/auth/login');
   }
 
+  /**
+   * Blueprint popovers are where layout bugs show first: once its opening
+   * transition has settled, the user menu (identity block + items) must lie
+   * inside the viewport, just below its button.
+   */
+  async expectUserMenuPlacedUnderItsButton(): Promise<void> {
+    const menu = this.page.getByRole('menu').filter({ has: this.page.getByRole('menuitem', { name: 'Sign Out' }) });
+    await menu.waitFor();
+    const content = menu.locator('xpath=..'); // the popover content: identity block + menu
+    const box = await settledBox(content);
+    const button = (await this.userMenuButton.boundingBox())!;
+    const viewport = this.page.viewportSize()!;
+    expect(box.width).toBeGreaterThan(150); // not collapsed or still scaled down
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(viewport.width + 1);
+    expect(box.y + box.height).toBeLessThanOrEqual(viewport.height + 1);
+    expect(box.y).toBeGreaterThanOrEqual(button.y + button.height - 2);
+    expect(box.y).toBeLessThan(button.y + button.height + 40);
+  }
+
   async isSideNavVisible(): Promise<boolean> {
     return this.sideNav.isVisible();
   }
+}
+
+/** The element's box once it stops moving (CSS transitions done), checked frame by frame. */
+async function settledBox(locator: Locator, timeoutMs = 5_000): Promise<{ x: number; y: number; width: number; height: number }> {
+  const handle = await locator.elementHandle();
+  if (!handle) throw new Error('element not found');
+  return handle.evaluate(
+    (el, timeout) =>
+      new Promise<{ x: number; y: number; width: number; height: number }>((resolve, reject) => {
+        const started = performance.now();
+        let last = '';
+        let stableFrames = 0;
+        const tick = () => {
+          const r = el.getBoundingClientRect();
+          const key = [r.x, r.y, r.width, r.height].map((n) => n.toFixed(1)).join(',');
+          stableFrames = key === last ? stableFrames + 1 : 0;
+          last = key;
+          if (stableFrames >= 5) return resolve({ x: r.x, y: r.y, width: r.width, height: r.height });
+          if (performance.now() - started > timeout) return reject(new Error(`still moving after ${timeout} ms: ${key}`));
+          requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      }),
+    timeoutMs,
+  );
 }

@@ -8,9 +8,10 @@ export class ResetPasswordPage extends BasePage {
   readonly submit = this.page.getByRole('button', { name: 'Update Password' });
 
   /** Opens the emailed link as a person would: the full URL, as written. */
-  async open(link: string): Promise<void> {
-    await this.page.goto(link);
+  async open(link: string): Promise<Record<string, string>> {
+    const res = await this.page.goto(link);
     await this.submit.waitFor();
+    return res?.headers() ?? {};
   }
 
   async setPassword(password: string): Promise<void> {

@@ -1,0 +1,60 @@
+import { useBrowser } from './support/browser';
+import { createUser } from './support/api';
+import { SignInPage } from './pages/SignInPage';
+import { AppShell } from './pages/AppShell';
+
+/** Section 2's route table and page titles, as a visitor meets them. */
+describe('routes and titles', () => {
+  const b = useBrowser();
+
+  it('redirects /auth to /auth/login and unknown paths to /', async () => {
+    const s = b.session();
+    const shell = new AppShell(s.page);
+    await s.page.goto('/auth');
+    await shell.waitForPath('/auth/login');
+    await new SignInPage(s.page).ready();
+
+    await s.page.goto('/no/such/page');
+    await shell.waitForPath('/');
+    await shell.brand.waitFor();
+    s.assertClean();
+  });
+
+  it('gives each public screen a "<Screen> - Stockroom" title', async () => {
+    const s = b.session();
+    const shell = new AppShell(s.page);
+    const screens: Array<[string, string]> = [
+      ['/', 'Home - Stockroom'],
+      ['/auth/login', 'Sign In - Stockroom'],
+      ['/auth/signup', 'Sign Up - Stockroom'],
+      ['/auth/forgot-password', 'Forgot Password - Stockroom'],
+      ['/auth/reset-password', 'Reset Password - Stockroom'],
+      ['/404', 'Page Not Found - Stockroom'],
+    ];
+    for (const [path, title] of screens) {
+      await s.page.goto(path);
+      await shell.waitForTitle(title);
+    }
+    s.assertClean();
+  });
+
+  it('guards /products and /profile/edit; shows Help with real text when signed in', async () => {
+    const s = b.session();
+    const user = await createUser('routes');
+    const shell = new AppShell(s.page);
+    for (const path of ['/products', '/profile/edit']) {
+      await s.page.goto(path);
+      await shell.waitForPath('/auth/login', `?returnUrl=${encodeURIComponent(path)}`);
+    }
+    const signIn = new SignInPage(s.page);
+    await signIn.ready();
+    await signIn.signIn(user.email, user.password);
+    await shell.waitForPath('/profile/edit');
+
+    await s.page.goto('/help');
+    await shell.waitForTitle('Help - Stockroom');
+    const helpText = (await shell.main.innerText()).trim();
+    expect(helpText.length).toBeGreaterThan(200);
+    s.assertClean();
+  });
+});
