@@ -10,6 +10,7 @@
  * Both measurements run one after the other on this machine, the server over
  * loopback with autocannon and the baseline in this process, never at once.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
@@ -40,6 +41,31 @@ async function hashOptions() {
     /* fall through */
   }
   return { ...documented, source: 'documented (argon2id, m=19456, t=2, p=1)' };
+}
+
+/**
+ * CPU seconds used so far by the server's process group (the node process,
+ * embedded PostgreSQL and its backends), from /proc; undefined off Linux.
+ */
+function groupCpuSeconds(pgid) {
+  try {
+    const ticks = 100; // USER_HZ on Linux
+    let total = 0;
+    for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+      let stat;
+      try {
+        stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      } catch {
+        continue;
+      }
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[2]) !== pgid) continue; // field 5: pgrp
+      total += Number(fields[11]) + Number(fields[12]); // utime + stime
+    }
+    return total / ticks;
+  } catch {
+    return undefined;
+  }
 }
 
 function runAutocannon(opts) {
@@ -101,7 +127,10 @@ export default async function run(args = []) {
     console.log('warming up (2 s) ...');
     await runAutocannon({ ...request, connections, duration: 2 });
     console.log(`autocannon: ${connections} connections, ${duration} s, POST /api/auth/signin ...`);
+    const cpuBefore = groupCpuSeconds(server.pid);
     result = await runAutocannon({ ...request, connections, duration });
+    const cpuAfter = groupCpuSeconds(server.pid);
+    if (cpuBefore !== undefined && cpuAfter !== undefined) result.serverCpuSeconds = cpuAfter - cpuBefore;
   } finally {
     await stopServer(server);
     removeDir(server.dataDir);
@@ -118,6 +147,9 @@ export default async function run(args = []) {
   const baseline = { perSecond: (before.perSecond + after.perSecond) / 2 };
 
   const ratio = signinRps / baseline.perSecond;
+  // With every core busy verifying, one verify costs about cores / (verifies/s) CPU seconds.
+  const argon2CpuMs = (concurrency / baseline.perSecond) * 1000;
+  const cpuPerSignInMs = result.serverCpuSeconds !== undefined ? (result.serverCpuSeconds / ok) * 1000 : undefined;
   const data = {
     benchmark: 'auth',
     date: new Date().toISOString(),
@@ -133,6 +165,8 @@ export default async function run(args = []) {
       timeouts: result.timeouts,
       reqPerSec: Math.round(signinRps * 10) / 10,
       latencyMs: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
+      serverCpuMsPerSignIn: cpuPerSignInMs === undefined ? null : Math.round(cpuPerSignInMs * 10) / 10,
+      argon2CpuMsPerVerify: Math.round(argon2CpuMs * 10) / 10,
     },
     argon2Baseline: {
       parameters: { type: 'argon2id', memoryCost: hashOpts.memoryCost, timeCost: hashOpts.timeCost, parallelism: hashOpts.parallelism },
@@ -159,6 +193,7 @@ t=${hashOpts.timeCost}, p=${hashOpts.parallelism}). Target: ratio >= ${TARGET_RA
 | sign-in req/s | ${data.signin.reqPerSec} |
 | sign-in latency p50 / p99 | ${data.signin.latencyMs.p50} ms / ${data.signin.latencyMs.p99} ms |
 | non-2xx / errors / timeouts | ${result.non2xx} / ${result.errors} / ${result.timeouts} |
+| server CPU per sign-in (node + PostgreSQL) vs one verify | ${data.signin.serverCpuMsPerSignIn ?? 'n/a'} ms vs ${data.signin.argon2CpuMsPerVerify} ms |
 | bare argon2 verifies/s (mean of before / after) | ${data.argon2Baseline.verifiesPerSec} (${data.argon2Baseline.beforeAndAfter.join(' / ')}) |
 | **ratio** | **${data.ratio}** (${data.meetsTarget ? 'meets' : 'below'} the ${TARGET_RATIO} target) |
 
