@@ -71,6 +71,12 @@ export class GuardedSession {
       hasTouch: opts.hasTouch,
       serviceWorkers: 'block',
     });
+    // Chromium logs most CSP violations to the console; this catches every one.
+    await context.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) => {
+        console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`);
+      });
+    });
     const page = await context.newPage();
     const session = new GuardedSession(context, page, baseUrl);
     await context.route('**/*', (route) => {
