@@ -1,7 +1,7 @@
 import { DESKTOP, MOBILE, useBrowser } from './support/browser';
 import { createUser, type TestUser } from './support/api';
 import { SignInPage } from './pages/SignInPage';
-import { AppShell } from './pages/AppShell';
+import { AppShell, settledBox } from './pages/AppShell';
 import type { GuardedSession } from './support/browser';
 
 async function signedIn(s: GuardedSession, user: TestUser): Promise<AppShell> {
@@ -43,8 +43,8 @@ describe('application shell', () => {
     await shell.sideNav.getByText('Navigation', { exact: true }).waitFor();
     for (const name of ['Dashboard', 'Products', 'Profile'] as const) await shell.sideNavLink(name).waitFor();
 
-    const nav = (await shell.sideNav.boundingBox())!;
-    const main = (await shell.main.boundingBox())!;
+    const nav = await settledBox(shell.sideNav);
+    const main = await settledBox(shell.main);
     expect(main.x).toBeGreaterThanOrEqual(nav.x + nav.width - 1); // side mode: content starts after it
     s.assertClean();
   });
@@ -59,8 +59,8 @@ describe('application shell', () => {
     await shell.menuButton.click();
     await shell.sideNav.waitFor({ state: 'visible' });
     await shell.sideNav.getByText('Navigation', { exact: true }).waitFor();
-    const nav = (await shell.sideNav.boundingBox())!;
-    const mainAfter = (await shell.main.boundingBox())!;
+    const nav = await settledBox(shell.sideNav);
+    const mainAfter = await settledBox(shell.main);
     // Over the content: the content did not move aside, and the panel covers part of it.
     expect(mainAfter.x).toBe(mainBefore.x);
     expect(nav.x).toBeLessThan(mainAfter.x + mainAfter.width);

@@ -55,7 +55,7 @@ export class AppShell extends BasePage {
 }
 
 /** The element's box once it stops moving (CSS transitions done), checked frame by frame. */
-async function settledBox(locator: Locator, timeoutMs = 5_000): Promise<{ x: number; y: number; width: number; height: number }> {
+export async function settledBox(locator: Locator, timeoutMs = 5_000): Promise<{ x: number; y: number; width: number; height: number }> {
   const handle = await locator.elementHandle();
   if (!handle) throw new Error('element not found');
   return handle.evaluate(
