@@ -99,4 +99,20 @@ describe('application shell', () => {
     await shell.expectUserMenuPlacedUnderItsButton();
     s.assertClean();
   });
+
+  it('breakpoint: closed by default at 768 px (320 px wide when open), open beside the content at 769 px', async () => {
+    const tablet = await b.open(b.browser(), { viewport: { width: 768, height: 1024 } });
+    const shell = await signedIn(tablet, user);
+    expect(await shell.isSideNavVisible()).toBe(false);
+    await shell.menuButton.click();
+    await shell.sideNav.waitFor({ state: 'visible' });
+    expect(Math.round((await settledBox(shell.sideNav)).width)).toBe(320); // section 9: 320 px at 768 px and below
+    tablet.assertClean();
+
+    const wide = await b.open(b.browser(), { viewport: { width: 769, height: 1024 } });
+    const wideShell = await signedIn(wide, user);
+    await wideShell.sideNav.waitFor({ state: 'visible' });
+    expect(Math.round((await settledBox(wideShell.sideNav)).width)).toBe(280);
+    wide.assertClean();
+  });
 });
