@@ -29,7 +29,7 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 describe('bundle budget of the sign-in page', () => {
   const b = useBrowser();
 
-  it('loads at most 200 KB of JS and 60 KB of CSS (gzipped), and no icon-path chunks', async () => {
+  it('loads at most 200 KB of JS and 60 KB of CSS (gzipped), no icon-path, locale or polyfill chunks', async () => {
     const s = b.session();
     const assets: Promise<{ url: string; kind: 'js' | 'css'; raw: number; gzip: number }>[] = [];
     const urls: string[] = [];
@@ -60,6 +60,7 @@ describe('bundle budget of the sign-in page', () => {
     expect(total('js')).toBeLessThanOrEqual(JS_BUDGET);
     expect(total('css')).toBeLessThanOrEqual(CSS_BUDGET);
     expect(urls.filter(isIconChunk)).toEqual([]);
+    expect(urls.filter((u) => /locale|polyfill/i.test(new URL(u).pathname))).toEqual([]);
     s.assertClean();
   });
 });
