@@ -167,6 +167,11 @@ export default async function run(args = []) {
       latencyMs: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
       serverCpuMsPerSignIn: cpuPerSignInMs === undefined ? null : Math.round(cpuPerSignInMs * 10) / 10,
       argon2CpuMsPerVerify: Math.round(argon2CpuMs * 10) / 10,
+      // Below 100 %, verifies wait on something other than CPU (row locks, commits).
+      serverCpuUtilisationPct:
+        result.serverCpuSeconds === undefined
+          ? null
+          : Math.round((result.serverCpuSeconds / (result.duration || duration) / concurrency) * 1000) / 10,
     },
     argon2Baseline: {
       parameters: { type: 'argon2id', memoryCost: hashOpts.memoryCost, timeCost: hashOpts.timeCost, parallelism: hashOpts.parallelism },
@@ -194,6 +199,7 @@ t=${hashOpts.timeCost}, p=${hashOpts.parallelism}). Target: ratio >= ${TARGET_RA
 | sign-in latency p50 / p99 | ${data.signin.latencyMs.p50} ms / ${data.signin.latencyMs.p99} ms |
 | non-2xx / errors / timeouts | ${result.non2xx} / ${result.errors} / ${result.timeouts} |
 | server CPU per sign-in (node + PostgreSQL) vs one verify | ${data.signin.serverCpuMsPerSignIn ?? 'n/a'} ms vs ${data.signin.argon2CpuMsPerVerify} ms |
+| server CPU use during the run (of ${concurrency} cores) | ${data.signin.serverCpuUtilisationPct ?? 'n/a'} % |
 | bare argon2 verifies/s (mean of before / after) | ${data.argon2Baseline.verifiesPerSec} (${data.argon2Baseline.beforeAndAfter.join(' / ')}) |
 | **ratio** | **${data.ratio}** (${data.meetsTarget ? 'meets' : 'below'} the ${TARGET_RATIO} target) |
 
