@@ -11,7 +11,7 @@ import {
   ValidationMessages,
 } from '@stockroom/schema';
 import type { RequestContext } from '../common/context';
-import { ValidationError } from '../common/errors';
+import { TooManyRequestsError, ValidationError } from '../common/errors';
 import { emailVerificationMail, passwordResetMail } from '../mail/templates';
 import { User, UserStatus } from '../users/user.entity';
 import { AccountInactiveError, AccountLockedError, EmailTakenError, InvalidCredentialsError, InvalidLinkError } from './auth.errors';
@@ -111,31 +111,49 @@ async function sendVerificationEmail(ctx: RequestContext, user: User) {
   ctx.mailer.send(emailVerificationMail(user.email, user.firstName, link(ctx, '/auth/verify-email', token, user.email)));
 }
 
+/** How long an in-flight password check holds its slot if its request dies before releasing it. */
+const PENDING_CHECK_TTL_SECONDS = 60;
+
+const clientKeyOf = (ctx: RequestContext) => ctx.clientIp.slice(0, 64);
+
 /**
- * Reserves one password check for this account and client address, or
- * reports the lock. Reserving before checking (one atomic upsert) means that
- * however many guesses arrive at once, at most MAX_FAILED_SIGN_INS passwords
- * are ever checked before the lock.
+ * Reserves one password check for this account and client address. Confirmed
+ * failures plus checks in flight never exceed MAX_FAILED_SIGN_INS, in one
+ * atomic upsert: however many guesses arrive at once (aliases in one GraphQL
+ * request, or concurrent calls), at most that many passwords are checked
+ * before the lock. Throws 423 while locked, and 429 when the slots are taken
+ * by checks still in flight (the account is busy, not locked).
  */
-async function reserveSignInAttempt(ctx: RequestContext, user: User): Promise<boolean> {
-  const rows = await ctx.em.getConnection().execute<unknown[]>(
-    `INSERT INTO sign_in_failures (user_id, client_key, failures) VALUES (?, ?, 1)
+async function reserveSignInAttempt(ctx: RequestContext, user: User): Promise<void> {
+  const reserved = await ctx.em.getConnection().execute<unknown[]>(
+    `INSERT INTO sign_in_failures AS f (user_id, client_key, failures, pending, pending_until)
+       VALUES (?, ?, 0, 1, now() + make_interval(secs => ?))
      ON CONFLICT (user_id, client_key) DO UPDATE SET
-       failures = CASE WHEN sign_in_failures.locked_until <= now() THEN 1 ELSE sign_in_failures.failures + 1 END,
-       locked_until = CASE WHEN sign_in_failures.locked_until <= now() THEN NULL ELSE sign_in_failures.locked_until END
-     WHERE sign_in_failures.locked_until <= now()
-        OR (sign_in_failures.locked_until IS NULL AND sign_in_failures.failures < ?)
-     RETURNING failures`,
-    [user.id, ctx.clientIp.slice(0, 64), MAX_FAILED_SIGN_INS],
+       failures = CASE WHEN f.locked_until <= now() THEN 0 ELSE f.failures END,
+       locked_until = CASE WHEN f.locked_until <= now() THEN NULL ELSE f.locked_until END,
+       pending = CASE WHEN f.pending_until <= now() THEN 1 ELSE f.pending + 1 END,
+       pending_until = EXCLUDED.pending_until
+     WHERE f.locked_until <= now()
+        OR (f.locked_until IS NULL
+            AND f.failures + CASE WHEN f.pending_until <= now() THEN 0 ELSE f.pending END < ?)
+     RETURNING 1`,
+    [user.id, clientKeyOf(ctx), PENDING_CHECK_TTL_SECONDS, MAX_FAILED_SIGN_INS],
   );
-  return rows.length === 1;
+  if (reserved.length) return;
+  const attempts = await ctx.em.findOne(SignInFailure, { user, clientKey: clientKeyOf(ctx) });
+  if (attempts?.lockedUntil && attempts.lockedUntil.getTime() > Date.now()) throw new AccountLockedError();
+  throw new TooManyRequestsError(AuthMessages.tooManyRequests, 1);
 }
 
-async function recordSignInFailure(ctx: RequestContext, user: User) {
-  await ctx.em.nativeUpdate(
-    SignInFailure,
-    { user, clientKey: ctx.clientIp.slice(0, 64), failures: { $gte: MAX_FAILED_SIGN_INS } },
-    { lockedUntil: new Date(Date.now() + LOCKOUT_MS) },
+/** Releases the reserved check: a wrong password counts towards the lock, a right one clears the count. */
+async function releaseSignInAttempt(ctx: RequestContext, user: User, passwordMatched: boolean): Promise<void> {
+  await ctx.em.getConnection().execute(
+    passwordMatched
+      ? `UPDATE sign_in_failures SET pending = GREATEST(pending - 1, 0), failures = 0 WHERE user_id = ? AND client_key = ?`
+      : `UPDATE sign_in_failures SET pending = GREATEST(pending - 1, 0), failures = failures + 1,
+           locked_until = CASE WHEN failures + 1 >= ? THEN now() + make_interval(secs => ?) ELSE locked_until END
+         WHERE user_id = ? AND client_key = ?`,
+    passwordMatched ? [user.id, clientKeyOf(ctx)] : [MAX_FAILED_SIGN_INS, LOCKOUT_MS / 1000, user.id, clientKeyOf(ctx)],
   );
 }
 
@@ -166,7 +184,7 @@ export const authService = {
   /**
    * Checks email and password. Unknown email and wrong password get the same
    * answer in about the same time; 5 failures in a row from one address lock
-   * the account for that address for 15 minutes.
+   * the account for that address for 15 minutes (see reserveSignInAttempt).
    */
   async signIn(ctx: RequestContext, input: SignInInput): Promise<AuthResult> {
     await throttle(ctx);
@@ -176,12 +194,13 @@ export const authService = {
       await spendVerifyTime(input.password);
       throw new InvalidCredentialsError();
     }
-    if (!(await reserveSignInAttempt(ctx, user))) throw new AccountLockedError();
-    if (!(await verifyPassword(user.passwordHash, input.password))) {
-      await recordSignInFailure(ctx, user);
-      throw new InvalidCredentialsError();
-    }
-    await ctx.em.nativeDelete(SignInFailure, { user, clientKey: ctx.clientIp.slice(0, 64) });
+    await reserveSignInAttempt(ctx, user);
+    const passwordMatched = await verifyPassword(user.passwordHash, input.password).catch(async (error) => {
+      await releaseSignInAttempt(ctx, user, false);
+      throw error;
+    });
+    await releaseSignInAttempt(ctx, user, passwordMatched);
+    if (!passwordMatched) throw new InvalidCredentialsError();
     if (user.status !== UserStatus.Active) throw new AccountInactiveError();
     return startSession(ctx, user);
   },

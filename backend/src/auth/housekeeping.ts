@@ -19,7 +19,7 @@ export interface SweepResult {
 /**
  * Deletes auth state nobody can use any more: old expired or revoked
  * sessions, used or expired one-time tokens, stale rate-limit windows and
- * sign-in failure rows whose lock has long expired. Safe to run from every
+ * sign-in attempt rows untouched for hours and not locked. Safe to run from every
  * instance at once: each statement is a plain conditional DELETE.
  */
 export async function sweepExpiredAuthState(em: EntityManager, now = new Date()): Promise<SweepResult> {
@@ -29,6 +29,10 @@ export async function sweepExpiredAuthState(em: EntityManager, now = new Date())
     sessions: await em.nativeDelete(Session, { $or: [{ expiresAt: { $lt: sessionCutoff } }, { revokedAt: { $lt: sessionCutoff } }] }),
     tokens: await em.nativeDelete(OneTimeToken, { $or: [{ expiresAt: { $lt: now } }, { usedAt: { $ne: null } }] }),
     buckets: await em.nativeDelete(RateLimitBucket, { windowStart: { $lt: bucketCutoff } }),
-    failures: await em.nativeDelete(SignInFailure, { lockedUntil: { $lt: bucketCutoff } }),
+    // Rows untouched for the retention period and not locked: failures that old are forgotten.
+    failures: await em.nativeDelete(SignInFailure, {
+      pendingUntil: { $lt: bucketCutoff },
+      $or: [{ lockedUntil: null }, { lockedUntil: { $lt: bucketCutoff } }],
+    }),
   };
 }

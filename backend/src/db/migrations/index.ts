@@ -1,5 +1,5 @@
 import type { MigrationObject } from '@mikro-orm/core';
-import { Migration20261121124131 } from './Migration20261121124131';
+import { Migration20261121131834 } from './Migration20261121131834';
 
 /**
  * Migrations in the order they run. Listed explicitly (not globbed) so the
@@ -7,5 +7,5 @@ import { Migration20261121124131 } from './Migration20261121124131';
  * `npm run migration:create` writes a new file; add it here.
  */
 export const migrationsList: MigrationObject[] = [
-  { name: 'Migration20261121124131', class: Migration20261121124131 }, // accounts: users, sessions, tokens, lockout, throttling
+  { name: 'Migration20261121131834', class: Migration20261121131834 }, // accounts: users, sessions, one-time tokens, sign-in attempts, throttling
 ];
