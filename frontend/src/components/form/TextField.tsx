@@ -18,8 +18,10 @@ export interface TextFieldProps {
 
 /**
  * A labelled input bound to react-final-form. A rule's message shows once
- * the field was touched (blurred, or the form submitted) and then follows
- * every keystroke; a server message for the field shows until it is edited.
+ * the person has typed in the field and left it, or tried to submit, and then
+ * follows every keystroke; a server message shows until the field is edited.
+ * Merely leaving an empty field says nothing: the message would shift the
+ * layout under a click on a link below (an autofocused field blurs on it).
  */
 export function TextField({ name, label, type = 'text', autoComplete, autoFocus, helperText, rule, validate: check }: TextFieldProps) {
   const id = `field-${name}`;
@@ -28,7 +30,8 @@ export function TextField({ name, label, type = 'text', autoComplete, autoFocus,
     <Field<string> name={name} validate={validate}>
       {({ input, meta }) => {
         const serverError = !meta.dirtySinceLastSubmit ? (meta.submitError as string | undefined) : undefined;
-        const error = (meta.touched && (meta.error as string | undefined)) || serverError;
+        const shown = (meta.touched && meta.modified) || meta.submitFailed;
+        const error = (shown && (meta.error as string | undefined)) || serverError;
         const errorId = `${id}-error`;
         return (
           <FormGroup
