@@ -36,6 +36,9 @@ export async function createApolloServer(schema: GraphQLSchema): Promise<ApolloS
     // Batching would let one HTTP request carry many operations past the per-request limits.
     allowBatchedHttpRequests: false,
     csrfPrevention: true,
+    // Apollo turns introspection off in production; the playground needs it, and the schema is public anyway
+    // (schema/schema.graphql and the generated types are published for API consumers).
+    introspection: true,
     includeStacktraceInErrorResponses: false,
     formatError: formatGraphQLError,
   });
