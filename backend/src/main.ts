@@ -37,11 +37,17 @@ async function main() {
     clearInterval(housekeeping);
     server.close();
     server.closeAllConnections();
-    await app.apollo.stop();
-    await mailer.idle();
-    await orm.close();
-    await embedded?.stop();
-    process.exit(0);
+    try {
+      await app.apollo.stop();
+      await mailer.idle();
+      await orm.close();
+      await embedded?.stop();
+    } catch (error) {
+      console.error('Error while shutting down:', error);
+      process.exitCode = 1;
+    } finally {
+      process.exit();
+    }
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));

@@ -1,4 +1,5 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { randomUUID } from 'node:crypto';
 import {
   AuthMessages,
   ForgotPasswordFields,
@@ -69,9 +70,35 @@ const throttle = (ctx: RequestContext) =>
 
 async function startSession(ctx: RequestContext, user: User): Promise<AuthResult> {
   const expiresAt = new Date(Date.now() + SESSION_TIMEOUT_MS);
-  const session = ctx.em.create(Session, { user, expiresAt, createdAt: new Date() });
-  await ctx.em.flush();
-  return { accessToken: signAccessToken({ sub: user.id, sid: session.id }, ctx.config.jwtSecret, expiresAt), expiresAt, user };
+  // One plain INSERT: sign-in's cost should be the password check, not a unit-of-work flush.
+  const sessionId = randomUUID();
+  await ctx.em.insert(Session, { id: sessionId, user, expiresAt, createdAt: new Date() });
+  return { accessToken: signAccessToken({ sub: user.id, sid: sessionId }, ctx.config.jwtSecret, expiresAt), expiresAt, user };
+}
+
+/** A plain SELECT mapped to the entity: sign-in's hot path skips the query builder. */
+async function findUserByEmail(ctx: RequestContext, email: string): Promise<User | null> {
+  const [row] = await ctx.em.getConnection().execute<Record<string, unknown>[]>('SELECT * FROM users WHERE email = ?', [normalizeEmail(email)]);
+  return row ? ctx.em.map(User, row) : null;
+}
+
+const clientKeyOf = (ctx: RequestContext) => ctx.clientIp.slice(0, 64);
+
+/**
+ * Sign-in's last step in one statement: releases the reserved password check
+ * (clearing the failure count) and opens the session.
+ */
+async function completeSignIn(ctx: RequestContext, user: User): Promise<AuthResult> {
+  const expiresAt = new Date(Date.now() + SESSION_TIMEOUT_MS);
+  const sessionId = randomUUID();
+  await ctx.em.getConnection().execute(
+    `WITH released AS (
+       UPDATE sign_in_failures SET pending = GREATEST(pending - 1, 0), failures = 0 WHERE user_id = ? AND client_key = ?
+     )
+     INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES (?, ?, now(), ?)`,
+    [user.id, clientKeyOf(ctx), sessionId, user.id, expiresAt],
+  );
+  return { accessToken: signAccessToken({ sub: user.id, sid: sessionId }, ctx.config.jwtSecret, expiresAt), expiresAt, user };
 }
 
 /** Replaces any earlier token of the same purpose, so only the newest emailed link works. */
@@ -113,8 +140,6 @@ async function sendVerificationEmail(ctx: RequestContext, user: User) {
 
 /** How long an in-flight password check holds its slot if its request dies before releasing it. */
 const PENDING_CHECK_TTL_SECONDS = 60;
-
-const clientKeyOf = (ctx: RequestContext) => ctx.clientIp.slice(0, 64);
 
 /**
  * Reserves one password check for this account and client address. Confirmed
@@ -189,7 +214,7 @@ export const authService = {
   async signIn(ctx: RequestContext, input: SignInInput): Promise<AuthResult> {
     await throttle(ctx);
     assertValid(SignInFields, input);
-    const user = await ctx.em.findOne(User, { email: normalizeEmail(input.email) });
+    const user = await findUserByEmail(ctx, input.email);
     if (!user) {
       await spendVerifyTime(input.password);
       throw new InvalidCredentialsError();
@@ -199,10 +224,11 @@ export const authService = {
       await releaseSignInAttempt(ctx, user, false);
       throw error;
     });
-    await releaseSignInAttempt(ctx, user, passwordMatched);
-    if (!passwordMatched) throw new InvalidCredentialsError();
-    if (user.status !== UserStatus.Active) throw new AccountInactiveError();
-    return startSession(ctx, user);
+    if (!passwordMatched || user.status !== UserStatus.Active) {
+      await releaseSignInAttempt(ctx, user, passwordMatched);
+      throw passwordMatched ? new AccountInactiveError() : new InvalidCredentialsError();
+    }
+    return completeSignIn(ctx, user);
   },
 
   /** Revokes the caller's session only; other devices stay signed in. */

@@ -1,8 +1,20 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 
 /** Only HS256 is ever signed or accepted; `alg: none` and RS/HS confusion are refused. */
 const ALGORITHM = 'HS256' as const;
+
+/**
+ * The secret as a KeyObject, made once per secret: given a string,
+ * jsonwebtoken first tries to parse it as a PEM private key (and throws) on
+ * every call, which costs more than the HMAC itself.
+ */
+const keys = new Map<string, KeyObject>();
+const keyFor = (secret: string) => {
+  let key = keys.get(secret);
+  if (!key) keys.set(secret, (key = createSecretKey(Buffer.from(secret, 'utf8'))));
+  return key;
+};
 
 export interface AccessTokenClaims {
   /** User id. */
@@ -12,7 +24,7 @@ export interface AccessTokenClaims {
 }
 
 export function signAccessToken(claims: AccessTokenClaims, secret: string, expiresAt: Date): string {
-  return jwt.sign({ sid: claims.sid }, secret, {
+  return jwt.sign({ sid: claims.sid }, keyFor(secret), {
     algorithm: ALGORITHM,
     subject: claims.sub,
     expiresIn: Math.floor((expiresAt.getTime() - Date.now()) / 1000),
@@ -23,7 +35,7 @@ export type TokenCheck = { ok: true; claims: AccessTokenClaims } | { ok: false; 
 
 export function verifyAccessToken(token: string, secret: string): TokenCheck {
   try {
-    const payload = jwt.verify(token, secret, { algorithms: [ALGORITHM] });
+    const payload = jwt.verify(token, keyFor(secret), { algorithms: [ALGORITHM] });
     if (typeof payload !== 'object' || typeof payload.sub !== 'string' || typeof payload.sid !== 'string') {
       return { ok: false, reason: 'invalid' };
     }
