@@ -1,13 +1,11 @@
 import express, { Router } from 'express';
-import { dirname, join } from 'node:path';
-import { backendRoot } from '../common/paths';
+import { dirname } from 'node:path';
+import { DOCS_PAGE_HTML, DOCS_PAGE_SCRIPT } from './docs-page';
 import { buildOpenApiDocument } from './openapi';
 
-/** The page's own files sit in the source tree; tsc does not copy them to dist. */
-const pageDir = join(backendRoot, 'src/rest/docs-page');
 const swaggerUiDir = dirname(require.resolve('swagger-ui-dist/package.json'));
 
-/** GET /api/openapi.json and the docs page at /api/docs, all served from the app itself. */
+/** GET /api/openapi.json and the docs page at /api/docs (public), all served from the app itself. */
 export function docsRoutes(appUrl: string): Router {
   const router = Router();
   const document = buildOpenApiDocument(appUrl);
@@ -15,7 +13,11 @@ export function docsRoutes(appUrl: string): Router {
     res.json(document);
   });
   router.use('/docs/assets', express.static(swaggerUiDir, { index: false }));
-  router.get('/docs/init.js', (_req, res) => res.sendFile(join(pageDir, 'init.js')));
-  router.get(['/docs', '/docs/'], (_req, res) => res.sendFile(join(pageDir, 'index.html')));
+  router.get('/docs/init.js', (_req, res) => {
+    res.type('js').send(DOCS_PAGE_SCRIPT);
+  });
+  router.get(['/docs', '/docs/'], (_req, res) => {
+    res.type('html').send(DOCS_PAGE_HTML);
+  });
   return router;
 }
