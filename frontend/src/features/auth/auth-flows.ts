@@ -111,11 +111,16 @@ export async function signOut(deps: AuthDeps, dispatch: Dispatch, options: { not
   dispatch(authActions.signOut());
 }
 
-export async function forgotPassword(deps: AuthDeps, dispatch: Dispatch, input: ForgotPasswordInput): Promise<FlowResult> {
+/** Forgot and reset password: loading, then the server's message, or the error (section 4). */
+async function messageFlow(
+  dispatch: Dispatch,
+  call: () => Promise<{ message?: string | null }>,
+  success: (message?: string | null) => AuthAction,
+): Promise<FlowResult> {
   dispatch(authActions.requestStart());
   try {
-    const { message } = await deps.api.forgotPassword(input);
-    dispatch(authActions.forgotPasswordSuccess(message));
+    const { message } = await call();
+    dispatch(success(message));
     return { ok: true };
   } catch (error) {
     const message = extractErrorMessage(error);
@@ -124,15 +129,8 @@ export async function forgotPassword(deps: AuthDeps, dispatch: Dispatch, input: 
   }
 }
 
-export async function resetPassword(deps: AuthDeps, dispatch: Dispatch, input: ResetPasswordInput): Promise<FlowResult> {
-  dispatch(authActions.requestStart());
-  try {
-    const { message } = await deps.api.resetPassword(input);
-    dispatch(authActions.resetPasswordSuccess(message));
-    return { ok: true };
-  } catch (error) {
-    const message = extractErrorMessage(error);
-    dispatch(authActions.requestFailure(message));
-    return { ok: false, error, message };
-  }
-}
+export const forgotPassword = (deps: AuthDeps, dispatch: Dispatch, input: ForgotPasswordInput): Promise<FlowResult> =>
+  messageFlow(dispatch, () => deps.api.forgotPassword(input), authActions.forgotPasswordSuccess);
+
+export const resetPassword = (deps: AuthDeps, dispatch: Dispatch, input: ResetPasswordInput): Promise<FlowResult> =>
+  messageFlow(dispatch, () => deps.api.resetPassword(input), authActions.resetPasswordSuccess);
