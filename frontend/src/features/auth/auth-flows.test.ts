@@ -4,22 +4,11 @@ import { createTestStorage } from '../../lib/test-storage';
 import { LEGACY_AUTH_STORAGE_KEYS } from '../../lib/storage';
 import * as flows from './auth-flows';
 import { authReducer, initialAuthState, PLACEHOLDER_USER, type AuthAction, type AuthState, type AuthUser } from './auth-state';
+import { TEST_USER } from './test-user';
 
 const NOW = Date.parse('2025-06-01T12:00:00.000Z');
 
-const user: AuthUser = {
-  id: 'u1',
-  email: 'ada@example.com',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  fullName: 'Ada Lovelace',
-  avatar: null,
-  status: 'Active',
-  role: 'Member',
-  emailVerified: true,
-  createdAt: '2024-01-01T00:00:00.000Z',
-  updatedAt: '2024-01-01T00:00:00.000Z',
-};
+const user = TEST_USER;
 
 const graphQLError = (message: string, code: string) =>
   new CombinedGraphQLErrors({ data: null, errors: [{ message, extensions: { code } }] });

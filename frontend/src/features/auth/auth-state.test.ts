@@ -1,19 +1,8 @@
 import { AuthMessages } from '@stockroom/schema';
-import { authActions, authReducer, initialAuthState, PLACEHOLDER_USER, type AuthState, type AuthUser } from './auth-state';
+import { authActions, authReducer, initialAuthState, PLACEHOLDER_USER, type AuthState } from './auth-state';
+import { TEST_USER } from './test-user';
 
-const user: AuthUser = {
-  id: 'u1',
-  email: 'ada@example.com',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  fullName: 'Ada Lovelace',
-  avatar: null,
-  status: 'Active',
-  role: 'Member',
-  emailVerified: false,
-  createdAt: '2024-01-01T00:00:00.000Z',
-  updatedAt: '2024-01-01T00:00:00.000Z',
-};
+const user = TEST_USER;
 const now = new Date('2025-06-01T12:00:00.000Z');
 const reduce = (state: AuthState, ...actions: ReturnType<(typeof authActions)[keyof typeof authActions]>[]) =>
   actions.reduce(authReducer, state);
