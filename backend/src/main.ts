@@ -29,11 +29,17 @@ async function main() {
   }, HOUSEKEEPING_INTERVAL_MS);
   housekeeping.unref();
 
+  const SHUTDOWN_TIMEOUT_MS = 10_000;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     console.info(`${signal} received, shutting down`);
+    // A dead database can leave a close waiting forever; never outlive this.
+    setTimeout(() => {
+      console.error(`Shutdown did not finish in ${SHUTDOWN_TIMEOUT_MS / 1000} s; exiting`);
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS).unref();
     clearInterval(housekeeping);
     server.close();
     server.closeAllConnections();
@@ -53,7 +59,7 @@ async function main() {
   process.on('SIGINT', () => void stop('SIGINT'));
 }
 
-main().catch((error) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error instanceof Error ? error : `Start-up failed: ${String(error)}`);
   process.exit(1);
 });

@@ -55,7 +55,15 @@ export async function startEmbeddedPostgres(dataDir: string, port: number, log: 
   });
   if (!existsSync(join(clusterDir, 'PG_VERSION'))) await pg.initialise();
   removeStalePidFile(clusterDir);
-  await pg.start();
+  try {
+    await pg.start();
+  } catch (error) {
+    // The package rejects without a reason when postgres exits, most often because the port is taken.
+    throw new Error(
+      `The embedded PostgreSQL did not start on port ${port}. Is another server using it? Set EMBEDDED_PG_PORT to a free port.` +
+        (error ? ` (${error instanceof Error ? error.message : String(error)})` : ''),
+    );
+  }
   const client = pg.getPgClient();
   await client.connect();
   try {
