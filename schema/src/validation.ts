@@ -34,6 +34,8 @@ export const EMAIL_MAX_LENGTH = 254;
 /** argon2 hashes any length; the cap keeps a hash request from being a denial of service. */
 export const PASSWORD_MAX_LENGTH = 128;
 export const PASSWORD_MIN_LENGTH = 8;
+/** The password rule in words, shown beside password fields. */
+export const PASSWORD_POLICY = `At least ${PASSWORD_MIN_LENGTH} characters with upper case, lower case, a number and a special character.`;
 
 export const Rules = {
   email: text('Email', { required: true, max: EMAIL_MAX_LENGTH, format: 'email' }),
@@ -48,6 +50,8 @@ export const Rules = {
   price: number('Price', { required: true, min: 0.01, max: 999999.99, decimals: 2 }),
   quantity: number('Quantity', { required: true, min: 0, max: 100000, integer: true }),
   imageUrl: text('Image URL', { required: false, max: 500, format: 'httpUrl' }),
+  /** The token of an emailed reset or verification link (43 characters of base64url; the cap only bounds input). */
+  linkToken: text('Token', { required: true, max: 200 }),
 } satisfies Record<string, FieldRule>;
 
 export type RuleName = keyof typeof Rules;
@@ -148,5 +152,6 @@ export const SignUpFields = {
 };
 export const SignInFields = { email: Rules.email, password: Rules.currentPassword };
 export const ForgotPasswordFields = { email: Rules.email };
-export const ResetPasswordFields = { email: Rules.email, newPassword: Rules.password };
+export const ResetPasswordFields = { email: Rules.email, resetToken: Rules.linkToken, newPassword: Rules.password };
+export const VerifyEmailFields = { email: Rules.email, token: Rules.linkToken };
 export const ProfileFields = { firstName: Rules.firstName, lastName: Rules.lastName, email: Rules.email };

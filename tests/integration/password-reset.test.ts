@@ -104,6 +104,18 @@ describe('forgot password', () => {
 });
 
 describe('reset password', () => {
+  it('answers a missing or oversized token with the shared rule\'s message, the same on both transports', async () => {
+    const email = uniqueEmail();
+    for (const resetToken of ['', 'x'.repeat(201)]) {
+      const message = resetToken ? 'Token cannot exceed 200 characters' : 'Token is required';
+      const rest = await app.rest('POST', '/api/auth/reset-password', { email, resetToken, newPassword: NEW_PASSWORD }, { ip: nextIp() });
+      expect(rest.status).toBe(400);
+      expect(rest.body).toEqual({ message, code: 'BAD_USER_INPUT', fields: { resetToken: message } });
+      const gql = await app.gql(RESET, { input: { email, resetToken, newPassword: NEW_PASSWORD } }, { ip: nextIp() });
+      expect(gql.errors?.[0]).toMatchObject({ message, extensions: { code: 'BAD_USER_INPUT', fields: { resetToken: message } } });
+    }
+  });
+
   it('works once over REST: the old password fails and the new one works; a second use is refused', async () => {
     const { email } = await signUpUser(app);
     const { token } = await requestResetToken(email);

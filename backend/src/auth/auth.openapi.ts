@@ -1,6 +1,5 @@
-import { bearer, errorResponse, jsonBody, jsonResponse, ref } from '../rest/openapi-helpers';
+import { bearer, errorResponse, jsonBody, jsonResponse, ref, string } from '../rest/openapi-helpers';
 
-const string = { type: 'string' };
 const throttled = errorResponse('Too many requests from this address (see Retry-After)');
 const invalid = errorResponse('Validation failed; `fields` holds a message per field');
 

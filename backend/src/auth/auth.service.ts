@@ -7,9 +7,8 @@ import {
   SESSION_TIMEOUT_MS,
   SignInFields,
   SignUpFields,
-  validateField,
+  VerifyEmailFields,
   validateFields,
-  ValidationMessages,
 } from '@stockroom/schema';
 import type { RequestContext } from '../common/context';
 import { TooManyRequestsError, ValidationError } from '../common/errors';
@@ -68,12 +67,19 @@ function assertValid(fields: Parameters<typeof validateFields>[0], input: object
 const throttle = (ctx: RequestContext) =>
   consumeRateLimit(ctx.em, `auth:${ctx.clientIp}`, ctx.config.authRateLimit, ctx.config.authRateWindowMs);
 
-async function startSession(ctx: RequestContext, user: User): Promise<AuthResult> {
+/** A new session's id and expiry, and the answer (with its signed token) that goes with them. */
+function newSession(ctx: RequestContext, user: User) {
+  const id = randomUUID();
   const expiresAt = new Date(Date.now() + SESSION_TIMEOUT_MS);
-  // One plain INSERT: sign-in's cost should be the password check, not a unit-of-work flush.
-  const sessionId = randomUUID();
-  await ctx.em.insert(Session, { id: sessionId, user, expiresAt, createdAt: new Date() });
-  return { accessToken: signAccessToken({ sub: user.id, sid: sessionId }, ctx.config.jwtSecret, expiresAt), expiresAt, user };
+  const result: AuthResult = { accessToken: signAccessToken({ sub: user.id, sid: id }, ctx.config.jwtSecret, expiresAt), expiresAt, user };
+  return { id, expiresAt, result };
+}
+
+/** Opens a session for a user who just signed up. */
+async function startSession(ctx: RequestContext, user: User): Promise<AuthResult> {
+  const session = newSession(ctx, user);
+  await ctx.em.insert(Session, { id: session.id, user, expiresAt: session.expiresAt, createdAt: new Date() });
+  return session.result;
 }
 
 /** A plain SELECT mapped to the entity: sign-in's hot path skips the query builder. */
@@ -89,16 +95,15 @@ const clientKeyOf = (ctx: RequestContext) => ctx.clientIp.slice(0, 64);
  * (clearing the failure count) and opens the session.
  */
 async function completeSignIn(ctx: RequestContext, user: User): Promise<AuthResult> {
-  const expiresAt = new Date(Date.now() + SESSION_TIMEOUT_MS);
-  const sessionId = randomUUID();
+  const session = newSession(ctx, user);
   await ctx.em.getConnection().execute(
     `WITH released AS (
        UPDATE sign_in_failures SET pending = GREATEST(pending - 1, 0), failures = 0 WHERE user_id = ? AND client_key = ?
      )
      INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES (?, ?, now(), ?)`,
-    [user.id, clientKeyOf(ctx), sessionId, user.id, expiresAt],
+    [user.id, clientKeyOf(ctx), session.id, user.id, session.expiresAt],
   );
-  return { accessToken: signAccessToken({ sub: user.id, sid: sessionId }, ctx.config.jwtSecret, expiresAt), expiresAt, user };
+  return session.result;
 }
 
 /** Replaces any earlier token of the same purpose, so only the newest emailed link works. */
@@ -259,9 +264,7 @@ export const authService = {
    */
   async resetPassword(ctx: RequestContext, input: ResetPasswordInput): Promise<string> {
     await throttle(ctx);
-    const tokenError = validateField({ kind: 'text', label: 'Reset token', required: true, max: 200 }, input.resetToken);
     assertValid(ResetPasswordFields, input);
-    if (tokenError) throw new ValidationError({ resetToken: tokenError });
     return ctx.em.transactional(async (em) => {
       const tx = { ...ctx, em };
       const user = await redeemOneTimeToken(tx, input.email, input.resetToken, TokenPurpose.PasswordReset);
@@ -278,9 +281,7 @@ export const authService = {
   /** Confirms an email address from the emailed link. */
   async verifyEmail(ctx: RequestContext, input: VerifyEmailInput): Promise<string> {
     await throttle(ctx);
-    const errors = validateFields({ email: SignInFields.email }, input as unknown as Record<string, unknown>);
-    if (typeof input.token !== 'string' || !input.token) errors.token = ValidationMessages.required('Token');
-    if (Object.keys(errors).length) throw new ValidationError(errors);
+    assertValid(VerifyEmailFields, input);
     const user = await redeemOneTimeToken(ctx, input.email, input.token, TokenPurpose.EmailVerification);
     if (!user) throw new InvalidLinkError('token', AuthMessages.verifyLinkInvalid);
     user.emailVerified = true;

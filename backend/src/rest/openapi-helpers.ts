@@ -4,3 +4,4 @@ export const jsonBody = (schema: object) => ({ required: true, content: { 'appli
 export const jsonResponse = (description: string, schema: object) => ({ description, content: { 'application/json': { schema } } });
 export const errorResponse = (description: string) => jsonResponse(description, ref('Error'));
 export const bearer = [{ bearerAuth: [] }];
+export const string = { type: 'string' } as const;

@@ -2,9 +2,8 @@ import { APP_NAME, APP_VERSION } from '@stockroom/schema';
 import { authOpenApiPaths } from '../auth/auth.openapi';
 import { userOpenApiPaths } from '../users/user.openapi';
 
-import { ref } from './openapi-helpers';
+import { ref, string } from './openapi-helpers';
 
-const string = { type: 'string' };
 
 /** The OpenAPI 3.1 document served at /api/openapi.json. */
 export function buildOpenApiDocument(serverUrl: string) {

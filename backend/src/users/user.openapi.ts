@@ -1,6 +1,5 @@
-import { bearer, errorResponse, jsonBody, jsonResponse, ref } from '../rest/openapi-helpers';
+import { bearer, errorResponse, jsonBody, jsonResponse, ref, string } from '../rest/openapi-helpers';
 
-const string = { type: 'string' };
 
 export const userOpenApiPaths = {
   '/api/users/profile/me': {
