@@ -1,8 +1,5 @@
-import { Button } from '@blueprintjs/core';
-import { ResetPasswordFields, validatePasswordConfirmation } from '@stockroom/schema';
-import { Form } from 'react-final-form';
-import { TextField } from '../../../components/form/TextField';
-import { FormErrorCallout } from './FormErrorCallout';
+import { AuthForm, type SubmitErrors } from './AuthForm';
+import { NewPasswordFields } from './NewPasswordFields';
 
 export interface ResetPasswordValues {
   newPassword: string;
@@ -11,37 +8,15 @@ export interface ResetPasswordValues {
 
 export interface ResetPasswordFormProps {
   error: string | null;
+  /** True when the emailed link lacks its token or email, so nothing could be reset. */
   disabled: boolean;
-  onSubmit(values: ResetPasswordValues): Promise<Record<string, string> | undefined>;
+  onSubmit(values: ResetPasswordValues): Promise<SubmitErrors>;
 }
 
 export function ResetPasswordForm({ error, disabled, onSubmit }: ResetPasswordFormProps) {
   return (
-    <Form<ResetPasswordValues> onSubmit={onSubmit}>
-      {({ handleSubmit, submitting }) => (
-        <form onSubmit={handleSubmit} noValidate className="auth-form">
-          <FormErrorCallout message={error} />
-          <TextField
-            name="newPassword"
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            autoFocus
-            helperText="At least 8 characters with upper case, lower case, a number and a special character."
-            rule={ResetPasswordFields.newPassword}
-          />
-          <TextField
-            name="confirmPassword"
-            label="Confirm password"
-            type="password"
-            autoComplete="new-password"
-            validate={(value, all) => validatePasswordConfirmation((all as ResetPasswordValues).newPassword, value)}
-          />
-          <Button type="submit" intent="primary" size="large" fill loading={submitting} disabled={disabled}>
-            Update Password
-          </Button>
-        </form>
-      )}
-    </Form>
+    <AuthForm<ResetPasswordValues> error={error} submitLabel="Update Password" submitDisabled={disabled} onSubmit={onSubmit}>
+      <NewPasswordFields name="newPassword" label="New password" autoFocus />
+    </AuthForm>
   );
 }
