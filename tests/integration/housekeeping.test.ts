@@ -25,13 +25,13 @@ it('deletes only auth state nobody can use any more, and live sessions keep work
   // Age the stale user's state past every retention period.
   await app.sql(`UPDATE sessions SET expires_at = now() - interval '31 days' WHERE user_id = $1`, [stale.user.id]);
   await app.sql(`UPDATE one_time_tokens SET expires_at = now() - interval '1 minute' WHERE user_id = $1`, [stale.user.id]);
-  await app.sql(`UPDATE sign_in_failures SET pending_until = now() - interval '3 hours' WHERE user_id = $1`, [stale.user.id]);
+  await app.sql(`UPDATE sign_in_attempts SET pending_until = now() - interval '3 hours' WHERE user_id = $1`, [stale.user.id]);
   await app.sql(`UPDATE rate_limit_buckets SET window_start = now() - interval '3 hours'`);
   const before = { sessions: await count('sessions'), tokens: await count('one_time_tokens') };
 
   const swept = await sweepExpiredAuthState(orm.em.fork());
 
-  expect(swept).toEqual({ sessions: 1, tokens: 2, buckets: expect.any(Number), failures: 1 });
+  expect(swept).toEqual({ sessions: 1, tokens: 2, buckets: expect.any(Number), signInAttempts: 1 });
   expect(swept.buckets).toBeGreaterThan(0);
   expect(await count('sessions')).toBe(before.sessions - 1);
   expect(await count('one_time_tokens')).toBe(before.tokens - 2);

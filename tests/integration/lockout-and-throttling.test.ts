@@ -28,7 +28,7 @@ describe('lockout after 5 failed sign-ins', () => {
 
   const signIn = (email: string, password: string, ip: string) => app.rest('POST', '/api/auth/signin', { email, password }, { ip });
   const failures = async (userId: string) =>
-    (await app.sql<{ failures: number }>('SELECT failures FROM sign_in_failures WHERE user_id = $1', [userId])).map((row) => row.failures);
+    (await app.sql<{ failures: number }>('SELECT failures FROM sign_in_attempts WHERE user_id = $1', [userId])).map((row) => row.failures);
 
   it('5 wrong passwords from one address lock the account for that address: the 6th attempt, even correct, gets 423', async () => {
     const { email } = await signUpUser(app);
@@ -79,12 +79,12 @@ describe('lockout after 5 failed sign-ins', () => {
     const { email, user } = await signUpUser(app);
     const ip = freshIp();
     for (let i = 0; i < 5; i++) await signIn(email, WRONG, ip);
-    const [{ minutes }] = await app.sql(`SELECT extract(epoch FROM locked_until - now()) / 60 AS minutes FROM sign_in_failures WHERE user_id = $1`, [user.id]);
+    const [{ minutes }] = await app.sql(`SELECT extract(epoch FROM locked_until - now()) / 60 AS minutes FROM sign_in_attempts WHERE user_id = $1`, [user.id]);
     expect(Number(minutes)).toBeGreaterThan(14);
     expect(Number(minutes)).toBeLessThanOrEqual(15);
     expect((await signIn(email, GOOD_PASSWORD, ip)).status).toBe(423);
 
-    await app.sql(`UPDATE sign_in_failures SET locked_until = now() - interval '1 second' WHERE user_id = $1`, [user.id]);
+    await app.sql(`UPDATE sign_in_attempts SET locked_until = now() - interval '1 second' WHERE user_id = $1`, [user.id]);
     const after = await signIn(email, GOOD_PASSWORD, ip);
     expect(after.status).toBe(200);
     expect(await failures(user.id)).toEqual([0]);
@@ -94,7 +94,7 @@ describe('lockout after 5 failed sign-ins', () => {
     const { email, user } = await signUpUser(app);
     const ip = freshIp();
     for (let i = 0; i < 5; i++) await signIn(email, WRONG, ip);
-    await app.sql(`UPDATE sign_in_failures SET locked_until = now() - interval '1 second' WHERE user_id = $1`, [user.id]);
+    await app.sql(`UPDATE sign_in_attempts SET locked_until = now() - interval '1 second' WHERE user_id = $1`, [user.id]);
     for (let i = 0; i < 4; i++) expect((await signIn(email, WRONG, ip)).status).toBe(401);
     expect((await signIn(email, GOOD_PASSWORD, ip)).status).toBe(200);
   });
@@ -221,9 +221,9 @@ describe('lockout after 5 failed sign-ins', () => {
     const { email, user } = await signUpUser(app);
     const ip = freshIp();
     // Five checks "in flight" that never finished, as a crashed server would leave them.
-    await app.sql(`INSERT INTO sign_in_failures (user_id, client_key, failures, pending, pending_until) VALUES ($1, $2, 0, 5, now() + interval '1 minute')`, [user.id, ip]);
+    await app.sql(`INSERT INTO sign_in_attempts (user_id, client_key, failures, pending, pending_until) VALUES ($1, $2, 0, 5, now() + interval '1 minute')`, [user.id, ip]);
     expect((await signIn(email, GOOD_PASSWORD, ip)).status).toBe(429);
-    await app.sql(`UPDATE sign_in_failures SET pending_until = now() - interval '1 second' WHERE user_id = $1`, [user.id]);
+    await app.sql(`UPDATE sign_in_attempts SET pending_until = now() - interval '1 second' WHERE user_id = $1`, [user.id]);
     expect((await signIn(email, GOOD_PASSWORD, ip)).status).toBe(200);
   });
 

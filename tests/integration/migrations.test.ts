@@ -48,10 +48,10 @@ describe('migrations', () => {
 
   it('enforce in the database what the code relies on: unique emails and one lockout row per account and address', async () => {
     const connection = orm.em.getConnection();
-    const indexes = await connection.execute<{ indexdef: string }[]>(`SELECT indexdef FROM pg_indexes WHERE tablename IN ('users', 'sign_in_failures', 'one_time_tokens')`);
+    const indexes = await connection.execute<{ indexdef: string }[]>(`SELECT indexdef FROM pg_indexes WHERE tablename IN ('users', 'sign_in_attempts', 'one_time_tokens')`);
     const defs = indexes.map((row) => row.indexdef).join('\n');
     expect(defs).toMatch(/UNIQUE INDEX .* ON public\.users .*\(email\)/);
-    expect(defs).toMatch(/UNIQUE INDEX .* ON public\.sign_in_failures .*\(user_id, client_key\)/);
+    expect(defs).toMatch(/UNIQUE INDEX .* ON public\.sign_in_attempts .*\(user_id, client_key\)/);
     expect(defs).toMatch(/UNIQUE INDEX .* ON public\.one_time_tokens .*\(token_hash\)/);
   });
 });

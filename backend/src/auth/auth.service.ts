@@ -19,7 +19,7 @@ import { OneTimeToken, TokenPurpose } from './one-time-token.entity';
 import { hashPassword, spendVerifyTime, verifyPassword } from './password-hasher';
 import { consumeRateLimit } from './rate-limiter';
 import { Session } from './session.entity';
-import { SignInFailure } from './sign-in-failure.entity';
+import { SignInAttempts } from './sign-in-attempts.entity';
 import { createOneTimeSecret, hashOneTimeSecret, signAccessToken } from './tokens';
 import { requireViewer } from './viewer';
 
@@ -98,7 +98,7 @@ async function completeSignIn(ctx: RequestContext, user: User): Promise<AuthResu
   const session = newSession(ctx, user);
   await ctx.em.getConnection().execute(
     `WITH released AS (
-       UPDATE sign_in_failures SET pending = GREATEST(pending - 1, 0), failures = 0 WHERE user_id = ? AND client_key = ?
+       UPDATE sign_in_attempts SET pending = GREATEST(pending - 1, 0), failures = 0 WHERE user_id = ? AND client_key = ?
      )
      INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES (?, ?, now(), ?)`,
     [user.id, clientKeyOf(ctx), session.id, user.id, session.expiresAt],
@@ -156,7 +156,7 @@ const PENDING_CHECK_TTL_SECONDS = 60;
  */
 async function reserveSignInAttempt(ctx: RequestContext, user: User): Promise<void> {
   const reserved = await ctx.em.getConnection().execute<unknown[]>(
-    `INSERT INTO sign_in_failures AS f (user_id, client_key, failures, pending, pending_until)
+    `INSERT INTO sign_in_attempts AS f (user_id, client_key, failures, pending, pending_until)
        VALUES (?, ?, 0, 1, now() + make_interval(secs => ?))
      ON CONFLICT (user_id, client_key) DO UPDATE SET
        failures = CASE WHEN f.locked_until <= now() THEN 0 ELSE f.failures END,
@@ -170,7 +170,7 @@ async function reserveSignInAttempt(ctx: RequestContext, user: User): Promise<vo
     [user.id, clientKeyOf(ctx), PENDING_CHECK_TTL_SECONDS, MAX_FAILED_SIGN_INS],
   );
   if (reserved.length) return;
-  const attempts = await ctx.em.findOne(SignInFailure, { user, clientKey: clientKeyOf(ctx) });
+  const attempts = await ctx.em.findOne(SignInAttempts, { user, clientKey: clientKeyOf(ctx) });
   if (attempts?.lockedUntil && attempts.lockedUntil.getTime() > Date.now()) throw new AccountLockedError();
   throw new TooManyRequestsError(AuthMessages.tooManyRequests, 1);
 }
@@ -179,8 +179,8 @@ async function reserveSignInAttempt(ctx: RequestContext, user: User): Promise<vo
 async function releaseSignInAttempt(ctx: RequestContext, user: User, passwordMatched: boolean): Promise<void> {
   await ctx.em.getConnection().execute(
     passwordMatched
-      ? `UPDATE sign_in_failures SET pending = GREATEST(pending - 1, 0), failures = 0 WHERE user_id = ? AND client_key = ?`
-      : `UPDATE sign_in_failures SET pending = GREATEST(pending - 1, 0), failures = failures + 1,
+      ? `UPDATE sign_in_attempts SET pending = GREATEST(pending - 1, 0), failures = 0 WHERE user_id = ? AND client_key = ?`
+      : `UPDATE sign_in_attempts SET pending = GREATEST(pending - 1, 0), failures = failures + 1,
            locked_until = CASE WHEN failures + 1 >= ? THEN now() + make_interval(secs => ?) ELSE locked_until END
          WHERE user_id = ? AND client_key = ?`,
     passwordMatched ? [user.id, clientKeyOf(ctx)] : [MAX_FAILED_SIGN_INS, LOCKOUT_MS / 1000, user.id, clientKeyOf(ctx)],
@@ -273,7 +273,7 @@ export const authService = {
       // The emailed link proves the address belongs to the user.
       user.emailVerified = true;
       await em.nativeUpdate(Session, { user, revokedAt: null }, { revokedAt: new Date() });
-      await em.nativeDelete(SignInFailure, { user });
+      await em.nativeDelete(SignInAttempts, { user });
       return AuthMessages.resetSuccess;
     });
   },

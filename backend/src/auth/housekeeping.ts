@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { OneTimeToken } from './one-time-token.entity';
 import { RateLimitBucket } from './rate-limit-bucket.entity';
 import { Session } from './session.entity';
-import { SignInFailure } from './sign-in-failure.entity';
+import { SignInAttempts } from './sign-in-attempts.entity';
 
 /** Revoked or expired sessions are kept this long, so "why was I signed out" can still be answered. */
 const SESSION_RETENTION_MS = 30 * 24 * 60 * 60_000;
@@ -13,7 +13,7 @@ export interface SweepResult {
   sessions: number;
   tokens: number;
   buckets: number;
-  failures: number;
+  signInAttempts: number;
 }
 
 /**
@@ -30,7 +30,7 @@ export async function sweepExpiredAuthState(em: EntityManager, now = new Date())
     tokens: await em.nativeDelete(OneTimeToken, { $or: [{ expiresAt: { $lt: now } }, { usedAt: { $ne: null } }] }),
     buckets: await em.nativeDelete(RateLimitBucket, { windowStart: { $lt: bucketCutoff } }),
     // Rows untouched for the retention period and not locked: failures that old are forgotten.
-    failures: await em.nativeDelete(SignInFailure, {
+    signInAttempts: await em.nativeDelete(SignInAttempts, {
       pendingUntil: { $lt: bucketCutoff },
       $or: [{ lockedUntil: null }, { lockedUntil: { $lt: bucketCutoff } }],
     }),

@@ -1,5 +1,5 @@
 import type { MigrationObject } from '@mikro-orm/core';
-import { Migration20261121131834 } from './Migration20261121131834';
+import { Migration20261121140123 } from './Migration20261121140123';
 
 /**
  * Migrations in the order they run. Listed explicitly (not globbed) so the
@@ -7,5 +7,5 @@ import { Migration20261121131834 } from './Migration20261121131834';
  * `npm run migration:create` writes a new file; add it here.
  */
 export const migrationsList: MigrationObject[] = [
-  { name: 'Migration20261121131834', class: Migration20261121131834 }, // accounts: users, sessions, one-time tokens, sign-in attempts, throttling
+  { name: 'Migration20261121140123', class: Migration20261121140123 }, // accounts: users, sessions, one-time tokens, sign-in attempts, throttling
 ];

@@ -6,8 +6,8 @@ import { User } from '../users/user.entity';
  * address so an attacker locks the account only for themselves: the owner
  * signing in from elsewhere is not locked out.
  */
-@Entity({ tableName: 'sign_in_failures' })
-export class SignInFailure {
+@Entity({ tableName: 'sign_in_attempts' })
+export class SignInAttempts {
   [PrimaryKeyProp]?: ['user', 'clientKey'];
 
   @ManyToOne(() => User, { primary: true, deleteRule: 'cascade' })
