@@ -7,6 +7,7 @@ import helmet from 'helmet';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { authRoutes } from './auth/auth.routes';
+import { prepareDummyHash } from './auth/password-hasher';
 import type { AppConfig } from './config/config';
 import type { RequestContext } from './common/context';
 import { createRequestContext } from './common/request-context';
@@ -57,7 +58,7 @@ const wantsHtml = (req: Request) => req.method === 'GET' && req.accepts(['json',
 export async function createApp({ config, orm, mailer }: AppDependencies): Promise<App> {
   const services = { config, mailer };
   const contextOf = (req: Request) => createRequestContext(services, orm, req);
-  const apollo = await createApolloServer(await buildAppSchema());
+  const [apollo] = await Promise.all([createApolloServer(await buildAppSchema()), prepareDummyHash()]);
 
   const app = express();
   app.disable('x-powered-by');
