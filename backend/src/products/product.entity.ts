@@ -1,0 +1,65 @@
+import { Check, DecimalType, Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { randomUUID } from 'node:crypto';
+import { User } from '../users/user.entity';
+
+/**
+ * A product in its owner's catalogue. Lists and stats read this table with
+ * plain SQL (product.queries.ts), so the indexes below are named after the
+ * query each one serves; they all lead with the owner because every query is
+ * scoped to one catalogue.
+ */
+@Entity({ tableName: 'products' })
+@Index({ name: 'products_owner_created_idx', expression: 'create index "products_owner_created_idx" on "products" ("owner_id", "created_at", "id")' })
+@Index({ name: 'products_owner_name_idx', expression: 'create index "products_owner_name_idx" on "products" ("owner_id", lower("name"), "id")' })
+@Index({ name: 'products_owner_price_idx', expression: 'create index "products_owner_price_idx" on "products" ("owner_id", "price", "id")' })
+@Index({ name: 'products_owner_category_idx', expression: 'create index "products_owner_category_idx" on "products" ("owner_id", "category")' })
+// Counts and stats read only these columns: an index-only scan, never the table.
+@Index({ name: 'products_owner_stock_idx', expression: 'create index "products_owner_stock_idx" on "products" ("owner_id") include ("quantity", "price")' })
+// Case-insensitive substring search (ILIKE '%term%') on name or description.
+@Index({ name: 'products_name_trgm_idx', expression: 'create index "products_name_trgm_idx" on "products" using gin ("name" gin_trgm_ops)' })
+@Index({ name: 'products_description_trgm_idx', expression: 'create index "products_description_trgm_idx" on "products" using gin ("description" gin_trgm_ops)' })
+// The limits of section 5 hold even for writes that bypass the service (and make an oversold stock impossible).
+@Check({ name: 'products_quantity_check', expression: '"quantity" >= 0 and "quantity" <= 100000' })
+@Check({ name: 'products_price_check', expression: '"price" >= 0.01 and "price" <= 999999.99' })
+export class Product {
+  [OptionalProps]?: 'featured' | 'imageUrl' | 'createdAt' | 'updatedAt' | 'version';
+
+  @PrimaryKey({ type: 'uuid' })
+  id: string = randomUUID();
+
+  /** The creator; only they may see or change it. */
+  @ManyToOne(() => User, { deleteRule: 'cascade' })
+  owner!: User;
+
+  @Property({ length: 100 })
+  name!: string;
+
+  @Property({ length: 1000 })
+  description!: string;
+
+  /** NUMERIC(10,2): exact cents in the database, a number in JavaScript (at most 999999.99, exactly representable). */
+  @Property({ type: new DecimalType('number'), precision: 10, scale: 2 })
+  price!: number;
+
+  @Property({ length: 50 })
+  category!: string;
+
+  @Property({ type: 'integer' })
+  quantity!: number;
+
+  @Property({ length: 500, nullable: true })
+  imageUrl?: string | null;
+
+  @Property({ default: false })
+  featured: boolean = false;
+
+  @Property({ defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+
+  @Property({ defaultRaw: 'now()', onUpdate: () => new Date() })
+  updatedAt: Date = new Date();
+
+  /** Optimistic locking: every write bumps it, and an update naming an older one is refused. */
+  @Property({ version: true })
+  version!: number;
+}
