@@ -14,6 +14,7 @@ import { createRequestContext } from './common/request-context';
 import { createApolloServer } from './graphql/apollo';
 import { buildAppSchema } from './graphql/schema';
 import { healthRoutes } from './health/health.routes';
+import { productRoutes } from './products/product.routes';
 import type { Mailer } from './mail/mailer';
 import { docsRoutes } from './rest/docs.routes';
 import { restErrorHandler, restNotFound } from './rest/error-middleware';
@@ -84,6 +85,7 @@ export async function createApp({ config, orm, mailer }: AppDependencies): Promi
   api.use('/auth', authRoutes(contextOf));
   api.use('/users/health', healthRoutes(orm));
   api.use('/users', userRoutes(contextOf));
+  api.use('/products', productRoutes(contextOf));
   api.use(docsRoutes(config.appUrl));
   api.use(restNotFound);
   app.use('/api', api);

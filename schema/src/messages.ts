@@ -40,6 +40,12 @@ export const ProductMessages = {
   insufficientStock: 'Insufficient stock available',
   /** Not in the catalogue: DESIGN.md asks for a 409 on a stale version. */
   conflict: 'This product was changed by someone else. Reload it and try again',
+  /** Not in the catalogue: the answer to a successful delete. */
+  deleted: 'Product deleted successfully',
+  /** Not in the catalogue: a delivery that would pass the quantity limit. */
+  stockLimit: 'Quantity cannot exceed 100000',
+  /** Not in the catalogue: a stock adjustment of zero changes nothing. */
+  zeroDelta: 'Quantity change cannot be zero',
 } as const;
 
 export const GeneralMessages = {

@@ -1,3 +1,4 @@
+import { PAGINATION } from './constants';
 import { AuthMessages, ValidationMessages as M } from './messages';
 
 /**
@@ -50,6 +51,14 @@ export const Rules = {
   price: number('Price', { required: true, min: 0.01, max: 999999.99, decimals: 2 }),
   quantity: number('Quantity', { required: true, min: 0, max: 100000, integer: true }),
   imageUrl: text('Image URL', { required: false, max: 500, format: 'httpUrl' }),
+  page: number('Page', { required: false, min: 1, max: 10_000_000, integer: true }),
+  limit: number('Limit', { required: false, min: 1, max: PAGINATION.maxLimit, integer: true }),
+  /** A search term; the cap keeps one request from being an expensive pattern. */
+  search: text('Search', { required: false, max: 100 }),
+  /** Filtering by a category: optional, otherwise the category rule. */
+  categoryFilter: text('Category', { required: false, min: 1, max: 50 }),
+  /** A sale (negative) or a delivery (positive); never zero. */
+  stockDelta: number('Quantity change', { required: true, min: -100000, max: 100000, integer: true }),
   /** The token of an emailed reset or verification link (43 characters of base64url; the cap only bounds input). */
   linkToken: text('Token', { required: true, max: 200 }),
 } satisfies Record<string, FieldRule>;
@@ -155,3 +164,26 @@ export const ForgotPasswordFields = { email: Rules.email };
 export const ResetPasswordFields = { email: Rules.email, resetToken: Rules.linkToken, newPassword: Rules.password };
 export const VerifyEmailFields = { email: Rules.email, token: Rules.linkToken };
 export const ProfileFields = { firstName: Rules.firstName, lastName: Rules.lastName, email: Rules.email };
+
+/** A product as the create form and createProduct send it (featured and imageUrl are optional). */
+export const ProductFields = {
+  name: Rules.productName,
+  description: Rules.description,
+  price: Rules.price,
+  category: Rules.category,
+  quantity: Rules.quantity,
+  imageUrl: Rules.imageUrl,
+};
+export const ProductListFields = {
+  page: Rules.page,
+  limit: Rules.limit,
+  search: Rules.search,
+  category: Rules.categoryFilter,
+};
+
+export const PRODUCT_SORT_FIELDS = ['name', 'price', 'date'] as const;
+export type ProductSortField = (typeof PRODUCT_SORT_FIELDS)[number];
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+/** Newest first unless the caller asks otherwise. */
+export const DEFAULT_PRODUCT_SORT = { sortBy: 'date', sortOrder: 'desc' } as const satisfies { sortBy: ProductSortField; sortOrder: SortOrder };

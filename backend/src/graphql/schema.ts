@@ -1,10 +1,11 @@
 import { GraphQLSchema, lexicographicSortSchema, printSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
 import { AuthResolver } from '../auth/auth.resolver';
+import { ProductResolver } from '../products/product.resolver';
 import { UserResolver } from '../users/user.resolver';
 
 /** Every feature's resolvers; a new feature adds its own here. */
-const resolvers = [AuthResolver, UserResolver] as const;
+const resolvers = [AuthResolver, UserResolver, ProductResolver] as const;
 
 export function buildAppSchema(): Promise<GraphQLSchema> {
   return buildSchema({

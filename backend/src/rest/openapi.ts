@@ -1,9 +1,8 @@
 import { APP_NAME, APP_VERSION } from '@stockroom/schema';
 import { authOpenApiPaths } from '../auth/auth.openapi';
+import { productOpenApiPaths, productOpenApiSchemas } from '../products/product.openapi';
 import { userOpenApiPaths } from '../users/user.openapi';
-
 import { ref, string } from './openapi-helpers';
-
 
 /** The OpenAPI 3.1 document served at /api/openapi.json. */
 export function buildOpenApiDocument(serverUrl: string) {
@@ -15,7 +14,7 @@ export function buildOpenApiDocument(serverUrl: string) {
       description: `The REST compatibility layer of ${APP_NAME}. It runs the same service code as the GraphQL API at /graphql, so both give the same answer to the same request.`,
     },
     servers: [{ url: serverUrl }],
-    paths: { ...authOpenApiPaths, ...userOpenApiPaths },
+    paths: { ...authOpenApiPaths, ...userOpenApiPaths, ...productOpenApiPaths },
     components: {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       schemas: {
@@ -50,6 +49,7 @@ export function buildOpenApiDocument(serverUrl: string) {
           required: ['accessToken', 'expiresAt', 'user'],
           properties: { accessToken: string, expiresAt: { ...string, format: 'date-time' }, user: ref('User') },
         },
+        ...productOpenApiSchemas,
       },
     },
   };

@@ -1,0 +1,34 @@
+import { GeneralMessages, ProductMessages } from '@stockroom/schema';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../common/errors';
+
+export class ProductNotFoundError extends NotFoundError {
+  constructor() {
+    super(ProductMessages.notFound);
+  }
+}
+
+export class NotProductOwnerError extends ForbiddenError {
+  constructor() {
+    super(ProductMessages.notOwner);
+  }
+}
+
+/** The product changed since the version the caller edited. */
+export class StaleProductError extends ConflictError {
+  constructor() {
+    super(ProductMessages.conflict);
+  }
+}
+
+/** A sale larger than the stock: 'Product is out of stock' at 0, otherwise 'Insufficient stock available'. */
+export class InsufficientStockError extends ConflictError {
+  constructor(available: number) {
+    super(available === 0 ? ProductMessages.outOfStock : ProductMessages.insufficientStock);
+  }
+}
+
+export class InvalidIdError extends ValidationError {
+  constructor() {
+    super({ id: GeneralMessages.invalidId });
+  }
+}

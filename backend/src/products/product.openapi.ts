@@ -1,0 +1,164 @@
+import { bearer, errorResponse, jsonBody, jsonResponse, ref, string } from '../rest/openapi-helpers';
+
+const integer = { type: 'integer' } as const;
+const idParam = { name: 'id', in: 'path', required: true, schema: { ...string, format: 'uuid' } };
+const listParams = [
+  { name: 'page', in: 'query', schema: { ...integer, minimum: 1, default: 1 } },
+  { name: 'limit', in: 'query', schema: { ...integer, minimum: 1, maximum: 100, default: 10 } },
+  { name: 'search', in: 'query', description: 'Case-insensitive substring of the name or description', schema: { ...string, maxLength: 100 } },
+  { name: 'category', in: 'query', schema: string },
+  { name: 'inStock', in: 'query', schema: { enum: ['true', 'false'] } },
+  { name: 'sortBy', in: 'query', schema: { enum: ['name', 'price', 'date'], default: 'date' } },
+  { name: 'sortOrder', in: 'query', schema: { enum: ['asc', 'desc'], default: 'desc' } },
+];
+const page = jsonResponse('A page of products', ref('ProductPage'));
+const one = (description: string) => jsonResponse(description, { type: 'object', required: ['product'], properties: { product: ref('Product') } });
+const unauthenticated = errorResponse('Missing, invalid, expired or revoked token');
+const invalid = errorResponse('Validation failed (message and per-field `fields`), or a malformed id: Invalid ID format');
+const notFound = errorResponse('Product not found (also for another user’s product)');
+const notOwner = errorResponse('You can only modify products you created');
+const tags = ['Products'];
+
+/** The product fields a client may write; owner, version and timestamps are the server's. */
+const productInput = (required: string[]) => ({
+  type: 'object',
+  additionalProperties: false,
+  required,
+  properties: {
+    name: { ...string, minLength: 2, maxLength: 100 },
+    description: { ...string, minLength: 10, maxLength: 1000, default: 'Draft product - description pending' },
+    price: { type: 'number', minimum: 0.01, maximum: 999999.99, multipleOf: 0.01 },
+    category: { ...string, minLength: 2, maxLength: 50, default: 'Uncategorized' },
+    quantity: { ...integer, minimum: 0, maximum: 100000, default: 0 },
+    imageUrl: { type: ['string', 'null'], format: 'uri', maxLength: 500, description: 'http or https only' },
+    featured: { type: 'boolean', default: false },
+  },
+});
+
+export const productOpenApiSchemas = {
+  Product: {
+    type: 'object',
+    properties: {
+      id: { ...string, format: 'uuid' },
+      name: string,
+      description: string,
+      price: { type: 'number', description: 'Exact to the cent' },
+      category: string,
+      quantity: integer,
+      inStock: { type: 'boolean', description: 'quantity > 0' },
+      imageUrl: { type: ['string', 'null'] },
+      featured: { type: 'boolean' },
+      owner: { ...string, format: 'uuid', description: 'Id of the user who created it' },
+      createdAt: { ...string, format: 'date-time' },
+      updatedAt: { ...string, format: 'date-time' },
+      version: { ...integer, description: 'Send it back with PUT: a stale one gets 409' },
+    },
+  },
+  Pagination: {
+    type: 'object',
+    properties: { page: integer, limit: integer, total: integer, totalPages: integer, hasNextPage: { type: 'boolean' }, hasPrevPage: { type: 'boolean' } },
+  },
+  ProductPage: { type: 'object', required: ['products', 'pagination'], properties: { products: { type: 'array', items: ref('Product') }, pagination: ref('Pagination') } },
+  ProductStats: {
+    type: 'object',
+    properties: { totalProducts: integer, inStock: integer, outOfStock: integer, inventoryValue: { type: 'number', description: 'Sum of price x quantity' } },
+  },
+  ProductInput: productInput(['name', 'price']),
+  ProductChanges: { ...productInput([]), properties: { ...productInput([]).properties, version: { ...integer, description: 'The version edited; a stale one gets 409' } } },
+};
+
+export const productOpenApiPaths = {
+  '/api/products': {
+    get: { tags, summary: "List the caller's products", security: bearer, parameters: listParams, responses: { 200: page, 400: invalid, 401: unauthenticated } },
+    post: {
+      tags,
+      summary: 'Create a product',
+      security: bearer,
+      requestBody: jsonBody(ref('ProductInput')),
+      responses: { 201: one('Created'), 400: invalid, 401: unauthenticated },
+    },
+  },
+  '/api/products/stats': {
+    get: {
+      tags,
+      summary: 'Totals over the whole catalogue',
+      security: bearer,
+      responses: { 200: jsonResponse('Stats', { type: 'object', properties: { stats: ref('ProductStats') } }), 401: unauthenticated },
+    },
+  },
+  '/api/products/categories': {
+    get: {
+      tags,
+      summary: "The caller's categories, sorted",
+      security: bearer,
+      responses: { 200: jsonResponse('Categories', { type: 'object', properties: { categories: { type: 'array', items: string } } }), 401: unauthenticated },
+    },
+  },
+  '/api/products/featured': {
+    get: {
+      tags,
+      summary: "The caller's featured products, newest first (at most 10)",
+      security: bearer,
+      responses: { 200: jsonResponse('Featured products', { type: 'object', properties: { products: { type: 'array', items: ref('Product') } } }), 401: unauthenticated },
+    },
+  },
+  '/api/products/search': {
+    get: {
+      tags,
+      summary: 'Search by name or description',
+      security: bearer,
+      parameters: [{ name: 'q', in: 'query', required: true, schema: { ...string, maxLength: 100 } }, ...listParams.filter((p) => p.name !== 'search')],
+      responses: { 200: page, 400: invalid, 401: unauthenticated },
+    },
+  },
+  '/api/products/category/{category}': {
+    get: {
+      tags,
+      summary: 'List one category',
+      security: bearer,
+      parameters: [{ name: 'category', in: 'path', required: true, schema: string }, ...listParams.filter((p) => p.name !== 'category')],
+      responses: { 200: page, 400: invalid, 401: unauthenticated },
+    },
+  },
+  '/api/products/{id}': {
+    get: { tags, summary: 'One product', security: bearer, parameters: [idParam], responses: { 200: one('The product'), 400: invalid, 401: unauthenticated, 404: notFound } },
+    put: {
+      tags,
+      summary: 'Change a product (only the fields sent)',
+      security: bearer,
+      parameters: [idParam],
+      requestBody: jsonBody(ref('ProductChanges')),
+      responses: { 200: one('Updated'), 400: invalid, 401: unauthenticated, 403: notOwner, 404: notFound, 409: errorResponse('The product changed since `version`') },
+    },
+    delete: {
+      tags,
+      summary: 'Delete a product',
+      security: bearer,
+      parameters: [idParam],
+      responses: {
+        200: jsonResponse('Deleted', { type: 'object', properties: { message: string, id: { ...string, format: 'uuid' } } }),
+        400: invalid,
+        401: unauthenticated,
+        403: notOwner,
+        404: notFound,
+      },
+    },
+  },
+  '/api/products/{id}/stock': {
+    post: {
+      tags,
+      summary: 'Sell (negative delta) or receive (positive) stock, atomically',
+      security: bearer,
+      parameters: [idParam],
+      requestBody: jsonBody({ type: 'object', additionalProperties: false, required: ['delta'], properties: { delta: { ...integer, minimum: -100000, maximum: 100000, not: { const: 0 } } } }),
+      responses: {
+        200: one('The product with its new quantity'),
+        400: invalid,
+        401: unauthenticated,
+        403: notOwner,
+        404: notFound,
+        409: errorResponse('Product is out of stock, or Insufficient stock available'),
+      },
+    },
+  },
+};

@@ -1,0 +1,109 @@
+import type { ProductSortField, SortOrder } from '@stockroom/schema';
+
+/**
+ * The SQL behind product lists and stats, written out rather than built by
+ * the ORM: a page is read as plain rows (no entity hydration), and the bench
+ * baseline runs exactly these statements. Placeholders are `?` (knex style);
+ * every value is a bound parameter, never spliced into the text.
+ */
+export interface Statement {
+  sql: string;
+  values: unknown[];
+}
+
+export interface ProductFilter {
+  ownerId: string;
+  /** Case-insensitive substring of the name or the description; `%` and `_` match themselves. */
+  search?: string;
+  category?: string;
+  inStock?: boolean;
+}
+
+export interface ProductPageQuery extends ProductFilter {
+  sortBy: ProductSortField;
+  sortOrder: SortOrder;
+  limit: number;
+  offset: number;
+}
+
+/** The columns of a product as both transports send it (see product.types.ts). */
+export const PRODUCT_COLUMNS = `id, owner_id AS "owner", name, description, price::float8 AS price, category, quantity,
+  quantity > 0 AS "inStock", image_url AS "imageUrl", featured, created_at AS "createdAt", updated_at AS "updatedAt", version`;
+
+/** Each sort uses the owner-led index of the same order; `id` breaks ties so pages never overlap. */
+const ORDER_BY: Record<ProductSortField, string> = {
+  name: 'lower(name) {dir}, id {dir}',
+  price: 'price {dir}, id {dir}',
+  date: 'created_at {dir}, id {dir}',
+};
+
+/** `!` is the LIKE escape character, so it and the wildcards are escaped with it. */
+export const likePattern = (term: string) => `%${term.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+
+function where(filter: ProductFilter): Statement {
+  const clauses = ['owner_id = ?'];
+  const values: unknown[] = [filter.ownerId];
+  if (filter.search) {
+    clauses.push(`(name ILIKE ? ESCAPE '!' OR description ILIKE ? ESCAPE '!')`);
+    const pattern = likePattern(filter.search);
+    values.push(pattern, pattern);
+  }
+  if (filter.category) {
+    clauses.push('category = ?');
+    values.push(filter.category);
+  }
+  if (filter.inStock !== undefined) clauses.push(filter.inStock ? 'quantity > 0' : 'quantity = 0');
+  return { sql: clauses.join(' AND '), values };
+}
+
+export function productPageStatement(query: ProductPageQuery): Statement {
+  const filter = where(query);
+  const order = ORDER_BY[query.sortBy].replaceAll('{dir}', query.sortOrder === 'asc' ? 'ASC' : 'DESC');
+  return {
+    sql: `SELECT ${PRODUCT_COLUMNS} FROM products WHERE ${filter.sql} ORDER BY ${order} LIMIT ? OFFSET ?`,
+    values: [...filter.values, query.limit, query.offset],
+  };
+}
+
+export function productCountStatement(filter: ProductFilter): Statement {
+  const { sql, values } = where(filter);
+  return { sql: `SELECT count(*)::int AS total FROM products WHERE ${sql}`, values };
+}
+
+/** Stats of the whole catalogue in one aggregate; the value is summed exactly in NUMERIC. */
+export function productStatsStatement(ownerId: string): Statement {
+  return {
+    sql: `SELECT count(*)::int AS "totalProducts", count(*) FILTER (WHERE quantity > 0)::int AS "inStock",
+      count(*) FILTER (WHERE quantity = 0)::int AS "outOfStock", coalesce(sum(price * quantity), 0)::float8 AS "inventoryValue"
+      FROM products WHERE owner_id = ?`,
+    values: [ownerId],
+  };
+}
+
+export function categoriesStatement(ownerId: string): Statement {
+  return { sql: 'SELECT DISTINCT category FROM products WHERE owner_id = ? ORDER BY category', values: [ownerId] };
+}
+
+export function featuredStatement(ownerId: string, limit: number): Statement {
+  return {
+    sql: `SELECT ${PRODUCT_COLUMNS} FROM products WHERE owner_id = ? AND featured ORDER BY created_at DESC, id DESC LIMIT ?`,
+    values: [ownerId, limit],
+  };
+}
+
+export function productByIdStatement(id: string): Statement {
+  return { sql: `SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = ?`, values: [id] };
+}
+
+/**
+ * Adds `delta` to the quantity in one statement, only if the result stays
+ * within 0..max: concurrent sales can never oversell. No row back means the
+ * product is missing, someone else's, or short of stock.
+ */
+export function adjustStockStatement(id: string, ownerId: string, delta: number, max: number): Statement {
+  return {
+    sql: `UPDATE products SET quantity = quantity + ?, version = version + 1, updated_at = now()
+      WHERE id = ? AND owner_id = ? AND quantity + ? BETWEEN 0 AND ? RETURNING ${PRODUCT_COLUMNS}`,
+    values: [delta, id, ownerId, delta, max],
+  };
+}

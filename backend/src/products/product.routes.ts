@@ -1,0 +1,107 @@
+import { Router, type Request } from 'express';
+import { ProductMessages, ValidationMessages } from '@stockroom/schema';
+import type { RequestContext } from '../common/context';
+import { ValidationError } from '../common/errors';
+import { readBody } from '../rest/body';
+import { productService, type ProductListRequest } from './product.service';
+
+type ContextOf = (req: Request) => RequestContext;
+
+const PRODUCT_FIELDS = ['name', 'description', 'price', 'category', 'quantity', 'imageUrl', 'featured'] as const;
+
+/** A query parameter as one string; a repeated one (`?page=1&page=2`) is refused rather than guessed at. */
+function param(req: Request, key: string, label: string): string | undefined {
+  const value = req.query[key];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') throw new ValidationError({ [key]: ValidationMessages.invalidFormat(label) });
+  return value;
+}
+
+/** `inStock=true|false`, as the client sends it (even when false). */
+function booleanParam(req: Request, key: string, label: string): boolean | undefined {
+  const value = param(req, key, label);
+  if (value === undefined || value === '') return undefined;
+  if (value === 'true' || value === 'false') return value === 'true';
+  throw new ValidationError({ [key]: ValidationMessages.invalidFormat(label) });
+}
+
+function listRequest(req: Request, overrides: ProductListRequest = {}): ProductListRequest {
+  return {
+    page: param(req, 'page', 'Page'),
+    limit: param(req, 'limit', 'Limit'),
+    search: param(req, 'search', 'Search'),
+    category: param(req, 'category', 'Category'),
+    inStock: booleanParam(req, 'inStock', 'In stock'),
+    sortBy: param(req, 'sortBy', 'Sort by'),
+    sortOrder: param(req, 'sortOrder', 'Sort order'),
+    ...overrides,
+  };
+}
+
+/** REST adapter over productService, mounted at /api/products. Every route needs a signed-in caller. */
+export function productRoutes(contextOf: ContextOf): Router {
+  const router = Router();
+
+  /** GET /api/products?page&limit&search&category&inStock&sortBy&sortOrder: { products, pagination } */
+  router.get('/', async (req, res) => {
+    res.json(await productService.list(contextOf(req), listRequest(req)));
+  });
+
+  /** POST /api/products: 201 { product } */
+  router.post('/', async (req, res) => {
+    const input = readBody(req, PRODUCT_FIELDS);
+    res.status(201).json({ product: await productService.create(contextOf(req), input) });
+  });
+
+  /** GET /api/products/stats: { stats } over the whole catalogue */
+  router.get('/stats', async (req, res) => {
+    res.json({ stats: await productService.stats(contextOf(req)) });
+  });
+
+  /** GET /api/products/categories: { categories } */
+  router.get('/categories', async (req, res) => {
+    res.json({ categories: await productService.categories(contextOf(req)) });
+  });
+
+  /** GET /api/products/featured: { products } (newest first, at most 10) */
+  router.get('/featured', async (req, res) => {
+    res.json({ products: await productService.featured(contextOf(req)) });
+  });
+
+  /** GET /api/products/search?q=&page&limit&...: the list, searched by `q` */
+  router.get('/search', async (req, res) => {
+    const q = param(req, 'q', 'Search') ?? '';
+    if (!q.trim()) throw new ValidationError({ q: ValidationMessages.required('Search') });
+    res.json(await productService.list(contextOf(req), listRequest(req, { search: q })));
+  });
+
+  /** GET /api/products/category/{category}?page&limit&...: the list within one category */
+  router.get('/category/:category', async (req, res) => {
+    res.json(await productService.list(contextOf(req), listRequest(req, { category: req.params.category })));
+  });
+
+  /** GET /api/products/{id}: { product } (404 for anyone else's) */
+  router.get('/:id', async (req, res) => {
+    res.json({ product: await productService.get(contextOf(req), req.params.id) });
+  });
+
+  /** PUT /api/products/{id}: any product fields plus `version`; { product } (403 for anyone else's, 409 when stale) */
+  router.put('/:id', async (req, res) => {
+    const input = readBody(req, [...PRODUCT_FIELDS, 'version'] as const);
+    res.json({ product: await productService.update(contextOf(req), req.params.id, input) });
+  });
+
+  /** DELETE /api/products/{id}: { message, id } (403 for anyone else's) */
+  router.delete('/:id', async (req, res) => {
+    const id = await productService.remove(contextOf(req), req.params.id);
+    res.json({ message: ProductMessages.deleted, id });
+  });
+
+  /** POST /api/products/{id}/stock { delta }: { product }; a sale beyond the stock is a 409 */
+  router.post('/:id/stock', async (req, res) => {
+    const { delta } = readBody(req, ['delta'] as const);
+    res.json({ product: await productService.adjustStock(contextOf(req), req.params.id, delta) });
+  });
+
+  return router;
+}

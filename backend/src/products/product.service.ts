@@ -1,0 +1,271 @@
+import { OptimisticLockError } from '@mikro-orm/core';
+import {
+  DEFAULT_PRODUCT_SORT,
+  PAGINATION,
+  PRODUCT_DRAFT_DEFAULTS,
+  PRODUCT_SORT_FIELDS,
+  ProductFields,
+  ProductListFields,
+  ProductMessages,
+  Rules,
+  SORT_ORDERS,
+  ValidationMessages,
+  validateField,
+  validateFields,
+  type FieldErrors,
+  type FieldRule,
+  type ProductSortField,
+  type SortOrder,
+} from '@stockroom/schema';
+import { requireViewer } from '../auth/viewer';
+import type { RequestContext } from '../common/context';
+import { ValidationError } from '../common/errors';
+import { InsufficientStockError, InvalidIdError, NotProductOwnerError, ProductNotFoundError, StaleProductError } from './product.errors';
+import { Product } from './product.entity';
+import {
+  adjustStockStatement,
+  categoriesStatement,
+  featuredStatement,
+  productByIdStatement,
+  productCountStatement,
+  productPageStatement,
+  productStatsStatement,
+  type Statement,
+} from './product.queries';
+import type { Pagination, ProductStats, ProductView } from './product.types';
+
+/** What a caller may send to list products; each transport hands over what it parsed. */
+export interface ProductListRequest {
+  page?: unknown;
+  limit?: unknown;
+  search?: unknown;
+  category?: unknown;
+  inStock?: unknown;
+  sortBy?: unknown;
+  sortOrder?: unknown;
+}
+
+export interface ProductPageResult {
+  products: ProductView[];
+  pagination: Pagination;
+}
+
+/** Fields a client may write; `owner`, `version`, `createdAt` and `updatedAt` are the server's. */
+export type ProductChanges = Partial<Record<keyof typeof ProductFields | 'featured', unknown>>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const FEATURED_LIMIT = 10;
+
+interface ProductRow extends Omit<ProductView, 'createdAt' | 'updatedAt'> {
+  createdAt: string | Date;
+  updatedAt: string | Date;
+}
+
+/** The driver hands timestamps over as text; both transports want dates. */
+const fromRow = (row: ProductRow): ProductView => ({ ...row, createdAt: new Date(row.createdAt), updatedAt: new Date(row.updatedAt) });
+
+export function toProductView(product: Product): ProductView {
+  return {
+    id: product.id,
+    owner: product.owner.id,
+    name: product.name,
+    description: product.description,
+    price: Number(product.price),
+    category: product.category,
+    quantity: product.quantity,
+    inStock: product.quantity > 0,
+    imageUrl: product.imageUrl ?? null,
+    featured: product.featured,
+    createdAt: product.createdAt,
+    updatedAt: product.updatedAt,
+    version: product.version,
+  };
+}
+
+async function query<T>(ctx: RequestContext, { sql, values }: Statement): Promise<T[]> {
+  const result = await ctx.em.getKnex().raw(sql, values as never[]);
+  return result.rows as T[];
+}
+
+function assertValid(errors: FieldErrors) {
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+}
+
+function assertId(id: unknown): asserts id is string {
+  if (typeof id !== 'string' || !UUID.test(id)) throw new InvalidIdError();
+}
+
+const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
+
+function oneOf<T extends string>(key: string, label: string, allowed: readonly T[], value: unknown, fallback: T): T {
+  if (value === undefined || value === null || value === '') return fallback;
+  if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) return value as T;
+  throw new ValidationError({ [key]: ValidationMessages.invalidFormat(label) });
+}
+
+/** Checks and normalises a list request: the defaults of section 9, every rule of section 5. */
+function parseListRequest(request: ProductListRequest) {
+  const input = { ...request, search: trimmed(request.search), category: trimmed(request.category) };
+  const errors = validateFields(ProductListFields, input as Record<string, unknown>);
+  if (input.inStock !== undefined && input.inStock !== null && typeof input.inStock !== 'boolean') {
+    errors.inStock = ValidationMessages.invalidFormat('In stock');
+  }
+  assertValid(errors);
+  const page = input.page == null || input.page === '' ? PAGINATION.defaultPage : Number(input.page);
+  const limit = input.limit == null || input.limit === '' ? PAGINATION.defaultLimit : Number(input.limit);
+  return {
+    page,
+    limit,
+    search: (input.search as string | undefined) || undefined,
+    category: (input.category as string | undefined) || undefined,
+    inStock: (input.inStock as boolean | null | undefined) ?? undefined,
+    sortBy: oneOf<ProductSortField>('sortBy', 'Sort by', PRODUCT_SORT_FIELDS, input.sortBy, DEFAULT_PRODUCT_SORT.sortBy),
+    sortOrder: oneOf<SortOrder>('sortOrder', 'Sort order', SORT_ORDERS, input.sortOrder, DEFAULT_PRODUCT_SORT.sortOrder),
+  };
+}
+
+function checkFeatured(errors: FieldErrors, featured: unknown) {
+  if (featured !== undefined && featured !== null && typeof featured !== 'boolean') errors.featured = ValidationMessages.invalidFormat('Featured');
+}
+
+/** Text trimmed, numbers as numbers, an empty image URL as none. */
+function cleanChanges(changes: ProductChanges) {
+  const clean: Partial<Pick<Product, 'name' | 'description' | 'price' | 'category' | 'quantity' | 'imageUrl' | 'featured'>> = {};
+  if (changes.name !== undefined) clean.name = String(changes.name).trim();
+  if (changes.description !== undefined) clean.description = String(changes.description).trim();
+  if (changes.category !== undefined) clean.category = String(changes.category).trim();
+  if (changes.price !== undefined) clean.price = Number(changes.price);
+  if (changes.quantity !== undefined) clean.quantity = Number(changes.quantity);
+  if (changes.imageUrl !== undefined) clean.imageUrl = typeof changes.imageUrl === 'string' && changes.imageUrl.trim() ? changes.imageUrl.trim() : null;
+  if (changes.featured !== undefined && changes.featured !== null) clean.featured = changes.featured as boolean;
+  return clean;
+}
+
+/** The product if it exists and the caller owns it: 404 for a missing one, 403 for someone else's. */
+async function ownedForChange(ctx: RequestContext, id: unknown): Promise<Product> {
+  const { user } = await requireViewer(ctx);
+  assertId(id);
+  const product = await ctx.em.findOne(Product, { id });
+  if (!product) throw new ProductNotFoundError();
+  if (product.owner.id !== user.id) throw new NotProductOwnerError();
+  return product;
+}
+
+export const productService = {
+  /** One page of the caller's catalogue, filtered and sorted, with its pagination. */
+  async list(ctx: RequestContext, request: ProductListRequest): Promise<ProductPageResult> {
+    const { user } = await requireViewer(ctx);
+    const { page, limit, ...options } = parseListRequest(request);
+    const filter = { ownerId: user.id, search: options.search, category: options.category, inStock: options.inStock };
+    const [rows, [{ total }]] = await Promise.all([
+      query<ProductRow>(ctx, productPageStatement({ ...filter, sortBy: options.sortBy, sortOrder: options.sortOrder, limit, offset: (page - 1) * limit })),
+      query<{ total: number }>(ctx, productCountStatement(filter)),
+    ]);
+    const totalPages = Math.ceil(total / limit);
+    return {
+      products: rows.map(fromRow),
+      pagination: { page, limit, total, totalPages, hasNextPage: page < totalPages, hasPrevPage: page > 1 },
+    };
+  },
+
+  /** One of the caller's products; someone else's is 'Product not found', as if it did not exist. */
+  async get(ctx: RequestContext, id: unknown): Promise<ProductView> {
+    const { user } = await requireViewer(ctx);
+    assertId(id);
+    const [row] = await query<ProductRow>(ctx, productByIdStatement(id));
+    if (!row || row.owner !== user.id) throw new ProductNotFoundError();
+    return fromRow(row);
+  },
+
+  /** Totals of the whole catalogue, in one aggregate. */
+  async stats(ctx: RequestContext): Promise<ProductStats> {
+    const { user } = await requireViewer(ctx);
+    const [stats] = await query<ProductStats>(ctx, productStatsStatement(user.id));
+    return stats;
+  },
+
+  /** The caller's categories, sorted, for the form's suggestions and the filter. */
+  async categories(ctx: RequestContext): Promise<string[]> {
+    const { user } = await requireViewer(ctx);
+    return (await query<{ category: string }>(ctx, categoriesStatement(user.id))).map((row) => row.category);
+  },
+
+  /** The caller's featured products, newest first. */
+  async featured(ctx: RequestContext): Promise<ProductView[]> {
+    const { user } = await requireViewer(ctx);
+    return (await query<ProductRow>(ctx, featuredStatement(user.id, FEATURED_LIMIT))).map(fromRow);
+  },
+
+  /** Adds a product to the caller's catalogue; description, category and quantity default to the draft values. */
+  async create(ctx: RequestContext, input: ProductChanges): Promise<ProductView> {
+    const { user } = await requireViewer(ctx);
+    const withDefaults = {
+      ...input,
+      description: input.description ?? PRODUCT_DRAFT_DEFAULTS.description,
+      category: input.category ?? PRODUCT_DRAFT_DEFAULTS.category,
+      quantity: input.quantity ?? PRODUCT_DRAFT_DEFAULTS.quantity,
+    };
+    const errors = validateFields(ProductFields, withDefaults);
+    checkFeatured(errors, input.featured);
+    assertValid(errors);
+    const product = ctx.em.create(Product, { ...(cleanChanges(withDefaults) as Required<ReturnType<typeof cleanChanges>>), owner: user });
+    await ctx.em.flush();
+    return toProductView(product);
+  },
+
+  /**
+   * Changes the given fields of one of the caller's products. With `version`,
+   * the change applies only to that version: a stale edit gets a conflict
+   * instead of silently overwriting someone else's.
+   */
+  async update(ctx: RequestContext, id: unknown, input: ProductChanges & { version?: unknown }): Promise<ProductView> {
+    await requireViewer(ctx);
+    const { version, ...changes } = input;
+    const rules: Record<string, FieldRule> = Object.fromEntries(Object.entries(ProductFields).filter(([key]) => changes[key as keyof ProductChanges] !== undefined));
+    const errors = validateFields(rules, changes);
+    checkFeatured(errors, changes.featured);
+    if (version !== undefined && version !== null && !(Number.isInteger(version) && (version as number) >= 1)) {
+      errors.version = ValidationMessages.invalidFormat('Version');
+    }
+    assertValid(errors);
+    const product = await ownedForChange(ctx, id);
+    if (version != null && version !== product.version) throw new StaleProductError();
+    ctx.em.assign(product, cleanChanges(changes));
+    try {
+      await ctx.em.flush();
+    } catch (error) {
+      // Someone else's write landed between our read and our write.
+      if (error instanceof OptimisticLockError) throw new StaleProductError();
+      throw error;
+    }
+    return toProductView(product);
+  },
+
+  /** Deletes one of the caller's products; returns its id. */
+  async remove(ctx: RequestContext, id: unknown): Promise<string> {
+    const product = await ownedForChange(ctx, id);
+    const deleted = await ctx.em.nativeDelete(Product, { id: product.id, owner: product.owner });
+    if (!deleted) throw new ProductNotFoundError();
+    return product.id;
+  },
+
+  /**
+   * Sells (negative delta) or receives (positive) stock in one SQL statement,
+   * so concurrent sales never take the quantity below 0.
+   */
+  async adjustStock(ctx: RequestContext, id: unknown, delta: unknown): Promise<ProductView> {
+    const { user } = await requireViewer(ctx);
+    assertId(id);
+    const deltaError = validateField(Rules.stockDelta, delta) ?? (Number(delta) === 0 ? ProductMessages.zeroDelta : undefined);
+    if (deltaError) throw new ValidationError({ delta: deltaError });
+    const change = Number(delta);
+    const [row] = await query<ProductRow>(ctx, adjustStockStatement(id, user.id, change, Rules.quantity.max));
+    if (row) return fromRow(row);
+    // Nothing changed: say why.
+    const [current] = await query<ProductRow>(ctx, productByIdStatement(id));
+    if (!current) throw new ProductNotFoundError();
+    if (current.owner !== user.id) throw new NotProductOwnerError();
+    if (change < 0) throw new InsufficientStockError(current.quantity);
+    throw new ValidationError({ delta: ProductMessages.stockLimit });
+  },
+};

@@ -1,0 +1,92 @@
+import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+
+/* Validation lives in product.service.ts (shared rules from @stockroom/schema), not here, so REST and GraphQL answer alike. */
+
+export enum ProductSortBy {
+  NAME = 'name',
+  PRICE = 'price',
+  DATE = 'date',
+}
+export enum SortDirection {
+  ASC = 'asc',
+  DESC = 'desc',
+}
+registerEnumType(ProductSortBy, { name: 'ProductSortBy', description: 'DATE is the creation time' });
+registerEnumType(SortDirection, { name: 'SortOrder' });
+
+/** A product as both transports send it: the columns plus `inStock`. Lists build it from plain rows, never from entities. */
+@ObjectType('Product')
+export class ProductView {
+  @Field(() => ID) id!: string;
+  @Field() name!: string;
+  @Field() description!: string;
+  @Field(() => Float, { description: 'Exact to the cent (stored as NUMERIC(10,2))' }) price!: number;
+  @Field() category!: string;
+  @Field(() => Int) quantity!: number;
+  @Field({ description: 'quantity > 0' }) inStock!: boolean;
+  @Field(() => String, { nullable: true }) imageUrl!: string | null;
+  @Field() featured!: boolean;
+  @Field(() => ID, { description: 'Id of the user who created it' }) owner!: string;
+  @Field() createdAt!: Date;
+  @Field() updatedAt!: Date;
+  @Field(() => Int, { description: 'Send it back with updateProduct: an update naming an older version is refused (CONFLICT)' })
+  version!: number;
+}
+
+@ObjectType()
+export class Pagination {
+  @Field(() => Int) page!: number;
+  @Field(() => Int) limit!: number;
+  @Field(() => Int) total!: number;
+  @Field(() => Int) totalPages!: number;
+  @Field() hasNextPage!: boolean;
+  @Field() hasPrevPage!: boolean;
+}
+
+@ObjectType()
+export class ProductPage {
+  @Field(() => [ProductView]) products!: ProductView[];
+  @Field(() => Pagination) pagination!: Pagination;
+}
+
+@ObjectType({ description: "The whole catalogue's figures, whatever page or filter is shown" })
+export class ProductStats {
+  @Field(() => Int) totalProducts!: number;
+  @Field(() => Int) inStock!: number;
+  @Field(() => Int) outOfStock!: number;
+  @Field(() => Float, { description: 'Sum of price x quantity' }) inventoryValue!: number;
+}
+
+@InputType()
+export class ProductListInput {
+  @Field(() => Int, { nullable: true, description: 'From 1 (default 1)' }) page?: number;
+  @Field(() => Int, { nullable: true, description: '1 to 100 (default 10)' }) limit?: number;
+  @Field({ nullable: true, description: 'Case-insensitive substring of the name or description' }) search?: string;
+  @Field({ nullable: true }) category?: string;
+  @Field({ nullable: true, description: 'true: quantity > 0; false: quantity = 0; absent: all' }) inStock?: boolean;
+  @Field(() => ProductSortBy, { nullable: true, description: 'Default DATE' }) sortBy?: ProductSortBy;
+  @Field(() => SortDirection, { nullable: true, description: 'Default DESC' }) sortOrder?: SortDirection;
+}
+
+@InputType({ description: 'Description, category and quantity default to the draft values of the specification' })
+export class CreateProductInput {
+  @Field() name!: string;
+  @Field({ nullable: true }) description?: string;
+  @Field(() => Float) price!: number;
+  @Field({ nullable: true }) category?: string;
+  @Field(() => Int, { nullable: true }) quantity?: number;
+  @Field(() => String, { nullable: true }) imageUrl?: string | null;
+  @Field({ nullable: true }) featured?: boolean;
+}
+
+@InputType({ description: 'Only the fields given change' })
+export class UpdateProductInput {
+  @Field({ nullable: true }) name?: string;
+  @Field({ nullable: true }) description?: string;
+  @Field(() => Float, { nullable: true }) price?: number;
+  @Field({ nullable: true }) category?: string;
+  @Field(() => Int, { nullable: true }) quantity?: number;
+  @Field(() => String, { nullable: true }) imageUrl?: string | null;
+  @Field({ nullable: true }) featured?: boolean;
+  @Field(() => Int, { nullable: true, description: 'The version the change was made against; a stale one is refused' }) version?: number;
+}
