@@ -13,6 +13,7 @@ import { User } from '../users/user.entity';
 @Index({ name: 'products_owner_name_idx', expression: 'create index "products_owner_name_idx" on "products" ("owner_id", lower("name"), "id")' })
 @Index({ name: 'products_owner_price_idx', expression: 'create index "products_owner_price_idx" on "products" ("owner_id", "price", "id")' })
 @Index({ name: 'products_owner_category_idx', expression: 'create index "products_owner_category_idx" on "products" ("owner_id", "category")' })
+@Index({ name: 'products_owner_featured_idx', expression: 'create index "products_owner_featured_idx" on "products" ("owner_id", "created_at") where "featured"' })
 // Counts and stats read only these columns: an index-only scan, never the table.
 @Index({ name: 'products_owner_stock_idx', expression: 'create index "products_owner_stock_idx" on "products" ("owner_id") include ("quantity", "price")' })
 // Case-insensitive substring search (ILIKE '%term%') on name or description.

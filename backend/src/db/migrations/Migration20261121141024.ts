@@ -10,6 +10,7 @@ export class Migration20261121141024 extends Migration {
     this.addSql(`create index "products_description_trgm_idx" on "products" using gin ("description" gin_trgm_ops);`);
     this.addSql(`create index "products_name_trgm_idx" on "products" using gin ("name" gin_trgm_ops);`);
     this.addSql(`create index "products_owner_stock_idx" on "products" ("owner_id") include ("quantity", "price");`);
+    this.addSql(`create index "products_owner_featured_idx" on "products" ("owner_id", "created_at") where "featured";`);
     this.addSql(`create index "products_owner_category_idx" on "products" ("owner_id", "category");`);
     this.addSql(`create index "products_owner_price_idx" on "products" ("owner_id", "price", "id");`);
     this.addSql(`create index "products_owner_name_idx" on "products" ("owner_id", lower("name"), "id");`);
