@@ -81,6 +81,7 @@ describe('validateField on any input type', () => {
     [{ name: 'Ada' }, 'First name format is invalid'],
     [true, 'First name format is invalid'],
     ['x'.repeat(51), 'First name cannot exceed 50 characters'],
+    ['Ada\u0000', 'First name format is invalid'],
     ['  Ada  ', undefined],
   ])('%j -> %s', (value, message) => {
     expect(validateField(Rules.firstName, value)).toBe(message);

@@ -94,7 +94,8 @@ const isBlank = (value: unknown) => value === undefined || value === null || (ty
 export const characterCount = (value: string) => [...value].length;
 
 function validateText(rule: TextRule, value: unknown): string | undefined {
-  if (typeof value !== 'string') return M.invalidFormat(rule.label);
+  // PostgreSQL text cannot hold NUL; refusing it here keeps it a 400, not a server error.
+  if (typeof value !== 'string' || value.includes('\u0000')) return M.invalidFormat(rule.label);
   const trimmed = value.trim();
   const length = characterCount(trimmed);
   if (rule.format === 'password') {
