@@ -1,4 +1,4 @@
-import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
+import { ApolloClient, ApolloLink, HttpLink, InMemoryCache, type TypePolicies } from '@apollo/client';
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
 import { SetContextLink } from '@apollo/client/link/context';
 import { ErrorLink } from '@apollo/client/link/error';
@@ -31,6 +31,36 @@ function fetchWithTimeout(input: RequestInfo | URL, init?: RequestInit): Promise
   return fetch(input, { ...init, signal });
 }
 
+/**
+ * The cache is the product client state (spec section 4), so its shape is
+ * part of the design:
+ * - every `products(query)` answer is its own entry, keyed by the whole query
+ *   (page, limit, search, category, inStock, sort): a page of one filter never
+ *   answers for another;
+ * - a Product is one normalised object per id, so an update or stock change
+ *   shows everywhere the product is listed or detailed;
+ * - `product(id)` first looks for that normalised object, so opening a row
+ *   from the list needs no request.
+ * The mutations' cache transitions live in features/products/product-cache.ts.
+ */
+export const typePolicies: TypePolicies = {
+  Query: {
+    fields: {
+      products: { keyArgs: ['query'], merge: false },
+      product: {
+        keyArgs: ['id'],
+        read(existing, { args, toReference }) {
+          return existing ?? (typeof args?.id === 'string' ? toReference({ __typename: 'Product', id: args.id }) : undefined);
+        },
+      },
+    },
+  },
+  Product: { keyFields: ['id'] },
+  ProductStats: { merge: true },
+};
+
+export const createCache = () => new InMemoryCache({ typePolicies });
+
 export function createApolloClient(): ApolloClient {
   const authLink = new SetContextLink((previous, operation) => {
     if (PUBLIC_OPERATIONS.has(operationName(operation))) return {};
@@ -61,6 +91,6 @@ export function createApolloClient(): ApolloClient {
 
   return new ApolloClient({
     link: ApolloLink.from([errorLink, retryLink, authLink, httpLink]),
-    cache: new InMemoryCache(),
+    cache: createCache(),
   });
 }

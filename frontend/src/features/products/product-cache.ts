@@ -1,0 +1,239 @@
+import type { ApolloCache, Reference } from '@apollo/client';
+import { isReference } from '@apollo/client/utilities';
+import { PAGINATION } from '@stockroom/schema';
+import { ProductRecordFragmentDoc, type ProductListInput, type ProductRecordFragment } from '@stockroom/schema/generated/graphql';
+
+/**
+ * The product client state of spec section 4, kept in the Apollo cache. Each
+ * function is one transition, applied after the server confirmed it, and
+ * none refetches: the lists, the stats, the categories and the detail view
+ * are brought up to date from what is known (the product before and after).
+ *
+ * A cached list (`products(query)`, one entry per query, see lib/apollo.ts)
+ * is changed in place only where the result is certain; a list whose
+ * contents would shift in a way the client cannot know (another page of the
+ * same filter, another sort order) is dropped and is fetched again the next
+ * time it is shown.
+ */
+export type ProductRecord = ProductRecordFragment;
+
+interface StoredPagination {
+  page: number;
+  limit: number;
+  total: number;
+  totalPages: number;
+  hasNextPage: boolean;
+  hasPrevPage: boolean;
+}
+
+interface StoredProductPage {
+  products: readonly Reference[];
+  pagination: StoredPagination;
+}
+
+interface StoredStats {
+  totalProducts: number;
+  inStock: number;
+  outOfStock: number;
+  inventoryValue: number;
+}
+
+/** A list query with the server's defaults filled in (section 9). */
+export interface ListKey {
+  page: number;
+  limit: number;
+  search?: string;
+  category?: string;
+  inStock?: boolean;
+  sortBy: NonNullable<ProductListInput['sortBy']>;
+  sortOrder: NonNullable<ProductListInput['sortOrder']>;
+}
+
+const FIELD_PREFIX = 'products:';
+
+/**
+ * The list query a cached `products` entry answers. The entry's store name is
+ * `products` (no query) or `products:{"query":{...}}` (keyArgs ['query']);
+ * null for a name this code cannot read, which callers treat as "drop it".
+ */
+export function listKeyOf(storeFieldName: string): ListKey | null {
+  let query: Record<string, unknown> = {};
+  if (storeFieldName !== 'products') {
+    if (!storeFieldName.startsWith(FIELD_PREFIX)) return null;
+    try {
+      const args = JSON.parse(storeFieldName.slice(FIELD_PREFIX.length)) as { query?: Record<string, unknown> | null };
+      query = args.query ?? {};
+    } catch {
+      return null;
+    }
+  }
+  const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
+  return {
+    page: typeof query.page === 'number' ? query.page : PAGINATION.defaultPage,
+    limit: typeof query.limit === 'number' ? query.limit : PAGINATION.defaultLimit,
+    search: text(query.search),
+    category: text(query.category),
+    inStock: typeof query.inStock === 'boolean' ? query.inStock : undefined,
+    sortBy: query.sortBy === 'NAME' || query.sortBy === 'PRICE' ? query.sortBy : 'DATE',
+    sortOrder: query.sortOrder === 'ASC' ? 'ASC' : 'DESC',
+  };
+}
+
+/** Whether the server would list this product under the query's filters (search is ILIKE on name or description). */
+export function matchesListKey(key: ListKey, product: ProductRecord): boolean {
+  if (key.search) {
+    const term = key.search.toLowerCase();
+    if (!product.name.toLowerCase().includes(term) && !product.description.toLowerCase().includes(term)) return false;
+  }
+  if (key.category !== undefined && product.category !== key.category) return false;
+  if (key.inStock !== undefined && product.quantity > 0 !== key.inStock) return false;
+  return true;
+}
+
+const sortValue = (key: ListKey, product: ProductRecord) =>
+  key.sortBy === 'NAME' ? product.name.toLowerCase() : key.sortBy === 'PRICE' ? product.price : product.createdAt;
+
+/** Page 1 of newest first: the one place a new product's position is known (the front). */
+const isNewestFirstFrontPage = (key: ListKey) => key.page === 1 && key.sortBy === 'DATE' && key.sortOrder === 'DESC';
+
+function withTotal(pagination: StoredPagination, total: number): StoredPagination {
+  const totalPages = Math.ceil(total / pagination.limit);
+  return { ...pagination, total, totalPages, hasNextPage: pagination.page < totalPages, hasPrevPage: pagination.page > 1 };
+}
+
+const cents = (value: number) => Math.round(value * 100) / 100;
+
+/** What one product adds to the catalogue's figures. */
+function contribution(product: ProductRecord | null): StoredStats {
+  if (!product) return { totalProducts: 0, inStock: 0, outOfStock: 0, inventoryValue: 0 };
+  const inStock = product.quantity > 0;
+  return { totalProducts: 1, inStock: inStock ? 1 : 0, outOfStock: inStock ? 0 : 1, inventoryValue: product.price * product.quantity };
+}
+
+/** The stats once `before` became `after` (null: did not exist / no longer exists). */
+export function statsAfterChange<S extends StoredStats>(stats: S, before: ProductRecord | null, after: ProductRecord | null): S {
+  const minus = contribution(before);
+  const plus = contribution(after);
+  return {
+    ...stats,
+    totalProducts: stats.totalProducts - minus.totalProducts + plus.totalProducts,
+    inStock: stats.inStock - minus.inStock + plus.inStock,
+    outOfStock: stats.outOfStock - minus.outOfStock + plus.outOfStock,
+    inventoryValue: cents(stats.inventoryValue - minus.inventoryValue + plus.inventoryValue),
+  };
+}
+
+/** Sorted as the server sorts them (ORDER BY category), with the new one in its place. */
+export function withCategory(categories: readonly string[], category: string): readonly string[] {
+  if (categories.includes(category)) return categories;
+  return [...categories, category].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+const productRef = (cache: ApolloCache, id: string): string | undefined => cache.identify({ __typename: 'Product', id });
+
+const holds = (page: StoredProductPage, ref: string) => page.products.some((item) => isReference(item) && item.__ref === ref);
+
+/** The product as the cache holds it now (read it before a mutation changes it), or null. */
+export function readCachedProduct(cache: ApolloCache, id: string): ProductRecord | null {
+  const ref = productRef(cache, id);
+  if (!ref) return null;
+  return cache.readFragment<ProductRecord>({ id: ref, fragment: ProductRecordFragmentDoc }) ?? null;
+}
+
+/**
+ * createProduct succeeded. The product goes to the front of every cached
+ * newest-first page 1 whose filters it matches (the list shown after
+ * creating, spec section 4), with the totals one higher; other lists it
+ * matches are dropped (their pages shift); lists it does not match are
+ * unchanged. Stats count it; its category joins the suggestions.
+ */
+export function applyProductCreated(cache: ApolloCache, product: ProductRecord): void {
+  const ref = productRef(cache, product.id);
+  if (!ref) return;
+  cache.modify({
+    fields: {
+      products(value, { storeFieldName, DELETE }) {
+        const page = value as StoredProductPage;
+        const key = listKeyOf(storeFieldName);
+        if (!key) return DELETE;
+        if (!matchesListKey(key, product)) return page;
+        if (!isNewestFirstFrontPage(key)) return DELETE;
+        if (holds(page, ref)) return page;
+        return {
+          ...page,
+          products: [{ __ref: ref }, ...page.products].slice(0, page.pagination.limit),
+          pagination: withTotal(page.pagination, page.pagination.total + 1),
+        };
+      },
+      productStats: (value) => statsAfterChange(value as StoredStats, null, product),
+      categories: (value) => withCategory(value as readonly string[], product.category),
+      featuredProducts: (value, { DELETE }) => (product.featured ? DELETE : value),
+    },
+  });
+}
+
+/**
+ * updateProduct or adjustStock succeeded. The normalised Product already
+ * shows the new values in every list and the detail view; what is left is
+ * where it belongs. A list keeps its entry when the change cannot move the
+ * product in or out of it or within its order; otherwise it is dropped.
+ * Stats move by the difference. Without `before` nothing can be compared,
+ * so every list and the stats are dropped.
+ */
+export function applyProductUpdated(cache: ApolloCache, before: ProductRecord | null, after: ProductRecord): void {
+  const ref = productRef(cache, after.id);
+  if (!ref) return;
+  const categoryChanged = !before || before.category !== after.category;
+  cache.modify({
+    fields: {
+      products(value, { storeFieldName, DELETE }) {
+        const page = value as StoredProductPage;
+        const key = listKeyOf(storeFieldName);
+        if (!key || !before) return DELETE;
+        const wasIn = matchesListKey(key, before);
+        const isIn = matchesListKey(key, after);
+        if (!wasIn && !isIn && !holds(page, ref)) return page;
+        if (wasIn && isIn && sortValue(key, before) === sortValue(key, after)) return page;
+        return DELETE;
+      },
+      productStats: (value, { DELETE }) => (before ? statsAfterChange(value as StoredStats, before, after) : DELETE),
+      // The old category may now be unused, which only the server knows: the
+      // suggestions are read again when a form next needs them.
+      categories: (value, { DELETE }) => (categoryChanged ? DELETE : value),
+      featuredProducts: (value, { DELETE }) => (before?.featured || after.featured ? DELETE : value),
+    },
+  });
+}
+
+/**
+ * deleteProduct succeeded. It leaves every cached list that shows it (the
+ * totals one lower), lists it matched on other pages are dropped, and the
+ * Product itself is evicted with its detail entry, then garbage collected.
+ */
+export function applyProductDeleted(cache: ApolloCache, id: string, before: ProductRecord | null): void {
+  const ref = productRef(cache, id);
+  if (!ref) return;
+  cache.modify({
+    fields: {
+      products(value, { storeFieldName, DELETE }) {
+        const page = value as StoredProductPage;
+        if (holds(page, ref)) {
+          return {
+            ...page,
+            products: page.products.filter((item) => !(isReference(item) && item.__ref === ref)),
+            pagination: withTotal(page.pagination, Math.max(0, page.pagination.total - 1)),
+          };
+        }
+        const key = listKeyOf(storeFieldName);
+        if (!key || !before || matchesListKey(key, before)) return DELETE;
+        return page;
+      },
+      productStats: (value, { DELETE }) => (before ? statsAfterChange(value as StoredStats, before, null) : DELETE),
+      categories: (_value, { DELETE }) => DELETE,
+      featuredProducts: (value, { DELETE }) => (!before || before.featured ? DELETE : value),
+    },
+  });
+  cache.evict({ fieldName: 'product', args: { id } });
+  cache.evict({ id: ref });
+  cache.gc();
+}

@@ -1,0 +1,62 @@
+import { PRODUCT_DRAFT_DEFAULTS, ProductFields, validateFields, type FieldErrors } from '@stockroom/schema';
+import type { CreateProductInput, UpdateProductInput } from '@stockroom/schema/generated/graphql';
+import type { ProductRecord } from './product-cache';
+
+/** What the product form edits: the text of each input as typed, so a rule can say "Price must be a number". */
+export interface ProductFormValues {
+  name: string;
+  description: string;
+  price: string;
+  category: string;
+  quantity: string;
+  imageUrl: string;
+  featured: boolean;
+}
+
+/** A new product starts as the draft of spec section 3. */
+export function draftFormValues(): ProductFormValues {
+  return {
+    name: '',
+    description: PRODUCT_DRAFT_DEFAULTS.description,
+    price: String(PRODUCT_DRAFT_DEFAULTS.price),
+    category: PRODUCT_DRAFT_DEFAULTS.category,
+    quantity: String(PRODUCT_DRAFT_DEFAULTS.quantity),
+    imageUrl: '',
+    featured: false,
+  };
+}
+
+export function formValuesOf(product: ProductRecord): ProductFormValues {
+  return {
+    name: product.name,
+    description: product.description,
+    price: String(product.price),
+    category: product.category,
+    quantity: String(product.quantity),
+    imageUrl: product.imageUrl ?? '',
+    featured: product.featured,
+  };
+}
+
+/** Every rule of spec section 5 at once: the messages the fields show and the server would give. */
+export const validateProductForm = (values: ProductFormValues): FieldErrors => validateFields(ProductFields, { ...values });
+
+/** The values as the API takes them: text trimmed, numbers as numbers, no image URL as null. */
+export function toProductInput(values: ProductFormValues): CreateProductInput {
+  const imageUrl = values.imageUrl.trim();
+  return {
+    name: values.name.trim(),
+    description: values.description.trim(),
+    price: Number(values.price.trim()),
+    category: values.category.trim(),
+    quantity: Number(values.quantity.trim()),
+    imageUrl: imageUrl === '' ? null : imageUrl,
+    featured: values.featured,
+  };
+}
+
+/** An update sends every field and the version the form was loaded with: a stale one gets a conflict. */
+export const toUpdateInput = (values: ProductFormValues, version: number): UpdateProductInput => ({ ...toProductInput(values), version });
+
+/** The form fields the server may name in `extensions.fields`; anything else belongs to the whole form. */
+export const FORM_FIELDS: ReadonlySet<string> = new Set(Object.keys(draftFormValues()));

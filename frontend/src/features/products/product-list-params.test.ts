@@ -1,0 +1,97 @@
+import {
+  changeListParams,
+  clearListFilters,
+  DEFAULT_LIST_PARAMS,
+  hasListFilters,
+  parseListParams,
+  serializeListParams,
+  toListQuery,
+  type ProductListParams,
+} from './product-list-params';
+
+describe('product list URL state', () => {
+  it('an empty query string is the default list, and the default list is an empty query string', () => {
+    expect(parseListParams('')).toEqual(DEFAULT_LIST_PARAMS);
+    expect(serializeListParams(DEFAULT_LIST_PARAMS)).toBe('');
+    expect(DEFAULT_LIST_PARAMS).toEqual({
+      search: '',
+      inStock: null,
+      sortBy: 'date',
+      sortOrder: 'desc',
+      page: 1,
+      limit: 10,
+      view: 'table',
+    });
+  });
+
+  it('round-trips every setting', () => {
+    const state: ProductListParams = { search: 'desk lamp', inStock: false, sortBy: 'price', sortOrder: 'asc', page: 3, limit: 50, view: 'cards' };
+    const text = serializeListParams(state);
+    expect(text).toBe('search=desk+lamp&inStock=false&sortBy=price&sortOrder=asc&page=3&limit=50&view=cards');
+    expect(parseListParams(text)).toEqual(state);
+    expect(parseListParams(new URLSearchParams(text))).toEqual(state);
+  });
+
+  it('leaves defaults out, one by one', () => {
+    expect(serializeListParams({ ...DEFAULT_LIST_PARAMS, inStock: true })).toBe('inStock=true');
+    expect(serializeListParams({ ...DEFAULT_LIST_PARAMS, sortBy: 'name' })).toBe('sortBy=name');
+    expect(serializeListParams({ ...DEFAULT_LIST_PARAMS, sortOrder: 'asc' })).toBe('sortOrder=asc');
+    expect(serializeListParams({ ...DEFAULT_LIST_PARAMS, page: 2 })).toBe('page=2');
+    expect(serializeListParams({ ...DEFAULT_LIST_PARAMS, limit: 100 })).toBe('limit=100');
+  });
+
+  it.each([
+    ['page=0', { page: 1 }],
+    ['page=-2', { page: 1 }],
+    ['page=2.5', { page: 1 }],
+    ['page=abc', { page: 1 }],
+    ['page=99999999999', { page: 1 }],
+    ['limit=7', { limit: 10 }],
+    ['limit=1000', { limit: 10 }],
+    ['limit=25abc', { limit: 10 }],
+    ['sortBy=owner', { sortBy: 'date' }],
+    ['sortBy=NAME', { sortBy: 'date' }],
+    ['sortOrder=sideways', { sortOrder: 'desc' }],
+    ['inStock=yes', { inStock: null }],
+    ['view=grid', { view: 'table' }],
+    ['search=%20%20', { search: '' }],
+  ])('falls back to the default for an invalid %s', (text, expected) => {
+    expect(parseListParams(text)).toEqual({ ...DEFAULT_LIST_PARAMS, ...expected });
+  });
+
+  it('trims the search and cuts it at the server limit of 100 characters', () => {
+    expect(parseListParams('search=%20lamp%20').search).toBe('lamp');
+    expect(parseListParams(`search=${'x'.repeat(150)}`).search).toHaveLength(100);
+  });
+
+  it('ignores parameters it does not know, so a serialised state is canonical', () => {
+    expect(serializeListParams(parseListParams('utm=1&page=2&limit=10'))).toBe('page=2');
+  });
+
+  it('starts at page 1 when the filter, search, sort or page size changes, but not when paging or switching view', () => {
+    const onPage3 = { ...DEFAULT_LIST_PARAMS, page: 3 };
+    expect(changeListParams(onPage3, { search: 'lamp' }).page).toBe(1);
+    expect(changeListParams(onPage3, { inStock: true }).page).toBe(1);
+    expect(changeListParams(onPage3, { sortBy: 'name' }).page).toBe(1);
+    expect(changeListParams(onPage3, { sortOrder: 'asc' }).page).toBe(1);
+    expect(changeListParams(onPage3, { limit: 25 }).page).toBe(1);
+    expect(changeListParams(onPage3, { view: 'cards' }).page).toBe(3);
+    expect(changeListParams(onPage3, { page: 4 }).page).toBe(4);
+    expect(changeListParams(onPage3, { search: '' }).page).toBe(3);
+  });
+
+  it('Clear Filters resets search and stock filter only', () => {
+    const state: ProductListParams = { search: 'lamp', inStock: true, sortBy: 'name', sortOrder: 'asc', page: 2, limit: 25, view: 'cards' };
+    expect(hasListFilters(state)).toBe(true);
+    const cleared = clearListFilters(state);
+    expect(cleared).toEqual({ ...state, search: '', inStock: null, page: 1 });
+    expect(hasListFilters(cleared)).toBe(false);
+  });
+
+  it('builds the GraphQL query with fixed keys, the unset filters left out', () => {
+    expect(toListQuery(DEFAULT_LIST_PARAMS)).toEqual({ page: 1, limit: 10, sortBy: 'DATE', sortOrder: 'DESC' });
+    const query = toListQuery({ ...DEFAULT_LIST_PARAMS, search: 'lamp', inStock: false, sortBy: 'name', sortOrder: 'asc' });
+    expect(query).toEqual({ page: 1, limit: 10, search: 'lamp', inStock: false, sortBy: 'NAME', sortOrder: 'ASC' });
+    expect(Object.keys(query)).toEqual(['page', 'limit', 'search', 'inStock', 'sortBy', 'sortOrder']);
+  });
+});

@@ -1,0 +1,129 @@
+import {
+  DEFAULT_PRODUCT_SORT,
+  PAGINATION,
+  PRODUCT_SORT_FIELDS,
+  Rules,
+  SORT_ORDERS,
+  type ProductSortField,
+  type SortOrder,
+} from '@stockroom/schema';
+import type { ProductListInput } from '@stockroom/schema/generated/graphql';
+
+/**
+ * The product list's state lives in the URL query string, so a reload, the
+ * back button and a shared link all show the same list. The parameter names
+ * are the REST API's (`search`, `inStock`, `sortBy`, `sortOrder`, `page`,
+ * `limit`) plus `view`; defaults are left out of the URL.
+ */
+export const PAGE_SIZES = [10, 25, 50, 100] as const;
+export type PageSize = (typeof PAGE_SIZES)[number];
+
+export const LIST_VIEWS = ['table', 'cards'] as const;
+export type ListView = (typeof LIST_VIEWS)[number];
+
+/** null: all products; true: quantity > 0; false: quantity = 0. */
+export type StockFilter = boolean | null;
+
+export interface ProductListParams {
+  search: string;
+  inStock: StockFilter;
+  sortBy: ProductSortField;
+  sortOrder: SortOrder;
+  page: number;
+  limit: PageSize;
+  view: ListView;
+}
+
+export const DEFAULT_LIST_PARAMS: ProductListParams = {
+  search: '',
+  inStock: null,
+  sortBy: DEFAULT_PRODUCT_SORT.sortBy,
+  sortOrder: DEFAULT_PRODUCT_SORT.sortOrder,
+  page: PAGINATION.defaultPage,
+  limit: PAGINATION.defaultLimit as PageSize,
+  view: 'table',
+};
+
+const MAX_PAGE = Rules.page.max;
+/** The server refuses longer terms; a pasted link is cut rather than failing. */
+const MAX_SEARCH = Rules.search.max;
+
+function oneOf<T extends string | number>(allowed: readonly T[], value: unknown, fallback: T): T {
+  return (allowed as readonly unknown[]).includes(value) ? (value as T) : fallback;
+}
+
+function parsePage(raw: string | null): number {
+  if (raw === null || !/^\d+$/.test(raw)) return DEFAULT_LIST_PARAMS.page;
+  const page = Number(raw);
+  return page >= 1 && page <= MAX_PAGE ? page : DEFAULT_LIST_PARAMS.page;
+}
+
+function parseStock(raw: string | null): StockFilter {
+  if (raw === 'true') return true;
+  if (raw === 'false') return false;
+  return null;
+}
+
+/** Reads the list state from a query string; anything missing or invalid takes its default. */
+export function parseListParams(query: URLSearchParams | string): ProductListParams {
+  const params = typeof query === 'string' ? new URLSearchParams(query) : query;
+  const search = [...(params.get('search') ?? '').trim()].slice(0, MAX_SEARCH).join('').trim();
+  const limitText = params.get('limit');
+  return {
+    search,
+    inStock: parseStock(params.get('inStock')),
+    sortBy: oneOf(PRODUCT_SORT_FIELDS, params.get('sortBy'), DEFAULT_LIST_PARAMS.sortBy),
+    sortOrder: oneOf(SORT_ORDERS, params.get('sortOrder'), DEFAULT_LIST_PARAMS.sortOrder),
+    page: parsePage(params.get('page')),
+    limit: oneOf(PAGE_SIZES, limitText !== null && /^\d+$/.test(limitText) ? Number(limitText) : null, DEFAULT_LIST_PARAMS.limit),
+    view: oneOf(LIST_VIEWS, params.get('view'), DEFAULT_LIST_PARAMS.view),
+  };
+}
+
+/** The query string for a list state, in a fixed order, without defaults (no leading '?'). */
+export function serializeListParams(state: ProductListParams): string {
+  const params = new URLSearchParams();
+  const d = DEFAULT_LIST_PARAMS;
+  if (state.search) params.set('search', state.search);
+  if (state.inStock !== null) params.set('inStock', String(state.inStock));
+  if (state.sortBy !== d.sortBy) params.set('sortBy', state.sortBy);
+  if (state.sortOrder !== d.sortOrder) params.set('sortOrder', state.sortOrder);
+  if (state.page !== d.page) params.set('page', String(state.page));
+  if (state.limit !== d.limit) params.set('limit', String(state.limit));
+  if (state.view !== d.view) params.set('view', state.view);
+  return params.toString();
+}
+
+/**
+ * Applies a change to the list state. Anything that changes which products
+ * match or their order starts again at page 1; paging and the view do not.
+ */
+export function changeListParams(state: ProductListParams, changes: Partial<ProductListParams>): ProductListParams {
+  const next = { ...state, ...changes };
+  const reordered = (['search', 'inStock', 'sortBy', 'sortOrder', 'limit'] as const).some(
+    (key) => key in changes && changes[key] !== state[key],
+  );
+  if (reordered && !('page' in changes)) next.page = DEFAULT_LIST_PARAMS.page;
+  return next;
+}
+
+/** What Clear Filters resets: the search and the stock filter (sort, page size and view stay). */
+export function clearListFilters(state: ProductListParams): ProductListParams {
+  return changeListParams(state, { search: '', inStock: null });
+}
+
+export const hasListFilters = (state: ProductListParams) => state.search !== '' || state.inStock !== null;
+
+/**
+ * The GraphQL query for a list state. The keys always come in the same order
+ * and every one is present but the unset filters, so one list state is always
+ * one cache entry (`products` is keyed by the whole query).
+ */
+export function toListQuery(state: ProductListParams): ProductListInput {
+  const query: ProductListInput = { page: state.page, limit: state.limit };
+  if (state.search) query.search = state.search;
+  if (state.inStock !== null) query.inStock = state.inStock;
+  query.sortBy = state.sortBy.toUpperCase() as ProductListInput['sortBy'];
+  query.sortOrder = state.sortOrder.toUpperCase() as ProductListInput['sortOrder'];
+  return query;
+}

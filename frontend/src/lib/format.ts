@@ -1,0 +1,33 @@
+/**
+ * Display formats. One locale (en-US) and one currency (USD) for every user:
+ * the specification names neither, and prices are stored without a currency.
+ */
+const LOCALE = 'en-US';
+
+const currency = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'USD' });
+const count = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
+const date = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium' });
+const dateTime = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** 1234.5 -> '$1,234.50' */
+export const formatCurrency = (value: number): string => currency.format(value);
+
+/** 12345 -> '12,345' */
+export const formatCount = (value: number): string => count.format(value);
+
+const valid = (value: string | Date) => {
+  const d = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(d.getTime()) ? null : d;
+};
+
+/** An ISO timestamp as 'Jan 5, 2025'; '' for an unreadable one. */
+export function formatDate(value: string | Date): string {
+  const d = valid(value);
+  return d ? date.format(d) : '';
+}
+
+/** An ISO timestamp as 'Jan 5, 2025, 3:04 PM' in the browser's time zone; '' for an unreadable one. */
+export function formatDateTime(value: string | Date): string {
+  const d = valid(value);
+  return d ? dateTime.format(d) : '';
+}
