@@ -30,11 +30,15 @@ export interface ProductPageQuery extends ProductFilter {
 export const PRODUCT_COLUMNS = `id, owner_id AS "owner", name, description, price::float8 AS price, category, quantity,
   quantity > 0 AS "inStock", image_url AS "imageUrl", featured, created_at AS "createdAt", updated_at AS "updatedAt", version`;
 
-/** Each sort uses the owner-led index of the same order; `id` breaks ties so pages never overlap. */
+/**
+ * Each sort uses the owner-led index of the same order; `id` breaks ties so pages never overlap.
+ * Columns are qualified: a bare `price` in ORDER BY names the output column `price::float8`,
+ * which no index serves, so every price-sorted page sorted the whole catalogue.
+ */
 const ORDER_BY: Record<ProductSortField, string> = {
-  name: 'lower(name) {dir}, id {dir}',
-  price: 'price {dir}, id {dir}',
-  date: 'created_at {dir}, id {dir}',
+  name: 'lower(products.name) {dir}, products.id {dir}',
+  price: 'products.price {dir}, products.id {dir}',
+  date: 'products.created_at {dir}, products.id {dir}',
 };
 
 /** `!` is the LIKE escape character, so it and the wildcards are escaped with it. */
