@@ -1,0 +1,181 @@
+import {
+  productCountStatement,
+  productPageStatement,
+  productStatsStatement,
+  type ProductFilter,
+  type ProductPageQuery,
+  type Statement,
+} from '../../backend/src/products/product.queries';
+import { toPg } from '../support/products';
+import { signUpUser, startTestApp, type TestApp } from '../support/test-app';
+
+/**
+ * The exact SQL the product service runs (product.queries.ts), planned by
+ * PostgreSQL on a catalogue of 100,000 products for one user beside a few
+ * thousand of other users' products. Every list page, count and the stats
+ * must be served by an index: a Seq Scan on `products` means a request's
+ * cost grows with the whole table instead of with what it returns.
+ */
+
+let app: TestApp;
+let big: string;
+let small: string;
+
+const BIG = 100_000;
+const OTHERS = 3;
+const PER_OTHER = 2_000;
+
+/**
+ * Inserts `count` varied products for one owner in one statement: names like
+ * 'Bracket 4711', descriptions of 60 to 260 characters, prices 1.00..999.99,
+ * every 50th product out of stock, one in 97 featured, one per minute back in time.
+ */
+async function seed(ownerId: string, count: number) {
+  await app.sql(
+    `INSERT INTO products (id, owner_id, name, description, price, category, quantity, image_url, featured, created_at, updated_at, version)
+     SELECT gen_random_uuid(), $1,
+       (ARRAY['Bolt','Nut','Widget','Gear','Spring','Hinge','Clamp','Bracket'])[1 + g % 8] || ' ' || g,
+       'A ' || (ARRAY['steel','brass','plastic','oak','copper'])[1 + g % 5] || ' part for the '
+         || (ARRAY['workshop','kitchen','garden','office'])[1 + g % 4] || ', batch ' || (g / 100) || '. '
+         || repeat('Sturdy, tested and ready to ship. ', 1 + g % 7),
+       round((1 + random() * 998.99)::numeric, 2),
+       (ARRAY['Tools','Garden','Kitchen','Office','Toys','Hardware'])[1 + g % 6],
+       CASE WHEN g % 50 = 0 THEN 0 ELSE g % 500 END,
+       CASE WHEN g % 3 = 0 THEN 'https://img.example.com/p/' || g || '.png' END,
+       g % 97 = 0, now() - g * interval '1 minute', now(), 1
+     FROM generate_series(1, $2::int) AS g`,
+    [ownerId, count],
+  );
+}
+
+beforeAll(async () => {
+  app = await startTestApp();
+  big = (await signUpUser(app)).user.id;
+  const others = [];
+  for (let i = 0; i < OTHERS; i++) others.push((await signUpUser(app)).user.id);
+  small = others[0];
+  // The test cluster commits asynchronously (synchronous_commit=off); VACUUM can only mark a page
+  // all-visible once the inserting commit is flushed, so the seed commits synchronously.
+  await app.sql('SET synchronous_commit = on');
+  await seed(big, BIG);
+  for (const other of others) await seed(other, PER_OTHER);
+  await app.sql('RESET synchronous_commit');
+  // What autovacuum does to a table after a bulk insert: statistics and the visibility map.
+  await app.sql('VACUUM (ANALYZE) products');
+}, 120_000);
+afterAll(() => app?.close());
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  Plans?: PlanNode[];
+}
+
+async function planOf(statement: Statement): Promise<PlanNode> {
+  const { text, values } = toPg(statement);
+  const [row] = await app.sql(`EXPLAIN (FORMAT JSON) ${text}`, values);
+  return row['QUERY PLAN'][0].Plan;
+}
+
+const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
+
+/** The plan as one readable line, for the failure message. */
+const describePlan = (plan: PlanNode) =>
+  nodesOf(plan)
+    .map((n) => [n['Node Type'], n['Relation Name'] && `on ${n['Relation Name']}`, n['Index Name'] && `using ${n['Index Name']}`].filter(Boolean).join(' '))
+    .join(' > ');
+
+/** Plans the statement and checks no node reads `products` sequentially; returns the plan's line. */
+async function expectIndexed(statement: Statement): Promise<string> {
+  const plan = await planOf(statement);
+  const line = describePlan(plan);
+  const seqScans = nodesOf(plan).filter((n) => n['Node Type'].includes('Seq Scan') && n['Relation Name'] === 'products');
+  expect({ plan: line, seqScans: seqScans.length }).toEqual({ plan: line, seqScans: 0 });
+  expect(line).toMatch(/Index/);
+  return line;
+}
+
+const page = (ownerId: string, overrides: Partial<ProductPageQuery> = {}): ProductPageQuery => ({
+  ownerId,
+  sortBy: 'date',
+  sortOrder: 'desc',
+  limit: 10,
+  offset: 0,
+  ...overrides,
+});
+
+/** A list request runs a page statement and a count statement over the same filter. */
+async function expectListIndexed(query: ProductPageQuery) {
+  const filter: ProductFilter = { ownerId: query.ownerId, search: query.search, category: query.category, inStock: query.inStock };
+  return { page: await expectIndexed(productPageStatement(query)), count: await expectIndexed(productCountStatement(filter)) };
+}
+
+it('the seed is a catalogue of 100,000 products for one user among other users, analysed and vacuumed', async () => {
+  const counts = await app.sql('SELECT owner_id, count(*)::int AS n FROM products GROUP BY owner_id ORDER BY n DESC');
+  expect(counts.map((c) => c.n)).toEqual([BIG, ...Array(OTHERS).fill(PER_OTHER)]);
+  expect(counts[0].owner_id).toBe(big);
+  const [table] = await app.sql(`SELECT relpages, relallvisible, reltuples::int AS tuples FROM pg_class WHERE relname = 'products'`);
+  expect(table.tuples).toBe(BIG + OTHERS * PER_OTHER);
+  expect(table.relallvisible).toBe(table.relpages);
+});
+
+describe('the big catalogue (100,000 products): no Seq Scan on products', () => {
+  it('list page 1, newest first (the default)', async () => {
+    const plans = await expectListIndexed(page(big));
+    expect(plans.page).toContain('products_owner_created_idx');
+  });
+
+  it('list page 500 (offset 4990)', async () => {
+    const plans = await expectListIndexed(page(big, { offset: 4990 }));
+    expect(plans.page).toContain('products_owner_created_idx');
+  });
+
+  it('search by a name fragment, in any case', async () => {
+    await expectListIndexed(page(big, { search: 'bRACKET 4711' }));
+  });
+
+  it('search by a description fragment', async () => {
+    await expectListIndexed(page(big, { search: 'batch 42.' }));
+  });
+
+  it('in stock only, cheapest first', async () => {
+    const plans = await expectListIndexed(page(big, { inStock: true, sortBy: 'price', sortOrder: 'asc' }));
+    expect(plans.page).toContain('products_owner_price_idx');
+  });
+
+  it('price, dearest first', async () => {
+    const plans = await expectListIndexed(page(big, { sortBy: 'price', sortOrder: 'desc' }));
+    expect(plans.page).toContain('products_owner_price_idx');
+  });
+
+  it('by name, A to Z', async () => {
+    const plans = await expectListIndexed(page(big, { sortBy: 'name', sortOrder: 'asc' }));
+    expect(plans.page).toContain('products_owner_name_idx');
+  });
+
+  it('out of stock only', async () => {
+    await expectListIndexed(page(big, { inStock: false }));
+  });
+
+  it('one category', async () => {
+    await expectListIndexed(page(big, { category: 'Garden' }));
+  });
+
+  it('stats', async () => {
+    await expectIndexed(productStatsStatement(big));
+  });
+});
+
+describe('a small catalogue (2,000 products) in the big table: its requests read only its own rows', () => {
+  it('list page 1, search, stock filter by price, name sort', async () => {
+    await expectListIndexed(page(small));
+    await expectListIndexed(page(small, { search: 'hinge 13' }));
+    await expectListIndexed(page(small, { inStock: true, sortBy: 'price', sortOrder: 'asc' }));
+    await expectListIndexed(page(small, { sortBy: 'name', sortOrder: 'desc' }));
+  });
+
+  it('stats', async () => {
+    await expectIndexed(productStatsStatement(small));
+  });
+});

@@ -1,0 +1,125 @@
+import type { Statement } from '../../backend/src/products/product.queries';
+import type { GraphQLAnswer, HttpAnswer, TestApp } from './test-app';
+
+/** Every field of a product, as both transports send it. */
+export const PRODUCT_FIELDS = 'id name description price category quantity inStock imageUrl featured owner createdAt updatedAt version';
+export const PAGINATION_FIELDS = 'page limit total totalPages hasNextPage hasPrevPage';
+
+export const CREATE_PRODUCT = `mutation CreateProduct($input: CreateProductInput!) { createProduct(input: $input) { ${PRODUCT_FIELDS} } }`;
+export const UPDATE_PRODUCT = `mutation UpdateProduct($id: ID!, $input: UpdateProductInput!) { updateProduct(id: $id, input: $input) { ${PRODUCT_FIELDS} } }`;
+export const DELETE_PRODUCT = `mutation DeleteProduct($id: ID!) { deleteProduct(id: $id) }`;
+export const ADJUST_STOCK = `mutation AdjustStock($id: ID!, $delta: Int!) { adjustStock(id: $id, delta: $delta) { ${PRODUCT_FIELDS} } }`;
+export const PRODUCT = `query Product($id: ID!) { product(id: $id) { ${PRODUCT_FIELDS} } }`;
+export const PRODUCTS = `query Products($query: ProductListInput) { products(query: $query) { products { ${PRODUCT_FIELDS} } pagination { ${PAGINATION_FIELDS} } } }`;
+export const PRODUCT_STATS = `query ProductStats { productStats { totalProducts inStock outOfStock inventoryValue } }`;
+export const CATEGORIES = `query Categories { categories }`;
+export const FEATURED = `query Featured { featuredProducts { ${PRODUCT_FIELDS} } }`;
+
+export interface ProductInput {
+  name?: unknown;
+  description?: unknown;
+  price?: unknown;
+  category?: unknown;
+  quantity?: unknown;
+  imageUrl?: unknown;
+  featured?: unknown;
+}
+
+let made = 0;
+/** A valid product with a unique name; `overrides` replace or add fields. */
+export const productInput = (overrides: Record<string, unknown> = {}): Record<string, unknown> => ({
+  name: `Product ${process.pid}-${++made}`,
+  description: 'A sturdy thing for the stockroom shelf',
+  price: 19.99,
+  category: 'Tools',
+  quantity: 5,
+  ...overrides,
+});
+
+/** Creates a product over REST (the way the client does) and returns it; fails loudly if refused. */
+export async function createProduct(app: TestApp, token: string, overrides: Record<string, unknown> = {}) {
+  const answer = await app.rest('POST', '/api/products', productInput(overrides), { token });
+  if (answer.status !== 201) throw new Error(`create failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body.product as ProductRecord;
+}
+
+export interface ProductRecord {
+  id: string;
+  name: string;
+  description: string;
+  price: number;
+  category: string;
+  quantity: number;
+  inStock: boolean;
+  imageUrl: string | null;
+  featured: boolean;
+  owner: string;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+}
+
+/** The stored row of a product (or undefined), read straight from PostgreSQL. */
+export async function storedProduct(app: TestApp, id: string) {
+  const [row] = await app.sql(
+    `SELECT id, owner_id, name, description, price::text AS price, category, quantity, image_url, featured, version, created_at, updated_at
+     FROM products WHERE id = $1`,
+    [id],
+  );
+  return row as
+    | {
+        id: string;
+        owner_id: string;
+        name: string;
+        description: string;
+        price: string;
+        category: string;
+        quantity: number;
+        image_url: string | null;
+        featured: boolean;
+        version: number;
+        created_at: Date;
+        updated_at: Date;
+      }
+    | undefined;
+}
+
+export async function countProducts(app: TestApp, where = 'true', params: unknown[] = []): Promise<number> {
+  const [{ count }] = await app.sql(`SELECT count(*)::int AS count FROM products WHERE ${where}`, params);
+  return count;
+}
+
+/** A REST error answer: the status, and exactly `{ message, code }` plus `fields` when given. */
+export function expectRestError(answer: HttpAnswer, status: number, code: string, message: string, fields?: Record<string, string>) {
+  expect({ status: answer.status, body: answer.body }).toEqual({ status, body: fields ? { message, code, fields } : { message, code } });
+}
+
+/** A GraphQL error answer from the service: no data, one error with the message, code and (for input errors) fields. */
+export function expectGqlError(answer: GraphQLAnswer, code: string, message: string, fields?: Record<string, string>) {
+  expect(answer.errors).toHaveLength(1);
+  expect(answer.errors?.[0]).toMatchObject({ message, extensions: fields ? { code, fields } : { code } });
+  if (!fields) expect(answer.errors?.[0].extensions?.fields).toBeUndefined();
+  const data = answer.data as Record<string, unknown> | undefined;
+  for (const value of Object.values(data ?? {})) expect(value).toBeNull();
+}
+
+/**
+ * GraphQL's own refusal of a request whose variables do not fit the schema
+ * (wrong scalar, unknown input field): HTTP 400, BAD_USER_INPUT, a message
+ * naming the problem, and nothing executed.
+ */
+export function expectGqlTypeError(answer: GraphQLAnswer, pattern: RegExp) {
+  expect(answer.status).toBe(400);
+  expect(answer.data).toBeUndefined();
+  expect(answer.errors).toHaveLength(1);
+  expect(answer.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
+  expect(answer.errors?.[0].message).toMatch(pattern);
+}
+
+/** A statement of product.queries.ts (knex `?` placeholders) as node-postgres wants it ($1, $2, ...). */
+export function toPg({ sql, values }: Statement): { text: string; values: unknown[] } {
+  let n = 0;
+  const text = sql.replace(/\?/g, () => `$${++n}`);
+  if (n !== values.length) throw new Error(`${n} placeholders for ${values.length} values in: ${sql}`);
+  return { text, values };
+}
