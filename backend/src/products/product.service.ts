@@ -97,6 +97,9 @@ function assertId(id: unknown): asserts id is string {
 
 const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
 
+/** Absent as the shared rules see it: a blank `?page=%20` is no page (the default), not page 0. */
+const isBlank = (value: unknown) => value == null || (typeof value === 'string' && value.trim() === '');
+
 function oneOf<T extends string>(key: string, label: string, allowed: readonly T[], value: unknown, fallback: T): T {
   if (value === undefined || value === null || value === '') return fallback;
   if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) return value as T;
@@ -111,8 +114,8 @@ function parseListRequest(request: ProductListRequest) {
     errors.inStock = ValidationMessages.invalidFormat('In stock');
   }
   assertValid(errors);
-  const page = input.page == null || input.page === '' ? PAGINATION.defaultPage : Number(input.page);
-  const limit = input.limit == null || input.limit === '' ? PAGINATION.defaultLimit : Number(input.limit);
+  const page = isBlank(input.page) ? PAGINATION.defaultPage : Number(input.page);
+  const limit = isBlank(input.limit) ? PAGINATION.defaultLimit : Number(input.limit);
   return {
     page,
     limit,
