@@ -1,0 +1,323 @@
+import 'reflect-metadata';
+import { randomInt } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { hashPassword } from '../src/auth/password-hasher';
+import { ConfigError, loadConfig } from '../src/config/config';
+import { openDatabase } from '../src/db/database';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded-postgres';
+import { productFixtures, type ProductFixture } from '../src/products/product-fixtures';
+import { User } from '../src/users/user.entity';
+
+/**
+ * `npm run seed -- --products N [--user email] [--seed n] [--batch n]`
+ *
+ * Fills one user's catalogue with realistic products, in the database
+ * `npm start` uses (DATABASE_URL, else the embedded PostgreSQL in DATA_DIR,
+ * whether or not the server is running), after applying pending migrations.
+ * Rows go in as batches of `INSERT ... SELECT FROM unnest(...)` inside one
+ * transaction (all or nothing), then VACUUM ANALYZE so the planner and the
+ * index-only scans see them at once.
+ */
+
+export const DEMO_USER = { email: 'demo@stockroom.local', password: 'Demo#Stockroom1', firstName: 'Demo', lastName: 'User' } as const;
+const DEFAULT_BATCH = 5_000;
+const MAX_PRODUCTS = 10_000_000;
+
+const INSERT_BATCH = `INSERT INTO products (id, owner_id, name, description, price, category, quantity, image_url, featured, created_at, updated_at)
+  SELECT gen_random_uuid(), $1::uuid, * FROM unnest($2::text[], $3::text[], $4::numeric[], $5::text[], $6::int[], $7::text[], $8::bool[], $9::timestamptz[], $10::timestamptz[])`;
+
+export interface SeedOptions {
+  ownerId: string;
+  count: number;
+  seed: number;
+  batchSize?: number;
+  /** Called after each batch with the rows inserted so far. */
+  onProgress?: (done: number) => void;
+  /** Called before and after the index rebuild of a large seed. */
+  onIndexes?: (event: { phase: 'start'; count: number } | { phase: 'done'; seconds: number }) => void;
+}
+
+/** Seeds at least this large, and at least as large as the table, rebuild the indexes instead of updating them row by row. */
+const REBUILD_FROM_ROWS = 20_000;
+
+/** The table's own indexes (not those behind a primary key or unique constraint), as CREATE INDEX statements. */
+async function secondaryIndexes(client: Client): Promise<{ name: string; definition: string }[]> {
+  const { rows } = await client.query<{ name: string; definition: string }>(
+    `SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS definition
+       FROM pg_index i
+      WHERE i.indrelid = 'products'::regclass
+        AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid)
+      ORDER BY 1`,
+  );
+  return rows;
+}
+
+function batchValues(ownerId: string, rows: ProductFixture[]): unknown[] {
+  return [
+    ownerId,
+    rows.map((r) => r.name),
+    rows.map((r) => r.description),
+    rows.map((r) => r.price),
+    rows.map((r) => r.category),
+    rows.map((r) => r.quantity),
+    rows.map((r) => r.imageUrl),
+    rows.map((r) => r.featured),
+    rows.map((r) => r.createdAt.toISOString()),
+    rows.map((r) => r.updatedAt.toISOString()),
+  ];
+}
+
+/**
+ * Inserts `count` generated products for one owner in one transaction, then
+ * VACUUM ANALYZE. A large seed (at least REBUILD_FROM_ROWS rows and at least
+ * as many as the table holds) drops the secondary indexes inside the
+ * transaction and creates them again at the end: building a trigram index
+ * once is several times faster than updating it per row. The drop locks the
+ * table until the commit, and any failure rolls the whole seed back,
+ * indexes included.
+ */
+export async function seedProducts(client: Client, { ownerId, count, seed, batchSize = DEFAULT_BATCH, onProgress, onIndexes }: SeedOptions): Promise<void> {
+  const next = productFixtures(seed);
+  const batch = (done: number) => Array.from({ length: Math.min(batchSize, count - done) }, next);
+  await client.query('BEGIN');
+  try {
+    await client.query(`SET LOCAL maintenance_work_mem = '1GB'`);
+    const {
+      rows: [{ existing }],
+    } = await client.query<{ existing: number }>(`SELECT count(*)::int AS existing FROM products`);
+    const rebuild = count >= REBUILD_FROM_ROWS && count >= existing ? await secondaryIndexes(client) : [];
+    for (const { name } of rebuild) await client.query(`DROP INDEX ${name}`);
+    let rows = batch(0);
+    for (let done = 0; done < count; ) {
+      const inserted = client.query(INSERT_BATCH, batchValues(ownerId, rows));
+      done += rows.length;
+      // Make the next batch while PostgreSQL stores this one.
+      const upcoming = done < count ? batch(done) : [];
+      await inserted;
+      rows = upcoming;
+      onProgress?.(done);
+    }
+    if (rebuild.length) {
+      onIndexes?.({ phase: 'start', count: rebuild.length });
+      const started = performance.now();
+      for (const { definition } of rebuild) await client.query(definition);
+      onIndexes?.({ phase: 'done', seconds: (performance.now() - started) / 1000 });
+    }
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  }
+  await client.query('VACUUM (ANALYZE) products');
+}
+
+interface Args {
+  products: number;
+  user?: string;
+  seed: number;
+  seedGiven: boolean;
+  batch: number;
+}
+
+const USAGE = `usage: npm run seed -- --products N [--user email] [--seed n] [--batch n]
+
+  --products N   how many products to add (1 to ${MAX_PRODUCTS.toLocaleString('en')})
+  --user email   whose catalogue (the account must exist); default: the demo user, created if missing
+  --seed n       the same n gives the same products (default: random, printed)
+  --batch n      rows per INSERT (default ${DEFAULT_BATCH})
+
+Uses DATABASE_URL when set, otherwise the embedded PostgreSQL in DATA_DIR (default ./.data).`;
+
+class UsageError extends Error {}
+/** A problem to report in one line, without a stack. */
+class SeedError extends Error {}
+
+function parseArgs(argv: string[]): Args {
+  const values = new Map<string, string>();
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--help' || arg === '-h') throw new UsageError('');
+    const match = /^--(products|user|seed|batch)(?:=(.*))?$/.exec(arg);
+    if (!match) throw new UsageError(`unknown argument "${arg}"`);
+    const value = match[2] ?? argv[++i];
+    if (value === undefined) throw new UsageError(`--${match[1]} needs a value`);
+    values.set(match[1], value);
+  }
+  const whole = (name: string, min: number, max: number, fallback?: number): number => {
+    const raw = values.get(name);
+    if (raw === undefined) {
+      if (fallback === undefined) throw new UsageError(`--${name} is required`);
+      return fallback;
+    }
+    const n = Number(raw.replaceAll('_', ''));
+    if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`--${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+    return n;
+  };
+  return {
+    products: whole('products', 1, MAX_PRODUCTS),
+    user: values.get('user')?.trim().toLowerCase(),
+    seed: whole('seed', 0, 2 ** 32 - 1, randomInt(2 ** 32 - 1)),
+    seedGiven: values.has('seed'),
+    batch: whole('batch', 1, 50_000, DEFAULT_BATCH),
+  };
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The embedded cluster in `dataDir`: the one already running there (say,
+ * under `npm start`) when there is one, otherwise started here and stopped
+ * when done. User and database name are those of db/embedded-postgres.ts.
+ */
+async function embeddedDatabase(dataDir: string, port: number): Promise<EmbeddedDatabase> {
+  const pidFile = join(dataDir, 'pg', 'postmaster.pid');
+  const passwordFile = join(dataDir, 'pg-password');
+  if (existsSync(pidFile) && existsSync(passwordFile)) {
+    // postmaster.pid: line 1 the pid, line 4 the port.
+    const lines = readFileSync(pidFile, 'utf8').split('\n');
+    const [pid, runningPort] = [Number(lines[0]), Number(lines[3])];
+    if (pid > 0 && runningPort > 0 && alive(pid)) {
+      const password = readFileSync(passwordFile, 'utf8').trim();
+      return { url: `postgresql://postgres:${password}@localhost:${runningPort}/stockroom`, stop: async () => {} };
+    }
+  }
+  return startEmbeddedPostgres(dataDir, port);
+}
+
+const formatInt = (n: number) => Math.round(n).toLocaleString('en');
+
+function formatDuration(seconds: number): string {
+  if (!Number.isFinite(seconds)) return '--';
+  if (seconds < 60) return `${seconds.toFixed(seconds < 10 ? 1 : 0)}s`;
+  return `${Math.floor(seconds / 60)}m${String(Math.round(seconds % 60)).padStart(2, '0')}s`;
+}
+
+/** A one-line progress bar on stderr (`\r` redrawn on a terminal, a line per tenth otherwise). */
+export function progressBar(total: number, stream: NodeJS.WriteStream = process.stderr) {
+  const started = performance.now();
+  const width = 30;
+  let lastTenth = -1;
+  let finished = false;
+  const render = (done: number) => {
+    const elapsed = (performance.now() - started) / 1000;
+    const rate = done / Math.max(elapsed, 1e-3);
+    const fraction = done / total;
+    const filled = Math.round(fraction * width);
+    const bar = `${'█'.repeat(filled)}${'░'.repeat(width - filled)}`;
+    return `${bar} ${(fraction * 100).toFixed(1).padStart(5)}%  ${formatInt(done)}/${formatInt(total)} rows  ${formatInt(rate)} rows/s  ETA ${formatDuration((total - done) / rate)}`;
+  };
+  return {
+    update(done: number) {
+      if (stream.isTTY) {
+        stream.write(`\r\x1b[2K${render(done)}`);
+      } else {
+        const tenth = Math.floor((done / total) * 10);
+        if (tenth !== lastTenth) {
+          lastTenth = tenth;
+          stream.write(`${render(done)}\n`);
+        }
+      }
+    },
+    /** Ends the bar (once) and returns the seconds since it started. */
+    done() {
+      if (stream.isTTY && !finished) stream.write('\n');
+      finished = true;
+      return (performance.now() - started) / 1000;
+    },
+  };
+}
+
+async function main() {
+  let args: Args;
+  try {
+    args = parseArgs(process.argv.slice(2));
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(error.message ? `${error.message}\n\n${USAGE}` : USAGE);
+    process.exit(error.message ? 2 : 0);
+  }
+  const config = loadConfig();
+  let db: EmbeddedDatabase | undefined;
+  if (!config.databaseUrl) {
+    console.error(`Using the embedded PostgreSQL in ${config.dataDir}/pg ...`);
+    db = await embeddedDatabase(config.dataDir, config.embeddedPgPort);
+  }
+  const url = config.databaseUrl ?? db!.url;
+  const orm = await openDatabase(url);
+  const client = new Client({ connectionString: url });
+  let interrupted = false;
+  const onSignal = () => {
+    // The open transaction rolls back when the connection closes: nothing half-seeded stays.
+    interrupted = true;
+    console.error('\nInterrupted: rolling back');
+    client.end().catch(() => {});
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    const em = orm.em.fork();
+    let user: User | null;
+    if (args.user) {
+      user = await em.findOne(User, { email: args.user });
+      if (!user) throw new SeedError(`No account has the email ${args.user}. Sign up first, or leave out --user to seed the demo user's catalogue.`);
+    } else {
+      user = await em.findOne(User, { email: DEMO_USER.email });
+      const created = !user;
+      if (!user) {
+        const { password, ...fields } = DEMO_USER;
+        user = em.create(User, { ...fields, emailVerified: true, passwordHash: await hashPassword(password) });
+        await em.flush();
+      }
+      console.info(`Demo user ${created ? '(created)' : '(existing)'}: email ${DEMO_USER.email}  password ${DEMO_USER.password}${created ? '' : ' (unless changed since)'}`);
+    }
+    await client.connect();
+    console.error(`Seeding ${formatInt(args.products)} products for ${user.email} (seed ${args.seed}${args.seedGiven ? '' : `; --seed ${args.seed} repeats this catalogue`}) ...`);
+    const started = performance.now();
+    const bar = progressBar(args.products);
+    bar.update(0);
+    await seedProducts(client, {
+      ownerId: user.id,
+      count: args.products,
+      seed: args.seed,
+      batchSize: args.batch,
+      onProgress: (done) => bar.update(done),
+      onIndexes: (event) => {
+        if (event.phase === 'start') {
+          const seconds = bar.done();
+          console.error(`Rows in after ${seconds.toFixed(1)} s; rebuilding ${event.count} indexes (one build beats ${formatInt(args.products)} updates) ...`);
+        } else console.error(`Indexes rebuilt in ${event.seconds.toFixed(1)} s; committing and running VACUUM ANALYZE ...`);
+      },
+    });
+    bar.done();
+    const seconds = (performance.now() - started) / 1000;
+    const { rows } = await client.query<{ total: number }>('SELECT count(*)::int AS total FROM products WHERE owner_id = $1', [user.id]);
+    console.info(
+      `Added ${formatInt(args.products)} products in ${seconds.toFixed(1)} s (${formatInt(args.products / seconds)} rows/s, indexes and VACUUM ANALYZE included); ${user.email} now has ${formatInt(rows[0].total)}.`,
+    );
+  } catch (error) {
+    if (interrupted) process.exitCode = 130;
+    else throw error;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    await client.end().catch(() => {});
+    await orm.close();
+    await db?.stop();
+  }
+}
+
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof ConfigError || error instanceof SeedError ? error.message : error);
+    process.exit(1);
+  });
+}
