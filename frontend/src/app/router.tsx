@@ -11,12 +11,15 @@ const ForgotPasswordPage = lazy(() => import('../features/auth/pages/ForgotPassw
 const ResetPasswordPage = lazy(() => import('../features/auth/pages/ResetPasswordPage'));
 const VerifyEmailPage = lazy(() => import('../features/auth/pages/VerifyEmailPage'));
 const DashboardPage = lazy(() => import('../features/dashboard/pages/DashboardPage'));
-const ProductsPage = lazy(() => import('../features/products/pages/ProductsPage'));
+const ProductListPage = lazy(() => import('../features/products/pages/ProductListPage'));
+const ProductCreatePage = lazy(() => import('../features/products/pages/ProductCreatePage'));
+const ProductDetailsPage = lazy(() => import('../features/products/pages/ProductDetailsPage'));
+const ProductEditPage = lazy(() => import('../features/products/pages/ProductEditPage'));
 const ProfilePage = lazy(() => import('../features/profile/pages/ProfilePage'));
 const HelpPage = lazy(() => import('../features/help/pages/HelpPage'));
 const NotFoundPage = lazy(() => import('../features/not-found/pages/NotFoundPage'));
 
-/** Routes of section 2 (plus /auth/verify-email, the design's extension). */
+/** Routes of section 2, plus /auth/verify-email and the product create, detail and edit screens (DESIGN.md). */
 const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -39,7 +42,10 @@ const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           { path: '/dashboard', element: <DashboardPage /> },
-          { path: '/products', element: <ProductsPage /> },
+          { path: '/products', element: <ProductListPage /> },
+          { path: '/products/new', element: <ProductCreatePage /> },
+          { path: '/products/:id', element: <ProductDetailsPage /> },
+          { path: '/products/:id/edit', element: <ProductEditPage /> },
           { path: '/profile', element: <ProfilePage /> },
           { path: '/profile/edit', element: <ProfilePage /> },
         ],

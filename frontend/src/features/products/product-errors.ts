@@ -29,3 +29,12 @@ export function isProductMissing(error: unknown): boolean {
 }
 
 export const isConflict = (error: unknown) => errorCodeOf(error) === 'CONFLICT';
+
+/** The server's per-field messages (BAD_USER_INPUT `extensions.fields`) for the fields a form has. */
+export function formFieldErrors<K extends string>(error: unknown, fields: ReadonlySet<K>): Partial<Record<K, string>> | undefined {
+  const errors: Partial<Record<K, string>> = {};
+  for (const [field, message] of Object.entries(extractFieldErrors(error))) {
+    if (fields.has(field as K)) errors[field as K] = message;
+  }
+  return Object.keys(errors).length > 0 ? errors : undefined;
+}

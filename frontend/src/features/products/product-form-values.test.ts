@@ -53,6 +53,11 @@ describe('product form values', () => {
     });
   });
 
+  it('takes an emptied field (final-form drops it) as empty', () => {
+    const emptied = { ...draftFormValues(), name: 'Lamp', price: '5', imageUrl: undefined, featured: undefined } as unknown as Parameters<typeof toProductInput>[0];
+    expect(toProductInput(emptied)).toMatchObject({ imageUrl: null, featured: false });
+  });
+
   it('an update carries the loaded version; a loaded product fills the form', () => {
     const product = {
       id: 'p1',

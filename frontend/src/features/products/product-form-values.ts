@@ -41,17 +41,20 @@ export function formValuesOf(product: ProductRecord): ProductFormValues {
 /** Every rule of spec section 5 at once: the messages the fields show and the server would give. */
 export const validateProductForm = (values: ProductFormValues): FieldErrors => validateFields(ProductFields, { ...values });
 
+/** final-form drops a field that is emptied, so any value may arrive as undefined. */
+const text = (value: string | undefined) => (value ?? '').trim();
+
 /** The values as the API takes them: text trimmed, numbers as numbers, no image URL as null. */
 export function toProductInput(values: ProductFormValues): CreateProductInput {
-  const imageUrl = values.imageUrl.trim();
+  const imageUrl = text(values.imageUrl);
   return {
-    name: values.name.trim(),
-    description: values.description.trim(),
-    price: Number(values.price.trim()),
-    category: values.category.trim(),
-    quantity: Number(values.quantity.trim()),
+    name: text(values.name),
+    description: text(values.description),
+    price: Number(text(values.price)),
+    category: text(values.category),
+    quantity: Number(text(values.quantity)),
     imageUrl: imageUrl === '' ? null : imageUrl,
-    featured: values.featured,
+    featured: values.featured === true,
   };
 }
 
@@ -59,4 +62,4 @@ export function toProductInput(values: ProductFormValues): CreateProductInput {
 export const toUpdateInput = (values: ProductFormValues, version: number): UpdateProductInput => ({ ...toProductInput(values), version });
 
 /** The form fields the server may name in `extensions.fields`; anything else belongs to the whole form. */
-export const FORM_FIELDS: ReadonlySet<string> = new Set(Object.keys(draftFormValues()));
+export const FORM_FIELDS: ReadonlySet<keyof ProductFormValues> = new Set(Object.keys(draftFormValues()) as (keyof ProductFormValues)[]);

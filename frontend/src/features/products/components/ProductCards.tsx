@@ -1,0 +1,39 @@
+import { Card, H3 } from '@blueprintjs/core';
+import { Link } from 'react-router-dom';
+import { formatCount, formatCurrency } from '../../../lib/format';
+import { productPath } from '../list-location';
+import { ProductImage } from './ProductImage';
+import { ProductRowActions } from './ProductRowActions';
+import type { ProductCollectionProps } from './ProductTable';
+import { StockTag } from './StockTag';
+
+/** The cards view: one card per product, as many columns as fit. */
+export function ProductCards({ products, navState, onDelete }: ProductCollectionProps) {
+  return (
+    <ul className="product-cards" aria-label="Products">
+      {products.map((product) => (
+        <li key={product.id} data-product-id={product.id}>
+          <Card className="product-card">
+            <ProductImage url={product.imageUrl} name={product.name} size="card" />
+            <div className="product-card__body">
+              <div className="product-card__head">
+                <H3 className="product-card__name">
+                  <Link to={productPath(product.id)} state={navState}>
+                    {product.name}
+                  </Link>
+                </H3>
+                <StockTag inStock={product.inStock} />
+              </div>
+              <p className="product-card__category">{product.category}</p>
+              <p className="product-card__figures">
+                <span className="product-card__price">{formatCurrency(product.price)}</span>
+                <span className="product-card__quantity">Qty {formatCount(product.quantity)}</span>
+              </p>
+              <ProductRowActions product={product} navState={navState} onDelete={onDelete} />
+            </div>
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}

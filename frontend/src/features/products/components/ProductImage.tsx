@@ -1,0 +1,36 @@
+import { MediaIcon } from '@blueprintjs/icons';
+import { isHttpUrl } from '@stockroom/schema';
+import { useState } from 'react';
+
+export interface ProductImageProps {
+  url: string | null;
+  name: string;
+  size: 'thumb' | 'card' | 'large';
+}
+
+/**
+ * The product's picture, or a placeholder. Only an absolute http(s) URL ever
+ * reaches the <img>: a `javascript:` or `data:` URL is shown as the
+ * placeholder, as is an image that fails to load.
+ */
+export function ProductImage({ url, name, size }: ProductImageProps) {
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  const src = url && isHttpUrl(url) && failedUrl !== url ? url : null;
+  if (!src) {
+    return (
+      <div className={`product-image product-image--${size} product-image--placeholder`} role="img" aria-label={`No image for ${name}`}>
+        <MediaIcon size={size === 'thumb' ? 16 : 40} />
+      </div>
+    );
+  }
+  return (
+    <img
+      className={`product-image product-image--${size}`}
+      src={src}
+      alt={name}
+      loading="lazy"
+      referrerPolicy="no-referrer"
+      onError={() => setFailedUrl(src)}
+    />
+  );
+}

@@ -1,0 +1,36 @@
+import { Button, NonIdealState } from '@blueprintjs/core';
+import { BoxIcon, PlusIcon, SearchIcon } from '@blueprintjs/icons';
+import { LinkButton } from '../../../components/LinkButton';
+import { NEW_PRODUCT_PATH } from '../list-location';
+
+/** The two empty states: an empty catalogue, and a search or filter that matches nothing. */
+export function ProductListEmpty({ filtered, onClearFilters }: { filtered: boolean; onClearFilters(): void }) {
+  if (filtered) {
+    return (
+      <NonIdealState
+        className="product-empty"
+        icon={<SearchIcon size={48} />}
+        title="No matching products"
+        description="No product matches this search or stock filter. Try other words, or clear the filters to see your whole catalogue."
+        action={
+          <Button intent="primary" variant="outlined" onClick={onClearFilters}>
+            Clear Filters
+          </Button>
+        }
+      />
+    );
+  }
+  return (
+    <NonIdealState
+      className="product-empty"
+      icon={<BoxIcon size={48} />}
+      title="No products yet"
+      description="Your catalogue is empty. Add your first product to start tracking prices and stock."
+      action={
+        <LinkButton intent="primary" icon={<PlusIcon />} to={NEW_PRODUCT_PATH}>
+          Add Your First Product
+        </LinkButton>
+      }
+    />
+  );
+}

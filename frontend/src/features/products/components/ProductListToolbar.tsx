@@ -1,0 +1,95 @@
+import { Button, HTMLSelect, InputGroup, SegmentedControl } from '@blueprintjs/core';
+import { FilterRemoveIcon, GridViewIcon, SearchIcon, ThListIcon } from '@blueprintjs/icons';
+import { Rules, type ProductSortField, type SortOrder } from '@stockroom/schema';
+import type { ListView, StockFilter } from '../product-list-params';
+
+export interface ProductListToolbarProps {
+  searchText: string;
+  onSearchChange(text: string): void;
+  /** Enter in the search box: search now rather than after the debounce. */
+  onSearchSubmit(): void;
+  inStock: StockFilter;
+  onStockChange(value: StockFilter): void;
+  sortBy: ProductSortField;
+  sortOrder: SortOrder;
+  onSortChange(sort: { sortBy?: ProductSortField; sortOrder?: SortOrder }): void;
+  view: ListView;
+  onViewChange(view: ListView): void;
+  canClear: boolean;
+  onClear(): void;
+}
+
+const STOCK_OPTIONS = [
+  { value: 'all', label: 'All' },
+  { value: 'in', label: 'In Stock' },
+  { value: 'out', label: 'Out of Stock' },
+];
+const stockValue = (inStock: StockFilter) => (inStock === null ? 'all' : inStock ? 'in' : 'out');
+const stockFilterOf = (value: string): StockFilter => (value === 'in' ? true : value === 'out' ? false : null);
+
+const SORT_OPTIONS = [
+  { value: 'date', label: 'Date' },
+  { value: 'name', label: 'Name' },
+  { value: 'price', label: 'Price' },
+];
+const ORDER_OPTIONS = [
+  { value: 'desc', label: 'Descending' },
+  { value: 'asc', label: 'Ascending' },
+];
+
+export function ProductListToolbar(props: ProductListToolbarProps) {
+  return (
+    <div className="product-toolbar" role="search" aria-label="Search and filter products">
+      <InputGroup
+        className="product-toolbar__search"
+        type="search"
+        leftIcon={<SearchIcon />}
+        placeholder="Search by name or description"
+        aria-label="Search products"
+        maxLength={Rules.search.max}
+        value={props.searchText}
+        onChange={(event) => props.onSearchChange(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') props.onSearchSubmit();
+        }}
+      />
+      <div className="product-toolbar__controls">
+        <SegmentedControl
+          aria-label="Stock filter"
+          className="product-toolbar__stock"
+          options={STOCK_OPTIONS}
+          value={stockValue(props.inStock)}
+          onValueChange={(value) => props.onStockChange(stockFilterOf(value))}
+        />
+        <div className="product-toolbar__sort" role="group" aria-labelledby="product-sort-label">
+          <span id="product-sort-label">Sort by</span>
+          <HTMLSelect
+            aria-label="Sort by"
+            options={SORT_OPTIONS}
+            value={props.sortBy}
+            onChange={(event) => props.onSortChange({ sortBy: event.target.value as ProductSortField })}
+          />
+          <HTMLSelect
+            aria-label="Sort order"
+            options={ORDER_OPTIONS}
+            value={props.sortOrder}
+            onChange={(event) => props.onSortChange({ sortOrder: event.target.value as SortOrder })}
+          />
+        </div>
+        <SegmentedControl
+          aria-label="View"
+          className="product-toolbar__view"
+          options={[
+            { value: 'table', label: 'Table', icon: <ThListIcon /> },
+            { value: 'cards', label: 'Cards', icon: <GridViewIcon /> },
+          ]}
+          value={props.view}
+          onValueChange={(value) => props.onViewChange(value as ListView)}
+        />
+        <Button variant="minimal" icon={<FilterRemoveIcon />} disabled={!props.canClear} onClick={props.onClear}>
+          Clear Filters
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { Card, Classes } from '@blueprintjs/core';
+import { BanCircleIcon, BoxIcon, DollarIcon, TickCircleIcon } from '@blueprintjs/icons';
+import type { ProductStatsFiguresFragment } from '@stockroom/schema/generated/graphql';
+import type { ReactNode } from 'react';
+import { formatCount, formatCurrency } from '../../../lib/format';
+
+interface StatProps {
+  id: string;
+  label: string;
+  value: string | null;
+  icon: ReactNode;
+  tone: string;
+}
+
+function Stat({ id, label, value, icon, tone }: StatProps) {
+  return (
+    <Card className={`product-stat product-stat--${tone}`} data-testid={`stat-${id}`}>
+      <span className="product-stat__icon" aria-hidden="true">
+        {icon}
+      </span>
+      <div className="product-stat__text">
+        <dt className="product-stat__label">{label}</dt>
+        <dd className={`product-stat__value${value === null ? ` ${Classes.SKELETON}` : ''}`}>{value ?? '0'}</dd>
+      </div>
+    </Card>
+  );
+}
+
+/** The whole catalogue's figures (not the current page's): Total Products, In Stock, Out of Stock, Inventory Value. */
+export function ProductStatsCards({ stats }: { stats: ProductStatsFiguresFragment | null }) {
+  return (
+    <dl className="product-stats" aria-label="Product statistics">
+      <Stat id="total-products" tone="total" label="Total Products" value={stats && formatCount(stats.totalProducts)} icon={<BoxIcon size={18} />} />
+      <Stat id="in-stock" tone="in" label="In Stock" value={stats && formatCount(stats.inStock)} icon={<TickCircleIcon size={18} />} />
+      <Stat id="out-of-stock" tone="out" label="Out of Stock" value={stats && formatCount(stats.outOfStock)} icon={<BanCircleIcon size={18} />} />
+      <Stat id="inventory-value" tone="value" label="Inventory Value" value={stats && formatCurrency(stats.inventoryValue)} icon={<DollarIcon size={18} />} />
+    </dl>
+  );
+}

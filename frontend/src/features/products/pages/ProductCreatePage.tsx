@@ -1,0 +1,54 @@
+import { ProductMessages } from '@stockroom/schema';
+import { useProductCategoriesQuery, useProductCreateMutation } from '@stockroom/schema/generated/hooks';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { PageHeader } from '../../../components/PageHeader';
+import { toast } from '../../../lib/toaster';
+import { usePageTitle } from '../../../lib/usePageTitle';
+import { ProductForm } from '../components/ProductForm';
+import { PRODUCTS_PATH, useListNavigation } from '../list-location';
+import { applyProductCreated } from '../product-cache';
+import { formFieldErrors, productErrorMessage } from '../product-errors';
+import { draftFormValues, FORM_FIELDS, toProductInput, type ProductFormValues } from '../product-form-values';
+import { PRODUCT_TOASTS } from '../product-toasts';
+import '../products.css';
+
+export default function ProductCreatePage() {
+  usePageTitle('Add New Product');
+  const navigate = useNavigate();
+  const { listHref } = useListNavigation();
+  const [initialValues] = useState(draftFormValues);
+  const categories = useProductCategoriesQuery();
+  const [createProduct] = useProductCreateMutation();
+
+  const onSubmit = async (values: ProductFormValues) => {
+    try {
+      await createProduct({
+        variables: { input: toProductInput(values) },
+        update: (cache, { data }) => {
+          if (data) applyProductCreated(cache, data.createProduct);
+        },
+      });
+      toast.success(PRODUCT_TOASTS.created);
+      // The newest-first list, where the new product now leads (spec section 4).
+      navigate(PRODUCTS_PATH);
+      return undefined;
+    } catch (error) {
+      toast.error(productErrorMessage(error, ProductMessages.createFailed));
+      return formFieldErrors(error, FORM_FIELDS);
+    }
+  };
+
+  return (
+    <div className="page page--narrow products-page">
+      <PageHeader title="Add New Product" subtitle="Describe the product, its price and how many you have." />
+      <ProductForm
+        mode="create"
+        initialValues={initialValues}
+        categories={categories.dataState === 'complete' ? categories.data.categories : []}
+        onSubmit={onSubmit}
+        cancelHref={listHref}
+      />
+    </div>
+  );
+}

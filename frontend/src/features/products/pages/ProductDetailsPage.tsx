@@ -1,0 +1,135 @@
+import { useApolloClient } from '@apollo/client/react';
+import { Spinner } from '@blueprintjs/core';
+import { ArrowLeftIcon, EditIcon, TrashIcon } from '@blueprintjs/icons';
+import { Button } from '@blueprintjs/core';
+import { GeneralMessages, ProductMessages } from '@stockroom/schema';
+import { useProductAdjustStockMutation, useProductDeleteMutation, useProductDetailsQuery } from '@stockroom/schema/generated/hooks';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { LinkButton } from '../../../components/LinkButton';
+import { PageHeader } from '../../../components/PageHeader';
+import { toast } from '../../../lib/toaster';
+import { usePageTitle } from '../../../lib/usePageTitle';
+import { DeleteProductAlert } from '../components/DeleteProductAlert';
+import { LoadError } from '../components/LoadError';
+import { ProductDetailsView } from '../components/ProductDetailsView';
+import { ProductNotFound } from '../components/ProductNotFound';
+import { StockAdjuster } from '../components/StockAdjuster';
+import { productEditPath, useListNavigation } from '../list-location';
+import { applyProductDeleted, applyProductUpdated, readCachedProduct, type ProductRecord } from '../product-cache';
+import { isProductMissing, productErrorMessage } from '../product-errors';
+import { PRODUCT_TOASTS } from '../product-toasts';
+import '../products.css';
+
+export default function ProductDetailsPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const client = useApolloClient();
+  const { navState, listHref } = useListNavigation();
+
+  // While a delete is under way the query stops watching: the eviction must
+  // not make this page fetch (and report missing) the product it is leaving.
+  const [leaving, setLeaving] = useState(false);
+  const details = useProductDetailsQuery({ variables: { id }, skip: leaving });
+  const lastShown = useRef<ProductRecord | null>(null);
+  if (details.dataState === 'complete') lastShown.current = details.data.product;
+  const product = details.dataState === 'complete' ? details.data.product : leaving ? lastShown.current : null;
+
+  const missing = !product && isProductMissing(details.error);
+  usePageTitle(missing ? 'Product Not Found' : 'Product Details');
+
+  const [confirming, setConfirming] = useState(false);
+  const [deleteProduct, { loading: deleting }] = useProductDeleteMutation();
+  const [adjustStock, { loading: adjusting }] = useProductAdjustStockMutation();
+  const [stockError, setStockError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (details.error && !isProductMissing(details.error)) {
+      toast.error(productErrorMessage(details.error, GeneralMessages.somethingWentWrong));
+    }
+  }, [details.error]);
+
+  const confirmDelete = async () => {
+    setLeaving(true);
+    try {
+      await deleteProduct({ variables: { id }, update: (cache) => applyProductDeleted(cache, id, readCachedProduct(cache, id)) });
+      toast.success(PRODUCT_TOASTS.deleted);
+      navigate(listHref, { replace: true });
+    } catch (error) {
+      setLeaving(false);
+      setConfirming(false);
+      toast.error(productErrorMessage(error, ProductMessages.deleteFailed));
+    }
+  };
+
+  const adjust = async (delta: number): Promise<boolean> => {
+    setStockError(null);
+    const before = readCachedProduct(client.cache, id);
+    try {
+      await adjustStock({
+        variables: { id, delta },
+        update: (cache, { data }) => {
+          if (data) applyProductUpdated(cache, before, data.adjustStock);
+        },
+      });
+      toast.success(PRODUCT_TOASTS.stockUpdated);
+      return true;
+    } catch (error) {
+      const message = productErrorMessage(error, ProductMessages.updateFailed);
+      setStockError(message);
+      toast.error(message);
+      return false;
+    }
+  };
+
+  const back = (
+    <LinkButton className="product-back" variant="minimal" icon={<ArrowLeftIcon />} to={listHref}>
+      Back to Products
+    </LinkButton>
+  );
+
+  if (!product) {
+    return (
+      <div className="page products-page">
+        {back}
+        {missing ? (
+          <ProductNotFound listHref={listHref} />
+        ) : details.error ? (
+          <LoadError message={productErrorMessage(details.error, GeneralMessages.somethingWentWrong)} onRetry={() => void details.refetch()} />
+        ) : (
+          <div className="products-page__loading" role="status">
+            <Spinner size={32} aria-label="Loading product" />
+          </div>
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <div className="page products-page">
+      {back}
+      <PageHeader
+        title={product.name}
+        subtitle="Product details"
+        actions={
+          <>
+            <LinkButton intent="primary" icon={<EditIcon />} to={productEditPath(product.id)} state={navState}>
+              Edit Product
+            </LinkButton>
+            <Button intent="danger" variant="outlined" icon={<TrashIcon />} onClick={() => setConfirming(true)}>
+              Delete Product
+            </Button>
+          </>
+        }
+      />
+      <ProductDetailsView product={product} />
+      <StockAdjuster quantity={product.quantity} busy={adjusting} error={stockError} onAdjust={adjust} onEdit={() => setStockError(null)} />
+      <DeleteProductAlert
+        name={confirming ? product.name : null}
+        deleting={deleting}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setConfirming(false)}
+      />
+    </div>
+  );
+}

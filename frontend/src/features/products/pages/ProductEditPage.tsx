@@ -1,0 +1,127 @@
+import { useApolloClient } from '@apollo/client/react';
+import { Spinner } from '@blueprintjs/core';
+import { ArrowLeftIcon } from '@blueprintjs/icons';
+import { GeneralMessages, ProductMessages } from '@stockroom/schema';
+import { useProductCategoriesQuery, useProductDetailsQuery, useProductUpdateMutation } from '@stockroom/schema/generated/hooks';
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { LinkButton } from '../../../components/LinkButton';
+import { PageHeader } from '../../../components/PageHeader';
+import { toast } from '../../../lib/toaster';
+import { usePageTitle } from '../../../lib/usePageTitle';
+import { LoadError } from '../components/LoadError';
+import { ProductForm } from '../components/ProductForm';
+import { ProductNotFound } from '../components/ProductNotFound';
+import { productPath, useListNavigation } from '../list-location';
+import { applyProductUpdated, readCachedProduct, type ProductRecord } from '../product-cache';
+import { formFieldErrors, isConflict, isProductMissing, productErrorMessage } from '../product-errors';
+import { FORM_FIELDS, formValuesOf, toUpdateInput, type ProductFormValues } from '../product-form-values';
+import { PRODUCT_TOASTS } from '../product-toasts';
+import '../products.css';
+
+export default function ProductEditPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const client = useApolloClient();
+  const { navState, listHref } = useListNavigation();
+  const details = useProductDetailsQuery({ variables: { id } });
+  const categories = useProductCategoriesQuery();
+  const [updateProduct] = useProductUpdateMutation();
+
+  // The form edits the product as it was when the page loaded it, and sends
+  // that version: someone else's later change is a conflict, not overwritten.
+  const [loaded, setLoaded] = useState<ProductRecord | null>(null);
+  const current = details.dataState === 'complete' ? details.data.product : null;
+  if (current && !loaded) setLoaded(current);
+  const editing = loaded ?? current;
+  const initialValues = useMemo(() => editing && formValuesOf(editing), [editing]);
+
+  const [conflict, setConflict] = useState<string | null>(null);
+  const [reloading, setReloading] = useState(false);
+
+  const missing = !editing && isProductMissing(details.error);
+  usePageTitle(missing ? 'Product Not Found' : 'Edit Product');
+
+  useEffect(() => {
+    if (details.error && !isProductMissing(details.error)) {
+      toast.error(productErrorMessage(details.error, GeneralMessages.somethingWentWrong));
+    }
+  }, [details.error]);
+
+  const onSubmit = async (values: ProductFormValues) => {
+    if (!editing) return undefined;
+    const before = readCachedProduct(client.cache, id);
+    try {
+      await updateProduct({
+        variables: { id, input: toUpdateInput(values, editing.version) },
+        update: (cache, { data }) => {
+          if (data) applyProductUpdated(cache, before, data.updateProduct);
+        },
+      });
+      toast.success(PRODUCT_TOASTS.updated);
+      navigate(productPath(id), { replace: true, state: navState });
+      return undefined;
+    } catch (error) {
+      const message = productErrorMessage(error, ProductMessages.updateFailed);
+      if (isConflict(error)) setConflict(message);
+      toast.error(message);
+      return formFieldErrors(error, FORM_FIELDS);
+    }
+  };
+
+  /** After a conflict: read the product again, bring the cache up to date, and edit the new version. */
+  const reload = async () => {
+    setReloading(true);
+    const before = readCachedProduct(client.cache, id);
+    try {
+      const { data } = await details.refetch();
+      if (data?.product) {
+        applyProductUpdated(client.cache, before, data.product);
+        setLoaded(data.product);
+        setConflict(null);
+      }
+    } catch (error) {
+      toast.error(productErrorMessage(error, GeneralMessages.somethingWentWrong));
+    } finally {
+      setReloading(false);
+    }
+  };
+
+  if (!editing || !initialValues) {
+    return (
+      <div className="page page--narrow products-page">
+        <LinkButton className="product-back" variant="minimal" icon={<ArrowLeftIcon />} to={listHref}>
+          Back to Products
+        </LinkButton>
+        {missing ? (
+          <ProductNotFound listHref={listHref} />
+        ) : details.error ? (
+          <LoadError message={productErrorMessage(details.error, GeneralMessages.somethingWentWrong)} onRetry={() => void details.refetch()} />
+        ) : (
+          <div className="products-page__loading" role="status">
+            <Spinner size={32} aria-label="Loading product" />
+          </div>
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <div className="page page--narrow products-page">
+      <LinkButton className="product-back" variant="minimal" icon={<ArrowLeftIcon />} to={productPath(id)} state={navState}>
+        Back to {editing.name}
+      </LinkButton>
+      <PageHeader title="Edit Product" subtitle={`Changes to ${editing.name} are saved when you select Update Product.`} />
+      <ProductForm
+        key={editing.version}
+        mode="edit"
+        initialValues={initialValues}
+        categories={categories.dataState === 'complete' ? categories.data.categories : []}
+        onSubmit={onSubmit}
+        cancelHref={productPath(id)}
+        cancelState={navState}
+        conflict={conflict ? { message: conflict, reloading, onReload: () => void reload() } : null}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,189 @@
+import { useApolloClient } from '@apollo/client/react';
+import { Spinner } from '@blueprintjs/core';
+import { PlusIcon } from '@blueprintjs/icons';
+import { GeneralMessages, ProductMessages, SEARCH_DEBOUNCE_MS } from '@stockroom/schema';
+import { useProductDeleteMutation, useProductListQuery, useProductStatsQuery } from '@stockroom/schema/generated/hooks';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { LinkButton } from '../../../components/LinkButton';
+import { PageHeader } from '../../../components/PageHeader';
+import { toast } from '../../../lib/toaster';
+import { useDebouncedCallback } from '../../../lib/useDebouncedCallback';
+import { usePageTitle } from '../../../lib/usePageTitle';
+import { DeleteProductAlert } from '../components/DeleteProductAlert';
+import { LoadError } from '../components/LoadError';
+import { ProductCards } from '../components/ProductCards';
+import { ProductListEmpty } from '../components/ProductListEmpty';
+import { ProductListPagination } from '../components/ProductListPagination';
+import { ProductListToolbar } from '../components/ProductListToolbar';
+import { ProductStatsCards } from '../components/ProductStatsCards';
+import { ProductTable } from '../components/ProductTable';
+import { NEW_PRODUCT_PATH, useListNavigation } from '../list-location';
+import { applyProductDeleted, readCachedProduct, type ProductRecord } from '../product-cache';
+import { isProductMissing, productErrorMessage } from '../product-errors';
+import {
+  changeListParams,
+  clearListFilters,
+  hasListFilters,
+  parseListParams,
+  serializeListParams,
+  toListQuery,
+  type ProductListParams,
+} from '../product-list-params';
+import { PRODUCT_TOASTS } from '../product-toasts';
+import '../products.css';
+
+export default function ProductListPage() {
+  usePageTitle('Product Management');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const params = useMemo(() => parseListParams(searchParams), [searchParams]);
+  const paramsRef = useRef(params);
+  paramsRef.current = params;
+  const { navState } = useListNavigation();
+  const client = useApolloClient();
+
+  const go = useCallback(
+    (next: ProductListParams, options?: { replace?: boolean }) => setSearchParams(serializeListParams(next), options),
+    [setSearchParams],
+  );
+  const update = useCallback((changes: Partial<ProductListParams>) => go(changeListParams(paramsRef.current, changes)), [go]);
+
+  // An invalid or out-of-order query string is rewritten to its canonical form.
+  const canonical = serializeListParams(params);
+  useEffect(() => {
+    if (canonical !== searchParams.toString()) setSearchParams(canonical, { replace: true });
+  }, [canonical, searchParams, setSearchParams]);
+
+  // The search box shows what is typed; the URL (and the request) follow 300 ms after the last keystroke.
+  const [searchText, setSearchText] = useState(params.search);
+  const commitSearch = useDebouncedCallback((text: string) => update({ search: text.trim() }), SEARCH_DEBOUNCE_MS);
+  useEffect(() => {
+    // The URL changed underneath the box (back button, Clear Filters, a link): it wins.
+    commitSearch.cancel();
+    setSearchText((current) => (current.trim() === params.search ? current : params.search));
+  }, [params.search, commitSearch]);
+
+  const query = useMemo(() => toListQuery(params), [params]);
+  const list = useProductListQuery({ variables: { query } });
+  const stats = useProductStatsQuery();
+  const [deleteProduct, { loading: deleting }] = useProductDeleteMutation();
+  const [toDelete, setToDelete] = useState<ProductRecord | null>(null);
+
+  const listData = list.dataState === 'complete' ? list.data.products : null;
+  const pagination = listData?.pagination;
+
+  useEffect(() => {
+    if (list.error) toast.error(productErrorMessage(list.error, GeneralMessages.somethingWentWrong));
+  }, [list.error]);
+
+  // A page past the end (the last product of the last page deleted, or an old link) shows the last page.
+  useEffect(() => {
+    if (pagination && pagination.totalPages > 0 && params.page > pagination.totalPages) {
+      go({ ...paramsRef.current, page: pagination.totalPages }, { replace: true });
+    }
+  }, [pagination, params.page, go]);
+
+  const clearFilters = () => {
+    commitSearch.cancel();
+    setSearchText('');
+    go(clearListFilters(paramsRef.current));
+  };
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    const { id } = toDelete;
+    try {
+      // The mutation only returns the id, so the cache still holds the product's values in `update`.
+      await deleteProduct({
+        variables: { id },
+        update: (cache) => applyProductDeleted(cache, id, readCachedProduct(cache, id)),
+      });
+      toast.success(PRODUCT_TOASTS.deleted);
+    } catch (error) {
+      // Already gone (deleted elsewhere): take it off the screen too.
+      if (isProductMissing(error)) applyProductDeleted(client.cache, id, readCachedProduct(client.cache, id));
+      toast.error(productErrorMessage(error, ProductMessages.deleteFailed));
+    } finally {
+      setToDelete(null);
+    }
+  };
+
+  const filtered = hasListFilters(params);
+  const products = listData?.products ?? [];
+
+  return (
+    <div className="page products-page">
+      <PageHeader
+        title="Product Management"
+        subtitle="Create, search and track the products in your catalogue."
+        actions={
+          <LinkButton intent="primary" size="large" icon={<PlusIcon />} to={NEW_PRODUCT_PATH} state={navState}>
+            Add New Product
+          </LinkButton>
+        }
+      />
+      <ProductStatsCards stats={stats.dataState === 'complete' ? stats.data.productStats : null} />
+      <ProductListToolbar
+        searchText={searchText}
+        onSearchChange={(text) => {
+          setSearchText(text);
+          commitSearch.schedule(text);
+        }}
+        onSearchSubmit={commitSearch.flush}
+        inStock={params.inStock}
+        onStockChange={(inStock) => update({ inStock })}
+        sortBy={params.sortBy}
+        sortOrder={params.sortOrder}
+        onSortChange={(sort) => update(sort)}
+        view={params.view}
+        onViewChange={(view) => update({ view })}
+        canClear={filtered || searchText !== ''}
+        onClear={clearFilters}
+      />
+      <section className="products-page__list" aria-label="Product list" aria-busy={list.loading}>
+        {listData ? (
+          products.length === 0 ? (
+            pagination && pagination.total > 0 ? (
+              <Spinner className="products-page__loading" size={32} aria-label="Loading products" />
+            ) : (
+              <ProductListEmpty filtered={filtered} onClearFilters={clearFilters} />
+            )
+          ) : (
+            <>
+              {params.view === 'cards' ? (
+                <ProductCards products={products} navState={navState} onDelete={setToDelete} />
+              ) : (
+                <ProductTable products={products} navState={navState} onDelete={setToDelete} />
+              )}
+              {pagination && (
+                <ProductListPagination
+                  shown={products.length}
+                  total={pagination.total}
+                  page={pagination.page}
+                  totalPages={pagination.totalPages}
+                  hasPrevPage={pagination.hasPrevPage}
+                  hasNextPage={pagination.hasNextPage}
+                  limit={params.limit}
+                  onPageChange={(page) => update({ page })}
+                  onLimitChange={(limit) => update({ limit })}
+                />
+              )}
+            </>
+          )
+        ) : list.error ? (
+          <LoadError message={productErrorMessage(list.error, GeneralMessages.somethingWentWrong)} onRetry={() => void list.refetch()} />
+        ) : (
+          <div className="products-page__loading" role="status">
+            <Spinner size={32} aria-label="Loading products" />
+          </div>
+        )}
+      </section>
+      <DeleteProductAlert
+        name={toDelete?.name ?? null}
+        deleting={deleting}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setToDelete(null)}
+      />
+    </div>
+  );
+}
