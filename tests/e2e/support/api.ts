@@ -1,3 +1,4 @@
+import type { BrowserContext } from 'playwright-core';
 import { e2eEnv, PASSWORD, uniqueEmail } from './env';
 
 export interface TestUser {
@@ -26,4 +27,126 @@ export async function createUser(tag = 'user'): Promise<TestUser> {
   });
   if (res.status !== 201) throw new Error(`POST /api/auth/signup answered ${res.status}: ${await res.text()}`);
   return user;
+}
+
+/** A bearer token for the REST API, as `POST /api/auth/signin` (or signup) hands it out. */
+export interface ApiSession {
+  accessToken: string;
+  /** Milliseconds since the epoch, as the client stores it under `mean_token_expiration`. */
+  expiresAt: number;
+}
+
+async function authCall(path: string, body: unknown, expected: number): Promise<ApiSession> {
+  const res = await fetch(`${e2eEnv().baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (res.status !== expected) throw new Error(`POST ${path} answered ${res.status}: ${await res.text()}`);
+  const json = (await res.json()) as { accessToken: string; expiresAt: string };
+  return { accessToken: json.accessToken, expiresAt: Date.parse(json.expiresAt) };
+}
+
+/** Signs in over REST (`POST /api/auth/signin`) and returns the bearer token. */
+export function signInApi(user: Pick<TestUser, 'email' | 'password'>): Promise<ApiSession> {
+  return authCall('/api/auth/signin', { email: user.email, password: user.password }, 200);
+}
+
+/** A fresh account and a token for it, in one request (sign-up signs in). */
+export async function createUserWithSession(tag = 'user'): Promise<{ user: TestUser; session: ApiSession }> {
+  const user = newUser(tag);
+  const session = await authCall(
+    '/api/auth/signup',
+    { firstName: user.firstName, lastName: user.lastName, email: user.email, password: user.password },
+    201,
+  );
+  return { user, session };
+}
+
+export interface ProductInput {
+  name: string;
+  description?: string;
+  price: number;
+  category?: string;
+  quantity?: number;
+  imageUrl?: string | null;
+  featured?: boolean;
+}
+
+export interface ApiProduct {
+  id: string;
+  name: string;
+  description: string;
+  price: number;
+  category: string;
+  quantity: number;
+  imageUrl: string | null;
+  featured: boolean;
+  inStock: boolean;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+}
+
+export interface ApiProductStats {
+  totalProducts: number;
+  inStock: number;
+  outOfStock: number;
+  inventoryValue: number;
+}
+
+async function productCall<T>(session: ApiSession, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${e2eEnv().baseUrl}/api/products${path}`, {
+    method,
+    headers: { authorization: `Bearer ${session.accessToken}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} /api/products${path} answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** Creates one product over REST; the description and category default to valid values. */
+export async function createProductApi(session: ApiSession, input: ProductInput): Promise<ApiProduct> {
+  const body = { description: `${input.name} - made for the browser tests`, category: 'Testing', quantity: 1, ...input };
+  return (await productCall<{ product: ApiProduct }>(session, 'POST', '', body)).product;
+}
+
+/** Creates products one after another, so each is newer than the one before (the list's Date order). */
+export async function createProductsApi(session: ApiSession, inputs: readonly ProductInput[]): Promise<ApiProduct[]> {
+  const created: ApiProduct[] = [];
+  for (const input of inputs) created.push(await createProductApi(session, input));
+  return created;
+}
+
+/** `PUT /api/products/{id}` with the given changes (plus `version` when the caller passes it). */
+export async function updateProductApi(session: ApiSession, id: string, changes: Partial<ProductInput> & { version?: number }): Promise<ApiProduct> {
+  return (await productCall<{ product: ApiProduct }>(session, 'PUT', `/${encodeURIComponent(id)}`, changes)).product;
+}
+
+export async function deleteProductApi(session: ApiSession, id: string): Promise<void> {
+  await productCall(session, 'DELETE', `/${encodeURIComponent(id)}`);
+}
+
+export async function productStatsApi(session: ApiSession): Promise<ApiProductStats> {
+  return (await productCall<{ stats: ApiProductStats }>(session, 'GET', '/stats')).stats;
+}
+
+/**
+ * Puts an API session where the client keeps it (section 3: `mean_auth_token`,
+ * `mean_token_expiration`) before the app's first script runs, once per tab:
+ * the first page a test opens is already signed in, and a sign-out later in
+ * the test is not undone by a reload. Faster than the sign-in form when the
+ * form is not under test.
+ */
+export async function useSessionInBrowser(context: BrowserContext, session: ApiSession): Promise<void> {
+  await context.addInitScript(({ token, expiresAt }) => {
+    try {
+      if (sessionStorage.getItem('e2e-session-seeded')) return;
+      sessionStorage.setItem('e2e-session-seeded', '1');
+      localStorage.setItem('mean_auth_token', token);
+      localStorage.setItem('mean_token_expiration', String(expiresAt));
+    } catch {
+      // about:blank and opaque origins have no storage.
+    }
+  }, { token: session.accessToken, expiresAt: session.expiresAt });
 }

@@ -1,0 +1,123 @@
+import type { Locator } from 'playwright-core';
+import { BasePage } from './BasePage';
+
+export interface ProductFormValues {
+  name?: string;
+  description?: string;
+  price?: string;
+  category?: string;
+  quantity?: string;
+  imageUrl?: string;
+}
+
+/** /products/new (Add New Product) and /products/:id/edit (Edit Product): one form, two modes. */
+export class ProductFormPage extends BasePage {
+  readonly createForm = this.page.getByRole('form', { name: 'New product' });
+  readonly editForm = this.page.getByRole('form', { name: 'Edit product' });
+  readonly form = this.createForm.or(this.editForm);
+
+  readonly name = this.form.getByLabel('Product Name', { exact: true });
+  readonly description = this.form.getByLabel('Description', { exact: true });
+  readonly price = this.form.getByLabel('Price', { exact: true });
+  readonly category = this.form.getByLabel('Category', { exact: true });
+  readonly quantity = this.form.getByLabel('Quantity', { exact: true });
+  readonly imageUrl = this.form.getByLabel('Image URL', { exact: true });
+  readonly featured = this.form.getByLabel('Featured product', { exact: true });
+
+  readonly createButton = this.form.getByRole('button', { name: 'Create Product', exact: true });
+  readonly updateButton = this.form.getByRole('button', { name: 'Update Product', exact: true });
+  readonly cancel = this.form.getByRole('link', { name: 'Cancel', exact: true });
+
+  /** The warning shown when the server refuses a stale update (409). */
+  readonly conflict = this.form.getByRole('alert').filter({ hasText: 'This product has changed' });
+  readonly reloadProduct = this.form.getByRole('button', { name: 'Reload product' });
+
+  async gotoNew(): Promise<void> {
+    await this.page.goto('/products/new');
+    await this.readyToCreate();
+  }
+
+  async gotoEdit(id: string): Promise<void> {
+    await this.page.goto(`/products/${id}/edit`);
+    await this.readyToEdit();
+  }
+
+  async readyToCreate(): Promise<void> {
+    await this.createButton.waitFor();
+    await this.waitForTitle('Add New Product - Stockroom');
+  }
+
+  async readyToEdit(): Promise<void> {
+    await this.updateButton.waitFor();
+    await this.waitForTitle('Edit Product - Stockroom');
+  }
+
+  /** Replaces the text of each given field, as a person would (select all, type). */
+  async fill(values: ProductFormValues): Promise<void> {
+    const fields: [Locator, string | undefined][] = [
+      [this.name, values.name],
+      [this.description, values.description],
+      [this.price, values.price],
+      [this.quantity, values.quantity],
+      [this.category, values.category],
+      [this.imageUrl, values.imageUrl],
+    ];
+    for (const [field, value] of fields) {
+      if (value !== undefined) await field.fill(value);
+    }
+  }
+
+  async values(): Promise<Required<ProductFormValues>> {
+    return {
+      name: await this.name.inputValue(),
+      description: await this.description.inputValue(),
+      price: await this.price.inputValue(),
+      category: await this.category.inputValue(),
+      quantity: await this.quantity.inputValue(),
+      imageUrl: await this.imageUrl.inputValue(),
+    };
+  }
+
+  /**
+   * Waits until the field is marked invalid and its accessible description
+   * (the element `aria-describedby` points at) reads exactly `message`.
+   */
+  async waitForFieldError(field: Locator, message: string): Promise<void> {
+    const handle = await field.elementHandle();
+    try {
+      await this.page.waitForFunction(
+        ([el, msg]) => {
+          const input = el as HTMLElement;
+          const describedBy = input.getAttribute('aria-describedby');
+          const text = describedBy ? document.getElementById(describedBy)?.textContent?.trim() : undefined;
+          return input.getAttribute('aria-invalid') === 'true' && text === msg;
+        },
+        [handle, message] as const,
+      );
+    } catch (err) {
+      throw new Error(`expected ${field} to show ${JSON.stringify(message)}; it shows ${JSON.stringify(await this.fieldError(field))}\n${(err as Error).message}`);
+    }
+  }
+
+  /** Waits until the field no longer shows an error. */
+  async waitForNoFieldError(field: Locator): Promise<void> {
+    const handle = await field.elementHandle();
+    await this.page.waitForFunction((el) => (el as HTMLElement).getAttribute('aria-invalid') !== 'true', handle);
+  }
+
+  /** The message the field shows now, or null. */
+  async fieldError(field: Locator): Promise<string | null> {
+    return field.evaluate((input) => {
+      if (input.getAttribute('aria-invalid') !== 'true') return null;
+      const id = input.getAttribute('aria-describedby');
+      return (id && document.getElementById(id)?.textContent?.trim()) || '(invalid, without a message)';
+    });
+  }
+
+  /** Types into a field key by key and leaves it, as a person does. */
+  async typeAndLeave(field: Locator, text: string): Promise<void> {
+    await field.fill('');
+    await field.pressSequentially(text);
+    await field.blur();
+  }
+}

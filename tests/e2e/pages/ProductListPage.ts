@@ -1,0 +1,210 @@
+import type { Locator, Page } from 'playwright-core';
+import { BasePage } from './BasePage';
+
+/** A regular expression matching exactly `text` (after whitespace trimming). */
+export function exactText(text: string): RegExp {
+  return new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
+}
+
+/** Waits until `locator` shows exactly `text`; on timeout says what it showed instead. */
+export async function waitForExactText(locator: Locator, text: string, timeout = 15_000): Promise<void> {
+  try {
+    await locator.filter({ hasText: exactText(text) }).first().waitFor({ state: 'visible', timeout });
+  } catch (err) {
+    const shown = await locator.allInnerTexts().catch(() => ['(unreadable)']);
+    throw new Error(`expected ${locator} to show ${JSON.stringify(text)}, it shows ${JSON.stringify(shown)}\n${(err as Error).message}`);
+  }
+}
+
+/** A Blueprint toast with exactly this message (toasts are `role=alert` spans in the top toaster). */
+export function toastLocator(page: Page, message: string): Locator {
+  return page.locator('.bp6-toast').getByRole('alert').filter({ hasText: exactText(message) });
+}
+
+export type StockFilterOption = 'All' | 'In Stock' | 'Out of Stock';
+export type SortField = 'Name' | 'Price' | 'Date';
+export type SortDirection = 'Ascending' | 'Descending';
+
+/** The four stats cards as the user reads them (formatted text). */
+export interface StatsFigures {
+  total: string;
+  inStock: string;
+  outOfStock: string;
+  value: string;
+}
+
+const STAT_IDS: Record<keyof StatsFigures, string> = {
+  total: 'stat-total-products',
+  inStock: 'stat-in-stock',
+  outOfStock: 'stat-out-of-stock',
+  value: 'stat-inventory-value',
+};
+const STAT_LABELS: Record<keyof StatsFigures, string> = {
+  total: 'Total Products',
+  inStock: 'In Stock',
+  outOfStock: 'Out of Stock',
+  value: 'Inventory Value',
+};
+
+/** /products: Product Management. */
+export class ProductListPage extends BasePage {
+  readonly heading = this.page.getByRole('heading', { name: 'Product Management', level: 1 });
+  readonly addNewProduct = this.page.getByRole('link', { name: 'Add New Product', exact: true });
+
+  readonly toolbar = this.page.getByRole('search', { name: 'Search and filter products' });
+  readonly search = this.toolbar.getByRole('searchbox', { name: 'Search products' });
+  readonly stockFilter = this.toolbar.getByRole('radiogroup', { name: 'Stock filter' });
+  readonly sortBy = this.toolbar.getByRole('combobox', { name: 'Sort by' });
+  readonly sortOrder = this.toolbar.getByRole('combobox', { name: 'Sort order' });
+  readonly viewToggle = this.toolbar.getByRole('radiogroup', { name: 'View' });
+  /** The toolbar's Clear Filters (the no-match empty state has its own). */
+  readonly clearFilters = this.toolbar.getByRole('button', { name: 'Clear Filters' });
+
+  readonly list = this.page.getByRole('region', { name: 'Product list' });
+  readonly table = this.list.getByRole('table', { name: 'Products' });
+  readonly rows = this.table.locator('tbody > tr');
+  readonly cards = this.list.getByRole('list', { name: 'Products' }).getByRole('listitem');
+
+  readonly pagination = this.page.getByRole('navigation', { name: 'Pagination' });
+  readonly summary = this.pagination.getByRole('status');
+  readonly pageOf = this.pagination.getByText(/^Page \d+ of \d+$/);
+  readonly previous = this.pagination.getByRole('button', { name: 'Previous' });
+  readonly next = this.pagination.getByRole('button', { name: 'Next' });
+  readonly pageSize = this.pagination.getByRole('combobox', { name: 'Page size' });
+
+  /** Empty catalogue. */
+  readonly noProductsYet = this.list.getByText('No products yet', { exact: true });
+  readonly addFirstProduct = this.list.getByRole('link', { name: 'Add Your First Product' });
+  /** Search or filter without a match. */
+  readonly noMatch = this.list.getByText('No matching products', { exact: true });
+  readonly noMatchClearFilters = this.list.getByRole('button', { name: 'Clear Filters' });
+
+  async goto(query = ''): Promise<void> {
+    await this.page.goto(`/products${query}`);
+    await this.ready();
+  }
+
+  /** The page is up and the list has loaded (rows, or one of the empty states). */
+  async ready(): Promise<void> {
+    await this.heading.waitFor();
+    await this.waitForTitle('Product Management - Stockroom');
+    await this.table.or(this.noProductsYet).or(this.noMatch).or(this.cards.first()).first().waitFor();
+  }
+
+  stockOption(option: StockFilterOption): Locator {
+    return this.stockFilter.getByRole('radio', { name: option, exact: true });
+  }
+
+  async filterStock(option: StockFilterOption): Promise<void> {
+    await this.stockOption(option).click();
+  }
+
+  /** The checked option of the stock filter. */
+  async checkedStockOption(): Promise<string> {
+    return (await this.stockFilter.getByRole('radio', { checked: true }).innerText()).trim();
+  }
+
+  async sort(field: SortField, direction?: SortDirection): Promise<void> {
+    await this.sortBy.selectOption({ label: field });
+    if (direction) await this.sortOrder.selectOption({ label: direction });
+  }
+
+  async selectedLabel(select: Locator): Promise<string> {
+    return select.evaluate((el) => {
+      const s = el as HTMLSelectElement;
+      return s.options[s.selectedIndex]?.label ?? '';
+    });
+  }
+
+  // Rows -------------------------------------------------------------------
+
+  /** The table row of one product, found by its name link. */
+  row(name: string): Locator {
+    return this.rows.filter({ has: this.page.getByRole('link', { name, exact: true }) });
+  }
+
+  viewButton(name: string): Locator {
+    return this.list.getByRole('link', { name: `View ${name}`, exact: true });
+  }
+
+  editButton(name: string): Locator {
+    return this.list.getByRole('link', { name: `Edit ${name}`, exact: true });
+  }
+
+  deleteButton(name: string): Locator {
+    return this.list.getByRole('button', { name: `Delete ${name}`, exact: true });
+  }
+
+  /** The product names in the table, top to bottom. */
+  async names(): Promise<string[]> {
+    return this.rows.evaluateAll((rows) => rows.map((r) => (r.querySelector('td')?.textContent ?? '').trim()));
+  }
+
+  /** Waits until the table lists exactly these names in this order. */
+  async waitForNames(expected: readonly string[], timeout = 15_000): Promise<void> {
+    try {
+      await this.page.waitForFunction(
+        (want) => {
+          const region = document.querySelector('section[aria-label="Product list"]');
+          if (!region || region.getAttribute('aria-busy') === 'true') return false;
+          const got = [...region.querySelectorAll('table tbody > tr')].map((r) => (r.querySelector('td')?.textContent ?? '').trim());
+          return got.length === want.length && got.every((name, i) => name === want[i]);
+        },
+        expected,
+        { timeout },
+      );
+    } catch (err) {
+      throw new Error(`expected the table to list ${JSON.stringify(expected)}, it lists ${JSON.stringify(await this.names())}\n${(err as Error).message}`);
+    }
+  }
+
+  /** Waits for 'Showing X of Y products'. */
+  async waitForSummary(shown: number, total: number): Promise<void> {
+    await waitForExactText(this.summary, `Showing ${shown} of ${total} products`);
+  }
+
+  async waitForPage(page: number, of: number): Promise<void> {
+    await waitForExactText(this.pageOf, `Page ${page} of ${of}`);
+  }
+
+  /** The text in one column of every row (0-based cell index). */
+  async column(index: number): Promise<string[]> {
+    return this.rows.evaluateAll((rows, i) => rows.map((r) => (r.querySelectorAll('td')[i]?.textContent ?? '').trim()), index);
+  }
+
+  // Stats ------------------------------------------------------------------
+
+  statCard(key: keyof StatsFigures): Locator {
+    return this.page.getByTestId(STAT_IDS[key]);
+  }
+
+  /** The figure under a stat's label, once it has loaded (the loading skeleton shows a placeholder 0). */
+  statValue(key: keyof StatsFigures): Locator {
+    return this.statCard(key).getByRole('definition').and(this.page.locator(':not(.bp6-skeleton)'));
+  }
+
+  /** Waits until every stats card shows the expected figure, and checks each card's label. */
+  async waitForStats(expected: StatsFigures): Promise<void> {
+    for (const key of Object.keys(expected) as (keyof StatsFigures)[]) {
+      await waitForExactText(this.statCard(key).getByRole('term'), STAT_LABELS[key]);
+      await waitForExactText(this.statValue(key), expected[key]);
+    }
+  }
+
+  // Delete -----------------------------------------------------------------
+
+  readonly confirmDialog = this.page.getByRole('alertdialog');
+
+  async openDeleteConfirmation(name: string): Promise<Locator> {
+    await this.deleteButton(name).click();
+    await this.confirmDialog.waitFor();
+    return this.confirmDialog;
+  }
+
+  /** Delete from the row, confirmed in the alert. */
+  async deleteProduct(name: string): Promise<void> {
+    const dialog = await this.openDeleteConfirmation(name);
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  }
+}

@@ -1,0 +1,444 @@
+import { useBrowser, type GuardedSession } from './support/browser';
+import {
+  createProductApi,
+  createUserWithSession,
+  deleteProductApi,
+  updateProductApi,
+  useSessionInBrowser,
+  type ApiSession,
+} from './support/api';
+import { e2eEnv } from './support/env';
+import { ProductDetailPage } from './pages/ProductDetailPage';
+import { ProductFormPage } from './pages/ProductFormPage';
+import { ProductListPage, toastLocator, waitForExactText } from './pages/ProductListPage';
+
+/** A fresh user (with a REST token) whose browser tab is already signed in. */
+async function signedInUser(s: GuardedSession, tag: string): Promise<ApiSession> {
+  const { session } = await createUserWithSession(tag);
+  await useSessionInBrowser(s.context, session);
+  return session;
+}
+
+/** Marks the document: a full page load would lose the mark. */
+async function markDocument(s: GuardedSession): Promise<void> {
+  await s.page.evaluate(() => {
+    (window as unknown as { e2eSameDocument: boolean }).e2eSameDocument = true;
+  });
+}
+
+async function sameDocument(s: GuardedSession): Promise<boolean> {
+  return s.page.evaluate(() => (window as unknown as { e2eSameDocument?: boolean }).e2eSameDocument === true);
+}
+
+describe('products: create, edit, delete', () => {
+  const b = useBrowser();
+
+  it('creates a product from the form: it leads the list and the stats cards update, without a page reload', async () => {
+    const s = b.session();
+    const session = await signedInUser(s, 'create');
+    await createProductApi(session, { name: 'Desk Lamp', price: 25.5, quantity: 4 });
+    await createProductApi(session, { name: 'Old Stool', price: 10, quantity: 0 });
+
+    const list = new ProductListPage(s.page);
+    await list.goto();
+    await list.waitForNames(['Old Stool', 'Desk Lamp']);
+    await list.waitForStats({ total: '2', inStock: '1', outOfStock: '1', value: '$102.00' });
+    await markDocument(s);
+
+    await list.addNewProduct.click();
+    const form = new ProductFormPage(s.page);
+    await form.readyToCreate();
+    await form.waitForPath('/products/new');
+    // A new product starts as the draft of spec section 3.
+    expect(await form.values()).toEqual({
+      name: '',
+      description: 'Draft product - description pending',
+      price: '0',
+      category: 'Uncategorized',
+      quantity: '0',
+      imageUrl: '',
+    });
+    await form.fill({
+      name: 'Walnut Bookshelf',
+      description: 'Solid walnut, five adjustable shelves.',
+      price: '1249.99',
+      quantity: '3',
+      category: 'Furniture',
+    });
+    await form.createButton.click();
+
+    await list.waitForPath('/products', '');
+    await list.heading.waitFor();
+    await toastLocator(s.page, 'Product created').waitFor();
+    await list.waitForNames(['Walnut Bookshelf', 'Old Stool', 'Desk Lamp']);
+    const row = list.row('Walnut Bookshelf');
+    expect((await row.getByRole('cell').allInnerTexts()).slice(1, 5).map((t) => t.trim())).toEqual([
+      'Furniture',
+      '$1,249.99',
+      '3',
+      'In Stock',
+    ]);
+    // 102.00 + 3 x 1249.99 = 3851.97
+    await list.waitForStats({ total: '3', inStock: '2', outOfStock: '1', value: '$3,851.97' });
+    await list.waitForSummary(3, 3);
+    expect(await sameDocument(s)).toBe(true);
+    s.assertClean();
+  });
+
+  it('edits a product: the detail view and the list show the new values', async () => {
+    const s = b.session();
+    const session = await signedInUser(s, 'edit');
+    const lamp = await createProductApi(session, { name: 'Desk Lamp', price: 25.5, quantity: 4, category: 'Lighting' });
+    await createProductApi(session, { name: 'Floor Lamp', price: 80, quantity: 1, category: 'Lighting' });
+
+    const list = new ProductListPage(s.page);
+    await list.goto();
+    await list.waitForStats({ total: '2', inStock: '2', outOfStock: '0', value: '$182.00' });
+    await markDocument(s);
+
+    await list.editButton('Desk Lamp').click();
+    const form = new ProductFormPage(s.page);
+    await form.readyToEdit();
+    await form.waitForPath(`/products/${lamp.id}/edit`);
+    expect(await form.values()).toMatchObject({ name: 'Desk Lamp', price: '25.5', quantity: '4', category: 'Lighting' });
+
+    await form.fill({ name: 'Brass Desk Lamp', price: '39.95', quantity: '0', category: 'Lamps' });
+    await form.updateButton.click();
+
+    const detail = new ProductDetailPage(s.page);
+    await detail.waitForPath(`/products/${lamp.id}`);
+    await toastLocator(s.page, 'Product updated').waitFor();
+    await waitForExactText(detail.heading, 'Brass Desk Lamp');
+    await waitForExactText(detail.price, '$39.95');
+    await waitForExactText(detail.quantity, '0');
+    await waitForExactText(detail.category, 'Lamps');
+    await detail.outOfStockBadge.waitFor();
+
+    await detail.backToProducts.click();
+    await list.waitForPath('/products', '');
+    await list.waitForNames(['Floor Lamp', 'Brass Desk Lamp']);
+    expect(await list.row('Desk Lamp').count()).toBe(0);
+    expect((await list.row('Brass Desk Lamp').getByRole('cell').allInnerTexts()).slice(1, 5).map((t) => t.trim())).toEqual([
+      'Lamps',
+      '$39.95',
+      '0',
+      'Out of Stock',
+    ]);
+    await list.waitForStats({ total: '2', inStock: '1', outOfStock: '1', value: '$80.00' });
+    expect(await sameDocument(s)).toBe(true);
+
+    // And after a reload (the server, not just the client cache, has the change).
+    await s.page.reload();
+    await list.ready();
+    await list.waitForNames(['Floor Lamp', 'Brass Desk Lamp']);
+    await list.waitForStats({ total: '2', inStock: '1', outOfStock: '1', value: '$80.00' });
+    s.assertClean();
+  });
+
+  it('deletes from the list only after confirmation: gone from the list, stats updated', async () => {
+    const s = b.session();
+    const session = await signedInUser(s, 'delete');
+    await createProductApi(session, { name: 'Keep Me', price: 12.5, quantity: 2 });
+    await createProductApi(session, { name: 'Remove Me', price: 1000, quantity: 3 });
+
+    const list = new ProductListPage(s.page);
+    await list.goto();
+    await list.waitForNames(['Remove Me', 'Keep Me']);
+    await list.waitForStats({ total: '2', inStock: '2', outOfStock: '0', value: '$3,025.00' });
+
+    // Cancel keeps it.
+    let dialog = await list.openDeleteConfirmation('Remove Me');
+    await dialog.getByText('Delete product?', { exact: true }).waitFor();
+    await dialog.getByText('Remove Me', { exact: true }).waitFor();
+    await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await list.waitForNames(['Remove Me', 'Keep Me']);
+
+    dialog = await list.openDeleteConfirmation('Remove Me');
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await toastLocator(s.page, 'Product deleted').waitFor();
+    await list.waitForNames(['Keep Me']);
+    await list.waitForSummary(1, 1);
+    await list.waitForStats({ total: '1', inStock: '1', outOfStock: '0', value: '$25.00' });
+
+    // The last one: the empty catalogue state.
+    await list.deleteProduct('Keep Me');
+    await list.noProductsYet.waitFor();
+    await list.waitForStats({ total: '0', inStock: '0', outOfStock: '0', value: '$0.00' });
+    s.assertClean();
+  });
+
+  it('deletes from the detail page: back on the list without it, stats updated', async () => {
+    const s = b.session();
+    const session = await signedInUser(s, 'delete-detail');
+    await createProductApi(session, { name: 'Sofa', price: 499.99, quantity: 1 });
+    const chair = await createProductApi(session, { name: 'Chair', price: 45, quantity: 0 });
+
+    const list = new ProductListPage(s.page);
+    await list.goto();
+    await list.waitForStats({ total: '2', inStock: '1', outOfStock: '1', value: '$499.99' });
+    await list.viewButton('Chair').click();
+
+    const detail = new ProductDetailPage(s.page);
+    await detail.ready();
+    await detail.waitForPath(`/products/${chair.id}`);
+    await waitForExactText(detail.heading, 'Chair');
+    // Cancelling the confirmation keeps the product.
+    await detail.deleteProduct.click();
+    await detail.confirmDialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await detail.confirmDialog.waitFor({ state: 'hidden' });
+    await waitForExactText(detail.heading, 'Chair');
+
+    await detail.confirmDelete();
+    await list.waitForPath('/products', '');
+    await toastLocator(s.page, 'Product deleted').waitFor();
+    await list.waitForNames(['Sofa']);
+    await list.waitForStats({ total: '1', inStock: '1', outOfStock: '0', value: '$499.99' });
+
+    // Its page is gone too.
+    await s.page.goto(`/products/${chair.id}`);
+    await detail.notFound.waitFor();
+    s.assertClean();
+  });
+});
+
+describe('products: form validation and server errors', () => {
+  const b = useBrowser();
+
+  it('validates as the user types, with the catalogue messages, and sends nothing while invalid', async () => {
+    const s = b.session();
+    await signedInUser(s, 'validate');
+    const form = new ProductFormPage(s.page);
+    const mutations: string[] = [];
+    s.page.on('request', (req) => {
+      if (req.url().endsWith('/graphql') && /"operationName":"ProductCreate"/.test(req.postData() ?? '')) mutations.push(req.url());
+    });
+    await form.gotoNew();
+
+    // Submitting the untouched draft names what is missing.
+    await form.createButton.click();
+    await form.waitForFieldError(form.name, 'Product name is required');
+    await form.waitForFieldError(form.price, 'Price must be at least 0.01');
+    expect(await form.fieldError(form.description)).toBeNull();
+
+    // Each message follows the keystrokes.
+    await form.typeAndLeave(form.name, 'A');
+    await form.waitForFieldError(form.name, 'Product name must be at least 2 characters');
+    await form.name.press('End');
+    await form.name.pressSequentially('x');
+    await form.waitForNoFieldError(form.name);
+    await form.name.fill('N'.repeat(101));
+    await form.waitForFieldError(form.name, 'Product name cannot exceed 100 characters');
+    await form.name.fill('Oak Table');
+    await form.waitForNoFieldError(form.name);
+
+    await form.typeAndLeave(form.description, 'Too short');
+    await form.waitForFieldError(form.description, 'Description must be at least 10 characters');
+    await form.description.pressSequentially('!');
+    await form.waitForNoFieldError(form.description);
+
+    await form.typeAndLeave(form.price, '0');
+    await form.waitForFieldError(form.price, 'Price must be at least 0.01');
+    await form.price.fill('abc');
+    await form.waitForFieldError(form.price, 'Price must be a number');
+    await form.price.fill('1000000');
+    await form.waitForFieldError(form.price, 'Price cannot exceed 999999.99');
+    await form.price.fill('12.345');
+    await form.waitForFieldError(form.price, 'Price cannot have more than 2 decimal places');
+    await form.price.fill('0.01');
+    await form.waitForNoFieldError(form.price);
+
+    await form.typeAndLeave(form.quantity, '2.5');
+    await form.waitForFieldError(form.quantity, 'Quantity must be a whole number');
+    await form.quantity.fill('100001');
+    await form.waitForFieldError(form.quantity, 'Quantity cannot exceed 100000');
+    await form.quantity.fill('');
+    await form.waitForFieldError(form.quantity, 'Quantity is required');
+    await form.quantity.fill('7');
+    await form.waitForNoFieldError(form.quantity);
+
+    await form.typeAndLeave(form.category, 'X');
+    await form.waitForFieldError(form.category, 'Category must be at least 2 characters');
+    await form.category.fill('Tables');
+    await form.waitForNoFieldError(form.category);
+
+    await form.typeAndLeave(form.imageUrl, 'javascript:alert(1)');
+    await form.waitForFieldError(form.imageUrl, 'Image URL format is invalid');
+
+    // Still invalid: the button does not send.
+    await form.createButton.click();
+    await form.waitForFieldError(form.imageUrl, 'Image URL format is invalid');
+    expect(s.pathWithQuery()).toBe('/products/new');
+
+    await form.imageUrl.fill('');
+    await form.waitForNoFieldError(form.imageUrl);
+    expect(mutations).toEqual([]);
+
+    await form.createButton.click();
+    const list = new ProductListPage(s.page);
+    await list.waitForPath('/products', '');
+    await list.waitForNames(['Oak Table']);
+    expect(mutations).toHaveLength(1);
+    expect((await list.row('Oak Table').getByRole('cell').allInnerTexts()).slice(1, 5).map((t) => t.trim())).toEqual([
+      'Tables',
+      '$0.01',
+      '7',
+      'In Stock',
+    ]);
+    s.assertClean();
+  });
+
+  it("shows the server's refusal of a stale update as a toast and a warning, and saves after reloading the product", async () => {
+    const s = b.session();
+    const session = await signedInUser(s, 'conflict');
+    const product = await createProductApi(session, { name: 'Garden Hose', price: 19.99, quantity: 5 });
+    const form = new ProductFormPage(s.page);
+    await form.gotoEdit(product.id);
+
+    // Someone else changes it meanwhile (same account, another device).
+    await updateProductApi(session, product.id, { price: 24.99, version: product.version });
+
+    await form.fill({ name: 'Garden Hose 30 m' });
+    await form.updateButton.click();
+    const message = 'This product was changed by someone else. Reload it and try again';
+    await toastLocator(s.page, message).waitFor();
+    await form.conflict.waitFor();
+    await form.conflict.getByText(message, { exact: true }).waitFor();
+    expect(s.pathWithQuery()).toBe(`/products/${product.id}/edit`);
+
+    await form.reloadProduct.click();
+    await form.conflict.waitFor({ state: 'hidden' });
+    expect(await form.values()).toMatchObject({ name: 'Garden Hose', price: '24.99' });
+
+    await form.fill({ name: 'Garden Hose 30 m' });
+    await form.updateButton.click();
+    const detail = new ProductDetailPage(s.page);
+    await detail.waitForPath(`/products/${product.id}`);
+    await waitForExactText(detail.heading, 'Garden Hose 30 m');
+    await waitForExactText(detail.price, '$24.99');
+    s.assertClean();
+  });
+
+  it("shows 'Product not found' when the product was deleted while being edited", async () => {
+    const s = b.session();
+    const session = await signedInUser(s, 'gone');
+    const product = await createProductApi(session, { name: 'Paint Brush', price: 4.5, quantity: 10 });
+    const form = new ProductFormPage(s.page);
+    await form.gotoEdit(product.id);
+    await deleteProductApi(session, product.id);
+
+    await form.fill({ price: '5' });
+    await form.updateButton.click();
+    await toastLocator(s.page, 'Product not found').waitFor();
+    expect(s.pathWithQuery()).toBe(`/products/${product.id}/edit`);
+    s.assertClean();
+  });
+});
+
+describe('products: detail page', () => {
+  const b = useBrowser();
+
+  it("adjusts stock: a sale beyond the stock says 'Insufficient stock available'; selling the last unit flips the badge", async () => {
+    const s = b.session();
+    const session = await signedInUser(s, 'stock');
+    const product = await createProductApi(session, { name: 'Spare Fuse', price: 2, quantity: 2 });
+    const detail = new ProductDetailPage(s.page);
+    await detail.goto(product.id);
+    await detail.inStockBadge.waitFor();
+    await waitForExactText(detail.currentStock, '2');
+
+    await detail.adjust(-3);
+    await waitForExactText(detail.stockError, 'Insufficient stock available');
+    await toastLocator(s.page, 'Insufficient stock available').waitFor();
+    await waitForExactText(detail.quantity, '2');
+    await detail.inStockBadge.waitFor();
+
+    await detail.adjust(-1);
+    await detail.stockError.waitFor({ state: 'hidden' });
+    await waitForExactText(detail.currentStock, '1');
+    await waitForExactText(detail.quantity, '1');
+    await detail.inStockBadge.waitFor();
+
+    await detail.adjust(-1);
+    await waitForExactText(detail.currentStock, '0');
+    await detail.outOfStockBadge.waitFor();
+    expect(await detail.inStockBadge.count()).toBe(0);
+
+    await detail.adjust(-1);
+    await waitForExactText(detail.stockError, 'Product is out of stock');
+
+    await detail.adjust(5);
+    await waitForExactText(detail.currentStock, '5');
+    await detail.inStockBadge.waitFor();
+    await toastLocator(s.page, 'Stock updated').first().waitFor();
+
+    // The list agrees.
+    await detail.backToProducts.click();
+    const list = new ProductListPage(s.page);
+    await list.ready();
+    expect((await list.row('Spare Fuse').getByRole('cell').allInnerTexts()).slice(3, 5).map((t) => t.trim())).toEqual(['5', 'In Stock']);
+    await list.waitForStats({ total: '1', inStock: '1', outOfStock: '0', value: '$10.00' });
+    s.assertClean();
+  });
+
+  it('renders HTML in a product name as text: no element is injected, no dialog opens', async () => {
+    const s = b.session();
+    const session = await signedInUser(s, 'xss');
+    const name = '<img src=x onerror=alert(1)>';
+    const product = await createProductApi(session, { name, price: 3, quantity: 1, description: '<script>alert(2)</script> described' });
+    const dialogs: string[] = [];
+    s.page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+
+    const list = new ProductListPage(s.page);
+    await list.goto();
+    await list.waitForNames([name]);
+    await list.row(name).getByRole('link', { name, exact: true }).waitFor();
+
+    await list.viewButton(name).click();
+    const detail = new ProductDetailPage(s.page);
+    await detail.ready();
+    await waitForExactText(detail.heading, name);
+    await waitForExactText(detail.description, '<script>alert(2)</script> described');
+    await detail.imagePlaceholder(name).waitFor();
+
+    await detail.deleteProduct.click();
+    await detail.confirmDialog.getByText(name, { exact: true }).waitFor();
+    await detail.confirmDialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+
+    expect(await s.page.locator('img[src="x"], main script').count()).toBe(0);
+    expect(dialogs).toEqual([]);
+    await detail.waitForPath(`/products/${product.id}`);
+    s.assertClean();
+  });
+
+  it('shows the picture of an http(s) image URL, and the placeholder without one', async () => {
+    const s = b.session();
+    const session = await signedInUser(s, 'image');
+    // A same-origin picture: the tests' browser reaches no other host.
+    const imageUrl = `${e2eEnv().baseUrl}/favicon.svg`;
+    const pictured = await createProductApi(session, { name: 'Pictured Vase', price: 30, quantity: 1, imageUrl });
+    const plain = await createProductApi(session, { name: 'Plain Vase', price: 20, quantity: 1, imageUrl: null });
+
+    const list = new ProductListPage(s.page);
+    await list.goto();
+    await list.row('Pictured Vase').getByRole('img', { name: 'Pictured Vase', exact: true }).waitFor();
+    await list.row('Plain Vase').getByRole('img', { name: 'No image for Plain Vase', exact: true }).waitFor();
+
+    const detail = new ProductDetailPage(s.page);
+    await detail.goto(pictured.id);
+    const img = detail.image('Pictured Vase');
+    await img.waitFor();
+    expect(await img.getAttribute('src')).toBe(imageUrl);
+    await s.page.waitForFunction((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0, await img.elementHandle());
+    expect(await detail.imagePlaceholder('Pictured Vase').count()).toBe(0);
+
+    await detail.goto(plain.id);
+    await detail.imagePlaceholder('Plain Vase').waitFor();
+    expect(await s.page.getByRole('main').locator('img').count()).toBe(0);
+    s.assertClean();
+  });
+});
