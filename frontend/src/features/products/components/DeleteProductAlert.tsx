@@ -13,6 +13,7 @@ export interface DeleteProductAlertProps {
 export function DeleteProductAlert({ name, deleting, onConfirm, onCancel }: DeleteProductAlertProps) {
   return (
     <Alert
+      className="delete-alert"
       isOpen={name !== null}
       intent="danger"
       icon={<TrashIcon size={40} className="delete-alert__icon" />}

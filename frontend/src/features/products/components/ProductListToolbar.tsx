@@ -61,10 +61,10 @@ export function ProductListToolbar(props: ProductListToolbarProps) {
           value={stockValue(props.inStock)}
           onValueChange={(value) => props.onStockChange(stockFilterOf(value))}
         />
-        <div className="product-toolbar__sort" role="group" aria-labelledby="product-sort-label">
-          <span id="product-sort-label">Sort by</span>
+        <div className="product-toolbar__sort">
+          <label htmlFor="product-sort-by">Sort by</label>
           <HTMLSelect
-            aria-label="Sort by"
+            id="product-sort-by"
             options={SORT_OPTIONS}
             value={props.sortBy}
             onChange={(event) => props.onSortChange({ sortBy: event.target.value as ProductSortField })}

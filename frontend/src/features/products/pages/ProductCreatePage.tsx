@@ -5,8 +5,9 @@ import { useNavigate } from 'react-router-dom';
 import { PageHeader } from '../../../components/PageHeader';
 import { toast } from '../../../lib/toaster';
 import { usePageTitle } from '../../../lib/usePageTitle';
+import { useScrollToTop } from '../../../lib/useScrollToTop';
 import { ProductForm } from '../components/ProductForm';
-import { PRODUCTS_PATH, useListNavigation } from '../list-location';
+import { NEW_PRODUCT_PATH, PRODUCTS_PATH, useListNavigation } from '../list-location';
 import { applyProductCreated } from '../product-cache';
 import { formFieldErrors, productErrorMessage } from '../product-errors';
 import { draftFormValues, FORM_FIELDS, toProductInput, type ProductFormValues } from '../product-form-values';
@@ -15,6 +16,7 @@ import '../products.css';
 
 export default function ProductCreatePage() {
   usePageTitle('Add New Product');
+  useScrollToTop(NEW_PRODUCT_PATH);
   const navigate = useNavigate();
   const { listHref } = useListNavigation();
   const [initialValues] = useState(draftFormValues);

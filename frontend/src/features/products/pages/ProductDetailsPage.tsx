@@ -1,7 +1,6 @@
 import { useApolloClient } from '@apollo/client/react';
-import { Spinner } from '@blueprintjs/core';
+import { Button, Spinner } from '@blueprintjs/core';
 import { ArrowLeftIcon, EditIcon, TrashIcon } from '@blueprintjs/icons';
-import { Button } from '@blueprintjs/core';
 import { GeneralMessages, ProductMessages } from '@stockroom/schema';
 import { useProductAdjustStockMutation, useProductDeleteMutation, useProductDetailsQuery } from '@stockroom/schema/generated/hooks';
 import { useEffect, useRef, useState } from 'react';
@@ -10,6 +9,7 @@ import { LinkButton } from '../../../components/LinkButton';
 import { PageHeader } from '../../../components/PageHeader';
 import { toast } from '../../../lib/toaster';
 import { usePageTitle } from '../../../lib/usePageTitle';
+import { useScrollToTop } from '../../../lib/useScrollToTop';
 import { DeleteProductAlert } from '../components/DeleteProductAlert';
 import { LoadError } from '../components/LoadError';
 import { ProductDetailsView } from '../components/ProductDetailsView';
@@ -23,6 +23,7 @@ import '../products.css';
 
 export default function ProductDetailsPage() {
   const { id = '' } = useParams();
+  useScrollToTop(id);
   const navigate = useNavigate();
   const client = useApolloClient();
   const { navState, listHref } = useListNavigation();

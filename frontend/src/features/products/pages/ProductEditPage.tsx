@@ -9,6 +9,7 @@ import { LinkButton } from '../../../components/LinkButton';
 import { PageHeader } from '../../../components/PageHeader';
 import { toast } from '../../../lib/toaster';
 import { usePageTitle } from '../../../lib/usePageTitle';
+import { useScrollToTop } from '../../../lib/useScrollToTop';
 import { LoadError } from '../components/LoadError';
 import { ProductForm } from '../components/ProductForm';
 import { ProductNotFound } from '../components/ProductNotFound';
@@ -21,6 +22,7 @@ import '../products.css';
 
 export default function ProductEditPage() {
   const { id = '' } = useParams();
+  useScrollToTop(id);
   const navigate = useNavigate();
   const client = useApolloClient();
   const { navState, listHref } = useListNavigation();

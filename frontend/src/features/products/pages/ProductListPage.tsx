@@ -10,6 +10,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { toast } from '../../../lib/toaster';
 import { useDebouncedCallback } from '../../../lib/useDebouncedCallback';
 import { usePageTitle } from '../../../lib/usePageTitle';
+import { useScrollToTop } from '../../../lib/useScrollToTop';
 import { DeleteProductAlert } from '../components/DeleteProductAlert';
 import { LoadError } from '../components/LoadError';
 import { ProductCards } from '../components/ProductCards';
@@ -37,6 +38,8 @@ export default function ProductListPage() {
   usePageTitle('Product Management');
   const [searchParams, setSearchParams] = useSearchParams();
   const params = useMemo(() => parseListParams(searchParams), [searchParams]);
+  // Next or Previous at the foot of a long page starts the new page at its top.
+  useScrollToTop(params.page);
   const paramsRef = useRef(params);
   paramsRef.current = params;
   const { navState } = useListNavigation();
