@@ -77,6 +77,8 @@ export function productRoutes(contextOf: ContextOf): Router {
 
   /** GET /api/products/category/{category}?page&limit&...: the list within one category */
   router.get('/category/:category', async (req, res) => {
+    // A blank category would otherwise be no filter at all: the whole catalogue under a category's URL.
+    if (!req.params.category.trim()) throw new ValidationError({ category: ValidationMessages.required('Category') });
     res.json(await productService.list(contextOf(req), listRequest(req, { category: req.params.category })));
   });
 
