@@ -1,0 +1,187 @@
+/**
+ * The practical ceiling for `npm run bench -- products`: a bare `node:http`
+ * server doing the same work per request as the app, and nothing else.
+ *
+ * Per request it verifies the HS256 bearer token (jsonwebtoken, a KeyObject
+ * made once, as backend/src/auth/tokens.ts does), loads the session joined to
+ * its user with the statement MikroORM runs for auth/viewer.ts, checks
+ * revoked / expired / inactive, then runs the product statements the service
+ * runs (imported from backend/dist/src/products/product.queries.js, `?`
+ * placeholders numbered for pg), with a pg pool as large as the app's, and
+ * answers the same JSON body as the REST route.
+ *
+ * Run as its own process (never inside the process running autocannon):
+ *   DATABASE_URL=... JWT_SECRET=... PORT=... POOL_MAX=10 node bench/_products-baseline.mjs
+ * It prints `listening <port>` on stdout when ready.
+ */
+import { createSecretKey } from 'node:crypto';
+import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { repoRoot } from './_report.mjs';
+
+const require = createRequire(join(repoRoot, 'backend/package.json'));
+const jwt = require('jsonwebtoken');
+const pg = require('pg');
+const queries = await import(pathToFileURL(join(repoRoot, 'backend/dist/src/products/product.queries.js')).href);
+const { productPageStatement, productCountStatement, productStatsStatement } = queries.default ?? queries;
+
+const { DATABASE_URL, JWT_SECRET, PORT = '0', POOL_MAX = '10' } = process.env;
+if (!DATABASE_URL || !JWT_SECRET) throw new Error('DATABASE_URL and JWT_SECRET are required');
+
+// As MikroORM's driver does: timestamps arrive as text and are turned into Dates per row.
+const types = new pg.TypeOverrides();
+for (const oid of [1082, 1114, 1184, 1186]) types.setTypeParser(oid, (text) => text);
+// Pool as the app's (orm-config.ts: min 0, max 10; knex's tarn closes connections idle for 30 s).
+const pool = new pg.Pool({ connectionString: DATABASE_URL, max: Number(POOL_MAX), idleTimeoutMillis: 30_000, types });
+
+const key = createSecretKey(Buffer.from(JWT_SECRET, 'utf8'));
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The statement `em.findOne(Session, { id, user }, { populate: ['user'] })` sends (MikroORM 6, joined strategy). */
+const SESSION_SQL = `select "s0".*, "u1"."id" as "u1__id", "u1"."email" as "u1__email", "u1"."first_name" as "u1__first_name",
+  "u1"."last_name" as "u1__last_name", "u1"."avatar" as "u1__avatar", "u1"."status" as "u1__status", "u1"."role" as "u1__role",
+  "u1"."email_verified" as "u1__email_verified", "u1"."password_hash" as "u1__password_hash", "u1"."created_at" as "u1__created_at",
+  "u1"."updated_at" as "u1__updated_at" from "sessions" as "s0" inner join "users" as "u1" on "s0"."user_id" = "u1"."id"
+  where "s0"."id" = $1 and "s0"."user_id" = $2 limit 1`;
+
+/**
+ * The row MikroORM's flush inserts for `em.create(Product, ...)` (it omits unset nullable columns), as one statement:
+ * the app wraps it in BEGIN / COMMIT, which the ceiling does without.
+ */
+const INSERT_SQL = `insert into "products" ("id", "owner_id", "name", "description", "price", "category", "quantity", "featured", "created_at", "updated_at")
+  values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning "version"`;
+
+/** `?` placeholders (knex) as `$1, $2, ...` (pg). */
+const numbered = ({ sql, values }) => {
+  let n = 0;
+  return { text: sql.replace(/\?/g, () => `$${++n}`), values };
+};
+
+class HttpError extends Error {
+  constructor(status, message) {
+    super(message);
+    this.status = status;
+  }
+}
+
+async function viewer(req) {
+  const token = req.headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
+  if (!token) throw new HttpError(401, 'Invalid token');
+  let claims;
+  try {
+    claims = jwt.verify(token, key, { algorithms: ['HS256'] });
+  } catch {
+    throw new HttpError(401, 'Invalid token');
+  }
+  if (!UUID.test(claims.sid) || !UUID.test(claims.sub)) throw new HttpError(401, 'Invalid token');
+  const { rows } = await pool.query(SESSION_SQL, [claims.sid, claims.sub]);
+  const session = rows[0];
+  if (!session) throw new HttpError(401, 'Invalid token');
+  if (session.revoked_at || new Date(session.expires_at).getTime() <= Date.now()) throw new HttpError(401, 'Session expired');
+  if (session.u1__status !== 'Active') throw new HttpError(401, 'Account inactive');
+  return { id: session.u1__id };
+}
+
+const fromRow = (row) => ({ ...row, createdAt: new Date(row.createdAt), updatedAt: new Date(row.updatedAt) });
+
+async function list(userId, params) {
+  const page = Number(params.get('page') || 1);
+  const limit = Number(params.get('limit') || 10);
+  const inStock = params.get('inStock');
+  const filter = {
+    ownerId: userId,
+    search: params.get('search')?.trim() || undefined,
+    category: params.get('category')?.trim() || undefined,
+    inStock: inStock === 'true' ? true : inStock === 'false' ? false : undefined,
+  };
+  const sortBy = params.get('sortBy') || 'date';
+  const sortOrder = params.get('sortOrder') || 'desc';
+  const [rows, count] = await Promise.all([
+    pool.query(numbered(productPageStatement({ ...filter, sortBy, sortOrder, limit, offset: (page - 1) * limit }))),
+    pool.query(numbered(productCountStatement(filter))),
+  ]);
+  const { total } = count.rows[0];
+  const totalPages = Math.ceil(total / limit);
+  return {
+    products: rows.rows.map(fromRow),
+    pagination: { page, limit, total, totalPages, hasNextPage: page < totalPages, hasPrevPage: page > 1 },
+  };
+}
+
+async function stats(userId) {
+  const { rows } = await pool.query(numbered(productStatsStatement(userId)));
+  return { stats: rows[0] };
+}
+
+async function create(userId, body) {
+  const input = JSON.parse(body);
+  const now = new Date();
+  const product = {
+    id: crypto.randomUUID(),
+    owner: userId,
+    name: String(input.name).trim(),
+    description: String(input.description).trim(),
+    price: Number(input.price),
+    category: String(input.category).trim(),
+    quantity: Number(input.quantity),
+    inStock: Number(input.quantity) > 0,
+    imageUrl: null,
+    featured: input.featured === true,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const { rows } = await pool.query(INSERT_SQL, [
+    product.id,
+    userId,
+    product.name,
+    product.description,
+    product.price,
+    product.category,
+    product.quantity,
+    product.featured,
+    now,
+    now,
+  ]);
+  return { product: { ...product, version: rows[0].version } };
+}
+
+const readBody = (req) =>
+  new Promise((resolve, reject) => {
+    const chunks = [];
+    req.on('data', (chunk) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+
+function send(res, status, body) {
+  const json = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json) });
+  res.end(json);
+}
+
+const server = createServer(async (req, res) => {
+  try {
+    const url = new URL(req.url, 'http://localhost');
+    if (req.method === 'GET' && url.pathname === '/health') return send(res, 200, { ok: true });
+    const user = await viewer(req);
+    if (req.method === 'GET' && url.pathname === '/products') return send(res, 200, await list(user.id, url.searchParams));
+    if (req.method === 'GET' && url.pathname === '/products/stats') return send(res, 200, await stats(user.id));
+    if (req.method === 'POST' && url.pathname === '/products') return send(res, 201, await create(user.id, await readBody(req)));
+    send(res, 404, { message: 'Not found' });
+  } catch (error) {
+    send(res, error.status ?? 500, { message: error.status ? error.message : 'Internal server error' });
+    if (!error.status) console.error(error);
+  }
+});
+server.keepAliveTimeout = 60_000;
+
+server.listen(Number(PORT), '127.0.0.1', () => console.log(`listening ${server.address().port}`));
+for (const signal of ['SIGTERM', 'SIGINT']) {
+  process.on(signal, () => {
+    server.close();
+    server.closeAllConnections();
+    pool.end().finally(() => process.exit(0));
+  });
+}

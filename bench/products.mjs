@@ -1,0 +1,480 @@
+/**
+ * `npm run bench -- products [--duration=6] [--warmup=1] [--connections=10] [--products=100000] [--only=list1,stats,...]`
+ *
+ * Product reads and writes of the built server, over GraphQL and REST, against
+ * the practical ceiling: a bare node:http server (bench/_products-baseline.mjs)
+ * running the same SQL with pg and answering the same JSON.
+ *
+ * One run: start the built server (production, its own DATA_DIR and ports),
+ * sign up one user, seed `--products` products for them with the seed script
+ * (backend/dist/scripts/seed.js, seed 1), start the baseline on the same
+ * database, check that every transport answers each scenario alike, EXPLAIN
+ * the statements (no sequential scan on products allowed), then run each
+ * scenario with autocannon over loopback: baseline, GraphQL and REST one
+ * right after the other, so a change in background load hits all three.
+ * `create` runs last so every read sees exactly the seeded catalogue.
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { freePort, removeDir, startServer, stopServer } from '../tests/e2e/support/server.mjs';
+import { machine, repoRoot, writeDocsSection, writeJson } from './_report.mjs';
+
+const require = createRequire(join(repoRoot, 'backend/package.json'));
+const autocannon = require('autocannon');
+const pg = require('pg');
+
+const PASSWORD = 'Bench#Passw0rd!';
+const SEARCH_TERM = 'steel';
+const POOL_MAX = 10; // backend/src/db/orm-config.ts: pool { min: 0, max: 10 }
+const TARGETS = {
+  p99Ms: 50, // list and search scenarios, both transports
+  list1Ratio: { graphql: 0.5, rest: 0.6 },
+  statsRatio: 0.6,
+};
+
+const PRODUCT_FIELDS = 'id name description price category quantity inStock imageUrl featured owner createdAt updatedAt version';
+const LIST_QUERY = `query Products($query: ProductListInput) { products(query: $query) { products { ${PRODUCT_FIELDS} } pagination { page limit total totalPages hasNextPage hasPrevPage } } }`;
+const STATS_QUERY = 'query Stats { productStats { totalProducts inStock outOfStock inventoryValue } }';
+const CREATE_MUTATION = `mutation Create($input: CreateProductInput!) { createProduct(input: $input) { ${PRODUCT_FIELDS} } }`;
+const NEW_PRODUCT = {
+  name: 'Bench Steel Lamp',
+  description: 'A lamp created by the products benchmark, one per request.',
+  price: 49.99,
+  category: 'Home & Kitchen',
+  quantity: 12,
+};
+
+/**
+ * Each scenario: the REST path (the baseline answers the same path without `/api`), the GraphQL operation,
+ * and the list parameters, used for the EXPLAIN check too.
+ */
+const SCENARIOS = [
+  { id: 'list1', label: 'list page 1', list: { page: 1, limit: 10 } },
+  { id: 'list500', label: 'list page 500', list: { page: 500, limit: 10 } },
+  { id: 'search', label: `search "${SEARCH_TERM}"`, list: { page: 1, limit: 10, search: SEARCH_TERM } },
+  { id: 'instock-price', label: 'in stock, by price', list: { page: 1, limit: 10, inStock: true, sortBy: 'price', sortOrder: 'asc' } },
+  { id: 'stats', label: 'stats' },
+  { id: 'create', label: 'create' },
+].map((s) => ({ ...s, ...requestsFor(s) }));
+
+function requestsFor(scenario) {
+  if (scenario.list) {
+    const params = new URLSearchParams(Object.entries(scenario.list).map(([k, v]) => [k, String(v)]));
+    const gqlQuery = { ...scenario.list };
+    if (gqlQuery.sortBy) gqlQuery.sortBy = gqlQuery.sortBy.toUpperCase();
+    if (gqlQuery.sortOrder) gqlQuery.sortOrder = gqlQuery.sortOrder.toUpperCase();
+    return {
+      rest: { method: 'GET', path: `/api/products?${params}` },
+      baseline: { method: 'GET', path: `/products?${params}` },
+      graphql: { query: LIST_QUERY, variables: { query: gqlQuery }, pick: (data) => data.products },
+    };
+  }
+  if (scenario.id === 'stats') {
+    return {
+      rest: { method: 'GET', path: '/api/products/stats', pick: (body) => body.stats },
+      baseline: { method: 'GET', path: '/products/stats', pick: (body) => body.stats },
+      graphql: { query: STATS_QUERY, pick: (data) => data.productStats },
+    };
+  }
+  const body = JSON.stringify(NEW_PRODUCT);
+  return {
+    rest: { method: 'POST', path: '/api/products', body, pick: (b) => b.product },
+    baseline: { method: 'POST', path: '/products', body, pick: (b) => b.product },
+    graphql: { query: CREATE_MUTATION, variables: { input: NEW_PRODUCT }, pick: (data) => data.createProduct },
+  };
+}
+
+function option(args, name, fallback) {
+  const hit = args.find((a) => a.startsWith(`--${name}=`));
+  if (!hit) return fallback;
+  const value = hit.slice(name.length + 3);
+  return typeof fallback === 'number' ? Number(value) : value;
+}
+
+const runAutocannon = (opts) => new Promise((resolve, reject) => autocannon(opts, (err, result) => (err ? reject(err) : resolve(result))));
+
+/** utime + stime of one process, in seconds (Linux /proc; undefined elsewhere). */
+function processCpuSeconds(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * CPU seconds of each PostgreSQL process (the postmaster and its children:
+ * backends and helpers), by pid. They are not in the server's process group:
+ * postgres puts each child in a session of its own.
+ */
+function postgresCpu(postmasterPid) {
+  const cpu = new Map();
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(pid) === postmasterPid || Number(fields[1]) === postmasterPid) cpu.set(pid, (Number(fields[11]) + Number(fields[12])) / 100);
+    } catch {
+      /* gone */
+    }
+  }
+  return cpu;
+}
+
+/** CPU used between two snapshots; a backend that started in between counts whole, one that ended is lost (pools keep theirs open). */
+const cpuDelta = (before, after) => [...after].reduce((sum, [pid, seconds]) => sum + seconds - (before.get(pid) ?? 0), 0);
+
+/** The same `?` -> `$n` conversion the baseline uses. */
+const numbered = ({ sql, values }) => {
+  let n = 0;
+  return { text: sql.replace(/\?/g, () => `$${++n}`), values };
+};
+
+function planSummary(plan) {
+  const nodes = [];
+  let seqScan = false;
+  const visit = (node) => {
+    const target = node['Index Name'] ?? node['Relation Name'];
+    if (node['Node Type'] === 'Seq Scan' && node['Relation Name'] === 'products') seqScan = true;
+    if (/Scan/.test(node['Node Type'])) nodes.push(`${node['Node Type']}${target ? ` on ${target}` : ''}`);
+    (node.Plans ?? []).forEach(visit);
+  };
+  visit(plan.Plan);
+  return { nodes, seqScan };
+}
+
+/** EXPLAIN ANALYZE of each statement a read scenario runs (as the bench user). */
+async function explainScenarios(databaseUrl, ownerId) {
+  const queries = await import(pathToFileURL(join(repoRoot, 'backend/dist/src/products/product.queries.js')).href);
+  const { productPageStatement, productCountStatement, productStatsStatement } = queries.default ?? queries;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    const out = {};
+    for (const s of SCENARIOS) {
+      let statements;
+      if (s.list) {
+        const { page, limit, search, inStock, sortBy = 'date', sortOrder = 'desc' } = s.list;
+        const filter = { ownerId, search, inStock };
+        statements = { page: productPageStatement({ ...filter, sortBy, sortOrder, limit, offset: (page - 1) * limit }), count: productCountStatement(filter) };
+      } else if (s.id === 'stats') statements = { stats: productStatsStatement(ownerId) };
+      else continue;
+      out[s.id] = {};
+      for (const [name, statement] of Object.entries(statements)) {
+        const { text, values } = numbered(statement);
+        // Twice: the first run warms the cache, the second is the one reported.
+        await client.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, values);
+        const { rows } = await client.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${text}`, values);
+        const [plan] = rows[0]['QUERY PLAN'];
+        out[s.id][name] = { ...planSummary(plan), executionMs: Math.round(plan['Execution Time'] * 100) / 100, sql: statement.sql.replace(/\s+/g, ' ') };
+      }
+    }
+    return out;
+  } finally {
+    await client.end();
+  }
+}
+
+async function signUp(baseUrl) {
+  const email = `bench-products-${Date.now()}@example.com`;
+  const res = await fetch(`${baseUrl}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ firstName: 'Bench', lastName: 'Products', email, password: PASSWORD }),
+  });
+  if (res.status !== 201) throw new Error(`signup answered ${res.status}: ${await res.text()}`);
+  const body = await res.json();
+  return { email, token: body.accessToken, userId: body.user.id };
+}
+
+/** Runs the seed script against the server's own embedded PostgreSQL (it finds the running cluster in DATA_DIR). */
+function seed(server, email, products) {
+  return new Promise((resolve, reject) => {
+    const env = { ...process.env, NODE_ENV: 'production', DATA_DIR: server.dataDir, EMBEDDED_PG_PORT: String(server.pgPort) };
+    delete env.DATABASE_URL;
+    const started = performance.now();
+    const child = spawn(process.execPath, [join(repoRoot, 'backend/dist/scripts/seed.js'), '--products', String(products), '--user', email, '--seed', '1'], {
+      cwd: repoRoot,
+      env,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve((performance.now() - started) / 1000) : reject(new Error(`seed exited with ${code}`))));
+  });
+}
+
+function startBaseline(databaseUrl, jwtSecret, port) {
+  const child = spawn(process.execPath, [join(repoRoot, 'bench/_products-baseline.mjs')], {
+    cwd: repoRoot,
+    env: { ...process.env, DATABASE_URL: databaseUrl, JWT_SECRET: jwtSecret, PORT: String(port), POOL_MAX: String(POOL_MAX), NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.on('error', reject);
+    child.on('exit', (code) => reject(new Error(`baseline exited with ${code}: ${out}`)));
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      if (/listening \d+/.test(out)) resolve({ child, pid: child.pid, baseUrl: `http://127.0.0.1:${port}` });
+    });
+  });
+}
+
+/** The autocannon request and a one-off fetch for one scenario on one transport. */
+function target(scenario, transport, urls, token) {
+  const auth = { authorization: `Bearer ${token}` };
+  if (transport === 'graphql') {
+    const { query, variables } = scenario.graphql;
+    const body = JSON.stringify({ query, variables });
+    return { url: `${urls.app}/graphql`, method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body };
+  }
+  const spec = scenario[transport];
+  const base = transport === 'rest' ? urls.app : urls.baseline;
+  return {
+    url: `${base}${spec.path}`,
+    method: spec.method,
+    headers: spec.body ? { ...auth, 'content-type': 'application/json' } : auth,
+    body: spec.body,
+  };
+}
+
+async function fetchOnce(t) {
+  const res = await fetch(t.url, { method: t.method, headers: t.headers, body: t.body });
+  const body = await res.json();
+  return { status: res.status, body };
+}
+
+/** What each transport answered, reduced to comparable form. */
+function comparable(scenario, transport, { status, body }) {
+  if (transport === 'graphql') {
+    if (body.errors) return { status, errors: body.errors };
+    return scenario.graphql.pick(body.data);
+  }
+  const pick = scenario[transport].pick ?? ((b) => b);
+  return pick(body);
+}
+
+/** Checks that baseline, GraphQL and REST give the same answer (for create: the same fields and values but id and times). */
+async function checkAnswers(scenario, urls, token) {
+  const answers = {};
+  for (const transport of ['baseline', 'graphql', 'rest']) {
+    const reply = await fetchOnce(target(scenario, transport, urls, token));
+    const expected = scenario.id === 'create' ? (transport === 'graphql' ? 200 : 201) : 200;
+    if (reply.status !== expected) throw new Error(`${scenario.id} over ${transport} answered ${reply.status}: ${JSON.stringify(reply.body).slice(0, 300)}`);
+    answers[transport] = comparable(scenario, transport, reply);
+  }
+  // Same values, whatever the key order (GraphQL answers in the order of the selection).
+  const canonical = (value) =>
+    Array.isArray(value) ? value.map(canonical) : value && typeof value === 'object' ? Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical(value[k])])) : value;
+  const normalise = (value) => {
+    const json = JSON.parse(JSON.stringify(value));
+    if (scenario.id === 'create') for (const key of ['id', 'createdAt', 'updatedAt']) delete json[key];
+    return JSON.stringify(canonical(json));
+  };
+  const mismatches = ['graphql', 'rest'].filter((t) => normalise(answers[t]) !== normalise(answers.baseline));
+  return { same: mismatches.length === 0, mismatches, sample: scenario.list ? answers.baseline.pagination : undefined };
+}
+
+async function measure(scenario, transport, urls, token, { duration, warmup, connections, serverPid, postmasterPid }) {
+  const t = target(scenario, transport, urls, token);
+  const opts = { url: t.url, method: t.method, headers: t.headers, body: t.body, connections };
+  if (warmup > 0) await runAutocannon({ ...opts, duration: warmup });
+  const nodePid = transport === 'baseline' ? urls.baselinePid : serverPid;
+  const before = { node: processCpuSeconds(nodePid), pg: postgresCpu(postmasterPid) };
+  const result = await runAutocannon({ ...opts, duration });
+  const after = { node: processCpuSeconds(nodePid), pg: postgresCpu(postmasterPid) };
+  const ok = result.requests.total - result.non2xx;
+  const seconds = result.duration || duration;
+  const pgCpu = cpuDelta(before.pg, after.pg);
+  const perReq = (cpu) => (ok > 0 && cpu !== undefined ? Math.round((cpu / ok) * 100000) / 100 : null);
+  return {
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    reqPerSec: Math.round((ok / seconds) * 10) / 10,
+    latencyMs: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
+    nodeCpuMsPerReq: perReq(after.node - before.node),
+    pgCpuMsPerReq: perReq(pgCpu),
+  };
+}
+
+const fmt = (n, digits = 0) => (n === null || n === undefined ? 'n/a' : n.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits }));
+
+function markdown(data) {
+  const { config, results, plans, checks, targets } = data;
+  const m = data.machine;
+  const rows = [];
+  for (const s of SCENARIOS.filter((x) => results[x.id])) {
+    for (const transport of ['baseline', 'graphql', 'rest']) {
+      const r = results[s.id][transport];
+      if (!r) continue;
+      rows.push(
+        `| ${transport === 'baseline' ? s.label : ''} | ${transport} | ${fmt(r.reqPerSec)} | ${r.latencyMs.p50} | ${r.latencyMs.p99} | ${transport === 'baseline' ? '1' : fmt(r.ratio, 2)} | ${fmt(r.nodeCpuMsPerReq, 2)} | ${fmt(r.pgCpuMsPerReq, 2)} | ${r.non2xx + r.errors + r.timeouts} |`,
+      );
+    }
+  }
+  const planRows = Object.entries(plans).map(
+    ([id, statements]) =>
+      `| ${SCENARIOS.find((s) => s.id === id).label} | ${Object.entries(statements)
+        .map(([name, p]) => `${name}: ${[...new Set(p.nodes)].join(', ')} (${p.executionMs} ms)`)
+        .join('<br>')} |`,
+  );
+  const targetRows = targets.map((t) => `| ${t.what} | ${t.target} | ${t.measured} | ${t.met ? 'met' : '**missed**'} |`);
+  return `## Products (\`npm run bench -- products\`)
+
+${fmt(config.products)} products for one user (seeded by \`npm run seed\`'s code, seed 1; ${fmt(config.searchMatches)} of them match "${SEARCH_TERM}"), autocannon over loopback with
+${config.connections} connections, ${config.warmupSeconds} s warm-up then ${config.durationSeconds} s per row; baseline, GraphQL and REST of a scenario run back to back.
+The baseline is a bare \`node:http\` server doing the app's work per request (JWT verify, the session + user
+statement, then the same product SQL through a \`pg\` pool of ${POOL_MAX}) and answering the same JSON; ratio = req/s over
+the baseline's. CPU per request is from /proc: the serving node process, and PostgreSQL (all backends).
+Answers checked equal across transports before the runs: ${checks.every((c) => c.same) ? 'yes' : `**no** (${checks.filter((c) => !c.same).map((c) => `${c.scenario}: ${c.mismatches.join(', ')}`).join('; ')})`}.
+
+| scenario | transport | req/s | p50 ms | p99 ms | ratio | node CPU ms/req | PostgreSQL CPU ms/req | failed |
+|---|---|---|---|---|---|---|---|---|
+${rows.join('\n')}
+
+| target (2 cores, ${fmt(config.products)} products, ${config.connections} connections) | wanted | measured | |
+|---|---|---|---|
+${targetRows.join('\n')}
+
+Plans (EXPLAIN ANALYZE on the seeded table, second run):
+
+| scenario | statements |
+|---|---|
+${planRows.join('\n')}
+
+Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, Node ${m.node} (${m.platform}), embedded PostgreSQL ${data.postgres}; load average at start ${m.loadAverage1m}
+(the machine is shared: expect 10-15 % between runs, compare ratios within one run); run ${data.date}; seeding took ${fmt(config.seedSeconds, 1)} s.`;
+}
+
+function evaluate(results, plans) {
+  const targets = [];
+  for (const id of ['list1', 'list500', 'search', 'instock-price']) {
+    if (!results[id]) continue;
+    for (const transport of ['graphql', 'rest']) {
+      const p99 = results[id][transport].latencyMs.p99;
+      targets.push({ what: `${SCENARIOS.find((s) => s.id === id).label}, ${transport}: p99`, target: `< ${TARGETS.p99Ms} ms`, measured: `${p99} ms`, met: p99 < TARGETS.p99Ms });
+    }
+  }
+  if (results.list1) {
+    for (const transport of ['graphql', 'rest']) {
+      const ratio = results.list1[transport].ratio;
+      const want = TARGETS.list1Ratio[transport];
+      targets.push({ what: `list page 1 (limit 10), ${transport}: throughput / baseline`, target: `>= ${want}`, measured: fmt(ratio, 2), met: ratio >= want });
+    }
+  }
+  if (results.stats) {
+    for (const transport of ['graphql', 'rest']) {
+      const ratio = results.stats[transport].ratio;
+      targets.push({ what: `stats, ${transport}: throughput / baseline`, target: `>= ${TARGETS.statsRatio}`, measured: fmt(ratio, 2), met: ratio >= TARGETS.statsRatio });
+    }
+  }
+  const seq = Object.entries(plans).flatMap(([id, statements]) => Object.entries(statements).filter(([, p]) => p.seqScan).map(([name]) => `${id}/${name}`));
+  targets.push({ what: 'sequential scans on products (every read statement)', target: 'none', measured: seq.length ? seq.join(', ') : 'none', met: seq.length === 0 });
+  return targets;
+}
+
+export default async function run(args = []) {
+  const duration = option(args, 'duration', 6);
+  const warmup = option(args, 'warmup', 1);
+  const connections = option(args, 'connections', 10);
+  const products = option(args, 'products', 100_000);
+  const only = option(args, 'only', '');
+  const scenarios = only ? SCENARIOS.filter((s) => only.split(',').includes(s.id)) : SCENARIOS;
+  if (!scenarios.length) throw new Error(`--only: none of ${SCENARIOS.map((s) => s.id).join(', ')}`);
+
+  const jwtSecret = randomBytes(48).toString('base64url');
+  const startMachine = machine();
+  const server = await startServer({ label: 'bench-products', env: { JWT_SECRET: jwtSecret, AUTH_RATE_LIMIT: '100000000' } });
+  let baseline;
+  try {
+    const databaseUrl = `postgresql://postgres:${readFileSync(join(server.dataDir, 'pg-password'), 'utf8').trim()}@127.0.0.1:${server.pgPort}/stockroom`;
+    const user = await signUp(server.baseUrl);
+    console.log(`seeding ${products.toLocaleString('en')} products for ${user.email} ...`);
+    const seedSeconds = await seed(server, user.email, products);
+    baseline = await startBaseline(databaseUrl, jwtSecret, await freePort());
+    const urls = { app: server.baseUrl, baseline: baseline.baseUrl, baselinePid: baseline.pid };
+    const postmasterPid = Number(readFileSync(join(server.dataDir, 'pg/postmaster.pid'), 'utf8').split('\n')[0]);
+
+    const db = new pg.Client({ connectionString: databaseUrl });
+    db.on('error', () => {});
+    await db.connect();
+    let version;
+    let searchMatches;
+    try {
+      [{ version }] = (await db.query(`SELECT current_setting('server_version') AS version`)).rows;
+      [{ n: searchMatches }] = (
+        await db.query(`SELECT count(*)::int AS n FROM products WHERE owner_id = $1 AND (name ILIKE $2 OR description ILIKE $2)`, [user.userId, `%${SEARCH_TERM}%`])
+      ).rows;
+    } finally {
+      await db.end();
+    }
+
+    console.log('checking that baseline, GraphQL and REST answer alike ...');
+    const checks = [];
+    for (const s of scenarios) checks.push({ scenario: s.id, ...(await checkAnswers(s, urls, user.token)) });
+    for (const c of checks.filter((x) => !x.same)) console.warn(`warning: ${c.scenario}: ${c.mismatches.join(', ')} differ from the baseline`);
+
+    console.log('EXPLAIN ANALYZE of the read statements ...');
+    const plans = await explainScenarios(databaseUrl, user.userId);
+
+    // JIT and pools warm on every path before anything is measured.
+    console.log('warming up ...');
+    for (const s of scenarios.filter((x) => x.id !== 'create')) {
+      for (const transport of ['baseline', 'graphql', 'rest']) {
+        const t = target(s, transport, urls, user.token);
+        await runAutocannon({ url: t.url, method: t.method, headers: t.headers, body: t.body, connections, duration: 0.5 });
+      }
+    }
+
+    const results = {};
+    for (const s of scenarios) {
+      results[s.id] = {};
+      for (const transport of ['baseline', 'graphql', 'rest']) {
+        process.stdout.write(`${s.label.padEnd(22)} ${transport.padEnd(8)} `);
+        const r = await measure(s, transport, urls, user.token, { duration, warmup, connections, serverPid: server.pid, postmasterPid });
+        results[s.id][transport] = r;
+        console.log(`${fmt(r.reqPerSec).padStart(7)} req/s  p50 ${r.latencyMs.p50} ms  p99 ${r.latencyMs.p99} ms${r.non2xx || r.errors ? `  (${r.non2xx} non-2xx, ${r.errors} errors)` : ''}`);
+      }
+      for (const transport of ['graphql', 'rest']) {
+        results[s.id][transport].ratio = Math.round((results[s.id][transport].reqPerSec / results[s.id].baseline.reqPerSec) * 1000) / 1000;
+      }
+    }
+
+    const targets = evaluate(results, plans);
+    const data = {
+      benchmark: 'products',
+      date: new Date().toISOString(),
+      machine: startMachine,
+      postgres: version,
+      config: { products, connections, durationSeconds: duration, warmupSeconds: warmup, searchTerm: SEARCH_TERM, searchMatches, poolMax: POOL_MAX, seedSeconds: Math.round(seedSeconds * 10) / 10 },
+      checks,
+      plans,
+      results,
+      targets,
+      meetsTargets: targets.every((t) => t.met),
+    };
+    const jsonFile = writeJson('products', data);
+    let docs = '(docs not written: a partial run with --only)';
+    if (!only) docs = writeDocsSection('products', markdown(data));
+    console.log(markdown(data));
+    console.log(`wrote ${jsonFile}${only ? '' : ` and ${docs}`}`);
+    if (!data.meetsTargets) process.exitCode = 1;
+  } finally {
+    if (baseline) {
+      baseline.child.removeAllListeners('exit');
+      baseline.child.kill('SIGTERM');
+      await new Promise((r) => (baseline.child.exitCode !== null ? r() : baseline.child.once('exit', r)));
+    }
+    await stopServer(server);
+    removeDir(server.dataDir);
+  }
+}
