@@ -1,12 +1,12 @@
 import { Button, NonIdealState } from '@blueprintjs/core';
-import { ErrorIcon, RefreshIcon } from '@blueprintjs/icons';
+import { IssueIcon, RefreshIcon } from '@blueprintjs/icons';
 
 /** A list or product that could not be loaded, with a way to try again. */
 export function LoadError({ message, onRetry }: { message: string; onRetry(): void }) {
   return (
     <NonIdealState
       className="product-empty"
-      icon={<ErrorIcon size={48} />}
+      icon={<IssueIcon size={48} />}
       title={message}
       action={
         <Button icon={<RefreshIcon />} onClick={onRetry}>
