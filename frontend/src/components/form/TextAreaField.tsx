@@ -1,8 +1,7 @@
-import { FormGroup, TextArea } from '@blueprintjs/core';
-import { validateField, type FieldRule } from '@stockroom/schema';
+import { TextArea } from '@blueprintjs/core';
+import type { FieldRule } from '@stockroom/schema';
 import type { ReactNode } from 'react';
-import { Field } from 'react-final-form';
-import { visibleFieldError } from './field-error';
+import { RuleField } from './RuleField';
 
 export interface TextAreaFieldProps {
   name: string;
@@ -14,27 +13,9 @@ export interface TextAreaFieldProps {
 
 /** A labelled multi-line input bound to react-final-form, with the same message rule as TextField. */
 export function TextAreaField({ name, label, rule, rows = 4, helperText }: TextAreaFieldProps) {
-  const id = `field-${name}`;
   return (
-    <Field<string> name={name} validate={rule ? (value: unknown) => validateField(rule, value) : undefined}>
-      {({ input, meta }) => {
-        const error = visibleFieldError(meta);
-        const errorId = `${id}-error`;
-        return (
-          <FormGroup label={label} labelFor={id} intent={error ? 'danger' : 'none'} helperText={error ? <span id={errorId}>{error}</span> : helperText}>
-            <TextArea
-              {...input}
-              id={id}
-              rows={rows}
-              fill
-              autoResize
-              intent={error ? 'danger' : 'none'}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
-            />
-          </FormGroup>
-        );
-      }}
-    </Field>
+    <RuleField name={name} label={label} rule={rule} helperText={helperText}>
+      {({ input, id, a11y }) => <TextArea {...input} {...a11y} id={id} rows={rows} fill autoResize />}
+    </RuleField>
   );
 }

@@ -1,5 +1,5 @@
 import { useApolloClient } from '@apollo/client/react';
-import { Button, Spinner } from '@blueprintjs/core';
+import { Button } from '@blueprintjs/core';
 import { ArrowLeftIcon, EditIcon, TrashIcon } from '@blueprintjs/icons';
 import { GeneralMessages, ProductMessages } from '@stockroom/schema';
 import { useProductAdjustStockMutation, useProductDeleteMutation, useProductDetailsQuery } from '@stockroom/schema/generated/hooks';
@@ -11,9 +11,8 @@ import { toast } from '../../../lib/toaster';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { useScrollToTop } from '../../../lib/useScrollToTop';
 import { DeleteProductAlert } from '../components/DeleteProductAlert';
-import { LoadError } from '../components/LoadError';
 import { ProductDetailsView } from '../components/ProductDetailsView';
-import { ProductNotFound } from '../components/ProductNotFound';
+import { ProductLoadState } from '../components/ProductLoadState';
 import { StockAdjuster } from '../components/StockAdjuster';
 import { productEditPath, useListNavigation } from '../list-location';
 import { applyProductDeleted, applyProductUpdated, readCachedProduct, type ProductRecord } from '../product-cache';
@@ -83,32 +82,19 @@ export default function ProductDetailsPage() {
     }
   };
 
-  const back = (
-    <LinkButton className="product-back" variant="minimal" icon={<ArrowLeftIcon />} to={listHref}>
-      Back to Products
-    </LinkButton>
-  );
-
   if (!product) {
     return (
       <div className="page products-page">
-        {back}
-        {missing ? (
-          <ProductNotFound listHref={listHref} />
-        ) : details.error ? (
-          <LoadError message={productErrorMessage(details.error, GeneralMessages.somethingWentWrong)} onRetry={() => void details.refetch()} />
-        ) : (
-          <div className="products-page__loading" role="status">
-            <Spinner size={32} aria-label="Loading product" />
-          </div>
-        )}
+        <ProductLoadState error={details.error} listHref={listHref} onRetry={() => void details.refetch()} />
       </div>
     );
   }
 
   return (
     <div className="page products-page">
-      {back}
+      <LinkButton className="product-back" variant="minimal" icon={<ArrowLeftIcon />} to={listHref}>
+        Back to Products
+      </LinkButton>
       <PageHeader
         title={product.name}
         subtitle="Product details"

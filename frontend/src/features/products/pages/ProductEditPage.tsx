@@ -1,5 +1,4 @@
 import { useApolloClient } from '@apollo/client/react';
-import { Spinner } from '@blueprintjs/core';
 import { ArrowLeftIcon } from '@blueprintjs/icons';
 import { GeneralMessages, ProductMessages } from '@stockroom/schema';
 import { useProductCategoriesQuery, useProductDetailsQuery, useProductUpdateMutation } from '@stockroom/schema/generated/hooks';
@@ -10,9 +9,8 @@ import { PageHeader } from '../../../components/PageHeader';
 import { toast } from '../../../lib/toaster';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { useScrollToTop } from '../../../lib/useScrollToTop';
-import { LoadError } from '../components/LoadError';
 import { ProductForm } from '../components/ProductForm';
-import { ProductNotFound } from '../components/ProductNotFound';
+import { ProductLoadState } from '../components/ProductLoadState';
 import { productPath, useListNavigation } from '../list-location';
 import { applyProductUpdated, readCachedProduct, type ProductRecord } from '../product-cache';
 import { formFieldErrors, isConflict, isProductMissing, productErrorMessage } from '../product-errors';
@@ -92,18 +90,7 @@ export default function ProductEditPage() {
   if (!editing || !initialValues) {
     return (
       <div className="page page--narrow products-page">
-        <LinkButton className="product-back" variant="minimal" icon={<ArrowLeftIcon />} to={listHref}>
-          Back to Products
-        </LinkButton>
-        {missing ? (
-          <ProductNotFound listHref={listHref} />
-        ) : details.error ? (
-          <LoadError message={productErrorMessage(details.error, GeneralMessages.somethingWentWrong)} onRetry={() => void details.refetch()} />
-        ) : (
-          <div className="products-page__loading" role="status">
-            <Spinner size={32} aria-label="Loading product" />
-          </div>
-        )}
+        <ProductLoadState error={details.error} listHref={listHref} onRetry={() => void details.refetch()} />
       </div>
     );
   }

@@ -1,0 +1,48 @@
+import { FormGroup } from '@blueprintjs/core';
+import { validateField, type FieldRule } from '@stockroom/schema';
+import type { ReactNode } from 'react';
+import { Field, type FieldInputProps } from 'react-final-form';
+import { visibleFieldError } from './field-error';
+
+/** What a control needs to show its field's value and state. */
+export interface RuleFieldControl {
+  input: FieldInputProps<string>;
+  id: string;
+  error: string | undefined;
+  /** Spread on the control: intent and the ARIA link to the message. */
+  a11y: { intent: 'danger' | 'none'; 'aria-invalid'?: true; 'aria-describedby'?: string };
+}
+
+export interface RuleFieldProps {
+  name: string;
+  label: string;
+  /** A shared rule from @stockroom/schema: the field shows the same message the server would. */
+  rule?: FieldRule;
+  helperText?: ReactNode;
+  children(control: RuleFieldControl): ReactNode;
+}
+
+/**
+ * A labelled react-final-form field checked by a shared rule, whatever the
+ * control inside (input, textarea), with TextField's rule for when a message
+ * shows.
+ */
+export function RuleField({ name, label, rule, helperText, children }: RuleFieldProps) {
+  const id = `field-${name}`;
+  const errorId = `${id}-error`;
+  return (
+    <Field<string> name={name} validate={rule ? (value: unknown) => validateField(rule, value) : undefined}>
+      {({ input, meta }) => {
+        const error = visibleFieldError(meta);
+        const a11y = error
+          ? { intent: 'danger' as const, 'aria-invalid': true as const, 'aria-describedby': errorId }
+          : { intent: 'none' as const };
+        return (
+          <FormGroup label={label} labelFor={id} intent={a11y.intent} helperText={error ? <span id={errorId}>{error}</span> : helperText}>
+            {children({ input, id, error, a11y })}
+          </FormGroup>
+        );
+      }}
+    </Field>
+  );
+}

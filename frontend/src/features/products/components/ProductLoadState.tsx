@@ -1,0 +1,34 @@
+import { Spinner } from '@blueprintjs/core';
+import { ArrowLeftIcon } from '@blueprintjs/icons';
+import { GeneralMessages } from '@stockroom/schema';
+import { LinkButton } from '../../../components/LinkButton';
+import { isProductMissing, productErrorMessage } from '../product-errors';
+import { LoadError } from './LoadError';
+import { ProductNotFound } from './ProductNotFound';
+
+export interface ProductLoadStateProps {
+  /** The error of loading the product, if it failed. */
+  error: unknown;
+  listHref: string;
+  onRetry(): void;
+}
+
+/** A product page before its product is there: loading, not found, or failed. */
+export function ProductLoadState({ error, listHref, onRetry }: ProductLoadStateProps) {
+  return (
+    <>
+      <LinkButton className="product-back" variant="minimal" icon={<ArrowLeftIcon />} to={listHref}>
+        Back to Products
+      </LinkButton>
+      {isProductMissing(error) ? (
+        <ProductNotFound listHref={listHref} />
+      ) : error ? (
+        <LoadError message={productErrorMessage(error, GeneralMessages.somethingWentWrong)} onRetry={onRetry} />
+      ) : (
+        <div className="products-page__loading" role="status">
+          <Spinner size={32} aria-label="Loading product" />
+        </div>
+      )}
+    </>
+  );
+}
