@@ -203,6 +203,83 @@ describe('products: create, edit, delete', () => {
   });
 });
 
+describe('products: every list view agrees after a change', () => {
+  const b = useBrowser();
+
+  it('filtered and sorted lists seen before a create, an edit and a delete show the change too', async () => {
+    const s = b.session();
+    const session = await signedInUser(s, 'views');
+    await createProductApi(session, { name: 'Bolt', price: 2, quantity: 3 });
+    await createProductApi(session, { name: 'Nail', price: 1, quantity: 0 });
+    await createProductApi(session, { name: 'Screw', price: 3, quantity: 5 });
+
+    // Visit (and so cache) several views of the list first.
+    const list = new ProductListPage(s.page);
+    await list.goto();
+    await list.waitForNames(['Screw', 'Nail', 'Bolt']);
+    await list.filterStock('In Stock');
+    await list.waitForNames(['Screw', 'Bolt']);
+    await list.filterStock('Out of Stock');
+    await list.waitForNames(['Nail']);
+    await list.filterStock('All');
+    await list.sort('Name', 'Ascending');
+    await list.waitForPath('/products', '?sortBy=name&sortOrder=asc');
+    await list.waitForNames(['Bolt', 'Nail', 'Screw']);
+    await markDocument(s);
+
+    // Create: in every view it belongs to, in its place.
+    await list.addNewProduct.click();
+    const form = new ProductFormPage(s.page);
+    await form.readyToCreate();
+    await form.fill({ name: 'Anvil', price: '50', quantity: '2', category: 'Smithing', description: 'Cast iron, 50 kg.' });
+    await form.createButton.click();
+    await list.waitForPath('/products', '');
+    await list.waitForNames(['Anvil', 'Screw', 'Nail', 'Bolt']);
+    await list.filterStock('In Stock');
+    await list.waitForNames(['Anvil', 'Screw', 'Bolt']);
+    await list.waitForSummary(3, 3);
+    await list.filterStock('Out of Stock');
+    await list.waitForNames(['Nail']);
+    await list.waitForSummary(1, 1);
+    await list.filterStock('All');
+    await list.sort('Name', 'Ascending');
+    await list.waitForNames(['Anvil', 'Bolt', 'Nail', 'Screw']);
+    await list.waitForSummary(4, 4);
+
+    // Edit: out of stock now, so it leaves the In Stock view and joins the Out of Stock one.
+    await list.editButton('Screw').click();
+    await form.readyToEdit();
+    await form.fill({ quantity: '0' });
+    await form.updateButton.click();
+    const detail = new ProductDetailPage(s.page);
+    await detail.outOfStockBadge.waitFor();
+    await detail.backToProducts.click();
+    await list.waitForPath('/products', '?sortBy=name&sortOrder=asc');
+    await list.waitForNames(['Anvil', 'Bolt', 'Nail', 'Screw']);
+    expect(await list.column(4)).toEqual(['In Stock', 'In Stock', 'Out of Stock', 'Out of Stock']);
+    await list.filterStock('In Stock');
+    await list.waitForNames(['Anvil', 'Bolt']);
+    await list.waitForSummary(2, 2);
+    await list.filterStock('Out of Stock');
+    await list.waitForNames(['Nail', 'Screw']);
+    await list.waitForSummary(2, 2);
+
+    // Delete: gone from every view.
+    await list.deleteProduct('Nail');
+    await list.waitForNames(['Screw']);
+    await list.waitForSummary(1, 1);
+    await list.filterStock('All');
+    await list.waitForNames(['Anvil', 'Bolt', 'Screw']);
+    await list.waitForSummary(3, 3);
+    await list.sort('Date', 'Descending');
+    await list.waitForPath('/products', '');
+    await list.waitForNames(['Anvil', 'Screw', 'Bolt']);
+    await list.waitForStats({ total: '3', inStock: '2', outOfStock: '1', value: '$106.00' });
+    expect(await sameDocument(s)).toBe(true);
+    s.assertClean();
+  });
+});
+
 describe('products: form validation and server errors', () => {
   const b = useBrowser();
 
