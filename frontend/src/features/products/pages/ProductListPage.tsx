@@ -81,9 +81,8 @@ export default function ProductListPage() {
 
   // A page past the end (the last product of the last page deleted, or an old link) shows the last page.
   useEffect(() => {
-    if (pagination && pagination.totalPages > 0 && params.page > pagination.totalPages) {
-      go({ ...paramsRef.current, page: pagination.totalPages }, { replace: true });
-    }
+    const lastPage = Math.max(1, pagination?.totalPages ?? 1);
+    if (pagination && params.page > lastPage) go({ ...paramsRef.current, page: lastPage }, { replace: true });
   }, [pagination, params.page, go]);
 
   const clearFilters = () => {
