@@ -66,10 +66,10 @@ describe('products: create, edit, delete', () => {
       category: 'Furniture',
     });
     await form.createButton.click();
-
+    // Toasts last 3 s: look for them right after the action.
+    await toastLocator(s.page, 'Product created').waitFor();
     await list.waitForPath('/products', '');
     await list.heading.waitFor();
-    await toastLocator(s.page, 'Product created').waitFor();
     await list.waitForNames(['Walnut Bookshelf', 'Old Stool', 'Desk Lamp']);
     const row = list.row('Walnut Bookshelf');
     expect((await row.getByRole('cell').allInnerTexts()).slice(1, 5).map((t) => t.trim())).toEqual([
@@ -104,10 +104,10 @@ describe('products: create, edit, delete', () => {
 
     await form.fill({ name: 'Brass Desk Lamp', price: '39.95', quantity: '0', category: 'Lamps' });
     await form.updateButton.click();
+    await toastLocator(s.page, 'Product updated').waitFor();
 
     const detail = new ProductDetailPage(s.page);
     await detail.waitForPath(`/products/${lamp.id}`);
-    await toastLocator(s.page, 'Product updated').waitFor();
     await waitForExactText(detail.heading, 'Brass Desk Lamp');
     await waitForExactText(detail.price, '$39.95');
     await waitForExactText(detail.quantity, '0');
@@ -156,8 +156,8 @@ describe('products: create, edit, delete', () => {
 
     dialog = await list.openDeleteConfirmation('Remove Me');
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
-    await dialog.waitFor({ state: 'hidden' });
     await toastLocator(s.page, 'Product deleted').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
     await list.waitForNames(['Keep Me']);
     await list.waitForSummary(1, 1);
     await list.waitForStats({ total: '1', inStock: '1', outOfStock: '0', value: '$25.00' });
@@ -191,8 +191,8 @@ describe('products: create, edit, delete', () => {
     await waitForExactText(detail.heading, 'Chair');
 
     await detail.confirmDelete();
-    await list.waitForPath('/products', '');
     await toastLocator(s.page, 'Product deleted').waitFor();
+    await list.waitForPath('/products', '');
     await list.waitForNames(['Sofa']);
     await list.waitForStats({ total: '1', inStock: '1', outOfStock: '0', value: '$499.99' });
 
@@ -426,8 +426,8 @@ describe('products: detail page', () => {
     await waitForExactText(detail.currentStock, '2');
 
     await detail.adjust(-3);
-    await waitForExactText(detail.stockError, 'Insufficient stock available');
     await toastLocator(s.page, 'Insufficient stock available').waitFor();
+    await waitForExactText(detail.stockError, 'Insufficient stock available');
     await waitForExactText(detail.quantity, '2');
     await detail.inStockBadge.waitFor();
 
@@ -446,9 +446,9 @@ describe('products: detail page', () => {
     await waitForExactText(detail.stockError, 'Product is out of stock');
 
     await detail.adjust(5);
+    await toastLocator(s.page, 'Stock updated').first().waitFor();
     await waitForExactText(detail.currentStock, '5');
     await detail.inStockBadge.waitFor();
-    await toastLocator(s.page, 'Stock updated').first().waitFor();
 
     // The list agrees.
     await detail.backToProducts.click();
