@@ -122,7 +122,7 @@ describe('products on a 375 px phone', () => {
     s.assertClean();
   });
 
-  it('form and delete confirmation: fit the screen, and a product is created and deleted by touch', async () => {
+  it('form, detail page and delete confirmation: fit the screen; a long-named product is created and deleted by touch', async () => {
     const { session: own } = await createUserWithSession('mobile-form');
     const s = await phone(own);
     const list = new ProductListPage(s.page);
@@ -146,24 +146,43 @@ describe('products on a 375 px phone', () => {
     await form.waitForFieldError(form.price, 'Price must be at least 0.01');
     await expectNoHorizontalOverflow(s.page);
 
-    await form.fill({ name: 'Pocket Tripod', price: '14.99', quantity: '2', category: 'Accessories' });
+    // A long name (within the 100-character limit) wraps instead of widening the page.
+    const name = 'Pocket Tripod with an extendable aluminium leg set and a ball head for phones and small cameras';
+    await form.fill({ name, price: '14.99', quantity: '2', category: 'Accessories' });
     await form.createButton.tap();
     await toastLocator(s.page, 'Product created').waitFor();
     await list.waitForPath('/products', '');
-    await list.waitForNames(['Pocket Tripod']);
+    await list.waitForNames([name]);
     await list.waitForStats({ total: '1', inStock: '1', outOfStock: '0', value: '$29.98' });
     await expectNoHorizontalOverflow(s.page);
 
-    await list.deleteButton('Pocket Tripod').tap();
+    // The confirmation opens on screen; Cancel keeps the product.
+    await list.deleteButton(name).tap();
     await list.confirmDialog.waitFor();
-    const confirm = list.confirmDialog.getByRole('button', { name: 'Delete', exact: true });
     await expectOnScreen(list.confirmDialog);
-    await expectOnScreen(confirm);
-    await expectOnScreen(list.confirmDialog.getByRole('button', { name: 'Cancel', exact: true }));
-    await confirm.tap();
+    await expectOnScreen(list.confirmDialog.getByRole('button', { name: 'Delete', exact: true }));
+    const cancel = list.confirmDialog.getByRole('button', { name: 'Cancel', exact: true });
+    await expectOnScreen(cancel);
+    await cancel.tap();
     await list.confirmDialog.waitFor({ state: 'hidden' });
+
+    await list.viewButton(name).tap();
+    const detail = new ProductDetailPage(s.page);
+    await detail.ready();
+    await waitForExactText(detail.heading, name);
+    await expectNoHorizontalOverflow(s.page);
+    await expectOnScreen(detail.deleteProduct);
+    await detail.deleteProduct.tap();
+    await detail.confirmDialog.waitFor();
+    const confirm = detail.confirmDialog.getByRole('button', { name: 'Delete', exact: true });
+    await expectOnScreen(detail.confirmDialog);
+    await expectOnScreen(confirm);
+    await confirm.tap();
+    await toastLocator(s.page, 'Product deleted').waitFor();
+    await list.waitForPath('/products', '');
     await list.noProductsYet.waitFor();
     await list.waitForStats({ total: '0', inStock: '0', outOfStock: '0', value: '$0.00' });
+    await expectNoHorizontalOverflow(s.page);
     s.assertClean();
   });
 });
