@@ -12,8 +12,9 @@ async function expectNoHorizontalOverflow(page: Page): Promise<void> {
     body: document.body.scrollWidth,
     viewport: window.innerWidth,
   }));
-  expect(widths.viewport).toBe(MOBILE.width);
-  expect(widths).toEqual({ document: Math.min(widths.document, MOBILE.width), body: Math.min(widths.body, MOBILE.width), viewport: MOBILE.width });
+  // Mobile Chromium widens the layout viewport (innerWidth) to fit content that overflows.
+  const fits = widths.viewport === MOBILE.width && widths.document <= MOBILE.width && widths.body <= MOBILE.width;
+  expect({ ...widths, fits }).toEqual({ ...widths, fits: true });
 }
 
 /** Visible, enabled, and wholly within the screen's width (no sideways scrolling needed to reach it). */
