@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- products [--duration=6] [--warmup=1] [--connections=10] [--products=100000] [--only=list1,stats,...]`
+ * `npm run bench -- products [--duration=6] [--rounds=3] [--warmup=1] [--connections=10] [--products=100000] [--only=list1,stats,...]`
  *
  * Product reads and writes of the built server, over GraphQL and REST, against
  * the practical ceiling: a bare node:http server (bench/_products-baseline.mjs)
@@ -10,8 +10,8 @@
  * (backend/dist/scripts/seed.js, seed 1), start the baseline on the same
  * database, check that every transport answers each scenario alike, EXPLAIN
  * the statements (no sequential scan on products allowed), then run each
- * scenario with autocannon over loopback: baseline, GraphQL and REST one
- * right after the other, so a change in background load hits all three.
+ * scenario with autocannon over loopback: rounds of baseline, GraphQL and
+ * REST in turn, so a change in background load hits all three alike.
  * `create` runs last so every read sees exactly the seeded catalogue.
  */
 import { spawn } from 'node:child_process';
@@ -282,27 +282,53 @@ async function checkAnswers(scenario, urls, token) {
   return { same: mismatches.length === 0, mismatches, sample: scenario.list ? answers.baseline.pagination : undefined };
 }
 
-async function measure(scenario, transport, urls, token, { duration, warmup, connections, serverPid, postmasterPid }) {
+/** One autocannon run; every 2xx latency is kept (ms, as autocannon measures it) so rounds can be merged exactly. */
+function runRecorded(opts, latencies) {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
+    });
+  });
+}
+
+const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : null);
+const round2 = (n) => Math.round(n * 100) / 100;
+
+/** A fresh accumulator for one scenario on one transport, filled round by round. */
+const tally = () => ({ ok: 0, requests: 0, non2xx: 0, errors: 0, timeouts: 0, seconds: 0, nodeCpu: 0, pgCpu: 0, latencies: [] });
+
+async function measureRound(acc, scenario, transport, urls, token, { seconds, warmup, connections, serverPid, postmasterPid }) {
   const t = target(scenario, transport, urls, token);
   const opts = { url: t.url, method: t.method, headers: t.headers, body: t.body, connections };
   if (warmup > 0) await runAutocannon({ ...opts, duration: warmup });
   const nodePid = transport === 'baseline' ? urls.baselinePid : serverPid;
   const before = { node: processCpuSeconds(nodePid), pg: postgresCpu(postmasterPid) };
-  const result = await runAutocannon({ ...opts, duration });
+  const result = await runRecorded({ ...opts, duration: seconds }, acc.latencies);
   const after = { node: processCpuSeconds(nodePid), pg: postgresCpu(postmasterPid) };
-  const ok = result.requests.total - result.non2xx;
-  const seconds = result.duration || duration;
-  const pgCpu = cpuDelta(before.pg, after.pg);
-  const perReq = (cpu) => (ok > 0 && cpu !== undefined ? Math.round((cpu / ok) * 100000) / 100 : null);
+  acc.ok += result.requests.total - result.non2xx;
+  acc.requests += result.requests.total;
+  acc.non2xx += result.non2xx;
+  acc.errors += result.errors;
+  acc.timeouts += result.timeouts;
+  acc.seconds += result.duration || seconds;
+  acc.nodeCpu += after.node - before.node;
+  acc.pgCpu += cpuDelta(before.pg, after.pg);
+}
+
+function summary(acc) {
+  const sorted = Float64Array.from(acc.latencies).sort();
+  const perReq = (cpu) => (acc.ok > 0 ? round2((cpu / acc.ok) * 1000) : null);
   return {
-    requests: result.requests.total,
-    non2xx: result.non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
-    reqPerSec: Math.round((ok / seconds) * 10) / 10,
-    latencyMs: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
-    nodeCpuMsPerReq: perReq(after.node - before.node),
-    pgCpuMsPerReq: perReq(pgCpu),
+    requests: acc.requests,
+    non2xx: acc.non2xx,
+    errors: acc.errors,
+    timeouts: acc.timeouts,
+    seconds: round2(acc.seconds),
+    reqPerSec: Math.round((acc.ok / acc.seconds) * 10) / 10,
+    latencyMs: { p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.length ? sorted[sorted.length - 1] : null },
+    nodeCpuMsPerReq: perReq(acc.nodeCpu),
+    pgCpuMsPerReq: perReq(acc.pgCpu),
   };
 }
 
@@ -316,8 +342,10 @@ function markdown(data) {
     for (const transport of ['baseline', 'graphql', 'rest']) {
       const r = results[s.id][transport];
       if (!r) continue;
+      const base = results[s.id].baseline;
+      const cpuX = (r.nodeCpuMsPerReq + r.pgCpuMsPerReq) / (base.nodeCpuMsPerReq + base.pgCpuMsPerReq);
       rows.push(
-        `| ${transport === 'baseline' ? s.label : ''} | ${transport} | ${fmt(r.reqPerSec)} | ${r.latencyMs.p50} | ${r.latencyMs.p99} | ${transport === 'baseline' ? '1' : fmt(r.ratio, 2)} | ${fmt(r.nodeCpuMsPerReq, 2)} | ${fmt(r.pgCpuMsPerReq, 2)} | ${r.non2xx + r.errors + r.timeouts} |`,
+        `| ${transport === 'baseline' ? s.label : ''} | ${transport} | ${fmt(r.reqPerSec)} | ${fmt(r.latencyMs.p50, 1)} | ${fmt(r.latencyMs.p99, 1)} | ${transport === 'baseline' ? '1' : fmt(r.ratio, 2)} | ${fmt(r.nodeCpuMsPerReq, 2)} | ${fmt(r.pgCpuMsPerReq, 2)} | ${transport === 'baseline' ? '1' : fmt(cpuX, 1)} | ${r.non2xx + r.errors + r.timeouts} |`,
       );
     }
   }
@@ -331,14 +359,15 @@ function markdown(data) {
   return `## Products (\`npm run bench -- products\`)
 
 ${fmt(config.products)} products for one user (seeded by \`npm run seed\`'s code, seed 1; ${fmt(config.searchMatches)} of them match "${SEARCH_TERM}"), autocannon over loopback with
-${config.connections} connections, ${config.warmupSeconds} s warm-up then ${config.durationSeconds} s per row; baseline, GraphQL and REST of a scenario run back to back.
+${config.connections} connections, ${config.warmupSeconds} s warm-up then ${config.durationSeconds} s per row, in ${config.rounds} interleaved rounds of baseline, GraphQL and REST.
 The baseline is a bare \`node:http\` server doing the app's work per request (JWT verify, the session + user
 statement, then the same product SQL through a \`pg\` pool of ${POOL_MAX}) and answering the same JSON; ratio = req/s over
-the baseline's. CPU per request is from /proc: the serving node process, and PostgreSQL (all backends).
+the baseline's. CPU per request is from /proc: the serving node process, and PostgreSQL (all backends); "CPU x" is the
+row's node + PostgreSQL CPU per request over the baseline's, which moves less with background load than req/s does.
 Answers checked equal across transports before the runs: ${checks.every((c) => c.same) ? 'yes' : `**no** (${checks.filter((c) => !c.same).map((c) => `${c.scenario}: ${c.mismatches.join(', ')}`).join('; ')})`}.
 
-| scenario | transport | req/s | p50 ms | p99 ms | ratio | node CPU ms/req | PostgreSQL CPU ms/req | failed |
-|---|---|---|---|---|---|---|---|---|
+| scenario | transport | req/s | p50 ms | p99 ms | ratio | node CPU ms/req | PostgreSQL CPU ms/req | CPU x | failed |
+|---|---|---|---|---|---|---|---|---|---|
 ${rows.join('\n')}
 
 | target (2 cores, ${fmt(config.products)} products, ${config.connections} connections) | wanted | measured | |
@@ -361,7 +390,7 @@ function evaluate(results, plans) {
     if (!results[id]) continue;
     for (const transport of ['graphql', 'rest']) {
       const p99 = results[id][transport].latencyMs.p99;
-      targets.push({ what: `${SCENARIOS.find((s) => s.id === id).label}, ${transport}: p99`, target: `< ${TARGETS.p99Ms} ms`, measured: `${p99} ms`, met: p99 < TARGETS.p99Ms });
+      targets.push({ what: `${SCENARIOS.find((s) => s.id === id).label}, ${transport}: p99`, target: `< ${TARGETS.p99Ms} ms`, measured: `${fmt(p99, 1)} ms`, met: p99 < TARGETS.p99Ms });
     }
   }
   if (results.list1) {
@@ -384,6 +413,7 @@ function evaluate(results, plans) {
 
 export default async function run(args = []) {
   const duration = option(args, 'duration', 6);
+  const rounds = Math.max(1, option(args, 'rounds', 3));
   const warmup = option(args, 'warmup', 1);
   const connections = option(args, 'connections', 10);
   const products = option(args, 'products', 100_000);
@@ -435,14 +465,29 @@ export default async function run(args = []) {
       }
     }
 
+    // Each scenario: `rounds` rounds of baseline, GraphQL, REST, `duration / rounds` seconds each, merged;
+    // interleaving keeps a change in the machine's background load from landing on one transport only.
     const results = {};
+    const transports = ['baseline', 'graphql', 'rest'];
     for (const s of scenarios) {
+      const acc = Object.fromEntries(transports.map((t) => [t, tally()]));
+      for (let round = 0; round < rounds; round++) {
+        for (const transport of transports) {
+          await measureRound(acc[transport], s, transport, urls, user.token, {
+            seconds: duration / rounds,
+            warmup: round === 0 ? warmup : 0,
+            connections,
+            serverPid: server.pid,
+            postmasterPid,
+          });
+        }
+      }
       results[s.id] = {};
-      for (const transport of ['baseline', 'graphql', 'rest']) {
-        process.stdout.write(`${s.label.padEnd(22)} ${transport.padEnd(8)} `);
-        const r = await measure(s, transport, urls, user.token, { duration, warmup, connections, serverPid: server.pid, postmasterPid });
-        results[s.id][transport] = r;
-        console.log(`${fmt(r.reqPerSec).padStart(7)} req/s  p50 ${r.latencyMs.p50} ms  p99 ${r.latencyMs.p99} ms${r.non2xx || r.errors ? `  (${r.non2xx} non-2xx, ${r.errors} errors)` : ''}`);
+      for (const transport of transports) {
+        const r = (results[s.id][transport] = summary(acc[transport]));
+        console.log(
+          `${s.label.padEnd(22)} ${transport.padEnd(8)} ${fmt(r.reqPerSec).padStart(7)} req/s  p50 ${fmt(r.latencyMs.p50, 1)} ms  p99 ${fmt(r.latencyMs.p99, 1)} ms  node ${r.nodeCpuMsPerReq} + PostgreSQL ${r.pgCpuMsPerReq} ms CPU/req${r.non2xx || r.errors ? `  (${r.non2xx} non-2xx, ${r.errors} errors)` : ''}`,
+        );
       }
       for (const transport of ['graphql', 'rest']) {
         results[s.id][transport].ratio = Math.round((results[s.id][transport].reqPerSec / results[s.id].baseline.reqPerSec) * 1000) / 1000;
@@ -455,7 +500,7 @@ export default async function run(args = []) {
       date: new Date().toISOString(),
       machine: startMachine,
       postgres: version,
-      config: { products, connections, durationSeconds: duration, warmupSeconds: warmup, searchTerm: SEARCH_TERM, searchMatches, poolMax: POOL_MAX, seedSeconds: Math.round(seedSeconds * 10) / 10 },
+      config: { products, connections, durationSeconds: duration, rounds, warmupSeconds: warmup, searchTerm: SEARCH_TERM, searchMatches, poolMax: POOL_MAX, seedSeconds: Math.round(seedSeconds * 10) / 10 },
       checks,
       plans,
       results,

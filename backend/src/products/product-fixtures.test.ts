@@ -68,6 +68,7 @@ describe('productFixtures', () => {
     expect(out).toBeLessThan(0.12);
     expect(products.every((p) => Number.isInteger(p.quantity) && p.quantity >= 0 && p.quantity <= 100_000)).toBe(true);
     expect(products.some((p) => p.quantity > 10_000)).toBe(true);
+    expect(products.filter((p) => Number(p.price) > 2000).every((p) => p.quantity <= 40)).toBe(true);
   });
 
   it('features a few, gives most an http(s) image and leaves some without', () => {

@@ -115,10 +115,14 @@ function priceCents(random: Random, [min, max]: readonly [number, number]): numb
   return Math.min(Math.max(cents, 1), PRICE_MAX_CENTS);
 }
 
-/** About 10 % out of stock; the rest mostly in the tens and hundreds, a few warehouses' worth (up to 100000). */
-function quantity(random: Random): number {
+/**
+ * About 10 % out of stock; the rest mostly in the tens and hundreds, a few
+ * warehouses' worth (up to 100000). Dear items (over 2000) are stocked in ones and tens.
+ */
+function quantity(random: Random, cents: number): number {
   const roll = random();
   if (roll < 0.1) return 0;
+  if (cents > 200_000) return Math.round(logBetween(random, 1, 40));
   if (roll < 0.8) return Math.round(logBetween(random, 1, 500));
   if (roll < 0.97) return Math.round(logBetween(random, 500, 10_000));
   return Math.round(logBetween(random, 10_000, 100_000));
@@ -174,7 +178,7 @@ export function productFixtures(seed: number, now: number = Date.now()): () => P
       description: description(random, name, material),
       price: (cents / 100).toFixed(2),
       category: category.name,
-      quantity: quantity(random),
+      quantity: quantity(random, cents),
       imageUrl: imageUrl(random, category.name, name),
       featured: random() < 0.05,
       createdAt: new Date(createdAt),
