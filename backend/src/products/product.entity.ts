@@ -9,13 +9,11 @@ import { User } from '../users/user.entity';
  * scoped to one catalogue.
  */
 @Entity({ tableName: 'products' })
-@Index({ name: 'products_owner_created_idx', expression: 'create index "products_owner_created_idx" on "products" ("owner_id", "created_at", "id")' })
-@Index({ name: 'products_owner_name_idx', expression: 'create index "products_owner_name_idx" on "products" ("owner_id", lower("name"), "id")' })
-@Index({ name: 'products_owner_price_idx', expression: 'create index "products_owner_price_idx" on "products" ("owner_id", "price", "id")' })
-@Index({ name: 'products_owner_category_idx', expression: 'create index "products_owner_category_idx" on "products" ("owner_id", "category")' })
+@Index({ name: 'products_owner_created_idx', expression: 'create index "products_owner_created_idx" on "products" ("owner_id", "created_at", "id") include ("quantity")' })
+@Index({ name: 'products_owner_name_idx', expression: 'create index "products_owner_name_idx" on "products" ("owner_id", lower("name"), "id") include ("name", "quantity")' })
+@Index({ name: 'products_owner_price_idx', expression: 'create index "products_owner_price_idx" on "products" ("owner_id", "price", "id") include ("quantity")' })
+@Index({ name: 'products_owner_category_idx', expression: 'create index "products_owner_category_idx" on "products" ("owner_id", "category") include ("quantity")' })
 @Index({ name: 'products_owner_featured_idx', expression: 'create index "products_owner_featured_idx" on "products" ("owner_id", "created_at") where "featured"' })
-// Counts and stats read only these columns: an index-only scan, never the table.
-@Index({ name: 'products_owner_stock_idx', expression: 'create index "products_owner_stock_idx" on "products" ("owner_id") include ("quantity", "price")' })
 // Case-insensitive substring search (ILIKE '%term%') on name or description.
 @Index({ name: 'products_name_trgm_idx', expression: 'create index "products_name_trgm_idx" on "products" using gin ("name" gin_trgm_ops)' })
 @Index({ name: 'products_description_trgm_idx', expression: 'create index "products_description_trgm_idx" on "products" using gin ("description" gin_trgm_ops)' })

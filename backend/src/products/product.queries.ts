@@ -60,26 +60,43 @@ function where(filter: ProductFilter): Statement {
   return { sql: clauses.join(' AND '), values };
 }
 
+/**
+ * The page's ids come from the sort index alone (an index-only scan skips the
+ * OFFSET rows without reading the table); only the page's own rows are read.
+ */
 export function productPageStatement(query: ProductPageQuery): Statement {
   const filter = where(query);
   const order = ORDER_BY[query.sortBy].replaceAll('{dir}', query.sortOrder === 'asc' ? 'ASC' : 'DESC');
   return {
-    sql: `SELECT ${PRODUCT_COLUMNS} FROM products WHERE ${filter.sql} ORDER BY ${order} LIMIT ? OFFSET ?`,
+    sql: `SELECT ${PRODUCT_COLUMNS} FROM products
+      JOIN (SELECT id FROM products WHERE ${filter.sql} ORDER BY ${order} LIMIT ? OFFSET ?) AS page USING (id)
+      ORDER BY ${order}`,
     values: [...filter.values, query.limit, query.offset],
   };
 }
 
+/** True when the catalogue totals answer the count, so no rows need counting. */
+export const countedByTotals = (filter: ProductFilter) => !filter.search && !filter.category;
+
+/**
+ * How many products match. Without a search or category the running totals
+ * answer it (one row); otherwise the matching rows are counted.
+ */
 export function productCountStatement(filter: ProductFilter): Statement {
+  if (countedByTotals(filter)) {
+    const column = filter.inStock === undefined ? 'total_products' : filter.inStock ? 'in_stock' : 'total_products - in_stock';
+    return { sql: `SELECT coalesce((SELECT ${column} FROM catalogue_stats WHERE owner_id = ?), 0)::int AS total`, values: [filter.ownerId] };
+  }
   const { sql, values } = where(filter);
   return { sql: `SELECT count(*)::int AS total FROM products WHERE ${sql}`, values };
 }
 
-/** Stats of the whole catalogue in one aggregate; the value is summed exactly in NUMERIC. */
+/** Stats of the whole catalogue: the running totals the triggers keep (the value is summed exactly in NUMERIC). */
 export function productStatsStatement(ownerId: string): Statement {
   return {
-    sql: `SELECT count(*)::int AS "totalProducts", count(*) FILTER (WHERE quantity > 0)::int AS "inStock",
-      count(*) FILTER (WHERE quantity = 0)::int AS "outOfStock", coalesce(sum(price * quantity), 0)::float8 AS "inventoryValue"
-      FROM products WHERE owner_id = ?`,
+    sql: `SELECT coalesce(s.total_products, 0) AS "totalProducts", coalesce(s.in_stock, 0) AS "inStock",
+      coalesce(s.total_products - s.in_stock, 0) AS "outOfStock", coalesce(s.inventory_value, 0)::float8 AS "inventoryValue"
+      FROM (SELECT ?::uuid AS owner_id) AS owner LEFT JOIN catalogue_stats AS s USING (owner_id)`,
     values: [ownerId],
   };
 }

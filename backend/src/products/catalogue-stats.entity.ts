@@ -1,0 +1,24 @@
+import { DecimalType, Entity, OneToOne, Property } from '@mikro-orm/core';
+import { User } from '../users/user.entity';
+
+/**
+ * Running totals of one owner's catalogue, kept by statement-level triggers
+ * on `products` (see the migration), so stats and unfiltered list counts are
+ * one row read instead of an aggregate over the whole catalogue. Never
+ * written by the app.
+ */
+@Entity({ tableName: 'catalogue_stats' })
+export class CatalogueStats {
+  @OneToOne(() => User, { primary: true, deleteRule: 'cascade', fieldName: 'owner_id' })
+  owner!: User;
+
+  @Property({ type: 'integer', default: 0 })
+  totalProducts!: number;
+
+  @Property({ type: 'integer', default: 0 })
+  inStock!: number;
+
+  /** Exact: summed in NUMERIC; large enough for a million products at the highest price and quantity. */
+  @Property({ type: new DecimalType('number'), precision: 20, scale: 2, default: 0 })
+  inventoryValue!: number;
+}
