@@ -1,7 +1,7 @@
 import { AuthMessages } from '@stockroom/schema';
 import { ForbiddenError, UnauthenticatedError } from '../common/errors';
 import type { RequestContext, Viewer } from '../common/context';
-import { UserRole, UserStatus } from '../users/user.entity';
+import { User, UserRole, UserStatus } from '../users/user.entity';
 import { Session } from './session.entity';
 import { verifyAccessToken } from './tokens';
 
@@ -20,12 +20,27 @@ export async function requireViewer(ctx: RequestContext): Promise<Viewer> {
   }
   const { sid, sub } = check.claims;
   if (!UUID.test(sid) || !UUID.test(sub)) throw new UnauthenticatedError(AuthMessages.invalidToken);
-  const session = await ctx.em.findOne(Session, { id: sid, user: sub }, { populate: ['user'] });
+  const session = await loadSession(ctx, sid, sub);
   if (!session) throw new UnauthenticatedError(AuthMessages.invalidToken);
   if (session.revokedAt || session.expiresAt.getTime() <= Date.now()) throw new UnauthenticatedError(AuthMessages.sessionExpired);
   if (session.user.status !== UserStatus.Active) throw new UnauthenticatedError(AuthMessages.accountInactive);
   ctx.viewer = { user: session.user, session };
   return ctx.viewer;
+}
+
+/**
+ * The session and its user in one statement. Every signed-in request runs
+ * this, so it skips the ORM's query building and populate machinery and only
+ * maps the two rows into managed entities (a sign-out can still flush them).
+ */
+async function loadSession(ctx: RequestContext, sessionId: string, userId: string): Promise<Session | null> {
+  const { rows } = await ctx.em.getKnex().raw(
+    `SELECT to_jsonb(s) AS session, to_jsonb(u) AS "user" FROM sessions AS s JOIN users AS u ON u.id = s.user_id WHERE s.id = ? AND s.user_id = ?`,
+    [sessionId, userId],
+  );
+  if (!rows.length) return null;
+  ctx.em.map(User, rows[0].user);
+  return ctx.em.map(Session, rows[0].session);
 }
 
 export async function requireAdmin(ctx: RequestContext): Promise<Viewer> {
