@@ -9,7 +9,20 @@ import { TOAST_DURATION_MS } from '@stockroom/schema';
  */
 let toaster: Promise<Toaster> | undefined;
 
-const getToaster = () => (toaster ??= OverlayToaster.create({ position: 'top', maxToasts: 3 }));
+/**
+ * Toasts live in a landmark of their own, "Notifications": a toast and an
+ * inline error box may both be alerts with the same words, and this tells
+ * them apart (for screen readers' landmark lists as for tests). The section
+ * adds no box of its own: the toaster inside is positioned as before.
+ */
+function notificationsRegion(): HTMLElement {
+  const region = document.createElement('section');
+  region.setAttribute('aria-label', 'Notifications');
+  document.body.appendChild(region);
+  return region;
+}
+
+const getToaster = () => (toaster ??= OverlayToaster.create({ position: 'top', maxToasts: 3 }, { container: notificationsRegion() }));
 
 function show(message: string, intent: Intent): void {
   void getToaster().then((t) => t.show({ message, intent, timeout: TOAST_DURATION_MS }));

@@ -16,9 +16,9 @@ export async function waitForExactText(locator: Locator, text: string, timeout =
   }
 }
 
-/** A Blueprint toast with exactly this message (toasts are `role=alert` spans in the top toaster). */
+/** A toast with exactly this message: a `role=alert` in the Notifications region (not an inline error box). */
 export function toastLocator(page: Page, message: string): Locator {
-  return page.locator('.bp6-toast').getByRole('alert').filter({ hasText: exactText(message) });
+  return page.getByRole('region', { name: 'Notifications' }).getByRole('alert').filter({ hasText: exactText(message) });
 }
 
 export type StockFilterOption = 'All' | 'In Stock' | 'Out of Stock';
