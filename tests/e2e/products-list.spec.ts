@@ -92,6 +92,42 @@ describe('product list: paging, sorting, filtering, searching, URL state', () =>
     s.assertClean();
   });
 
+  it('stats cards show no figure while they load (busy), then the real ones', async () => {
+    const s = b.session();
+    await useSessionInBrowser(s.context, session);
+    // Hold the stats answer until the loading state has been read.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let intercepted = () => {};
+    const statsRequested = new Promise<void>((resolve) => (intercepted = resolve));
+    await s.page.route('**/graphql', async (route) => {
+      const body = route.request().postData() ?? '';
+      if (body.includes('"operationName":"ProductStats"')) {
+        intercepted();
+        await released;
+      }
+      await route.fallback();
+    });
+    const list = new ProductListPage(s.page);
+    await list.goto();
+    await list.waitForNames(names(newest.slice(0, 10)));
+    await statsRequested;
+    const loading = { busy: 'true', figure: '' };
+    expect(await list.statsState()).toEqual({
+      busy: 'true',
+      cards: { total: loading, inStock: loading, outOfStock: loading, value: loading },
+    });
+
+    release();
+    await list.waitForStats(stats);
+    const loaded = (figure: string) => ({ busy: null, figure });
+    expect(await list.statsState()).toEqual({
+      busy: null,
+      cards: { total: loaded(stats.total), inStock: loaded(stats.inStock), outOfStock: loaded(stats.outOfStock), value: loaded(stats.value) },
+    });
+    s.assertClean();
+  });
+
   it('sorts by Name, Price and Date in both directions', async () => {
     const { s, list } = await openList();
     expect(await list.selectedLabel(list.sortBy)).toBe('Date');

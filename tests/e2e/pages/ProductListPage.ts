@@ -174,13 +174,27 @@ export class ProductListPage extends BasePage {
 
   // Stats ------------------------------------------------------------------
 
+  readonly stats = this.page.getByRole('region', { name: 'Product statistics' });
+
   statCard(key: keyof StatsFigures): Locator {
-    return this.page.getByTestId(STAT_IDS[key]);
+    return this.stats.getByTestId(STAT_IDS[key]);
   }
 
-  /** The figure under a stat's label, once it has loaded (the loading skeleton shows a placeholder 0). */
+  /** The figure under a stat's label: empty until the real one has loaded. */
   statValue(key: keyof StatsFigures): Locator {
-    return this.statCard(key).getByRole('definition').and(this.page.locator(':not(.bp6-skeleton)'));
+    return this.statCard(key).getByRole('definition');
+  }
+
+  /** What the stats show now: the region's and each card's aria-busy, and each card's figure text. */
+  async statsState(): Promise<{ busy: string | null; cards: Record<keyof StatsFigures, { busy: string | null; figure: string }> }> {
+    const cards = {} as Record<keyof StatsFigures, { busy: string | null; figure: string }>;
+    for (const key of Object.keys(STAT_IDS) as (keyof StatsFigures)[]) {
+      cards[key] = {
+        busy: await this.statCard(key).getAttribute('aria-busy'),
+        figure: ((await this.statValue(key).textContent()) ?? '').trim(),
+      };
+    }
+    return { busy: await this.stats.getAttribute('aria-busy'), cards };
   }
 
   /** Waits until every stats card shows the expected figure, and checks each card's label. */

@@ -7,20 +7,28 @@ import { formatCount, formatCurrency } from '../../../lib/format';
 interface StatProps {
   id: string;
   label: string;
+  /** The formatted figure; null while it loads. */
   value: string | null;
   icon: ReactNode;
   tone: string;
 }
 
+/**
+ * One figure. While it loads the card is busy and shows a bare skeleton bar:
+ * no placeholder number, which a screen reader (or a test) would read as the
+ * real figure.
+ */
 function Stat({ id, label, value, icon, tone }: StatProps) {
   return (
-    <Card className={`product-stat product-stat--${tone}`} data-testid={`stat-${id}`}>
+    <Card className={`product-stat product-stat--${tone}`} data-testid={`stat-${id}`} aria-busy={value === null || undefined}>
       <span className="product-stat__icon" aria-hidden="true">
         {icon}
       </span>
       <div className="product-stat__text">
         <dt className="product-stat__label">{label}</dt>
-        <dd className={`product-stat__value${value === null ? ` ${Classes.SKELETON}` : ''}`}>{value ?? '0'}</dd>
+        <dd className="product-stat__value">
+          {value ?? <span className={`product-stat__placeholder ${Classes.SKELETON}`} aria-hidden="true" />}
+        </dd>
       </div>
     </Card>
   );
@@ -29,11 +37,13 @@ function Stat({ id, label, value, icon, tone }: StatProps) {
 /** The whole catalogue's figures (not the current page's): Total Products, In Stock, Out of Stock, Inventory Value. */
 export function ProductStatsCards({ stats }: { stats: ProductStatsFiguresFragment | null }) {
   return (
-    <dl className="product-stats" aria-label="Product statistics">
-      <Stat id="total-products" tone="total" label="Total Products" value={stats && formatCount(stats.totalProducts)} icon={<BoxIcon size={18} />} />
-      <Stat id="in-stock" tone="in" label="In Stock" value={stats && formatCount(stats.inStock)} icon={<TickCircleIcon size={18} />} />
-      <Stat id="out-of-stock" tone="out" label="Out of Stock" value={stats && formatCount(stats.outOfStock)} icon={<BanCircleIcon size={18} />} />
-      <Stat id="inventory-value" tone="value" label="Inventory Value" value={stats && formatCurrency(stats.inventoryValue)} icon={<DollarIcon size={18} />} />
-    </dl>
+    <section className="product-stats-region" aria-label="Product statistics" aria-busy={stats === null || undefined}>
+      <dl className="product-stats">
+        <Stat id="total-products" tone="total" label="Total Products" value={stats && formatCount(stats.totalProducts)} icon={<BoxIcon size={18} />} />
+        <Stat id="in-stock" tone="in" label="In Stock" value={stats && formatCount(stats.inStock)} icon={<TickCircleIcon size={18} />} />
+        <Stat id="out-of-stock" tone="out" label="Out of Stock" value={stats && formatCount(stats.outOfStock)} icon={<BanCircleIcon size={18} />} />
+        <Stat id="inventory-value" tone="value" label="Inventory Value" value={stats && formatCurrency(stats.inventoryValue)} icon={<DollarIcon size={18} />} />
+      </dl>
+    </section>
   );
 }
