@@ -1,29 +1,35 @@
 import type { Locator, Page } from 'playwright-core';
-import { MOBILE, useBrowser, type GuardedSession } from './support/browser';
-import { createProductsApi, createUserWithSession, useSessionInBrowser, type ApiSession } from './support/api';
+import { DESKTOP, MOBILE, useBrowser, type GuardedSession } from './support/browser';
+import { createProductApi, createProductsApi, createUserWithSession, useSessionInBrowser, type ApiSession } from './support/api';
 import { ProductDetailPage } from './pages/ProductDetailPage';
 import { ProductFormPage } from './pages/ProductFormPage';
 import { ProductListPage, toastLocator, waitForExactText } from './pages/ProductListPage';
 
-/** The page body does not scroll sideways: nothing is wider than the 375 px screen. */
-async function expectNoHorizontalOverflow(page: Page): Promise<void> {
+/**
+ * The longest name a product may have (100 characters) and without a space:
+ * it can only wrap where the page lets the browser break a word.
+ */
+const LONG_NAME = 'PocketTripodWithAnExtendableAluminiumLegSetAndBallHead'.padEnd(100, 'ForPhonesAndSmallCameras');
+
+/** The page body does not scroll sideways: nothing is wider than the screen (375 px unless told). */
+async function expectNoHorizontalOverflow(page: Page, width = MOBILE.width): Promise<void> {
   const widths = await page.evaluate(() => ({
     document: document.documentElement.scrollWidth,
     body: document.body.scrollWidth,
     viewport: window.innerWidth,
   }));
   // Mobile Chromium widens the layout viewport (innerWidth) to fit content that overflows.
-  const fits = widths.viewport === MOBILE.width && widths.document <= MOBILE.width && widths.body <= MOBILE.width;
+  const fits = widths.viewport === width && widths.document <= width && widths.body <= width;
   expect({ ...widths, fits }).toEqual({ ...widths, fits: true });
 }
 
-/** Visible, enabled, and wholly within the screen's width (no sideways scrolling needed to reach it). */
-async function expectOnScreen(locator: Locator): Promise<void> {
+/** Visible and wholly within the screen's width (no sideways scrolling needed to reach it). */
+async function expectOnScreen(locator: Locator, width = MOBILE.width): Promise<void> {
   await locator.waitFor({ state: 'visible' });
   await locator.scrollIntoViewIfNeeded();
   const box = await locator.boundingBox();
   if (!box) throw new Error(`${locator} has no box`);
-  expect({ what: String(locator), left: box.x >= 0, right: box.x + box.width <= MOBILE.width + 0.5 }).toEqual({
+  expect({ what: String(locator), left: box.x >= 0, right: box.x + box.width <= width + 0.5 }).toEqual({
     what: String(locator),
     left: true,
     right: true,
@@ -123,7 +129,7 @@ describe('products on a 375 px phone', () => {
     s.assertClean();
   });
 
-  it('form, detail page and delete confirmation: fit the screen; a long-named product is created and deleted by touch', async () => {
+  it('form, cards, detail and edit pages, delete confirmation: fit the screen; a 100-character one-word name is created and deleted by touch', async () => {
     const { session: own } = await createUserWithSession('mobile-form');
     const s = await phone(own);
     const list = new ProductListPage(s.page);
@@ -147,20 +153,35 @@ describe('products on a 375 px phone', () => {
     await form.waitForFieldError(form.price, 'Price must be at least 0.01');
     await expectNoHorizontalOverflow(s.page);
 
-    // A long name (within the 100-character limit) wraps instead of widening the page.
-    const name = 'Pocket Tripod with an extendable aluminium leg set and a ball head for phones and small cameras';
+    // The longest name, without a space, wraps instead of widening the page.
+    expect(LONG_NAME).toHaveLength(100);
+    const name = LONG_NAME;
     await form.fill({ name, price: '14.99', quantity: '2', category: 'Accessories' });
     await form.createButton.tap();
-    await toastLocator(s.page, 'Product created').waitFor();
+    const created = toastLocator(s.page, 'Product created');
+    await created.waitFor();
+    await expectOnScreen(created);
     await list.waitForPath('/products', '');
     await list.waitForNames([name]);
     await list.waitForStats({ total: '1', inStock: '1', outOfStock: '0', value: '$29.98' });
     await expectNoHorizontalOverflow(s.page);
 
-    // The confirmation opens on screen; Cancel keeps the product.
+    // Cards: the name wraps inside its card.
+    await list.viewToggle.getByRole('radio', { name: 'Cards' }).tap();
+    await list.waitForPath('/products', '?view=cards');
+    await list.card(name).waitFor();
+    await expectNoHorizontalOverflow(s.page);
+    await expectOnScreen(list.card(name));
+    await expectOnScreen(list.card(name).getByRole('heading', { name, exact: true }));
+    await list.viewToggle.getByRole('radio', { name: 'Table', exact: true }).tap();
+    await list.waitForPath('/products', '');
+    await list.waitForNames([name]);
+
+    // The confirmation opens on screen, the name wrapped inside it; Cancel keeps the product.
     await list.deleteButton(name).tap();
     await list.confirmDialog.waitFor();
     await expectOnScreen(list.confirmDialog);
+    await expectOnScreen(list.confirmDialog.getByText(name, { exact: true }));
     await expectOnScreen(list.confirmDialog.getByRole('button', { name: 'Delete', exact: true }));
     const cancel = list.confirmDialog.getByRole('button', { name: 'Cancel', exact: true });
     await expectOnScreen(cancel);
@@ -172,18 +193,93 @@ describe('products on a 375 px phone', () => {
     await detail.ready();
     await waitForExactText(detail.heading, name);
     await expectNoHorizontalOverflow(s.page);
+    await expectOnScreen(detail.heading);
+    await expectOnScreen(detail.editProduct);
     await expectOnScreen(detail.deleteProduct);
+
+    // The edit page names the product twice (the way back and the subtitle): both wrap.
+    await detail.editProduct.tap();
+    await form.readyToEdit();
+    await expectNoHorizontalOverflow(s.page);
+    await expectOnScreen(form.backToProduct(name));
+    await expectOnScreen(form.name);
+    await expectOnScreen(form.updateButton);
+    await form.backToProduct(name).tap();
+    await detail.ready();
+    await waitForExactText(detail.heading, name);
+
     await detail.deleteProduct.tap();
     await detail.confirmDialog.waitFor();
     const confirm = detail.confirmDialog.getByRole('button', { name: 'Delete', exact: true });
     await expectOnScreen(detail.confirmDialog);
+    await expectOnScreen(detail.confirmDialog.getByText(name, { exact: true }));
     await expectOnScreen(confirm);
     await confirm.tap();
-    await toastLocator(s.page, 'Product deleted').waitFor();
+    const deleted = toastLocator(s.page, 'Product deleted');
+    await deleted.waitFor();
+    await expectOnScreen(deleted);
     await list.waitForPath('/products', '');
     await list.noProductsYet.waitFor();
     await list.waitForStats({ total: '0', inStock: '0', outOfStock: '0', value: '$0.00' });
     await expectNoHorizontalOverflow(s.page);
+    s.assertClean();
+  });
+});
+
+describe('a 100-character name without a space on a 1,280 px desktop', () => {
+  const b = useBrowser();
+
+  it('wraps on the list (table and cards), the detail and edit pages and in the delete confirmation; nothing widens the page', async () => {
+    const s = b.session();
+    const { session } = await createUserWithSession('long-name');
+    await useSessionInBrowser(s.context, session);
+    const name = LONG_NAME;
+    const product = await createProductApi(session, { name, price: 120, quantity: 0, category: 'Accessories' });
+    await createProductApi(session, { name: 'Lens Cap', price: 4, quantity: 9, category: 'Accessories' });
+    const width = DESKTOP.width;
+
+    const list = new ProductListPage(s.page);
+    await list.goto();
+    await list.waitForNames(['Lens Cap', name]);
+    await expectNoHorizontalOverflow(s.page, width);
+    await expectOnScreen(list.row(name).getByRole('link', { name, exact: true }), width);
+    await expectOnScreen(list.deleteButton(name), width);
+
+    await list.goto('?view=cards');
+    await list.card(name).waitFor();
+    await expectNoHorizontalOverflow(s.page, width);
+
+    const dialog = await list.openDeleteConfirmation(name);
+    await expectOnScreen(dialog, width);
+    await expectOnScreen(dialog.getByText(name, { exact: true }), width);
+    await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    const detail = new ProductDetailPage(s.page);
+    await detail.goto(product.id);
+    await waitForExactText(detail.heading, name);
+    await expectNoHorizontalOverflow(s.page, width);
+    await expectOnScreen(detail.heading, width);
+    await expectOnScreen(detail.editProduct, width);
+    await expectOnScreen(detail.deleteProduct, width);
+    await detail.deleteProduct.click();
+    await expectOnScreen(detail.confirmDialog, width);
+    await expectOnScreen(detail.confirmDialog.getByText(name, { exact: true }), width);
+    await detail.confirmDialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await detail.confirmDialog.waitFor({ state: 'hidden' });
+
+    const form = new ProductFormPage(s.page);
+    await form.gotoEdit(product.id);
+    await expectNoHorizontalOverflow(s.page, width);
+    await expectOnScreen(form.backToProduct(name), width);
+    await form.fill({ quantity: '3' });
+    await form.updateButton.click();
+    const updated = toastLocator(s.page, 'Product updated');
+    await updated.waitFor();
+    await expectOnScreen(updated, width);
+    await detail.waitForPath(`/products/${product.id}`);
+    await detail.inStockBadge.waitFor();
+    await expectNoHorizontalOverflow(s.page, width);
     s.assertClean();
   });
 });

@@ -32,6 +32,11 @@ export class ProductFormPage extends BasePage {
   readonly conflict = this.form.getByRole('alert').filter({ hasText: 'This product has changed' });
   readonly reloadProduct = this.form.getByRole('button', { name: 'Reload product' });
 
+  /** The edit page's way back to the product's detail page ("Back to {name}"). */
+  backToProduct(name: string): Locator {
+    return this.page.getByRole('main').getByRole('link', { name: `Back to ${name}`, exact: true });
+  }
+
   async gotoNew(): Promise<void> {
     await this.page.goto('/products/new');
     await this.readyToCreate();

@@ -135,6 +135,11 @@ export class ProductListPage extends BasePage {
     return this.list.getByRole('button', { name: `Delete ${name}`, exact: true });
   }
 
+  /** The card of one product (cards view), found by its name heading. */
+  card(name: string): Locator {
+    return this.cards.filter({ has: this.page.getByRole('heading', { name, exact: true }) });
+  }
+
   /** The product names in the table, top to bottom. */
   async names(): Promise<string[]> {
     return this.rows.evaluateAll((rows) => rows.map((r) => (r.querySelector('td')?.textContent ?? '').trim()));
