@@ -3,7 +3,7 @@ import { DESKTOP, MOBILE, useBrowser, type GuardedSession } from './support/brow
 import { createProductApi, createProductsApi, createUserWithSession, useSessionInBrowser, type ApiSession } from './support/api';
 import { ProductDetailPage } from './pages/ProductDetailPage';
 import { ProductFormPage } from './pages/ProductFormPage';
-import { ProductListPage, toastLocator, waitForExactText } from './pages/ProductListPage';
+import { ProductListPage, shownText, toastLocator, waitForExactText } from './pages/ProductListPage';
 
 /**
  * The longest name a product may have (100 characters) and without a space:
@@ -36,6 +36,11 @@ async function expectOnScreen(locator: Locator, width = MOBILE.width): Promise<v
   });
   expect(box.width).toBeGreaterThan(0);
   expect(box.height).toBeGreaterThan(0);
+}
+
+/** A stock badge reads in full: not shrunk to "O…" beside a name that wraps. */
+async function expectBadgeInFull(badge: Locator, text: 'In Stock' | 'Out of Stock'): Promise<void> {
+  expect({ what: String(badge), ...(await shownText(badge)) }).toEqual({ what: String(badge), text, clipped: false });
 }
 
 describe('products on a 375 px phone', () => {
@@ -166,13 +171,14 @@ describe('products on a 375 px phone', () => {
     await list.waitForStats({ total: '1', inStock: '1', outOfStock: '0', value: '$29.98' });
     await expectNoHorizontalOverflow(s.page);
 
-    // Cards: the name wraps inside its card.
+    // Cards: the name wraps inside its card and the stock badge beside it reads in full.
     await list.viewToggle.getByRole('radio', { name: 'Cards' }).tap();
     await list.waitForPath('/products', '?view=cards');
     await list.card(name).waitFor();
     await expectNoHorizontalOverflow(s.page);
     await expectOnScreen(list.card(name));
     await expectOnScreen(list.card(name).getByRole('heading', { name, exact: true }));
+    await expectBadgeInFull(list.cardStockBadge(name), 'In Stock');
     await list.viewToggle.getByRole('radio', { name: 'Table', exact: true }).tap();
     await list.waitForPath('/products', '');
     await list.waitForNames([name]);
@@ -248,6 +254,8 @@ describe('a 100-character name without a space on a 1,280 px desktop', () => {
     await list.goto('?view=cards');
     await list.card(name).waitFor();
     await expectNoHorizontalOverflow(s.page, width);
+    await expectBadgeInFull(list.cardStockBadge(name), 'Out of Stock');
+    await expectBadgeInFull(list.cardStockBadge('Lens Cap'), 'In Stock');
 
     const dialog = await list.openDeleteConfirmation(name);
     await expectOnScreen(dialog, width);

@@ -21,6 +21,19 @@ export function toastLocator(page: Page, message: string): Locator {
   return page.getByRole('region', { name: 'Notifications' }).getByRole('alert').filter({ hasText: exactText(message) });
 }
 
+/**
+ * The text an element shows and whether any of it is cut off: the element or
+ * its parent (a Blueprint Tag's text span ellipsizes inside the tag) is
+ * narrower than its content.
+ */
+export async function shownText(locator: Locator): Promise<{ text: string; clipped: boolean }> {
+  await locator.waitFor();
+  return locator.evaluate((el) => {
+    const boxes = [el, el.parentElement].filter((e): e is HTMLElement => e instanceof HTMLElement);
+    return { text: (el as HTMLElement).innerText.trim(), clipped: boxes.some((e) => e.scrollWidth > e.clientWidth) };
+  });
+}
+
 export type StockFilterOption = 'All' | 'In Stock' | 'Out of Stock';
 export type SortField = 'Name' | 'Price' | 'Date';
 export type SortDirection = 'Ascending' | 'Descending';
@@ -138,6 +151,11 @@ export class ProductListPage extends BasePage {
   /** The card of one product (cards view), found by its name heading. */
   card(name: string): Locator {
     return this.cards.filter({ has: this.page.getByRole('heading', { name, exact: true }) });
+  }
+
+  /** The In Stock / Out of Stock badge on a product's card. */
+  cardStockBadge(name: string): Locator {
+    return this.card(name).getByText(/^(In Stock|Out of Stock)$/);
   }
 
   /** The product names in the table, top to bottom. */
