@@ -293,11 +293,12 @@ describe('products: form validation and server errors', () => {
     });
     await form.gotoNew();
 
-    // Submitting the untouched draft names what is missing.
-    await form.createButton.click();
+    // Submitting the untouched draft from the keyboard names what is missing, and takes the focus to the first field to fix.
+    await form.createButton.press('Enter');
     await form.waitForFieldError(form.name, 'Product name is required');
     await form.waitForFieldError(form.price, 'Price must be at least 0.01');
     expect(await form.fieldError(form.description)).toBeNull();
+    await form.waitForFocus(form.name);
 
     // Each message follows the keystrokes.
     await form.typeAndLeave(form.name, 'A');
@@ -343,9 +344,10 @@ describe('products: form validation and server errors', () => {
     await form.typeAndLeave(form.imageUrl, 'javascript:alert(1)');
     await form.waitForFieldError(form.imageUrl, 'Image URL format is invalid');
 
-    // Still invalid: the button does not send.
+    // Still invalid: the button does not send, and the focus goes to the one field still wrong.
     await form.createButton.click();
     await form.waitForFieldError(form.imageUrl, 'Image URL format is invalid');
+    await form.waitForFocus(form.imageUrl);
     expect(s.pathWithQuery()).toBe('/products/new');
 
     await form.imageUrl.fill('');

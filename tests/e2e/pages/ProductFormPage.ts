@@ -104,6 +104,20 @@ export class ProductFormPage extends BasePage {
     }
   }
 
+  /** Waits until keyboard focus is on the field; on timeout says where it is instead. */
+  async waitForFocus(field: Locator): Promise<void> {
+    const handle = await field.elementHandle();
+    try {
+      await this.page.waitForFunction((el) => document.activeElement === el, handle);
+    } catch (err) {
+      const focused = await this.page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        return el ? `<${el.tagName.toLowerCase()} id="${el.id}"> ${JSON.stringify((el.innerText || el.getAttribute('aria-label') || '').trim())}` : '(none)';
+      });
+      throw new Error(`expected ${field} to have focus; the focus is on ${focused}\n${(err as Error).message}`);
+    }
+  }
+
   /** Waits until the field no longer shows an error. */
   async waitForNoFieldError(field: Locator): Promise<void> {
     const handle = await field.elementHandle();

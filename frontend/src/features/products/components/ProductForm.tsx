@@ -7,6 +7,7 @@ import { CheckboxField } from '../../../components/form/CheckboxField';
 import { InputField } from '../../../components/form/InputField';
 import { TextAreaField } from '../../../components/form/TextAreaField';
 import { TextField } from '../../../components/form/TextField';
+import { submitFocusingFirstError } from '../../../components/form/focus-first-error';
 import type { ProductFormValues } from '../product-form-values';
 
 export type ProductFormErrors = Partial<Record<keyof ProductFormValues, string>> | undefined;
@@ -30,8 +31,8 @@ const CATEGORY_LIST_ID = 'product-category-options';
 export function ProductForm({ mode, initialValues, categories, onSubmit, cancelHref, cancelState, conflict }: ProductFormProps) {
   return (
     <Form<ProductFormValues> onSubmit={onSubmit} initialValues={initialValues}>
-      {({ handleSubmit, submitting }) => (
-        <form onSubmit={handleSubmit} noValidate className="product-form" aria-label={mode === 'create' ? 'New product' : 'Edit product'}>
+      {({ handleSubmit, submitting, form }) => (
+        <form onSubmit={(event) => submitFocusingFirstError(event, handleSubmit, form)} noValidate className="product-form" aria-label={mode === 'create' ? 'New product' : 'Edit product'}>
           {conflict && (
             <Callout intent="warning" className="product-form__conflict" role="alert" title="This product has changed">
               <p>{conflict.message}</p>
