@@ -18,20 +18,23 @@ export interface RuleFieldProps {
   label: string;
   /** A shared rule from @stockroom/schema: the field shows the same message the server would. */
   rule?: FieldRule;
+  /** For checks that need other fields (e.g. password confirmation); used instead of the rule. */
+  validate?: (value: unknown, allValues: object) => string | undefined;
   helperText?: ReactNode;
   children(control: RuleFieldControl): ReactNode;
 }
 
 /**
  * A labelled react-final-form field checked by a shared rule, whatever the
- * control inside (input, textarea), with TextField's rule for when a message
- * shows.
+ * control inside (input, textarea), showing its message by the one rule of
+ * visibleFieldError.
  */
-export function RuleField({ name, label, rule, helperText, children }: RuleFieldProps) {
+export function RuleField({ name, label, rule, validate: check, helperText, children }: RuleFieldProps) {
   const id = `field-${name}`;
   const errorId = `${id}-error`;
+  const validate = check ?? (rule ? (value: unknown) => validateField(rule, value) : undefined);
   return (
-    <Field<string> name={name} validate={rule ? (value: unknown) => validateField(rule, value) : undefined}>
+    <Field<string> name={name} validate={validate}>
       {({ input, meta }) => {
         const error = visibleFieldError(meta);
         const a11y = error

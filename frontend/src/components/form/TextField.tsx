@@ -1,7 +1,7 @@
-import { FormGroup, InputGroup } from '@blueprintjs/core';
-import { validateField, type FieldRule } from '@stockroom/schema';
+import { InputGroup } from '@blueprintjs/core';
+import type { FieldRule } from '@stockroom/schema';
 import type { ReactNode } from 'react';
-import { Field } from 'react-final-form';
+import { RuleField } from './RuleField';
 
 export interface TextFieldProps {
   name: string;
@@ -17,43 +17,19 @@ export interface TextFieldProps {
 }
 
 /**
- * A labelled input bound to react-final-form. A rule's message shows once
- * the person has typed in the field and left it, or tried to submit, and then
- * follows every keystroke; a server message shows until the field is edited.
- * Merely leaving an empty field says nothing: the message would shift the
- * layout under a click on a link below (an autofocused field blurs on it).
+ * A labelled input bound to react-final-form. Its message shows by
+ * visibleFieldError's rule (RuleField): a rule's message once the person has
+ * typed in the field and left it, or tried to submit, and then on every
+ * keystroke; a server message until the field is edited. Merely leaving an
+ * empty field says nothing: the message would shift the layout under a click
+ * on a link below (an autofocused field blurs on it).
  */
-export function TextField({ name, label, type = 'text', autoComplete, autoFocus, helperText, rule, validate: check }: TextFieldProps) {
-  const id = `field-${name}`;
-  const validate = check ?? (rule ? (value: unknown) => validateField(rule, value) : undefined);
+export function TextField({ name, label, type = 'text', autoComplete, autoFocus, helperText, rule, validate }: TextFieldProps) {
   return (
-    <Field<string> name={name} validate={validate}>
-      {({ input, meta }) => {
-        const serverError = !meta.dirtySinceLastSubmit ? (meta.submitError as string | undefined) : undefined;
-        const shown = (meta.touched && meta.modified) || meta.submitFailed;
-        const error = (shown && (meta.error as string | undefined)) || serverError;
-        const errorId = `${id}-error`;
-        return (
-          <FormGroup
-            label={label}
-            labelFor={id}
-            intent={error ? 'danger' : 'none'}
-            helperText={error ? <span id={errorId}>{error}</span> : helperText}
-          >
-            <InputGroup
-              {...input}
-              id={id}
-              type={type}
-              size="large"
-              autoComplete={autoComplete}
-              autoFocus={autoFocus}
-              intent={error ? 'danger' : 'none'}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
-            />
-          </FormGroup>
-        );
-      }}
-    </Field>
+    <RuleField name={name} label={label} rule={rule} validate={validate} helperText={helperText}>
+      {({ input, id, a11y }) => (
+        <InputGroup {...input} {...a11y} id={id} type={type} size="large" autoComplete={autoComplete} autoFocus={autoFocus} />
+      )}
+    </RuleField>
   );
 }
