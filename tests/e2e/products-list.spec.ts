@@ -92,6 +92,34 @@ describe('product list: paging, sorting, filtering, searching, URL state', () =>
     s.assertClean();
   });
 
+  it('stats that fail to load say so and offer Try again, which brings the real figures', async () => {
+    const s = b.session();
+    await useSessionInBrowser(s.context, session);
+    let failStats = true;
+    await s.page.route('**/graphql', async (route) => {
+      const body = route.request().postData() ?? '';
+      if (failStats && body.includes('"operationName":"ProductStats"')) {
+        failStats = false;
+        await route.fulfill({
+          status: 200,
+          contentType: 'application/json',
+          body: JSON.stringify({ data: null, errors: [{ message: 'Server error. Please try again later', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] }),
+        });
+        return;
+      }
+      await route.fallback();
+    });
+    const list = new ProductListPage(s.page);
+    await list.goto();
+    const region = s.page.getByRole('region', { name: 'Product statistics' });
+    await region.getByText('Statistics could not be loaded.').waitFor();
+    // The list itself is unaffected.
+    await list.waitForNames(names(newest.slice(0, 10)));
+    await region.getByRole('button', { name: 'Try again' }).click();
+    await list.waitForStats(stats);
+    expect(await region.getByText('Statistics could not be loaded.').count()).toBe(0);
+  });
+
   it('stats cards show no figure while they load (busy), then the real ones', async () => {
     const s = b.session();
     await useSessionInBrowser(s.context, session);

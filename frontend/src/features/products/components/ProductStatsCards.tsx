@@ -1,8 +1,11 @@
-import { Card, Classes } from '@blueprintjs/core';
+import { Button, Callout, Card, Classes } from '@blueprintjs/core';
 import { BanCircleIcon, BoxIcon, DollarIcon, TickCircleIcon } from '@blueprintjs/icons';
 import type { ProductStatsFiguresFragment } from '@stockroom/schema/generated/graphql';
 import type { ReactNode } from 'react';
 import { formatCount, formatCurrency } from '../../../lib/format';
+
+/** Not in the catalogue: the stats call failed while the list may still have loaded. */
+export const STATS_LOAD_FAILED = 'Statistics could not be loaded.';
 
 interface StatProps {
   id: string;
@@ -34,8 +37,27 @@ function Stat({ id, label, value, icon, tone }: StatProps) {
   );
 }
 
+interface ProductStatsCardsProps {
+  /** null while loading or after a failure. */
+  stats: ProductStatsFiguresFragment | null;
+  /** Set when the figures could not be loaded: the cards give way to a message and a retry, never an endless skeleton. */
+  onRetry?: () => void;
+}
+
 /** The whole catalogue's figures (not the current page's): Total Products, In Stock, Out of Stock, Inventory Value. */
-export function ProductStatsCards({ stats }: { stats: ProductStatsFiguresFragment | null }) {
+export function ProductStatsCards({ stats, onRetry }: ProductStatsCardsProps) {
+  if (onRetry) {
+    return (
+      <section className="product-stats-region" aria-label="Product statistics">
+        <Callout intent="warning" compact className="product-stats-error">
+          {STATS_LOAD_FAILED}{' '}
+          <Button variant="minimal" size="small" onClick={onRetry}>
+            Try again
+          </Button>
+        </Callout>
+      </section>
+    );
+  }
   return (
     <section className="product-stats-region" aria-label="Product statistics" aria-busy={stats === null || undefined}>
       <dl className="product-stats">

@@ -124,7 +124,10 @@ export default function ProductListPage() {
           </LinkButton>
         }
       />
-      <ProductStatsCards stats={stats.dataState === 'complete' ? stats.data.productStats : null} />
+      <ProductStatsCards
+        stats={stats.dataState === 'complete' ? stats.data.productStats : null}
+        onRetry={stats.error && !stats.loading ? () => void stats.refetch().catch(() => {}) : undefined}
+      />
       <ProductListToolbar
         searchText={searchText}
         onSearchChange={(text) => {
