@@ -4,7 +4,7 @@
  *
  * Per request it verifies the HS256 bearer token (jsonwebtoken, a KeyObject
  * made once, as backend/src/auth/tokens.ts does), loads the session joined to
- * its user with the statement MikroORM runs for auth/viewer.ts, checks
+ * its user with the statement auth/viewer.ts runs, checks
  * revoked / expired / inactive, then runs the product statements the service
  * runs (imported from backend/dist/src/products/product.queries.js, `?`
  * placeholders numbered for pg), with a pg pool as large as the app's, and
@@ -39,12 +39,12 @@ const pool = new pg.Pool({ connectionString: DATABASE_URL, max: Number(POOL_MAX)
 const key = createSecretKey(Buffer.from(JWT_SECRET, 'utf8'));
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The statement `em.findOne(Session, { id, user }, { populate: ['user'] })` sends (MikroORM 6, joined strategy). */
-const SESSION_SQL = `select "s0".*, "u1"."id" as "u1__id", "u1"."email" as "u1__email", "u1"."first_name" as "u1__first_name",
-  "u1"."last_name" as "u1__last_name", "u1"."avatar" as "u1__avatar", "u1"."status" as "u1__status", "u1"."role" as "u1__role",
-  "u1"."email_verified" as "u1__email_verified", "u1"."password_hash" as "u1__password_hash", "u1"."created_at" as "u1__created_at",
-  "u1"."updated_at" as "u1__updated_at" from "sessions" as "s0" inner join "users" as "u1" on "s0"."user_id" = "u1"."id"
-  where "s0"."id" = $1 and "s0"."user_id" = $2 limit 1`;
+/**
+ * The statement auth/viewer.ts runs for every signed-in request (since 978a6fa: one plain SELECT, both rows
+ * as jsonb, mapped to entities by the app). Keep it in step with viewer.ts: it is not exported to import.
+ */
+const SESSION_SQL = `SELECT to_jsonb(s) AS session, to_jsonb(u) AS "user" FROM sessions AS s JOIN users AS u ON u.id = s.user_id
+  WHERE s.id = $1 AND s.user_id = $2`;
 
 /**
  * The row MikroORM's flush inserts for `em.create(Product, ...)` (it omits unset nullable columns), as one statement:
@@ -77,11 +77,11 @@ async function viewer(req) {
   }
   if (!UUID.test(claims.sid) || !UUID.test(claims.sub)) throw new HttpError(401, 'Invalid token');
   const { rows } = await pool.query(SESSION_SQL, [claims.sid, claims.sub]);
-  const session = rows[0];
-  if (!session) throw new HttpError(401, 'Invalid token');
+  if (!rows.length) throw new HttpError(401, 'Invalid token');
+  const { session, user } = rows[0];
   if (session.revoked_at || new Date(session.expires_at).getTime() <= Date.now()) throw new HttpError(401, 'Session expired');
-  if (session.u1__status !== 'Active') throw new HttpError(401, 'Account inactive');
-  return { id: session.u1__id };
+  if (user.status !== 'Active') throw new HttpError(401, 'Account inactive');
+  return { id: user.id };
 }
 
 const fromRow = (row) => ({ ...row, createdAt: new Date(row.createdAt), updatedAt: new Date(row.updatedAt) });

@@ -14,7 +14,7 @@
  * REST in turn, so a change in background load hits all three alike.
  * `create` runs last so every read sees exactly the seeded catalogue.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -93,6 +93,16 @@ function option(args, name, fallback) {
   if (!hit) return fallback;
   const value = hit.slice(name.length + 3);
   return typeof fallback === 'number' ? Number(value) : value;
+}
+
+/** The commit measured, marked when backend/ has changes not committed yet. */
+function codeVersion() {
+  try {
+    const git = (...a) => execFileSync('git', a, { cwd: repoRoot, encoding: 'utf8' }).trim();
+    return `${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain', '--', 'backend', 'schema') ? ' + uncommitted backend/schema changes' : ''}`;
+  } catch {
+    return 'unknown';
+  }
 }
 
 const runAutocannon = (opts) => new Promise((resolve, reject) => autocannon(opts, (err, result) => (err ? reject(err) : resolve(result))));
@@ -380,7 +390,7 @@ Plans (EXPLAIN ANALYZE on the seeded table, second run):
 |---|---|
 ${planRows.join('\n')}
 
-Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, Node ${m.node} (${m.platform}), embedded PostgreSQL ${data.postgres}; load average at start ${m.loadAverage1m}
+Code: ${data.code}. Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, Node ${m.node} (${m.platform}), embedded PostgreSQL ${data.postgres}; load average at start ${m.loadAverage1m}
 (the machine is shared: expect 10-15 % between runs, compare ratios within one run); run ${data.date}; seeding took ${fmt(config.seedSeconds, 1)} s.`;
 }
 
@@ -500,6 +510,7 @@ export default async function run(args = []) {
       date: new Date().toISOString(),
       machine: startMachine,
       postgres: version,
+      code: codeVersion(),
       config: { products, connections, durationSeconds: duration, rounds, warmupSeconds: warmup, searchTerm: SEARCH_TERM, searchMatches, poolMax: POOL_MAX, seedSeconds: Math.round(seedSeconds * 10) / 10 },
       checks,
       plans,
