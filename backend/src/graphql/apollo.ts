@@ -1,5 +1,5 @@
 import { ApolloServer } from '@apollo/server';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import type { GraphQLSchema } from 'graphql';
 import type { RequestContext } from '../common/context';
@@ -30,7 +30,8 @@ export async function createApolloServer(schema: GraphQLSchema): Promise<ApolloS
   const server = new ApolloServer<RequestContext>({
     schema,
     ...protection,
-    plugins: [...protection.plugins, ApolloServerPluginLandingPageDisabled()],
+    // The app sets no cache hints, and the default cache-control plugin wraps every field resolver to look for them.
+    plugins: [...protection.plugins, ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled()],
     validationRules: [...protection.validationRules, documentDepthLimit(GRAPHQL_LIMITS.maxDocumentDepth)],
     parseOptions: { maxTokens: GRAPHQL_LIMITS.maxTokens },
     // Batching would let one HTTP request carry many operations past the per-request limits.

@@ -116,6 +116,26 @@ export function productByIdStatement(id: string): Statement {
   return { sql: `SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = ?`, values: [id] };
 }
 
+export interface NewProduct {
+  ownerId: string;
+  name: string;
+  description: string;
+  price: number;
+  category: string;
+  quantity: number;
+  imageUrl: string | null;
+  featured: boolean;
+}
+
+/** One round trip: the row goes in and comes back in the shape both transports send. */
+export function insertProductStatement(product: NewProduct): Statement {
+  return {
+    sql: `INSERT INTO products (id, owner_id, name, description, price, category, quantity, image_url, featured)
+      VALUES (gen_random_uuid(), ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${PRODUCT_COLUMNS}`,
+    values: [product.ownerId, product.name, product.description, product.price, product.category, product.quantity, product.imageUrl, product.featured],
+  };
+}
+
 /**
  * Adds `delta` to the quantity in one statement, only if the result stays
  * within 0..max: concurrent sales can never oversell. No row back means the

@@ -26,10 +26,12 @@ import {
   adjustStockStatement,
   categoriesStatement,
   featuredStatement,
+  insertProductStatement,
   productByIdStatement,
   productCountStatement,
   productPageStatement,
   productStatsStatement,
+  type NewProduct,
   type Statement,
 } from './product.queries';
 import type { Pagination, ProductStats, ProductView } from './product.types';
@@ -211,9 +213,11 @@ export const productService = {
     const errors = validateFields(ProductFields, withDefaults);
     checkFeatured(errors, input.featured);
     assertValid(errors);
-    const product = ctx.em.create(Product, { ...(cleanChanges(withDefaults) as Required<ReturnType<typeof cleanChanges>>), owner: user });
-    await ctx.em.flush();
-    return toProductView(product);
+    // Validated above, so every required field is present.
+    const { imageUrl = null, featured = false, ...required } = cleanChanges(withDefaults) as Omit<NewProduct, 'ownerId' | 'imageUrl' | 'featured'> &
+      Partial<Pick<NewProduct, 'imageUrl' | 'featured'>>;
+    const [row] = await query<ProductRow>(ctx, insertProductStatement({ ...required, imageUrl, featured, ownerId: user.id }));
+    return fromRow(row);
   },
 
   /**
