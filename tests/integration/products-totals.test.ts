@@ -87,6 +87,37 @@ describe('catalogue totals kept by triggers', () => {
     expect(await expectTotalsToMatch(token, user.id)).toEqual({ totalProducts: 16, inStock: 8, outOfStock: 8, inventoryValue: 35 * 2.5 + 7 * 1.25 });
   });
 
+  it('searched and category counts stay exact across writes, even writes through another app instance', async () => {
+    const { token } = await signUpUser(app);
+    const other = await startTestApp({ JWT_SECRET: app.config.jwtSecret }, { databaseUrl: app.databaseUrl });
+    try {
+      const total = async (instance: TestApp, query: Record<string, unknown>) =>
+        (await instance.gql(PRODUCTS, { query: { limit: 1, ...query } }, { token })).data.products.pagination.total as number;
+      const lamp = await createProduct(app, token, { name: 'Brass Lamp', category: 'Lighting', quantity: 1 });
+      await createProduct(app, token, { name: 'Steel Lamp', category: 'Lighting', quantity: 0 });
+      await createProduct(app, token, { name: 'Oak Table', category: 'Furniture', quantity: 3 });
+      // Asked twice, so the second answer is the remembered one.
+      for (let i = 0; i < 2; i++) {
+        expect(await total(app, { search: 'lamp' })).toBe(2);
+        expect(await total(app, { search: 'lamp', inStock: true })).toBe(1);
+        expect(await total(app, { category: 'Lighting' })).toBe(2);
+      }
+      await createProduct(other, token, { name: 'Paper Lamp', category: 'Lighting', quantity: 2 });
+      expect(await total(app, { search: 'lamp' })).toBe(3);
+      expect(await total(app, { category: 'Lighting' })).toBe(3);
+      await other.rest('POST', `/api/products/${lamp.id}/stock`, { delta: -1 }, { token });
+      expect(await total(app, { search: 'lamp', inStock: true })).toBe(1);
+      await other.rest('DELETE', `/api/products/${lamp.id}`, undefined, { token });
+      expect(await total(app, { search: 'lamp' })).toBe(2);
+      await app.sql(`UPDATE products SET category = 'Furniture' WHERE name = 'Paper Lamp'`);
+      expect(await total(app, { category: 'Lighting' })).toBe(1);
+      const rest = await app.rest('GET', '/api/products/search?q=lamp&limit=1', undefined, { token });
+      expect(rest.body.pagination.total).toBe(2);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('go with the owner when the account row is deleted', async () => {
     const { token, user } = await signUpUser(app);
     await createProduct(app, token);

@@ -21,4 +21,8 @@ export class CatalogueStats {
   /** Exact: summed in NUMERIC; large enough for a million products at the highest price and quantity. */
   @Property({ type: new DecimalType('number'), precision: 20, scale: 2, default: 0 })
   inventoryValue!: number;
+
+  /** Bumped by every write to the owner's products: a count cached at one value is exact while it still holds. */
+  @Property({ type: 'bigint', default: 0 })
+  changes!: string;
 }

@@ -91,6 +91,11 @@ export function productCountStatement(filter: ProductFilter): Statement {
   return { sql: `SELECT count(*)::int AS total FROM products WHERE ${sql}`, values };
 }
 
+/** How many writes the owner's catalogue has seen ('0' before the first). */
+export function catalogueChangesStatement(ownerId: string): Statement {
+  return { sql: `SELECT coalesce((SELECT changes FROM catalogue_stats WHERE owner_id = ?), 0)::text AS changes`, values: [ownerId] };
+}
+
 /** Stats of the whole catalogue: the running totals the triggers keep (the value is summed exactly in NUMERIC). */
 export function productStatsStatement(ownerId: string): Statement {
   return {

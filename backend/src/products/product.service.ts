@@ -21,10 +21,13 @@ import { requireViewer } from '../auth/viewer';
 import type { RequestContext } from '../common/context';
 import { ValidationError } from '../common/errors';
 import { InsufficientStockError, InvalidIdError, NotProductOwnerError, ProductNotFoundError, StaleProductError } from './product.errors';
+import { CountCache } from './count-cache';
 import { Product } from './product.entity';
 import {
   adjustStockStatement,
+  catalogueChangesStatement,
   categoriesStatement,
+  countedByTotals,
   featuredStatement,
   insertProductStatement,
   productByIdStatement,
@@ -32,6 +35,7 @@ import {
   productPageStatement,
   productStatsStatement,
   type NewProduct,
+  type ProductFilter,
   type Statement,
 } from './product.queries';
 import type { Pagination, ProductStats, ProductView } from './product.types';
@@ -146,6 +150,21 @@ function cleanChanges(changes: ProductChanges) {
   return clean;
 }
 
+/** One per process; exact across instances because it is keyed by the database's `changes`. */
+const searchCounts = new CountCache();
+
+/** How many products match: from the running totals, a remembered count still valid, or a fresh COUNT. */
+async function countMatching(ctx: RequestContext, filter: ProductFilter): Promise<number> {
+  if (countedByTotals(filter)) return (await query<{ total: number }>(ctx, productCountStatement(filter)))[0].total;
+  const [{ changes }] = await query<{ changes: string }>(ctx, catalogueChangesStatement(filter.ownerId));
+  const key = JSON.stringify([filter.ownerId, filter.search ?? null, filter.category ?? null, filter.inStock ?? null]);
+  const cached = searchCounts.get(key, changes);
+  if (cached !== undefined) return cached;
+  const [{ total }] = await query<{ total: number }>(ctx, productCountStatement(filter));
+  searchCounts.set(key, changes, total);
+  return total;
+}
+
 /** The product if it exists and the caller owns it: 404 for a missing one, 403 for someone else's. */
 async function ownedForChange(ctx: RequestContext, id: unknown): Promise<Product> {
   const { user } = await requireViewer(ctx);
@@ -162,9 +181,9 @@ export const productService = {
     const { user } = await requireViewer(ctx);
     const { page, limit, ...options } = parseListRequest(request);
     const filter = { ownerId: user.id, search: options.search, category: options.category, inStock: options.inStock };
-    const [rows, [{ total }]] = await Promise.all([
+    const [rows, total] = await Promise.all([
       query<ProductRow>(ctx, productPageStatement({ ...filter, sortBy: options.sortBy, sortOrder: options.sortOrder, limit, offset: (page - 1) * limit })),
-      query<{ total: number }>(ctx, productCountStatement(filter)),
+      countMatching(ctx, filter),
     ]);
     const totalPages = Math.ceil(total / limit);
     return {

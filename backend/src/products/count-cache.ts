@@ -1,0 +1,36 @@
+/**
+ * Counts of searched or category-filtered lists, remembered per filter
+ * together with the catalogue's `changes` value at the time. Any write to the
+ * owner's products bumps `changes` (a trigger, so every app instance sees it),
+ * which makes every remembered count of that owner stale at once; a count is
+ * only reused while `changes` is unchanged, so it is always exact. Paging
+ * through a search, or repeating it, then costs no recount.
+ */
+export class CountCache {
+  private readonly entries = new Map<string, { changes: string; total: number }>();
+
+  constructor(private readonly maxEntries = 10_000) {}
+
+  get(key: string, changes: string): number | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.changes !== changes) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    // Re-insert so the Map's order is least recently used first.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry.total;
+  }
+
+  set(key: string, changes: string, total: number): void {
+    this.entries.delete(key);
+    this.entries.set(key, { changes, total });
+    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
