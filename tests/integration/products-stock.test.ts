@@ -82,7 +82,8 @@ describe('concurrent sales', () => {
     const [sales, deliveries] = await Promise.all([race(product.id, -1, 20), race(product.id, 1, 20)]);
     expect(deliveries.every((o) => o.ok)).toBe(true);
     const sold = sales.filter((o) => o.ok).length;
-    // The reason is read after the refused sale, so a delivery landing in between can turn 'out of stock' into 'insufficient'.
+    // A refused sale re-reads the stock and tries again when a delivery made room; only after three lost races is a sale that
+    // would now fit refused, as 'insufficient'. Either way the status is 409.
     for (const outcome of sales.filter((o) => !o.ok)) expect(outcome).toMatchObject({ code: 'CONFLICT', message: expect.stringMatching(/^(Product is out of stock|Insufficient stock available)$/) });
     for (const outcome of [...sales, ...deliveries].filter((o) => o.ok)) expect(outcome.quantity).toBeGreaterThanOrEqual(0);
     expect(await storedProduct(app, product.id)).toMatchObject({ quantity: 5 + 20 - sold, version: 1 + 20 + sold });

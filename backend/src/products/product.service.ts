@@ -61,6 +61,8 @@ export type ProductChanges = Partial<Record<keyof typeof ProductFields | 'featur
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const FEATURED_LIMIT = 10;
+/** Conditional updates tried before a stock change that keeps losing races is refused. */
+const STOCK_ATTEMPTS = 3;
 
 interface ProductRow extends Omit<ProductView, 'createdAt' | 'updatedAt'> {
   createdAt: string | Date;
@@ -285,13 +287,18 @@ export const productService = {
     const deltaError = validateField(Rules.stockDelta, delta) ?? (Number(delta) === 0 ? ProductMessages.zeroDelta : undefined);
     if (deltaError) throw new ValidationError({ delta: deltaError });
     const change = Number(delta);
-    const [row] = await query<ProductRow>(ctx, adjustStockStatement(id, user.id, change, Rules.quantity.max));
-    if (row) return fromRow(row);
-    // Nothing changed: say why.
-    const [current] = await query<ProductRow>(ctx, productByIdStatement(id));
-    if (!current) throw new ProductNotFoundError();
-    if (current.owner !== user.id) throw new NotProductOwnerError();
-    if (change < 0) throw new InsufficientStockError(current.quantity);
-    throw new ValidationError({ delta: ProductMessages.stockLimit });
+    for (let attempt = 1; ; attempt++) {
+      const [row] = await query<ProductRow>(ctx, adjustStockStatement(id, user.id, change, Rules.quantity.max));
+      if (row) return fromRow(row);
+      // Nothing changed: say why, from the product as it is now.
+      const [current] = await query<ProductRow>(ctx, productByIdStatement(id));
+      if (!current) throw new ProductNotFoundError();
+      if (current.owner !== user.id) throw new NotProductOwnerError();
+      const fits = current.quantity + change >= 0 && current.quantity + change <= Rules.quantity.max;
+      // A concurrent change made room after our update missed: try again rather than refuse a change that now fits.
+      if (fits && attempt < STOCK_ATTEMPTS) continue;
+      if (change < 0) throw new InsufficientStockError(current.quantity);
+      throw new ValidationError({ delta: ProductMessages.stockLimit });
+    }
   },
 };
