@@ -2,6 +2,7 @@ import { AuthMessages, ValidationMessages } from './messages';
 import {
   EMAIL_MAX_LENGTH,
   isHttpUrl,
+  isUuid,
   isStrongPassword,
   PASSWORD_MAX_LENGTH,
   Rules,
@@ -128,5 +129,15 @@ describe('validateFields', () => {
   it('counts characters, not UTF-16 code units', () => {
     expect(validateField(Rules.firstName, '😀'.repeat(50))).toBeUndefined();
     expect(validateField(Rules.firstName, '😀'.repeat(51))).toBe('First name cannot exceed 50 characters');
+  });
+});
+
+describe('isUuid', () => {
+  it('accepts a UUID in either case and nothing else', () => {
+    expect(isUuid('517d030b-296a-47f6-833c-c6fd94695f70')).toBe(true);
+    expect(isUuid('517D030B-296A-47F6-833C-C6FD94695F70')).toBe(true);
+    for (const value of ['', 'abc', '517d030b-296a-47f6-833c-c6fd94695f7', '517d030b296a47f6833cc6fd94695f70', ' 517d030b-296a-47f6-833c-c6fd94695f70', 42, null, undefined]) {
+      expect(isUuid(value)).toBe(false);
+    }
   });
 });

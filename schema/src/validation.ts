@@ -88,7 +88,12 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
-const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+/** Absent as the rules see it: missing, null, or only whitespace (a blank `?page=%20` is no page, not page 0). */
+export const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Every id in the app is a UUID; anything else is 'Invalid ID format' before it reaches the database. */
+export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID_PATTERN.test(value);
 
 /** Characters as a person (and PostgreSQL's varchar) counts them: an emoji is one, not two UTF-16 units. */
 export const characterCount = (value: string) => [...value].length;

@@ -11,7 +11,7 @@ import {
   validateFields,
 } from '@stockroom/schema';
 import type { RequestContext } from '../common/context';
-import { TooManyRequestsError, ValidationError } from '../common/errors';
+import { assertValid, TooManyRequestsError } from '../common/errors';
 import { emailVerificationMail, passwordResetMail } from '../mail/templates';
 import { User, UserStatus } from '../users/user.entity';
 import { AccountInactiveError, AccountLockedError, EmailTakenError, InvalidCredentialsError, InvalidLinkError } from './auth.errors';
@@ -57,11 +57,6 @@ export interface VerifyEmailInput {
 }
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
-
-function assertValid(fields: Parameters<typeof validateFields>[0], input: object) {
-  const errors = validateFields(fields, input as Record<string, unknown>);
-  if (Object.keys(errors).length) throw new ValidationError(errors);
-}
 
 /** Every auth call from one address counts against the same window. */
 const throttle = (ctx: RequestContext) =>
@@ -191,7 +186,7 @@ export const authService = {
   /** Creates an account, signs it in and emails a verification link. */
   async signUp(ctx: RequestContext, input: SignUpInput): Promise<AuthResult> {
     await throttle(ctx);
-    assertValid(SignUpFields, input);
+    assertValid(validateFields(SignUpFields, { ...input }));
     const email = normalizeEmail(input.email);
     if (await ctx.em.count(User, { email })) throw new EmailTakenError();
     const user = ctx.em.create(User, {
@@ -218,7 +213,7 @@ export const authService = {
    */
   async signIn(ctx: RequestContext, input: SignInInput): Promise<AuthResult> {
     await throttle(ctx);
-    assertValid(SignInFields, input);
+    assertValid(validateFields(SignInFields, { ...input }));
     const user = await findUserByEmail(ctx, input.email);
     if (!user) {
       await spendVerifyTime(input.password);
@@ -247,7 +242,7 @@ export const authService = {
   /** Emails a reset link when the account exists; the answer is the same either way. */
   async forgotPassword(ctx: RequestContext, input: { email: string }): Promise<string> {
     await throttle(ctx);
-    assertValid(ForgotPasswordFields, input);
+    assertValid(validateFields(ForgotPasswordFields, { ...input }));
     const email = normalizeEmail(input.email);
     await consumeRateLimit(ctx.em, `reset-mail:${email}`, RESET_MAILS_PER_HOUR, 60 * 60_000);
     const user = await ctx.em.findOne(User, { email });
@@ -264,7 +259,7 @@ export const authService = {
    */
   async resetPassword(ctx: RequestContext, input: ResetPasswordInput): Promise<string> {
     await throttle(ctx);
-    assertValid(ResetPasswordFields, input);
+    assertValid(validateFields(ResetPasswordFields, { ...input }));
     return ctx.em.transactional(async (em) => {
       const tx = { ...ctx, em };
       const user = await redeemOneTimeToken(tx, input.email, input.resetToken, TokenPurpose.PasswordReset);
@@ -281,7 +276,7 @@ export const authService = {
   /** Confirms an email address from the emailed link. */
   async verifyEmail(ctx: RequestContext, input: VerifyEmailInput): Promise<string> {
     await throttle(ctx);
-    assertValid(VerifyEmailFields, input);
+    assertValid(validateFields(VerifyEmailFields, { ...input }));
     const user = await redeemOneTimeToken(ctx, input.email, input.token, TokenPurpose.EmailVerification);
     if (!user) throw new InvalidLinkError('token', AuthMessages.verifyLinkInvalid);
     user.emailVerified = true;

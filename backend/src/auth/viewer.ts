@@ -1,11 +1,9 @@
-import { AuthMessages } from '@stockroom/schema';
+import { AuthMessages, isUuid } from '@stockroom/schema';
 import { ForbiddenError, UnauthenticatedError } from '../common/errors';
 import type { RequestContext, Viewer } from '../common/context';
 import { User, UserRole, UserStatus } from '../users/user.entity';
 import { Session } from './session.entity';
 import { verifyAccessToken } from './tokens';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The signed-in caller, or a 401. The token must be a valid HS256 JWT whose
@@ -19,7 +17,7 @@ export async function requireViewer(ctx: RequestContext): Promise<Viewer> {
     throw new UnauthenticatedError(check.reason === 'expired' ? AuthMessages.sessionExpired : AuthMessages.invalidToken);
   }
   const { sid, sub } = check.claims;
-  if (!UUID.test(sid) || !UUID.test(sub)) throw new UnauthenticatedError(AuthMessages.invalidToken);
+  if (!isUuid(sid) || !isUuid(sub)) throw new UnauthenticatedError(AuthMessages.invalidToken);
   const session = await loadSession(ctx, sid, sub);
   if (!session) throw new UnauthenticatedError(AuthMessages.invalidToken);
   if (session.revokedAt || session.expiresAt.getTime() <= Date.now()) throw new UnauthenticatedError(AuthMessages.sessionExpired);

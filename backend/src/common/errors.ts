@@ -36,6 +36,11 @@ export class ValidationError extends DomainError {
   }
 }
 
+/** Throws a ValidationError carrying every failing field, if any failed. */
+export function assertValid(errors: Record<string, string>): void {
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+}
+
 export class UnauthenticatedError extends DomainError {
   constructor(message: string) {
     super('UNAUTHENTICATED', message);

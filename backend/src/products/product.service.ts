@@ -10,6 +10,8 @@ import {
   Rules,
   SORT_ORDERS,
   ValidationMessages,
+  isBlank,
+  isUuid,
   validateField,
   validateFields,
   type FieldErrors,
@@ -19,7 +21,7 @@ import {
 } from '@stockroom/schema';
 import { requireViewer } from '../auth/viewer';
 import type { RequestContext } from '../common/context';
-import { ValidationError } from '../common/errors';
+import { assertValid, ValidationError } from '../common/errors';
 import { InsufficientStockError, InvalidIdError, NotProductOwnerError, ProductNotFoundError, StaleProductError } from './product.errors';
 import { CountCache } from './count-cache';
 import { Product } from './product.entity';
@@ -59,7 +61,6 @@ export interface ProductPageResult {
 /** Fields a client may write; `owner`, `version`, `createdAt` and `updatedAt` are the server's. */
 export type ProductChanges = Partial<Record<keyof typeof ProductFields | 'featured', unknown>>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const FEATURED_LIMIT = 10;
 /** Conditional updates tried before a stock change that keeps losing races is refused. */
 const STOCK_ATTEMPTS = 3;
@@ -95,18 +96,11 @@ async function query<T>(ctx: RequestContext, { sql, values }: Statement): Promis
   return result.rows as T[];
 }
 
-function assertValid(errors: FieldErrors) {
-  if (Object.keys(errors).length) throw new ValidationError(errors);
-}
-
 function assertId(id: unknown): asserts id is string {
-  if (typeof id !== 'string' || !UUID.test(id)) throw new InvalidIdError();
+  if (!isUuid(id)) throw new InvalidIdError();
 }
 
 const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
-
-/** Absent as the shared rules see it: a blank `?page=%20` is no page (the default), not page 0. */
-const isBlank = (value: unknown) => value == null || (typeof value === 'string' && value.trim() === '');
 
 function oneOf<T extends string>(key: string, label: string, allowed: readonly T[], value: unknown, fallback: T): T {
   if (value === undefined || value === null || value === '') return fallback;
