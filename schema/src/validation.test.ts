@@ -141,3 +141,21 @@ describe('isUuid', () => {
     }
   });
 });
+
+describe('boolean and choice rules', () => {
+  it('takes only true or false for a boolean; absent is fine, blank text is not', () => {
+    expect(validateField(Rules.featured, true)).toBeUndefined();
+    expect(validateField(Rules.featured, false)).toBeUndefined();
+    expect(validateField(Rules.featured, undefined)).toBeUndefined();
+    expect(validateField(Rules.featured, null)).toBeUndefined();
+    for (const value of ['', 'yes', 'true', 1, 0]) expect(validateField(Rules.featured, value)).toBe('Featured format is invalid');
+  });
+
+  it('takes only the listed options for a choice; blank means the default', () => {
+    expect(validateField(Rules.sortBy, 'price')).toBeUndefined();
+    expect(validateField(Rules.sortBy, '  ')).toBeUndefined();
+    expect(validateField(Rules.sortBy, 'PRICE')).toBe('Sort by format is invalid');
+    expect(validateField(Rules.sortOrder, 'sideways')).toBe('Sort order format is invalid');
+    expect(validateField(Rules.sortOrder, ['asc'])).toBe('Sort order format is invalid');
+  });
+});

@@ -25,10 +25,34 @@ export interface NumberRule {
   decimals?: number;
 }
 
-export type FieldRule = TextRule | NumberRule;
+/** true or false; never text ('' or 'yes' is a format error, not "absent"). */
+export interface BooleanRule {
+  kind: 'boolean';
+  label: string;
+  required: boolean;
+}
+
+/** One of a fixed set of strings (a sort field, a sort order). */
+export interface ChoiceRule {
+  kind: 'choice';
+  label: string;
+  required: boolean;
+  options: readonly string[];
+}
+
+export type FieldRule = TextRule | NumberRule | BooleanRule | ChoiceRule;
+
+export const PRODUCT_SORT_FIELDS = ['name', 'price', 'date'] as const;
+export type ProductSortField = (typeof PRODUCT_SORT_FIELDS)[number];
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+/** Newest first unless the caller asks otherwise. */
+export const DEFAULT_PRODUCT_SORT = { sortBy: 'date', sortOrder: 'desc' } as const satisfies { sortBy: ProductSortField; sortOrder: SortOrder };
 
 const text = (label: string, rest: Omit<TextRule, 'kind' | 'label'>): TextRule => ({ kind: 'text', label, ...rest });
 const number = (label: string, rest: Omit<NumberRule, 'kind' | 'label'>): NumberRule => ({ kind: 'number', label, ...rest });
+const boolean = (label: string): BooleanRule => ({ kind: 'boolean', label, required: false });
+const choice = (label: string, options: readonly string[]): ChoiceRule => ({ kind: 'choice', label, required: false, options });
 
 /** 254 is the longest address SMTP can deliver to (RFC 5321). */
 export const EMAIL_MAX_LENGTH = 254;
@@ -57,6 +81,10 @@ export const Rules = {
   search: text('Search', { required: false, max: 100 }),
   /** Filtering by a category: optional, otherwise the category rule. */
   categoryFilter: text('Category', { required: false, min: 1, max: 50 }),
+  featured: boolean('Featured'),
+  inStockFilter: boolean('In stock'),
+  sortBy: choice('Sort by', PRODUCT_SORT_FIELDS),
+  sortOrder: choice('Sort order', SORT_ORDERS),
   /** A sale (negative) or a delivery (positive); never zero. */
   stockDelta: number('Quantity change', { required: true, min: -100000, max: 100000, integer: true }),
   /** The token of an emailed reset or verification link (43 characters of base64url; the cap only bounds input). */
@@ -131,8 +159,18 @@ function validateNumber(rule: NumberRule, value: unknown): string | undefined {
 
 /** The message for one value, or undefined when it is valid. */
 export function validateField(rule: FieldRule, value: unknown): string | undefined {
-  if (isBlank(value)) return rule.required ? M.required(rule.label) : undefined;
-  return rule.kind === 'text' ? validateText(rule, value) : validateNumber(rule, value);
+  const absent = rule.kind === 'boolean' ? value === undefined || value === null : isBlank(value);
+  if (absent) return rule.required ? M.required(rule.label) : undefined;
+  switch (rule.kind) {
+    case 'text':
+      return validateText(rule, value);
+    case 'number':
+      return validateNumber(rule, value);
+    case 'boolean':
+      return typeof value === 'boolean' ? undefined : M.invalidFormat(rule.label);
+    case 'choice':
+      return typeof value === 'string' && rule.options.includes(value) ? undefined : M.invalidFormat(rule.label);
+  }
 }
 
 export type FieldErrors = Record<string, string>;
@@ -171,7 +209,7 @@ export const ResetPasswordFields = { email: Rules.email, resetToken: Rules.linkT
 export const VerifyEmailFields = { email: Rules.email, token: Rules.linkToken };
 export const ProfileFields = { firstName: Rules.firstName, lastName: Rules.lastName, email: Rules.email };
 
-/** A product as the create form and createProduct send it (featured and imageUrl are optional). */
+/** A product as the create form and createProduct send it (imageUrl and featured are optional). */
 export const ProductFields = {
   name: Rules.productName,
   description: Rules.description,
@@ -179,17 +217,15 @@ export const ProductFields = {
   category: Rules.category,
   quantity: Rules.quantity,
   imageUrl: Rules.imageUrl,
+  featured: Rules.featured,
 };
 export const ProductListFields = {
   page: Rules.page,
   limit: Rules.limit,
   search: Rules.search,
   category: Rules.categoryFilter,
+  inStock: Rules.inStockFilter,
+  sortBy: Rules.sortBy,
+  sortOrder: Rules.sortOrder,
 };
 
-export const PRODUCT_SORT_FIELDS = ['name', 'price', 'date'] as const;
-export type ProductSortField = (typeof PRODUCT_SORT_FIELDS)[number];
-export const SORT_ORDERS = ['asc', 'desc'] as const;
-export type SortOrder = (typeof SORT_ORDERS)[number];
-/** Newest first unless the caller asks otherwise. */
-export const DEFAULT_PRODUCT_SORT = { sortBy: 'date', sortOrder: 'desc' } as const satisfies { sortBy: ProductSortField; sortOrder: SortOrder };

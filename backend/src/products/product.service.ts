@@ -3,18 +3,15 @@ import {
   DEFAULT_PRODUCT_SORT,
   PAGINATION,
   PRODUCT_DRAFT_DEFAULTS,
-  PRODUCT_SORT_FIELDS,
   ProductFields,
   ProductListFields,
   ProductMessages,
   Rules,
-  SORT_ORDERS,
   ValidationMessages,
   isBlank,
   isUuid,
   validateField,
   validateFields,
-  type FieldErrors,
   type FieldRule,
   type ProductSortField,
   type SortOrder,
@@ -59,7 +56,7 @@ export interface ProductPageResult {
 }
 
 /** Fields a client may write; `owner`, `version`, `createdAt` and `updatedAt` are the server's. */
-export type ProductChanges = Partial<Record<keyof typeof ProductFields | 'featured', unknown>>;
+export type ProductChanges = Partial<Record<keyof typeof ProductFields, unknown>>;
 
 const FEATURED_LIMIT = 10;
 /** Conditional updates tried before a stock change that keeps losing races is refused. */
@@ -102,35 +99,19 @@ function assertId(id: unknown): asserts id is string {
 
 const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
 
-function oneOf<T extends string>(key: string, label: string, allowed: readonly T[], value: unknown, fallback: T): T {
-  if (value === undefined || value === null || value === '') return fallback;
-  if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) return value as T;
-  throw new ValidationError({ [key]: ValidationMessages.invalidFormat(label) });
-}
-
-/** Checks and normalises a list request: the defaults of section 9, every rule of section 5. */
+/** Checks and normalises a list request: every rule of section 5, then the defaults of section 9. */
 function parseListRequest(request: ProductListRequest) {
   const input = { ...request, search: trimmed(request.search), category: trimmed(request.category) };
-  const errors = validateFields(ProductListFields, input as Record<string, unknown>);
-  if (input.inStock !== undefined && input.inStock !== null && typeof input.inStock !== 'boolean') {
-    errors.inStock = ValidationMessages.invalidFormat('In stock');
-  }
-  assertValid(errors);
-  const page = isBlank(input.page) ? PAGINATION.defaultPage : Number(input.page);
-  const limit = isBlank(input.limit) ? PAGINATION.defaultLimit : Number(input.limit);
+  assertValid(validateFields(ProductListFields, input));
   return {
-    page,
-    limit,
+    page: isBlank(input.page) ? PAGINATION.defaultPage : Number(input.page),
+    limit: isBlank(input.limit) ? PAGINATION.defaultLimit : Number(input.limit),
     search: (input.search as string | undefined) || undefined,
     category: (input.category as string | undefined) || undefined,
     inStock: (input.inStock as boolean | null | undefined) ?? undefined,
-    sortBy: oneOf<ProductSortField>('sortBy', 'Sort by', PRODUCT_SORT_FIELDS, input.sortBy, DEFAULT_PRODUCT_SORT.sortBy),
-    sortOrder: oneOf<SortOrder>('sortOrder', 'Sort order', SORT_ORDERS, input.sortOrder, DEFAULT_PRODUCT_SORT.sortOrder),
+    sortBy: isBlank(input.sortBy) ? DEFAULT_PRODUCT_SORT.sortBy : (input.sortBy as ProductSortField),
+    sortOrder: isBlank(input.sortOrder) ? DEFAULT_PRODUCT_SORT.sortOrder : (input.sortOrder as SortOrder),
   };
-}
-
-function checkFeatured(errors: FieldErrors, featured: unknown) {
-  if (featured !== undefined && featured !== null && typeof featured !== 'boolean') errors.featured = ValidationMessages.invalidFormat('Featured');
 }
 
 /** Text trimmed, numbers as numbers, an empty image URL as none. */
@@ -225,9 +206,7 @@ export const productService = {
       category: input.category ?? PRODUCT_DRAFT_DEFAULTS.category,
       quantity: input.quantity ?? PRODUCT_DRAFT_DEFAULTS.quantity,
     };
-    const errors = validateFields(ProductFields, withDefaults);
-    checkFeatured(errors, input.featured);
-    assertValid(errors);
+    assertValid(validateFields(ProductFields, withDefaults));
     // Validated above, so every required field is present.
     const { imageUrl = null, featured = false, ...required } = cleanChanges(withDefaults) as Omit<NewProduct, 'ownerId' | 'imageUrl' | 'featured'> &
       Partial<Pick<NewProduct, 'imageUrl' | 'featured'>>;
@@ -245,7 +224,6 @@ export const productService = {
     const { version, ...changes } = input;
     const rules: Record<string, FieldRule> = Object.fromEntries(Object.entries(ProductFields).filter(([key]) => changes[key as keyof ProductChanges] !== undefined));
     const errors = validateFields(rules, changes);
-    checkFeatured(errors, changes.featured);
     if (version !== undefined && version !== null && !(Number.isInteger(version) && (version as number) >= 1)) {
       errors.version = ValidationMessages.invalidFormat('Version');
     }
