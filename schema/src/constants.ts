@@ -8,6 +8,9 @@ export const TOKEN_STORAGE_KEY = 'mean_auth_token';
 export const TOKEN_EXPIRATION_STORAGE_KEY = 'mean_token_expiration';
 
 export const PAGINATION = { defaultPage: 1, defaultLimit: 10, maxLimit: 100 } as const;
+/** The page sizes a list offers: the default first, the most the server returns last. */
+export const PAGE_SIZES = [PAGINATION.defaultLimit, 25, 50, PAGINATION.maxLimit] as const;
+export type PageSize = (typeof PAGE_SIZES)[number];
 export const TOAST_DURATION_MS = 3000;
 export const SEARCH_DEBOUNCE_MS = 300;
 export const RESET_SUCCESS_REDIRECT_MS = 1500;

@@ -1,9 +1,11 @@
 import {
   DEFAULT_PRODUCT_SORT,
+  PAGE_SIZES,
   PAGINATION,
   PRODUCT_SORT_FIELDS,
   Rules,
   SORT_ORDERS,
+  type PageSize,
   type ProductSortField,
   type SortOrder,
 } from '@stockroom/schema';
@@ -13,11 +15,9 @@ import type { ProductListInput } from '@stockroom/schema/generated/graphql';
  * The product list's state lives in the URL query string, so a reload, the
  * back button and a shared link all show the same list. The parameter names
  * are the REST API's (`search`, `inStock`, `sortBy`, `sortOrder`, `page`,
- * `limit`) plus `view`; defaults are left out of the URL.
+ * `limit`) plus `view`; defaults are left out of the URL. The page size is
+ * one of the schema's PAGE_SIZES.
  */
-export const PAGE_SIZES = [10, 25, 50, 100] as const;
-export type PageSize = (typeof PAGE_SIZES)[number];
-
 export const LIST_VIEWS = ['table', 'cards'] as const;
 export type ListView = (typeof LIST_VIEWS)[number];
 
@@ -40,7 +40,7 @@ export const DEFAULT_LIST_PARAMS: ProductListParams = {
   sortBy: DEFAULT_PRODUCT_SORT.sortBy,
   sortOrder: DEFAULT_PRODUCT_SORT.sortOrder,
   page: PAGINATION.defaultPage,
-  limit: PAGINATION.defaultLimit as PageSize,
+  limit: PAGINATION.defaultLimit,
   view: 'table',
 };
 

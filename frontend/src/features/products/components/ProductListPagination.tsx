@@ -1,7 +1,7 @@
 import { Button, HTMLSelect } from '@blueprintjs/core';
 import { ChevronLeftIcon, ChevronRightIcon } from '@blueprintjs/icons';
+import { PAGE_SIZES, type PageSize } from '@stockroom/schema';
 import { formatCount } from '../../../lib/format';
-import { PAGE_SIZES, type PageSize } from '../product-list-params';
 
 export interface ProductListPaginationProps {
   shown: number;
