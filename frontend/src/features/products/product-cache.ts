@@ -1,7 +1,8 @@
 import type { ApolloCache, Reference } from '@apollo/client';
 import { isReference } from '@apollo/client/utilities';
-import { PAGINATION } from '@stockroom/schema';
+import { DEFAULT_PRODUCT_SORT, PAGINATION, PRODUCT_SORT_FIELDS, SORT_ORDERS } from '@stockroom/schema';
 import { ProductRecordFragmentDoc, type ProductListInput, type ProductRecordFragment } from '@stockroom/schema/generated/graphql';
+import { toGraphQLEnum } from './product-list-params';
 
 /**
  * The product client state of spec section 4, kept in the Apollo cache. Each
@@ -51,6 +52,11 @@ export interface ListKey {
 
 const FIELD_PREFIX = 'products:';
 
+/** One of the schema's choices as GraphQL spells it ('DATE'), or the default's when `value` is none of them. */
+function graphQLChoice<T extends string>(allowed: readonly T[], value: unknown, fallback: T): Uppercase<T> {
+  return toGraphQLEnum(allowed.find((option) => toGraphQLEnum(option) === value) ?? fallback);
+}
+
 /**
  * The list query a cached `products` entry answers. The entry's store name is
  * `products` (no query) or `products:{"query":{...}}` (keyArgs ['query']);
@@ -74,8 +80,8 @@ export function listKeyOf(storeFieldName: string): ListKey | null {
     search: text(query.search),
     category: text(query.category),
     inStock: typeof query.inStock === 'boolean' ? query.inStock : undefined,
-    sortBy: query.sortBy === 'NAME' || query.sortBy === 'PRICE' ? query.sortBy : 'DATE',
-    sortOrder: query.sortOrder === 'ASC' ? 'ASC' : 'DESC',
+    sortBy: graphQLChoice(PRODUCT_SORT_FIELDS, query.sortBy, DEFAULT_PRODUCT_SORT.sortBy),
+    sortOrder: graphQLChoice(SORT_ORDERS, query.sortOrder, DEFAULT_PRODUCT_SORT.sortOrder),
   };
 }
 
@@ -90,8 +96,14 @@ export function matchesListKey(key: ListKey, product: ProductRecord): boolean {
   return true;
 }
 
-const sortValue = (key: ListKey, product: ProductRecord) =>
-  key.sortBy === 'NAME' ? product.name.toLowerCase() : key.sortBy === 'PRICE' ? product.price : product.createdAt;
+/** What each sort orders by; a sort field the schema gains fails to compile here until it has its value. */
+const SORT_VALUE: Record<ListKey['sortBy'], (product: ProductRecord) => string | number> = {
+  NAME: (product) => product.name.toLowerCase(),
+  PRICE: (product) => product.price,
+  DATE: (product) => product.createdAt,
+};
+
+const sortValue = (key: ListKey, product: ProductRecord) => SORT_VALUE[key.sortBy](product);
 
 /** Page 1 of newest first: the one place a new product's position is known (the front). */
 const isNewestFirstFrontPage = (key: ListKey) => key.page === 1 && key.sortBy === 'DATE' && key.sortOrder === 'DESC';

@@ -114,6 +114,9 @@ export function clearListFilters(state: ProductListParams): ProductListParams {
 
 export const hasListFilters = (state: ProductListParams) => state.search !== '' || state.inStock !== null;
 
+/** The GraphQL enums are the REST names in capitals: 'date' -> 'DATE', 'asc' -> 'ASC'. */
+export const toGraphQLEnum = <T extends string>(value: T) => value.toUpperCase() as Uppercase<T>;
+
 /**
  * The GraphQL query for a list state. The keys always come in the same order
  * and every one is present but the unset filters, so one list state is always
@@ -123,7 +126,7 @@ export function toListQuery(state: ProductListParams): ProductListInput {
   const query: ProductListInput = { page: state.page, limit: state.limit };
   if (state.search) query.search = state.search;
   if (state.inStock !== null) query.inStock = state.inStock;
-  query.sortBy = state.sortBy.toUpperCase() as ProductListInput['sortBy'];
-  query.sortOrder = state.sortOrder.toUpperCase() as ProductListInput['sortOrder'];
+  query.sortBy = toGraphQLEnum(state.sortBy);
+  query.sortOrder = toGraphQLEnum(state.sortOrder);
   return query;
 }

@@ -27,15 +27,12 @@ const STOCK_OPTIONS = [
 const stockValue = (inStock: StockFilter) => (inStock === null ? 'all' : inStock ? 'in' : 'out');
 const stockFilterOf = (value: string): StockFilter => (value === 'in' ? true : value === 'out' ? false : null);
 
-const SORT_OPTIONS = [
-  { value: 'date', label: 'Date' },
-  { value: 'name', label: 'Name' },
-  { value: 'price', label: 'Price' },
-];
-const ORDER_OPTIONS = [
-  { value: 'desc', label: 'Descending' },
-  { value: 'asc', label: 'Ascending' },
-];
+/** A label for every sort field and order of the schema, in the order the menus show them. */
+const SORT_LABELS: Record<ProductSortField, string> = { date: 'Date', name: 'Name', price: 'Price' };
+const ORDER_LABELS: Record<SortOrder, string> = { desc: 'Descending', asc: 'Ascending' };
+const optionsOf = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
+const SORT_OPTIONS = optionsOf(SORT_LABELS);
+const ORDER_OPTIONS = optionsOf(ORDER_LABELS);
 
 export function ProductListToolbar(props: ProductListToolbarProps) {
   return (
