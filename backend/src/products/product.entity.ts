@@ -58,7 +58,7 @@ export class Product {
   @Property({ defaultRaw: 'now()', onUpdate: () => new Date() })
   updatedAt: Date = new Date();
 
-  /** Optimistic locking: every write bumps it, and an update naming an older one is refused. */
+  /** Optimistic locking: every write bumps it, and an update naming an older one is refused (enforced in product.queries.ts). */
   @Property({ version: true })
   version!: number;
 }

@@ -132,6 +132,19 @@ export interface NewProduct {
   featured: boolean;
 }
 
+/** What a client may write, as the service has cleaned it. */
+export type ProductWrite = Partial<Omit<NewProduct, 'ownerId'>>;
+
+const WRITABLE_COLUMNS: Record<keyof ProductWrite, string> = {
+  name: 'name',
+  description: 'description',
+  price: 'price',
+  category: 'category',
+  quantity: 'quantity',
+  imageUrl: 'image_url',
+  featured: 'featured',
+};
+
 /** One round trip: the row goes in and comes back in the shape both transports send. */
 export function insertProductStatement(product: NewProduct): Statement {
   return {
@@ -139,6 +152,26 @@ export function insertProductStatement(product: NewProduct): Statement {
       VALUES (gen_random_uuid(), ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${PRODUCT_COLUMNS}`,
     values: [product.ownerId, product.name, product.description, product.price, product.category, product.quantity, product.imageUrl, product.featured],
   };
+}
+
+/**
+ * Writes the given fields of the owner's product, only at `version` when one
+ * is given (optimistic locking in the WHERE clause, so two edits of the same
+ * version can never both land). No row back means the product is missing,
+ * someone else's, or changed since `version`.
+ */
+export function updateProductStatement(id: string, ownerId: string, changes: ProductWrite, version?: number): Statement {
+  const entries = (Object.entries(changes) as Array<[keyof ProductWrite, unknown]>).filter(([, value]) => value !== undefined);
+  const sets = [...entries.map(([key]) => `${WRITABLE_COLUMNS[key]} = ?`), 'version = version + 1', 'updated_at = now()'];
+  return {
+    sql: `UPDATE products SET ${sets.join(', ')} WHERE id = ? AND owner_id = ?${version === undefined ? '' : ' AND version = ?'} RETURNING ${PRODUCT_COLUMNS}`,
+    values: [...entries.map(([, value]) => value), id, ownerId, ...(version === undefined ? [] : [version])],
+  };
+}
+
+/** Deletes the owner's product; no row back means it is missing or someone else's. */
+export function deleteProductStatement(id: string, ownerId: string): Statement {
+  return { sql: 'DELETE FROM products WHERE id = ? AND owner_id = ? RETURNING id', values: [id, ownerId] };
 }
 
 /**

@@ -1,4 +1,3 @@
-import { OptimisticLockError } from '@mikro-orm/core';
 import {
   DEFAULT_PRODUCT_SORT,
   PAGINATION,
@@ -21,20 +20,22 @@ import type { RequestContext } from '../common/context';
 import { assertValid, ValidationError } from '../common/errors';
 import { InsufficientStockError, InvalidIdError, NotProductOwnerError, ProductNotFoundError, StaleProductError } from './product.errors';
 import { CountCache } from './count-cache';
-import { Product } from './product.entity';
 import {
   adjustStockStatement,
   catalogueChangesStatement,
   categoriesStatement,
   countedByTotals,
+  deleteProductStatement,
   featuredStatement,
   insertProductStatement,
   productByIdStatement,
   productCountStatement,
   productPageStatement,
   productStatsStatement,
+  updateProductStatement,
   type NewProduct,
   type ProductFilter,
+  type ProductWrite,
   type Statement,
 } from './product.queries';
 import type { Pagination, ProductStats, ProductView } from './product.types';
@@ -70,24 +71,6 @@ interface ProductRow extends Omit<ProductView, 'createdAt' | 'updatedAt'> {
 /** The driver hands timestamps over as text; both transports want dates. */
 const fromRow = (row: ProductRow): ProductView => ({ ...row, createdAt: new Date(row.createdAt), updatedAt: new Date(row.updatedAt) });
 
-export function toProductView(product: Product): ProductView {
-  return {
-    id: product.id,
-    owner: product.owner.id,
-    name: product.name,
-    description: product.description,
-    price: Number(product.price),
-    category: product.category,
-    quantity: product.quantity,
-    inStock: product.quantity > 0,
-    imageUrl: product.imageUrl ?? null,
-    featured: product.featured,
-    createdAt: product.createdAt,
-    updatedAt: product.updatedAt,
-    version: product.version,
-  };
-}
-
 async function query<T>(ctx: RequestContext, { sql, values }: Statement): Promise<T[]> {
   const result = await ctx.em.getKnex().raw(sql, values as never[]);
   return result.rows as T[];
@@ -115,8 +98,8 @@ function parseListRequest(request: ProductListRequest) {
 }
 
 /** Text trimmed, numbers as numbers, an empty image URL as none. */
-function cleanChanges(changes: ProductChanges) {
-  const clean: Partial<Pick<Product, 'name' | 'description' | 'price' | 'category' | 'quantity' | 'imageUrl' | 'featured'>> = {};
+function cleanChanges(changes: ProductChanges): ProductWrite {
+  const clean: ProductWrite = {};
   if (changes.name !== undefined) clean.name = String(changes.name).trim();
   if (changes.description !== undefined) clean.description = String(changes.description).trim();
   if (changes.category !== undefined) clean.category = String(changes.category).trim();
@@ -142,14 +125,17 @@ async function countMatching(ctx: RequestContext, filter: ProductFilter): Promis
   return total;
 }
 
-/** The product if it exists and the caller owns it: 404 for a missing one, 403 for someone else's. */
-async function ownedForChange(ctx: RequestContext, id: unknown): Promise<Product> {
-  const { user } = await requireViewer(ctx);
-  assertId(id);
-  const product = await ctx.em.findOne(Product, { id });
-  if (!product) throw new ProductNotFoundError();
-  if (product.owner.id !== user.id) throw new NotProductOwnerError();
-  return product;
+/**
+ * Every write is one conditional statement scoped to the owner; when it
+ * matches no row this says why: 404 for a missing product, 403 for someone
+ * else's. Otherwise it returns the product as it is now, for the caller to
+ * name the remaining reason (a stale version, too little stock).
+ */
+async function currentOwnProduct(ctx: RequestContext, id: string, ownerId: string): Promise<ProductRow> {
+  const [current] = await query<ProductRow>(ctx, productByIdStatement(id));
+  if (!current) throw new ProductNotFoundError();
+  if (current.owner !== ownerId) throw new NotProductOwnerError();
+  return current;
 }
 
 export const productService = {
@@ -178,7 +164,7 @@ export const productService = {
     return fromRow(row);
   },
 
-  /** Totals of the whole catalogue, in one aggregate. */
+  /** Totals of the whole catalogue, from the running totals the triggers keep. */
   async stats(ctx: RequestContext): Promise<ProductStats> {
     const { user } = await requireViewer(ctx);
     const [stats] = await query<ProductStats>(ctx, productStatsStatement(user.id));
@@ -220,7 +206,7 @@ export const productService = {
    * instead of silently overwriting someone else's.
    */
   async update(ctx: RequestContext, id: unknown, input: ProductChanges & { version?: unknown }): Promise<ProductView> {
-    await requireViewer(ctx);
+    const { user } = await requireViewer(ctx);
     const { version, ...changes } = input;
     const rules: Record<string, FieldRule> = Object.fromEntries(Object.entries(ProductFields).filter(([key]) => changes[key as keyof ProductChanges] !== undefined));
     const errors = validateFields(rules, changes);
@@ -228,25 +214,31 @@ export const productService = {
       errors.version = ValidationMessages.invalidFormat('Version');
     }
     assertValid(errors);
-    const product = await ownedForChange(ctx, id);
-    if (version != null && version !== product.version) throw new StaleProductError();
-    ctx.em.assign(product, cleanChanges(changes));
-    try {
-      await ctx.em.flush();
-    } catch (error) {
-      // Someone else's write landed between our read and our write.
-      if (error instanceof OptimisticLockError) throw new StaleProductError();
-      throw error;
+    assertId(id);
+    const expected = version == null ? undefined : Number(version);
+    const clean = cleanChanges(changes);
+    if (Object.keys(clean).length) {
+      const [row] = await query<ProductRow>(ctx, updateProductStatement(id, user.id, clean, expected));
+      if (row) return fromRow(row);
+      // It exists and is the caller's, so only the version can have refused the write.
+      await currentOwnProduct(ctx, id, user.id);
+      throw new StaleProductError();
     }
-    return toProductView(product);
+    // Nothing to write: answer as a write would have, without bumping the version.
+    const current = await currentOwnProduct(ctx, id, user.id);
+    if (expected !== undefined && expected !== current.version) throw new StaleProductError();
+    return fromRow(current);
   },
 
   /** Deletes one of the caller's products; returns its id. */
   async remove(ctx: RequestContext, id: unknown): Promise<string> {
-    const product = await ownedForChange(ctx, id);
-    const deleted = await ctx.em.nativeDelete(Product, { id: product.id, owner: product.owner });
-    if (!deleted) throw new ProductNotFoundError();
-    return product.id;
+    const { user } = await requireViewer(ctx);
+    assertId(id);
+    const [row] = await query<{ id: string }>(ctx, deleteProductStatement(id, user.id));
+    if (row) return row.id;
+    await currentOwnProduct(ctx, id, user.id);
+    // Ours and present a moment ago: another request deleted it in between.
+    throw new ProductNotFoundError();
   },
 
   /**
@@ -262,10 +254,7 @@ export const productService = {
     for (let attempt = 1; ; attempt++) {
       const [row] = await query<ProductRow>(ctx, adjustStockStatement(id, user.id, change, Rules.quantity.max));
       if (row) return fromRow(row);
-      // Nothing changed: say why, from the product as it is now.
-      const [current] = await query<ProductRow>(ctx, productByIdStatement(id));
-      if (!current) throw new ProductNotFoundError();
-      if (current.owner !== user.id) throw new NotProductOwnerError();
+      const current = await currentOwnProduct(ctx, id, user.id);
       const fits = current.quantity + change >= 0 && current.quantity + change <= Rules.quantity.max;
       // A concurrent change made room after our update missed: try again rather than refuse a change that now fits.
       if (fits && attempt < STOCK_ATTEMPTS) continue;
