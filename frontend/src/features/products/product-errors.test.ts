@@ -1,6 +1,6 @@
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
 import { ProductMessages } from '@stockroom/schema';
-import { isConflict, isProductMissing, productErrorMessage } from './product-errors';
+import { isConflict, isProductMissing, loadErrorMessage, productErrorMessage } from './product-errors';
 
 const graphQLError = (message: string, extensions: Record<string, unknown>) =>
   new CombinedGraphQLErrors({ data: null, errors: [{ message, extensions }] });
@@ -16,6 +16,11 @@ describe('product error messages (spec section 8)', () => {
     expect(productErrorMessage(bare, ProductMessages.createFailed)).toBe('Failed to create product');
     expect(productErrorMessage(new TypeError('Failed to fetch'), ProductMessages.updateFailed)).toBe('Failed to update product');
     expect(productErrorMessage(undefined, 'Something went wrong. Please try again')).toBe('Something went wrong. Please try again');
+  });
+
+  it('a read that failed shows the server message, else the generic one', () => {
+    expect(loadErrorMessage(graphQLError('Server error. Please try again later', { code: 'INTERNAL_SERVER_ERROR' }))).toBe('Server error. Please try again later');
+    expect(loadErrorMessage(new TypeError('Failed to fetch'))).toBe('Something went wrong. Please try again');
   });
 
   it('treats NOT_FOUND and a malformed id as a missing product, and knows a conflict', () => {

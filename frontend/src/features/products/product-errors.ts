@@ -15,6 +15,9 @@ export function productErrorMessage(error: unknown, fallback: string): string {
   return NOT_FROM_SERVER.has(message) ? fallback : message;
 }
 
+/** A list or one product that could not be read: the server's message, else the generic one. */
+export const loadErrorMessage = (error: unknown): string => productErrorMessage(error, GeneralMessages.somethingWentWrong);
+
 /** The `extensions.code` of a GraphQL error, if it is one. */
 export function errorCodeOf(error: unknown): string | undefined {
   if (!CombinedGraphQLErrors.is(error)) return undefined;

@@ -1,8 +1,7 @@
 import { Spinner } from '@blueprintjs/core';
 import { ArrowLeftIcon } from '@blueprintjs/icons';
-import { GeneralMessages } from '@stockroom/schema';
 import { LinkButton } from '../../../components/LinkButton';
-import { isProductMissing, productErrorMessage } from '../product-errors';
+import { isProductMissing, loadErrorMessage } from '../product-errors';
 import { LoadError } from './LoadError';
 import { ProductNotFound } from './ProductNotFound';
 
@@ -23,7 +22,7 @@ export function ProductLoadState({ error, listHref, onRetry }: ProductLoadStateP
       {isProductMissing(error) ? (
         <ProductNotFound listHref={listHref} />
       ) : error ? (
-        <LoadError message={productErrorMessage(error, GeneralMessages.somethingWentWrong)} onRetry={onRetry} />
+        <LoadError message={loadErrorMessage(error)} onRetry={onRetry} />
       ) : (
         <div className="products-page__loading" role="status">
           <Spinner size={32} aria-label="Loading product" />

@@ -1,9 +1,9 @@
 import { useApolloClient } from '@apollo/client/react';
 import { Button } from '@blueprintjs/core';
 import { ArrowLeftIcon, EditIcon, TrashIcon } from '@blueprintjs/icons';
-import { GeneralMessages, ProductMessages } from '@stockroom/schema';
+import { ProductMessages } from '@stockroom/schema';
 import { useProductAdjustStockMutation, useProductDeleteMutation, useProductDetailsQuery } from '@stockroom/schema/generated/hooks';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { LinkButton } from '../../../components/LinkButton';
 import { PageHeader } from '../../../components/PageHeader';
@@ -18,6 +18,7 @@ import { productEditPath, useListNavigation } from '../list-location';
 import { applyProductDeleted, applyProductUpdated, readCachedProduct, type ProductRecord } from '../product-cache';
 import { isProductMissing, productErrorMessage } from '../product-errors';
 import { PRODUCT_TOASTS } from '../product-toasts';
+import { useLoadErrorToast } from '../useLoadErrorToast';
 import '../products.css';
 
 export default function ProductDetailsPage() {
@@ -43,11 +44,7 @@ export default function ProductDetailsPage() {
   const [adjustStock, { loading: adjusting }] = useProductAdjustStockMutation();
   const [stockError, setStockError] = useState<string | null>(null);
 
-  useEffect(() => {
-    if (details.error && !isProductMissing(details.error)) {
-      toast.error(productErrorMessage(details.error, GeneralMessages.somethingWentWrong));
-    }
-  }, [details.error]);
+  useLoadErrorToast(details.error);
 
   const confirmDelete = async () => {
     setLeaving(true);

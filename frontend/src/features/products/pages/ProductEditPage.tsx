@@ -1,8 +1,8 @@
 import { useApolloClient } from '@apollo/client/react';
 import { ArrowLeftIcon } from '@blueprintjs/icons';
-import { GeneralMessages, ProductMessages } from '@stockroom/schema';
+import { ProductMessages } from '@stockroom/schema';
 import { useProductCategoriesQuery, useProductDetailsQuery, useProductUpdateMutation } from '@stockroom/schema/generated/hooks';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { LinkButton } from '../../../components/LinkButton';
 import { PageHeader } from '../../../components/PageHeader';
@@ -13,9 +13,10 @@ import { ProductForm } from '../components/ProductForm';
 import { ProductLoadState } from '../components/ProductLoadState';
 import { productPath, useListNavigation } from '../list-location';
 import { applyProductUpdated, readCachedProduct, type ProductRecord } from '../product-cache';
-import { formFieldErrors, isConflict, isProductMissing, productErrorMessage } from '../product-errors';
+import { formFieldErrors, isConflict, isProductMissing, loadErrorMessage, productErrorMessage } from '../product-errors';
 import { FORM_FIELDS, formValuesOf, toUpdateInput, type ProductFormValues } from '../product-form-values';
 import { PRODUCT_TOASTS } from '../product-toasts';
+import { useLoadErrorToast } from '../useLoadErrorToast';
 import '../products.css';
 
 export default function ProductEditPage() {
@@ -42,11 +43,7 @@ export default function ProductEditPage() {
   const missing = !editing && isProductMissing(details.error);
   usePageTitle(missing ? 'Product Not Found' : 'Edit Product');
 
-  useEffect(() => {
-    if (details.error && !isProductMissing(details.error)) {
-      toast.error(productErrorMessage(details.error, GeneralMessages.somethingWentWrong));
-    }
-  }, [details.error]);
+  useLoadErrorToast(details.error);
 
   const onSubmit = async (values: ProductFormValues) => {
     if (!editing) return undefined;
@@ -81,7 +78,7 @@ export default function ProductEditPage() {
         setConflict(null);
       }
     } catch (error) {
-      toast.error(productErrorMessage(error, GeneralMessages.somethingWentWrong));
+      toast.error(loadErrorMessage(error));
     } finally {
       setReloading(false);
     }

@@ -1,7 +1,7 @@
 import { useApolloClient } from '@apollo/client/react';
 import { Spinner } from '@blueprintjs/core';
 import { PlusIcon } from '@blueprintjs/icons';
-import { GeneralMessages, ProductMessages, SEARCH_DEBOUNCE_MS } from '@stockroom/schema';
+import { ProductMessages, SEARCH_DEBOUNCE_MS } from '@stockroom/schema';
 import { useProductDeleteMutation, useProductListQuery, useProductStatsQuery } from '@stockroom/schema/generated/hooks';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -21,7 +21,7 @@ import { ProductStatsCards } from '../components/ProductStatsCards';
 import { ProductTable } from '../components/ProductTable';
 import { NEW_PRODUCT_PATH, useListNavigation } from '../list-location';
 import { applyProductDeleted, readCachedProduct, type ProductRecord } from '../product-cache';
-import { isProductMissing, productErrorMessage } from '../product-errors';
+import { isProductMissing, loadErrorMessage, productErrorMessage } from '../product-errors';
 import {
   changeListParams,
   clearListFilters,
@@ -32,6 +32,7 @@ import {
   type ProductListParams,
 } from '../product-list-params';
 import { PRODUCT_TOASTS } from '../product-toasts';
+import { useLoadErrorToast } from '../useLoadErrorToast';
 import '../products.css';
 
 export default function ProductListPage() {
@@ -75,9 +76,7 @@ export default function ProductListPage() {
   const listData = list.dataState === 'complete' ? list.data.products : null;
   const pagination = listData?.pagination;
 
-  useEffect(() => {
-    if (list.error) toast.error(productErrorMessage(list.error, GeneralMessages.somethingWentWrong));
-  }, [list.error]);
+  useLoadErrorToast(list.error);
 
   // A page past the end (the last product of the last page deleted, or an old link) shows the last page.
   useEffect(() => {
@@ -176,7 +175,7 @@ export default function ProductListPage() {
             </>
           )
         ) : list.error ? (
-          <LoadError message={productErrorMessage(list.error, GeneralMessages.somethingWentWrong)} onRetry={() => void list.refetch()} />
+          <LoadError message={loadErrorMessage(list.error)} onRetry={() => void list.refetch()} />
         ) : (
           <div className="products-page__loading" role="status">
             <Spinner size={32} aria-label="Loading products" />
