@@ -110,7 +110,44 @@ export default function ProductListPage() {
   };
 
   const filtered = hasListFilters(params);
-  const products = listData?.products ?? [];
+
+  /** The list region: a spinner or the failure until a page is there, then its rows, or an empty state. */
+  const listContent = () => {
+    if (!listData) {
+      if (list.error) return <LoadError message={loadErrorMessage(list.error)} onRetry={() => void list.refetch()} />;
+      return (
+        <div className="products-page__loading" role="status">
+          <Spinner size={32} aria-label="Loading products" />
+        </div>
+      );
+    }
+    const { products, pagination } = listData;
+    // An empty page of a list that has products is past its end: the effect above is moving to the last page.
+    if (products.length === 0 && pagination.total > 0) {
+      return <Spinner className="products-page__loading" size={32} aria-label="Loading products" />;
+    }
+    if (products.length === 0) return <ProductListEmpty filtered={filtered} onClearFilters={clearFilters} />;
+    return (
+      <>
+        {params.view === 'cards' ? (
+          <ProductCards products={products} navState={navState} onDelete={setToDelete} />
+        ) : (
+          <ProductTable products={products} navState={navState} onDelete={setToDelete} />
+        )}
+        <ProductListPagination
+          shown={products.length}
+          total={pagination.total}
+          page={pagination.page}
+          totalPages={pagination.totalPages}
+          hasPrevPage={pagination.hasPrevPage}
+          hasNextPage={pagination.hasNextPage}
+          limit={params.limit}
+          onPageChange={(page) => update({ page })}
+          onLimitChange={(limit) => update({ limit })}
+        />
+      </>
+    );
+  };
 
   return (
     <div className="page products-page">
@@ -145,42 +182,7 @@ export default function ProductListPage() {
         onClear={clearFilters}
       />
       <section className="products-page__list" aria-label="Product list" aria-busy={list.loading}>
-        {listData ? (
-          products.length === 0 ? (
-            pagination && pagination.total > 0 ? (
-              <Spinner className="products-page__loading" size={32} aria-label="Loading products" />
-            ) : (
-              <ProductListEmpty filtered={filtered} onClearFilters={clearFilters} />
-            )
-          ) : (
-            <>
-              {params.view === 'cards' ? (
-                <ProductCards products={products} navState={navState} onDelete={setToDelete} />
-              ) : (
-                <ProductTable products={products} navState={navState} onDelete={setToDelete} />
-              )}
-              {pagination && (
-                <ProductListPagination
-                  shown={products.length}
-                  total={pagination.total}
-                  page={pagination.page}
-                  totalPages={pagination.totalPages}
-                  hasPrevPage={pagination.hasPrevPage}
-                  hasNextPage={pagination.hasNextPage}
-                  limit={params.limit}
-                  onPageChange={(page) => update({ page })}
-                  onLimitChange={(limit) => update({ limit })}
-                />
-              )}
-            </>
-          )
-        ) : list.error ? (
-          <LoadError message={loadErrorMessage(list.error)} onRetry={() => void list.refetch()} />
-        ) : (
-          <div className="products-page__loading" role="status">
-            <Spinner size={32} aria-label="Loading products" />
-          </div>
-        )}
+        {listContent()}
       </section>
       <DeleteProductAlert
         name={toDelete?.name ?? null}
