@@ -1,7 +1,8 @@
-import { AnchorButton, Callout } from '@blueprintjs/core';
+import { Callout } from '@blueprintjs/core';
 import { ArrowLeftIcon, KeyIcon } from '@blueprintjs/icons';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
+import { LinkButton } from '../../../components/LinkButton';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { AuthLayout } from '../components/AuthLayout';
 import { ForgotPasswordForm } from '../components/ForgotPasswordForm';
@@ -13,7 +14,6 @@ export const FORGOT_PASSWORD_SUCCESS = 'Password reset link has been sent to you
 export default function ForgotPasswordPage() {
   usePageTitle('Forgot Password');
   const { state, forgotPassword, clearError, clearMessage } = useAuth();
-  const navigate = useNavigate();
   const [sent, setSent] = useState(false);
 
   useEffect(
@@ -43,19 +43,9 @@ export default function ForgotPasswordPage() {
             <p className="callout-lead">{FORGOT_PASSWORD_SUCCESS}</p>
             {state.message && <p className="callout-detail">{state.message}</p>}
           </Callout>
-          <AnchorButton
-            href="/auth/login"
-            intent="primary"
-            size="large"
-            fill
-            icon={<ArrowLeftIcon />}
-            onClick={(event) => {
-              event.preventDefault();
-              navigate('/auth/login');
-            }}
-          >
+          <LinkButton to="/auth/login" intent="primary" size="large" fill icon={<ArrowLeftIcon />}>
             Back to Sign In
-          </AnchorButton>
+          </LinkButton>
         </div>
       ) : (
         <ForgotPasswordForm

@@ -1,9 +1,10 @@
-import { AnchorButton, Callout } from '@blueprintjs/core';
+import { Callout } from '@blueprintjs/core';
 import { EnvelopeIcon } from '@blueprintjs/icons';
 import { useVerifyEmailMutation } from '@stockroom/schema/generated/hooks';
 import { AuthMessages } from '@stockroom/schema';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { LinkButton } from '../../../components/LinkButton';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { extractErrorMessage } from '../../../lib/errors';
 import { usePageTitle } from '../../../lib/usePageTitle';
@@ -16,7 +17,6 @@ type Outcome = { status: 'pending' } | { status: 'verified'; message: string } |
 export default function VerifyEmailPage() {
   usePageTitle('Verify Email');
   const { state, reloadProfile } = useAuth();
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const email = params.get('email') ?? '';
@@ -51,18 +51,9 @@ export default function VerifyEmailPage() {
           <Callout intent={outcome.status === 'verified' ? 'success' : 'danger'} role={outcome.status === 'verified' ? 'status' : 'alert'}>
             {outcome.message}
           </Callout>
-          <AnchorButton
-            href={next.href}
-            intent="primary"
-            size="large"
-            fill
-            onClick={(event) => {
-              event.preventDefault();
-              navigate(next.href);
-            }}
-          >
+          <LinkButton to={next.href} intent="primary" size="large" fill>
             {next.text}
-          </AnchorButton>
+          </LinkButton>
         </div>
       )}
     </AuthLayout>

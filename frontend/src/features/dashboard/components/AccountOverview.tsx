@@ -1,19 +1,14 @@
-import { AnchorButton, Card, H2 } from '@blueprintjs/core';
+import { Card, H2 } from '@blueprintjs/core';
 import { BoxIcon, EditIcon } from '@blueprintjs/icons';
-import type { MouseEvent } from 'react';
+import { LinkButton } from '../../../components/LinkButton';
 import { UserAvatar } from '../../../components/UserAvatar';
 import { UserDetailsList, type UserDetailsListProps } from '../../../components/UserDetailsList';
 
 export interface AccountOverviewProps extends UserDetailsListProps {
   avatar: string | null;
-  onNavigate(path: string): void;
 }
 
-export function AccountOverview({ avatar, onNavigate, ...details }: AccountOverviewProps) {
-  const go = (path: string) => (event: MouseEvent) => {
-    event.preventDefault();
-    onNavigate(path);
-  };
+export function AccountOverview({ avatar, ...details }: AccountOverviewProps) {
   return (
     <Card className="dashboard__overview">
       <div className="dashboard__overview-head">
@@ -22,12 +17,12 @@ export function AccountOverview({ avatar, onNavigate, ...details }: AccountOverv
       </div>
       <UserDetailsList {...details} />
       <div className="dashboard__actions">
-        <AnchorButton intent="primary" icon={<BoxIcon />} href="/products" onClick={go('/products')}>
+        <LinkButton intent="primary" icon={<BoxIcon />} to="/products">
           Manage Products
-        </AnchorButton>
-        <AnchorButton variant="outlined" icon={<EditIcon />} href="/profile/edit" onClick={go('/profile/edit')}>
+        </LinkButton>
+        <LinkButton variant="outlined" icon={<EditIcon />} to="/profile/edit">
           Edit Profile
-        </AnchorButton>
+        </LinkButton>
       </div>
     </Card>
   );

@@ -1,7 +1,6 @@
 import { useResendVerificationMutation } from '@stockroom/schema/generated/hooks';
 import { AuthMessages } from '@stockroom/schema';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { PageHeader } from '../../../components/PageHeader';
 import { extractErrorMessage } from '../../../lib/errors';
 import { usePageTitle } from '../../../lib/usePageTitle';
@@ -12,7 +11,6 @@ import { VerifyEmailReminder } from '../components/VerifyEmailReminder';
 export default function DashboardPage() {
   usePageTitle('Dashboard');
   const { state } = useAuth();
-  const navigate = useNavigate();
   const [resend, { loading: sending }] = useResendVerificationMutation();
   const [resendResult, setResendResult] = useState<{ ok: boolean; message: string } | null>(null);
   const user = state.user;
@@ -44,7 +42,6 @@ export default function DashboardPage() {
         createdAt={user.createdAt}
         emailVerified={user.emailVerified}
         avatar={user.avatar}
-        onNavigate={navigate}
       />
     </div>
   );

@@ -1,7 +1,7 @@
-import { AnchorButton, Card, H1, H3 } from '@blueprintjs/core';
+import { Card, H1, H3 } from '@blueprintjs/core';
 import { BoxIcon, DashboardIcon, FilterIcon, LockIcon } from '@blueprintjs/icons';
-import type { MouseEvent, ReactElement } from 'react';
-import { useNavigate } from 'react-router-dom';
+import type { ReactElement } from 'react';
+import { LinkButton } from '../../../components/LinkButton';
 import { usePageTitle } from '../../../lib/usePageTitle';
 
 const FEATURES: ReadonlyArray<{ icon: ReactElement; title: string; text: string }> = [
@@ -29,11 +29,6 @@ const FEATURES: ReadonlyArray<{ icon: ReactElement; title: string; text: string 
 
 export default function HomePage() {
   usePageTitle('Home');
-  const navigate = useNavigate();
-  const go = (path: string) => (event: MouseEvent) => {
-    event.preventDefault();
-    navigate(path);
-  };
 
   return (
     <div className="home">
@@ -44,12 +39,12 @@ export default function HomePage() {
           restocking.
         </p>
         <div className="home__actions">
-          <AnchorButton intent="primary" size="large" href="/auth/signup" onClick={go('/auth/signup')}>
+          <LinkButton intent="primary" size="large" to="/auth/signup">
             Create a free account
-          </AnchorButton>
-          <AnchorButton size="large" variant="outlined" href="/auth/login" onClick={go('/auth/login')}>
+          </LinkButton>
+          <LinkButton size="large" variant="outlined" to="/auth/login">
             Sign in
-          </AnchorButton>
+          </LinkButton>
         </div>
       </section>
       <section className="home__features" aria-label="Features">

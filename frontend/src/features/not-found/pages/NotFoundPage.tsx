@@ -1,11 +1,10 @@
-import { AnchorButton, NonIdealState } from '@blueprintjs/core';
+import { NonIdealState } from '@blueprintjs/core';
 import { SearchIcon } from '@blueprintjs/icons';
-import { useNavigate } from 'react-router-dom';
+import { LinkButton } from '../../../components/LinkButton';
 import { usePageTitle } from '../../../lib/usePageTitle';
 
 export default function NotFoundPage() {
   usePageTitle('Page Not Found');
-  const navigate = useNavigate();
   return (
     <div className="page page--centered">
       <NonIdealState
@@ -13,16 +12,9 @@ export default function NotFoundPage() {
         title="Page not found"
         description="The page you are looking for does not exist or has moved."
         action={
-          <AnchorButton
-            intent="primary"
-            href="/"
-            onClick={(event) => {
-              event.preventDefault();
-              navigate('/');
-            }}
-          >
+          <LinkButton intent="primary" to="/">
             Go to Home
-          </AnchorButton>
+          </LinkButton>
         }
       />
     </div>
