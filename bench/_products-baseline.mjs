@@ -4,7 +4,7 @@
  *
  * Per request it verifies the HS256 bearer token (jsonwebtoken, a KeyObject
  * made once, as backend/src/auth/tokens.ts does), loads the session joined to
- * its user with the statement auth/viewer.ts runs, checks
+ * its user with the statement auth/viewer.ts runs (auth/session.queries.js), checks
  * revoked / expired / inactive, then runs the product statements the service
  * runs (imported from backend/dist/src/products/product.queries.js, `?`
  * placeholders numbered for pg), with a pg pool as large as the app's, and
@@ -24,8 +24,13 @@ import { repoRoot } from './_report.mjs';
 const require = createRequire(join(repoRoot, 'backend/package.json'));
 const jwt = require('jsonwebtoken');
 const pg = require('pg');
-const queries = await import(pathToFileURL(join(repoRoot, 'backend/dist/src/products/product.queries.js')).href);
-const { productPageStatement, productCountStatement, productStatsStatement } = queries.default ?? queries;
+const built = async (path) => {
+  const module = await import(pathToFileURL(join(repoRoot, 'backend/dist/src', path)).href);
+  return module.default ?? module;
+};
+const { productPageStatement, productCountStatement, productStatsStatement, insertProductStatement } = await built('products/product.queries.js');
+const { sessionWithUserStatement } = await built('auth/session.queries.js');
+const { isUuid } = require('@stockroom/schema');
 
 const { DATABASE_URL, JWT_SECRET, PORT = '0', POOL_MAX = '10' } = process.env;
 if (!DATABASE_URL || !JWT_SECRET) throw new Error('DATABASE_URL and JWT_SECRET are required');
@@ -37,21 +42,6 @@ for (const oid of [1082, 1114, 1184, 1186]) types.setTypeParser(oid, (text) => t
 const pool = new pg.Pool({ connectionString: DATABASE_URL, max: Number(POOL_MAX), idleTimeoutMillis: 30_000, types });
 
 const key = createSecretKey(Buffer.from(JWT_SECRET, 'utf8'));
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/**
- * The statement auth/viewer.ts runs for every signed-in request (since 978a6fa: one plain SELECT, both rows
- * as jsonb, mapped to entities by the app). Keep it in step with viewer.ts: it is not exported to import.
- */
-const SESSION_SQL = `SELECT to_jsonb(s) AS session, to_jsonb(u) AS "user" FROM sessions AS s JOIN users AS u ON u.id = s.user_id
-  WHERE s.id = $1 AND s.user_id = $2`;
-
-/**
- * The row MikroORM's flush inserts for `em.create(Product, ...)` (it omits unset nullable columns), as one statement:
- * the app wraps it in BEGIN / COMMIT, which the ceiling does without.
- */
-const INSERT_SQL = `insert into "products" ("id", "owner_id", "name", "description", "price", "category", "quantity", "featured", "created_at", "updated_at")
-  values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning "version"`;
 
 /** `?` placeholders (knex) as `$1, $2, ...` (pg). */
 const numbered = ({ sql, values }) => {
@@ -75,8 +65,8 @@ async function viewer(req) {
   } catch {
     throw new HttpError(401, 'Invalid token');
   }
-  if (!UUID.test(claims.sid) || !UUID.test(claims.sub)) throw new HttpError(401, 'Invalid token');
-  const { rows } = await pool.query(SESSION_SQL, [claims.sid, claims.sub]);
+  if (!isUuid(claims.sid) || !isUuid(claims.sub)) throw new HttpError(401, 'Invalid token');
+  const { rows } = await pool.query(numbered(sessionWithUserStatement(claims.sid, claims.sub)));
   if (!rows.length) throw new HttpError(401, 'Invalid token');
   const { session, user } = rows[0];
   if (session.revoked_at || new Date(session.expires_at).getTime() <= Date.now()) throw new HttpError(401, 'Session expired');
@@ -117,34 +107,21 @@ async function stats(userId) {
 
 async function create(userId, body) {
   const input = JSON.parse(body);
-  const now = new Date();
-  const product = {
-    id: crypto.randomUUID(),
-    owner: userId,
-    name: String(input.name).trim(),
-    description: String(input.description).trim(),
-    price: Number(input.price),
-    category: String(input.category).trim(),
-    quantity: Number(input.quantity),
-    inStock: Number(input.quantity) > 0,
-    imageUrl: null,
-    featured: input.featured === true,
-    createdAt: now,
-    updatedAt: now,
-  };
-  const { rows } = await pool.query(INSERT_SQL, [
-    product.id,
-    userId,
-    product.name,
-    product.description,
-    product.price,
-    product.category,
-    product.quantity,
-    product.featured,
-    now,
-    now,
-  ]);
-  return { product: { ...product, version: rows[0].version } };
+  const { rows } = await pool.query(
+    numbered(
+      insertProductStatement({
+        ownerId: userId,
+        name: String(input.name).trim(),
+        description: String(input.description).trim(),
+        price: Number(input.price),
+        category: String(input.category).trim(),
+        quantity: Number(input.quantity),
+        imageUrl: null,
+        featured: input.featured === true,
+      }),
+    ),
+  );
+  return { product: fromRow(rows[0]) };
 }
 
 const readBody = (req) =>

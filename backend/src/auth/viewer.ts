@@ -2,7 +2,9 @@ import { AuthMessages, isUuid } from '@stockroom/schema';
 import { ForbiddenError, UnauthenticatedError } from '../common/errors';
 import type { RequestContext, Viewer } from '../common/context';
 import { User, UserRole, UserStatus } from '../users/user.entity';
+import { runStatement } from '../db/sql';
 import { Session } from './session.entity';
+import { sessionWithUserStatement } from './session.queries';
 import { verifyAccessToken } from './tokens';
 
 /**
@@ -32,13 +34,10 @@ export async function requireViewer(ctx: RequestContext): Promise<Viewer> {
  * maps the two rows into managed entities (a sign-out can still flush them).
  */
 async function loadSession(ctx: RequestContext, sessionId: string, userId: string): Promise<Session | null> {
-  const { rows } = await ctx.em.getKnex().raw(
-    `SELECT to_jsonb(s) AS session, to_jsonb(u) AS "user" FROM sessions AS s JOIN users AS u ON u.id = s.user_id WHERE s.id = ? AND s.user_id = ?`,
-    [sessionId, userId],
-  );
-  if (!rows.length) return null;
-  ctx.em.map(User, rows[0].user);
-  return ctx.em.map(Session, rows[0].session);
+  const [row] = await runStatement<{ session: object; user: object }>(ctx.em, sessionWithUserStatement(sessionId, userId));
+  if (!row) return null;
+  ctx.em.map(User, row.user);
+  return ctx.em.map(Session, row.session);
 }
 
 export async function requireAdmin(ctx: RequestContext): Promise<Viewer> {

@@ -1,15 +1,12 @@
 import type { ProductSortField, SortOrder } from '@stockroom/schema';
+import type { Statement } from '../db/sql';
 
 /**
- * The SQL behind product lists and stats, written out rather than built by
- * the ORM: a page is read as plain rows (no entity hydration), and the bench
- * baseline runs exactly these statements. Placeholders are `?` (knex style);
- * every value is a bound parameter, never spliced into the text.
+ * The SQL behind products, written out rather than built by the ORM: a page
+ * is read as plain rows (no entity hydration), every write is one
+ * conditional statement, and the bench baseline runs exactly these.
  */
-export interface Statement {
-  sql: string;
-  values: unknown[];
-}
+export type { Statement };
 
 export interface ProductFilter {
   ownerId: string;

@@ -18,6 +18,7 @@ import {
 import { requireViewer } from '../auth/viewer';
 import type { RequestContext } from '../common/context';
 import { assertValid, ValidationError } from '../common/errors';
+import { runStatement, type Statement } from '../db/sql';
 import { InsufficientStockError, InvalidIdError, NotProductOwnerError, ProductNotFoundError, StaleProductError } from './product.errors';
 import { CountCache } from './count-cache';
 import {
@@ -36,7 +37,6 @@ import {
   type NewProduct,
   type ProductFilter,
   type ProductWrite,
-  type Statement,
 } from './product.queries';
 import type { Pagination, ProductStats, ProductView } from './product.types';
 
@@ -71,10 +71,7 @@ interface ProductRow extends Omit<ProductView, 'createdAt' | 'updatedAt'> {
 /** The driver hands timestamps over as text; both transports want dates. */
 const fromRow = (row: ProductRow): ProductView => ({ ...row, createdAt: new Date(row.createdAt), updatedAt: new Date(row.updatedAt) });
 
-async function query<T>(ctx: RequestContext, { sql, values }: Statement): Promise<T[]> {
-  const result = await ctx.em.getKnex().raw(sql, values as never[]);
-  return result.rows as T[];
-}
+const query = <T>(ctx: RequestContext, statement: Statement) => runStatement<T>(ctx.em, statement);
 
 function assertId(id: unknown): asserts id is string {
   if (!isUuid(id)) throw new InvalidIdError();
