@@ -1,4 +1,5 @@
 import { Tag } from '@blueprintjs/core';
+import { formatLongDate } from '../lib/format';
 
 export interface UserDetailsListProps {
   fullName: string;
@@ -8,13 +9,6 @@ export interface UserDetailsListProps {
   createdAt: string;
   emailVerified: boolean;
 }
-
-const formatDate = (iso: string) => {
-  const date = new Date(iso);
-  return iso && !Number.isNaN(date.getTime())
-    ? date.toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' })
-    : '—';
-};
 
 export function UserDetailsList({ fullName, email, role, status, createdAt, emailVerified }: UserDetailsListProps) {
   return (
@@ -48,7 +42,7 @@ export function UserDetailsList({ fullName, email, role, status, createdAt, emai
       </div>
       <div>
         <dt>Member since</dt>
-        <dd>{formatDate(createdAt)}</dd>
+        <dd>{formatLongDate(createdAt) || '—'}</dd>
       </div>
     </dl>
   );

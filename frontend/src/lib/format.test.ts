@@ -1,4 +1,4 @@
-import { formatCount, formatCurrency, formatDate, formatDateTime } from './format';
+import { formatCount, formatCurrency, formatDate, formatDateTime, formatLongDate } from './format';
 
 describe('formatters', () => {
   it('formats money as US dollars with cents and grouping', () => {
@@ -16,7 +16,9 @@ describe('formatters', () => {
   it('formats dates and survives an unreadable one', () => {
     expect(formatDate('2025-01-05T12:00:00.000Z')).toBe('Jan 5, 2025');
     expect(formatDateTime('2025-01-05T12:00:00.000Z')).toMatch(/^Jan 5, 2025, \d{1,2}:\d{2}\s?[AP]M$/);
+    expect(formatLongDate('2025-01-05T12:00:00.000Z')).toBe('January 5, 2025');
     expect(formatDate('not a date')).toBe('');
+    expect(formatLongDate('')).toBe('');
     expect(formatDateTime('')).toBe('');
   });
 });

@@ -7,6 +7,7 @@ const LOCALE = 'en-US';
 const currency = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'USD' });
 const count = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
 const date = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium' });
+const longDate = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'long' });
 const dateTime = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** 1234.5 -> '$1,234.50' */
@@ -24,6 +25,12 @@ const valid = (value: string | Date) => {
 export function formatDate(value: string | Date): string {
   const d = valid(value);
   return d ? date.format(d) : '';
+}
+
+/** An ISO timestamp as 'January 5, 2025'; '' for an unreadable one. */
+export function formatLongDate(value: string | Date): string {
+  const d = valid(value);
+  return d ? longDate.format(d) : '';
 }
 
 /** An ISO timestamp as 'Jan 5, 2025, 3:04 PM' in the browser's time zone; '' for an unreadable one. */
