@@ -1,5 +1,5 @@
 import { Card, H3 } from '@blueprintjs/core';
-import { SESSION_TIMEOUT_MS } from '@stockroom/schema';
+import { PASSWORD_MIN_LENGTH, SESSION_TIMEOUT_MS } from '@stockroom/schema';
 import { Link } from 'react-router-dom';
 import { PageHeader } from '../../../components/PageHeader';
 import { usePageTitle } from '../../../lib/usePageTitle';
@@ -14,10 +14,10 @@ export default function HelpPage() {
       <Card className="help__section">
         <H3>Your account</H3>
         <p>
-          <Link to="/auth/signup">Create an account</Link> with your name, email and a password of at least 8
-          characters that mixes upper case, lower case, a number and a special character. We send you an email to
-          confirm your address; until you confirm it, the dashboard shows a reminder and a button to send the email
-          again.
+          <Link to="/auth/signup">Create an account</Link> with your name, email and a password of at least{' '}
+          {PASSWORD_MIN_LENGTH} characters that mixes upper case, lower case, a number and a special character. We
+          send you an email to confirm your address; until you confirm it, the dashboard shows a reminder and a button
+          to send the email again.
         </p>
         <p>
           A session lasts {SESSION_HOURS} hours. After five failed sign-in attempts in a row the account is locked for
