@@ -11,8 +11,6 @@ export interface InputFieldProps {
   inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
   /** Id of a <datalist> of suggestions. */
   list?: string;
-  placeholder?: string;
-  autoFocus?: boolean;
   helperText?: ReactNode;
   leftElement?: JSX.Element;
 }

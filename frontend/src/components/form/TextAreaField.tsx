@@ -7,15 +7,14 @@ export interface TextAreaFieldProps {
   name: string;
   label: string;
   rule?: FieldRule;
-  rows?: number;
   helperText?: ReactNode;
 }
 
 /** A labelled multi-line input bound to react-final-form, with the same message rule as TextField. */
-export function TextAreaField({ name, label, rule, rows = 4, helperText }: TextAreaFieldProps) {
+export function TextAreaField({ name, label, rule, helperText }: TextAreaFieldProps) {
   return (
     <RuleField name={name} label={label} rule={rule} helperText={helperText}>
-      {({ input, id, a11y }) => <TextArea {...input} {...a11y} id={id} rows={rows} fill autoResize />}
+      {({ input, id, a11y }) => <TextArea {...input} {...a11y} id={id} rows={4} fill autoResize />}
     </RuleField>
   );
 }
