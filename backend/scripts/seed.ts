@@ -1,12 +1,11 @@
 import 'reflect-metadata';
 import { randomInt } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Client } from 'pg';
+import { normalizeEmail } from '../src/auth/auth.service';
 import { hashPassword } from '../src/auth/password-hasher';
 import { ConfigError, loadConfig } from '../src/config/config';
 import { openDatabase } from '../src/db/database';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded-postgres';
+import { runningEmbeddedPostgres, startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded-postgres';
 import { productFixtures, type ProductFixture } from '../src/products/product-fixtures';
 import { User } from '../src/users/user.entity';
 
@@ -157,40 +156,11 @@ function parseArgs(argv: string[]): Args {
   };
   return {
     products: whole('products', 1, MAX_PRODUCTS),
-    user: values.get('user')?.trim().toLowerCase(),
+    user: values.has('user') ? normalizeEmail(values.get('user')!) : undefined,
     seed: whole('seed', 0, 2 ** 32 - 1, randomInt(2 ** 32 - 1)),
     seedGiven: values.has('seed'),
     batch: whole('batch', 1, 50_000, DEFAULT_BATCH),
   };
-}
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-/**
- * The embedded cluster in `dataDir`: the one already running there (say,
- * under `npm start`) when there is one, otherwise started here and stopped
- * when done. User and database name are those of db/embedded-postgres.ts.
- */
-async function embeddedDatabase(dataDir: string, port: number): Promise<EmbeddedDatabase> {
-  const pidFile = join(dataDir, 'pg', 'postmaster.pid');
-  const passwordFile = join(dataDir, 'pg-password');
-  if (existsSync(pidFile) && existsSync(passwordFile)) {
-    // postmaster.pid: line 1 the pid, line 4 the port.
-    const lines = readFileSync(pidFile, 'utf8').split('\n');
-    const [pid, runningPort] = [Number(lines[0]), Number(lines[3])];
-    if (pid > 0 && runningPort > 0 && alive(pid)) {
-      const password = readFileSync(passwordFile, 'utf8').trim();
-      return { url: `postgresql://postgres:${password}@localhost:${runningPort}/stockroom`, stop: async () => {} };
-    }
-  }
-  return startEmbeddedPostgres(dataDir, port);
 }
 
 const formatInt = (n: number) => Math.round(n).toLocaleString('en');
@@ -249,7 +219,7 @@ async function main() {
   let db: EmbeddedDatabase | undefined;
   if (!config.databaseUrl) {
     console.error(`Using the embedded PostgreSQL in ${config.dataDir}/pg ...`);
-    db = await embeddedDatabase(config.dataDir, config.embeddedPgPort);
+    db = runningEmbeddedPostgres(config.dataDir) ?? (await startEmbeddedPostgres(config.dataDir, config.embeddedPgPort));
   }
   const url = config.databaseUrl ?? db!.url;
   const orm = await openDatabase(url);

@@ -17,16 +17,39 @@ function readOrCreatePassword(dataDir: string): string {
   return password;
 }
 
+const databaseUrl = (password: string, port: number) => `postgresql://postgres:${password}@localhost:${port}/${DATABASE_NAME}`;
+
+/** The pid file of a cluster: line 1 the server's pid, line 4 its port. Absent when no server ran or it stopped cleanly. */
+function readPidFile(clusterDir: string): { file: string; pid: number; port: number; alive: boolean } | undefined {
+  const file = join(clusterDir, 'postmaster.pid');
+  if (!existsSync(file)) return undefined;
+  const lines = readFileSync(file, 'utf8').split('\n');
+  const [pid, port] = [Number(lines[0]), Number(lines[3])];
+  let alive = pid > 0;
+  try {
+    if (alive) process.kill(pid, 0);
+  } catch {
+    alive = false;
+  }
+  return { file, pid, port, alive };
+}
+
 /** A server killed without a clean stop leaves its pid file behind, and postgres then refuses to start. */
 function removeStalePidFile(clusterDir: string) {
-  const pidFile = join(clusterDir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return;
-  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-  try {
-    process.kill(pid, 0);
-  } catch {
-    rmSync(pidFile);
-  }
+  const pidFile = readPidFile(clusterDir);
+  if (pidFile && !pidFile.alive) rmSync(pidFile.file);
+}
+
+/**
+ * The cluster in `dataDir` when a live server already serves it (say, under
+ * `npm start`), so a second process can use it instead of starting its own;
+ * undefined otherwise. Stopping it is left to whoever started it.
+ */
+export function runningEmbeddedPostgres(dataDir: string): EmbeddedDatabase | undefined {
+  const pidFile = readPidFile(join(dataDir, 'pg'));
+  const passwordFile = join(dataDir, 'pg-password');
+  if (!pidFile?.alive || !(pidFile.port > 0) || !existsSync(passwordFile)) return undefined;
+  return { url: databaseUrl(readFileSync(passwordFile, 'utf8').trim(), pidFile.port), stop: async () => {} };
 }
 
 /**
@@ -73,7 +96,7 @@ export async function startEmbeddedPostgres(dataDir: string, port: number, log: 
     await client.end();
   }
   return {
-    url: `postgresql://postgres:${password}@localhost:${port}/${DATABASE_NAME}`,
+    url: databaseUrl(password, port),
     stop: () => pg.stop(),
   };
 }
