@@ -6,7 +6,7 @@ export interface UserAvatarProps {
   size?: 'small' | 'large';
 }
 
-export function initialsOf(fullName: string): string {
+function initialsOf(fullName: string): string {
   const letters = fullName
     .split(/\s+/)
     .filter(Boolean)

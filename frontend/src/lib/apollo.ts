@@ -8,13 +8,13 @@ import { isUnauthenticatedError } from './errors';
 import { notifySessionRejected } from './session-events';
 import { readBrowserToken } from './storage';
 
-export const GRAPHQL_ENDPOINT = '/graphql';
+const GRAPHQL_ENDPOINT = '/graphql';
 /** Section 7: request timeout and the retry attempts configured. */
-export const REQUEST_TIMEOUT_MS = 30_000;
-export const RETRY_ATTEMPTS = 3;
+const REQUEST_TIMEOUT_MS = 30_000;
+const RETRY_ATTEMPTS = 3;
 
 /** The four public auth calls never carry the Authorization header (section 7). */
-export const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set(['SignIn', 'SignUp', 'ForgotPassword', 'ResetPassword']);
+const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set(['SignIn', 'SignUp', 'ForgotPassword', 'ResetPassword']);
 
 /**
  * Operations whose UNAUTHENTICATED answer is not a rejected session: the
@@ -43,7 +43,7 @@ function fetchWithTimeout(input: RequestInfo | URL, init?: RequestInit): Promise
  *   from the list needs no request.
  * The mutations' cache transitions live in features/products/product-cache.ts.
  */
-export const typePolicies: TypePolicies = {
+const typePolicies: TypePolicies = {
   Query: {
     fields: {
       products: { keyArgs: ['query'], merge: false },

@@ -86,7 +86,7 @@ export function listKeyOf(storeFieldName: string): ListKey | null {
 }
 
 /** Whether the server would list this product under the query's filters (search is ILIKE on name or description). */
-export function matchesListKey(key: ListKey, product: ProductRecord): boolean {
+function matchesListKey(key: ListKey, product: ProductRecord): boolean {
   if (key.search) {
     const term = key.search.toLowerCase();
     if (!product.name.toLowerCase().includes(term) && !product.description.toLowerCase().includes(term)) return false;

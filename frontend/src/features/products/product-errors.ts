@@ -19,7 +19,7 @@ export function productErrorMessage(error: unknown, fallback: string): string {
 export const loadErrorMessage = (error: unknown): string => productErrorMessage(error, GeneralMessages.somethingWentWrong);
 
 /** The `extensions.code` of a GraphQL error, if it is one. */
-export function errorCodeOf(error: unknown): string | undefined {
+function errorCodeOf(error: unknown): string | undefined {
   if (!CombinedGraphQLErrors.is(error)) return undefined;
   const code = error.errors.find((e) => typeof e.extensions?.code === 'string')?.extensions?.code;
   return typeof code === 'string' ? code : undefined;

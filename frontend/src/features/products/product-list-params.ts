@@ -18,7 +18,7 @@ import type { ProductListInput } from '@stockroom/schema/generated/graphql';
  * `limit`) plus `view`; defaults are left out of the URL. The page size is
  * one of the schema's PAGE_SIZES.
  */
-export const LIST_VIEWS = ['table', 'cards'] as const;
+const LIST_VIEWS = ['table', 'cards'] as const;
 export type ListView = (typeof LIST_VIEWS)[number];
 
 /** null: all products; true: quantity > 0; false: quantity = 0. */

@@ -9,7 +9,7 @@ import { ForgotPasswordForm } from '../components/ForgotPasswordForm';
 import { submitErrorsOf } from '../submit-errors';
 import { useAuth } from '../useAuth';
 
-export const FORGOT_PASSWORD_SUCCESS = 'Password reset link has been sent to your email.';
+const FORGOT_PASSWORD_SUCCESS = 'Password reset link has been sent to your email.';
 
 export default function ForgotPasswordPage() {
   usePageTitle('Forgot Password');

@@ -9,7 +9,7 @@ import { ResetPasswordForm } from '../components/ResetPasswordForm';
 import { submitErrorsOf } from '../submit-errors';
 import { useAuth } from '../useAuth';
 
-export const RESET_PASSWORD_SUCCESS = 'Password updated successfully. You can now sign in.';
+const RESET_PASSWORD_SUCCESS = 'Password updated successfully. You can now sign in.';
 
 export default function ResetPasswordPage() {
   usePageTitle('Reset Password');

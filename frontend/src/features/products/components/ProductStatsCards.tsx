@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { formatCount, formatCurrency } from '../../../lib/format';
 
 /** Not in the catalogue: the stats call failed while the list may still have loaded. */
-export const STATS_LOAD_FAILED = 'Statistics could not be loaded.';
+const STATS_LOAD_FAILED = 'Statistics could not be loaded.';
 
 interface StatProps {
   id: string;
