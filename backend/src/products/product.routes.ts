@@ -1,5 +1,5 @@
 import { Router, type Request } from 'express';
-import { ProductMessages, ValidationMessages } from '@stockroom/schema';
+import { ProductFields, ProductListFields, ProductMessages, Rules, ValidationMessages } from '@stockroom/schema';
 import type { RequestContext } from '../common/context';
 import { ValidationError } from '../common/errors';
 import { readBody } from '../rest/body';
@@ -7,7 +7,9 @@ import { productService, type ProductListRequest } from './product.service';
 
 type ContextOf = (req: Request) => RequestContext;
 
-const PRODUCT_FIELDS = ['name', 'description', 'price', 'category', 'quantity', 'imageUrl', 'featured'] as const;
+/** The body fields a client may send: exactly those the shared product rules know. */
+const PRODUCT_FIELDS = Object.keys(ProductFields) as Array<keyof typeof ProductFields>;
+const LIST_PARAMS = Object.keys(ProductListFields) as Array<keyof typeof ProductListFields>;
 
 /** A query parameter as one string; a repeated one (`?page=1&page=2`) is refused rather than guessed at. */
 function param(req: Request, key: string, label: string): string | undefined {
@@ -17,25 +19,13 @@ function param(req: Request, key: string, label: string): string | undefined {
   return value;
 }
 
-/** `inStock=true|false`, as the client sends it (even when false). */
-function booleanParam(req: Request, key: string, label: string): boolean | undefined {
-  const value = param(req, key, label);
-  if (value === undefined || value === '') return undefined;
-  if (value === 'true' || value === 'false') return value === 'true';
-  throw new ValidationError({ [key]: ValidationMessages.invalidFormat(label) });
-}
+/** `inStock=true|false` as the client sends it (even when false); any other text is left for the rule to refuse. */
+const stockFilter = (value: unknown) => (value === 'true' ? true : value === 'false' ? false : value === '' ? undefined : value);
 
+/** The list parameters of the query string, each labelled as its shared rule is. */
 function listRequest(req: Request, overrides: ProductListRequest = {}): ProductListRequest {
-  return {
-    page: param(req, 'page', 'Page'),
-    limit: param(req, 'limit', 'Limit'),
-    search: param(req, 'search', 'Search'),
-    category: param(req, 'category', 'Category'),
-    inStock: booleanParam(req, 'inStock', 'In stock'),
-    sortBy: param(req, 'sortBy', 'Sort by'),
-    sortOrder: param(req, 'sortOrder', 'Sort order'),
-    ...overrides,
-  };
+  const request: ProductListRequest = Object.fromEntries(LIST_PARAMS.map((key) => [key, param(req, key, ProductListFields[key].label)]));
+  return { ...request, inStock: stockFilter(request.inStock), ...overrides };
 }
 
 /** REST adapter over productService, mounted at /api/products. Every route needs a signed-in caller. */
@@ -70,8 +60,8 @@ export function productRoutes(contextOf: ContextOf): Router {
 
   /** GET /api/products/search?q=&page&limit&...: the list, searched by `q` */
   router.get('/search', async (req, res) => {
-    const q = param(req, 'q', 'Search') ?? '';
-    if (!q.trim()) throw new ValidationError({ q: ValidationMessages.required('Search') });
+    const q = param(req, 'q', Rules.search.label) ?? '';
+    if (!q.trim()) throw new ValidationError({ q: ValidationMessages.required(Rules.search.label) });
     res.json(await productService.list(contextOf(req), listRequest(req, { search: q })));
   });
 
