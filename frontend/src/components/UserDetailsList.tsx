@@ -1,4 +1,5 @@
 import { Tag } from '@blueprintjs/core';
+import { ROLES, USER_STATUS } from '@stockroom/schema';
 import { formatLongDate } from '../lib/format';
 
 export interface UserDetailsListProps {
@@ -30,12 +31,12 @@ export function UserDetailsList({ fullName, email, role, status, createdAt, emai
       </div>
       <div>
         <dt>Role</dt>
-        <dd>{role || 'Member'}</dd>
+        <dd>{role || ROLES.member}</dd>
       </div>
       <div>
         <dt>Status</dt>
         <dd>
-          <Tag minimal round intent={status === 'Active' ? 'success' : 'none'}>
+          <Tag minimal round intent={status === USER_STATUS.active ? 'success' : 'none'}>
             {status}
           </Tag>
         </dd>

@@ -1,4 +1,4 @@
-import { AuthMessages } from '@stockroom/schema';
+import { AuthMessages, ROLES, USER_STATUS } from '@stockroom/schema';
 import type { UserDetailsFragment } from '@stockroom/schema/generated/graphql';
 
 /** The signed-in user as the client keeps it (the `UserDetails` fragment). */
@@ -36,8 +36,8 @@ export const PLACEHOLDER_USER: AuthUser = {
   lastName: 'User',
   fullName: 'Unknown User',
   avatar: null,
-  status: 'Active',
-  role: 'Member',
+  status: USER_STATUS.active,
+  role: ROLES.member,
   emailVerified: true,
   createdAt: '',
   updatedAt: '',
