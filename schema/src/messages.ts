@@ -42,8 +42,6 @@ export const ProductMessages = {
   conflict: 'This product was changed by someone else. Reload it and try again',
   /** Not in the catalogue: the answer to a successful delete. */
   deleted: 'Product deleted successfully',
-  /** Not in the catalogue: a delivery that would pass the quantity limit. */
-  stockLimit: 'Quantity cannot exceed 100000',
   /** Not in the catalogue: a stock adjustment of zero changes nothing. */
   zeroDelta: 'Quantity change cannot be zero',
 } as const;

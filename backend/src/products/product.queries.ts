@@ -173,13 +173,13 @@ export function deleteProductStatement(id: string, ownerId: string): Statement {
 
 /**
  * Adds `delta` to the quantity in one statement, only if the result stays
- * within 0..max: concurrent sales can never oversell. No row back means the
+ * within the quantity limits: concurrent sales can never oversell. No row back means the
  * product is missing, someone else's, or short of stock.
  */
-export function adjustStockStatement(id: string, ownerId: string, delta: number, max: number): Statement {
+export function adjustStockStatement(id: string, ownerId: string, delta: number, limits: { min: number; max: number }): Statement {
   return {
     sql: `UPDATE products SET quantity = quantity + ?, version = version + 1, updated_at = now()
-      WHERE id = ? AND owner_id = ? AND quantity + ? BETWEEN 0 AND ? RETURNING ${PRODUCT_COLUMNS}`,
-    values: [delta, id, ownerId, delta, max],
+      WHERE id = ? AND owner_id = ? AND quantity + ? BETWEEN ? AND ? RETURNING ${PRODUCT_COLUMNS}`,
+    values: [delta, id, ownerId, delta, limits.min, limits.max],
   };
 }

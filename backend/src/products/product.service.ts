@@ -249,14 +249,15 @@ export const productService = {
     if (deltaError) throw new ValidationError({ delta: deltaError });
     const change = Number(delta);
     for (let attempt = 1; ; attempt++) {
-      const [row] = await query<ProductRow>(ctx, adjustStockStatement(id, user.id, change, Rules.quantity.max));
+      const [row] = await query<ProductRow>(ctx, adjustStockStatement(id, user.id, change, Rules.quantity));
       if (row) return fromRow(row);
       const current = await currentOwnProduct(ctx, id, user.id);
-      const fits = current.quantity + change >= 0 && current.quantity + change <= Rules.quantity.max;
+      const fits = validateField(Rules.quantity, current.quantity + change) === undefined;
       // A concurrent change made room after our update missed: try again rather than refuse a change that now fits.
       if (fits && attempt < STOCK_ATTEMPTS) continue;
       if (change < 0) throw new InsufficientStockError(current.quantity);
-      throw new ValidationError({ delta: ProductMessages.stockLimit });
+      // A delivery that would take the quantity past the quantity rule's maximum, in that rule's words.
+      throw new ValidationError({ delta: ValidationMessages.maxValue(Rules.quantity.label, String(Rules.quantity.max)) });
     }
   },
 };
