@@ -3,6 +3,7 @@ import {
   PAGE_SIZES,
   PAGINATION,
   PRODUCT_SORT_FIELDS,
+  ProductListFields,
   Rules,
   SORT_ORDERS,
   type PageSize,
@@ -15,9 +16,11 @@ import type { ProductListInput } from '@stockroom/schema/generated/graphql';
  * The product list's state lives in the URL query string, so a reload, the
  * back button and a shared link all show the same list. The parameter names
  * are the REST API's (`search`, `inStock`, `sortBy`, `sortOrder`, `page`,
- * `limit`) plus `view`; defaults are left out of the URL. The page size is
- * one of the schema's PAGE_SIZES.
+ * `limit`: keys of the schema's ProductListFields) plus `view`; defaults are
+ * left out of the URL. The page size is one of the schema's PAGE_SIZES.
  */
+type ParamName = keyof typeof ProductListFields | 'view';
+
 const LIST_VIEWS = ['table', 'cards'] as const;
 export type ListView = (typeof LIST_VIEWS)[number];
 
@@ -67,30 +70,32 @@ function parseStock(raw: string | null): StockFilter {
 /** Reads the list state from a query string; anything missing or invalid takes its default. */
 export function parseListParams(query: URLSearchParams | string): ProductListParams {
   const params = typeof query === 'string' ? new URLSearchParams(query) : query;
-  const search = [...(params.get('search') ?? '').trim()].slice(0, MAX_SEARCH).join('').trim();
-  const limitText = params.get('limit');
+  const get = (name: ParamName) => params.get(name);
+  const search = [...(get('search') ?? '').trim()].slice(0, MAX_SEARCH).join('').trim();
+  const limitText = get('limit');
   return {
     search,
-    inStock: parseStock(params.get('inStock')),
-    sortBy: oneOf(PRODUCT_SORT_FIELDS, params.get('sortBy'), DEFAULT_LIST_PARAMS.sortBy),
-    sortOrder: oneOf(SORT_ORDERS, params.get('sortOrder'), DEFAULT_LIST_PARAMS.sortOrder),
-    page: parsePage(params.get('page')),
+    inStock: parseStock(get('inStock')),
+    sortBy: oneOf(PRODUCT_SORT_FIELDS, get('sortBy'), DEFAULT_LIST_PARAMS.sortBy),
+    sortOrder: oneOf(SORT_ORDERS, get('sortOrder'), DEFAULT_LIST_PARAMS.sortOrder),
+    page: parsePage(get('page')),
     limit: oneOf(PAGE_SIZES, limitText !== null && /^\d+$/.test(limitText) ? Number(limitText) : null, DEFAULT_LIST_PARAMS.limit),
-    view: oneOf(LIST_VIEWS, params.get('view'), DEFAULT_LIST_PARAMS.view),
+    view: oneOf(LIST_VIEWS, get('view'), DEFAULT_LIST_PARAMS.view),
   };
 }
 
 /** The query string for a list state, in a fixed order, without defaults (no leading '?'). */
 export function serializeListParams(state: ProductListParams): string {
   const params = new URLSearchParams();
+  const set = (name: ParamName, value: string) => params.set(name, value);
   const d = DEFAULT_LIST_PARAMS;
-  if (state.search) params.set('search', state.search);
-  if (state.inStock !== null) params.set('inStock', String(state.inStock));
-  if (state.sortBy !== d.sortBy) params.set('sortBy', state.sortBy);
-  if (state.sortOrder !== d.sortOrder) params.set('sortOrder', state.sortOrder);
-  if (state.page !== d.page) params.set('page', String(state.page));
-  if (state.limit !== d.limit) params.set('limit', String(state.limit));
-  if (state.view !== d.view) params.set('view', state.view);
+  if (state.search) set('search', state.search);
+  if (state.inStock !== null) set('inStock', String(state.inStock));
+  if (state.sortBy !== d.sortBy) set('sortBy', state.sortBy);
+  if (state.sortOrder !== d.sortOrder) set('sortOrder', state.sortOrder);
+  if (state.page !== d.page) set('page', String(state.page));
+  if (state.limit !== d.limit) set('limit', String(state.limit));
+  if (state.view !== d.view) set('view', state.view);
   return params.toString();
 }
 
