@@ -1,5 +1,6 @@
 import { useBrowser, type GuardedSession } from './support/browser';
-import { createProductsApi, createUserWithSession, useSessionInBrowser, type ApiProduct, type ApiSession, type ProductInput } from './support/api';
+import type { CreateProductInput, ProductRecord } from '../support/product-shapes';
+import { createProductsApi, createUserWithSession, useSessionInBrowser, type ApiSession } from './support/api';
 import { ProductDetailPage } from './pages/ProductDetailPage';
 import { ProductFormPage } from './pages/ProductFormPage';
 import { ProductListPage } from './pages/ProductListPage';
@@ -13,7 +14,7 @@ const WORDS = [
   'Anchor', 'Bucket', 'Candle', 'Drill', 'Easel', 'Funnel', 'Gauge', 'Hammer', 'Inkpad', 'Jigsaw', 'Kettle', 'Ladder', 'Mallet',
   'Nozzle', 'Oven', 'Pliers', 'Quill', 'Rake', 'Shovel', 'Trowel', 'Umbrella', 'Vise', 'Wrench', 'Xylophone', 'Yardstick',
 ];
-const CATALOGUE: ProductInput[] = WORDS.map((_, i) => {
+const CATALOGUE: CreateProductInput[] = WORDS.map((_, i) => {
   const word = WORDS[(i * 7) % 25];
   const name = i % 5 === 0 ? `${word} Pro` : word;
   return {
@@ -26,14 +27,14 @@ const CATALOGUE: ProductInput[] = WORDS.map((_, i) => {
 });
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const byName = (a: ApiProduct, b: ApiProduct) => a.name.toLowerCase().localeCompare(b.name.toLowerCase());
-const names = (products: readonly ApiProduct[]) => products.map((p) => p.name);
+const byName = (a: ProductRecord, b: ProductRecord) => a.name.toLowerCase().localeCompare(b.name.toLowerCase());
+const names = (products: readonly ProductRecord[]) => products.map((p) => p.name);
 
 describe('product list: paging, sorting, filtering, searching, URL state', () => {
   const b = useBrowser();
   let session: ApiSession;
   /** Newest first: the list's default order. */
-  let newest: ApiProduct[];
+  let newest: ProductRecord[];
   let stats: { total: string; inStock: string; outOfStock: string; value: string };
 
   beforeAll(async () => {
@@ -161,7 +162,7 @@ describe('product list: paging, sorting, filtering, searching, URL state', () =>
     expect(await list.selectedLabel(list.sortBy)).toBe('Date');
     expect(await list.selectedLabel(list.sortOrder)).toBe('Descending');
 
-    const cases: [field: 'Name' | 'Price' | 'Date', dir: 'Ascending' | 'Descending', query: string, order: ApiProduct[]][] = [
+    const cases: [field: 'Name' | 'Price' | 'Date', dir: 'Ascending' | 'Descending', query: string, order: ProductRecord[]][] = [
       ['Name', 'Descending', '?sortBy=name', [...newest].sort(byName).reverse()],
       ['Name', 'Ascending', '?sortBy=name&sortOrder=asc', [...newest].sort(byName)],
       ['Price', 'Ascending', '?sortBy=price&sortOrder=asc', [...newest].sort((a, c) => a.price - c.price)],

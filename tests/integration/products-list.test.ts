@@ -1,4 +1,5 @@
-import { CATEGORIES, FEATURED, PRODUCTS, PRODUCT_STATS, countProducts, createProduct, expectRestError, type ProductRecord } from '../support/products';
+import type { Pagination, ProductRecord } from '../support/product-shapes';
+import { CATEGORIES, FEATURED, PRODUCTS, PRODUCT_STATS, countProducts, createProduct, expectRestError } from '../support/products';
 import { signUpUser, startTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -53,7 +54,7 @@ const byKey = <T>(key: (p: ProductRecord) => T, dir: 1 | -1) => (a: ProductRecor
 
 interface ListAnswer {
   products: ProductRecord[];
-  pagination: { page: number; limit: number; total: number; totalPages: number; hasNextPage: boolean; hasPrevPage: boolean };
+  pagination: Pagination;
 }
 
 /**

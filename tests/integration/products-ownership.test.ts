@@ -1,3 +1,4 @@
+import type { ProductRecord } from '../support/product-shapes';
 import {
   ADJUST_STOCK,
   CATEGORIES,
@@ -14,7 +15,6 @@ import {
   expectRestError,
   productInput,
   storedProduct,
-  type ProductRecord,
 } from '../support/products';
 import { signUpUser, startTestApp, type TestApp } from '../support/test-app';
 

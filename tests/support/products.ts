@@ -1,4 +1,5 @@
 import type { Statement } from '../../backend/src/products/product.queries';
+import type { ProductRecord } from './product-shapes';
 import type { GraphQLAnswer, HttpAnswer, TestApp } from './test-app';
 
 /** Every field of a product, as both transports send it. */
@@ -14,16 +15,6 @@ export const PRODUCTS = `query Products($query: ProductListInput) { products(que
 export const PRODUCT_STATS = `query ProductStats { productStats { totalProducts inStock outOfStock inventoryValue } }`;
 export const CATEGORIES = `query Categories { categories }`;
 export const FEATURED = `query Featured { featuredProducts { ${PRODUCT_FIELDS} } }`;
-
-export interface ProductInput {
-  name?: unknown;
-  description?: unknown;
-  price?: unknown;
-  category?: unknown;
-  quantity?: unknown;
-  imageUrl?: unknown;
-  featured?: unknown;
-}
 
 let made = 0;
 /** A valid product with a unique name; `overrides` replace or add fields. */
@@ -41,22 +32,6 @@ export async function createProduct(app: TestApp, token: string, overrides: Reco
   const answer = await app.rest('POST', '/api/products', productInput(overrides), { token });
   if (answer.status !== 201) throw new Error(`create failed: ${answer.status} ${JSON.stringify(answer.body)}`);
   return answer.body.product as ProductRecord;
-}
-
-export interface ProductRecord {
-  id: string;
-  name: string;
-  description: string;
-  price: number;
-  category: string;
-  quantity: number;
-  inStock: boolean;
-  imageUrl: string | null;
-  featured: boolean;
-  owner: string;
-  createdAt: string;
-  updatedAt: string;
-  version: number;
 }
 
 /** The stored row of a product (or undefined), read straight from PostgreSQL. */

@@ -1,4 +1,5 @@
 import type { BrowserContext } from 'playwright-core';
+import type { CreateProductInput, ProductRecord, ProductStats, UpdateProductInput } from '../../support/product-shapes';
 import { e2eEnv, PASSWORD, uniqueEmail } from './env';
 
 export interface TestUser {
@@ -63,38 +64,6 @@ export async function createUserWithSession(tag = 'user'): Promise<{ user: TestU
   return { user, session };
 }
 
-export interface ProductInput {
-  name: string;
-  description?: string;
-  price: number;
-  category?: string;
-  quantity?: number;
-  imageUrl?: string | null;
-  featured?: boolean;
-}
-
-export interface ApiProduct {
-  id: string;
-  name: string;
-  description: string;
-  price: number;
-  category: string;
-  quantity: number;
-  imageUrl: string | null;
-  featured: boolean;
-  inStock: boolean;
-  createdAt: string;
-  updatedAt: string;
-  version: number;
-}
-
-export interface ApiProductStats {
-  totalProducts: number;
-  inStock: number;
-  outOfStock: number;
-  inventoryValue: number;
-}
-
 async function productCall<T>(session: ApiSession, method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(`${e2eEnv().baseUrl}/api/products${path}`, {
     method,
@@ -106,29 +75,29 @@ async function productCall<T>(session: ApiSession, method: string, path: string,
 }
 
 /** Creates one product over REST; the description and category default to valid values. */
-export async function createProductApi(session: ApiSession, input: ProductInput): Promise<ApiProduct> {
+export async function createProductApi(session: ApiSession, input: CreateProductInput): Promise<ProductRecord> {
   const body = { description: `${input.name} - made for the browser tests`, category: 'Testing', quantity: 1, ...input };
-  return (await productCall<{ product: ApiProduct }>(session, 'POST', '', body)).product;
+  return (await productCall<{ product: ProductRecord }>(session, 'POST', '', body)).product;
 }
 
 /** Creates products one after another, so each is newer than the one before (the list's Date order). */
-export async function createProductsApi(session: ApiSession, inputs: readonly ProductInput[]): Promise<ApiProduct[]> {
-  const created: ApiProduct[] = [];
+export async function createProductsApi(session: ApiSession, inputs: readonly CreateProductInput[]): Promise<ProductRecord[]> {
+  const created: ProductRecord[] = [];
   for (const input of inputs) created.push(await createProductApi(session, input));
   return created;
 }
 
 /** `PUT /api/products/{id}` with the given changes (plus `version` when the caller passes it). */
-export async function updateProductApi(session: ApiSession, id: string, changes: Partial<ProductInput> & { version?: number }): Promise<ApiProduct> {
-  return (await productCall<{ product: ApiProduct }>(session, 'PUT', `/${encodeURIComponent(id)}`, changes)).product;
+export async function updateProductApi(session: ApiSession, id: string, changes: UpdateProductInput): Promise<ProductRecord> {
+  return (await productCall<{ product: ProductRecord }>(session, 'PUT', `/${encodeURIComponent(id)}`, changes)).product;
 }
 
 export async function deleteProductApi(session: ApiSession, id: string): Promise<void> {
   await productCall(session, 'DELETE', `/${encodeURIComponent(id)}`);
 }
 
-export async function productStatsApi(session: ApiSession): Promise<ApiProductStats> {
-  return (await productCall<{ stats: ApiProductStats }>(session, 'GET', '/stats')).stats;
+export async function productStatsApi(session: ApiSession): Promise<ProductStats> {
+  return (await productCall<{ stats: ProductStats }>(session, 'GET', '/stats')).stats;
 }
 
 /**

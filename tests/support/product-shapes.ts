@@ -1,0 +1,15 @@
+import type { ProductView } from '../../backend/src/products/product.types';
+
+/*
+ * The product shapes the tests send and read, taken from the backend's API
+ * types (product.types.ts) instead of written out again. Types only: the
+ * browser tests import this module too, and they run against the built
+ * server, never the backend's source.
+ */
+export type { CreateProductInput, Pagination, ProductStats, UpdateProductInput } from '../../backend/src/products/product.types';
+
+/** What a backend type becomes in a JSON answer: its Date fields arrive as ISO strings. */
+type AsJson<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] };
+
+/** A product as REST (`{ product }`) and GraphQL (`product`, `createProduct`, ...) answer it. */
+export type ProductRecord = AsJson<ProductView>;
