@@ -1,16 +1,9 @@
-import { GOOD_PASSWORD, linkIn, SIGN_IN, signUpUser, startTestApp, uniqueEmail, type TestApp } from '../support/test-app';
+import { GOOD_PASSWORD, linkIn, SIGN_IN, signUpUser, startTestApp, uniqueEmail, uniqueIp, type TestApp } from '../support/test-app';
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
 const LOCKED = 'Account temporarily locked due to multiple failed login attempts';
 const THROTTLED = 'Too many requests. Please wait a moment and try again';
 const WRONG = 'Wrong!Passw0rd';
-
-let ipCounter = 0;
-/** A fresh client address per use, so tests never share lockout or throttle state. */
-const freshIp = () => {
-  ++ipCounter;
-  return `10.30.${Math.floor(ipCounter / 250)}.${ipCounter % 250}`;
-};
 
 /** `count` aliased signIn mutations in one GraphQL document. */
 const aliasedSignIns = (count: number, email: string, password: string) =>
@@ -32,7 +25,7 @@ describe('lockout after 5 failed sign-ins', () => {
 
   it('5 wrong passwords from one address lock the account for that address: the 6th attempt, even correct, gets 423', async () => {
     const { email } = await signUpUser(app);
-    const ip = freshIp();
+    const ip = uniqueIp();
     for (let i = 0; i < 5; i++) {
       const answer = await signIn(email, WRONG, ip);
       expect(answer.status).toBe(401);
@@ -49,7 +42,7 @@ describe('lockout after 5 failed sign-ins', () => {
 
   it('counts failures over GraphQL and REST together', async () => {
     const { email } = await signUpUser(app);
-    const ip = freshIp();
+    const ip = uniqueIp();
     for (let i = 0; i < 3; i++) {
       const gql = await app.gql(SIGN_IN, { input: { email, password: WRONG } }, { ip });
       expect(gql.errors?.[0]).toMatchObject({ message: INVALID_CREDENTIALS, extensions: { code: 'UNAUTHENTICATED' } });
@@ -60,8 +53,8 @@ describe('lockout after 5 failed sign-ins', () => {
 
   it('does not let an attacker lock the owner out: the same account signs in from another address', async () => {
     const { email } = await signUpUser(app);
-    const attacker = freshIp();
-    const owner = freshIp();
+    const attacker = uniqueIp();
+    const owner = uniqueIp();
     for (let i = 0; i < 5; i++) await signIn(email, WRONG, attacker);
     expect((await signIn(email, GOOD_PASSWORD, attacker)).status).toBe(423);
 
@@ -77,7 +70,7 @@ describe('lockout after 5 failed sign-ins', () => {
 
   it('locks for 15 minutes, and signs in again once locked_until has passed', async () => {
     const { email, user } = await signUpUser(app);
-    const ip = freshIp();
+    const ip = uniqueIp();
     for (let i = 0; i < 5; i++) await signIn(email, WRONG, ip);
     const [{ minutes }] = await app.sql(`SELECT extract(epoch FROM locked_until - now()) / 60 AS minutes FROM sign_in_attempts WHERE user_id = $1`, [user.id]);
     expect(Number(minutes)).toBeGreaterThan(14);
@@ -92,7 +85,7 @@ describe('lockout after 5 failed sign-ins', () => {
 
   it('after the lock expires, a wrong password starts a new count rather than locking again at once', async () => {
     const { email, user } = await signUpUser(app);
-    const ip = freshIp();
+    const ip = uniqueIp();
     for (let i = 0; i < 5; i++) await signIn(email, WRONG, ip);
     await app.sql(`UPDATE sign_in_attempts SET locked_until = now() - interval '1 second' WHERE user_id = $1`, [user.id]);
     for (let i = 0; i < 4; i++) expect((await signIn(email, WRONG, ip)).status).toBe(401);
@@ -101,7 +94,7 @@ describe('lockout after 5 failed sign-ins', () => {
 
   it('a successful sign-in resets the count', async () => {
     const { email, user } = await signUpUser(app);
-    const ip = freshIp();
+    const ip = uniqueIp();
     for (let i = 0; i < 4; i++) expect((await signIn(email, WRONG, ip)).status).toBe(401);
     expect(await failures(user.id)).toEqual([4]);
     expect((await signIn(email, GOOD_PASSWORD, ip)).status).toBe(200);
@@ -112,14 +105,14 @@ describe('lockout after 5 failed sign-ins', () => {
 
   it('a password reset clears the lock', async () => {
     const { email } = await signUpUser(app);
-    const ip = freshIp();
+    const ip = uniqueIp();
     for (let i = 0; i < 5; i++) await signIn(email, WRONG, ip);
     expect((await signIn(email, GOOD_PASSWORD, ip)).status).toBe(423);
-    await app.rest('POST', '/api/auth/forgot-password', { email }, { ip: freshIp() });
+    await app.rest('POST', '/api/auth/forgot-password', { email }, { ip: uniqueIp() });
     const mails = await app.mailsTo(email);
     const token = linkIn(mails[mails.length - 1], '/auth/reset-password').searchParams.get('token');
     const newPassword = 'Unl0cked!Passw0rd';
-    expect((await app.rest('POST', '/api/auth/reset-password', { email, resetToken: token, newPassword }, { ip: freshIp() })).status).toBe(200);
+    expect((await app.rest('POST', '/api/auth/reset-password', { email, resetToken: token, newPassword }, { ip: uniqueIp() })).status).toBe(200);
     expect((await signIn(email, newPassword, ip)).status).toBe(200);
   });
 
@@ -131,7 +124,7 @@ describe('lockout after 5 failed sign-ins', () => {
    */
   it('aliased wrong signIns in one GraphQL request never check more than 5 passwords', async () => {
     const { email, user } = await signUpUser(app);
-    const ip = freshIp();
+    const ip = uniqueIp();
     const answer = await app.gql(aliasedSignIns(10, email, WRONG), {}, { ip });
     expect(answer.data ?? null).toBeNull();
     expect(answer.errors!.length).toBeGreaterThanOrEqual(1);
@@ -147,7 +140,7 @@ describe('lockout after 5 failed sign-ins', () => {
 
   it('counts every aliased signIn: repeated aliased requests lock the account after 5 password checks in total', async () => {
     const { email, user } = await signUpUser(app);
-    const ip = freshIp();
+    const ip = uniqueIp();
     let checked = 0;
     for (let request = 0; request < 8; request++) {
       const answer = await app.gql(aliasedSignIns(10, email, WRONG), {}, { ip });
@@ -166,7 +159,7 @@ describe('lockout after 5 failed sign-ins', () => {
 
   it('an aliased request with the right password after wrong ones cannot sneak past the lock', async () => {
     const { email, user } = await signUpUser(app);
-    const ip = freshIp();
+    const ip = uniqueIp();
     const wrongs = Array.from({ length: 6 }, (_, i) => `w${i}: signIn(input: { email: "${email}", password: "${WRONG}" }) { accessToken }`);
     const answer = await app.gql(`mutation { ${wrongs.join(' ')} right: signIn(input: { email: "${email}", password: "${GOOD_PASSWORD}" }) { accessToken } }`, {}, { ip });
     expect(answer.data ?? null).toBeNull();
@@ -177,7 +170,7 @@ describe('lockout after 5 failed sign-ins', () => {
 
   it('refuses a request with 30 aliases outright, before any password is checked', async () => {
     const { email, user } = await signUpUser(app);
-    const ip = freshIp();
+    const ip = uniqueIp();
     const answer = await app.rest('POST', '/graphql', { query: aliasedSignIns(30, email, WRONG) }, { ip });
     expect(answer.status).toBe(400);
     expect(answer.body.data ?? null).toBeNull();
@@ -190,7 +183,7 @@ describe('lockout after 5 failed sign-ins', () => {
 
   it('20 concurrent wrong-password requests from one address get at most 5 "Invalid email or password" answers', async () => {
     const { email, user } = await signUpUser(app);
-    const ip = freshIp();
+    const ip = uniqueIp();
     const answers = await Promise.all(Array.from({ length: 20 }, () => signIn(email, WRONG, ip)));
     const invalid = answers.filter((a) => a.status === 401);
     // The rest are refused before their password is checked: locked once 5 failed, busy while checks are in flight.
@@ -207,7 +200,7 @@ describe('lockout after 5 failed sign-ins', () => {
 
   it('never tells honest concurrent sign-ins from one address that the account is locked', async () => {
     const { email } = await signUpUser(app);
-    const ip = freshIp();
+    const ip = uniqueIp();
     const answers = await Promise.all(Array.from({ length: 12 }, () => signIn(email, GOOD_PASSWORD, ip)));
     const statuses = answers.map((a) => a.status);
     expect(statuses).not.toContain(423);
@@ -219,7 +212,7 @@ describe('lockout after 5 failed sign-ins', () => {
 
   it('forgets a password check whose request died before releasing its slot', async () => {
     const { email, user } = await signUpUser(app);
-    const ip = freshIp();
+    const ip = uniqueIp();
     // Five checks "in flight" that never finished, as a crashed server would leave them.
     await app.sql(`INSERT INTO sign_in_attempts (user_id, client_key, failures, pending, pending_until) VALUES ($1, $2, 0, 5, now() + interval '1 minute')`, [user.id, ip]);
     expect((await signIn(email, GOOD_PASSWORD, ip)).status).toBe(429);
@@ -229,7 +222,7 @@ describe('lockout after 5 failed sign-ins', () => {
 
   it('an unknown email never locks and always gets the invalid-credentials answer', async () => {
     const email = uniqueEmail('ghost');
-    const ip = freshIp();
+    const ip = uniqueIp();
     for (let i = 0; i < 7; i++) {
       const answer = await signIn(email, WRONG, ip);
       expect(answer.status).toBe(401);
@@ -252,10 +245,10 @@ describe('reset mails per address', () => {
     const missing: Array<{ status: number; body: unknown }> = [];
     const knownBodies: unknown[] = [];
     for (let i = 0; i < 7; i++) {
-      const a = await app.rest('POST', '/api/auth/forgot-password', { email: i % 2 ? email.toUpperCase() : email }, { ip: freshIp() });
+      const a = await app.rest('POST', '/api/auth/forgot-password', { email: i % 2 ? email.toUpperCase() : email }, { ip: uniqueIp() });
       known.push(a.status);
       knownBodies.push(a.body);
-      const b = await app.rest('POST', '/api/auth/forgot-password', { email: unknown }, { ip: freshIp() });
+      const b = await app.rest('POST', '/api/auth/forgot-password', { email: unknown }, { ip: uniqueIp() });
       missing.push({ status: b.status, body: b.body });
     }
     const resetMails = (await app.mailsTo(email)).filter((mail) => mail.includes('/auth/reset-password'));
@@ -268,7 +261,7 @@ describe('reset mails per address', () => {
 
     // The newest mailed link is the one that works.
     const last = linkIn(resetMails[4], '/auth/reset-password').searchParams.get('token');
-    const reset = await app.rest('POST', '/api/auth/reset-password', { email, resetToken: last, newPassword: 'Another!Passw0rd' }, { ip: freshIp() });
+    const reset = await app.rest('POST', '/api/auth/reset-password', { email, resetToken: last, newPassword: 'Another!Passw0rd' }, { ip: uniqueIp() });
     expect(reset.status).toBe(200);
   });
 });
@@ -289,14 +282,14 @@ describe('throttling auth requests per client address (AUTH_RATE_LIMIT=5)', () =
   /** Signs up from its own address, so the sign-up does not count against the address under test. */
   const signUpFresh = async () => {
     const email = uniqueEmail();
-    const answer = await app.rest('POST', '/api/auth/signup', { firstName: 'Rate', lastName: 'Limited', email, password: GOOD_PASSWORD }, { ip: freshIp() });
+    const answer = await app.rest('POST', '/api/auth/signup', { firstName: 'Rate', lastName: 'Limited', email, password: GOOD_PASSWORD }, { ip: uniqueIp() });
     expect(answer.status).toBe(201);
     return { email };
   };
   const wrongSignIn = (target: TestApp, ip: string) => target.rest('POST', '/api/auth/signin', { email: uniqueEmail('ghost'), password: WRONG }, { ip });
 
   it('answers the 6th REST auth request from one address with 429, a Retry-After header and the message', async () => {
-    const ip = freshIp();
+    const ip = uniqueIp();
     for (let i = 0; i < 5; i++) expect((await wrongSignIn(app, ip)).status).toBe(401);
     const throttled = await wrongSignIn(app, ip);
     expect(throttled.status).toBe(429);
@@ -315,7 +308,7 @@ describe('throttling auth requests per client address (AUTH_RATE_LIMIT=5)', () =
   });
 
   it('answers the 6th GraphQL auth request from one address with TOO_MANY_REQUESTS and the same message', async () => {
-    const ip = freshIp();
+    const ip = uniqueIp();
     for (let i = 0; i < 5; i++) {
       const answer = await app.gql(SIGN_IN, { input: { email: uniqueEmail('ghost'), password: WRONG } }, { ip });
       expect(answer.errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
@@ -328,7 +321,7 @@ describe('throttling auth requests per client address (AUTH_RATE_LIMIT=5)', () =
   });
 
   it('counts REST and GraphQL requests together, and every aliased signIn that runs', async () => {
-    const ip = freshIp();
+    const ip = uniqueIp();
     for (let i = 0; i < 3; i++) expect((await wrongSignIn(app, ip)).status).toBe(401);
     // Aliases give no extra budget: the two requests below add at least one hit each.
     for (let i = 0; i < 2; i++) {
@@ -342,18 +335,18 @@ describe('throttling auth requests per client address (AUTH_RATE_LIMIT=5)', () =
   });
 
   it('leaves other addresses unaffected', async () => {
-    const noisy = freshIp();
+    const noisy = uniqueIp();
     for (let i = 0; i < 6; i++) await wrongSignIn(app, noisy);
     expect((await wrongSignIn(app, noisy)).status).toBe(429);
 
-    const quiet = freshIp();
+    const quiet = uniqueIp();
     const { email } = await signUpFresh();
     const ok = await app.rest('POST', '/api/auth/signin', { email, password: GOOD_PASSWORD }, { ip: quiet });
     expect(ok.status).toBe(200);
   });
 
   it('lets the address in again once the window has passed (no permanent lock-out)', async () => {
-    const ip = freshIp();
+    const ip = uniqueIp();
     for (let i = 0; i < 6; i++) await wrongSignIn(app, ip);
     expect((await wrongSignIn(app, ip)).status).toBe(429);
     await app.sql(`UPDATE rate_limit_buckets SET window_start = now() - interval '61 seconds' WHERE key LIKE $1`, [`%${ip}`]);
@@ -361,7 +354,7 @@ describe('throttling auth requests per client address (AUTH_RATE_LIMIT=5)', () =
   });
 
   it('keeps the count in PostgreSQL, so two app instances on one database share it', async () => {
-    const ip = freshIp();
+    const ip = uniqueIp();
     for (let i = 0; i < 3; i++) expect((await wrongSignIn(app, ip)).status).toBe(401);
     for (let i = 0; i < 2; i++) expect((await wrongSignIn(twin, ip)).status).toBe(401);
     const onTwin = await wrongSignIn(twin, ip);
@@ -374,7 +367,7 @@ describe('throttling auth requests per client address (AUTH_RATE_LIMIT=5)', () =
 
   it('shares the lockout between instances too', async () => {
     const { email } = await signUpFresh();
-    const [attacker, owner] = [freshIp(), freshIp()];
+    const [attacker, owner] = [uniqueIp(), uniqueIp()];
     for (let i = 0; i < 3; i++) expect((await app.rest('POST', '/api/auth/signin', { email, password: WRONG }, { ip: attacker })).status).toBe(401);
     for (let i = 0; i < 2; i++) expect((await twin.rest('POST', '/api/auth/signin', { email, password: WRONG }, { ip: attacker })).status).toBe(401);
     // Reset only the throttle window (5 requests already spent), not the lockout.

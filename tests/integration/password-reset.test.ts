@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { GOOD_PASSWORD, linkIn, signUpUser, startTestApp, uniqueEmail, type TestApp } from '../support/test-app';
+import { GOOD_PASSWORD, linkIn, signUpUser, startTestApp, uniqueEmail, uniqueIp, type TestApp } from '../support/test-app';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -14,27 +14,23 @@ const NEW_PASSWORD = 'Fresh!Passw0rd9';
 const FORGOT = `mutation Forgot($input: ForgotPasswordInput!) { forgotPassword(input: $input) { message } }`;
 const RESET = `mutation Reset($input: ResetPasswordInput!) { resetPassword(input: $input) { message } }`;
 
-let ipCounter = 0;
-/** A distinct client address per call site, so the per-IP throttle never couples tests. */
-const nextIp = () => `10.20.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
-
 /** Asks for a reset over REST and returns the token from the newest mail. */
 async function requestResetToken(email: string): Promise<{ token: string; link: URL }> {
-  const answer = await app.rest('POST', '/api/auth/forgot-password', { email }, { ip: nextIp() });
+  const answer = await app.rest('POST', '/api/auth/forgot-password', { email }, { ip: uniqueIp() });
   expect(answer.status).toBe(200);
   const mails = await app.mailsTo(email);
   const link = linkIn(mails[mails.length - 1], '/auth/reset-password');
   return { token: link.searchParams.get('token')!, link };
 }
 
-const signIn = (email: string, password: string) => app.rest('POST', '/api/auth/signin', { email, password }, { ip: nextIp() });
+const signIn = (email: string, password: string) => app.rest('POST', '/api/auth/signin', { email, password }, { ip: uniqueIp() });
 
 describe('forgot password', () => {
   it('answers the identical 200 { message } for an existing and an unknown email over REST, and mails only the existing one', async () => {
     const { email } = await signUpUser(app);
     const unknown = uniqueEmail('nobody');
-    const known = await app.rest('POST', '/api/auth/forgot-password', { email }, { ip: nextIp() });
-    const missing = await app.rest('POST', '/api/auth/forgot-password', { email: unknown }, { ip: nextIp() });
+    const known = await app.rest('POST', '/api/auth/forgot-password', { email }, { ip: uniqueIp() });
+    const missing = await app.rest('POST', '/api/auth/forgot-password', { email: unknown }, { ip: uniqueIp() });
     expect(known.status).toBe(200);
     expect(missing.status).toBe(200);
     expect(known.body).toEqual({ message: SENT });
@@ -48,8 +44,8 @@ describe('forgot password', () => {
   it('answers the identical message over GraphQL for an existing and an unknown email', async () => {
     const { email } = await signUpUser(app);
     const unknown = uniqueEmail('nobody');
-    const known = await app.gql(FORGOT, { input: { email } }, { ip: nextIp() });
-    const missing = await app.gql(FORGOT, { input: { email: unknown } }, { ip: nextIp() });
+    const known = await app.gql(FORGOT, { input: { email } }, { ip: uniqueIp() });
+    const missing = await app.gql(FORGOT, { input: { email: unknown } }, { ip: uniqueIp() });
     expect(known.errors).toBeUndefined();
     expect(missing.errors).toBeUndefined();
     expect(known.data).toEqual({ forgotPassword: { message: SENT } });
@@ -59,19 +55,19 @@ describe('forgot password', () => {
   });
 
   it('refuses an invalid email with the validation message on both transports', async () => {
-    const rest = await app.rest('POST', '/api/auth/forgot-password', { email: 'not-an-email' }, { ip: nextIp() });
+    const rest = await app.rest('POST', '/api/auth/forgot-password', { email: 'not-an-email' }, { ip: uniqueIp() });
     expect(rest.status).toBe(400);
     expect(rest.body).toEqual({ message: 'Please provide a valid email address', code: 'BAD_USER_INPUT', fields: { email: 'Please provide a valid email address' } });
-    const gql = await app.gql(FORGOT, { input: { email: 'not-an-email' } }, { ip: nextIp() });
+    const gql = await app.gql(FORGOT, { input: { email: 'not-an-email' } }, { ip: uniqueIp() });
     expect(gql.errors?.[0]).toMatchObject({ message: rest.body.message, extensions: { code: 'BAD_USER_INPUT', fields: rest.body.fields } });
   });
 
   it('builds the link from APP_URL, even when the request carries a forged Host or X-Forwarded-Host', async () => {
     const { email } = await signUpUser(app);
     const forged = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https', origin: 'https://evil.example' };
-    const rest = await app.rest('POST', '/api/auth/forgot-password', { email }, { ip: nextIp(), headers: forged });
+    const rest = await app.rest('POST', '/api/auth/forgot-password', { email }, { ip: uniqueIp(), headers: forged });
     expect(rest.status).toBe(200);
-    const gql = await app.gql(FORGOT, { input: { email } }, { ip: nextIp(), headers: forged });
+    const gql = await app.gql(FORGOT, { input: { email } }, { ip: uniqueIp(), headers: forged });
     expect(gql.errors).toBeUndefined();
 
     const mails = await app.mailsTo(email);
@@ -108,10 +104,10 @@ describe('reset password', () => {
     const email = uniqueEmail();
     for (const resetToken of ['', 'x'.repeat(201)]) {
       const message = resetToken ? 'Token cannot exceed 200 characters' : 'Token is required';
-      const rest = await app.rest('POST', '/api/auth/reset-password', { email, resetToken, newPassword: NEW_PASSWORD }, { ip: nextIp() });
+      const rest = await app.rest('POST', '/api/auth/reset-password', { email, resetToken, newPassword: NEW_PASSWORD }, { ip: uniqueIp() });
       expect(rest.status).toBe(400);
       expect(rest.body).toEqual({ message, code: 'BAD_USER_INPUT', fields: { resetToken: message } });
-      const gql = await app.gql(RESET, { input: { email, resetToken, newPassword: NEW_PASSWORD } }, { ip: nextIp() });
+      const gql = await app.gql(RESET, { input: { email, resetToken, newPassword: NEW_PASSWORD } }, { ip: uniqueIp() });
       expect(gql.errors?.[0]).toMatchObject({ message, extensions: { code: 'BAD_USER_INPUT', fields: { resetToken: message } } });
     }
   });
@@ -119,7 +115,7 @@ describe('reset password', () => {
   it('works once over REST: the old password fails and the new one works; a second use is refused', async () => {
     const { email } = await signUpUser(app);
     const { token } = await requestResetToken(email);
-    const first = await app.rest('POST', '/api/auth/reset-password', { email, resetToken: token, newPassword: NEW_PASSWORD }, { ip: nextIp() });
+    const first = await app.rest('POST', '/api/auth/reset-password', { email, resetToken: token, newPassword: NEW_PASSWORD }, { ip: uniqueIp() });
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ message: 'Password reset successful' });
 
@@ -128,7 +124,7 @@ describe('reset password', () => {
     expect(old.body).toEqual({ message: 'Invalid email or password', code: 'UNAUTHENTICATED' });
     expect((await signIn(email, NEW_PASSWORD)).status).toBe(200);
 
-    const second = await app.rest('POST', '/api/auth/reset-password', { email, resetToken: token, newPassword: 'Other!Passw0rd1' }, { ip: nextIp() });
+    const second = await app.rest('POST', '/api/auth/reset-password', { email, resetToken: token, newPassword: 'Other!Passw0rd1' }, { ip: uniqueIp() });
     expect(second.status).toBe(400);
     expect(second.body).toMatchObject({ message: INVALID_LINK, code: 'BAD_USER_INPUT' });
     expect((await signIn(email, NEW_PASSWORD)).status).toBe(200);
@@ -138,13 +134,13 @@ describe('reset password', () => {
     const { email } = await signUpUser(app);
     const { token } = await requestResetToken(email);
     const input = { email, resetToken: token, newPassword: NEW_PASSWORD };
-    const first = await app.gql(RESET, { input }, { ip: nextIp() });
+    const first = await app.gql(RESET, { input }, { ip: uniqueIp() });
     expect(first.errors).toBeUndefined();
     expect(first.data).toEqual({ resetPassword: { message: 'Password reset successful' } });
     expect((await signIn(email, GOOD_PASSWORD)).status).toBe(401);
     expect((await signIn(email, NEW_PASSWORD)).status).toBe(200);
 
-    const second = await app.gql(RESET, { input }, { ip: nextIp() });
+    const second = await app.gql(RESET, { input }, { ip: uniqueIp() });
     expect(second.errors?.[0]).toMatchObject({ message: INVALID_LINK, extensions: { code: 'BAD_USER_INPUT' } });
   });
 
@@ -153,7 +149,7 @@ describe('reset password', () => {
     const { token } = await requestResetToken(email);
     const answers = await Promise.all(
       ['Race!Passw0rd1', 'Race!Passw0rd2', 'Race!Passw0rd3', 'Race!Passw0rd4'].map((newPassword) =>
-        app.rest('POST', '/api/auth/reset-password', { email, resetToken: token, newPassword }, { ip: nextIp() }),
+        app.rest('POST', '/api/auth/reset-password', { email, resetToken: token, newPassword }, { ip: uniqueIp() }),
       ),
     );
     expect(answers.map((a) => a.status).sort()).toEqual([200, 400, 400, 400]);
@@ -167,14 +163,14 @@ describe('reset password', () => {
     const newer = await requestResetToken(email);
     expect(newer.token).not.toBe(older.token);
 
-    const withOld = await app.rest('POST', '/api/auth/reset-password', { email, resetToken: older.token, newPassword: NEW_PASSWORD }, { ip: nextIp() });
+    const withOld = await app.rest('POST', '/api/auth/reset-password', { email, resetToken: older.token, newPassword: NEW_PASSWORD }, { ip: uniqueIp() });
     expect(withOld.status).toBe(400);
     expect(withOld.body).toMatchObject({ message: INVALID_LINK, code: 'BAD_USER_INPUT' });
-    const oldGql = await app.gql(RESET, { input: { email, resetToken: older.token, newPassword: NEW_PASSWORD } }, { ip: nextIp() });
+    const oldGql = await app.gql(RESET, { input: { email, resetToken: older.token, newPassword: NEW_PASSWORD } }, { ip: uniqueIp() });
     expect(oldGql.errors?.[0]).toMatchObject({ message: INVALID_LINK, extensions: { code: 'BAD_USER_INPUT' } });
     expect((await signIn(email, GOOD_PASSWORD)).status).toBe(200);
 
-    const withNew = await app.rest('POST', '/api/auth/reset-password', { email, resetToken: newer.token, newPassword: NEW_PASSWORD }, { ip: nextIp() });
+    const withNew = await app.rest('POST', '/api/auth/reset-password', { email, resetToken: newer.token, newPassword: NEW_PASSWORD }, { ip: uniqueIp() });
     expect(withNew.status).toBe(200);
   });
 
@@ -192,10 +188,10 @@ describe('reset password', () => {
       `UPDATE one_time_tokens SET created_at = now() - interval '61 minutes', expires_at = now() - interval '1 minute' WHERE user_id = $1 AND purpose = 'password_reset'`,
       [user.id],
     );
-    const rest = await app.rest('POST', '/api/auth/reset-password', { email, resetToken: token, newPassword: NEW_PASSWORD }, { ip: nextIp() });
+    const rest = await app.rest('POST', '/api/auth/reset-password', { email, resetToken: token, newPassword: NEW_PASSWORD }, { ip: uniqueIp() });
     expect(rest.status).toBe(400);
     expect(rest.body).toMatchObject({ message: INVALID_LINK, code: 'BAD_USER_INPUT' });
-    const gql = await app.gql(RESET, { input: { email, resetToken: token, newPassword: NEW_PASSWORD } }, { ip: nextIp() });
+    const gql = await app.gql(RESET, { input: { email, resetToken: token, newPassword: NEW_PASSWORD } }, { ip: uniqueIp() });
     expect(gql.errors?.[0]).toMatchObject({ message: INVALID_LINK, extensions: { code: 'BAD_USER_INPUT' } });
     expect((await signIn(email, GOOD_PASSWORD)).status).toBe(200);
   });
@@ -204,36 +200,36 @@ describe('reset password', () => {
     const { email } = await signUpUser(app);
     const { token } = await requestResetToken(email);
     const weak = { email, resetToken: token, newPassword: 'password' };
-    const rest = await app.rest('POST', '/api/auth/reset-password', weak, { ip: nextIp() });
+    const rest = await app.rest('POST', '/api/auth/reset-password', weak, { ip: uniqueIp() });
     expect(rest.status).toBe(400);
     expect(rest.body).toEqual({
       message: 'Password does not meet security requirements',
       code: 'BAD_USER_INPUT',
       fields: { newPassword: 'Password does not meet security requirements' },
     });
-    const gql = await app.gql(RESET, { input: weak }, { ip: nextIp() });
+    const gql = await app.gql(RESET, { input: weak }, { ip: uniqueIp() });
     expect(gql.errors?.[0]).toMatchObject({ message: rest.body.message, extensions: { code: 'BAD_USER_INPUT', fields: rest.body.fields } });
 
-    const strong = await app.rest('POST', '/api/auth/reset-password', { ...weak, newPassword: NEW_PASSWORD }, { ip: nextIp() });
+    const strong = await app.rest('POST', '/api/auth/reset-password', { ...weak, newPassword: NEW_PASSWORD }, { ip: uniqueIp() });
     expect(strong.status).toBe(200);
   });
 
   it('gives an unknown email with any token the same invalid-link answer as a wrong token', async () => {
     const { email } = await signUpUser(app);
     await requestResetToken(email);
-    const wrongToken = await app.rest('POST', '/api/auth/reset-password', { email, resetToken: 'A'.repeat(43), newPassword: NEW_PASSWORD }, { ip: nextIp() });
+    const wrongToken = await app.rest('POST', '/api/auth/reset-password', { email, resetToken: 'A'.repeat(43), newPassword: NEW_PASSWORD }, { ip: uniqueIp() });
     const unknownEmail = await app.rest(
       'POST',
       '/api/auth/reset-password',
       { email: uniqueEmail('nobody'), resetToken: 'A'.repeat(43), newPassword: NEW_PASSWORD },
-      { ip: nextIp() },
+      { ip: uniqueIp() },
     );
     expect(wrongToken.status).toBe(400);
     expect(unknownEmail.status).toBe(400);
     expect(wrongToken.body).toMatchObject({ message: INVALID_LINK, code: 'BAD_USER_INPUT' });
     expect(unknownEmail.body).toEqual(wrongToken.body);
 
-    const gqlUnknown = await app.gql(RESET, { input: { email: uniqueEmail('nobody'), resetToken: 'A'.repeat(43), newPassword: NEW_PASSWORD } }, { ip: nextIp() });
+    const gqlUnknown = await app.gql(RESET, { input: { email: uniqueEmail('nobody'), resetToken: 'A'.repeat(43), newPassword: NEW_PASSWORD } }, { ip: uniqueIp() });
     expect(gqlUnknown.errors?.[0]).toMatchObject({ message: INVALID_LINK, extensions: { code: 'BAD_USER_INPUT' } });
     expect((await signIn(email, GOOD_PASSWORD)).status).toBe(200);
   });
@@ -242,7 +238,7 @@ describe('reset password', () => {
     const owner = await signUpUser(app);
     const other = await signUpUser(app);
     const { token } = await requestResetToken(owner.email);
-    const answer = await app.rest('POST', '/api/auth/reset-password', { email: other.email, resetToken: token, newPassword: NEW_PASSWORD }, { ip: nextIp() });
+    const answer = await app.rest('POST', '/api/auth/reset-password', { email: other.email, resetToken: token, newPassword: NEW_PASSWORD }, { ip: uniqueIp() });
     expect(answer.status).toBe(400);
     expect(answer.body.message).toBe(INVALID_LINK);
     expect((await signIn(other.email, GOOD_PASSWORD)).status).toBe(200);
@@ -250,11 +246,11 @@ describe('reset password', () => {
 
   it('refuses a missing reset token with the required message on both transports', async () => {
     const { email } = await signUpUser(app);
-    const rest = await app.rest('POST', '/api/auth/reset-password', { email, resetToken: '', newPassword: NEW_PASSWORD }, { ip: nextIp() });
+    const rest = await app.rest('POST', '/api/auth/reset-password', { email, resetToken: '', newPassword: NEW_PASSWORD }, { ip: uniqueIp() });
     expect(rest.status).toBe(400);
     expect(rest.body.code).toBe('BAD_USER_INPUT');
     expect(rest.body.fields).toHaveProperty('resetToken');
-    const gql = await app.gql(RESET, { input: { email, resetToken: '', newPassword: NEW_PASSWORD } }, { ip: nextIp() });
+    const gql = await app.gql(RESET, { input: { email, resetToken: '', newPassword: NEW_PASSWORD } }, { ip: uniqueIp() });
     expect(gql.errors?.[0]).toMatchObject({ message: rest.body.message, extensions: { code: 'BAD_USER_INPUT', fields: rest.body.fields } });
   });
 });

@@ -163,6 +163,13 @@ export const GOOD_PASSWORD = 'Str0ng!Passw0rd';
 let emails = 0;
 export const uniqueEmail = (prefix = 'user') => `${prefix}.${process.pid}.${Date.now()}.${++emails}@example.com`;
 
+let ips = 0;
+/** A client address no earlier call in this test file used, so per-address throttles and lockouts never couple tests. */
+export function uniqueIp(): string {
+  ips += 1;
+  return `10.20.${Math.floor(ips / 250)}.${ips % 250}`;
+}
+
 export const SIGN_UP = `mutation SignUp($input: SignUpInput!) { signUp(input: $input) { accessToken expiresAt user { id email firstName lastName fullName role status emailVerified avatar createdAt updatedAt } } }`;
 export const SIGN_IN = `mutation SignIn($input: SignInInput!) { signIn(input: $input) { accessToken expiresAt user { id email fullName role status emailVerified } } }`;
 export const ME = `query Me { me { id email firstName lastName fullName role status emailVerified } }`;
