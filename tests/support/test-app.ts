@@ -18,7 +18,7 @@ export interface HttpAnswer<T = any> {
 export interface GraphQLAnswer<T = any> {
   status: number;
   data?: T;
-  errors?: Array<{ message: string; extensions?: { code?: string; fields?: Record<string, string> } }>;
+  errors?: Array<{ message: string; extensions?: { code?: string; fields?: Record<string, string>; retryAfterSeconds?: number } }>;
 }
 
 interface RequestOptions {
