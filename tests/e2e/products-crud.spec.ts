@@ -1,23 +1,9 @@
 import { useBrowser, type GuardedSession } from './support/browser';
-import {
-  createProductApi,
-  createUserWithSession,
-  deleteProductApi,
-  updateProductApi,
-  useSessionInBrowser,
-  type ApiSession,
-} from './support/api';
+import { createProductApi, deleteProductApi, signedInUser, updateProductApi } from './support/api';
 import { e2eEnv } from './support/env';
 import { ProductDetailPage } from './pages/ProductDetailPage';
 import { ProductFormPage } from './pages/ProductFormPage';
 import { ProductListPage, toastLocator, waitForExactText } from './pages/ProductListPage';
-
-/** A fresh user (with a REST token) whose browser tab is already signed in. */
-async function signedInUser(s: GuardedSession, tag: string): Promise<ApiSession> {
-  const { session } = await createUserWithSession(tag);
-  await useSessionInBrowser(s.context, session);
-  return session;
-}
 
 /** Marks the document: a full page load would lose the mark. */
 async function markDocument(s: GuardedSession): Promise<void> {

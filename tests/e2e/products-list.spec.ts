@@ -1,6 +1,6 @@
 import { useBrowser, type GuardedSession } from './support/browser';
 import type { CreateProductInput, ProductRecord } from '../support/product-shapes';
-import { createProductsApi, createUserWithSession, useSessionInBrowser, type ApiSession } from './support/api';
+import { createProductsApi, createUserWithSession, signedInUser, useSessionInBrowser, type ApiSession } from './support/api';
 import { ProductDetailPage } from './pages/ProductDetailPage';
 import { ProductFormPage } from './pages/ProductFormPage';
 import { ProductListPage } from './pages/ProductListPage';
@@ -355,8 +355,7 @@ describe('product list: empty catalogue', () => {
 
   it('shows No products yet with a call to add the first one, and all-zero stats', async () => {
     const s = b.session();
-    const { session } = await createUserWithSession('empty');
-    await useSessionInBrowser(s.context, session);
+    await signedInUser(s, 'empty');
     const list = new ProductListPage(s.page);
     await list.goto();
 

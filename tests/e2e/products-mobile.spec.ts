@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { DESKTOP, MOBILE, useBrowser, type GuardedSession } from './support/browser';
-import { createProductApi, createProductsApi, createUserWithSession, useSessionInBrowser, type ApiSession } from './support/api';
+import { createProductApi, createProductsApi, createUserWithSession, signedInUser, useSessionInBrowser, type ApiSession } from './support/api';
 import { ProductDetailPage } from './pages/ProductDetailPage';
 import { ProductFormPage } from './pages/ProductFormPage';
 import { ProductListPage, shownText, toastLocator, waitForExactText } from './pages/ProductListPage';
@@ -237,8 +237,7 @@ describe('a 100-character name without a space on a 1,280 px desktop', () => {
 
   it('wraps on the list (table and cards), the detail and edit pages and in the delete confirmation; nothing widens the page', async () => {
     const s = b.session();
-    const { session } = await createUserWithSession('long-name');
-    await useSessionInBrowser(s.context, session);
+    const session = await signedInUser(s, 'long-name');
     const name = LONG_NAME;
     const product = await createProductApi(session, { name, price: 120, quantity: 0, category: 'Accessories' });
     await createProductApi(session, { name: 'Lens Cap', price: 4, quantity: 9, category: 'Accessories' });

@@ -1,4 +1,5 @@
 import type { BrowserContext } from 'playwright-core';
+import type { GuardedSession } from './browser';
 import type { CreateProductInput, ProductRecord, ProductStats, UpdateProductInput } from '../../support/product-shapes';
 import { e2eEnv, PASSWORD, uniqueEmail } from './env';
 
@@ -118,4 +119,11 @@ export async function useSessionInBrowser(context: BrowserContext, session: ApiS
       // about:blank and opaque origins have no storage.
     }
   }, { token: session.accessToken, expiresAt: session.expiresAt });
+}
+
+/** A fresh user (with a REST token) whose browser tab is already signed in. */
+export async function signedInUser(s: GuardedSession, tag: string): Promise<ApiSession> {
+  const { session } = await createUserWithSession(tag);
+  await useSessionInBrowser(s.context, session);
+  return session;
 }
