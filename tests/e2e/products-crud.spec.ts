@@ -57,8 +57,7 @@ describe('products: create, edit, delete', () => {
     await list.waitForPath('/products', '');
     await list.heading.waitFor();
     await list.waitForNames(['Walnut Bookshelf', 'Old Stool', 'Desk Lamp']);
-    const row = list.row('Walnut Bookshelf');
-    expect((await row.getByRole('cell').allInnerTexts()).slice(1, 5).map((t) => t.trim())).toEqual([
+    expect((await list.rowCells('Walnut Bookshelf')).slice(1, 5)).toEqual([
       'Furniture',
       '$1,249.99',
       '3',
@@ -104,7 +103,7 @@ describe('products: create, edit, delete', () => {
     await list.waitForPath('/products', '');
     await list.waitForNames(['Floor Lamp', 'Brass Desk Lamp']);
     expect(await list.row('Desk Lamp').count()).toBe(0);
-    expect((await list.row('Brass Desk Lamp').getByRole('cell').allInnerTexts()).slice(1, 5).map((t) => t.trim())).toEqual([
+    expect((await list.rowCells('Brass Desk Lamp')).slice(1, 5)).toEqual([
       'Lamps',
       '$39.95',
       '0',
@@ -345,7 +344,7 @@ describe('products: form validation and server errors', () => {
     await list.waitForPath('/products', '');
     await list.waitForNames(['Oak Table']);
     expect(mutations).toHaveLength(1);
-    expect((await list.row('Oak Table').getByRole('cell').allInnerTexts()).slice(1, 5).map((t) => t.trim())).toEqual([
+    expect((await list.rowCells('Oak Table')).slice(1, 5)).toEqual([
       'Tables',
       '$0.01',
       '7',
@@ -442,7 +441,7 @@ describe('products: detail page', () => {
     await detail.backToProducts.click();
     const list = new ProductListPage(s.page);
     await list.ready();
-    expect((await list.row('Spare Fuse').getByRole('cell').allInnerTexts()).slice(3, 5).map((t) => t.trim())).toEqual(['5', 'In Stock']);
+    expect((await list.rowCells('Spare Fuse')).slice(3, 5)).toEqual(['5', 'In Stock']);
     await list.waitForStats({ total: '1', inStock: '1', outOfStock: '0', value: '$10.00' });
     s.assertClean();
   });

@@ -190,6 +190,11 @@ export class ProductListPage extends BasePage {
     await waitForExactText(this.pageOf, `Page ${page} of ${of}`);
   }
 
+  /** The text of each cell in one product's row, trimmed (0-based as in `column`: 0 is the name). */
+  async rowCells(name: string): Promise<string[]> {
+    return (await this.row(name).getByRole('cell').allInnerTexts()).map((text) => text.trim());
+  }
+
   /** The text in one column of every row (0-based cell index). */
   async column(index: number): Promise<string[]> {
     return this.rows.evaluateAll((rows, i) => rows.map((r) => (r.querySelectorAll('td')[i]?.textContent ?? '').trim()), index);
