@@ -1,3 +1,4 @@
+import type { Locator } from 'playwright-core';
 import { useBrowser, type GuardedSession } from './support/browser';
 import { createProductApi, deleteProductApi, signedInUser, updateProductApi } from './support/api';
 import { e2eEnv } from './support/env';
@@ -14,6 +15,19 @@ async function markDocument(s: GuardedSession): Promise<void> {
 
 async function sameDocument(s: GuardedSession): Promise<boolean> {
   return s.page.evaluate(() => (window as unknown as { e2eSameDocument?: boolean }).e2eSameDocument === true);
+}
+
+/**
+ * Types the first value into `field` key by key and leaves it, then replaces
+ * it with each next value; after each one the field shows that message (null: none).
+ */
+async function expectMessagesAsTyped(form: ProductFormPage, field: Locator, steps: Array<[value: string, message: string | null]>): Promise<void> {
+  for (const [i, [value, message]] of steps.entries()) {
+    if (i === 0) await form.typeAndLeave(field, value);
+    else await field.fill(value);
+    if (message === null) await form.waitForNoFieldError(field);
+    else await form.waitForFieldError(field, message);
+  }
 }
 
 describe('products: create, edit, delete', () => {
@@ -301,30 +315,23 @@ describe('products: form validation and server errors', () => {
     await form.description.pressSequentially('!');
     await form.waitForNoFieldError(form.description);
 
-    await form.typeAndLeave(form.price, '0');
-    await form.waitForFieldError(form.price, 'Price must be at least 0.01');
-    await form.price.fill('abc');
-    await form.waitForFieldError(form.price, 'Price must be a number');
-    await form.price.fill('1000000');
-    await form.waitForFieldError(form.price, 'Price cannot exceed 999999.99');
-    await form.price.fill('12.345');
-    await form.waitForFieldError(form.price, 'Price cannot have more than 2 decimal places');
-    await form.price.fill('0.01');
-    await form.waitForNoFieldError(form.price);
-
-    await form.typeAndLeave(form.quantity, '2.5');
-    await form.waitForFieldError(form.quantity, 'Quantity must be a whole number');
-    await form.quantity.fill('100001');
-    await form.waitForFieldError(form.quantity, 'Quantity cannot exceed 100000');
-    await form.quantity.fill('');
-    await form.waitForFieldError(form.quantity, 'Quantity is required');
-    await form.quantity.fill('7');
-    await form.waitForNoFieldError(form.quantity);
-
-    await form.typeAndLeave(form.category, 'X');
-    await form.waitForFieldError(form.category, 'Category must be at least 2 characters');
-    await form.category.fill('Tables');
-    await form.waitForNoFieldError(form.category);
+    await expectMessagesAsTyped(form, form.price, [
+      ['0', 'Price must be at least 0.01'],
+      ['abc', 'Price must be a number'],
+      ['1000000', 'Price cannot exceed 999999.99'],
+      ['12.345', 'Price cannot have more than 2 decimal places'],
+      ['0.01', null],
+    ]);
+    await expectMessagesAsTyped(form, form.quantity, [
+      ['2.5', 'Quantity must be a whole number'],
+      ['100001', 'Quantity cannot exceed 100000'],
+      ['', 'Quantity is required'],
+      ['7', null],
+    ]);
+    await expectMessagesAsTyped(form, form.category, [
+      ['X', 'Category must be at least 2 characters'],
+      ['Tables', null],
+    ]);
 
     await form.typeAndLeave(form.imageUrl, 'javascript:alert(1)');
     await form.waitForFieldError(form.imageUrl, 'Image URL format is invalid');
