@@ -28,6 +28,24 @@ export const UserMessages = {
   createFailed: 'Failed to create user account',
   updateFailed: 'Failed to update user profile',
   deactivateFailed: 'Failed to deactivate user account',
+  /** Not in the catalogue: the answers to a successful profile change, deactivation and password change. */
+  profileUpdated: 'Profile updated successfully',
+  deactivated: 'User account deactivated',
+  passwordChanged: 'Password changed. Your other sessions were signed out.',
+  /** Not in the catalogue: a wrong current password on the change-password form. */
+  currentPasswordWrong: 'Current password is incorrect',
+  /** Not in the catalogue: the new password must differ from the current one. */
+  samePassword: 'New password must be different from the current password',
+  /** Not in the catalogue: an admin who would lock every admin out. */
+  lastAdmin: 'The last active administrator cannot be deactivated',
+} as const;
+
+/** Not in the catalogue beyond section 5's limits: the answers to an image upload. */
+export const UploadMessages = {
+  tooLarge: 'Image cannot exceed 5 MB',
+  unsupportedType: 'Image must be a JPEG, PNG or WebP file',
+  missingFile: 'Choose an image to upload',
+  uploadFailed: 'Failed to upload image',
 } as const;
 
 export const ProductMessages = {

@@ -2,6 +2,7 @@ import { AuthMessages, ValidationMessages } from './messages';
 import {
   EMAIL_MAX_LENGTH,
   isHttpUrl,
+  isImageUrl,
   isUuid,
   isStrongPassword,
   PASSWORD_MAX_LENGTH,
@@ -107,6 +108,16 @@ describe('validateField on any input type', () => {
     expect(isHttpUrl('/relative.png')).toBe(false);
     expect(validateField(Rules.imageUrl, '')).toBeUndefined();
     expect(validateField(Rules.imageUrl, 'javascript:alert(1)')).toBe('Image URL format is invalid');
+  });
+
+  it("also allows the app's own uploads, by their generated names only", () => {
+    const upload = '/uploads/0b6f3c1e-4d2a-4f7b-9c1d-2e3f4a5b6c7d.png';
+    expect(isImageUrl(upload)).toBe(true);
+    expect(validateField(Rules.imageUrl, upload)).toBeUndefined();
+    expect(isImageUrl('/uploads/../etc/passwd')).toBe(false);
+    expect(isImageUrl('/uploads/0b6f3c1e-4d2a-4f7b-9c1d-2e3f4a5b6c7d.svg')).toBe(false);
+    expect(isImageUrl('/uploads/my-photo.png')).toBe(false);
+    expect(validateField(Rules.imageUrl, '/relative.png')).toBe('Image URL format is invalid');
   });
 });
 

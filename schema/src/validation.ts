@@ -12,7 +12,7 @@ export interface TextRule {
   required: boolean;
   min?: number;
   max: number;
-  format?: 'email' | 'password' | 'httpUrl';
+  format?: 'email' | 'password' | 'imageUrl';
 }
 
 export interface NumberRule {
@@ -67,6 +67,9 @@ export const Rules = {
   password: text('Password', { required: true, min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH, format: 'password' }),
   /** Sign-in checks only presence: the policy is not revealed to a guesser. */
   currentPassword: text('Password', { required: true, max: PASSWORD_MAX_LENGTH }),
+  /** The change-password form: the password in use, then the new one under the policy. */
+  existingPassword: text('Current password', { required: true, max: PASSWORD_MAX_LENGTH }),
+  newPassword: text('New password', { required: true, min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH, format: 'password' }),
   firstName: text('First name', { required: true, min: 1, max: 50 }),
   lastName: text('Last name', { required: true, min: 1, max: 50 }),
   productName: text('Product name', { required: true, min: 2, max: 100 }),
@@ -74,7 +77,7 @@ export const Rules = {
   category: text('Category', { required: true, min: 2, max: 50 }),
   price: number('Price', { required: true, min: 0.01, max: 999999.99, decimals: 2 }),
   quantity: number('Quantity', { required: true, min: 0, max: 100000, integer: true }),
-  imageUrl: text('Image URL', { required: false, max: 500, format: 'httpUrl' }),
+  imageUrl: text('Image URL', { required: false, max: 500, format: 'imageUrl' }),
   page: number('Page', { required: false, min: 1, max: 10_000_000, integer: true }),
   limit: number('Limit', { required: false, min: 1, max: PAGINATION.maxLimit, integer: true }),
   /** A search term; the cap keeps one request from being an expensive pattern. */
@@ -116,6 +119,14 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
+/** The path the app serves an uploaded image under: a generated name, never the uploader's. */
+export const UPLOAD_PATH_PATTERN = /^\/uploads\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|webp)$/;
+
+/** An image the app may show: an absolute http(s) URL, or one of its own uploads. */
+export function isImageUrl(value: string): boolean {
+  return isHttpUrl(value) || UPLOAD_PATH_PATTERN.test(value);
+}
+
 /** Absent as the rules see it: missing, null, or only whitespace (a blank `?page=%20` is no page, not page 0). */
 export const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
@@ -138,7 +149,7 @@ function validateText(rule: TextRule, value: unknown): string | undefined {
   if (rule.min !== undefined && length < rule.min) return M.minLength(rule.label, rule.min);
   if (length > rule.max) return M.maxLength(rule.label, rule.max);
   if (rule.format === 'email' && !EMAIL_PATTERN.test(trimmed)) return M.invalidEmail;
-  if (rule.format === 'httpUrl' && !isHttpUrl(trimmed)) return M.invalidFormat(rule.label);
+  if (rule.format === 'imageUrl' && !isImageUrl(trimmed)) return M.invalidFormat(rule.label);
   return undefined;
 }
 
@@ -208,6 +219,8 @@ export const ForgotPasswordFields = { email: Rules.email };
 export const ResetPasswordFields = { email: Rules.email, resetToken: Rules.linkToken, newPassword: Rules.password };
 export const VerifyEmailFields = { email: Rules.email, token: Rules.linkToken };
 export const ProfileFields = { firstName: Rules.firstName, lastName: Rules.lastName, email: Rules.email };
+export const ChangePasswordFields = { currentPassword: Rules.existingPassword, newPassword: Rules.newPassword };
+export const UserListFields = { page: Rules.page, limit: Rules.limit, search: Rules.search };
 
 /** A product as the create form and createProduct send it (imageUrl and featured are optional). */
 export const ProductFields = {

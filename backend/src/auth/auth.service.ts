@@ -10,8 +10,10 @@ import {
   VerifyEmailFields,
   validateFields,
 } from '@stockroom/schema';
+import { logActivityStatement } from '../activity/activity.queries';
 import type { RequestContext } from '../common/context';
 import { assertValid, TooManyRequestsError } from '../common/errors';
+import { runStatement } from '../db/sql';
 import { emailVerificationMail, passwordResetMail } from '../mail/templates';
 import { User, UserStatus } from '../users/user.entity';
 import { AccountInactiveError, AccountLockedError, EmailTakenError, InvalidCredentialsError, InvalidLinkError } from './auth.errors';
@@ -87,16 +89,18 @@ const clientKeyOf = (ctx: RequestContext) => ctx.clientIp.slice(0, 64);
 
 /**
  * Sign-in's last step in one statement: releases the reserved password check
- * (clearing the failure count) and opens the session.
+ * (clearing the failure count), logs the sign-in and opens the session.
  */
 async function completeSignIn(ctx: RequestContext, user: User): Promise<AuthResult> {
   const session = newSession(ctx, user);
   await ctx.em.getConnection().execute(
     `WITH released AS (
        UPDATE sign_in_attempts SET pending = GREATEST(pending - 1, 0), failures = 0 WHERE user_id = ? AND client_key = ?
+     ), logged AS (
+       INSERT INTO activity_log (user_id, kind) VALUES (?, 'signed_in')
      )
      INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES (?, ?, now(), ?)`,
-    [user.id, clientKeyOf(ctx), session.id, user.id, session.expiresAt],
+    [user.id, clientKeyOf(ctx), user.id, session.id, user.id, session.expiresAt],
   );
   return session.result;
 }
@@ -202,6 +206,7 @@ export const authService = {
       if (error instanceof UniqueConstraintViolationException) throw new EmailTakenError();
       throw error;
     }
+    await runStatement(ctx.em, logActivityStatement(user.id, 'account_created'));
     await sendVerificationEmail(ctx, user);
     return startSession(ctx, user);
   },
@@ -269,6 +274,7 @@ export const authService = {
       user.emailVerified = true;
       await em.nativeUpdate(Session, { user, revokedAt: null }, { revokedAt: new Date() });
       await em.nativeDelete(SignInAttempts, { user });
+      await runStatement(em, logActivityStatement(user.id, 'password_changed', { via: 'reset' }));
       return AuthMessages.resetSuccess;
     });
   },

@@ -1,3 +1,4 @@
+import { ActivityEntry } from '../activity/activity.entity';
 import { OneTimeToken } from '../auth/one-time-token.entity';
 import { RateLimitBucket } from '../auth/rate-limit-bucket.entity';
 import { Session } from '../auth/session.entity';
@@ -7,4 +8,4 @@ import { Product } from '../products/product.entity';
 import { User } from '../users/user.entity';
 
 /** Every entity the ORM knows; each feature adds its own here. */
-export const entities = [User, Session, OneTimeToken, SignInAttempts, RateLimitBucket, Product, CatalogueStats];
+export const entities = [User, Session, OneTimeToken, SignInAttempts, RateLimitBucket, Product, CatalogueStats, ActivityEntry];

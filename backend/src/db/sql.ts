@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { EntityManager, Knex } from '@mikro-orm/postgresql';
 
 /**
  * A statement written out by hand, for the hot paths where the ORM's query
@@ -11,8 +11,9 @@ export interface Statement {
   values: unknown[];
 }
 
-/** Runs a statement on the request's connection pool and returns its rows. */
+/** Runs a statement and returns its rows: in the EntityManager's transaction if it has one, else on the pool. */
 export async function runStatement<T>(em: EntityManager, { sql, values }: Statement): Promise<T[]> {
-  const result = await em.getKnex().raw(sql, values as never[]);
+  const runner = em.getTransactionContext<Knex.Transaction>() ?? em.getKnex();
+  const result = await runner.raw(sql, values as never[]);
   return result.rows as T[];
 }

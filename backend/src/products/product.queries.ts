@@ -1,4 +1,5 @@
 import type { ProductSortField, SortOrder } from '@stockroom/schema';
+import { logFrom } from '../activity/activity.queries';
 import type { Statement } from '../db/sql';
 
 /**
@@ -142,11 +143,14 @@ const WRITABLE_COLUMNS: Record<keyof ProductWrite, string> = {
   featured: 'featured',
 };
 
-/** One round trip: the row goes in and comes back in the shape both transports send. */
+/** One round trip: the row goes in, its activity entry with it, and it comes back in the shape both transports send. */
 export function insertProductStatement(product: NewProduct): Statement {
   return {
-    sql: `INSERT INTO products (id, owner_id, name, description, price, category, quantity, image_url, featured)
-      VALUES (gen_random_uuid(), ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${PRODUCT_COLUMNS}`,
+    sql: `WITH created AS (
+        INSERT INTO products (id, owner_id, name, description, price, category, quantity, image_url, featured)
+        VALUES (gen_random_uuid(), ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *),
+      logged AS (${logFrom('created', 'product_created')})
+      SELECT ${PRODUCT_COLUMNS} FROM created`,
     values: [product.ownerId, product.name, product.description, product.price, product.category, product.quantity, product.imageUrl, product.featured],
   };
 }
@@ -155,31 +159,48 @@ export function insertProductStatement(product: NewProduct): Statement {
  * Writes the given fields of the owner's product, only at `version` when one
  * is given (optimistic locking in the WHERE clause, so two edits of the same
  * version can never both land). No row back means the product is missing,
- * someone else's, or changed since `version`.
+ * someone else's, or changed since `version`. The activity entry names the
+ * fields whose value really changed (the row as it was is joined in as
+ * `before`); a save that changed nothing logs nothing.
  */
 export function updateProductStatement(id: string, ownerId: string, changes: ProductWrite, version?: number): Statement {
   const entries = (Object.entries(changes) as Array<[keyof ProductWrite, unknown]>).filter(([, value]) => value !== undefined);
-  const sets = [...entries.map(([key]) => `${WRITABLE_COLUMNS[key]} = ?`), 'version = version + 1', 'updated_at = now()'];
+  const sets = [...entries.map(([key]) => `${WRITABLE_COLUMNS[key]} = ?`), 'version = products.version + 1', 'updated_at = now()'];
+  const changed = entries.map(([key]) => `CASE WHEN products.${WRITABLE_COLUMNS[key]} IS DISTINCT FROM before.${WRITABLE_COLUMNS[key]} THEN '${key}' END`);
   return {
-    sql: `UPDATE products SET ${sets.join(', ')} WHERE id = ? AND owner_id = ?${version === undefined ? '' : ' AND version = ?'} RETURNING ${PRODUCT_COLUMNS}`,
+    sql: `WITH updated AS (
+        UPDATE products SET ${sets.join(', ')} FROM products AS before
+        WHERE before.id = products.id AND products.id = ? AND products.owner_id = ?${version === undefined ? '' : ' AND products.version = ?'}
+        RETURNING products.*, array_remove(ARRAY[${changed.join(', ')}]::text[], NULL) AS changed),
+      logged AS (${logFrom('updated', 'product_updated', `jsonb_build_object('fields', to_jsonb(changed))`)} WHERE cardinality(changed) > 0)
+      SELECT ${PRODUCT_COLUMNS} FROM updated`,
     values: [...entries.map(([, value]) => value), id, ownerId, ...(version === undefined ? [] : [version])],
   };
 }
 
 /** Deletes the owner's product; no row back means it is missing or someone else's. */
 export function deleteProductStatement(id: string, ownerId: string): Statement {
-  return { sql: 'DELETE FROM products WHERE id = ? AND owner_id = ? RETURNING id', values: [id, ownerId] };
+  return {
+    sql: `WITH removed AS (DELETE FROM products WHERE id = ? AND owner_id = ? RETURNING id, owner_id, name),
+      logged AS (${logFrom('removed', 'product_deleted')})
+      SELECT id FROM removed`,
+    values: [id, ownerId],
+  };
 }
 
 /**
  * Adds `delta` to the quantity in one statement, only if the result stays
- * within the quantity limits: concurrent sales can never oversell. No row back means the
+ * within the quantity limits: concurrent sales can never oversell. It logs the change and the
+ * quantity left. No row back means the
  * product is missing, someone else's, or short of stock.
  */
 export function adjustStockStatement(id: string, ownerId: string, delta: number, limits: { min: number; max: number }): Statement {
   return {
-    sql: `UPDATE products SET quantity = quantity + ?, version = version + 1, updated_at = now()
-      WHERE id = ? AND owner_id = ? AND quantity + ? BETWEEN ? AND ? RETURNING ${PRODUCT_COLUMNS}`,
-    values: [delta, id, ownerId, delta, limits.min, limits.max],
+    sql: `WITH adjusted AS (
+        UPDATE products SET quantity = quantity + ?, version = version + 1, updated_at = now()
+        WHERE id = ? AND owner_id = ? AND quantity + ? BETWEEN ? AND ? RETURNING *),
+      logged AS (${logFrom('adjusted', 'stock_adjusted', `jsonb_build_object('delta', ?::int, 'quantity', quantity)`)})
+      SELECT ${PRODUCT_COLUMNS} FROM adjusted`,
+    values: [delta, id, ownerId, delta, limits.min, limits.max, delta],
   };
 }

@@ -1,5 +1,5 @@
 import { MediaIcon } from '@blueprintjs/icons';
-import { isHttpUrl } from '@stockroom/schema';
+import { isImageUrl } from '@stockroom/schema';
 import { useState } from 'react';
 
 export interface ProductImageProps {
@@ -15,7 +15,7 @@ export interface ProductImageProps {
  */
 export function ProductImage({ url, name, size }: ProductImageProps) {
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
-  const src = url && isHttpUrl(url) && failedUrl !== url ? url : null;
+  const src = url && isImageUrl(url) && failedUrl !== url ? url : null;
   if (!src) {
     return (
       <div className={`product-image product-image--${size} product-image--placeholder`} role="img" aria-label={`No image for ${name}`}>

@@ -1,0 +1,81 @@
+import type { ActivityKind } from './activity.entity';
+import type { ActivityRow } from './activity.queries';
+
+/** An activity entry as the dashboard shows it (section 3: title, description, icon, timestamp). */
+export interface ActivityItemView {
+  id: string;
+  kind: ActivityKind;
+  title: string;
+  description: string;
+  /** A Blueprint icon name. */
+  icon: string;
+  timestamp: Date;
+  /** The product concerned, for a link; null once it is deleted or when there is none. */
+  productId: string | null;
+}
+
+/** How a changed product or profile field is named in a sentence. */
+const FIELD_NAMES: Record<string, string> = {
+  name: 'name',
+  description: 'description',
+  price: 'price',
+  category: 'category',
+  quantity: 'quantity',
+  imageUrl: 'image',
+  featured: 'featured flag',
+  firstName: 'first name',
+  lastName: 'last name',
+  email: 'email address',
+  avatar: 'avatar',
+};
+
+/** "price", "price and quantity", "name, price and quantity". */
+function listOf(fields: unknown): string {
+  const names = (Array.isArray(fields) ? fields : []).map((field) => FIELD_NAMES[String(field)] ?? String(field));
+  if (names.length <= 1) return names[0] ?? '';
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+const quoted = (name: string | null) => `“${name ?? 'a product'}”`;
+
+function describe(row: ActivityRow): Pick<ActivityItemView, 'title' | 'description' | 'icon'> {
+  const { details } = row;
+  switch (row.kind) {
+    case 'account_created':
+      return { title: 'Account created', description: 'Welcome to Stockroom', icon: 'new-person' };
+    case 'signed_in':
+      return { title: 'Signed in', description: 'A new session was started', icon: 'log-in' };
+    case 'product_created':
+      return { title: 'Product created', description: `Added ${quoted(row.subject)} to your catalogue`, icon: 'add' };
+    case 'product_updated': {
+      const changed = listOf(details.fields);
+      return { title: 'Product updated', description: `Changed the ${changed} of ${quoted(row.subject)}`, icon: 'edit' };
+    }
+    case 'product_deleted':
+      return { title: 'Product deleted', description: `Removed ${quoted(row.subject)} from your catalogue`, icon: 'trash' };
+    case 'stock_adjusted': {
+      const delta = Number(details.delta);
+      const quantity = Number(details.quantity);
+      return delta < 0
+        ? { title: 'Stock adjusted', description: `Sold ${-delta} of ${quoted(row.subject)}, ${quantity} left`, icon: 'exchange' }
+        : { title: 'Stock adjusted', description: `Received ${delta} of ${quoted(row.subject)}, ${quantity} in stock`, icon: 'exchange' };
+    }
+    case 'profile_updated':
+      return { title: 'Profile updated', description: `Changed your ${listOf(details.fields)}`, icon: 'person' };
+    case 'password_changed':
+      return details.via === 'reset'
+        ? { title: 'Password changed', description: 'Reset with an emailed link; every session was signed out', icon: 'key' }
+        : { title: 'Password changed', description: 'Your other sessions were signed out', icon: 'key' };
+  }
+}
+
+export function toActivityItem(row: ActivityRow): ActivityItemView {
+  const linksToProduct = row.kind !== 'product_deleted' && row.subjectId !== null;
+  return {
+    id: row.id,
+    kind: row.kind,
+    ...describe(row),
+    timestamp: new Date(row.createdAt),
+    productId: linksToProduct ? row.subjectId : null,
+  };
+}

@@ -1,0 +1,53 @@
+import { Entity, Enum, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { User } from '../users/user.entity';
+
+/** What a user did, as the dashboard's recent activity names it. */
+export const ACTIVITY_KINDS = [
+  'account_created',
+  'signed_in',
+  'product_created',
+  'product_updated',
+  'product_deleted',
+  'stock_adjusted',
+  'profile_updated',
+  'password_changed',
+] as const;
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+
+/**
+ * One row per thing a user did, behind the dashboard's recent activity. The
+ * app writes it with plain SQL in the same statement as the change itself
+ * (activity.queries.ts), so neither exists without the other. A product's
+ * name is copied in, so a deleted product's entry still reads well.
+ */
+@Entity({ tableName: 'activity_log' })
+@Index({ name: 'activity_log_user_recent_idx', expression: 'create index "activity_log_user_recent_idx" on "activity_log" ("user_id", "created_at" desc, "id" desc)' })
+export class ActivityEntry {
+  [OptionalProps]?: 'subjectId' | 'subject' | 'details' | 'createdAt';
+
+  /** Increasing, so entries written in one transaction (same `created_at`) still sort in order. */
+  @PrimaryKey({ type: 'bigint', autoincrement: true })
+  id!: string;
+
+  @ManyToOne(() => User, { deleteRule: 'cascade' })
+  user!: User;
+
+  /** A check constraint holds it to ACTIVITY_KINDS; a new kind needs a migration. */
+  @Enum({ items: [...ACTIVITY_KINDS] })
+  kind!: ActivityKind;
+
+  /** The product concerned, if any (no foreign key: the entry outlives a deleted product). */
+  @Property({ type: 'uuid', nullable: true })
+  subjectId?: string | null;
+
+  /** The product's name when it happened. */
+  @Property({ length: 100, nullable: true })
+  subject?: string | null;
+
+  /** What changed, e.g. `{ fields: ['price'] }` or `{ delta: -3, quantity: 12 }`. */
+  @Property({ type: 'json', defaultRaw: "'{}'" })
+  details!: Record<string, unknown>;
+
+  @Property({ defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+}
