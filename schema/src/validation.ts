@@ -1,4 +1,4 @@
-import { PAGINATION } from './constants';
+import { PAGINATION, ROLES, USER_STATUS } from './constants';
 import { AuthMessages, ValidationMessages as M } from './messages';
 
 /**
@@ -88,6 +88,8 @@ export const Rules = {
   inStockFilter: boolean('In stock'),
   sortBy: choice('Sort by', PRODUCT_SORT_FIELDS),
   sortOrder: choice('Sort order', SORT_ORDERS),
+  role: choice('Role', Object.values(ROLES)),
+  status: choice('Status', Object.values(USER_STATUS)),
   /** A sale (negative) or a delivery (positive); never zero. */
   stockDelta: number('Quantity change', { required: true, min: -100000, max: 100000, integer: true }),
   /** The token of an emailed reset or verification link (43 characters of base64url; the cap only bounds input). */
@@ -221,6 +223,8 @@ export const VerifyEmailFields = { email: Rules.email, token: Rules.linkToken };
 export const ProfileFields = { firstName: Rules.firstName, lastName: Rules.lastName, email: Rules.email };
 export const ChangePasswordFields = { currentPassword: Rules.existingPassword, newPassword: Rules.newPassword };
 export const UserListFields = { page: Rules.page, limit: Rules.limit, search: Rules.search };
+/** What an admin may change of another user, besides the profile fields. */
+export const UserAdminFields = { role: Rules.role, status: Rules.status };
 
 /** A product as the create form and createProduct send it (imageUrl and featured are optional). */
 export const ProductFields = {

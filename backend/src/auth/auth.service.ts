@@ -137,7 +137,8 @@ function link(ctx: RequestContext, path: string, token: string, email: string) {
   return url.toString();
 }
 
-async function sendVerificationEmail(ctx: RequestContext, user: User) {
+/** Emails a new verification link (the newest link replaces any earlier one). */
+export async function sendVerificationEmail(ctx: RequestContext, user: User) {
   const token = await issueOneTimeToken(ctx, user, TokenPurpose.EmailVerification, VERIFICATION_TOKEN_TTL_MS);
   ctx.mailer.send(emailVerificationMail(user.email, user.firstName, link(ctx, '/auth/verify-email', token, user.email)));
 }

@@ -39,3 +39,17 @@ export const emailVerificationMail = (to: string, name: string, link: string) =>
     'Confirm your email address',
     link,
   );
+
+/** Sent to the old address when an account's email changes: no link, only the news. */
+export function emailChangedMail(to: string, name: string, newEmail: string): OutgoingMail {
+  const lines = [
+    `The email address of your Stockroom account was changed to ${newEmail}.`,
+    'If you did not make this change, reset your password and contact support.',
+  ];
+  return {
+    to,
+    subject: 'Your Stockroom email address was changed',
+    text: [`Hello ${name},`, '', ...lines, '', '— Stockroom'].join('\n'),
+    html: [`<p>Hello ${escapeHtml(name)},</p>`, ...lines.map((line) => `<p>${escapeHtml(line)}</p>`), '<p>— Stockroom</p>'].join('\n'),
+  };
+}

@@ -38,7 +38,8 @@ import {
   type ProductFilter,
   type ProductWrite,
 } from './product.queries';
-import type { Pagination, ProductStats, ProductView } from './product.types';
+import { paginationOf, type Pagination } from '../common/pagination';
+import type { ProductStats, ProductView } from './product.types';
 
 /** What a caller may send to list products; each transport hands over what it parsed. */
 export interface ProductListRequest {
@@ -145,11 +146,7 @@ export const productService = {
       query<ProductRow>(ctx, productPageStatement({ ...filter, sortBy: options.sortBy, sortOrder: options.sortOrder, limit, offset: (page - 1) * limit })),
       countMatching(ctx, filter),
     ]);
-    const totalPages = Math.ceil(total / limit);
-    return {
-      products: rows.map(fromRow),
-      pagination: { page, limit, total, totalPages, hasNextPage: page < totalPages, hasPrevPage: page > 1 },
-    };
+    return { products: rows.map(fromRow), pagination: paginationOf(page, limit, total) };
   },
 
   /** One of the caller's products; someone else's is 'Product not found', as if it did not exist. */

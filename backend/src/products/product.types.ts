@@ -1,4 +1,5 @@
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Pagination } from '../common/pagination';
 
 /* Validation lives in product.service.ts (shared rules from @stockroom/schema), not here, so REST and GraphQL answer alike. */
 
@@ -33,15 +34,6 @@ export class ProductView {
   version!: number;
 }
 
-@ObjectType()
-export class Pagination {
-  @Field(() => Int) page!: number;
-  @Field(() => Int) limit!: number;
-  @Field(() => Int) total!: number;
-  @Field(() => Int) totalPages!: number;
-  @Field() hasNextPage!: boolean;
-  @Field() hasPrevPage!: boolean;
-}
 
 @ObjectType()
 export class ProductPage {
