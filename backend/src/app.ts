@@ -11,6 +11,7 @@ import { prepareDummyHash } from './auth/password-hasher';
 import type { AppConfig } from './config/config';
 import type { RequestContext } from './common/context';
 import { createRequestContext } from './common/request-context';
+import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { createApolloServer } from './graphql/apollo';
 import { buildAppSchema } from './graphql/schema';
 import { healthRoutes } from './health/health.routes';
@@ -86,6 +87,7 @@ export async function createApp({ config, orm, mailer }: AppDependencies): Promi
   api.use('/users/health', healthRoutes(orm));
   api.use('/users', userRoutes(contextOf));
   api.use('/products', productRoutes(contextOf));
+  api.use('/dashboard', dashboardRoutes(contextOf));
   api.use(docsRoutes(config.appUrl));
   api.use(restNotFound);
   app.use('/api', api);

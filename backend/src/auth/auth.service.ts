@@ -2,20 +2,23 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import {
   AuthMessages,
+  ChangePasswordFields,
   ForgotPasswordFields,
   ResetPasswordFields,
   SESSION_TIMEOUT_MS,
   SignInFields,
   SignUpFields,
+  UserMessages,
   VerifyEmailFields,
   validateFields,
 } from '@stockroom/schema';
 import { logActivityStatement } from '../activity/activity.queries';
 import type { RequestContext } from '../common/context';
-import { assertValid, TooManyRequestsError } from '../common/errors';
+import { assertValid, TooManyRequestsError, ValidationError } from '../common/errors';
 import { runStatement } from '../db/sql';
 import { emailVerificationMail, passwordResetMail } from '../mail/templates';
 import { User, UserStatus } from '../users/user.entity';
+import { revokeSessionsStatement } from '../users/user.queries';
 import { AccountInactiveError, AccountLockedError, EmailTakenError, InvalidCredentialsError, InvalidLinkError } from './auth.errors';
 import { OneTimeToken, TokenPurpose } from './one-time-token.entity';
 import { hashPassword, spendVerifyTime, verifyPassword } from './password-hasher';
@@ -51,6 +54,10 @@ export interface SignInInput {
 export interface ResetPasswordInput {
   email: string;
   resetToken: string;
+  newPassword: string;
+}
+export interface ChangePasswordInput {
+  currentPassword: string;
   newPassword: string;
 }
 export interface VerifyEmailInput {
@@ -289,6 +296,28 @@ export const authService = {
     user.emailVerified = true;
     await ctx.em.flush();
     return AuthMessages.emailVerified;
+  },
+
+  /**
+   * Changes the signed-in user's password after checking the current one.
+   * Every other session of the account is revoked; this one stays signed in.
+   */
+  async changePassword(ctx: RequestContext, input: ChangePasswordInput): Promise<string> {
+    const { user, session } = await requireViewer(ctx);
+    await throttle(ctx);
+    assertValid(validateFields(ChangePasswordFields, { ...input }));
+    if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+      throw new ValidationError({ currentPassword: UserMessages.currentPasswordWrong });
+    }
+    if (input.currentPassword === input.newPassword) throw new ValidationError({ newPassword: UserMessages.samePassword });
+    const passwordHash = await hashPassword(input.newPassword);
+    await ctx.em.transactional(async (em) => {
+      user.passwordHash = passwordHash;
+      await em.flush();
+      await runStatement(em, revokeSessionsStatement(user.id, session.id));
+      await runStatement(em, logActivityStatement(user.id, 'password_changed'));
+    });
+    return UserMessages.passwordChanged;
   },
 
   /** Emails a new verification link to the signed-in user, unless already verified. */

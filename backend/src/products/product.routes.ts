@@ -3,28 +3,20 @@ import { ProductFields, ProductListFields, ProductMessages, Rules, ValidationMes
 import type { RequestContext } from '../common/context';
 import { ValidationError } from '../common/errors';
 import { readBody } from '../rest/body';
+import { param, queryParams } from '../rest/query';
 import { productService, type ProductListRequest } from './product.service';
 
 type ContextOf = (req: Request) => RequestContext;
 
 /** The body fields a client may send: exactly those the shared product rules know. */
 const PRODUCT_FIELDS = Object.keys(ProductFields) as Array<keyof typeof ProductFields>;
-const LIST_PARAMS = Object.keys(ProductListFields) as Array<keyof typeof ProductListFields>;
-
-/** A query parameter as one string; a repeated one (`?page=1&page=2`) is refused rather than guessed at. */
-function param(req: Request, key: string, label: string): string | undefined {
-  const value = req.query[key];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string') throw new ValidationError({ [key]: ValidationMessages.invalidFormat(label) });
-  return value;
-}
 
 /** `inStock=true|false` as the client sends it (even when false); any other text is left for the rule to refuse. */
 const stockFilter = (value: unknown) => (value === 'true' ? true : value === 'false' ? false : value === '' ? undefined : value);
 
 /** The list parameters of the query string, each labelled as its shared rule is. */
 function listRequest(req: Request, overrides: ProductListRequest = {}): ProductListRequest {
-  const request: ProductListRequest = Object.fromEntries(LIST_PARAMS.map((key) => [key, param(req, key, ProductListFields[key].label)]));
+  const request: ProductListRequest = queryParams(req, ProductListFields);
   return { ...request, inStock: stockFilter(request.inStock), ...overrides };
 }
 

@@ -1,7 +1,8 @@
 import { APP_NAME, APP_VERSION } from '@stockroom/schema';
 import { authOpenApiPaths } from '../auth/auth.openapi';
+import { dashboardOpenApiPaths, dashboardOpenApiSchemas } from '../dashboard/dashboard.openapi';
 import { productOpenApiPaths, productOpenApiSchemas } from '../products/product.openapi';
-import { userOpenApiPaths } from '../users/user.openapi';
+import { userOpenApiPaths, userOpenApiSchemas } from '../users/user.openapi';
 import { ref, string } from './openapi-helpers';
 
 /** The OpenAPI 3.1 document served at /api/openapi.json. */
@@ -14,7 +15,7 @@ export function buildOpenApiDocument(serverUrl: string) {
       description: `The REST compatibility layer of ${APP_NAME}. It runs the same service code as the GraphQL API at /graphql, so both give the same answer to the same request.`,
     },
     servers: [{ url: serverUrl }],
-    paths: { ...authOpenApiPaths, ...userOpenApiPaths, ...productOpenApiPaths },
+    paths: { ...authOpenApiPaths, ...userOpenApiPaths, ...productOpenApiPaths, ...dashboardOpenApiPaths },
     components: {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       schemas: {
@@ -50,6 +51,8 @@ export function buildOpenApiDocument(serverUrl: string) {
           properties: { accessToken: string, expiresAt: { ...string, format: 'date-time' }, user: ref('User') },
         },
         ...productOpenApiSchemas,
+        ...userOpenApiSchemas,
+        ...dashboardOpenApiSchemas,
       },
     },
   };

@@ -1,25 +1,140 @@
 import { bearer, errorResponse, jsonBody, jsonResponse, ref, string } from '../rest/openapi-helpers';
 
+const integer = { type: 'integer' } as const;
+const idParam = { name: 'id', in: 'path', required: true, schema: { ...string, format: 'uuid' } };
+const tags = ['Users'];
+const oneUser = (description: string) => jsonResponse(description, { type: 'object', required: ['user'], properties: { user: ref('User') } });
+const unauthenticated = errorResponse('Missing, invalid, expired or revoked token');
+const denied = errorResponse('Access denied. Insufficient permissions');
+const invalidId = errorResponse('Invalid ID format, or a field failed its rule (message and per-field `fields`)');
+const notFound = errorResponse('User not found');
+const profileFields = {
+  firstName: { ...string, minLength: 1, maxLength: 50 },
+  lastName: { ...string, minLength: 1, maxLength: 50 },
+  email: { ...string, format: 'email', maxLength: 254, description: 'Must be free; a new address starts unverified and is sent a verification link' },
+};
+
+export const userOpenApiSchemas = {
+  PublicProfile: {
+    type: 'object',
+    properties: { id: { ...string, format: 'uuid' }, firstName: string, lastName: string, fullName: string, avatar: { type: ['string', 'null'] }, memberSince: { ...string, format: 'date-time' } },
+  },
+  AdminStats: {
+    type: 'object',
+    properties: Object.fromEntries(
+      ['totalUsers', 'activeUsers', 'inactiveUsers', 'adminUsers', 'verifiedUsers', 'newUsersLast7Days', 'signedInUsers', 'totalProducts'].map((name) => [name, integer]),
+    ),
+  },
+};
 
 export const userOpenApiPaths = {
-  '/api/users/profile/me': {
+  '/api/users': {
     get: {
-      tags: ['Users'],
-      summary: 'The signed-in user',
+      tags,
+      summary: 'Admins: every account, newest first',
       security: bearer,
-      responses: { 200: jsonResponse('The user', { type: 'object', properties: { user: ref('User') } }), 401: errorResponse('Missing, invalid, expired or revoked token') },
+      parameters: [
+        { name: 'page', in: 'query', schema: { ...integer, minimum: 1, default: 1 } },
+        { name: 'limit', in: 'query', schema: { ...integer, minimum: 1, maximum: 100, default: 10 } },
+        { name: 'search', in: 'query', description: 'Case-insensitive substring of the name or email', schema: { ...string, maxLength: 100 } },
+      ],
+      responses: {
+        200: jsonResponse('A page of users', { type: 'object', properties: { users: { type: 'array', items: ref('User') }, pagination: ref('Pagination') } }),
+        400: invalidId,
+        401: unauthenticated,
+        403: denied,
+      },
+    },
+  },
+  '/api/users/profile/me': {
+    get: { tags, summary: 'The signed-in user', security: bearer, responses: { 200: oneUser('The user'), 401: unauthenticated } },
+    put: {
+      tags,
+      summary: "The signed-in user's own name and email (same as GraphQL updateProfile)",
+      security: bearer,
+      requestBody: jsonBody({ type: 'object', additionalProperties: false, properties: profileFields }),
+      responses: { 200: oneUser('The updated user'), 400: invalidId, 401: unauthenticated, 409: errorResponse('An account with this email already exists') },
+    },
+  },
+  '/api/users/profile/password': {
+    post: {
+      tags,
+      summary: "Changes the signed-in user's password; every other session is signed out",
+      security: bearer,
+      requestBody: jsonBody({ type: 'object', required: ['currentPassword', 'newPassword'], properties: { currentPassword: string, newPassword: { ...string, minLength: 8 } } }),
+      responses: { 200: jsonResponse('Changed', ref('Message')), 400: errorResponse('Current password is incorrect, or the new one does not meet the policy'), 401: unauthenticated },
+    },
+  },
+  '/api/users/admin/stats': {
+    get: {
+      tags: ['Admin'],
+      summary: 'Admins: accounts and catalogues across the app',
+      security: bearer,
+      responses: { 200: jsonResponse('The statistics', { type: 'object', properties: { stats: ref('AdminStats') } }), 401: unauthenticated, 403: denied },
     },
   },
   '/api/users/verify-email': {
     post: {
-      tags: ['Users'],
+      tags,
       summary: 'Confirm an email address with the token from the emailed link',
       requestBody: jsonBody({ type: 'object', required: ['email', 'token'], properties: { email: string, token: string } }),
       responses: { 200: jsonResponse('Verified', ref('Message')), 400: errorResponse('Invalid or expired link') },
     },
   },
   '/api/users/resend-verification': {
-    post: { tags: ['Users'], summary: 'Email a new verification link', security: bearer, responses: { 200: jsonResponse('Sent if needed', ref('Message')), 401: errorResponse('Not signed in') } },
+    post: { tags, summary: 'Email a new verification link', security: bearer, responses: { 200: jsonResponse('Sent if needed', ref('Message')), 401: errorResponse('Not signed in') } },
+  },
+  '/api/users/{id}': {
+    get: {
+      tags,
+      summary: 'A whole account: your own, or any for an admin',
+      security: bearer,
+      parameters: [idParam],
+      responses: { 200: oneUser('The user'), 400: invalidId, 401: unauthenticated, 403: denied, 404: notFound },
+    },
+    put: {
+      tags,
+      summary: "Changes an account: your own name and email, or (admins) anyone's, including someone else's role and status",
+      security: bearer,
+      parameters: [idParam],
+      requestBody: jsonBody({
+        type: 'object',
+        additionalProperties: false,
+        properties: { ...profileFields, role: { enum: ['Member', 'Admin'] }, status: { enum: ['Active', 'Inactive'], description: 'Inactive revokes every session' } },
+      }),
+      responses: {
+        200: oneUser('The updated user'),
+        400: invalidId,
+        401: unauthenticated,
+        403: errorResponse('Access denied. Insufficient permissions (also for changing your own role or status)'),
+        404: notFound,
+        409: errorResponse('An account with this email already exists'),
+        500: errorResponse('Failed to update user profile'),
+      },
+    },
+    delete: {
+      tags,
+      summary: 'Deactivates an account (status Inactive, every session revoked): your own, or any for an admin',
+      security: bearer,
+      parameters: [idParam],
+      responses: {
+        200: jsonResponse('Deactivated', ref('Message')),
+        400: invalidId,
+        401: unauthenticated,
+        403: denied,
+        404: notFound,
+        409: errorResponse('The last active administrator cannot be deactivated'),
+        500: errorResponse('Failed to deactivate user account'),
+      },
+    },
+  },
+  '/api/users/{id}/profile': {
+    get: {
+      tags,
+      summary: "An active account's public profile: name, avatar and member since; no sign-in needed",
+      parameters: [idParam],
+      responses: { 200: jsonResponse('The profile', { type: 'object', properties: { profile: ref('PublicProfile') } }), 400: invalidId, 404: notFound },
+    },
   },
   '/api/users/health/status': {
     get: {

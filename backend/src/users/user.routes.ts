@@ -1,20 +1,48 @@
 import { Router, type Request } from 'express';
+import { ProfileFields, UserAdminFields, UserListFields } from '@stockroom/schema';
 import { authService } from '../auth/auth.service';
 import { requireViewer } from '../auth/viewer';
 import type { RequestContext } from '../common/context';
 import { readBody } from '../rest/body';
+import { queryParams } from '../rest/query';
 import { toUserJson } from './user.entity';
+import { userService } from './user.service';
 
 type ContextOf = (req: Request) => RequestContext;
 
-/** REST adapter for the signed-in user's own account, mounted at /api/users. */
+const USER_FIELDS = [...Object.keys(ProfileFields), ...Object.keys(UserAdminFields)] as Array<keyof typeof ProfileFields | keyof typeof UserAdminFields>;
+
+/** REST adapter over userService and the account parts of authService, mounted at /api/users. */
 export function userRoutes(contextOf: ContextOf): Router {
   const router = Router();
+
+  /** GET /api/users?page&limit&search (admins): { users, pagination } */
+  router.get('/', async (req, res) => {
+    const { users, pagination } = await userService.list(contextOf(req), queryParams(req, UserListFields));
+    res.json({ users: users.map(toUserJson), pagination });
+  });
 
   /** GET /api/users/profile/me (signed in): { user } */
   router.get('/profile/me', async (req, res) => {
     const { user } = await requireViewer(contextOf(req));
     res.json({ user: toUserJson(user) });
+  });
+
+  /** PUT /api/users/profile/me { firstName?, lastName?, email? }: { user } — the same as updateProfile */
+  router.put('/profile/me', async (req, res) => {
+    const input = readBody(req, Object.keys(ProfileFields) as Array<keyof typeof ProfileFields>);
+    res.json({ user: toUserJson(await userService.updateProfile(contextOf(req), input)) });
+  });
+
+  /** POST /api/users/profile/password { currentPassword, newPassword }: { message }; other sessions are revoked */
+  router.post('/profile/password', async (req, res) => {
+    const input = readBody(req, ['currentPassword', 'newPassword'] as const);
+    res.json({ message: await authService.changePassword(contextOf(req), input as never) });
+  });
+
+  /** GET /api/users/admin/stats (admins): { stats } */
+  router.get('/admin/stats', async (req, res) => {
+    res.json({ stats: await userService.adminStats(contextOf(req)) });
   });
 
   /** POST /api/users/verify-email (public): { email, token } from the emailed link -> { message } */
@@ -26,6 +54,27 @@ export function userRoutes(contextOf: ContextOf): Router {
   /** POST /api/users/resend-verification (signed in): emails a new verification link -> { message } */
   router.post('/resend-verification', async (req, res) => {
     res.json({ message: await authService.resendVerification(contextOf(req)) });
+  });
+
+  /** GET /api/users/{id} (self or admin): { user } */
+  router.get('/:id', async (req, res) => {
+    res.json({ user: toUserJson(await userService.get(contextOf(req), req.params.id)) });
+  });
+
+  /** PUT /api/users/{id} (self or admin; role and status: admin, not on themself): { user } */
+  router.put('/:id', async (req, res) => {
+    const input = readBody(req, USER_FIELDS);
+    res.json({ user: toUserJson(await userService.update(contextOf(req), req.params.id, input)) });
+  });
+
+  /** DELETE /api/users/{id} (self or admin): deactivates the account -> { message } */
+  router.delete('/:id', async (req, res) => {
+    res.json({ message: await userService.deactivate(contextOf(req), req.params.id) });
+  });
+
+  /** GET /api/users/{id}/profile (public): { profile } — name, avatar, member since */
+  router.get('/:id/profile', async (req, res) => {
+    res.json({ profile: await userService.publicProfile(contextOf(req), req.params.id) });
   });
 
   return router;

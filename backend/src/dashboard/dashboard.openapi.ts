@@ -1,0 +1,44 @@
+import { bearer, errorResponse, jsonResponse, ref, string } from '../rest/openapi-helpers';
+
+const integer = { type: 'integer' } as const;
+const number = { type: 'number' } as const;
+
+export const dashboardOpenApiSchemas = {
+  Dashboard: {
+    type: 'object',
+    properties: {
+      overview: { type: 'object', properties: { user: ref('User'), totalProducts: integer, inStock: integer, outOfStock: integer, inventoryValue: number } },
+      recentActivity: {
+        type: 'array',
+        description: 'The newest 10, newest first',
+        items: {
+          type: 'object',
+          properties: { id: string, kind: string, title: string, description: string, icon: string, timestamp: { ...string, format: 'date-time' }, productId: { type: ['string', 'null'] } },
+        },
+      },
+      features: {
+        type: 'array',
+        items: { type: 'object', properties: { title: string, description: string, icon: string, actionText: string, actionLink: string, actionColor: string } },
+      },
+      inventory: {
+        type: 'object',
+        properties: {
+          byCategory: { type: 'array', items: { type: 'object', properties: { category: string, products: integer, inStock: integer, value: number } } },
+          inStock: integer,
+          outOfStock: integer,
+        },
+      },
+    },
+  },
+};
+
+export const dashboardOpenApiPaths = {
+  '/api/dashboard': {
+    get: {
+      tags: ['Dashboard'],
+      summary: "The signed-in user's dashboard: overview, recent activity, features and the inventory charts (same as GraphQL dashboard)",
+      security: bearer,
+      responses: { 200: jsonResponse('The dashboard', ref('Dashboard')), 401: errorResponse('Missing, invalid, expired or revoked token') },
+    },
+  },
+};
