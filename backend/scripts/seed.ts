@@ -5,9 +5,9 @@ import { normalizeEmail } from '../src/auth/auth.service';
 import { hashPassword } from '../src/auth/password-hasher';
 import { ConfigError, loadConfig } from '../src/config/config';
 import { openDatabase } from '../src/db/database';
-import { runningEmbeddedPostgres, startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded-postgres';
 import { productFixtures, type ProductFixture } from '../src/products/product-fixtures';
 import { User } from '../src/users/user.entity';
+import { openScriptDatabase } from './script-database';
 
 /**
  * `npm run seed -- --products N [--user email] [--seed n] [--batch n]`
@@ -216,12 +216,8 @@ async function main() {
     process.exit(error.message ? 2 : 0);
   }
   const config = loadConfig();
-  let db: EmbeddedDatabase | undefined;
-  if (!config.databaseUrl) {
-    console.error(`Using the embedded PostgreSQL in ${config.dataDir}/pg ...`);
-    db = runningEmbeddedPostgres(config.dataDir) ?? (await startEmbeddedPostgres(config.dataDir, config.embeddedPgPort));
-  }
-  const url = config.databaseUrl ?? db!.url;
+  const db = await openScriptDatabase(config);
+  const url = db.url;
   const orm = await openDatabase(url);
   const client = new Client({ connectionString: url });
   let interrupted = false;
@@ -281,7 +277,7 @@ async function main() {
     process.off('SIGTERM', onSignal);
     await client.end().catch(() => {});
     await orm.close();
-    await db?.stop();
+    await db.stop();
   }
 }
 
