@@ -120,6 +120,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       forgotPassword: (input) => flows.forgotPassword(depsRef.current, dispatch, input),
       resetPassword: (input) => flows.resetPassword(depsRef.current, dispatch, input),
       reloadProfile: () => flows.reloadProfile(depsRef.current, dispatch),
+      profileUpdated: (user) => dispatch(authActions.profileUpdated(user)),
       clearError: () => dispatch(authActions.clearError()),
       clearMessage: () => dispatch(authActions.clearMessage()),
     }),

@@ -1,7 +1,7 @@
 import { createContext } from 'react';
 import type { ForgotPasswordInput, ResetPasswordInput, SignInInput, SignUpInput } from '@stockroom/schema/generated/graphql';
 import type { FlowResult } from './auth-flows';
-import type { AuthState } from './auth-state';
+import type { AuthState, AuthUser } from './auth-state';
 
 export interface AuthContextValue {
   state: AuthState;
@@ -13,6 +13,8 @@ export interface AuthContextValue {
   forgotPassword(input: ForgotPasswordInput): Promise<FlowResult>;
   resetPassword(input: ResetPasswordInput): Promise<FlowResult>;
   reloadProfile(): Promise<void>;
+  /** Shows the server's answer to a change of the user's own account (name, email, avatar) everywhere at once. */
+  profileUpdated(user: AuthUser): void;
   clearError(): void;
   clearMessage(): void;
 }

@@ -74,6 +74,25 @@ describe('auth reducer (section 4)', () => {
     });
   });
 
+  describe('profile updated (the user changed their own account)', () => {
+    const signedIn = authReducer(initialAuthState, authActions.authSuccess(user, 'tok', now));
+    const changed = { ...user, firstName: 'Grace', lastName: 'Hopper', fullName: 'Grace Hopper', avatar: '/uploads/a.png', updatedAt: '2025-06-02T08:00:00.000Z' };
+
+    it('replaces the user with the server answer as is, keeping the session', () => {
+      const state = authReducer(signedIn, authActions.profileUpdated(changed));
+      expect(state).toEqual({ ...signedIn, user: changed });
+    });
+
+    it('ignores an answer about another account', () => {
+      expect(authReducer(signedIn, authActions.profileUpdated({ ...changed, id: 'u2' }))).toBe(signedIn);
+    });
+
+    it('ignores an answer that arrives after sign-out', () => {
+      const signedOut = authReducer(signedIn, authActions.signOut());
+      expect(authReducer(signedOut, authActions.profileUpdated(changed))).toBe(signedOut);
+    });
+  });
+
   it('sign-out resets the whole state to its initial values', () => {
     const signedIn = reduce(
       initialAuthState,

@@ -49,6 +49,7 @@ export type AuthAction =
   | { type: 'init/restored'; token: string }
   | { type: 'profile/loaded'; user: AuthUser }
   | { type: 'profile/failed' }
+  | { type: 'profile/updated'; user: AuthUser }
   | { type: 'auth/start' }
   | { type: 'auth/success'; user: AuthUser; token: string }
   | { type: 'auth/failure'; error: string }
@@ -72,6 +73,8 @@ export const authActions = {
   initRestored: (token: string): AuthAction => ({ type: 'init/restored', token }),
   profileLoaded: (user: AuthUser, now: Date): AuthAction => ({ type: 'profile/loaded', user: touched(user, now) }),
   profileFailed: (): AuthAction => ({ type: 'profile/failed' }),
+  /** The signed-in user changed their own account (name, email, avatar): the server's answer replaces it as is. */
+  profileUpdated: (user: AuthUser): AuthAction => ({ type: 'profile/updated', user }),
   authStart: (): AuthAction => ({ type: 'auth/start' }),
   authSuccess: (user: AuthUser, token: string, now: Date): AuthAction => ({
     type: 'auth/success',
@@ -115,6 +118,10 @@ export function authReducer(state: AuthState, action: AuthAction): AuthState {
       return { ...state, user: action.user, loading: false, error: null };
     case 'profile/failed':
       return { ...state, loading: false, error: null };
+    case 'profile/updated':
+      // Only the account that is signed in: an answer that arrives after a
+      // sign-out, or about someone else, changes nothing.
+      return state.isAuthenticated && state.user?.id === action.user.id ? { ...state, user: action.user } : state;
     case 'auth/start':
       return { ...state, loading: true, error: null, message: null };
     case 'auth/success':
