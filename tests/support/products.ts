@@ -1,6 +1,8 @@
 import type { Statement } from '../../backend/src/products/product.queries';
 import type { ProductRecord } from './product-shapes';
-import type { GraphQLAnswer, HttpAnswer, TestApp } from './test-app';
+import type { TestApp } from './test-app';
+
+export { expectGqlError, expectGqlTypeError, expectRestError } from './answers';
 
 /** Every field of a product, as both transports send it. */
 export const PRODUCT_FIELDS = 'id name description price category quantity inStock imageUrl featured owner createdAt updatedAt version';
@@ -62,33 +64,6 @@ export async function storedProduct(app: TestApp, id: string) {
 export async function countProducts(app: TestApp, where = 'true', params: unknown[] = []): Promise<number> {
   const [{ count }] = await app.sql(`SELECT count(*)::int AS count FROM products WHERE ${where}`, params);
   return count;
-}
-
-/** A REST error answer: the status, and exactly `{ message, code }` plus `fields` when given. */
-export function expectRestError(answer: HttpAnswer, status: number, code: string, message: string, fields?: Record<string, string>) {
-  expect({ status: answer.status, body: answer.body }).toEqual({ status, body: fields ? { message, code, fields } : { message, code } });
-}
-
-/** A GraphQL error answer from the service: no data, one error with the message, code and (for input errors) fields. */
-export function expectGqlError(answer: GraphQLAnswer, code: string, message: string, fields?: Record<string, string>) {
-  expect(answer.errors).toHaveLength(1);
-  expect(answer.errors?.[0]).toMatchObject({ message, extensions: fields ? { code, fields } : { code } });
-  if (!fields) expect(answer.errors?.[0].extensions?.fields).toBeUndefined();
-  const data = answer.data as Record<string, unknown> | undefined;
-  for (const value of Object.values(data ?? {})) expect(value).toBeNull();
-}
-
-/**
- * GraphQL's own refusal of a request whose variables do not fit the schema
- * (wrong scalar, unknown input field): HTTP 400, BAD_USER_INPUT, a message
- * naming the problem, and nothing executed.
- */
-export function expectGqlTypeError(answer: GraphQLAnswer, pattern: RegExp) {
-  expect(answer.status).toBe(400);
-  expect(answer.data).toBeUndefined();
-  expect(answer.errors).toHaveLength(1);
-  expect(answer.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
-  expect(answer.errors?.[0].message).toMatch(pattern);
 }
 
 /** A statement of product.queries.ts (knex `?` placeholders) as node-postgres wants it ($1, $2, ...). */

@@ -1,4 +1,4 @@
-import { GeneralMessages } from '@stockroom/schema';
+import { GeneralMessages, isUuid } from '@stockroom/schema';
 
 /**
  * Every rule a service enforces fails with a DomainError. Its code is mapped
@@ -39,6 +39,18 @@ export class ValidationError extends DomainError {
 /** Throws a ValidationError carrying every failing field, if any failed. */
 export function assertValid(errors: Record<string, string>): void {
   if (Object.keys(errors).length) throw new ValidationError(errors);
+}
+
+/** Every id in the app is a UUID; anything else is refused before it reaches the database. */
+export class InvalidIdError extends ValidationError {
+  constructor() {
+    super({ id: GeneralMessages.invalidId });
+  }
+}
+
+/** Throws InvalidIdError unless `id` is a UUID. */
+export function assertId(id: unknown): asserts id is string {
+  if (!isUuid(id)) throw new InvalidIdError();
 }
 
 export class UnauthenticatedError extends DomainError {

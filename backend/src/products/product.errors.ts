@@ -1,5 +1,5 @@
-import { GeneralMessages, ProductMessages } from '@stockroom/schema';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../common/errors';
+import { ProductMessages } from '@stockroom/schema';
+import { ConflictError, ForbiddenError, NotFoundError } from '../common/errors';
 
 export class ProductNotFoundError extends NotFoundError {
   constructor() {
@@ -27,8 +27,3 @@ export class InsufficientStockError extends ConflictError {
   }
 }
 
-export class InvalidIdError extends ValidationError {
-  constructor() {
-    super({ id: GeneralMessages.invalidId });
-  }
-}

@@ -8,7 +8,6 @@ import {
   Rules,
   ValidationMessages,
   isBlank,
-  isUuid,
   validateField,
   validateFields,
   type FieldRule,
@@ -17,9 +16,9 @@ import {
 } from '@stockroom/schema';
 import { requireViewer } from '../auth/viewer';
 import type { RequestContext } from '../common/context';
-import { assertValid, ValidationError } from '../common/errors';
+import { assertId, assertValid, ValidationError } from '../common/errors';
 import { runStatement, type Statement } from '../db/sql';
-import { InsufficientStockError, InvalidIdError, NotProductOwnerError, ProductNotFoundError, StaleProductError } from './product.errors';
+import { InsufficientStockError, NotProductOwnerError, ProductNotFoundError, StaleProductError } from './product.errors';
 import { CountCache } from './count-cache';
 import {
   adjustStockStatement,
@@ -73,10 +72,6 @@ interface ProductRow extends Omit<ProductView, 'createdAt' | 'updatedAt'> {
 const fromRow = (row: ProductRow): ProductView => ({ ...row, createdAt: new Date(row.createdAt), updatedAt: new Date(row.updatedAt) });
 
 const query = <T>(ctx: RequestContext, statement: Statement) => runStatement<T>(ctx.em, statement);
-
-function assertId(id: unknown): asserts id is string {
-  if (!isUuid(id)) throw new InvalidIdError();
-}
 
 const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
 

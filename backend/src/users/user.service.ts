@@ -7,7 +7,6 @@ import {
   UserListFields,
   UserMessages,
   isBlank,
-  isUuid,
   validateFields,
   type FieldRule,
 } from '@stockroom/schema';
@@ -16,11 +15,10 @@ import { EmailTakenError } from '../auth/auth.errors';
 import { normalizeEmail, sendVerificationEmail } from '../auth/auth.service';
 import { requireAdmin, requireViewer } from '../auth/viewer';
 import type { RequestContext, Viewer } from '../common/context';
-import { assertValid, DomainError, ForbiddenError } from '../common/errors';
+import { assertId, assertValid, DomainError, ForbiddenError } from '../common/errors';
 import { paginationOf, type Pagination } from '../common/pagination';
 import { runStatement } from '../db/sql';
 import { emailChangedMail } from '../mail/templates';
-import { InvalidIdError } from '../products/product.errors';
 import { User, UserRole, UserStatus } from './user.entity';
 import { LastAdminError, UserNotFoundError } from './user.errors';
 import {
@@ -78,10 +76,6 @@ export interface AdminStatsView {
 }
 
 const isAdmin = (viewer: Viewer) => viewer.user.role === UserRole.Admin;
-
-function assertId(id: unknown): asserts id is string {
-  if (!isUuid(id)) throw new InvalidIdError();
-}
 
 /** Only the user themself or an admin may read or change an account; anyone else gets 403 whether or not it exists. */
 async function requireSelfOrAdmin(ctx: RequestContext, id: unknown): Promise<Viewer> {

@@ -1,0 +1,364 @@
+import { setRole } from '../../backend/scripts/promote-user';
+import { UserRole } from '../../backend/src/users/user.entity';
+import { expectGqlError, expectRestError } from '../support/answers';
+import { GOOD_PASSWORD, linkIn, signUpUser, startTestApp, uniqueEmail, type TestApp } from '../support/test-app';
+
+/**
+ * Accounts (issue 4, spec section 7): a user reads and changes their own
+ * account, an admin anyone's; role and status are never their owner's to
+ * write; deactivation revokes every session; a public profile shows nothing
+ * private. Each rule is checked through REST and GraphQL.
+ */
+
+let app: TestApp;
+
+const DENIED = 'Access denied. Insufficient permissions';
+const INVALID_ID = { id: 'Invalid ID format' };
+const USER_FIELDS = 'id email firstName lastName fullName avatar status role emailVerified createdAt updatedAt';
+const USER = `query User($id: ID!) { user(id: $id) { ${USER_FIELDS} } }`;
+const UPDATE_PROFILE = `mutation UpdateProfile($input: UpdateProfileInput!) { updateProfile(input: $input) { ${USER_FIELDS} } }`;
+const UPDATE_USER = `mutation UpdateUser($id: ID!, $input: UpdateUserInput!) { updateUser(id: $id, input: $input) { ${USER_FIELDS} } }`;
+const DEACTIVATE = `mutation Deactivate($id: ID!) { deactivateUser(id: $id) { message } }`;
+const PUBLIC_PROFILE = `query PublicProfile($id: ID!) { publicProfile(id: $id) { id firstName lastName fullName avatar memberSince } }`;
+const USERS = `query Users($query: UserListInput) { users(query: $query) { users { id email fullName role status } pagination { page limit total totalPages hasNextPage hasPrevPage } } }`;
+const ADMIN_STATS = `query AdminStats { adminStats { totalUsers activeUsers inactiveUsers adminUsers verifiedUsers newUsersLast7Days signedInUsers totalProducts inventoryValue } }`;
+
+type Account = Awaited<ReturnType<typeof signUpUser>>;
+
+async function signUpAdmin(): Promise<Account> {
+  const account = await signUpUser(app, { firstName: 'Ada', lastName: 'Admin' });
+  await setRole(app.databaseUrl, account.email, UserRole.Admin);
+  return account;
+}
+
+const storedUser = async (id: string) =>
+  (await app.sql('SELECT email, first_name, last_name, role, status, email_verified FROM users WHERE id = $1', [id]))[0];
+
+const openSessions = async (id: string) =>
+  (await app.sql<{ n: number }>('SELECT count(*)::int AS n FROM sessions WHERE user_id = $1 AND revoked_at IS NULL', [id]))[0].n;
+
+const activityKinds = async (id: string) =>
+  (await app.sql<{ kind: string; details: Record<string, unknown> }>('SELECT kind, details FROM activity_log WHERE user_id = $1 ORDER BY id', [id]));
+
+/** Makes every UPDATE of users fail inside PostgreSQL, as a broken disk or a bug would, for the duration of `run`. */
+async function withFailingUserUpdates(run: () => Promise<void>) {
+  await app.sql(`CREATE FUNCTION fail_user_update() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk on fire'; END $$`);
+  await app.sql('CREATE TRIGGER fail_user_update BEFORE UPDATE ON users FOR EACH ROW EXECUTE FUNCTION fail_user_update()');
+  try {
+    await run();
+  } finally {
+    await app.sql('DROP TRIGGER fail_user_update ON users');
+    await app.sql('DROP FUNCTION fail_user_update()');
+  }
+}
+
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app.close());
+
+describe('reading an account', () => {
+  it('gives users their own account and admins anyone’s; another member gets 403 whether or not it exists', async () => {
+    const alice = await signUpUser(app);
+    const bob = await signUpUser(app);
+    const admin = await signUpAdmin();
+
+    const own = await app.rest('GET', `/api/users/${alice.user.id}`, undefined, { token: alice.token });
+    expect(own.status).toBe(200);
+    expect(own.body.user).toMatchObject({ id: alice.user.id, email: alice.email, role: 'Member', status: 'Active' });
+    expect(own.body.user).not.toHaveProperty('passwordHash');
+
+    expectRestError(await app.rest('GET', `/api/users/${bob.user.id}`, undefined, { token: alice.token }), 403, 'FORBIDDEN', DENIED);
+    expectGqlError(await app.gql(USER, { id: bob.user.id }, { token: alice.token }), 'FORBIDDEN', DENIED);
+    // An id that exists nowhere answers the same to a member: no probing for accounts.
+    expectRestError(await app.rest('GET', '/api/users/00000000-0000-4000-8000-000000000000', undefined, { token: alice.token }), 403, 'FORBIDDEN', DENIED);
+
+    const byAdmin = await app.gql(USER, { id: bob.user.id }, { token: admin.token });
+    expect(byAdmin.data.user).toMatchObject({ id: bob.user.id, email: bob.email });
+    expectRestError(await app.rest('GET', '/api/users/00000000-0000-4000-8000-000000000000', undefined, { token: admin.token }), 404, 'NOT_FOUND', 'User not found');
+    expectGqlError(await app.gql(USER, { id: '00000000-0000-4000-8000-000000000000' }, { token: admin.token }), 'NOT_FOUND', 'User not found');
+  });
+
+  it('refuses malformed ids and missing tokens', async () => {
+    const alice = await signUpUser(app);
+    expectRestError(await app.rest('GET', "/api/users/1' OR '1'='1", undefined, { token: alice.token }), 400, 'BAD_USER_INPUT', 'Invalid ID format', INVALID_ID);
+    expectGqlError(await app.gql(USER, { id: 'not-a-uuid' }, { token: alice.token }), 'BAD_USER_INPUT', 'Invalid ID format', INVALID_ID);
+    expect((await app.rest('GET', `/api/users/${alice.user.id}`)).status).toBe(401);
+    expect((await app.gql(USER, { id: alice.user.id })).errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
+  });
+});
+
+describe('changing a profile', () => {
+  it('changes the name (trimmed) over REST and GraphQL and logs what changed', async () => {
+    const alice = await signUpUser(app, { firstName: 'Alice', lastName: 'Liddell' });
+    const rest = await app.rest('PUT', `/api/users/${alice.user.id}`, { firstName: '  Alicia ' }, { token: alice.token });
+    expect(rest.status).toBe(200);
+    expect(rest.body.user).toMatchObject({ firstName: 'Alicia', lastName: 'Liddell', fullName: 'Alicia Liddell' });
+
+    const gql = await app.gql(UPDATE_PROFILE, { input: { lastName: 'Pleasance' } }, { token: alice.token });
+    expect(gql.data.updateProfile).toMatchObject({ firstName: 'Alicia', lastName: 'Pleasance', fullName: 'Alicia Pleasance' });
+    expect((await app.rest('GET', '/api/users/profile/me', undefined, { token: alice.token })).body.user.fullName).toBe('Alicia Pleasance');
+
+    const logged = (await activityKinds(alice.user.id)).filter((row) => row.kind === 'profile_updated');
+    expect(logged.map((row) => row.details.fields)).toEqual([['firstName'], ['lastName']]);
+  });
+
+  it('keeps HTML and SQL in a name as text, and counts an emoji as one character', async () => {
+    const alice = await signUpUser(app);
+    const name = `<img src=x onerror=alert(1)>'); DROP TABLE users;--`.slice(0, 50);
+    const answer = await app.rest('PUT', '/api/users/profile/me', { firstName: name, lastName: '🦊'.repeat(50) }, { token: alice.token });
+    expect(answer.status).toBe(200);
+    expect(await storedUser(alice.user.id)).toMatchObject({ first_name: name, last_name: '🦊'.repeat(50) });
+  });
+
+  it('refuses bad values with the rule’s message on both transports, and changes nothing', async () => {
+    const alice = await signUpUser(app, { firstName: 'Alice' });
+    const cases: Array<[Record<string, unknown>, string, string]> = [
+      [{ firstName: '' }, 'firstName', 'First name is required'],
+      [{ firstName: 'x'.repeat(51) }, 'firstName', 'First name cannot exceed 50 characters'],
+      [{ lastName: '   ' }, 'lastName', 'Last name is required'],
+      [{ email: 'not-an-email' }, 'email', 'Please provide a valid email address'],
+      [{ email: `${'x'.repeat(250)}@example.com` }, 'email', 'Email cannot exceed 254 characters'],
+      [{ firstName: 'A\u0000B' }, 'firstName', 'First name format is invalid'],
+    ];
+    for (const [input, field, message] of cases) {
+      expectRestError(await app.rest('PUT', `/api/users/${alice.user.id}`, input, { token: alice.token }), 400, 'BAD_USER_INPUT', message, { [field]: message });
+      expectGqlError(await app.gql(UPDATE_PROFILE, { input }, { token: alice.token }), 'BAD_USER_INPUT', message, { [field]: message });
+    }
+    expectRestError(await app.rest('PUT', `/api/users/${alice.user.id}`, { firstName: 7 }, { token: alice.token }), 400, 'BAD_USER_INPUT', 'First name format is invalid', {
+      firstName: 'First name format is invalid',
+    });
+    const unknown = await app.rest('PUT', `/api/users/${alice.user.id}`, { passwordHash: 'x' }, { token: alice.token });
+    expect(unknown.status).toBe(400);
+    expect(await storedUser(alice.user.id)).toMatchObject({ first_name: 'Alice', email: alice.email });
+  });
+
+  it('never lets owners write their own role or status, on either transport', async () => {
+    const alice = await signUpUser(app);
+    expectRestError(await app.rest('PUT', `/api/users/${alice.user.id}`, { role: 'Admin' }, { token: alice.token }), 403, 'FORBIDDEN', DENIED);
+    expectRestError(await app.rest('PUT', `/api/users/${alice.user.id}`, { firstName: 'Mallory', status: 'Active' }, { token: alice.token }), 403, 'FORBIDDEN', DENIED);
+    expectGqlError(await app.gql(UPDATE_USER, { id: alice.user.id, input: { role: 'Admin' } }, { token: alice.token }), 'FORBIDDEN', DENIED);
+    // The profile input has no role at all.
+    const viaProfile = await app.gql(`mutation { updateProfile(input: { role: Admin }) { role } }`, undefined, { token: alice.token });
+    expect(viaProfile.status).toBe(400);
+    expect(await storedUser(alice.user.id)).toMatchObject({ role: 'Member', status: 'Active', first_name: 'Grace' });
+
+    // Not even an admin may change their own role (no accidental lock-out).
+    const admin = await signUpAdmin();
+    expectRestError(await app.rest('PUT', `/api/users/${admin.user.id}`, { role: 'Member' }, { token: admin.token }), 403, 'FORBIDDEN', DENIED);
+    expect((await storedUser(admin.user.id)).role).toBe('Admin');
+  });
+
+  it('lets an admin change someone else’s name, role and status; a status of Inactive signs them out everywhere', async () => {
+    const admin = await signUpAdmin();
+    const bob = await signUpUser(app, { firstName: 'Bob' });
+    const promoted = await app.rest('PUT', `/api/users/${bob.user.id}`, { role: 'Admin', firstName: 'Robert' }, { token: admin.token });
+    expect(promoted.status).toBe(200);
+    expect(promoted.body.user).toMatchObject({ role: 'Admin', firstName: 'Robert' });
+    expect((await activityKinds(bob.user.id)).at(-1)).toEqual({ kind: 'profile_updated', details: { fields: ['firstName'], byAdmin: true } });
+
+    const bad = await app.rest('PUT', `/api/users/${bob.user.id}`, { role: 'Owner' }, { token: admin.token });
+    expectRestError(bad, 400, 'BAD_USER_INPUT', 'Role format is invalid', { role: 'Role format is invalid' });
+
+    const inactive = await app.gql(UPDATE_USER, { id: bob.user.id, input: { status: 'Inactive' } }, { token: admin.token });
+    expect(inactive.data.updateUser.status).toBe('Inactive');
+    expect(await openSessions(bob.user.id)).toBe(0);
+    expect((await app.rest('GET', '/api/users/profile/me', undefined, { token: bob.token })).status).toBe(401);
+  });
+
+  it('answers a failed write with the catalogue’s message, and keeps the old values', async () => {
+    const alice = await signUpUser(app, { firstName: 'Alice' });
+    await withFailingUserUpdates(async () => {
+      expectRestError(await app.rest('PUT', `/api/users/${alice.user.id}`, { firstName: 'Alicia' }, { token: alice.token }), 500, 'INTERNAL_SERVER_ERROR', 'Failed to update user profile');
+      expectGqlError(await app.gql(UPDATE_PROFILE, { input: { firstName: 'Alicia' } }, { token: alice.token }), 'INTERNAL_SERVER_ERROR', 'Failed to update user profile');
+    });
+    expect((await storedUser(alice.user.id)).first_name).toBe('Alice');
+    expect((await activityKinds(alice.user.id)).some((row) => row.kind === 'profile_updated')).toBe(false);
+  });
+});
+
+describe('changing the email address', () => {
+  it('refuses an address another account has, in any case, on both transports', async () => {
+    const alice = await signUpUser(app);
+    const bob = await signUpUser(app);
+    const taken = 'An account with this email already exists';
+    expectRestError(await app.rest('PUT', '/api/users/profile/me', { email: bob.email.toUpperCase() }, { token: alice.token }), 409, 'CONFLICT', taken);
+    expectGqlError(await app.gql(UPDATE_PROFILE, { input: { email: ` ${bob.email} ` } }, { token: alice.token }), 'CONFLICT', taken);
+    expect((await storedUser(alice.user.id)).email).toBe(alice.email);
+  });
+
+  it('marks a new address unverified, sends it a verification link that works, and tells the old address', async () => {
+    const alice = await signUpUser(app);
+    await app.rest('POST', '/api/users/verify-email', { email: alice.email, token: linkIn((await app.mailsTo(alice.email))[0], '/auth/verify-email').searchParams.get('token') });
+    expect((await storedUser(alice.user.id)).email_verified).toBe(true);
+
+    const newEmail = uniqueEmail('moved');
+    const answer = await app.rest('PUT', `/api/users/${alice.user.id}`, { email: newEmail.toUpperCase() }, { token: alice.token });
+    expect(answer.status).toBe(200);
+    expect(answer.body.user).toMatchObject({ email: newEmail, emailVerified: false });
+
+    const [verification] = await app.mailsTo(newEmail);
+    const link = linkIn(verification, '/auth/verify-email');
+    expect(link.searchParams.get('email')).toBe(newEmail);
+    const notice = (await app.mailsTo(alice.email)).at(-1)!;
+    expect(notice).toMatch(/Subject: Your Stockroom email address was changed/);
+    expect(notice).toContain(newEmail);
+
+    const verified = await app.rest('POST', '/api/users/verify-email', { email: newEmail, token: link.searchParams.get('token') });
+    expect(verified.status).toBe(200);
+    expect((await storedUser(alice.user.id)).email_verified).toBe(true);
+    // The old address no longer signs in; the new one does.
+    expect((await app.rest('POST', '/api/auth/signin', { email: alice.email, password: GOOD_PASSWORD })).status).toBe(401);
+    expect((await app.rest('POST', '/api/auth/signin', { email: newEmail, password: GOOD_PASSWORD })).status).toBe(200);
+  });
+
+  it('keeps a verified address verified when the same address is sent again', async () => {
+    const alice = await signUpUser(app);
+    await app.sql('UPDATE users SET email_verified = true WHERE id = $1', [alice.user.id]);
+    const mailsBefore = (await app.mailsTo(alice.email)).length;
+    const answer = await app.gql(UPDATE_PROFILE, { input: { email: alice.email.toUpperCase(), firstName: 'Grace' } }, { token: alice.token });
+    expect(answer.data.updateProfile.emailVerified).toBe(true);
+    expect((await app.mailsTo(alice.email)).length).toBe(mailsBefore);
+  });
+});
+
+describe('deactivating an account', () => {
+  it('lets users deactivate themselves: Inactive, every session revoked, sign-in refused', async () => {
+    const alice = await signUpUser(app);
+    const second = await app.rest('POST', '/api/auth/signin', { email: alice.email, password: GOOD_PASSWORD });
+    const answer = await app.rest('DELETE', `/api/users/${alice.user.id}`, undefined, { token: alice.token });
+    expect(answer).toMatchObject({ status: 200, body: { message: 'User account deactivated' } });
+    expect((await storedUser(alice.user.id)).status).toBe('Inactive');
+    expect(await openSessions(alice.user.id)).toBe(0);
+    for (const token of [alice.token, second.body.accessToken]) {
+      expect((await app.rest('GET', '/api/users/profile/me', undefined, { token })).status).toBe(401);
+    }
+    expectRestError(await app.rest('POST', '/api/auth/signin', { email: alice.email, password: GOOD_PASSWORD }), 403, 'ACCOUNT_INACTIVE', 'Account is inactive. Please contact support');
+    // Nothing is deleted: the account and its data stay.
+    expect(await storedUser(alice.user.id)).toBeDefined();
+  });
+
+  it('refuses a member deactivating someone else, and lets an admin do it over GraphQL', async () => {
+    const alice = await signUpUser(app);
+    const bob = await signUpUser(app);
+    expectRestError(await app.rest('DELETE', `/api/users/${bob.user.id}`, undefined, { token: alice.token }), 403, 'FORBIDDEN', DENIED);
+    expectGqlError(await app.gql(DEACTIVATE, { id: bob.user.id }, { token: alice.token }), 'FORBIDDEN', DENIED);
+    expect((await storedUser(bob.user.id)).status).toBe('Active');
+
+    const admin = await signUpAdmin();
+    expect((await app.gql(DEACTIVATE, { id: bob.user.id }, { token: admin.token })).data.deactivateUser.message).toBe('User account deactivated');
+    expect((await storedUser(bob.user.id)).status).toBe('Inactive');
+    expect(await openSessions(bob.user.id)).toBe(0);
+    expectRestError(await app.rest('DELETE', '/api/users/00000000-0000-4000-8000-000000000000', undefined, { token: admin.token }), 404, 'NOT_FOUND', 'User not found');
+    expectRestError(await app.rest('DELETE', '/api/users/42', undefined, { token: admin.token }), 400, 'BAD_USER_INPUT', 'Invalid ID format', INVALID_ID);
+
+    // Reactivation is an admin's status change.
+    const back = await app.rest('PUT', `/api/users/${bob.user.id}`, { status: 'Active' }, { token: admin.token });
+    expect(back.body.user.status).toBe('Active');
+    expect((await app.rest('POST', '/api/auth/signin', { email: bob.email, password: GOOD_PASSWORD })).status).toBe(200);
+  });
+
+  it('never deactivates the last active admin', async () => {
+    // A database of its own: other tests' admins would count.
+    const solo = await startTestApp();
+    try {
+      const admin = await signUpUser(solo);
+      await setRole(solo.databaseUrl, admin.email, UserRole.Admin);
+      expectRestError(await solo.rest('DELETE', `/api/users/${admin.user.id}`, undefined, { token: admin.token }), 409, 'CONFLICT', 'The last active administrator cannot be deactivated');
+      const other = await signUpUser(solo);
+      await setRole(solo.databaseUrl, other.email, UserRole.Admin);
+      expect((await solo.rest('DELETE', `/api/users/${admin.user.id}`, undefined, { token: admin.token })).status).toBe(200);
+    } finally {
+      await solo.close();
+    }
+  });
+
+  it('answers a failed deactivation with the catalogue’s message and keeps the account active', async () => {
+    const alice = await signUpUser(app);
+    await withFailingUserUpdates(async () => {
+      expectRestError(await app.rest('DELETE', `/api/users/${alice.user.id}`, undefined, { token: alice.token }), 500, 'INTERNAL_SERVER_ERROR', 'Failed to deactivate user account');
+    });
+    expect((await storedUser(alice.user.id)).status).toBe('Active');
+    expect(await openSessions(alice.user.id)).toBe(1);
+  });
+});
+
+describe('public profile', () => {
+  it('shows name, avatar and member since to anyone, and nothing private', async () => {
+    const alice = await signUpUser(app, { firstName: 'Alice', lastName: 'Liddell' });
+    const rest = await app.rest('GET', `/api/users/${alice.user.id}/profile`);
+    expect(rest.status).toBe(200);
+    expect(Object.keys(rest.body.profile).sort()).toEqual(['avatar', 'firstName', 'fullName', 'id', 'lastName', 'memberSince']);
+    expect(rest.body.profile).toMatchObject({ id: alice.user.id, fullName: 'Alice Liddell', avatar: null, memberSince: alice.user.createdAt });
+    const gql = await app.gql(PUBLIC_PROFILE, { id: alice.user.id });
+    expect(gql.data.publicProfile).toEqual(rest.body.profile);
+    expect(JSON.stringify(rest.body)).not.toContain(alice.email);
+  });
+
+  it('is not found for an inactive or unknown account, and refuses a malformed id', async () => {
+    const alice = await signUpUser(app);
+    await app.sql(`UPDATE users SET status = 'Inactive' WHERE id = $1`, [alice.user.id]);
+    expectRestError(await app.rest('GET', `/api/users/${alice.user.id}/profile`), 404, 'NOT_FOUND', 'User not found');
+    expectGqlError(await app.gql(PUBLIC_PROFILE, { id: '00000000-0000-4000-8000-000000000000' }), 'NOT_FOUND', 'User not found');
+    expectRestError(await app.rest('GET', '/api/users/%3Cscript%3E/profile'), 400, 'BAD_USER_INPUT', 'Invalid ID format', INVALID_ID);
+  });
+});
+
+describe('admin: user list and statistics', () => {
+  it('refuses members on both transports with the catalogue’s message', async () => {
+    const alice = await signUpUser(app);
+    expectRestError(await app.rest('GET', '/api/users/admin/stats', undefined, { token: alice.token }), 403, 'FORBIDDEN', DENIED);
+    expectGqlError(await app.gql(ADMIN_STATS, undefined, { token: alice.token }), 'FORBIDDEN', DENIED);
+    expectRestError(await app.rest('GET', '/api/users', undefined, { token: alice.token }), 403, 'FORBIDDEN', DENIED);
+    expectGqlError(await app.gql(USERS, undefined, { token: alice.token }), 'FORBIDDEN', DENIED);
+    expect((await app.rest('GET', '/api/users/admin/stats')).status).toBe(401);
+  });
+
+  it('gives admins statistics that match the tables', async () => {
+    const admin = await signUpAdmin();
+    await app.rest('POST', '/api/products', { name: 'Crate', price: 12.5, quantity: 4 }, { token: admin.token });
+    const rest = await app.rest('GET', '/api/users/admin/stats', undefined, { token: admin.token });
+    expect(rest.status).toBe(200);
+    const [truth] = await app.sql(`SELECT count(*)::int AS "totalUsers",
+        count(*) FILTER (WHERE status = 'Active')::int AS "activeUsers", count(*) FILTER (WHERE status = 'Inactive')::int AS "inactiveUsers",
+        count(*) FILTER (WHERE role = 'Admin')::int AS "adminUsers", count(*) FILTER (WHERE email_verified)::int AS "verifiedUsers",
+        (SELECT count(*)::int FROM products) AS "totalProducts", (SELECT coalesce(sum(price * quantity), 0)::float8 FROM products) AS "inventoryValue"
+      FROM users`);
+    expect(rest.body.stats).toMatchObject(truth);
+    expect(rest.body.stats.totalProducts).toBeGreaterThanOrEqual(1);
+    expect(rest.body.stats.newUsersLast7Days).toBe(truth.totalUsers);
+    expect(rest.body.stats.signedInUsers).toBeGreaterThanOrEqual(1);
+    expect((await app.gql(ADMIN_STATS, undefined, { token: admin.token })).data.adminStats).toEqual(rest.body.stats);
+  });
+
+  it('lists every account to admins, paged and searchable by name or email', async () => {
+    const admin = await signUpAdmin();
+    const tag = `zq${Date.now()}`;
+    for (const n of [1, 2, 3]) await signUpUser(app, { lastName: `${tag}${n}` });
+    const page = await app.rest('GET', `/api/users?search=${tag}&limit=2`, undefined, { token: admin.token });
+    expect(page.status).toBe(200);
+    expect(page.body.users.map((u: { fullName: string }) => u.fullName)).toEqual([`Grace ${tag}3`, `Grace ${tag}2`]);
+    expect(page.body.pagination).toEqual({ page: 1, limit: 2, total: 3, totalPages: 2, hasNextPage: true, hasPrevPage: false });
+    expect(page.body.users[0]).not.toHaveProperty('passwordHash');
+
+    const gql = await app.gql(USERS, { query: { search: tag, page: 2, limit: 2 } }, { token: admin.token });
+    expect(gql.data.users.users).toHaveLength(1);
+    expect(gql.data.users.pagination).toMatchObject({ page: 2, total: 3, hasNextPage: false, hasPrevPage: true });
+
+    const byEmail = await app.rest('GET', `/api/users?search=${encodeURIComponent(admin.email.toUpperCase())}`, undefined, { token: admin.token });
+    expect(byEmail.body.users.map((u: { id: string }) => u.id)).toEqual([admin.user.id]);
+    // Wildcards are text, not patterns.
+    expect((await app.rest('GET', '/api/users?search=%25', undefined, { token: admin.token })).body.pagination.total).toBe(0);
+    expectRestError(await app.rest('GET', '/api/users?limit=101', undefined, { token: admin.token }), 400, 'BAD_USER_INPUT', 'Limit cannot exceed 100', { limit: 'Limit cannot exceed 100' });
+  });
+});
+
+describe('npm run user:promote', () => {
+  it('makes an account an admin by its email in any case, and reports an unknown email', async () => {
+    const alice = await signUpUser(app);
+    const promoted = await setRole(app.databaseUrl, alice.email.toUpperCase(), UserRole.Admin);
+    expect(promoted.role).toBe('Admin');
+    expect((await app.rest('GET', '/api/users/admin/stats', undefined, { token: alice.token })).status).toBe(200);
+    await expect(setRole(app.databaseUrl, 'nobody@example.com', UserRole.Admin)).rejects.toThrow('No account has the email nobody@example.com');
+  });
+});
