@@ -1,16 +1,38 @@
-import { useResendVerificationMutation } from '@stockroom/schema/generated/hooks';
+import { Button, Callout, NonIdealState, Spinner } from '@blueprintjs/core';
+import { BoxIcon, RefreshIcon } from '@blueprintjs/icons';
 import { AuthMessages } from '@stockroom/schema';
-import { useState } from 'react';
+import { useDashboardQuery, useResendVerificationMutation } from '@stockroom/schema/generated/hooks';
+import { lazy, Suspense, useState } from 'react';
+import { LinkButton } from '../../../components/LinkButton';
 import { PageHeader } from '../../../components/PageHeader';
 import { extractErrorMessage } from '../../../lib/errors';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { fullNameOf, useAuth } from '../../auth';
 import { AccountOverview } from '../components/AccountOverview';
+import { FeatureHighlights } from '../components/FeatureHighlights';
+import { RecentActivity } from '../components/RecentActivity';
 import { VerifyEmailReminder } from '../components/VerifyEmailReminder';
+import { isEmptyInventory } from '../inventory-chart-data';
+import { useNow } from '../useNow';
+import '../dashboard.css';
+
+/** Its own chunk: the chart library is fetched on this page only, and only when there is something to chart. */
+const InventoryCharts = lazy(() => import('../components/InventoryCharts'));
+
+function PanelSpinner({ label }: { label: string }) {
+  return (
+    <div className="dashboard__loading" role="status">
+      <Spinner size={28} aria-label={label} />
+    </div>
+  );
+}
 
 export default function DashboardPage() {
   usePageTitle('Dashboard');
   const { state } = useAuth();
+  // cache-and-network: coming back after adding a product shows it in the activity and the figures.
+  const dashboard = useDashboardQuery({ fetchPolicy: 'cache-and-network' });
+  const now = useNow();
   const [resend, { loading: sending }] = useResendVerificationMutation();
   const [resendResult, setResendResult] = useState<{ ok: boolean; message: string } | null>(null);
   const user = state.user;
@@ -18,6 +40,7 @@ export default function DashboardPage() {
   const fullName = fullNameOf(user);
   // The placeholder of a restored session has no email yet: no reminder until the profile is in.
   const showReminder = user.email !== '' && !user.emailVerified;
+  const data = dashboard.data?.dashboard;
 
   const onResend = () => {
     setResendResult(null);
@@ -27,22 +50,58 @@ export default function DashboardPage() {
       )
       .catch((error: unknown) => setResendResult({ ok: false, message: extractErrorMessage(error) }));
   };
+  const retry = () => void dashboard.refetch().catch(() => undefined);
 
   return (
-    <div className="page">
+    <div className="page dashboard">
       <PageHeader title="Dashboard" subtitle={`Welcome back, ${user.firstName}.`} />
       {showReminder && (
         <VerifyEmailReminder email={user.email} sending={sending} result={resendResult} onResend={onResend} />
       )}
-      <AccountOverview
-        fullName={fullName}
-        email={user.email}
-        role={user.role}
-        status={user.status}
-        createdAt={user.createdAt}
-        emailVerified={user.emailVerified}
-        avatar={user.avatar}
-      />
+      {dashboard.error && !dashboard.loading && (
+        <Callout intent="danger" title="The dashboard could not be loaded" className="dashboard__error" role="alert">
+          <p>{extractErrorMessage(dashboard.error)}</p>
+          <Button icon={<RefreshIcon />} onClick={retry}>
+            Try again
+          </Button>
+        </Callout>
+      )}
+      <div className="dashboard__grid">
+        <AccountOverview
+          fullName={fullName}
+          email={user.email}
+          role={user.role}
+          status={user.status}
+          createdAt={user.createdAt}
+          emailVerified={user.emailVerified}
+          avatar={user.avatar}
+          totals={data ? data.overview : null}
+        />
+        {data ? (
+          <RecentActivity items={data.recentActivity} now={now} />
+        ) : (
+          dashboard.loading && <PanelSpinner label="Loading recent activity" />
+        )}
+      </div>
+      {data &&
+        (isEmptyInventory(data.inventory) ? (
+          <NonIdealState
+            className="dashboard__panel dashboard__empty"
+            icon={<BoxIcon size={40} />}
+            title="No products yet"
+            description="Add a product and its value and stock will be charted here."
+            action={
+              <LinkButton intent="primary" to="/products/new">
+                Add Your First Product
+              </LinkButton>
+            }
+          />
+        ) : (
+          <Suspense fallback={<PanelSpinner label="Loading charts" />}>
+            <InventoryCharts inventory={data.inventory} />
+          </Suspense>
+        ))}
+      {data && <FeatureHighlights features={data.features} />}
     </div>
   );
 }

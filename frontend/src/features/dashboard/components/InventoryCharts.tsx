@@ -1,0 +1,170 @@
+/**
+ * The inventory charts, loaded with React.lazy so the chart library is a chunk
+ * of its own, fetched only on the dashboard.
+ *
+ * Library: Chartist 1.5 (SVG, no dependencies). Its bar and pie charts come
+ * to about 12 KB gzipped in this chunk (measured from the build); the visx
+ * route (@visx/shape + @visx/scale, which bundle d3-scale, d3-shape and
+ * friends) is larger for the same two charts, and a canvas library would
+ * give screen readers nothing to read. Chartist draws; accessibility is ours:
+ * each chart is one role="img" with a summary, and the numbers are a real
+ * table (visually hidden, or shown in place of the charts by "Show as table").
+ */
+import { Button, Card, H2, H3, HTMLTable } from '@blueprintjs/core';
+import { ChartIcon, ThIcon } from '@blueprintjs/icons';
+import { BarChart, PieChart } from 'chartist';
+import { useEffect, useId, useRef, useState } from 'react';
+import { formatCount, formatCurrency } from '../../../lib/format';
+import {
+  categoryChartLabel,
+  shortLabel,
+  stockChartLabel,
+  type CategoryValueRow,
+  type InventoryBreakdownData,
+} from '../inventory-chart-data';
+
+const BAR_ROW_HEIGHT = 36;
+const AXIS_HEIGHT = 32;
+
+/** Whole dollars, compactly, for the value axis ('$1.2K'). */
+const axisMoney = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
+
+function CategoryBars({ rows }: { rows: readonly CategoryValueRow[] }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!ref.current) return;
+    const chart = new BarChart(
+      ref.current,
+      { labels: rows.map((row) => shortLabel(row.category)), series: [rows.map((row) => row.value)] },
+      {
+        horizontalBars: true,
+        // Chartist draws the first label at the bottom; the server sends the highest value first.
+        reverseData: true,
+        height: rows.length * BAR_ROW_HEIGHT + AXIS_HEIGHT,
+        chartPadding: { top: 8, right: 24, bottom: 0, left: 0 },
+        axisY: { offset: 104, showGrid: false },
+        axisX: { onlyInteger: true, labelInterpolationFnc: (value) => axisMoney.format(Number(value)) },
+      },
+    );
+    return () => {
+      chart.detach();
+    };
+  }, [rows]);
+  return <div ref={ref} role="img" aria-label={categoryChartLabel(rows)} className="dashboard-chart dashboard-chart--bars" />;
+}
+
+function StockDonut({ inStock, outOfStock }: { inStock: number; outOfStock: number }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!ref.current) return;
+    const chart = new PieChart(
+      ref.current,
+      {
+        series: [
+          { value: inStock, className: 'dashboard-chart__slice--in', meta: 'In stock' },
+          { value: outOfStock, className: 'dashboard-chart__slice--out', meta: 'Out of stock' },
+        ],
+      },
+      { donut: true, donutWidth: 28, showLabel: false, ignoreEmptyValues: true, height: 180, chartPadding: 8 },
+    );
+    return () => {
+      chart.detach();
+    };
+  }, [inStock, outOfStock]);
+  return (
+    <div className="dashboard-donut">
+      <div ref={ref} role="img" aria-label={stockChartLabel({ inStock, outOfStock })} className="dashboard-chart dashboard-chart--donut" />
+      {/* The table below reads the same numbers out; the legend is for the eye. */}
+      <ul className="dashboard-donut__legend" aria-hidden="true">
+        <li>
+          <span className="dashboard-donut__swatch dashboard-donut__swatch--in" />
+          In stock: {formatCount(inStock)}
+        </li>
+        <li>
+          <span className="dashboard-donut__swatch dashboard-donut__swatch--out" />
+          Out of stock: {formatCount(outOfStock)}
+        </li>
+      </ul>
+    </div>
+  );
+}
+
+export interface InventoryChartsProps {
+  inventory: InventoryBreakdownData;
+}
+
+export default function InventoryCharts({ inventory }: InventoryChartsProps) {
+  const [asTable, setAsTable] = useState(false);
+  const headingId = useId();
+  const tableClass = asTable ? 'dashboard-chart-table' : 'dashboard-chart-table visually-hidden';
+  return (
+    <Card className="dashboard__panel dashboard__charts">
+      <section aria-labelledby={headingId}>
+        <div className="dashboard__panel-head">
+          <H2 id={headingId} className="dashboard__panel-title">
+            Inventory
+          </H2>
+          <Button
+            variant="minimal"
+            size="small"
+            icon={asTable ? <ChartIcon /> : <ThIcon />}
+            aria-pressed={asTable}
+            onClick={() => setAsTable((shown) => !shown)}
+          >
+            Show as table
+          </Button>
+        </div>
+        <div className="dashboard__chart-grid">
+          <figure className="dashboard__figure">
+            <H3 className="dashboard__figure-title">Value by category</H3>
+            {!asTable && <CategoryBars rows={inventory.byCategory} />}
+            <HTMLTable compact striped className={tableClass}>
+              <caption>Inventory value by category</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Category</th>
+                  <th scope="col">Products</th>
+                  <th scope="col">In stock</th>
+                  <th scope="col">Value</th>
+                </tr>
+              </thead>
+              <tbody>
+                {inventory.byCategory.map((row) => (
+                  <tr key={row.category}>
+                    <th scope="row">{row.category}</th>
+                    <td>{formatCount(row.products)}</td>
+                    <td>{formatCount(row.inStock)}</td>
+                    <td>{formatCurrency(row.value)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </HTMLTable>
+          </figure>
+          <figure className="dashboard__figure">
+            <H3 className="dashboard__figure-title">In stock vs out of stock</H3>
+            {!asTable && <StockDonut inStock={inventory.inStock} outOfStock={inventory.outOfStock} />}
+            <HTMLTable compact striped className={tableClass}>
+              <caption>Products in and out of stock</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Stock</th>
+                  <th scope="col">Products</th>
+                </tr>
+              </thead>
+              <tbody>
+                <tr>
+                  <th scope="row">In stock</th>
+                  <td>{formatCount(inventory.inStock)}</td>
+                </tr>
+                <tr>
+                  <th scope="row">Out of stock</th>
+                  <td>{formatCount(inventory.outOfStock)}</td>
+                </tr>
+              </tbody>
+            </HTMLTable>
+          </figure>
+        </div>
+      </section>
+    </Card>
+  );
+}

@@ -1,0 +1,33 @@
+import { categoryChartLabel, isEmptyInventory, shortLabel, stockChartLabel } from './inventory-chart-data';
+
+describe('inventory chart summaries', () => {
+  it('names every category with its value', () => {
+    expect(
+      categoryChartLabel([
+        { category: 'Tools', products: 2, inStock: 2, value: 21 },
+        { category: 'Books', products: 1, inStock: 0, value: 0 },
+      ]),
+    ).toBe('Inventory value by category, 2 categories: Tools $21.00, Books $0.00.');
+    expect(categoryChartLabel([{ category: 'Tools', products: 1, inStock: 1, value: 1234.5 }])).toBe(
+      'Inventory value by category, 1 category: Tools $1,234.50.',
+    );
+    expect(categoryChartLabel([])).toBe('Inventory value by category: no products.');
+  });
+
+  it('gives the stock split with percentages', () => {
+    expect(stockChartLabel({ inStock: 2, outOfStock: 1 })).toBe('Stock of 3 products: 2 in stock (67%), 1 out of stock (33%).');
+    expect(stockChartLabel({ inStock: 1, outOfStock: 0 })).toBe('Stock of 1 product: 1 in stock (100%), 0 out of stock (0%).');
+    expect(stockChartLabel({ inStock: 0, outOfStock: 0 })).toBe('Stock: no products.');
+  });
+
+  it('knows an empty catalogue', () => {
+    expect(isEmptyInventory({ byCategory: [], inStock: 0, outOfStock: 0 })).toBe(true);
+    expect(isEmptyInventory({ byCategory: [], inStock: 0, outOfStock: 1 })).toBe(false);
+  });
+
+  it('shortens long category names for the axis only', () => {
+    expect(shortLabel('Tools')).toBe('Tools');
+    expect(shortLabel('Kitchen and dining room', 10)).toBe('Kitchen a…');
+    expect(shortLabel('Garden tools x', 14)).toBe('Garden tools x');
+  });
+});

@@ -1,0 +1,40 @@
+import { formatCount, formatCurrency } from '../../lib/format';
+
+export interface CategoryValueRow {
+  category: string;
+  products: number;
+  inStock: number;
+  value: number;
+}
+
+export interface InventoryBreakdownData {
+  byCategory: readonly CategoryValueRow[];
+  inStock: number;
+  outOfStock: number;
+}
+
+const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
+
+/** Nothing to chart: the catalogue is empty. */
+export const isEmptyInventory = (data: InventoryBreakdownData): boolean => data.inStock + data.outOfStock === 0;
+
+/** The bar chart's label for screen readers: every category and its value, highest first as the server sends them. */
+export function categoryChartLabel(rows: readonly CategoryValueRow[]): string {
+  if (rows.length === 0) return 'Inventory value by category: no products.';
+  const parts = rows.map((row) => `${row.category} ${formatCurrency(row.value)}`);
+  return `Inventory value by category, ${plural(rows.length, 'category', 'categories')}: ${parts.join(', ')}.`;
+}
+
+/** The donut's label for screen readers, with percentages of the whole catalogue. */
+export function stockChartLabel({ inStock, outOfStock }: Pick<InventoryBreakdownData, 'inStock' | 'outOfStock'>): string {
+  const total = inStock + outOfStock;
+  if (total === 0) return 'Stock: no products.';
+  const pct = (n: number) => `${Math.round((n / total) * 100)}%`;
+  return `Stock of ${plural(total, 'product', 'products')}: ${formatCount(inStock)} in stock (${pct(inStock)}), ${formatCount(outOfStock)} out of stock (${pct(outOfStock)}).`;
+}
+
+/** Category names for a narrow axis: long ones are cut with an ellipsis (the table keeps them whole). */
+export function shortLabel(label: string, max = 14): string {
+  const chars = [...label];
+  return chars.length <= max ? label : `${chars.slice(0, max - 1).join('').trimEnd()}…`;
+}
