@@ -7,7 +7,7 @@ import { LoadingScreen } from '../components/LoadingScreen';
 import { SideNav } from '../components/SideNav';
 import { MOBILE_QUERY, useMediaQuery } from '../lib/useMediaQuery';
 import { fullNameOf, useAuth } from '../features/auth';
-import { FOOTER, SIGNED_IN_LINKS, SIGNED_OUT_LINKS } from './navigation';
+import { FOOTER, SIGNED_OUT_LINKS, signedInLinks } from './navigation';
 
 /** Header, side navigation (signed in only), routed content and footer (section 1). */
 export function AppShell() {
@@ -34,6 +34,7 @@ export function AppShell() {
     : null;
 
   const showSideNav = signedIn;
+  const links = signedIn ? signedInLinks(state.user!.role) : SIGNED_OUT_LINKS;
   return (
     <div className={`app-shell${showSideNav && sideNavOpen && !isMobile ? ' app-shell--with-side-nav' : ''}`}>
       <a className="skip-link" href="#main-content">
@@ -41,7 +42,7 @@ export function AppShell() {
       </a>
       <AppHeader
         brand={APP_NAME}
-        links={signedIn ? SIGNED_IN_LINKS : SIGNED_OUT_LINKS}
+        links={links}
         user={user}
         compact={isMobile}
         sideNavOpen={sideNavOpen}
@@ -52,7 +53,7 @@ export function AppShell() {
       <div className="app-shell__body">
         {showSideNav && (
           <SideNav
-            items={SIGNED_IN_LINKS}
+            items={links}
             open={sideNavOpen}
             mode={isMobile ? 'overlay' : 'side'}
             onClose={() => setSideNavOpen(false)}

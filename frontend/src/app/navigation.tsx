@@ -1,4 +1,5 @@
-import { BoxIcon, DashboardIcon, HomeIcon, PersonIcon } from '@blueprintjs/icons';
+import { BoxIcon, DashboardIcon, HomeIcon, PersonIcon, ShieldIcon } from '@blueprintjs/icons';
+import { ROLES } from '@stockroom/schema';
 import type { NavItem } from '../components/AppHeader';
 
 /**
@@ -11,6 +12,15 @@ export const SIGNED_IN_LINKS: readonly NavItem[] = [
   { label: 'Products', path: '/products', icon: <BoxIcon /> },
   { label: 'Profile', path: '/profile/edit', icon: <PersonIcon /> },
 ];
+
+const ADMIN_LINK: NavItem = { label: 'Admin', path: '/admin', icon: <ShieldIcon /> };
+const ADMIN_LINKS: readonly NavItem[] = [...SIGNED_IN_LINKS, ADMIN_LINK];
+
+/**
+ * The signed-in links for a role: admins also get Admin. Only a convenience:
+ * the server refuses a member's admin calls whatever the client shows.
+ */
+export const signedInLinks = (role: string): readonly NavItem[] => (role === ROLES.admin ? ADMIN_LINKS : SIGNED_IN_LINKS);
 
 export const SIGNED_OUT_LINKS: readonly NavItem[] = [{ label: 'Home', path: '/', icon: <HomeIcon /> }];
 

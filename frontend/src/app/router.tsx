@@ -16,10 +16,12 @@ const ProductCreatePage = lazy(() => import('../features/products/pages/ProductC
 const ProductDetailsPage = lazy(() => import('../features/products/pages/ProductDetailsPage'));
 const ProductEditPage = lazy(() => import('../features/products/pages/ProductEditPage'));
 const ProfilePage = lazy(() => import('../features/profile/pages/ProfilePage'));
+const ProfileEditPage = lazy(() => import('../features/profile/pages/ProfileEditPage'));
+const AdminPage = lazy(() => import('../features/admin/pages/AdminPage'));
 const HelpPage = lazy(() => import('../features/help/pages/HelpPage'));
 const NotFoundPage = lazy(() => import('../features/not-found/pages/NotFoundPage'));
 
-/** Routes of section 2, plus /auth/verify-email and the product create, detail and edit screens (DESIGN.md). */
+/** Routes of section 2, plus /auth/verify-email, the product create, detail and edit screens (DESIGN.md) and /admin. */
 const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -47,7 +49,8 @@ const routes: RouteObject[] = [
           { path: '/products/:id', element: <ProductDetailsPage /> },
           { path: '/products/:id/edit', element: <ProductEditPage /> },
           { path: '/profile', element: <ProfilePage /> },
-          { path: '/profile/edit', element: <ProfilePage /> },
+          { path: '/profile/edit', element: <ProfileEditPage /> },
+          { path: '/admin', element: <AdminPage /> },
         ],
       },
       { path: '*', element: <Navigate to="/" replace /> },

@@ -1,31 +1,50 @@
-import { Callout, Card } from '@blueprintjs/core';
+import { EditIcon } from '@blueprintjs/icons';
+import { LinkButton } from '../../../components/LinkButton';
 import { PageHeader } from '../../../components/PageHeader';
+import { UserAvatar } from '../../../components/UserAvatar';
 import { UserDetailsList } from '../../../components/UserDetailsList';
 import { usePageTitle } from '../../../lib/usePageTitle';
-import { fullNameOf, useAuth } from '../../auth';
+import { fullNameOf } from '../../auth';
+import { ProfileLoadState } from '../components/ProfileLoadState';
+import { ProfileSection } from '../components/ProfileSection';
+import { PROFILE_EDIT_PATH } from '../profile-paths';
+import { useProfileUser } from '../useProfileUser';
+import '../profile.css';
 
-/** Placeholder for /profile and /profile/edit until the profile issue lands. */
+/** /profile: the signed-in user's account, read only, with the way to edit it. */
 export default function ProfilePage() {
   usePageTitle('Profile');
-  const { state } = useAuth();
-  const user = state.user;
-  if (!user) return null;
+  const profile = useProfileUser();
   return (
-    <div className="page">
-      <PageHeader title="Profile" subtitle="Your account details." />
-      <Card className="page__card">
-        <UserDetailsList
-          fullName={fullNameOf(user)}
-          email={user.email}
-          role={user.role}
-          status={user.status}
-          createdAt={user.createdAt}
-          emailVerified={user.emailVerified}
-        />
-      </Card>
-      <Callout intent="primary" className="page__note">
-        Editing your name and email arrives soon.
-      </Callout>
+    <div className="page page--narrow profile-page">
+      <PageHeader
+        title="Profile"
+        subtitle="Your account details."
+        actions={
+          <LinkButton intent="primary" size="large" icon={<EditIcon />} to={PROFILE_EDIT_PATH}>
+            Edit Profile
+          </LinkButton>
+        }
+      />
+      {profile.status !== 'ready' ? (
+        <ProfileLoadState state={profile} />
+      ) : (
+        <ProfileSection id="profile-account" title="Account">
+          <div className="profile-summary">
+            <div className="profile-avatar__current">
+              <UserAvatar key={profile.user.avatar ?? 'initials'} fullName={fullNameOf(profile.user)} avatar={profile.user.avatar} size="large" />
+            </div>
+            <UserDetailsList
+              fullName={fullNameOf(profile.user)}
+              email={profile.user.email}
+              role={profile.user.role}
+              status={profile.user.status}
+              createdAt={profile.user.createdAt}
+              emailVerified={profile.user.emailVerified}
+            />
+          </div>
+        </ProfileSection>
+      )}
     </div>
   );
 }

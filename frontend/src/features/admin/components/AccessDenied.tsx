@@ -1,0 +1,21 @@
+import { NonIdealState } from '@blueprintjs/core';
+import { ShieldIcon } from '@blueprintjs/icons';
+import { AuthMessages } from '@stockroom/schema';
+import { LinkButton } from '../../../components/LinkButton';
+
+/** What a member sees at /admin: the server's refusal, and a way back. */
+export function AccessDenied() {
+  return (
+    <NonIdealState
+      className="admin-denied"
+      icon={<ShieldIcon size={48} />}
+      title={AuthMessages.accessDenied}
+      description="The admin area is for administrators only."
+      action={
+        <LinkButton intent="primary" to="/dashboard">
+          Go to Dashboard
+        </LinkButton>
+      }
+    />
+  );
+}

@@ -1,0 +1,28 @@
+import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
+import { IssueIcon, RefreshIcon } from '@blueprintjs/icons';
+import type { ProfileUserState } from '../useProfileUser';
+
+/** Not in the catalogue: the profile of a restored session could not be read. */
+const PROFILE_LOAD_FAILED = 'Your profile could not be loaded.';
+
+/** What the profile screens show until the signed-in user's profile is there. */
+export function ProfileLoadState({ state }: { state: Exclude<ProfileUserState, { status: 'ready' }> }) {
+  if (state.status === 'loading') {
+    return (
+      <div className="profile-page__loading" role="status">
+        <Spinner size={32} aria-label="Loading profile" />
+      </div>
+    );
+  }
+  return (
+    <NonIdealState
+      icon={<IssueIcon size={48} />}
+      title={PROFILE_LOAD_FAILED}
+      action={
+        <Button icon={<RefreshIcon />} onClick={state.retry}>
+          Try again
+        </Button>
+      }
+    />
+  );
+}

@@ -1,0 +1,146 @@
+import { Callout } from '@blueprintjs/core';
+import { ArrowLeftIcon } from '@blueprintjs/icons';
+import { UserMessages } from '@stockroom/schema';
+import {
+  useProfileAvatarRemoveMutation,
+  useProfilePasswordChangeMutation,
+  useProfileUpdateMutation,
+} from '@stockroom/schema/generated/hooks';
+import { useMemo, useState } from 'react';
+import { LinkButton } from '../../../components/LinkButton';
+import { PageHeader } from '../../../components/PageHeader';
+import { toast } from '../../../lib/toaster';
+import { usePageTitle } from '../../../lib/usePageTitle';
+import { fullNameOf, useAuth, type AuthUser } from '../../auth';
+import { AvatarSection } from '../components/AvatarSection';
+import { ChangePasswordForm } from '../components/ChangePasswordForm';
+import { ProfileForm } from '../components/ProfileForm';
+import { ProfileLoadState } from '../components/ProfileLoadState';
+import { ProfileSection } from '../components/ProfileSection';
+import { accountErrorMessage, accountFieldErrors } from '../profile-errors';
+import {
+  changedEmail,
+  PASSWORD_FORM_FIELDS,
+  PROFILE_FORM_FIELDS,
+  profileFormValuesOf,
+  toChangePasswordInput,
+  toProfileInput,
+  type PasswordFormValues,
+  type ProfileFormValues,
+} from '../profile-form-values';
+import { PROFILE_PATH } from '../profile-paths';
+import { useProfileUser } from '../useProfileUser';
+import '../profile.css';
+
+/** Not in the catalogue: the fallback when a password change fails without a server message. */
+const PASSWORD_CHANGE_FAILED = 'Failed to change password';
+/** Not in the catalogue: the answer to a removed avatar. */
+const AVATAR_REMOVED = 'Avatar removed';
+
+/**
+ * /profile/edit: name and email, the avatar and the password. Every save
+ * hands the server's answer to the auth state, so the header's name,
+ * initials and avatar change at once.
+ */
+export default function ProfileEditPage() {
+  usePageTitle('Edit Profile');
+  const profile = useProfileUser();
+  return (
+    <div className="page page--narrow profile-page">
+      <LinkButton className="profile-back" variant="minimal" icon={<ArrowLeftIcon />} to={PROFILE_PATH}>
+        Back to Profile
+      </LinkButton>
+      <PageHeader title="Edit Profile" subtitle="Change your name, email address, avatar and password." />
+      {profile.status === 'ready' ? <ProfileEditor user={profile.user} /> : <ProfileLoadState state={profile} />}
+    </div>
+  );
+}
+
+function ProfileEditor({ user }: { user: AuthUser }) {
+  const { profileUpdated } = useAuth();
+  const [updateProfile] = useProfileUpdateMutation();
+  const [changePassword] = useProfilePasswordChangeMutation();
+  const [removeAvatar, { loading: removing }] = useProfileAvatarRemoveMutation();
+  const [verificationSentTo, setVerificationSentTo] = useState<string | null>(null);
+  const [passwordChanged, setPasswordChanged] = useState<string | null>(null);
+  // A new key empties the password form after a change.
+  const [passwordFormKey, setPasswordFormKey] = useState(0);
+
+  const initialValues = useMemo(
+    () => profileFormValuesOf({ firstName: user.firstName, lastName: user.lastName, email: user.email }),
+    [user.firstName, user.lastName, user.email],
+  );
+
+  const saveProfile = async (values: ProfileFormValues) => {
+    try {
+      const { data } = await updateProfile({ variables: { input: toProfileInput(values) } });
+      if (!data) throw new Error('Empty response');
+      profileUpdated(data.updateProfile);
+      toast.success(UserMessages.profileUpdated);
+      const newEmail = changedEmail(user, data.updateProfile);
+      if (newEmail) setVerificationSentTo(newEmail);
+      return undefined;
+    } catch (error) {
+      toast.error(accountErrorMessage(error, UserMessages.updateFailed));
+      return accountFieldErrors(error, PROFILE_FORM_FIELDS);
+    }
+  };
+
+  const savePassword = async (values: PasswordFormValues) => {
+    setPasswordChanged(null);
+    try {
+      const { data } = await changePassword({ variables: { input: toChangePasswordInput(values) } });
+      const message = data?.changePassword.message || UserMessages.passwordChanged;
+      setPasswordChanged(message);
+      toast.success(message);
+      setPasswordFormKey((key) => key + 1);
+      return undefined;
+    } catch (error) {
+      const fields = accountFieldErrors(error, PASSWORD_FORM_FIELDS);
+      // A message on a field says it all; a toast repeats only what has no field.
+      if (!fields) toast.error(accountErrorMessage(error, PASSWORD_CHANGE_FAILED));
+      return fields;
+    }
+  };
+
+  const dropAvatar = async () => {
+    try {
+      const { data } = await removeAvatar({ variables: { id: user.id } });
+      if (!data) throw new Error('Empty response');
+      profileUpdated(data.removeAvatar);
+      toast.success(AVATAR_REMOVED);
+    } catch (error) {
+      toast.error(accountErrorMessage(error, UserMessages.updateFailed));
+    }
+  };
+
+  return (
+    <>
+      <ProfileSection id="profile-details" title="Personal details">
+        {verificationSentTo && (
+          <Callout intent="primary" className="profile-callout" role="status">
+            We sent a verification link to <strong>{verificationSentTo}</strong>. Open it to verify your new address.
+          </Callout>
+        )}
+        <ProfileForm initialValues={initialValues} onSubmit={saveProfile} cancelHref={PROFILE_PATH} />
+      </ProfileSection>
+      <ProfileSection id="profile-avatar" title="Avatar">
+        <AvatarSection
+          fullName={fullNameOf(user)}
+          avatar={user.avatar}
+          uploader={null}
+          removing={removing}
+          onRemove={() => void dropAvatar()}
+        />
+      </ProfileSection>
+      <ProfileSection id="profile-password" title="Change password">
+        {passwordChanged && (
+          <Callout intent="success" className="profile-callout" role="status">
+            {passwordChanged}
+          </Callout>
+        )}
+        <ChangePasswordForm key={passwordFormKey} onSubmit={savePassword} />
+      </ProfileSection>
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import { changedEmail, PASSWORD_FORM_FIELDS, PROFILE_FORM_FIELDS, profileFormValuesOf, toChangePasswordInput, toProfileInput } from './profile-form-values';
+
+describe('profile form values', () => {
+  it('starts from the signed-in user and sends trimmed names and email', () => {
+    const values = profileFormValuesOf({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' });
+    expect(values).toEqual({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' });
+    expect(toProfileInput({ firstName: ' Grace ', lastName: 'Hopper  ', email: ' grace@example.com ' })).toEqual({
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      email: 'grace@example.com',
+    });
+  });
+
+  it('sends passwords as typed and never the confirmation', () => {
+    expect(toChangePasswordInput({ currentPassword: ' Old#2024x', newPassword: 'New#2025x ', confirmPassword: 'New#2025x ' })).toEqual({
+      currentPassword: ' Old#2024x',
+      newPassword: 'New#2025x ',
+    });
+  });
+
+  it('names the fields the server may attach messages to', () => {
+    expect([...PROFILE_FORM_FIELDS].sort()).toEqual(['email', 'firstName', 'lastName']);
+    expect([...PASSWORD_FORM_FIELDS].sort()).toEqual(['currentPassword', 'newPassword']);
+  });
+
+  it('reports the new address only when the email really changed', () => {
+    expect(changedEmail({ email: 'ada@example.com' }, { email: 'ada@example.com' })).toBeNull();
+    expect(changedEmail({ email: 'Ada@Example.com' }, { email: 'ada@example.com' })).toBeNull();
+    expect(changedEmail({ email: 'ada@example.com' }, { email: 'countess@example.com' })).toBe('countess@example.com');
+  });
+});

@@ -1,0 +1,53 @@
+import { ChangePasswordFields, ProfileFields } from '@stockroom/schema';
+import type { ChangePasswordInput, UpdateProfileInput } from '@stockroom/schema/generated/graphql';
+import type { AuthUser } from '../auth';
+
+/** The Edit Profile form: the fields of the shared ProfileFields rules. */
+export interface ProfileFormValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+/** The Change Password form: ChangePasswordFields plus the confirmation, which never leaves the browser. */
+export interface PasswordFormValues {
+  currentPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+/** Field names the server may attach a message to, per form. */
+export const PROFILE_FORM_FIELDS: ReadonlySet<keyof ProfileFormValues> = new Set(Object.keys(ProfileFields) as Array<keyof ProfileFormValues>);
+export const PASSWORD_FORM_FIELDS: ReadonlySet<keyof PasswordFormValues> = new Set(
+  Object.keys(ChangePasswordFields) as Array<keyof PasswordFormValues>,
+);
+
+export const profileFormValuesOf = (user: Pick<AuthUser, 'firstName' | 'lastName' | 'email'>): ProfileFormValues => ({
+  firstName: user.firstName,
+  lastName: user.lastName,
+  email: user.email,
+});
+
+/** Names and email as the server stores them (trimmed); the server itself skips what did not change. */
+export const toProfileInput = (values: ProfileFormValues): UpdateProfileInput => ({
+  firstName: values.firstName.trim(),
+  lastName: values.lastName.trim(),
+  email: values.email.trim(),
+});
+
+/** Passwords are sent exactly as typed: spaces may be part of one. */
+export const toChangePasswordInput = (values: PasswordFormValues): ChangePasswordInput => ({
+  currentPassword: values.currentPassword,
+  newPassword: values.newPassword,
+});
+
+export const EMPTY_PASSWORD_FORM: PasswordFormValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+/**
+ * The new address when the save changed the email (the server lower-cases
+ * it, so case alone is no change), else null: the new address is unverified
+ * and has been sent a verification link.
+ */
+export function changedEmail(before: Pick<AuthUser, 'email'>, after: Pick<AuthUser, 'email'>): string | null {
+  return before.email.toLowerCase() === after.email.toLowerCase() ? null : after.email;
+}
