@@ -1,0 +1,74 @@
+import { expectGqlError, expectRestError } from '../support/answers';
+import { GOOD_PASSWORD, signUpUser, startTestApp, type TestApp } from '../support/test-app';
+
+/**
+ * Changing a password (issue 4, profile): the current password is checked,
+ * the new one meets the policy, and every OTHER session of the account is
+ * signed out while the one that made the change stays.
+ */
+
+let app: TestApp;
+const CHANGE_PASSWORD = `mutation ChangePassword($input: ChangePasswordInput!) { changePassword(input: $input) { message } }`;
+const NEW_PASSWORD = 'N3w!Passw0rd-2026';
+
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app.close());
+
+const signIn = (email: string, password: string) => app.rest('POST', '/api/auth/signin', { email, password });
+const me = (token: string) => app.rest('GET', '/api/users/profile/me', undefined, { token });
+
+describe('change password', () => {
+  it('changes it, keeps this session, signs out every other one, and logs it', async () => {
+    const alice = await signUpUser(app);
+    const laptop = (await signIn(alice.email, GOOD_PASSWORD)).body.accessToken;
+    const phone = (await signIn(alice.email, GOOD_PASSWORD)).body.accessToken;
+
+    const answer = await app.rest('POST', '/api/users/profile/password', { currentPassword: GOOD_PASSWORD, newPassword: NEW_PASSWORD }, { token: laptop });
+    expect(answer).toMatchObject({ status: 200, body: { message: 'Password changed. Your other sessions were signed out.' } });
+
+    expect((await me(laptop)).status).toBe(200);
+    expect((await me(phone)).status).toBe(401);
+    expect((await me(alice.token)).status).toBe(401);
+    expect((await signIn(alice.email, GOOD_PASSWORD)).status).toBe(401);
+    expect((await signIn(alice.email, NEW_PASSWORD)).status).toBe(200);
+    const [logged] = await app.sql(`SELECT count(*)::int AS n FROM activity_log WHERE user_id = $1 AND kind = 'password_changed'`, [alice.user.id]);
+    expect(logged.n).toBe(1);
+  });
+
+  it('works the same over GraphQL', async () => {
+    const alice = await signUpUser(app);
+    const other = (await signIn(alice.email, GOOD_PASSWORD)).body.accessToken;
+    const answer = await app.gql(CHANGE_PASSWORD, { input: { currentPassword: GOOD_PASSWORD, newPassword: NEW_PASSWORD } }, { token: alice.token });
+    expect(answer.data.changePassword.message).toBe('Password changed. Your other sessions were signed out.');
+    expect((await me(other)).status).toBe(401);
+    expect((await me(alice.token)).status).toBe(200);
+  });
+
+  it('refuses a wrong current password, a weak or unchanged new one, and changes nothing', async () => {
+    const alice = await signUpUser(app);
+    const other = (await signIn(alice.email, GOOD_PASSWORD)).body.accessToken;
+    const cases: Array<[Record<string, string>, string, string]> = [
+      [{ currentPassword: 'Wr0ng!Password', newPassword: NEW_PASSWORD }, 'currentPassword', 'Current password is incorrect'],
+      [{ currentPassword: '', newPassword: NEW_PASSWORD }, 'currentPassword', 'Current password is required'],
+      [{ currentPassword: GOOD_PASSWORD, newPassword: 'password' }, 'newPassword', 'Password does not meet security requirements'],
+      [{ currentPassword: GOOD_PASSWORD, newPassword: '' }, 'newPassword', 'New password is required'],
+      [{ currentPassword: GOOD_PASSWORD, newPassword: GOOD_PASSWORD }, 'newPassword', 'New password must be different from the current password'],
+    ];
+    for (const [input, field, message] of cases) {
+      expectRestError(await app.rest('POST', '/api/users/profile/password', input, { token: alice.token }), 400, 'BAD_USER_INPUT', message, { [field]: message });
+      expectGqlError(await app.gql(CHANGE_PASSWORD, { input }, { token: alice.token }), 'BAD_USER_INPUT', message, { [field]: message });
+    }
+    expect((await me(other)).status).toBe(200);
+    expect((await signIn(alice.email, GOOD_PASSWORD)).status).toBe(200);
+  });
+
+  it('needs a signed-in caller and refuses unknown fields', async () => {
+    expect((await app.rest('POST', '/api/users/profile/password', { currentPassword: GOOD_PASSWORD, newPassword: NEW_PASSWORD })).status).toBe(401);
+    const alice = await signUpUser(app);
+    const extra = await app.rest('POST', '/api/users/profile/password', { currentPassword: GOOD_PASSWORD, newPassword: NEW_PASSWORD, userId: 'x' }, { token: alice.token });
+    expect(extra.status).toBe(400);
+    expect((await signIn(alice.email, GOOD_PASSWORD)).status).toBe(200);
+  });
+});
