@@ -1,0 +1,63 @@
+import type { Locator } from 'playwright-core';
+import { BasePage } from './BasePage';
+
+/** /profile/edit: personal details, avatar and password, each in its own titled region. */
+export class ProfileEditPage extends BasePage {
+  readonly details = this.page.getByRole('region', { name: 'Personal details' });
+  readonly firstName = this.details.getByLabel('First name', { exact: true });
+  readonly lastName = this.details.getByLabel('Last name', { exact: true });
+  readonly email = this.details.getByLabel('Email', { exact: true });
+  readonly updateButton = this.details.getByRole('button', { name: 'Update Profile', exact: true });
+  readonly cancel = this.details.getByRole('link', { name: 'Cancel', exact: true });
+
+  readonly avatarRegion = this.page.getByRole('region', { name: 'Avatar' });
+  /** The picture itself (an <img>), once the account has one. */
+  readonly avatarImage = this.avatarRegion.getByTestId('profile-avatar').locator('img');
+  readonly removeAvatar = this.avatarRegion.getByRole('button', { name: 'Remove avatar', exact: true });
+
+  readonly password = this.page.getByRole('region', { name: 'Change password' });
+  readonly currentPassword = this.password.getByLabel('Current password', { exact: true });
+  readonly newPassword = this.password.getByLabel('New password', { exact: true });
+  readonly confirmPassword = this.password.getByLabel('Confirm new password', { exact: true });
+  readonly changePasswordButton = this.password.getByRole('button', { name: 'Change Password', exact: true });
+
+  async goto(): Promise<void> {
+    await this.page.goto('/profile/edit');
+    await this.ready();
+  }
+
+  /** The form shows the loaded account (not the restored session's placeholder). */
+  async ready(): Promise<void> {
+    await this.updateButton.waitFor();
+    await this.waitForTitle('Edit Profile - Stockroom');
+  }
+
+  async changePassword(current: string, next: string, confirmation = next): Promise<void> {
+    await this.currentPassword.fill(current);
+    await this.newPassword.fill(next);
+    await this.confirmPassword.fill(confirmation);
+    await this.changePasswordButton.click();
+  }
+
+  /** Waits until the field is marked invalid and the message it points at reads exactly `message`. */
+  async waitForFieldError(field: Locator, message: string): Promise<void> {
+    const handle = await field.elementHandle();
+    try {
+      await this.page.waitForFunction(
+        ([el, msg]) => {
+          const input = el as HTMLElement;
+          const describedBy = input.getAttribute('aria-describedby');
+          const text = describedBy ? document.getElementById(describedBy)?.textContent?.trim() : undefined;
+          return input.getAttribute('aria-invalid') === 'true' && text === msg;
+        },
+        [handle, message] as const,
+      );
+    } catch (err) {
+      const shown = await field.evaluate((input) => {
+        const id = input.getAttribute('aria-describedby');
+        return input.getAttribute('aria-invalid') === 'true' ? (id && document.getElementById(id)?.textContent?.trim()) || '(no message)' : null;
+      });
+      throw new Error(`expected ${field} to show ${JSON.stringify(message)}; it shows ${JSON.stringify(shown)}\n${(err as Error).message}`);
+    }
+  }
+}

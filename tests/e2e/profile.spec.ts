@@ -1,0 +1,133 @@
+import { AuthMessages, UserMessages } from '@stockroom/schema';
+import { useBrowser, type GuardedSession } from './support/browser';
+import { createUser, signInApi, signedInUser, useSessionInBrowser, type ApiSession } from './support/api';
+import { e2eEnv, NEW_PASSWORD, PASSWORD } from './support/env';
+import { AppShell } from './pages/AppShell';
+import { ProfileEditPage } from './pages/ProfileEditPage';
+import { toastLocator } from './pages/ProductListPage';
+
+/** Marks the document: a full page load would lose the mark. */
+async function markDocument(s: GuardedSession): Promise<void> {
+  await s.page.evaluate(() => {
+    (window as unknown as { e2eSameDocument: boolean }).e2eSameDocument = true;
+  });
+}
+
+const sameDocument = (s: GuardedSession) =>
+  s.page.evaluate(() => (window as unknown as { e2eSameDocument?: boolean }).e2eSameDocument === true);
+
+/** The email of the account behind a token, as the server has it now. */
+async function meOf(session: ApiSession): Promise<{ email: string; firstName: string; lastName: string }> {
+  const res = await fetch(`${e2eEnv().baseUrl}/api/users/profile/me`, { headers: { authorization: `Bearer ${session.accessToken}` } });
+  return ((await res.json()) as { user: { email: string; firstName: string; lastName: string } }).user;
+}
+
+describe('profile', () => {
+  const b = useBrowser();
+
+  it('shows the account at /profile, and Edit Profile and Cancel go between the two screens', async () => {
+    const s = b.session();
+    const session = await signedInUser(s, 'profileview');
+    const me = await meOf(session);
+    await s.page.goto('/profile');
+    const shell = new AppShell(s.page);
+    await shell.waitForTitle('Profile - Stockroom');
+    await shell.main.getByRole('definition').filter({ hasText: me.email }).waitFor();
+    await shell.main.getByRole('link', { name: 'Edit Profile' }).click();
+
+    const edit = new ProfileEditPage(s.page);
+    await edit.ready();
+    expect(await edit.email.inputValue()).toBe(me.email);
+    await edit.firstName.fill('Changed');
+    await edit.cancel.click();
+    await shell.waitForPath('/profile');
+    await shell.waitForTitle('Profile - Stockroom');
+    // Nothing was saved.
+    expect((await meOf(session)).firstName).toBe(me.firstName);
+    s.assertClean();
+  });
+
+  it('a new name shows in the header at once (name and initials), and stays after a reload', async () => {
+    const s = b.session();
+    await signedInUser(s, 'rename');
+    const edit = new ProfileEditPage(s.page);
+    const shell = new AppShell(s.page);
+    await edit.goto();
+    await markDocument(s);
+
+    await edit.firstName.fill('Grace');
+    await edit.lastName.fill('Hopper');
+    await edit.updateButton.click();
+    await toastLocator(s.page, UserMessages.profileUpdated).waitFor();
+
+    const userMenu = s.page.getByRole('button', { name: 'User menu for Grace Hopper', exact: true });
+    await userMenu.waitFor();
+    await userMenu.getByText('GH', { exact: true }).waitFor();
+    expect(await sameDocument(s)).toBe(true);
+    await shell.openUserMenu();
+    await s.page.getByRole('menu').locator('xpath=..').getByText('Grace Hopper', { exact: true }).waitFor();
+
+    await s.page.reload();
+    await edit.ready();
+    await userMenu.waitFor();
+    expect(await edit.firstName.inputValue()).toBe('Grace');
+    expect(await edit.lastName.inputValue()).toBe('Hopper');
+    s.assertClean();
+  });
+
+  it('a taken email shows the message on the email field; a free one says a verification link was sent', async () => {
+    const s = b.session();
+    const session = await signedInUser(s, 'emailchange');
+    const other = await createUser('taken');
+    const edit = new ProfileEditPage(s.page);
+    await edit.goto();
+
+    await edit.email.fill(other.email);
+    await edit.updateButton.click();
+    await edit.waitForFieldError(edit.email, AuthMessages.emailTaken);
+
+    const free = `e2e-moved-${Date.now()}@example.com`;
+    await edit.email.fill(free);
+    await edit.updateButton.click();
+    await edit.details.getByRole('status').filter({ hasText: `We sent a verification link to ${free}` }).waitFor();
+    expect((await meOf(session)).email).toBe(free);
+    s.assertClean();
+  });
+
+  it('changes the password: a wrong current one is refused, and the other sessions are signed out', async () => {
+    const s = b.session();
+    const session = await signedInUser(s, 'password');
+    const me = await meOf(session);
+    // A second device, signed in with a token of its own.
+    const other = await b.open(b.browser());
+    await useSessionInBrowser(other.context, await signInApi({ email: me.email, password: PASSWORD }));
+    const otherShell = new AppShell(other.page);
+    await other.page.goto('/dashboard');
+    await otherShell.userMenuButton.waitFor();
+
+    const edit = new ProfileEditPage(s.page);
+    await edit.goto();
+    await edit.changePassword(`${PASSWORD}-wrong`, NEW_PASSWORD);
+    await edit.waitForFieldError(edit.currentPassword, UserMessages.currentPasswordWrong);
+
+    await edit.changePassword(PASSWORD, NEW_PASSWORD);
+    await edit.password.getByRole('status').filter({ hasText: UserMessages.passwordChanged }).waitFor();
+    expect(await edit.currentPassword.inputValue()).toBe('');
+
+    // This browser stays signed in.
+    await s.page.reload();
+    await edit.ready();
+
+    // The other one is signed out on its next request.
+    other.allowConsoleError(/Failed to load resource: the server responded with a status of 401/);
+    await other.page.goto('/profile');
+    await otherShell.waitForPath('/auth/login');
+    expect(await other.page.evaluate(() => localStorage.getItem('mean_auth_token'))).toBeNull();
+
+    // And the new password is the one that works.
+    await expect(signInApi({ email: me.email, password: PASSWORD })).rejects.toThrow(/401/);
+    await signInApi({ email: me.email, password: NEW_PASSWORD });
+    s.assertClean();
+    other.assertClean();
+  });
+});
