@@ -1,3 +1,4 @@
+import type { Locator } from 'playwright-core';
 import { AuthMessages, UserMessages } from '@stockroom/schema';
 import { useBrowser, type GuardedSession } from './support/browser';
 import { createUser, signInApi, signedInUser, useSessionInBrowser, type ApiSession } from './support/api';
@@ -5,6 +6,7 @@ import { e2eEnv, NEW_PASSWORD, PASSWORD } from './support/env';
 import { AppShell } from './pages/AppShell';
 import { ProfileEditPage } from './pages/ProfileEditPage';
 import { toastLocator } from './pages/ProductListPage';
+import { png } from '../support/images';
 
 /** Marks the document: a full page load would lose the mark. */
 async function markDocument(s: GuardedSession): Promise<void> {
@@ -20,6 +22,25 @@ const sameDocument = (s: GuardedSession) =>
 async function meOf(session: ApiSession): Promise<{ email: string; firstName: string; lastName: string }> {
   const res = await fetch(`${e2eEnv().baseUrl}/api/users/profile/me`, { headers: { authorization: `Bearer ${session.accessToken}` } });
   return ((await res.json()) as { user: { email: string; firstName: string; lastName: string } }).user;
+}
+
+/** The signed-in account's id. */
+async function idOf(session: ApiSession): Promise<string> {
+  const res = await fetch(`${e2eEnv().baseUrl}/api/users/profile/me`, { headers: { authorization: `Bearer ${session.accessToken}` } });
+  return ((await res.json()) as { user: { id: string } }).user.id;
+}
+
+/** Waits until the <img> has loaded a real picture (naturalWidth > 0) from an /uploads/ path. */
+async function waitForUploadedImage(s: GuardedSession, img: Locator): Promise<string> {
+  const handle = await img.elementHandle();
+  await s.page.waitForFunction(
+    (el) => {
+      const image = el as HTMLImageElement;
+      return new URL(image.src).pathname.startsWith('/uploads/') && image.complete && image.naturalWidth > 0;
+    },
+    handle,
+  );
+  return img.evaluate((el) => new URL((el as HTMLImageElement).src).pathname);
 }
 
 describe('profile', () => {
@@ -129,5 +150,37 @@ describe('profile', () => {
     await signInApi({ email: me.email, password: NEW_PASSWORD });
     s.assertClean();
     other.assertClean();
+  });
+
+  it('Remove avatar takes the picture off the header at once, leaving the initials', async () => {
+    const s = b.session();
+    const session = await signedInUser(s, 'noavatar');
+    const me = await meOf(session);
+    // The avatar goes up over REST; the upload control is tested on its own.
+    const body = new FormData();
+    body.set('avatar', new Blob([new Uint8Array(png(8, 8))], { type: 'image/png' }), 'me.png');
+    const res = await fetch(`${e2eEnv().baseUrl}/api/users/${await idOf(session)}/avatar`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${session.accessToken}` },
+      body,
+    });
+    expect(res.status).toBe(200);
+
+    const edit = new ProfileEditPage(s.page);
+    const shell = new AppShell(s.page);
+    await edit.goto();
+    const headerAvatar = shell.userMenuButton.locator('img');
+    await waitForUploadedImage(s, headerAvatar);
+    await waitForUploadedImage(s, edit.avatarImage);
+    await markDocument(s);
+
+    await edit.removeAvatar.click();
+    const initials = `${me.firstName[0]}${me.lastName[0]}`.toUpperCase();
+    await shell.userMenuButton.getByText(initials, { exact: true }).waitFor();
+    expect(await headerAvatar.count()).toBe(0);
+    expect(await edit.avatarImage.count()).toBe(0);
+    expect(await edit.removeAvatar.isDisabled()).toBe(true);
+    expect(await sameDocument(s)).toBe(true);
+    s.assertClean();
   });
 });
