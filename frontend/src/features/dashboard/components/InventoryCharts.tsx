@@ -96,7 +96,8 @@ export interface InventoryChartsProps {
 export default function InventoryCharts({ inventory }: InventoryChartsProps) {
   const [asTable, setAsTable] = useState(false);
   const headingId = useId();
-  const tableClass = asTable ? 'dashboard-chart-table' : 'dashboard-chart-table visually-hidden';
+  // The wrapper hides the table, not the table itself: a table never gets narrower than its content.
+  const tableWrapClass = asTable ? 'dashboard-chart-table' : 'visually-hidden';
   return (
     <Card className="dashboard__panel dashboard__charts">
       <section aria-labelledby={headingId}>
@@ -118,50 +119,54 @@ export default function InventoryCharts({ inventory }: InventoryChartsProps) {
           <figure className="dashboard__figure">
             <H3 className="dashboard__figure-title">Value by category</H3>
             {!asTable && <CategoryBars rows={inventory.byCategory} />}
-            <HTMLTable compact striped className={tableClass}>
-              <caption>Inventory value by category</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Category</th>
-                  <th scope="col">Products</th>
-                  <th scope="col">In stock</th>
-                  <th scope="col">Value</th>
-                </tr>
-              </thead>
-              <tbody>
-                {inventory.byCategory.map((row) => (
-                  <tr key={row.category}>
-                    <th scope="row">{row.category}</th>
-                    <td>{formatCount(row.products)}</td>
-                    <td>{formatCount(row.inStock)}</td>
-                    <td>{formatCurrency(row.value)}</td>
+            <div className={tableWrapClass}>
+              <HTMLTable compact>
+                <caption>Inventory value by category</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Category</th>
+                    <th scope="col">Products</th>
+                    <th scope="col">In stock</th>
+                    <th scope="col">Value</th>
                   </tr>
-                ))}
-              </tbody>
-            </HTMLTable>
+                </thead>
+                <tbody>
+                  {inventory.byCategory.map((row) => (
+                    <tr key={row.category}>
+                      <th scope="row">{row.category}</th>
+                      <td>{formatCount(row.products)}</td>
+                      <td>{formatCount(row.inStock)}</td>
+                      <td>{formatCurrency(row.value)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </HTMLTable>
+            </div>
           </figure>
           <figure className="dashboard__figure">
             <H3 className="dashboard__figure-title">In stock vs out of stock</H3>
             {!asTable && <StockDonut inStock={inventory.inStock} outOfStock={inventory.outOfStock} />}
-            <HTMLTable compact striped className={tableClass}>
-              <caption>Products in and out of stock</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Stock</th>
-                  <th scope="col">Products</th>
-                </tr>
-              </thead>
-              <tbody>
-                <tr>
-                  <th scope="row">In stock</th>
-                  <td>{formatCount(inventory.inStock)}</td>
-                </tr>
-                <tr>
-                  <th scope="row">Out of stock</th>
-                  <td>{formatCount(inventory.outOfStock)}</td>
-                </tr>
-              </tbody>
-            </HTMLTable>
+            <div className={tableWrapClass}>
+              <HTMLTable compact>
+                <caption>Products in and out of stock</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Stock</th>
+                    <th scope="col">Products</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  <tr>
+                    <th scope="row">In stock</th>
+                    <td>{formatCount(inventory.inStock)}</td>
+                  </tr>
+                  <tr>
+                    <th scope="row">Out of stock</th>
+                    <td>{formatCount(inventory.outOfStock)}</td>
+                  </tr>
+                </tbody>
+              </HTMLTable>
+            </div>
           </figure>
         </div>
       </section>

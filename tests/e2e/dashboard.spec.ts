@@ -1,0 +1,249 @@
+import type { Page, Response } from 'playwright-core';
+import { useBrowser, MOBILE, type GuardedSession } from './support/browser';
+import { createProductsApi, signedInUser } from './support/api';
+import { AppShell } from './pages/AppShell';
+import { DashboardPage } from './pages/DashboardPage';
+import { ProductFormPage } from './pages/ProductFormPage';
+import { ProductListPage } from './pages/ProductListPage';
+import { SignInPage } from './pages/SignInPage';
+
+/** Three categories: Tools 2 x 10.50 = 21.00, Garden 3 x 2.00 = 6.00, Books out of stock (0 x 5.00). */
+const CATALOGUE = [
+  { name: 'Claw Hammer', price: 10.5, quantity: 2, category: 'Tools' },
+  { name: 'Seed Tray', price: 2, quantity: 3, category: 'Garden' },
+  { name: 'Field Guide', price: 5, quantity: 0, category: 'Books' },
+];
+
+/** "Jan 5, 2025, 3:04 PM": the exact date-time on hover. */
+const EXACT_TIME = /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s?[AP]M$/;
+
+/** Chartist's own class names: present in a script only if the chart library is in it. */
+const CHARTIST_MARK = 'ct-chart-bar';
+
+/**
+ * Every script the page fetches, and whether Chartist's code is in it. Bodies
+ * are read as the responses come in (a later navigation can discard them).
+ */
+function recordScripts(page: Page): { scripts: Promise<{ url: string; chartist: boolean }>[] } {
+  const scripts: Promise<{ url: string; chartist: boolean }>[] = [];
+  page.on('response', (res: Response) => {
+    if (res.request().resourceType() !== 'script' || res.status() !== 200) return;
+    scripts.push(
+      res
+        .body()
+        .then((body) => ({ url: res.url(), chartist: body.toString('utf8').includes(CHARTIST_MARK) }))
+        .catch(() => ({ url: res.url(), chartist: false })),
+    );
+  });
+  return { scripts };
+}
+
+describe('dashboard', () => {
+  const b = useBrowser();
+
+  async function dashboardWithCatalogue(s: GuardedSession): Promise<DashboardPage> {
+    const session = await signedInUser(s, 'dash');
+    await createProductsApi(session, CATALOGUE);
+    const dashboard = new DashboardPage(s.page);
+    await dashboard.goto();
+    return dashboard;
+  }
+
+  it('shows a product created through the form at the top of Recent activity, with a relative and an exact time', async () => {
+    const s = b.session();
+    await signedInUser(s, 'dash');
+    const dashboard = new DashboardPage(s.page);
+    await dashboard.goto();
+    // A fresh account: its creation is logged.
+    expect((await dashboard.activityEntry(0)).title).toBe('Account created');
+
+    // To the form and back inside the app: the dashboard's cached answer must be refreshed.
+    await dashboard.featureAction('Add New Product').click();
+    const form = new ProductFormPage(s.page);
+    await form.readyToCreate();
+    await form.fill({ name: 'Dashboard Lamp', description: 'A lamp for the activity log.', price: '12.00', category: 'Lighting', quantity: '4' });
+    await form.createButton.click();
+    // Back on the list once it is saved.
+    await new ProductListPage(s.page).ready();
+
+    await new AppShell(s.page).sideNavLink('Dashboard').click();
+    await dashboard.ready();
+    await dashboard.activityItems.first().filter({ hasText: 'Dashboard Lamp' }).waitFor();
+    const top = await dashboard.activityEntry(0);
+    expect(top).toEqual({
+      title: 'Product created',
+      description: 'Added “Dashboard Lamp” to your catalogue',
+      relative: 'just now',
+      dateTime: expect.any(String),
+      exact: expect.stringMatching(EXACT_TIME),
+      href: expect.stringMatching(/^\/products\/[\w-]+$/),
+    });
+    expect(Math.abs(Date.parse(top.dateTime!) - Date.now())).toBeLessThan(60_000);
+    await dashboard.overviewFigure('Products').filter({ hasText: /^1$/ }).waitFor();
+
+    // The entry's link opens the product.
+    await dashboard.activityItems.first().getByRole('link', { name: 'Product created' }).click();
+    await dashboard.waitForPath(top.href!);
+    await s.page.getByRole('heading', { name: 'Dashboard Lamp' }).waitFor();
+    s.assertClean();
+  });
+
+  it('charts value by category and the stock split, with the numbers as a table', async () => {
+    const s = b.session();
+    const dashboard = await dashboardWithCatalogue(s);
+
+    // A bar is an SVG line: no area, so it is waited for in the DOM rather than "visible".
+    await dashboard.categoryChart.locator('svg .ct-bar').nth(2).waitFor({ state: 'attached' });
+    expect(await dashboard.categoryChart.locator('svg .ct-bar').count()).toBe(3);
+    expect(await dashboard.categoryChart.getAttribute('aria-label')).toBe(
+      'Inventory value by category, 3 categories: Tools $21.00, Garden $6.00, Books $0.00.',
+    );
+    // Highest value first, top to bottom.
+    const axis = await dashboard.categoryChart.locator('.ct-label.ct-vertical').evaluateAll((labels) =>
+      labels.map((l) => ({ text: (l.textContent ?? '').trim(), y: l.getBoundingClientRect().y })).sort((a, b) => a.y - b.y).map((l) => l.text),
+    );
+    expect(axis).toEqual(['Tools', 'Garden', 'Books']);
+
+    await dashboard.stockChart.locator('svg .ct-slice-donut').nth(1).waitFor({ state: 'attached' });
+    expect(await dashboard.stockChart.locator('svg .dashboard-chart__slice--in .ct-slice-donut').count()).toBe(1);
+    expect(await dashboard.stockChart.locator('svg .dashboard-chart__slice--out .ct-slice-donut').count()).toBe(1);
+    expect(await dashboard.stockChart.getAttribute('aria-label')).toBe('Stock of 3 products: 2 in stock (67%), 1 out of stock (33%).');
+
+    // The tables are there for screen readers while the charts show...
+    expect(await dashboard.tableRows(dashboard.categoryTable)).toEqual([
+      ['Tools', '1', '1', '$21.00'],
+      ['Garden', '1', '1', '$6.00'],
+      ['Books', '1', '0', '$0.00'],
+    ]);
+    expect(await dashboard.tableRows(dashboard.stockTable)).toEqual([
+      ['In stock', '2'],
+      ['Out of stock', '1'],
+    ]);
+    // ...and take the charts' place on "Show as table".
+    expect(await dashboard.showAsTable.getAttribute('aria-pressed')).toBe('false');
+    await dashboard.showAsTable.click();
+    expect(await dashboard.showAsTable.getAttribute('aria-pressed')).toBe('true');
+    await dashboard.categoryChart.waitFor({ state: 'detached' });
+    const box = await dashboard.categoryTable.boundingBox();
+    expect(box!.width).toBeGreaterThan(100);
+    await dashboard.showAsTable.click();
+    await dashboard.categoryChart.locator('svg .ct-bar').first().waitFor({ state: 'attached' });
+    s.assertClean();
+  });
+
+  it('shows the product count and inventory value in the account overview', async () => {
+    const s = b.session();
+    const dashboard = await dashboardWithCatalogue(s);
+    await dashboard.overviewFigure('Products').filter({ hasText: /^3$/ }).waitFor();
+    await dashboard.overviewFigure('Inventory value').filter({ hasText: /^\$27\.00$/ }).waitFor();
+    expect((await dashboard.overviewFigure('Status').innerText()).trim()).toBe('Active');
+    expect((await dashboard.overviewFigure('Role').innerText()).trim()).toBe('Member');
+    s.assertClean();
+  });
+
+  it('Manage Products goes to /products and Edit Profile to /profile/edit', async () => {
+    const s = b.session();
+    await signedInUser(s, 'dash');
+    const dashboard = new DashboardPage(s.page);
+    await dashboard.goto();
+
+    await dashboard.featureAction('Manage Products').click();
+    await dashboard.waitForPath('/products');
+    await new ProductListPage(s.page).ready();
+
+    await s.page.goBack();
+    await dashboard.ready();
+    await dashboard.featureAction('Edit Profile').click();
+    await dashboard.waitForPath('/profile/edit');
+    s.assertClean();
+  });
+
+  it('an empty catalogue gets a friendly empty state, not an empty chart', async () => {
+    const s = b.session();
+    await signedInUser(s, 'dash');
+    const dashboard = new DashboardPage(s.page);
+    await dashboard.goto();
+    await dashboard.noProducts.waitFor();
+    await s.page.getByRole('link', { name: 'Add Your First Product' }).waitFor();
+    expect(await dashboard.inventory.count()).toBe(0);
+    await dashboard.overviewFigure('Products').filter({ hasText: /^0$/ }).waitFor();
+    s.assertClean();
+  });
+
+  it('loads the chart library on /dashboard only, not on /auth/login or /products', async () => {
+    const s = b.session();
+    const { scripts } = recordScripts(s.page);
+
+    await s.page.goto('/auth/login');
+    await new SignInPage(s.page).ready();
+    await s.page.waitForLoadState('networkidle');
+    const onLogin = await Promise.all(scripts.splice(0));
+    expect(onLogin.length).toBeGreaterThan(0);
+    expect(onLogin.filter((r) => r.chartist || /InventoryCharts/.test(r.url))).toEqual([]);
+
+    const session = await signedInUser(s, 'dash');
+    await createProductsApi(session, CATALOGUE);
+    const list = new ProductListPage(s.page);
+    await list.goto();
+    await s.page.waitForLoadState('networkidle');
+    const onProducts = await Promise.all(scripts.splice(0));
+    expect(onProducts.filter((r) => r.chartist || /InventoryCharts/.test(r.url))).toEqual([]);
+
+    await new AppShell(s.page).sideNavLink('Dashboard').click();
+    const dashboard = new DashboardPage(s.page);
+    await dashboard.ready();
+    await dashboard.categoryChart.locator('svg .ct-bar').first().waitFor({ state: 'attached' });
+    const onDashboard = await Promise.all(scripts.splice(0));
+    const chartChunks = onDashboard.filter((r) => r.chartist);
+    expect(chartChunks.map((r) => new URL(r.url).pathname)).toEqual([expect.stringMatching(/^\/assets\/InventoryCharts-[\w-]+\.js$/)]);
+    s.assertClean();
+  });
+
+  it('says when the dashboard cannot be loaded and Try again brings it', async () => {
+    const s = b.session();
+    await signedInUser(s, 'dash');
+    let fail = true;
+    await s.page.route('**/graphql', async (route) => {
+      if (fail && (route.request().postData() ?? '').includes('"operationName":"Dashboard"')) {
+        fail = false;
+        await route.fulfill({
+          status: 200,
+          contentType: 'application/json',
+          body: JSON.stringify({ data: null, errors: [{ message: 'Server error. Please try again later', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] }),
+        });
+        return;
+      }
+      await route.fallback();
+    });
+    const dashboard = new DashboardPage(s.page);
+    await s.page.goto('/dashboard');
+    await dashboard.loadError.waitFor();
+    // Who is signed in still shows: it comes from the session.
+    await dashboard.overview.waitFor();
+    await dashboard.tryAgain.click();
+    await dashboard.ready();
+    await dashboard.loadError.waitFor({ state: 'detached' });
+    s.assertClean();
+  });
+
+  it('fits a 375 px screen with no horizontal scrolling', async () => {
+    const s = await b.open(b.browser(), { viewport: MOBILE, isMobile: true, hasTouch: true });
+    const session = await signedInUser(s, 'dash');
+    await createProductsApi(session, [...CATALOGUE, { name: 'Very long category product', price: 1, quantity: 1, category: 'An extraordinarily long category name' }]);
+    const dashboard = new DashboardPage(s.page);
+    await dashboard.goto();
+    await dashboard.categoryChart.locator('svg .ct-bar').first().waitFor({ state: 'attached' });
+    await dashboard.features.waitFor();
+    const layout = await s.page.evaluate(() => {
+      const client = document.documentElement.clientWidth;
+      // What sticks out, named by tag and class, so a failure says where to look.
+      const overflowing = [...document.querySelectorAll('main *')]
+        .filter((el) => !el.closest('.visually-hidden') && el.getBoundingClientRect().right > client + 1)
+        .slice(0, 5)
+        .map((el) => `${el.tagName.toLowerCase()}.${String(el.getAttribute('class') ?? '').trim().replace(/\s+/g, '.')}`);
+      return { scroll: document.documentElement.scrollWidth, client, overflowing };
+    });
+    expect(layout).toEqual({ scroll: layout.client, client: MOBILE.width, overflowing: [] });
+    s.assertClean();
+  });
+});
