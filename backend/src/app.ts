@@ -19,6 +19,8 @@ import { productRoutes } from './products/product.routes';
 import type { Mailer } from './mail/mailer';
 import { docsRoutes } from './rest/docs.routes';
 import { restErrorHandler, restNotFound } from './rest/error-middleware';
+import { createUploadStore } from './uploads/upload-store';
+import { avatarRoutes, productImageRoutes, uploadFileRoutes } from './uploads/upload.routes';
 import { userRoutes } from './users/user.routes';
 
 export interface AppDependencies {
@@ -60,6 +62,7 @@ const wantsHtml = (req: Request) => req.method === 'GET' && req.accepts(['json',
 export async function createApp({ config, orm, mailer }: AppDependencies): Promise<App> {
   const services = { config, mailer };
   const contextOf = (req: Request) => createRequestContext(services, orm, req);
+  const uploads = createUploadStore(join(config.dataDir, 'uploads'));
   const [apollo] = await Promise.all([createApolloServer(await buildAppSchema()), prepareDummyHash()]);
 
   const app = express();
@@ -85,12 +88,15 @@ export async function createApp({ config, orm, mailer }: AppDependencies): Promi
   api.use(express.json({ limit: JSON_BODY_LIMIT }));
   api.use('/auth', authRoutes(contextOf));
   api.use('/users/health', healthRoutes(orm));
+  api.use('/users', avatarRoutes(contextOf, uploads));
   api.use('/users', userRoutes(contextOf));
+  api.use('/products', productImageRoutes(contextOf, uploads));
   api.use('/products', productRoutes(contextOf));
   api.use('/dashboard', dashboardRoutes(contextOf));
   api.use(docsRoutes(config.appUrl));
   api.use(restNotFound);
   app.use('/api', api);
+  app.use('/uploads', uploadFileRoutes(uploads));
 
   if (hasClient) {
     app.use('/assets', express.static(join(config.clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }));

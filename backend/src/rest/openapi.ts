@@ -2,6 +2,7 @@ import { APP_NAME, APP_VERSION } from '@stockroom/schema';
 import { authOpenApiPaths } from '../auth/auth.openapi';
 import { dashboardOpenApiPaths, dashboardOpenApiSchemas } from '../dashboard/dashboard.openapi';
 import { productOpenApiPaths, productOpenApiSchemas } from '../products/product.openapi';
+import { uploadOpenApiPaths } from '../uploads/upload.openapi';
 import { userOpenApiPaths, userOpenApiSchemas } from '../users/user.openapi';
 import { ref, string } from './openapi-helpers';
 
@@ -15,7 +16,7 @@ export function buildOpenApiDocument(serverUrl: string) {
       description: `The REST compatibility layer of ${APP_NAME}. It runs the same service code as the GraphQL API at /graphql, so both give the same answer to the same request.`,
     },
     servers: [{ url: serverUrl }],
-    paths: { ...authOpenApiPaths, ...userOpenApiPaths, ...productOpenApiPaths, ...dashboardOpenApiPaths },
+    paths: { ...authOpenApiPaths, ...userOpenApiPaths, ...productOpenApiPaths, ...dashboardOpenApiPaths, ...uploadOpenApiPaths },
     components: {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       schemas: {

@@ -1,0 +1,105 @@
+import { Router, type ErrorRequestHandler, type Request } from 'express';
+import { requireViewer } from '../auth/viewer';
+import type { RequestContext } from '../common/context';
+import { restNotFound } from '../rest/error-middleware';
+import { toUserJson } from '../users/user.entity';
+import { userService } from '../users/user.service';
+import { IMAGE_TYPES } from './image-type';
+import { discardRestOfBody, receiveImage } from './multipart-image';
+import { isUploadName, type UploadStore } from './upload-store';
+
+type ContextOf = (req: Request) => RequestContext;
+
+/**
+ * A refused upload (401 before its body was read, 413 halfway) still has
+ * bytes on the way: they are drained, up to a limit, before the error answer
+ * goes out through the app's error middleware.
+ */
+const discardBodyOnError: ErrorRequestHandler = (error, req, _res, next) => {
+  discardRestOfBody(req);
+  next(error);
+};
+
+/** Avatar upload and removal, mounted at /api/users ahead of the account routes. */
+export function avatarRoutes(contextOf: ContextOf, uploads: UploadStore): Router {
+  const router = Router();
+
+  /**
+   * POST /api/users/{id}/avatar (the user themself or an admin): multipart
+   * field `avatar`, a JPEG, PNG or WebP of at most 5 MB -> { user }. Who may
+   * call it is settled before a byte of the body is read; the replaced
+   * avatar's file is deleted.
+   */
+  router.post('/:id/avatar', async (req, res) => {
+    const ctx = contextOf(req);
+    const { id } = req.params;
+    await userService.get(ctx, id);
+    const url = await uploads.save(await receiveImage(req, 'avatar', uploads.tempPath()));
+    const { user, previousAvatar } = await userService.setAvatar(ctx, id, url).catch(async (error: unknown) => {
+      await uploads.remove(url);
+      throw error;
+    });
+    await uploads.remove(previousAvatar);
+    res.json({ user: toUserJson(user) });
+  });
+
+  /** DELETE /api/users/{id}/avatar (the user themself or an admin): removes the avatar and its file -> { user } */
+  router.delete('/:id/avatar', async (req, res) => {
+    const { user, previousAvatar } = await userService.setAvatar(contextOf(req), req.params.id, null);
+    await uploads.remove(previousAvatar);
+    res.json({ user: toUserJson(user) });
+  });
+
+  router.use(discardBodyOnError);
+  return router;
+}
+
+/** Product image upload, mounted at /api/products ahead of the product routes. */
+export function productImageRoutes(contextOf: ContextOf, uploads: UploadStore): Router {
+  const router = Router();
+
+  /**
+   * POST /api/products/images (signed in): multipart field `image`, a JPEG,
+   * PNG or WebP of at most 5 MB -> 201 { url }, a path to put in a product's imageUrl.
+   */
+  router.post('/images', async (req, res) => {
+    await requireViewer(contextOf(req));
+    const url = await uploads.save(await receiveImage(req, 'image', uploads.tempPath()));
+    res.status(201).json({ url });
+  });
+
+  router.use(discardBodyOnError);
+  return router;
+}
+
+/** Names never change content, so a browser may keep them for a year. */
+const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+
+/**
+ * GET /uploads/{name} (public, like any <img> source): a stored upload, only
+ * under a generated name, as the image type it was stored as. Its own
+ * policy forbids it to run anything should a browser open it as a page.
+ */
+export function uploadFileRoutes(uploads: UploadStore): Router {
+  const router = Router();
+
+  router.get('/:name', (req, res, next) => {
+    const { name } = req.params;
+    if (!isUploadName(name)) return restNotFound(req, res, next);
+    const type = Object.values(IMAGE_TYPES).find(({ extension }) => name.endsWith(`.${extension}`))!;
+    res.set({
+      'Content-Type': type.mimeType,
+      'Content-Security-Policy': "default-src 'none'; img-src 'self'; sandbox",
+      'X-Content-Type-Options': 'nosniff',
+    });
+    res.sendFile(name, { root: uploads.dir, dotfiles: 'deny', maxAge: ONE_YEAR_MS, immutable: true }, (error) => {
+      if (!error) return;
+      if (res.headersSent) return void res.destroy();
+      res.removeHeader('Cache-Control');
+      restNotFound(req, res, next);
+    });
+  });
+
+  router.use(restNotFound);
+  return router;
+}
