@@ -2,6 +2,7 @@ import { Button, Callout, Card } from '@blueprintjs/core';
 import { RefreshIcon } from '@blueprintjs/icons';
 import { ProductFields } from '@stockroom/schema';
 import { Form } from 'react-final-form';
+import { ImageUpload } from '../../../components/ImageUpload';
 import { LinkButton } from '../../../components/LinkButton';
 import { CheckboxField } from '../../../components/form/CheckboxField';
 import { InputField } from '../../../components/form/InputField';
@@ -26,6 +27,8 @@ export interface ProductFormProps {
 }
 
 const CATEGORY_LIST_ID = 'product-category-options';
+/** Stores an image and answers 201 { url }, a path the Image URL field accepts. */
+const PRODUCT_IMAGE_ENDPOINT = '/api/products/images';
 
 /** Create and edit share one form: the fields and rules of spec section 5. */
 export function ProductForm({ mode, initialValues, categories, onSubmit, cancelHref, cancelState, conflict }: ProductFormProps) {
@@ -66,12 +69,21 @@ export function ProductForm({ mode, initialValues, categories, onSubmit, cancelH
                 <option key={category} value={category} />
               ))}
             </datalist>
-            <TextField
-              name="imageUrl"
-              label="Image URL"
-              rule={ProductFields.imageUrl}
-              helperText="Optional: an http:// or https:// link to a picture of the product."
-            />
+            <div className="product-form__row">
+              <TextField
+                name="imageUrl"
+                label="Image URL"
+                rule={ProductFields.imageUrl}
+                helperText="Optional: an http:// or https:// link to a picture of the product, or upload one."
+              />
+              <ImageUpload<{ url: string }>
+                endpoint={PRODUCT_IMAGE_ENDPOINT}
+                fieldName="image"
+                label="Upload image"
+                disabled={submitting}
+                onUploaded={({ url }) => form.change('imageUrl', url)}
+              />
+            </div>
             <CheckboxField name="featured" label="Featured product" />
           </Card>
           <div className="product-form__actions">
