@@ -152,6 +152,28 @@ describe('profile', () => {
     other.assertClean();
   });
 
+  it('uploads an avatar from a file: progress, then the header shows the picture at once', async () => {
+    const s = b.session();
+    await signedInUser(s, 'avatar');
+    const edit = new ProfileEditPage(s.page);
+    const shell = new AppShell(s.page);
+    await edit.goto();
+    await markDocument(s);
+    expect(await shell.userMenuButton.locator('img').count()).toBe(0);
+
+    const uploaded = s.page.waitForResponse((res) => /\/api\/users\/[^/]+\/avatar$/.test(res.url()) && res.request().method() === 'POST');
+    await edit.avatarFile.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png(16, 16) });
+    expect((await uploaded).status()).toBe(200);
+    await edit.uploadComplete.waitFor();
+    await toastLocator(s.page, 'Avatar updated').waitFor();
+
+    const src = await waitForUploadedImage(s, shell.userMenuButton.locator('img'));
+    expect(await waitForUploadedImage(s, edit.avatarImage)).toBe(src);
+    expect(await sameDocument(s)).toBe(true);
+    expect(await edit.removeAvatar.isEnabled()).toBe(true);
+    s.assertClean();
+  });
+
   it('Remove avatar takes the picture off the header at once, leaving the initials', async () => {
     const s = b.session();
     const session = await signedInUser(s, 'noavatar');

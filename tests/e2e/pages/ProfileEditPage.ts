@@ -14,6 +14,8 @@ export class ProfileEditPage extends BasePage {
   /** The picture itself (an <img>), once the account has one. */
   readonly avatarImage = this.avatarRegion.getByTestId('profile-avatar').locator('img');
   readonly removeAvatar = this.avatarRegion.getByRole('button', { name: 'Remove avatar', exact: true });
+  readonly avatarFile = this.avatarRegion.getByLabel('Upload a new avatar', { exact: true });
+  readonly uploadComplete = this.avatarRegion.getByText('Upload complete', { exact: true });
 
   readonly password = this.page.getByRole('region', { name: 'Change password' });
   readonly currentPassword = this.password.getByLabel('Current password', { exact: true });

@@ -7,6 +7,7 @@ import {
   useProfileUpdateMutation,
 } from '@stockroom/schema/generated/hooks';
 import { useMemo, useState } from 'react';
+import { ImageUpload } from '../../../components/ImageUpload';
 import { LinkButton } from '../../../components/LinkButton';
 import { PageHeader } from '../../../components/PageHeader';
 import { toast } from '../../../lib/toaster';
@@ -36,6 +37,7 @@ import '../profile.css';
 const PASSWORD_CHANGE_FAILED = 'Failed to change password';
 /** Not in the catalogue: the answer to a removed avatar. */
 const AVATAR_REMOVED = 'Avatar removed';
+const AVATAR_UPDATED = 'Avatar updated';
 
 /**
  * /profile/edit: name and email, the avatar and the password. Every save
@@ -128,7 +130,18 @@ function ProfileEditor({ user }: { user: AuthUser }) {
         <AvatarSection
           fullName={fullNameOf(user)}
           avatar={user.avatar}
-          uploader={null}
+          uploader={
+            <ImageUpload<{ user: AuthUser }>
+              endpoint={`/api/users/${encodeURIComponent(user.id)}/avatar`}
+              fieldName="avatar"
+              label="Upload a new avatar"
+              disabled={removing}
+              onUploaded={({ user: updated }) => {
+                profileUpdated(updated);
+                toast.success(AVATAR_UPDATED);
+              }}
+            />
+          }
           removing={removing}
           onRemove={() => void dropAvatar()}
         />
