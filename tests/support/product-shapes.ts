@@ -6,7 +6,8 @@ import type { ProductView } from '../../backend/src/products/product.types';
  * browser tests import this module too, and they run against the built
  * server, never the backend's source.
  */
-export type { CreateProductInput, Pagination, ProductStats, UpdateProductInput } from '../../backend/src/products/product.types';
+export type { Pagination } from '../../backend/src/common/pagination';
+export type { CreateProductInput, ProductStats, UpdateProductInput } from '../../backend/src/products/product.types';
 
 /** What a backend type becomes in a JSON answer: its Date fields arrive as ISO strings. */
 type AsJson<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] };

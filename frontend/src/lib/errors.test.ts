@@ -1,5 +1,5 @@
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
-import { extractErrorMessage, extractFieldErrors, isUnauthenticatedError } from './errors';
+import { errorCodeOf, extractErrorMessage, extractFieldErrors, isUnauthenticatedError, serverMessageOr } from './errors';
 
 const serverError = (status: number, body: unknown) => {
   const bodyText = typeof body === 'string' ? body : JSON.stringify(body);
@@ -47,6 +47,21 @@ describe('extractErrorMessage (section 8 order)', () => {
     expect(extractErrorMessage(new DOMException('The operation timed out.', 'TimeoutError'))).toBe(
       'Network error. Please check your connection',
     );
+  });
+});
+
+describe('serverMessageOr (a call with its own fallback)', () => {
+  it("shows the server's message, else the call's fallback", () => {
+    const graphQLError = new CombinedGraphQLErrors({ data: null, errors: [{ message: 'An account with this email already exists', extensions: { code: 'CONFLICT' } }] });
+    expect(serverMessageOr(graphQLError, 'Failed to update user profile')).toBe('An account with this email already exists');
+    const bare = new ServerError('Response not successful', { response: new Response('', { status: 500 }), bodyText: '' });
+    expect(serverMessageOr(bare, 'Failed to update user profile')).toBe('Failed to update user profile');
+    expect(serverMessageOr(new TypeError('Failed to fetch'), 'Failed to deactivate user account')).toBe('Failed to deactivate user account');
+  });
+
+  it('reads the code of a GraphQL error', () => {
+    expect(errorCodeOf(new CombinedGraphQLErrors({ data: null, errors: [{ message: 'x', extensions: { code: 'FORBIDDEN' } }] }))).toBe('FORBIDDEN');
+    expect(errorCodeOf(new TypeError('Failed to fetch'))).toBeUndefined();
   });
 });
 

@@ -65,6 +65,26 @@ export function extractErrorMessage(error: unknown): string {
   return GeneralMessages.somethingWentWrong;
 }
 
+/** Messages extractErrorMessage makes up when the server said nothing usable. */
+const NOT_FROM_SERVER: ReadonlySet<string> = new Set([GeneralMessages.somethingWentWrong, GeneralMessages.network, AuthMessages.invalidCredentials]);
+
+/**
+ * Section 8 for a call with a fallback of its own ('Failed to create product',
+ * 'Failed to update user profile', ...): the server's message if there is
+ * one, otherwise the fallback.
+ */
+export function serverMessageOr(error: unknown, fallback: string): string {
+  const message = extractErrorMessage(error);
+  return NOT_FROM_SERVER.has(message) ? fallback : message;
+}
+
+/** The `extensions.code` of a GraphQL error, if it is one. */
+export function errorCodeOf(error: unknown): string | undefined {
+  if (!CombinedGraphQLErrors.is(error)) return undefined;
+  const code = error.errors.find((e) => typeof e.extensions?.code === 'string')?.extensions?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
 /** Field messages the server attached to a BAD_USER_INPUT error (extensions.fields). */
 export function extractFieldErrors(error: unknown): Record<string, string> {
   const fields: Record<string, string> = {};
@@ -79,6 +99,15 @@ export function extractFieldErrors(error: unknown): Record<string, string> {
     if (isObject(body)) collect(body.fields);
   }
   return fields;
+}
+
+/** The server's per-field messages (BAD_USER_INPUT `extensions.fields`) for the fields a form has, as final-form submit errors. */
+export function formFieldErrors<K extends string>(error: unknown, fields: ReadonlySet<K>): Partial<Record<K, string>> | undefined {
+  const errors: Partial<Record<K, string>> = {};
+  for (const [field, message] of Object.entries(extractFieldErrors(error))) {
+    if (fields.has(field as K)) errors[field as K] = message;
+  }
+  return Object.keys(errors).length > 0 ? errors : undefined;
 }
 
 /** A rejected session: GraphQL code UNAUTHENTICATED or an HTTP 401. */

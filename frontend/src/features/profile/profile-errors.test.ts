@@ -1,6 +1,6 @@
-import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
+import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { AuthMessages, UserMessages } from '@stockroom/schema';
-import { accountErrorMessage, accountFieldErrors } from './profile-errors';
+import { accountFieldErrors } from './profile-errors';
 
 const graphQLError = (message: string, extensions: Record<string, unknown>) =>
   new CombinedGraphQLErrors({ data: null, errors: [{ message, extensions }] });
@@ -9,13 +9,6 @@ const PROFILE = new Set(['firstName', 'lastName', 'email'] as const);
 const PASSWORD = new Set(['currentPassword', 'newPassword'] as const);
 
 describe('profile errors', () => {
-  it("shows the server's message, else the call's fallback (section 8)", () => {
-    expect(accountErrorMessage(graphQLError(AuthMessages.emailTaken, { code: 'CONFLICT' }), UserMessages.updateFailed)).toBe(AuthMessages.emailTaken);
-    const bare = new ServerError('Response not successful', { response: new Response('', { status: 500 }), bodyText: '' });
-    expect(accountErrorMessage(bare, UserMessages.updateFailed)).toBe('Failed to update user profile');
-    expect(accountErrorMessage(new TypeError('Failed to fetch'), UserMessages.updateFailed)).toBe('Failed to update user profile');
-  });
-
   it('puts a taken email on the email field', () => {
     expect(accountFieldErrors(graphQLError(AuthMessages.emailTaken, { code: 'CONFLICT' }), PROFILE)).toEqual({ email: AuthMessages.emailTaken });
     // The password form has no email field to put it on.

@@ -16,7 +16,8 @@ import { DeactivateUserAlert } from '../components/DeactivateUserAlert';
 import { UserListPagination } from '../components/UserListPagination';
 import { UserSearch } from '../components/UserSearch';
 import { UserTable } from '../components/UserTable';
-import { adminErrorMessage, isAccessDenied } from '../admin-errors';
+import { serverMessageOr } from '../../../lib/errors';
+import { isAccessDenied } from '../admin-errors';
 import { parseUserListParams, serializeUserListParams, toUserListQuery, type UserListParams } from '../user-list-params';
 import type { UserRowAction } from '../user-row-actions';
 import '../admin.css';
@@ -68,7 +69,7 @@ export default function AdminPage() {
       await updateUser({ variables: { id: user.id, input } });
       toast.success(`${user.fullName} is now ${input.role ?? input.status}`);
     } catch (error) {
-      toast.error(adminErrorMessage(error, UserMessages.updateFailed));
+      toast.error(serverMessageOr(error, UserMessages.updateFailed));
     } finally {
       setBusyId(null);
     }
@@ -86,7 +87,7 @@ export default function AdminPage() {
       });
       toast.success(data?.deactivateUser.message || UserMessages.deactivated);
     } catch (error) {
-      toast.error(adminErrorMessage(error, UserMessages.deactivateFailed));
+      toast.error(serverMessageOr(error, UserMessages.deactivateFailed));
     } finally {
       setBusyId(null);
       setToDeactivate(null);

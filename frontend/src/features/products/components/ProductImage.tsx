@@ -9,8 +9,8 @@ export interface ProductImageProps {
 }
 
 /**
- * The product's picture, or a placeholder. Only an absolute http(s) URL ever
- * reaches the <img>: a `javascript:` or `data:` URL is shown as the
+ * The product's picture, or a placeholder. Only an absolute http(s) URL or one
+ * of the app's own uploads ever reaches the <img>: a `javascript:` or `data:` URL is shown as the
  * placeholder, as is an image that fails to load.
  */
 export function ProductImage({ url, name, size }: ProductImageProps) {

@@ -17,7 +17,7 @@ export function AvatarSection({ fullName, avatar, uploader, removing, onRemove }
   return (
     <div className="profile-avatar">
       <div className="profile-avatar__current" data-testid="profile-avatar">
-        <UserAvatar key={avatar ?? 'initials'} fullName={fullName} avatar={avatar} size="large" />
+        <UserAvatar fullName={fullName} avatar={avatar} size="large" />
       </div>
       <div className="profile-avatar__controls">
         {uploader}

@@ -18,7 +18,8 @@ import { ChangePasswordForm } from '../components/ChangePasswordForm';
 import { ProfileForm } from '../components/ProfileForm';
 import { ProfileLoadState } from '../components/ProfileLoadState';
 import { ProfileSection } from '../components/ProfileSection';
-import { accountErrorMessage, accountFieldErrors } from '../profile-errors';
+import { serverMessageOr } from '../../../lib/errors';
+import { accountFieldErrors } from '../profile-errors';
 import {
   changedEmail,
   PASSWORD_FORM_FIELDS,
@@ -83,7 +84,7 @@ function ProfileEditor({ user }: { user: AuthUser }) {
       if (newEmail) setVerificationSentTo(newEmail);
       return undefined;
     } catch (error) {
-      toast.error(accountErrorMessage(error, UserMessages.updateFailed));
+      toast.error(serverMessageOr(error, UserMessages.updateFailed));
       return accountFieldErrors(error, PROFILE_FORM_FIELDS);
     }
   };
@@ -100,7 +101,7 @@ function ProfileEditor({ user }: { user: AuthUser }) {
     } catch (error) {
       const fields = accountFieldErrors(error, PASSWORD_FORM_FIELDS);
       // A message on a field says it all; a toast repeats only what has no field.
-      if (!fields) toast.error(accountErrorMessage(error, PASSWORD_CHANGE_FAILED));
+      if (!fields) toast.error(serverMessageOr(error, PASSWORD_CHANGE_FAILED));
       return fields;
     }
   };
@@ -112,7 +113,7 @@ function ProfileEditor({ user }: { user: AuthUser }) {
       profileUpdated(data.removeAvatar);
       toast.success(AVATAR_REMOVED);
     } catch (error) {
-      toast.error(accountErrorMessage(error, UserMessages.updateFailed));
+      toast.error(serverMessageOr(error, UserMessages.updateFailed));
     }
   };
 

@@ -32,7 +32,7 @@ export default function ProfilePage() {
         <ProfileSection id="profile-account" title="Account">
           <div className="profile-summary">
             <div className="profile-avatar__current">
-              <UserAvatar key={profile.user.avatar ?? 'initials'} fullName={fullNameOf(profile.user)} avatar={profile.user.avatar} size="large" />
+              <UserAvatar fullName={fullNameOf(profile.user)} avatar={profile.user.avatar} size="large" />
             </div>
             <UserDetailsList
               fullName={fullNameOf(profile.user)}
