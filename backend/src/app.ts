@@ -60,9 +60,9 @@ const contentSecurityPolicy = {
 const wantsHtml = (req: Request) => req.method === 'GET' && req.accepts(['json', 'html']) === 'html';
 
 export async function createApp({ config, orm, mailer }: AppDependencies): Promise<App> {
-  const services = { config, mailer };
-  const contextOf = (req: Request) => createRequestContext(services, orm, req);
   const uploads = createUploadStore(join(config.dataDir, 'uploads'));
+  const services = { config, mailer, uploads };
+  const contextOf = (req: Request) => createRequestContext(services, orm, req);
   const [apollo] = await Promise.all([createApolloServer(await buildAppSchema()), prepareDummyHash()]);
 
   const app = express();
@@ -88,9 +88,9 @@ export async function createApp({ config, orm, mailer }: AppDependencies): Promi
   api.use(express.json({ limit: JSON_BODY_LIMIT }));
   api.use('/auth', authRoutes(contextOf));
   api.use('/users/health', healthRoutes(orm));
-  api.use('/users', avatarRoutes(contextOf, uploads));
+  api.use('/users', avatarRoutes(contextOf));
   api.use('/users', userRoutes(contextOf));
-  api.use('/products', productImageRoutes(contextOf, uploads));
+  api.use('/products', productImageRoutes(contextOf));
   api.use('/products', productRoutes(contextOf));
   api.use('/dashboard', dashboardRoutes(contextOf));
   api.use(docsRoutes(config.appUrl));

@@ -317,6 +317,16 @@ describe('DELETE /api/users/{id}/avatar', () => {
     expect(filesInUploads()).not.toContain(url.replace('/uploads/', ''));
     expect((await fetchUpload(url)).status).toBe(404);
   });
+
+  it('is removeAvatar over GraphQL, which deletes the file too', async () => {
+    const url = (await uploadAvatar(alice.id, png(), alice.token)).body.user.avatar as string;
+    const REMOVE = 'mutation RemoveAvatar($id: ID!) { removeAvatar(id: $id) { id avatar } }';
+    expect((await app.gql(REMOVE, { id: alice.id }, { token: bob.token })).errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    expect((await fetchUpload(url)).status).toBe(200);
+    const answer = await app.gql(REMOVE, { id: alice.id }, { token: alice.token });
+    expect(answer.data.removeAvatar).toEqual({ id: alice.id, avatar: null });
+    expect(filesInUploads()).not.toContain(url.replace('/uploads/', ''));
+  });
 });
 
 describe('GET /uploads/{name}', () => {
@@ -367,8 +377,7 @@ describe('OpenAPI', () => {
     const notCalled = () => {
       throw new Error('not called');
     };
-    const store = { dir: '', tempPath: notCalled, save: notCalled, remove: notCalled };
-    const routes = [...routesOf('/api/users', avatarRoutes(notCalled, store)), ...routesOf('/api/products', productImageRoutes(notCalled, store))].sort();
+    const routes = [...routesOf('/api/users', avatarRoutes(notCalled)), ...routesOf('/api/products', productImageRoutes(notCalled))].sort();
     expect(routes).toEqual(['DELETE /api/users/{id}/avatar', 'POST /api/products/images', 'POST /api/users/{id}/avatar']);
     expect(documented).toEqual(routes);
     for (const path of uploadPaths) for (const operation of Object.values<{ security?: unknown }>(body.paths[path])) expect(operation.security).toEqual([{ bearerAuth: [] }]);

@@ -2,12 +2,15 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AppConfig } from '../config/config';
 import type { Mailer } from '../mail/mailer';
 import type { Session } from '../auth/session.entity';
+import type { UploadStore } from '../uploads/upload-store';
 import type { User } from '../users/user.entity';
 
 /** What the app is made of, built once at start-up. */
 export interface AppServices {
   config: AppConfig;
   mailer: Mailer;
+  /** Uploaded images in DATA_DIR/uploads. */
+  uploads: UploadStore;
 }
 
 /** The signed-in caller, once the bearer token has been checked. */

@@ -21,33 +21,30 @@ const discardBodyOnError: ErrorRequestHandler = (error, req, _res, next) => {
 };
 
 /** Avatar upload and removal, mounted at /api/users ahead of the account routes. */
-export function avatarRoutes(contextOf: ContextOf, uploads: UploadStore): Router {
+export function avatarRoutes(contextOf: ContextOf): Router {
   const router = Router();
 
   /**
    * POST /api/users/{id}/avatar (the user themself or an admin): multipart
    * field `avatar`, a JPEG, PNG or WebP of at most 5 MB -> { user }. Who may
    * call it is settled before a byte of the body is read; the replaced
-   * avatar's file is deleted.
+   * avatar's file is deleted (by setAvatar).
    */
   router.post('/:id/avatar', async (req, res) => {
     const ctx = contextOf(req);
     const { id } = req.params;
     await userService.get(ctx, id);
-    const url = await uploads.save(await receiveImage(req, 'avatar', uploads.tempPath()));
-    const { user, previousAvatar } = await userService.setAvatar(ctx, id, url).catch(async (error: unknown) => {
-      await uploads.remove(url);
+    const url = await ctx.uploads.save(await receiveImage(req, 'avatar', ctx.uploads.tempPath()));
+    const user = await userService.setAvatar(ctx, id, url).catch(async (error: unknown) => {
+      await ctx.uploads.remove(url);
       throw error;
     });
-    await uploads.remove(previousAvatar);
     res.json({ user: toUserJson(user) });
   });
 
   /** DELETE /api/users/{id}/avatar (the user themself or an admin): removes the avatar and its file -> { user } */
   router.delete('/:id/avatar', async (req, res) => {
-    const { user, previousAvatar } = await userService.setAvatar(contextOf(req), req.params.id, null);
-    await uploads.remove(previousAvatar);
-    res.json({ user: toUserJson(user) });
+    res.json({ user: toUserJson(await userService.setAvatar(contextOf(req), req.params.id, null)) });
   });
 
   router.use(discardBodyOnError);
@@ -55,7 +52,7 @@ export function avatarRoutes(contextOf: ContextOf, uploads: UploadStore): Router
 }
 
 /** Product image upload, mounted at /api/products ahead of the product routes. */
-export function productImageRoutes(contextOf: ContextOf, uploads: UploadStore): Router {
+export function productImageRoutes(contextOf: ContextOf): Router {
   const router = Router();
 
   /**
@@ -63,8 +60,9 @@ export function productImageRoutes(contextOf: ContextOf, uploads: UploadStore): 
    * PNG or WebP of at most 5 MB -> 201 { url }, a path to put in a product's imageUrl.
    */
   router.post('/images', async (req, res) => {
-    await requireViewer(contextOf(req));
-    const url = await uploads.save(await receiveImage(req, 'image', uploads.tempPath()));
+    const ctx = contextOf(req);
+    await requireViewer(ctx);
+    const url = await ctx.uploads.save(await receiveImage(req, 'image', ctx.uploads.tempPath()));
     res.status(201).json({ url });
   });
 

@@ -50,9 +50,9 @@ export class UserResolver {
     return { message: await userService.deactivate(ctx, id) };
   }
 
-  @Mutation(() => User, { description: "Removes an account's avatar: your own, or any for an admin" })
-  async removeAvatar(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestContext) {
-    return (await userService.setAvatar(ctx, id, null)).user;
+  @Mutation(() => User, { description: "Removes an account's avatar and its file: your own, or any for an admin" })
+  removeAvatar(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestContext) {
+    return userService.setAvatar(ctx, id, null);
   }
 
   @Mutation(() => MessagePayload, { description: "Changes the signed-in user's password; every other session is signed out" })

@@ -247,9 +247,9 @@ export const userService = {
 
   /**
    * Sets (or with null, removes) an account's avatar: the user themself or an
-   * admin. Returns the previous avatar, for the caller to delete its file.
+   * admin. The replaced avatar's file is deleted once the change is stored.
    */
-  async setAvatar(ctx: RequestContext, id: unknown, avatar: string | null): Promise<{ user: User; previousAvatar: string | null }> {
+  async setAvatar(ctx: RequestContext, id: unknown, avatar: string | null): Promise<User> {
     const viewer = await requireSelfOrAdmin(ctx, id);
     const user = viewer.user.id === id ? viewer.user : await findUser(ctx, id as string);
     const previousAvatar = user.avatar ?? null;
@@ -259,7 +259,8 @@ export const userService = {
         await em.flush();
         await runStatement(em, logActivityStatement(user.id, 'profile_updated', { fields: ['avatar'], ...(viewer.user.id !== id && { byAdmin: true }) }));
       });
-      return { user, previousAvatar };
+      if (previousAvatar !== avatar) await ctx.uploads.remove(previousAvatar);
+      return user;
     });
   },
 };
