@@ -19,7 +19,7 @@ import { productRoutes } from './products/product.routes';
 import type { Mailer } from './mail/mailer';
 import { docsRoutes } from './rest/docs.routes';
 import { restErrorHandler, restNotFound } from './rest/error-middleware';
-import { createUploadStore } from './uploads/upload-store';
+import { createUploadStore, type UploadStore } from './uploads/upload-store';
 import { avatarRoutes, productImageRoutes, uploadFileRoutes } from './uploads/upload.routes';
 import { userRoutes } from './users/user.routes';
 
@@ -32,6 +32,7 @@ export interface AppDependencies {
 export interface App {
   express: Express;
   apollo: ApolloServer<RequestContext>;
+  uploads: UploadStore;
 }
 
 /** JSON bodies larger than this get a 413; nothing the app accepts comes close. */
@@ -106,5 +107,5 @@ export async function createApp({ config, orm, mailer }: AppDependencies): Promi
   }
   app.use(restNotFound);
   app.use(restErrorHandler);
-  return { express: app, apollo };
+  return { express: app, apollo, uploads };
 }

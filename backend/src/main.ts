@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import type { Server } from 'node:http';
 import { createApp } from './app';
 import { sweepExpiredAuthState } from './auth/housekeeping';
+import { sweepOrphanUploads } from './uploads/upload-housekeeping';
 import { ConfigError, loadConfig } from './config/config';
 import { openDatabase } from './db/database';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres';
@@ -26,6 +27,7 @@ async function main() {
   const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
   const housekeeping = setInterval(() => {
     sweepExpiredAuthState(orm.em.fork()).catch((error) => console.error('[housekeeping]', error));
+    sweepOrphanUploads(orm.em.fork(), app.uploads).catch((error) => console.error('[housekeeping]', error));
   }, HOUSEKEEPING_INTERVAL_MS);
   housekeeping.unref();
 
