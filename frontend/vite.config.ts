@@ -13,18 +13,8 @@ export default defineConfig({
     // bundles its TypeScript source so the shared rules tree-shake.
     alias: [{ find: /^@stockroom\/schema$/, replacement: fromHere('../schema/src/index.ts') }],
   },
-  server: {
-    proxy: {
-      '/graphql': backend,
-      '/api': backend,
-    },
-  },
-  preview: {
-    proxy: {
-      '/graphql': backend,
-      '/api': backend,
-    },
-  },
+  server: { proxy: { '/graphql': backend, '/api': backend, '/uploads': backend } },
+  preview: { proxy: { '/graphql': backend, '/api': backend, '/uploads': backend } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -35,6 +25,11 @@ export default defineConfig({
       input: {
         app: fromHere('index.html'),
         playground: fromHere('playground.html'),
+      },
+      output: {
+        // Icon components shared by several lazy pages would each become a
+        // tiny chunk of their own (one more request per icon); they go in one.
+        manualChunks: (id) => (id.includes('@blueprintjs/icons/lib/esm/generated/components/') ? 'icons' : undefined),
       },
     },
   },

@@ -1,10 +1,10 @@
-import { AddIcon, HistoryIcon, NewPersonIcon, ShieldIcon, TrashIcon, UnlockIcon } from '@blueprintjs/icons';
+import { AddIcon, HistoryIcon, NewPersonIcon, ShieldIcon, TrashIcon, LogInIcon } from '@blueprintjs/icons';
 import { FALLBACK_ICON, iconFor, intentFor } from './dashboard-mapping';
 
 describe('iconFor', () => {
   it('maps every icon name the server sends to its imported component', () => {
     expect(iconFor('new-person')).toBe(NewPersonIcon);
-    expect(iconFor('log-in')).toBe(UnlockIcon);
+    expect(iconFor('log-in')).toBe(LogInIcon);
     expect(iconFor('add')).toBe(AddIcon);
     expect(iconFor('trash')).toBe(TrashIcon);
     expect(iconFor('shield')).toBe(ShieldIcon);

@@ -6,11 +6,11 @@ import {
   ExchangeIcon,
   HistoryIcon,
   KeyIcon,
+  LogInIcon,
   NewPersonIcon,
   PersonIcon,
   ShieldIcon,
   TrashIcon,
-  UnlockIcon,
   type SVGIconProps,
 } from '@blueprintjs/icons';
 import type { ComponentType } from 'react';
@@ -19,15 +19,10 @@ import type { ComponentType } from 'react';
  * The server names Blueprint icons (activity and feature highlights). They
  * are imported as components rather than rendered by name, so no icon-path
  * chunk is fetched at run time; an unknown name falls back to a neutral icon.
- *
- * 'log-in' is drawn with UnlockIcon: LogInIcon is also on the sign-in page, and
- * a component shared by two lazy pages becomes a chunk of its own, named
- * log-in-*.js, which the sign-in page would then fetch (and the bundle budget
- * rightly refuses icon-named chunks there).
  */
 const ICONS: Readonly<Record<string, ComponentType<SVGIconProps>>> = {
   'new-person': NewPersonIcon,
-  'log-in': UnlockIcon,
+  'log-in': LogInIcon,
   add: AddIcon,
   edit: EditIcon,
   trash: TrashIcon,
