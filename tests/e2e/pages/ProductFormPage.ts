@@ -83,27 +83,6 @@ export class ProductFormPage extends BasePage {
     };
   }
 
-  /**
-   * Waits until the field is marked invalid and its accessible description
-   * (the element `aria-describedby` points at) reads exactly `message`.
-   */
-  async waitForFieldError(field: Locator, message: string): Promise<void> {
-    const handle = await field.elementHandle();
-    try {
-      await this.page.waitForFunction(
-        ([el, msg]) => {
-          const input = el as HTMLElement;
-          const describedBy = input.getAttribute('aria-describedby');
-          const text = describedBy ? document.getElementById(describedBy)?.textContent?.trim() : undefined;
-          return input.getAttribute('aria-invalid') === 'true' && text === msg;
-        },
-        [handle, message] as const,
-      );
-    } catch (err) {
-      throw new Error(`expected ${field} to show ${JSON.stringify(message)}; it shows ${JSON.stringify(await this.fieldError(field))}\n${(err as Error).message}`);
-    }
-  }
-
   /** Waits until keyboard focus is on the field; on timeout says where it is instead. */
   async waitForFocus(field: Locator): Promise<void> {
     const handle = await field.elementHandle();
@@ -122,15 +101,6 @@ export class ProductFormPage extends BasePage {
   async waitForNoFieldError(field: Locator): Promise<void> {
     const handle = await field.elementHandle();
     await this.page.waitForFunction((el) => (el as HTMLElement).getAttribute('aria-invalid') !== 'true', handle);
-  }
-
-  /** The message the field shows now, or null. */
-  async fieldError(field: Locator): Promise<string | null> {
-    return field.evaluate((input) => {
-      if (input.getAttribute('aria-invalid') !== 'true') return null;
-      const id = input.getAttribute('aria-describedby');
-      return (id && document.getElementById(id)?.textContent?.trim()) || '(invalid, without a message)';
-    });
   }
 
   /** Types into a field key by key and leaves it, as a person does. */

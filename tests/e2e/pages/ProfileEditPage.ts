@@ -40,26 +40,4 @@ export class ProfileEditPage extends BasePage {
     await this.confirmPassword.fill(confirmation);
     await this.changePasswordButton.click();
   }
-
-  /** Waits until the field is marked invalid and the message it points at reads exactly `message`. */
-  async waitForFieldError(field: Locator, message: string): Promise<void> {
-    const handle = await field.elementHandle();
-    try {
-      await this.page.waitForFunction(
-        ([el, msg]) => {
-          const input = el as HTMLElement;
-          const describedBy = input.getAttribute('aria-describedby');
-          const text = describedBy ? document.getElementById(describedBy)?.textContent?.trim() : undefined;
-          return input.getAttribute('aria-invalid') === 'true' && text === msg;
-        },
-        [handle, message] as const,
-      );
-    } catch (err) {
-      const shown = await field.evaluate((input) => {
-        const id = input.getAttribute('aria-describedby');
-        return input.getAttribute('aria-invalid') === 'true' ? (id && document.getElementById(id)?.textContent?.trim()) || '(no message)' : null;
-      });
-      throw new Error(`expected ${field} to show ${JSON.stringify(message)}; it shows ${JSON.stringify(shown)}\n${(err as Error).message}`);
-    }
-  }
 }

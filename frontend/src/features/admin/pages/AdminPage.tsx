@@ -6,6 +6,7 @@ import type { UserDetailsFragment } from '@stockroom/schema/generated/graphql';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/PageHeader';
+import { ListPagination } from '../../../components/ListPagination';
 import { toast } from '../../../lib/toaster';
 import { useDebouncedCallback } from '../../../lib/useDebouncedCallback';
 import { usePageTitle } from '../../../lib/usePageTitle';
@@ -13,7 +14,6 @@ import { useAuth } from '../../auth';
 import { AccessDenied } from '../components/AccessDenied';
 import { AdminStatsCards } from '../components/AdminStatsCards';
 import { DeactivateUserAlert } from '../components/DeactivateUserAlert';
-import { UserListPagination } from '../components/UserListPagination';
 import { UserSearch } from '../components/UserSearch';
 import { UserTable } from '../components/UserTable';
 import { serverMessageOr } from '../../../lib/errors';
@@ -119,15 +119,7 @@ export default function AdminPage() {
     return (
       <>
         <UserTable users={listData.users} viewerId={viewerId} busyId={busyId} onAction={onAction} />
-        <UserListPagination
-          shown={listData.users.length}
-          total={pagination.total}
-          page={pagination.page}
-          totalPages={pagination.totalPages}
-          hasPrevPage={pagination.hasPrevPage}
-          hasNextPage={pagination.hasNextPage}
-          onPageChange={(page) => go({ ...params, page })}
-        />
+        <ListPagination noun="users" shown={listData.users.length} pagination={pagination} onPageChange={(page) => go({ ...params, page })} />
       </>
     );
   };

@@ -6,6 +6,7 @@ import { useProductDeleteMutation, useProductListQuery, useProductStatsQuery } f
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { LinkButton } from '../../../components/LinkButton';
+import { ListPagination } from '../../../components/ListPagination';
 import { PageHeader } from '../../../components/PageHeader';
 import { toast } from '../../../lib/toaster';
 import { useDebouncedCallback } from '../../../lib/useDebouncedCallback';
@@ -15,7 +16,6 @@ import { DeleteProductAlert } from '../components/DeleteProductAlert';
 import { LoadError } from '../components/LoadError';
 import { ProductCards } from '../components/ProductCards';
 import { ProductListEmpty } from '../components/ProductListEmpty';
-import { ProductListPagination } from '../components/ProductListPagination';
 import { ProductListToolbar } from '../components/ProductListToolbar';
 import { ProductStatsCards } from '../components/ProductStatsCards';
 import { ProductTable } from '../components/ProductTable';
@@ -134,16 +134,12 @@ export default function ProductListPage() {
         ) : (
           <ProductTable products={products} navState={navState} onDelete={setToDelete} />
         )}
-        <ProductListPagination
+        <ListPagination
+          noun="products"
           shown={products.length}
-          total={pagination.total}
-          page={pagination.page}
-          totalPages={pagination.totalPages}
-          hasPrevPage={pagination.hasPrevPage}
-          hasNextPage={pagination.hasNextPage}
-          limit={params.limit}
+          pagination={pagination}
           onPageChange={(page) => update({ page })}
-          onLimitChange={(limit) => update({ limit })}
+          pageSize={{ limit: params.limit, onChange: (limit) => update({ limit }) }}
         />
       </>
     );

@@ -1,0 +1,56 @@
+import { Button, HTMLSelect } from '@blueprintjs/core';
+import { ChevronLeftIcon, ChevronRightIcon } from '@blueprintjs/icons';
+import { PAGE_SIZES, type PageSize } from '@stockroom/schema';
+import { formatCount } from '../lib/format';
+
+/** The list answer's pagination (DESIGN.md), as every list query selects it. */
+export interface PaginationState {
+  page: number;
+  total: number;
+  totalPages: number;
+  hasPrevPage: boolean;
+  hasNextPage: boolean;
+}
+
+export interface ListPaginationProps {
+  /** What the list holds, plural: 'Showing 3 of 12 products'. */
+  noun: string;
+  /** How many rows this page shows. */
+  shown: number;
+  pagination: PaginationState;
+  onPageChange(page: number): void;
+  /** Offer a page size choice (section 9's sizes) when given. */
+  pageSize?: { limit: PageSize; onChange(limit: PageSize): void };
+}
+
+/** 'Showing X of Y {noun}', 'Page N of M', Previous / Next, and optionally the page size. */
+export function ListPagination({ noun, shown, pagination, onPageChange, pageSize }: ListPaginationProps) {
+  return (
+    <nav className="list-pagination" aria-label="Pagination">
+      <p className="list-pagination__summary" role="status">
+        Showing {formatCount(shown)} of {formatCount(pagination.total)} {noun}
+      </p>
+      <div className="list-pagination__controls">
+        {pageSize && (
+          <label className="list-pagination__size">
+            <span>Page size</span>
+            <HTMLSelect
+              value={pageSize.limit}
+              options={PAGE_SIZES.map((size) => ({ value: size, label: String(size) }))}
+              onChange={(event) => pageSize.onChange(Number(event.target.value) as PageSize)}
+            />
+          </label>
+        )}
+        <Button icon={<ChevronLeftIcon />} disabled={!pagination.hasPrevPage} onClick={() => onPageChange(pagination.page - 1)}>
+          Previous
+        </Button>
+        <span className="list-pagination__page">
+          Page {formatCount(pagination.page)} of {formatCount(Math.max(pagination.totalPages, 1))}
+        </span>
+        <Button endIcon={<ChevronRightIcon />} disabled={!pagination.hasNextPage} onClick={() => onPageChange(pagination.page + 1)}>
+          Next
+        </Button>
+      </div>
+    </nav>
+  );
+}
