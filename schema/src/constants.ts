@@ -15,9 +15,17 @@ export const TOAST_DURATION_MS = 3000;
 export const SEARCH_DEBOUNCE_MS = 300;
 export const RESET_SUCCESS_REDIRECT_MS = 1500;
 
+/** The image formats an upload may be (section 5), each with the extension and Content-Type it is stored and served under. */
+export const IMAGE_FORMATS = {
+  jpeg: { extension: 'jpg', mimeType: 'image/jpeg' },
+  png: { extension: 'png', mimeType: 'image/png' },
+  webp: { extension: 'webp', mimeType: 'image/webp' },
+} as const;
+export type ImageFormat = keyof typeof IMAGE_FORMATS;
+
 export const UPLOAD = {
   maxBytes: 5_242_880,
-  mimeTypes: ['image/jpeg', 'image/png', 'image/webp'],
+  mimeTypes: Object.values(IMAGE_FORMATS).map((format) => format.mimeType),
 } as const;
 
 export const ROLES = { member: 'Member', admin: 'Admin' } as const;

@@ -1,4 +1,4 @@
-import { PAGINATION, ROLES, USER_STATUS } from './constants';
+import { IMAGE_FORMATS, PAGINATION, ROLES, USER_STATUS } from './constants';
 import { AuthMessages, ValidationMessages as M } from './messages';
 
 /**
@@ -122,7 +122,9 @@ export function isHttpUrl(value: string): boolean {
 }
 
 /** The path the app serves an uploaded image under: a generated name, never the uploader's. */
-export const UPLOAD_PATH_PATTERN = /^\/uploads\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|webp)$/;
+export const UPLOAD_PATH_PATTERN = new RegExp(
+  `^/uploads/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\.(${Object.values(IMAGE_FORMATS).map((format) => format.extension).join('|')})$`,
+);
 
 /** An image the app may show: an absolute http(s) URL, or one of its own uploads. */
 export function isImageUrl(value: string): boolean {

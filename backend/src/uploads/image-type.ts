@@ -1,11 +1,4 @@
-/** The image formats the app stores, each with the extension and Content-Type it is saved and served under. */
-export const IMAGE_TYPES = {
-  jpeg: { extension: 'jpg', mimeType: 'image/jpeg' },
-  png: { extension: 'png', mimeType: 'image/png' },
-  webp: { extension: 'webp', mimeType: 'image/webp' },
-} as const;
-
-export type ImageType = keyof typeof IMAGE_TYPES;
+import type { ImageFormat } from '@stockroom/schema';
 
 /** How many leading bytes `sniffImageType` needs to decide. */
 export const SNIFF_BYTES = 12;
@@ -19,7 +12,7 @@ const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0));
  * Content-Type a client sends prove nothing. Anything but JPEG, PNG or WebP
  * (SVG, GIF, HTML, a truncated header) is undefined.
  */
-export function sniffImageType(head: Uint8Array): ImageType | undefined {
+export function sniffImageType(head: Uint8Array): ImageFormat | undefined {
   if (head.length < SNIFF_BYTES) return undefined;
   if (startsWith(head, [0xff, 0xd8, 0xff])) return 'jpeg';
   if (startsWith(head, PNG_SIGNATURE)) return 'png';

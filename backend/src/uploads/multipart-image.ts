@@ -5,8 +5,8 @@ import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { UPLOAD } from '@stockroom/schema';
-import { sniffImageType, SNIFF_BYTES, type ImageType } from './image-type';
+import { UPLOAD, type ImageFormat } from '@stockroom/schema';
+import { sniffImageType, SNIFF_BYTES } from './image-type';
 import { ImageTooLargeError, MissingImageError, NotMultipartError, UnsupportedImageError, UploadFailedError } from './upload.errors';
 
 /** Room for the multipart boundary, part headers and a few small fields around the one file. */
@@ -17,7 +17,7 @@ export const UPLOAD_REQUEST_LIMIT = UPLOAD.maxBytes + MULTIPART_OVERHEAD_BYTES;
 /** An image the client sent, written whole to a temporary file. */
 export interface ReceivedImage {
   path: string;
-  type: ImageType;
+  type: ImageFormat;
   size: number;
 }
 
@@ -27,7 +27,7 @@ export interface ReceivedImage {
  * first 12 bytes, so the rest is never written.
  */
 class ImageSniffer extends Transform {
-  type?: ImageType;
+  type?: ImageFormat;
   size = 0;
   private head = Buffer.alloc(0);
 

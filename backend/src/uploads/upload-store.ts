@@ -3,8 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { UPLOAD_PATH_PATTERN } from '@stockroom/schema';
-import { IMAGE_TYPES, type ImageType } from './image-type';
+import { IMAGE_FORMATS, UPLOAD_PATH_PATTERN, type ImageFormat } from '@stockroom/schema';
 import type { ReceivedImage } from './multipart-image';
 import { UnsupportedImageError, UploadFailedError } from './upload.errors';
 
@@ -25,7 +24,7 @@ sharp.cache(false);
  * are dropped (after applying the orientation they held), and whatever a
  * polyglot file carried beyond its pixels does not survive.
  */
-function reencode(input: string, type: ImageType, output: string) {
+function reencode(input: string, type: ImageFormat, output: string) {
   const image = sharp(input, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS }).autoOrient();
   const encoded = type === 'jpeg' ? image.jpeg({ quality: 85, mozjpeg: true }) : type === 'png' ? image.png() : image.webp({ quality: 85 });
   return encoded.toFile(output);
@@ -54,7 +53,7 @@ export function createUploadStore(dir: string): UploadStore {
     tempPath,
 
     async save(image) {
-      const name = `${randomUUID()}.${IMAGE_TYPES[image.type].extension}`;
+      const name = `${randomUUID()}.${IMAGE_FORMATS[image.type].extension}`;
       const encoded = join(dir, `.${name}.part`);
       try {
         await reencode(image.path, image.type, encoded);

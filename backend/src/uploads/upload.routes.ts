@@ -1,10 +1,10 @@
 import { Router, type ErrorRequestHandler, type Request } from 'express';
+import { IMAGE_FORMATS } from '@stockroom/schema';
 import { requireViewer } from '../auth/viewer';
 import type { RequestContext } from '../common/context';
 import { restNotFound } from '../rest/error-middleware';
 import { toUserJson } from '../users/user.entity';
 import { userService } from '../users/user.service';
-import { IMAGE_TYPES } from './image-type';
 import { discardRestOfBody, receiveImage } from './multipart-image';
 import { isUploadName, type UploadStore } from './upload-store';
 
@@ -84,7 +84,7 @@ export function uploadFileRoutes(uploads: UploadStore): Router {
   router.get('/:name', (req, res, next) => {
     const { name } = req.params;
     if (!isUploadName(name)) return restNotFound(req, res, next);
-    const type = Object.values(IMAGE_TYPES).find(({ extension }) => name.endsWith(`.${extension}`))!;
+    const type = Object.values(IMAGE_FORMATS).find(({ extension }) => name.endsWith(`.${extension}`))!;
     res.set({
       'Content-Type': type.mimeType,
       'Content-Security-Policy': "default-src 'none'; img-src 'self'; sandbox",
