@@ -1,11 +1,17 @@
 import { Button, NonIdealState } from '@blueprintjs/core';
 import { IssueIcon, RefreshIcon } from '@blueprintjs/icons';
 
-/** A list or product that could not be loaded, with a way to try again. */
-export function LoadError({ message, onRetry }: { message: string; onRetry(): void }) {
+export interface LoadErrorProps {
+  message: string;
+  onRetry(): void;
+  className?: string;
+}
+
+/** Something a page needs that could not be loaded, with a way to try again. */
+export function LoadError({ message, onRetry, className }: LoadErrorProps) {
   return (
     <NonIdealState
-      className="product-empty"
+      className={className}
       icon={<IssueIcon size={48} />}
       title={message}
       action={

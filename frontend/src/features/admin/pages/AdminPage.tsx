@@ -1,5 +1,5 @@
-import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
-import { IssueIcon, PeopleIcon, RefreshIcon } from '@blueprintjs/icons';
+import { NonIdealState, Spinner } from '@blueprintjs/core';
+import { PeopleIcon } from '@blueprintjs/icons';
 import { GeneralMessages, SEARCH_DEBOUNCE_MS, USER_STATUS, UserMessages } from '@stockroom/schema';
 import { useAdminStatsQuery, useUserDeactivateMutation, useUserListQuery, useUserUpdateMutation } from '@stockroom/schema/generated/hooks';
 import type { UserDetailsFragment } from '@stockroom/schema/generated/graphql';
@@ -7,6 +7,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/PageHeader';
 import { ListPagination } from '../../../components/ListPagination';
+import { LoadError } from '../../../components/LoadError';
 import { toast } from '../../../lib/toaster';
 import { useDebouncedCallback } from '../../../lib/useDebouncedCallback';
 import { usePageTitle } from '../../../lib/usePageTitle';
@@ -105,7 +106,7 @@ export default function AdminPage() {
 
   const listContent = () => {
     if (!listData) {
-      if (list.error) return <LoadFailed onRetry={() => void list.refetch()} />;
+      if (list.error) return <LoadError message={GeneralMessages.somethingWentWrong} onRetry={() => void list.refetch()} />;
       return (
         <div className="admin-page__loading" role="status">
           <Spinner size={32} aria-label="Loading users" />
@@ -130,7 +131,7 @@ export default function AdminPage() {
       {statsData ? (
         <AdminStatsCards stats={statsData} />
       ) : stats.error ? (
-        <LoadFailed onRetry={() => void stats.refetch()} />
+        <LoadError message={GeneralMessages.somethingWentWrong} onRetry={() => void stats.refetch()} />
       ) : (
         <div className="admin-page__loading" role="status">
           <Spinner size={32} aria-label="Loading statistics" />
@@ -155,19 +156,5 @@ export default function AdminPage() {
         onCancel={() => setToDeactivate(null)}
       />
     </div>
-  );
-}
-
-function LoadFailed({ onRetry }: { onRetry(): void }) {
-  return (
-    <NonIdealState
-      icon={<IssueIcon size={48} />}
-      title={GeneralMessages.somethingWentWrong}
-      action={
-        <Button icon={<RefreshIcon />} onClick={onRetry}>
-          Try again
-        </Button>
-      }
-    />
   );
 }

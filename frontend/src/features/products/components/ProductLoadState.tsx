@@ -1,8 +1,8 @@
 import { Spinner } from '@blueprintjs/core';
 import { ArrowLeftIcon } from '@blueprintjs/icons';
 import { LinkButton } from '../../../components/LinkButton';
+import { LoadError } from '../../../components/LoadError';
 import { isProductMissing, loadErrorMessage } from '../product-errors';
-import { LoadError } from './LoadError';
 import { ProductNotFound } from './ProductNotFound';
 
 export interface ProductLoadStateProps {
@@ -22,7 +22,7 @@ export function ProductLoadState({ error, listHref, onRetry }: ProductLoadStateP
       {isProductMissing(error) ? (
         <ProductNotFound listHref={listHref} />
       ) : error ? (
-        <LoadError message={loadErrorMessage(error)} onRetry={onRetry} />
+        <LoadError className="product-empty" message={loadErrorMessage(error)} onRetry={onRetry} />
       ) : (
         <div className="products-page__loading" role="status">
           <Spinner size={32} aria-label="Loading product" />

@@ -6,6 +6,7 @@ import { useProductDeleteMutation, useProductListQuery, useProductStatsQuery } f
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { LinkButton } from '../../../components/LinkButton';
+import { LoadError } from '../../../components/LoadError';
 import { ListPagination } from '../../../components/ListPagination';
 import { PageHeader } from '../../../components/PageHeader';
 import { toast } from '../../../lib/toaster';
@@ -13,7 +14,6 @@ import { useDebouncedCallback } from '../../../lib/useDebouncedCallback';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { useScrollToTop } from '../../../lib/useScrollToTop';
 import { DeleteProductAlert } from '../components/DeleteProductAlert';
-import { LoadError } from '../components/LoadError';
 import { ProductCards } from '../components/ProductCards';
 import { ProductListEmpty } from '../components/ProductListEmpty';
 import { ProductListToolbar } from '../components/ProductListToolbar';
@@ -114,7 +114,7 @@ export default function ProductListPage() {
   /** The list region: a spinner or the failure until a page is there, then its rows, or an empty state. */
   const listContent = () => {
     if (!listData) {
-      if (list.error) return <LoadError message={loadErrorMessage(list.error)} onRetry={() => void list.refetch()} />;
+      if (list.error) return <LoadError className="product-empty" message={loadErrorMessage(list.error)} onRetry={() => void list.refetch()} />;
       return (
         <div className="products-page__loading" role="status">
           <Spinner size={32} aria-label="Loading products" />

@@ -1,5 +1,5 @@
-import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
-import { IssueIcon, RefreshIcon } from '@blueprintjs/icons';
+import { Spinner } from '@blueprintjs/core';
+import { LoadError } from '../../../components/LoadError';
 import type { ProfileUserState } from '../useProfileUser';
 
 /** Not in the catalogue: the profile of a restored session could not be read. */
@@ -14,15 +14,5 @@ export function ProfileLoadState({ state }: { state: Exclude<ProfileUserState, {
       </div>
     );
   }
-  return (
-    <NonIdealState
-      icon={<IssueIcon size={48} />}
-      title={PROFILE_LOAD_FAILED}
-      action={
-        <Button icon={<RefreshIcon />} onClick={state.retry}>
-          Try again
-        </Button>
-      }
-    />
-  );
+  return <LoadError message={PROFILE_LOAD_FAILED} onRetry={state.retry} />;
 }
