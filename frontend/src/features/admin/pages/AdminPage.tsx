@@ -1,16 +1,16 @@
 import { NonIdealState, Spinner } from '@blueprintjs/core';
 import { PeopleIcon } from '@blueprintjs/icons';
-import { GeneralMessages, SEARCH_DEBOUNCE_MS, USER_STATUS, UserMessages } from '@stockroom/schema';
+import { GeneralMessages, USER_STATUS, UserMessages } from '@stockroom/schema';
 import { useAdminStatsQuery, useUserDeactivateMutation, useUserListQuery, useUserUpdateMutation } from '@stockroom/schema/generated/hooks';
 import type { UserDetailsFragment } from '@stockroom/schema/generated/graphql';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/PageHeader';
 import { ListPagination } from '../../../components/ListPagination';
 import { LoadError } from '../../../components/LoadError';
 import { toast } from '../../../lib/toaster';
-import { useDebouncedCallback } from '../../../lib/useDebouncedCallback';
 import { usePageTitle } from '../../../lib/usePageTitle';
+import { useSearchText } from '../../../lib/useSearchText';
 import { useAuth } from '../../auth';
 import { AccessDenied } from '../components/AccessDenied';
 import { AdminStatsCards } from '../components/AdminStatsCards';
@@ -47,12 +47,7 @@ export default function AdminPage() {
   const [toDeactivate, setToDeactivate] = useState<UserDetailsFragment | null>(null);
 
   // The search box shows what is typed; the URL (and the request) follow after the debounce.
-  const [searchText, setSearchText] = useState(params.search);
-  const commitSearch = useDebouncedCallback((text: string) => go({ page: 1, search: text.trim() }), SEARCH_DEBOUNCE_MS);
-  useEffect(() => {
-    commitSearch.cancel();
-    setSearchText((current) => (current.trim() === params.search ? current : params.search));
-  }, [params.search, commitSearch]);
+  const search = useSearchText(params.search, (text) => go({ page: 1, search: text }));
 
   if (isAccessDenied(stats.error) || isAccessDenied(list.error)) {
     return (
@@ -139,14 +134,7 @@ export default function AdminPage() {
       )}
       <section className="admin-users" aria-label="Users" aria-busy={list.loading}>
         <h2 className="admin-users__title">Users</h2>
-        <UserSearch
-          text={searchText}
-          onChange={(text) => {
-            setSearchText(text);
-            commitSearch.schedule(text);
-          }}
-          onSubmit={commitSearch.flush}
-        />
+        <UserSearch text={search.text} onChange={search.change} onSubmit={search.submit} />
         {listContent()}
       </section>
       <DeactivateUserAlert

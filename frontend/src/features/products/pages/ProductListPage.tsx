@@ -1,7 +1,7 @@
 import { useApolloClient } from '@apollo/client/react';
 import { Spinner } from '@blueprintjs/core';
 import { PlusIcon } from '@blueprintjs/icons';
-import { ProductMessages, SEARCH_DEBOUNCE_MS } from '@stockroom/schema';
+import { ProductMessages } from '@stockroom/schema';
 import { useProductDeleteMutation, useProductListQuery, useProductStatsQuery } from '@stockroom/schema/generated/hooks';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -10,8 +10,8 @@ import { LoadError } from '../../../components/LoadError';
 import { ListPagination } from '../../../components/ListPagination';
 import { PageHeader } from '../../../components/PageHeader';
 import { toast } from '../../../lib/toaster';
-import { useDebouncedCallback } from '../../../lib/useDebouncedCallback';
 import { usePageTitle } from '../../../lib/usePageTitle';
+import { useSearchText } from '../../../lib/useSearchText';
 import { useScrollToTop } from '../../../lib/useScrollToTop';
 import { DeleteProductAlert } from '../components/DeleteProductAlert';
 import { ProductCards } from '../components/ProductCards';
@@ -58,14 +58,8 @@ export default function ProductListPage() {
     if (canonical !== searchParams.toString()) setSearchParams(canonical, { replace: true });
   }, [canonical, searchParams, setSearchParams]);
 
-  // The search box shows what is typed; the URL (and the request) follow 300 ms after the last keystroke.
-  const [searchText, setSearchText] = useState(params.search);
-  const commitSearch = useDebouncedCallback((text: string) => update({ search: text.trim() }), SEARCH_DEBOUNCE_MS);
-  useEffect(() => {
-    // The URL changed underneath the box (back button, Clear Filters, a link): it wins.
-    commitSearch.cancel();
-    setSearchText((current) => (current.trim() === params.search ? current : params.search));
-  }, [params.search, commitSearch]);
+  // The search box shows what is typed; the URL (and the request) follow after the debounce.
+  const search = useSearchText(params.search, (text) => update({ search: text }));
 
   const query = useMemo(() => toListQuery(params), [params]);
   const list = useProductListQuery({ variables: { query } });
@@ -85,8 +79,7 @@ export default function ProductListPage() {
   }, [pagination, params.page, go]);
 
   const clearFilters = () => {
-    commitSearch.cancel();
-    setSearchText('');
+    search.clear();
     go(clearListFilters(paramsRef.current));
   };
 
@@ -161,12 +154,9 @@ export default function ProductListPage() {
         onRetry={stats.error && !stats.loading ? () => void stats.refetch().catch(() => {}) : undefined}
       />
       <ProductListToolbar
-        searchText={searchText}
-        onSearchChange={(text) => {
-          setSearchText(text);
-          commitSearch.schedule(text);
-        }}
-        onSearchSubmit={commitSearch.flush}
+        searchText={search.text}
+        onSearchChange={search.change}
+        onSearchSubmit={search.submit}
         inStock={params.inStock}
         onStockChange={(inStock) => update({ inStock })}
         sortBy={params.sortBy}
@@ -174,7 +164,7 @@ export default function ProductListPage() {
         onSortChange={(sort) => update(sort)}
         view={params.view}
         onViewChange={(view) => update({ view })}
-        canClear={filtered || searchText !== ''}
+        canClear={filtered || search.text !== ''}
         onClear={clearFilters}
       />
       <section className="products-page__list" aria-label="Product list" aria-busy={list.loading}>
