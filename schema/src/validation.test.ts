@@ -11,6 +11,7 @@ import {
   SignUpFields,
   validateField,
   validateFields,
+  validatePresentFields,
   validatePasswordConfirmation,
 } from './validation';
 
@@ -118,6 +119,14 @@ describe('validateField on any input type', () => {
     expect(isImageUrl('/uploads/0b6f3c1e-4d2a-4f7b-9c1d-2e3f4a5b6c7d.svg')).toBe(false);
     expect(isImageUrl('/uploads/my-photo.png')).toBe(false);
     expect(validateField(Rules.imageUrl, '/relative.png')).toBe('Image URL format is invalid');
+  });
+});
+
+describe('validatePresentFields', () => {
+  it('checks only the fields a partial update carries', () => {
+    expect(validatePresentFields(SignUpFields, { lastName: 'x'.repeat(60) })).toEqual({ lastName: 'Last name cannot exceed 50 characters' });
+    expect(validatePresentFields(SignUpFields, {})).toEqual({});
+    expect(validatePresentFields(SignUpFields, { firstName: '' })).toEqual({ firstName: 'First name is required' });
   });
 });
 

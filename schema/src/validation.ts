@@ -205,6 +205,12 @@ export function validateFields(fields: Record<string, FieldRule>, input: Record<
   return errors;
 }
 
+/** Like validateFields, for a partial update: only the fields `input` carries are checked (a PUT may send any of them). */
+export function validatePresentFields(fields: Record<string, FieldRule>, input: Record<string, unknown>): FieldErrors {
+  const present = Object.fromEntries(Object.entries(fields).filter(([key]) => input[key] !== undefined));
+  return validateFields(present, input);
+}
+
 /** Password confirmation on sign-up, reset and change-password forms. */
 export function validatePasswordConfirmation(password: unknown, confirmation: unknown): string | undefined {
   if (isBlank(confirmation)) return M.required('Password confirmation');

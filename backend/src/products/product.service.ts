@@ -10,7 +10,7 @@ import {
   isBlank,
   validateField,
   validateFields,
-  type FieldRule,
+  validatePresentFields,
   type ProductSortField,
   type SortOrder,
 } from '@stockroom/schema';
@@ -197,8 +197,7 @@ export const productService = {
   async update(ctx: RequestContext, id: unknown, input: ProductChanges & { version?: unknown }): Promise<ProductView> {
     const { user } = await requireViewer(ctx);
     const { version, ...changes } = input;
-    const rules: Record<string, FieldRule> = Object.fromEntries(Object.entries(ProductFields).filter(([key]) => changes[key as keyof ProductChanges] !== undefined));
-    const errors = validateFields(rules, changes);
+    const errors = validatePresentFields(ProductFields, changes);
     if (version !== undefined && version !== null && !(Number.isInteger(version) && (version as number) >= 1)) {
       errors.version = ValidationMessages.invalidFormat('Version');
     }

@@ -8,7 +8,7 @@ import {
   UserMessages,
   isBlank,
   validateFields,
-  type FieldRule,
+  validatePresentFields,
 } from '@stockroom/schema';
 import { logActivityStatement } from '../activity/activity.queries';
 import { EmailTakenError } from '../auth/auth.errors';
@@ -106,10 +106,6 @@ async function failingAs<T>(message: string, write: () => Promise<T>): Promise<T
   }
 }
 
-/** The rules of the fields present in `input` (a PUT may send any of them). */
-const rulesFor = (rules: Record<string, FieldRule>, input: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(rules).filter(([key]) => input[key] !== undefined));
-
 /** Applies profile (and, for an admin on someone else, role and status) changes; returns the names of fields that changed. */
 async function applyChanges(ctx: RequestContext, user: User, input: UserChanges): Promise<string[]> {
   const changed: string[] = [];
@@ -162,7 +158,7 @@ export const userService = {
     const self = viewer.user.id === id;
     const writesAccess = input.role !== undefined || input.status !== undefined;
     if (writesAccess && (self || !isAdmin(viewer))) throw new ForbiddenError(AuthMessages.accessDenied);
-    assertValid(validateFields(rulesFor({ ...ProfileFields, ...UserAdminFields }, { ...input }), { ...input }));
+    assertValid(validatePresentFields({ ...ProfileFields, ...UserAdminFields }, { ...input }));
     const user = self ? viewer.user : await findUser(ctx, id as string);
     const previousEmail = user.email;
     return failingAs(UserMessages.updateFailed, async () => {
