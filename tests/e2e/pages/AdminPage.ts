@@ -34,5 +34,4 @@ export class AdminPage extends BasePage {
   rowAction(email: string, action: 'Make admin' | 'Make member' | 'Deactivate' | 'Reactivate'): Locator {
     return this.row(email).getByRole('button', { name: new RegExp(`^${action}:`) });
   }
-
 }

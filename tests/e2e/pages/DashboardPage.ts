@@ -19,7 +19,6 @@ export class DashboardPage extends BasePage {
   readonly heading = this.page.getByRole('heading', { name: 'Dashboard', level: 1 });
 
   readonly overview = this.page.getByRole('region', { name: 'Account overview' });
-  readonly catalogueTotals = this.overview.getByRole('definition');
 
   readonly activity = this.page.getByRole('region', { name: 'Recent activity' });
   readonly activityItems = this.activity.getByRole('list', { name: 'Recent activity' }).getByRole('listitem');
@@ -32,7 +31,6 @@ export class DashboardPage extends BasePage {
   readonly stockTable = this.inventory.getByRole('table', { name: 'Products in and out of stock' });
   readonly showAsTable = this.inventory.getByRole('button', { name: 'Show as table' });
   readonly noProducts = this.page.getByText('No products yet', { exact: true });
-  readonly chartsLoading = this.page.getByRole('status').filter({ has: this.page.getByLabel('Loading charts') });
 
   readonly features = this.page.getByRole('region', { name: 'Key features' });
 

@@ -1,6 +1,6 @@
 import type { BrowserContext } from 'playwright-core';
 import type { GuardedSession } from './browser';
-import type { CreateProductInput, ProductRecord, ProductStats, UpdateProductInput } from '../../support/product-shapes';
+import type { CreateProductInput, ProductRecord, UpdateProductInput } from '../../support/product-shapes';
 import { e2eEnv, PASSWORD, uniqueEmail } from './env';
 
 export interface TestUser {
@@ -95,10 +95,6 @@ export async function updateProductApi(session: ApiSession, id: string, changes:
 
 export async function deleteProductApi(session: ApiSession, id: string): Promise<void> {
   await productCall(session, 'DELETE', `/${encodeURIComponent(id)}`);
-}
-
-export async function productStatsApi(session: ApiSession): Promise<ProductStats> {
-  return (await productCall<{ stats: ProductStats }>(session, 'GET', '/stats')).stats;
 }
 
 /**
