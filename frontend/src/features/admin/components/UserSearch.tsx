@@ -1,6 +1,4 @@
-import { InputGroup } from '@blueprintjs/core';
-import { SearchIcon } from '@blueprintjs/icons';
-import { Rules } from '@stockroom/schema';
+import { SearchInput } from '../../../components/SearchInput';
 
 export interface UserSearchProps {
   text: string;
@@ -12,18 +10,13 @@ export interface UserSearchProps {
 export function UserSearch({ text, onChange, onSubmit }: UserSearchProps) {
   return (
     <div className="admin-toolbar" role="search" aria-label="Search users">
-      <InputGroup
+      <SearchInput
         className="admin-toolbar__search"
-        type="search"
-        leftIcon={<SearchIcon />}
+        label="Search users"
         placeholder="Search by name or email"
-        aria-label="Search users"
-        maxLength={Rules.search.max}
         value={text}
-        onChange={(event) => onChange(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') onSubmit();
-        }}
+        onChange={onChange}
+        onSubmit={onSubmit}
       />
     </div>
   );

@@ -1,6 +1,7 @@
-import { Button, HTMLSelect, InputGroup, SegmentedControl } from '@blueprintjs/core';
-import { FilterRemoveIcon, GridViewIcon, SearchIcon, ThListIcon } from '@blueprintjs/icons';
-import { Rules, type ProductSortField, type SortOrder } from '@stockroom/schema';
+import { Button, HTMLSelect, SegmentedControl } from '@blueprintjs/core';
+import { FilterRemoveIcon, GridViewIcon, ThListIcon } from '@blueprintjs/icons';
+import type { ProductSortField, SortOrder } from '@stockroom/schema';
+import { SearchInput } from '../../../components/SearchInput';
 import type { ListView, StockFilter } from '../product-list-params';
 
 export interface ProductListToolbarProps {
@@ -37,18 +38,13 @@ const ORDER_OPTIONS = optionsOf(ORDER_LABELS);
 export function ProductListToolbar(props: ProductListToolbarProps) {
   return (
     <div className="product-toolbar" role="search" aria-label="Search and filter products">
-      <InputGroup
+      <SearchInput
         className="product-toolbar__search"
-        type="search"
-        leftIcon={<SearchIcon />}
+        label="Search products"
         placeholder="Search by name or description"
-        aria-label="Search products"
-        maxLength={Rules.search.max}
         value={props.searchText}
-        onChange={(event) => props.onSearchChange(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') props.onSearchSubmit();
-        }}
+        onChange={props.onSearchChange}
+        onSubmit={props.onSearchSubmit}
       />
       <div className="product-toolbar__controls">
         <SegmentedControl
