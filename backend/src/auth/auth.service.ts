@@ -18,12 +18,12 @@ import { assertValid, TooManyRequestsError, ValidationError } from '../common/er
 import { runStatement } from '../db/sql';
 import { emailVerificationMail, passwordResetMail } from '../mail/templates';
 import { User, UserStatus } from '../users/user.entity';
-import { revokeSessionsStatement } from '../users/user.queries';
 import { AccountInactiveError, AccountLockedError, EmailTakenError, InvalidCredentialsError, InvalidLinkError } from './auth.errors';
 import { OneTimeToken, TokenPurpose } from './one-time-token.entity';
 import { hashPassword, spendVerifyTime, verifyPassword } from './password-hasher';
 import { consumeRateLimit } from './rate-limiter';
 import { Session } from './session.entity';
+import { revokeSessionsStatement } from './session.queries';
 import { SignInAttempts } from './sign-in-attempts.entity';
 import { createOneTimeSecret, hashOneTimeSecret, signAccessToken } from './tokens';
 import { requireViewer } from './viewer';
@@ -280,7 +280,7 @@ export const authService = {
       user.passwordHash = await hashPassword(input.newPassword);
       // The emailed link proves the address belongs to the user.
       user.emailVerified = true;
-      await em.nativeUpdate(Session, { user, revokedAt: null }, { revokedAt: new Date() });
+      await runStatement(em, revokeSessionsStatement(user.id));
       await em.nativeDelete(SignInAttempts, { user });
       await runStatement(em, logActivityStatement(user.id, 'password_changed', { via: 'reset' }));
       return AuthMessages.resetSuccess;

@@ -7,3 +7,14 @@ export function sessionWithUserStatement(sessionId: string, userId: string): Sta
     values: [sessionId, userId],
   };
 }
+
+/**
+ * Revokes every open session of a user, optionally keeping one (the caller's
+ * own): a password reset or change, and a deactivation.
+ */
+export function revokeSessionsStatement(userId: string, keepSessionId?: string): Statement {
+  return {
+    sql: `UPDATE sessions SET revoked_at = now() WHERE user_id = ? AND revoked_at IS NULL${keepSessionId ? ' AND id <> ?' : ''}`,
+    values: keepSessionId ? [userId, keepSessionId] : [userId],
+  };
+}

@@ -42,11 +42,3 @@ export function adminStatsStatement(): Statement {
     values: [],
   };
 }
-
-/** Revokes every open session of a user, optionally keeping one (the caller's own). */
-export function revokeSessionsStatement(userId: string, keepSessionId?: string): Statement {
-  return {
-    sql: `UPDATE sessions SET revoked_at = now() WHERE user_id = ? AND revoked_at IS NULL${keepSessionId ? ' AND id <> ?' : ''}`,
-    values: keepSessionId ? [userId, keepSessionId] : [userId],
-  };
-}

@@ -13,6 +13,7 @@ import {
 import { logActivityStatement } from '../activity/activity.queries';
 import { EmailTakenError } from '../auth/auth.errors';
 import { normalizeEmail, sendVerificationEmail } from '../auth/auth.service';
+import { revokeSessionsStatement } from '../auth/session.queries';
 import { requireAdmin, requireViewer } from '../auth/viewer';
 import type { RequestContext, Viewer } from '../common/context';
 import { assertId, assertValid, DomainError, ForbiddenError } from '../common/errors';
@@ -24,7 +25,6 @@ import { LastAdminError, UserNotFoundError } from './user.errors';
 import {
   adminStatsStatement,
   otherActiveAdminsStatement,
-  revokeSessionsStatement,
   userCountStatement,
   userPageStatement,
 } from './user.queries';
