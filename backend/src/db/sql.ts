@@ -17,3 +17,9 @@ export async function runStatement<T>(em: EntityManager, { sql, values }: Statem
   const result = await runner.raw(sql, values as never[]);
   return result.rows as T[];
 }
+
+/**
+ * A case-insensitive substring search term for `ILIKE ? ESCAPE '!'`: `!` is
+ * the escape character, so it and the wildcards `%` and `_` match themselves.
+ */
+export const likePattern = (term: string) => `%${term.replace(/[!%_]/g, (c) => `!${c}`)}%`;

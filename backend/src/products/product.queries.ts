@@ -1,6 +1,6 @@
 import type { ProductSortField, SortOrder } from '@stockroom/schema';
 import { logFrom } from '../activity/activity.queries';
-import type { Statement } from '../db/sql';
+import { likePattern, type Statement } from '../db/sql';
 
 /**
  * The SQL behind products, written out rather than built by the ORM: a page
@@ -38,9 +38,6 @@ const ORDER_BY: Record<ProductSortField, string> = {
   price: 'products.price {dir}, products.id {dir}',
   date: 'products.created_at {dir}, products.id {dir}',
 };
-
-/** `!` is the LIKE escape character, so it and the wildcards are escaped with it. */
-export const likePattern = (term: string) => `%${term.replace(/[!%_]/g, (c) => `!${c}`)}%`;
 
 function where(filter: ProductFilter): Statement {
   const clauses = ['owner_id = ?'];

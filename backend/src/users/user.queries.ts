@@ -1,5 +1,4 @@
-import type { Statement } from '../db/sql';
-import { likePattern } from '../products/product.queries';
+import { likePattern, type Statement } from '../db/sql';
 
 /** The SQL behind the admin screens: whole-table aggregates and a searched, paged user list. */
 
