@@ -1,4 +1,4 @@
-import { formatCount, formatCurrency, formatDate, formatDateTime, formatLongDate } from './format';
+import { formatCompactCurrency, formatCount, formatCurrency, formatDate, formatDateTime, formatLongDate } from './format';
 
 describe('formatters', () => {
   it('formats money as US dollars with cents and grouping', () => {
@@ -6,6 +6,11 @@ describe('formatters', () => {
     expect(formatCurrency(1234.5)).toBe('$1,234.50');
     expect(formatCurrency(999999.99)).toBe('$999,999.99');
     expect(formatCurrency(12_345_678.9)).toBe('$12,345,678.90');
+  });
+
+  it('formats money compactly for a chart axis', () => {
+    expect(formatCompactCurrency(1234)).toBe('$1.2K');
+    expect(formatCompactCurrency(2_500_000)).toBe('$2.5M');
   });
 
   it('formats counts with grouping', () => {

@@ -2,9 +2,11 @@
  * Display formats. One locale (en-US) and one currency (USD) for every user:
  * the specification names neither, and prices are stored without a currency.
  */
-const LOCALE = 'en-US';
+export const LOCALE = 'en-US';
+const CURRENCY = 'USD';
 
-const currency = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'USD' });
+const currency = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: CURRENCY });
+const compactCurrency = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: CURRENCY, notation: 'compact', maximumFractionDigits: 1 });
 const count = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
 const date = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium' });
 const longDate = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'long' });
@@ -12,6 +14,9 @@ const dateTime = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyl
 
 /** 1234.5 -> '$1,234.50' */
 export const formatCurrency = (value: number): string => currency.format(value);
+
+/** 1234 -> '$1.2K', for a chart axis. */
+export const formatCompactCurrency = (value: number): string => compactCurrency.format(value);
 
 /** 12345 -> '12,345' */
 export const formatCount = (value: number): string => count.format(value);

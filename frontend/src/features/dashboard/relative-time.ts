@@ -1,9 +1,10 @@
+import { LOCALE } from '../../lib/format';
+
 /**
  * "just now", "5 minutes ago", "yesterday", "3 weeks ago": how long ago an
- * activity happened, in the app's one locale (see lib/format.ts). Pure, so
- * `now` is a parameter and the tests need no fake clock.
+ * activity happened, in the app's one locale. Pure, so `now` is a parameter
+ * and the tests need no fake clock.
  */
-const LOCALE = 'en-US';
 const relative = new Intl.RelativeTimeFormat(LOCALE, { numeric: 'auto' });
 
 const SECOND = 1000;

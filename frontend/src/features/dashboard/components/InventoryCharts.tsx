@@ -14,7 +14,7 @@ import { Button, Card, H2, H3, HTMLTable } from '@blueprintjs/core';
 import { ChartIcon, ThIcon } from '@blueprintjs/icons';
 import { BarChart, PieChart } from 'chartist';
 import { useEffect, useId, useRef, useState } from 'react';
-import { formatCount, formatCurrency } from '../../../lib/format';
+import { formatCompactCurrency, formatCount, formatCurrency } from '../../../lib/format';
 import {
   categoryChartLabel,
   shortLabel,
@@ -25,9 +25,6 @@ import {
 
 const BAR_ROW_HEIGHT = 36;
 const AXIS_HEIGHT = 32;
-
-/** Whole dollars, compactly, for the value axis ('$1.2K'). */
-const axisMoney = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
 
 function CategoryBars({ rows }: { rows: readonly CategoryValueRow[] }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -43,7 +40,7 @@ function CategoryBars({ rows }: { rows: readonly CategoryValueRow[] }) {
         height: rows.length * BAR_ROW_HEIGHT + AXIS_HEIGHT,
         chartPadding: { top: 8, right: 24, bottom: 0, left: 0 },
         axisY: { offset: 104, showGrid: false },
-        axisX: { onlyInteger: true, labelInterpolationFnc: (value) => axisMoney.format(Number(value)) },
+        axisX: { onlyInteger: true, labelInterpolationFnc: (value) => formatCompactCurrency(Number(value)) },
       },
     );
     return () => {
