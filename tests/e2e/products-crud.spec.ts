@@ -1,21 +1,10 @@
 import type { Locator } from 'playwright-core';
-import { useBrowser, type GuardedSession } from './support/browser';
+import { markDocument, sameDocument, useBrowser } from './support/browser';
 import { createProductApi, deleteProductApi, signedInUser, updateProductApi } from './support/api';
 import { e2eEnv } from './support/env';
 import { ProductDetailPage } from './pages/ProductDetailPage';
 import { ProductFormPage } from './pages/ProductFormPage';
 import { ProductListPage, toastLocator, waitForExactText } from './pages/ProductListPage';
-
-/** Marks the document: a full page load would lose the mark. */
-async function markDocument(s: GuardedSession): Promise<void> {
-  await s.page.evaluate(() => {
-    (window as unknown as { e2eSameDocument: boolean }).e2eSameDocument = true;
-  });
-}
-
-async function sameDocument(s: GuardedSession): Promise<boolean> {
-  return s.page.evaluate(() => (window as unknown as { e2eSameDocument?: boolean }).e2eSameDocument === true);
-}
 
 /**
  * Types the first value into `field` key by key and leaves it, then replaces

@@ -1,22 +1,12 @@
 import type { Locator } from 'playwright-core';
 import { AuthMessages, UserMessages } from '@stockroom/schema';
-import { useBrowser, type GuardedSession } from './support/browser';
+import { markDocument, sameDocument, useBrowser, type GuardedSession } from './support/browser';
 import { createUser, signInApi, signedInUser, useSessionInBrowser, type ApiSession } from './support/api';
 import { e2eEnv, NEW_PASSWORD, PASSWORD } from './support/env';
 import { AppShell } from './pages/AppShell';
 import { ProfileEditPage } from './pages/ProfileEditPage';
 import { toastLocator } from './pages/ProductListPage';
 import { png } from '../support/images';
-
-/** Marks the document: a full page load would lose the mark. */
-async function markDocument(s: GuardedSession): Promise<void> {
-  await s.page.evaluate(() => {
-    (window as unknown as { e2eSameDocument: boolean }).e2eSameDocument = true;
-  });
-}
-
-const sameDocument = (s: GuardedSession) =>
-  s.page.evaluate(() => (window as unknown as { e2eSameDocument?: boolean }).e2eSameDocument === true);
 
 /** The email of the account behind a token, as the server has it now. */
 async function meOf(session: ApiSession): Promise<{ email: string; firstName: string; lastName: string }> {

@@ -128,6 +128,18 @@ export class GuardedSession {
   }
 }
 
+/** Marks the page's document, so `sameDocument` can tell a client-side route change from a full page load (which loses the mark). */
+export async function markDocument(s: GuardedSession): Promise<void> {
+  await s.page.evaluate(() => {
+    (window as unknown as { e2eSameDocument: boolean }).e2eSameDocument = true;
+  });
+}
+
+/** Whether the document marked by `markDocument` is still the one shown. */
+export function sameDocument(s: GuardedSession): Promise<boolean> {
+  return s.page.evaluate(() => (window as unknown as { e2eSameDocument?: boolean }).e2eSameDocument === true);
+}
+
 /**
  * Wires a browser into a spec file: one Chromium per file, one guarded
  * context per test, closed (and checked) after each test.
