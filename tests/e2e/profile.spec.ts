@@ -1,24 +1,12 @@
 import type { Locator } from 'playwright-core';
 import { AuthMessages, UserMessages } from '@stockroom/schema';
 import { markDocument, sameDocument, useBrowser, type GuardedSession } from './support/browser';
-import { createUser, signInApi, signedInUser, useSessionInBrowser, type ApiSession } from './support/api';
+import { createUser, currentUserApi, signInApi, signedInUser, useSessionInBrowser } from './support/api';
 import { e2eEnv, NEW_PASSWORD, PASSWORD } from './support/env';
 import { AppShell } from './pages/AppShell';
 import { ProfileEditPage } from './pages/ProfileEditPage';
 import { toastLocator } from './pages/ProductListPage';
 import { png } from '../support/images';
-
-/** The email of the account behind a token, as the server has it now. */
-async function meOf(session: ApiSession): Promise<{ email: string; firstName: string; lastName: string }> {
-  const res = await fetch(`${e2eEnv().baseUrl}/api/users/profile/me`, { headers: { authorization: `Bearer ${session.accessToken}` } });
-  return ((await res.json()) as { user: { email: string; firstName: string; lastName: string } }).user;
-}
-
-/** The signed-in account's id. */
-async function idOf(session: ApiSession): Promise<string> {
-  const res = await fetch(`${e2eEnv().baseUrl}/api/users/profile/me`, { headers: { authorization: `Bearer ${session.accessToken}` } });
-  return ((await res.json()) as { user: { id: string } }).user.id;
-}
 
 /** Waits until the <img> has loaded a real picture (naturalWidth > 0) from an /uploads/ path. */
 async function waitForUploadedImage(s: GuardedSession, img: Locator): Promise<string> {
@@ -39,7 +27,7 @@ describe('profile', () => {
   it('shows the account at /profile, and Edit Profile and Cancel go between the two screens', async () => {
     const s = b.session();
     const session = await signedInUser(s, 'profileview');
-    const me = await meOf(session);
+    const me = await currentUserApi(session);
     await s.page.goto('/profile');
     const shell = new AppShell(s.page);
     await shell.waitForTitle('Profile - Stockroom');
@@ -54,7 +42,7 @@ describe('profile', () => {
     await shell.waitForPath('/profile');
     await shell.waitForTitle('Profile - Stockroom');
     // Nothing was saved.
-    expect((await meOf(session)).firstName).toBe(me.firstName);
+    expect((await currentUserApi(session)).firstName).toBe(me.firstName);
     s.assertClean();
   });
 
@@ -101,14 +89,14 @@ describe('profile', () => {
     await edit.email.fill(free);
     await edit.updateButton.click();
     await edit.details.getByRole('status').filter({ hasText: `We sent a verification link to ${free}` }).waitFor();
-    expect((await meOf(session)).email).toBe(free);
+    expect((await currentUserApi(session)).email).toBe(free);
     s.assertClean();
   });
 
   it('changes the password: a wrong current one is refused, and the other sessions are signed out', async () => {
     const s = b.session();
     const session = await signedInUser(s, 'password');
-    const me = await meOf(session);
+    const me = await currentUserApi(session);
     // A second device, signed in with a token of its own.
     const other = await b.open(b.browser());
     await useSessionInBrowser(other.context, await signInApi({ email: me.email, password: PASSWORD }));
@@ -167,11 +155,11 @@ describe('profile', () => {
   it('Remove avatar takes the picture off the header at once, leaving the initials', async () => {
     const s = b.session();
     const session = await signedInUser(s, 'noavatar');
-    const me = await meOf(session);
+    const me = await currentUserApi(session);
     // The avatar goes up over REST; the upload control is tested on its own.
     const body = new FormData();
     body.set('avatar', new Blob([new Uint8Array(png(8, 8))], { type: 'image/png' }), 'me.png');
-    const res = await fetch(`${e2eEnv().baseUrl}/api/users/${await idOf(session)}/avatar`, {
+    const res = await fetch(`${e2eEnv().baseUrl}/api/users/${me.id}/avatar`, {
       method: 'POST',
       headers: { authorization: `Bearer ${session.accessToken}` },
       body,

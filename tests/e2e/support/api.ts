@@ -65,6 +65,13 @@ export async function createUserWithSession(tag = 'user'): Promise<{ user: TestU
   return { user, session };
 }
 
+/** The account behind a token, as the server has it now (`GET /api/users/profile/me`). */
+export async function currentUserApi(session: ApiSession): Promise<{ id: string; email: string; firstName: string; lastName: string }> {
+  const res = await fetch(`${e2eEnv().baseUrl}/api/users/profile/me`, { headers: { authorization: `Bearer ${session.accessToken}` } });
+  if (!res.ok) throw new Error(`GET /api/users/profile/me answered ${res.status}: ${await res.text()}`);
+  return ((await res.json()) as { user: { id: string; email: string; firstName: string; lastName: string } }).user;
+}
+
 async function productCall<T>(session: ApiSession, method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(`${e2eEnv().baseUrl}/api/products${path}`, {
     method,
