@@ -1,6 +1,7 @@
 import type { Page, Response } from 'playwright-core';
 import { useBrowser, MOBILE, type GuardedSession } from './support/browser';
 import { createProductsApi, signedInUser } from './support/api';
+import { failGraphqlOperationOnce } from './support/graphql';
 import { AppShell } from './pages/AppShell';
 import { DashboardPage } from './pages/DashboardPage';
 import { ProductFormPage } from './pages/ProductFormPage';
@@ -202,19 +203,7 @@ describe('dashboard', () => {
   it('says when the dashboard cannot be loaded and Try again brings it', async () => {
     const s = b.session();
     await signedInUser(s, 'dash');
-    let fail = true;
-    await s.page.route('**/graphql', async (route) => {
-      if (fail && (route.request().postData() ?? '').includes('"operationName":"Dashboard"')) {
-        fail = false;
-        await route.fulfill({
-          status: 200,
-          contentType: 'application/json',
-          body: JSON.stringify({ data: null, errors: [{ message: 'Server error. Please try again later', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] }),
-        });
-        return;
-      }
-      await route.fallback();
-    });
+    await failGraphqlOperationOnce(s.page, 'Dashboard');
     const dashboard = new DashboardPage(s.page);
     await s.page.goto('/dashboard');
     await dashboard.loadError.waitFor();

@@ -1,6 +1,7 @@
 import { useBrowser, type GuardedSession } from './support/browser';
 import type { CreateProductInput, ProductRecord } from '../support/product-shapes';
 import { createProductsApi, createUserWithSession, signedInUser, useSessionInBrowser, type ApiSession } from './support/api';
+import { failGraphqlOperationOnce } from './support/graphql';
 import { ProductDetailPage } from './pages/ProductDetailPage';
 import { ProductFormPage } from './pages/ProductFormPage';
 import { ProductListPage } from './pages/ProductListPage';
@@ -96,20 +97,7 @@ describe('product list: paging, sorting, filtering, searching, URL state', () =>
   it('stats that fail to load say so and offer Try again, which brings the real figures', async () => {
     const s = b.session();
     await useSessionInBrowser(s.context, session);
-    let failStats = true;
-    await s.page.route('**/graphql', async (route) => {
-      const body = route.request().postData() ?? '';
-      if (failStats && body.includes('"operationName":"ProductStats"')) {
-        failStats = false;
-        await route.fulfill({
-          status: 200,
-          contentType: 'application/json',
-          body: JSON.stringify({ data: null, errors: [{ message: 'Server error. Please try again later', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] }),
-        });
-        return;
-      }
-      await route.fallback();
-    });
+    await failGraphqlOperationOnce(s.page, 'ProductStats');
     const list = new ProductListPage(s.page);
     await list.goto();
     const region = s.page.getByRole('region', { name: 'Product statistics' });
