@@ -1,7 +1,5 @@
-import { bearer, errorResponse, jsonResponse, ref, string } from '../rest/openapi-helpers';
+import { bearer, errorResponse, integer, jsonResponse, number, ref, string } from '../rest/openapi-helpers';
 
-const integer = { type: 'integer' } as const;
-const number = { type: 'number' } as const;
 
 export const dashboardOpenApiSchemas = {
   Dashboard: {

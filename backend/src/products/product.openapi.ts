@@ -1,15 +1,15 @@
-import { bearer, errorResponse, jsonBody, jsonResponse, ref, string } from '../rest/openapi-helpers';
+import { DEFAULT_PRODUCT_SORT, PRODUCT_DRAFT_DEFAULTS, ProductFields, ProductListFields, Rules } from '@stockroom/schema';
+import { bearer, errorResponse, integer, jsonBody, jsonResponse, pageParams, ref, ruleSchema, string } from '../rest/openapi-helpers';
 
-const integer = { type: 'integer' } as const;
 const idParam = { name: 'id', in: 'path', required: true, schema: { ...string, format: 'uuid' } };
+const searchSchema = ruleSchema(ProductListFields.search);
 const listParams = [
-  { name: 'page', in: 'query', schema: { ...integer, minimum: 1, default: 1 } },
-  { name: 'limit', in: 'query', schema: { ...integer, minimum: 1, maximum: 100, default: 10 } },
-  { name: 'search', in: 'query', description: 'Case-insensitive substring of the name or description', schema: { ...string, maxLength: 100 } },
-  { name: 'category', in: 'query', schema: string },
+  ...pageParams,
+  { name: 'search', in: 'query', description: 'Case-insensitive substring of the name or description', schema: searchSchema },
+  { name: 'category', in: 'query', schema: ruleSchema(ProductListFields.category) },
   { name: 'inStock', in: 'query', schema: { enum: ['true', 'false'] } },
-  { name: 'sortBy', in: 'query', schema: { enum: ['name', 'price', 'date'], default: 'date' } },
-  { name: 'sortOrder', in: 'query', schema: { enum: ['asc', 'desc'], default: 'desc' } },
+  { name: 'sortBy', in: 'query', schema: ruleSchema(ProductListFields.sortBy, { default: DEFAULT_PRODUCT_SORT.sortBy }) },
+  { name: 'sortOrder', in: 'query', schema: ruleSchema(ProductListFields.sortOrder, { default: DEFAULT_PRODUCT_SORT.sortOrder }) },
 ];
 const page = jsonResponse('A page of products', ref('ProductPage'));
 const one = (description: string) => jsonResponse(description, { type: 'object', required: ['product'], properties: { product: ref('Product') } });
@@ -25,13 +25,13 @@ const productInput = (required: string[]) => ({
   additionalProperties: false,
   required,
   properties: {
-    name: { ...string, minLength: 2, maxLength: 100 },
-    description: { ...string, minLength: 10, maxLength: 1000, default: 'Draft product - description pending' },
-    price: { type: 'number', minimum: 0.01, maximum: 999999.99, multipleOf: 0.01 },
-    category: { ...string, minLength: 2, maxLength: 50, default: 'Uncategorized' },
-    quantity: { ...integer, minimum: 0, maximum: 100000, default: 0 },
-    imageUrl: { type: ['string', 'null'], format: 'uri', maxLength: 500, description: 'http or https only' },
-    featured: { type: 'boolean', default: false },
+    name: ruleSchema(ProductFields.name),
+    description: ruleSchema(ProductFields.description, { default: PRODUCT_DRAFT_DEFAULTS.description }),
+    price: ruleSchema(ProductFields.price),
+    category: ruleSchema(ProductFields.category, { default: PRODUCT_DRAFT_DEFAULTS.category }),
+    quantity: ruleSchema(ProductFields.quantity, { default: PRODUCT_DRAFT_DEFAULTS.quantity }),
+    imageUrl: ruleSchema(ProductFields.imageUrl, { type: ['string', 'null'], description: "An http(s) URL, or the `url` of an upload to /api/products/images (`/uploads/<name>`)" }),
+    featured: ruleSchema(ProductFields.featured, { default: false }),
   },
 });
 
@@ -53,10 +53,6 @@ export const productOpenApiSchemas = {
       updatedAt: { ...string, format: 'date-time' },
       version: { ...integer, description: 'Send it back with PUT: a stale one gets 409' },
     },
-  },
-  Pagination: {
-    type: 'object',
-    properties: { page: integer, limit: integer, total: integer, totalPages: integer, hasNextPage: { type: 'boolean' }, hasPrevPage: { type: 'boolean' } },
   },
   ProductPage: { type: 'object', required: ['products', 'pagination'], properties: { products: { type: 'array', items: ref('Product') }, pagination: ref('Pagination') } },
   ProductStats: {
@@ -107,7 +103,7 @@ export const productOpenApiPaths = {
       tags,
       summary: 'Search by name or description',
       security: bearer,
-      parameters: [{ name: 'q', in: 'query', required: true, schema: { ...string, maxLength: 100 } }, ...listParams.filter((p) => p.name !== 'search')],
+      parameters: [{ name: 'q', in: 'query', required: true, schema: searchSchema }, ...listParams.filter((p) => p.name !== 'search')],
       responses: { 200: page, 400: invalid, 401: unauthenticated },
     },
   },
@@ -150,7 +146,7 @@ export const productOpenApiPaths = {
       summary: 'Sell (negative delta) or receive (positive) stock, atomically',
       security: bearer,
       parameters: [idParam],
-      requestBody: jsonBody({ type: 'object', additionalProperties: false, required: ['delta'], properties: { delta: { ...integer, minimum: -100000, maximum: 100000, not: { const: 0 } } } }),
+      requestBody: jsonBody({ type: 'object', additionalProperties: false, required: ['delta'], properties: { delta: ruleSchema(Rules.stockDelta, { not: { const: 0 } }) } }),
       responses: {
         200: one('The product with its new quantity'),
         400: invalid,

@@ -1,10 +1,10 @@
-import { APP_NAME, APP_VERSION } from '@stockroom/schema';
+import { APP_NAME, APP_VERSION, Rules } from '@stockroom/schema';
 import { authOpenApiPaths } from '../auth/auth.openapi';
 import { dashboardOpenApiPaths, dashboardOpenApiSchemas } from '../dashboard/dashboard.openapi';
 import { productOpenApiPaths, productOpenApiSchemas } from '../products/product.openapi';
 import { uploadOpenApiPaths } from '../uploads/upload.openapi';
 import { userOpenApiPaths, userOpenApiSchemas } from '../users/user.openapi';
-import { ref, string } from './openapi-helpers';
+import { integer, ref, ruleSchema, string } from './openapi-helpers';
 
 /** The OpenAPI 3.1 document served at /api/openapi.json. */
 export function buildOpenApiDocument(serverUrl: string) {
@@ -30,6 +30,10 @@ export function buildOpenApiDocument(serverUrl: string) {
           },
         },
         Message: { type: 'object', required: ['message'], properties: { message: string } },
+        Pagination: {
+          type: 'object',
+          properties: { page: integer, limit: integer, total: integer, totalPages: integer, hasNextPage: { type: 'boolean' }, hasPrevPage: { type: 'boolean' } },
+        },
         User: {
           type: 'object',
           properties: {
@@ -39,8 +43,8 @@ export function buildOpenApiDocument(serverUrl: string) {
             lastName: string,
             fullName: string,
             avatar: { type: ['string', 'null'] },
-            status: { enum: ['Active', 'Inactive'] },
-            role: { enum: ['Member', 'Admin'] },
+            status: ruleSchema(Rules.status),
+            role: ruleSchema(Rules.role),
             emailVerified: { type: 'boolean' },
             createdAt: { ...string, format: 'date-time' },
             updatedAt: { ...string, format: 'date-time' },

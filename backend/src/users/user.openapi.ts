@@ -1,6 +1,6 @@
-import { bearer, errorResponse, jsonBody, jsonResponse, ref, string } from '../rest/openapi-helpers';
+import { ChangePasswordFields, ProfileFields, UserAdminFields, UserListFields } from '@stockroom/schema';
+import { bearer, errorResponse, integer, jsonBody, jsonResponse, pageParams, ref, ruleSchema, string } from '../rest/openapi-helpers';
 
-const integer = { type: 'integer' } as const;
 const idParam = { name: 'id', in: 'path', required: true, schema: { ...string, format: 'uuid' } };
 const tags = ['Users'];
 const oneUser = (description: string) => jsonResponse(description, { type: 'object', required: ['user'], properties: { user: ref('User') } });
@@ -9,9 +9,9 @@ const denied = errorResponse('Access denied. Insufficient permissions');
 const invalidId = errorResponse('Invalid ID format, or a field failed its rule (message and per-field `fields`)');
 const notFound = errorResponse('User not found');
 const profileFields = {
-  firstName: { ...string, minLength: 1, maxLength: 50 },
-  lastName: { ...string, minLength: 1, maxLength: 50 },
-  email: { ...string, format: 'email', maxLength: 254, description: 'Must be free; a new address starts unverified and is sent a verification link' },
+  firstName: ruleSchema(ProfileFields.firstName),
+  lastName: ruleSchema(ProfileFields.lastName),
+  email: ruleSchema(ProfileFields.email, { format: 'email', description: 'Must be free; a new address starts unverified and is sent a verification link' }),
 };
 
 export const userOpenApiSchemas = {
@@ -34,9 +34,8 @@ export const userOpenApiPaths = {
       summary: 'Admins: every account, newest first',
       security: bearer,
       parameters: [
-        { name: 'page', in: 'query', schema: { ...integer, minimum: 1, default: 1 } },
-        { name: 'limit', in: 'query', schema: { ...integer, minimum: 1, maximum: 100, default: 10 } },
-        { name: 'search', in: 'query', description: 'Case-insensitive substring of the name or email', schema: { ...string, maxLength: 100 } },
+        ...pageParams,
+        { name: 'search', in: 'query', description: 'Case-insensitive substring of the name or email', schema: ruleSchema(UserListFields.search) },
       ],
       responses: {
         200: jsonResponse('A page of users', { type: 'object', properties: { users: { type: 'array', items: ref('User') }, pagination: ref('Pagination') } }),
@@ -61,7 +60,7 @@ export const userOpenApiPaths = {
       tags,
       summary: "Changes the signed-in user's password; every other session is signed out",
       security: bearer,
-      requestBody: jsonBody({ type: 'object', required: ['currentPassword', 'newPassword'], properties: { currentPassword: string, newPassword: { ...string, minLength: 8 } } }),
+      requestBody: jsonBody({ type: 'object', required: ['currentPassword', 'newPassword'], properties: { currentPassword: ruleSchema(ChangePasswordFields.currentPassword), newPassword: ruleSchema(ChangePasswordFields.newPassword) } }),
       responses: { 200: jsonResponse('Changed', ref('Message')), 400: errorResponse('Current password is incorrect, or the new one does not meet the policy'), 401: unauthenticated },
     },
   },
@@ -100,7 +99,7 @@ export const userOpenApiPaths = {
       requestBody: jsonBody({
         type: 'object',
         additionalProperties: false,
-        properties: { ...profileFields, role: { enum: ['Member', 'Admin'] }, status: { enum: ['Active', 'Inactive'], description: 'Inactive revokes every session' } },
+        properties: { ...profileFields, role: ruleSchema(UserAdminFields.role), status: ruleSchema(UserAdminFields.status, { description: 'Inactive revokes every session' }) },
       }),
       responses: {
         200: oneUser('The updated user'),
