@@ -1,23 +1,15 @@
 import { Button, HTMLSelect } from '@blueprintjs/core';
 import { ChevronLeftIcon, ChevronRightIcon } from '@blueprintjs/icons';
 import { PAGE_SIZES, type PageSize } from '@stockroom/schema';
+import type { PaginationDetailsFragment } from '@stockroom/schema/generated/graphql';
 import { formatCount } from '../lib/format';
-
-/** The list answer's pagination (DESIGN.md), as every list query selects it. */
-export interface PaginationState {
-  page: number;
-  total: number;
-  totalPages: number;
-  hasPrevPage: boolean;
-  hasNextPage: boolean;
-}
 
 export interface ListPaginationProps {
   /** What the list holds, plural: 'Showing 3 of 12 products'. */
   noun: string;
   /** How many rows this page shows. */
   shown: number;
-  pagination: PaginationState;
+  pagination: PaginationDetailsFragment;
   onPageChange(page: number): void;
   /** Offer a page size choice (section 9's sizes) when given. */
   pageSize?: { limit: PageSize; onChange(limit: PageSize): void };

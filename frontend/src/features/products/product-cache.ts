@@ -1,7 +1,7 @@
 import type { ApolloCache, Reference } from '@apollo/client';
 import { isReference } from '@apollo/client/utilities';
 import { DEFAULT_PRODUCT_SORT, PAGINATION, PRODUCT_SORT_FIELDS, SORT_ORDERS } from '@stockroom/schema';
-import { ProductRecordFragmentDoc, type ProductListInput, type ProductRecordFragment } from '@stockroom/schema/generated/graphql';
+import { ProductRecordFragmentDoc, type PaginationDetailsFragment, type ProductListInput, type ProductRecordFragment } from '@stockroom/schema/generated/graphql';
 import { toGraphQLEnum } from './product-list-params';
 
 /**
@@ -18,18 +18,9 @@ import { toGraphQLEnum } from './product-list-params';
  */
 export type ProductRecord = ProductRecordFragment;
 
-interface StoredPagination {
-  page: number;
-  limit: number;
-  total: number;
-  totalPages: number;
-  hasNextPage: boolean;
-  hasPrevPage: boolean;
-}
-
 interface StoredProductPage {
   products: readonly Reference[];
-  pagination: StoredPagination;
+  pagination: PaginationDetailsFragment;
 }
 
 interface StoredStats {
@@ -108,7 +99,7 @@ const sortValue = (key: ListKey, product: ProductRecord) => SORT_VALUE[key.sortB
 /** Page 1 of newest first: the one place a new product's position is known (the front). */
 const isNewestFirstFrontPage = (key: ListKey) => key.page === 1 && key.sortBy === 'DATE' && key.sortOrder === 'DESC';
 
-function withTotal(pagination: StoredPagination, total: number): StoredPagination {
+function withTotal(pagination: PaginationDetailsFragment, total: number): PaginationDetailsFragment {
   const totalPages = Math.ceil(total / pagination.limit);
   return { ...pagination, total, totalPages, hasNextPage: pagination.page < totalPages, hasPrevPage: pagination.page > 1 };
 }
