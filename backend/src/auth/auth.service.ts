@@ -1,4 +1,3 @@
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import {
   AuthMessages,
@@ -18,7 +17,8 @@ import { assertValid, TooManyRequestsError, ValidationError } from '../common/er
 import { runStatement } from '../db/sql';
 import { emailVerificationMail, passwordResetMail } from '../mail/templates';
 import { User, UserStatus } from '../users/user.entity';
-import { AccountInactiveError, AccountLockedError, EmailTakenError, InvalidCredentialsError, InvalidLinkError } from './auth.errors';
+import { AccountInactiveError, AccountLockedError, InvalidCredentialsError, InvalidLinkError } from './auth.errors';
+import { assertEmailFree, claimingEmail } from './email-uniqueness';
 import { OneTimeToken, TokenPurpose } from './one-time-token.entity';
 import { hashPassword, spendVerifyTime, verifyPassword } from './password-hasher';
 import { consumeRateLimit } from './rate-limiter';
@@ -200,20 +200,14 @@ export const authService = {
     await throttle(ctx);
     assertValid(validateFields(SignUpFields, { ...input }));
     const email = normalizeEmail(input.email);
-    if (await ctx.em.count(User, { email })) throw new EmailTakenError();
+    await assertEmailFree(ctx, email);
     const user = ctx.em.create(User, {
       email,
       firstName: input.firstName.trim(),
       lastName: input.lastName.trim(),
       passwordHash: await hashPassword(input.password),
     });
-    try {
-      await ctx.em.flush();
-    } catch (error) {
-      // Two sign-ups for one address at once: the unique index decides.
-      if (error instanceof UniqueConstraintViolationException) throw new EmailTakenError();
-      throw error;
-    }
+    await claimingEmail(() => ctx.em.flush());
     await runStatement(ctx.em, logActivityStatement(user.id, 'account_created'));
     await sendVerificationEmail(ctx, user);
     return startSession(ctx, user);

@@ -1,4 +1,3 @@
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import {
   AuthMessages,
   PAGINATION,
@@ -11,7 +10,7 @@ import {
   validatePresentFields,
 } from '@stockroom/schema';
 import { logActivityStatement } from '../activity/activity.queries';
-import { EmailTakenError } from '../auth/auth.errors';
+import { assertEmailFree, claimingEmail } from '../auth/email-uniqueness';
 import { normalizeEmail, sendVerificationEmail } from '../auth/auth.service';
 import { revokeSessionsStatement } from '../auth/session.queries';
 import { requireAdmin, requireViewer } from '../auth/viewer';
@@ -118,7 +117,7 @@ async function applyChanges(ctx: RequestContext, user: User, input: UserChanges)
   }
   if (input.email !== undefined && normalizeEmail(String(input.email)) !== user.email) {
     const email = normalizeEmail(String(input.email));
-    if (await ctx.em.count(User, { email, id: { $ne: user.id } })) throw new EmailTakenError();
+    await assertEmailFree(ctx, email, user.id);
     user.email = email;
     user.emailVerified = false;
     changed.push('email');
@@ -164,20 +163,16 @@ export const userService = {
     return failingAs(UserMessages.updateFailed, async () => {
       const changed = await applyChanges(ctx, user, input);
       if (!changed.length) return user;
-      try {
-        await ctx.em.transactional(async (em) => {
+      await claimingEmail(() =>
+        ctx.em.transactional(async (em) => {
           await em.flush();
           if (user.status === UserStatus.Inactive && changed.includes('status')) await runStatement(em, revokeSessionsStatement(user.id));
           const profileFields = changed.filter((field) => field in ProfileFields);
           if (profileFields.length) {
             await runStatement(em, logActivityStatement(user.id, 'profile_updated', { fields: profileFields, ...(!self && { byAdmin: true }) }));
           }
-        });
-      } catch (error) {
-        // Two accounts taking the same address at once: the unique index decides.
-        if (error instanceof UniqueConstraintViolationException) throw new EmailTakenError();
-        throw error;
-      }
+        }),
+      );
       if (changed.includes('email')) await announceEmailChange(ctx, user, previousEmail);
       return user;
     });
