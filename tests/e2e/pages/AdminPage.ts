@@ -1,10 +1,11 @@
 import type { Locator } from 'playwright-core';
+import { AuthMessages } from '@stockroom/schema';
 import { BasePage } from './BasePage';
 
 /** /admin: statistics and the user list for admins, the access-denied state for everyone else. */
 export class AdminPage extends BasePage {
   readonly heading = this.page.getByRole('heading', { name: 'Admin', level: 1 });
-  readonly accessDenied = this.page.getByRole('heading', { name: 'Access denied. Insufficient permissions' });
+  readonly accessDenied = this.page.getByRole('heading', { name: AuthMessages.accessDenied });
   readonly statistics = this.page.getByRole('region', { name: 'Admin statistics' });
   readonly users = this.page.getByRole('table', { name: 'Users' });
   readonly search = this.page.getByRole('searchbox', { name: 'Search users' });
