@@ -1,8 +1,8 @@
 import { AuthMessages, UserMessages } from '@stockroom/schema';
 import { useBrowser } from './support/browser';
-import { createUser, createUserWithSession, signInApi, signedInUser, useSessionInBrowser } from './support/api';
+import { createUser, signInApi, signedInUser } from './support/api';
 import { e2eEnv } from './support/env';
-import { promoteUser } from './support/promote-user';
+import { signedInAdmin } from './support/promote-user';
 import { AdminPage } from './pages/AdminPage';
 import { AppShell } from './pages/AppShell';
 import { toastLocator } from './pages/ProductListPage';
@@ -25,16 +25,14 @@ describe('admin', () => {
     expect(await admin.statistics.count()).toBe(0);
     expect(await admin.users.count()).toBe(0);
     expect(await shell.header.getByRole('link', { name: 'Admin', exact: true }).count()).toBe(0);
-    expect(await shell.sideNav.getByRole('link', { name: 'Admin', exact: true }).count()).toBe(0);
+    expect(await shell.sideNavLink('Admin').count()).toBe(0);
     await shell.sideNavLink('Dashboard').waitFor();
     s.assertClean();
   });
 
   it('an admin sees the statistics and the users, finds one by search and deactivates them', async () => {
     const s = b.session();
-    const { user: me, session } = await createUserWithSession('admin');
-    await promoteUser(me.email);
-    await useSessionInBrowser(s.context, session);
+    const me = await signedInAdmin(s);
     const target = await createUser('target');
     const targetSession = await signInApi(target);
 
@@ -43,7 +41,7 @@ describe('admin', () => {
     await admin.goto();
     await admin.statistics.waitFor();
     await shell.header.getByRole('link', { name: 'Admin', exact: true }).waitFor();
-    await shell.sideNav.getByRole('link', { name: 'Admin', exact: true }).waitFor();
+    await shell.sideNavLink('Admin').waitFor();
     expect(Number(await admin.stat('Total Users').innerText())).toBeGreaterThanOrEqual(2);
     expect(Number(await admin.stat('Admins').innerText())).toBeGreaterThanOrEqual(1);
     const inactiveBefore = Number(await admin.stat('Inactive').innerText());
@@ -76,9 +74,7 @@ describe('admin', () => {
 
   it('an admin makes a member an admin and back', async () => {
     const s = b.session();
-    const { user: me, session } = await createUserWithSession('admin');
-    await promoteUser(me.email);
-    await useSessionInBrowser(s.context, session);
+    await signedInAdmin(s);
     const target = await createUser('role');
 
     const admin = new AdminPage(s.page);

@@ -10,7 +10,7 @@ export class AppShell extends BasePage {
   readonly menuButton = this.page.getByRole('button', { name: /(open|close) navigation/i });
   readonly userMenuButton = this.page.getByRole('button', { name: /^User menu/ });
 
-  sideNavLink(name: 'Dashboard' | 'Products' | 'Profile'): Locator {
+  sideNavLink(name: 'Dashboard' | 'Products' | 'Profile' | 'Admin'): Locator {
     return this.sideNav.getByRole('link', { name, exact: true });
   }
 
