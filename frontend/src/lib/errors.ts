@@ -6,7 +6,8 @@ type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null;
 const nonEmpty = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
 
-function parseBody(text: string): unknown {
+/** A response body as JSON; undefined when it is not JSON. */
+export function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
@@ -17,7 +18,7 @@ function parseBody(text: string): unknown {
 /** The HTTP status and parsed body of a failed call, whatever shape the error has. */
 function responseOf(error: unknown): { status?: number; body?: unknown } {
   if (ServerError.is(error) || ServerParseError.is(error)) {
-    return { status: error.statusCode, body: parseBody(error.bodyText) };
+    return { status: error.statusCode, body: parseJson(error.bodyText) };
   }
   if (CombinedGraphQLErrors.is(error)) {
     return { body: { message: error.errors.find((e) => nonEmpty(e.message))?.message } };
@@ -95,7 +96,7 @@ export function extractFieldErrors(error: unknown): Record<string, string> {
   if (CombinedGraphQLErrors.is(error)) {
     for (const graphQLError of error.errors) collect(graphQLError.extensions?.fields);
   } else if (ServerError.is(error)) {
-    const body = parseBody(error.bodyText);
+    const body = parseJson(error.bodyText);
     if (isObject(body)) collect(body.fields);
   }
   return fields;

@@ -1,5 +1,5 @@
 import { GeneralMessages, UPLOAD, UploadMessages } from '@stockroom/schema';
-import { extractErrorMessage } from './errors';
+import { extractErrorMessage, parseJson } from './errors';
 import { notifySessionRejected } from './session-events';
 import { readBrowserToken } from './storage';
 
@@ -40,14 +40,6 @@ export function checkImageFile(file: File): string | undefined {
   if (!(UPLOAD.mimeTypes as readonly string[]).includes(file.type)) return UploadMessages.unsupportedType;
   if (file.size > UPLOAD.maxBytes) return UploadMessages.tooLarge;
   return undefined;
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
 
 /**
