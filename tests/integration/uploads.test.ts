@@ -8,7 +8,7 @@ import { sniffImageType } from '../../backend/src/uploads/image-type';
 import { avatarRoutes, productImageRoutes } from '../../backend/src/uploads/upload.routes';
 import { GIF, HTML, JPEG, SVG, WEBP, png, pngOfSize } from '../support/images';
 import { CREATE_PRODUCT, createProduct, expectRestError, productInput } from '../support/products';
-import { signUpUser, startTestApp, type HttpAnswer, type TestApp } from '../support/test-app';
+import { signUpAdmin, signUpUser, startTestApp, type HttpAnswer, type TestApp } from '../support/test-app';
 
 /**
  * Image uploads (issue 4): an avatar at /api/users/{id}/avatar, a product
@@ -287,8 +287,7 @@ describe('POST /api/users/{id}/avatar', () => {
   });
 
   it('lets an admin set another user’s avatar, and answers 404 for an account that does not exist', async () => {
-    const admin = await signUpUser(app, { firstName: 'Ada' });
-    await app.sql("UPDATE users SET role='Admin' WHERE id=$1", [admin.user.id]);
+    const admin = await signUpAdmin(app);
     const answer = await uploadAvatar(bob.id, JPEG, admin.token);
     expect(answer.status).toBe(200);
     expect(answer.body.user).toMatchObject({ id: bob.id, avatar: expect.stringMatching(/\.jpg$/) });

@@ -1,7 +1,7 @@
 import { setRole } from '../../backend/scripts/promote-user';
 import { UserRole } from '../../backend/src/users/user.entity';
 import { expectGqlError, expectRestError } from '../support/answers';
-import { GOOD_PASSWORD, linkIn, signUpUser, startTestApp, uniqueEmail, type TestApp } from '../support/test-app';
+import { GOOD_PASSWORD, linkIn, signUpAdmin, signUpUser, startTestApp, uniqueEmail, type TestApp } from '../support/test-app';
 
 /**
  * Accounts (issue 4, spec section 7): a user reads and changes their own
@@ -23,13 +23,6 @@ const PUBLIC_PROFILE = `query PublicProfile($id: ID!) { publicProfile(id: $id) {
 const USERS = `query Users($query: UserListInput) { users(query: $query) { users { id email fullName role status } pagination { page limit total totalPages hasNextPage hasPrevPage } } }`;
 const ADMIN_STATS = `query AdminStats { adminStats { totalUsers activeUsers inactiveUsers adminUsers verifiedUsers newUsersLast7Days signedInUsers totalProducts inventoryValue } }`;
 
-type Account = Awaited<ReturnType<typeof signUpUser>>;
-
-async function signUpAdmin(): Promise<Account> {
-  const account = await signUpUser(app, { firstName: 'Ada', lastName: 'Admin' });
-  await setRole(app.databaseUrl, account.email, UserRole.Admin);
-  return account;
-}
 
 const storedUser = async (id: string) =>
   (await app.sql('SELECT email, first_name, last_name, role, status, email_verified FROM users WHERE id = $1', [id]))[0];
@@ -61,7 +54,7 @@ describe('reading an account', () => {
   it('gives users their own account and admins anyone’s; another member gets 403 whether or not it exists', async () => {
     const alice = await signUpUser(app);
     const bob = await signUpUser(app);
-    const admin = await signUpAdmin();
+    const admin = await signUpAdmin(app);
 
     const own = await app.rest('GET', `/api/users/${alice.user.id}`, undefined, { token: alice.token });
     expect(own.status).toBe(200);
@@ -144,13 +137,13 @@ describe('changing a profile', () => {
     expect(await storedUser(alice.user.id)).toMatchObject({ role: 'Member', status: 'Active', first_name: 'Grace' });
 
     // Not even an admin may change their own role (no accidental lock-out).
-    const admin = await signUpAdmin();
+    const admin = await signUpAdmin(app);
     expectRestError(await app.rest('PUT', `/api/users/${admin.user.id}`, { role: 'Member' }, { token: admin.token }), 403, 'FORBIDDEN', DENIED);
     expect((await storedUser(admin.user.id)).role).toBe('Admin');
   });
 
   it('lets an admin change someone else’s name, role and status; a status of Inactive signs them out everywhere', async () => {
-    const admin = await signUpAdmin();
+    const admin = await signUpAdmin(app);
     const bob = await signUpUser(app, { firstName: 'Bob' });
     const promoted = await app.rest('PUT', `/api/users/${bob.user.id}`, { role: 'Admin', firstName: 'Robert' }, { token: admin.token });
     expect(promoted.status).toBe(200);
@@ -245,7 +238,7 @@ describe('deactivating an account', () => {
     expectGqlError(await app.gql(DEACTIVATE, { id: bob.user.id }, { token: alice.token }), 'FORBIDDEN', DENIED);
     expect((await storedUser(bob.user.id)).status).toBe('Active');
 
-    const admin = await signUpAdmin();
+    const admin = await signUpAdmin(app);
     expect((await app.gql(DEACTIVATE, { id: bob.user.id }, { token: admin.token })).data.deactivateUser.message).toBe('User account deactivated');
     expect((await storedUser(bob.user.id)).status).toBe('Inactive');
     expect(await openSessions(bob.user.id)).toBe(0);
@@ -262,11 +255,9 @@ describe('deactivating an account', () => {
     // A database of its own: other tests' admins would count.
     const solo = await startTestApp();
     try {
-      const admin = await signUpUser(solo);
-      await setRole(solo.databaseUrl, admin.email, UserRole.Admin);
+      const admin = await signUpAdmin(solo);
       expectRestError(await solo.rest('DELETE', `/api/users/${admin.user.id}`, undefined, { token: admin.token }), 409, 'CONFLICT', 'The last active administrator cannot be deactivated');
-      const other = await signUpUser(solo);
-      await setRole(solo.databaseUrl, other.email, UserRole.Admin);
+      await signUpAdmin(solo);
       expect((await solo.rest('DELETE', `/api/users/${admin.user.id}`, undefined, { token: admin.token })).status).toBe(200);
     } finally {
       await solo.close();
@@ -315,7 +306,7 @@ describe('admin: user list and statistics', () => {
   });
 
   it('gives admins statistics that match the tables', async () => {
-    const admin = await signUpAdmin();
+    const admin = await signUpAdmin(app);
     await app.rest('POST', '/api/products', { name: 'Crate', price: 12.5, quantity: 4 }, { token: admin.token });
     const rest = await app.rest('GET', '/api/users/admin/stats', undefined, { token: admin.token });
     expect(rest.status).toBe(200);
@@ -332,7 +323,7 @@ describe('admin: user list and statistics', () => {
   });
 
   it('lists every account to admins, paged and searchable by name or email', async () => {
-    const admin = await signUpAdmin();
+    const admin = await signUpAdmin(app);
     const tag = `zq${Date.now()}`;
     for (const n of [1, 2, 3]) await signUpUser(app, { lastName: `${tag}${n}` });
     const page = await app.rest('GET', `/api/users?search=${tag}&limit=2`, undefined, { token: admin.token });

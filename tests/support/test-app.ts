@@ -4,10 +4,12 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import { setRole } from '../../backend/scripts/promote-user';
 import { createApp } from '../../backend/src/app';
 import { loadConfig, type AppConfig } from '../../backend/src/config/config';
 import { openDatabase } from '../../backend/src/db/database';
 import { createMailer } from '../../backend/src/mail/mailer';
+import { UserRole } from '../../backend/src/users/user.entity';
 
 export interface HttpAnswer<T = any> {
   status: number;
@@ -180,4 +182,11 @@ export async function signUpUser(app: TestApp, overrides: Partial<{ email: strin
   const answer = await app.rest('POST', '/api/auth/signup', input);
   if (answer.status !== 201) throw new Error(`sign-up failed: ${answer.status} ${JSON.stringify(answer.body)}`);
   return { ...input, token: answer.body.accessToken as string, user: answer.body.user };
+}
+
+/** Signs a new user up and makes them an admin the way `npm run user:promote` does. */
+export async function signUpAdmin(app: TestApp, overrides: Parameters<typeof signUpUser>[1] = {}) {
+  const account = await signUpUser(app, { firstName: 'Ada', lastName: 'Admin', ...overrides });
+  await setRole(app.databaseUrl, account.email, UserRole.Admin);
+  return account;
 }
