@@ -1,5 +1,6 @@
 import type { Page, Response } from 'playwright-core';
 import { useBrowser, MOBILE, type GuardedSession } from './support/browser';
+import type { CreateProductInput } from '../support/product-shapes';
 import { createProductsApi, signedInUser } from './support/api';
 import { failGraphqlOperationOnce } from './support/graphql';
 import { AppShell } from './pages/AppShell';
@@ -42,9 +43,10 @@ function recordScripts(page: Page): { scripts: Promise<{ url: string; chartist: 
 describe('dashboard', () => {
   const b = useBrowser();
 
-  async function dashboardWithCatalogue(s: GuardedSession): Promise<DashboardPage> {
+  /** A fresh account with these products, on its dashboard. */
+  async function openDashboard(s: GuardedSession, products: readonly CreateProductInput[] = []): Promise<DashboardPage> {
     const session = await signedInUser(s, 'dash');
-    await createProductsApi(session, CATALOGUE);
+    await createProductsApi(session, products);
     const dashboard = new DashboardPage(s.page);
     await dashboard.goto();
     return dashboard;
@@ -52,9 +54,7 @@ describe('dashboard', () => {
 
   it('shows a product created through the form at the top of Recent activity, with a relative and an exact time', async () => {
     const s = b.session();
-    await signedInUser(s, 'dash');
-    const dashboard = new DashboardPage(s.page);
-    await dashboard.goto();
+    const dashboard = await openDashboard(s);
     // A fresh account: its creation is logged.
     expect((await dashboard.activityEntry(0)).title).toBe('Account created');
 
@@ -91,7 +91,7 @@ describe('dashboard', () => {
 
   it('charts value by category and the stock split, with the numbers as a table', async () => {
     const s = b.session();
-    const dashboard = await dashboardWithCatalogue(s);
+    const dashboard = await openDashboard(s, CATALOGUE);
 
     // A bar is an SVG line: no area, so it is waited for in the DOM rather than "visible".
     await dashboard.categoryChart.locator('svg .ct-bar').nth(2).waitFor({ state: 'attached' });
@@ -134,7 +134,7 @@ describe('dashboard', () => {
 
   it('shows the product count and inventory value in the account overview', async () => {
     const s = b.session();
-    const dashboard = await dashboardWithCatalogue(s);
+    const dashboard = await openDashboard(s, CATALOGUE);
     await dashboard.overviewFigure('Products').filter({ hasText: /^3$/ }).waitFor();
     await dashboard.overviewFigure('Inventory value').filter({ hasText: /^\$27\.00$/ }).waitFor();
     expect((await dashboard.overviewFigure('Status').innerText()).trim()).toBe('Active');
@@ -144,9 +144,7 @@ describe('dashboard', () => {
 
   it('Manage Products goes to /products and Edit Profile to /profile/edit', async () => {
     const s = b.session();
-    await signedInUser(s, 'dash');
-    const dashboard = new DashboardPage(s.page);
-    await dashboard.goto();
+    const dashboard = await openDashboard(s);
 
     await dashboard.featureAction('Manage Products').click();
     await dashboard.waitForPath('/products');
@@ -161,9 +159,7 @@ describe('dashboard', () => {
 
   it('an empty catalogue gets a friendly empty state, not an empty chart', async () => {
     const s = b.session();
-    await signedInUser(s, 'dash');
-    const dashboard = new DashboardPage(s.page);
-    await dashboard.goto();
+    const dashboard = await openDashboard(s);
     await dashboard.noProducts.waitFor();
     await s.page.getByRole('link', { name: 'Add Your First Product' }).waitFor();
     expect(await dashboard.inventory.count()).toBe(0);
@@ -217,10 +213,7 @@ describe('dashboard', () => {
 
   it('fits a 375 px screen with no horizontal scrolling', async () => {
     const s = await b.open(b.browser(), { viewport: MOBILE, isMobile: true, hasTouch: true });
-    const session = await signedInUser(s, 'dash');
-    await createProductsApi(session, [...CATALOGUE, { name: 'Very long category product', price: 1, quantity: 1, category: 'An extraordinarily long category name' }]);
-    const dashboard = new DashboardPage(s.page);
-    await dashboard.goto();
+    const dashboard = await openDashboard(s, [...CATALOGUE, { name: 'Very long category product', price: 1, quantity: 1, category: 'An extraordinarily long category name' }]);
     await dashboard.categoryChart.locator('svg .ct-bar').first().waitFor({ state: 'attached' });
     await dashboard.features.waitFor();
     const layout = await s.page.evaluate(() => {
