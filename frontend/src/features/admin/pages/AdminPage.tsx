@@ -1,4 +1,4 @@
-import { NonIdealState, Spinner } from '@blueprintjs/core';
+import { NonIdealState } from '@blueprintjs/core';
 import { PeopleIcon } from '@blueprintjs/icons';
 import { GeneralMessages, USER_STATUS, UserMessages } from '@stockroom/schema';
 import { useAdminStatsQuery, useUserDeactivateMutation, useUserListQuery, useUserUpdateMutation } from '@stockroom/schema/generated/hooks';
@@ -8,6 +8,7 @@ import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/PageHeader';
 import { ListPagination } from '../../../components/ListPagination';
 import { LoadError } from '../../../components/LoadError';
+import { LoadingScreen } from '../../../components/LoadingScreen';
 import { toast } from '../../../lib/toaster';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { useSearchText } from '../../../lib/useSearchText';
@@ -102,11 +103,7 @@ export default function AdminPage() {
   const listContent = () => {
     if (!listData) {
       if (list.error) return <LoadError message={GeneralMessages.somethingWentWrong} onRetry={() => void list.refetch()} />;
-      return (
-        <div className="admin-page__loading" role="status">
-          <Spinner size={32} aria-label="Loading users" />
-        </div>
-      );
+      return <LoadingScreen label="Loading users" />;
     }
     if (listData.users.length === 0) {
       return <NonIdealState icon={<PeopleIcon size={48} />} title={params.search ? 'No users match your search' : 'No users yet'} />;
@@ -128,9 +125,7 @@ export default function AdminPage() {
       ) : stats.error ? (
         <LoadError message={GeneralMessages.somethingWentWrong} onRetry={() => void stats.refetch()} />
       ) : (
-        <div className="admin-page__loading" role="status">
-          <Spinner size={32} aria-label="Loading statistics" />
-        </div>
+        <LoadingScreen label="Loading statistics" />
       )}
       <section className="admin-users" aria-label="Users" aria-busy={list.loading}>
         <h2 className="admin-users__title">Users</h2>

@@ -1,9 +1,10 @@
-import { Button, Callout, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Callout, NonIdealState } from '@blueprintjs/core';
 import { BoxIcon, RefreshIcon } from '@blueprintjs/icons';
 import { AuthMessages } from '@stockroom/schema';
 import { useDashboardQuery, useResendVerificationMutation } from '@stockroom/schema/generated/hooks';
 import { lazy, Suspense, useState } from 'react';
 import { LinkButton } from '../../../components/LinkButton';
+import { LoadingScreen } from '../../../components/LoadingScreen';
 import { PageHeader } from '../../../components/PageHeader';
 import { extractErrorMessage } from '../../../lib/errors';
 import { usePageTitle } from '../../../lib/usePageTitle';
@@ -18,14 +19,6 @@ import '../dashboard.css';
 
 /** Its own chunk: the chart library is fetched on this page only, and only when there is something to chart. */
 const InventoryCharts = lazy(() => import('../components/InventoryCharts'));
-
-function PanelSpinner({ label }: { label: string }) {
-  return (
-    <div className="dashboard__loading" role="status">
-      <Spinner size={28} aria-label={label} />
-    </div>
-  );
-}
 
 export default function DashboardPage() {
   usePageTitle('Dashboard');
@@ -80,7 +73,7 @@ export default function DashboardPage() {
         {data ? (
           <RecentActivity items={data.recentActivity} now={now} />
         ) : (
-          dashboard.loading && <PanelSpinner label="Loading recent activity" />
+          dashboard.loading && <LoadingScreen label="Loading recent activity" />
         )}
       </div>
       {data &&
@@ -97,7 +90,7 @@ export default function DashboardPage() {
             }
           />
         ) : (
-          <Suspense fallback={<PanelSpinner label="Loading charts" />}>
+          <Suspense fallback={<LoadingScreen label="Loading charts" />}>
             <InventoryCharts inventory={data.inventory} />
           </Suspense>
         ))}

@@ -1,7 +1,7 @@
-import { Spinner } from '@blueprintjs/core';
 import { ArrowLeftIcon } from '@blueprintjs/icons';
 import { LinkButton } from '../../../components/LinkButton';
 import { LoadError } from '../../../components/LoadError';
+import { LoadingScreen } from '../../../components/LoadingScreen';
 import { isProductMissing, loadErrorMessage } from '../product-errors';
 import { ProductNotFound } from './ProductNotFound';
 
@@ -24,9 +24,7 @@ export function ProductLoadState({ error, listHref, onRetry }: ProductLoadStateP
       ) : error ? (
         <LoadError className="product-empty" message={loadErrorMessage(error)} onRetry={onRetry} />
       ) : (
-        <div className="products-page__loading" role="status">
-          <Spinner size={32} aria-label="Loading product" />
-        </div>
+        <LoadingScreen label="Loading product" />
       )}
     </>
   );

@@ -1,5 +1,4 @@
 import { useApolloClient } from '@apollo/client/react';
-import { Spinner } from '@blueprintjs/core';
 import { PlusIcon } from '@blueprintjs/icons';
 import { ProductMessages } from '@stockroom/schema';
 import { useProductDeleteMutation, useProductListQuery, useProductStatsQuery } from '@stockroom/schema/generated/hooks';
@@ -7,6 +6,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { LinkButton } from '../../../components/LinkButton';
 import { LoadError } from '../../../components/LoadError';
+import { LoadingScreen } from '../../../components/LoadingScreen';
 import { ListPagination } from '../../../components/ListPagination';
 import { PageHeader } from '../../../components/PageHeader';
 import { toast } from '../../../lib/toaster';
@@ -108,16 +108,12 @@ export default function ProductListPage() {
   const listContent = () => {
     if (!listData) {
       if (list.error) return <LoadError className="product-empty" message={loadErrorMessage(list.error)} onRetry={() => void list.refetch()} />;
-      return (
-        <div className="products-page__loading" role="status">
-          <Spinner size={32} aria-label="Loading products" />
-        </div>
-      );
+      return <LoadingScreen label="Loading products" />;
     }
     const { products, pagination } = listData;
     // An empty page of a list that has products is past its end: the effect above is moving to the last page.
     if (products.length === 0 && pagination.total > 0) {
-      return <Spinner className="products-page__loading" size={32} aria-label="Loading products" />;
+      return <LoadingScreen label="Loading products" />;
     }
     if (products.length === 0) return <ProductListEmpty filtered={filtered} onClearFilters={clearFilters} />;
     return (

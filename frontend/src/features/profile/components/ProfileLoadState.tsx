@@ -1,5 +1,5 @@
-import { Spinner } from '@blueprintjs/core';
 import { LoadError } from '../../../components/LoadError';
+import { LoadingScreen } from '../../../components/LoadingScreen';
 import type { ProfileUserState } from '../useProfileUser';
 
 /** Not in the catalogue: the profile of a restored session could not be read. */
@@ -7,12 +7,6 @@ const PROFILE_LOAD_FAILED = 'Your profile could not be loaded.';
 
 /** What the profile screens show until the signed-in user's profile is there. */
 export function ProfileLoadState({ state }: { state: Exclude<ProfileUserState, { status: 'ready' }> }) {
-  if (state.status === 'loading') {
-    return (
-      <div className="profile-page__loading" role="status">
-        <Spinner size={32} aria-label="Loading profile" />
-      </div>
-    );
-  }
+  if (state.status === 'loading') return <LoadingScreen label="Loading profile" />;
   return <LoadError message={PROFILE_LOAD_FAILED} onRetry={state.retry} />;
 }
