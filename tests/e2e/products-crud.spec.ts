@@ -493,7 +493,7 @@ describe('products: detail page', () => {
     const img = detail.image('Pictured Vase');
     await img.waitFor();
     expect(await img.getAttribute('src')).toBe(imageUrl);
-    await s.page.waitForFunction((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0, await img.elementHandle());
+    await detail.waitForImageLoaded(img);
     expect(await detail.imagePlaceholder('Pictured Vase').count()).toBe(0);
 
     await detail.goto(plain.id);

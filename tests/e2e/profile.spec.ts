@@ -1,25 +1,11 @@
-import type { Locator } from 'playwright-core';
 import { AuthMessages, UserMessages } from '@stockroom/schema';
-import { markDocument, sameDocument, useBrowser, type GuardedSession } from './support/browser';
+import { markDocument, sameDocument, useBrowser } from './support/browser';
 import { createUser, currentUserApi, signInApi, signedInUser, useSessionInBrowser } from './support/api';
 import { e2eEnv, NEW_PASSWORD, PASSWORD } from './support/env';
 import { AppShell } from './pages/AppShell';
 import { ProfileEditPage } from './pages/ProfileEditPage';
 import { toastLocator } from './pages/ProductListPage';
 import { png } from '../support/images';
-
-/** Waits until the <img> has loaded a real picture (naturalWidth > 0) from an /uploads/ path. */
-async function waitForUploadedImage(s: GuardedSession, img: Locator): Promise<string> {
-  const handle = await img.elementHandle();
-  await s.page.waitForFunction(
-    (el) => {
-      const image = el as HTMLImageElement;
-      return new URL(image.src).pathname.startsWith('/uploads/') && image.complete && image.naturalWidth > 0;
-    },
-    handle,
-  );
-  return img.evaluate((el) => new URL((el as HTMLImageElement).src).pathname);
-}
 
 describe('profile', () => {
   const b = useBrowser();
@@ -145,8 +131,8 @@ describe('profile', () => {
     await edit.uploadComplete.waitFor();
     await toastLocator(s.page, 'Avatar updated').waitFor();
 
-    const src = await waitForUploadedImage(s, shell.userMenuButton.locator('img'));
-    expect(await waitForUploadedImage(s, edit.avatarImage)).toBe(src);
+    const src = await edit.waitForImageLoaded(shell.userMenuButton.locator('img'), '/uploads/');
+    expect(await edit.waitForImageLoaded(edit.avatarImage, '/uploads/')).toBe(src);
     expect(await sameDocument(s)).toBe(true);
     expect(await edit.removeAvatar.isEnabled()).toBe(true);
     s.assertClean();
@@ -170,8 +156,8 @@ describe('profile', () => {
     const shell = new AppShell(s.page);
     await edit.goto();
     const headerAvatar = shell.userMenuButton.locator('img');
-    await waitForUploadedImage(s, headerAvatar);
-    await waitForUploadedImage(s, edit.avatarImage);
+    await edit.waitForImageLoaded(headerAvatar, '/uploads/');
+    await edit.waitForImageLoaded(edit.avatarImage, '/uploads/');
     await markDocument(s);
 
     await edit.removeAvatar.click();

@@ -64,7 +64,7 @@ describe('uploads: a product image from the product form', () => {
     const image = detail.image('Uploaded Lamp');
     await image.waitFor();
     expect(await image.getAttribute('src')).toBe(imageUrl);
-    await s.page.waitForFunction((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0, await image.elementHandle());
+    await detail.waitForImageLoaded(image);
     expect(await image.evaluate((img) => [(img as HTMLImageElement).naturalWidth, (img as HTMLImageElement).naturalHeight])).toEqual([64, 48]);
     s.assertClean();
   });

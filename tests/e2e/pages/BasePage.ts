@@ -22,6 +22,21 @@ export abstract class BasePage {
     await this.page.waitForFunction((t) => document.title === t, title);
   }
 
+  /**
+   * Waits until the <img> has loaded a real picture (complete, naturalWidth > 0)
+   * from a path starting with `pathPrefix`; returns that path.
+   */
+  async waitForImageLoaded(img: Locator, pathPrefix = '/'): Promise<string> {
+    await this.page.waitForFunction(
+      ([el, prefix]) => {
+        const image = el as HTMLImageElement;
+        return new URL(image.src).pathname.startsWith(prefix) && image.complete && image.naturalWidth > 0;
+      },
+      [await img.elementHandle(), pathPrefix] as const,
+    );
+    return img.evaluate((el) => new URL((el as HTMLImageElement).src).pathname);
+  }
+
   /** The message the field shows now, or null. */
   async fieldError(field: Locator): Promise<string | null> {
     return field.evaluate((input) => {
