@@ -31,8 +31,8 @@ export default function DashboardPage() {
   const user = state.user;
   if (!user) return null;
   const fullName = fullNameOf(user);
-  // The placeholder of a restored session has no email yet: no reminder until the profile is in.
-  const showReminder = user.email !== '' && !user.emailVerified;
+  // The placeholder of a restored session counts as verified: no reminder until the profile is in.
+  const showReminder = !user.emailVerified;
   const data = dashboard.data?.dashboard;
 
   const onResend = () => {
