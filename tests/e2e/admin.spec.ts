@@ -4,8 +4,7 @@ import { createUser, signInApi, signedInUser } from './support/api';
 import { e2eEnv } from './support/env';
 import { signedInAdmin } from './support/promote-user';
 import { AdminPage } from './pages/AdminPage';
-import { AppShell } from './pages/AppShell';
-import { toastLocator } from './pages/ProductListPage';
+import { AppShell, toastLocator } from './pages/AppShell';
 
 describe('admin', () => {
   const b = useBrowser();

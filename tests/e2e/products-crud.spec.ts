@@ -4,7 +4,8 @@ import { createProductApi, deleteProductApi, signedInUser, updateProductApi } fr
 import { e2eEnv } from './support/env';
 import { ProductDetailPage } from './pages/ProductDetailPage';
 import { ProductFormPage } from './pages/ProductFormPage';
-import { ProductListPage, toastLocator, waitForExactText } from './pages/ProductListPage';
+import { ProductListPage, waitForExactText } from './pages/ProductListPage';
+import { toastLocator } from './pages/AppShell';
 
 /**
  * Types the first value into `field` key by key and leaves it, then replaces

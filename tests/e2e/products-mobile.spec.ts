@@ -3,7 +3,8 @@ import { DESKTOP, MOBILE, useBrowser, type GuardedSession } from './support/brow
 import { createProductApi, createProductsApi, createUserWithSession, signedInUser, useSessionInBrowser, type ApiSession } from './support/api';
 import { ProductDetailPage } from './pages/ProductDetailPage';
 import { ProductFormPage } from './pages/ProductFormPage';
-import { ProductListPage, shownText, toastLocator, waitForExactText } from './pages/ProductListPage';
+import { ProductListPage, shownText, waitForExactText } from './pages/ProductListPage';
+import { toastLocator } from './pages/AppShell';
 
 /**
  * The longest name a product may have (100 characters) and without a space:

@@ -2,9 +2,8 @@ import { AuthMessages, UserMessages } from '@stockroom/schema';
 import { markDocument, sameDocument, useBrowser } from './support/browser';
 import { createUser, currentUserApi, signInApi, signedInUser, useSessionInBrowser } from './support/api';
 import { e2eEnv, NEW_PASSWORD, PASSWORD } from './support/env';
-import { AppShell } from './pages/AppShell';
+import { AppShell, toastLocator } from './pages/AppShell';
 import { ProfileEditPage } from './pages/ProfileEditPage';
-import { toastLocator } from './pages/ProductListPage';
 import { png } from '../support/images';
 
 describe('profile', () => {

@@ -1,5 +1,10 @@
-import type { Locator } from 'playwright-core';
-import { BasePage } from './BasePage';
+import type { Locator, Page } from 'playwright-core';
+import { BasePage, exactText } from './BasePage';
+
+/** A toast with exactly this message: a `role=alert` in the Notifications region (not an inline error box). */
+export function toastLocator(page: Page, message: string): Locator {
+  return page.getByRole('region', { name: 'Notifications' }).getByRole('alert').filter({ hasText: exactText(message) });
+}
 
 export class AppShell extends BasePage {
   readonly header = this.page.getByRole('banner');

@@ -1,5 +1,10 @@
 import type { Locator, Page } from 'playwright-core';
 
+/** A regular expression matching exactly `text` (after whitespace trimming). */
+export function exactText(text: string): RegExp {
+  return new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
+}
+
 export abstract class BasePage {
   constructor(readonly page: Page) {}
 

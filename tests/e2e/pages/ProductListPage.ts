@@ -1,10 +1,5 @@
-import type { Locator, Page } from 'playwright-core';
-import { BasePage } from './BasePage';
-
-/** A regular expression matching exactly `text` (after whitespace trimming). */
-export function exactText(text: string): RegExp {
-  return new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
-}
+import type { Locator } from 'playwright-core';
+import { BasePage, exactText } from './BasePage';
 
 /** Waits until `locator` shows exactly `text`; on timeout says what it showed instead. */
 export async function waitForExactText(locator: Locator, text: string, timeout = 15_000): Promise<void> {
@@ -14,11 +9,6 @@ export async function waitForExactText(locator: Locator, text: string, timeout =
     const shown = await locator.allInnerTexts().catch(() => ['(unreadable)']);
     throw new Error(`expected ${locator} to show ${JSON.stringify(text)}, it shows ${JSON.stringify(shown)}\n${(err as Error).message}`);
   }
-}
-
-/** A toast with exactly this message: a `role=alert` in the Notifications region (not an inline error box). */
-export function toastLocator(page: Page, message: string): Locator {
-  return page.getByRole('region', { name: 'Notifications' }).getByRole('alert').filter({ hasText: exactText(message) });
 }
 
 /**
