@@ -9,16 +9,6 @@ import { ProductListPage } from './pages/ProductListPage';
 
 const UPLOAD_URL = /\/uploads\/[0-9a-f-]{36}\.png$/;
 
-/** The product form's upload control: its file input (labelled), progress bar and message. */
-function uploadControl(form: ProductFormPage) {
-  return {
-    input: form.form.getByLabel('Upload image', { exact: true }),
-    uploading: form.form.getByRole('progressbar', { name: 'Upload progress' }),
-    complete: form.form.getByRole('progressbar', { name: 'Upload complete' }),
-    error: form.form.getByRole('alert'),
-  };
-}
-
 /** Holds every request to the image endpoint until released, so the in-progress state can be seen. */
 async function holdImageUploads(s: GuardedSession) {
   let release!: () => void;
@@ -38,16 +28,15 @@ describe('uploads: a product image from the product form', () => {
     await signedInUser(s, 'upload');
     const form = new ProductFormPage(s.page);
     await form.gotoNew();
-    const upload = uploadControl(form);
     const release = await holdImageUploads(s);
 
-    await upload.input.setInputFiles({ name: 'lamp.png', mimeType: 'image/png', buffer: png(64, 48) });
-    await upload.uploading.waitFor();
-    expect(await upload.input.isDisabled()).toBe(true);
+    await form.upload.input.setInputFiles({ name: 'lamp.png', mimeType: 'image/png', buffer: png(64, 48) });
+    await form.upload.uploading.waitFor();
+    expect(await form.upload.input.isDisabled()).toBe(true);
     release();
 
-    await upload.complete.waitFor();
-    expect(await upload.complete.getAttribute('aria-valuenow')).toBe('100');
+    await form.upload.complete.waitFor();
+    expect(await form.upload.complete.getAttribute('aria-valuenow')).toBe('100');
     await form.form.getByText('Upload complete', { exact: true }).waitFor();
     const imageUrl = await form.imageUrl.inputValue();
     expect(new URL(imageUrl, s.baseUrl).pathname).toMatch(UPLOAD_URL);
@@ -76,12 +65,11 @@ describe('uploads: a product image from the product form', () => {
     s.allowConsoleError(/status of 415/);
     const form = new ProductFormPage(s.page);
     await form.gotoNew();
-    const upload = uploadControl(form);
 
-    await upload.input.setInputFiles({ name: 'cat.png', mimeType: 'image/png', buffer: HTML });
-    await upload.error.filter({ hasText: UploadMessages.unsupportedType }).waitFor();
+    await form.upload.input.setInputFiles({ name: 'cat.png', mimeType: 'image/png', buffer: HTML });
+    await form.upload.error.filter({ hasText: UploadMessages.unsupportedType }).waitFor();
     expect(await form.imageUrl.inputValue()).toBe('');
-    expect(await upload.complete.count()).toBe(0);
+    expect(await form.upload.complete.count()).toBe(0);
     s.assertClean();
   });
 
@@ -90,12 +78,11 @@ describe('uploads: a product image from the product form', () => {
     await signedInUser(s, 'upload-gif');
     const form = new ProductFormPage(s.page);
     await form.gotoNew();
-    const upload = uploadControl(form);
     const requests: string[] = [];
     s.page.on('request', (request) => request.url().includes('/api/products/images') && requests.push(request.url()));
 
-    await upload.input.setInputFiles({ name: 'anim.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
-    await upload.error.filter({ hasText: UploadMessages.unsupportedType }).waitFor();
+    await form.upload.input.setInputFiles({ name: 'anim.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+    await form.upload.error.filter({ hasText: UploadMessages.unsupportedType }).waitFor();
     expect(requests).toEqual([]);
     expect(await form.imageUrl.inputValue()).toBe('');
     s.assertClean();

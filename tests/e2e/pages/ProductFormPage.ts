@@ -28,6 +28,14 @@ export class ProductFormPage extends BasePage {
   readonly updateButton = this.form.getByRole('button', { name: 'Update Product', exact: true });
   readonly cancel = this.form.getByRole('link', { name: 'Cancel', exact: true });
 
+  /** Upload image: its file input (labelled), progress bar and message. */
+  readonly upload = {
+    input: this.form.getByLabel('Upload image', { exact: true }),
+    uploading: this.form.getByRole('progressbar', { name: 'Upload progress' }),
+    complete: this.form.getByRole('progressbar', { name: 'Upload complete' }),
+    error: this.form.getByRole('alert'),
+  };
+
   /** The warning shown when the server refuses a stale update (409). */
   readonly conflict = this.form.getByRole('alert').filter({ hasText: 'This product has changed' });
   readonly reloadProduct = this.form.getByRole('button', { name: 'Reload product' });
