@@ -1,4 +1,5 @@
 import type { Locator } from 'playwright-core';
+import { ProductMessages } from '@stockroom/schema';
 import { markDocument, sameDocument, useBrowser } from './support/browser';
 import { createProductApi, deleteProductApi, signedInUser, updateProductApi } from './support/api';
 import { e2eEnv } from './support/env';
@@ -391,7 +392,7 @@ describe('products: form validation and server errors', () => {
 
     await form.fill({ price: '5' });
     await form.updateButton.click();
-    await toastLocator(s.page, 'Product not found').waitFor();
+    await toastLocator(s.page, ProductMessages.notFound).waitFor();
     expect(s.pathWithQuery()).toBe(`/products/${product.id}/edit`);
     s.assertClean();
   });
@@ -410,8 +411,8 @@ describe('products: detail page', () => {
     await waitForExactText(detail.currentStock, '2');
 
     await detail.adjust(-3);
-    await toastLocator(s.page, 'Insufficient stock available').waitFor();
-    await waitForExactText(detail.stockError, 'Insufficient stock available');
+    await toastLocator(s.page, ProductMessages.insufficientStock).waitFor();
+    await waitForExactText(detail.stockError, ProductMessages.insufficientStock);
     await waitForExactText(detail.quantity, '2');
     await detail.inStockBadge.waitFor();
 

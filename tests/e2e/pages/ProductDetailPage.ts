@@ -1,4 +1,5 @@
 import type { Locator } from 'playwright-core';
+import { ProductMessages } from '@stockroom/schema';
 import { BasePage } from './BasePage';
 
 /** /products/:id: Product Details, with stock adjustment. */
@@ -25,7 +26,7 @@ export class ProductDetailPage extends BasePage {
   readonly stockError = this.main.getByTestId('stock-adjust-error');
 
   readonly confirmDialog = this.page.getByRole('alertdialog');
-  readonly notFound = this.main.getByText('Product not found', { exact: true });
+  readonly notFound = this.main.getByText(ProductMessages.notFound, { exact: true });
 
   async goto(id: string): Promise<void> {
     await this.page.goto(`/products/${id}`);
