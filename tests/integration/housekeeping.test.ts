@@ -25,7 +25,7 @@ it('deletes only auth state nobody can use any more, and live sessions keep work
   // Age the stale user's state past every retention period.
   await app.sql(`UPDATE sessions SET expires_at = now() - interval '31 days' WHERE user_id = $1`, [stale.user.id]);
   await app.sql(`UPDATE one_time_tokens SET expires_at = now() - interval '1 minute' WHERE user_id = $1`, [stale.user.id]);
-  await app.sql(`UPDATE sign_in_attempts SET pending_until = now() - interval '3 hours' WHERE user_id = $1`, [stale.user.id]);
+  await app.sql(`UPDATE sign_in_attempts SET pending_until = now() - interval '3 hours' WHERE client_key = '10.9.9.9'`);
   await app.sql(`UPDATE rate_limit_buckets SET window_start = now() - interval '3 hours'`);
   const before = { sessions: await count('sessions'), tokens: await count('one_time_tokens') };
 

@@ -1,9 +1,26 @@
-import { GOOD_PASSWORD, linkIn, SIGN_IN, signUpUser, startTestApp, uniqueEmail, uniqueIp, type TestApp } from '../support/test-app';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { authService } from '../../backend/src/auth/auth.service';
+import { emailKeyOf } from '../../backend/src/auth/sign-in-attempts.entity';
+import type { RequestContext } from '../../backend/src/common/context';
+import { ormConfig } from '../../backend/src/db/orm-config';
+import { GOOD_PASSWORD, linkIn, SIGN_IN, signUpUser, startTestApp, uniqueEmail, uniqueIp, type HttpAnswer, type TestApp } from '../support/test-app';
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
 const LOCKED = 'Account temporarily locked due to multiple failed login attempts';
 const THROTTLED = 'Too many requests. Please wait a moment and try again';
 const WRONG = 'Wrong!Passw0rd';
+
+let networks = 0;
+/** An IPv6 /64 no earlier call in this test file used, as its first four groups (`2001:db8:5e:<n>`). */
+const uniqueNetwork = () => `2001:db8:5e:${(++networks).toString(16)}`;
+
+/** What a REST answer shows a caller: status, the headers that vary with the outcome, and the body. */
+const visible = (answer: HttpAnswer) => ({
+  status: answer.status,
+  contentType: answer.headers.get('content-type'),
+  retryAfter: answer.headers.get('retry-after'),
+  body: answer.body,
+});
 
 /** `count` aliased signIn mutations in one GraphQL document. */
 const aliasedSignIns = (count: number, email: string, password: string) =>
@@ -20,8 +37,8 @@ describe('lockout after 5 failed sign-ins', () => {
   afterAll(() => app.close());
 
   const signIn = (email: string, password: string, ip: string) => app.rest('POST', '/api/auth/signin', { email, password }, { ip });
-  const failures = async (userId: string) =>
-    (await app.sql<{ failures: number }>('SELECT failures FROM sign_in_attempts WHERE user_id = $1', [userId])).map((row) => row.failures);
+  const failures = async (email: string) =>
+    (await app.sql<{ failures: number }>('SELECT failures FROM sign_in_attempts WHERE email_key = $1', [emailKeyOf(email)])).map((row) => row.failures);
 
   it('5 wrong passwords from one address lock the account for that address: the 6th attempt, even correct, gets 423', async () => {
     const { email } = await signUpUser(app);
@@ -69,36 +86,36 @@ describe('lockout after 5 failed sign-ins', () => {
   });
 
   it('locks for 15 minutes, and signs in again once locked_until has passed', async () => {
-    const { email, user } = await signUpUser(app);
+    const { email } = await signUpUser(app);
     const ip = uniqueIp();
     for (let i = 0; i < 5; i++) await signIn(email, WRONG, ip);
-    const [{ minutes }] = await app.sql(`SELECT extract(epoch FROM locked_until - now()) / 60 AS minutes FROM sign_in_attempts WHERE user_id = $1`, [user.id]);
+    const [{ minutes }] = await app.sql(`SELECT extract(epoch FROM locked_until - now()) / 60 AS minutes FROM sign_in_attempts WHERE email_key = $1`, [emailKeyOf(email)]);
     expect(Number(minutes)).toBeGreaterThan(14);
     expect(Number(minutes)).toBeLessThanOrEqual(15);
     expect((await signIn(email, GOOD_PASSWORD, ip)).status).toBe(423);
 
-    await app.sql(`UPDATE sign_in_attempts SET locked_until = now() - interval '1 second' WHERE user_id = $1`, [user.id]);
+    await app.sql(`UPDATE sign_in_attempts SET locked_until = now() - interval '1 second' WHERE email_key = $1`, [emailKeyOf(email)]);
     const after = await signIn(email, GOOD_PASSWORD, ip);
     expect(after.status).toBe(200);
-    expect(await failures(user.id)).toEqual([0]);
+    expect(await failures(email)).toEqual([0]);
   });
 
   it('after the lock expires, a wrong password starts a new count rather than locking again at once', async () => {
-    const { email, user } = await signUpUser(app);
+    const { email } = await signUpUser(app);
     const ip = uniqueIp();
     for (let i = 0; i < 5; i++) await signIn(email, WRONG, ip);
-    await app.sql(`UPDATE sign_in_attempts SET locked_until = now() - interval '1 second' WHERE user_id = $1`, [user.id]);
+    await app.sql(`UPDATE sign_in_attempts SET locked_until = now() - interval '1 second' WHERE email_key = $1`, [emailKeyOf(email)]);
     for (let i = 0; i < 4; i++) expect((await signIn(email, WRONG, ip)).status).toBe(401);
     expect((await signIn(email, GOOD_PASSWORD, ip)).status).toBe(200);
   });
 
   it('a successful sign-in resets the count', async () => {
-    const { email, user } = await signUpUser(app);
+    const { email } = await signUpUser(app);
     const ip = uniqueIp();
     for (let i = 0; i < 4; i++) expect((await signIn(email, WRONG, ip)).status).toBe(401);
-    expect(await failures(user.id)).toEqual([4]);
+    expect(await failures(email)).toEqual([4]);
     expect((await signIn(email, GOOD_PASSWORD, ip)).status).toBe(200);
-    expect(await failures(user.id)).toEqual([0]);
+    expect(await failures(email)).toEqual([0]);
     for (let i = 0; i < 4; i++) expect((await signIn(email, WRONG, ip)).status).toBe(401);
     expect((await signIn(email, GOOD_PASSWORD, ip)).status).toBe(200);
   });
@@ -123,7 +140,7 @@ describe('lockout after 5 failed sign-ins', () => {
    * call counts, and no request checks more than 5 passwords.
    */
   it('aliased wrong signIns in one GraphQL request never check more than 5 passwords', async () => {
-    const { email, user } = await signUpUser(app);
+    const { email } = await signUpUser(app);
     const ip = uniqueIp();
     const answer = await app.gql(aliasedSignIns(10, email, WRONG), {}, { ip });
     expect(answer.data ?? null).toBeNull();
@@ -135,11 +152,11 @@ describe('lockout after 5 failed sign-ins', () => {
     expect(checked).toBeLessThanOrEqual(5);
     expect(messages.slice(0, checked).every((message) => message === INVALID_CREDENTIALS)).toBe(true);
     expect(messages.slice(checked).every((message) => message === LOCKED)).toBe(true);
-    expect((await failures(user.id))[0]).toBe(checked);
+    expect((await failures(email))[0]).toBe(checked);
   });
 
   it('counts every aliased signIn: repeated aliased requests lock the account after 5 password checks in total', async () => {
-    const { email, user } = await signUpUser(app);
+    const { email } = await signUpUser(app);
     const ip = uniqueIp();
     let checked = 0;
     for (let request = 0; request < 8; request++) {
@@ -147,7 +164,7 @@ describe('lockout after 5 failed sign-ins', () => {
       expect(answer.data ?? null).toBeNull();
       checked += answer.errors!.filter((error) => error.message === INVALID_CREDENTIALS).length;
       expect(checked).toBeLessThanOrEqual(5);
-      const [failureCount] = await failures(user.id);
+      const [failureCount] = await failures(email);
       expect(failureCount).toBeLessThanOrEqual(5);
     }
     expect(checked).toBe(5);
@@ -169,7 +186,7 @@ describe('lockout after 5 failed sign-ins', () => {
   });
 
   it('refuses a request with 30 aliases outright, before any password is checked', async () => {
-    const { email, user } = await signUpUser(app);
+    const { email } = await signUpUser(app);
     const ip = uniqueIp();
     const answer = await app.rest('POST', '/graphql', { query: aliasedSignIns(30, email, WRONG) }, { ip });
     expect(answer.status).toBe(400);
@@ -177,12 +194,12 @@ describe('lockout after 5 failed sign-ins', () => {
     expect(answer.body.errors).toHaveLength(1);
     expect(answer.body.errors[0].message).toMatch(/alias/i);
     expect(answer.body.errors[0].extensions.code).not.toBe('INTERNAL_SERVER_ERROR');
-    expect(await failures(user.id)).toEqual([]);
+    expect(await failures(email)).toEqual([]);
     expect((await signIn(email, GOOD_PASSWORD, ip)).status).toBe(200);
   });
 
   it('20 concurrent wrong-password requests from one address get at most 5 "Invalid email or password" answers', async () => {
-    const { email, user } = await signUpUser(app);
+    const { email } = await signUpUser(app);
     const ip = uniqueIp();
     const answers = await Promise.all(Array.from({ length: 20 }, () => signIn(email, WRONG, ip)));
     const invalid = answers.filter((a) => a.status === 401);
@@ -194,7 +211,7 @@ describe('lockout after 5 failed sign-ins', () => {
     for (const answer of refused) {
       expect([{ message: LOCKED, code: 'ACCOUNT_LOCKED' }, { message: THROTTLED, code: 'TOO_MANY_REQUESTS' }]).toContainEqual(answer.body);
     }
-    expect((await failures(user.id))[0]).toBeLessThanOrEqual(5);
+    expect((await failures(email))[0]).toBeLessThanOrEqual(5);
     expect((await signIn(email, GOOD_PASSWORD, ip)).status).toBe(423);
   });
 
@@ -211,23 +228,196 @@ describe('lockout after 5 failed sign-ins', () => {
   });
 
   it('forgets a password check whose request died before releasing its slot', async () => {
-    const { email, user } = await signUpUser(app);
+    const { email } = await signUpUser(app);
     const ip = uniqueIp();
     // Five checks "in flight" that never finished, as a crashed server would leave them.
-    await app.sql(`INSERT INTO sign_in_attempts (user_id, client_key, failures, pending, pending_until) VALUES ($1, $2, 0, 5, now() + interval '1 minute')`, [user.id, ip]);
+    await app.sql(`INSERT INTO sign_in_attempts (email_key, client_key, failures, pending, pending_until) VALUES ($1, $2, 0, 5, now() + interval '1 minute')`, [emailKeyOf(email), ip]);
     expect((await signIn(email, GOOD_PASSWORD, ip)).status).toBe(429);
-    await app.sql(`UPDATE sign_in_attempts SET pending_until = now() - interval '1 second' WHERE user_id = $1`, [user.id]);
+    await app.sql(`UPDATE sign_in_attempts SET pending_until = now() - interval '1 second' WHERE email_key = $1`, [emailKeyOf(email)]);
     expect((await signIn(email, GOOD_PASSWORD, ip)).status).toBe(200);
   });
 
-  it('an unknown email never locks and always gets the invalid-credentials answer', async () => {
-    const email = uniqueEmail('ghost');
-    const ip = uniqueIp();
-    for (let i = 0; i < 7; i++) {
-      const answer = await signIn(email, WRONG, ip);
-      expect(answer.status).toBe(401);
-      expect(answer.body).toEqual({ message: INVALID_CREDENTIALS, code: 'UNAUTHENTICATED' });
+  /*
+   * An unknown email used to answer 401 forever while a real account locked
+   * after 5 failures, which told an attacker which emails have accounts.
+   */
+  it('an unknown email locks after 5 failures exactly like a known account: REST answers match step by step, the 6th is 423', async () => {
+    const { email: known } = await signUpUser(app);
+    const ghost = uniqueEmail('ghost');
+    const [knownIp, ghostIp] = [uniqueIp(), uniqueIp()];
+    for (let i = 0; i < 5; i++) {
+      const [a, b] = [await signIn(known, WRONG, knownIp), await signIn(ghost, WRONG, ghostIp)];
+      expect(b.status).toBe(401);
+      expect(b.body).toEqual({ message: INVALID_CREDENTIALS, code: 'UNAUTHENTICATED' });
+      expect(visible(b)).toEqual(visible(a));
     }
+    const [knownLocked, ghostLocked] = [await signIn(known, GOOD_PASSWORD, knownIp), await signIn(ghost, GOOD_PASSWORD, ghostIp)];
+    expect(ghostLocked.status).toBe(423);
+    expect(ghostLocked.body).toEqual({ message: LOCKED, code: 'ACCOUNT_LOCKED' });
+    expect(visible(ghostLocked)).toEqual(visible(knownLocked));
+    // Still locked for the next try, over either transport.
+    expect(visible(await signIn(ghost, WRONG, ghostIp))).toEqual(visible(await signIn(known, WRONG, knownIp)));
+    const [knownGql, ghostGql] = [await app.gql(SIGN_IN, { input: { email: known, password: WRONG } }, { ip: knownIp }), await app.gql(SIGN_IN, { input: { email: ghost, password: WRONG } }, { ip: ghostIp })];
+    expect(ghostGql.errors?.[0]).toMatchObject({ message: LOCKED, extensions: { code: 'ACCOUNT_LOCKED' } });
+    expect(ghostGql).toEqual(knownGql);
+  });
+
+  it('an unknown email locks after 5 failures exactly like a known account over GraphQL: answers match, the 6th is ACCOUNT_LOCKED', async () => {
+    const { email: known } = await signUpUser(app);
+    const ghost = uniqueEmail('ghost');
+    const [knownIp, ghostIp] = [uniqueIp(), uniqueIp()];
+    const attempt = (email: string, password: string, ip: string) => app.gql(SIGN_IN, { input: { email, password } }, { ip });
+    for (let i = 0; i < 5; i++) {
+      const [a, b] = [await attempt(known, WRONG, knownIp), await attempt(ghost, WRONG, ghostIp)];
+      expect(b.errors?.[0]).toMatchObject({ message: INVALID_CREDENTIALS, extensions: { code: 'UNAUTHENTICATED' } });
+      expect(b).toEqual(a);
+    }
+    const [knownLocked, ghostLocked] = [await attempt(known, GOOD_PASSWORD, knownIp), await attempt(ghost, GOOD_PASSWORD, ghostIp)];
+    expect(ghostLocked.data?.signIn ?? null).toBeNull();
+    expect(ghostLocked.errors?.[0]).toMatchObject({ message: LOCKED, extensions: { code: 'ACCOUNT_LOCKED' } });
+    expect(ghostLocked).toEqual(knownLocked);
+    expect(visible(await signIn(ghost, GOOD_PASSWORD, ghostIp))).toEqual(visible(await signIn(known, GOOD_PASSWORD, knownIp)));
+  });
+
+  it('counts an unknown email in any letter case and over both transports together, per client like a known one', async () => {
+    const ghost = uniqueEmail('ghost');
+    const [ip, other] = [uniqueIp(), uniqueIp()];
+    for (let i = 0; i < 3; i++) expect((await signIn(i % 2 ? ghost.toUpperCase() : `  ${ghost}  `, WRONG, ip)).status).toBe(401);
+    for (let i = 0; i < 2; i++) {
+      const gql = await app.gql(SIGN_IN, { input: { email: ghost.replace(/^g/, 'G'), password: WRONG } }, { ip });
+      expect(gql.errors?.[0]).toMatchObject({ message: INVALID_CREDENTIALS, extensions: { code: 'UNAUTHENTICATED' } });
+    }
+    expect(await failures(ghost)).toEqual([5]);
+    expect((await signIn(ghost.toUpperCase(), WRONG, ip)).body).toEqual({ message: LOCKED, code: 'ACCOUNT_LOCKED' });
+    // Another client is not locked out of the same email.
+    expect((await signIn(ghost, WRONG, other)).body).toEqual({ message: INVALID_CREDENTIALS, code: 'UNAUTHENTICATED' });
+  });
+
+  it('answers 429 "busy" for an unknown email while its checks are in flight, as for a known account', async () => {
+    const { email: known } = await signUpUser(app);
+    const ghost = uniqueEmail('ghost');
+    const ip = uniqueIp();
+    // Five checks "in flight" for each email, as concurrent requests hold them.
+    for (const email of [known, ghost]) {
+      await app.sql(`INSERT INTO sign_in_attempts (email_key, client_key, failures, pending, pending_until) VALUES ($1, $2, 0, 5, now() + interval '1 minute')`, [emailKeyOf(email), ip]);
+    }
+    const [knownBusy, ghostBusy] = [await signIn(known, WRONG, ip), await signIn(ghost, WRONG, ip)];
+    expect(ghostBusy.status).toBe(429);
+    expect(ghostBusy.body).toEqual({ message: THROTTLED, code: 'TOO_MANY_REQUESTS' });
+    expect(visible(ghostBusy)).toEqual(visible(knownBusy));
+    const [knownGql, ghostGql] = [await app.gql(SIGN_IN, { input: { email: known, password: WRONG } }, { ip }), await app.gql(SIGN_IN, { input: { email: ghost, password: WRONG } }, { ip })];
+    expect(ghostGql.errors?.[0]).toMatchObject({ message: THROTTLED, extensions: { code: 'TOO_MANY_REQUESTS' } });
+    expect(ghostGql).toEqual(knownGql);
+  });
+
+  it('20 concurrent wrong-password requests for an unknown email get at most 5 "Invalid email or password" answers, then 423', async () => {
+    const ghost = uniqueEmail('ghost');
+    const ip = uniqueIp();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => signIn(ghost, WRONG, ip)));
+    const invalid = answers.filter((a) => a.status === 401);
+    const refused = answers.filter((a) => a.status === 423 || a.status === 429);
+    expect(invalid.length).toBeGreaterThanOrEqual(1);
+    expect(invalid.length).toBeLessThanOrEqual(5);
+    expect(invalid.length + refused.length).toBe(20);
+    for (const answer of refused) {
+      expect([{ message: LOCKED, code: 'ACCOUNT_LOCKED' }, { message: THROTTLED, code: 'TOO_MANY_REQUESTS' }]).toContainEqual(answer.body);
+    }
+    expect((await failures(ghost))[0]).toBeLessThanOrEqual(5);
+  });
+
+  it('5 failures from addresses spread over one IPv6 /64 lock the account for the whole /64, not for another /64', async () => {
+    const { email } = await signUpUser(app);
+    const network = uniqueNetwork();
+    const spread = [`${network}::1`, `${network}:0:0:0:2`, `${network.toUpperCase()}:ABCD::9`, `${network}:ffff:ffff:ffff:ffff`, `${network}::5%eth0`];
+    for (const ip of spread) expect((await signIn(email, WRONG, ip)).status).toBe(401);
+    const locked = await signIn(email, GOOD_PASSWORD, `${network}:1234:5678:9abc:def0`);
+    expect(locked.status).toBe(423);
+    expect(locked.body).toEqual({ message: LOCKED, code: 'ACCOUNT_LOCKED' });
+    const gql = await app.gql(SIGN_IN, { input: { email, password: GOOD_PASSWORD } }, { ip: `${network}::77` });
+    expect(gql.errors?.[0]).toMatchObject({ message: LOCKED, extensions: { code: 'ACCOUNT_LOCKED' } });
+    expect(await app.sql('SELECT client_key FROM sign_in_attempts WHERE email_key = $1', [emailKeyOf(email)])).toEqual([{ client_key: `${network}::/64` }]);
+
+    const elsewhere = uniqueNetwork();
+    expect((await signIn(email, GOOD_PASSWORD, `${elsewhere}::1`)).status).toBe(200);
+    const gqlElsewhere = await app.gql(SIGN_IN, { input: { email, password: GOOD_PASSWORD } }, { ip: `${elsewhere}::2` });
+    expect(gqlElsewhere.errors).toBeUndefined();
+  });
+
+  it('an unknown email locks for a whole IPv6 /64 too', async () => {
+    const ghost = uniqueEmail('ghost');
+    const network = uniqueNetwork();
+    for (let i = 1; i <= 5; i++) expect((await signIn(ghost, WRONG, `${network}::${i}`)).status).toBe(401);
+    expect((await signIn(ghost, WRONG, `${network}::6`)).body).toEqual({ message: LOCKED, code: 'ACCOUNT_LOCKED' });
+    expect((await signIn(ghost, WRONG, `${uniqueNetwork()}::6`)).body).toEqual({ message: INVALID_CREDENTIALS, code: 'UNAUTHENTICATED' });
+  });
+
+  it('counts an IPv4 client seen as an IPv4-mapped IPv6 address as the same client as its IPv4 address', async () => {
+    const { email } = await signUpUser(app);
+    const ip = uniqueIp();
+    for (let i = 0; i < 3; i++) expect((await signIn(email, WRONG, `::ffff:${ip}`)).status).toBe(401);
+    for (let i = 0; i < 2; i++) expect((await signIn(email, WRONG, ip)).status).toBe(401);
+    expect((await signIn(email, GOOD_PASSWORD, `::FFFF:${ip}`)).status).toBe(423);
+    const gql = await app.gql(SIGN_IN, { input: { email, password: GOOD_PASSWORD } }, { ip });
+    expect(gql.errors?.[0]).toMatchObject({ message: LOCKED, extensions: { code: 'ACCOUNT_LOCKED' } });
+    expect(await app.sql('SELECT client_key FROM sign_in_attempts WHERE email_key = $1', [emailKeyOf(email)])).toEqual([{ client_key: ip }]);
+  });
+});
+
+/*
+ * Whether an email has an account must not show in how much work a failed
+ * sign-in costs either: an unknown email takes the same statements, in the
+ * same order, as a known one with a wrong password. Counted by the ORM's own
+ * query log on the real database (no timing, no mocks).
+ */
+describe('sign-in work for unknown and known emails', () => {
+  let app: TestApp;
+  let orm: MikroORM;
+  const statements: string[] = [];
+  beforeAll(async () => {
+    app = await startTestApp();
+    orm = await MikroORM.init(ormConfig(app.databaseUrl, { debug: ['query'], logger: (message) => statements.push(message) }));
+  });
+  afterAll(async () => {
+    await orm.close();
+    await app.close();
+  });
+
+  /** The statements one signIn sends, with literal values and timings taken out. */
+  async function statementsOf(email: string, password: string, clientIp: string): Promise<{ outcome: string; sql: string[] }> {
+    // signIn reads only the configuration, the EntityManager and the address from its context.
+    const ctx = { config: app.config, em: orm.em.fork(), clientIp } as unknown as RequestContext;
+    statements.length = 0;
+    const outcome = await authService.signIn(ctx, { email, password }).then(
+      () => 'signed in',
+      (error: Error) => error.message,
+    );
+    const sql = statements.map((line) =>
+      line
+        .replace(/\u001b\[[0-9;]*m/g, '')
+        .replace(/^\[query\]\s*/, '')
+        .replace(/\s*\[took [^\]]*\]\s*$/, '')
+        .replace(/'(?:[^']|'')*'/g, '?'),
+    );
+    return { outcome, sql };
+  }
+
+  it('an unknown email and a wrong password send the same statements, whether counting a failure, locking or refusing', async () => {
+    const { email: known } = await signUpUser(app);
+    const ghost = uniqueEmail('ghost');
+    const [knownIp, ghostIp] = [uniqueIp(), uniqueIp()];
+    for (let i = 0; i < 7; i++) {
+      const [a, b] = [await statementsOf(known, WRONG, knownIp), await statementsOf(ghost, WRONG, ghostIp)];
+      expect(b.outcome).toBe(i < 5 ? INVALID_CREDENTIALS : LOCKED);
+      expect(b.sql.length).toBeGreaterThanOrEqual(3);
+      expect(b).toEqual(a);
+    }
+  });
+
+  it('logs the statements it compares: the user lookup and the attempt bookkeeping', async () => {
+    const { sql } = await statementsOf(uniqueEmail('ghost'), WRONG, uniqueIp());
+    expect(sql.some((line) => /FROM users/i.test(line))).toBe(true);
+    expect(sql.some((line) => /INSERT INTO sign_in_attempts/i.test(line))).toBe(true);
+    expect(sql.some((line) => /UPDATE sign_in_attempts/i.test(line))).toBe(true);
   });
 });
 
@@ -351,6 +541,34 @@ describe('throttling auth requests per client address (AUTH_RATE_LIMIT=5)', () =
     expect((await wrongSignIn(app, ip)).status).toBe(429);
     await app.sql(`UPDATE rate_limit_buckets SET window_start = now() - interval '61 seconds' WHERE key LIKE $1`, [`%${ip}`]);
     expect((await wrongSignIn(app, ip)).status).toBe(401);
+  });
+
+  it('counts every address of one IPv6 /64 against one budget, over REST and GraphQL; another /64 has its own', async () => {
+    const network = uniqueNetwork();
+    const spread = [`${network}::1`, `${network}:0:0:0:2`, `${network.toUpperCase()}:FFFF::3`, `${network}:1:2:3:4`];
+    for (const ip of spread) expect((await wrongSignIn(app, ip)).status).toBe(401);
+    const gql = await app.gql(SIGN_IN, { input: { email: uniqueEmail('ghost'), password: WRONG } }, { ip: `${network}::5%eth0` });
+    expect(gql.errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
+
+    const throttled = await wrongSignIn(app, `${network}:dead:beef:0:6`);
+    expect(throttled.status).toBe(429);
+    expect(throttled.body).toEqual({ message: THROTTLED, code: 'TOO_MANY_REQUESTS' });
+    const gqlThrottled = await app.gql(SIGN_IN, { input: { email: uniqueEmail('ghost'), password: WRONG } }, { ip: `${network}::7` });
+    expect(gqlThrottled.errors?.[0]).toMatchObject({ message: THROTTLED, extensions: { code: 'TOO_MANY_REQUESTS' } });
+    expect(await app.sql('SELECT hits FROM rate_limit_buckets WHERE key = $1', [`auth:${network}::/64`])).toEqual([{ hits: 7 }]);
+
+    const neighbour = uniqueNetwork();
+    expect((await wrongSignIn(app, `${neighbour}::1`)).status).toBe(401);
+    const gqlNeighbour = await app.gql(SIGN_IN, { input: { email: uniqueEmail('ghost'), password: WRONG } }, { ip: `${neighbour}::2` });
+    expect(gqlNeighbour.errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('counts an IPv4-mapped IPv6 address against its IPv4 address\'s budget', async () => {
+    const ip = uniqueIp();
+    for (let i = 0; i < 3; i++) expect((await wrongSignIn(app, `::ffff:${ip}`)).status).toBe(401);
+    for (let i = 0; i < 2; i++) expect((await wrongSignIn(app, ip)).status).toBe(401);
+    expect((await wrongSignIn(app, `0:0:0:0:0:FFFF:${ip}`)).status).toBe(429);
+    expect((await wrongSignIn(app, ip)).status).toBe(429);
   });
 
   it('keeps the count in PostgreSQL, so two app instances on one database share it', async () => {

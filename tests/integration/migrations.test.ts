@@ -46,12 +46,12 @@ describe('migrations', () => {
     }
   });
 
-  it('enforce in the database what the code relies on: unique emails and one lockout row per account and address', async () => {
+  it('enforce in the database what the code relies on: unique emails and one lockout row per email and client', async () => {
     const connection = orm.em.getConnection();
     const indexes = await connection.execute<{ indexdef: string }[]>(`SELECT indexdef FROM pg_indexes WHERE tablename IN ('users', 'sign_in_attempts', 'one_time_tokens')`);
     const defs = indexes.map((row) => row.indexdef).join('\n');
     expect(defs).toMatch(/UNIQUE INDEX .* ON public\.users .*\(email\)/);
-    expect(defs).toMatch(/UNIQUE INDEX .* ON public\.sign_in_attempts .*\(user_id, client_key\)/);
+    expect(defs).toMatch(/UNIQUE INDEX .* ON public\.sign_in_attempts .*\(email_key, client_key\)/);
     expect(defs).toMatch(/UNIQUE INDEX .* ON public\.one_time_tokens .*\(token_hash\)/);
   });
 });

@@ -12,6 +12,7 @@ import {
   validateFields,
 } from '@stockroom/schema';
 import { logActivityStatement } from '../activity/activity.queries';
+import { clientKeyOf as clientKeyOfAddress } from '../common/client-key';
 import type { RequestContext } from '../common/context';
 import { assertValid, TooManyRequestsError, ValidationError } from '../common/errors';
 import { runStatement } from '../db/sql';
@@ -24,7 +25,7 @@ import { hashPassword, spendVerifyTime, verifyPassword } from './password-hasher
 import { consumeRateLimit } from './rate-limiter';
 import { Session } from './session.entity';
 import { revokeSessionsStatement } from './session.queries';
-import { SignInAttempts } from './sign-in-attempts.entity';
+import { emailKeyOf, SignInAttempts } from './sign-in-attempts.entity';
 import { createOneTimeSecret, hashOneTimeSecret, signAccessToken } from './tokens';
 import { requireViewer } from './viewer';
 
@@ -67,9 +68,9 @@ export interface VerifyEmailInput {
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
-/** Every auth call from one address counts against the same window. */
+/** Every auth call from one client (an IPv6 /64 counts as one) counts against the same window. */
 const throttle = (ctx: RequestContext) =>
-  consumeRateLimit(ctx.em, `auth:${ctx.clientIp}`, ctx.config.authRateLimit, ctx.config.authRateWindowMs);
+  consumeRateLimit(ctx.em, `auth:${clientKeyOf(ctx)}`, ctx.config.authRateLimit, ctx.config.authRateWindowMs);
 
 /** A new session's id and expiry, and the answer (with its signed token) that goes with them. */
 function newSession(ctx: RequestContext, user: User) {
@@ -92,22 +93,23 @@ async function findUserByEmail(ctx: RequestContext, email: string): Promise<User
   return row ? ctx.em.map(User, row) : null;
 }
 
-const clientKeyOf = (ctx: RequestContext) => ctx.clientIp.slice(0, 64);
+/** The client the throttle and the lockout count this request under. */
+const clientKeyOf = (ctx: RequestContext) => clientKeyOfAddress(ctx.clientIp);
 
 /**
  * Sign-in's last step in one statement: releases the reserved password check
  * (clearing the failure count), logs the sign-in and opens the session.
  */
-async function completeSignIn(ctx: RequestContext, user: User): Promise<AuthResult> {
+async function completeSignIn(ctx: RequestContext, user: User, emailKey: string): Promise<AuthResult> {
   const session = newSession(ctx, user);
   await ctx.em.getConnection().execute(
     `WITH released AS (
-       UPDATE sign_in_attempts SET pending = GREATEST(pending - 1, 0), failures = 0 WHERE user_id = ? AND client_key = ?
+       UPDATE sign_in_attempts SET pending = GREATEST(pending - 1, 0), failures = 0 WHERE email_key = ? AND client_key = ?
      ), logged AS (
        INSERT INTO activity_log (user_id, kind) VALUES (?, 'signed_in')
      )
      INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES (?, ?, now(), ?)`,
-    [user.id, clientKeyOf(ctx), user.id, session.id, user.id, session.expiresAt],
+    [emailKey, clientKeyOf(ctx), user.id, session.id, user.id, session.expiresAt],
   );
   return session.result;
 }
@@ -154,18 +156,18 @@ export async function sendVerificationEmail(ctx: RequestContext, user: User) {
 const PENDING_CHECK_TTL_SECONDS = 60;
 
 /**
- * Reserves one password check for this account and client address. Confirmed
- * failures plus checks in flight never exceed MAX_FAILED_SIGN_INS, in one
- * atomic upsert: however many guesses arrive at once (aliases in one GraphQL
- * request, or concurrent calls), at most that many passwords are checked
- * before the lock. Throws 423 while locked, and 429 when the slots are taken
+ * Reserves one password check for this email (whether or not it has an
+ * account) and client. Confirmed failures plus checks in flight never exceed
+ * MAX_FAILED_SIGN_INS, in one atomic upsert: however many guesses arrive at
+ * once (aliases in one GraphQL request, or concurrent calls), at most that
+ * many passwords are checked before the lock. Throws 423 while locked, and 429 when the slots are taken
  * by checks still in flight (the account is busy, not locked).
  */
-async function reserveSignInAttempt(ctx: RequestContext, user: User): Promise<void> {
+async function reserveSignInAttempt(ctx: RequestContext, emailKey: string): Promise<void> {
   const reserved = await ctx.em.getConnection().execute<unknown[]>(
-    `INSERT INTO sign_in_attempts AS f (user_id, client_key, failures, pending, pending_until)
+    `INSERT INTO sign_in_attempts AS f (email_key, client_key, failures, pending, pending_until)
        VALUES (?, ?, 0, 1, now() + make_interval(secs => ?))
-     ON CONFLICT (user_id, client_key) DO UPDATE SET
+     ON CONFLICT (email_key, client_key) DO UPDATE SET
        failures = CASE WHEN f.locked_until <= now() THEN 0 ELSE f.failures END,
        locked_until = CASE WHEN f.locked_until <= now() THEN NULL ELSE f.locked_until END,
        pending = CASE WHEN f.pending_until <= now() THEN 1 ELSE f.pending + 1 END,
@@ -174,23 +176,23 @@ async function reserveSignInAttempt(ctx: RequestContext, user: User): Promise<vo
         OR (f.locked_until IS NULL
             AND f.failures + CASE WHEN f.pending_until <= now() THEN 0 ELSE f.pending END < ?)
      RETURNING 1`,
-    [user.id, clientKeyOf(ctx), PENDING_CHECK_TTL_SECONDS, MAX_FAILED_SIGN_INS],
+    [emailKey, clientKeyOf(ctx), PENDING_CHECK_TTL_SECONDS, MAX_FAILED_SIGN_INS],
   );
   if (reserved.length) return;
-  const attempts = await ctx.em.findOne(SignInAttempts, { user, clientKey: clientKeyOf(ctx) });
+  const attempts = await ctx.em.findOne(SignInAttempts, { emailKey, clientKey: clientKeyOf(ctx) });
   if (attempts?.lockedUntil && attempts.lockedUntil.getTime() > Date.now()) throw new AccountLockedError();
   throw new TooManyRequestsError(AuthMessages.tooManyRequests, 1);
 }
 
 /** Releases the reserved check: a wrong password counts towards the lock, a right one clears the count. */
-async function releaseSignInAttempt(ctx: RequestContext, user: User, passwordMatched: boolean): Promise<void> {
+async function releaseSignInAttempt(ctx: RequestContext, emailKey: string, passwordMatched: boolean): Promise<void> {
   await ctx.em.getConnection().execute(
     passwordMatched
-      ? `UPDATE sign_in_attempts SET pending = GREATEST(pending - 1, 0), failures = 0 WHERE user_id = ? AND client_key = ?`
+      ? `UPDATE sign_in_attempts SET pending = GREATEST(pending - 1, 0), failures = 0 WHERE email_key = ? AND client_key = ?`
       : `UPDATE sign_in_attempts SET pending = GREATEST(pending - 1, 0), failures = failures + 1,
            locked_until = CASE WHEN failures + 1 >= ? THEN now() + make_interval(secs => ?) ELSE locked_until END
-         WHERE user_id = ? AND client_key = ?`,
-    passwordMatched ? [user.id, clientKeyOf(ctx)] : [MAX_FAILED_SIGN_INS, LOCKOUT_MS / 1000, user.id, clientKeyOf(ctx)],
+         WHERE email_key = ? AND client_key = ?`,
+    passwordMatched ? [emailKey, clientKeyOf(ctx)] : [MAX_FAILED_SIGN_INS, LOCKOUT_MS / 1000, emailKey, clientKeyOf(ctx)],
   );
 }
 
@@ -214,28 +216,29 @@ export const authService = {
   },
 
   /**
-   * Checks email and password. Unknown email and wrong password get the same
-   * answer in about the same time; 5 failures in a row from one address lock
-   * the account for that address for 15 minutes (see reserveSignInAttempt).
+   * Checks email and password. An unknown email takes the same steps as a
+   * wrong password (the same statements, a password check against a
+   * throw-away hash) and gets the same answers: 5 failures in a row from one
+   * client lock that email for that client for 15 minutes, and checks in
+   * flight make it busy (see reserveSignInAttempt), account or not.
    */
   async signIn(ctx: RequestContext, input: SignInInput): Promise<AuthResult> {
     await throttle(ctx);
     assertValid(validateFields(SignInFields, { ...input }));
-    const user = await findUserByEmail(ctx, input.email);
-    if (!user) {
-      await spendVerifyTime(input.password);
-      throw new InvalidCredentialsError();
-    }
-    await reserveSignInAttempt(ctx, user);
-    const passwordMatched = await verifyPassword(user.passwordHash, input.password).catch(async (error) => {
-      await releaseSignInAttempt(ctx, user, false);
+    const email = normalizeEmail(input.email);
+    const emailKey = emailKeyOf(email);
+    const user = await findUserByEmail(ctx, email);
+    await reserveSignInAttempt(ctx, emailKey);
+    const check = user ? verifyPassword(user.passwordHash, input.password) : spendVerifyTime(input.password).then(() => false);
+    const passwordMatched = await check.catch(async (error) => {
+      await releaseSignInAttempt(ctx, emailKey, false);
       throw error;
     });
-    if (!passwordMatched || user.status !== UserStatus.Active) {
-      await releaseSignInAttempt(ctx, user, passwordMatched);
+    if (!user || !passwordMatched || user.status !== UserStatus.Active) {
+      await releaseSignInAttempt(ctx, emailKey, passwordMatched);
       throw passwordMatched ? new AccountInactiveError() : new InvalidCredentialsError();
     }
-    return completeSignIn(ctx, user);
+    return completeSignIn(ctx, user, emailKey);
   },
 
   /** Revokes the caller's session only; other devices stay signed in. */
@@ -275,7 +278,7 @@ export const authService = {
       // The emailed link proves the address belongs to the user.
       user.emailVerified = true;
       await runStatement(em, revokeSessionsStatement(user.id));
-      await em.nativeDelete(SignInAttempts, { user });
+      await em.nativeDelete(SignInAttempts, { emailKey: emailKeyOf(user.email) });
       await runStatement(em, logActivityStatement(user.id, 'password_changed', { via: 'reset' }));
       return AuthMessages.resetSuccess;
     });

@@ -1,17 +1,27 @@
-import { Entity, ManyToOne, PrimaryKeyProp, Property } from '@mikro-orm/core';
-import { User } from '../users/user.entity';
+import { Entity, PrimaryKeyProp, Property } from '@mikro-orm/core';
+import { createHash } from 'node:crypto';
 
 /**
- * Sign-in attempts for one account from one client address. Keyed by
- * address so an attacker locks the account only for themselves: the owner
- * signing in from elsewhere is not locked out.
+ * The key sign-in attempts are counted under for an email: the SHA-256 of
+ * the normalized address. Fixed length whatever an attacker types, and the
+ * addresses people mistype or probe are not stored.
+ */
+export const emailKeyOf = (normalizedEmail: string) => createHash('sha256').update(normalizedEmail, 'utf8').digest('hex');
+
+/**
+ * Sign-in attempts for one email from one client. Keyed by the email, not
+ * the account, so an email without an account collects failures and locks
+ * exactly like one with (the lockout reveals nothing about who has an
+ * account); keyed by client so an attacker locks the email only for
+ * themselves: the owner signing in from elsewhere is not locked out.
  */
 @Entity({ tableName: 'sign_in_attempts' })
 export class SignInAttempts {
-  [PrimaryKeyProp]?: ['user', 'clientKey'];
+  [PrimaryKeyProp]?: ['emailKey', 'clientKey'];
 
-  @ManyToOne(() => User, { primary: true, deleteRule: 'cascade' })
-  user!: User;
+  /** emailKeyOf the normalized email. */
+  @Property({ primary: true, length: 64 })
+  emailKey!: string;
 
   @Property({ primary: true, length: 64 })
   clientKey!: string;

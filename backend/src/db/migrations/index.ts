@@ -3,6 +3,7 @@ import { Migration20261121140123 } from './Migration20261121140123';
 import { Migration20261121141024 } from './Migration20261121141024';
 import { Migration20261121145146 } from './Migration20261121145146';
 import { Migration20261121162347 } from './Migration20261121162347';
+import { Migration20261123162659 } from './Migration20261123162659';
 
 /**
  * Migrations in the order they run. Listed explicitly (not globbed) so the
@@ -14,4 +15,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121141024', class: Migration20261121141024 }, // products: catalogue table, limits, search and sort indexes
   { name: 'Migration20261121145146', class: Migration20261121145146 }, // catalogue totals kept by triggers; sort indexes cover the stock filter
   { name: 'Migration20261121162347', class: Migration20261121162347 }, // activity log behind the dashboard's recent activity
+  { name: 'Migration20261123162659', class: Migration20261123162659 }, // sign-in attempts per email and client, not per account
 ];
