@@ -571,6 +571,17 @@ describe('throttling auth requests per client address (AUTH_RATE_LIMIT=5)', () =
     expect((await wrongSignIn(app, ip)).status).toBe(429);
   });
 
+  it('counts forwarded values that are no address as one shared client, never failing the request', async () => {
+    const junk = ['not-an-address', '1.2.3.4:8080', '[2001:db8::1]:443', 'x'.repeat(2000)];
+    for (const value of junk) expect((await wrongSignIn(app, value)).status).toBe(401);
+    const gql = await app.gql(SIGN_IN, { input: { email: uniqueEmail('ghost'), password: WRONG } }, { ip: '01.02.03.04' });
+    expect(gql.errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
+    const throttled = await wrongSignIn(app, 'another made-up value');
+    expect(throttled.status).toBe(429);
+    expect(throttled.body).toEqual({ message: THROTTLED, code: 'TOO_MANY_REQUESTS' });
+    expect((await wrongSignIn(app, uniqueIp())).status).toBe(401);
+  });
+
   it('keeps the count in PostgreSQL, so two app instances on one database share it', async () => {
     const ip = uniqueIp();
     for (let i = 0; i < 3; i++) expect((await wrongSignIn(app, ip)).status).toBe(401);
