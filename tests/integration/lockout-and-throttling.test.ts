@@ -37,6 +37,13 @@ describe('lockout after 5 failed sign-ins', () => {
   afterAll(() => app.close());
 
   const signIn = (email: string, password: string, ip: string) => app.rest('POST', '/api/auth/signin', { email, password }, { ip });
+  const gqlSignIn = (email: string, password: string, ip: string) => app.gql(SIGN_IN, { input: { email, password } }, { ip });
+  /** Five password checks "in flight" that never finished, as a crashed server (or a burst of requests) leaves them. */
+  const holdAllSlots = (email: string, ip: string) =>
+    app.sql(`INSERT INTO sign_in_attempts (email_key, client_key, failures, pending, pending_until) VALUES ($1, $2, 0, 5, now() + interval '1 minute')`, [
+      emailKeyOf(email),
+      ip,
+    ]);
   const failures = async (email: string) =>
     (await app.sql<{ failures: number }>('SELECT failures FROM sign_in_attempts WHERE email_key = $1', [emailKeyOf(email)])).map((row) => row.failures);
 
@@ -89,7 +96,9 @@ describe('lockout after 5 failed sign-ins', () => {
     const { email } = await signUpUser(app);
     const ip = uniqueIp();
     for (let i = 0; i < 5; i++) await signIn(email, WRONG, ip);
-    const [{ minutes }] = await app.sql(`SELECT extract(epoch FROM locked_until - now()) / 60 AS minutes FROM sign_in_attempts WHERE email_key = $1`, [emailKeyOf(email)]);
+    const [{ minutes }] = await app.sql(`SELECT extract(epoch FROM locked_until - now()) / 60 AS minutes FROM sign_in_attempts WHERE email_key = $1`, [
+      emailKeyOf(email),
+    ]);
     expect(Number(minutes)).toBeGreaterThan(14);
     expect(Number(minutes)).toBeLessThanOrEqual(15);
     expect((await signIn(email, GOOD_PASSWORD, ip)).status).toBe(423);
@@ -231,7 +240,7 @@ describe('lockout after 5 failed sign-ins', () => {
     const { email } = await signUpUser(app);
     const ip = uniqueIp();
     // Five checks "in flight" that never finished, as a crashed server would leave them.
-    await app.sql(`INSERT INTO sign_in_attempts (email_key, client_key, failures, pending, pending_until) VALUES ($1, $2, 0, 5, now() + interval '1 minute')`, [emailKeyOf(email), ip]);
+    await holdAllSlots(email, ip);
     expect((await signIn(email, GOOD_PASSWORD, ip)).status).toBe(429);
     await app.sql(`UPDATE sign_in_attempts SET pending_until = now() - interval '1 second' WHERE email_key = $1`, [emailKeyOf(email)]);
     expect((await signIn(email, GOOD_PASSWORD, ip)).status).toBe(200);
@@ -257,7 +266,7 @@ describe('lockout after 5 failed sign-ins', () => {
     expect(visible(ghostLocked)).toEqual(visible(knownLocked));
     // Still locked for the next try, over either transport.
     expect(visible(await signIn(ghost, WRONG, ghostIp))).toEqual(visible(await signIn(known, WRONG, knownIp)));
-    const [knownGql, ghostGql] = [await app.gql(SIGN_IN, { input: { email: known, password: WRONG } }, { ip: knownIp }), await app.gql(SIGN_IN, { input: { email: ghost, password: WRONG } }, { ip: ghostIp })];
+    const [knownGql, ghostGql] = [await gqlSignIn(known, WRONG, knownIp), await gqlSignIn(ghost, WRONG, ghostIp)];
     expect(ghostGql.errors?.[0]).toMatchObject({ message: LOCKED, extensions: { code: 'ACCOUNT_LOCKED' } });
     expect(ghostGql).toEqual(knownGql);
   });
@@ -266,13 +275,12 @@ describe('lockout after 5 failed sign-ins', () => {
     const { email: known } = await signUpUser(app);
     const ghost = uniqueEmail('ghost');
     const [knownIp, ghostIp] = [uniqueIp(), uniqueIp()];
-    const attempt = (email: string, password: string, ip: string) => app.gql(SIGN_IN, { input: { email, password } }, { ip });
     for (let i = 0; i < 5; i++) {
-      const [a, b] = [await attempt(known, WRONG, knownIp), await attempt(ghost, WRONG, ghostIp)];
+      const [a, b] = [await gqlSignIn(known, WRONG, knownIp), await gqlSignIn(ghost, WRONG, ghostIp)];
       expect(b.errors?.[0]).toMatchObject({ message: INVALID_CREDENTIALS, extensions: { code: 'UNAUTHENTICATED' } });
       expect(b).toEqual(a);
     }
-    const [knownLocked, ghostLocked] = [await attempt(known, GOOD_PASSWORD, knownIp), await attempt(ghost, GOOD_PASSWORD, ghostIp)];
+    const [knownLocked, ghostLocked] = [await gqlSignIn(known, GOOD_PASSWORD, knownIp), await gqlSignIn(ghost, GOOD_PASSWORD, ghostIp)];
     expect(ghostLocked.data?.signIn ?? null).toBeNull();
     expect(ghostLocked.errors?.[0]).toMatchObject({ message: LOCKED, extensions: { code: 'ACCOUNT_LOCKED' } });
     expect(ghostLocked).toEqual(knownLocked);
@@ -284,7 +292,7 @@ describe('lockout after 5 failed sign-ins', () => {
     const [ip, other] = [uniqueIp(), uniqueIp()];
     for (let i = 0; i < 3; i++) expect((await signIn(i % 2 ? ghost.toUpperCase() : `  ${ghost}  `, WRONG, ip)).status).toBe(401);
     for (let i = 0; i < 2; i++) {
-      const gql = await app.gql(SIGN_IN, { input: { email: ghost.replace(/^g/, 'G'), password: WRONG } }, { ip });
+      const gql = await gqlSignIn(ghost.replace(/^g/, 'G'), WRONG, ip);
       expect(gql.errors?.[0]).toMatchObject({ message: INVALID_CREDENTIALS, extensions: { code: 'UNAUTHENTICATED' } });
     }
     expect(await failures(ghost)).toEqual([5]);
@@ -297,15 +305,12 @@ describe('lockout after 5 failed sign-ins', () => {
     const { email: known } = await signUpUser(app);
     const ghost = uniqueEmail('ghost');
     const ip = uniqueIp();
-    // Five checks "in flight" for each email, as concurrent requests hold them.
-    for (const email of [known, ghost]) {
-      await app.sql(`INSERT INTO sign_in_attempts (email_key, client_key, failures, pending, pending_until) VALUES ($1, $2, 0, 5, now() + interval '1 minute')`, [emailKeyOf(email), ip]);
-    }
+    for (const email of [known, ghost]) await holdAllSlots(email, ip);
     const [knownBusy, ghostBusy] = [await signIn(known, WRONG, ip), await signIn(ghost, WRONG, ip)];
     expect(ghostBusy.status).toBe(429);
     expect(ghostBusy.body).toEqual({ message: THROTTLED, code: 'TOO_MANY_REQUESTS' });
     expect(visible(ghostBusy)).toEqual(visible(knownBusy));
-    const [knownGql, ghostGql] = [await app.gql(SIGN_IN, { input: { email: known, password: WRONG } }, { ip }), await app.gql(SIGN_IN, { input: { email: ghost, password: WRONG } }, { ip })];
+    const [knownGql, ghostGql] = [await gqlSignIn(known, WRONG, ip), await gqlSignIn(ghost, WRONG, ip)];
     expect(ghostGql.errors?.[0]).toMatchObject({ message: THROTTLED, extensions: { code: 'TOO_MANY_REQUESTS' } });
     expect(ghostGql).toEqual(knownGql);
   });
@@ -323,6 +328,7 @@ describe('lockout after 5 failed sign-ins', () => {
       expect([{ message: LOCKED, code: 'ACCOUNT_LOCKED' }, { message: THROTTLED, code: 'TOO_MANY_REQUESTS' }]).toContainEqual(answer.body);
     }
     expect((await failures(ghost))[0]).toBeLessThanOrEqual(5);
+    expect((await signIn(ghost, GOOD_PASSWORD, ip)).body).toEqual({ message: LOCKED, code: 'ACCOUNT_LOCKED' });
   });
 
   it('5 failures from addresses spread over one IPv6 /64 lock the account for the whole /64, not for another /64', async () => {
@@ -333,13 +339,13 @@ describe('lockout after 5 failed sign-ins', () => {
     const locked = await signIn(email, GOOD_PASSWORD, `${network}:1234:5678:9abc:def0`);
     expect(locked.status).toBe(423);
     expect(locked.body).toEqual({ message: LOCKED, code: 'ACCOUNT_LOCKED' });
-    const gql = await app.gql(SIGN_IN, { input: { email, password: GOOD_PASSWORD } }, { ip: `${network}::77` });
+    const gql = await gqlSignIn(email, GOOD_PASSWORD, `${network}::77`);
     expect(gql.errors?.[0]).toMatchObject({ message: LOCKED, extensions: { code: 'ACCOUNT_LOCKED' } });
     expect(await app.sql('SELECT client_key FROM sign_in_attempts WHERE email_key = $1', [emailKeyOf(email)])).toEqual([{ client_key: `${network}::/64` }]);
 
     const elsewhere = uniqueNetwork();
     expect((await signIn(email, GOOD_PASSWORD, `${elsewhere}::1`)).status).toBe(200);
-    const gqlElsewhere = await app.gql(SIGN_IN, { input: { email, password: GOOD_PASSWORD } }, { ip: `${elsewhere}::2` });
+    const gqlElsewhere = await gqlSignIn(email, GOOD_PASSWORD, `${elsewhere}::2`);
     expect(gqlElsewhere.errors).toBeUndefined();
   });
 
@@ -357,7 +363,7 @@ describe('lockout after 5 failed sign-ins', () => {
     for (let i = 0; i < 3; i++) expect((await signIn(email, WRONG, `::ffff:${ip}`)).status).toBe(401);
     for (let i = 0; i < 2; i++) expect((await signIn(email, WRONG, ip)).status).toBe(401);
     expect((await signIn(email, GOOD_PASSWORD, `::FFFF:${ip}`)).status).toBe(423);
-    const gql = await app.gql(SIGN_IN, { input: { email, password: GOOD_PASSWORD } }, { ip });
+    const gql = await gqlSignIn(email, GOOD_PASSWORD, ip);
     expect(gql.errors?.[0]).toMatchObject({ message: LOCKED, extensions: { code: 'ACCOUNT_LOCKED' } });
     expect(await app.sql('SELECT client_key FROM sign_in_attempts WHERE email_key = $1', [emailKeyOf(email)])).toEqual([{ client_key: ip }]);
   });

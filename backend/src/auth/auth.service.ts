@@ -160,8 +160,8 @@ const PENDING_CHECK_TTL_SECONDS = 60;
  * account) and client. Confirmed failures plus checks in flight never exceed
  * MAX_FAILED_SIGN_INS, in one atomic upsert: however many guesses arrive at
  * once (aliases in one GraphQL request, or concurrent calls), at most that
- * many passwords are checked before the lock. Throws 423 while locked, and 429 when the slots are taken
- * by checks still in flight (the account is busy, not locked).
+ * many passwords are checked before the lock. Throws 423 while locked, and
+ * 429 when the slots are taken by checks still in flight (busy, not locked).
  */
 async function reserveSignInAttempt(ctx: RequestContext, emailKey: string): Promise<void> {
   const reserved = await ctx.em.getConnection().execute<unknown[]>(
