@@ -16,7 +16,7 @@ async function main() {
     embedded = await startEmbeddedPostgres(config.dataDir, config.embeddedPgPort);
   }
   const orm = await openDatabase(config.databaseUrl ?? embedded!.url);
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, nodeEnv: config.nodeEnv });
   const app = await createApp({ config, orm, mailer });
 
   const server: Server = app.express.listen(config.port, () => {

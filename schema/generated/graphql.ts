@@ -93,8 +93,10 @@ export type UpdateProductInput = {
   version?: number | null | undefined;
 };
 
-/** Any of the fields; a new email must be free and starts unverified */
+/** Any of the fields; a new email needs the caller's current password, must be free and starts unverified */
 export type UpdateProfileInput = {
+  /** The caller's own password: required when the email changes (also an admin's, for someone else's email) */
+  currentPassword?: string | null | undefined;
   email?: string | null | undefined;
   firstName?: string | null | undefined;
   lastName?: string | null | undefined;
@@ -102,6 +104,8 @@ export type UpdateProfileInput = {
 
 /** An admin may also change someone else's role and status */
 export type UpdateUserInput = {
+  /** The caller's own password: required when the email changes (also an admin's, for someone else's email) */
+  currentPassword?: string | null | undefined;
   email?: string | null | undefined;
   firstName?: string | null | undefined;
   lastName?: string | null | undefined;

@@ -230,6 +230,8 @@ export const ResetPasswordFields = { email: Rules.email, resetToken: Rules.linkT
 export const VerifyEmailFields = { email: Rules.email, token: Rules.linkToken };
 export const ProfileFields = { firstName: Rules.firstName, lastName: Rules.lastName, email: Rules.email };
 export const ChangePasswordFields = { currentPassword: Rules.existingPassword, newPassword: Rules.newPassword };
+/** What changing an account's email asks for besides the new address: the caller's own password, so a stolen session cannot take the account over. */
+export const EmailChangeFields = { currentPassword: Rules.existingPassword };
 export const UserListFields = { page: Rules.page, limit: Rules.limit, search: Rules.search };
 /** What an admin may change of another user, besides the profile fields. */
 export const UserAdminFields = { role: Rules.role, status: Rules.status };

@@ -1,4 +1,4 @@
-import { AuthMessages, UserMessages } from '@stockroom/schema';
+import { AuthMessages, UserMessages, ValidationMessages } from '@stockroom/schema';
 import { markDocument, sameDocument, useBrowser } from './support/browser';
 import { createUser, currentUserApi, signInApi, signedInUser, useSessionInBrowser } from './support/api';
 import { e2eEnv, NEW_PASSWORD, PASSWORD } from './support/env';
@@ -59,14 +59,23 @@ describe('profile', () => {
     s.assertClean();
   });
 
-  it('a taken email shows the message on the email field; a free one says a verification link was sent', async () => {
+  it('a new email asks for the current password; a taken email shows the message on the email field; a free one says a verification link was sent', async () => {
     const s = b.session();
     const session = await signedInUser(s, 'emailchange');
+    const me = await currentUserApi(session);
     const other = await createUser('taken');
     const edit = new ProfileEditPage(s.page);
     await edit.goto();
+    // The stored address (in any case) needs no password.
+    await edit.email.fill(me.email.toUpperCase());
+    expect(await edit.emailPassword.count()).toBe(0);
 
     await edit.email.fill(other.email);
+    await edit.emailPassword.waitFor();
+    await edit.updateButton.click();
+    await edit.waitForFieldError(edit.emailPassword, ValidationMessages.required('Current password'));
+
+    await edit.emailPassword.fill(PASSWORD);
     await edit.updateButton.click();
     await edit.waitForFieldError(edit.email, AuthMessages.emailTaken);
 
@@ -75,6 +84,23 @@ describe('profile', () => {
     await edit.updateButton.click();
     await edit.details.getByRole('status').filter({ hasText: `We sent a verification link to ${free}` }).waitFor();
     expect((await currentUserApi(session)).email).toBe(free);
+    // The new address is now the stored one: nothing left to confirm.
+    await edit.emailPassword.waitFor({ state: 'detached' });
+    s.assertClean();
+  });
+
+  it('a wrong current password on an email change shows the server’s message on that field and changes nothing', async () => {
+    const s = b.session();
+    const session = await signedInUser(s, 'emailwrongpw');
+    const me = await currentUserApi(session);
+    const edit = new ProfileEditPage(s.page);
+    await edit.goto();
+
+    await edit.email.fill(`e2e-stolen-${Date.now()}@example.com`);
+    await edit.emailPassword.fill(`${PASSWORD}-wrong`);
+    await edit.updateButton.click();
+    await edit.waitForFieldError(edit.emailPassword, UserMessages.currentPasswordWrong);
+    expect((await currentUserApi(session)).email).toBe(me.email);
     s.assertClean();
   });
 

@@ -1,5 +1,5 @@
 import { expectGqlError, expectRestError } from '../support/answers';
-import { GOOD_PASSWORD, signUpUser, startTestApp, type TestApp } from '../support/test-app';
+import { GOOD_PASSWORD, linkIn, signUpUser, startTestApp, type TestApp } from '../support/test-app';
 
 /**
  * Changing a password (issue 4, profile): the current password is checked,
@@ -70,5 +70,43 @@ describe('change password', () => {
     const extra = await app.rest('POST', '/api/users/profile/password', { currentPassword: GOOD_PASSWORD, newPassword: NEW_PASSWORD, userId: 'x' }, { token: alice.token });
     expect(extra.status).toBe(400);
     expect((await signIn(alice.email, GOOD_PASSWORD)).status).toBe(200);
+  });
+});
+
+describe('emailed links after a password change', () => {
+  const FORGOT = `mutation Forgot($input: ForgotPasswordInput!) { forgotPassword(input: $input) { message } }`;
+  const RESET_INVALID = 'This password reset link is invalid or has expired';
+
+  /** Asks for a reset link and returns its token. */
+  async function resetTokenFor(email: string): Promise<string> {
+    await app.gql(FORGOT, { input: { email } });
+    const resetMail = (await app.mailsTo(email)).filter((mail) => mail.includes('/auth/reset-password')).at(-1)!;
+    return linkIn(resetMail, '/auth/reset-password').searchParams.get('token')!;
+  }
+
+  it('a reset link mailed before a change over REST no longer works after it', async () => {
+    const alice = await signUpUser(app);
+    const resetToken = await resetTokenFor(alice.email);
+    expect((await app.rest('POST', '/api/users/profile/password', { currentPassword: GOOD_PASSWORD, newPassword: NEW_PASSWORD }, { token: alice.token })).status).toBe(200);
+    const reset = await app.rest('POST', '/api/auth/reset-password', { email: alice.email, resetToken, newPassword: 'Attacker!Passw0rd' });
+    expectRestError(reset, 400, 'BAD_USER_INPUT', RESET_INVALID, { resetToken: RESET_INVALID });
+    expect((await signIn(alice.email, NEW_PASSWORD)).status).toBe(200);
+  });
+
+  it('a reset link mailed before a change over GraphQL no longer works after it, on either transport', async () => {
+    const alice = await signUpUser(app);
+    const resetToken = await resetTokenFor(alice.email);
+    expect((await app.gql(CHANGE_PASSWORD, { input: { currentPassword: GOOD_PASSWORD, newPassword: NEW_PASSWORD } }, { token: alice.token })).errors).toBeUndefined();
+    const input = { email: alice.email, resetToken, newPassword: 'Attacker!Passw0rd' };
+    expectGqlError(await app.gql(`mutation Reset($input: ResetPasswordInput!) { resetPassword(input: $input) { message } }`, { input }), 'BAD_USER_INPUT', RESET_INVALID, { resetToken: RESET_INVALID });
+    expectRestError(await app.rest('POST', '/api/auth/reset-password', input), 400, 'BAD_USER_INPUT', RESET_INVALID, { resetToken: RESET_INVALID });
+    expect((await signIn(alice.email, NEW_PASSWORD)).status).toBe(200);
+  });
+
+  it('a refused change (wrong current password) leaves the links working', async () => {
+    const alice = await signUpUser(app);
+    const resetToken = await resetTokenFor(alice.email);
+    expect((await app.rest('POST', '/api/users/profile/password', { currentPassword: 'Wr0ng!Password', newPassword: NEW_PASSWORD }, { token: alice.token })).status).toBe(400);
+    expect((await app.rest('POST', '/api/auth/reset-password', { email: alice.email, resetToken, newPassword: NEW_PASSWORD })).status).toBe(200);
   });
 });

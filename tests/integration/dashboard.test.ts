@@ -107,7 +107,7 @@ describe('recent activity', () => {
 
   it('logs profile changes and a password change', async () => {
     const alice = await signUpUser(app);
-    await app.rest('PUT', '/api/users/profile/me', { firstName: 'Alicia', email: `x${alice.email}` }, { token: alice.token });
+    await app.rest('PUT', '/api/users/profile/me', { firstName: 'Alicia', email: `x${alice.email}`, currentPassword: GOOD_PASSWORD }, { token: alice.token });
     await app.rest('POST', '/api/users/profile/password', { currentPassword: GOOD_PASSWORD, newPassword: 'An0ther!Secret' }, { token: alice.token });
     const [password, profile] = (await dashboardOf(alice)).recentActivity;
     expect([password.title, password.description, password.icon]).toEqual(['Password changed', 'Your other sessions were signed out', 'key']);

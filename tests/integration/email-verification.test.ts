@@ -208,3 +208,87 @@ describe('resend verification', () => {
     expect(reset.status).toBe(200);
   });
 });
+
+describe('mail limits on resend verification', () => {
+  const THROTTLED = 'Too many requests. Please wait a moment and try again';
+
+  it('answers the 6th resend within an hour with 429 and Retry-After, counting REST and GraphQL together, even once verified', async () => {
+    const { email, token } = await signUpUser(app);
+    const [link] = await verificationLinks(email);
+    // Verified, so no mail goes out: the account's own limit still counts every call.
+    await app.rest('POST', '/api/users/verify-email', { email, token: link.searchParams.get('token') });
+    for (let i = 0; i < 5; i++) {
+      if (i % 2) expect((await app.gql(RESEND, {}, { token })).errors).toBeUndefined();
+      else expect((await app.rest('POST', '/api/users/resend-verification', undefined, { token })).status).toBe(200);
+    }
+    const rest = await app.rest('POST', '/api/users/resend-verification', undefined, { token });
+    expect(rest.status).toBe(429);
+    expect(rest.body).toEqual({ message: THROTTLED, code: 'TOO_MANY_REQUESTS' });
+    const retryAfter = Number(rest.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    const gql = await app.gql(RESEND, {}, { token });
+    expect(gql.errors?.[0]).toMatchObject({ message: THROTTLED, extensions: { code: 'TOO_MANY_REQUESTS' } });
+    expect(gql.errors?.[0].extensions?.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+  });
+
+  it('never mails one address more than 5 verification links an hour: sign-up and resends count together', async () => {
+    const { email, token } = await signUpUser(app);
+    // Sign-up sent the 1st; four resends bring it to 5.
+    for (let i = 0; i < 4; i++) {
+      if (i % 2) expect((await app.gql(RESEND, {}, { token })).errors).toBeUndefined();
+      else expect((await app.rest('POST', '/api/users/resend-verification', undefined, { token })).status).toBe(200);
+    }
+    expect(await verificationLinks(email)).toHaveLength(5);
+    // The account has used 4 of its 5 actions: the 5th resend is refused for the address's cap, and sends nothing.
+    const rest = await app.rest('POST', '/api/users/resend-verification', undefined, { token });
+    expect(rest.status).toBe(429);
+    expect(rest.body).toEqual({ message: THROTTLED, code: 'TOO_MANY_REQUESTS' });
+    expect(Number(rest.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(await verificationLinks(email)).toHaveLength(5);
+    // The newest link mailed still works.
+    const newest = (await verificationLinks(email))[4].searchParams.get('token');
+    expect((await app.gql(VERIFY, { input: { email, token: newest } })).errors).toBeUndefined();
+    expect(await emailVerified(token)).toBe(true);
+  });
+});
+
+describe('verification links after a password change', () => {
+  const NEW_PASSWORD = 'Changed!Passw0rd';
+
+  it('a link mailed before a password change (REST) no longer works after it', async () => {
+    const { email, token } = await signUpUser(app);
+    const [link] = await verificationLinks(email);
+    expect((await app.rest('POST', '/api/users/profile/password', { currentPassword: GOOD_PASSWORD, newPassword: NEW_PASSWORD }, { token })).status).toBe(200);
+    const answer = await app.rest('POST', '/api/users/verify-email', { email, token: link.searchParams.get('token') });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ message: INVALID_LINK, code: 'BAD_USER_INPUT', fields: { token: INVALID_LINK } });
+    expect(await emailVerified(token)).toBe(false);
+    // A link asked for afterwards works.
+    await app.rest('POST', '/api/users/resend-verification', undefined, { token });
+    const fresh = (await verificationLinks(email)).at(-1)!;
+    expect((await app.rest('POST', '/api/users/verify-email', { email, token: fresh.searchParams.get('token') })).status).toBe(200);
+  });
+
+  it('a link mailed before a password change (GraphQL) no longer works after it', async () => {
+    const { email, token } = await signUpUser(app);
+    const [link] = await verificationLinks(email);
+    const changed = await app.gql(`mutation Change($input: ChangePasswordInput!) { changePassword(input: $input) { message } }`, { input: { currentPassword: GOOD_PASSWORD, newPassword: NEW_PASSWORD } }, { token });
+    expect(changed.errors).toBeUndefined();
+    const answer = await app.gql(VERIFY, { input: { email, token: link.searchParams.get('token') } });
+    expect(answer.errors?.[0]).toMatchObject({ message: INVALID_LINK, extensions: { code: 'BAD_USER_INPUT', fields: { token: INVALID_LINK } } });
+    expect(await emailVerified(token)).toBe(false);
+  });
+
+  it('a link mailed before a completed password reset no longer works after it', async () => {
+    const { email } = await signUpUser(app);
+    const [link] = await verificationLinks(email);
+    await app.rest('POST', '/api/auth/forgot-password', { email });
+    const resetMail = (await app.mailsTo(email)).find((mail) => mail.includes('/auth/reset-password'))!;
+    const resetToken = linkIn(resetMail, '/auth/reset-password').searchParams.get('token');
+    expect((await app.rest('POST', '/api/auth/reset-password', { email, resetToken, newPassword: NEW_PASSWORD })).status).toBe(200);
+    const answer = await app.rest('POST', '/api/users/verify-email', { email, token: link.searchParams.get('token') });
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe(INVALID_LINK);
+  });
+});

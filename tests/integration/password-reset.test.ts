@@ -254,3 +254,48 @@ describe('reset password', () => {
     expect(gql.errors?.[0]).toMatchObject({ message: rest.body.message, extensions: { code: 'BAD_USER_INPUT', fields: rest.body.fields } });
   });
 });
+
+describe('reset mails per recipient', () => {
+  const THROTTLED = 'Too many requests. Please wait a moment and try again';
+
+  /** Asks for a reset link over REST (even i) or GraphQL (odd i), and returns how the asker was answered. */
+  async function ask(email: string, i: number): Promise<{ message?: string; code?: string }> {
+    if (i % 2 === 0) {
+      const answer = await app.rest('POST', '/api/auth/forgot-password', { email }, { ip: uniqueIp() });
+      return { message: answer.body.message, code: answer.body.code };
+    }
+    const answer = await app.gql(FORGOT, { input: { email } }, { ip: uniqueIp() });
+    return answer.errors ? { message: answer.errors[0].message, code: answer.errors[0].extensions?.code } : { message: answer.data.forgotPassword.message };
+  }
+
+  it('mails one address at most 5 reset links an hour over REST and GraphQL together; an unknown address is answered exactly alike', async () => {
+    const { email } = await signUpUser(app);
+    const unknown = uniqueEmail('nobody');
+    const known: unknown[] = [];
+    const missing: unknown[] = [];
+    for (let i = 0; i < 7; i++) {
+      known.push(await ask(email, i));
+      missing.push(await ask(unknown, i));
+    }
+    expect(known.slice(0, 5)).toEqual(Array(5).fill({ message: SENT }));
+    expect(known.slice(5)).toEqual([{ message: THROTTLED, code: 'TOO_MANY_REQUESTS' }, { message: THROTTLED, code: 'TOO_MANY_REQUESTS' }]);
+    expect(missing).toEqual(known);
+    expect((await app.mailsTo(email)).filter((mail) => mail.includes('/auth/reset-password'))).toHaveLength(5);
+    expect(await app.mailsTo(unknown)).toHaveLength(0);
+  });
+});
+
+describe('reset links after an email change', () => {
+  it('a reset link mailed before the account’s email changed no longer works, whichever address it is used with', async () => {
+    const alice = await signUpUser(app);
+    const { token } = await requestResetToken(alice.email);
+    const moved = uniqueEmail('moved');
+    const change = await app.gql(`mutation Move($input: UpdateProfileInput!) { updateProfile(input: $input) { email } }`, { input: { email: moved, currentPassword: GOOD_PASSWORD } }, { token: alice.token });
+    expect(change.errors).toBeUndefined();
+    for (const email of [moved, alice.email]) {
+      const answer = await app.gql(RESET, { input: { email, resetToken: token, newPassword: NEW_PASSWORD } }, { ip: uniqueIp() });
+      expect(answer.errors?.[0]).toMatchObject({ message: INVALID_LINK, extensions: { code: 'BAD_USER_INPUT', fields: { resetToken: INVALID_LINK } } });
+    }
+    expect((await signIn(moved, GOOD_PASSWORD)).status).toBe(200);
+  });
+});

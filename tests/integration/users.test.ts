@@ -175,8 +175,8 @@ describe('changing the email address', () => {
     const alice = await signUpUser(app);
     const bob = await signUpUser(app);
     const taken = 'An account with this email already exists';
-    expectRestError(await app.rest('PUT', '/api/users/profile/me', { email: bob.email.toUpperCase() }, { token: alice.token }), 409, 'CONFLICT', taken);
-    expectGqlError(await app.gql(UPDATE_PROFILE, { input: { email: ` ${bob.email} ` } }, { token: alice.token }), 'CONFLICT', taken);
+    expectRestError(await app.rest('PUT', '/api/users/profile/me', { email: bob.email.toUpperCase(), currentPassword: GOOD_PASSWORD }, { token: alice.token }), 409, 'CONFLICT', taken);
+    expectGqlError(await app.gql(UPDATE_PROFILE, { input: { email: ` ${bob.email} `, currentPassword: GOOD_PASSWORD } }, { token: alice.token }), 'CONFLICT', taken);
     expect((await storedUser(alice.user.id)).email).toBe(alice.email);
   });
 
@@ -186,7 +186,7 @@ describe('changing the email address', () => {
     expect((await storedUser(alice.user.id)).email_verified).toBe(true);
 
     const newEmail = uniqueEmail('moved');
-    const answer = await app.rest('PUT', `/api/users/${alice.user.id}`, { email: newEmail.toUpperCase() }, { token: alice.token });
+    const answer = await app.rest('PUT', `/api/users/${alice.user.id}`, { email: newEmail.toUpperCase(), currentPassword: GOOD_PASSWORD }, { token: alice.token });
     expect(answer.status).toBe(200);
     expect(answer.body.user).toMatchObject({ email: newEmail, emailVerified: false });
 
@@ -212,6 +212,175 @@ describe('changing the email address', () => {
     const answer = await app.gql(UPDATE_PROFILE, { input: { email: alice.email.toUpperCase(), firstName: 'Grace' } }, { token: alice.token });
     expect(answer.data.updateProfile.emailVerified).toBe(true);
     expect((await app.mailsTo(alice.email)).length).toBe(mailsBefore);
+  });
+});
+
+const PASSWORD_REQUIRED = { currentPassword: 'Current password is required' };
+const PASSWORD_WRONG = { currentPassword: 'Current password is incorrect' };
+const THROTTLED = 'Too many requests. Please wait a moment and try again';
+const EMAIL_CHANGED_SUBJECT = /Subject: Your Stockroom email address was changed/;
+
+/** Every verification link mailed to `email`, oldest first. */
+const verificationMails = async (email: string) => (await app.mailsTo(email)).filter((mail) => mail.includes('/auth/verify-email'));
+const changeNotices = async (email: string) => (await app.mailsTo(email)).filter((mail) => EMAIL_CHANGED_SUBJECT.test(mail));
+
+describe('changing the email address needs the current password', () => {
+  it('refuses a missing or wrong password on every way to change one’s own email, and changes and mails nothing', async () => {
+    const alice = await signUpUser(app);
+    const target = uniqueEmail('takeover');
+    const attempts: Array<[Record<string, unknown>, Record<string, string>]> = [
+      [{ email: target }, PASSWORD_REQUIRED],
+      [{ email: target, currentPassword: '' }, PASSWORD_REQUIRED],
+      [{ email: target, currentPassword: null }, PASSWORD_REQUIRED],
+      [{ email: target, currentPassword: 'Wr0ng!Password' }, PASSWORD_WRONG],
+    ];
+    for (const [input, fields] of attempts) {
+      const message = Object.values(fields)[0];
+      expectRestError(await app.rest('PUT', '/api/users/profile/me', input, { token: alice.token }), 400, 'BAD_USER_INPUT', message, fields);
+      expectRestError(await app.rest('PUT', `/api/users/${alice.user.id}`, input, { token: alice.token }), 400, 'BAD_USER_INPUT', message, fields);
+      expectGqlError(await app.gql(UPDATE_PROFILE, { input }, { token: alice.token }), 'BAD_USER_INPUT', message, fields);
+    }
+    expect((await storedUser(alice.user.id)).email).toBe(alice.email);
+    expect(await app.mailsTo(target)).toHaveLength(0);
+    expect(await changeNotices(alice.email)).toHaveLength(0);
+  });
+
+  it('refuses hostile password values with the rule’s message, never a 500', async () => {
+    const alice = await signUpUser(app);
+    const email = uniqueEmail('hostile');
+    const cases: Array<[unknown, string]> = [
+      [7, 'Current password format is invalid'],
+      [{ $ne: '' }, 'Current password format is invalid'],
+      ['x'.repeat(10_000), 'Current password cannot exceed 128 characters'],
+      ['A\u0000B', 'Current password format is invalid'],
+    ];
+    for (const [currentPassword, message] of cases) {
+      expectRestError(await app.rest('PUT', '/api/users/profile/me', { email, currentPassword }, { token: alice.token }), 400, 'BAD_USER_INPUT', message, { currentPassword: message });
+    }
+    expect((await storedUser(alice.user.id)).email).toBe(alice.email);
+  });
+
+  it('changes the email with the right password on REST and GraphQL; the old address still gets its notice', async () => {
+    const alice = await signUpUser(app);
+    const viaRest = uniqueEmail('rest');
+    const rest = await app.rest('PUT', '/api/users/profile/me', { email: viaRest, currentPassword: GOOD_PASSWORD }, { token: alice.token });
+    expect(rest.status).toBe(200);
+    expect(rest.body.user).toMatchObject({ email: viaRest, emailVerified: false });
+    expect(await changeNotices(alice.email)).toHaveLength(1);
+    expect(await verificationMails(viaRest)).toHaveLength(1);
+
+    const viaGql = uniqueEmail('gql');
+    const gql = await app.gql(UPDATE_PROFILE, { input: { email: viaGql, currentPassword: GOOD_PASSWORD } }, { token: alice.token });
+    expect(gql.errors).toBeUndefined();
+    expect(gql.data.updateProfile).toMatchObject({ email: viaGql, emailVerified: false });
+    expect(await changeNotices(viaRest)).toHaveLength(1);
+    expect(await verificationMails(viaGql)).toHaveLength(1);
+  });
+
+  it('needs no password for a name-only change or the same address in another case, and ignores one sent along', async () => {
+    const alice = await signUpUser(app, { firstName: 'Alice' });
+    const rest = await app.rest('PUT', '/api/users/profile/me', { firstName: 'Alicia', email: alice.email.toUpperCase() }, { token: alice.token });
+    expect(rest.status).toBe(200);
+    const gql = await app.gql(UPDATE_PROFILE, { input: { lastName: 'Liddell', currentPassword: 'not-checked' } }, { token: alice.token });
+    expect(gql.data.updateProfile).toMatchObject({ firstName: 'Alicia', lastName: 'Liddell', email: alice.email });
+  });
+
+  it('asks an admin changing someone else’s email for the admin’s own password, not the owner’s', async () => {
+    const admin = await signUpAdmin(app, { password: 'Adm1n!Passw0rd' });
+    const bob = await signUpUser(app);
+    const target = uniqueEmail('bob-moved');
+    expectRestError(await app.rest('PUT', `/api/users/${bob.user.id}`, { email: target }, { token: admin.token }), 400, 'BAD_USER_INPUT', PASSWORD_REQUIRED.currentPassword, PASSWORD_REQUIRED);
+    expectRestError(await app.rest('PUT', `/api/users/${bob.user.id}`, { email: target, currentPassword: GOOD_PASSWORD }, { token: admin.token }), 400, 'BAD_USER_INPUT', PASSWORD_WRONG.currentPassword, PASSWORD_WRONG);
+    expectGqlError(await app.gql(UPDATE_USER, { id: bob.user.id, input: { email: target } }, { token: admin.token }), 'BAD_USER_INPUT', PASSWORD_REQUIRED.currentPassword, PASSWORD_REQUIRED);
+    expectGqlError(await app.gql(UPDATE_USER, { id: bob.user.id, input: { email: target, currentPassword: GOOD_PASSWORD } }, { token: admin.token }), 'BAD_USER_INPUT', PASSWORD_WRONG.currentPassword, PASSWORD_WRONG);
+    expect((await storedUser(bob.user.id)).email).toBe(bob.email);
+    // A role change alone still needs no password.
+    expect((await app.gql(UPDATE_USER, { id: bob.user.id, input: { role: 'Admin' } }, { token: admin.token })).data.updateUser.role).toBe('Admin');
+
+    const moved = await app.gql(UPDATE_USER, { id: bob.user.id, input: { email: target, currentPassword: 'Adm1n!Passw0rd' } }, { token: admin.token });
+    expect(moved.data.updateUser).toMatchObject({ email: target, emailVerified: false });
+    expect(await changeNotices(bob.email)).toHaveLength(1);
+    expect(await verificationMails(target)).toHaveLength(1);
+  });
+
+  it('invalidates every link mailed before the change: an older reset link and verification link fail afterwards', async () => {
+    const alice = await signUpUser(app);
+    const [oldVerification] = await verificationMails(alice.email);
+    await app.rest('POST', '/api/auth/forgot-password', { email: alice.email });
+    const resetMail = (await app.mailsTo(alice.email)).find((mail) => mail.includes('/auth/reset-password'))!;
+    const resetToken = linkIn(resetMail, '/auth/reset-password').searchParams.get('token');
+    const verifyToken = linkIn(oldVerification, '/auth/verify-email').searchParams.get('token');
+
+    const newEmail = uniqueEmail('moved');
+    expect((await app.rest('PUT', '/api/users/profile/me', { email: newEmail, currentPassword: GOOD_PASSWORD }, { token: alice.token })).status).toBe(200);
+    for (const email of [newEmail, alice.email]) {
+      const reset = await app.rest('POST', '/api/auth/reset-password', { email, resetToken, newPassword: 'Hijack!Passw0rd' });
+      expectRestError(reset, 400, 'BAD_USER_INPUT', 'This password reset link is invalid or has expired', { resetToken: 'This password reset link is invalid or has expired' });
+      const verify = await app.rest('POST', '/api/users/verify-email', { email, token: verifyToken });
+      expectRestError(verify, 400, 'BAD_USER_INPUT', 'This verification link is invalid or has expired', { token: 'This verification link is invalid or has expired' });
+    }
+    // Only the fresh link, mailed to the new address, verifies it.
+    const [fresh] = await verificationMails(newEmail);
+    expect((await app.rest('POST', '/api/users/verify-email', { email: newEmail, token: linkIn(fresh, '/auth/verify-email').searchParams.get('token') })).status).toBe(200);
+    expect((await app.rest('POST', '/api/auth/signin', { email: newEmail, password: GOOD_PASSWORD })).status).toBe(200);
+  });
+});
+
+describe('mail limits on email changes', () => {
+  it('answers the 6th email change within an hour with 429 and Retry-After, counting REST and GraphQL together', async () => {
+    const alice = await signUpUser(app);
+    for (let i = 0; i < 5; i++) {
+      const email = uniqueEmail(`hop${i}`);
+      const answer =
+        i % 2
+          ? (await app.gql(UPDATE_PROFILE, { input: { email, currentPassword: GOOD_PASSWORD } }, { token: alice.token })).errors
+          : (await app.rest('PUT', `/api/users/${alice.user.id}`, { email, currentPassword: GOOD_PASSWORD }, { token: alice.token })).status;
+      expect(answer).toEqual(i % 2 ? undefined : 200);
+    }
+    const stuck = (await storedUser(alice.user.id)).email;
+    const rest = await app.rest('PUT', '/api/users/profile/me', { email: uniqueEmail('sixth'), currentPassword: GOOD_PASSWORD }, { token: alice.token });
+    expectRestError(rest, 429, 'TOO_MANY_REQUESTS', THROTTLED);
+    const retryAfter = Number(rest.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    const gql = await app.gql(UPDATE_PROFILE, { input: { email: uniqueEmail('seventh'), currentPassword: GOOD_PASSWORD } }, { token: alice.token });
+    expectGqlError(gql, 'TOO_MANY_REQUESTS', THROTTLED);
+    expect(gql.errors?.[0].extensions?.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    expect((await storedUser(alice.user.id)).email).toBe(stuck);
+    // Name changes send no mail and stay open.
+    expect((await app.rest('PUT', '/api/users/profile/me', { firstName: 'Still' }, { token: alice.token })).status).toBe(200);
+  });
+
+  it('counts wrong passwords too, so the form cannot be used to guess the password', async () => {
+    const alice = await signUpUser(app);
+    for (let i = 0; i < 5; i++) {
+      expect((await app.rest('PUT', '/api/users/profile/me', { email: uniqueEmail('guess'), currentPassword: `Guess!${i}Passw0rd` }, { token: alice.token })).status).toBe(400);
+    }
+    const right = await app.rest('PUT', '/api/users/profile/me', { email: uniqueEmail('guess'), currentPassword: GOOD_PASSWORD }, { token: alice.token });
+    expect(right.status).toBe(429);
+    expect((await storedUser(alice.user.id)).email).toBe(alice.email);
+  });
+
+  it('never sends one address more than 5 verification mails or 5 change notices an hour, however many accounts flip to it', async () => {
+    const victim = uniqueEmail('victim');
+    const accounts = await Promise.all([1, 2, 3].map(() => signUpUser(app)));
+    for (const account of accounts) {
+      // Each account moves to the victim's address and back twice: 2 verifications and 2 notices each.
+      for (let round = 0; round < 2; round++) {
+        const to = await app.rest('PUT', '/api/users/profile/me', { email: victim, currentPassword: GOOD_PASSWORD }, { token: account.token });
+        expect(to.status).toBe(200);
+        const back = await app.gql(UPDATE_PROFILE, { input: { email: uniqueEmail('back'), currentPassword: GOOD_PASSWORD } }, { token: account.token });
+        expect(back.errors).toBeUndefined();
+      }
+    }
+    expect(await verificationMails(victim)).toHaveLength(5);
+    expect(await changeNotices(victim)).toHaveLength(5);
+    expect(await app.mailsTo(victim)).toHaveLength(10);
+
+    // The changes themselves all happened; the victim's address is free again and can sign up, without a 6th verification mail.
+    const owner = await app.rest('POST', '/api/auth/signup', { firstName: 'Vic', lastName: 'Tim', email: victim, password: GOOD_PASSWORD });
+    expect(owner.status).toBe(201);
+    expect(await verificationMails(victim)).toHaveLength(5);
   });
 });
 

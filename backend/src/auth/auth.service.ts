@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   AuthMessages,
   ChangePasswordFields,
@@ -20,6 +21,7 @@ import { emailVerificationMail, passwordResetMail } from '../mail/templates';
 import { User, UserStatus } from '../users/user.entity';
 import { AccountInactiveError, AccountLockedError, InvalidCredentialsError, InvalidLinkError } from './auth.errors';
 import { assertEmailFree, claimingEmail } from './email-uniqueness';
+import { claimRecipientQuota, consumeMailActionQuota, MailKind, recipientWithinCap } from './mail-limits';
 import { OneTimeToken, TokenPurpose } from './one-time-token.entity';
 import { hashPassword, spendVerifyTime, verifyPassword } from './password-hasher';
 import { consumeRateLimit } from './rate-limiter';
@@ -33,8 +35,6 @@ export const MAX_FAILED_SIGN_INS = 5;
 export const LOCKOUT_MS = 15 * 60_000;
 const RESET_TOKEN_TTL_MS = 60 * 60_000;
 const VERIFICATION_TOKEN_TTL_MS = 24 * 60 * 60_000;
-/** Reset emails one address can be sent per hour, so nobody can flood a mailbox. */
-const RESET_MAILS_PER_HOUR = 5;
 
 export interface AuthResult {
   accessToken: string;
@@ -146,10 +146,38 @@ function link(ctx: RequestContext, path: string, token: string, email: string) {
   return url.toString();
 }
 
-/** Emails a new verification link (the newest link replaces any earlier one). */
-export async function sendVerificationEmail(ctx: RequestContext, user: User) {
+/**
+ * Deletes every outstanding reset and verification token of the account: a
+ * link mailed before its email or password changed must not work after it.
+ */
+export async function revokeOneTimeTokens(em: EntityManager, userId: string): Promise<void> {
+  await em.nativeDelete(OneTimeToken, { user: userId });
+}
+
+/** Mails a new verification link (the newest link replaces any earlier one), not counting it against any cap. */
+async function mailVerificationLink(ctx: RequestContext, user: User) {
   const token = await issueOneTimeToken(ctx, user, TokenPurpose.EmailVerification, VERIFICATION_TOKEN_TTL_MS);
   ctx.mailer.send(emailVerificationMail(user.email, user.firstName, link(ctx, '/auth/verify-email', token, user.email)));
+}
+
+/**
+ * Emails a new verification link, unless the address already had its
+ * hourly share of them: the sign-up or email change that asked still
+ * happens, and the link can be resent later (see mail-limits.ts).
+ */
+export async function sendVerificationEmail(ctx: RequestContext, user: User) {
+  if (await recipientWithinCap(ctx, MailKind.Verification, user.email)) await mailVerificationLink(ctx, user);
+}
+
+/**
+ * Checks the signed-in user's own password before a change that could take
+ * the account over (a new password or a new email); a wrong one is a 400 on
+ * `currentPassword`.
+ */
+export async function assertCurrentPassword(user: User, currentPassword: string): Promise<void> {
+  if (!(await verifyPassword(user.passwordHash, currentPassword))) {
+    throw new ValidationError({ currentPassword: UserMessages.currentPasswordWrong });
+  }
 }
 
 /** How long an in-flight password check holds its slot if its request dies before releasing it. */
@@ -254,7 +282,8 @@ export const authService = {
     await throttle(ctx);
     assertValid(validateFields(ForgotPasswordFields, { ...input }));
     const email = normalizeEmail(input.email);
-    await consumeRateLimit(ctx.em, `reset-mail:${email}`, RESET_MAILS_PER_HOUR, 60 * 60_000);
+    // Counted before the lookup, so an unknown address runs into the same cap (and 429) as a real one.
+    await claimRecipientQuota(ctx, MailKind.PasswordReset, email);
     const user = await ctx.em.findOne(User, { email });
     if (user && user.status === UserStatus.Active) {
       const token = await issueOneTimeToken(ctx, user, TokenPurpose.PasswordReset, RESET_TOKEN_TTL_MS);
@@ -265,7 +294,8 @@ export const authService = {
 
   /**
    * Sets a new password from an emailed link. The link works once; every
-   * session of the account is revoked and its lockouts are cleared.
+   * session and every other emailed link of the account is revoked, and its
+   * lockouts are cleared.
    */
   async resetPassword(ctx: RequestContext, input: ResetPasswordInput): Promise<string> {
     await throttle(ctx);
@@ -278,6 +308,7 @@ export const authService = {
       // The emailed link proves the address belongs to the user.
       user.emailVerified = true;
       await runStatement(em, revokeSessionsStatement(user.id));
+      await revokeOneTimeTokens(em, user.id);
       await em.nativeDelete(SignInAttempts, { emailKey: emailKeyOf(user.email) });
       await runStatement(em, logActivityStatement(user.id, 'password_changed', { via: 'reset' }));
       return AuthMessages.resetSuccess;
@@ -297,31 +328,39 @@ export const authService = {
 
   /**
    * Changes the signed-in user's password after checking the current one.
-   * Every other session of the account is revoked; this one stays signed in.
+   * Every other session of the account and every emailed reset or
+   * verification link is revoked; this session stays signed in.
    */
   async changePassword(ctx: RequestContext, input: ChangePasswordInput): Promise<string> {
     const { user, session } = await requireViewer(ctx);
     await throttle(ctx);
     assertValid(validateFields(ChangePasswordFields, { ...input }));
-    if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-      throw new ValidationError({ currentPassword: UserMessages.currentPasswordWrong });
-    }
+    await assertCurrentPassword(user, input.currentPassword);
     if (input.currentPassword === input.newPassword) throw new ValidationError({ newPassword: UserMessages.samePassword });
     const passwordHash = await hashPassword(input.newPassword);
     await ctx.em.transactional(async (em) => {
       user.passwordHash = passwordHash;
       await em.flush();
       await runStatement(em, revokeSessionsStatement(user.id, session.id));
+      await revokeOneTimeTokens(em, user.id);
       await runStatement(em, logActivityStatement(user.id, 'password_changed'));
     });
     return UserMessages.passwordChanged;
   },
 
-  /** Emails a new verification link to the signed-in user, unless already verified. */
+  /**
+   * Emails a new verification link to the signed-in user, unless already
+   * verified. Counts against the account's hourly mail actions and the
+   * address's hourly verification mails: past either, 429.
+   */
   async resendVerification(ctx: RequestContext): Promise<string> {
     const { user } = await requireViewer(ctx);
     await throttle(ctx);
-    if (!user.emailVerified) await sendVerificationEmail(ctx, user);
+    await consumeMailActionQuota(ctx, user.id);
+    if (!user.emailVerified) {
+      await claimRecipientQuota(ctx, MailKind.Verification, user.email);
+      await mailVerificationLink(ctx, user);
+    }
     return AuthMessages.verificationSent;
   },
 };

@@ -6,7 +6,7 @@ import { SignInAttempts } from './sign-in-attempts.entity';
 
 /** Revoked or expired sessions are kept this long, so "why was I signed out" can still be answered. */
 const SESSION_RETENTION_MS = 30 * 24 * 60 * 60_000;
-/** Longer than any rate-limit window in use (the reset-mail cap is one hour). */
+/** Longer than any rate-limit window in use (the mail limits count per hour). */
 const BUCKET_RETENTION_MS = 2 * 60 * 60_000;
 
 export interface SweepResult {

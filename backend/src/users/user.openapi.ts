@@ -1,4 +1,4 @@
-import { ChangePasswordFields, ProfileFields, UserAdminFields, UserListFields } from '@stockroom/schema';
+import { ChangePasswordFields, EmailChangeFields, ProfileFields, UserAdminFields, UserListFields } from '@stockroom/schema';
 import { bearer, errorResponse, integer, jsonBody, jsonResponse, pageParams, ref, ruleSchema, string } from '../rest/openapi-helpers';
 
 const idParam = { name: 'id', in: 'path', required: true, schema: { ...string, format: 'uuid' } };
@@ -8,10 +8,12 @@ const unauthenticated = errorResponse('Missing, invalid, expired or revoked toke
 const denied = errorResponse('Access denied. Insufficient permissions');
 const invalidId = errorResponse('Invalid ID format, or a field failed its rule (message and per-field `fields`)');
 const notFound = errorResponse('User not found');
+const mailThrottled = errorResponse('Too many mail-sending actions (email changes, verification resends) by this account this hour (see Retry-After)');
 const profileFields = {
   firstName: ruleSchema(ProfileFields.firstName),
   lastName: ruleSchema(ProfileFields.lastName),
   email: ruleSchema(ProfileFields.email, { format: 'email', description: 'Must be free; a new address starts unverified and is sent a verification link' }),
+  currentPassword: ruleSchema(EmailChangeFields.currentPassword, { description: "The caller's own password: required when the email changes (also an admin's, for someone else's email)" }),
 };
 
 export const userOpenApiSchemas = {
@@ -52,7 +54,7 @@ export const userOpenApiPaths = {
       summary: "The signed-in user's own name and email (same as GraphQL updateProfile)",
       security: bearer,
       requestBody: jsonBody({ type: 'object', additionalProperties: false, properties: profileFields }),
-      responses: { 200: oneUser('The updated user'), 400: invalidId, 401: unauthenticated, 409: errorResponse('An account with this email already exists') },
+      responses: { 200: oneUser('The updated user'), 400: invalidId, 401: unauthenticated, 409: errorResponse('An account with this email already exists'), 429: mailThrottled },
     },
   },
   '/api/users/profile/password': {
@@ -81,7 +83,12 @@ export const userOpenApiPaths = {
     },
   },
   '/api/users/resend-verification': {
-    post: { tags, summary: 'Email a new verification link', security: bearer, responses: { 200: jsonResponse('Sent if needed', ref('Message')), 401: errorResponse('Not signed in') } },
+    post: {
+      tags,
+      summary: 'Email a new verification link',
+      security: bearer,
+      responses: { 200: jsonResponse('Sent if needed', ref('Message')), 401: errorResponse('Not signed in'), 429: errorResponse('Too many mail-sending actions by this account, or verification mails to its address, this hour (see Retry-After)') },
+    },
   },
   '/api/users/{id}': {
     get: {
@@ -108,6 +115,7 @@ export const userOpenApiPaths = {
         403: errorResponse('Access denied. Insufficient permissions (also for changing your own role or status)'),
         404: notFound,
         409: errorResponse('An account with this email already exists'),
+        429: mailThrottled,
         500: errorResponse('Failed to update user profile'),
       },
     },

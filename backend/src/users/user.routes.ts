@@ -1,5 +1,5 @@
 import { Router, type Request } from 'express';
-import { ProfileFields, UserAdminFields, UserListFields } from '@stockroom/schema';
+import { EmailChangeFields, ProfileFields, UserAdminFields, UserListFields } from '@stockroom/schema';
 import { authService } from '../auth/auth.service';
 import { requireViewer } from '../auth/viewer';
 import type { RequestContext } from '../common/context';
@@ -10,7 +10,8 @@ import { userService } from './user.service';
 
 type ContextOf = (req: Request) => RequestContext;
 
-const USER_FIELDS = [...Object.keys(ProfileFields), ...Object.keys(UserAdminFields)] as Array<keyof typeof ProfileFields | keyof typeof UserAdminFields>;
+const PROFILE_FIELDS = [...Object.keys(ProfileFields), ...Object.keys(EmailChangeFields)] as Array<keyof typeof ProfileFields | keyof typeof EmailChangeFields>;
+const USER_FIELDS = [...PROFILE_FIELDS, ...(Object.keys(UserAdminFields) as Array<keyof typeof UserAdminFields>)];
 
 /** REST adapter over userService and the account parts of authService, mounted at /api/users. */
 export function userRoutes(contextOf: ContextOf): Router {
@@ -28,9 +29,9 @@ export function userRoutes(contextOf: ContextOf): Router {
     res.json({ user: toUserJson(user) });
   });
 
-  /** PUT /api/users/profile/me { firstName?, lastName?, email? }: { user } — the same as updateProfile */
+  /** PUT /api/users/profile/me { firstName?, lastName?, email?, currentPassword? }: { user } — the same as updateProfile */
   router.put('/profile/me', async (req, res) => {
-    const input = readBody(req, Object.keys(ProfileFields) as Array<keyof typeof ProfileFields>);
+    const input = readBody(req, PROFILE_FIELDS);
     res.json({ user: toUserJson(await userService.updateProfile(contextOf(req), input)) });
   });
 
@@ -61,7 +62,7 @@ export function userRoutes(contextOf: ContextOf): Router {
     res.json({ user: toUserJson(await userService.get(contextOf(req), req.params.id)) });
   });
 
-  /** PUT /api/users/{id} (self or admin; role and status: admin, not on themself): { user } */
+  /** PUT /api/users/{id} (self or admin; role and status: admin, not on themself; a new email: the caller's currentPassword): { user } */
   router.put('/:id', async (req, res) => {
     const input = readBody(req, USER_FIELDS);
     res.json({ user: toUserJson(await userService.update(contextOf(req), req.params.id, input)) });

@@ -1,5 +1,6 @@
 import {
   AuthMessages,
+  EmailChangeFields,
   PAGINATION,
   ProfileFields,
   UserAdminFields,
@@ -11,7 +12,8 @@ import {
 } from '@stockroom/schema';
 import { logActivityStatement } from '../activity/activity.queries';
 import { assertEmailFree, claimingEmail } from '../auth/email-uniqueness';
-import { normalizeEmail, sendVerificationEmail } from '../auth/auth.service';
+import { assertCurrentPassword, normalizeEmail, revokeOneTimeTokens, sendVerificationEmail } from '../auth/auth.service';
+import { consumeMailActionQuota, MailKind, recipientWithinCap } from '../auth/mail-limits';
 import { revokeSessionsStatement } from '../auth/session.queries';
 import { requireAdmin, requireViewer } from '../auth/viewer';
 import type { RequestContext, Viewer } from '../common/context';
@@ -33,6 +35,8 @@ export interface ProfileChanges {
   firstName?: unknown;
   lastName?: unknown;
   email?: unknown;
+  /** The caller's own password: required when the email changes, ignored otherwise. */
+  currentPassword?: unknown;
 }
 
 /** What an admin may also change, of someone else's account only. */
@@ -105,6 +109,26 @@ async function failingAs<T>(message: string, write: () => Promise<T>): Promise<T
   }
 }
 
+/** The normalized new address when `email` changes the account's, else undefined (case alone is no change). */
+function newEmailOf(user: User, email: unknown): string | undefined {
+  if (email === undefined) return undefined;
+  const normalized = normalizeEmail(String(email));
+  return normalized === user.email ? undefined : normalized;
+}
+
+/**
+ * An email change needs the caller's own current password, also when an
+ * admin changes someone else's: whoever holds the address can reset the
+ * password, so a stolen session would otherwise become the account for
+ * good. The attempt counts against the caller's hourly mail actions before
+ * the password is checked, which also bounds guesses through this form.
+ */
+async function confirmEmailChange(ctx: RequestContext, viewer: Viewer, currentPassword: unknown): Promise<void> {
+  assertValid(validateFields(EmailChangeFields, { currentPassword }));
+  await consumeMailActionQuota(ctx, viewer.user.id);
+  await assertCurrentPassword(viewer.user, currentPassword as string);
+}
+
 /** Applies profile (and, for an admin on someone else, role and status) changes; returns the names of fields that changed. */
 async function applyChanges(ctx: RequestContext, user: User, input: UserChanges): Promise<string[]> {
   const changed: string[] = [];
@@ -115,8 +139,8 @@ async function applyChanges(ctx: RequestContext, user: User, input: UserChanges)
       changed.push(key);
     }
   }
-  if (input.email !== undefined && normalizeEmail(String(input.email)) !== user.email) {
-    const email = normalizeEmail(String(input.email));
+  const email = newEmailOf(user, input.email);
+  if (email !== undefined) {
     await assertEmailFree(ctx, email, user.id);
     user.email = email;
     user.emailVerified = false;
@@ -133,10 +157,16 @@ async function applyChanges(ctx: RequestContext, user: User, input: UserChanges)
   return changed;
 }
 
-/** A change of address is confirmed at the new one; the old one is told, in case it was not its owner's doing. */
+/**
+ * A change of address is confirmed at the new one; the old one is told, in
+ * case it was not its owner's doing. Each mail is skipped once its address
+ * had its hourly share (see mail-limits.ts); the change itself stands.
+ */
 async function announceEmailChange(ctx: RequestContext, user: User, previousEmail: string) {
   await sendVerificationEmail(ctx, user);
-  ctx.mailer.send(emailChangedMail(previousEmail, user.firstName, user.email));
+  if (await recipientWithinCap(ctx, MailKind.EmailChanged, previousEmail)) {
+    ctx.mailer.send(emailChangedMail(previousEmail, user.firstName, user.email));
+  }
 }
 
 export const userService = {
@@ -150,7 +180,9 @@ export const userService = {
    * Changes an account. The user themself may change their name and email;
    * an admin may also change the role and status of someone else, never
    * their own (so an admin cannot lock every admin out by accident).
-   * A new email must be free; it starts unverified and gets a verification mail.
+   * A new email needs the caller's current password and must be free; it
+   * starts unverified, every emailed link sent before stops working, and the
+   * new address gets a verification mail.
    */
   async update(ctx: RequestContext, id: unknown, input: UserChanges): Promise<User> {
     const viewer = await requireSelfOrAdmin(ctx, id);
@@ -159,6 +191,7 @@ export const userService = {
     if (writesAccess && (self || !isAdmin(viewer))) throw new ForbiddenError(AuthMessages.accessDenied);
     assertValid(validatePresentFields({ ...ProfileFields, ...UserAdminFields }, { ...input }));
     const user = self ? viewer.user : await findUser(ctx, id as string);
+    if (newEmailOf(user, input.email) !== undefined) await confirmEmailChange(ctx, viewer, input.currentPassword);
     const previousEmail = user.email;
     return failingAs(UserMessages.updateFailed, async () => {
       const changed = await applyChanges(ctx, user, input);
@@ -166,6 +199,7 @@ export const userService = {
       await claimingEmail(() =>
         ctx.em.transactional(async (em) => {
           await em.flush();
+          if (changed.includes('email')) await revokeOneTimeTokens(em, user.id);
           if (user.status === UserStatus.Inactive && changed.includes('status')) await runStatement(em, revokeSessionsStatement(user.id));
           const profileFields = changed.filter((field) => field in ProfileFields);
           if (profileFields.length) {
@@ -178,10 +212,10 @@ export const userService = {
     });
   },
 
-  /** The signed-in user's own name and email (`updateProfile`). */
+  /** The signed-in user's own name and email (`updateProfile`); a new email needs `currentPassword`. */
   async updateProfile(ctx: RequestContext, input: ProfileChanges): Promise<User> {
     const { user } = await requireViewer(ctx);
-    return userService.update(ctx, user.id, { firstName: input.firstName, lastName: input.lastName, email: input.email });
+    return userService.update(ctx, user.id, { firstName: input.firstName, lastName: input.lastName, email: input.email, currentPassword: input.currentPassword });
   },
 
   /**

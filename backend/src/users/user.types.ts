@@ -4,11 +4,13 @@ import { User, UserRole, UserStatus } from './user.entity';
 
 /* Validation lives in user.service.ts (shared rules from @stockroom/schema), so REST and GraphQL answer alike. */
 
-@InputType({ description: 'Any of the fields; a new email must be free and starts unverified' })
+@InputType({ description: "Any of the fields; a new email needs the caller's current password, must be free and starts unverified" })
 export class UpdateProfileInput {
   @Field({ nullable: true }) firstName?: string;
   @Field({ nullable: true }) lastName?: string;
   @Field({ nullable: true }) email?: string;
+  @Field({ nullable: true, description: "The caller's own password: required when the email changes (also an admin's, for someone else's email)" })
+  currentPassword?: string;
 }
 
 @InputType({ description: "An admin may also change someone else's role and status" })

@@ -7,6 +7,8 @@ export class ProfileEditPage extends BasePage {
   readonly firstName = this.details.getByLabel('First name', { exact: true });
   readonly lastName = this.details.getByLabel('Last name', { exact: true });
   readonly email = this.details.getByLabel('Email', { exact: true });
+  /** Shown only while the email differs from the stored one: a new address needs the current password. */
+  readonly emailPassword = this.details.getByLabel('Current password', { exact: true });
   readonly updateButton = this.details.getByRole('button', { name: 'Update Profile', exact: true });
   readonly cancel = this.details.getByRole('link', { name: 'Cancel', exact: true });
 

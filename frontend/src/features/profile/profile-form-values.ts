@@ -1,12 +1,14 @@
-import { ChangePasswordFields, ProfileFields } from '@stockroom/schema';
+import { ChangePasswordFields, EmailChangeFields, ProfileFields } from '@stockroom/schema';
 import type { ChangePasswordInput, UpdateProfileInput } from '@stockroom/schema/generated/graphql';
 import type { AuthUser } from '../auth';
 
-/** The Edit Profile form: the fields of the shared ProfileFields rules. */
+/** The Edit Profile form: the fields of the shared ProfileFields rules, and the current password a new email needs. */
 export interface ProfileFormValues {
   firstName: string;
   lastName: string;
   email: string;
+  /** Asked for (and sent) only while the email differs from the stored one. */
+  currentPassword: string;
 }
 
 /** The Change Password form: ChangePasswordFields plus the confirmation, which never leaves the browser. */
@@ -17,7 +19,9 @@ export interface PasswordFormValues {
 }
 
 /** Field names the server may attach a message to, per form. */
-export const PROFILE_FORM_FIELDS: ReadonlySet<keyof ProfileFormValues> = new Set(Object.keys(ProfileFields) as Array<keyof ProfileFormValues>);
+export const PROFILE_FORM_FIELDS: ReadonlySet<keyof ProfileFormValues> = new Set(
+  [...Object.keys(ProfileFields), ...Object.keys(EmailChangeFields)] as Array<keyof ProfileFormValues>,
+);
 export const PASSWORD_FORM_FIELDS: ReadonlySet<keyof PasswordFormValues> = new Set(
   Object.keys(ChangePasswordFields) as Array<keyof PasswordFormValues>,
 );
@@ -26,13 +30,21 @@ export const profileFormValuesOf = (user: Pick<AuthUser, 'firstName' | 'lastName
   firstName: user.firstName,
   lastName: user.lastName,
   email: user.email,
+  currentPassword: '',
 });
 
-/** Names and email as the server stores them (trimmed); the server itself skips what did not change. */
-export const toProfileInput = (values: ProfileFormValues): UpdateProfileInput => ({
+/** Whether the typed address is a new one (the server lower-cases it, so case alone is no change): then the current password is needed. */
+export const emailChanges = (stored: string, typed: string): boolean => typed.trim().toLowerCase() !== stored.toLowerCase();
+
+/**
+ * Names and email as the server stores them (trimmed); the server itself
+ * skips what did not change. The password goes only with a new email, as typed.
+ */
+export const toProfileInput = (values: ProfileFormValues, stored: Pick<AuthUser, 'email'>): UpdateProfileInput => ({
   firstName: values.firstName.trim(),
   lastName: values.lastName.trim(),
   email: values.email.trim(),
+  ...(emailChanges(stored.email, values.email) && { currentPassword: values.currentPassword }),
 });
 
 /** Passwords are sent exactly as typed: spaces may be part of one. */

@@ -1,10 +1,10 @@
 import { Button } from '@blueprintjs/core';
-import { ProfileFields } from '@stockroom/schema';
+import { EmailChangeFields, ProfileFields } from '@stockroom/schema';
 import { Form } from 'react-final-form';
 import { LinkButton } from '../../../components/LinkButton';
 import { TextField } from '../../../components/form/TextField';
 import { submitFocusingFirstError } from '../../../components/form/focus-first-error';
-import type { ProfileFormValues } from '../profile-form-values';
+import { emailChanges, type ProfileFormValues } from '../profile-form-values';
 
 export interface ProfileFormProps {
   initialValues: ProfileFormValues;
@@ -13,11 +13,15 @@ export interface ProfileFormProps {
   cancelHref: string;
 }
 
-/** Section 2's profile edit: first name, last name, email, Update Profile and Cancel. */
+/**
+ * Section 2's profile edit: first name, last name, email, Update Profile and
+ * Cancel. While the email differs from the stored one the form also asks for
+ * the current password, which the server requires for a new address.
+ */
 export function ProfileForm({ initialValues, onSubmit, cancelHref }: ProfileFormProps) {
   return (
     <Form<ProfileFormValues> onSubmit={onSubmit} initialValues={initialValues}>
-      {({ handleSubmit, submitting, form }) => (
+      {({ handleSubmit, submitting, form, values }) => (
         <form onSubmit={(event) => submitFocusingFirstError(event, handleSubmit, form)} noValidate aria-label="Edit profile">
           <div className="profile-form__row">
             <TextField name="firstName" label="First name" autoComplete="given-name" rule={ProfileFields.firstName} />
@@ -31,6 +35,16 @@ export function ProfileForm({ initialValues, onSubmit, cancelHref }: ProfileForm
             rule={ProfileFields.email}
             helperText="A new address must be verified: we email it a link."
           />
+          {emailChanges(initialValues.email, values.email ?? '') && (
+            <TextField
+              name="currentPassword"
+              label="Current password"
+              type="password"
+              autoComplete="current-password"
+              rule={EmailChangeFields.currentPassword}
+              helperText="Changing your email needs your password."
+            />
+          )}
           <div className="profile-form__actions">
             <Button type="submit" intent="primary" size="large" loading={submitting}>
               Update Profile

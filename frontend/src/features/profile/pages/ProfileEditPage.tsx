@@ -76,7 +76,7 @@ function ProfileEditor({ user }: { user: AuthUser }) {
 
   const saveProfile = async (values: ProfileFormValues) => {
     try {
-      const { data } = await updateProfile({ variables: { input: toProfileInput(values) } });
+      const { data } = await updateProfile({ variables: { input: toProfileInput(values, user) } });
       if (!data) throw new Error('Empty response');
       profileUpdated(data.updateProfile);
       toast.success(UserMessages.profileUpdated);
