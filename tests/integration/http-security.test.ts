@@ -188,6 +188,61 @@ describe('request bodies', () => {
   });
 });
 
+describe('client routes', () => {
+  const PAGE = '<div id="root">';
+
+  it('answers the app page to a GET outside the API whatever the Accept header, as curl sends it', async () => {
+    for (const [path, accept] of [
+      ['/', undefined],
+      ['/', 'application/json'],
+      ['/products/123', '*/*'],
+      ['/auth/login?returnUrl=%2Fproducts', 'text/plain'],
+      ['/admin/users', undefined],
+    ] as const) {
+      const page = await raw(path, accept ? { headers: { accept } } : {});
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(page.text).toContain(PAGE);
+    }
+  });
+
+  it('answers HEAD on a client route with 200 and the page headers, without a body', async () => {
+    for (const path of ['/', '/products/123']) {
+      const head = await raw(path, { method: 'HEAD' });
+      expect(head.status).toBe(200);
+      expect(head.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(Number(head.headers.get('content-length'))).toBeGreaterThan(0);
+      expect(head.text).toBe('');
+    }
+  });
+
+  it('keeps API paths JSON: an unknown /api, /uploads or /graphql path is never the page', async () => {
+    for (const path of ['/api/nope', '/API/nope', '/api', '/uploads/nope.webp']) {
+      const answer = await raw(path);
+      expect(answer.status).toBe(404);
+      expect(JSON.parse(answer.text)).toEqual({ message: 'The requested resource was not found', code: 'NOT_FOUND' });
+      expect((await raw(path, { method: 'HEAD' })).status).toBe(404);
+    }
+    const graphql = await raw('/graphql?query=%7B__typename%7D', { headers: { 'apollo-require-preflight': 'true' } });
+    expect(graphql.status).toBe(200);
+    expect(JSON.parse(graphql.text)).toEqual({ data: { __typename: 'Query' } });
+  });
+
+  it('answers 404 for a missing static asset, and the file for one that exists', async () => {
+    for (const path of ['/assets/missing.js', '/assets/nested/missing.css']) {
+      for (const method of ['GET', 'HEAD']) {
+        const answer = await raw(path, { method, headers: { accept: 'text/html' } });
+        expect(answer.status).toBe(404);
+        expect(answer.text).not.toContain(PAGE);
+      }
+    }
+    const script = assetsOf((await raw('/')).text).scripts[0].src!;
+    const asset = await raw(script);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('content-type')).toMatch(/javascript/);
+  });
+});
+
 describe('error bodies never leak internals', () => {
   /** Answers to a wide range of bad requests, collected once. */
   async function failingAnswers(): Promise<RawAnswer[]> {
