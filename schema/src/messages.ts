@@ -38,6 +38,8 @@ export const UserMessages = {
   samePassword: 'New password must be different from the current password',
   /** Not in the catalogue: an admin who would lock every admin out. */
   lastAdmin: 'The last active administrator cannot be deactivated',
+  /** Not in the catalogue: an admin who would leave no admin by making the last one a Member. */
+  lastAdminDemoted: 'The last active administrator cannot be made a Member',
 } as const;
 
 /** Not in the catalogue beyond section 5's limits: the answers to an image upload. */
@@ -91,4 +93,6 @@ export const ValidationMessages = {
   wholeNumber: (field: string) => `${field} must be a whole number`,
   decimals: (field: string, n: number) => `${field} cannot have more than ${n} decimal places`,
   number: (field: string) => `${field} must be a number`,
+  /** An optional field sent as null: leaving it out keeps the value, null would erase one that cannot be empty. */
+  notNull: (field: string) => `${field} cannot be null`,
 } as const;

@@ -1,6 +1,9 @@
 import { AuthMessages, ValidationMessages } from './messages';
 import {
   EMAIL_MAX_LENGTH,
+  INT32_MAX,
+  ProductFields,
+  UserAdminFields,
   isHttpUrl,
   isImageUrl,
   isUuid,
@@ -163,11 +166,11 @@ describe('isUuid', () => {
 });
 
 describe('boolean and choice rules', () => {
-  it('takes only true or false for a boolean; absent is fine, blank text is not', () => {
+  it('takes only true or false for a boolean; absent is fine, null and blank text are not', () => {
     expect(validateField(Rules.featured, true)).toBeUndefined();
     expect(validateField(Rules.featured, false)).toBeUndefined();
     expect(validateField(Rules.featured, undefined)).toBeUndefined();
-    expect(validateField(Rules.featured, null)).toBeUndefined();
+    expect(validateField(Rules.featured, null)).toBe('Featured cannot be null');
     for (const value of ['', 'yes', 'true', 1, 0]) expect(validateField(Rules.featured, value)).toBe('Featured format is invalid');
   });
 
@@ -177,5 +180,64 @@ describe('boolean and choice rules', () => {
     expect(validateField(Rules.sortBy, 'PRICE')).toBe('Sort by format is invalid');
     expect(validateField(Rules.sortOrder, 'sideways')).toBe('Sort order format is invalid');
     expect(validateField(Rules.sortOrder, ['asc'])).toBe('Sort order format is invalid');
+  });
+});
+
+describe('null is never "absent"', () => {
+  it('is a missing value for a required field', () => {
+    expect(validateField(Rules.productName, null)).toBe('Product name is required');
+    expect(validateField(Rules.price, null)).toBe('Price is required');
+    expect(validateField(Rules.quantity, null)).toBe('Quantity is required');
+    expect(validateField(Rules.stockDelta, null)).toBe('Quantity change is required');
+  });
+
+  it('is refused for an optional field whose rule gives null no meaning', () => {
+    expect(validateField(Rules.role, null)).toBe('Role cannot be null');
+    expect(validateField(Rules.status, null)).toBe('Status cannot be null');
+    expect(validateField(Rules.version, null)).toBe('Version cannot be null');
+    expect(validateField(Rules.page, null)).toBe('Page cannot be null');
+    expect(validateField(Rules.limit, null)).toBe('Limit cannot be null');
+    expect(validateField(Rules.search, null)).toBe('Search cannot be null');
+    expect(validateField(Rules.sortBy, null)).toBe('Sort by cannot be null');
+    expect(validateField(Rules.inStockFilter, null)).toBe('In stock cannot be null');
+  });
+
+  it('is "no image" for the image URL, the one nullable field', () => {
+    expect(validateField(Rules.imageUrl, null)).toBeUndefined();
+    expect(Object.entries(Rules).filter(([, rule]) => 'nullable' in rule && rule.nullable).map(([name]) => name)).toEqual(['imageUrl']);
+  });
+
+  it('is checked by a partial update like any other value it carries', () => {
+    expect(validatePresentFields(UserAdminFields, { role: null, status: null })).toEqual({ role: 'Role cannot be null', status: 'Status cannot be null' });
+    expect(validatePresentFields(ProductFields, { name: null, featured: null, imageUrl: null })).toEqual({
+      name: 'Product name is required',
+      featured: 'Featured cannot be null',
+    });
+  });
+});
+
+describe('whole numbers stay within a 32-bit integer', () => {
+  it('takes a version from 1 to the largest PostgreSQL integer', () => {
+    expect(INT32_MAX).toBe(2 ** 31 - 1);
+    expect(validateField(Rules.version, 1)).toBeUndefined();
+    expect(validateField(Rules.version, INT32_MAX)).toBeUndefined();
+    expect(validateField(Rules.version, INT32_MAX + 1)).toBe('Version cannot exceed 2147483647');
+    expect(validateField(Rules.version, 1e20)).toBe('Version cannot exceed 2147483647');
+    expect(validateField(Rules.version, 0)).toBe('Version must be at least 1');
+    expect(validateField(Rules.version, 1.5)).toBe('Version must be a whole number');
+    expect(validateField(Rules.version, 'abc')).toBe('Version must be a number');
+  });
+
+  it('bounds every whole-number rule within it, so no integer column or GraphQL Int can overflow', () => {
+    const integers = Object.entries(Rules).filter(([, rule]) => rule.kind === 'number' && rule.integer);
+    expect(integers.map(([name]) => name).sort()).toEqual(['limit', 'page', 'quantity', 'stockDelta', 'version']);
+    for (const [, rule] of integers) {
+      if (rule.kind !== 'number') continue;
+      expect(rule.max).toBeLessThanOrEqual(INT32_MAX);
+      expect(rule.min).toBeGreaterThanOrEqual(-INT32_MAX);
+      expect(validateField(rule, 2 ** 31)).toBe(`${rule.label} cannot exceed ${rule.max}`);
+      expect(validateField(rule, String(2 ** 31))).toBe(`${rule.label} cannot exceed ${rule.max}`);
+      expect(validateField(rule, -(2 ** 31) - 1)).toBe(`${rule.label} must be at least ${rule.min}`);
+    }
   });
 });

@@ -10,6 +10,8 @@ export interface TextRule {
   kind: 'text';
   label: string;
   required: boolean;
+  /** null is a value with a meaning (e.g. "no image"); without this, null is refused like any other wrong value. */
+  nullable?: boolean;
   min?: number;
   max: number;
   format?: 'email' | 'password' | 'imageUrl';
@@ -19,6 +21,7 @@ export interface NumberRule {
   kind: 'number';
   label: string;
   required: boolean;
+  nullable?: boolean;
   min: number;
   max: number;
   integer?: boolean;
@@ -30,6 +33,7 @@ export interface BooleanRule {
   kind: 'boolean';
   label: string;
   required: boolean;
+  nullable?: boolean;
 }
 
 /** One of a fixed set of strings (a sort field, a sort order). */
@@ -37,6 +41,7 @@ export interface ChoiceRule {
   kind: 'choice';
   label: string;
   required: boolean;
+  nullable?: boolean;
   options: readonly string[];
 }
 
@@ -53,6 +58,9 @@ const text = (label: string, rest: Omit<TextRule, 'kind' | 'label'>): TextRule =
 const number = (label: string, rest: Omit<NumberRule, 'kind' | 'label'>): NumberRule => ({ kind: 'number', label, ...rest });
 const boolean = (label: string): BooleanRule => ({ kind: 'boolean', label, required: false });
 const choice = (label: string, options: readonly string[]): ChoiceRule => ({ kind: 'choice', label, required: false, options });
+
+/** The largest PostgreSQL `integer` (and GraphQL `Int`): every whole-number rule stays at or below it. */
+export const INT32_MAX = 2_147_483_647;
 
 /** 254 is the longest address SMTP can deliver to (RFC 5321). */
 export const EMAIL_MAX_LENGTH = 254;
@@ -77,7 +85,8 @@ export const Rules = {
   category: text('Category', { required: true, min: 2, max: 50 }),
   price: number('Price', { required: true, min: 0.01, max: 999999.99, decimals: 2 }),
   quantity: number('Quantity', { required: true, min: 0, max: 100000, integer: true }),
-  imageUrl: text('Image URL', { required: false, max: 500, format: 'imageUrl' }),
+  /** null (like an empty text) means "no image": an update with null removes it. */
+  imageUrl: text('Image URL', { required: false, nullable: true, max: 500, format: 'imageUrl' }),
   page: number('Page', { required: false, min: 1, max: 10_000_000, integer: true }),
   limit: number('Limit', { required: false, min: 1, max: PAGINATION.maxLimit, integer: true }),
   /** A search term; the cap keeps one request from being an expensive pattern. */
@@ -92,6 +101,8 @@ export const Rules = {
   status: choice('Status', Object.values(USER_STATUS)),
   /** A sale (negative) or a delivery (positive); never zero. */
   stockDelta: number('Quantity change', { required: true, min: -100000, max: 100000, integer: true }),
+  /** The version an edit was made against; the column is a 32-bit integer, so a larger one is refused here, not by PostgreSQL. */
+  version: number('Version', { required: false, min: 1, max: INT32_MAX, integer: true }),
   /** The token of an emailed reset or verification link (43 characters of base64url; the cap only bounds input). */
   linkToken: text('Token', { required: true, max: 200 }),
 } satisfies Record<string, FieldRule>;
@@ -172,9 +183,15 @@ function validateNumber(rule: NumberRule, value: unknown): string | undefined {
   return undefined;
 }
 
-/** The message for one value, or undefined when it is valid. */
+/**
+ * The message for one value, or undefined when it is valid. null is never
+ * "absent": a required field sent as null is missing, any other field takes
+ * null only when its rule gives null a meaning (`nullable`), so a null can
+ * never reach a NOT NULL column.
+ */
 export function validateField(rule: FieldRule, value: unknown): string | undefined {
-  const absent = rule.kind === 'boolean' ? value === undefined || value === null : isBlank(value);
+  if (value === null) return rule.required ? M.required(rule.label) : rule.nullable ? undefined : M.notNull(rule.label);
+  const absent = rule.kind === 'boolean' ? value === undefined : isBlank(value);
   if (absent) return rule.required ? M.required(rule.label) : undefined;
   switch (rule.kind) {
     case 'text':

@@ -134,12 +134,13 @@ describe('draft defaults (spec section 3)', () => {
     }
   });
 
-  it('applies them for explicit nulls too', async () => {
+  it('does not apply them for explicit nulls: null is refused, not taken as "left out"', async () => {
+    const fields = { description: 'Description is required', category: 'Category is required', quantity: 'Quantity is required' };
     const rest = await app.rest('POST', '/api/products', { name: 'Null draft REST', price: 2, description: null, category: null, quantity: null }, { token });
-    expect(rest.status).toBe(201);
+    expectRestError(rest, 400, 'BAD_USER_INPUT', fields.description, fields);
     const gql = await app.gql(CREATE_PRODUCT, { input: { name: 'Null draft GraphQL', price: 2, description: null, category: null, quantity: null } }, { token });
-    expect(gql.errors).toBeUndefined();
-    for (const product of [rest.body.product, gql.data.createProduct]) expect(product).toMatchObject(DRAFT);
+    expectGqlError(gql, 'BAD_USER_INPUT', fields.description, fields);
+    expect(await countProducts(app, `name LIKE 'Null draft%'`)).toBe(0);
   });
 
   it('still requires a name and a price (the draft price 0 is below the minimum)', async () => {

@@ -120,7 +120,11 @@ describe('update: the same rules on PUT and updateProduct; nothing changes', () 
     ['a null price', { price: null }, { price: 'Price is required' }],
     ['a null quantity', { quantity: null }, { quantity: 'Quantity is required' }],
     ['an empty description', { description: '' }, { description: 'Description is required' }],
-    ['a version of 0', { version: 0 }, { version: 'Version format is invalid' }],
+    ['a version of 0', { version: 0 }, { version: 'Version must be at least 1' }],
+    ['a null description', { description: null }, { description: 'Description is required' }],
+    ['a null category', { category: null }, { category: 'Category is required' }],
+    ['a null featured', { featured: null }, { featured: 'Featured cannot be null' }],
+    ['a null version', { version: null }, { version: 'Version cannot be null' }],
   ])('refuses %s', async (_case, changes, fields) => {
     await refusedOnUpdate(changes, fields);
   });
@@ -326,5 +330,154 @@ describe('list parameters', () => {
     for (const path of ['/api/products/search', '/api/products/search?q=', '/api/products/search?q=%20%20']) {
       expectRestError(await app.rest('GET', path, undefined, { token }), 400, 'BAD_USER_INPUT', 'Search is required', { q: 'Search is required' });
     }
+  });
+});
+
+describe('null: refused unless the field gives it a meaning (only imageUrl: "no image")', () => {
+  it.each([
+    ['a null description', { description: null }, { description: 'Description is required' }],
+    ['a null category', { category: null }, { category: 'Category is required' }],
+    ['a null quantity', { quantity: null }, { quantity: 'Quantity is required' }],
+    ['a null featured', { featured: null }, { featured: 'Featured cannot be null' }],
+  ])('create refuses %s on both transports (only a field left out takes its draft value)', async (_case, overrides, fields) => {
+    await refusedOnCreate(overrides, fields);
+  });
+
+  it('accepts a null image URL as no image, on create and update, on both transports', async () => {
+    const rest = await app.rest('POST', '/api/products', productInput({ imageUrl: null }), { token });
+    expect(rest.status).toBe(201);
+    expect(rest.body.product.imageUrl).toBeNull();
+    const gql = await app.gql(CREATE_PRODUCT, { input: productInput({ imageUrl: null }) }, { token });
+    expect(gql.data.createProduct.imageUrl).toBeNull();
+
+    const product = await createProduct(app, token, { imageUrl: 'https://img.example.com/a.png' });
+    const cleared = await app.rest('PUT', `/api/products/${product.id}`, { imageUrl: null }, { token });
+    expect(cleared.body.product).toMatchObject({ imageUrl: null, version: 2 });
+    await app.rest('PUT', `/api/products/${product.id}`, { imageUrl: 'https://img.example.com/b.png' }, { token });
+    expect((await app.gql(UPDATE_PRODUCT, { id: product.id, input: { imageUrl: null } }, { token })).data.updateProduct.imageUrl).toBeNull();
+    expect((await storedProduct(app, product.id))?.image_url).toBeNull();
+  });
+
+  it.each([
+    [{ page: null }, { page: 'Page cannot be null' }],
+    [{ limit: null }, { limit: 'Limit cannot be null' }],
+    [{ search: null }, { search: 'Search cannot be null' }],
+    [{ category: null }, { category: 'Category cannot be null' }],
+    [{ inStock: null }, { inStock: 'In stock cannot be null' }],
+    [{ sortBy: null }, { sortBy: 'Sort by cannot be null' }],
+    [{ sortOrder: null }, { sortOrder: 'Sort order cannot be null' }],
+  ])('a GraphQL list query refuses %j (left out, it takes its default)', async (query, fields) => {
+    expectGqlError(await app.gql(PRODUCTS, { query }, { token }), 'BAD_USER_INPUT', firstOf(fields), fields);
+  });
+});
+
+describe('whole numbers beyond a 32-bit integer: a 400 naming the field, never a database overflow', () => {
+  const INT_ERROR = /Int cannot represent non 32-bit signed integer value/;
+
+  it.each([
+    ['2147483648', 2 ** 31, { version: 'Version cannot exceed 2147483647' }],
+    ['the text "2147483648"', '2147483648', { version: 'Version cannot exceed 2147483647' }],
+    ['1e20', 1e20, { version: 'Version cannot exceed 2147483647' }],
+    ['-2147483649', -(2 ** 31) - 1, { version: 'Version must be at least 1' }],
+    ['1.5', 1.5, { version: 'Version must be a whole number' }],
+    ['a word', 'latest', { version: 'Version must be a number' }],
+  ])('REST PUT refuses a version of %s', async (_case, version, fields) => {
+    const product = await createProduct(app, token);
+    const before = await storedProduct(app, product.id);
+    expectRestError(await app.rest('PUT', `/api/products/${product.id}`, { name: 'Renamed', version }, { token }), 400, 'BAD_USER_INPUT', firstOf(fields), fields);
+    expect(await storedProduct(app, product.id)).toEqual(before);
+  });
+
+  it('GraphQL’s Int refuses the same version, and the largest integer is merely stale on both', async () => {
+    const product = await createProduct(app, token);
+    expectGqlTypeError(await app.gql(UPDATE_PRODUCT, { id: product.id, input: { name: 'Renamed', version: 2 ** 31 } }, { token }), INT_ERROR);
+    const STALE = 'This product was changed by someone else. Reload it and try again';
+    expectRestError(await app.rest('PUT', `/api/products/${product.id}`, { name: 'Renamed', version: 2 ** 31 - 1 }, { token }), 409, 'CONFLICT', STALE);
+    expectGqlError(await app.gql(UPDATE_PRODUCT, { id: product.id, input: { name: 'Renamed', version: 2 ** 31 - 1 } }, { token }), 'CONFLICT', STALE);
+    expect(await storedProduct(app, product.id)).toMatchObject({ name: product.name, version: 1 });
+  });
+
+  it('quantity and price past any column: the rule’s maximum on REST (create and update); GraphQL’s Int refuses the quantity, the rule the price', async () => {
+    for (const [overrides, fields] of [
+      [{ quantity: 2 ** 31 }, { quantity: 'Quantity cannot exceed 100000' }],
+      [{ quantity: -(2 ** 31) - 1 }, { quantity: 'Quantity must be at least 0' }],
+      [{ quantity: 1e300 }, { quantity: 'Quantity cannot exceed 100000' }],
+      [{ price: 1e20 }, { price: 'Price cannot exceed 999999.99' }],
+      [{ price: -1e20 }, { price: 'Price must be at least 0.01' }],
+    ] as const) {
+      const product = await createProduct(app, token);
+      const before = await storedProduct(app, product.id);
+      expectRestError(await app.rest('POST', '/api/products', productInput(overrides), { token }), 400, 'BAD_USER_INPUT', firstOf(fields), fields);
+      expectRestError(await app.rest('PUT', `/api/products/${product.id}`, overrides, { token }), 400, 'BAD_USER_INPUT', firstOf(fields), fields);
+      if ('price' in overrides) {
+        expectGqlError(await app.gql(CREATE_PRODUCT, { input: productInput(overrides) }, { token }), 'BAD_USER_INPUT', firstOf(fields), fields);
+        expectGqlError(await app.gql(UPDATE_PRODUCT, { id: product.id, input: overrides }, { token }), 'BAD_USER_INPUT', firstOf(fields), fields);
+      } else {
+        expectGqlTypeError(await app.gql(UPDATE_PRODUCT, { id: product.id, input: overrides }, { token }), /Int cannot represent/);
+      }
+      expect(await storedProduct(app, product.id)).toEqual(before);
+    }
+  });
+
+  it('a stock delta past 32 bits: the delta rule’s limit on REST, GraphQL’s Int refusal', async () => {
+    const product = await createProduct(app, token);
+    for (const [delta, message] of [
+      [2 ** 31, 'Quantity change cannot exceed 100000'],
+      [-(2 ** 31) - 1, 'Quantity change must be at least -100000'],
+      ['99999999999999999999', 'Quantity change cannot exceed 100000'],
+    ] as const) {
+      expectRestError(await app.rest('POST', `/api/products/${product.id}/stock`, { delta }, { token }), 400, 'BAD_USER_INPUT', message, { delta: message });
+    }
+    expectGqlTypeError(await app.gql(ADJUST_STOCK, { id: product.id, delta: 2 ** 31 }, { token }), /Int cannot represent non 32-bit signed integer value/);
+    expect(await storedProduct(app, product.id)).toMatchObject({ quantity: product.quantity, version: 1 });
+  });
+
+  it('page and limit past 32 bits: the page rules’ 400 on every REST list, GraphQL’s Int refusal; the largest page is an empty page', async () => {
+    for (const path of ['/api/products', '/api/products/search?q=thing&', '/api/products/category/Tools']) {
+      const join = path.endsWith('&') ? '' : path.includes('?') ? '&' : '?';
+      for (const [queryString, fields] of [
+        ['page=2147483648', { page: 'Page cannot exceed 10000000' }],
+        ['page=99999999999999999999', { page: 'Page cannot exceed 10000000' }],
+        ['limit=2147483648', { limit: 'Limit cannot exceed 100' }],
+      ] as const) {
+        expectRestError(await app.rest('GET', `${path}${join}${queryString}`, undefined, { token }), 400, 'BAD_USER_INPUT', firstOf(fields), fields);
+      }
+    }
+    for (const query of [{ page: 2 ** 31 }, { limit: 2 ** 31 }]) expectGqlTypeError(await app.gql(PRODUCTS, { query }, { token }), INT_ERROR);
+    const last = await app.rest('GET', '/api/products?page=10000000&limit=100', undefined, { token });
+    expect(last.status).toBe(200);
+    expect(last.body.products).toEqual([]);
+    const lastGql = await app.gql(PRODUCTS, { query: { page: 10_000_000, limit: 100 } }, { token });
+    expect(lastGql.data.products.products).toEqual([]);
+  });
+});
+
+describe('product ids in any case', () => {
+  it('reach one’s own product by its upper-case id on every route and operation, answering with the canonical id', async () => {
+    const product = await createProduct(app, token, { quantity: 5 });
+    const ID = product.id.toUpperCase();
+    expect((await app.rest('GET', `/api/products/${ID}`, undefined, { token })).body.product.id).toBe(product.id);
+    expect((await app.gql(PRODUCT, { id: ID }, { token })).data.product.id).toBe(product.id);
+    const renamed = await app.rest('PUT', `/api/products/${ID}`, { name: 'Upper-case rename', version: 1 }, { token });
+    expect(renamed.body.product).toMatchObject({ id: product.id, name: 'Upper-case rename', version: 2 });
+    expect((await app.gql(UPDATE_PRODUCT, { id: ID, input: { featured: true } }, { token })).data.updateProduct).toMatchObject({ id: product.id, featured: true });
+    expect((await app.rest('POST', `/api/products/${ID}/stock`, { delta: -2 }, { token })).body.product).toMatchObject({ id: product.id, quantity: 3 });
+    expect((await app.gql(ADJUST_STOCK, { id: ID, delta: 1 }, { token })).data.adjustStock.quantity).toBe(4);
+    expect(await app.rest('DELETE', `/api/products/${ID}`, undefined, { token })).toMatchObject({ status: 200, body: { id: product.id } });
+    expect(await storedProduct(app, product.id)).toBeUndefined();
+  });
+
+  it('keep someone else’s product theirs whatever the case: 404 to read, 403 to change', async () => {
+    const other = await signUpUser(app);
+    const theirs = await createProduct(app, other.token);
+    const ID = theirs.id.toUpperCase();
+    expectRestError(await app.rest('GET', `/api/products/${ID}`, undefined, { token }), 404, 'NOT_FOUND', 'Product not found');
+    expectGqlError(await app.gql(PRODUCT, { id: ID }, { token }), 'NOT_FOUND', 'Product not found');
+    const NOT_OWNER = 'You can only modify products you created';
+    expectRestError(await app.rest('PUT', `/api/products/${ID}`, { name: 'Hijacked' }, { token }), 403, 'FORBIDDEN', NOT_OWNER);
+    expectGqlError(await app.gql(UPDATE_PRODUCT, { id: ID, input: { name: 'Hijacked' } }, { token }), 'FORBIDDEN', NOT_OWNER);
+    expectRestError(await app.rest('POST', `/api/products/${ID}/stock`, { delta: -1 }, { token }), 403, 'FORBIDDEN', NOT_OWNER);
+    expectGqlError(await app.gql(DELETE_PRODUCT, { id: ID }, { token }), 'FORBIDDEN', NOT_OWNER);
+    expect(await storedProduct(app, theirs.id)).toMatchObject({ name: theirs.name, quantity: theirs.quantity, version: 1 });
   });
 });

@@ -1,6 +1,7 @@
+import { Client } from 'pg';
 import { setRole } from '../../backend/scripts/promote-user';
 import { UserRole } from '../../backend/src/users/user.entity';
-import { expectGqlError, expectRestError } from '../support/answers';
+import { expectGqlError, expectGqlTypeError, expectRestError } from '../support/answers';
 import { GOOD_PASSWORD, linkIn, signUpAdmin, signUpUser, startTestApp, uniqueEmail, type TestApp } from '../support/test-app';
 
 /**
@@ -13,6 +14,8 @@ import { GOOD_PASSWORD, linkIn, signUpAdmin, signUpUser, startTestApp, uniqueEma
 let app: TestApp;
 
 const DENIED = 'Access denied. Insufficient permissions';
+const LAST_ADMIN = 'The last active administrator cannot be deactivated';
+const LAST_ADMIN_DEMOTED = 'The last active administrator cannot be made a Member';
 const INVALID_ID = { id: 'Invalid ID format' };
 const USER_FIELDS = 'id email firstName lastName fullName avatar status role emailVerified createdAt updatedAt';
 const USER = `query User($id: ID!) { user(id: $id) { ${USER_FIELDS} } }`;
@@ -440,6 +443,227 @@ describe('deactivating an account', () => {
     });
     expect((await storedUser(alice.user.id)).status).toBe('Active');
     expect(await openSessions(alice.user.id)).toBe(1);
+  });
+});
+
+/**
+ * Runs `race` while the test holds the rows of `userIds` (as another
+ * transaction would), lets go only once two requests are waiting inside
+ * PostgreSQL, then returns the race's answers: both requests are past sign-in
+ * and in the database together, whatever the machine's speed.
+ */
+async function heldAtTheDatabase<T>(target: TestApp, userIds: string[], race: () => Promise<T>): Promise<T> {
+  const holder = new Client({ connectionString: target.databaseUrl });
+  await holder.connect();
+  try {
+    await holder.query('BEGIN');
+    await holder.query('SELECT id FROM users WHERE id = ANY($1::uuid[]) FOR UPDATE', [userIds]);
+    const answers = race();
+    const deadline = Date.now() + 30_000;
+    const waiting = async () =>
+      (await target.sql<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`))[0].n;
+    while ((await waiting()) < 2) {
+      if (Date.now() > deadline) throw new Error('the two requests never both reached the database');
+    }
+    await holder.query('COMMIT');
+    return await answers;
+  } finally {
+    await holder.end();
+  }
+}
+
+/** `id` with every other letter in upper case: the same UUID, spelled as no database returns it. */
+const mixedCase = (id: string) => [...id].map((c, i) => (i % 2 ? c.toUpperCase() : c)).join('');
+
+describe('ids in any case, and the last active admin', () => {
+  it('treats an upper-case spelling of one’s own id as one’s own: an admin still cannot change their own role or status', async () => {
+    const admin = await signUpAdmin(app);
+    const ID = admin.user.id.toUpperCase();
+    for (const changes of [{ role: 'Member' }, { status: 'Inactive' }, { role: 'Member', status: 'Inactive' }]) {
+      for (const id of [admin.user.id, ID, mixedCase(admin.user.id)]) {
+        expectRestError(await app.rest('PUT', `/api/users/${id}`, changes, { token: admin.token }), 403, 'FORBIDDEN', DENIED);
+        expectGqlError(await app.gql(UPDATE_USER, { id, input: changes }, { token: admin.token }), 'FORBIDDEN', DENIED);
+      }
+    }
+    expect(await storedUser(admin.user.id)).toMatchObject({ role: 'Admin', status: 'Active' });
+    expect(await openSessions(admin.user.id)).toBe(1);
+
+    // The owner's own rights hold in any spelling too: a member reads and renames themself through an upper-case id.
+    const alice = await signUpUser(app, { firstName: 'Alice' });
+    const own = await app.rest('GET', `/api/users/${alice.user.id.toUpperCase()}`, undefined, { token: alice.token });
+    expect(own.status).toBe(200);
+    expect(own.body.user.id).toBe(alice.user.id);
+    const renamed = await app.gql(UPDATE_USER, { id: alice.user.id.toUpperCase(), input: { firstName: 'Alicia' } }, { token: alice.token });
+    expect(renamed.data.updateUser).toMatchObject({ id: alice.user.id, firstName: 'Alicia' });
+    // ... and a rename of oneself is not logged as an admin's doing.
+    expect((await activityKinds(alice.user.id)).at(-1)).toEqual({ kind: 'profile_updated', details: { fields: ['firstName'] } });
+    expectRestError(await app.rest('PUT', `/api/users/${alice.user.id.toUpperCase()}`, { role: 'Admin' }, { token: alice.token }), 403, 'FORBIDDEN', DENIED);
+  });
+
+  it('lets an admin reach someone else by a mixed-case id on every route, answering with the canonical id', async () => {
+    const admin = await signUpAdmin(app);
+    const bob = await signUpUser(app, { firstName: 'Bob' });
+    const id = mixedCase(bob.user.id);
+    expect(id).not.toBe(bob.user.id);
+
+    const read = await app.rest('GET', `/api/users/${id}`, undefined, { token: admin.token });
+    expect(read.body.user).toMatchObject({ id: bob.user.id, email: bob.email });
+    expect((await app.gql(USER, { id }, { token: admin.token })).data.user.id).toBe(bob.user.id);
+
+    const promoted = await app.rest('PUT', `/api/users/${id}`, { role: 'Admin', firstName: 'Robert' }, { token: admin.token });
+    expect(promoted.status).toBe(200);
+    expect(promoted.body.user).toMatchObject({ id: bob.user.id, role: 'Admin', firstName: 'Robert' });
+    const demoted = await app.gql(UPDATE_USER, { id: id.toUpperCase(), input: { role: 'Member' } }, { token: admin.token });
+    expect(demoted.data.updateUser).toMatchObject({ id: bob.user.id, role: 'Member' });
+    expect((await activityKinds(bob.user.id)).at(-1)).toEqual({ kind: 'profile_updated', details: { fields: ['firstName'], byAdmin: true } });
+
+    const profile = await app.rest('GET', `/api/users/${id}/profile`);
+    expect(profile.body.profile.id).toBe(bob.user.id);
+    expect((await app.gql(PUBLIC_PROFILE, { id: id.toUpperCase() })).data.publicProfile.id).toBe(bob.user.id);
+
+    expect((await app.rest('DELETE', `/api/users/${id}`, undefined, { token: admin.token })).status).toBe(200);
+    expect(await storedUser(bob.user.id)).toMatchObject({ role: 'Member', status: 'Inactive' });
+  });
+
+  it('never leaves no active admin: the only admin cannot demote or deactivate themself by any spelling of their id', async () => {
+    // A database of its own: other tests' admins would count.
+    const solo = await startTestApp();
+    try {
+      const admin = await signUpAdmin(solo);
+      const stored = async () => (await solo.sql('SELECT role, status FROM users WHERE id = $1', [admin.user.id]))[0];
+      for (const id of [admin.user.id.toUpperCase(), mixedCase(admin.user.id)]) {
+        expectRestError(await solo.rest('PUT', `/api/users/${id}`, { role: 'Member' }, { token: admin.token }), 403, 'FORBIDDEN', DENIED);
+        expectRestError(await solo.rest('PUT', `/api/users/${id}`, { status: 'Inactive' }, { token: admin.token }), 403, 'FORBIDDEN', DENIED);
+        expectGqlError(await solo.gql(UPDATE_USER, { id, input: { role: 'Member' } }, { token: admin.token }), 'FORBIDDEN', DENIED);
+        expectGqlError(await solo.gql(UPDATE_USER, { id, input: { status: 'Inactive' } }, { token: admin.token }), 'FORBIDDEN', DENIED);
+        // Deactivating oneself is allowed, but not as the last active admin.
+        expectRestError(await solo.rest('DELETE', `/api/users/${id}`, undefined, { token: admin.token }), 409, 'CONFLICT', LAST_ADMIN);
+        expectGqlError(await solo.gql(DEACTIVATE, { id }, { token: admin.token }), 'CONFLICT', LAST_ADMIN);
+      }
+      expect(await stored()).toEqual({ role: 'Admin', status: 'Active' });
+    } finally {
+      await solo.close();
+    }
+  });
+
+  /**
+   * Two admins demote or deactivate each other at the same moment; whatever
+   * order PostgreSQL runs the two writes in, one wins and the other is
+   * refused with the last admin's message, never both written.
+   */
+  it('holds under a race: two admins demoting or deactivating each other at once always leave exactly one active admin', async () => {
+    const solo = await startTestApp();
+    try {
+      for (let round = 0; round < 10; round++) {
+        await solo.sql(`UPDATE users SET role = 'Member' WHERE role = 'Admin'`);
+        const [a, b] = [await signUpAdmin(solo), await signUpAdmin(solo)];
+        // Each round mixes the transports and the two ways of taking an admin away.
+        const changeA = round % 2 ? { role: 'Member' } : { status: 'Inactive' };
+        const changeB = round % 3 ? { status: 'Inactive' } : { role: 'Member' };
+        const [restAnswer, gqlAnswer] = await heldAtTheDatabase(solo, [a.user.id, b.user.id], () =>
+          Promise.all([
+            solo.rest('PUT', `/api/users/${b.user.id.toUpperCase()}`, changeA, { token: a.token }),
+            solo.gql(UPDATE_USER, { id: a.user.id, input: changeB }, { token: b.token }),
+          ]),
+        );
+        const admins = (await solo.sql(`SELECT id FROM users WHERE role = 'Admin' AND status = 'Active'`)).map((row) => row.id as string);
+        expect(admins).toHaveLength(1);
+        if (admins[0] === a.user.id) {
+          expect(restAnswer.status).toBe(200);
+          expectGqlError(gqlAnswer, 'CONFLICT', changeB.role ? LAST_ADMIN_DEMOTED : LAST_ADMIN);
+        } else {
+          expect(admins[0]).toBe(b.user.id);
+          expect(gqlAnswer.errors).toBeUndefined();
+          expectRestError(restAnswer, 409, 'CONFLICT', changeA.role ? LAST_ADMIN_DEMOTED : LAST_ADMIN);
+        }
+      }
+    } finally {
+      await solo.close();
+    }
+  });
+
+  it('holds under a race of deactivations too: two admins deactivating themselves at once leave one', async () => {
+    const solo = await startTestApp();
+    try {
+      for (let round = 0; round < 3; round++) {
+        await solo.sql(`UPDATE users SET role = 'Member' WHERE role = 'Admin'`);
+        const [a, b] = [await signUpAdmin(solo), await signUpAdmin(solo)];
+        const [restAnswer, gqlAnswer] = await heldAtTheDatabase(solo, [a.user.id, b.user.id], () =>
+          Promise.all([
+            solo.rest('DELETE', `/api/users/${a.user.id.toUpperCase()}`, undefined, { token: a.token }),
+            solo.gql(DEACTIVATE, { id: b.user.id }, { token: b.token }),
+          ]),
+        );
+        const admins = (await solo.sql(`SELECT id FROM users WHERE role = 'Admin' AND status = 'Active'`)).map((row) => row.id as string);
+        expect(admins).toHaveLength(1);
+        // The one left active is the one whose own deactivation was refused.
+        if (admins[0] === a.user.id) {
+          expectRestError(restAnswer, 409, 'CONFLICT', LAST_ADMIN);
+          expect(gqlAnswer.data.deactivateUser.message).toBe('User account deactivated');
+        } else {
+          expect(admins[0]).toBe(b.user.id);
+          expect(restAnswer).toMatchObject({ status: 200, body: { message: 'User account deactivated' } });
+          expectGqlError(gqlAnswer, 'CONFLICT', LAST_ADMIN);
+        }
+      }
+    } finally {
+      await solo.close();
+    }
+  });
+});
+
+describe('null is not "no change"', () => {
+  it('refuses a null role or status from an admin with 400 and the field named, on both transports; nothing changes', async () => {
+    const admin = await signUpAdmin(app);
+    const bob = await signUpUser(app, { firstName: 'Bob' });
+    const cases: Array<[Record<string, unknown>, Record<string, string>]> = [
+      [{ status: null }, { status: 'Status cannot be null' }],
+      [{ role: null }, { role: 'Role cannot be null' }],
+      [{ role: null, status: null, firstName: 'Robert' }, { role: 'Role cannot be null', status: 'Status cannot be null' }],
+      [{ firstName: null }, { firstName: 'First name is required' }],
+      [{ email: null }, { email: 'Email is required' }],
+    ];
+    for (const [input, fields] of cases) {
+      const message = Object.values(fields)[0];
+      expectRestError(await app.rest('PUT', `/api/users/${bob.user.id}`, input, { token: admin.token }), 400, 'BAD_USER_INPUT', message, fields);
+      expectGqlError(await app.gql(UPDATE_USER, { id: bob.user.id, input }, { token: admin.token }), 'BAD_USER_INPUT', message, fields);
+    }
+    expect(await storedUser(bob.user.id)).toMatchObject({ role: 'Member', status: 'Active', first_name: 'Bob', email: bob.email });
+    // A member sending a null role is still writing a role: refused as such.
+    expectRestError(await app.rest('PUT', `/api/users/${bob.user.id}`, { role: null }, { token: bob.token }), 403, 'FORBIDDEN', DENIED);
+    expectGqlError(await app.gql(UPDATE_PROFILE, { input: { lastName: null } }, { token: bob.token }), 'BAD_USER_INPUT', 'Last name is required', { lastName: 'Last name is required' });
+  });
+
+  it('refuses null list parameters over GraphQL (the query string cannot carry one)', async () => {
+    const admin = await signUpAdmin(app);
+    for (const [query, fields] of [
+      [{ search: null }, { search: 'Search cannot be null' }],
+      [{ page: null }, { page: 'Page cannot be null' }],
+      [{ limit: null }, { limit: 'Limit cannot be null' }],
+    ] as const) {
+      expectGqlError(await app.gql(USERS, { query }, { token: admin.token }), 'BAD_USER_INPUT', Object.values(fields)[0], fields);
+    }
+    expect((await app.gql(USERS, { query: null }, { token: admin.token })).data.users.pagination).toMatchObject({ page: 1, limit: 10 });
+  });
+});
+
+describe('whole numbers beyond a 32-bit integer', () => {
+  it('REST answers the page rule’s 400 for a page or limit past 2147483647; GraphQL’s Int refuses it; the largest page is an empty page', async () => {
+    const admin = await signUpAdmin(app);
+    for (const [queryString, fields] of [
+      ['page=2147483648', { page: 'Page cannot exceed 10000000' }],
+      ['page=99999999999999999999', { page: 'Page cannot exceed 10000000' }],
+      ['limit=2147483648', { limit: 'Limit cannot exceed 100' }],
+      ['page=-2147483649', { page: 'Page must be at least 1' }],
+    ] as const) {
+      expectRestError(await app.rest('GET', `/api/users?${queryString}`, undefined, { token: admin.token }), 400, 'BAD_USER_INPUT', Object.values(fields)[0], fields);
+    }
+    for (const query of [{ page: 2 ** 31 }, { limit: 2 ** 31 }, { page: -(2 ** 31) - 1 }]) {
+      expectGqlTypeError(await app.gql(USERS, { query }, { token: admin.token }), /Int cannot represent non 32-bit signed integer value/);
+    }
+    const last = await app.rest('GET', '/api/users?page=10000000&limit=100', undefined, { token: admin.token });
+    expect(last.status).toBe(200);
+    expect(last.body.users).toEqual([]);
   });
 });
 

@@ -53,6 +53,16 @@ export function assertId(id: unknown): asserts id is string {
   if (!isUuid(id)) throw new InvalidIdError();
 }
 
+/**
+ * A caller's id in the one spelling the database returns (lower case), or
+ * InvalidIdError. PostgreSQL matches a UUID in any case, but a comparison in
+ * code does not: an upper-case spelling of one's own id must still be "self".
+ */
+export function canonicalId(id: unknown): string {
+  assertId(id);
+  return id.toLowerCase();
+}
+
 export class UnauthenticatedError extends DomainError {
   constructor(message: string) {
     super('UNAUTHENTICATED', message);

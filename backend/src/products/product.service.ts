@@ -16,7 +16,7 @@ import {
 } from '@stockroom/schema';
 import { requireViewer } from '../auth/viewer';
 import type { RequestContext } from '../common/context';
-import { assertId, assertValid, ValidationError } from '../common/errors';
+import { assertValid, canonicalId, ValidationError } from '../common/errors';
 import { runStatement, type Statement } from '../db/sql';
 import { InsufficientStockError, NotProductOwnerError, ProductNotFoundError, StaleProductError } from './product.errors';
 import { CountCache } from './count-cache';
@@ -84,13 +84,13 @@ function parseListRequest(request: ProductListRequest) {
     limit: isBlank(input.limit) ? PAGINATION.defaultLimit : Number(input.limit),
     search: (input.search as string | undefined) || undefined,
     category: (input.category as string | undefined) || undefined,
-    inStock: (input.inStock as boolean | null | undefined) ?? undefined,
+    inStock: input.inStock as boolean | undefined,
     sortBy: isBlank(input.sortBy) ? DEFAULT_PRODUCT_SORT.sortBy : (input.sortBy as ProductSortField),
     sortOrder: isBlank(input.sortOrder) ? DEFAULT_PRODUCT_SORT.sortOrder : (input.sortOrder as SortOrder),
   };
 }
 
-/** Text trimmed, numbers as numbers, an empty image URL as none. */
+/** Text trimmed, numbers as numbers, an empty (or null) image URL as none. */
 function cleanChanges(changes: ProductChanges): ProductWrite {
   const clean: ProductWrite = {};
   if (changes.name !== undefined) clean.name = String(changes.name).trim();
@@ -99,7 +99,7 @@ function cleanChanges(changes: ProductChanges): ProductWrite {
   if (changes.price !== undefined) clean.price = Number(changes.price);
   if (changes.quantity !== undefined) clean.quantity = Number(changes.quantity);
   if (changes.imageUrl !== undefined) clean.imageUrl = typeof changes.imageUrl === 'string' && changes.imageUrl.trim() ? changes.imageUrl.trim() : null;
-  if (changes.featured !== undefined && changes.featured !== null) clean.featured = changes.featured as boolean;
+  if (changes.featured !== undefined) clean.featured = changes.featured as boolean;
   return clean;
 }
 
@@ -145,9 +145,9 @@ export const productService = {
   },
 
   /** One of the caller's products; someone else's is 'Product not found', as if it did not exist. */
-  async get(ctx: RequestContext, id: unknown): Promise<ProductView> {
+  async get(ctx: RequestContext, rawId: unknown): Promise<ProductView> {
     const { user } = await requireViewer(ctx);
-    assertId(id);
+    const id = canonicalId(rawId);
     const [row] = await query<ProductRow>(ctx, productByIdStatement(id));
     if (!row || row.owner !== user.id) throw new ProductNotFoundError();
     return fromRow(row);
@@ -172,14 +172,19 @@ export const productService = {
     return (await query<ProductRow>(ctx, featuredStatement(user.id, FEATURED_LIMIT))).map(fromRow);
   },
 
-  /** Adds a product to the caller's catalogue; description, category and quantity default to the draft values. */
+  /**
+   * Adds a product to the caller's catalogue; description, category and
+   * quantity left out take the draft values (sent as null, they are refused
+   * like any other missing required value).
+   */
   async create(ctx: RequestContext, input: ProductChanges): Promise<ProductView> {
     const { user } = await requireViewer(ctx);
+    const orDraft = <T>(value: unknown, draft: T) => (value === undefined ? draft : value);
     const withDefaults = {
       ...input,
-      description: input.description ?? PRODUCT_DRAFT_DEFAULTS.description,
-      category: input.category ?? PRODUCT_DRAFT_DEFAULTS.category,
-      quantity: input.quantity ?? PRODUCT_DRAFT_DEFAULTS.quantity,
+      description: orDraft(input.description, PRODUCT_DRAFT_DEFAULTS.description),
+      category: orDraft(input.category, PRODUCT_DRAFT_DEFAULTS.category),
+      quantity: orDraft(input.quantity, PRODUCT_DRAFT_DEFAULTS.quantity),
     };
     assertValid(validateFields(ProductFields, withDefaults));
     // Validated above, so every required field is present.
@@ -194,16 +199,12 @@ export const productService = {
    * the change applies only to that version: a stale edit gets a conflict
    * instead of silently overwriting someone else's.
    */
-  async update(ctx: RequestContext, id: unknown, input: ProductChanges & { version?: unknown }): Promise<ProductView> {
+  async update(ctx: RequestContext, rawId: unknown, input: ProductChanges & { version?: unknown }): Promise<ProductView> {
     const { user } = await requireViewer(ctx);
     const { version, ...changes } = input;
-    const errors = validatePresentFields(ProductFields, changes);
-    if (version !== undefined && version !== null && !(Number.isInteger(version) && (version as number) >= 1)) {
-      errors.version = ValidationMessages.invalidFormat('Version');
-    }
-    assertValid(errors);
-    assertId(id);
-    const expected = version == null ? undefined : Number(version);
+    assertValid(validatePresentFields({ ...ProductFields, version: Rules.version }, { ...changes, version }));
+    const id = canonicalId(rawId);
+    const expected = version === undefined ? undefined : Number(version);
     const clean = cleanChanges(changes);
     if (Object.keys(clean).length) {
       const [row] = await query<ProductRow>(ctx, updateProductStatement(id, user.id, clean, expected));
@@ -219,9 +220,9 @@ export const productService = {
   },
 
   /** Deletes one of the caller's products; returns its id. */
-  async remove(ctx: RequestContext, id: unknown): Promise<string> {
+  async remove(ctx: RequestContext, rawId: unknown): Promise<string> {
     const { user } = await requireViewer(ctx);
-    assertId(id);
+    const id = canonicalId(rawId);
     const [row] = await query<{ id: string }>(ctx, deleteProductStatement(id, user.id));
     if (row) return row.id;
     await currentOwnProduct(ctx, id, user.id);
@@ -233,9 +234,9 @@ export const productService = {
    * Sells (negative delta) or receives (positive) stock in one SQL statement,
    * so concurrent sales never take the quantity below 0.
    */
-  async adjustStock(ctx: RequestContext, id: unknown, delta: unknown): Promise<ProductView> {
+  async adjustStock(ctx: RequestContext, rawId: unknown, delta: unknown): Promise<ProductView> {
     const { user } = await requireViewer(ctx);
-    assertId(id);
+    const id = canonicalId(rawId);
     const deltaError = validateField(Rules.stockDelta, delta) ?? (Number(delta) === 0 ? ProductMessages.zeroDelta : undefined);
     if (deltaError) throw new ValidationError({ delta: deltaError });
     const change = Number(delta);

@@ -9,7 +9,7 @@ export class UserNotFoundError extends NotFoundError {
 
 /** Deactivating or demoting the only active admin would leave nobody able to manage accounts. */
 export class LastAdminError extends ConflictError {
-  constructor() {
-    super(UserMessages.lastAdmin);
+  constructor(change: 'deactivate' | 'demote' = 'deactivate') {
+    super(change === 'demote' ? UserMessages.lastAdminDemoted : UserMessages.lastAdmin);
   }
 }

@@ -19,9 +19,26 @@ export function userCountStatement(search: string | undefined): Statement {
   return { sql: `SELECT count(*)::int AS total FROM users WHERE ${filter.sql}`, values: filter.values };
 }
 
-/** Active admins other than `exceptUserId`: deactivating or demoting must leave at least one. */
-export function otherActiveAdminsStatement(exceptUserId: string): Statement {
-  return { sql: `SELECT count(*)::int AS admins FROM users WHERE role = 'Admin' AND status = 'Active' AND id <> ?`, values: [exceptUserId] };
+/**
+ * Waits for, then holds until the transaction ends, the one lock every write
+ * that may take away an active admin takes, so such writes happen one at a time.
+ */
+export function lockActiveAdminsStatement(): Statement {
+  return { sql: `SELECT pg_advisory_xact_lock(hashtext(?))::text AS locked`, values: ['stockroom.users.active-admins'] };
+}
+
+/**
+ * Whether `userId` is an active admin now, and how many other active admins
+ * there are: deactivating or demoting must leave at least one. A statement
+ * of its own, run after the lock is held: in one statement with the lock,
+ * its snapshot would predate the lock and miss the previous holder's write.
+ */
+export function activeAdminsStatement(userId: string): Statement {
+  return {
+    sql: `SELECT count(*) FILTER (WHERE id <> ?)::int AS others, coalesce(bool_or(id = ?), false) AS "isActiveAdmin"
+      FROM users WHERE role = 'Admin' AND status = 'Active'`,
+    values: [userId, userId],
+  };
 }
 
 /** Every figure of the admin statistics in one statement; catalogue figures come from the running totals. */

@@ -1,3 +1,4 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   AuthMessages,
   EmailChangeFields,
@@ -17,15 +18,16 @@ import { consumeMailActionQuota, MailKind, recipientWithinCap } from '../auth/ma
 import { revokeSessionsStatement } from '../auth/session.queries';
 import { requireAdmin, requireViewer } from '../auth/viewer';
 import type { RequestContext, Viewer } from '../common/context';
-import { assertId, assertValid, DomainError, ForbiddenError } from '../common/errors';
+import { assertValid, canonicalId, DomainError, ForbiddenError } from '../common/errors';
 import { paginationOf, type Pagination } from '../common/pagination';
 import { runStatement } from '../db/sql';
 import { emailChangedMail } from '../mail/templates';
 import { User, UserRole, UserStatus } from './user.entity';
 import { LastAdminError, UserNotFoundError } from './user.errors';
 import {
+  activeAdminsStatement,
   adminStatsStatement,
-  otherActiveAdminsStatement,
+  lockActiveAdminsStatement,
   userCountStatement,
   userPageStatement,
 } from './user.queries';
@@ -80,12 +82,33 @@ export interface AdminStatsView {
 
 const isAdmin = (viewer: Viewer) => viewer.user.role === UserRole.Admin;
 
-/** Only the user themself or an admin may read or change an account; anyone else gets 403 whether or not it exists. */
-async function requireSelfOrAdmin(ctx: RequestContext, id: unknown): Promise<Viewer> {
+/**
+ * Only the user themself or an admin may read or change an account; anyone
+ * else gets 403 whether or not it exists. Returns the id as the database
+ * spells it (lower case), so "self" holds for any spelling of one's own id.
+ */
+async function requireSelfOrAdmin(ctx: RequestContext, rawId: unknown): Promise<{ viewer: Viewer; id: string; self: boolean }> {
   const viewer = await requireViewer(ctx);
-  assertId(id);
-  if (viewer.user.id !== id && !isAdmin(viewer)) throw new ForbiddenError(AuthMessages.accessDenied);
-  return viewer;
+  const id = canonicalId(rawId);
+  const self = viewer.user.id === id;
+  if (!self && !isAdmin(viewer)) throw new ForbiddenError(AuthMessages.accessDenied);
+  return { viewer, id, self };
+}
+
+/**
+ * Refuses, inside the transaction of a write that may take away `userId`'s
+ * admin role or active status and before that write, to leave no active
+ * admin. Two admins demoting each other at once write different rows, and
+ * under READ COMMITTED each one's check still sees the other as an admin, so
+ * a count (or a conditional UPDATE) alone lets both through. A transaction
+ * advisory lock makes these writes take turns, and the check that follows it
+ * sees the previous turn committed. Locking the admin rows instead would also
+ * hold up every unrelated edit of an admin's profile.
+ */
+async function assertAnotherActiveAdmin(em: EntityManager, userId: string, change: 'deactivate' | 'demote'): Promise<void> {
+  await runStatement(em, lockActiveAdminsStatement());
+  const [{ others, isActiveAdmin }] = await runStatement<{ others: number; isActiveAdmin: boolean }>(em, activeAdminsStatement(userId));
+  if (isActiveAdmin && others === 0) throw new LastAdminError(change);
 }
 
 async function findUser(ctx: RequestContext, id: string): Promise<User> {
@@ -171,33 +194,36 @@ async function announceEmailChange(ctx: RequestContext, user: User, previousEmai
 
 export const userService = {
   /** A whole account: the user themself or an admin (403 for anyone else). */
-  async get(ctx: RequestContext, id: unknown): Promise<User> {
-    await requireSelfOrAdmin(ctx, id);
-    return findUser(ctx, id as string);
+  async get(ctx: RequestContext, rawId: unknown): Promise<User> {
+    const { id } = await requireSelfOrAdmin(ctx, rawId);
+    return findUser(ctx, id);
   },
 
   /**
    * Changes an account. The user themself may change their name and email;
    * an admin may also change the role and status of someone else, never
-   * their own (so an admin cannot lock every admin out by accident).
+   * their own (so an admin cannot lock every admin out by accident), and
+   * never so that no active admin is left.
    * A new email needs the caller's current password and must be free; it
    * starts unverified, every emailed link sent before stops working, and the
    * new address gets a verification mail.
    */
-  async update(ctx: RequestContext, id: unknown, input: UserChanges): Promise<User> {
-    const viewer = await requireSelfOrAdmin(ctx, id);
-    const self = viewer.user.id === id;
+  async update(ctx: RequestContext, rawId: unknown, input: UserChanges): Promise<User> {
+    const { viewer, id, self } = await requireSelfOrAdmin(ctx, rawId);
     const writesAccess = input.role !== undefined || input.status !== undefined;
     if (writesAccess && (self || !isAdmin(viewer))) throw new ForbiddenError(AuthMessages.accessDenied);
     assertValid(validatePresentFields({ ...ProfileFields, ...UserAdminFields }, { ...input }));
-    const user = self ? viewer.user : await findUser(ctx, id as string);
+    const user = self ? viewer.user : await findUser(ctx, id);
     if (newEmailOf(user, input.email) !== undefined) await confirmEmailChange(ctx, viewer, input.currentPassword);
     const previousEmail = user.email;
     return failingAs(UserMessages.updateFailed, async () => {
       const changed = await applyChanges(ctx, user, input);
       if (!changed.length) return user;
+      const demotes = changed.includes('role') && user.role !== UserRole.Admin;
+      const deactivates = changed.includes('status') && user.status !== UserStatus.Active;
       await claimingEmail(() =>
         ctx.em.transactional(async (em) => {
+          if (demotes || deactivates) await assertAnotherActiveAdmin(em, user.id, demotes ? 'demote' : 'deactivate');
           await em.flush();
           if (changed.includes('email')) await revokeOneTimeTokens(em, user.id);
           if (user.status === UserStatus.Inactive && changed.includes('status')) await runStatement(em, revokeSessionsStatement(user.id));
@@ -223,15 +249,13 @@ export const userService = {
    * every one of its sessions is revoked; its data stays. The user themself
    * or an admin; the last active admin cannot be deactivated.
    */
-  async deactivate(ctx: RequestContext, id: unknown): Promise<string> {
-    await requireSelfOrAdmin(ctx, id);
-    const user = await findUser(ctx, id as string);
+  async deactivate(ctx: RequestContext, rawId: unknown): Promise<string> {
+    const { id } = await requireSelfOrAdmin(ctx, rawId);
+    const user = await findUser(ctx, id);
     return failingAs(UserMessages.deactivateFailed, async () => {
-      if (user.role === UserRole.Admin && user.status === UserStatus.Active) {
-        const [{ admins }] = await runStatement<{ admins: number }>(ctx.em, otherActiveAdminsStatement(user.id));
-        if (admins === 0) throw new LastAdminError();
-      }
       await ctx.em.transactional(async (em) => {
+        // Checked whatever role the loaded row shows: the database's, under the lock, is the one that counts.
+        await assertAnotherActiveAdmin(em, user.id, 'deactivate');
         user.status = UserStatus.Inactive;
         await em.flush();
         await runStatement(em, revokeSessionsStatement(user.id));
@@ -256,8 +280,8 @@ export const userService = {
   },
 
   /** What anyone may see of an active account: name, avatar and member since. */
-  async publicProfile(ctx: RequestContext, id: unknown): Promise<PublicProfileView> {
-    assertId(id);
+  async publicProfile(ctx: RequestContext, rawId: unknown): Promise<PublicProfileView> {
+    const id = canonicalId(rawId);
     const user = await ctx.em.findOne(User, { id, status: UserStatus.Active });
     if (!user) throw new UserNotFoundError();
     return { id: user.id, firstName: user.firstName, lastName: user.lastName, fullName: user.fullName, avatar: user.avatar ?? null, memberSince: user.createdAt };
@@ -274,15 +298,15 @@ export const userService = {
    * Sets (or with null, removes) an account's avatar: the user themself or an
    * admin. The replaced avatar's file is deleted once the change is stored.
    */
-  async setAvatar(ctx: RequestContext, id: unknown, avatar: string | null): Promise<User> {
-    const viewer = await requireSelfOrAdmin(ctx, id);
-    const user = viewer.user.id === id ? viewer.user : await findUser(ctx, id as string);
+  async setAvatar(ctx: RequestContext, rawId: unknown, avatar: string | null): Promise<User> {
+    const { viewer, id, self } = await requireSelfOrAdmin(ctx, rawId);
+    const user = self ? viewer.user : await findUser(ctx, id);
     const previousAvatar = user.avatar ?? null;
     return failingAs(UserMessages.updateFailed, async () => {
       await ctx.em.transactional(async (em) => {
         user.avatar = avatar;
         await em.flush();
-        await runStatement(em, logActivityStatement(user.id, 'profile_updated', { fields: ['avatar'], ...(viewer.user.id !== id && { byAdmin: true }) }));
+        await runStatement(em, logActivityStatement(user.id, 'profile_updated', { fields: ['avatar'], ...(!self && { byAdmin: true }) }));
       });
       if (previousAvatar !== avatar) await ctx.uploads.remove(previousAvatar);
       return user;
