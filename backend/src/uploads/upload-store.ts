@@ -74,7 +74,7 @@ export interface UploadStoreOptions {
 export function createUploadStore(dir: string, { decodeBacklog }: UploadStoreOptions): UploadStore {
   mkdirSync(dir, { recursive: true });
   const tempPath = () => join(dir, `.${randomUUID()}.upload`);
-  // A decode holds up to MAX_INPUT_PIXELS of memory and a thread-pool thread: only IMAGE_DECODE_CONCURRENCY run at once.
+  // A decode holds a thread-pool thread and up to MAX_INPUT_PIXELS pixels in memory: only IMAGE_DECODE_CONCURRENCY run at once.
   const decodes = new Semaphore(IMAGE_DECODE_CONCURRENCY, decodeBacklog);
 
   return {
