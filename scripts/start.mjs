@@ -3,7 +3,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { requireSupportedNode } from './runtime.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -37,6 +37,9 @@ for (const part of parts) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const server = spawn(process.execPath, [join(root, 'backend/dist/src/main.js')], { cwd: root, stdio: 'inherit', env: process.env });
+// The server sets its own thread pool size first thing; passing it in the environment as well makes it hold even before that line runs.
+const { threadPoolSize } = await import(pathToFileURL(join(root, 'backend/dist/src/common/thread-pool.js')).href);
+const env = { ...process.env, UV_THREADPOOL_SIZE: String(threadPoolSize(process.env)) };
+const server = spawn(process.execPath, [join(root, 'backend/dist/src/main.js')], { cwd: root, stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

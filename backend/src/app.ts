@@ -64,7 +64,7 @@ const isServerPath = (path: string) => /^\/(?:api|graphql|uploads|assets)(?:\/|$
 const wantsHtml = (req: Request) => req.method === 'GET' && req.accepts(['json', 'html']) === 'html';
 
 export async function createApp({ config, orm, mailer }: AppDependencies): Promise<App> {
-  const uploads = createUploadStore(join(config.dataDir, 'uploads'));
+  const uploads = createUploadStore(join(config.dataDir, 'uploads'), { decodeBacklog: config.imageDecodeBacklog });
   const services = { config, mailer, uploads };
   const contextOf = (req: Request) => createRequestContext(services, orm, req);
   const [apollo] = await Promise.all([createApolloServer(await buildAppSchema()), prepareDummyHash()]);

@@ -1,3 +1,5 @@
+// First: sizes libuv's thread pool (UV_THREADPOOL_SIZE) before any import can start it.
+import './common/thread-pool';
 import 'reflect-metadata';
 import type { Server } from 'node:http';
 import { createApp } from './app';

@@ -48,6 +48,10 @@ export const UploadMessages = {
   unsupportedType: 'Image must be a JPEG, PNG or WebP file',
   missingFile: 'Choose an image to upload',
   uploadFailed: 'Failed to upload image',
+  /** A small file can declare a huge canvas; past this it is refused before it is decoded. */
+  tooManyPixels: 'Image cannot exceed 40 megapixels',
+  /** Every image decoder slot is taken and the queue for them is full (a 503 with Retry-After). */
+  busy: 'The server is busy processing other images. Please try again in a moment',
 } as const;
 
 export const ProductMessages = {

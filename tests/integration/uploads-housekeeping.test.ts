@@ -53,7 +53,7 @@ it('deletes day-old uploads nothing names and dead temporary files; keeps avatar
   for (const url of [onProduct, onAvatar, orphan, replaced]) age(fileOf(url), ORPHAN_GRACE_MS + 60_000);
   age('.dead.upload', TEMP_GRACE_MS + 60_000);
 
-  const removed = await sweepOrphanUploads(orm.em.fork(), createUploadStore(uploadsDir));
+  const removed = await sweepOrphanUploads(orm.em.fork(), createUploadStore(uploadsDir, { decodeBacklog: 0 }));
 
   expect(removed).toBe(3);
   const left = readdirSync(uploadsDir);

@@ -4,9 +4,12 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { AuthMessages, GeneralMessages, UPLOAD, UPLOAD_PATH_PATTERN, UploadMessages } from '@stockroom/schema';
+import { IMAGE_DECODE_CONCURRENCY } from '../../backend/src/common/thread-pool';
 import { sniffImageType } from '../../backend/src/uploads/image-type';
+import { MAX_IMAGE_SIDE, MAX_INPUT_PIXELS } from '../../backend/src/uploads/upload-store';
+import { DECODER_BUSY_RETRY_AFTER_SECONDS } from '../../backend/src/uploads/upload.errors';
 import { avatarRoutes, productImageRoutes } from '../../backend/src/uploads/upload.routes';
-import { GIF, HTML, JPEG, SVG, WEBP, png, pngOfSize } from '../support/images';
+import { GIF, HTML, JPEG, SVG, WEBP, largeImage, png, pngBomb, pngOfSize } from '../support/images';
 import { CREATE_PRODUCT, createProduct, expectRestError, productInput } from '../support/products';
 import { signUpAdmin, signUpUser, startTestApp, type HttpAnswer, type TestApp } from '../support/test-app';
 
@@ -14,7 +17,10 @@ import { signUpAdmin, signUpUser, startTestApp, type HttpAnswer, type TestApp } 
  * Image uploads (issue 4): an avatar at /api/users/{id}/avatar, a product
  * image at /api/products/images, both served back from /uploads/<uuid>.<ext>.
  * The type is told by the bytes, the size is held to UPLOAD.maxBytes, and a
- * refused upload leaves no file behind.
+ * refused upload leaves no file behind. Issue 9 bounds what an upload may
+ * cost: a per-account rate limit (429), at most IMAGE_DECODE_CONCURRENCY
+ * decodes at once with a short queue (503 beyond it), stored images at most
+ * MAX_IMAGE_SIDE px on a side, canvases over MAX_INPUT_PIXELS refused (413).
  */
 
 let app: TestApp;
@@ -23,7 +29,8 @@ let alice: { token: string; id: string };
 let bob: { token: string; id: string };
 
 beforeAll(async () => {
-  app = await startTestApp();
+  // The rate limit has its own app below; here it would only count the many uploads of these tests.
+  app = await startTestApp({ UPLOAD_RATE_LIMIT: '100000' });
   uploadsDir = join(app.config.dataDir, 'uploads');
   const a = await signUpUser(app, { firstName: 'Alice' });
   const b = await signUpUser(app, { firstName: 'Bob' });
@@ -42,10 +49,10 @@ interface FilePart {
 const part = (field: string, bytes: Uint8Array, name = 'photo.png', type = 'image/png'): FilePart => ({ field, bytes, name, type });
 
 /** Sends a multipart form the way a browser does (fetch builds the boundary) and parses the JSON answer. */
-async function postForm(path: string, parts: FilePart[], options: { token?: string; method?: string } = {}): Promise<HttpAnswer> {
+async function postForm(path: string, parts: FilePart[], options: { token?: string; method?: string; to?: TestApp } = {}): Promise<HttpAnswer> {
   const form = new FormData();
   for (const { field, bytes, name, type } of parts) form.append(field, new Blob([bytes], { type }), name);
-  const response = await fetch(app.url + path, {
+  const response = await fetch((options.to ?? app).url + path, {
     method: options.method ?? 'POST',
     headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
     body: form,
@@ -60,24 +67,35 @@ async function postForm(path: string, parts: FilePart[], options: { token?: stri
   return { status: response.status, headers: response.headers, body };
 }
 
-const uploadProductImage = (bytes: Uint8Array, name?: string, type?: string, token = alice.token) => postForm('/api/products/images', [part('image', bytes, name, type)], { token });
-const uploadAvatar = (id: string, bytes: Uint8Array, token: string) => postForm(`/api/users/${id}/avatar`, [part('avatar', bytes)], { token });
+const uploadProductImage = (bytes: Uint8Array, name?: string, type?: string, token = alice.token, to = app) =>
+  postForm('/api/products/images', [part('image', bytes, name, type)], { token, to });
+const uploadAvatar = (id: string, bytes: Uint8Array, token: string, to = app) => postForm(`/api/users/${id}/avatar`, [part('avatar', bytes)], { token, to });
 
 /** Every entry of DATA_DIR/uploads, temporary dot-files included. */
-const filesInUploads = () => readdirSync(uploadsDir).sort();
+const filesInUploads = (of = app) => readdirSync(join(of.config.dataDir, 'uploads')).sort();
 const fileOf = (url: string) => join(uploadsDir, url.replace('/uploads/', ''));
 
 /** GET of a stored upload, as bytes. */
-async function fetchUpload(url: string) {
-  const response = await fetch(app.url + url);
+async function fetchUpload(url: string, from = app) {
+  const response = await fetch(from.url + url);
   return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
 }
 
 /** A refused upload: the error answer, and not one new file (not even a temporary one) in the uploads directory. */
-async function expectRefused(send: () => Promise<HttpAnswer>, status: number, code: string, message: string, fields?: Record<string, string>) {
-  const before = filesInUploads();
-  expectRestError(await send(), status, code, message, fields);
-  expect(filesInUploads()).toEqual(before);
+async function expectRefused(send: () => Promise<HttpAnswer>, status: number, code: string, message: string, fields?: Record<string, string>, on = app) {
+  const before = filesInUploads(on);
+  const answer = await send();
+  expectRestError(answer, status, code, message, fields);
+  expect(filesInUploads(on)).toEqual(before);
+  return answer;
+}
+
+/** The size of a stored upload's image, read back from what is served. */
+async function servedSize(url: string, from = app) {
+  const served = await fetchUpload(url, from);
+  expect(served.status).toBe(200);
+  const { width, height } = await sharp(served.bytes).metadata();
+  return { width, height };
 }
 
 describe('POST /api/products/images', () => {
@@ -237,6 +255,173 @@ describe('POST /api/products/images', () => {
 
   it('needs a signed-in user (401), before reading the file', async () => {
     await expectRefused(() => postForm('/api/products/images', [part('image', png())]), 401, 'UNAUTHENTICATED', AuthMessages.invalidToken);
+  });
+});
+
+describe('image size', () => {
+  it.each([
+    ['a 4000 x 3000 PNG', () => largeImage(4000, 3000), { width: MAX_IMAGE_SIDE, height: 1536 }],
+    ['a 1000 x 3000 PNG (portrait)', () => largeImage(1000, 3000), { width: 683, height: MAX_IMAGE_SIDE }],
+  ])(`is stored at most ${MAX_IMAGE_SIDE} px on its longer side, its aspect kept: %s`, async (_label, image, size) => {
+    const { status, body } = await uploadProductImage(await image());
+    expect(status).toBe(201);
+    expect(await servedSize(body.url)).toEqual(size);
+  });
+
+  it('shrinks a large JPEG and WebP the same way, in their own format', async () => {
+    const jpeg = await uploadProductImage(await largeImage(3000, 4000, 'jpeg'), 'photo.jpg', 'image/jpeg');
+    expect(jpeg.body.url).toMatch(/\.jpg$/);
+    expect(await servedSize(jpeg.body.url)).toEqual({ width: 1536, height: MAX_IMAGE_SIDE });
+    const webp = await uploadProductImage(await largeImage(5000, 1000, 'webp'), 'wide.webp', 'image/webp');
+    expect(webp.body.url).toMatch(/\.webp$/);
+    expect(await servedSize(webp.body.url)).toEqual({ width: MAX_IMAGE_SIDE, height: 410 });
+  });
+
+  it('never enlarges: a small image and one exactly at the limit keep their size', async () => {
+    const small = await uploadProductImage(png(300, 200));
+    expect(await servedSize(small.body.url)).toEqual({ width: 300, height: 200 });
+    const atLimit = await uploadProductImage(png(MAX_IMAGE_SIDE, 100));
+    expect(await servedSize(atLimit.body.url)).toEqual({ width: MAX_IMAGE_SIDE, height: 100 });
+  });
+
+  it('shrinks an avatar too', async () => {
+    const answer = await uploadAvatar(alice.id, await largeImage(4000, 3000), alice.token);
+    expect(answer.status).toBe(200);
+    expect(await servedSize(answer.body.user.avatar)).toEqual({ width: MAX_IMAGE_SIDE, height: 1536 });
+  });
+});
+
+describe('decompression bombs', () => {
+  it(`names the limit in its message: ${MAX_INPUT_PIXELS / 1_000_000} megapixels`, () => {
+    expect(UploadMessages.tooManyPixels).toBe(`Image cannot exceed ${MAX_INPUT_PIXELS / 1_000_000} megapixels`);
+  });
+
+  it('refuses a small PNG that decodes to 30000 x 30000 with 413, stores nothing, and the server keeps answering', async () => {
+    const bomb = await pngBomb(30_000, 30_000);
+    expect(bomb.length).toBeLessThan(UPLOAD.maxBytes / 5);
+    await expectRefused(() => uploadProductImage(bomb, 'bomb.png'), 413, 'PAYLOAD_TOO_LARGE', UploadMessages.tooManyPixels);
+    await expectRefused(() => uploadAvatar(alice.id, bomb, alice.token), 413, 'PAYLOAD_TOO_LARGE', UploadMessages.tooManyPixels);
+    expect((await app.rest('GET', '/api/users/health/status')).status).toBe(200);
+  });
+
+  it(`refuses one pixel row over ${MAX_INPUT_PIXELS / 1_000_000} megapixels, in a JPEG too, and takes exactly that many`, async () => {
+    const overLimit = await pngBomb(8000, 5001);
+    await expectRefused(() => uploadProductImage(overLimit), 413, 'PAYLOAD_TOO_LARGE', UploadMessages.tooManyPixels);
+    const jpeg = await largeImage(8000, 5001, 'jpeg');
+    await expectRefused(() => uploadProductImage(jpeg, 'big.jpg', 'image/jpeg'), 413, 'PAYLOAD_TOO_LARGE', UploadMessages.tooManyPixels);
+    const atLimit = await uploadProductImage(await pngBomb(8000, 5000));
+    expect(atLimit.status).toBe(201);
+    expect(await servedSize(atLimit.body.url)).toEqual({ width: MAX_IMAGE_SIDE, height: 1280 });
+  });
+});
+
+describe('the upload rate limit', () => {
+  const LIMIT = 3;
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await startTestApp({ UPLOAD_RATE_LIMIT: String(LIMIT), UPLOAD_RATE_WINDOW_MS: String(10 * 60_000) });
+  });
+  afterAll(() => limited?.close());
+
+  const expectThrottled = async (send: () => Promise<HttpAnswer>) => {
+    const answer = await expectRefused(send, 429, 'TOO_MANY_REQUESTS', AuthMessages.tooManyRequests, undefined, limited);
+    const retryAfter = Number(answer.headers.get('retry-after'));
+    expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 600).toBe(true);
+  };
+
+  it(`answers the upload after ${LIMIT} in the window with 429 and Retry-After, avatars and product images counted together`, async () => {
+    const carol = await signUpUser(limited);
+    expect((await uploadProductImage(png(), undefined, undefined, carol.token, limited)).status).toBe(201);
+    expect((await uploadAvatar(carol.user.id, png(), carol.token, limited)).status).toBe(200);
+    expect((await uploadProductImage(JPEG, 'a.jpg', 'image/jpeg', carol.token, limited)).status).toBe(201);
+    await expectThrottled(() => uploadProductImage(png(), undefined, undefined, carol.token, limited));
+    await expectThrottled(() => uploadAvatar(carol.user.id, png(), carol.token, limited));
+    const [row] = await limited.sql('SELECT avatar FROM users WHERE id = $1', [carol.user.id]);
+    expect(row.avatar).toMatch(UPLOAD_PATH_PATTERN);
+  });
+
+  it('counts refused files too, and throttles before reading the body (429, not 413, for an oversized one)', async () => {
+    const dave = await signUpUser(limited);
+    for (let i = 0; i < LIMIT; i++) expect((await uploadProductImage(SVG, 'x.svg', 'image/svg+xml', dave.token, limited)).status).toBe(415);
+    await expectThrottled(() => uploadProductImage(pngOfSize(3 * UPLOAD.maxBytes), undefined, undefined, dave.token, limited));
+    expect((await limited.rest('GET', '/api/users/health/status')).status).toBe(200);
+  });
+
+  it('is per account: another member still uploads, and an admin’s uploads for someone else count against the admin', async () => {
+    const [erin, frank] = [await signUpUser(limited), await signUpUser(limited)];
+    const admin = await signUpAdmin(limited);
+    for (let i = 0; i < LIMIT; i++) expect((await uploadAvatar(erin.user.id, png(), admin.token, limited)).status).toBe(200);
+    await expectThrottled(() => uploadAvatar(frank.user.id, png(), admin.token, limited));
+    expect((await uploadAvatar(erin.user.id, png(), erin.token, limited)).status).toBe(200);
+    expect((await uploadProductImage(png(), undefined, undefined, frank.token, limited)).status).toBe(201);
+  });
+
+  it('does not count a refused caller: 401 and 403 use no allowance', async () => {
+    const [grace, heidi] = [await signUpUser(limited), await signUpUser(limited)];
+    for (let i = 0; i < LIMIT + 2; i++) {
+      expect((await uploadAvatar(heidi.user.id, png(), grace.token, limited)).status).toBe(403);
+      expect((await uploadProductImage(png(), undefined, undefined, 'not-a-token', limited)).status).toBe(401);
+    }
+    expect((await uploadProductImage(png(), undefined, undefined, grace.token, limited)).status).toBe(201);
+  });
+
+  it('lets the account upload again once its window has passed, with the state in PostgreSQL', async () => {
+    const ivan = await signUpUser(limited);
+    for (let i = 0; i < LIMIT; i++) expect((await uploadProductImage(png(), undefined, undefined, ivan.token, limited)).status).toBe(201);
+    await expectThrottled(() => uploadProductImage(png(), undefined, undefined, ivan.token, limited));
+    const moved = await limited.sql("UPDATE rate_limit_buckets SET window_start = window_start - interval '11 minutes' WHERE key = $1 RETURNING hits", [`upload:${ivan.user.id}`]);
+    expect(moved).toHaveLength(1);
+    expect((await uploadProductImage(png(), undefined, undefined, ivan.token, limited)).status).toBe(201);
+  });
+});
+
+describe('concurrent decodes', () => {
+  /** Fires `count` uploads of a 12-megapixel PNG at once and sorts the answers by status. */
+  async function burst(to: TestApp, token: string, count: number) {
+    const image = await largeImage(4000, 3000);
+    const answers = await Promise.all(Array.from({ length: count }, () => uploadProductImage(image, undefined, undefined, token, to)));
+    const byStatus = new Map<number, HttpAnswer[]>();
+    for (const answer of answers) byStatus.set(answer.status, [...(byStatus.get(answer.status) ?? []), answer]);
+    return byStatus;
+  }
+
+  async function expectBusyAnswers(to: TestApp, busy: HttpAnswer[]) {
+    expect(busy.length).toBeGreaterThanOrEqual(1);
+    for (const answer of busy) {
+      expect(answer.body).toEqual({ message: UploadMessages.busy, code: 'SERVICE_UNAVAILABLE' });
+      expect(answer.headers.get('retry-after')).toBe(String(DECODER_BUSY_RETRY_AFTER_SECONDS));
+    }
+  }
+
+  async function expectStored(to: TestApp, stored: HttpAnswer[]) {
+    for (const { body } of stored) expect(await servedSize(body.url, to)).toEqual({ width: MAX_IMAGE_SIDE, height: 1536 });
+    // Refused uploads left no temporary file behind; the stored ones are all there is.
+    expect(filesInUploads(to)).toEqual(stored.map(({ body }) => body.url.replace('/uploads/', '')).sort());
+  }
+
+  for (const backlog of [0, 1]) {
+    it(`with a backlog of ${backlog}: a burst gets 503 with Retry-After beyond ${IMAGE_DECODE_CONCURRENCY} decoding and ${backlog} waiting, which all succeed; never a 500`, async () => {
+      const busyApp = await startTestApp({ IMAGE_DECODE_BACKLOG: String(backlog), UPLOAD_RATE_LIMIT: '100000' });
+      try {
+        const { token } = await signUpUser(busyApp);
+        const byStatus = await burst(busyApp, token, 12);
+        expect([...byStatus.keys()].sort()).toEqual([201, 503]);
+        await expectBusyAnswers(busyApp, byStatus.get(503)!);
+        // A 503 means every slot and queue place was taken at that moment: all of those finished.
+        const stored = byStatus.get(201)!;
+        expect(stored.length).toBeGreaterThanOrEqual(IMAGE_DECODE_CONCURRENCY + backlog);
+        await expectStored(busyApp, stored);
+        // Once the burst is over the decoder takes uploads again.
+        expect((await uploadProductImage(png(), undefined, undefined, token, busyApp)).status).toBe(201);
+      } finally {
+        await busyApp.close();
+      }
+    });
+  }
+
+  it('queues rather than refuses within the default backlog: a burst of uploads all succeed', async () => {
+    const byStatus = await burst(app, alice.token, IMAGE_DECODE_CONCURRENCY + app.config.imageDecodeBacklog);
+    expect([...byStatus.keys()]).toEqual([201]);
   });
 });
 

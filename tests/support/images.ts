@@ -1,4 +1,8 @@
-import { crc32, deflateSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { crc32, deflate, deflateSync } from 'node:zlib';
+import sharp from 'sharp';
+
+const deflateAsync = promisify(deflate);
 
 /**
  * Small, real image files for upload tests: each decodes in a browser and in
@@ -36,6 +40,30 @@ export function png(width = 2, height = 2): Buffer {
     }
   }
   return Buffer.concat([PNG_SIGNATURE, pngChunk('IHDR', header), pngChunk('IDAT', deflateSync(rows)), IEND]);
+}
+
+/**
+ * A large image of one colour, in any stored format. Made by sharp on its
+ * own threads: building megapixels in JavaScript would block the event loop
+ * the test's server shares for seconds.
+ */
+export function largeImage(width: number, height: number, format: 'png' | 'jpeg' | 'webp' = 'png'): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 40 } } }).toFormat(format).toBuffer();
+}
+
+/**
+ * A decompression bomb: a valid black 1-bit PNG of width x height. All
+ * zeros deflate some two hundred to one even at the fastest level, so
+ * 30000 x 30000 (900 megapixels, gigabytes once decoded) is a file of
+ * about 500 kB. Deflated on the thread pool, not the event loop.
+ */
+export async function pngBomb(width: number, height: number): Promise<Buffer> {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([1, 0, 0, 0, 0], 8); // 1-bit greyscale, deflate, no filter method, no interlace
+  const rows = Buffer.alloc(height * (1 + Math.ceil(width / 8)));
+  return Buffer.concat([PNG_SIGNATURE, pngChunk('IHDR', header), pngChunk('IDAT', await deflateAsync(rows, { level: 1 })), IEND]);
 }
 
 /**

@@ -1,5 +1,7 @@
 import argon2 from 'argon2';
-import { ARGON2_OPTIONS, hashPassword, Semaphore, spendVerifyTime, verifyPassword } from './password-hasher';
+import { readFile } from 'node:fs/promises';
+import { ARGON2_CONCURRENCY } from '../common/thread-pool';
+import { ARGON2_OPTIONS, hashPassword, spendVerifyTime, verifyPassword } from './password-hasher';
 
 describe('argon2id parameters', () => {
   it('meet at least OWASP minimums (19 MiB, t=2, p=1)', () => {
@@ -31,59 +33,30 @@ describe('argon2id parameters', () => {
   });
 });
 
-describe('Semaphore', () => {
-  const deferred = () => {
-    let resolve!: () => void;
-    const promise = new Promise<void>((r) => (resolve = r));
-    return { promise, resolve };
-  };
-
-  it('never runs more than `limit` tasks at once and runs queued tasks in order', async () => {
-    const semaphore = new Semaphore(2);
-    let active = 0;
-    let peak = 0;
-    const started: number[] = [];
-    const gates = Array.from({ length: 5 }, deferred);
-    const runs = gates.map((gate, i) =>
-      semaphore.run(async () => {
-        started.push(i);
-        peak = Math.max(peak, ++active);
-        await gate.promise;
-        active--;
-        return i;
-      }),
-    );
-    await new Promise((r) => setImmediate(r));
-    expect(started).toEqual([0, 1]);
-    gates[1].resolve();
-    await new Promise((r) => setImmediate(r));
-    expect(started).toEqual([0, 1, 2]);
-    for (const gate of gates) gate.resolve();
-    expect(await Promise.all(runs)).toEqual([0, 1, 2, 3, 4]);
-    expect(peak).toBe(2);
-    expect(started).toEqual([0, 1, 2, 3, 4]);
+describe('the argon2 bound', () => {
+  it('runs at most ARGON2_CONCURRENCY hashes and verifies at once, whatever the core count, and queues the rest', async () => {
+    // As on a 64-core machine: the bound must follow the thread pool, not the cores.
+    jest.resetModules();
+    jest.doMock('node:os', () => ({ ...jest.requireActual('node:os'), availableParallelism: () => 64, cpus: () => Array(64).fill(jest.requireActual('node:os').cpus()[0]) }));
+    try {
+      const hasher: typeof import('./password-hasher') = require('./password-hasher');
+      const hash = await hasher.hashPassword('Str0ng!Passw0rd');
+      const burst = [...Array.from({ length: 4 }, () => hasher.hashPassword('Str0ng!Passw0rd')), ...Array.from({ length: 4 }, () => hasher.verifyPassword(hash, 'wrong'))];
+      expect(hasher.passwordHashing.active).toBe(ARGON2_CONCURRENCY);
+      expect(hasher.passwordHashing.queued).toBe(8 - ARGON2_CONCURRENCY);
+      await Promise.all(burst);
+      expect([hasher.passwordHashing.active, hasher.passwordHashing.queued]).toEqual([0, 0]);
+    } finally {
+      jest.dontMock('node:os');
+      jest.resetModules();
+    }
   });
 
-  it('releases its slot when a task fails', async () => {
-    const semaphore = new Semaphore(1);
-    await expect(semaphore.run(async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
-    await expect(semaphore.run(async () => 'next')).resolves.toBe('next');
-  });
-
-  it('keeps the limit under a burst', async () => {
-    const semaphore = new Semaphore(3);
-    let active = 0;
-    let peak = 0;
-    await Promise.all(
-      Array.from({ length: 50 }, () =>
-        semaphore.run(async () => {
-          peak = Math.max(peak, ++active);
-          await new Promise((r) => setImmediate(r));
-          active--;
-        }),
-      ),
-    );
-    expect(peak).toBe(3);
-    expect(active).toBe(0);
+  it('lets a file read started behind a burst of hashes finish before the burst does', async () => {
+    const finished: string[] = [];
+    const burst = Array.from({ length: 8 }, () => hashPassword('Str0ng!Passw0rd').then(() => finished.push('hash')));
+    const read = readFile(__filename).then(() => finished.push('read'));
+    await Promise.all([...burst, read]);
+    expect(finished.indexOf('read')).toBeLessThan(finished.length - 1);
   });
 });

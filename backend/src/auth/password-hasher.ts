@@ -1,37 +1,22 @@
 import argon2 from 'argon2';
-import { availableParallelism } from 'node:os';
+import { Semaphore } from '../common/semaphore';
+import { ARGON2_CONCURRENCY } from '../common/thread-pool';
 
 /** OWASP's minimum for argon2id: 19 MiB, two passes, one lane. */
 export const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 /**
- * Runs at most `limit` tasks at once and queues the rest. argon2 runs on
- * libuv's thread pool; without a bound a burst of sign-ins would take every
- * thread and stall file and DNS work for all other requests.
+ * Hashes and verifies waiting for a turn: argon2 runs on libuv's thread pool,
+ * and without this bound a burst of sign-ins would take every thread and stall
+ * file serving and DNS for all other requests. Queued, never refused: a
+ * sign-in only waits. The bound is fixed, not the core count, because the
+ * pool is sized to it (common/thread-pool.ts).
  */
-export class Semaphore {
-  private active = 0;
-  private readonly waiting: Array<() => void> = [];
+export const passwordHashing = new Semaphore(ARGON2_CONCURRENCY);
 
-  constructor(private readonly limit: number) {}
+export const hashPassword = (password: string) => passwordHashing.run(() => argon2.hash(password, ARGON2_OPTIONS));
 
-  async run<T>(task: () => Promise<T>): Promise<T> {
-    if (this.active >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    this.active++;
-    try {
-      return await task();
-    } finally {
-      this.active--;
-      this.waiting.shift()?.();
-    }
-  }
-}
-
-const hashing = new Semaphore(availableParallelism());
-
-export const hashPassword = (password: string) => hashing.run(() => argon2.hash(password, ARGON2_OPTIONS));
-
-export const verifyPassword = (hash: string, password: string) => hashing.run(() => argon2.verify(hash, password));
+export const verifyPassword = (hash: string, password: string) => passwordHashing.run(() => argon2.verify(hash, password));
 
 let dummyHash: Promise<string> | undefined;
 

@@ -16,7 +16,8 @@ export type ErrorCode =
   | 'TOO_MANY_REQUESTS'
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
-  | 'INTERNAL_SERVER_ERROR';
+  | 'INTERNAL_SERVER_ERROR'
+  | 'SERVICE_UNAVAILABLE';
 
 export class DomainError extends Error {
   constructor(
@@ -96,6 +97,16 @@ export class TooManyRequestsError extends DomainError {
   }
 }
 
+/** The server has no room for the work right now (every slot taken, the queue full); worth retrying after a moment. */
+export class ServiceUnavailableError extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('SERVICE_UNAVAILABLE', message);
+  }
+}
+
 export const HTTP_STATUS: Record<ErrorCode, number> = {
   BAD_USER_INPUT: 400,
   UNAUTHENTICATED: 401,
@@ -108,6 +119,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   INTERNAL_SERVER_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
 };
 
 /** The body a client sees for an error it did not cause: no stack, SQL or library name. */

@@ -18,6 +18,12 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.smtpUrl).toBeUndefined();
     expect(config.authRateLimit).toBeGreaterThan(0);
+    expect(config).toMatchObject({ uploadRateLimit: 30, uploadRateWindowMs: 600_000, imageDecodeBacklog: 8 });
+  });
+
+  it('reads the upload limits, and a backlog of 0 (no upload waits for the decoder)', () => {
+    const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, UPLOAD_RATE_LIMIT: '3', UPLOAD_RATE_WINDOW_MS: '5000', IMAGE_DECODE_BACKLOG: '0' });
+    expect(config).toMatchObject({ uploadRateLimit: 3, uploadRateWindowMs: 5000, imageDecodeBacklog: 0 });
   });
 
   it('derives APP_URL from PORT and strips a trailing slash from APP_URL', () => {
@@ -56,6 +62,13 @@ describe('loadConfig', () => {
     ['DATABASE_URL', 'http://localhost/db'],
     ['APP_URL', 'javascript:alert(1)'],
     ['JWT_SECRET', 'x'.repeat(31)],
+    ['UPLOAD_RATE_LIMIT', '0'],
+    ['UPLOAD_RATE_LIMIT', 'many'],
+    ['UPLOAD_RATE_WINDOW_MS', '999'],
+    ['UPLOAD_RATE_WINDOW_MS', '1e400'],
+    ['IMAGE_DECODE_BACKLOG', '-1'],
+    ['IMAGE_DECODE_BACKLOG', '2.5'],
+    ['IMAGE_DECODE_BACKLOG', '1001'],
   ])('refuses %s=%s', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, [name]: value })).toThrow(ConfigError);
   });

@@ -20,6 +20,11 @@ export interface AppConfig {
   /** Auth requests one client IP may make per window before a 429. */
   authRateLimit: number;
   authRateWindowMs: number;
+  /** Image uploads (avatars and product images) one account may make per window before a 429. */
+  uploadRateLimit: number;
+  uploadRateWindowMs: number;
+  /** Uploads that may wait for one of the image decoder's slots; one more is a 503. */
+  imageDecodeBacklog: number;
   /** Trust X-Forwarded-For from this many proxies (0: use the socket address). */
   trustProxy: number;
   /** Where the built client lives; served at `/` when present. */
@@ -89,6 +94,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: env.MAIL_FROM || 'Stockroom <no-reply@stockroom.local>',
     authRateLimit: integer(env, 'AUTH_RATE_LIMIT', 20, problems, 1),
     authRateWindowMs: integer(env, 'AUTH_RATE_WINDOW_MS', 60_000, problems, 1000),
+    // 30 in 10 minutes: a catalogue being filled by hand never gets near it; a script re-encoding images all day does.
+    uploadRateLimit: integer(env, 'UPLOAD_RATE_LIMIT', 30, problems, 1),
+    uploadRateWindowMs: integer(env, 'UPLOAD_RATE_WINDOW_MS', 10 * 60_000, problems, 1000),
+    // Each waiting upload holds a temporary file of up to 5 MB and a connection, not decoded pixels.
+    imageDecodeBacklog: integer(env, 'IMAGE_DECODE_BACKLOG', 8, problems, 0, 1000),
     trustProxy: integer(env, 'TRUST_PROXY', 0, problems, 0, 10),
     clientDir: resolve(env.CLIENT_DIR || join(backendRoot, '../frontend/dist')),
   };

@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { GeneralMessages } from '@stockroom/schema';
-import { DomainError, HTTP_STATUS, internalError, TooManyRequestsError } from '../common/errors';
+import { DomainError, HTTP_STATUS, internalError, ServiceUnavailableError, TooManyRequestsError } from '../common/errors';
 
 /** Errors raised by express.json() before any route runs. */
 function fromBodyParser(error: { type?: string }): DomainError | undefined {
@@ -17,7 +17,7 @@ export const restErrorHandler: ErrorRequestHandler = (error, req, res, _next) =>
   const known = error instanceof DomainError ? error : fromBodyParser(error);
   if (!known) console.error(`[${req.method} ${req.originalUrl}]`, error);
   const { code, message, fields } = known ?? internalError();
-  if (error instanceof TooManyRequestsError) res.set('Retry-After', String(error.retryAfterSeconds));
+  if (error instanceof TooManyRequestsError || error instanceof ServiceUnavailableError) res.set('Retry-After', String(error.retryAfterSeconds));
   res.status(HTTP_STATUS[code]).json(fields ? { message, code, fields } : { message, code });
 };
 

@@ -4,8 +4,11 @@ import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { IMAGE_FORMATS, UPLOAD_PATH_PATTERN, type ImageFormat } from '@stockroom/schema';
+import { DomainError } from '../common/errors';
+import { Semaphore, SemaphoreFullError } from '../common/semaphore';
+import { IMAGE_DECODE_CONCURRENCY, LIBVIPS_THREADS_PER_IMAGE } from '../common/thread-pool';
 import type { ReceivedImage } from './multipart-image';
-import { UnsupportedImageError, UploadFailedError } from './upload.errors';
+import { ImageDecoderBusyError, ImageTooManyPixelsError, UnsupportedImageError, UploadFailedError } from './upload.errors';
 
 /** The URL path an upload is served (and stored in the database) under. */
 const URL_PREFIX = '/uploads/';
@@ -13,19 +16,34 @@ const URL_PREFIX = '/uploads/';
 /** A stored upload's file name: a generated UUID and the extension of its real type, nothing of the uploader's. */
 export const isUploadName = (name: string) => UPLOAD_PATH_PATTERN.test(URL_PREFIX + name);
 
-/** Larger images are refused rather than decoded (a small file can declare a huge canvas). 50 MP covers phone cameras. */
-const MAX_INPUT_PIXELS = 50_000_000;
+/**
+ * Larger canvases are refused before a pixel is decoded: a small file can
+ * declare a huge one (a 100 kB PNG can claim 30000 x 30000), and sharp's own
+ * default lets 268 MP through, about a gigabyte of pixels. 40 MP still takes
+ * a full-resolution photo from a phone or camera.
+ */
+export const MAX_INPUT_PIXELS = 40_000_000;
+/** Longest side an image is stored with; a product card or an avatar never shows more, and a smaller file is served faster. */
+export const MAX_IMAGE_SIDE = 2048;
 
 // Every input is a fresh temporary file: caching decoded files by name would only hold memory.
 sharp.cache(false);
+// Threads libvips gives each image, on top of the pool thread its pipeline holds (see common/thread-pool.ts).
+sharp.concurrency(LIBVIPS_THREADS_PER_IMAGE);
 
 /**
- * Decodes and re-encodes the image in its own format: EXIF and GPS metadata
- * are dropped (after applying the orientation they held), and whatever a
- * polyglot file carried beyond its pixels does not survive.
+ * Decodes and re-encodes the image in its own format, at most
+ * MAX_IMAGE_SIDE on its longer side (smaller images keep their size): EXIF
+ * and GPS metadata are dropped (after applying the orientation they held),
+ * and whatever a polyglot file carried beyond its pixels does not survive.
  */
-function reencode(input: string, type: ImageFormat, output: string) {
-  const image = sharp(input, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS }).autoOrient();
+async function reencode(input: string, type: ImageFormat, output: string) {
+  // The header alone tells the canvas size; refusing here spares the decode. limitInputPixels below still holds if it lied.
+  const { width = 0, height = 0 } = await sharp(input, { limitInputPixels: false }).metadata();
+  if (width * height > MAX_INPUT_PIXELS) throw new ImageTooManyPixelsError();
+  const image = sharp(input, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS })
+    .autoOrient()
+    .resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: 'inside', withoutEnlargement: true });
   const encoded = type === 'jpeg' ? image.jpeg({ quality: 85, mozjpeg: true }) : type === 'png' ? image.png() : image.webp({ quality: 85 });
   return encoded.toFile(output);
 }
@@ -38,15 +56,26 @@ export interface UploadStore {
   readonly dir: string;
   /** A fresh temporary file name in the uploads directory; a dot-name never matches a served name. */
   tempPath(): string;
-  /** Stores a received image under a new name and returns its URL path, `/uploads/<uuid>.<ext>`; the temporary file is gone either way. */
+  /**
+   * Stores a received image under a new name and returns its URL path,
+   * `/uploads/<uuid>.<ext>`; the temporary file is gone either way. Waits
+   * for a decoder slot; ImageDecoderBusyError when the queue for them is full.
+   */
   save(image: ReceivedImage): Promise<string>;
   /** Deletes the file behind a URL if it is one of ours (an external image URL is left alone); never throws. */
   remove(url: string | null | undefined): Promise<void>;
 }
 
-export function createUploadStore(dir: string): UploadStore {
+export interface UploadStoreOptions {
+  /** Uploads that may wait for a decoder slot; one more is refused with ImageDecoderBusyError (503). */
+  decodeBacklog: number;
+}
+
+export function createUploadStore(dir: string, { decodeBacklog }: UploadStoreOptions): UploadStore {
   mkdirSync(dir, { recursive: true });
   const tempPath = () => join(dir, `.${randomUUID()}.upload`);
+  // A decode holds a thread-pool thread and up to MAX_INPUT_PIXELS pixels in memory: only IMAGE_DECODE_CONCURRENCY run at once.
+  const decodes = new Semaphore(IMAGE_DECODE_CONCURRENCY, decodeBacklog);
 
   return {
     dir,
@@ -56,10 +85,12 @@ export function createUploadStore(dir: string): UploadStore {
       const name = `${randomUUID()}.${IMAGE_FORMATS[image.type].extension}`;
       const encoded = join(dir, `.${name}.part`);
       try {
-        await reencode(image.path, image.type, encoded);
+        await decodes.run(() => reencode(image.path, image.type, encoded));
         await rename(encoded, join(dir, name));
         return URL_PREFIX + name;
       } catch (error) {
+        if (error instanceof SemaphoreFullError) throw new ImageDecoderBusyError();
+        if (error instanceof DomainError) throw error;
         if (isSystemError(error)) {
           console.error('[uploads]', error);
           throw new UploadFailedError('INTERNAL_SERVER_ERROR');

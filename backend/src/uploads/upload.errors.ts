@@ -1,9 +1,30 @@
 import { UploadMessages } from '@stockroom/schema';
-import { DomainError, ValidationError } from '../common/errors';
+import { DomainError, ServiceUnavailableError, ValidationError } from '../common/errors';
 
 export class ImageTooLargeError extends DomainError {
   constructor() {
     super('PAYLOAD_TOO_LARGE', UploadMessages.tooLarge);
+  }
+}
+
+/**
+ * A real JPEG, PNG or WebP whose canvas is too large to decode: too much
+ * content, like a file over the byte limit, so 413 too (415 would tell the
+ * client the type is wrong, which it is not).
+ */
+export class ImageTooManyPixelsError extends DomainError {
+  constructor() {
+    super('PAYLOAD_TOO_LARGE', UploadMessages.tooManyPixels);
+  }
+}
+
+/** How long a client should wait when every decoder slot and queue place is taken: a decode takes well under a second. */
+export const DECODER_BUSY_RETRY_AFTER_SECONDS = 2;
+
+/** Every image decoder slot is taken and the queue for them is full. */
+export class ImageDecoderBusyError extends ServiceUnavailableError {
+  constructor() {
+    super(UploadMessages.busy, DECODER_BUSY_RETRY_AFTER_SECONDS);
   }
 }
 

@@ -9,12 +9,15 @@ const imageForm = (field: string) => ({
     },
   },
 });
-const userAnswer = (description: string) => jsonResponse(description, { type: 'object', required: ['user'], properties: { user: ref('User') } });
+const userAnswer = (description: string) =>
+  jsonResponse(`${description}; the image is stored re-encoded, at most 2048 px on its longer side`, { type: 'object', required: ['user'], properties: { user: ref('User') } });
 const idParam = { name: 'id', in: 'path', required: true, schema: { ...string, format: 'uuid' } };
 const unauthenticated = errorResponse('Missing, invalid, expired or revoked token');
-const tooLarge = errorResponse('Image cannot exceed 5 MB');
+const tooLarge = errorResponse('Image cannot exceed 5 MB, or 40 megapixels once decoded');
 const unsupported = errorResponse('Not a JPEG, PNG or WebP image, or not a multipart/form-data request');
 const missing = errorResponse('No file in the field (Choose an image to upload), or Invalid ID format');
+const throttled = errorResponse('Too many uploads from this account in the window (see Retry-After)');
+const busy = errorResponse('Every image decoder is busy and the queue for them is full; try again after Retry-After seconds');
 const forbidden = errorResponse('Access denied. Insufficient permissions (neither the user themself nor an admin)');
 
 export const uploadOpenApiPaths = {
@@ -25,7 +28,7 @@ export const uploadOpenApiPaths = {
       security: bearer,
       parameters: [idParam],
       requestBody: imageForm('avatar'),
-      responses: { 200: userAnswer('The user with the new avatar path'), 400: missing, 401: unauthenticated, 403: forbidden, 404: errorResponse('User not found'), 413: tooLarge, 415: unsupported },
+      responses: { 200: userAnswer('The user with the new avatar path'), 400: missing, 401: unauthenticated, 403: forbidden, 404: errorResponse('User not found'), 413: tooLarge, 415: unsupported, 429: throttled, 503: busy },
     },
     delete: {
       tags: ['Users'],
@@ -42,11 +45,13 @@ export const uploadOpenApiPaths = {
       security: bearer,
       requestBody: imageForm('image'),
       responses: {
-        201: jsonResponse('Stored', { type: 'object', required: ['url'], properties: { url: { ...string, pattern: '^/uploads/[0-9a-f-]{36}\\.(jpg|png|webp)$' } } }),
+        201: jsonResponse('Stored, re-encoded, at most 2048 px on its longer side', { type: 'object', required: ['url'], properties: { url: { ...string, pattern: '^/uploads/[0-9a-f-]{36}\\.(jpg|png|webp)$' } } }),
         400: errorResponse('No file in the field: Choose an image to upload'),
         401: unauthenticated,
         413: tooLarge,
         415: unsupported,
+        429: throttled,
+        503: busy,
       },
     },
   },

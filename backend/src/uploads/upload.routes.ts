@@ -1,12 +1,12 @@
 import { Router, type ErrorRequestHandler, type Request } from 'express';
 import { IMAGE_FORMATS } from '@stockroom/schema';
-import { requireViewer } from '../auth/viewer';
 import type { RequestContext } from '../common/context';
 import { restNotFound } from '../rest/error-middleware';
 import { toUserJson } from '../users/user.entity';
 import { userService } from '../users/user.service';
 import { discardRestOfBody, receiveImage } from './multipart-image';
 import { isUploadName, type UploadStore } from './upload-store';
+import { uploadService } from './upload.service';
 
 type ContextOf = (req: Request) => RequestContext;
 
@@ -27,14 +27,14 @@ export function avatarRoutes(contextOf: ContextOf): Router {
   /**
    * POST /api/users/{id}/avatar (the user themself or an admin): multipart
    * field `avatar`, a JPEG, PNG or WebP of at most 5 MB -> { user }. Who may
-   * call it is settled before a byte of the body is read; the replaced
-   * avatar's file is deleted (by setAvatar).
+   * call it, and whether they have uploads left, is settled before a byte of
+   * the body is read; the replaced avatar's file is deleted (by setAvatar).
    */
   router.post('/:id/avatar', async (req, res) => {
     const ctx = contextOf(req);
     const { id } = req.params;
     await userService.get(ctx, id);
-    const url = await ctx.uploads.save(await receiveImage(req, 'avatar', ctx.uploads.tempPath()));
+    const url = await uploadService.store(ctx, () => receiveImage(req, 'avatar', ctx.uploads.tempPath()));
     const user = await userService.setAvatar(ctx, id, url).catch(async (error: unknown) => {
       await ctx.uploads.remove(url);
       throw error;
@@ -57,12 +57,12 @@ export function productImageRoutes(contextOf: ContextOf): Router {
 
   /**
    * POST /api/products/images (signed in): multipart field `image`, a JPEG,
-   * PNG or WebP of at most 5 MB -> 201 { url }, a path to put in a product's imageUrl.
+   * PNG or WebP of at most 5 MB -> 201 { url }, a path to put in a product's
+   * imageUrl. Counts against the caller's upload allowance.
    */
   router.post('/images', async (req, res) => {
     const ctx = contextOf(req);
-    await requireViewer(ctx);
-    const url = await ctx.uploads.save(await receiveImage(req, 'image', ctx.uploads.tempPath()));
+    const url = await uploadService.store(ctx, () => receiveImage(req, 'image', ctx.uploads.tempPath()));
     res.status(201).json({ url });
   });
 
