@@ -75,6 +75,13 @@ describe('email rule', () => {
     expect(validateField(Rules.email, at254)).toBeUndefined();
     expect(validateField(Rules.email, 'a' + at254)).toBe('Email cannot exceed 254 characters');
   });
+
+  it('counts the lower-cased address it is stored as, which can be longer than what was typed', () => {
+    const typed = '\u0130'.repeat(240) + '@example.com';
+    expect([...typed]).toHaveLength(252);
+    expect(validateField(Rules.email, typed)).toBe('Email cannot exceed 254 characters');
+    expect(validateField(Rules.email, '\u0130'.repeat(121) + '@example.com')).toBeUndefined();
+  });
 });
 
 describe('validateField on any input type', () => {

@@ -156,7 +156,8 @@ function validateText(rule: TextRule, value: unknown): string | undefined {
   // PostgreSQL text cannot hold NUL; refusing it here keeps it a 400, not a server error.
   if (typeof value !== 'string' || value.includes('\u0000')) return M.invalidFormat(rule.label);
   const trimmed = value.trim();
-  const length = characterCount(trimmed);
+  // An address is stored lower-cased, and lower-casing can lengthen it ('İ' becomes 'i' and a combining dot), so its limit counts that form.
+  const length = characterCount(rule.format === 'email' ? trimmed.toLowerCase() : trimmed);
   if (rule.format === 'password') {
     if (characterCount(value) > rule.max) return M.maxLength(rule.label, rule.max);
     return isStrongPassword(value) ? undefined : AuthMessages.weakPassword;

@@ -34,6 +34,17 @@ describe('sign up', () => {
     expect(gql.errors?.[0]).toMatchObject({ message: 'An account with this email already exists', extensions: { code: 'CONFLICT' } });
   });
 
+  it('refuses an address whose lower-cased form is over 254 characters with the length message, not a server error', async () => {
+    // 252 characters as typed; each 'İ' lower-cases to 'i' and a combining dot, so it would be stored as 492.
+    const email = '\u0130'.repeat(240) + '@example.com';
+    const rest = await app.rest('POST', '/api/auth/signup', { firstName: 'A', lastName: 'B', email, password: GOOD_PASSWORD });
+    expect(rest.status).toBe(400);
+    expect(rest.body.fields).toEqual({ email: 'Email cannot exceed 254 characters' });
+    const gql = await app.gql(SIGN_UP, { input: { firstName: 'A', lastName: 'B', email, password: GOOD_PASSWORD } });
+    expect(gql.errors?.[0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', fields: { email: 'Email cannot exceed 254 characters' } } });
+    expect(await app.sql('SELECT id FROM users WHERE email LIKE $1', ['i%@example.com'])).toHaveLength(0);
+  });
+
   it('lets exactly one of two simultaneous sign-ups for one email through', async () => {
     const email = uniqueEmail();
     const input = { firstName: 'A', lastName: 'B', email, password: GOOD_PASSWORD };
