@@ -2,7 +2,9 @@ import 'reflect-metadata';
 import { normalizeEmail } from '../src/auth/auth.service';
 import { ConfigError, loadConfig } from '../src/config/config';
 import { openDatabase } from '../src/db/database';
-import { User, UserRole } from '../src/users/user.entity';
+import { runStatement } from '../src/db/sql';
+import { User, UserRole, UserStatus } from '../src/users/user.entity';
+import { activeAdminsStatement, lockActiveAdminsStatement } from '../src/users/user.queries';
 import { openScriptDatabase } from './script-database';
 
 const USAGE = `Usage: npm run user:promote -- <email> [--demote]
@@ -16,16 +18,23 @@ class PromoteError extends Error {}
 /**
  * Sets an account's role. The only way to make the first admin: no API lets
  * anyone raise their own role, and an admin cannot change their own.
+ * Demoting takes the same lock as the API's admin changes, so neither this
+ * script nor a concurrent request can leave the app without an active admin.
  */
 export async function setRole(databaseUrl: string, email: string, role: UserRole): Promise<User> {
   const orm = await openDatabase(databaseUrl);
   try {
-    const em = orm.em.fork();
-    const user = await em.findOne(User, { email: normalizeEmail(email) });
-    if (!user) throw new PromoteError(`No account has the email ${email}. Sign up first.`);
-    user.role = role;
-    await em.flush();
-    return user;
+    return await orm.em.fork().transactional(async (em) => {
+      const user = await em.findOne(User, { email: normalizeEmail(email) });
+      if (!user) throw new PromoteError(`No account has the email ${email}. Sign up first.`);
+      if (role !== UserRole.Admin && user.role === UserRole.Admin && user.status === UserStatus.Active) {
+        await runStatement(em, lockActiveAdminsStatement());
+        const [{ others }] = await runStatement<{ others: number }>(em, activeAdminsStatement(user.id));
+        if (others === 0) throw new PromoteError(`${user.email} is the last active admin; promote another account first.`);
+      }
+      user.role = role;
+      return user;
+    });
   } finally {
     await orm.close();
   }

@@ -745,4 +745,20 @@ describe('npm run user:promote', () => {
     expect((await app.rest('GET', '/api/users/admin/stats', undefined, { token: alice.token })).status).toBe(200);
     await expect(setRole(app.databaseUrl, 'nobody@example.com', UserRole.Admin)).rejects.toThrow('No account has the email nobody@example.com');
   });
+
+  it('demotes an admin with --demote, but never the last active one', async () => {
+    // A database of its own: other tests' admins would count.
+    const solo = await startTestApp();
+    try {
+      const first = await signUpUser(solo);
+      const second = await signUpUser(solo);
+      await setRole(solo.databaseUrl, first.email, UserRole.Admin);
+      await setRole(solo.databaseUrl, second.email, UserRole.Admin);
+      expect((await setRole(solo.databaseUrl, second.email, UserRole.Member)).role).toBe('Member');
+      await expect(setRole(solo.databaseUrl, first.email, UserRole.Member)).rejects.toThrow(`${first.email} is the last active admin`);
+      expect(await solo.sql('SELECT role FROM users WHERE id = $1', [first.user.id])).toEqual([{ role: 'Admin' }]);
+    } finally {
+      await solo.close();
+    }
+  });
 });
