@@ -191,7 +191,7 @@ describe('prices from JavaScript clients: binary-float noise is the cent it stan
     [2.1100000000000003, 2.11],
     [0.1 + 0.2, 0.3],
     [2.11, 2.11],
-    [0.009999999999, 0.01],
+    [19.990000000000002, 19.99],
     [2.1100001, 2.11],
   ])('%p is %p', (value, cents) => {
     expect(toDecimals(value, 2)).toBe(cents);
@@ -203,8 +203,10 @@ describe('prices from JavaScript clients: binary-float noise is the cent it stan
     expect(validateField(Rules.price, value)).toBe('Price cannot have more than 2 decimal places');
   });
 
-  it('checks the limits on the cent a value stands for', () => {
-    expect(validateField(Rules.price, 999999.9900000001)).toBeUndefined();
+  it('checks the limits on the number as sent', () => {
+    expect(toDecimals(0.009999999999, 2)).toBe(0.01);
+    expect(validateField(Rules.price, 0.009999999999)).toBe('Price must be at least 0.01');
+    expect(validateField(Rules.price, 999999.9900000001)).toBe('Price cannot exceed 999999.99');
     expect(validateField(Rules.price, 999999.991)).toBe('Price cannot have more than 2 decimal places');
     expect(validateField(Rules.price, 1e-7)).toBe('Price must be at least 0.01');
     expect(validateField(Rules.price, '2.1100000000000003')).toBeUndefined();

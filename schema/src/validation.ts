@@ -197,7 +197,8 @@ function validateText(rule: TextRule, value: unknown): string | undefined {
  * How far a number may sit from one with `decimals` places and still be that
  * number: JavaScript clients that compute a price send binary-float noise
  * (0.1 + 2.01 is 2.1100000000000003), which is the cent they meant, while
- * 2.115 is a third decimal place.
+ * 2.115 is a third decimal place. The limits still hold for the number as
+ * sent, as JSON Schema's minimum and maximum read it.
  */
 export const DECIMAL_TOLERANCE = 1e-6;
 
@@ -212,10 +213,9 @@ function validateNumber(rule: NumberRule, value: unknown): string | undefined {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
   if (typeof n !== 'number' || !Number.isFinite(n)) return M.number(rule.label);
   if (rule.integer && !Number.isInteger(n)) return M.wholeNumber(rule.label);
-  const exact = rule.decimals === undefined ? n : toDecimals(n, rule.decimals);
-  if (exact === undefined) return M.decimals(rule.label, rule.decimals as number);
-  if (exact < rule.min) return M.minValue(rule.label, String(rule.min));
-  if (exact > rule.max) return M.maxValue(rule.label, String(rule.max));
+  if (rule.decimals !== undefined && toDecimals(n, rule.decimals) === undefined) return M.decimals(rule.label, rule.decimals);
+  if (n < rule.min) return M.minValue(rule.label, String(rule.min));
+  if (n > rule.max) return M.maxValue(rule.label, String(rule.max));
   return undefined;
 }
 

@@ -285,9 +285,8 @@ describe('prices as JavaScript clients compute them: binary-float noise is the c
     [2.1100000000000003, 2.11, '2.11'],
     [0.1 + 0.2, 0.3, '0.30'],
     [19.990000000000002, 19.99, '19.99'],
-    // Within 1e-6 of the minimum and of the maximum: those are the limits themselves, not past them.
-    [0.009999999999, 0.01, '0.01'],
-    [999999.9900000001, 999999.99, '999999.99'],
+    [0.010000000000000002, 0.01, '0.01'],
+    [999999.9899999999, 999999.99, '999999.99'],
   ])('creates and updates with %p: stored and answered as %p, on REST and GraphQL', async (sent, answered, stored) => {
     const rest = await app.rest('POST', '/api/products', productInput({ price: sent }), { token });
     expect(rest.status).toBe(201);
@@ -316,6 +315,9 @@ describe('prices as JavaScript clients compute them: binary-float noise is the c
     [0.005, 'Price cannot have more than 2 decimal places'],
     [0.001, 'Price cannot have more than 2 decimal places'],
     [1e-7, 'Price must be at least 0.01'],
+    // The limits hold for the number as sent, as the document's minimum and maximum state them.
+    [0.009999999999, 'Price must be at least 0.01'],
+    [999999.9900000001, 'Price cannot exceed 999999.99'],
     [1_000_000.0000001, 'Price cannot exceed 999999.99'],
   ])('still refuses %p with %p on create and update, on REST and GraphQL; nothing changes', async (sent, message) => {
     const fields = { price: message };

@@ -37,7 +37,7 @@ export function ruleSchema(rule: FieldRule, extra: Record<string, unknown> = {})
         maximum: rule.max,
         ...(rule.decimals !== undefined && {
           multipleOf: 10 ** -rule.decimals,
-          description: `At most ${rule.decimals} decimal places; a number within ${DECIMAL_TOLERANCE} of one (binary-float noise such as 2.1100000000000003) is taken as that one`,
+          description: `At most ${rule.decimals} decimal places: a number within ${DECIMAL_TOLERANCE} of a multiple of ${10 ** -rule.decimals} (binary-float noise such as 2.1100000000000003) is taken as that multiple, so validate multipleOf with that tolerance`,
         }),
         ...extra,
       };
