@@ -98,7 +98,6 @@ export const Rules = {
 
 export type RuleName = keyof typeof Rules;
 
-
 /** At least one upper case, lower case, digit and non-alphanumeric character. */
 export function isStrongPassword(value: string): boolean {
   return characterCount(value) >= PASSWORD_MIN_LENGTH && STRONG_PASSWORD.test(value);
@@ -123,7 +122,7 @@ export function isHttpUrl(value: string): boolean {
 export const TextPatterns = {
   /** PostgreSQL text cannot hold NUL; refusing it keeps such a value a 400, not a server error. */
   noNul: '^[^\\u0000]*$',
-  /** Something besides whitespace: a blank required field is missing, not a value. */
+  /** Something besides whitespace: a blank required field is missing (isBlank trims exactly the characters `\\s` matches). */
   nonBlank: '\\S',
   email: '^[^\\s@\\u0000]+@[^\\s@\\u0000]+\\.[^\\s@\\u0000]+$',
   /** At least one upper case, lower case, digit and non-alphanumeric character. */

@@ -56,11 +56,11 @@ export const pageParams = [
 
 /**
  * A JSON request body of the fields a route reads, each under its shared
- * rule. The route refuses any other field, so the schema does too; the rules
- * marked required are required unless `partial` (an update sends any of them).
+ * rule (the required ones required), plus `extra` properties. The route
+ * refuses any other field, so the schema does too.
  */
-export function rulesBody(fields: Record<string, FieldRule>, options: { partial?: boolean; extra?: Record<string, object> } = {}) {
-  const required = options.partial ? [] : Object.keys(fields).filter((key) => fields[key].required);
+export function rulesBody(fields: Record<string, FieldRule>, options: { extra?: Record<string, object> } = {}) {
+  const required = Object.keys(fields).filter((key) => fields[key].required);
   return {
     type: 'object',
     additionalProperties: false,
