@@ -450,7 +450,7 @@ describe('a wrong method on a documented path: 405 with Allow', () => {
     ['PUT', '/api/products/stats/', ['GET', 'HEAD', 'OPTIONS']],
     ['DELETE', '/API/Auth/SignIn', ['OPTIONS', 'POST']],
   ])('%s %s answers 405 { message, code } with Allow %p, signed in or not', async (method, path, allow) => {
-    for (const headers of [{}, { authorization: 'Bearer not-a-token' }]) {
+    for (const headers of [{}, { authorization: 'Bearer not-a-token' }] as Array<Record<string, string>>) {
       const answer = await raw(path, { method, headers: { accept: 'application/json', ...headers } });
       expect({ status: answer.status, body: json(answer) }).toEqual({ status: 405, body: notAllowed });
       expect(allowOf(answer)).toEqual(allow);
