@@ -6,6 +6,9 @@ type PathItems = Record<string, Record<string, unknown>>;
 
 const OPERATION_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
 
+/** The `code` of a 405 body; no domain error has it, since no service decides which methods a path has. */
+export const METHOD_NOT_ALLOWED = 'METHOD_NOT_ALLOWED';
+
 interface DocumentedPath {
   segments: Array<string | null>;
   matcher: RegExp;
@@ -50,6 +53,6 @@ export function methodNotAllowed(paths: PathItems): RequestHandler {
     const [match] = known.filter((candidate) => candidate.matcher.test(path)).sort(moreSpecific);
     if (!match || match.allow.includes(req.method)) return next();
     res.set('Allow', match.allow.join(', '));
-    res.status(405).json({ message: GeneralMessages.methodNotAllowed, code: 'METHOD_NOT_ALLOWED' });
+    res.status(405).json({ message: GeneralMessages.methodNotAllowed, code: METHOD_NOT_ALLOWED });
   };
 }

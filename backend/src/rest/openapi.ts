@@ -5,6 +5,7 @@ import { dashboardOpenApiPaths, dashboardOpenApiSchemas } from '../dashboard/das
 import { productOpenApiPaths, productOpenApiRequestBodies, productOpenApiSchemas } from '../products/product.openapi';
 import { uploadOpenApiPaths } from '../uploads/upload.openapi';
 import { userOpenApiPaths, userOpenApiSchemas } from '../users/user.openapi';
+import { METHOD_NOT_ALLOWED } from './method-not-allowed';
 import { errorResponse, integer, ref, ruleSchema, string } from './openapi-helpers';
 
 type Operation = { responses: Record<string, unknown> };
@@ -35,7 +36,7 @@ function withBodyParserAnswers(paths: Paths): Paths {
 export const openApiPaths = withBodyParserAnswers({ ...authOpenApiPaths, ...userOpenApiPaths, ...productOpenApiPaths, ...dashboardOpenApiPaths, ...uploadOpenApiPaths });
 
 /** The codes an error body can carry: each domain error's, and the 405 handler's. */
-const ERROR_CODES = [...Object.keys(HTTP_STATUS), 'METHOD_NOT_ALLOWED'];
+const ERROR_CODES = [...Object.keys(HTTP_STATUS), METHOD_NOT_ALLOWED];
 
 /** The OpenAPI 3.1 document served at /api/openapi.json. */
 export function buildOpenApiDocument(serverUrl: string) {
