@@ -132,7 +132,7 @@ export const productOpenApiPaths = {
       tags,
       summary: 'List one category',
       security: bearer,
-      parameters: [{ name: 'category', in: 'path', required: true, schema: string }, ...listParams.filter((p) => p.name !== 'category')],
+      parameters: [{ name: 'category', in: 'path', required: true, schema: ruleSchema(ProductListFields.category) }, ...listParams.filter((p) => p.name !== 'category')],
       responses: { 200: page, 400: invalid, 401: unauthenticated },
     },
   },
