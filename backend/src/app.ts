@@ -19,6 +19,8 @@ import { productRoutes } from './products/product.routes';
 import type { Mailer } from './mail/mailer';
 import { docsRoutes } from './rest/docs.routes';
 import { restErrorHandler, restNotFound } from './rest/error-middleware';
+import { methodNotAllowed } from './rest/method-not-allowed';
+import { openApiPaths } from './rest/openapi';
 import { createUploadStore, type UploadStore } from './uploads/upload-store';
 import { avatarRoutes, productImageRoutes, uploadFileRoutes } from './uploads/upload.routes';
 import { userRoutes } from './users/user.routes';
@@ -89,6 +91,8 @@ export async function createApp({ config, orm, mailer }: AppDependencies): Promi
   );
 
   const api = express.Router();
+  // Before the body parser and the routes: a wrong method is a 405 whatever it sends, and never reaches `/:id`.
+  api.use(methodNotAllowed(openApiPaths));
   api.use(express.json({ limit: JSON_BODY_LIMIT }));
   api.use('/auth', authRoutes(contextOf));
   api.use('/users/health', healthRoutes(orm));

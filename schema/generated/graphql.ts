@@ -70,6 +70,8 @@ export type SignInInput = {
 };
 
 export type SignUpInput = {
+  /** The password again, as a sign-up form asks for it; when sent it must equal password */
+  confirmPassword?: string | null | undefined;
   email: string;
   firstName: string;
   lastName: string;

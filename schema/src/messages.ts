@@ -81,6 +81,8 @@ export const GeneralMessages = {
   payloadTooLarge: 'Request body is too large',
   /** Not in the catalogue: an input field the API does not know. */
   unknownField: 'Unknown field',
+  /** Not in the catalogue: a method the path does not have (the `Allow` header lists those it has). */
+  methodNotAllowed: 'Method not allowed',
 } as const;
 
 /** The templates of section 5, filled in by the validation rules. */

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { AuthMessages, ValidationMessages } from './messages';
 import {
   EMAIL_MAX_LENGTH,
@@ -9,6 +10,7 @@ import {
   isUuid,
   isStrongPassword,
   PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
   Rules,
   SignInFields,
   SignUpFields,
@@ -16,6 +18,10 @@ import {
   validateFields,
   validatePresentFields,
   validatePasswordConfirmation,
+  textRulePattern,
+  toDecimals,
+  validateSignUp,
+  type TextRule,
 } from './validation';
 
 describe('message templates of section 5', () => {
@@ -245,6 +251,108 @@ describe('whole numbers stay within a 32-bit integer', () => {
       expect(validateField(rule, 2 ** 31)).toBe(`${rule.label} cannot exceed ${rule.max}`);
       expect(validateField(rule, String(2 ** 31))).toBe(`${rule.label} cannot exceed ${rule.max}`);
       expect(validateField(rule, -(2 ** 31) - 1)).toBe(`${rule.label} must be at least ${rule.min}`);
+    }
+  });
+});
+
+describe('prices from JavaScript clients: binary-float noise is the cent it stands for', () => {
+  it.each([
+    [2.1100000000000003, 2.11],
+    [0.1 + 0.2, 0.3],
+    [2.11, 2.11],
+    [19.990000000000002, 19.99],
+    [2.1100001, 2.11],
+  ])('%p is %p', (value, cents) => {
+    expect(toDecimals(value, 2)).toBe(cents);
+    expect(validateField(Rules.price, value)).toBeUndefined();
+  });
+
+  it.each([2.115, 2.11001, 0.005, 1.234])('%p has more than 2 decimal places', (value) => {
+    expect(toDecimals(value, 2)).toBeUndefined();
+    expect(validateField(Rules.price, value)).toBe('Price cannot have more than 2 decimal places');
+  });
+
+  it('checks the limits on the number as sent', () => {
+    expect(toDecimals(0.009999999999, 2)).toBe(0.01);
+    expect(validateField(Rules.price, 0.009999999999)).toBe('Price must be at least 0.01');
+    expect(validateField(Rules.price, 999999.9900000001)).toBe('Price cannot exceed 999999.99');
+    expect(validateField(Rules.price, 999999.991)).toBe('Price cannot have more than 2 decimal places');
+    expect(validateField(Rules.price, 1e-7)).toBe('Price must be at least 0.01');
+    expect(validateField(Rules.price, '2.1100000000000003')).toBeUndefined();
+  });
+});
+
+describe('the sign-up a client sends: confirmPassword is optional and must match', () => {
+  const form = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', password: 'Str0ng!Passw0rd' };
+  it('accepts it absent, null or equal, and refuses anything else', () => {
+    expect(validateSignUp(form)).toEqual({});
+    expect(validateSignUp({ ...form, confirmPassword: null })).toEqual({});
+    expect(validateSignUp({ ...form, confirmPassword: form.password })).toEqual({});
+    for (const confirmPassword of ['', 'Str0ng!Passw0rD', 42]) {
+      expect(validateSignUp({ ...form, confirmPassword })).toEqual({ confirmPassword: 'Passwords do not match' });
+    }
+  });
+});
+
+/**
+ * The document states each text rule as one `pattern` (textRulePattern);
+ * these hold it to the check itself over generated values (fixed seed), the
+ * way a JSON Schema validator reads it (ECMA-262 with the u flag).
+ */
+describe('text rule patterns agree with the checks', () => {
+  const patternOf = (rule: TextRule) => new RegExp(textRulePattern(rule), 'u');
+  const settings = { seed: 20261123, numRuns: 3000 };
+  const pieces = ['a', 'Z', '7', '!', ' ', '\t', '\n', '@', '.', '/', ':', '\u0000', 'é', '😀', 'http://', 'https://', 'HTTP://', '/uploads/', 'x.io'];
+  const text = fc.array(fc.constantFrom(...pieces), { maxLength: 12 }).map((parts) => parts.join(''));
+  const upload = fc.uuid({ version: 4 }).chain((id) => fc.constantFrom(`/uploads/${id}.png`, `/uploads/${id}.jpg`, `/uploads/${id}.gif`, ` /uploads/${id}.webp `));
+
+  it('email: the pattern accepts exactly what the rule accepts (within its length)', () => {
+    fc.assert(
+      fc.property(text, (value) => {
+        const valid = validateField(Rules.email, value) === undefined;
+        const blank = value.trim() === '';
+        expect(blank ? false : patternOf(Rules.email).test(value)).toBe(valid);
+      }),
+      settings,
+    );
+  });
+
+  it('password: pattern and length accept exactly what the policy accepts', () => {
+    fc.assert(
+      fc.property(text, (value) => {
+        const valid = validateField(Rules.password, value) === undefined;
+        const length = [...value].length;
+        expect(patternOf(Rules.password).test(value) && length >= PASSWORD_MIN_LENGTH && length <= PASSWORD_MAX_LENGTH).toBe(valid);
+      }),
+      settings,
+    );
+  });
+
+  it('a required text rule: the pattern refuses exactly the blank and NUL values the rule refuses', () => {
+    fc.assert(
+      fc.property(text, (value) => {
+        const message = validateField(Rules.firstName, value);
+        const refusedByShape = message === 'First name is required' || message === 'First name format is invalid';
+        expect(patternOf(Rules.firstName).test(value)).toBe(!refusedByShape);
+      }),
+      settings,
+    );
+  });
+
+  it('image URL: whatever the rule accepts the pattern accepts, and it refuses every scheme but http(s)', () => {
+    fc.assert(
+      fc.property(fc.oneof(text, upload, fc.webUrl()), (value) => {
+        if (validateField(Rules.imageUrl, value) === undefined) expect(patternOf(Rules.imageUrl).test(value)).toBe(true);
+        else if (value.trim() !== '' && [...value.trim()].length <= Rules.imageUrl.max) {
+          // A value refused for its shape only gets past the pattern when it is no URL at all (the check also parses it).
+          if (patternOf(Rules.imageUrl).test(value)) expect(() => new URL(value.trim())).toThrow();
+        }
+      }),
+      settings,
+    );
+    for (const value of ['javascript:alert(1)', 'data:image/png;base64,AAAA', 'ftp://x.io/a.png', '/uploads/../etc/passwd', '//x.io/a.png']) {
+      expect(patternOf(Rules.imageUrl).test(value)).toBe(false);
+      expect(validateField(Rules.imageUrl, value)).toBe('Image URL format is invalid');
     }
   });
 });

@@ -109,17 +109,9 @@ export const Rules = {
 
 export type RuleName = keyof typeof Rules;
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** At least one upper case, lower case, digit and non-alphanumeric character. */
 export function isStrongPassword(value: string): boolean {
-  return (
-    characterCount(value) >= PASSWORD_MIN_LENGTH &&
-    /[A-Z]/.test(value) &&
-    /[a-z]/.test(value) &&
-    /[0-9]/.test(value) &&
-    /[^A-Za-z0-9]/.test(value)
-  );
+  return characterCount(value) >= PASSWORD_MIN_LENGTH && STRONG_PASSWORD.test(value);
 }
 
 /** Only absolute http(s) URLs: a `javascript:` or `data:` URL never reaches an <img> or <a>. */
@@ -132,14 +124,58 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
-/** The path the app serves an uploaded image under: a generated name, never the uploader's. */
-export const UPLOAD_PATH_PATTERN = new RegExp(
-  `^/uploads/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\.(${Object.values(IMAGE_FORMATS).map((format) => format.extension).join('|')})$`,
-);
+/**
+ * The shapes the text checks test, as regular expression sources in the
+ * dialect JSON Schema's `pattern` uses (ECMA-262, unanchored unless written
+ * so). The checks below compile these very strings and the OpenAPI document
+ * states them (`textRulePattern`), so the two cannot disagree.
+ */
+export const TextPatterns = {
+  /** PostgreSQL text cannot hold NUL; refusing it keeps such a value a 400, not a server error. */
+  noNul: '^[^\\u0000]*$',
+  /** Something besides whitespace: a blank required field is missing (isBlank trims exactly the characters `\\s` matches). */
+  nonBlank: '\\S',
+  email: '^[^\\s@\\u0000]+@[^\\s@\\u0000]+\\.[^\\s@\\u0000]+$',
+  /** At least one upper case, lower case, digit and non-alphanumeric character. */
+  strongPassword: '^(?=[\\s\\S]*[A-Z])(?=[\\s\\S]*[a-z])(?=[\\s\\S]*[0-9])(?=[\\s\\S]*[^A-Za-z0-9])',
+  /** The path the app serves an uploaded image under: a generated name, never the uploader's. */
+  uploadPath: `^/uploads/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\.(${Object.values(IMAGE_FORMATS).map((format) => format.extension).join('|')})$`,
+  /** An absolute http(s) URL (the scheme in any case, as URL parsers read it) with a host; it must also parse as a URL. */
+  httpUrl: '^[hH][tT][tT][pP][sS]?://[^\\s/?#\\u0000][^\\u0000]*$',
+} as const;
+
+const NO_NUL = new RegExp(TextPatterns.noNul, 'u');
+const STRONG_PASSWORD = new RegExp(TextPatterns.strongPassword, 'u');
+const EMAIL_PATTERN = new RegExp(TextPatterns.email, 'u');
+const HTTP_URL_PATTERN = new RegExp(TextPatterns.httpUrl, 'u');
+export const UPLOAD_PATH_PATTERN = new RegExp(TextPatterns.uploadPath);
+
+/** The pattern of an ECMA-262 source with its anchors dropped, to be embedded in a larger one. */
+const unanchored = (source: string) => source.replace(/^\^/, '').replace(/\$$/, '');
+
+/**
+ * One JSON Schema `pattern` for a text rule: what the check of that rule
+ * accepts, written for the value as sent (the check trims it first, so
+ * surrounding whitespace is allowed here wherever the check would trim it away).
+ */
+export function textRulePattern(rule: TextRule): string {
+  const noNul = `(?=${TextPatterns.noNul})`;
+  switch (rule.format) {
+    case 'email':
+      return `^${noNul}\\s*${unanchored(TextPatterns.email)}\\s*$`;
+    case 'password':
+      return `^${noNul}${unanchored(TextPatterns.strongPassword)}`;
+    case 'imageUrl':
+      // Optional: a blank value is no image.
+      return `^${noNul}\\s*(?:(?:${unanchored(TextPatterns.httpUrl)})|(?:${unanchored(TextPatterns.uploadPath)}))?\\s*$`;
+    default:
+      return rule.required ? `^${noNul}\\s*${TextPatterns.nonBlank}` : TextPatterns.noNul;
+  }
+}
 
 /** An image the app may show: an absolute http(s) URL, or one of its own uploads. */
 export function isImageUrl(value: string): boolean {
-  return isHttpUrl(value) || UPLOAD_PATH_PATTERN.test(value);
+  return (HTTP_URL_PATTERN.test(value) && isHttpUrl(value)) || UPLOAD_PATH_PATTERN.test(value);
 }
 
 /** Absent as the rules see it: missing, null, or only whitespace (a blank `?page=%20` is no page, not page 0). */
@@ -153,8 +189,7 @@ export const isUuid = (value: unknown): value is string => typeof value === 'str
 export const characterCount = (value: string) => [...value].length;
 
 function validateText(rule: TextRule, value: unknown): string | undefined {
-  // PostgreSQL text cannot hold NUL; refusing it here keeps it a 400, not a server error.
-  if (typeof value !== 'string' || value.includes('\u0000')) return M.invalidFormat(rule.label);
+  if (typeof value !== 'string' || !NO_NUL.test(value)) return M.invalidFormat(rule.label);
   const trimmed = value.trim();
   // An address is stored lower-cased, and lower-casing can lengthen it ('İ' becomes 'i' and a combining dot), so its limit counts that form.
   const length = characterCount(rule.format === 'email' ? trimmed.toLowerCase() : trimmed);
@@ -169,16 +204,27 @@ function validateText(rule: TextRule, value: unknown): string | undefined {
   return undefined;
 }
 
-const decimalPlaces = (value: number) => {
-  const [, fraction = ''] = String(value).split('.');
-  return fraction.length;
-};
+/**
+ * How far a number may sit from one with `decimals` places and still be that
+ * number: JavaScript clients that compute a price send binary-float noise
+ * (0.1 + 2.01 is 2.1100000000000003), which is the cent they meant, while
+ * 2.115 is a third decimal place. The limits still hold for the number as
+ * sent, as JSON Schema's minimum and maximum read it.
+ */
+export const DECIMAL_TOLERANCE = 1e-6;
+
+/** The number with `decimals` places that `value` stands for, or undefined when it has more. */
+export function toDecimals(value: number, decimals: number): number | undefined {
+  const scale = 10 ** decimals;
+  const nearest = Math.round(value * scale) / scale;
+  return Math.abs(value - nearest) <= DECIMAL_TOLERANCE ? nearest : undefined;
+}
 
 function validateNumber(rule: NumberRule, value: unknown): string | undefined {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
   if (typeof n !== 'number' || !Number.isFinite(n)) return M.number(rule.label);
   if (rule.integer && !Number.isInteger(n)) return M.wholeNumber(rule.label);
-  if (rule.decimals !== undefined && decimalPlaces(n) > rule.decimals) return M.decimals(rule.label, rule.decimals);
+  if (rule.decimals !== undefined && toDecimals(n, rule.decimals) === undefined) return M.decimals(rule.label, rule.decimals);
   if (n < rule.min) return M.minValue(rule.label, String(rule.min));
   if (n > rule.max) return M.maxValue(rule.label, String(rule.max));
   return undefined;
@@ -242,6 +288,18 @@ export const SignUpFields = {
   email: Rules.email,
   password: Rules.password,
 };
+
+/**
+ * A sign-up as the API takes it. The original client sends the whole form,
+ * `confirmPassword` included: when it is there, anything but the password
+ * itself is refused.
+ */
+export function validateSignUp(input: Record<string, unknown>): FieldErrors {
+  const errors = validateFields(SignUpFields, input);
+  const confirmation = input.confirmPassword;
+  if (confirmation !== undefined && confirmation !== null && confirmation !== input.password) errors.confirmPassword = M.passwordsDoNotMatch;
+  return errors;
+}
 export const SignInFields = { email: Rules.email, password: Rules.currentPassword };
 export const ForgotPasswordFields = { email: Rules.email };
 export const ResetPasswordFields = { email: Rules.email, resetToken: Rules.linkToken, newPassword: Rules.password };

@@ -1,3 +1,5 @@
+import { GeneralMessages, ValidationMessages } from '@stockroom/schema';
+import { expectGqlError, expectGqlTypeError, expectRestError } from '../support/answers';
 import { GOOD_PASSWORD, ME, SIGN_IN, SIGN_UP, signUpUser, startTestApp, uniqueEmail, type TestApp } from '../support/test-app';
 
 let app: TestApp;
@@ -51,6 +53,69 @@ describe('sign up', () => {
     const answers = await Promise.all([app.rest('POST', '/api/auth/signup', input), app.rest('POST', '/api/auth/signup', input)]);
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
     expect(await app.sql('SELECT id FROM users WHERE email = $1', [email])).toHaveLength(1);
+  });
+});
+
+describe('sign up as the original client sends it: the whole form, confirmPassword included', () => {
+  const form = (overrides: Record<string, unknown> = {}) => ({ firstName: 'Ada', lastName: 'Lovelace', email: uniqueEmail('form'), password: GOOD_PASSWORD, confirmPassword: GOOD_PASSWORD, ...overrides });
+  const accounts = async (email: unknown) => app.sql('SELECT id FROM users WHERE email = lower($1)', [email]);
+
+  it('accepts a matching confirmPassword over REST and GraphQL, and stores only the account', async () => {
+    const rest = await app.rest('POST', '/api/auth/signup', form());
+    expect(rest.status).toBe(201);
+    expect(rest.body.user).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace' });
+    const input = form();
+    const gql = await app.gql(SIGN_UP, { input });
+    expect(gql.errors).toBeUndefined();
+    expect(gql.data.signUp.user.email).toBe(input.email);
+    // The confirmation is checked, never kept: signing in needs the password alone.
+    expect((await app.rest('POST', '/api/auth/signin', { email: input.email, password: GOOD_PASSWORD })).status).toBe(200);
+  });
+
+  it('treats a GraphQL confirmPassword of null as not sent', async () => {
+    const gql = await app.gql(SIGN_UP, { input: form({ confirmPassword: null }) });
+    expect(gql.errors).toBeUndefined();
+  });
+
+  it.each([
+    ['a different password', `${GOOD_PASSWORD}x`],
+    ['the password in another case', GOOD_PASSWORD.toUpperCase()],
+    ['the password with a trailing space', `${GOOD_PASSWORD} `],
+    ['an empty string', ''],
+  ])('refuses %s with Passwords do not match on confirmPassword, creating nothing, on both transports', async (_case, confirmPassword) => {
+    const fields = { confirmPassword: ValidationMessages.passwordsDoNotMatch };
+    const restInput = form({ confirmPassword });
+    expectRestError(await app.rest('POST', '/api/auth/signup', restInput), 400, 'BAD_USER_INPUT', ValidationMessages.passwordsDoNotMatch, fields);
+    const gqlInput = form({ confirmPassword });
+    expectGqlError(await app.gql(SIGN_UP, { input: gqlInput }), 'BAD_USER_INPUT', ValidationMessages.passwordsDoNotMatch, fields);
+    expect(await accounts(restInput.email)).toHaveLength(0);
+    expect(await accounts(gqlInput.email)).toHaveLength(0);
+  });
+
+  it('refuses a confirmPassword that is not text over REST', async () => {
+    const input = form({ confirmPassword: 12345678 });
+    const fields = { confirmPassword: ValidationMessages.passwordsDoNotMatch };
+    expectRestError(await app.rest('POST', '/api/auth/signup', input), 400, 'BAD_USER_INPUT', ValidationMessages.passwordsDoNotMatch, fields);
+    expect(await accounts(input.email)).toHaveLength(0);
+  });
+
+  it('reports a mismatch beside the other fields failing their rules', async () => {
+    const answer = await app.rest('POST', '/api/auth/signup', form({ firstName: '', confirmPassword: 'Other1!pass' }));
+    expect(answer.status).toBe(400);
+    expect(answer.body.fields).toEqual({ firstName: 'First name is required', confirmPassword: ValidationMessages.passwordsDoNotMatch });
+  });
+
+  it('still refuses any other unknown field beside it, on both transports', async () => {
+    const input = form({ role: 'Admin' });
+    expectRestError(await app.rest('POST', '/api/auth/signup', input), 400, 'BAD_USER_INPUT', `${GeneralMessages.unknownField}: role`, { role: GeneralMessages.unknownField });
+    expectGqlTypeError(await app.gql(SIGN_UP, { input: form({ passwordConfirmation: GOOD_PASSWORD }) }), /Field "passwordConfirmation" is not defined by type "SignUpInput"/);
+    expect(await accounts(input.email)).toHaveLength(0);
+  });
+
+  it('does not take confirmPassword on sign-in', async () => {
+    const { email } = await signUpUser(app);
+    const answer = await app.rest('POST', '/api/auth/signin', { email, password: GOOD_PASSWORD, confirmPassword: GOOD_PASSWORD });
+    expectRestError(answer, 400, 'BAD_USER_INPUT', `${GeneralMessages.unknownField}: confirmPassword`, { confirmPassword: GeneralMessages.unknownField });
   });
 });
 

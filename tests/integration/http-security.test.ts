@@ -1,3 +1,4 @@
+import { GeneralMessages } from '@stockroom/schema';
 import { getIntrospectionQuery } from 'graphql';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -178,12 +179,19 @@ describe('request bodies', () => {
     for (const [method, path] of [
       ['GET', '/api/nothing-here'],
       ['POST', '/api/auth/nothing-here'],
-      ['DELETE', '/api/users/profile/me'],
-      ['GET', '/api/auth/signin'],
     ]) {
       const answer = await raw(path, { method, headers: { accept: 'application/json' } });
       expect(answer.status).toBe(404);
       expect(JSON.parse(answer.text)).toEqual({ message: 'The requested resource was not found', code: 'NOT_FOUND' });
+    }
+    // A documented path asked with a method it lacks was a 404 as well; it is a 405 with Allow now.
+    for (const [method, path] of [
+      ['DELETE', '/api/users/profile/me'],
+      ['GET', '/api/auth/signin'],
+    ]) {
+      const answer = await raw(path, { method, headers: { accept: 'application/json' } });
+      expect(answer.status).toBe(405);
+      expect(JSON.parse(answer.text)).toEqual({ message: 'Method not allowed', code: 'METHOD_NOT_ALLOWED' });
     }
   });
 });
@@ -470,5 +478,102 @@ describe('health, OpenAPI and docs', () => {
       expect(asset.text.length).toBeGreaterThan(0);
     }
     expect(page.text).not.toMatch(/https?:\/\/(?!localhost|127\.0\.0\.1)/);
+  });
+});
+
+describe('a wrong method on a documented path: 405 with Allow', () => {
+  const id = '5b0c9e62-5f0e-4f55-9a57-8d7b1f0e6a11';
+  const notAllowed = { message: GeneralMessages.methodNotAllowed, code: 'METHOD_NOT_ALLOWED' };
+  const json = (answer: RawAnswer) => JSON.parse(answer.text);
+  const allowOf = (answer: RawAnswer) => answer.headers.get('allow')?.split(/,\s*/).sort();
+
+  it.each([
+    ['PUT', '/api/products/stats', ['GET', 'HEAD', 'OPTIONS']],
+    ['DELETE', '/api/auth/signin', ['OPTIONS', 'POST']],
+    ['PATCH', `/api/products/${id}`, ['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PUT']],
+    ['PATCH', '/api/products/not-an-id', ['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PUT']],
+    ['GET', '/api/auth/signup', ['OPTIONS', 'POST']],
+    ['DELETE', '/api/products', ['GET', 'HEAD', 'OPTIONS', 'POST']],
+    ['PUT', '/api/products/search', ['GET', 'HEAD', 'OPTIONS']],
+    ['GET', `/api/products/${id}/stock`, ['OPTIONS', 'POST']],
+    ['POST', '/api/dashboard', ['GET', 'HEAD', 'OPTIONS']],
+    ['PATCH', `/api/users/${id}`, ['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PUT']],
+    ['GET', '/api/users/verify-email', ['OPTIONS', 'POST']],
+    ['PUT', `/api/users/${id}/avatar`, ['DELETE', 'OPTIONS', 'POST']],
+    ['DELETE', '/api/users/health/status', ['GET', 'HEAD', 'OPTIONS']],
+    // Like the router: a trailing slash and another case are the same path.
+    ['PUT', '/api/products/stats/', ['GET', 'HEAD', 'OPTIONS']],
+    ['DELETE', '/API/Auth/SignIn', ['OPTIONS', 'POST']],
+  ])('%s %s answers 405 { message, code } with Allow %p, signed in or not', async (method, path, allow) => {
+    for (const headers of [{}, { authorization: 'Bearer not-a-token' }] as Array<Record<string, string>>) {
+      const answer = await raw(path, { method, headers: { accept: 'application/json', ...headers } });
+      expect({ status: answer.status, body: json(answer) }).toEqual({ status: 405, body: notAllowed });
+      expect(allowOf(answer)).toEqual(allow);
+      expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+    }
+  });
+
+  it('answers 405 before reading the body: a malformed or oversized one changes nothing', async () => {
+    const malformed = await raw('/api/products/stats', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{"name":' });
+    expect(malformed.status).toBe(405);
+    const huge = await raw('/api/auth/signin', { method: 'DELETE', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ x: 'y'.repeat(200_000) }) });
+    expect(huge.status).toBe(405);
+  });
+
+  it('gives every documented path 405 for each method it lacks, with exactly its documented methods in Allow', async () => {
+    const doc = JSON.parse((await raw('/api/openapi.json')).text) as { paths: Record<string, Record<string, unknown>> };
+    for (const [template, operations] of Object.entries(doc.paths)) {
+      const path = template.replace(/\{[^}]+\}/g, (name) => (name === '{category}' ? 'Tools' : id));
+      const documented = Object.keys(operations).map((method) => method.toUpperCase());
+      const expected = [...documented, ...(documented.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].sort();
+      for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((m) => !documented.includes(m))) {
+        const answer = await raw(path, { method });
+        expect({ method, path, status: answer.status, allow: allowOf(answer) }).toEqual({ method, path, status: 405, allow: expected });
+      }
+      for (const method of documented) {
+        const answer = await raw(path, { method, headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.60.0.2' }, body: method === 'GET' ? undefined : '{}' });
+        expect({ method, path, status: answer.status }).not.toMatchObject({ status: 405 });
+      }
+    }
+  });
+
+  it('leaves unknown paths a 404', async () => {
+    for (const [method, path] of [
+      ['GET', '/api/nothing-here'],
+      ['PATCH', '/api/nothing-here'],
+      ['DELETE', `/api/products/${id}/stock/extra`],
+      ['PUT', '/api/auth'],
+      ['POST', '/api/users/profile/you'],
+      ['GET', '/api/products/a/b/c'],
+    ]) {
+      const answer = await raw(path, { method, headers: { accept: 'application/json' } });
+      expect({ method, path, status: answer.status, body: json(answer) }).toEqual({ method, path, status: 404, body: { message: GeneralMessages.resourceNotFound, code: 'NOT_FOUND' } });
+      expect(answer.headers.get('allow')).toBeNull();
+    }
+  });
+
+  it('keeps HEAD wherever GET is answered, with the same status and no body', async () => {
+    const health = await raw('/api/users/health/status', { method: 'HEAD' });
+    expect(health.status).toBe(200);
+    expect(health.text).toBe('');
+    expect((await raw('/api/products', { method: 'HEAD' })).status).toBe(401);
+    expect((await raw(`/api/products/${id}`, { method: 'HEAD' })).status).toBe(401);
+    expect((await raw('/api/openapi.json', { method: 'HEAD' })).status).toBe(200);
+  });
+
+  it('keeps the CORS preflight: OPTIONS on API paths is 204 with the allowed origin, whatever method it asks about', async () => {
+    for (const [path, asked] of [
+      ['/api/products/stats', 'GET'],
+      [`/api/products/${id}`, 'PUT'],
+      ['/api/auth/signin', 'POST'],
+      [`/api/users/${id}/avatar`, 'DELETE'],
+    ]) {
+      const preflight = await raw(path, {
+        method: 'OPTIONS',
+        headers: { origin: 'http://stockroom.test', 'access-control-request-method': asked, 'access-control-request-headers': 'content-type,authorization' },
+      });
+      expect({ path, status: preflight.status }).toEqual({ path, status: 204 });
+      expect(preflight.headers.get('access-control-allow-origin')).toBe('http://stockroom.test');
+    }
   });
 });

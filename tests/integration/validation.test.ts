@@ -1,4 +1,5 @@
-import { GOOD_PASSWORD, ME, SIGN_IN, SIGN_UP, startTestApp, uniqueEmail, type TestApp } from '../support/test-app';
+import { CREATE_PRODUCT, createProduct, expectGqlError, expectRestError, productInput, UPDATE_PRODUCT } from '../support/products';
+import { GOOD_PASSWORD, ME, SIGN_IN, SIGN_UP, signUpUser, startTestApp, uniqueEmail, type TestApp } from '../support/test-app';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -269,5 +270,65 @@ describe('huge values', () => {
     expect(answer.fields).toEqual({ lastName: 'Last name cannot exceed 50 characters' });
     const password = await refusedOnBoth(valid({ password: 'Aa1!' + long }));
     expect(password.fields).toEqual({ password: 'Password cannot exceed 128 characters' });
+  });
+});
+
+describe('prices as JavaScript clients compute them: binary-float noise is the cent it stands for', () => {
+  let token: string;
+  beforeAll(async () => {
+    ({ token } = await signUpUser(app));
+  });
+  const storedPrice = async (id: string) => (await app.sql<{ price: string }>('SELECT price::text AS price FROM products WHERE id = $1', [id]))[0].price;
+
+  it.each([
+    // 0.1 + 2.01 in binary floating point.
+    [2.1100000000000003, 2.11, '2.11'],
+    [0.1 + 0.2, 0.3, '0.30'],
+    [19.990000000000002, 19.99, '19.99'],
+    [0.010000000000000002, 0.01, '0.01'],
+    [999999.9899999999, 999999.99, '999999.99'],
+  ])('creates and updates with %p: stored and answered as %p, on REST and GraphQL', async (sent, answered, stored) => {
+    const rest = await app.rest('POST', '/api/products', productInput({ price: sent }), { token });
+    expect(rest.status).toBe(201);
+    expect(rest.body.product.price).toBe(answered);
+    expect(await storedPrice(rest.body.product.id)).toBe(stored);
+
+    const gql = await app.gql(CREATE_PRODUCT, { input: productInput({ price: sent }) }, { token });
+    expect(gql.errors).toBeUndefined();
+    expect(gql.data.createProduct.price).toBe(answered);
+    expect(await storedPrice(gql.data.createProduct.id)).toBe(stored);
+
+    const [viaRest, viaGql] = [await createProduct(app, token, { price: 5 }), await createProduct(app, token, { price: 5 })];
+    const put = await app.rest('PUT', `/api/products/${viaRest.id}`, { price: sent }, { token });
+    expect(put.status).toBe(200);
+    expect(put.body.product.price).toBe(answered);
+    expect(await storedPrice(viaRest.id)).toBe(stored);
+    const updated = await app.gql(UPDATE_PRODUCT, { id: viaGql.id, input: { price: sent } }, { token });
+    expect(updated.errors).toBeUndefined();
+    expect(updated.data.updateProduct.price).toBe(answered);
+    expect(await storedPrice(viaGql.id)).toBe(stored);
+  });
+
+  it.each([
+    [2.115, 'Price cannot have more than 2 decimal places'],
+    [2.11001, 'Price cannot have more than 2 decimal places'],
+    [0.005, 'Price cannot have more than 2 decimal places'],
+    [0.001, 'Price cannot have more than 2 decimal places'],
+    [1e-7, 'Price must be at least 0.01'],
+    // The limits hold for the number as sent, as the document's minimum and maximum state them.
+    [0.009999999999, 'Price must be at least 0.01'],
+    [999999.9900000001, 'Price cannot exceed 999999.99'],
+    [1_000_000.0000001, 'Price cannot exceed 999999.99'],
+  ])('still refuses %p with %p on create and update, on REST and GraphQL; nothing changes', async (sent, message) => {
+    const fields = { price: message };
+    const before = await app.sql('SELECT count(*)::int AS n FROM products');
+    expectRestError(await app.rest('POST', '/api/products', productInput({ price: sent }), { token }), 400, 'BAD_USER_INPUT', message, fields);
+    expectGqlError(await app.gql(CREATE_PRODUCT, { input: productInput({ price: sent }) }, { token }), 'BAD_USER_INPUT', message, fields);
+    expect(await app.sql('SELECT count(*)::int AS n FROM products')).toEqual(before);
+
+    const product = await createProduct(app, token, { price: 7.5 });
+    expectRestError(await app.rest('PUT', `/api/products/${product.id}`, { price: sent }, { token }), 400, 'BAD_USER_INPUT', message, fields);
+    expectGqlError(await app.gql(UPDATE_PRODUCT, { id: product.id, input: { price: sent } }, { token }), 'BAD_USER_INPUT', message, fields);
+    expect(await storedPrice(product.id)).toBe('7.50');
   });
 });

@@ -1,4 +1,5 @@
-import { bearer, errorResponse, jsonBody, jsonResponse, ref, string } from '../rest/openapi-helpers';
+import { ForgotPasswordFields, ResetPasswordFields, SignInFields, SignUpFields } from '@stockroom/schema';
+import { bearer, errorResponse, jsonBody, jsonResponse, publicAccess, ref, rulesBody, string } from '../rest/openapi-helpers';
 
 const throttled = errorResponse('Too many requests from this address (see Retry-After)');
 const invalid = errorResponse('Validation failed; `fields` holds a message per field');
@@ -6,17 +7,25 @@ const invalid = errorResponse('Validation failed; `fields` holds a message per f
 export const authOpenApiPaths = {
   '/api/auth/signup': {
     post: {
+      operationId: 'signUp',
       tags: ['Auth'],
       summary: 'Create an account and sign in',
-      requestBody: jsonBody({ type: 'object', required: ['firstName', 'lastName', 'email', 'password'], properties: { firstName: string, lastName: string, email: string, password: string } }),
+      security: publicAccess,
+      requestBody: jsonBody(
+        rulesBody(SignUpFields, {
+          extra: { confirmPassword: { ...string, description: 'Optional, as a sign-up form sends it; when sent it must equal password (Passwords do not match)' } },
+        }),
+      ),
       responses: { 201: jsonResponse('Signed up', ref('AuthResponse')), 400: invalid, 409: errorResponse('An account with this email already exists'), 429: throttled },
     },
   },
   '/api/auth/signin': {
     post: {
+      operationId: 'signIn',
       tags: ['Auth'],
       summary: 'Sign in with email and password',
-      requestBody: jsonBody({ type: 'object', required: ['email', 'password'], properties: { email: string, password: string } }),
+      security: publicAccess,
+      requestBody: jsonBody(rulesBody(SignInFields)),
       responses: {
         200: jsonResponse('Signed in', ref('AuthResponse')),
         400: invalid,
@@ -28,21 +37,31 @@ export const authOpenApiPaths = {
     },
   },
   '/api/auth/signout': {
-    post: { tags: ['Auth'], summary: 'Revoke the current session', security: bearer, responses: { 200: jsonResponse('Signed out', ref('Message')), 401: errorResponse('Not signed in') } },
+    post: {
+      operationId: 'signOut',
+      tags: ['Auth'],
+      summary: 'Revoke the current session',
+      security: bearer,
+      responses: { 200: jsonResponse('Signed out', ref('Message')), 401: errorResponse('Not signed in') },
+    },
   },
   '/api/auth/forgot-password': {
     post: {
+      operationId: 'forgotPassword',
       tags: ['Auth'],
       summary: 'Email a password reset link (same answer whether or not the account exists)',
-      requestBody: jsonBody({ type: 'object', required: ['email'], properties: { email: string } }),
+      security: publicAccess,
+      requestBody: jsonBody(rulesBody(ForgotPasswordFields)),
       responses: { 200: jsonResponse('Accepted', ref('Message')), 400: invalid, 429: throttled },
     },
   },
   '/api/auth/reset-password': {
     post: {
+      operationId: 'resetPassword',
       tags: ['Auth'],
       summary: 'Set a new password with the token from the emailed link; revokes every session',
-      requestBody: jsonBody({ type: 'object', required: ['email', 'resetToken', 'newPassword'], properties: { email: string, resetToken: string, newPassword: string } }),
+      security: publicAccess,
+      requestBody: jsonBody(rulesBody(ResetPasswordFields)),
       responses: { 200: jsonResponse('Password reset', ref('Message')), 400: invalid, 429: throttled },
     },
   },

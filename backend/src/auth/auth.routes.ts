@@ -12,9 +12,9 @@ const authJson = ({ accessToken, expiresAt, user }: AuthResult) => ({ accessToke
 export function authRoutes(contextOf: ContextOf): Router {
   const router = Router();
 
-  /** POST /api/auth/signup (public): 201 { accessToken, expiresAt, user } */
+  /** POST /api/auth/signup (public): 201 { accessToken, expiresAt, user }; `confirmPassword` optional, as the original client sends it. */
   router.post('/signup', async (req, res) => {
-    const input = readBody(req, ['firstName', 'lastName', 'email', 'password'] as const);
+    const input = readBody(req, ['firstName', 'lastName', 'email', 'password', 'confirmPassword'] as const);
     res.status(201).json(authJson(await authService.signUp(contextOf(req), input as never)));
   });
 

@@ -7,10 +7,10 @@ import {
   ResetPasswordFields,
   SESSION_TIMEOUT_MS,
   SignInFields,
-  SignUpFields,
   UserMessages,
   VerifyEmailFields,
   validateFields,
+  validateSignUp,
 } from '@stockroom/schema';
 import { logActivityStatement } from '../activity/activity.queries';
 import { clientKeyOf as clientKeyOfAddress } from '../common/client-key';
@@ -47,6 +47,8 @@ export interface SignUpInput {
   lastName: string;
   email: string;
   password: string;
+  /** The whole sign-up form of the original client: checked against `password` when sent, never stored. */
+  confirmPassword?: string | null;
 }
 export interface SignInInput {
   email: string;
@@ -228,7 +230,7 @@ export const authService = {
   /** Creates an account, signs it in and emails a verification link. */
   async signUp(ctx: RequestContext, input: SignUpInput): Promise<AuthResult> {
     await throttle(ctx);
-    assertValid(validateFields(SignUpFields, { ...input }));
+    assertValid(validateSignUp({ ...input }));
     const email = normalizeEmail(input.email);
     await assertEmailFree(ctx, email);
     const user = ctx.em.create(User, {

@@ -27,6 +27,8 @@ export class SignUpInput {
   @Field() lastName!: string;
   @Field() email!: string;
   @Field() password!: string;
+  @Field(() => String, { nullable: true, description: 'The password again, as a sign-up form asks for it; when sent it must equal password' })
+  confirmPassword?: string | null;
 }
 
 @InputType()

@@ -1,6 +1,5 @@
 import { bearer, errorResponse, integer, jsonResponse, number, ref, string } from '../rest/openapi-helpers';
 
-
 export const dashboardOpenApiSchemas = {
   Dashboard: {
     type: 'object',
@@ -33,6 +32,7 @@ export const dashboardOpenApiSchemas = {
 export const dashboardOpenApiPaths = {
   '/api/dashboard': {
     get: {
+      operationId: 'getDashboard',
       tags: ['Dashboard'],
       summary: "The signed-in user's dashboard: overview, recent activity, features and the inventory charts (same as GraphQL dashboard)",
       security: bearer,

@@ -18,6 +18,8 @@ const invalid = errorResponse('Validation failed (message and per-field `fields`
 const notFound = errorResponse('Product not found (also for another user’s product)');
 const notOwner = errorResponse('You can only modify products you created');
 const tags = ['Products'];
+/** A product's version counts its changes from 1 and is an SQL integer. */
+const versionSchema = { ...integer, minimum: 1, maximum: 2_147_483_647 };
 
 /** The product fields a client may write; owner, version and timestamps are the server's. */
 const productInput = (required: string[]) => ({
@@ -51,7 +53,7 @@ export const productOpenApiSchemas = {
       owner: { ...string, format: 'uuid', description: 'Id of the user who created it' },
       createdAt: { ...string, format: 'date-time' },
       updatedAt: { ...string, format: 'date-time' },
-      version: { ...integer, description: 'Send it back with PUT: a stale one gets 409' },
+      version: { ...versionSchema, description: 'Send it back with PUT: a stale one gets 409' },
     },
   },
   ProductPage: { type: 'object', required: ['products', 'pagination'], properties: { products: { type: 'array', items: ref('Product') }, pagination: ref('Pagination') } },
@@ -59,23 +61,37 @@ export const productOpenApiSchemas = {
     type: 'object',
     properties: { totalProducts: integer, inStock: integer, outOfStock: integer, inventoryValue: { type: 'number', description: 'Sum of price x quantity' } },
   },
-  ProductInput: productInput(['name', 'price']),
-  ProductChanges: { ...productInput([]), properties: { ...productInput([]).properties, version: { ...integer, description: 'The version edited; a stale one gets 409' } } },
 };
+
+/**
+ * Request bodies rather than schemas: a generator such as openapi-typescript
+ * makes a property with a default optional only in a request body, and here
+ * a default is what the server fills in when the field is left out.
+ */
+export const productOpenApiRequestBodies = {
+  ProductInput: jsonBody(productInput(['name', 'price'])),
+  ProductChanges: jsonBody({
+    ...productInput([]),
+    properties: { ...productInput([]).properties, version: { ...versionSchema, description: 'The version edited; a stale one gets 409' } },
+  }),
+};
+const requestBodyRef = (name: keyof typeof productOpenApiRequestBodies) => ({ $ref: `#/components/requestBodies/${name}` });
 
 export const productOpenApiPaths = {
   '/api/products': {
-    get: { tags, summary: "List the caller's products", security: bearer, parameters: listParams, responses: { 200: page, 400: invalid, 401: unauthenticated } },
+    get: { operationId: 'listProducts', tags, summary: "List the caller's products", security: bearer, parameters: listParams, responses: { 200: page, 400: invalid, 401: unauthenticated } },
     post: {
+      operationId: 'createProduct',
       tags,
       summary: 'Create a product',
       security: bearer,
-      requestBody: jsonBody(ref('ProductInput')),
+      requestBody: requestBodyRef('ProductInput'),
       responses: { 201: one('Created'), 400: invalid, 401: unauthenticated },
     },
   },
   '/api/products/stats': {
     get: {
+      operationId: 'getProductStats',
       tags,
       summary: 'Totals over the whole catalogue',
       security: bearer,
@@ -84,6 +100,7 @@ export const productOpenApiPaths = {
   },
   '/api/products/categories': {
     get: {
+      operationId: 'listCategories',
       tags,
       summary: "The caller's categories, sorted",
       security: bearer,
@@ -92,6 +109,7 @@ export const productOpenApiPaths = {
   },
   '/api/products/featured': {
     get: {
+      operationId: 'listFeaturedProducts',
       tags,
       summary: "The caller's featured products, newest first (at most 10)",
       security: bearer,
@@ -100,6 +118,7 @@ export const productOpenApiPaths = {
   },
   '/api/products/search': {
     get: {
+      operationId: 'searchProducts',
       tags,
       summary: 'Search by name or description',
       security: bearer,
@@ -109,24 +128,27 @@ export const productOpenApiPaths = {
   },
   '/api/products/category/{category}': {
     get: {
+      operationId: 'listProductsByCategory',
       tags,
       summary: 'List one category',
       security: bearer,
-      parameters: [{ name: 'category', in: 'path', required: true, schema: string }, ...listParams.filter((p) => p.name !== 'category')],
+      parameters: [{ name: 'category', in: 'path', required: true, schema: ruleSchema(ProductListFields.category) }, ...listParams.filter((p) => p.name !== 'category')],
       responses: { 200: page, 400: invalid, 401: unauthenticated },
     },
   },
   '/api/products/{id}': {
-    get: { tags, summary: 'One product', security: bearer, parameters: [idParam], responses: { 200: one('The product'), 400: invalid, 401: unauthenticated, 404: notFound } },
+    get: { operationId: 'getProduct', tags, summary: 'One product', security: bearer, parameters: [idParam], responses: { 200: one('The product'), 400: invalid, 401: unauthenticated, 404: notFound } },
     put: {
+      operationId: 'updateProduct',
       tags,
       summary: 'Change a product (only the fields sent)',
       security: bearer,
       parameters: [idParam],
-      requestBody: jsonBody(ref('ProductChanges')),
+      requestBody: requestBodyRef('ProductChanges'),
       responses: { 200: one('Updated'), 400: invalid, 401: unauthenticated, 403: notOwner, 404: notFound, 409: errorResponse('The product changed since `version`') },
     },
     delete: {
+      operationId: 'deleteProduct',
       tags,
       summary: 'Delete a product',
       security: bearer,
@@ -142,6 +164,7 @@ export const productOpenApiPaths = {
   },
   '/api/products/{id}/stock': {
     post: {
+      operationId: 'adjustStock',
       tags,
       summary: 'Sell (negative delta) or receive (positive) stock, atomically',
       security: bearer,

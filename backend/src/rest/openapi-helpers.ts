@@ -1,4 +1,4 @@
-import { PAGINATION, Rules, type FieldRule } from '@stockroom/schema';
+import { DECIMAL_TOLERANCE, PAGINATION, Rules, textRulePattern, type FieldRule } from '@stockroom/schema';
 
 /** Shorthands the feature documents use, so each OpenAPI path reads in a few lines. */
 export const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -6,6 +6,8 @@ export const jsonBody = (schema: object) => ({ required: true, content: { 'appli
 export const jsonResponse = (description: string, schema: object) => ({ description, content: { 'application/json': { schema } } });
 export const errorResponse = (description: string) => jsonResponse(description, ref('Error'));
 export const bearer = [{ bearerAuth: [] }];
+/** A public operation: no token needed (and one sent is not read). */
+export const publicAccess: never[] = [];
 export const string = { type: 'string' } as const;
 export const integer = { type: 'integer' } as const;
 export const number = { type: 'number' } as const;
@@ -13,18 +15,30 @@ export const number = { type: 'number' } as const;
 /**
  * A shared rule of schema/ as a JSON Schema, so the documented limits are
  * the enforced ones and never written out a second time. `extra` adds
- * defaults, formats and descriptions.
+ * defaults, formats and descriptions. A text rule's `pattern` is the one its
+ * check compiles: no NUL, not blank when required, and the email, image URL
+ * or password shape. An optional text rule takes a blank value as absent, so
+ * it states no minimum length.
  */
 export function ruleSchema(rule: FieldRule, extra: Record<string, unknown> = {}): Record<string, unknown> {
   switch (rule.kind) {
     case 'text':
-      return { ...string, ...(rule.min !== undefined && { minLength: rule.min }), maxLength: rule.max, ...extra };
+      return {
+        ...string,
+        ...(rule.required && rule.min !== undefined && { minLength: rule.min }),
+        maxLength: rule.max,
+        pattern: textRulePattern(rule),
+        ...extra,
+      };
     case 'number':
       return {
         type: rule.integer ? 'integer' : 'number',
         minimum: rule.min,
         maximum: rule.max,
-        ...(rule.decimals !== undefined && { multipleOf: 10 ** -rule.decimals }),
+        ...(rule.decimals !== undefined && {
+          multipleOf: 10 ** -rule.decimals,
+          description: `At most ${rule.decimals} decimal places: a number within ${DECIMAL_TOLERANCE} of a multiple of ${10 ** -rule.decimals} (binary-float noise such as 2.1100000000000003) is taken as that multiple, so validate multipleOf with that tolerance`,
+        }),
         ...extra,
       };
     case 'boolean':
@@ -39,3 +53,18 @@ export const pageParams = [
   { name: 'page', in: 'query', schema: ruleSchema(Rules.page, { default: PAGINATION.defaultPage }) },
   { name: 'limit', in: 'query', schema: ruleSchema(Rules.limit, { default: PAGINATION.defaultLimit }) },
 ];
+
+/**
+ * A JSON request body of the fields a route reads, each under its shared
+ * rule (the required ones required), plus `extra` properties. The route
+ * refuses any other field, so the schema does too.
+ */
+export function rulesBody(fields: Record<string, FieldRule>, options: { extra?: Record<string, object> } = {}) {
+  const required = Object.keys(fields).filter((key) => fields[key].required);
+  return {
+    type: 'object',
+    additionalProperties: false,
+    ...(required.length > 0 && { required }),
+    properties: { ...Object.fromEntries(Object.entries(fields).map(([key, rule]) => [key, ruleSchema(rule)])), ...options.extra },
+  };
+}

@@ -1,10 +1,42 @@
 import { APP_NAME, APP_VERSION, Rules } from '@stockroom/schema';
+import { HTTP_STATUS } from '../common/errors';
 import { authOpenApiPaths } from '../auth/auth.openapi';
 import { dashboardOpenApiPaths, dashboardOpenApiSchemas } from '../dashboard/dashboard.openapi';
-import { productOpenApiPaths, productOpenApiSchemas } from '../products/product.openapi';
+import { productOpenApiPaths, productOpenApiRequestBodies, productOpenApiSchemas } from '../products/product.openapi';
 import { uploadOpenApiPaths } from '../uploads/upload.openapi';
 import { userOpenApiPaths, userOpenApiSchemas } from '../users/user.openapi';
-import { integer, ref, ruleSchema, string } from './openapi-helpers';
+import { METHOD_NOT_ALLOWED } from './method-not-allowed';
+import { errorResponse, integer, ref, ruleSchema, string } from './openapi-helpers';
+
+type Operation = { responses: Record<string, unknown> };
+type Paths = Record<string, Record<string, Operation>>;
+
+/**
+ * What any operation can answer before its route runs: express.json()
+ * reads a JSON body sent with any method, so a malformed, oversized or
+ * oddly encoded one is refused first.
+ */
+const bodyParserAnswers = {
+  400: errorResponse('Request body is not valid JSON'),
+  413: errorResponse('Request body is too large'),
+  415: errorResponse('Unsupported request encoding'),
+};
+
+/** Every operation with the body parser's answers, its own taking precedence. */
+function withBodyParserAnswers(paths: Paths): Paths {
+  return Object.fromEntries(
+    Object.entries(paths).map(([path, item]) => [
+      path,
+      Object.fromEntries(Object.entries(item).map(([method, operation]) => [method, { ...operation, responses: { ...bodyParserAnswers, ...operation.responses } }])),
+    ]),
+  );
+}
+
+/** Every path of the REST API and its operations: the document's `paths`, and what the 405 handler reads a path's methods from. */
+export const openApiPaths = withBodyParserAnswers({ ...authOpenApiPaths, ...userOpenApiPaths, ...productOpenApiPaths, ...dashboardOpenApiPaths, ...uploadOpenApiPaths });
+
+/** The codes an error body can carry: each domain error's, and the 405 handler's. */
+const ERROR_CODES = [...Object.keys(HTTP_STATUS), METHOD_NOT_ALLOWED];
 
 /** The OpenAPI 3.1 document served at /api/openapi.json. */
 export function buildOpenApiDocument(serverUrl: string) {
@@ -13,19 +45,20 @@ export function buildOpenApiDocument(serverUrl: string) {
     info: {
       title: `${APP_NAME} REST API`,
       version: APP_VERSION,
-      description: `The REST compatibility layer of ${APP_NAME}. It runs the same service code as the GraphQL API at /graphql, so both give the same answer to the same request.`,
+      description: `The REST compatibility layer of ${APP_NAME}. It runs the same service code as the GraphQL API at /graphql, so both give the same answer to the same request. A path below asked with a method it does not list answers 405 with an \`Allow\` header.`,
     },
     servers: [{ url: serverUrl }],
-    paths: { ...authOpenApiPaths, ...userOpenApiPaths, ...productOpenApiPaths, ...dashboardOpenApiPaths, ...uploadOpenApiPaths },
+    paths: openApiPaths,
     components: {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      requestBodies: productOpenApiRequestBodies,
       schemas: {
         Error: {
           type: 'object',
           required: ['message', 'code'],
           properties: {
             message: { ...string, examples: ['Invalid email or password'] },
-            code: { enum: ['BAD_USER_INPUT', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'ACCOUNT_LOCKED', 'ACCOUNT_INACTIVE', 'TOO_MANY_REQUESTS', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'INTERNAL_SERVER_ERROR'] },
+            code: { enum: ERROR_CODES },
             fields: { type: 'object', additionalProperties: string, description: 'Per-field messages for BAD_USER_INPUT' },
           },
         },
@@ -38,7 +71,7 @@ export function buildOpenApiDocument(serverUrl: string) {
           type: 'object',
           properties: {
             id: { ...string, format: 'uuid' },
-            email: { ...string, format: 'email' },
+            email: string,
             firstName: string,
             lastName: string,
             fullName: string,

@@ -1,4 +1,4 @@
-import { UPLOAD } from '@stockroom/schema';
+import { TextPatterns, UPLOAD } from '@stockroom/schema';
 import { bearer, errorResponse, jsonResponse, ref, string } from '../rest/openapi-helpers';
 
 const imageForm = (field: string) => ({
@@ -23,6 +23,7 @@ const forbidden = errorResponse('Access denied. Insufficient permissions (neithe
 export const uploadOpenApiPaths = {
   '/api/users/{id}/avatar': {
     post: {
+      operationId: 'uploadAvatar',
       tags: ['Users'],
       summary: "Upload a user's avatar (the user themself or an admin); replaces and deletes the previous one",
       security: bearer,
@@ -31,6 +32,7 @@ export const uploadOpenApiPaths = {
       responses: { 200: userAnswer('The user with the new avatar path'), 400: missing, 401: unauthenticated, 403: forbidden, 404: errorResponse('User not found'), 413: tooLarge, 415: unsupported, 429: throttled, 503: busy },
     },
     delete: {
+      operationId: 'deleteAvatar',
       tags: ['Users'],
       summary: "Remove a user's avatar (the user themself or an admin)",
       security: bearer,
@@ -40,12 +42,13 @@ export const uploadOpenApiPaths = {
   },
   '/api/products/images': {
     post: {
+      operationId: 'uploadProductImage',
       tags: ['Products'],
       summary: 'Upload a product image; the answer is a path to use as a product’s imageUrl',
       security: bearer,
       requestBody: imageForm('image'),
       responses: {
-        201: jsonResponse('Stored, re-encoded, at most 2048 px on its longer side', { type: 'object', required: ['url'], properties: { url: { ...string, pattern: '^/uploads/[0-9a-f-]{36}\\.(jpg|png|webp)$' } } }),
+        201: jsonResponse('Stored, re-encoded, at most 2048 px on its longer side', { type: 'object', required: ['url'], properties: { url: { ...string, pattern: TextPatterns.uploadPath } } }),
         400: errorResponse('No file in the field: Choose an image to upload'),
         401: unauthenticated,
         413: tooLarge,

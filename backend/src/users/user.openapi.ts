@@ -1,5 +1,5 @@
-import { ChangePasswordFields, EmailChangeFields, ProfileFields, UserAdminFields, UserListFields } from '@stockroom/schema';
-import { bearer, errorResponse, integer, jsonBody, jsonResponse, pageParams, ref, ruleSchema, string } from '../rest/openapi-helpers';
+import { ChangePasswordFields, EmailChangeFields, ProfileFields, UserAdminFields, UserListFields, VerifyEmailFields } from '@stockroom/schema';
+import { bearer, errorResponse, integer, jsonBody, jsonResponse, pageParams, publicAccess, ref, ruleSchema, rulesBody, string } from '../rest/openapi-helpers';
 
 const idParam = { name: 'id', in: 'path', required: true, schema: { ...string, format: 'uuid' } };
 const tags = ['Users'];
@@ -8,11 +8,12 @@ const unauthenticated = errorResponse('Missing, invalid, expired or revoked toke
 const denied = errorResponse('Access denied. Insufficient permissions');
 const invalidId = errorResponse('Invalid ID format, or a field failed its rule (message and per-field `fields`)');
 const notFound = errorResponse('User not found');
+const throttled = errorResponse('Too many requests (see Retry-After)');
 const mailThrottled = errorResponse('Too many mail-sending actions (email changes, verification resends) by this account this hour (see Retry-After)');
 const profileFields = {
   firstName: ruleSchema(ProfileFields.firstName),
   lastName: ruleSchema(ProfileFields.lastName),
-  email: ruleSchema(ProfileFields.email, { format: 'email', description: 'Must be free; a new address starts unverified and is sent a verification link' }),
+  email: ruleSchema(ProfileFields.email, { description: 'Must be free; a new address starts unverified and is sent a verification link' }),
   currentPassword: ruleSchema(EmailChangeFields.currentPassword, { description: "The caller's own password: required when the email changes (also an admin's, for someone else's email)" }),
 };
 
@@ -32,6 +33,7 @@ export const userOpenApiSchemas = {
 export const userOpenApiPaths = {
   '/api/users': {
     get: {
+      operationId: 'listUsers',
       tags,
       summary: 'Admins: every account, newest first',
       security: bearer,
@@ -48,8 +50,9 @@ export const userOpenApiPaths = {
     },
   },
   '/api/users/profile/me': {
-    get: { tags, summary: 'The signed-in user', security: bearer, responses: { 200: oneUser('The user'), 401: unauthenticated } },
+    get: { operationId: 'getCurrentUser', tags, summary: 'The signed-in user', security: bearer, responses: { 200: oneUser('The user'), 401: unauthenticated } },
     put: {
+      operationId: 'updateProfile',
       tags,
       summary: "The signed-in user's own name and email (same as GraphQL updateProfile)",
       security: bearer,
@@ -59,15 +62,17 @@ export const userOpenApiPaths = {
   },
   '/api/users/profile/password': {
     post: {
+      operationId: 'changePassword',
       tags,
       summary: "Changes the signed-in user's password; every other session is signed out",
       security: bearer,
-      requestBody: jsonBody({ type: 'object', required: ['currentPassword', 'newPassword'], properties: { currentPassword: ruleSchema(ChangePasswordFields.currentPassword), newPassword: ruleSchema(ChangePasswordFields.newPassword) } }),
-      responses: { 200: jsonResponse('Changed', ref('Message')), 400: errorResponse('Current password is incorrect, or the new one does not meet the policy'), 401: unauthenticated },
+      requestBody: jsonBody(rulesBody(ChangePasswordFields)),
+      responses: { 200: jsonResponse('Changed', ref('Message')), 400: errorResponse('Current password is incorrect, or the new one does not meet the policy'), 401: unauthenticated, 429: throttled },
     },
   },
   '/api/users/admin/stats': {
     get: {
+      operationId: 'getAdminStats',
       tags: ['Admin'],
       summary: 'Admins: accounts and catalogues across the app',
       security: bearer,
@@ -76,14 +81,17 @@ export const userOpenApiPaths = {
   },
   '/api/users/verify-email': {
     post: {
+      operationId: 'verifyEmail',
       tags,
       summary: 'Confirm an email address with the token from the emailed link',
-      requestBody: jsonBody({ type: 'object', required: ['email', 'token'], properties: { email: string, token: string } }),
-      responses: { 200: jsonResponse('Verified', ref('Message')), 400: errorResponse('Invalid or expired link') },
+      security: publicAccess,
+      requestBody: jsonBody(rulesBody(VerifyEmailFields)),
+      responses: { 200: jsonResponse('Verified', ref('Message')), 400: errorResponse('Invalid or expired link'), 429: throttled },
     },
   },
   '/api/users/resend-verification': {
     post: {
+      operationId: 'resendVerification',
       tags,
       summary: 'Email a new verification link',
       security: bearer,
@@ -92,6 +100,7 @@ export const userOpenApiPaths = {
   },
   '/api/users/{id}': {
     get: {
+      operationId: 'getUser',
       tags,
       summary: 'A whole account: your own, or any for an admin',
       security: bearer,
@@ -99,6 +108,7 @@ export const userOpenApiPaths = {
       responses: { 200: oneUser('The user'), 400: invalidId, 401: unauthenticated, 403: denied, 404: notFound },
     },
     put: {
+      operationId: 'updateUser',
       tags,
       summary: "Changes an account: your own name and email, or (admins) anyone's, including someone else's role and status",
       security: bearer,
@@ -120,6 +130,7 @@ export const userOpenApiPaths = {
       },
     },
     delete: {
+      operationId: 'deactivateUser',
       tags,
       summary: 'Deactivates an account (status Inactive, every session revoked): your own, or any for an admin',
       security: bearer,
@@ -137,16 +148,20 @@ export const userOpenApiPaths = {
   },
   '/api/users/{id}/profile': {
     get: {
+      operationId: 'getPublicProfile',
       tags,
       summary: "An active account's public profile: name, avatar and member since; no sign-in needed",
+      security: publicAccess,
       parameters: [idParam],
       responses: { 200: jsonResponse('The profile', { type: 'object', properties: { profile: ref('PublicProfile') } }), 400: invalidId, 404: notFound },
     },
   },
   '/api/users/health/status': {
     get: {
+      operationId: 'getHealth',
       tags: ['Health'],
       summary: 'Readiness: 200 when the database answers, 503 otherwise',
+      security: publicAccess,
       responses: {
         200: jsonResponse('Ready', { type: 'object', properties: { status: string, database: string, version: string, uptimeSeconds: { type: 'integer' } } }),
         503: jsonResponse('Database unavailable', { type: 'object' }),
