@@ -19,7 +19,7 @@ const notFound = errorResponse('Product not found (also for another user’s pro
 const notOwner = errorResponse('You can only modify products you created');
 const tags = ['Products'];
 /** A product's version counts its changes from 1 and is an SQL integer. */
-const versionSchema = { ...integer, minimum: 1, maximum: 2_147_483_647 };
+const versionSchema = ruleSchema(Rules.version);
 
 /** The product fields a client may write; owner, version and timestamps are the server's. */
 const productInput = (required: string[]) => ({
@@ -32,7 +32,7 @@ const productInput = (required: string[]) => ({
     price: ruleSchema(ProductFields.price),
     category: ruleSchema(ProductFields.category, { default: PRODUCT_DRAFT_DEFAULTS.category }),
     quantity: ruleSchema(ProductFields.quantity, { default: PRODUCT_DRAFT_DEFAULTS.quantity }),
-    imageUrl: ruleSchema(ProductFields.imageUrl, { type: ['string', 'null'], description: "An http(s) URL, or the `url` of an upload to /api/products/images (`/uploads/<name>`)" }),
+    imageUrl: ruleSchema(ProductFields.imageUrl, { description: "An http(s) URL, or the `url` of an upload to /api/products/images (`/uploads/<name>`)" }),
     featured: ruleSchema(ProductFields.featured, { default: false }),
   },
 });

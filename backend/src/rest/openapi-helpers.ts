@@ -24,7 +24,8 @@ export function ruleSchema(rule: FieldRule, extra: Record<string, unknown> = {})
   switch (rule.kind) {
     case 'text':
       return {
-        ...string,
+        // A nullable rule gives null a meaning (no image, say); every other field refuses it.
+        type: rule.nullable ? ['string', 'null'] : 'string',
         ...(rule.required && rule.min !== undefined && { minLength: rule.min }),
         maxLength: rule.max,
         pattern: textRulePattern(rule),

@@ -124,7 +124,7 @@ export const userOpenApiPaths = {
         401: unauthenticated,
         403: errorResponse('Access denied. Insufficient permissions (also for changing your own role or status)'),
         404: notFound,
-        409: errorResponse('An account with this email already exists'),
+        409: errorResponse('An account with this email already exists, or the change would leave no active administrator (The last active administrator cannot be made a Member / cannot be deactivated)'),
         429: mailThrottled,
         500: errorResponse('Failed to update user profile'),
       },
