@@ -162,8 +162,8 @@ export function edgeValues(schema: JsonSchema, doc: JsonSchema): unknown[] {
   const resolved = deref(schema, doc);
   const types = resolved.enum ? ['enum'] : Array.isArray(resolved.type) ? resolved.type : [resolved.type];
   const edges: unknown[] = [null];
-  if (types.includes('integer') || types.includes('number')) edges.push(2147483648, -2147483649, 1e21, 1.5, '1', 0, -1);
-  if (types.includes('string')) edges.push(12, '', '   ', 'a\u0000b', 'x'.repeat((resolved.maxLength ?? 1000) + 1), "'; DROP TABLE users; --");
+  if (types.includes('integer') || types.includes('number')) edges.push(2147483648, -2147483649, 1e21, 1.5, '1');
+  if (types.includes('string')) edges.push(12, '   ', 'a\u0000b', 'x'.repeat((resolved.maxLength ?? 1000) + 1));
   if (types.includes('boolean')) edges.push('true', 0);
   if (types.includes('enum')) edges.push('', 'ADMIN', 1);
   if (types.includes('object') || types.includes('array')) edges.push('x', 1);
@@ -178,7 +178,7 @@ export function edgeRequests(operation: RestOperation, doc: JsonSchema, base: Re
     for (const value of edgeValues(property, doc)) requests.push({ ...base, body: { ...(base.body as object), [name]: value } });
   }
   for (const parameter of operation.parameters.filter((p) => p.in === 'query')) {
-    for (const value of ['0', '-1', '2147483648', '1e21', '1.5', '', ' ', 'null', 'x'.repeat(101), '%']) requests.push({ ...base, query: { ...base.query, [parameter.name]: value } });
+    for (const value of ['0', '2147483648', '1.5', ' ', 'x'.repeat(101)]) requests.push({ ...base, query: { ...base.query, [parameter.name]: value } });
   }
   return requests;
 }
