@@ -111,7 +111,7 @@ interface Tally {
 /** After a success, what the caller's record must learn: a new password or email, or that its session or account is gone. */
 function keepUp(operation: RestOperation, caller: Account, request: RestRequest, role: Role) {
   const body = (request.body ?? {}) as Record<string, unknown>;
-  const self = String(request.pathParams.id) === caller.id;
+  const self = String(request.pathParams.id).toLowerCase() === caller.id;
   if (operation.key === 'POST /api/users/profile/password' && typeof body.newPassword === 'string') caller.password = body.newPassword;
   if ((operation.key === 'PUT /api/users/profile/me' || (operation.key === 'PUT /api/users/{id}' && self)) && typeof body.email === 'string') caller.email = body.email.trim().toLowerCase();
   if (operation.key === 'POST /api/auth/signout' || operation.key === 'POST /api/auth/reset-password' || (operation.key === 'DELETE /api/users/{id}' && self)) world.spendStandIn(role);
@@ -148,6 +148,10 @@ async function fuzzOperation(operation: RestOperation, role: Role, valid: boolea
       const answer = await sendRest(app, operation.method, path, request.body, token);
       const problems = checker.check(operation, answer.status, answer.contentType, answer.body);
       const refused = checker.refusedBody(operation, request.body);
+      if (disruptive) {
+        const changed = await world.ownStandingChange(caller, operation.key === 'DELETE /api/users/{id}');
+        if (changed) problems.push({ rule: 'no caller changes its own role or status', detail: changed });
+      }
       if (refused && answer.status >= 200 && answer.status < 300) problems.push({ rule: 'a body the document refuses is not accepted', detail: `accepted although ${refused}` });
       for (const problem of problems) {
         log.add({

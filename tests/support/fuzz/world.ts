@@ -73,6 +73,21 @@ export class FuzzWorld {
     this.standIns.delete(role);
   }
 
+  /**
+   * How a request changed the caller's own standing, which nobody may do
+   * through the API (role never; status only by deactivating their own
+   * account), or undefined. A changed stand-in is replaced, so one defect does
+   * not mask the runs after it.
+   */
+  async ownStandingChange(caller: Account, mayDeactivate: boolean): Promise<string | undefined> {
+    const [row] = await this.app.sql<{ role: string; status: string }>('SELECT role, status FROM users WHERE id = $1', [caller.id]);
+    const role = caller.role === 'admin' ? UserRole.Admin : UserRole.Member;
+    const changes = [row.role !== role && `role ${role} -> ${row.role}`, row.status !== 'Active' && !mayDeactivate && `status Active -> ${row.status}`].filter(Boolean);
+    // Deactivated, rightly or not, it can no longer call anything.
+    if (changes.length || row.status !== 'Active') this.spendStandIn(caller.role);
+    return changes.length ? `the caller's own ${changes.join(', ')}` : undefined;
+  }
+
   async ensureProducts(account: Account, count = 3) {
     const ids = this.products.get(account.id) ?? [];
     this.products.set(account.id, ids);
