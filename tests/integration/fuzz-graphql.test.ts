@@ -239,3 +239,18 @@ describe.each<Role>(['member', 'admin'])('GraphQL fuzzing as %s', (role) => {
 test('the schema has queries and mutations of every area, so the fuzzing above reaches them', () => {
   expect(rootFields).toEqual(expect.arrayContaining(['me', 'products', 'product', 'users', 'dashboard', 'signUp', 'signIn', 'createProduct', 'updateProduct', 'updateUser', 'adjustStock']));
 });
+
+test('the answer rules refuse what the contract does not promise, so a green run means something', () => {
+  const query = 'query Fuzz($id: ID!) { product(id: $id) { id name price quantity featured } }';
+  const rules = (status: number, body: unknown) => checkGqlAnswer(schema, query, { status, body }).map((problem) => problem.rule);
+  const product = { id: 'x', name: 'Lamp', price: 1.5, quantity: 2, featured: false };
+  expect(rules(200, { data: { product } })).toEqual([]);
+  expect(rules(200, { errors: [{ message: 'Product not found', extensions: { code: 'NOT_FOUND' } }], data: null })).toEqual([]);
+  expect(rules(500, { errors: [{ message: 'x', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] })).toEqual(['HTTP 200 or 400', 'no INTERNAL_SERVER_ERROR']);
+  expect(rules(200, { errors: [{ message: 'x', extensions: { code: 'OOPS' } }], data: null })).toEqual(['error code from the documented set']);
+  expect(rules(200, { errors: [{ message: '', extensions: { code: 'NOT_FOUND' } }], data: null })).toEqual(['every error has a message']);
+  expect(rules(200, { data: { product: { ...product, name: null } } })).toEqual(['data matches the selection set']);
+  expect(rules(200, { data: { product: { ...product, quantity: 2 ** 31 } } })).toEqual(['data matches the selection set']);
+  expect(rules(200, { data: { product: { ...product, secret: 1 } } })).toEqual(['data matches the selection set']);
+  expect(rules(200, { data: null })).toEqual(['no data only with errors']);
+});

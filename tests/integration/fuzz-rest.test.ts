@@ -238,3 +238,18 @@ test('a method the document does not list for a path answers 405 with Allow nami
   }
   expect(wrong).toEqual([]);
 });
+
+test('the answer rules refuse what the document does not promise, so a green run means something', () => {
+  const getProduct = operations.find((operation) => operation.key === 'GET /api/products/{id}')!;
+  const product = { id: world.foreign.id, name: 'Lamp', description: 'A lamp for the desk', price: 1.5, category: 'Home', quantity: 1, inStock: true, imageUrl: null, featured: false, owner: world.foreign.id, createdAt: new Date().toISOString(), updatedAt: new Date().toISOString(), version: 1 };
+  const json = 'application/json; charset=utf-8';
+  const rules = (status: number, type: string | null, body: unknown) => checker.check(getProduct, status, type, body).map((problem) => problem.rule);
+  expect(rules(200, json, { product })).toEqual([]);
+  expect(rules(500, json, { message: 'Server error', code: 'INTERNAL_SERVER_ERROR' })).toEqual(['no 5xx', 'status listed for the operation']);
+  expect(rules(418, json, {})).toEqual(['status listed for the operation']);
+  expect(rules(200, 'text/html', '<p>')).toEqual(['documented content type']);
+  expect(rules(200, json, { product: { ...product, passwordHash: 'x' } })).toEqual(['body matches the documented schema']);
+  expect(rules(200, json, { product: { ...product, quantity: '1' } })).toEqual(['body matches the documented schema']);
+  expect(rules(404, json, { message: 'Product not found', code: 'NOT_FOUND', stack: 'at x' })).toEqual(['body matches the documented schema']);
+  expect(checker.refusedBody(operations.find((operation) => operation.key === 'POST /api/products')!, { name: 'Lamp', price: 1, quantity: null })).toMatch(/quantity/);
+});

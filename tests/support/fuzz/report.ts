@@ -38,22 +38,18 @@ export class FailureLog {
 
   /** One paragraph per distinct (property, rule, detail), with how often it happened. */
   summary(): string {
-    const groups = new Map<string, { first: Failure; count: number }>();
+    const groups = new Map<string, Failure[]>();
     for (const failure of this.failures) {
       // Numbers in a detail (lengths, positions) would split one defect into many groups.
       const key = `${failure.property}\n${failure.rule}\n${failure.detail.replace(/\d+/g, 'N')}`;
-      const group = groups.get(key);
-      if (group) group.count += 1;
-      else groups.set(key, { first: failure, count: 1 });
+      groups.set(key, [...(groups.get(key) ?? []), failure]);
     }
     const lines = [`${this.failures.length} failing requests, ${groups.size} distinct (FUZZ_SEED=${FUZZ_SEED} FUZZ_RUNS=${FUZZ_RUNS}):`];
-    for (const { first, count } of groups.values()) {
-      lines.push(
-        '',
-        `✗ ${first.property} — rule "${first.rule}": ${first.detail} (${count}×; first at run ${first.run}, property seed ${first.seed})`,
-        `  request: ${first.request}`,
-        `  answer:  ${first.answer}`,
-      );
+    for (const group of groups.values()) {
+      const [first] = group;
+      lines.push('', `✗ ${first.property} — rule "${first.rule}": ${first.detail} (${group.length}×, property seed ${first.seed})`);
+      // A few examples: one rule broken by different inputs (a null role, a null status) may be different defects.
+      for (const failure of group.slice(0, 3)) lines.push(`  run ${failure.run} request: ${failure.request}`, `         answer:  ${failure.answer}`);
     }
     return lines.join('\n');
   }
