@@ -216,7 +216,6 @@ describe.each<Role>(['member', 'admin'])('GraphQL fuzzing as %s', (role) => {
       const rarelySucceeding: string[] = [];
       for (const field of rootFields) {
         const tally = await fuzzField(field, role, true, log);
-        if (process.env.FUZZ_PROFILE) console.log(role, field, tally);
         if (!CANNOT_SUCCEED[role].has(field) && tally.successes < tally.runs * MIN_SUCCESS_SHARE) rarelySucceeding.push(`${field}: ${tally.successes}/${tally.runs} succeeded`);
       }
       if (log.count) throw new Error(log.summary());
