@@ -59,7 +59,8 @@ function hintsFor(operation: RestOperation, role: Role, valid: boolean): Hints {
       case 'email':
         if (!valid) return fc.oneof(slotPick('email:known'), slot('email:fresh'), validEmail);
         if (operation.key === 'POST /api/auth/signin') return slot('email:signIn');
-        if (auth && operation.key !== 'POST /api/auth/signup') return fc.oneof(slotPick('email:known'), validEmail);
+        // Mostly addresses no account has, so a per-recipient mail cap does not turn valid requests into 429s.
+        if (auth && operation.key !== 'POST /api/auth/signup') return fc.oneof({ weight: 1, arbitrary: slotPick('email:known') }, { weight: 3, arbitrary: validEmail });
         return slot('email:fresh');
       case 'password':
         if (operation.key === 'POST /api/auth/signin') return valid ? slot('password:signIn') : undefined;
@@ -108,6 +109,12 @@ interface Tally {
   successes: number;
 }
 
+/** A valid form that confirms its password repeats it (the generator draws each property on its own). */
+function repeatPassword(body: unknown) {
+  const form = body as Record<string, unknown> | undefined;
+  if (form && typeof form === 'object' && 'confirmPassword' in form) form.confirmPassword = form.password ?? form.newPassword;
+}
+
 /** After a success, what the caller's record must learn: a new password or email, or that its session or account is gone. */
 function keepUp(operation: RestOperation, caller: Account, request: RestRequest, role: Role) {
   const body = (request.body ?? {}) as Record<string, unknown>;
@@ -150,6 +157,7 @@ async function fuzzOperation(operation: RestOperation, role: Role, valid: boolea
       tally.runs += 1;
       const caller = disruptive ? await world.standIn(role) : world.caller(role);
       const request = fillSlots(generated, (s) => world.fill(s as Slot, caller, resource)) as RestRequest;
+      if (valid) repeatPassword(request.body);
       const token = request.auth === 'caller' ? caller.token : request.auth === 'forged' ? FORGED_TOKENS[tally.runs % FORGED_TOKENS.length] : undefined;
       const path = urlOf(operation, request);
       const answer = await sendRest(app, operation.method, path, request.body, token);
