@@ -1,0 +1,258 @@
+import fc from 'fast-check';
+import { FUZZ_RUNS, fuzzTimeout, seedFor } from '../support/fuzz/config';
+import { type Hints, type JsonSchema, strongPassword, validEmail } from '../support/fuzz/json-schema-arbitrary';
+import { documentedMethods, edgeRequests, restOperations, restRequests, type RestOperation, type RestRequest } from '../support/fuzz/openapi-operations';
+import { FailureLog } from '../support/fuzz/report';
+import { RestChecker } from '../support/fuzz/rest-checks';
+import { describeAnswer, describeRequest, sendRest, urlOf } from '../support/fuzz/rest-client';
+import { fillSlots, Slot } from '../support/fuzz/slots';
+import { FuzzWorld, type Account, type Role } from '../support/fuzz/world';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+/**
+ * Property-based fuzzing of the REST layer from its own OpenAPI document:
+ * for every documented operation, as a member and as an admin, requests
+ * generated valid (documented types and bounds, real ids) and invalid (wrong
+ * types, nulls, huge numbers, hostile text, unknown fields, malformed JSON,
+ * other users' and malformed ids, missing or forged tokens). Every answer must
+ * be a documented one: no 5xx, a listed status, the listed content type, a body
+ * matching the documented schema exactly. FUZZ_RUNS and FUZZ_SEED scale and
+ * replay a run (tests/support/fuzz/config.ts).
+ */
+
+let app: TestApp;
+let doc: JsonSchema;
+let operations: RestOperation[];
+let checker: RestChecker;
+let world: FuzzWorld;
+
+/**
+ * Operations that may sign the caller out, change its password or email, or
+ * deactivate it: they run as a disposable stand-in of the same role.
+ */
+const DISRUPTIVE = new Set(['POST /api/auth/signout', 'POST /api/users/profile/password', 'PUT /api/users/profile/me', 'PUT /api/users/{id}', 'DELETE /api/users/{id}', 'POST /api/auth/reset-password']);
+
+/** Valid requests that cannot succeed for this caller: the mailed token is unknown to the generator, or the operation is for admins. */
+const CANNOT_SUCCEED: Record<Role, Set<string>> = {
+  member: new Set(['POST /api/auth/reset-password', 'POST /api/users/verify-email', 'GET /api/users', 'GET /api/users/admin/stats']),
+  admin: new Set(['POST /api/auth/reset-password', 'POST /api/users/verify-email']),
+};
+
+/** The share of valid requests that must succeed where success is possible, so the generator reaches the success paths. */
+const MIN_SUCCESS_SHARE = 0.3;
+
+const FORGED_TOKENS = [
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIwMDAwMDAwMC0wMDAwLTQwMDAtODAwMC0wMDAwMDAwMDAwMDAiLCJleHAiOjQxMDI0NDQ4MDB9.c2lnbmF0dXJl',
+  'eyJhbGciOiJub25lIn0.eyJzdWIiOiJhZG1pbiJ9.',
+  'null',
+  "' OR 1=1 --",
+];
+
+const slot = (name: string) => fc.constant(new Slot(name));
+const slotPick = (name: string) => fc.nat(20).map((pick) => new Slot(name, pick));
+
+/** Values the document cannot describe but a real client knows: fresh emails, its own password, an existing category. */
+function hintsFor(operation: RestOperation, role: Role, valid: boolean): Hints {
+  const auth = operation.path.startsWith('/api/auth/') || operation.path === '/api/users/verify-email';
+  return (name) => {
+    switch (name) {
+      case 'email':
+        if (!valid) return fc.oneof(slotPick('email:known'), slot('email:fresh'), validEmail);
+        if (operation.key === 'POST /api/auth/signin') return slot('email:signIn');
+        // Mostly addresses no account has, so a per-recipient mail cap does not turn valid requests into 429s.
+        if (auth && operation.key !== 'POST /api/auth/signup') return fc.oneof({ weight: 1, arbitrary: slotPick('email:known') }, { weight: 3, arbitrary: validEmail });
+        return slot('email:fresh');
+      case 'password':
+        if (operation.key === 'POST /api/auth/signin') return valid ? slot('password:signIn') : undefined;
+        return strongPassword;
+      case 'newPassword':
+        return strongPassword;
+      case 'currentPassword':
+        return valid ? slot('password:caller') : fc.oneof(slot('password:caller'), strongPassword);
+      case 'resetToken':
+      case 'token':
+        return fc.stringMatching(/^[A-Za-z0-9_-]{43}$/);
+      case 'imageUrl':
+        return fc.oneof(fc.constant(null), fc.nat(9999).map((n) => `https://images.example.com/${n}.jpg`));
+      case 'category':
+        return operation.path === '/api/products/category/{category}' ? slotPick('category') : undefined;
+      case 'version':
+        // A version is a claim about the current state: mostly leave it out, sometimes a likely-stale one.
+        return valid ? fc.constantFrom(undefined, undefined, undefined, 1) : undefined;
+      case 'role':
+      case 'status':
+        // Only an admin may set them, and never on their own account: a valid request mostly leaves them out.
+        return valid ? (role === 'admin' ? fc.oneof(fc.constant(undefined), fc.constant(undefined), slotPick(`${name}:any`)) : fc.constant(undefined)) : undefined;
+      case 'delta':
+        return valid ? fc.integer({ min: -2, max: 25 }).filter((delta) => delta !== 0) : undefined;
+    }
+    return undefined;
+  };
+}
+
+beforeAll(async () => {
+  app = await startTestApp();
+  const answer = await app.rest('GET', '/api/openapi.json');
+  if (answer.status !== 200) throw new Error(`GET /api/openapi.json answered ${answer.status}`);
+  doc = answer.body;
+  operations = restOperations(doc);
+  checker = new RestChecker(doc);
+  world = await FuzzWorld.create(app);
+}, 60_000);
+
+afterAll(async () => {
+  await app?.close();
+});
+
+interface Tally {
+  runs: number;
+  successes: number;
+}
+
+/** A valid form that confirms its password repeats it (the generator draws each property on its own). */
+function repeatPassword(body: unknown) {
+  const form = body as Record<string, unknown> | undefined;
+  if (form && typeof form === 'object' && 'confirmPassword' in form) form.confirmPassword = form.password ?? form.newPassword;
+}
+
+/** After a success, what the caller's record must learn: a new password or email, or that its session or account is gone. */
+function keepUp(operation: RestOperation, caller: Account, request: RestRequest, role: Role) {
+  const body = (request.body ?? {}) as Record<string, unknown>;
+  const self = String(request.pathParams.id).toLowerCase() === caller.id;
+  if (operation.key === 'POST /api/users/profile/password' && typeof body.newPassword === 'string') caller.password = body.newPassword;
+  if ((operation.key === 'PUT /api/users/profile/me' || (operation.key === 'PUT /api/users/{id}' && self)) && typeof body.email === 'string') caller.email = body.email.trim().toLowerCase();
+  if (operation.key === 'POST /api/auth/signout' || operation.key === 'POST /api/auth/reset-password' || (operation.key === 'DELETE /api/users/{id}' && self)) world.spendStandIn(role);
+}
+
+/**
+ * One valid request changed in one place at a time; where the operation names
+ * an account by id, once the caller's own and once another's, since the two
+ * take different paths through the service (an admin changing someone else).
+ */
+function edgeExamples(operation: RestOperation, role: Role, seed: number): [RestRequest][] {
+  // Valid hints give each edge request a fresh email; sign-in keeps the invalid ones, so the sign-in account never collects failures.
+  const hints = hintsFor(operation, role, operation.key !== 'POST /api/auth/signin');
+  const base = fc.sample(restRequests(operation, doc, true, hints), { seed, numRuns: 1 })[0];
+  const bases = operation.path.startsWith('/api/users/{id}') ? [{ ...base, pathParams: { ...base.pathParams, id: new Slot('id:own') } }, { ...base, pathParams: { ...base.pathParams, id: new Slot('id:foreign') } }] : [base];
+  const edges = bases.flatMap((request) => edgeRequests(operation, doc, request));
+  if (operation.key === 'PUT /api/users/{id}') {
+    // The caller asks for the other role on its own account, named by its id in upper case: refused, however the id is spelled.
+    edges.push({ ...base, pathParams: { id: new Slot('id:ownUpper') }, body: { ...(base.body as object), role: role === 'admin' ? 'Member' : 'Admin', status: 'Active' } });
+  }
+  return edges.map((request) => [request]);
+}
+
+/** Runs FUZZ_RUNS generated requests against one operation as `role`, logging every broken rule. */
+async function fuzzOperation(operation: RestOperation, role: Role, valid: boolean, log: FailureLog): Promise<Tally> {
+  const property = `${role} ${valid ? 'valid' : 'invalid'} ${operation.key}`;
+  const seed = seedFor(property);
+  const tally: Tally = { runs: 0, successes: 0 };
+  const disruptive = DISRUPTIVE.has(operation.key);
+  const resource = operation.path.startsWith('/api/products') ? 'product' : 'user';
+  const hints = hintsFor(operation, role, valid);
+  // Invalid runs also try every property and query parameter at its edges (null, 2^31, NUL, too long), so no such case is left to chance.
+  const examples = valid ? [] : edgeExamples(operation, role, seed);
+  await fc.assert(
+    fc.asyncProperty(restRequests(operation, doc, valid, hints), async (generated) => {
+      tally.runs += 1;
+      const caller = disruptive ? await world.standIn(role) : world.caller(role);
+      const request = fillSlots(generated, (s) => world.fill(s as Slot, caller, resource)) as RestRequest;
+      if (valid) repeatPassword(request.body);
+      const token = request.auth === 'caller' ? caller.token : request.auth === 'forged' ? FORGED_TOKENS[tally.runs % FORGED_TOKENS.length] : undefined;
+      const path = urlOf(operation, request);
+      const answer = await sendRest(app, operation.method, path, request.body, token);
+      const problems = checker.check(operation, answer.status, answer.contentType, answer.body);
+      const refused = checker.refusedBody(operation, request.body);
+      if (disruptive) {
+        const changed = await world.ownStandingChange(caller, operation.key === 'DELETE /api/users/{id}');
+        if (changed) problems.push({ rule: 'no caller changes its own role or status', detail: changed });
+      }
+      if (refused && answer.status >= 200 && answer.status < 300) problems.push({ rule: 'a body the document refuses is not accepted', detail: `accepted although ${refused}` });
+      for (const problem of problems) {
+        log.add({
+          property,
+          seed,
+          run: tally.runs,
+          ...problem,
+          request: describeRequest({ method: operation.method, path, body: request.body, auth: request.auth === 'caller' ? `as ${role} ${caller.email}` : `${request.auth} token` }),
+          answer: describeAnswer(answer),
+        });
+      }
+      if (answer.status >= 200 && answer.status < 300) {
+        tally.successes += 1;
+        keepUp(operation, caller, request, role);
+        const body = answer.body as { product?: { id?: string } };
+        if (operation.key === 'POST /api/products' && body?.product?.id) world.record(caller, 'product', { created: body.product.id });
+        if (operation.key === 'DELETE /api/products/{id}') world.record(caller, 'product', { deleted: String(request.pathParams.id) });
+      }
+      return true;
+    }),
+    { seed, numRuns: FUZZ_RUNS + examples.length, examples, endOnFailure: true },
+  );
+  return tally;
+}
+
+describe.each<Role>(['member', 'admin'])('REST fuzzing as %s', (role) => {
+  test(
+    'valid requests to every documented operation get documented answers, and mostly succeed',
+    async () => {
+      const log = new FailureLog();
+      const rarelySucceeding: string[] = [];
+      for (const operation of operations) {
+        const tally = await fuzzOperation(operation, role, true, log);
+        if (!CANNOT_SUCCEED[role].has(operation.key) && tally.successes < tally.runs * MIN_SUCCESS_SHARE) {
+          rarelySucceeding.push(`${operation.key}: ${tally.successes}/${tally.runs} succeeded`);
+        }
+      }
+      const rare = rarelySucceeding.length ? `\n\nValid requests that rarely succeeded (at least ${MIN_SUCCESS_SHARE * 100} % should):\n${rarelySucceeding.join('\n')}` : '';
+      if (log.count) throw new Error(log.summary() + rare);
+      expect(rarelySucceeding).toEqual([]);
+    },
+    fuzzTimeout(40),
+  );
+
+  test(
+    'invalid requests to every documented operation get documented answers, never a 5xx',
+    async () => {
+      const log = new FailureLog();
+      for (const operation of operations) await fuzzOperation(operation, role, false, log);
+      if (log.count) throw new Error(log.summary());
+    },
+    fuzzTimeout(40),
+  );
+});
+
+test('the document lists operations of every area, so the fuzzing above reaches them', () => {
+  const areas = new Set(operations.map((operation) => operation.path.split('/')[2]));
+  expect([...areas].sort()).toEqual(['auth', 'dashboard', 'products', 'users']);
+});
+
+test('a method the document does not list for a path answers 405 with Allow naming the listed ones', async () => {
+  const wrong: string[] = [];
+  const product = fillSlots(new Slot('id:own'), (s) => world.fill(s as Slot, world.member, 'product')) as string;
+  for (const [path, methods] of documentedMethods(doc)) {
+    const url = path.replace('{id}', path.startsWith('/api/products') ? product : world.member.id).replace('{category}', 'Tools');
+    for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((m) => !methods.includes(m))) {
+      const answer = await sendRest(app, method, url, method === 'GET' ? undefined : {}, world.member.token);
+      const allow = (answer.headers.get('allow') ?? '').split(',').map((m) => m.trim().toUpperCase()).filter(Boolean);
+      const allowsListed = methods.every((m) => allow.includes(m));
+      if (answer.status !== 405 || !allowsListed) wrong.push(`${method} ${path}: ${describeAnswer(answer)} Allow: ${answer.headers.get('allow') ?? '(none)'} (documented: ${methods.join(', ')})`);
+    }
+  }
+  expect(wrong).toEqual([]);
+});
+
+test('the answer rules refuse what the document does not promise, so a green run means something', () => {
+  const getProduct = operations.find((operation) => operation.key === 'GET /api/products/{id}')!;
+  const product = { id: world.foreign.id, name: 'Lamp', description: 'A lamp for the desk', price: 1.5, category: 'Home', quantity: 1, inStock: true, imageUrl: null, featured: false, owner: world.foreign.id, createdAt: new Date().toISOString(), updatedAt: new Date().toISOString(), version: 1 };
+  const json = 'application/json; charset=utf-8';
+  const rules = (status: number, type: string | null, body: unknown) => checker.check(getProduct, status, type, body).map((problem) => problem.rule);
+  expect(rules(200, json, { product })).toEqual([]);
+  expect(rules(500, json, { message: 'Server error', code: 'INTERNAL_SERVER_ERROR' })).toEqual(['no 5xx', 'status listed for the operation']);
+  expect(rules(418, json, {})).toEqual(['status listed for the operation']);
+  expect(rules(200, 'text/html', '<p>')).toEqual(['documented content type']);
+  expect(rules(200, json, { product: { ...product, passwordHash: 'x' } })).toEqual(['body matches the documented schema']);
+  expect(rules(200, json, { product: { ...product, quantity: '1' } })).toEqual(['body matches the documented schema']);
+  expect(rules(404, json, { message: 'Product not found', code: 'NOT_FOUND', stack: 'at x' })).toEqual(['body matches the documented schema']);
+  expect(checker.refusedBody(operations.find((operation) => operation.key === 'POST /api/products')!, { name: 'Lamp', price: 1, quantity: null })).toMatch(/quantity/);
+});
