@@ -110,6 +110,21 @@ describe('client module boundaries', () => {
     expect(sources.some((file) => file.path === 'app/router.tsx')).toBe(true);
   });
 
+  it('recognises what it forbids', () => {
+    expect(moduleOf(resolveSpecifier('features/profile/pages/ProfilePage.tsx', '../../auth')!)).toBe('features/auth');
+    expect(resolveSpecifier('app/router.tsx', 'react-router-dom')).toBeNull();
+    expect(forbiddenImport('features/dashboard', 'features/products')).not.toBeNull();
+    expect(forbiddenImport('features/auth', 'app')).not.toBeNull();
+    expect(forbiddenImport('lib', 'features/auth')).not.toBeNull();
+    expect(forbiddenImport('components', 'app')).not.toBeNull();
+    expect(forbiddenImport('app', 'features/auth')).toBeNull();
+    expect(forbiddenImport('features/auth', 'lib')).toBeNull();
+    expect(routeOwnerOf('/products/new')).toBe('products');
+    expect(routeOwnerOf('/auth/login?returnUrl=')).toBe('auth');
+    expect(routeOwnerOf('/productsearch')).toBeNull();
+    expect(routeOwnerOf('/api/docs')).toBeNull();
+  });
+
   it('imports run one way: shared -> features -> app', () => {
     const violations = sources.flatMap((file) =>
       file.imports.flatMap((specifier) => {
@@ -129,7 +144,7 @@ describe('client module boundaries', () => {
   it(`a route path is spelled only in its feature's urls.ts or in ${SHARED_URLS}`, () => {
     // Tests may spell paths as data (a return URL to sanitize, say).
     const violations = sources
-      .filter((file) => !file.path.endsWith('.test.ts') && file.path !== SHARED_URLS)
+      .filter((file) => !/\.test\.tsx?$/.test(file.path) && file.path !== SHARED_URLS)
       .flatMap((file) =>
         file.literals.flatMap((literal) => {
           const owner = routeOwnerOf(literal);
