@@ -6,7 +6,7 @@ import { AppHeader } from '../components/AppHeader';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { SideNav } from '../components/SideNav';
 import { MOBILE_QUERY, useMediaQuery } from '../lib/useMediaQuery';
-import { fullNameOf, useAuth } from '../features/auth';
+import { fullNameOf, useAuth } from '../lib/session';
 import { FOOTER, SIGNED_OUT_LINKS, signedInLinks } from './navigation';
 
 /** Header, side navigation (signed in only), routed content and footer (section 1). */

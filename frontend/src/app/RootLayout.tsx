@@ -1,4 +1,4 @@
-import { AuthProvider } from '../features/auth';
+import { AuthProvider } from '../lib/session';
 import { AppShell } from './AppShell';
 
 /** The auth provider sits inside the router: sign-out navigates. */

@@ -1,6 +1,11 @@
 import { BoxIcon, DashboardIcon, HomeIcon, PersonIcon, ShieldIcon } from '@blueprintjs/icons';
 import { ROLES } from '@stockroom/schema';
 import type { NavItem } from '../components/AppHeader';
+import { adminPath } from '../features/admin/urls';
+import { dashboardPath } from '../features/dashboard/urls';
+import { homePath } from '../features/home/urls';
+import { productListPath } from '../features/products/urls';
+import { profileEditPath } from '../features/profile/urls';
 
 /**
  * Section 2 navigation. Blueprint has no "inventory" icon; "box" (a
@@ -8,12 +13,12 @@ import type { NavItem } from '../components/AppHeader';
  * icon-path chunk is fetched at run time.
  */
 export const SIGNED_IN_LINKS: readonly NavItem[] = [
-  { label: 'Dashboard', path: '/dashboard', icon: <DashboardIcon /> },
-  { label: 'Products', path: '/products', icon: <BoxIcon /> },
-  { label: 'Profile', path: '/profile/edit', icon: <PersonIcon /> },
+  { label: 'Dashboard', path: dashboardPath, icon: <DashboardIcon /> },
+  { label: 'Products', path: productListPath, icon: <BoxIcon /> },
+  { label: 'Profile', path: profileEditPath, icon: <PersonIcon /> },
 ];
 
-const ADMIN_LINK: NavItem = { label: 'Admin', path: '/admin', icon: <ShieldIcon /> };
+const ADMIN_LINK: NavItem = { label: 'Admin', path: adminPath, icon: <ShieldIcon /> };
 const ADMIN_LINKS: readonly NavItem[] = [...SIGNED_IN_LINKS, ADMIN_LINK];
 
 /**
@@ -22,7 +27,7 @@ const ADMIN_LINKS: readonly NavItem[] = [...SIGNED_IN_LINKS, ADMIN_LINK];
  */
 export const signedInLinks = (role: string): readonly NavItem[] => (role === ROLES.admin ? ADMIN_LINKS : SIGNED_IN_LINKS);
 
-export const SIGNED_OUT_LINKS: readonly NavItem[] = [{ label: 'Home', path: '/', icon: <HomeIcon /> }];
+export const SIGNED_OUT_LINKS: readonly NavItem[] = [{ label: 'Home', path: homePath, icon: <HomeIcon /> }];
 
 export const FOOTER = {
   year: 2024,

@@ -1,6 +1,15 @@
 import { lazy } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
-import { GuestOnly, RequireAuth } from '../features/auth';
+import { GuestOnly } from './GuestOnly';
+import { RequireAuth } from './RequireAuth';
+import { adminPath } from '../features/admin/urls';
+import { authPath, forgotPasswordPath, resetPasswordPath, signInPath, signUpPath, verifyEmailPath } from '../features/auth/urls';
+import { dashboardPath } from '../features/dashboard/urls';
+import { helpPath } from '../features/help/urls';
+import { homePath } from '../features/home/urls';
+import { notFoundPath } from '../features/not-found/urls';
+import { productEditRoute, productListPath, productNewPath, productRoute } from '../features/products/urls';
+import { profileEditPath, profilePath } from '../features/profile/urls';
 import { RootLayout } from './RootLayout';
 
 // One chunk per page: the sign-in screen loads only what it renders.
@@ -26,34 +35,34 @@ const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
-      { path: '/', element: <HomePage /> },
-      { path: '/auth', element: <Navigate to="/auth/login" replace /> },
+      { path: homePath, element: <HomePage /> },
+      { path: authPath, element: <Navigate to={signInPath} replace /> },
       {
         element: <GuestOnly />,
         children: [
-          { path: '/auth/login', element: <SignInPage /> },
-          { path: '/auth/signup', element: <SignUpPage /> },
+          { path: signInPath, element: <SignInPage /> },
+          { path: signUpPath, element: <SignUpPage /> },
         ],
       },
-      { path: '/auth/forgot-password', element: <ForgotPasswordPage /> },
-      { path: '/auth/reset-password', element: <ResetPasswordPage /> },
-      { path: '/auth/verify-email', element: <VerifyEmailPage /> },
-      { path: '/help', element: <HelpPage /> },
-      { path: '/404', element: <NotFoundPage /> },
+      { path: forgotPasswordPath, element: <ForgotPasswordPage /> },
+      { path: resetPasswordPath, element: <ResetPasswordPage /> },
+      { path: verifyEmailPath, element: <VerifyEmailPage /> },
+      { path: helpPath, element: <HelpPage /> },
+      { path: notFoundPath, element: <NotFoundPage /> },
       {
         element: <RequireAuth />,
         children: [
-          { path: '/dashboard', element: <DashboardPage /> },
-          { path: '/products', element: <ProductListPage /> },
-          { path: '/products/new', element: <ProductCreatePage /> },
-          { path: '/products/:id', element: <ProductDetailsPage /> },
-          { path: '/products/:id/edit', element: <ProductEditPage /> },
-          { path: '/profile', element: <ProfilePage /> },
-          { path: '/profile/edit', element: <ProfileEditPage /> },
-          { path: '/admin', element: <AdminPage /> },
+          { path: dashboardPath, element: <DashboardPage /> },
+          { path: productListPath, element: <ProductListPage /> },
+          { path: productNewPath, element: <ProductCreatePage /> },
+          { path: productRoute, element: <ProductDetailsPage /> },
+          { path: productEditRoute, element: <ProductEditPage /> },
+          { path: profilePath, element: <ProfilePage /> },
+          { path: profileEditPath, element: <ProfileEditPage /> },
+          { path: adminPath, element: <AdminPage /> },
         ],
       },
-      { path: '*', element: <Navigate to="/" replace /> },
+      { path: '*', element: <Navigate to={homePath} replace /> },
     ],
   },
 ];

@@ -2,6 +2,7 @@ import { Button } from '@blueprintjs/core';
 import { BoxIcon, MenuIcon, SearchIcon } from '@blueprintjs/icons';
 import { lazy, Suspense, type ReactElement } from 'react';
 import { NavLink } from 'react-router-dom';
+import { dashboardPath, homePath } from '../lib/urls';
 import { UserAvatar } from './UserAvatar';
 import type { UserMenuProps } from './UserMenu';
 
@@ -42,7 +43,7 @@ export function AppHeader(props: AppHeaderProps) {
             onClick={onToggleSideNav}
           />
         )}
-        <NavLink to={user ? '/dashboard' : '/'} className="app-header__brand">
+        <NavLink to={user ? dashboardPath : homePath} className="app-header__brand">
           <span className="app-header__logo" aria-hidden="true">
             <BoxIcon size={18} />
           </span>

@@ -1,6 +1,7 @@
 import { Button, Menu, MenuDivider, MenuItem, Popover, Tag } from '@blueprintjs/core';
 import { ChevronDownIcon, HelpIcon, LogOutIcon, PersonIcon } from '@blueprintjs/icons';
 import type { MouseEvent } from 'react';
+import { helpPath, profileEditPath } from '../lib/urls';
 import { UserAvatar } from './UserAvatar';
 
 export interface UserMenuProps {
@@ -33,8 +34,8 @@ export function UserMenu({ fullName, email, role, avatar, compact, onNavigate, o
         </div>
       </div>
       <Menu>
-        <MenuItem icon={<PersonIcon />} text="Profile" href="/profile/edit" onClick={go('/profile/edit')} />
-        <MenuItem icon={<HelpIcon />} text="Help" href="/help" onClick={go('/help')} />
+        <MenuItem icon={<PersonIcon />} text="Profile" href={profileEditPath} onClick={go(profileEditPath)} />
+        <MenuItem icon={<HelpIcon />} text="Help" href={helpPath} onClick={go(helpPath)} />
         <MenuDivider />
         <MenuItem icon={<LogOutIcon />} text="Sign Out" intent="danger" onClick={onSignOut} />
       </Menu>

@@ -5,8 +5,8 @@ import { ErrorLink } from '@apollo/client/link/error';
 import { RetryLink } from '@apollo/client/link/retry';
 import { OperationTypeNode } from 'graphql';
 import { isUnauthenticatedError } from './errors';
-import { notifySessionRejected } from './session-events';
-import { readBrowserToken } from './storage';
+import { notifySessionRejected } from './session/session-events';
+import { readBrowserToken } from './session/storage';
 
 const GRAPHQL_ENDPOINT = '/graphql';
 /** Section 7: request timeout and the retry attempts configured. */

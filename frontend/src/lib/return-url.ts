@@ -1,10 +1,12 @@
+import { authPath, dashboardPath, signInPath, signUpPath } from './urls';
+
 /**
  * Where to go after sign-in. Only same-origin relative paths are accepted:
  * a single leading "/" (not "//" or "/\", which browsers treat as another
  * host), no scheme, no control characters. Anything else falls back, so a
  * crafted link can never turn sign-in into an open redirect.
  */
-export const DEFAULT_AFTER_SIGN_IN = '/dashboard';
+export const DEFAULT_AFTER_SIGN_IN = dashboardPath;
 
 export function sanitizeReturnUrl(value: string | null | undefined, fallback: string = DEFAULT_AFTER_SIGN_IN): string {
   if (typeof value !== 'string') return fallback;
@@ -13,11 +15,11 @@ export function sanitizeReturnUrl(value: string | null | undefined, fallback: st
   if (url.startsWith('//') || url.startsWith('/\\')) return fallback;
   if (/[\u0000-\u001f\u007f\\]/.test(url)) return fallback;
   // Going back to the sign-in screen after signing in would loop.
-  if (url === '/auth' || url.startsWith('/auth/login') || url.startsWith('/auth/signup')) return fallback;
+  if (url === authPath || url.startsWith(signInPath) || url.startsWith(signUpPath)) return fallback;
   return url;
 }
 
 /** The login URL a guard redirects to, carrying the requested path and query. */
 export function loginUrlFor(requested: string): string {
-  return `/auth/login?returnUrl=${encodeURIComponent(requested)}`;
+  return `${signInPath}?returnUrl=${encodeURIComponent(requested)}`;
 }

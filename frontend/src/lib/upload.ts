@@ -1,7 +1,7 @@
 import { GeneralMessages, UPLOAD, UploadMessages } from '@stockroom/schema';
 import { extractErrorMessage, parseJson } from './errors';
-import { notifySessionRejected } from './session-events';
-import { readBrowserToken } from './storage';
+import { notifySessionRejected } from './session/session-events';
+import { readBrowserToken } from './session/storage';
 
 /** An upload may take a while on a slow line; past this it is given up. */
 const UPLOAD_TIMEOUT_MS = 120_000;

@@ -3,7 +3,7 @@ import './playground.css';
 import { GraphiQL } from 'graphiql';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { readStoredSession } from '../lib/storage';
+import { readStoredSession } from '../lib/session/storage';
 
 const ENDPOINT = '/graphql';
 

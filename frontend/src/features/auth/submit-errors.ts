@@ -1,5 +1,5 @@
 import { extractFieldErrors } from '../../lib/errors';
-import type { FlowResult } from './auth-flows';
+import type { FlowResult } from '../../lib/session';
 
 /**
  * final-form submit errors for a failed call: the server's per-field

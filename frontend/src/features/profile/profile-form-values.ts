@@ -1,6 +1,6 @@
 import { ChangePasswordFields, EmailChangeFields, ProfileFields } from '@stockroom/schema';
 import type { ChangePasswordInput, UpdateProfileInput } from '@stockroom/schema/generated/graphql';
-import type { AuthUser } from '../auth';
+import type { AuthUser } from '../../lib/session';
 
 /** The Edit Profile form: the fields of the shared ProfileFields rules, and the current password a new email needs. */
 export interface ProfileFormValues {

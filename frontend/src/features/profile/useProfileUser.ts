@@ -1,4 +1,4 @@
-import { useAuth, type AuthUser } from '../auth';
+import { useAuth, type AuthUser } from '../../lib/session';
 
 export type ProfileUserState =
   | { status: 'ready'; user: AuthUser }

@@ -2,6 +2,7 @@ import { NonIdealState } from '@blueprintjs/core';
 import { ShieldIcon } from '@blueprintjs/icons';
 import { AuthMessages } from '@stockroom/schema';
 import { LinkButton } from '../../../components/LinkButton';
+import { dashboardPath } from '../../../lib/urls';
 
 /** What a member sees at /admin: the server's refusal, and a way back. */
 export function AccessDenied() {
@@ -12,7 +13,7 @@ export function AccessDenied() {
       title={AuthMessages.accessDenied}
       description="The admin area is for administrators only."
       action={
-        <LinkButton intent="primary" to="/dashboard">
+        <LinkButton intent="primary" to={dashboardPath}>
           Go to Dashboard
         </LinkButton>
       }

@@ -12,7 +12,7 @@ import { LoadingScreen } from '../../../components/LoadingScreen';
 import { toast } from '../../../lib/toaster';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { useSearchText } from '../../../lib/useSearchText';
-import { useAuth } from '../../auth';
+import { useAuth } from '../../../lib/session';
 import { AccessDenied } from '../components/AccessDenied';
 import { AdminStatsCards } from '../components/AdminStatsCards';
 import { DeactivateUserAlert } from '../components/DeactivateUserAlert';

@@ -4,10 +4,11 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { LinkButton } from '../../../components/LinkButton';
 import { usePageTitle } from '../../../lib/usePageTitle';
+import { useAuth } from '../../../lib/session';
 import { AuthLayout } from '../components/AuthLayout';
 import { ForgotPasswordForm } from '../components/ForgotPasswordForm';
 import { submitErrorsOf } from '../submit-errors';
-import { useAuth } from '../useAuth';
+import { signInPath } from '../urls';
 
 const FORGOT_PASSWORD_SUCCESS = 'Password reset link has been sent to your email.';
 
@@ -25,7 +26,7 @@ export default function ForgotPasswordPage() {
   );
 
   const backToSignIn = (
-    <Link to="/auth/login" className="auth-back-link">
+    <Link to={signInPath} className="auth-back-link">
       <ArrowLeftIcon size={12} /> Back to Sign In
     </Link>
   );
@@ -43,7 +44,7 @@ export default function ForgotPasswordPage() {
             <p className="callout-lead">{FORGOT_PASSWORD_SUCCESS}</p>
             {state.message && <p className="callout-detail">{state.message}</p>}
           </Callout>
-          <LinkButton to="/auth/login" intent="primary" size="large" fill icon={<ArrowLeftIcon />}>
+          <LinkButton to={signInPath} intent="primary" size="large" fill icon={<ArrowLeftIcon />}>
             Back to Sign In
           </LinkButton>
         </div>

@@ -4,10 +4,11 @@ import { AuthMessages, RESET_SUCCESS_REDIRECT_MS } from '@stockroom/schema';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../../lib/usePageTitle';
+import { useAuth } from '../../../lib/session';
 import { AuthLayout } from '../components/AuthLayout';
 import { ResetPasswordForm } from '../components/ResetPasswordForm';
 import { submitErrorsOf } from '../submit-errors';
-import { useAuth } from '../useAuth';
+import { forgotPasswordPath, signInPath } from '../urls';
 
 const RESET_PASSWORD_SUCCESS = 'Password updated successfully. You can now sign in.';
 
@@ -31,7 +32,7 @@ export default function ResetPasswordPage() {
 
   useEffect(() => {
     if (!done) return;
-    const timer = setTimeout(() => navigate('/auth/login', { replace: true }), RESET_SUCCESS_REDIRECT_MS);
+    const timer = setTimeout(() => navigate(signInPath, { replace: true }), RESET_SUCCESS_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [done, navigate]);
 
@@ -41,7 +42,7 @@ export default function ResetPasswordPage() {
       title="Choose a new password"
       subtitle={email ? <>For <strong>{email}</strong></> : 'Set the password you will use to sign in.'}
       footer={
-        <Link to="/auth/login" className="auth-back-link">
+        <Link to={signInPath} className="auth-back-link">
           <ArrowLeftIcon size={12} /> Back to Sign In
         </Link>
       }
@@ -55,7 +56,7 @@ export default function ResetPasswordPage() {
         <>
           {!linkIsComplete && (
             <Callout intent="warning" className="form-callout" role="alert">
-              {AuthMessages.resetLinkInvalid}. <Link to="/auth/forgot-password">Request a new link</Link>.
+              {AuthMessages.resetLinkInvalid}. <Link to={forgotPasswordPath}>Request a new link</Link>.
             </Callout>
           )}
           <ResetPasswordForm

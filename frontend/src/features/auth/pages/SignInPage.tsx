@@ -1,10 +1,11 @@
 import { LogInIcon } from '@blueprintjs/icons';
 import { useEffect } from 'react';
 import { usePageTitle } from '../../../lib/usePageTitle';
+import { useAuth } from '../../../lib/session';
 import { AuthLayout } from '../components/AuthLayout';
 import { SignInForm } from '../components/SignInForm';
 import { submitErrorsOf } from '../submit-errors';
-import { useAuth } from '../useAuth';
+import { forgotPasswordPath, signUpPath } from '../urls';
 import { useReturnUrl } from '../useReturnUrl';
 
 export default function SignInPage() {
@@ -18,8 +19,8 @@ export default function SignInPage() {
     <AuthLayout icon={<LogInIcon size={22} />} title="Welcome back" subtitle="Sign in to manage your inventory.">
       <SignInForm
         error={state.error}
-        forgotPasswordHref="/auth/forgot-password"
-        signUpHref={`/auth/signup${carry}`}
+        forgotPasswordHref={forgotPasswordPath}
+        signUpHref={`${signUpPath}${carry}`}
         onSubmit={async (values) => {
           const result = await signIn({ email: values.email.trim(), password: values.password });
           if (result.ok) {

@@ -1,10 +1,11 @@
 import { NewPersonIcon } from '@blueprintjs/icons';
 import { useEffect } from 'react';
 import { usePageTitle } from '../../../lib/usePageTitle';
+import { useAuth } from '../../../lib/session';
 import { AuthLayout } from '../components/AuthLayout';
 import { SignUpForm } from '../components/SignUpForm';
 import { submitErrorsOf } from '../submit-errors';
-import { useAuth } from '../useAuth';
+import { signInPath } from '../urls';
 import { useReturnUrl } from '../useReturnUrl';
 
 export default function SignUpPage() {
@@ -22,7 +23,7 @@ export default function SignUpPage() {
     >
       <SignUpForm
         error={state.error}
-        signInHref={`/auth/login${carry}`}
+        signInHref={`${signInPath}${carry}`}
         onSubmit={async ({ firstName, lastName, email, password }) => {
           const result = await signUp({
             firstName: firstName.trim(),

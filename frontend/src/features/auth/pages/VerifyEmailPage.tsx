@@ -8,8 +8,10 @@ import { LinkButton } from '../../../components/LinkButton';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { extractErrorMessage } from '../../../lib/errors';
 import { usePageTitle } from '../../../lib/usePageTitle';
+import { useAuth } from '../../../lib/session';
+import { dashboardPath } from '../../../lib/urls';
 import { AuthLayout } from '../components/AuthLayout';
-import { useAuth } from '../useAuth';
+import { signInPath } from '../urls';
 
 type Outcome = { status: 'pending' } | { status: 'verified'; message: string } | { status: 'failed'; message: string };
 
@@ -40,7 +42,7 @@ export default function VerifyEmailPage() {
       .catch((error: unknown) => setOutcome({ status: 'failed', message: extractErrorMessage(error) }));
   }, [token, email, verifyEmail, reloadProfile, state.isAuthenticated]);
 
-  const next = state.isAuthenticated ? { href: '/dashboard', text: 'Go to Dashboard' } : { href: '/auth/login', text: 'Sign In' };
+  const next = state.isAuthenticated ? { href: dashboardPath, text: 'Go to Dashboard' } : { href: signInPath, text: 'Sign In' };
 
   return (
     <AuthLayout icon={<EnvelopeIcon size={22} />} title="Email verification" subtitle={email || 'Confirming your address'}>

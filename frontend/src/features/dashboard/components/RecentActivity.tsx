@@ -3,6 +3,7 @@ import { HistoryIcon } from '@blueprintjs/icons';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDateTime } from '../../../lib/format';
+import { productPath } from '../../../lib/urls';
 import { iconFor } from '../dashboard-mapping';
 import { formatRelativeTime } from '../relative-time';
 
@@ -47,7 +48,7 @@ export function RecentActivity({ items, now }: RecentActivityProps) {
                   </span>
                   <div className="activity-list__body">
                     <div className="activity-list__title">
-                      {item.productId ? <Link to={`/products/${encodeURIComponent(item.productId)}`}>{item.title}</Link> : item.title}
+                      {item.productId ? <Link to={productPath(item.productId)}>{item.title}</Link> : item.title}
                     </div>
                     <p className="activity-list__description">{item.description}</p>
                   </div>

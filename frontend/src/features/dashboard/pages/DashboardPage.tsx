@@ -8,7 +8,8 @@ import { LoadingScreen } from '../../../components/LoadingScreen';
 import { PageHeader } from '../../../components/PageHeader';
 import { extractErrorMessage } from '../../../lib/errors';
 import { usePageTitle } from '../../../lib/usePageTitle';
-import { fullNameOf, useAuth } from '../../auth';
+import { fullNameOf, useAuth } from '../../../lib/session';
+import { productNewPath } from '../../../lib/urls';
 import { AccountOverview } from '../components/AccountOverview';
 import { FeatureHighlights } from '../components/FeatureHighlights';
 import { RecentActivity } from '../components/RecentActivity';
@@ -84,7 +85,7 @@ export default function DashboardPage() {
             title="No products yet"
             description="Add a product and its value and stock will be charted here."
             action={
-              <LinkButton intent="primary" to="/products/new">
+              <LinkButton intent="primary" to={productNewPath}>
                 Add Your First Product
               </LinkButton>
             }

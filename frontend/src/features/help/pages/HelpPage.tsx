@@ -3,6 +3,7 @@ import { PASSWORD_MIN_LENGTH, SESSION_TIMEOUT_MS } from '@stockroom/schema';
 import { Link } from 'react-router-dom';
 import { PageHeader } from '../../../components/PageHeader';
 import { usePageTitle } from '../../../lib/usePageTitle';
+import { forgotPasswordPath, productListPath, signUpPath } from '../../../lib/urls';
 
 const SESSION_HOURS = SESSION_TIMEOUT_MS / 3_600_000;
 
@@ -14,7 +15,7 @@ export default function HelpPage() {
       <Card className="help__section">
         <H3>Your account</H3>
         <p>
-          <Link to="/auth/signup">Create an account</Link> with your name, email and a password of at least{' '}
+          <Link to={signUpPath}>Create an account</Link> with your name, email and a password of at least{' '}
           {PASSWORD_MIN_LENGTH} characters that mixes upper case, lower case, a number and a special character. We
           send you an email to confirm your address; until you confirm it, the dashboard shows a reminder and a button
           to send the email again.
@@ -28,7 +29,7 @@ export default function HelpPage() {
       <Card className="help__section">
         <H3>Products</H3>
         <p>
-          <Link to="/products">Products</Link> lists your own catalogue: each product has a name, description, price,
+          <Link to={productListPath}>Products</Link> lists your own catalogue: each product has a name, description, price,
           category, quantity and an optional image. Search by name or description, filter by stock status, sort by
           name, price or date, and page through long lists. A product with a quantity of 0 is out of stock. Only you
           can see and change the products you created.
@@ -37,7 +38,7 @@ export default function HelpPage() {
       <Card className="help__section">
         <H3>Forgotten password</H3>
         <p>
-          On the sign-in page choose <Link to="/auth/forgot-password">Forgot password?</Link> and enter your email. If an
+          On the sign-in page choose <Link to={forgotPasswordPath}>Forgot password?</Link> and enter your email. If an
           account exists for it, you receive a link that is valid for one hour and works once. Opening it lets you
           choose a new password; every device signed in to the account is then signed out.
         </p>

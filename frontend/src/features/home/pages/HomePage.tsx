@@ -3,6 +3,7 @@ import { BoxIcon, DashboardIcon, FilterIcon, LockIcon } from '@blueprintjs/icons
 import type { ReactElement } from 'react';
 import { LinkButton } from '../../../components/LinkButton';
 import { usePageTitle } from '../../../lib/usePageTitle';
+import { signInPath, signUpPath } from '../../../lib/urls';
 
 const FEATURES: ReadonlyArray<{ icon: ReactElement; title: string; text: string }> = [
   {
@@ -39,10 +40,10 @@ export default function HomePage() {
           restocking.
         </p>
         <div className="home__actions">
-          <LinkButton intent="primary" size="large" to="/auth/signup">
+          <LinkButton intent="primary" size="large" to={signUpPath}>
             Create a free account
           </LinkButton>
-          <LinkButton size="large" variant="outlined" to="/auth/login">
+          <LinkButton size="large" variant="outlined" to={signInPath}>
             Sign in
           </LinkButton>
         </div>

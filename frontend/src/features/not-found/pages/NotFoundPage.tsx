@@ -2,6 +2,7 @@ import { NonIdealState } from '@blueprintjs/core';
 import { SearchIcon } from '@blueprintjs/icons';
 import { LinkButton } from '../../../components/LinkButton';
 import { usePageTitle } from '../../../lib/usePageTitle';
+import { homePath } from '../../../lib/urls';
 
 export default function NotFoundPage() {
   usePageTitle('Page Not Found');
@@ -12,7 +13,7 @@ export default function NotFoundPage() {
         title="Page not found"
         description="The page you are looking for does not exist or has moved."
         action={
-          <LinkButton intent="primary" to="/">
+          <LinkButton intent="primary" to={homePath}>
             Go to Home
           </LinkButton>
         }

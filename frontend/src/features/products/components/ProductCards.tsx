@@ -1,7 +1,7 @@
 import { Card, H3 } from '@blueprintjs/core';
 import { Link } from 'react-router-dom';
 import { formatCount, formatCurrency } from '../../../lib/format';
-import { productPath } from '../list-location';
+import { productPath } from '../urls';
 import { ProductImage } from './ProductImage';
 import { ProductRowActions } from './ProductRowActions';
 import type { ProductCollectionProps } from './ProductTable';

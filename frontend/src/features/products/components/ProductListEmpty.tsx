@@ -1,7 +1,7 @@
 import { Button, NonIdealState } from '@blueprintjs/core';
 import { BoxIcon, PlusIcon, SearchIcon } from '@blueprintjs/icons';
 import { LinkButton } from '../../../components/LinkButton';
-import { NEW_PRODUCT_PATH } from '../list-location';
+import { productNewPath } from '../urls';
 
 /** The two empty states: an empty catalogue, and a search or filter that matches nothing. */
 export function ProductListEmpty({ filtered, onClearFilters }: { filtered: boolean; onClearFilters(): void }) {
@@ -27,7 +27,7 @@ export function ProductListEmpty({ filtered, onClearFilters }: { filtered: boole
       title="No products yet"
       description="Your catalogue is empty. Add your first product to start tracking prices and stock."
       action={
-        <LinkButton intent="primary" icon={<PlusIcon />} to={NEW_PRODUCT_PATH}>
+        <LinkButton intent="primary" icon={<PlusIcon />} to={productNewPath}>
           Add Your First Product
         </LinkButton>
       }

@@ -1,7 +1,8 @@
 import { Button } from '@blueprintjs/core';
 import { EditIcon, EyeOpenIcon, TrashIcon } from '@blueprintjs/icons';
 import { LinkButton } from '../../../components/LinkButton';
-import { productEditPath, productPath, type ProductNavState } from '../list-location';
+import type { ProductNavState } from '../list-location';
+import { productEditPath, productPath } from '../urls';
 import type { ProductRecord } from '../product-cache';
 
 export interface ProductRowActionsProps {

@@ -1,7 +1,8 @@
 import { HTMLTable } from '@blueprintjs/core';
 import { Link } from 'react-router-dom';
 import { formatCount, formatCurrency, formatDate } from '../../../lib/format';
-import { productPath, type ProductNavState } from '../list-location';
+import type { ProductNavState } from '../list-location';
+import { productPath } from '../urls';
 import type { ProductRecord } from '../product-cache';
 import { ProductImage } from './ProductImage';
 import { ProductRowActions } from './ProductRowActions';

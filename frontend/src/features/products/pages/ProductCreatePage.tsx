@@ -7,7 +7,8 @@ import { toast } from '../../../lib/toaster';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { useScrollToTop } from '../../../lib/useScrollToTop';
 import { ProductForm } from '../components/ProductForm';
-import { NEW_PRODUCT_PATH, PRODUCTS_PATH, useListNavigation } from '../list-location';
+import { useListNavigation } from '../list-location';
+import { productListPath, productNewPath } from '../urls';
 import { applyProductCreated } from '../product-cache';
 import { formFieldErrors, productErrorMessage } from '../product-errors';
 import { draftFormValues, FORM_FIELDS, toProductInput, type ProductFormValues } from '../product-form-values';
@@ -16,7 +17,7 @@ import '../products.css';
 
 export default function ProductCreatePage() {
   usePageTitle('Add New Product');
-  useScrollToTop(NEW_PRODUCT_PATH);
+  useScrollToTop(productNewPath);
   const navigate = useNavigate();
   const { listHref } = useListNavigation();
   const [initialValues] = useState(draftFormValues);
@@ -33,7 +34,7 @@ export default function ProductCreatePage() {
       });
       toast.success(PRODUCT_TOASTS.created);
       // The newest-first list, where the new product now leads (spec section 4).
-      navigate(PRODUCTS_PATH);
+      navigate(productListPath);
       return undefined;
     } catch (error) {
       toast.error(productErrorMessage(error, ProductMessages.createFailed));

@@ -19,7 +19,8 @@ import { ProductListEmpty } from '../components/ProductListEmpty';
 import { ProductListToolbar } from '../components/ProductListToolbar';
 import { ProductStatsCards } from '../components/ProductStatsCards';
 import { ProductTable } from '../components/ProductTable';
-import { NEW_PRODUCT_PATH, useListNavigation } from '../list-location';
+import { useListNavigation } from '../list-location';
+import { productNewPath } from '../urls';
 import { applyProductDeleted, readCachedProduct, type ProductRecord } from '../product-cache';
 import { isProductMissing, loadErrorMessage, productErrorMessage } from '../product-errors';
 import {
@@ -140,7 +141,7 @@ export default function ProductListPage() {
         title="Product Management"
         subtitle="Create, search and track the products in your catalogue."
         actions={
-          <LinkButton intent="primary" size="large" icon={<PlusIcon />} to={NEW_PRODUCT_PATH} state={navState}>
+          <LinkButton intent="primary" size="large" icon={<PlusIcon />} to={productNewPath} state={navState}>
             Add New Product
           </LinkButton>
         }

@@ -12,7 +12,7 @@ import { LinkButton } from '../../../components/LinkButton';
 import { PageHeader } from '../../../components/PageHeader';
 import { toast } from '../../../lib/toaster';
 import { usePageTitle } from '../../../lib/usePageTitle';
-import { fullNameOf, useAuth, type AuthUser } from '../../auth';
+import { fullNameOf, useAuth, type AuthUser } from '../../../lib/session';
 import { AvatarSection } from '../components/AvatarSection';
 import { ChangePasswordForm } from '../components/ChangePasswordForm';
 import { ProfileForm } from '../components/ProfileForm';
@@ -30,7 +30,7 @@ import {
   type PasswordFormValues,
   type ProfileFormValues,
 } from '../profile-form-values';
-import { PROFILE_PATH } from '../profile-paths';
+import { profilePath } from '../urls';
 import { useProfileUser } from '../useProfileUser';
 import '../profile.css';
 
@@ -50,7 +50,7 @@ export default function ProfileEditPage() {
   const profile = useProfileUser();
   return (
     <div className="page page--narrow profile-page">
-      <LinkButton className="profile-back" variant="minimal" icon={<ArrowLeftIcon />} to={PROFILE_PATH}>
+      <LinkButton className="profile-back" variant="minimal" icon={<ArrowLeftIcon />} to={profilePath}>
         Back to Profile
       </LinkButton>
       <PageHeader title="Edit Profile" subtitle="Change your name, email address, avatar and password." />
@@ -125,7 +125,7 @@ function ProfileEditor({ user }: { user: AuthUser }) {
             We sent a verification link to <strong>{verificationSentTo}</strong>. Open it to verify your new address.
           </Callout>
         )}
-        <ProfileForm initialValues={initialValues} onSubmit={saveProfile} cancelHref={PROFILE_PATH} />
+        <ProfileForm initialValues={initialValues} onSubmit={saveProfile} cancelHref={profilePath} />
       </ProfileSection>
       <ProfileSection id="profile-avatar" title="Avatar">
         <AvatarSection

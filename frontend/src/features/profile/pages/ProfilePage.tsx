@@ -4,10 +4,10 @@ import { PageHeader } from '../../../components/PageHeader';
 import { UserAvatar } from '../../../components/UserAvatar';
 import { UserDetailsList } from '../../../components/UserDetailsList';
 import { usePageTitle } from '../../../lib/usePageTitle';
-import { fullNameOf } from '../../auth';
+import { fullNameOf } from '../../../lib/session';
 import { ProfileLoadState } from '../components/ProfileLoadState';
 import { ProfileSection } from '../components/ProfileSection';
-import { PROFILE_EDIT_PATH } from '../profile-paths';
+import { profileEditPath } from '../urls';
 import { useProfileUser } from '../useProfileUser';
 import '../profile.css';
 
@@ -21,7 +21,7 @@ export default function ProfilePage() {
         title="Profile"
         subtitle="Your account details."
         actions={
-          <LinkButton intent="primary" size="large" icon={<EditIcon />} to={PROFILE_EDIT_PATH}>
+          <LinkButton intent="primary" size="large" icon={<EditIcon />} to={profileEditPath}>
             Edit Profile
           </LinkButton>
         }

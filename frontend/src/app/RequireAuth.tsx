@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { LoadingScreen } from '../../components/LoadingScreen';
-import { loginUrlFor } from '../../lib/return-url';
-import { useAuth } from './useAuth';
+import { LoadingScreen } from '../components/LoadingScreen';
+import { loginUrlFor } from '../lib/return-url';
+import { useAuth } from '../lib/session';
 
 /**
  * Route guard of section 4: triggers initialization, waits for it, lets an

@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useSearchParams } from 'react-router-dom';
-import { sanitizeReturnUrl } from '../../lib/return-url';
-import { useAuth } from './useAuth';
+import { sanitizeReturnUrl } from '../lib/return-url';
+import { useAuth } from '../lib/session';
 
 /** Sign-in and sign-up are pointless when signed in: go where the user was heading. */
 export function GuestOnly() {

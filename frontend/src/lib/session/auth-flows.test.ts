@@ -1,7 +1,7 @@
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { SESSION_TIMEOUT_MS, TOKEN_EXPIRATION_STORAGE_KEY, TOKEN_STORAGE_KEY } from '@stockroom/schema';
-import { createTestStorage } from '../../lib/test-storage';
-import { LEGACY_AUTH_STORAGE_KEYS } from '../../lib/storage';
+import { createTestStorage } from './test-storage';
+import { LEGACY_AUTH_STORAGE_KEYS } from './storage';
 import * as flows from './auth-flows';
 import { authReducer, initialAuthState, PLACEHOLDER_USER, type AuthAction, type AuthState, type AuthUser } from './auth-state';
 import { TEST_USER } from './test-user';

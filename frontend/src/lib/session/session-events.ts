@@ -1,7 +1,8 @@
 /**
  * A one-slot callback between the Apollo error link and the AuthProvider:
- * the link reports a rejected session, the provider signs the user out. It
- * keeps lib/apollo.ts free of any import from the auth feature.
+ * the link reports a rejected session, the provider signs the user out. The
+ * client is created before the provider mounts (the provider uses it), so
+ * the link cannot hold the provider's sign-out itself.
  */
 type Listener = () => void;
 

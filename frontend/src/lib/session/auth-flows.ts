@@ -1,13 +1,13 @@
 import { SESSION_TIMEOUT_MS } from '@stockroom/schema';
 import type { ForgotPasswordInput, ResetPasswordInput, SignInInput, SignUpInput } from '@stockroom/schema/generated/graphql';
-import { extractErrorMessage, isUnauthenticatedError } from '../../lib/errors';
+import { extractErrorMessage, isUnauthenticatedError } from '../errors';
 import {
   clearAllAuthStorage,
   readStoredSession,
   removeStoredSession,
   writeStoredSession,
   type KeyValueStorage,
-} from '../../lib/storage';
+} from './storage';
 import { authActions, type AuthAction, type AuthUser } from './auth-state';
 
 /**

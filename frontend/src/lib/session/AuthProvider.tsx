@@ -9,8 +9,9 @@ import {
 import { MeDocument } from '@stockroom/schema/generated/graphql';
 import { startTransition, useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { onSessionRejected } from '../../lib/session-events';
-import { getBrowserStorages, readStoredSession } from '../../lib/storage';
+import { signInPath } from '../urls';
+import { onSessionRejected } from './session-events';
+import { getBrowserStorages, readStoredSession } from './storage';
 import { AuthContext, type AuthContextValue } from './auth-context';
 import * as flows from './auth-flows';
 import { authActions, authReducer, initialAuthState, type AuthAction } from './auth-state';
@@ -81,7 +82,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const leave = (action: AuthAction) =>
         startTransition(() => {
           dispatch(action);
-          if (action.type === 'signOut') navigate('/auth/login', { replace: true });
+          if (action.type === 'signOut') navigate(signInPath, { replace: true });
         });
       await flows.signOut(depsRef.current, leave, { notifyServer });
       await client.clearStore();

@@ -1,0 +1,1 @@
+export { dashboardPath } from '../../lib/urls';

@@ -1,0 +1,1 @@
+export { helpPath } from '../../lib/urls';

@@ -1,0 +1,1 @@
+export { homePath } from '../../lib/urls';

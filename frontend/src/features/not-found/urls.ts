@@ -1,0 +1,1 @@
+export const notFoundPath = '/404';

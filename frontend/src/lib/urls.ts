@@ -1,0 +1,24 @@
+/**
+ * The pages that are linked from outside their own feature: from the shell,
+ * the session, or another feature. Features never import one another, so a
+ * link to another feature's page comes from here; a link to a feature's own
+ * page comes from that feature's urls.ts, which re-exports its paths from
+ * here beside the ones only it links to. Each path is spelled once.
+ */
+
+export const homePath = '/';
+
+export const authPath = '/auth';
+export const signInPath = `${authPath}/login`;
+export const signUpPath = `${authPath}/signup`;
+export const forgotPasswordPath = `${authPath}/forgot-password`;
+
+export const dashboardPath = '/dashboard';
+
+export const productListPath = '/products';
+export const productNewPath = `${productListPath}/new`;
+export const productPath = (id: string) => `${productListPath}/${encodeURIComponent(id)}`;
+
+export const profileEditPath = '/profile/edit';
+
+export const helpPath = '/help';

@@ -1,0 +1,157 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import ts from 'typescript';
+
+/**
+ * The client's folders depend one way: lib/ and components/ are shared by
+ * everything and know no feature; a feature uses only the shared folders,
+ * never another feature; app/ assembles the features. A page's path is
+ * spelled once, so a renamed route cannot leave a stale link behind.
+ */
+
+const SRC = __dirname;
+
+/** Route prefixes and the feature that owns each ("/" alone prefixes every path, so home's is left out). */
+const ROUTE_OWNERS: Record<string, string> = {
+  '/auth': 'auth',
+  '/dashboard': 'dashboard',
+  '/products': 'products',
+  '/profile': 'profile',
+  '/admin': 'admin',
+  '/help': 'help',
+  '/404': 'not-found',
+};
+
+/** Where the paths linked from outside their own feature are spelled. */
+const SHARED_URLS = 'lib/urls.ts';
+
+interface SourceFile {
+  /** Path relative to frontend/src, with forward slashes. */
+  path: string;
+  imports: string[];
+  literals: string[];
+}
+
+function listSources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) return listSources(full);
+    return /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [full] : [];
+  });
+}
+
+const toSrcPath = (full: string) => relative(SRC, full).split(sep).join('/');
+
+/** Static, re-exported and dynamic (`import()`) specifiers, and every string a file spells. */
+function scan(full: string): SourceFile {
+  const text = readFileSync(full, 'utf8');
+  const kind = full.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+  const source = ts.createSourceFile(full, text, ts.ScriptTarget.Latest, false, kind);
+  const imports: string[] = [];
+  const literals: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      imports.push(node.moduleSpecifier.text);
+      return;
+    }
+    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      const [specifier] = node.arguments;
+      if (specifier && ts.isStringLiteral(specifier)) imports.push(specifier.text);
+      return;
+    }
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateHead(node)) literals.push(node.text);
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return { path: toSrcPath(full), imports, literals };
+}
+
+/** The module a src path belongs to: `features/<name>`, or its top folder (`lib`, `components`, `app`, ...). */
+function moduleOf(srcPath: string): string {
+  const [top, name] = srcPath.split('/');
+  return top === 'features' && name !== undefined ? `features/${name}` : top;
+}
+
+/** The src path a relative specifier points at; null for packages and anything outside src. */
+function resolveSpecifier(fromPath: string, specifier: string): string | null {
+  if (!specifier.startsWith('.')) return null;
+  const target = toSrcPath(resolve(SRC, dirname(fromPath), specifier));
+  return target.startsWith('..') ? null : target;
+}
+
+function forbiddenImport(from: string, to: string): string | null {
+  if (from === to) return null;
+  if (from.startsWith('features/')) {
+    if (to.startsWith('features/')) return 'a feature imports another feature';
+    if (to === 'app') return 'a feature imports app/';
+  }
+  if ((from === 'lib' || from === 'components') && (to.startsWith('features/') || to === 'app')) {
+    return `${from}/ imports ${to.startsWith('features/') ? 'features/' : 'app/'}`;
+  }
+  return null;
+}
+
+function routeOwnerOf(literal: string): string | null {
+  for (const [prefix, owner] of Object.entries(ROUTE_OWNERS)) {
+    if (literal === prefix || ['/', '?', '#'].some((next) => literal.startsWith(prefix + next))) return owner;
+  }
+  return null;
+}
+
+const sources = listSources(SRC).map(scan);
+const features = readdirSync(join(SRC, 'features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+describe('client module boundaries', () => {
+  it('scans the whole client', () => {
+    expect(features).toEqual(expect.arrayContaining(Object.values(ROUTE_OWNERS)));
+    expect(sources.filter((file) => file.path.startsWith('features/')).length).toBeGreaterThan(50);
+    expect(sources.some((file) => file.path === 'app/router.tsx')).toBe(true);
+  });
+
+  it('recognises what it forbids', () => {
+    expect(moduleOf(resolveSpecifier('features/profile/pages/ProfilePage.tsx', '../../auth')!)).toBe('features/auth');
+    expect(resolveSpecifier('app/router.tsx', 'react-router-dom')).toBeNull();
+    expect(forbiddenImport('features/dashboard', 'features/products')).not.toBeNull();
+    expect(forbiddenImport('features/auth', 'app')).not.toBeNull();
+    expect(forbiddenImport('lib', 'features/auth')).not.toBeNull();
+    expect(forbiddenImport('components', 'app')).not.toBeNull();
+    expect(forbiddenImport('app', 'features/auth')).toBeNull();
+    expect(forbiddenImport('features/auth', 'lib')).toBeNull();
+    expect(routeOwnerOf('/products/new')).toBe('products');
+    expect(routeOwnerOf('/auth/login?returnUrl=')).toBe('auth');
+    expect(routeOwnerOf('/productsearch')).toBeNull();
+    expect(routeOwnerOf('/api/docs')).toBeNull();
+  });
+
+  it('imports run one way: shared -> features -> app', () => {
+    const violations = sources.flatMap((file) =>
+      file.imports.flatMap((specifier) => {
+        const target = resolveSpecifier(file.path, specifier);
+        const reason = target === null ? null : forbiddenImport(moduleOf(file.path), moduleOf(target));
+        return reason === null ? [] : [`${file.path} imports '${specifier}': ${reason}`];
+      }),
+    );
+    expect(violations).toEqual([]);
+  });
+
+  it('every feature keeps its paths in one urls.ts', () => {
+    const withoutUrls = features.filter((name) => !sources.some((file) => file.path === `features/${name}/urls.ts`));
+    expect(withoutUrls).toEqual([]);
+  });
+
+  it(`a route path is spelled only in its feature's urls.ts or in ${SHARED_URLS}`, () => {
+    // Tests may spell paths as data (a return URL to sanitize, say).
+    const violations = sources
+      .filter((file) => !/\.test\.tsx?$/.test(file.path) && file.path !== SHARED_URLS)
+      .flatMap((file) =>
+        file.literals.flatMap((literal) => {
+          const owner = routeOwnerOf(literal);
+          if (owner === null || file.path === `features/${owner}/urls.ts`) return [];
+          return [`${file.path} spells '${literal}', a path of features/${owner}`];
+        }),
+      );
+    expect(violations).toEqual([]);
+  });
+});
