@@ -20,7 +20,7 @@ export type ChangePasswordInput = {
   newPassword: string;
 };
 
-/** Description, category and quantity default to the draft values of the specification */
+/** Left out, description, category and quantity take their draft values (a placeholder description, category Uncategorized, quantity 0) */
 export type CreateProductInput = {
   category?: string | null | undefined;
   description?: string | null | undefined;

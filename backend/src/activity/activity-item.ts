@@ -1,7 +1,7 @@
 import type { ActivityKind } from './activity.entity';
 import type { ActivityRow } from './activity.queries';
 
-/** An activity entry as the dashboard shows it (section 3: title, description, icon, timestamp). */
+/** An activity entry as the dashboard shows it: title, description, icon and timestamp. */
 export interface ActivityItemView {
   id: string;
   kind: ActivityKind;

@@ -1,6 +1,6 @@
 import { Field, Int, ObjectType } from 'type-graphql';
 
-/** The pagination every list answer carries (DESIGN.md: page, limit, total, totalPages, hasNextPage, hasPrevPage). */
+/** The pagination every list answer carries, the same on REST and GraphQL. */
 @ObjectType()
 export class Pagination {
   @Field(() => Int) page!: number;

@@ -1,6 +1,6 @@
 import { UserRole } from '../users/user.entity';
 
-/** Section 3's feature highlight; `actionColor` is a Blueprint intent. */
+/** A dashboard feature highlight with its call to action; `actionColor` is a Blueprint intent. */
 export interface FeatureHighlightView {
   title: string;
   description: string;
@@ -49,5 +49,5 @@ const FOR_ADMINS: FeatureHighlightView[] = [
   },
 ];
 
-/** Manage Products and Edit Profile for everyone (section 2); admins also get the admin screen. */
+/** Manage Products and Edit Profile for everyone, as the dashboard always offers them; admins also get the admin screen. */
 export const featuresFor = (role: UserRole): FeatureHighlightView[] => (role === UserRole.Admin ? [...FOR_EVERYONE, ...FOR_ADMINS] : FOR_EVERYONE);

@@ -15,7 +15,7 @@ export class AccountOverview {
   @Field(() => Float, { description: 'Sum of price x quantity' }) inventoryValue!: number;
 }
 
-@ObjectType({ description: 'Something the user did (section 3: title, description, icon, timestamp)' })
+@ObjectType({ description: 'Something the user did: title, description, icon and timestamp' })
 export class ActivityItem {
   @Field(() => ID) id!: string;
   @Field(() => ActivityKindEnum) kind!: ActivityKind;
@@ -26,7 +26,7 @@ export class ActivityItem {
   @Field(() => ID, { nullable: true, description: 'The product concerned, unless it was deleted' }) productId!: string | null;
 }
 
-@ObjectType({ description: 'Section 3: a feature highlight with its call to action' })
+@ObjectType({ description: 'A feature highlight with its call to action' })
 export class FeatureHighlight {
   @Field() title!: string;
   @Field() description!: string;

@@ -31,7 +31,7 @@ describe('productFixtures', () => {
     expect(sample(50, 8)).not.toEqual(products.slice(0, 50));
   });
 
-  it('passes every product rule of section 5', () => {
+  it('passes every product field rule', () => {
     const invalid = products.filter((p) => Object.keys(validateFields(ProductFields, { ...p, imageUrl: p.imageUrl ?? undefined })).length);
     expect(invalid).toEqual([]);
   });

@@ -1,8 +1,8 @@
 /**
  * Realistic sample products for `npm run seed` and the products benchmark:
  * pure functions of a seed, so the same seed always yields the same catalogue
- * (ids are left to the database). Every product passes the rules of
- * section 5 (ProductFields in @stockroom/schema).
+ * (ids are left to the database). Every product passes the product field
+ * rules (ProductFields in @stockroom/schema).
  */
 
 /** A product as the seed inserts it; price is text with exactly two decimals, so cents stay exact. */

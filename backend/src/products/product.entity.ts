@@ -17,7 +17,7 @@ import { User } from '../users/user.entity';
 // Case-insensitive substring search (ILIKE '%term%') on name or description.
 @Index({ name: 'products_name_trgm_idx', expression: 'create index "products_name_trgm_idx" on "products" using gin ("name" gin_trgm_ops)' })
 @Index({ name: 'products_description_trgm_idx', expression: 'create index "products_description_trgm_idx" on "products" using gin ("description" gin_trgm_ops)' })
-// The limits of section 5 hold even for writes that bypass the service (and make an oversold stock impossible).
+// The quantity and price limits hold even for writes that bypass the service (and make an oversold stock impossible).
 @Check({ name: 'products_quantity_check', expression: '"quantity" >= 0 and "quantity" <= 100000' })
 @Check({ name: 'products_price_check', expression: '"price" >= 0.01 and "price" <= 999999.99' })
 export class Product {

@@ -75,7 +75,7 @@ const query = <T>(ctx: RequestContext, statement: Statement) => runStatement<T>(
 
 const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
 
-/** Checks and normalises a list request: every rule of section 5, then the defaults of section 9. */
+/** Checks and normalises a list request: every field rule first, then the defaults for whatever was left out. */
 function parseListRequest(request: ProductListRequest) {
   const input = { ...request, search: trimmed(request.search), category: trimmed(request.category) };
   assertValid(validateFields(ProductListFields, input));

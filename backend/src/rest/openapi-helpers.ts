@@ -49,7 +49,7 @@ export function ruleSchema(rule: FieldRule, extra: Record<string, unknown> = {})
   }
 }
 
-/** `page` and `limit` of every list, with section 9's defaults. */
+/** `page` and `limit` of every list, with the defaults a list uses when they are left out. */
 export const pageParams = [
   { name: 'page', in: 'query', schema: ruleSchema(Rules.page, { default: PAGINATION.defaultPage }) },
   { name: 'limit', in: 'query', schema: ruleSchema(Rules.limit, { default: PAGINATION.defaultLimit }) },

@@ -245,7 +245,7 @@ export const userService = {
   },
 
   /**
-   * Deactivation (the spec's "delete"): the account becomes Inactive and
+   * Deactivation (what deleting a user means here): the account becomes Inactive and
    * every one of its sessions is revoked; its data stays. The user themself
    * or an admin; the last active admin cannot be deactivated.
    */
