@@ -9,7 +9,7 @@ import { MOBILE_QUERY, useMediaQuery } from '../lib/useMediaQuery';
 import { fullNameOf, useAuth } from '../lib/session';
 import { FOOTER, SIGNED_OUT_LINKS, signedInLinks } from './navigation';
 
-/** Header, side navigation (signed in only), routed content and footer (section 1). */
+/** Header, side navigation (signed in only), routed content and footer. */
 export function AppShell() {
   const { state, signOut } = useAuth();
   const navigate = useNavigate();
@@ -17,7 +17,7 @@ export function AppShell() {
   const [sideNavOpen, setSideNavOpen] = useState(!isMobile);
   const signedIn = state.isAuthenticated && state.user !== null;
 
-  // Section 2: closed by default on mobile, open in side mode on desktop.
+  // On mobile the side navigation would cover the content, so it starts closed there; on desktop it sits beside it, open.
   useEffect(() => setSideNavOpen(!isMobile), [isMobile]);
 
   const closeOnMobile = useCallback(() => {

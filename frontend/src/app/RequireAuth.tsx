@@ -5,7 +5,7 @@ import { loginUrlFor } from '../lib/return-url';
 import { useAuth } from '../lib/session';
 
 /**
- * Route guard of section 4: triggers initialization, waits for it, lets an
+ * Route guard of the signed-in screens: triggers initialization, waits for it, lets an
  * authenticated user through, otherwise sends them to sign in with the
  * requested URL (path and query) as returnUrl.
  */

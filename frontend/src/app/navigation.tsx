@@ -8,7 +8,7 @@ import { productListPath } from '../features/products/urls';
 import { profileEditPath } from '../features/profile/urls';
 
 /**
- * Section 2 navigation. Blueprint has no "inventory" icon; "box" (a
+ * The header and side navigation links. Blueprint has no "inventory" icon; "box" (a
  * packed carton) is the closest. Icons are imported as components so no
  * icon-path chunk is fetched at run time.
  */

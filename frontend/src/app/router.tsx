@@ -30,7 +30,7 @@ const AdminPage = lazy(() => import('../features/admin/pages/AdminPage'));
 const HelpPage = lazy(() => import('../features/help/pages/HelpPage'));
 const NotFoundPage = lazy(() => import('../features/not-found/pages/NotFoundPage'));
 
-/** Routes of section 2, plus /auth/verify-email, the product create, detail and edit screens (DESIGN.md) and /admin. */
+/** Every screen's route; an unknown path redirects home. */
 const routes: RouteObject[] = [
   {
     element: <RootLayout />,

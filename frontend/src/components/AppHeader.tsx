@@ -58,10 +58,10 @@ export function AppHeader(props: AppHeaderProps) {
         </nav>
       </div>
       <div className="app-header__end">
-        {/* Section 1: signed-out visitors get only the Home link; the pages carry the calls to action. */}
+        {/* Signed-out visitors get only the Home link; the pages carry the calls to action. */}
         {user && (
           <>
-            {/* Section 1: the search button is shown to signed-in users and does nothing yet. */}
+            {/* The search button is shown to signed-in users only and does nothing yet: it holds the place of a search to come. */}
             <Button variant="minimal" icon={<SearchIcon />} aria-label="Search" onClick={() => undefined} />
             <Suspense
               fallback={

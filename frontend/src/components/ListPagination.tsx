@@ -11,7 +11,7 @@ export interface ListPaginationProps {
   shown: number;
   pagination: PaginationDetailsFragment;
   onPageChange(page: number): void;
-  /** Offer a page size choice (section 9's sizes) when given. */
+  /** Offer a page size choice (PAGE_SIZES, up to the most the server returns) when given. */
   pageSize?: { limit: PageSize; onChange(limit: PageSize): void };
 }
 

@@ -14,7 +14,7 @@ export interface UserMenuProps {
   onSignOut(): void;
 }
 
-/** Header user menu of section 1: identity block, then Profile, Help and Sign Out. */
+/** The header's user menu: identity block (avatar, full name, email, role), then Profile, Help and Sign Out. */
 export function UserMenu({ fullName, email, role, avatar, compact, onNavigate, onSignOut }: UserMenuProps) {
   const go = (path: string) => (event: MouseEvent) => {
     event.preventDefault();

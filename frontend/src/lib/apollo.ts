@@ -9,11 +9,11 @@ import { notifySessionRejected } from './session/session-events';
 import { readBrowserToken } from './session/storage';
 
 const GRAPHQL_ENDPOINT = '/graphql';
-/** Section 7: request timeout and the retry attempts configured. */
+/** A request gives up after 30 s; a read that got no answer is retried up to 3 times. */
 const REQUEST_TIMEOUT_MS = 30_000;
 const RETRY_ATTEMPTS = 3;
 
-/** The four public auth calls never carry the Authorization header (section 7). */
+/** The four public auth calls never carry the Authorization header: they are made without a session, and a stale token must not fail them. */
 const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set(['SignIn', 'SignUp', 'ForgotPassword', 'ResetPassword']);
 
 /**
@@ -32,7 +32,7 @@ function fetchWithTimeout(input: RequestInfo | URL, init?: RequestInit): Promise
 }
 
 /**
- * The cache is the product client state (spec section 4), so its shape is
+ * The cache is the product client state (lists, selected product, stats), so its shape is
  * part of the design:
  * - every `products(query)` answer is its own entry, keyed by the whole query
  *   (page, limit, search, category, inStock, sort): a page of one filter never

@@ -6,7 +6,7 @@ const serverError = (status: number, body: unknown) => {
   return new ServerError('Response not successful', { response: new Response(bodyText, { status }), bodyText });
 };
 
-describe('extractErrorMessage (section 8 order)', () => {
+describe('extractErrorMessage (body message, nested message, 401, generic, in that order)', () => {
   it('1. the message in the server error body (GraphQL errors[0].message)', () => {
     const error = new CombinedGraphQLErrors({
       data: null,

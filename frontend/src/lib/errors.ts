@@ -47,7 +47,7 @@ function isNetworkFailure(error: unknown): boolean {
 }
 
 /**
- * The message a user sees, in the order of section 8: the message in the
+ * The message a user sees, the first that applies: the message in the
  * server's error body, then a nested error message, then for a 401 the
  * invalid-credentials message, otherwise the generic one. A call that got no
  * response at all is reported as a network error.
@@ -70,7 +70,7 @@ export function extractErrorMessage(error: unknown): string {
 const NOT_FROM_SERVER: ReadonlySet<string> = new Set([GeneralMessages.somethingWentWrong, GeneralMessages.network, AuthMessages.invalidCredentials]);
 
 /**
- * Section 8 for a call with a fallback of its own ('Failed to create product',
+ * The message for a call with a fallback of its own ('Failed to create product',
  * 'Failed to update user profile', ...): the server's message if there is
  * one, otherwise the fallback.
  */

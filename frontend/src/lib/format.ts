@@ -1,6 +1,6 @@
 /**
  * Display formats. One locale (en-US) and one currency (USD) for every user:
- * the specification names neither, and prices are stored without a currency.
+ * the product has no per-user setting for either, and prices are stored without a currency.
  */
 export const LOCALE = 'en-US';
 const CURRENCY = 'USD';

@@ -12,5 +12,5 @@ export function useMediaQuery(query: string): boolean {
   );
 }
 
-/** Section 9: the mobile breakpoint is at most 768px. */
+/** Mobile is a viewport at most 768px wide. */
 export const MOBILE_QUERY = '(max-width: 768px)';

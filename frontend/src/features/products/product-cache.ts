@@ -5,7 +5,7 @@ import { ProductRecordFragmentDoc, type PaginationDetailsFragment, type ProductL
 import { toGraphQLEnum } from './product-list-params';
 
 /**
- * The product client state of spec section 4, kept in the Apollo cache. Each
+ * The product client state (lists, selected product, stats), kept in the Apollo cache. Each
  * function is one transition, applied after the server confirmed it, and
  * none refetches: the lists, the stats, the categories and the detail view
  * are brought up to date from what is known (the product before and after).
@@ -30,7 +30,7 @@ interface StoredStats {
   inventoryValue: number;
 }
 
-/** A list query with the server's defaults filled in (section 9). */
+/** A list query with the server's defaults filled in for whatever it left out. */
 export interface ListKey {
   page: number;
   limit: number;
@@ -146,7 +146,7 @@ export function readCachedProduct(cache: ApolloCache, id: string): ProductRecord
 /**
  * createProduct succeeded. The product goes to the front of every cached
  * newest-first page 1 whose filters it matches (the list shown after
- * creating, spec section 4), with the totals one higher; other lists it
+ * creating, so the new product shows at once), with the totals one higher; other lists it
  * matches are dropped (their pages shift); lists it does not match are
  * unchanged. Stats count it; its category joins the suggestions.
  */

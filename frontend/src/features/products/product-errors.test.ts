@@ -5,7 +5,7 @@ import { isConflict, isProductMissing, loadErrorMessage, productErrorMessage } f
 const graphQLError = (message: string, extensions: Record<string, unknown>) =>
   new CombinedGraphQLErrors({ data: null, errors: [{ message, extensions }] });
 
-describe('product error messages (spec section 8)', () => {
+describe('product error messages: the server\'s, else the call\'s fallback', () => {
   it("shows the server's message when there is one", () => {
     const error = graphQLError('You can only modify products you created', { code: 'FORBIDDEN' });
     expect(productErrorMessage(error, ProductMessages.deleteFailed)).toBe('You can only modify products you created');

@@ -4,7 +4,7 @@ import { errorCodeOf, extractFieldErrors, serverMessageOr } from '../../lib/erro
 export { formFieldErrors } from '../../lib/errors';
 
 /**
- * Spec section 8 for product calls: the server's message if there is one,
+ * The message a product call shows: the server's message if there is one,
  * otherwise the call's fallback ('Failed to create product', ..., or the
  * generic message for loading a list or one product).
  */

@@ -1,7 +1,7 @@
 import { draftFormValues, formValuesOf, toProductInput, toUpdateInput, validateProductForm } from './product-form-values';
 
 describe('product form values', () => {
-  it('a new product starts from the draft defaults of section 3', () => {
+  it('a new product starts from the draft defaults', () => {
     expect(draftFormValues()).toEqual({
       name: '',
       description: 'Draft product - description pending',

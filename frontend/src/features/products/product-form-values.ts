@@ -13,7 +13,7 @@ export interface ProductFormValues {
   featured: boolean;
 }
 
-/** A new product starts as the draft of spec section 3. */
+/** A new product starts from the draft defaults (PRODUCT_DRAFT_DEFAULTS), the values the server gives a field left out. */
 export function draftFormValues(): ProductFormValues {
   return {
     name: '',
@@ -38,7 +38,7 @@ export function formValuesOf(product: ProductRecord): ProductFormValues {
   };
 }
 
-/** Every rule of spec section 5 at once: the messages the fields show and the server would give. */
+/** Every product field rule at once: the messages the fields show and the server would give. */
 export const validateProductForm = (values: ProductFormValues): FieldErrors => validateFields(ProductFields, { ...values });
 
 /** final-form drops a field that is emptied, so any value may arrive as undefined. */

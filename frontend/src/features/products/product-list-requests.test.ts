@@ -5,7 +5,8 @@ import { createCache } from '../../lib/apollo';
 import { DEFAULT_LIST_PARAMS, toListQuery } from './product-list-params';
 
 /**
- * Spec section 7: a new list request cancels the earlier one. The list page's
+ * A new list request cancels the earlier one, so a late answer for old
+ * filters never replaces the list the user asked for last. The list page's
  * useQuery re-observes its ObservableQuery when the URL state changes; this
  * checks, on the app's own cache, that the earlier request is unsubscribed
  * (HttpLink aborts its fetch) and that a late answer to it is never shown.

@@ -1,5 +1,5 @@
 /**
- * Success toasts. The specification names none; failures use its catalogue
+ * Success toasts, short and in the app's own words; failures use the message catalogue
  * (ProductMessages, GeneralMessages) through productErrorMessage.
  */
 export const PRODUCT_TOASTS = {

@@ -8,7 +8,8 @@ export type ProfileUserState =
 /**
  * The signed-in user the profile screens show: the auth state's, the same
  * object the header reads. A restored session shows a placeholder (empty id)
- * until its profile loads, and keeps it if the load fails (section 4); these
+ * until its profile loads, and keeps it if the load fails (the session stays
+ * signed in); these
  * screens then wait, or offer to try again, rather than edit "Unknown User".
  */
 export function useProfileUser(): ProfileUserState {

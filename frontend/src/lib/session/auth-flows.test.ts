@@ -45,7 +45,7 @@ function setup(stored: Record<string, string> = {}, api: Partial<flows.AuthApi> 
 
 const validSession = { [TOKEN_STORAGE_KEY]: 'stored-token', [TOKEN_EXPIRATION_STORAGE_KEY]: String(NOW + 60_000) };
 
-describe('initializeAuth (section 4)', () => {
+describe('initializeAuth (restoring a stored session)', () => {
   it('with no stored token: unauthenticated, initialized, no message, stored items removed', async () => {
     const t = setup({ [TOKEN_EXPIRATION_STORAGE_KEY]: String(NOW + 60_000) });
     await flows.initializeAuth(t.deps, t.dispatch);

@@ -11,7 +11,7 @@ import {
 import { authActions, type AuthAction, type AuthUser } from './auth-state';
 
 /**
- * The auth transitions of section 4 as plain async functions. Every outside
+ * The auth transitions as plain async functions. Every outside
  * effect (storage, the API, the clock) is passed in, so the same code runs in
  * the AuthProvider and in node unit tests.
  */
@@ -29,7 +29,7 @@ export interface AuthDeps {
   session: KeyValueStorage;
   api: AuthApi;
   now: () => number;
-  /** Called when the server rejects a restored session (the 401 rule of section 7). */
+  /** Called when the server rejects a restored session with a 401: the user is signed out and sent to sign in. */
   onSessionRejected: () => void;
 }
 
@@ -111,7 +111,7 @@ export async function signOut(deps: AuthDeps, dispatch: Dispatch, options: { not
   dispatch(authActions.signOut());
 }
 
-/** Forgot and reset password: loading, then the server's message, or the error (section 4). */
+/** Forgot and reset password: loading, then the server's message (or the default one), or the error. */
 async function messageFlow(
   dispatch: Dispatch,
   call: () => Promise<{ message?: string | null }>,

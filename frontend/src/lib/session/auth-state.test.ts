@@ -7,7 +7,7 @@ const now = new Date('2025-06-01T12:00:00.000Z');
 const reduce = (state: AuthState, ...actions: ReturnType<(typeof authActions)[keyof typeof authActions]>[]) =>
   actions.reduce(authReducer, state);
 
-describe('auth reducer (section 4)', () => {
+describe('auth reducer', () => {
   it('starts signed out, not initialized, with nothing loading', () => {
     expect(initialAuthState).toEqual({
       user: null,

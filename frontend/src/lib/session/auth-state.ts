@@ -4,7 +4,7 @@ import type { UserDetailsFragment } from '@stockroom/schema/generated/graphql';
 /** The signed-in user as the client keeps it (the `UserDetails` fragment). */
 export type AuthUser = UserDetailsFragment;
 
-/** Section 3: the auth client state. */
+/** The auth client state. */
 export interface AuthState {
   user: AuthUser | null;
   token: string | null;
@@ -26,8 +26,9 @@ export const initialAuthState: AuthState = {
 };
 
 /**
- * Section 4: while the profile of a restored session loads, the user is
- * "Unknown User" with empty email and id.
+ * While the profile of a restored session loads, the user is
+ * "Unknown User" with empty email and id, so the app can show signed-in
+ * screens at once instead of waiting for the server.
  */
 export const PLACEHOLDER_USER: AuthUser = {
   id: '',
@@ -61,7 +62,7 @@ export type AuthAction =
   | { type: 'clearMessage' };
 
 /**
- * Section 3: `updatedAt` is set on the client to the current date on
+ * `updatedAt` is set on the client to the current date on
  * sign-in, sign-up and profile load. Done in the action creator so the
  * reducer stays pure.
  */
@@ -97,7 +98,7 @@ export const authActions = {
   clearMessage: (): AuthAction => ({ type: 'clearMessage' }),
 };
 
-/** The transitions of section 4, one case each. */
+/** The auth transitions (initialize, sign in/up, sign out, forgot/reset password, clear), one case each. */
 export function authReducer(state: AuthState, action: AuthAction): AuthState {
   switch (action.type) {
     case 'init/start':
@@ -151,6 +152,6 @@ export function authReducer(state: AuthState, action: AuthAction): AuthState {
   }
 }
 
-/** "First Last", the full name of section 1. */
+/** "First Last": the full name the header and user menu show. */
 export const fullNameOf = (user: Pick<AuthUser, 'firstName' | 'lastName'>) =>
   [user.firstName, user.lastName].filter(Boolean).join(' ').trim();

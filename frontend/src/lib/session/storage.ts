@@ -35,7 +35,7 @@ export function readStoredSession(storage: KeyValueStorage): StoredSession {
   };
 }
 
-/** The expiry is written in milliseconds since the epoch, as a string (section 3). */
+/** The expiry is written in milliseconds since the epoch, as a string: the format (like the keys) a session stored by the earlier client used, so it still restores. */
 export function writeStoredSession(storage: KeyValueStorage, token: string, expiresAt: number): void {
   storage.setItem(TOKEN_STORAGE_KEY, token);
   storage.setItem(TOKEN_EXPIRATION_STORAGE_KEY, String(expiresAt));

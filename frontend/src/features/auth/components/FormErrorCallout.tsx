@@ -1,6 +1,6 @@
 import { Callout } from '@blueprintjs/core';
 
-/** The server's answer to a failed submit (section 8 message), above the form. */
+/** The server's answer to a failed submit (the message extractErrorMessage picks), above the form. */
 export function FormErrorCallout({ message }: { message: string | null }) {
   if (!message) return null;
   return (

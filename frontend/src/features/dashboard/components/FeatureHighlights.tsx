@@ -12,7 +12,7 @@ export interface FeatureEntry {
   actionColor: string;
 }
 
-/** Section 3's feature highlights, each with its call to action. */
+/** The dashboard's feature highlights, each with its call to action. */
 export function FeatureHighlights({ features }: { features: readonly FeatureEntry[] }) {
   const headingId = useId();
   return (

@@ -30,7 +30,7 @@ const CATEGORY_LIST_ID = 'product-category-options';
 /** Stores an image and answers 201 { url }, a path the Image URL field accepts. */
 const PRODUCT_IMAGE_ENDPOINT = '/api/products/images';
 
-/** Create and edit share one form: the fields and rules of spec section 5. */
+/** Create and edit share one form: the same fields, checked by the same shared rules (ProductFields). */
 export function ProductForm({ mode, initialValues, categories, onSubmit, cancelHref, cancelState, conflict }: ProductFormProps) {
   return (
     <Form<ProductFormValues> onSubmit={onSubmit} initialValues={initialValues}>

@@ -3,7 +3,7 @@ import { ArrowLeftIcon, SearchIcon } from '@blueprintjs/icons';
 import { ProductMessages } from '@stockroom/schema';
 import { LinkButton } from '../../../components/LinkButton';
 
-/** An unknown id, a malformed one, or someone else's product: all look the same (spec: 'Product not found'). */
+/** An unknown id, a malformed one, or someone else's product: all look the same ('Product not found'), so an id never tells whether someone else's product exists. */
 export function ProductNotFound({ listHref }: { listHref: string }) {
   return (
     <NonIdealState

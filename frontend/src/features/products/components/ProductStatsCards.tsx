@@ -4,7 +4,7 @@ import type { ProductStatsFiguresFragment } from '@stockroom/schema/generated/gr
 import type { ReactNode } from 'react';
 import { formatCount, formatCurrency } from '../../../lib/format';
 
-/** Not in the catalogue: the stats call failed while the list may still have loaded. */
+/** The stats call failed while the list may still have loaded. */
 const STATS_LOAD_FAILED = 'Statistics could not be loaded.';
 
 interface StatProps {

@@ -33,7 +33,7 @@ export default function ProductCreatePage() {
         },
       });
       toast.success(PRODUCT_TOASTS.created);
-      // The newest-first list, where the new product now leads (spec section 4).
+      // The newest-first list, where the new product now leads (the cache put it there, no refetch).
       navigate(productListPath);
       return undefined;
     } catch (error) {

@@ -14,7 +14,7 @@ export interface ProfileFormProps {
 }
 
 /**
- * Section 2's profile edit: first name, last name, email, Update Profile and
+ * The profile edit: first name, last name, email, Update Profile and
  * Cancel. While the email differs from the stored one the form also asks for
  * the current password, which the server requires for a new address.
  */

@@ -2,7 +2,7 @@ import { LoadError } from '../../../components/LoadError';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import type { ProfileUserState } from '../useProfileUser';
 
-/** Not in the catalogue: the profile of a restored session could not be read. */
+/** The profile of a restored session could not be read. */
 const PROFILE_LOAD_FAILED = 'Your profile could not be loaded.';
 
 /** What the profile screens show until the signed-in user's profile is there. */

@@ -34,9 +34,9 @@ import { profilePath } from '../urls';
 import { useProfileUser } from '../useProfileUser';
 import '../profile.css';
 
-/** Not in the catalogue: the fallback when a password change fails without a server message. */
+/** The fallback when a password change fails without a server message. */
 const PASSWORD_CHANGE_FAILED = 'Failed to change password';
-/** Not in the catalogue: the answer to a removed avatar. */
+/** The answer to a removed avatar. */
 const AVATAR_REMOVED = 'Avatar removed';
 const AVATAR_UPDATED = 'Avatar updated';
 
