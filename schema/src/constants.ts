@@ -1,4 +1,4 @@
-/** Business constants of section 9, shared by server and client. */
+/** Business constants, shared by server and client. */
 export const APP_NAME = 'Stockroom';
 export const APP_VERSION = '1.0.0';
 
@@ -15,7 +15,7 @@ export const TOAST_DURATION_MS = 3000;
 export const SEARCH_DEBOUNCE_MS = 300;
 export const RESET_SUCCESS_REDIRECT_MS = 1500;
 
-/** The image formats an upload may be (section 5), each with the extension and Content-Type it is stored and served under. */
+/** The image formats an upload may be, each with the extension and Content-Type it is stored and served under. */
 export const IMAGE_FORMATS = {
   jpeg: { extension: 'jpg', mimeType: 'image/jpeg' },
   png: { extension: 'png', mimeType: 'image/png' },
@@ -31,7 +31,11 @@ export const UPLOAD = {
 export const ROLES = { member: 'Member', admin: 'Admin' } as const;
 export const USER_STATUS = { active: 'Active', inactive: 'Inactive' } as const;
 
-/** Draft defaults of section 3. */
+/**
+ * The values a new product's form starts with. A create that leaves out
+ * description, category or quantity gets theirs; price is always required,
+ * since 0 is below its minimum.
+ */
 export const PRODUCT_DRAFT_DEFAULTS = {
   description: 'Draft product - description pending',
   category: 'Uncategorized',

@@ -1,7 +1,7 @@
 /**
- * The message catalogue of the specification (sections 5 and 8). Server and
- * client both import these so a user sees the same words whichever side
- * caught the problem.
+ * The message catalogue: every validation, auth, user, product and general
+ * message the app shows. Server and client both import these so a user sees
+ * the same words whichever side caught the problem.
  */
 export const AuthMessages = {
   invalidCredentials: 'Invalid email or password',
@@ -13,7 +13,7 @@ export const AuthMessages = {
   weakPassword: 'Password does not meet security requirements',
   accountLocked: 'Account temporarily locked due to multiple failed login attempts',
   accountInactive: 'Account is inactive. Please contact support',
-  /** Not in the catalogue: the spec leaves throttling text open. */
+  /** The answer to a throttled auth call (429). */
   tooManyRequests: 'Too many requests. Please wait a moment and try again',
   forgotPasswordSent: 'If an account exists, a reset link has been sent.',
   resetSuccess: 'Password reset successful',
@@ -28,21 +28,21 @@ export const UserMessages = {
   createFailed: 'Failed to create user account',
   updateFailed: 'Failed to update user profile',
   deactivateFailed: 'Failed to deactivate user account',
-  /** Not in the catalogue: the answers to a successful profile change, deactivation and password change. */
+  /** The answers to a successful profile change, deactivation and password change. */
   profileUpdated: 'Profile updated successfully',
   deactivated: 'User account deactivated',
   passwordChanged: 'Password changed. Your other sessions were signed out.',
-  /** Not in the catalogue: a wrong current password on the change-password form. */
+  /** A wrong current password on the change-password form. */
   currentPasswordWrong: 'Current password is incorrect',
-  /** Not in the catalogue: the new password must differ from the current one. */
+  /** The new password must differ from the current one. */
   samePassword: 'New password must be different from the current password',
-  /** Not in the catalogue: an admin who would lock every admin out. */
+  /** An admin who would lock every admin out. */
   lastAdmin: 'The last active administrator cannot be deactivated',
-  /** Not in the catalogue: an admin who would leave no admin by making the last one a Member. */
+  /** An admin who would leave no admin by making the last one a Member. */
   lastAdminDemoted: 'The last active administrator cannot be made a Member',
 } as const;
 
-/** Not in the catalogue beyond section 5's limits: the answers to an image upload. */
+/** The answers to an image upload (at most 5 MB; JPEG, PNG or WebP). */
 export const UploadMessages = {
   tooLarge: 'Image cannot exceed 5 MB',
   unsupportedType: 'Image must be a JPEG, PNG or WebP file',
@@ -62,11 +62,11 @@ export const ProductMessages = {
   notOwner: 'You can only modify products you created',
   outOfStock: 'Product is out of stock',
   insufficientStock: 'Insufficient stock available',
-  /** Not in the catalogue: DESIGN.md asks for a 409 on a stale version. */
+  /** A 409 for an update made against a version that has changed since: reloading shows the other change. */
   conflict: 'This product was changed by someone else. Reload it and try again',
-  /** Not in the catalogue: the answer to a successful delete. */
+  /** The answer to a successful delete. */
   deleted: 'Product deleted successfully',
-  /** Not in the catalogue: a stock adjustment of zero changes nothing. */
+  /** A stock adjustment of zero changes nothing. */
   zeroDelta: 'Quantity change cannot be zero',
 } as const;
 
@@ -76,16 +76,16 @@ export const GeneralMessages = {
   server: 'Server error. Please try again later',
   resourceNotFound: 'The requested resource was not found',
   invalidId: 'Invalid ID format',
-  /** Not in the catalogue: the text of a 400 for a body that is not JSON. */
+  /** The text of a 400 for a body that is not JSON. */
   malformedJson: 'Request body is not valid JSON',
   payloadTooLarge: 'Request body is too large',
-  /** Not in the catalogue: an input field the API does not know. */
+  /** An input field the API does not know. */
   unknownField: 'Unknown field',
-  /** Not in the catalogue: a method the path does not have (the `Allow` header lists those it has). */
+  /** A method the path does not have (the `Allow` header lists those it has). */
   methodNotAllowed: 'Method not allowed',
 } as const;
 
-/** The templates of section 5, filled in by the validation rules. */
+/** The message templates, filled in by the validation rules. */
 export const ValidationMessages = {
   required: (field: string) => `${field} is required`,
   invalidFormat: (field: string) => `${field} format is invalid`,
@@ -93,7 +93,7 @@ export const ValidationMessages = {
   maxLength: (field: string, n: number) => `${field} cannot exceed ${n} characters`,
   invalidEmail: 'Please provide a valid email address',
   passwordsDoNotMatch: 'Passwords do not match',
-  /* Numeric templates are not in the spec; they follow the same voice. */
+  /* Numeric templates follow the same voice as the text ones. */
   minValue: (field: string, n: string) => `${field} must be at least ${n}`,
   maxValue: (field: string, n: string) => `${field} cannot exceed ${n}`,
   wholeNumber: (field: string) => `${field} must be a whole number`,

@@ -24,7 +24,7 @@ import {
   type TextRule,
 } from './validation';
 
-describe('message templates of section 5', () => {
+describe('validation message templates', () => {
   it('fill in the field and the number', () => {
     expect(ValidationMessages.required('First name')).toBe('First name is required');
     expect(ValidationMessages.invalidFormat('Email')).toBe('Email format is invalid');

@@ -2,7 +2,7 @@ import { IMAGE_FORMATS, PAGINATION, ROLES, USER_STATUS } from './constants';
 import { AuthMessages, ValidationMessages as M } from './messages';
 
 /**
- * Field rules of section 5, declared once. The server validates every input
+ * Field rules (lengths, ranges, formats), declared once. The server validates every input
  * with them and the client forms use the same functions, so a message never
  * differs between the two.
  */
