@@ -20,7 +20,7 @@ describe('sessions', () => {
     await shell.waitForPath('/dashboard');
     await shell.brand.waitFor();
 
-    // Section 3: the token and its expiry (ms, 8 h ahead) under the legacy-compatible keys.
+    // The token and its expiry (ms, 8 h ahead) under the legacy-compatible keys.
     const stored = await s.page.evaluate(() => ({
       token: localStorage.getItem('mean_auth_token'),
       expiration: Number(localStorage.getItem('mean_token_expiration')),

@@ -40,7 +40,7 @@ describe('products: create, edit, delete', () => {
     const form = new ProductFormPage(s.page);
     await form.readyToCreate();
     await form.waitForPath('/products/new');
-    // A new product starts as the draft of spec section 3.
+    // A new product starts from the draft defaults the server would give.
     expect(await form.values()).toEqual({
       name: '',
       description: 'Draft product - description pending',

@@ -3,7 +3,7 @@ import { createUser } from './support/api';
 import { SignInPage } from './pages/SignInPage';
 import { AppShell } from './pages/AppShell';
 
-/** Section 2's route table and page titles, as a visitor meets them. */
+/** The public routes, their redirects and page titles, as a visitor meets them. */
 describe('routes and titles', () => {
   const b = useBrowser();
 

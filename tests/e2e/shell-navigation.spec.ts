@@ -65,7 +65,7 @@ describe('application shell', () => {
     expect(mainAfter.x).toBe(mainBefore.x);
     expect(nav.x).toBeLessThan(mainAfter.x + mainAfter.width);
     expect(nav.x + nav.width).toBeGreaterThan(mainAfter.x);
-    expect(Math.round(nav.width)).toBe(280); // section 9: 280 px at 480 px and below
+    expect(Math.round(nav.width)).toBe(280); // 280 px at 480 px and below
     // The panel is on top at a point inside both it and the content.
     const onTop = await s.page.evaluate(
       ([x, y]) => !!document.elementFromPoint(x, y)?.closest('#side-nav, aside'),
@@ -106,7 +106,7 @@ describe('application shell', () => {
     expect(await shell.isSideNavVisible()).toBe(false);
     await shell.menuButton.click();
     await shell.sideNav.waitFor({ state: 'visible' });
-    expect(Math.round((await settledBox(shell.sideNav)).width)).toBe(320); // section 9: 320 px at 768 px and below
+    expect(Math.round((await settledBox(shell.sideNav)).width)).toBe(320); // 320 px at 768 px and below
     tablet.assertClean();
 
     const wide = await b.open(b.browser(), { viewport: { width: 769, height: 1024 } });

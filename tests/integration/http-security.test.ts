@@ -431,7 +431,7 @@ describe('health, OpenAPI and docs', () => {
     expect(JSON.parse(answer.text)).toMatchObject({ status: 'ok', database: 'up' });
   });
 
-  it('GET /api/openapi.json is an OpenAPI 3.1 document listing every account path of section 7', async () => {
+  it('GET /api/openapi.json is an OpenAPI 3.1 document listing every auth and user account path', async () => {
     const answer = await raw('/api/openapi.json');
     expect(answer.status).toBe(200);
     const doc = JSON.parse(answer.text);

@@ -120,7 +120,7 @@ describe('GraphQL round trip', () => {
   });
 });
 
-describe('draft defaults (spec section 3)', () => {
+describe('draft defaults for a create that leaves fields out', () => {
   const DRAFT = { description: 'Draft product - description pending', category: 'Uncategorized', quantity: 0 };
 
   it('applies them when description, category and quantity are omitted, on both transports', async () => {

@@ -2,7 +2,7 @@ import { ADJUST_STOCK, PRODUCT, UPDATE_PRODUCT, createProduct, expectGqlError, e
 import { signUpUser, startTestApp, type TestApp } from '../support/test-app';
 
 /**
- * Optimistic locking (DESIGN.md, Products): an update naming the version it
+ * Optimistic locking: an update naming the version it
  * was made against is refused with 409 / CONFLICT once the product has
  * changed, instead of silently overwriting the other change.
  */

@@ -19,7 +19,7 @@ import {
 import { signUpUser, startTestApp, type TestApp } from '../support/test-app';
 
 /**
- * A product belongs to its creator (DESIGN.md, Products): someone else's is
+ * A product belongs to its creator: someone else's is
  * invisible to read (404, as if it did not exist), refused to change (403),
  * and never part of a list, search, filter, stat or category.
  */

@@ -47,7 +47,7 @@ async function refusedOnUpdate(changes: Record<string, unknown>, fields: Fields)
 const URL_501 = `https://img.example.com/${'x'.repeat(501 - 'https://img.example.com/'.length)}`;
 const URL_500 = URL_501.slice(0, 500);
 
-/** [case, the input fields, the per-field messages] for rules of spec section 5 that both transports check in the service. */
+/** [case, the input fields, the per-field messages] for the product field rules that both transports check in the service. */
 const FIELD_RULES: Array<[string, Record<string, unknown>, Fields]> = [
   ['price 0', { price: 0 }, { price: 'Price must be at least 0.01' }],
   ['a negative price', { price: -5 }, { price: 'Price must be at least 0.01' }],
@@ -75,7 +75,7 @@ const FIELD_RULES: Array<[string, Record<string, unknown>, Fields]> = [
   ['a NUL character in a name', { name: 'Nul\u0000name' }, { name: 'Product name format is invalid' }],
 ];
 
-describe('create: the rules of spec section 5, the same on REST and GraphQL', () => {
+describe('create: the product field rules, the same on REST and GraphQL', () => {
   it.each(FIELD_RULES)('refuses %s', async (_case, overrides, fields) => {
     await refusedOnCreate(overrides, fields);
   });

@@ -5,7 +5,7 @@ import { expectGqlError, expectGqlTypeError, expectRestError } from '../support/
 import { GOOD_PASSWORD, linkIn, signUpAdmin, signUpUser, startTestApp, uniqueEmail, type TestApp } from '../support/test-app';
 
 /**
- * Accounts (issue 4, spec section 7): a user reads and changes their own
+ * Accounts (issue 4): a user reads and changes their own
  * account, an admin anyone's; role and status are never their owner's to
  * write; deactivation revokes every session; a public profile shows nothing
  * private. Each rule is checked through REST and GraphQL.

@@ -43,7 +43,7 @@ async function acceptedOnBoth(input: Omit<SignUpInput, 'email'>) {
   return { rest: rest.body, gql: gql.data.signUp };
 }
 
-describe('sign-up field rules (spec section 5) with the message templates, same on REST and GraphQL', () => {
+describe('sign-up field rules with the message templates, same on REST and GraphQL', () => {
   it.each([
     ['first name missing', { firstName: '' }, { firstName: 'First name is required' }],
     ['first name blank', { firstName: '   ' }, { firstName: 'First name is required' }],

@@ -105,8 +105,8 @@ export async function deleteProductApi(session: ApiSession, id: string): Promise
 }
 
 /**
- * Puts an API session where the client keeps it (section 3: `mean_auth_token`,
- * `mean_token_expiration`) before the app's first script runs, once per tab:
+ * Puts an API session where the client keeps it (`mean_auth_token`,
+ * `mean_token_expiration` in localStorage) before the app's first script runs, once per tab:
  * the first page a test opens is already signed in, and a sign-out later in
  * the test is not undone by a reload. Faster than the sign-in form when the
  * form is not under test.
