@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, type Dirent } from 'node:fs';
 import { basename, join, relative, resolve, sep } from 'node:path';
 
 /**
@@ -26,7 +26,7 @@ interface Citation {
 }
 
 function listFiles(dir: string): string[] {
-  let entries;
+  let entries: Dirent[];
   try {
     entries = readdirSync(dir, { withFileTypes: true });
   } catch {

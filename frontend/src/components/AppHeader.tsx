@@ -61,7 +61,7 @@ export function AppHeader(props: AppHeaderProps) {
         {/* Signed-out visitors get only the Home link; the pages carry the calls to action. */}
         {user && (
           <>
-            {/* The search button is shown to signed-in users only and does nothing yet: it holds the place of a search to come. */}
+            {/* The search button is shown to signed-in users only; clicking it does nothing yet. */}
             <Button variant="minimal" icon={<SearchIcon />} aria-label="Search" onClick={() => undefined} />
             <Suspense
               fallback={

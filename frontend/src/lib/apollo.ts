@@ -13,7 +13,7 @@ const GRAPHQL_ENDPOINT = '/graphql';
 const REQUEST_TIMEOUT_MS = 30_000;
 const RETRY_ATTEMPTS = 3;
 
-/** The four public auth calls never carry the Authorization header: they are made without a session, and a stale token must not fail them. */
+/** The four public auth calls never carry the Authorization header: they act without a session, so a stored token (stale or not) is never sent with them. */
 const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set(['SignIn', 'SignUp', 'ForgotPassword', 'ResetPassword']);
 
 /**
