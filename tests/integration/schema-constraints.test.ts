@@ -118,6 +118,15 @@ function limitsOfRuledColumns(enforced: Map<string, Limits>): Record<string, Lim
 
 const TABLES = ['users', 'products', 'activity_log'];
 
+/** The shortest a text rule allows (these rules all have one). */
+function shortest(rule: TextRule): number {
+  if (rule.min === undefined) throw new Error(`${rule.label} has no shortest length`);
+  return rule.min;
+}
+const NAME_MIN = shortest(Rules.productName);
+const DESCRIPTION_MIN = shortest(Rules.description);
+const CATEGORY_MIN = shortest(Rules.category);
+
 let orm: MikroORM;
 beforeAll(async () => {
   orm = await openDatabase(await createDatabase());
@@ -145,17 +154,17 @@ describe('schema constraints', () => {
         product.quantity,
       ]);
     const atEdge = {
-      name: 'n'.repeat(Rules.productName.min),
-      description: 'd'.repeat(Rules.description.min),
-      category: 'c'.repeat(Rules.category.min),
+      name: 'n'.repeat(NAME_MIN),
+      description: 'd'.repeat(DESCRIPTION_MIN),
+      category: 'c'.repeat(CATEGORY_MIN),
       price: Rules.price.min,
       quantity: Rules.quantity.max,
     };
     await expect(insert(atEdge)).resolves.toBeDefined();
     await expect(insert({ ...atEdge, name: 'n'.repeat(Rules.productName.max), price: Rules.price.max, quantity: Rules.quantity.min })).resolves.toBeDefined();
-    await expect(insert({ ...atEdge, name: 'n'.repeat(Rules.productName.min - 1) })).rejects.toThrow(/products_name_length_check/);
-    await expect(insert({ ...atEdge, description: 'd'.repeat(Rules.description.min - 1) })).rejects.toThrow(/products_description_length_check/);
-    await expect(insert({ ...atEdge, category: 'c'.repeat(Rules.category.min - 1) })).rejects.toThrow(/products_category_length_check/);
+    await expect(insert({ ...atEdge, name: 'n'.repeat(NAME_MIN - 1) })).rejects.toThrow(/products_name_length_check/);
+    await expect(insert({ ...atEdge, description: 'd'.repeat(DESCRIPTION_MIN - 1) })).rejects.toThrow(/products_description_length_check/);
+    await expect(insert({ ...atEdge, category: 'c'.repeat(CATEGORY_MIN - 1) })).rejects.toThrow(/products_category_length_check/);
     await expect(insert({ ...atEdge, name: 'n'.repeat(Rules.productName.max + 1) })).rejects.toThrow(/too long/);
     await expect(insert({ ...atEdge, price: Rules.price.min - 0.01 })).rejects.toThrow(/products_price_check/);
     await expect(insert({ ...atEdge, quantity: Rules.quantity.max + 1 })).rejects.toThrow(/products_quantity_check/);
@@ -166,10 +175,10 @@ describe('schema constraints', () => {
     const drifted = await openDatabase(await createDatabase());
     try {
       await drifted.em.getConnection().execute(`ALTER TABLE products DROP CONSTRAINT products_name_length_check`);
-      await drifted.em.getConnection().execute(`ALTER TABLE products ADD CONSTRAINT products_name_length_check CHECK (char_length(name) >= ${Rules.productName.min + 1})`);
+      await drifted.em.getConnection().execute(`ALTER TABLE products ADD CONSTRAINT products_name_length_check CHECK (char_length(name) >= ${NAME_MIN + 1})`);
       await drifted.em.getConnection().execute(`ALTER TABLE products ALTER COLUMN category TYPE varchar(${Rules.category.max + 1})`);
       const limits = limitsOfRuledColumns(await enforcedLimits(drifted, TABLES));
-      expect(limits['products.name'].minLength).toBe(Rules.productName.min + 1);
+      expect(limits['products.name'].minLength).toBe(NAME_MIN + 1);
       expect(limits['products.category'].maxLength).toBe(Rules.category.max + 1);
       expect(limits).not.toEqual(Object.fromEntries(expectedLimits()));
     } finally {
