@@ -1,5 +1,6 @@
 import { useBrowser } from './support/browser';
-import { newUser } from './support/api';
+import { AuthMessages } from '@stockroom/schema';
+import { createUser, newUser } from './support/api';
 import { SignUpPage } from './pages/SignUpPage';
 import { AppShell } from './pages/AppShell';
 
@@ -32,6 +33,19 @@ describe('sign up', () => {
     await signUp.submit.click();
 
     await signUp.expectText('Passwords do not match');
+    expect(new URL(s.page.url()).pathname).toBe('/auth/signup');
+    s.assertClean();
+  });
+
+  it('shows a taken email on the email field and stays on the form', async () => {
+    const s = b.session();
+    const signUp = new SignUpPage(s.page);
+    const existing = await createUser('signuptaken');
+
+    await signUp.goto();
+    await signUp.signUp({ ...newUser('signuptaken'), email: existing.email.toUpperCase() });
+
+    await signUp.waitForFieldError(signUp.email, AuthMessages.emailTaken);
     expect(new URL(s.page.url()).pathname).toBe('/auth/signup');
     s.assertClean();
   });

@@ -1,4 +1,5 @@
 import { Entity, Enum, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { Rules } from '@stockroom/schema';
 import { User } from '../users/user.entity';
 
 /** What a user did, as the dashboard's recent activity names it. */
@@ -41,7 +42,7 @@ export class ActivityEntry {
   subjectId?: string | null;
 
   /** The product's name when it happened. */
-  @Property({ length: 100, nullable: true })
+  @Property({ length: Rules.productName.max, nullable: true })
   subject?: string | null;
 
   /** What changed, e.g. `{ fields: ['price'] }` or `{ delta: -3, quantity: 12 }`. */

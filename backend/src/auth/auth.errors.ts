@@ -19,9 +19,10 @@ export class AccountInactiveError extends DomainError {
   }
 }
 
+/** Carries the message as `fields.email` too, so a client puts it on the email field without matching the message's text. */
 export class EmailTakenError extends ConflictError {
   constructor() {
-    super(AuthMessages.emailTaken);
+    super(AuthMessages.emailTaken, { email: AuthMessages.emailTaken });
   }
 }
 

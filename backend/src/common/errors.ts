@@ -1,29 +1,17 @@
-import { GeneralMessages, isUuid } from '@stockroom/schema';
+import { type ErrorCode, GeneralMessages, isUuid } from '@stockroom/schema';
 
 /**
- * Every rule a service enforces fails with a DomainError. Its code is mapped
- * once to `extensions.code` (GraphQL) and once to an HTTP status (REST);
- * services never know which transport called them.
+ * Every rule a service enforces fails with a DomainError. Its code (one of the
+ * shared ERROR_CODES) is mapped once to `extensions.code` (GraphQL) and once
+ * to an HTTP status (REST); services never know which transport called them.
  */
-export type ErrorCode =
-  | 'BAD_USER_INPUT'
-  | 'UNAUTHENTICATED'
-  | 'FORBIDDEN'
-  | 'NOT_FOUND'
-  | 'CONFLICT'
-  | 'ACCOUNT_LOCKED'
-  | 'ACCOUNT_INACTIVE'
-  | 'TOO_MANY_REQUESTS'
-  | 'PAYLOAD_TOO_LARGE'
-  | 'UNSUPPORTED_MEDIA_TYPE'
-  | 'INTERNAL_SERVER_ERROR'
-  | 'SERVICE_UNAVAILABLE';
+export type { ErrorCode };
 
 export class DomainError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    /** Per-field messages, for BAD_USER_INPUT. */
+    /** Per-field messages: for BAD_USER_INPUT, and for a CONFLICT one field caused (a taken email), so a form shows it on that field. */
     readonly fields?: Record<string, string>,
   ) {
     super(message);
@@ -83,8 +71,8 @@ export class NotFoundError extends DomainError {
 }
 
 export class ConflictError extends DomainError {
-  constructor(message: string) {
-    super('CONFLICT', message);
+  constructor(message: string, fields?: Record<string, string>) {
+    super('CONFLICT', message, fields);
   }
 }
 

@@ -1,5 +1,6 @@
 import { Check, DecimalType, Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
+import { Rules } from '@stockroom/schema';
 import { User } from '../users/user.entity';
 
 /**
@@ -18,8 +19,12 @@ import { User } from '../users/user.entity';
 @Index({ name: 'products_name_trgm_idx', expression: 'create index "products_name_trgm_idx" on "products" using gin ("name" gin_trgm_ops)' })
 @Index({ name: 'products_description_trgm_idx', expression: 'create index "products_description_trgm_idx" on "products" using gin ("description" gin_trgm_ops)' })
 // The quantity and price limits hold even for writes that bypass the service (and make an oversold stock impossible).
-@Check({ name: 'products_quantity_check', expression: '"quantity" >= 0 and "quantity" <= 100000' })
-@Check({ name: 'products_price_check', expression: '"price" >= 0.01 and "price" <= 999999.99' })
+@Check({ name: 'products_quantity_check', expression: `"quantity" >= ${Rules.quantity.min} and "quantity" <= ${Rules.quantity.max}` })
+@Check({ name: 'products_price_check', expression: `"price" >= ${Rules.price.min} and "price" <= ${Rules.price.max}` })
+// varchar(n) holds the longest each text may be; these hold the shortest (the service stores text trimmed, so its length is what the rule counted).
+@Check({ name: 'products_name_length_check', expression: `char_length("name") >= ${Rules.productName.min}` })
+@Check({ name: 'products_description_length_check', expression: `char_length("description") >= ${Rules.description.min}` })
+@Check({ name: 'products_category_length_check', expression: `char_length("category") >= ${Rules.category.min}` })
 export class Product {
   [OptionalProps]?: 'featured' | 'imageUrl' | 'createdAt' | 'updatedAt' | 'version';
 
@@ -30,23 +35,23 @@ export class Product {
   @ManyToOne(() => User, { deleteRule: 'cascade' })
   owner!: User;
 
-  @Property({ length: 100 })
+  @Property({ length: Rules.productName.max })
   name!: string;
 
-  @Property({ length: 1000 })
+  @Property({ length: Rules.description.max })
   description!: string;
 
   /** NUMERIC(10,2): exact cents in the database, a number in JavaScript (at most 999999.99, exactly representable). */
   @Property({ type: new DecimalType('number'), precision: 10, scale: 2 })
   price!: number;
 
-  @Property({ length: 50 })
+  @Property({ length: Rules.category.max })
   category!: string;
 
   @Property({ type: 'integer' })
   quantity!: number;
 
-  @Property({ length: 500, nullable: true })
+  @Property({ length: Rules.imageUrl.max, nullable: true })
   imageUrl?: string | null;
 
   @Property({ default: false })

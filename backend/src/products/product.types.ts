@@ -1,17 +1,15 @@
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { PRODUCT_SORT_FIELDS, SORT_ORDERS } from '@stockroom/schema';
+import { enumNamedInCapitals } from '../common/graphql-enum';
 import { Pagination } from '../common/pagination';
 
 /* Validation lives in product.service.ts (shared rules from @stockroom/schema), not here, so REST and GraphQL answer alike. */
 
-export enum ProductSortBy {
-  NAME = 'name',
-  PRICE = 'price',
-  DATE = 'date',
-}
-export enum SortDirection {
-  ASC = 'asc',
-  DESC = 'desc',
-}
+/** The sort fields and orders of the shared rules; GraphQL names them in capitals (`NAME`, `ASC`) and resolvers get the rules' values. */
+export const ProductSortBy = enumNamedInCapitals(PRODUCT_SORT_FIELDS);
+export type ProductSortBy = (typeof ProductSortBy)[keyof typeof ProductSortBy];
+export const SortDirection = enumNamedInCapitals(SORT_ORDERS);
+export type SortDirection = (typeof SortDirection)[keyof typeof SortDirection];
 registerEnumType(ProductSortBy, { name: 'ProductSortBy', description: 'DATE is the creation time' });
 registerEnumType(SortDirection, { name: 'SortOrder' });
 

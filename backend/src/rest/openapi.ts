@@ -59,7 +59,7 @@ export function buildOpenApiDocument(serverUrl: string) {
           properties: {
             message: { ...string, examples: ['Invalid email or password'] },
             code: { enum: ERROR_CODES },
-            fields: { type: 'object', additionalProperties: string, description: 'Per-field messages for BAD_USER_INPUT' },
+            fields: { type: 'object', additionalProperties: string, description: 'Per-field messages: for BAD_USER_INPUT, and `email` for a CONFLICT over a taken email address' },
           },
         },
         Message: { type: 'object', required: ['message'], properties: { message: string } },

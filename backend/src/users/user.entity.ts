@@ -1,22 +1,24 @@
-import { Entity, Enum, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { Check, Entity, Enum, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { Field, ID, ObjectType, registerEnumType } from 'type-graphql';
+import { ROLES, Rules, USER_STATUS } from '@stockroom/schema';
+import { enumNamedAsValues } from '../common/graphql-enum';
 
-export enum UserRole {
-  Member = 'Member',
-  Admin = 'Admin',
-}
+/** The roles of the shared rules; GraphQL names them as they are stored (`Member`, `Admin`). */
+export const UserRole = enumNamedAsValues(Object.values(ROLES));
+export type UserRole = (typeof UserRole)[keyof typeof UserRole];
 
-export enum UserStatus {
-  Active = 'Active',
-  Inactive = 'Inactive',
-}
+export const UserStatus = enumNamedAsValues(Object.values(USER_STATUS));
+export type UserStatus = (typeof UserStatus)[keyof typeof UserStatus];
 
 registerEnumType(UserRole, { name: 'UserRole', description: 'Shown as a label; Member unless promoted' });
 registerEnumType(UserStatus, { name: 'UserStatus', description: 'Inactive accounts cannot sign in' });
 
 @ObjectType('User')
 @Entity({ tableName: 'users' })
+// varchar(n) holds the longest a name may be; these the shortest, so even a write that bypasses the service cannot store an empty name.
+@Check({ name: 'users_first_name_length_check', expression: `char_length("first_name") >= ${Rules.firstName.min}` })
+@Check({ name: 'users_last_name_length_check', expression: `char_length("last_name") >= ${Rules.lastName.min}` })
 export class User {
   [OptionalProps]?: 'status' | 'role' | 'emailVerified' | 'createdAt' | 'updatedAt' | 'fullName' | 'avatar';
 
@@ -26,19 +28,19 @@ export class User {
 
   /** Stored lower-cased and trimmed, so uniqueness is case-insensitive. */
   @Field()
-  @Property({ length: 254, unique: true })
+  @Property({ length: Rules.email.max, unique: true })
   email!: string;
 
   @Field()
-  @Property({ length: 50 })
+  @Property({ length: Rules.firstName.max })
   firstName!: string;
 
   @Field()
-  @Property({ length: 50 })
+  @Property({ length: Rules.lastName.max })
   lastName!: string;
 
   @Field(() => String, { nullable: true, description: 'URL of the avatar image' })
-  @Property({ length: 500, nullable: true })
+  @Property({ length: Rules.imageUrl.max, nullable: true })
   avatar?: string | null;
 
   @Field(() => UserStatus)

@@ -62,6 +62,8 @@ describe('serverMessageOr (a call with its own fallback)', () => {
   it('reads the code of a GraphQL error', () => {
     expect(errorCodeOf(new CombinedGraphQLErrors({ data: null, errors: [{ message: 'x', extensions: { code: 'FORBIDDEN' } }] }))).toBe('FORBIDDEN');
     expect(errorCodeOf(new TypeError('Failed to fetch'))).toBeUndefined();
+    // Only the app's shared codes: GraphQL's own request codes are not branched on.
+    expect(errorCodeOf(new CombinedGraphQLErrors({ data: null, errors: [{ message: 'x', extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }] }))).toBeUndefined();
   });
 });
 
@@ -84,6 +86,13 @@ describe('extractFieldErrors', () => {
       name: 'Product name is required',
     });
     expect(extractFieldErrors(new TypeError('Failed to fetch'))).toEqual({});
+  });
+
+  it('reads the email field of a taken-email conflict on both transports', () => {
+    const message = 'An account with this email already exists';
+    expect(extractFieldErrors(serverError(409, { message, code: 'CONFLICT', fields: { email: message } }))).toEqual({ email: message });
+    const graphQLError = new CombinedGraphQLErrors({ data: null, errors: [{ message, extensions: { code: 'CONFLICT', fields: { email: message } } }] });
+    expect(extractFieldErrors(graphQLError)).toEqual({ email: message });
   });
 });
 

@@ -1,5 +1,5 @@
 import { CombinedGraphQLErrors, isErrorLike, ServerError, ServerParseError } from '@apollo/client/errors';
-import { AuthMessages, GeneralMessages } from '@stockroom/schema';
+import { AuthMessages, type ErrorCode, GeneralMessages, isErrorCode } from '@stockroom/schema';
 
 type Json = Record<string, unknown>;
 
@@ -79,14 +79,18 @@ export function serverMessageOr(error: unknown, fallback: string): string {
   return NOT_FROM_SERVER.has(message) ? fallback : message;
 }
 
-/** The `extensions.code` of a GraphQL error, if it is one. */
-export function errorCodeOf(error: unknown): string | undefined {
+/**
+ * The `extensions.code` of a GraphQL error, if it is one of the app's codes
+ * (ERROR_CODES, shared with the server): a comparison with a code the server
+ * never sends does not compile.
+ */
+export function errorCodeOf(error: unknown): ErrorCode | undefined {
   if (!CombinedGraphQLErrors.is(error)) return undefined;
   const code = error.errors.find((e) => typeof e.extensions?.code === 'string')?.extensions?.code;
-  return typeof code === 'string' ? code : undefined;
+  return isErrorCode(code) ? code : undefined;
 }
 
-/** Field messages the server attached to a BAD_USER_INPUT error (extensions.fields). */
+/** Field messages the server attached to an error (extensions.fields, or `fields` of a REST body): a BAD_USER_INPUT's, or a taken email's. */
 export function extractFieldErrors(error: unknown): Record<string, string> {
   const fields: Record<string, string> = {};
   const collect = (value: unknown) => {
@@ -102,7 +106,7 @@ export function extractFieldErrors(error: unknown): Record<string, string> {
   return fields;
 }
 
-/** The server's per-field messages (BAD_USER_INPUT `extensions.fields`) for the fields a form has, as final-form submit errors. */
+/** The server's per-field messages (`extensions.fields`) for the fields a form has, as final-form submit errors. */
 export function formFieldErrors<K extends string>(error: unknown, fields: ReadonlySet<K>): Partial<Record<K, string>> | undefined {
   const errors: Partial<Record<K, string>> = {};
   for (const [field, message] of Object.entries(extractFieldErrors(error))) {

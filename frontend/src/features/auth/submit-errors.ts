@@ -3,8 +3,9 @@ import type { FlowResult } from '../../lib/session';
 
 /**
  * final-form submit errors for a failed call: the server's per-field
- * messages (BAD_USER_INPUT extensions.fields), whose names are the forms'
- * own. The overall message is in the auth state and shown in the callout.
+ * messages (extensions.fields: a field that failed its rule, or the email of
+ * a taken address), whose names are the forms' own. The overall message is
+ * in the auth state and shown in the callout.
  */
 export function submitErrorsOf(result: FlowResult): Record<string, string> | undefined {
   if (result.ok) return undefined;

@@ -1,0 +1,23 @@
+/**
+ * The codes an error of the app carries: GraphQL sends one as
+ * `extensions.code`, REST as `code` beside an HTTP status the server picks.
+ * Clients branch on these, never on a message's text, so the list is shared.
+ */
+export const ERROR_CODES = [
+  'BAD_USER_INPUT',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'ACCOUNT_LOCKED',
+  'ACCOUNT_INACTIVE',
+  'TOO_MANY_REQUESTS',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'INTERNAL_SERVER_ERROR',
+  'SERVICE_UNAVAILABLE',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+const CODES: ReadonlySet<unknown> = new Set(ERROR_CODES);
+export const isErrorCode = (value: unknown): value is ErrorCode => CODES.has(value);
