@@ -83,21 +83,23 @@ const imageUrl = fc.oneof(
  * fast-check cannot build a generator from a pattern with lookaheads, and the
  * document writes every text rule's pattern with one (no NUL anywhere, then
  * the shape). Such a pattern gets a generator of values that rule accepts,
- * found by the pattern the rule writes: the rule's format says which.
+ * found by the pattern the rule writes: the rule's format says which, and
+ * plain text takes its lengths from the schema (rules of one pattern differ
+ * only in length).
  */
-function ruleText(rule: TextRule): fc.Arbitrary<string> {
+function ruleText(rule: TextRule): (schema: JsonSchema) => fc.Arbitrary<string> {
   switch (rule.format) {
     case 'email':
-      return validEmail;
+      return () => validEmail;
     case 'password':
-      return strongPassword;
+      return () => strongPassword;
     case 'imageUrl':
-      return imageUrl;
+      return () => imageUrl;
   }
-  return text(rule.required ? (rule.min ?? 1) : 0, rule.max);
+  return (schema) => text(schema.minLength ?? 0, schema.maxLength ?? 200);
 }
 
-const RULE_TEXT = new Map<string, fc.Arbitrary<string>>();
+const RULE_TEXT = new Map<string, (schema: JsonSchema) => fc.Arbitrary<string>>();
 for (const rule of Object.values(Rules)) if (rule.kind === 'text' && !RULE_TEXT.has(textRulePattern(rule))) RULE_TEXT.set(textRulePattern(rule), ruleText(rule));
 
 /** Values matching `schema.pattern`: generated from the pattern where fast-check can, else from the rule that wrote it, kept only when they match. */
@@ -107,7 +109,7 @@ function patternValue(schema: JsonSchema): fc.Arbitrary<string> {
   try {
     arbitrary = fc.stringMatching(new RegExp(schema.pattern));
   } catch {
-    arbitrary = RULE_TEXT.get(schema.pattern);
+    arbitrary = RULE_TEXT.get(schema.pattern)?.(schema);
   }
   if (!arbitrary) throw new Error(`validValue: no generator for the pattern ${schema.pattern} (fast-check cannot read it and no shared text rule writes it)`);
   const min = schema.minLength ?? 0;
