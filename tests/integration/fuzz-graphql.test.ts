@@ -125,10 +125,25 @@ async function sendGql(request: GqlRequest, token: string | undefined): Promise<
   return { status: answer.status, body: answer.body };
 }
 
-/** A valid form that confirms its password repeats it (the generator draws each field on its own). */
-function repeatPassword(input: unknown) {
-  const form = input as Record<string, unknown> | undefined;
-  if (form && typeof form === 'object' && 'confirmPassword' in form) form.confirmPassword = form.password ?? form.newPassword;
+/** Mutations that change an email only with the caller's current password. */
+const EMAIL_CHANGES = new Set(['updateProfile', 'updateUser']);
+
+/**
+ * A valid operation as a client that knows the rules sends it, where the
+ * generator draws each field on its own: a form that confirms its password
+ * repeats it, an email change carries the caller's current password, and a
+ * role or status change names another account (nobody may change their own).
+ */
+function asCarefulClient(request: GqlRequest): GqlRequest {
+  const input = request.variables.input;
+  if (!input || typeof input !== 'object') return request;
+  const form: Record<string, unknown> = { ...input };
+  if ('confirmPassword' in form) form.confirmPassword = form.password ?? form.newPassword;
+  if (EMAIL_CHANGES.has(request.field) && form.email !== undefined && form.currentPassword === undefined) form.currentPassword = new Slot('password:caller');
+  const id = request.variables.id;
+  const ownId = id instanceof Slot && id.name === 'id:own';
+  const changesAccess = ownId && !PRODUCT_FIELDS.has(request.field) && (form.role !== undefined || form.status !== undefined);
+  return { ...request, variables: { ...request.variables, input: form, ...(changesAccess && { id: new Slot('id:foreign', id.pick) }) } };
 }
 
 /** After a success, what the caller's record must learn: a new password or email, or that its session or account is gone. */
@@ -182,8 +197,7 @@ async function fuzzField(field: string, role: Role, valid: boolean, log: Failure
     fc.asyncProperty(gqlRequests(schema, field, valid, hints), fc.nat(9), async (generated, authDie) => {
       tally.runs += 1;
       const caller = disruptive ? await world.standIn(role) : world.caller(role);
-      const request = fillSlots(generated, (s) => world.fill(s as Slot, caller, resource)) as GqlRequest;
-      if (valid) repeatPassword(request.variables.input);
+      const request = fillSlots(valid ? asCarefulClient(generated) : generated, (s) => world.fill(s as Slot, caller, resource)) as GqlRequest;
       // One invalid request in ten has no token or a forged one.
       const auth = !valid && authDie === 0 ? 'none' : !valid && authDie === 1 ? 'forged' : 'caller';
       const token = auth === 'caller' ? caller.token : auth === 'forged' ? forged[tally.runs % forged.length] : undefined;
@@ -203,6 +217,8 @@ async function fuzzField(field: string, role: Role, valid: boolean, log: Failure
           answer: `${answer.status} ${show(answer.body)}`,
         });
       }
+      // A stand-in whose hourly mail actions (email changes) are used up is refused every later one: the next run takes a fresh account.
+      if (disruptive && answer.body?.errors?.some((error: { extensions?: { code?: string } }) => error.extensions?.code === 'TOO_MANY_REQUESTS')) world.spendStandIn(role);
       if (answer.status === 200 && !answer.body?.errors?.length) {
         tally.successes += 1;
         keepUp(field, caller, request.variables, role);

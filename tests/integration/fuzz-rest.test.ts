@@ -5,7 +5,7 @@ import { documentedMethods, edgeRequests, restOperations, restRequests, type Res
 import { FailureLog } from '../support/fuzz/report';
 import { RestChecker } from '../support/fuzz/rest-checks';
 import { describeAnswer, describeRequest, sendRest, urlOf } from '../support/fuzz/rest-client';
-import { fillSlots, Slot } from '../support/fuzz/slots';
+import { fillSlots, Multipart, Slot } from '../support/fuzz/slots';
 import { FuzzWorld, type Account, type Role } from '../support/fuzz/world';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -109,10 +109,26 @@ interface Tally {
   successes: number;
 }
 
-/** A valid form that confirms its password repeats it (the generator draws each property on its own). */
-function repeatPassword(body: unknown) {
-  const form = body as Record<string, unknown> | undefined;
-  if (form && typeof form === 'object' && 'confirmPassword' in form) form.confirmPassword = form.password ?? form.newPassword;
+/** Operations that change an email only with the caller's current password. */
+const EMAIL_CHANGES = new Set(['PUT /api/users/profile/me', 'PUT /api/users/{id}']);
+
+/**
+ * A valid request as a client that knows the rules sends it, where the
+ * generator draws each property on its own: a form that confirms its
+ * password repeats it, an email change carries the caller's current
+ * password, and a role or status change names another account (nobody may
+ * change their own).
+ */
+function asCarefulClient(operation: RestOperation, request: RestRequest): RestRequest {
+  const body = request.body;
+  if (!body || typeof body !== 'object' || body instanceof Multipart) return request;
+  const form: Record<string, unknown> = { ...body };
+  if ('confirmPassword' in form) form.confirmPassword = form.password ?? form.newPassword;
+  if (EMAIL_CHANGES.has(operation.key) && form.email !== undefined && form.currentPassword === undefined) form.currentPassword = new Slot('password:caller');
+  const id = request.pathParams.id;
+  const ownId = id instanceof Slot && id.name === 'id:own';
+  const pathParams = ownId && (form.role !== undefined || form.status !== undefined) ? { ...request.pathParams, id: new Slot('id:foreign', id.pick) } : request.pathParams;
+  return { ...request, pathParams, body: form };
 }
 
 /** After a success, what the caller's record must learn: a new password or email, or that its session or account is gone. */
@@ -156,8 +172,7 @@ async function fuzzOperation(operation: RestOperation, role: Role, valid: boolea
     fc.asyncProperty(restRequests(operation, doc, valid, hints), async (generated) => {
       tally.runs += 1;
       const caller = disruptive ? await world.standIn(role) : world.caller(role);
-      const request = fillSlots(generated, (s) => world.fill(s as Slot, caller, resource)) as RestRequest;
-      if (valid) repeatPassword(request.body);
+      const request = fillSlots(valid ? asCarefulClient(operation, generated) : generated, (s) => world.fill(s as Slot, caller, resource)) as RestRequest;
       const token = request.auth === 'caller' ? caller.token : request.auth === 'forged' ? FORGED_TOKENS[tally.runs % FORGED_TOKENS.length] : undefined;
       const path = urlOf(operation, request);
       const answer = await sendRest(app, operation.method, path, request.body, token);
@@ -178,6 +193,8 @@ async function fuzzOperation(operation: RestOperation, role: Role, valid: boolea
           answer: describeAnswer(answer),
         });
       }
+      // A stand-in whose hourly mail actions (email changes) are used up gets 429 for every later one: the next run takes a fresh account.
+      if (disruptive && answer.status === 429) world.spendStandIn(role);
       if (answer.status >= 200 && answer.status < 300) {
         tally.successes += 1;
         keepUp(operation, caller, request, role);

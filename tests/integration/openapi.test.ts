@@ -9,7 +9,7 @@ import { productRoutes } from '../../backend/src/products/product.routes';
 import { avatarRoutes, productImageRoutes } from '../../backend/src/uploads/upload.routes';
 import { userRoutes } from '../../backend/src/users/user.routes';
 import { createProduct } from '../support/products';
-import { signUpUser, startTestApp, uniqueEmail, type TestApp } from '../support/test-app';
+import { signUpAdmin, signUpUser, startTestApp, uniqueEmail, type TestApp } from '../support/test-app';
 
 /*
  * The REST document at /api/openapi.json against the server: the routes it
@@ -135,7 +135,8 @@ describe('the constraints of the shared rules are in the document', () => {
     expect(schema.properties.firstName).toMatchObject({ type: 'string', minLength: 1, maxLength: 50, pattern: textRulePattern(Rules.firstName) });
     expect(schema.properties.email).toMatchObject({ type: 'string', maxLength: 254, pattern: textRulePattern(Rules.email) });
     expect(schema.properties.password).toMatchObject({ type: 'string', minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH, pattern: textRulePattern(Rules.password) });
-    expect(schema.properties.confirmPassword).toMatchObject({ type: 'string' });
+    // The server takes a null confirmPassword as not sent (as GraphQL's nullable field does), so the document allows it.
+    expect(schema.properties.confirmPassword).toMatchObject({ type: ['string', 'null'] });
     const nonBlank = new RegExp(schema.properties.firstName.pattern, 'u');
     expect([nonBlank.test('Ada'), nonBlank.test('   '), nonBlank.test('A\u0000da')]).toEqual([true, false, false]);
   });
@@ -157,6 +158,20 @@ describe('the constraints of the shared rules are in the document', () => {
     expect(update.required ?? []).toEqual([]);
     expect(update.properties.version).toMatchObject({ type: 'integer', minimum: 1, maximum: 2147483647 });
     expect(doc.components.schemas.Product.properties.version).toMatchObject({ type: 'integer', minimum: 1, maximum: 2147483647 });
+  });
+});
+
+describe('the answers are the documented ones', () => {
+  it('documents every statistic the admin statistics carry, each of its type', async () => {
+    const admin = await signUpAdmin(app);
+    await createProduct(app, admin.token, { price: 2.5, quantity: 4 });
+    const answer = await app.rest('GET', '/api/users/admin/stats', undefined, { token: admin.token });
+    expect(answer.status).toBe(200);
+    const documented = doc.components.schemas.AdminStats;
+    expect(Object.keys(answer.body.stats).sort()).toEqual(Object.keys(documented.properties).sort());
+    const validate = ajv.compile({ ...documented, additionalProperties: false });
+    expect(validate(answer.body.stats) ? [] : validate.errors).toEqual([]);
+    expect(documented.properties.inventoryValue).toMatchObject({ type: 'number' });
   });
 });
 
@@ -200,6 +215,8 @@ describe('a validator reading the document agrees with the server', () => {
       ['password of 129', { ...base(), password: `Aa1!${'a'.repeat(125)}` }],
       ['password with NUL', { ...base(), password: 'Aa1!aaaa\u0000' }],
       ['matching confirmPassword', { ...base(), confirmPassword: 'Str0ng!Passw0rd' }],
+      ['confirmPassword of null', { ...base(), confirmPassword: null }],
+      ['confirmPassword as a number', { ...base(), confirmPassword: 12345678 }],
       ['unknown field', { ...base(), role: 'Admin' }],
       ['missing email', { firstName: 'Ada', lastName: 'Lovelace', password: 'Str0ng!Passw0rd' }],
       ['name as a number', { ...base(), firstName: 42 }],
@@ -224,6 +241,8 @@ describe('a validator reading the document agrees with the server', () => {
       ['price at the maximum', { price: 999999.99 }],
       ['price past the maximum', { price: 1_000_000 }],
       ['price as text', { price: 'cheap' }],
+      ['price as numeric text', { price: '1' }],
+      ['quantity as numeric text', { quantity: '1' }],
       ['quantity at the limit', { quantity: 100000 }],
       ['quantity past the limit', { quantity: 100001 }],
       ['negative quantity', { quantity: -1 }],
@@ -264,6 +283,7 @@ describe('a validator reading the document agrees with the server', () => {
       ['negative version', -1],
       ['fractional version', 1.5],
       ['version as text', 'one'],
+      ['version as numeric text', '1'],
       ['a version', 1],
     ] as Array<[string, unknown]>) {
       updates.push([name, { version }, (await app.rest('PUT', `/api/products/${target.id}`, { version }, { token })).status]);

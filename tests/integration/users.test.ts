@@ -292,6 +292,26 @@ describe('changing the email address needs the current password', () => {
     expect(gql.data.updateProfile).toMatchObject({ firstName: 'Alicia', lastName: 'Liddell', email: alice.email });
   });
 
+  it('refuses a password sent along with a name-only change that no password could be, on every route; nothing changes', async () => {
+    const alice = await signUpUser(app, { lastName: 'Liddell' });
+    const cases: Array<[unknown, string]> = [
+      [null, 'Current password is required'],
+      ['   ', 'Current password is required'],
+      ['A\u0000B', 'Current password format is invalid'],
+      ['x'.repeat(129), 'Current password cannot exceed 128 characters'],
+      [12, 'Current password format is invalid'],
+    ];
+    for (const [currentPassword, message] of cases) {
+      const input = { lastName: 'Hargreaves', currentPassword };
+      const fields = { currentPassword: message };
+      expectRestError(await app.rest('PUT', '/api/users/profile/me', input, { token: alice.token }), 400, 'BAD_USER_INPUT', message, fields);
+      expectRestError(await app.rest('PUT', `/api/users/${alice.user.id}`, input, { token: alice.token }), 400, 'BAD_USER_INPUT', message, fields);
+      if (typeof currentPassword === 'number') expectGqlTypeError(await app.gql(UPDATE_PROFILE, { input }, { token: alice.token }), /String cannot represent a non string value: 12/);
+      else expectGqlError(await app.gql(UPDATE_PROFILE, { input }, { token: alice.token }), 'BAD_USER_INPUT', message, fields);
+    }
+    expect((await storedUser(alice.user.id)).last_name).toBe('Liddell');
+  });
+
   it('asks an admin changing someone else’s email for the admin’s own password, not the owner’s', async () => {
     const admin = await signUpAdmin(app, { password: 'Adm1n!Passw0rd' });
     const bob = await signUpUser(app);
@@ -636,6 +656,21 @@ describe('null is not "no change"', () => {
     // A member sending a null role is still writing a role: refused as such.
     expectRestError(await app.rest('PUT', `/api/users/${bob.user.id}`, { role: null }, { token: bob.token }), 403, 'FORBIDDEN', DENIED);
     expectGqlError(await app.gql(UPDATE_PROFILE, { input: { lastName: null } }, { token: bob.token }), 'BAD_USER_INPUT', 'Last name is required', { lastName: 'Last name is required' });
+  });
+
+  it('refuses an empty role or status from an admin with 400, never a 500 (GraphQL’s enums cannot carry one); nothing changes', async () => {
+    const admin = await signUpAdmin(app);
+    const bob = await signUpUser(app, { firstName: 'Bob' });
+    for (const [input, fields] of [
+      [{ role: '' }, { role: 'Role format is invalid' }],
+      [{ status: '' }, { status: 'Status format is invalid' }],
+      [{ status: '  ', firstName: 'Robert' }, { status: 'Status format is invalid' }],
+    ] as const) {
+      expectRestError(await app.rest('PUT', `/api/users/${bob.user.id}`, input, { token: admin.token }), 400, 'BAD_USER_INPUT', Object.values(fields)[0], fields);
+    }
+    expectGqlTypeError(await app.gql(UPDATE_USER, { id: bob.user.id, input: { role: '' } }, { token: admin.token }), /Value "" does not exist in "UserRole" enum/);
+    expectGqlTypeError(await app.gql(UPDATE_USER, { id: bob.user.id, input: { status: '' } }, { token: admin.token }), /Value "" does not exist in "UserStatus" enum/);
+    expect(await storedUser(bob.user.id)).toMatchObject({ role: 'Member', status: 'Active', first_name: 'Bob' });
   });
 
   it('refuses null list parameters over GraphQL (the query string cannot carry one)', async () => {

@@ -1,5 +1,5 @@
 import { ForgotPasswordFields, ResetPasswordFields, SignInFields, SignUpFields } from '@stockroom/schema';
-import { bearer, errorResponse, jsonBody, jsonResponse, publicAccess, ref, rulesBody, string } from '../rest/openapi-helpers';
+import { bearer, errorResponse, jsonBody, jsonResponse, publicAccess, ref, rulesBody } from '../rest/openapi-helpers';
 
 const throttled = errorResponse('Too many requests from this address (see Retry-After)');
 const invalid = errorResponse('Validation failed; `fields` holds a message per field');
@@ -13,7 +13,12 @@ export const authOpenApiPaths = {
       security: publicAccess,
       requestBody: jsonBody(
         rulesBody(SignUpFields, {
-          extra: { confirmPassword: { ...string, description: 'Optional, as a sign-up form sends it; when sent it must equal password (Passwords do not match)' } },
+          extra: {
+            confirmPassword: {
+              type: ['string', 'null'],
+              description: 'Optional, as a sign-up form sends it; when sent it must equal password (Passwords do not match). null is the same as leaving it out',
+            },
+          },
         }),
       ),
       responses: { 201: jsonResponse('Signed up', ref('AuthResponse')), 400: invalid, 409: errorResponse('An account with this email already exists'), 429: throttled },

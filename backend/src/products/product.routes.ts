@@ -8,8 +8,8 @@ import { productService, type ProductListRequest } from './product.service';
 
 type ContextOf = (req: Request) => RequestContext;
 
-/** The body fields a client may send: exactly those the shared product rules know. */
-const PRODUCT_FIELDS = Object.keys(ProductFields) as Array<keyof typeof ProductFields>;
+/** The body fields a client may send on an edit: the product's, and the version it was made against. */
+const PRODUCT_CHANGE_FIELDS = { ...ProductFields, version: Rules.version };
 
 /** `inStock=true|false` as the client sends it (even when false); any other text is left for the rule to refuse. */
 const stockFilter = (value: unknown) => (value === 'true' ? true : value === 'false' ? false : value === '' ? undefined : value);
@@ -31,7 +31,7 @@ export function productRoutes(contextOf: ContextOf): Router {
 
   /** POST /api/products: 201 { product } */
   router.post('/', async (req, res) => {
-    const input = readBody(req, PRODUCT_FIELDS);
+    const input = readBody(req, ProductFields);
     res.status(201).json({ product: await productService.create(contextOf(req), input) });
   });
 
@@ -71,7 +71,7 @@ export function productRoutes(contextOf: ContextOf): Router {
 
   /** PUT /api/products/{id}: any product fields plus `version`; { product } (403 for anyone else's, 409 when stale) */
   router.put('/:id', async (req, res) => {
-    const input = readBody(req, [...PRODUCT_FIELDS, 'version'] as const);
+    const input = readBody(req, PRODUCT_CHANGE_FIELDS);
     res.json({ product: await productService.update(contextOf(req), req.params.id, input) });
   });
 
@@ -83,7 +83,7 @@ export function productRoutes(contextOf: ContextOf): Router {
 
   /** POST /api/products/{id}/stock { delta }: { product }; a sale beyond the stock is a 409 */
   router.post('/:id/stock', async (req, res) => {
-    const { delta } = readBody(req, ['delta'] as const);
+    const { delta } = readBody(req, { delta: Rules.stockDelta });
     res.json({ product: await productService.adjustStock(contextOf(req), req.params.id, delta) });
   });
 

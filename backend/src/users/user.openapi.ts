@@ -1,5 +1,5 @@
 import { ChangePasswordFields, EmailChangeFields, ProfileFields, UserAdminFields, UserListFields, VerifyEmailFields } from '@stockroom/schema';
-import { bearer, errorResponse, integer, jsonBody, jsonResponse, pageParams, publicAccess, ref, ruleSchema, rulesBody, string } from '../rest/openapi-helpers';
+import { bearer, errorResponse, integer, jsonBody, jsonResponse, number, pageParams, publicAccess, ref, ruleSchema, rulesBody, string } from '../rest/openapi-helpers';
 
 const idParam = { name: 'id', in: 'path', required: true, schema: { ...string, format: 'uuid' } };
 const tags = ['Users'];
@@ -24,9 +24,12 @@ export const userOpenApiSchemas = {
   },
   AdminStats: {
     type: 'object',
-    properties: Object.fromEntries(
-      ['totalUsers', 'activeUsers', 'inactiveUsers', 'adminUsers', 'verifiedUsers', 'newUsersLast7Days', 'signedInUsers', 'totalProducts'].map((name) => [name, integer]),
-    ),
+    properties: {
+      ...Object.fromEntries(
+        ['totalUsers', 'activeUsers', 'inactiveUsers', 'adminUsers', 'verifiedUsers', 'newUsersLast7Days', 'signedInUsers', 'totalProducts'].map((name) => [name, integer]),
+      ),
+      inventoryValue: { ...number, description: 'Sum of price x quantity over every catalogue' },
+    },
   },
 };
 

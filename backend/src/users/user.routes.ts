@@ -10,8 +10,8 @@ import { userService } from './user.service';
 
 type ContextOf = (req: Request) => RequestContext;
 
-const PROFILE_FIELDS = [...Object.keys(ProfileFields), ...Object.keys(EmailChangeFields)] as Array<keyof typeof ProfileFields | keyof typeof EmailChangeFields>;
-const USER_FIELDS = [...PROFILE_FIELDS, ...(Object.keys(UserAdminFields) as Array<keyof typeof UserAdminFields>)];
+const PROFILE_FIELDS = { ...ProfileFields, ...EmailChangeFields };
+const USER_FIELDS = { ...PROFILE_FIELDS, ...UserAdminFields };
 
 /** REST adapter over userService and the account parts of authService, mounted at /api/users. */
 export function userRoutes(contextOf: ContextOf): Router {

@@ -37,7 +37,7 @@ export interface ProfileChanges {
   firstName?: unknown;
   lastName?: unknown;
   email?: unknown;
-  /** The caller's own password: required when the email changes, ignored otherwise. */
+  /** The caller's own password: required when the email changes, and checked against the account only then; when sent, it must meet its rule. */
   currentPassword?: unknown;
 }
 
@@ -212,7 +212,8 @@ export const userService = {
     const { viewer, id, self } = await requireSelfOrAdmin(ctx, rawId);
     const writesAccess = input.role !== undefined || input.status !== undefined;
     if (writesAccess && (self || !isAdmin(viewer))) throw new ForbiddenError(AuthMessages.accessDenied);
-    assertValid(validatePresentFields({ ...ProfileFields, ...UserAdminFields }, { ...input }));
+    // A password sent with a name-only change is not compared with the account's, yet is held to its rule like every field sent: null, a number, NUL or blank is refused.
+    assertValid(validatePresentFields({ ...ProfileFields, ...EmailChangeFields, ...UserAdminFields }, { ...input }));
     const user = self ? viewer.user : await findUser(ctx, id);
     if (newEmailOf(user, input.email) !== undefined) await confirmEmailChange(ctx, viewer, input.currentPassword);
     const previousEmail = user.email;
