@@ -14,10 +14,10 @@ import {
   type ProductSortField,
   type SortOrder,
 } from '@stockroom/schema';
-import { requireViewer } from '../auth/viewer';
+import { requireViewerRows } from '../auth/viewer';
 import type { RequestContext } from '../common/context';
 import { assertValid, canonicalId, ValidationError } from '../common/errors';
-import { runStatement, type Statement } from '../db/sql';
+import type { Statement } from '../db/sql';
 import { InsufficientStockError, NotProductOwnerError, ProductNotFoundError, StaleProductError } from './product.errors';
 import { CountCache } from './count-cache';
 import {
@@ -71,7 +71,8 @@ interface ProductRow extends Omit<ProductView, 'createdAt' | 'updatedAt'> {
 /** The driver hands timestamps over as text; both transports want dates. */
 const fromRow = (row: ProductRow): ProductView => ({ ...row, createdAt: new Date(row.createdAt), updatedAt: new Date(row.updatedAt) });
 
-const query = <T>(ctx: RequestContext, statement: Statement) => runStatement<T>(ctx.em, statement);
+/** Every product statement stands alone (a write and its activity entry are one statement), so none needs a transaction. */
+const query = <T>(ctx: RequestContext, statement: Statement) => ctx.sql.query<T>(statement);
 
 const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
 
@@ -134,7 +135,7 @@ async function currentOwnProduct(ctx: RequestContext, id: string, ownerId: strin
 export const productService = {
   /** One page of the caller's catalogue, filtered and sorted, with its pagination. */
   async list(ctx: RequestContext, request: ProductListRequest): Promise<ProductPageResult> {
-    const { user } = await requireViewer(ctx);
+    const { user } = await requireViewerRows(ctx);
     const { page, limit, ...options } = parseListRequest(request);
     const filter = { ownerId: user.id, search: options.search, category: options.category, inStock: options.inStock };
     const [rows, total] = await Promise.all([
@@ -146,7 +147,7 @@ export const productService = {
 
   /** One of the caller's products; someone else's is 'Product not found', as if it did not exist. */
   async get(ctx: RequestContext, rawId: unknown): Promise<ProductView> {
-    const { user } = await requireViewer(ctx);
+    const { user } = await requireViewerRows(ctx);
     const id = canonicalId(rawId);
     const [row] = await query<ProductRow>(ctx, productByIdStatement(id));
     if (!row || row.owner !== user.id) throw new ProductNotFoundError();
@@ -155,20 +156,20 @@ export const productService = {
 
   /** Totals of the whole catalogue, from the running totals the triggers keep. */
   async stats(ctx: RequestContext): Promise<ProductStats> {
-    const { user } = await requireViewer(ctx);
+    const { user } = await requireViewerRows(ctx);
     const [stats] = await query<ProductStats>(ctx, productStatsStatement(user.id));
     return stats;
   },
 
   /** The caller's categories, sorted, for the form's suggestions and the filter. */
   async categories(ctx: RequestContext): Promise<string[]> {
-    const { user } = await requireViewer(ctx);
+    const { user } = await requireViewerRows(ctx);
     return (await query<{ category: string }>(ctx, categoriesStatement(user.id))).map((row) => row.category);
   },
 
   /** The caller's featured products, newest first. */
   async featured(ctx: RequestContext): Promise<ProductView[]> {
-    const { user } = await requireViewer(ctx);
+    const { user } = await requireViewerRows(ctx);
     return (await query<ProductRow>(ctx, featuredStatement(user.id, FEATURED_LIMIT))).map(fromRow);
   },
 
@@ -178,7 +179,7 @@ export const productService = {
    * like any other missing required value).
    */
   async create(ctx: RequestContext, input: ProductChanges): Promise<ProductView> {
-    const { user } = await requireViewer(ctx);
+    const { user } = await requireViewerRows(ctx);
     const orDraft = <T>(value: unknown, draft: T) => (value === undefined ? draft : value);
     const withDefaults = {
       ...input,
@@ -200,7 +201,7 @@ export const productService = {
    * instead of silently overwriting someone else's.
    */
   async update(ctx: RequestContext, rawId: unknown, input: ProductChanges & { version?: unknown }): Promise<ProductView> {
-    const { user } = await requireViewer(ctx);
+    const { user } = await requireViewerRows(ctx);
     const { version, ...changes } = input;
     assertValid(validatePresentFields({ ...ProductFields, version: Rules.version }, { ...changes, version }));
     const id = canonicalId(rawId);
@@ -221,7 +222,7 @@ export const productService = {
 
   /** Deletes one of the caller's products; returns its id. */
   async remove(ctx: RequestContext, rawId: unknown): Promise<string> {
-    const { user } = await requireViewer(ctx);
+    const { user } = await requireViewerRows(ctx);
     const id = canonicalId(rawId);
     const [row] = await query<{ id: string }>(ctx, deleteProductStatement(id, user.id));
     if (row) return row.id;
@@ -235,7 +236,7 @@ export const productService = {
    * so concurrent sales never take the quantity below 0.
    */
   async adjustStock(ctx: RequestContext, rawId: unknown, delta: unknown): Promise<ProductView> {
-    const { user } = await requireViewer(ctx);
+    const { user } = await requireViewerRows(ctx);
     const id = canonicalId(rawId);
     const deltaError = validateField(Rules.stockDelta, delta) ?? (Number(delta) === 0 ? ProductMessages.zeroDelta : undefined);
     if (deltaError) throw new ValidationError({ delta: deltaError });
