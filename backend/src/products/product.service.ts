@@ -22,12 +22,16 @@ import { InsufficientStockError, NotProductOwnerError, ProductNotFoundError, Sta
 import { CountCache } from './count-cache';
 import {
   adjustStockStatement,
+  cappedMatchCountStatement,
   catalogueChangesStatement,
   categoriesStatement,
   countedByTotals,
   deleteProductStatement,
+  estimatedMatchCountStatement,
+  estimatedTotal,
   featuredStatement,
   insertProductStatement,
+  plannedRows,
   productByIdStatement,
   productCountStatement,
   productPageStatement,
@@ -51,9 +55,14 @@ export interface ProductListRequest {
   sortOrder?: unknown;
 }
 
+/** A product list's pagination: `total` is exact unless `totalIsEstimate` says otherwise. */
+export interface ProductPagination extends Pagination {
+  totalIsEstimate: boolean;
+}
+
 export interface ProductPageResult {
   products: ProductView[];
-  pagination: Pagination;
+  pagination: ProductPagination;
 }
 
 /** Fields a client may write; `owner`, `version`, `createdAt` and `updatedAt` are the server's. */
@@ -104,19 +113,49 @@ function cleanChanges(changes: ProductChanges): ProductWrite {
   return clean;
 }
 
-/** One per process; exact across instances because it is keyed by the database's `changes`. */
-const searchCounts = new CountCache();
+/** How many products match a filter, and whether that is the planner's estimate rather than a count. */
+interface MatchCount {
+  total: number;
+  isEstimate: boolean;
+}
 
-/** How many products match: from the running totals, a remembered count still valid, or a fresh COUNT. */
-async function countMatching(ctx: RequestContext, filter: ProductFilter): Promise<number> {
-  if (countedByTotals(filter)) return (await query<{ total: number }>(ctx, productCountStatement(filter)))[0].total;
+/** One per process; right across instances because it is keyed by the database's `changes`. */
+const searchCounts = new CountCache<MatchCount>();
+
+/**
+ * How many products match: from the running totals, a remembered count still
+ * valid, or a fresh count that stops past the configured cap. Past the cap the
+ * total is the planner's estimate, and says so: a shop that sells while
+ * someone searches would otherwise recount every match of the search after
+ * each sale.
+ */
+async function countMatching(ctx: RequestContext, filter: ProductFilter): Promise<MatchCount> {
+  if (countedByTotals(filter)) return { total: (await query<{ total: number }>(ctx, productCountStatement(filter)))[0].total, isEstimate: false };
   const [{ changes }] = await query<{ changes: string }>(ctx, catalogueChangesStatement(filter.ownerId));
-  const key = JSON.stringify([filter.ownerId, filter.search ?? null, filter.category ?? null, filter.inStock ?? null]);
+  const cap = ctx.config.productCountCap;
+  const key = JSON.stringify([filter.ownerId, filter.search ?? null, filter.category ?? null, filter.inStock ?? null, cap]);
   const cached = searchCounts.get(key, changes);
   if (cached !== undefined) return cached;
-  const [{ total }] = await query<{ total: number }>(ctx, productCountStatement(filter));
-  searchCounts.set(key, changes, total);
-  return total;
+  const [{ total }] = await query<{ total: number }>(ctx, cappedMatchCountStatement(filter, cap + 1));
+  let count: MatchCount = { total, isEstimate: false };
+  if (total > cap) {
+    const [plan] = await query<Parameters<typeof plannedRows>[0]>(ctx, estimatedMatchCountStatement(filter));
+    count = { total: estimatedTotal(plannedRows(plan), cap), isEstimate: true };
+  }
+  searchCounts.set(key, changes, count);
+  return count;
+}
+
+/**
+ * The pagination of a page of products. With an estimated total, what the
+ * page itself shows wins: a page short of full is the last, so its end is
+ * the exact total; a full page means at least as many as up to its end.
+ */
+function productPagination(page: number, limit: number, shown: number, { total, isEstimate }: MatchCount): ProductPagination {
+  const upToThisPage = (page - 1) * limit + shown;
+  if (!isEstimate || (shown > 0 && shown < limit)) return { ...paginationOf(page, limit, isEstimate ? upToThisPage : total), totalIsEstimate: false };
+  const estimate = shown === 0 ? Math.min(total, upToThisPage) : Math.max(total, upToThisPage);
+  return { ...paginationOf(page, limit, estimate), totalIsEstimate: true };
 }
 
 /**
@@ -138,11 +177,11 @@ export const productService = {
     const { user } = await requireViewerRows(ctx);
     const { page, limit, ...options } = parseListRequest(request);
     const filter = { ownerId: user.id, search: options.search, category: options.category, inStock: options.inStock };
-    const [rows, total] = await Promise.all([
+    const [rows, count] = await Promise.all([
       query<ProductRow>(ctx, productPageStatement({ ...filter, sortBy: options.sortBy, sortOrder: options.sortOrder, limit, offset: (page - 1) * limit })),
       countMatching(ctx, filter),
     ]);
-    return { products: rows.map(fromRow), pagination: paginationOf(page, limit, total) };
+    return { products: rows.map(fromRow), pagination: productPagination(page, limit, rows.length, count) };
   },
 
   /** One of the caller's products; someone else's is 'Product not found', as if it did not exist. */
