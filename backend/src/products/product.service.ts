@@ -121,6 +121,11 @@ interface MatchCount {
 
 /** One per process; right across instances because it is keyed by the database's `changes`. */
 const searchCounts = new CountCache<MatchCount>();
+/**
+ * Counts running now, by filter and `changes`: after a write, every request
+ * searching the same thing waits for one count instead of each running its own.
+ */
+const countsUnderWay = new Map<string, Promise<MatchCount>>();
 
 /**
  * How many products match: from the running totals, a remembered count still
@@ -136,14 +141,23 @@ async function countMatching(ctx: RequestContext, filter: ProductFilter): Promis
   const key = JSON.stringify([filter.ownerId, filter.search ?? null, filter.category ?? null, filter.inStock ?? null, cap]);
   const cached = searchCounts.get(key, changes);
   if (cached !== undefined) return cached;
-  const [{ total }] = await query<{ total: number }>(ctx, cappedMatchCountStatement(filter, cap + 1));
-  let count: MatchCount = { total, isEstimate: false };
-  if (total > cap) {
-    const [plan] = await query<Parameters<typeof plannedRows>[0]>(ctx, estimatedMatchCountStatement(filter));
-    count = { total: estimatedTotal(plannedRows(plan), cap), isEstimate: true };
+  const runningKey = `${key}@${changes}`;
+  let running = countsUnderWay.get(runningKey);
+  if (!running) {
+    running = countUpToCap(ctx, filter, cap).finally(() => countsUnderWay.delete(runningKey));
+    countsUnderWay.set(runningKey, running);
   }
+  const count = await running;
   searchCounts.set(key, changes, count);
   return count;
+}
+
+/** The matching rows counted up to `cap`; past it, the planner's estimate. */
+async function countUpToCap(ctx: RequestContext, filter: ProductFilter, cap: number): Promise<MatchCount> {
+  const [{ total }] = await query<{ total: number }>(ctx, cappedMatchCountStatement(filter, cap + 1));
+  if (total <= cap) return { total, isEstimate: false };
+  const [plan] = await query<Parameters<typeof plannedRows>[0]>(ctx, estimatedMatchCountStatement(filter));
+  return { total: estimatedTotal(plannedRows(plan), cap), isEstimate: true };
 }
 
 /**
