@@ -12,10 +12,15 @@ export class CountCache<T = number> {
 
   constructor(private readonly maxEntries = 10_000) {}
 
-  get(key: string, changes: string): T | undefined {
+  /**
+   * The count remembered for `key` while the catalogue is still at `changes`;
+   * `stillUsable` may accept one remembered at an earlier value (it gets the
+   * count and that value). Anything else is dropped.
+   */
+  get(key: string, changes: string, stillUsable?: (total: T, countedAt: string) => boolean): T | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    if (entry.changes !== changes) {
+    if (entry.changes !== changes && !stillUsable?.(entry.total, entry.changes)) {
       this.entries.delete(key);
       return undefined;
     }

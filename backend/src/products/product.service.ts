@@ -119,6 +119,15 @@ interface MatchCount {
   isEstimate: boolean;
 }
 
+/**
+ * An estimate stays in use while the catalogue has taken fewer than a tenth of the cap's worth
+ * of writes since it was made (1,000 for the default cap): each product write is one statement
+ * changing one product, so the matches have moved by less than a tenth of what the estimate
+ * already stands for. Without this a shop selling ten times a second would recount its
+ * customers' big searches after every sale.
+ */
+const ESTIMATE_WRITES_PER_CAP = 10;
+
 /** One per process; right across instances because it is keyed by the database's `changes`. */
 const searchCounts = new CountCache<MatchCount>();
 /**
@@ -139,7 +148,7 @@ async function countMatching(ctx: RequestContext, filter: ProductFilter): Promis
   const [{ changes }] = await query<{ changes: string }>(ctx, catalogueChangesStatement(filter.ownerId));
   const cap = ctx.config.productCountCap;
   const key = JSON.stringify([filter.ownerId, filter.search ?? null, filter.category ?? null, filter.inStock ?? null, cap]);
-  const cached = searchCounts.get(key, changes);
+  const cached = searchCounts.get(key, changes, (count, countedAt) => count.isEstimate && Number(changes) - Number(countedAt) < cap / ESTIMATE_WRITES_PER_CAP);
   if (cached !== undefined) return cached;
   const runningKey = `${key}@${changes}`;
   let running = countsUnderWay.get(runningKey);
