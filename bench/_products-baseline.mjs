@@ -28,11 +28,23 @@ const built = async (path) => {
   const module = await import(pathToFileURL(join(repoRoot, 'backend/dist/src', path)).href);
   return module.default ?? module;
 };
-const { productPageStatement, productCountStatement, productStatsStatement, insertProductStatement } = await built('products/product.queries.js');
+const {
+  productPageStatement,
+  productCountStatement,
+  cappedMatchCountStatement,
+  estimatedMatchCountStatement,
+  plannedRows,
+  estimatedTotal,
+  countedByTotals,
+  productStatsStatement,
+  insertProductStatement,
+} = await built('products/product.queries.js');
 const { sessionWithUserStatement } = await built('auth/session.queries.js');
 const { isUuid } = require('@stockroom/schema');
 
-const { DATABASE_URL, JWT_SECRET, PORT = '0', POOL_MAX = '10' } = process.env;
+// COUNT_CAP: the app's PRODUCT_COUNT_CAP (config.ts, 10,000 unless set).
+const { DATABASE_URL, JWT_SECRET, PORT = '0', POOL_MAX = '10', COUNT_CAP = '10000' } = process.env;
+const countCap = Number(COUNT_CAP);
 if (!DATABASE_URL || !JWT_SECRET) throw new Error('DATABASE_URL and JWT_SECRET are required');
 
 // As MikroORM's driver does: timestamps arrive as text and are turned into Dates per row.
@@ -90,14 +102,27 @@ async function list(userId, params) {
   const sortOrder = params.get('sortOrder') || 'desc';
   const [rows, count] = await Promise.all([
     pool.query(numbered(productPageStatement({ ...filter, sortBy, sortOrder, limit, offset: (page - 1) * limit }))),
-    pool.query(numbered(productCountStatement(filter))),
+    countMatching(filter),
   ]);
-  const { total } = count.rows[0];
+  const shown = rows.rows.length;
+  // As the service: a short page's end is the exact total; a full page means at least as many as up to its end.
+  const upToThisPage = (page - 1) * limit + shown;
+  const exactFromPage = count.isEstimate && shown > 0 && shown < limit;
+  const total = !count.isEstimate ? count.total : exactFromPage ? upToThisPage : shown === 0 ? Math.min(count.total, upToThisPage) : Math.max(count.total, upToThisPage);
   const totalPages = Math.ceil(total / limit);
   return {
     products: rows.rows.map(fromRow),
-    pagination: { page, limit, total, totalPages, hasNextPage: page < totalPages, hasPrevPage: page > 1 },
+    pagination: { page, limit, total, totalPages, hasNextPage: page < totalPages, hasPrevPage: page > 1, totalIsEstimate: count.isEstimate && !exactFromPage },
   };
+}
+
+/** The app's count without its cache (the baseline recounts every time): the totals, or a count capped at COUNT_CAP, then the planner's estimate. */
+async function countMatching(filter) {
+  if (countedByTotals(filter)) return { total: (await pool.query(numbered(productCountStatement(filter)))).rows[0].total, isEstimate: false };
+  const { total } = (await pool.query(numbered(cappedMatchCountStatement(filter, countCap + 1)))).rows[0];
+  if (total <= countCap) return { total, isEstimate: false };
+  const [plan] = (await pool.query(numbered(estimatedMatchCountStatement(filter)))).rows;
+  return { total: estimatedTotal(plannedRows(plan), countCap), isEstimate: true };
 }
 
 async function stats(userId) {

@@ -11,6 +11,7 @@ import { prepareDummyHash } from './auth/password-hasher';
 import type { AppConfig } from './config/config';
 import type { RequestContext } from './common/context';
 import { createRequestContext } from './common/request-context';
+import { createSqlPool } from './db/sql';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { createApolloServer } from './graphql/apollo';
 import { buildAppSchema } from './graphql/schema';
@@ -67,7 +68,7 @@ const wantsHtml = (req: Request) => req.method === 'GET' && req.accepts(['json',
 
 export async function createApp({ config, orm, mailer }: AppDependencies): Promise<App> {
   const uploads = createUploadStore(join(config.dataDir, 'uploads'), { decodeBacklog: config.imageDecodeBacklog });
-  const services = { config, mailer, uploads };
+  const services = { config, mailer, uploads, sql: createSqlPool(orm) };
   const contextOf = (req: Request) => createRequestContext(services, orm, req);
   const [apollo] = await Promise.all([createApolloServer(await buildAppSchema()), prepareDummyHash()]);
 

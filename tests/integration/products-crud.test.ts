@@ -57,7 +57,7 @@ describe('REST round trip', () => {
     expect(list.status).toBe(200);
     expect(Object.keys(list.body).sort()).toEqual(['pagination', 'products']);
     expect(list.body.products).toContainEqual(product);
-    expect(list.body.pagination).toEqual({ page: 1, limit: 10, total: expect.any(Number), totalPages: expect.any(Number), hasNextPage: expect.any(Boolean), hasPrevPage: false });
+    expect(list.body.pagination).toEqual({ page: 1, limit: 10, total: expect.any(Number), totalPages: expect.any(Number), hasNextPage: expect.any(Boolean), hasPrevPage: false, totalIsEstimate: false });
 
     const updated = await app.rest('PUT', `/api/products/${product.id}`, { name: 'Claw hammer XL', price: 29.99, version: 1 }, { token });
     expect(updated.status).toBe(200);

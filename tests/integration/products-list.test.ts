@@ -79,7 +79,7 @@ describe('the default list', () => {
   it('is page 1 of 10, newest first, with the pagination fields', async () => {
     const answer = await listBoth();
     expect(idsOf(answer.products)).toEqual(idsOf([...catalogue].reverse().slice(0, 10)));
-    expect(answer.pagination).toEqual({ page: 1, limit: 10, total: 14, totalPages: 2, hasNextPage: true, hasPrevPage: false });
+    expect(answer.pagination).toEqual({ page: 1, limit: 10, total: 14, totalPages: 2, hasNextPage: true, hasPrevPage: false, totalIsEstimate: false });
   });
 
   it('each product carries inStock = quantity > 0', async () => {
@@ -93,9 +93,9 @@ describe('pagination', () => {
     const pages = [];
     for (const page of [1, 2, 3]) pages.push(await listBoth({ page, limit: 5 }));
     expect(pages.map((p) => p.pagination)).toEqual([
-      { page: 1, limit: 5, total: 14, totalPages: 3, hasNextPage: true, hasPrevPage: false },
-      { page: 2, limit: 5, total: 14, totalPages: 3, hasNextPage: true, hasPrevPage: true },
-      { page: 3, limit: 5, total: 14, totalPages: 3, hasNextPage: false, hasPrevPage: true },
+      { page: 1, limit: 5, total: 14, totalPages: 3, hasNextPage: true, hasPrevPage: false, totalIsEstimate: false },
+      { page: 2, limit: 5, total: 14, totalPages: 3, hasNextPage: true, hasPrevPage: true, totalIsEstimate: false },
+      { page: 3, limit: 5, total: 14, totalPages: 3, hasNextPage: false, hasPrevPage: true, totalIsEstimate: false },
     ]);
     expect(pages.map((p) => p.products.length)).toEqual([5, 5, 4]);
     expect(pages.flatMap((p) => idsOf(p.products))).toEqual(idsOf([...catalogue].reverse()));
@@ -103,23 +103,23 @@ describe('pagination', () => {
 
   it.each([4, 1000])('page %p, past the end, is 200 with no products and a truthful pagination', async (page) => {
     const answer = await listBoth({ page, limit: 5 });
-    expect(answer).toEqual({ products: [], pagination: { page, limit: 5, total: 14, totalPages: 3, hasNextPage: false, hasPrevPage: true } });
+    expect(answer).toEqual({ products: [], pagination: { page, limit: 5, total: 14, totalPages: 3, hasNextPage: false, hasPrevPage: true, totalIsEstimate: false } });
   });
 
   it('limit 100 (the maximum) returns everything on one page', async () => {
     const answer = await listBoth({ limit: 100 });
     expect(answer.products).toHaveLength(14);
-    expect(answer.pagination).toEqual({ page: 1, limit: 100, total: 14, totalPages: 1, hasNextPage: false, hasPrevPage: false });
+    expect(answer.pagination).toEqual({ page: 1, limit: 100, total: 14, totalPages: 1, hasNextPage: false, hasPrevPage: false, totalIsEstimate: false });
   });
 
   it('an exact multiple has no empty last page', async () => {
     const answer = await listBoth({ limit: 7, page: 2 });
-    expect(answer.pagination).toEqual({ page: 2, limit: 7, total: 14, totalPages: 2, hasNextPage: false, hasPrevPage: true });
+    expect(answer.pagination).toEqual({ page: 2, limit: 7, total: 14, totalPages: 2, hasNextPage: false, hasPrevPage: true, totalIsEstimate: false });
   });
 
   it('an empty result is page 1 of 0', async () => {
     const answer = await listBoth({ search: 'no such thing anywhere' });
-    expect(answer).toEqual({ products: [], pagination: { page: 1, limit: 10, total: 0, totalPages: 0, hasNextPage: false, hasPrevPage: false } });
+    expect(answer).toEqual({ products: [], pagination: { page: 1, limit: 10, total: 0, totalPages: 0, hasNextPage: false, hasPrevPage: false, totalIsEstimate: false } });
   });
 });
 
@@ -206,7 +206,7 @@ describe('search: a case-insensitive substring of the name or the description', 
     expect(answer.status).toBe(200);
     const tees = catalogue.filter((p) => p.name.endsWith(' tee')).sort(byKey((p) => p.price, 1));
     expect(idsOf(answer.body.products)).toEqual(idsOf(tees.slice(0, 2)));
-    expect(answer.body.pagination).toEqual({ page: 1, limit: 2, total: 3, totalPages: 2, hasNextPage: true, hasPrevPage: false });
+    expect(answer.body.pagination).toEqual({ page: 1, limit: 2, total: 3, totalPages: 2, hasNextPage: true, hasPrevPage: false, totalIsEstimate: false });
   });
 });
 
@@ -239,7 +239,7 @@ describe('filters', () => {
     const answer = await listBoth({ search: 'tee', category: 'Clothing', inStock: true, sortBy: 'price', sortOrder: 'desc' });
     expect(idsOf(answer.products)).toEqual(named('snakeXcase tee', '100 percent cotton tee'));
     const kitchen = await listBoth({ category: 'Kitchen', inStock: true, sortBy: 'name', sortOrder: 'asc', limit: 2, page: 2 });
-    expect(kitchen.pagination).toEqual({ page: 2, limit: 2, total: 3, totalPages: 2, hasNextPage: false, hasPrevPage: true });
+    expect(kitchen.pagination).toEqual({ page: 2, limit: 2, total: 3, totalPages: 2, hasNextPage: false, hasPrevPage: true, totalIsEstimate: false });
     expect(idsOf(kitchen.products)).toEqual(named('Cherry pitter'));
   });
 

@@ -127,7 +127,7 @@ describe("lists never include another user's products", () => {
 
   it('REST /search and /category/{category} are scoped the same way', async () => {
     const search = await app.rest('GET', '/api/products/search?q=lantern', undefined, { token: alice.token });
-    expect(search.body).toEqual({ products: [], pagination: { page: 1, limit: 10, total: 0, totalPages: 0, hasNextPage: false, hasPrevPage: false } });
+    expect(search.body).toEqual({ products: [], pagination: { page: 1, limit: 10, total: 0, totalPages: 0, hasNextPage: false, hasPrevPage: false, totalIsEstimate: false } });
     const category = await app.rest('GET', '/api/products/category/BobOnly', undefined, { token: alice.token });
     expect(category.body.products).toEqual([]);
     const office = await app.rest('GET', '/api/products/category/Office', undefined, { token: alice.token });

@@ -6,7 +6,7 @@ export { expectGqlError, expectGqlTypeError, expectRestError } from './answers';
 
 /** Every field of a product, as both transports send it. */
 export const PRODUCT_FIELDS = 'id name description price category quantity inStock imageUrl featured owner createdAt updatedAt version';
-export const PAGINATION_FIELDS = 'page limit total totalPages hasNextPage hasPrevPage';
+export const PAGINATION_FIELDS = 'page limit total totalPages hasNextPage hasPrevPage totalIsEstimate';
 
 export const CREATE_PRODUCT = `mutation CreateProduct($input: CreateProductInput!) { createProduct(input: $input) { ${PRODUCT_FIELDS} } }`;
 export const UPDATE_PRODUCT = `mutation UpdateProduct($id: ID!, $input: UpdateProductInput!) { updateProduct(id: $id, input: $input) { ${PRODUCT_FIELDS} } }`;

@@ -1,18 +1,19 @@
 import { AuthMessages, isUuid } from '@stockroom/schema';
 import { ForbiddenError, UnauthenticatedError } from '../common/errors';
-import type { RequestContext, Viewer } from '../common/context';
+import type { RequestContext, Viewer, ViewerRows } from '../common/context';
 import { User, UserRole, UserStatus } from '../users/user.entity';
-import { runStatement } from '../db/sql';
 import { Session } from './session.entity';
 import { sessionWithUserStatement } from './session.queries';
 import { verifyAccessToken } from './tokens';
 
 /**
- * The signed-in caller, or a 401. The token must be a valid HS256 JWT whose
- * session is neither revoked nor expired and whose user is still active.
+ * The signed-in caller as plain rows, or a 401. The token must be a valid
+ * HS256 JWT whose session is neither revoked nor expired and whose user is
+ * still active. Reads and single-statement writes only need the caller's id
+ * and role, so nothing is mapped into the EntityManager here.
  */
-export async function requireViewer(ctx: RequestContext): Promise<Viewer> {
-  if (ctx.viewer) return ctx.viewer;
+export async function requireViewerRows(ctx: RequestContext): Promise<ViewerRows> {
+  if (ctx.viewerRows) return ctx.viewerRows;
   if (!ctx.bearerToken) throw new UnauthenticatedError(AuthMessages.invalidToken);
   const check = verifyAccessToken(ctx.bearerToken, ctx.config.jwtSecret);
   if (!check.ok) {
@@ -20,24 +21,28 @@ export async function requireViewer(ctx: RequestContext): Promise<Viewer> {
   }
   const { sid, sub } = check.claims;
   if (!isUuid(sid) || !isUuid(sub)) throw new UnauthenticatedError(AuthMessages.invalidToken);
-  const session = await loadSession(ctx, sid, sub);
-  if (!session) throw new UnauthenticatedError(AuthMessages.invalidToken);
-  if (session.revokedAt || session.expiresAt.getTime() <= Date.now()) throw new UnauthenticatedError(AuthMessages.sessionExpired);
-  if (session.user.status !== UserStatus.Active) throw new UnauthenticatedError(AuthMessages.accountInactive);
-  ctx.viewer = { user: session.user, session };
-  return ctx.viewer;
+  // The session and its user in one statement: every signed-in request runs it.
+  const [rows] = await ctx.sql.query<ViewerRows>(sessionWithUserStatement(sid, sub));
+  if (!rows) throw new UnauthenticatedError(AuthMessages.invalidToken);
+  const { session, user } = rows;
+  if (session.revoked_at || new Date(session.expires_at).getTime() <= Date.now()) throw new UnauthenticatedError(AuthMessages.sessionExpired);
+  if (user.status !== UserStatus.Active) throw new UnauthenticatedError(AuthMessages.accountInactive);
+  ctx.viewerRows = rows;
+  return rows;
 }
 
 /**
- * The session and its user in one statement. Every signed-in request runs
- * this, so it skips the ORM's query building and populate machinery and only
- * maps the two rows into managed entities (a sign-out can still flush them).
+ * The signed-in caller as managed entities, or a 401 (same checks as
+ * `requireViewerRows`): for requests that change the user or the session
+ * through the ORM, such as a sign-out or a profile edit, which flush them.
  */
-async function loadSession(ctx: RequestContext, sessionId: string, userId: string): Promise<Session | null> {
-  const [row] = await runStatement<{ session: object; user: object }>(ctx.em, sessionWithUserStatement(sessionId, userId));
-  if (!row) return null;
-  ctx.em.map(User, row.user);
-  return ctx.em.map(Session, row.session);
+export async function requireViewer(ctx: RequestContext): Promise<Viewer> {
+  if (ctx.viewer) return ctx.viewer;
+  const rows = await requireViewerRows(ctx);
+  ctx.em.map(User, rows.user);
+  const session = ctx.em.map(Session, rows.session);
+  ctx.viewer = { user: session.user, session };
+  return ctx.viewer;
 }
 
 export async function requireAdmin(ctx: RequestContext): Promise<Viewer> {

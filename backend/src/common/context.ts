@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AppConfig } from '../config/config';
+import type { SqlPool } from '../db/sql';
 import type { Mailer } from '../mail/mailer';
 import type { Session } from '../auth/session.entity';
 import type { UploadStore } from '../uploads/upload-store';
@@ -11,6 +12,8 @@ export interface AppServices {
   mailer: Mailer;
   /** Uploaded images in DATA_DIR/uploads. */
   uploads: UploadStore;
+  /** Single statements on the pool, outside any transaction (see db/sql.ts). */
+  sql: SqlPool;
 }
 
 /** The signed-in caller, once the bearer token has been checked. */
@@ -20,15 +23,27 @@ export interface Viewer {
 }
 
 /**
+ * The signed-in caller as plain rows (their columns as `to_jsonb` names them),
+ * for requests that only need to know who is asking: no managed entities.
+ */
+export interface ViewerRows {
+  user: Pick<User, 'id' | 'role' | 'status'> & Record<string, unknown>;
+  session: { id: string; expires_at: string; revoked_at: string | null } & Record<string, unknown>;
+}
+
+/**
  * The first argument of every service method: who is asking and with which
  * unit of work. Built per request by both transports from the same function.
  */
 export interface RequestContext extends AppServices {
-  em: EntityManager;
+  /** This request's unit of work, forked on first use: most requests never touch an entity. */
+  readonly em: EntityManager;
   /** Client address, for throttling and lockout. */
   clientIp: string;
   /** The bearer token sent with the request, if any (checked lazily). */
   bearerToken?: string;
   /** Set once the token has been verified (see auth/viewer.ts). */
+  viewerRows?: ViewerRows;
+  /** The same caller mapped into managed entities, once a request needs them (see auth/viewer.ts). */
   viewer?: Viewer;
 }

@@ -1,10 +1,40 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Request } from 'express';
-import type { AppServices, RequestContext } from './context';
+import type { AppServices, RequestContext, Viewer, ViewerRows } from './context';
+
+/**
+ * A request's context whose EntityManager is forked on first use: a fork (identity map, unit of
+ * work) costs node CPU that plain-SQL reads and single-statement writes never need. `em` is a
+ * getter on the class, not an own property, because Apollo copies a context's own properties
+ * (Object.assign) for each operation, which would call an own getter and fork straight away.
+ */
+class LazyRequestContext implements RequestContext {
+  readonly config: AppServices['config'];
+  readonly mailer: AppServices['mailer'];
+  readonly uploads: AppServices['uploads'];
+  readonly sql: AppServices['sql'];
+  viewerRows?: ViewerRows;
+  viewer?: Viewer;
+  private forkedEm?: EntityManager;
+
+  constructor(
+    services: AppServices,
+    private readonly orm: MikroORM,
+    readonly clientIp: string,
+    readonly bearerToken: string | undefined,
+  ) {
+    ({ config: this.config, mailer: this.mailer, uploads: this.uploads, sql: this.sql } = services);
+  }
+
+  get em(): EntityManager {
+    this.forkedEm ??= this.orm.em.fork();
+    return this.forkedEm;
+  }
+}
 
 /** Both transports build their context here: a fresh EntityManager per request, never the global one. */
 export function createRequestContext(services: AppServices, orm: MikroORM, req: Request): RequestContext {
   const header = req.headers.authorization;
   const bearerToken = header?.match(/^Bearer\s+(\S+)$/i)?.[1];
-  return { ...services, em: orm.em.fork(), clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown', bearerToken };
+  return new LazyRequestContext(services, orm, req.ip ?? req.socket.remoteAddress ?? 'unknown', bearerToken);
 }

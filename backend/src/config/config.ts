@@ -27,6 +27,8 @@ export interface AppConfig {
   imageDecodeBacklog: number;
   /** Trust X-Forwarded-For from this many proxies (0: use the socket address). */
   trustProxy: number;
+  /** A searched or filtered product list counts its matches exactly up to this many; beyond, the total is an estimate. */
+  productCountCap: number;
   /** Where the built client lives; served at `/` when present. */
   clientDir: string;
 }
@@ -100,6 +102,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // Each waiting upload holds a temporary file of up to 5 MB and a connection, not decoded pixels.
     imageDecodeBacklog: integer(env, 'IMAGE_DECODE_BACKLOG', 8, problems, 0, 1000),
     trustProxy: integer(env, 'TRUST_PROXY', 0, problems, 0, 10),
+    // Counting 10,000 matching rows stays within a few milliseconds; a million-row search counted whole takes over 100 ms.
+    productCountCap: integer(env, 'PRODUCT_COUNT_CAP', 10_000, problems, 1, 1_000_000_000),
     clientDir: resolve(env.CLIENT_DIR || join(backendRoot, '../frontend/dist')),
   };
   if (problems.length) throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);

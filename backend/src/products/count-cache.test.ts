@@ -22,4 +22,13 @@ describe('CountCache', () => {
     expect(cache.get('a', '1')).toBe(1);
     expect(cache.get('c', '1')).toBe(3);
   });
+
+  it('keeps a count from an earlier catalogue only when the caller accepts it', () => {
+    const cache = new CountCache<{ total: number; isEstimate: boolean }>();
+    cache.set('big', '7', { total: 60_000, isEstimate: true });
+    const fewerThan5WritesBefore = (now: string) => (count: { isEstimate: boolean }, countedAt: string) => count.isEstimate && Number(now) - Number(countedAt) < 5;
+    expect(cache.get('big', '9', fewerThan5WritesBefore('9'))).toEqual({ total: 60_000, isEstimate: true });
+    expect(cache.get('big', '20', fewerThan5WritesBefore('20'))).toBeUndefined();
+    expect(cache.get('big', '7')).toBeUndefined();
+  });
 });

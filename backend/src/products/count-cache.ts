@@ -3,18 +3,24 @@
  * together with the catalogue's `changes` value at the time. Any write to the
  * owner's products bumps `changes` (a trigger, so every app instance sees it),
  * which makes every remembered count of that owner stale at once; a count is
- * only reused while `changes` is unchanged, so it is always exact. Paging
- * through a search, or repeating it, then costs no recount.
+ * only reused while `changes` is unchanged, so it is exactly what a recount
+ * would say (an estimate stays the same estimate). Paging through a search,
+ * or repeating it, then costs no recount.
  */
-export class CountCache {
-  private readonly entries = new Map<string, { changes: string; total: number }>();
+export class CountCache<T = number> {
+  private readonly entries = new Map<string, { changes: string; total: T }>();
 
   constructor(private readonly maxEntries = 10_000) {}
 
-  get(key: string, changes: string): number | undefined {
+  /**
+   * The count remembered for `key` while the catalogue is still at `changes`;
+   * `stillUsable` may accept one remembered at an earlier value (it gets the
+   * count and that value). Anything else is dropped.
+   */
+  get(key: string, changes: string, stillUsable?: (total: T, countedAt: string) => boolean): T | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    if (entry.changes !== changes) {
+    if (entry.changes !== changes && !stillUsable?.(entry.total, entry.changes)) {
       this.entries.delete(key);
       return undefined;
     }
@@ -24,7 +30,7 @@ export class CountCache {
     return entry.total;
   }
 
-  set(key: string, changes: string, total: number): void {
+  set(key: string, changes: string, total: T): void {
     this.entries.delete(key);
     this.entries.set(key, { changes, total });
     if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);

@@ -56,7 +56,28 @@ export const productOpenApiSchemas = {
       version: { ...versionSchema, description: 'Send it back with PUT: a stale one gets 409' },
     },
   },
-  ProductPage: { type: 'object', required: ['products', 'pagination'], properties: { products: { type: 'array', items: ref('Product') }, pagination: ref('Pagination') } },
+  ProductPage: {
+    type: 'object',
+    required: ['products', 'pagination'],
+    properties: {
+      products: { type: 'array', items: ref('Product') },
+      pagination: {
+        allOf: [
+          ref('Pagination'),
+          {
+            type: 'object',
+            required: ['totalIsEstimate'],
+            properties: {
+              totalIsEstimate: {
+                type: 'boolean',
+                description: "true when `total` is an estimate (a search with more matches than are counted exactly); show it as 'about N'",
+              },
+            },
+          },
+        ],
+      },
+    },
+  },
   ProductStats: {
     type: 'object',
     properties: { totalProducts: integer, inStock: integer, outOfStock: integer, inventoryValue: { type: 'number', description: 'Sum of price x quantity' } },

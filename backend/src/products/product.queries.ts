@@ -86,6 +86,32 @@ export function productCountStatement(filter: ProductFilter): Statement {
   return { sql: `SELECT count(*)::int AS total FROM products WHERE ${sql}`, values };
 }
 
+/**
+ * Counts the matching rows, but stops after `upTo` of them: a search that
+ * matches a large part of a big catalogue would otherwise read all its
+ * matches on every count (over 100 ms for 50,000 of 1,000,000 products).
+ */
+export function cappedMatchCountStatement(filter: ProductFilter, upTo: number): Statement {
+  const { sql, values } = where(filter);
+  return { sql: `SELECT count(*)::int AS total FROM (SELECT 1 FROM products WHERE ${sql} LIMIT ?) AS matching`, values: [...values, upTo] };
+}
+
+/** The planner's estimate of how many products match (from the table's statistics; no row is read). */
+export function estimatedMatchCountStatement(filter: ProductFilter): Statement {
+  const { sql, values } = where(filter);
+  return { sql: `EXPLAIN (FORMAT JSON) SELECT 1 FROM products WHERE ${sql}`, values };
+}
+
+/** The estimate's answer: the planner's row count, from `EXPLAIN (FORMAT JSON)`. */
+export const plannedRows = (row: { 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }) => row['QUERY PLAN'][0].Plan['Plan Rows'];
+
+/**
+ * A total past the exact-count cap, as the API reports it: the estimate to
+ * two significant figures (an estimate of 48,712 is "about 49,000"), and
+ * never below what is known for sure, that more than `cap` match.
+ */
+export const estimatedTotal = (plannedRowCount: number, cap: number) => Math.max(cap + 1, Number(Math.round(plannedRowCount).toPrecision(2)));
+
 /** How many writes the owner's catalogue has seen ('0' before the first). */
 export function catalogueChangesStatement(ownerId: string): Statement {
   return { sql: `SELECT coalesce((SELECT changes FROM catalogue_stats WHERE owner_id = ?), 0)::text AS changes`, values: [ownerId] };

@@ -14,20 +14,24 @@ import {
   type ProductSortField,
   type SortOrder,
 } from '@stockroom/schema';
-import { requireViewer } from '../auth/viewer';
+import { requireViewerRows } from '../auth/viewer';
 import type { RequestContext } from '../common/context';
 import { assertValid, canonicalId, ValidationError } from '../common/errors';
-import { runStatement, type Statement } from '../db/sql';
+import type { Statement } from '../db/sql';
 import { InsufficientStockError, NotProductOwnerError, ProductNotFoundError, StaleProductError } from './product.errors';
 import { CountCache } from './count-cache';
 import {
   adjustStockStatement,
+  cappedMatchCountStatement,
   catalogueChangesStatement,
   categoriesStatement,
   countedByTotals,
   deleteProductStatement,
+  estimatedMatchCountStatement,
+  estimatedTotal,
   featuredStatement,
   insertProductStatement,
+  plannedRows,
   productByIdStatement,
   productCountStatement,
   productPageStatement,
@@ -51,9 +55,14 @@ export interface ProductListRequest {
   sortOrder?: unknown;
 }
 
+/** A product list's pagination: `total` is exact unless `totalIsEstimate` says otherwise. */
+export interface ProductPagination extends Pagination {
+  totalIsEstimate: boolean;
+}
+
 export interface ProductPageResult {
   products: ProductView[];
-  pagination: Pagination;
+  pagination: ProductPagination;
 }
 
 /** Fields a client may write; `owner`, `version`, `createdAt` and `updatedAt` are the server's. */
@@ -71,7 +80,8 @@ interface ProductRow extends Omit<ProductView, 'createdAt' | 'updatedAt'> {
 /** The driver hands timestamps over as text; both transports want dates. */
 const fromRow = (row: ProductRow): ProductView => ({ ...row, createdAt: new Date(row.createdAt), updatedAt: new Date(row.updatedAt) });
 
-const query = <T>(ctx: RequestContext, statement: Statement) => runStatement<T>(ctx.em, statement);
+/** Every product statement stands alone (a write and its activity entry are one statement), so none needs a transaction. */
+const query = <T>(ctx: RequestContext, statement: Statement) => ctx.sql.query<T>(statement);
 
 const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
 
@@ -103,19 +113,72 @@ function cleanChanges(changes: ProductChanges): ProductWrite {
   return clean;
 }
 
-/** One per process; exact across instances because it is keyed by the database's `changes`. */
-const searchCounts = new CountCache();
+/** How many products match a filter, and whether that is the planner's estimate rather than a count. */
+interface MatchCount {
+  total: number;
+  isEstimate: boolean;
+}
 
-/** How many products match: from the running totals, a remembered count still valid, or a fresh COUNT. */
-async function countMatching(ctx: RequestContext, filter: ProductFilter): Promise<number> {
-  if (countedByTotals(filter)) return (await query<{ total: number }>(ctx, productCountStatement(filter)))[0].total;
+/**
+ * An estimate stays in use while the catalogue has taken fewer than a tenth of the cap's worth
+ * of writes since it was made (1,000 for the default cap): each product write is one statement
+ * changing one product, so the matches have moved by less than a tenth of what the estimate
+ * already stands for. Without this a shop selling ten times a second would recount its
+ * customers' big searches after every sale.
+ */
+const ESTIMATE_WRITES_PER_CAP = 10;
+
+/** One per process; right across instances because it is keyed by the database's `changes`. */
+const searchCounts = new CountCache<MatchCount>();
+/**
+ * Counts running now, by filter and `changes`: after a write, every request
+ * searching the same thing waits for one count instead of each running its own.
+ */
+const countsUnderWay = new Map<string, Promise<MatchCount>>();
+
+/**
+ * How many products match: from the running totals, a remembered count still
+ * valid, or a fresh count that stops past the configured cap. Past the cap the
+ * total is the planner's estimate, and says so: a shop that sells while
+ * someone searches would otherwise recount every match of the search after
+ * each sale.
+ */
+async function countMatching(ctx: RequestContext, filter: ProductFilter): Promise<MatchCount> {
+  if (countedByTotals(filter)) return { total: (await query<{ total: number }>(ctx, productCountStatement(filter)))[0].total, isEstimate: false };
   const [{ changes }] = await query<{ changes: string }>(ctx, catalogueChangesStatement(filter.ownerId));
-  const key = JSON.stringify([filter.ownerId, filter.search ?? null, filter.category ?? null, filter.inStock ?? null]);
-  const cached = searchCounts.get(key, changes);
+  const cap = ctx.config.productCountCap;
+  const key = JSON.stringify([filter.ownerId, filter.search ?? null, filter.category ?? null, filter.inStock ?? null, cap]);
+  const cached = searchCounts.get(key, changes, (count, countedAt) => count.isEstimate && Number(changes) - Number(countedAt) < cap / ESTIMATE_WRITES_PER_CAP);
   if (cached !== undefined) return cached;
-  const [{ total }] = await query<{ total: number }>(ctx, productCountStatement(filter));
-  searchCounts.set(key, changes, total);
-  return total;
+  const runningKey = `${key}@${changes}`;
+  let running = countsUnderWay.get(runningKey);
+  if (!running) {
+    running = countUpToCap(ctx, filter, cap).finally(() => countsUnderWay.delete(runningKey));
+    countsUnderWay.set(runningKey, running);
+  }
+  const count = await running;
+  searchCounts.set(key, changes, count);
+  return count;
+}
+
+/** The matching rows counted up to `cap`; past it, the planner's estimate. */
+async function countUpToCap(ctx: RequestContext, filter: ProductFilter, cap: number): Promise<MatchCount> {
+  const [{ total }] = await query<{ total: number }>(ctx, cappedMatchCountStatement(filter, cap + 1));
+  if (total <= cap) return { total, isEstimate: false };
+  const [plan] = await query<Parameters<typeof plannedRows>[0]>(ctx, estimatedMatchCountStatement(filter));
+  return { total: estimatedTotal(plannedRows(plan), cap), isEstimate: true };
+}
+
+/**
+ * The pagination of a page of products. With an estimated total, what the
+ * page itself shows wins: a page short of full is the last, so its end is
+ * the exact total; a full page means at least as many as up to its end.
+ */
+function productPagination(page: number, limit: number, shown: number, { total, isEstimate }: MatchCount): ProductPagination {
+  const upToThisPage = (page - 1) * limit + shown;
+  if (!isEstimate || (shown > 0 && shown < limit)) return { ...paginationOf(page, limit, isEstimate ? upToThisPage : total), totalIsEstimate: false };
+  const estimate = shown === 0 ? Math.min(total, upToThisPage) : Math.max(total, upToThisPage);
+  return { ...paginationOf(page, limit, estimate), totalIsEstimate: true };
 }
 
 /**
@@ -134,19 +197,19 @@ async function currentOwnProduct(ctx: RequestContext, id: string, ownerId: strin
 export const productService = {
   /** One page of the caller's catalogue, filtered and sorted, with its pagination. */
   async list(ctx: RequestContext, request: ProductListRequest): Promise<ProductPageResult> {
-    const { user } = await requireViewer(ctx);
+    const { user } = await requireViewerRows(ctx);
     const { page, limit, ...options } = parseListRequest(request);
     const filter = { ownerId: user.id, search: options.search, category: options.category, inStock: options.inStock };
-    const [rows, total] = await Promise.all([
+    const [rows, count] = await Promise.all([
       query<ProductRow>(ctx, productPageStatement({ ...filter, sortBy: options.sortBy, sortOrder: options.sortOrder, limit, offset: (page - 1) * limit })),
       countMatching(ctx, filter),
     ]);
-    return { products: rows.map(fromRow), pagination: paginationOf(page, limit, total) };
+    return { products: rows.map(fromRow), pagination: productPagination(page, limit, rows.length, count) };
   },
 
   /** One of the caller's products; someone else's is 'Product not found', as if it did not exist. */
   async get(ctx: RequestContext, rawId: unknown): Promise<ProductView> {
-    const { user } = await requireViewer(ctx);
+    const { user } = await requireViewerRows(ctx);
     const id = canonicalId(rawId);
     const [row] = await query<ProductRow>(ctx, productByIdStatement(id));
     if (!row || row.owner !== user.id) throw new ProductNotFoundError();
@@ -155,20 +218,20 @@ export const productService = {
 
   /** Totals of the whole catalogue, from the running totals the triggers keep. */
   async stats(ctx: RequestContext): Promise<ProductStats> {
-    const { user } = await requireViewer(ctx);
+    const { user } = await requireViewerRows(ctx);
     const [stats] = await query<ProductStats>(ctx, productStatsStatement(user.id));
     return stats;
   },
 
   /** The caller's categories, sorted, for the form's suggestions and the filter. */
   async categories(ctx: RequestContext): Promise<string[]> {
-    const { user } = await requireViewer(ctx);
+    const { user } = await requireViewerRows(ctx);
     return (await query<{ category: string }>(ctx, categoriesStatement(user.id))).map((row) => row.category);
   },
 
   /** The caller's featured products, newest first. */
   async featured(ctx: RequestContext): Promise<ProductView[]> {
-    const { user } = await requireViewer(ctx);
+    const { user } = await requireViewerRows(ctx);
     return (await query<ProductRow>(ctx, featuredStatement(user.id, FEATURED_LIMIT))).map(fromRow);
   },
 
@@ -178,7 +241,7 @@ export const productService = {
    * like any other missing required value).
    */
   async create(ctx: RequestContext, input: ProductChanges): Promise<ProductView> {
-    const { user } = await requireViewer(ctx);
+    const { user } = await requireViewerRows(ctx);
     const orDraft = <T>(value: unknown, draft: T) => (value === undefined ? draft : value);
     const withDefaults = {
       ...input,
@@ -200,7 +263,7 @@ export const productService = {
    * instead of silently overwriting someone else's.
    */
   async update(ctx: RequestContext, rawId: unknown, input: ProductChanges & { version?: unknown }): Promise<ProductView> {
-    const { user } = await requireViewer(ctx);
+    const { user } = await requireViewerRows(ctx);
     const { version, ...changes } = input;
     assertValid(validatePresentFields({ ...ProductFields, version: Rules.version }, { ...changes, version }));
     const id = canonicalId(rawId);
@@ -221,7 +284,7 @@ export const productService = {
 
   /** Deletes one of the caller's products; returns its id. */
   async remove(ctx: RequestContext, rawId: unknown): Promise<string> {
-    const { user } = await requireViewer(ctx);
+    const { user } = await requireViewerRows(ctx);
     const id = canonicalId(rawId);
     const [row] = await query<{ id: string }>(ctx, deleteProductStatement(id, user.id));
     if (row) return row.id;
@@ -235,7 +298,7 @@ export const productService = {
    * so concurrent sales never take the quantity below 0.
    */
   async adjustStock(ctx: RequestContext, rawId: unknown, delta: unknown): Promise<ProductView> {
-    const { user } = await requireViewer(ctx);
+    const { user } = await requireViewerRows(ctx);
     const id = canonicalId(rawId);
     const deltaError = validateField(Rules.stockDelta, delta) ?? (Number(delta) === 0 ? ProductMessages.zeroDelta : undefined);
     if (deltaError) throw new ValidationError({ delta: deltaError });

@@ -15,12 +15,16 @@ export interface ListPaginationProps {
   pageSize?: { limit: PageSize; onChange(limit: PageSize): void };
 }
 
-/** 'Showing X of Y {noun}', 'Page N of M', Previous / Next, and optionally the page size. */
+/**
+ * 'Showing X of Y {noun}' ('of about Y' when the server estimated the total), 'Page N of M',
+ * Previous / Next, and optionally the page size.
+ */
 export function ListPagination({ noun, shown, pagination, onPageChange, pageSize }: ListPaginationProps) {
+  const total = `${pagination.totalIsEstimate ? 'about ' : ''}${formatCount(pagination.total)}`;
   return (
     <nav className="list-pagination" aria-label="Pagination">
       <p className="list-pagination__summary" role="status">
-        Showing {formatCount(shown)} of {formatCount(pagination.total)} {noun}
+        Showing {formatCount(shown)} of {total} {noun}
       </p>
       <div className="list-pagination__controls">
         {pageSize && (

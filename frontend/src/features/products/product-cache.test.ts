@@ -61,7 +61,7 @@ function writeList(cache: InMemoryCache, input: ProductListInput, products: Prod
       products: {
         __typename: 'ProductPage',
         products: products.map(typed),
-        pagination: { __typename: 'Pagination', page, limit, total, totalPages, hasNextPage: page < totalPages, hasPrevPage: page > 1 },
+        pagination: { __typename: 'Pagination', page, limit, total, totalPages, hasNextPage: page < totalPages, hasPrevPage: page > 1, totalIsEstimate: false },
       },
     } as ProductListQuery,
   });

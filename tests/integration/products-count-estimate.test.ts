@@ -1,0 +1,92 @@
+import { PRODUCTS } from '../support/products';
+import { signUpUser, startTestApp, type TestApp } from '../support/test-app';
+
+/**
+ * A searched or category-filtered list counts its matches exactly only up to
+ * PRODUCT_COUNT_CAP (set to 5 here); past it the total is the planner's
+ * estimate and the pagination says so with `totalIsEstimate`, over REST and
+ * GraphQL alike. Lists answered by the running totals stay exact at any size.
+ */
+
+const CAP = 5;
+let app: TestApp;
+let token: string;
+let ownerId: string;
+
+/** `count` products named '<name> 1'...'<name> N' in `category`, in one statement. */
+async function insert(name: string, category: string, count: number) {
+  await app.sql(
+    `INSERT INTO products (id, owner_id, name, description, price, category, quantity)
+     SELECT gen_random_uuid(), $1, $2 || ' ' || g, 'Counted by the estimate test', 10, $3, 1 FROM generate_series(1, $4::int) AS g`,
+    [ownerId, name, category, count],
+  );
+}
+
+beforeAll(async () => {
+  app = await startTestApp({ PRODUCT_COUNT_CAP: String(CAP) });
+  const user = await signUpUser(app);
+  token = user.token;
+  ownerId = user.user.id;
+  await insert('Lamp', 'Lighting', 37);
+  await insert('Vase', 'Decor', 3);
+  await insert('Chair', 'Seating', CAP);
+  await app.sql('ANALYZE products');
+});
+afterAll(() => app?.close());
+
+/** The same list over REST and GraphQL; both must answer alike. Returns the pagination and how many products came. */
+async function listBoth(params: Record<string, string | number>) {
+  const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+  const rest = await app.rest('GET', `/api/products?${query}`, undefined, { token });
+  expect(rest.status).toBe(200);
+  const gql = await app.gql(PRODUCTS, { query: params }, { token });
+  expect(gql.errors).toBeUndefined();
+  expect(gql.data.products.pagination).toEqual(rest.body.pagination);
+  expect(gql.data.products.products).toEqual(rest.body.products);
+  return { pagination: rest.body.pagination, shown: rest.body.products.length as number };
+}
+
+it('a search with fewer matches than the cap is counted exactly', async () => {
+  const { pagination } = await listBoth({ search: 'vase' });
+  expect(pagination).toEqual({ page: 1, limit: 10, total: 3, totalPages: 1, hasNextPage: false, hasPrevPage: false, totalIsEstimate: false });
+});
+
+it('exactly as many matches as the cap are still exact', async () => {
+  const { pagination } = await listBoth({ search: 'chair' });
+  expect(pagination).toMatchObject({ total: CAP, totalIsEstimate: false });
+});
+
+it('past the cap, a search says its total is an estimate, never below what the page shows', async () => {
+  const { pagination, shown } = await listBoth({ search: 'lamp', limit: 10 });
+  expect(shown).toBe(10);
+  expect(pagination.totalIsEstimate).toBe(true);
+  expect(pagination.total).toBeGreaterThanOrEqual(10);
+  expect(pagination).toMatchObject({ page: 1, limit: 10, totalPages: Math.ceil(pagination.total / 10), hasPrevPage: false });
+});
+
+it('a category past the cap is estimated too', async () => {
+  const { pagination } = await listBoth({ category: 'Lighting', limit: 2 });
+  expect(pagination.totalIsEstimate).toBe(true);
+  expect(pagination.total).toBeGreaterThan(CAP);
+});
+
+it('the short last page of an estimated search knows the exact total', async () => {
+  const { pagination, shown } = await listBoth({ search: 'lamp', limit: 10, page: 4 });
+  expect(shown).toBe(7);
+  expect(pagination).toEqual({ page: 4, limit: 10, total: 37, totalPages: 4, hasNextPage: false, hasPrevPage: true, totalIsEstimate: false });
+});
+
+it('lists the running totals answer stay exact past the cap', async () => {
+  const { pagination } = await listBoth({ limit: 10 });
+  expect(pagination).toMatchObject({ total: 37 + 3 + CAP, totalIsEstimate: false });
+  const inStock = await app.rest('GET', '/api/products?inStock=true', undefined, { token });
+  expect(inStock.body.pagination).toMatchObject({ total: 37 + 3 + CAP, totalIsEstimate: false });
+});
+
+it('a search that falls back under the cap after a write is exact again', async () => {
+  expect((await listBoth({ search: 'lamp 1' })).pagination.totalIsEstimate).toBe(true); // 'Lamp 1', 'Lamp 10'..'Lamp 19', 'Lamp 1x'
+  const doomed = await app.sql(`SELECT id FROM products WHERE owner_id = $1 AND name LIKE 'Lamp 1_' ORDER BY name`, [ownerId]);
+  for (const { id } of doomed) expect((await app.rest('DELETE', `/api/products/${id}`, undefined, { token })).status).toBe(200);
+  const { pagination } = await listBoth({ search: 'lamp 1' });
+  expect(pagination).toMatchObject({ total: 1, totalIsEstimate: false });
+});
