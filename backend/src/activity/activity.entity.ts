@@ -1,5 +1,5 @@
 import { Entity, Enum, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import { User } from '../users/user.entity';
+import { User } from '../account/user.entity';
 
 /** What a user did, as the dashboard's recent activity names it. */
 export const ACTIVITY_KINDS = [

@@ -1,5 +1,5 @@
 import { Arg, Ctx, Mutation, Resolver } from 'type-graphql';
-import type { RequestContext } from '../common/context';
+import type { RequestContext } from '../account/context';
 import { authService } from './auth.service';
 import {
   AuthPayload,

@@ -1,4 +1,4 @@
-import { UserRole } from '../users/user.entity';
+import { UserRole } from '../account/user.entity';
 
 /** Section 3's feature highlight; `actionColor` is a Blueprint intent. */
 export interface FeatureHighlightView {

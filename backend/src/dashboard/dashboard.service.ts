@@ -1,11 +1,11 @@
 import { toActivityItem, type ActivityItemView } from '../activity/activity-item';
 import { recentActivityStatement, type ActivityRow } from '../activity/activity.queries';
-import { requireViewer } from '../auth/viewer';
-import type { RequestContext } from '../common/context';
+import { requireViewer } from '../account/viewer';
+import type { RequestContext } from '../account/context';
 import { runStatement } from '../db/sql';
 import { productStatsStatement } from '../products/product.queries';
 import type { ProductStats } from '../products/product.types';
-import type { User } from '../users/user.entity';
+import type { User } from '../account/user.entity';
 import { featuresFor, type FeatureHighlightView } from './dashboard.features';
 import { inventoryByCategoryStatement, type CategoryRow } from './dashboard.queries';
 

@@ -14,8 +14,8 @@ import {
   type ProductSortField,
   type SortOrder,
 } from '@stockroom/schema';
-import { requireViewer } from '../auth/viewer';
-import type { RequestContext } from '../common/context';
+import { requireViewer } from '../account/viewer';
+import type { RequestContext } from '../account/context';
 import { assertValid, canonicalId, ValidationError } from '../common/errors';
 import { runStatement, type Statement } from '../db/sql';
 import { InsufficientStockError, NotProductOwnerError, ProductNotFoundError, StaleProductError } from './product.errors';

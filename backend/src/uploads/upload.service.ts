@@ -1,7 +1,7 @@
 import { consumeRateLimit } from '../auth/rate-limiter';
-import { requireViewer } from '../auth/viewer';
-import type { RequestContext } from '../common/context';
-import type { ReceivedImage } from './multipart-image';
+import { requireViewer } from '../account/viewer';
+import type { RequestContext } from '../account/context';
+import type { ReceivedImage } from '../storage/multipart-image';
 
 export const uploadService = {
   /**

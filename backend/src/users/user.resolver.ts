@@ -1,9 +1,9 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import { authService } from '../auth/auth.service';
 import { MessagePayload } from '../auth/auth.types';
-import { requireViewer } from '../auth/viewer';
-import type { RequestContext } from '../common/context';
-import { User } from './user.entity';
+import { requireViewer } from '../account/viewer';
+import type { RequestContext } from '../account/context';
+import { User } from '../account/user.entity';
 import { userService } from './user.service';
 import { AdminStats, ChangePasswordInput, PublicProfile, UpdateProfileInput, UpdateUserInput, UserListInput, UserPage } from './user.types';
 

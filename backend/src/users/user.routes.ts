@@ -1,11 +1,11 @@
 import { Router, type Request } from 'express';
 import { EmailChangeFields, ProfileFields, UserAdminFields, UserListFields } from '@stockroom/schema';
 import { authService } from '../auth/auth.service';
-import { requireViewer } from '../auth/viewer';
-import type { RequestContext } from '../common/context';
+import { requireViewer } from '../account/viewer';
+import type { RequestContext } from '../account/context';
 import { readBody } from '../rest/body';
 import { queryParams } from '../rest/query';
-import { toUserJson } from './user.entity';
+import { toUserJson } from '../account/user.entity';
 import { userService } from './user.service';
 
 type ContextOf = (req: Request) => RequestContext;

@@ -12,17 +12,17 @@ import {
   validatePresentFields,
 } from '@stockroom/schema';
 import { logActivityStatement } from '../activity/activity.queries';
-import { assertEmailFree, claimingEmail } from '../auth/email-uniqueness';
+import { assertEmailFree, claimingEmail } from '../account/email-uniqueness';
 import { assertCurrentPassword, normalizeEmail, revokeOneTimeTokens, sendVerificationEmail } from '../auth/auth.service';
 import { consumeMailActionQuota, MailKind, recipientWithinCap } from '../auth/mail-limits';
-import { revokeSessionsStatement } from '../auth/session.queries';
-import { requireAdmin, requireViewer } from '../auth/viewer';
-import type { RequestContext, Viewer } from '../common/context';
+import { revokeSessionsStatement } from '../account/session.queries';
+import { requireAdmin, requireViewer } from '../account/viewer';
+import type { RequestContext, Viewer } from '../account/context';
 import { assertValid, canonicalId, DomainError, ForbiddenError } from '../common/errors';
 import { paginationOf, type Pagination } from '../common/pagination';
 import { runStatement } from '../db/sql';
 import { emailChangedMail } from '../mail/templates';
-import { User, UserRole, UserStatus } from './user.entity';
+import { User, UserRole, UserStatus } from '../account/user.entity';
 import { LastAdminError, UserNotFoundError } from './user.errors';
 import {
   activeAdminsStatement,

@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Request } from 'express';
-import type { AppServices, RequestContext } from './context';
+import type { AppServices, RequestContext } from '../account/context';
 
 /** Both transports build their context here: a fresh EntityManager per request, never the global one. */
 export function createRequestContext(services: AppServices, orm: MikroORM, req: Request): RequestContext {

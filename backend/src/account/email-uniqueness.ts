@@ -1,7 +1,7 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import type { RequestContext } from '../common/context';
-import { User } from '../users/user.entity';
-import { EmailTakenError } from './auth.errors';
+import type { RequestContext } from './context';
+import { User } from './user.entity';
+import { EmailTakenError } from '../auth/auth.errors';
 
 /**
  * One account per email address (stored normalised, so case does not

@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AppConfig } from '../config/config';
 import type { Mailer } from '../mail/mailer';
-import type { Session } from '../auth/session.entity';
-import type { UploadStore } from '../uploads/upload-store';
-import type { User } from '../users/user.entity';
+import type { Session } from './session.entity';
+import type { UploadStore } from '../storage/upload-store';
+import type { User } from './user.entity';
 
 /** What the app is made of, built once at start-up. */
 export interface AppServices {
