@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { normalizeEmail } from '../src/auth/auth.service';
+import { normalizeEmail } from '../src/account/email-uniqueness';
 import { ConfigError, loadConfig } from '../src/config/config';
 import { openDatabase } from '../src/app/database';
 import { runStatement } from '../src/db/sql';

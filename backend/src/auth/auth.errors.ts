@@ -1,5 +1,5 @@
 import { AuthMessages } from '@stockroom/schema';
-import { ConflictError, DomainError, UnauthenticatedError, ValidationError } from '../common/errors';
+import { DomainError, UnauthenticatedError, ValidationError } from '../common/errors';
 
 export class InvalidCredentialsError extends UnauthenticatedError {
   constructor() {
@@ -16,12 +16,6 @@ export class AccountLockedError extends DomainError {
 export class AccountInactiveError extends DomainError {
   constructor() {
     super('ACCOUNT_INACTIVE', AuthMessages.accountInactive);
-  }
-}
-
-export class EmailTakenError extends ConflictError {
-  constructor() {
-    super(AuthMessages.emailTaken);
   }
 }
 

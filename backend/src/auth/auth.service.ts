@@ -20,7 +20,7 @@ import { runStatement } from '../db/sql';
 import { emailVerificationMail, passwordResetMail } from '../mail/templates';
 import { User, UserStatus } from '../account/user.entity';
 import { AccountInactiveError, AccountLockedError, InvalidCredentialsError, InvalidLinkError } from './auth.errors';
-import { assertEmailFree, claimingEmail } from '../account/email-uniqueness';
+import { assertEmailFree, claimingEmail, normalizeEmail } from '../account/email-uniqueness';
 import { claimRecipientQuota, consumeMailActionQuota, MailKind, recipientWithinCap } from './mail-limits';
 import { OneTimeToken, TokenPurpose } from './one-time-token.entity';
 import { hashPassword, spendVerifyTime, verifyPassword } from './password-hasher';
@@ -67,8 +67,6 @@ export interface VerifyEmailInput {
   email: string;
   token: string;
 }
-
-export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 /** Every auth call from one client (an IPv6 /64 counts as one) counts against the same window. */
 const throttle = (ctx: RequestContext) =>

@@ -12,8 +12,8 @@ import {
   validatePresentFields,
 } from '@stockroom/schema';
 import { logActivityStatement } from '../activity/activity.queries';
-import { assertEmailFree, claimingEmail } from '../account/email-uniqueness';
-import { assertCurrentPassword, normalizeEmail, revokeOneTimeTokens, sendVerificationEmail } from '../auth/auth.service';
+import { assertEmailFree, claimingEmail, normalizeEmail } from '../account/email-uniqueness';
+import { assertCurrentPassword, revokeOneTimeTokens, sendVerificationEmail } from '../auth/auth.service';
 import { consumeMailActionQuota, MailKind, recipientWithinCap } from '../auth/mail-limits';
 import { revokeSessionsStatement } from '../account/session.queries';
 import { requireAdmin, requireViewer } from '../account/viewer';
