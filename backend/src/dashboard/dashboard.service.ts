@@ -7,7 +7,7 @@ import { productStatsStatement } from '../products/product.queries';
 import type { ProductStats } from '../products/product.types';
 import type { User } from '../account/user.entity';
 import { featuresFor, type FeatureHighlightView } from './dashboard.features';
-import { inventoryByCategoryStatement, type CategoryRow } from './dashboard.queries';
+import { inventoryByCategoryStatement, type CategoryRow } from '../products/inventory.queries';
 
 /** Categories a chart shows by name; the rest are summed into one bar. */
 export const CHART_CATEGORIES = 8;
