@@ -20,6 +20,7 @@ import { assertValid, canonicalId, ValidationError } from '../common/errors';
 import { runStatement, type Statement } from '../db/sql';
 import { InsufficientStockError, NotProductOwnerError, ProductNotFoundError, StaleProductError } from './product.errors';
 import { CountCache } from './count-cache';
+import { inventoryByCategoryStatement, type CategoryRow } from './inventory.queries';
 import {
   adjustStockStatement,
   catalogueChangesStatement,
@@ -158,6 +159,12 @@ export const productService = {
     const { user } = await requireViewer(ctx);
     const [stats] = await query<ProductStats>(ctx, productStatsStatement(user.id));
     return stats;
+  },
+
+  /** Per category of the caller's catalogue: how many products, how many in stock and their value, most valuable first. */
+  async inventoryByCategory(ctx: RequestContext): Promise<CategoryRow[]> {
+    const { user } = await requireViewer(ctx);
+    return query<CategoryRow>(ctx, inventoryByCategoryStatement(user.id));
   },
 
   /** The caller's categories, sorted, for the form's suggestions and the filter. */
