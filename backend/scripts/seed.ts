@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { randomInt } from 'node:crypto';
 import { Client } from 'pg';
 import { normalizeEmail } from '../src/account/email-uniqueness';
-import { hashPassword } from '../src/auth/password-hasher';
+import { hashPassword } from '../src/account/password-hasher';
 import { ConfigError, loadConfig } from '../src/config/config';
 import { openDatabase } from '../src/app/database';
 import { productFixtures, type ProductFixture } from '../src/products/product-fixtures';

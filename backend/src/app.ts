@@ -7,7 +7,7 @@ import helmet from 'helmet';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { authRoutes } from './auth/auth.routes';
-import { prepareDummyHash } from './auth/password-hasher';
+import { prepareDummyHash } from './account/password-hasher';
 import type { AppConfig } from './config/config';
 import type { RequestContext } from './account/context';
 import { createRequestContext } from './app/request-context';

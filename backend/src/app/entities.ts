@@ -1,6 +1,6 @@
 import { ActivityEntry } from '../activity/activity.entity';
-import { OneTimeToken } from '../auth/one-time-token.entity';
-import { RateLimitBucket } from '../auth/rate-limit-bucket.entity';
+import { OneTimeToken } from '../account/one-time-token.entity';
+import { RateLimitBucket } from '../account/rate-limit-bucket.entity';
 import { Session } from '../account/session.entity';
 import { SignInAttempts } from '../auth/sign-in-attempts.entity';
 import { CatalogueStats } from '../products/catalogue-stats.entity';

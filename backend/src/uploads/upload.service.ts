@@ -1,4 +1,4 @@
-import { consumeRateLimit } from '../auth/rate-limiter';
+import { consumeRateLimit } from '../account/rate-limiter';
 import { requireViewer } from '../account/viewer';
 import type { RequestContext } from '../account/context';
 import type { ReceivedImage } from '../storage/multipart-image';

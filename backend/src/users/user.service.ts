@@ -14,7 +14,7 @@ import {
 import { logActivityStatement } from '../activity/activity.queries';
 import { assertEmailFree, claimingEmail, normalizeEmail } from '../account/email-uniqueness';
 import { assertCurrentPassword, revokeOneTimeTokens, sendVerificationEmail } from '../auth/auth.service';
-import { consumeMailActionQuota, MailKind, recipientWithinCap } from '../auth/mail-limits';
+import { consumeMailActionQuota, MailKind, recipientWithinCap } from '../account/mail-limits';
 import { revokeSessionsStatement } from '../account/session.queries';
 import { requireAdmin, requireViewer } from '../account/viewer';
 import type { RequestContext, Viewer } from '../account/context';
