@@ -1,5 +1,5 @@
 import { AuthMessages } from '@stockroom/schema';
-import { DomainError, UnauthenticatedError, ValidationError } from '../common/errors';
+import { DomainError, UnauthenticatedError } from '../common/errors';
 
 export class InvalidCredentialsError extends UnauthenticatedError {
   constructor() {
@@ -16,11 +16,5 @@ export class AccountLockedError extends DomainError {
 export class AccountInactiveError extends DomainError {
   constructor() {
     super('ACCOUNT_INACTIVE', AuthMessages.accountInactive);
-  }
-}
-
-export class InvalidLinkError extends ValidationError {
-  constructor(field: string, message: string) {
-    super({ [field]: message }, message);
   }
 }

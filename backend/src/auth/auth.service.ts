@@ -1,40 +1,35 @@
 import { randomUUID } from 'node:crypto';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   AuthMessages,
-  ChangePasswordFields,
   ForgotPasswordFields,
   ResetPasswordFields,
   SESSION_TIMEOUT_MS,
   SignInFields,
-  UserMessages,
-  VerifyEmailFields,
   validateFields,
   validateSignUp,
 } from '@stockroom/schema';
 import { logActivityStatement } from '../activity/activity.queries';
-import { clientKeyOf as clientKeyOfAddress } from '../common/client-key';
+import { clientKeyOf, issueOneTimeToken, link, redeemOneTimeToken, revokeOneTimeTokens, sendVerificationEmail, throttle } from '../account/account.service';
 import type { RequestContext } from '../account/context';
-import { assertValid, TooManyRequestsError, ValidationError } from '../common/errors';
+import { assertValid, TooManyRequestsError } from '../common/errors';
 import { runStatement } from '../db/sql';
-import { emailVerificationMail, passwordResetMail } from '../mail/templates';
+import { passwordResetMail } from '../mail/templates';
 import { User, UserStatus } from '../account/user.entity';
-import { AccountInactiveError, AccountLockedError, InvalidCredentialsError, InvalidLinkError } from './auth.errors';
+import { InvalidLinkError } from '../account/account.errors';
+import { AccountInactiveError, AccountLockedError, InvalidCredentialsError } from './auth.errors';
 import { assertEmailFree, claimingEmail, normalizeEmail } from '../account/email-uniqueness';
-import { claimRecipientQuota, consumeMailActionQuota, MailKind, recipientWithinCap } from '../account/mail-limits';
-import { OneTimeToken, TokenPurpose } from '../account/one-time-token.entity';
+import { claimRecipientQuota, MailKind } from '../account/mail-limits';
+import { TokenPurpose } from '../account/one-time-token.entity';
 import { hashPassword, spendVerifyTime, verifyPassword } from '../account/password-hasher';
-import { consumeRateLimit } from '../account/rate-limiter';
 import { Session } from '../account/session.entity';
 import { revokeSessionsStatement } from '../account/session.queries';
 import { emailKeyOf, SignInAttempts } from './sign-in-attempts.entity';
-import { createOneTimeSecret, hashOneTimeSecret, signAccessToken } from '../account/tokens';
+import { signAccessToken } from '../account/tokens';
 import { requireViewer } from '../account/viewer';
 
 export const MAX_FAILED_SIGN_INS = 5;
 export const LOCKOUT_MS = 15 * 60_000;
 const RESET_TOKEN_TTL_MS = 60 * 60_000;
-const VERIFICATION_TOKEN_TTL_MS = 24 * 60 * 60_000;
 
 export interface AuthResult {
   accessToken: string;
@@ -59,18 +54,6 @@ export interface ResetPasswordInput {
   resetToken: string;
   newPassword: string;
 }
-export interface ChangePasswordInput {
-  currentPassword: string;
-  newPassword: string;
-}
-export interface VerifyEmailInput {
-  email: string;
-  token: string;
-}
-
-/** Every auth call from one client (an IPv6 /64 counts as one) counts against the same window. */
-const throttle = (ctx: RequestContext) =>
-  consumeRateLimit(ctx.em, `auth:${clientKeyOf(ctx)}`, ctx.config.authRateLimit, ctx.config.authRateWindowMs);
 
 /** A new session's id and expiry, and the answer (with its signed token) that goes with them. */
 function newSession(ctx: RequestContext, user: User) {
@@ -93,9 +76,6 @@ async function findUserByEmail(ctx: RequestContext, email: string): Promise<User
   return row ? ctx.em.map(User, row) : null;
 }
 
-/** The client the throttle and the lockout count this request under. */
-const clientKeyOf = (ctx: RequestContext) => clientKeyOfAddress(ctx.clientIp);
-
 /**
  * Sign-in's last step in one statement: releases the reserved password check
  * (clearing the failure count), logs the sign-in and opens the session.
@@ -112,72 +92,6 @@ async function completeSignIn(ctx: RequestContext, user: User, emailKey: string)
     [emailKey, clientKeyOf(ctx), user.id, session.id, user.id, session.expiresAt],
   );
   return session.result;
-}
-
-/** Replaces any earlier token of the same purpose, so only the newest emailed link works. */
-async function issueOneTimeToken(ctx: RequestContext, user: User, purpose: TokenPurpose, ttlMs: number): Promise<string> {
-  const { token, hash } = createOneTimeSecret();
-  await ctx.em.nativeDelete(OneTimeToken, { user, purpose });
-  ctx.em.create(OneTimeToken, { user, purpose, tokenHash: hash, expiresAt: new Date(Date.now() + ttlMs), createdAt: new Date() });
-  await ctx.em.flush();
-  return token;
-}
-
-/**
- * Marks a matching, unexpired, unused token as used and returns its user.
- * The conditional UPDATE makes it single-use even under concurrent requests.
- */
-async function redeemOneTimeToken(ctx: RequestContext, email: string, token: string, purpose: TokenPurpose): Promise<User | null> {
-  const user = await ctx.em.findOne(User, { email: normalizeEmail(email) });
-  if (!user) return null;
-  const redeemed = await ctx.em.nativeUpdate(
-    OneTimeToken,
-    { user, purpose, tokenHash: hashOneTimeSecret(token), usedAt: null, expiresAt: { $gt: new Date() } },
-    { usedAt: new Date() },
-  );
-  return redeemed === 1 ? user : null;
-}
-
-function link(ctx: RequestContext, path: string, token: string, email: string) {
-  // Built from APP_URL, never from the request's Host header, so a forged Host cannot redirect the link.
-  const url = new URL(path, ctx.config.appUrl + '/');
-  url.searchParams.set('token', token);
-  url.searchParams.set('email', email);
-  return url.toString();
-}
-
-/**
- * Deletes every outstanding reset and verification token of the account: a
- * link mailed before its email or password changed must not work after it.
- */
-export async function revokeOneTimeTokens(em: EntityManager, userId: string): Promise<void> {
-  await em.nativeDelete(OneTimeToken, { user: userId });
-}
-
-/** Mails a new verification link (the newest link replaces any earlier one), not counting it against any cap. */
-async function mailVerificationLink(ctx: RequestContext, user: User) {
-  const token = await issueOneTimeToken(ctx, user, TokenPurpose.EmailVerification, VERIFICATION_TOKEN_TTL_MS);
-  ctx.mailer.send(emailVerificationMail(user.email, user.firstName, link(ctx, '/auth/verify-email', token, user.email)));
-}
-
-/**
- * Emails a new verification link, unless the address already had its
- * hourly share of them: the sign-up or email change that asked still
- * happens, and the link can be resent later (see mail-limits.ts).
- */
-export async function sendVerificationEmail(ctx: RequestContext, user: User) {
-  if (await recipientWithinCap(ctx, MailKind.Verification, user.email)) await mailVerificationLink(ctx, user);
-}
-
-/**
- * Checks the signed-in user's own password before a change that could take
- * the account over (a new password or a new email); a wrong one is a 400 on
- * `currentPassword`.
- */
-export async function assertCurrentPassword(user: User, currentPassword: string): Promise<void> {
-  if (!(await verifyPassword(user.passwordHash, currentPassword))) {
-    throw new ValidationError({ currentPassword: UserMessages.currentPasswordWrong });
-  }
 }
 
 /** How long an in-flight password check holds its slot if its request dies before releasing it. */
@@ -315,52 +229,4 @@ export const authService = {
     });
   },
 
-  /** Confirms an email address from the emailed link. */
-  async verifyEmail(ctx: RequestContext, input: VerifyEmailInput): Promise<string> {
-    await throttle(ctx);
-    assertValid(validateFields(VerifyEmailFields, { ...input }));
-    const user = await redeemOneTimeToken(ctx, input.email, input.token, TokenPurpose.EmailVerification);
-    if (!user) throw new InvalidLinkError('token', AuthMessages.verifyLinkInvalid);
-    user.emailVerified = true;
-    await ctx.em.flush();
-    return AuthMessages.emailVerified;
-  },
-
-  /**
-   * Changes the signed-in user's password after checking the current one.
-   * Every other session of the account and every emailed reset or
-   * verification link is revoked; this session stays signed in.
-   */
-  async changePassword(ctx: RequestContext, input: ChangePasswordInput): Promise<string> {
-    const { user, session } = await requireViewer(ctx);
-    await throttle(ctx);
-    assertValid(validateFields(ChangePasswordFields, { ...input }));
-    await assertCurrentPassword(user, input.currentPassword);
-    if (input.currentPassword === input.newPassword) throw new ValidationError({ newPassword: UserMessages.samePassword });
-    const passwordHash = await hashPassword(input.newPassword);
-    await ctx.em.transactional(async (em) => {
-      user.passwordHash = passwordHash;
-      await em.flush();
-      await runStatement(em, revokeSessionsStatement(user.id, session.id));
-      await revokeOneTimeTokens(em, user.id);
-      await runStatement(em, logActivityStatement(user.id, 'password_changed'));
-    });
-    return UserMessages.passwordChanged;
-  },
-
-  /**
-   * Emails a new verification link to the signed-in user, unless already
-   * verified. Counts against the account's hourly mail actions and the
-   * address's hourly verification mails: past either, 429.
-   */
-  async resendVerification(ctx: RequestContext): Promise<string> {
-    const { user } = await requireViewer(ctx);
-    await throttle(ctx);
-    await consumeMailActionQuota(ctx, user.id);
-    if (!user.emailVerified) {
-      await claimRecipientQuota(ctx, MailKind.Verification, user.email);
-      await mailVerificationLink(ctx, user);
-    }
-    return AuthMessages.verificationSent;
-  },
 };

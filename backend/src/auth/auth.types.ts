@@ -15,12 +15,6 @@ export class AuthPayload {
   user!: User;
 }
 
-@ObjectType()
-export class MessagePayload {
-  @Field()
-  message!: string;
-}
-
 @InputType()
 export class SignUpInput {
   @Field() firstName!: string;
