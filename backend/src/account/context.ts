@@ -29,6 +29,6 @@ export interface RequestContext extends AppServices {
   clientIp: string;
   /** The bearer token sent with the request, if any (checked lazily). */
   bearerToken?: string;
-  /** Set once the token has been verified (see auth/viewer.ts). */
+  /** Set once the token has been verified (see account/viewer.ts). */
   viewer?: Viewer;
 }
