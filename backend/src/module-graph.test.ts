@@ -171,6 +171,15 @@ test('the folders of backend/src import each other without a cycle', () => {
   }
 });
 
+test('auth and users share the account module rather than each other, and common/ knows no feature', () => {
+  const graph = buildFolderGraph(sourceFiles(root));
+  expect(graph.get('auth')?.has('users')).toBe(false);
+  expect(graph.get('users')?.has('auth')).toBe(false);
+  expect(graph.get('auth')?.has('account')).toBe(true);
+  expect(graph.get('users')?.has('account')).toBe(true);
+  expect([...(graph.get('common')?.keys() ?? [])]).toEqual([]);
+});
+
 test('the cycle check finds a loop and the imports that close it', () => {
   const graph: FolderGraph = new Map([
     ['a', new Map([['b', ['a.ts -> ../b/b', 'a2.ts -> ../b/b']]])],
