@@ -32,13 +32,7 @@ export function avatarRoutes(contextOf: ContextOf): Router {
    */
   router.post('/:id/avatar', async (req, res) => {
     const ctx = contextOf(req);
-    const { id } = req.params;
-    await userService.get(ctx, id);
-    const url = await uploadService.store(ctx, () => receiveImage(req, 'avatar', ctx.uploads.tempPath()));
-    const user = await userService.setAvatar(ctx, id, url).catch(async (error: unknown) => {
-      await ctx.uploads.remove(url);
-      throw error;
-    });
+    const user = await uploadService.storeAvatar(ctx, req.params.id, () => receiveImage(req, 'avatar', ctx.uploads.tempPath()));
     res.json({ user: toUserJson(user) });
   });
 
