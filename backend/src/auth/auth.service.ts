@@ -17,6 +17,7 @@ import { passwordResetMail } from '../mail/templates';
 import { User, UserStatus } from '../account/user.entity';
 import { InvalidLinkError } from '../account/account.errors';
 import { AccountInactiveError, AccountLockedError, InvalidCredentialsError } from './auth.errors';
+import { completeSignInStatement, releaseSignInAttemptStatement, reserveSignInAttemptStatement, userByEmailStatement } from './auth.queries';
 import { assertEmailFree, claimingEmail, normalizeEmail } from '../account/email-uniqueness';
 import { claimRecipientQuota, MailKind } from '../account/mail-limits';
 import { TokenPurpose } from '../account/one-time-token.entity';
@@ -72,7 +73,7 @@ async function startSession(ctx: RequestContext, user: User): Promise<AuthResult
 
 /** A plain SELECT mapped to the entity: sign-in's hot path skips the query builder. */
 async function findUserByEmail(ctx: RequestContext, email: string): Promise<User | null> {
-  const [row] = await ctx.em.getConnection().execute<Record<string, unknown>[]>('SELECT * FROM users WHERE email = ?', [normalizeEmail(email)]);
+  const [row] = await runStatement<Record<string, unknown>>(ctx.em, userByEmailStatement(normalizeEmail(email)));
   return row ? ctx.em.map(User, row) : null;
 }
 
@@ -82,15 +83,7 @@ async function findUserByEmail(ctx: RequestContext, email: string): Promise<User
  */
 async function completeSignIn(ctx: RequestContext, user: User, emailKey: string): Promise<AuthResult> {
   const session = newSession(ctx, user);
-  await ctx.em.getConnection().execute(
-    `WITH released AS (
-       UPDATE sign_in_attempts SET pending = GREATEST(pending - 1, 0), failures = 0 WHERE email_key = ? AND client_key = ?
-     ), logged AS (
-       INSERT INTO activity_log (user_id, kind) VALUES (?, 'signed_in')
-     )
-     INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES (?, ?, now(), ?)`,
-    [emailKey, clientKeyOf(ctx), user.id, session.id, user.id, session.expiresAt],
-  );
+  await runStatement(ctx.em, completeSignInStatement(emailKey, clientKeyOf(ctx), user.id, session.id, session.expiresAt));
   return session.result;
 }
 
@@ -106,19 +99,9 @@ const PENDING_CHECK_TTL_SECONDS = 60;
  * 429 when the slots are taken by checks still in flight (busy, not locked).
  */
 async function reserveSignInAttempt(ctx: RequestContext, emailKey: string): Promise<void> {
-  const reserved = await ctx.em.getConnection().execute<unknown[]>(
-    `INSERT INTO sign_in_attempts AS f (email_key, client_key, failures, pending, pending_until)
-       VALUES (?, ?, 0, 1, now() + make_interval(secs => ?))
-     ON CONFLICT (email_key, client_key) DO UPDATE SET
-       failures = CASE WHEN f.locked_until <= now() THEN 0 ELSE f.failures END,
-       locked_until = CASE WHEN f.locked_until <= now() THEN NULL ELSE f.locked_until END,
-       pending = CASE WHEN f.pending_until <= now() THEN 1 ELSE f.pending + 1 END,
-       pending_until = EXCLUDED.pending_until
-     WHERE f.locked_until <= now()
-        OR (f.locked_until IS NULL
-            AND f.failures + CASE WHEN f.pending_until <= now() THEN 0 ELSE f.pending END < ?)
-     RETURNING 1`,
-    [emailKey, clientKeyOf(ctx), PENDING_CHECK_TTL_SECONDS, MAX_FAILED_SIGN_INS],
+  const reserved = await runStatement(
+    ctx.em,
+    reserveSignInAttemptStatement(emailKey, clientKeyOf(ctx), PENDING_CHECK_TTL_SECONDS, MAX_FAILED_SIGN_INS),
   );
   if (reserved.length) return;
   const attempts = await ctx.em.findOne(SignInAttempts, { emailKey, clientKey: clientKeyOf(ctx) });
@@ -128,14 +111,7 @@ async function reserveSignInAttempt(ctx: RequestContext, emailKey: string): Prom
 
 /** Releases the reserved check: a wrong password counts towards the lock, a right one clears the count. */
 async function releaseSignInAttempt(ctx: RequestContext, emailKey: string, passwordMatched: boolean): Promise<void> {
-  await ctx.em.getConnection().execute(
-    passwordMatched
-      ? `UPDATE sign_in_attempts SET pending = GREATEST(pending - 1, 0), failures = 0 WHERE email_key = ? AND client_key = ?`
-      : `UPDATE sign_in_attempts SET pending = GREATEST(pending - 1, 0), failures = failures + 1,
-           locked_until = CASE WHEN failures + 1 >= ? THEN now() + make_interval(secs => ?) ELSE locked_until END
-         WHERE email_key = ? AND client_key = ?`,
-    passwordMatched ? [emailKey, clientKeyOf(ctx)] : [MAX_FAILED_SIGN_INS, LOCKOUT_MS / 1000, emailKey, clientKeyOf(ctx)],
-  );
+  await runStatement(ctx.em, releaseSignInAttemptStatement(emailKey, clientKeyOf(ctx), passwordMatched, MAX_FAILED_SIGN_INS, LOCKOUT_MS / 1000));
 }
 
 export const authService = {
