@@ -12,7 +12,7 @@ import { logActivityStatement } from '../activity/activity.queries';
 import { clientKeyOf, issueOneTimeToken, link, redeemOneTimeToken, revokeOneTimeTokens, sendVerificationEmail, throttle } from '../account/account.service';
 import type { RequestContext } from '../account/context';
 import { assertValid, TooManyRequestsError } from '../common/errors';
-import { runStatement } from '../db/sql';
+import { runStatement, type Statement } from '../db/sql';
 import { passwordResetMail } from '../mail/templates';
 import { User, UserStatus } from '../account/user.entity';
 import { InvalidLinkError } from '../account/account.errors';
@@ -71,9 +71,16 @@ async function startSession(ctx: RequestContext, user: User): Promise<AuthResult
   return session.result;
 }
 
+/**
+ * Runs sign-in's own statements on the ORM's connection, outside any unit of
+ * work, where the query log shows them: an unknown email and a wrong password
+ * must send the very same ones.
+ */
+const execute = <T>(ctx: RequestContext, { sql, values }: Statement) => ctx.em.getConnection().execute<T[]>(sql, values);
+
 /** A plain SELECT mapped to the entity: sign-in's hot path skips the query builder. */
 async function findUserByEmail(ctx: RequestContext, email: string): Promise<User | null> {
-  const [row] = await runStatement<Record<string, unknown>>(ctx.em, userByEmailStatement(normalizeEmail(email)));
+  const [row] = await execute<Record<string, unknown>>(ctx, userByEmailStatement(normalizeEmail(email)));
   return row ? ctx.em.map(User, row) : null;
 }
 
@@ -83,7 +90,7 @@ async function findUserByEmail(ctx: RequestContext, email: string): Promise<User
  */
 async function completeSignIn(ctx: RequestContext, user: User, emailKey: string): Promise<AuthResult> {
   const session = newSession(ctx, user);
-  await runStatement(ctx.em, completeSignInStatement(emailKey, clientKeyOf(ctx), user.id, session.id, session.expiresAt));
+  await execute(ctx, completeSignInStatement(emailKey, clientKeyOf(ctx), user.id, session.id, session.expiresAt));
   return session.result;
 }
 
@@ -99,8 +106,8 @@ const PENDING_CHECK_TTL_SECONDS = 60;
  * 429 when the slots are taken by checks still in flight (busy, not locked).
  */
 async function reserveSignInAttempt(ctx: RequestContext, emailKey: string): Promise<void> {
-  const reserved = await runStatement(
-    ctx.em,
+  const reserved = await execute(
+    ctx,
     reserveSignInAttemptStatement(emailKey, clientKeyOf(ctx), PENDING_CHECK_TTL_SECONDS, MAX_FAILED_SIGN_INS),
   );
   if (reserved.length) return;
@@ -111,7 +118,7 @@ async function reserveSignInAttempt(ctx: RequestContext, emailKey: string): Prom
 
 /** Releases the reserved check: a wrong password counts towards the lock, a right one clears the count. */
 async function releaseSignInAttempt(ctx: RequestContext, emailKey: string, passwordMatched: boolean): Promise<void> {
-  await runStatement(ctx.em, releaseSignInAttemptStatement(emailKey, clientKeyOf(ctx), passwordMatched, MAX_FAILED_SIGN_INS, LOCKOUT_MS / 1000));
+  await execute(ctx, releaseSignInAttemptStatement(emailKey, clientKeyOf(ctx), passwordMatched, MAX_FAILED_SIGN_INS, LOCKOUT_MS / 1000));
 }
 
 export const authService = {
