@@ -3,8 +3,8 @@
  * server doing the same work per request as the app, and nothing else.
  *
  * Per request it verifies the HS256 bearer token (jsonwebtoken, a KeyObject
- * made once, as backend/src/auth/tokens.ts does), loads the session joined to
- * its user with the statement auth/viewer.ts runs (auth/session.queries.js), checks
+ * made once, as backend/src/account/tokens.ts does), loads the session joined to
+ * its user with the statement account/viewer.ts runs (account/session.queries.js), checks
  * revoked / expired / inactive, then runs the product statements the service
  * runs (imported from backend/dist/src/products/product.queries.js, `?`
  * placeholders numbered for pg), with a pg pool as large as the app's, and
@@ -39,7 +39,7 @@ const {
   productStatsStatement,
   insertProductStatement,
 } = await built('products/product.queries.js');
-const { sessionWithUserStatement } = await built('auth/session.queries.js');
+const { sessionWithUserStatement } = await built('account/session.queries.js');
 const { isUuid } = require('@stockroom/schema');
 
 // COUNT_CAP: the app's PRODUCT_COUNT_CAP (config.ts, 10,000 unless set).

@@ -34,9 +34,9 @@ function option(args, name, fallback) {
 async function hashOptions() {
   const documented = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 };
   try {
-    const mod = await import(pathToFileURL(join(repoRoot, 'backend/dist/src/auth/password-hasher.js')).href);
+    const mod = await import(pathToFileURL(join(repoRoot, 'backend/dist/src/account/password-hasher.js')).href);
     const opts = mod.ARGON2_OPTIONS ?? mod.default?.ARGON2_OPTIONS;
-    if (opts) return { ...opts, source: 'backend/dist/src/auth/password-hasher.js' };
+    if (opts) return { ...opts, source: 'backend/dist/src/account/password-hasher.js' };
   } catch {
     /* fall through */
   }

@@ -29,7 +29,7 @@ const pg = require('pg');
 
 const PASSWORD = 'Bench#Passw0rd!';
 const SEARCH_TERM = 'steel';
-const POOL_MAX = 10; // backend/src/db/orm-config.ts: pool { min: 0, max: 10 }
+const POOL_MAX = 10; // backend/src/app/orm-config.ts: pool { min: 0, max: 10 }
 const TARGETS = {
   p99Ms: 50, // list and search scenarios, both transports
   ratio: 0.6, // every scenario, both transports

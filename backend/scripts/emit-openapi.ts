@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { buildOpenApiDocument } from '../src/rest/openapi';
+import { buildOpenApiDocument } from '../src/app/openapi';
 
 /**
  * Writes the document /api/openapi.json serves to the file named on the

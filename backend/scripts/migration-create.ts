@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmbeddedPostgres } from '../src/db/embedded-postgres';
-import { ormConfig } from '../src/db/orm-config';
+import { ormConfig } from '../src/app/orm-config';
 
 /**
  * Diffs the entities against a scratch database migrated to the newest

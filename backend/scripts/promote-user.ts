@@ -1,9 +1,9 @@
 import 'reflect-metadata';
-import { normalizeEmail } from '../src/auth/auth.service';
+import { normalizeEmail } from '../src/account/email-uniqueness';
 import { ConfigError, loadConfig } from '../src/config/config';
-import { openDatabase } from '../src/db/database';
+import { openDatabase } from '../src/app/database';
 import { runStatement } from '../src/db/sql';
-import { User, UserRole, UserStatus } from '../src/users/user.entity';
+import { User, UserRole, UserStatus } from '../src/account/user.entity';
 import { activeAdminsStatement, lockActiveAdminsStatement } from '../src/users/user.queries';
 import { openScriptDatabase } from './script-database';
 

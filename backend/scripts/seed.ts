@@ -1,12 +1,12 @@
 import 'reflect-metadata';
 import { randomInt } from 'node:crypto';
 import { Client } from 'pg';
-import { normalizeEmail } from '../src/auth/auth.service';
-import { hashPassword } from '../src/auth/password-hasher';
+import { normalizeEmail } from '../src/account/email-uniqueness';
+import { hashPassword } from '../src/account/password-hasher';
 import { ConfigError, loadConfig } from '../src/config/config';
-import { openDatabase } from '../src/db/database';
+import { openDatabase } from '../src/app/database';
 import { productFixtures, type ProductFixture } from '../src/products/product-fixtures';
-import { User } from '../src/users/user.entity';
+import { User } from '../src/account/user.entity';
 import { openScriptDatabase } from './script-database';
 
 /**

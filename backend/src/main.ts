@@ -6,7 +6,7 @@ import { createApp } from './app';
 import { sweepExpiredAuthState } from './auth/housekeeping';
 import { sweepOrphanUploads } from './uploads/upload-housekeeping';
 import { ConfigError, loadConfig } from './config/config';
-import { openDatabase } from './db/database';
+import { openDatabase } from './app/database';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres';
 import { createMailer } from './mail/mailer';
 

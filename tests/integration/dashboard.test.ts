@@ -1,6 +1,6 @@
 import { setRole } from '../../backend/scripts/promote-user';
 import { OTHER_CATEGORIES } from '../../backend/src/dashboard/dashboard.service';
-import { UserRole } from '../../backend/src/users/user.entity';
+import { UserRole } from '../../backend/src/account/user.entity';
 import { createProduct } from '../support/products';
 import { GOOD_PASSWORD, signUpUser, startTestApp, type TestApp } from '../support/test-app';
 

@@ -1,7 +1,7 @@
 import { sweepExpiredAuthState } from '../../backend/src/auth/housekeeping';
 import { GOOD_PASSWORD, signUpUser, startTestApp, type TestApp } from '../support/test-app';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { ormConfig } from '../../backend/src/db/orm-config';
+import { ormConfig } from '../../backend/src/app/orm-config';
 
 let app: TestApp;
 let orm: MikroORM;

@@ -1,8 +1,8 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { authService } from '../../backend/src/auth/auth.service';
 import { emailKeyOf } from '../../backend/src/auth/sign-in-attempts.entity';
-import type { RequestContext } from '../../backend/src/common/context';
-import { ormConfig } from '../../backend/src/db/orm-config';
+import type { RequestContext } from '../../backend/src/account/context';
+import { ormConfig } from '../../backend/src/app/orm-config';
 import { GOOD_PASSWORD, linkIn, SIGN_IN, signUpUser, startTestApp, uniqueEmail, uniqueIp, type HttpAnswer, type TestApp } from '../support/test-app';
 
 const INVALID_CREDENTIALS = 'Invalid email or password';

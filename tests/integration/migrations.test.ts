@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { openDatabase } from '../../backend/src/db/database';
+import { openDatabase } from '../../backend/src/app/database';
 import { migrationsList } from '../../backend/src/db/migrations';
 import { createDatabase } from '../support/test-app';
 

@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { ROLES, Rules, USER_STATUS, type NumberRule, type TextRule } from '@stockroom/schema';
-import { openDatabase } from '../../backend/src/db/database';
+import { openDatabase } from '../../backend/src/app/database';
 import { createDatabase } from '../support/test-app';
 
 /*

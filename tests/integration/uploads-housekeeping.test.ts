@@ -1,9 +1,9 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { openDatabase } from '../../backend/src/db/database';
+import { openDatabase } from '../../backend/src/app/database';
 import { ORPHAN_GRACE_MS, TEMP_GRACE_MS, sweepOrphanUploads } from '../../backend/src/uploads/upload-housekeeping';
-import { createUploadStore } from '../../backend/src/uploads/upload-store';
+import { createUploadStore } from '../../backend/src/storage/upload-store';
 import { png } from '../support/images';
 import { createProduct } from '../support/products';
 import { signUpUser, startTestApp, type TestApp } from '../support/test-app';

@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import { setRole } from '../../backend/scripts/promote-user';
-import { UserRole } from '../../backend/src/users/user.entity';
+import { UserRole } from '../../backend/src/account/user.entity';
 import { expectGqlError, expectGqlTypeError, expectRestError } from '../support/answers';
 import { GOOD_PASSWORD, linkIn, signUpAdmin, signUpUser, startTestApp, uniqueEmail, type TestApp } from '../support/test-app';
 

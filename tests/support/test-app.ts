@@ -7,9 +7,9 @@ import { Client } from 'pg';
 import { setRole } from '../../backend/scripts/promote-user';
 import { createApp } from '../../backend/src/app';
 import { loadConfig, type AppConfig } from '../../backend/src/config/config';
-import { openDatabase } from '../../backend/src/db/database';
+import { openDatabase } from '../../backend/src/app/database';
 import { createMailer } from '../../backend/src/mail/mailer';
-import { UserRole } from '../../backend/src/users/user.entity';
+import { UserRole } from '../../backend/src/account/user.entity';
 
 export interface HttpAnswer<T = any> {
   status: number;

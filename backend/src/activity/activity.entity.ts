@@ -1,6 +1,6 @@
 import { Entity, Enum, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { Rules } from '@stockroom/schema';
-import { User } from '../users/user.entity';
+import { User } from '../account/user.entity';
 
 /** What a user did, as the dashboard's recent activity names it. */
 export const ACTIVITY_KINDS = [

@@ -1,10 +1,11 @@
 import { Arg, Ctx, Mutation, Resolver } from 'type-graphql';
-import type { RequestContext } from '../common/context';
+import type { RequestContext } from '../account/context';
+import { accountService } from '../account/account.service';
+import { MessagePayload } from '../account/account.types';
 import { authService } from './auth.service';
 import {
   AuthPayload,
   ForgotPasswordInput,
-  MessagePayload,
   ResetPasswordInput,
   SignInInput,
   SignUpInput,
@@ -42,11 +43,11 @@ export class AuthResolver {
 
   @Mutation(() => MessagePayload)
   async verifyEmail(@Arg('input') input: VerifyEmailInput, @Ctx() ctx: RequestContext) {
-    return message(await authService.verifyEmail(ctx, input));
+    return message(await accountService.verifyEmail(ctx, input));
   }
 
   @Mutation(() => MessagePayload, { description: 'Email a new verification link to the signed-in user' })
   async resendVerification(@Ctx() ctx: RequestContext) {
-    return message(await authService.resendVerification(ctx));
+    return message(await accountService.resendVerification(ctx));
   }
 }

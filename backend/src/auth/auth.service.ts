@@ -1,40 +1,36 @@
 import { randomUUID } from 'node:crypto';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   AuthMessages,
-  ChangePasswordFields,
   ForgotPasswordFields,
   ResetPasswordFields,
   SESSION_TIMEOUT_MS,
   SignInFields,
-  UserMessages,
-  VerifyEmailFields,
   validateFields,
   validateSignUp,
 } from '@stockroom/schema';
 import { logActivityStatement } from '../activity/activity.queries';
-import { clientKeyOf as clientKeyOfAddress } from '../common/client-key';
-import type { RequestContext } from '../common/context';
-import { assertValid, TooManyRequestsError, ValidationError } from '../common/errors';
-import { runStatement } from '../db/sql';
-import { emailVerificationMail, passwordResetMail } from '../mail/templates';
-import { User, UserStatus } from '../users/user.entity';
-import { AccountInactiveError, AccountLockedError, InvalidCredentialsError, InvalidLinkError } from './auth.errors';
-import { assertEmailFree, claimingEmail } from './email-uniqueness';
-import { claimRecipientQuota, consumeMailActionQuota, MailKind, recipientWithinCap } from './mail-limits';
-import { OneTimeToken, TokenPurpose } from './one-time-token.entity';
-import { hashPassword, spendVerifyTime, verifyPassword } from './password-hasher';
-import { consumeRateLimit } from './rate-limiter';
-import { Session } from './session.entity';
-import { revokeSessionsStatement } from './session.queries';
+import { clientKeyOf, issueOneTimeToken, link, redeemOneTimeToken, revokeOneTimeTokens, sendVerificationEmail, throttle } from '../account/account.service';
+import type { RequestContext } from '../account/context';
+import { assertValid, TooManyRequestsError } from '../common/errors';
+import { runStatement, type Statement } from '../db/sql';
+import { passwordResetMail } from '../mail/templates';
+import { User, UserStatus } from '../account/user.entity';
+import { InvalidLinkError } from '../account/account.errors';
+import { AccountInactiveError, AccountLockedError, InvalidCredentialsError } from './auth.errors';
+import { completeSignInStatement, releaseSignInAttemptStatement, reserveSignInAttemptStatement, userByEmailStatement } from './auth.queries';
+import { assertEmailFree, claimingEmail, normalizeEmail } from '../account/email-uniqueness';
+import { claimRecipientQuota, MailKind } from '../account/mail-limits';
+import { TokenPurpose } from '../account/one-time-token.entity';
+import { hashPassword, spendVerifyTime, verifyPassword } from '../account/password-hasher';
+import { Session } from '../account/session.entity';
+import { revokeSessionsStatement } from '../account/session.queries';
 import { emailKeyOf, SignInAttempts } from './sign-in-attempts.entity';
-import { createOneTimeSecret, hashOneTimeSecret, signAccessToken } from './tokens';
-import { requireViewer } from './viewer';
+import { signAccessToken } from '../account/tokens';
+import { requireViewer } from '../account/viewer';
 
 export const MAX_FAILED_SIGN_INS = 5;
 export const LOCKOUT_MS = 15 * 60_000;
 const RESET_TOKEN_TTL_MS = 60 * 60_000;
-const VERIFICATION_TOKEN_TTL_MS = 24 * 60 * 60_000;
 
 export interface AuthResult {
   accessToken: string;
@@ -59,20 +55,6 @@ export interface ResetPasswordInput {
   resetToken: string;
   newPassword: string;
 }
-export interface ChangePasswordInput {
-  currentPassword: string;
-  newPassword: string;
-}
-export interface VerifyEmailInput {
-  email: string;
-  token: string;
-}
-
-export const normalizeEmail = (email: string) => email.trim().toLowerCase();
-
-/** Every auth call from one client (an IPv6 /64 counts as one) counts against the same window. */
-const throttle = (ctx: RequestContext) =>
-  consumeRateLimit(ctx.em, `auth:${clientKeyOf(ctx)}`, ctx.config.authRateLimit, ctx.config.authRateWindowMs);
 
 /** A new session's id and expiry, and the answer (with its signed token) that goes with them. */
 function newSession(ctx: RequestContext, user: User) {
@@ -89,14 +71,18 @@ async function startSession(ctx: RequestContext, user: User): Promise<AuthResult
   return session.result;
 }
 
+/**
+ * Runs sign-in's own statements on the ORM's connection, outside any unit of
+ * work, where the query log shows them: an unknown email and a wrong password
+ * must send the very same ones.
+ */
+const execute = <T>(ctx: RequestContext, { sql, values }: Statement) => ctx.em.getConnection().execute<T[]>(sql, values);
+
 /** A plain SELECT mapped to the entity: sign-in's hot path skips the query builder. */
 async function findUserByEmail(ctx: RequestContext, email: string): Promise<User | null> {
-  const [row] = await ctx.em.getConnection().execute<Record<string, unknown>[]>('SELECT * FROM users WHERE email = ?', [normalizeEmail(email)]);
+  const [row] = await execute<Record<string, unknown>>(ctx, userByEmailStatement(normalizeEmail(email)));
   return row ? ctx.em.map(User, row) : null;
 }
-
-/** The client the throttle and the lockout count this request under. */
-const clientKeyOf = (ctx: RequestContext) => clientKeyOfAddress(ctx.clientIp);
 
 /**
  * Sign-in's last step in one statement: releases the reserved password check
@@ -104,82 +90,8 @@ const clientKeyOf = (ctx: RequestContext) => clientKeyOfAddress(ctx.clientIp);
  */
 async function completeSignIn(ctx: RequestContext, user: User, emailKey: string): Promise<AuthResult> {
   const session = newSession(ctx, user);
-  await ctx.em.getConnection().execute(
-    `WITH released AS (
-       UPDATE sign_in_attempts SET pending = GREATEST(pending - 1, 0), failures = 0 WHERE email_key = ? AND client_key = ?
-     ), logged AS (
-       INSERT INTO activity_log (user_id, kind) VALUES (?, 'signed_in')
-     )
-     INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES (?, ?, now(), ?)`,
-    [emailKey, clientKeyOf(ctx), user.id, session.id, user.id, session.expiresAt],
-  );
+  await execute(ctx, completeSignInStatement(emailKey, clientKeyOf(ctx), user.id, session.id, session.expiresAt));
   return session.result;
-}
-
-/** Replaces any earlier token of the same purpose, so only the newest emailed link works. */
-async function issueOneTimeToken(ctx: RequestContext, user: User, purpose: TokenPurpose, ttlMs: number): Promise<string> {
-  const { token, hash } = createOneTimeSecret();
-  await ctx.em.nativeDelete(OneTimeToken, { user, purpose });
-  ctx.em.create(OneTimeToken, { user, purpose, tokenHash: hash, expiresAt: new Date(Date.now() + ttlMs), createdAt: new Date() });
-  await ctx.em.flush();
-  return token;
-}
-
-/**
- * Marks a matching, unexpired, unused token as used and returns its user.
- * The conditional UPDATE makes it single-use even under concurrent requests.
- */
-async function redeemOneTimeToken(ctx: RequestContext, email: string, token: string, purpose: TokenPurpose): Promise<User | null> {
-  const user = await ctx.em.findOne(User, { email: normalizeEmail(email) });
-  if (!user) return null;
-  const redeemed = await ctx.em.nativeUpdate(
-    OneTimeToken,
-    { user, purpose, tokenHash: hashOneTimeSecret(token), usedAt: null, expiresAt: { $gt: new Date() } },
-    { usedAt: new Date() },
-  );
-  return redeemed === 1 ? user : null;
-}
-
-function link(ctx: RequestContext, path: string, token: string, email: string) {
-  // Built from APP_URL, never from the request's Host header, so a forged Host cannot redirect the link.
-  const url = new URL(path, ctx.config.appUrl + '/');
-  url.searchParams.set('token', token);
-  url.searchParams.set('email', email);
-  return url.toString();
-}
-
-/**
- * Deletes every outstanding reset and verification token of the account: a
- * link mailed before its email or password changed must not work after it.
- */
-export async function revokeOneTimeTokens(em: EntityManager, userId: string): Promise<void> {
-  await em.nativeDelete(OneTimeToken, { user: userId });
-}
-
-/** Mails a new verification link (the newest link replaces any earlier one), not counting it against any cap. */
-async function mailVerificationLink(ctx: RequestContext, user: User) {
-  const token = await issueOneTimeToken(ctx, user, TokenPurpose.EmailVerification, VERIFICATION_TOKEN_TTL_MS);
-  ctx.mailer.send(emailVerificationMail(user.email, user.firstName, link(ctx, '/auth/verify-email', token, user.email)));
-}
-
-/**
- * Emails a new verification link, unless the address already had its
- * hourly share of them: the sign-up or email change that asked still
- * happens, and the link can be resent later (see mail-limits.ts).
- */
-export async function sendVerificationEmail(ctx: RequestContext, user: User) {
-  if (await recipientWithinCap(ctx, MailKind.Verification, user.email)) await mailVerificationLink(ctx, user);
-}
-
-/**
- * Checks the signed-in user's own password before a change that could take
- * the account over (a new password or a new email); a wrong one is a 400 on
- * `currentPassword`.
- */
-export async function assertCurrentPassword(user: User, currentPassword: string): Promise<void> {
-  if (!(await verifyPassword(user.passwordHash, currentPassword))) {
-    throw new ValidationError({ currentPassword: UserMessages.currentPasswordWrong });
-  }
 }
 
 /** How long an in-flight password check holds its slot if its request dies before releasing it. */
@@ -194,19 +106,9 @@ const PENDING_CHECK_TTL_SECONDS = 60;
  * 429 when the slots are taken by checks still in flight (busy, not locked).
  */
 async function reserveSignInAttempt(ctx: RequestContext, emailKey: string): Promise<void> {
-  const reserved = await ctx.em.getConnection().execute<unknown[]>(
-    `INSERT INTO sign_in_attempts AS f (email_key, client_key, failures, pending, pending_until)
-       VALUES (?, ?, 0, 1, now() + make_interval(secs => ?))
-     ON CONFLICT (email_key, client_key) DO UPDATE SET
-       failures = CASE WHEN f.locked_until <= now() THEN 0 ELSE f.failures END,
-       locked_until = CASE WHEN f.locked_until <= now() THEN NULL ELSE f.locked_until END,
-       pending = CASE WHEN f.pending_until <= now() THEN 1 ELSE f.pending + 1 END,
-       pending_until = EXCLUDED.pending_until
-     WHERE f.locked_until <= now()
-        OR (f.locked_until IS NULL
-            AND f.failures + CASE WHEN f.pending_until <= now() THEN 0 ELSE f.pending END < ?)
-     RETURNING 1`,
-    [emailKey, clientKeyOf(ctx), PENDING_CHECK_TTL_SECONDS, MAX_FAILED_SIGN_INS],
+  const reserved = await execute(
+    ctx,
+    reserveSignInAttemptStatement(emailKey, clientKeyOf(ctx), PENDING_CHECK_TTL_SECONDS, MAX_FAILED_SIGN_INS),
   );
   if (reserved.length) return;
   const attempts = await ctx.em.findOne(SignInAttempts, { emailKey, clientKey: clientKeyOf(ctx) });
@@ -216,14 +118,7 @@ async function reserveSignInAttempt(ctx: RequestContext, emailKey: string): Prom
 
 /** Releases the reserved check: a wrong password counts towards the lock, a right one clears the count. */
 async function releaseSignInAttempt(ctx: RequestContext, emailKey: string, passwordMatched: boolean): Promise<void> {
-  await ctx.em.getConnection().execute(
-    passwordMatched
-      ? `UPDATE sign_in_attempts SET pending = GREATEST(pending - 1, 0), failures = 0 WHERE email_key = ? AND client_key = ?`
-      : `UPDATE sign_in_attempts SET pending = GREATEST(pending - 1, 0), failures = failures + 1,
-           locked_until = CASE WHEN failures + 1 >= ? THEN now() + make_interval(secs => ?) ELSE locked_until END
-         WHERE email_key = ? AND client_key = ?`,
-    passwordMatched ? [emailKey, clientKeyOf(ctx)] : [MAX_FAILED_SIGN_INS, LOCKOUT_MS / 1000, emailKey, clientKeyOf(ctx)],
-  );
+  await execute(ctx, releaseSignInAttemptStatement(emailKey, clientKeyOf(ctx), passwordMatched, MAX_FAILED_SIGN_INS, LOCKOUT_MS / 1000));
 }
 
 export const authService = {
@@ -317,52 +212,4 @@ export const authService = {
     });
   },
 
-  /** Confirms an email address from the emailed link. */
-  async verifyEmail(ctx: RequestContext, input: VerifyEmailInput): Promise<string> {
-    await throttle(ctx);
-    assertValid(validateFields(VerifyEmailFields, { ...input }));
-    const user = await redeemOneTimeToken(ctx, input.email, input.token, TokenPurpose.EmailVerification);
-    if (!user) throw new InvalidLinkError('token', AuthMessages.verifyLinkInvalid);
-    user.emailVerified = true;
-    await ctx.em.flush();
-    return AuthMessages.emailVerified;
-  },
-
-  /**
-   * Changes the signed-in user's password after checking the current one.
-   * Every other session of the account and every emailed reset or
-   * verification link is revoked; this session stays signed in.
-   */
-  async changePassword(ctx: RequestContext, input: ChangePasswordInput): Promise<string> {
-    const { user, session } = await requireViewer(ctx);
-    await throttle(ctx);
-    assertValid(validateFields(ChangePasswordFields, { ...input }));
-    await assertCurrentPassword(user, input.currentPassword);
-    if (input.currentPassword === input.newPassword) throw new ValidationError({ newPassword: UserMessages.samePassword });
-    const passwordHash = await hashPassword(input.newPassword);
-    await ctx.em.transactional(async (em) => {
-      user.passwordHash = passwordHash;
-      await em.flush();
-      await runStatement(em, revokeSessionsStatement(user.id, session.id));
-      await revokeOneTimeTokens(em, user.id);
-      await runStatement(em, logActivityStatement(user.id, 'password_changed'));
-    });
-    return UserMessages.passwordChanged;
-  },
-
-  /**
-   * Emails a new verification link to the signed-in user, unless already
-   * verified. Counts against the account's hourly mail actions and the
-   * address's hourly verification mails: past either, 429.
-   */
-  async resendVerification(ctx: RequestContext): Promise<string> {
-    const { user } = await requireViewer(ctx);
-    await throttle(ctx);
-    await consumeMailActionQuota(ctx, user.id);
-    if (!user.emailVerified) {
-      await claimRecipientQuota(ctx, MailKind.Verification, user.email);
-      await mailVerificationLink(ctx, user);
-    }
-    return AuthMessages.verificationSent;
-  },
 };

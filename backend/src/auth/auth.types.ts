@@ -1,5 +1,5 @@
 import { Field, InputType, ObjectType } from 'type-graphql';
-import { User } from '../users/user.entity';
+import { User } from '../account/user.entity';
 
 /* Validation lives in the service (shared rules from @stockroom/schema), not here, so REST and GraphQL answer alike. */
 
@@ -13,12 +13,6 @@ export class AuthPayload {
 
   @Field(() => User)
   user!: User;
-}
-
-@ObjectType()
-export class MessagePayload {
-  @Field()
-  message!: string;
 }
 
 @InputType()

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { OneTimeToken } from './one-time-token.entity';
-import { RateLimitBucket } from './rate-limit-bucket.entity';
-import { Session } from './session.entity';
+import { OneTimeToken } from '../account/one-time-token.entity';
+import { RateLimitBucket } from '../account/rate-limit-bucket.entity';
+import { Session } from '../account/session.entity';
 import { SignInAttempts } from './sign-in-attempts.entity';
 
 /** Revoked or expired sessions are kept this long, so "why was I signed out" can still be answered. */

@@ -8,10 +8,10 @@
  * plain file serving waits behind it. The budget:
  *
  * - ARGON2_CONCURRENCY hashes or verifies at once (one thread each: argon2
- *   runs with parallelism 1); more are queued (auth/password-hasher.ts).
+ *   runs with parallelism 1); more are queued (account/password-hasher.ts).
  * - IMAGE_DECODE_CONCURRENCY sharp pipelines at once, each holding one pool
  *   thread while libvips works on LIBVIPS_THREADS_PER_IMAGE threads of its
- *   own; more wait in a short queue, then are refused (uploads/upload-store.ts).
+ *   own; more wait in a short queue, then are refused (storage/upload-store.ts).
  * - RESERVED_FOR_IO threads, libuv's default pool, that neither may take.
  *
  * Four CPU-heavy threads at most, which keeps a small machine responsive;

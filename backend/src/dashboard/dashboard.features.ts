@@ -1,4 +1,4 @@
-import { UserRole } from '../users/user.entity';
+import { UserRole } from '../account/user.entity';
 
 /** A dashboard feature highlight with its call to action; `actionColor` is a Blueprint intent. */
 export interface FeatureHighlightView {

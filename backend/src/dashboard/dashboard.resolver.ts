@@ -1,5 +1,5 @@
 import { Ctx, Query, Resolver } from 'type-graphql';
-import type { RequestContext } from '../common/context';
+import type { RequestContext } from '../account/context';
 import { dashboardService } from './dashboard.service';
 import { Dashboard } from './dashboard.types';
 

@@ -1,6 +1,6 @@
 import { Router, type Request } from 'express';
-import type { RequestContext } from '../common/context';
-import { toUserJson } from '../users/user.entity';
+import type { RequestContext } from '../account/context';
+import { toUserJson } from '../account/user.entity';
 import { dashboardService } from './dashboard.service';
 
 type ContextOf = (req: Request) => RequestContext;

@@ -1,13 +1,12 @@
-import { toActivityItem, type ActivityItemView } from '../activity/activity-item';
-import { recentActivityStatement, type ActivityRow } from '../activity/activity.queries';
-import { requireViewer } from '../auth/viewer';
-import type { RequestContext } from '../common/context';
-import { runStatement } from '../db/sql';
-import { productStatsStatement } from '../products/product.queries';
+import { activityService } from '../activity/activity.service';
+import type { ActivityItemView } from '../activity/activity-item';
+import { requireViewer } from '../account/viewer';
+import type { RequestContext } from '../account/context';
+import type { CategoryRow } from '../products/inventory.queries';
+import { productService } from '../products/product.service';
 import type { ProductStats } from '../products/product.types';
-import type { User } from '../users/user.entity';
+import type { User } from '../account/user.entity';
 import { featuresFor, type FeatureHighlightView } from './dashboard.features';
-import { inventoryByCategoryStatement, type CategoryRow } from './dashboard.queries';
 
 /** Categories a chart shows by name; the rest are summed into one bar. */
 export const CHART_CATEGORIES = 8;
@@ -32,19 +31,20 @@ export function topCategories(rows: CategoryRow[], keep = CHART_CATEGORIES): Cat
 }
 
 export const dashboardService = {
-  /** Everything the dashboard shows, read in three statements run side by side. */
+  /** Everything the dashboard shows, from the products and activity services, read side by side. */
   async get(ctx: RequestContext): Promise<DashboardView> {
+    // Checked once before the three reads, so they share the viewer rather than each looking up the session.
     const { user } = await requireViewer(ctx);
-    const [[stats], activity, categories] = await Promise.all([
-      runStatement<ProductStats>(ctx.em, productStatsStatement(user.id)),
-      runStatement<ActivityRow>(ctx.em, recentActivityStatement(user.id)),
-      runStatement<CategoryRow>(ctx.em, inventoryByCategoryStatement(user.id)),
+    const [stats, recentActivity, categories] = await Promise.all([
+      productService.stats(ctx),
+      activityService.recent(ctx),
+      productService.inventoryByCategory(ctx),
     ]);
     const inStock = categories.reduce((sum, row) => sum + row.inStock, 0);
     const products = categories.reduce((sum, row) => sum + row.products, 0);
     return {
       overview: { user, ...stats },
-      recentActivity: activity.map(toActivityItem),
+      recentActivity,
       features: featuresFor(user.role),
       inventory: { byCategory: topCategories(categories), inStock, outOfStock: products - inStock },
     };

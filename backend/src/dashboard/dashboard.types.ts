@@ -1,6 +1,6 @@
 import { Field, Float, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { ACTIVITY_KINDS, type ActivityKind } from '../activity/activity.entity';
-import { User } from '../users/user.entity';
+import { User } from '../account/user.entity';
 
 /** GraphQL enums need an object; the kinds' names are the database's. */
 export const ActivityKindEnum = Object.fromEntries(ACTIVITY_KINDS.map((kind) => [kind.toUpperCase(), kind])) as Record<Uppercase<ActivityKind>, ActivityKind>;

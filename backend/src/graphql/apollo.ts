@@ -2,7 +2,7 @@ import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import type { GraphQLSchema } from 'graphql';
-import type { RequestContext } from '../common/context';
+import type { RequestContext } from '../account/context';
 import { documentDepthLimit } from './depth-limit.rule';
 import { formatGraphQLError } from './format-error';
 

@@ -1,5 +1,5 @@
 import { DecimalType, Entity, OneToOne, Property } from '@mikro-orm/core';
-import { User } from '../users/user.entity';
+import { User } from '../account/user.entity';
 
 /**
  * Running totals of one owner's catalogue, kept by statement-level triggers

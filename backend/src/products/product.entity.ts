@@ -1,7 +1,7 @@
 import { Check, DecimalType, Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { Rules } from '@stockroom/schema';
-import { User } from '../users/user.entity';
+import { User } from '../account/user.entity';
 
 /**
  * A product in its owner's catalogue. Lists and stats read this table with

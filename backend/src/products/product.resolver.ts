@@ -1,5 +1,5 @@
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
-import type { RequestContext } from '../common/context';
+import type { RequestContext } from '../account/context';
 import { productService } from './product.service';
 import { CreateProductInput, ProductListInput, ProductPage, ProductStats, ProductView, UpdateProductInput } from './product.types';
 

@@ -1,6 +1,6 @@
 import { Router, type Request } from 'express';
 import { ProductFields, ProductListFields, ProductMessages, Rules, ValidationMessages } from '@stockroom/schema';
-import type { RequestContext } from '../common/context';
+import type { RequestContext } from '../account/context';
 import { ValidationError } from '../common/errors';
 import { readBody } from '../rest/body';
 import { param, queryParams } from '../rest/query';

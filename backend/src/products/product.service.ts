@@ -14,12 +14,13 @@ import {
   type ProductSortField,
   type SortOrder,
 } from '@stockroom/schema';
-import { requireViewerRows } from '../auth/viewer';
-import type { RequestContext } from '../common/context';
+import { requireViewerRows } from '../account/viewer';
+import type { RequestContext } from '../account/context';
 import { assertValid, canonicalId, ValidationError } from '../common/errors';
 import type { Statement } from '../db/sql';
 import { InsufficientStockError, NotProductOwnerError, ProductNotFoundError, StaleProductError } from './product.errors';
 import { CountCache } from './count-cache';
+import { inventoryByCategoryStatement, type CategoryRow } from './inventory.queries';
 import {
   adjustStockStatement,
   cappedMatchCountStatement,
@@ -221,6 +222,12 @@ export const productService = {
     const { user } = await requireViewerRows(ctx);
     const [stats] = await query<ProductStats>(ctx, productStatsStatement(user.id));
     return stats;
+  },
+
+  /** Per category of the caller's catalogue: how many products, how many in stock and their value, most valuable first. */
+  async inventoryByCategory(ctx: RequestContext): Promise<CategoryRow[]> {
+    const { user } = await requireViewerRows(ctx);
+    return query<CategoryRow>(ctx, inventoryByCategoryStatement(user.id));
   },
 
   /** The caller's categories, sorted, for the form's suggestions and the filter. */

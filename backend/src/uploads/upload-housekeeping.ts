@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runStatement } from '../db/sql';
-import { isUploadName, type UploadStore } from './upload-store';
+import { isUploadName, type UploadStore } from '../storage/upload-store';
 
 /** An upload nothing names yet is kept this long: the product form it was made for may still be open. */
 export const ORPHAN_GRACE_MS = 24 * 60 * 60_000;

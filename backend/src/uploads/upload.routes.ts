@@ -1,11 +1,11 @@
 import { Router, type ErrorRequestHandler, type Request } from 'express';
 import { IMAGE_FORMATS } from '@stockroom/schema';
-import type { RequestContext } from '../common/context';
+import type { RequestContext } from '../account/context';
 import { restNotFound } from '../rest/error-middleware';
-import { toUserJson } from '../users/user.entity';
+import { toUserJson } from '../account/user.entity';
 import { userService } from '../users/user.service';
-import { discardRestOfBody, receiveImage } from './multipart-image';
-import { isUploadName, type UploadStore } from './upload-store';
+import { discardRestOfBody, receiveImage } from '../storage/multipart-image';
+import { isUploadName, type UploadStore } from '../storage/upload-store';
 import { uploadService } from './upload.service';
 
 type ContextOf = (req: Request) => RequestContext;
@@ -32,13 +32,7 @@ export function avatarRoutes(contextOf: ContextOf): Router {
    */
   router.post('/:id/avatar', async (req, res) => {
     const ctx = contextOf(req);
-    const { id } = req.params;
-    await userService.get(ctx, id);
-    const url = await uploadService.store(ctx, () => receiveImage(req, 'avatar', ctx.uploads.tempPath()));
-    const user = await userService.setAvatar(ctx, id, url).catch(async (error: unknown) => {
-      await ctx.uploads.remove(url);
-      throw error;
-    });
+    const user = await uploadService.storeAvatar(ctx, req.params.id, () => receiveImage(req, 'avatar', ctx.uploads.tempPath()));
     res.json({ user: toUserJson(user) });
   });
 

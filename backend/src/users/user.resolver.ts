@@ -1,9 +1,8 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
-import { authService } from '../auth/auth.service';
-import { MessagePayload } from '../auth/auth.types';
-import { requireViewer } from '../auth/viewer';
-import type { RequestContext } from '../common/context';
-import { User } from './user.entity';
+import { MessagePayload } from '../account/account.types';
+import { requireViewer } from '../account/viewer';
+import type { RequestContext } from '../account/context';
+import { User } from '../account/user.entity';
 import { userService } from './user.service';
 import { AdminStats, ChangePasswordInput, PublicProfile, UpdateProfileInput, UpdateUserInput, UserListInput, UserPage } from './user.types';
 
@@ -57,6 +56,6 @@ export class UserResolver {
 
   @Mutation(() => MessagePayload, { description: "Changes the signed-in user's password; every other session is signed out" })
   async changePassword(@Arg('input') input: ChangePasswordInput, @Ctx() ctx: RequestContext) {
-    return { message: await authService.changePassword(ctx, input) };
+    return { message: await userService.changePassword(ctx, input) };
   }
 }

@@ -1,11 +1,11 @@
 import { Router, type Request } from 'express';
 import { EmailChangeFields, ProfileFields, UserAdminFields, UserListFields } from '@stockroom/schema';
-import { authService } from '../auth/auth.service';
-import { requireViewer } from '../auth/viewer';
-import type { RequestContext } from '../common/context';
+import { accountService } from '../account/account.service';
+import { requireViewer } from '../account/viewer';
+import type { RequestContext } from '../account/context';
 import { readBody } from '../rest/body';
 import { queryParams } from '../rest/query';
-import { toUserJson } from './user.entity';
+import { toUserJson } from '../account/user.entity';
 import { userService } from './user.service';
 
 type ContextOf = (req: Request) => RequestContext;
@@ -13,7 +13,7 @@ type ContextOf = (req: Request) => RequestContext;
 const PROFILE_FIELDS = { ...ProfileFields, ...EmailChangeFields };
 const USER_FIELDS = { ...PROFILE_FIELDS, ...UserAdminFields };
 
-/** REST adapter over userService and the account parts of authService, mounted at /api/users. */
+/** REST adapter over userService and accountService, mounted at /api/users. */
 export function userRoutes(contextOf: ContextOf): Router {
   const router = Router();
 
@@ -38,7 +38,7 @@ export function userRoutes(contextOf: ContextOf): Router {
   /** POST /api/users/profile/password { currentPassword, newPassword }: { message }; other sessions are revoked */
   router.post('/profile/password', async (req, res) => {
     const input = readBody(req, ['currentPassword', 'newPassword'] as const);
-    res.json({ message: await authService.changePassword(contextOf(req), input as never) });
+    res.json({ message: await userService.changePassword(contextOf(req), input as never) });
   });
 
   /** GET /api/users/admin/stats (admins): { stats } */
@@ -49,12 +49,12 @@ export function userRoutes(contextOf: ContextOf): Router {
   /** POST /api/users/verify-email (public): { email, token } from the emailed link -> { message } */
   router.post('/verify-email', async (req, res) => {
     const input = readBody(req, ['email', 'token'] as const);
-    res.json({ message: await authService.verifyEmail(contextOf(req), input as never) });
+    res.json({ message: await accountService.verifyEmail(contextOf(req), input as never) });
   });
 
   /** POST /api/users/resend-verification (signed in): emails a new verification link -> { message } */
   router.post('/resend-verification', async (req, res) => {
-    res.json({ message: await authService.resendVerification(contextOf(req)) });
+    res.json({ message: await accountService.resendVerification(contextOf(req)) });
   });
 
   /** GET /api/users/{id} (self or admin): { user } */

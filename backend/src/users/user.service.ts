@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   AuthMessages,
+  ChangePasswordFields,
   EmailChangeFields,
   PAGINATION,
   ProfileFields,
@@ -12,17 +13,18 @@ import {
   validatePresentFields,
 } from '@stockroom/schema';
 import { logActivityStatement } from '../activity/activity.queries';
-import { assertEmailFree, claimingEmail } from '../auth/email-uniqueness';
-import { assertCurrentPassword, normalizeEmail, revokeOneTimeTokens, sendVerificationEmail } from '../auth/auth.service';
-import { consumeMailActionQuota, MailKind, recipientWithinCap } from '../auth/mail-limits';
-import { revokeSessionsStatement } from '../auth/session.queries';
-import { requireAdmin, requireViewer } from '../auth/viewer';
-import type { RequestContext, Viewer } from '../common/context';
-import { assertValid, canonicalId, DomainError, ForbiddenError } from '../common/errors';
+import { assertEmailFree, claimingEmail, normalizeEmail } from '../account/email-uniqueness';
+import { assertCurrentPassword, revokeOneTimeTokens, sendVerificationEmail, throttle } from '../account/account.service';
+import { consumeMailActionQuota, MailKind, recipientWithinCap } from '../account/mail-limits';
+import { revokeSessionsStatement } from '../account/session.queries';
+import { requireAdmin, requireViewer } from '../account/viewer';
+import type { RequestContext, Viewer } from '../account/context';
+import { assertValid, canonicalId, DomainError, ForbiddenError, ValidationError } from '../common/errors';
 import { paginationOf, type Pagination } from '../common/pagination';
+import { hashPassword } from '../account/password-hasher';
 import { runStatement } from '../db/sql';
 import { emailChangedMail } from '../mail/templates';
-import { User, UserRole, UserStatus } from './user.entity';
+import { User, UserRole, UserStatus } from '../account/user.entity';
 import { LastAdminError, UserNotFoundError } from './user.errors';
 import {
   activeAdminsStatement,
@@ -31,6 +33,11 @@ import {
   userCountStatement,
   userPageStatement,
 } from './user.queries';
+
+export interface ChangePasswordInput {
+  currentPassword: string;
+  newPassword: string;
+}
 
 /** Fields a user may change of their own account. */
 export interface ProfileChanges {
@@ -312,5 +319,27 @@ export const userService = {
       if (previousAvatar !== avatar) await ctx.uploads.remove(previousAvatar);
       return user;
     });
+  },
+
+  /**
+   * Changes the signed-in user's password after checking the current one.
+   * Every other session of the account and every emailed reset or
+   * verification link is revoked; this session stays signed in.
+   */
+  async changePassword(ctx: RequestContext, input: ChangePasswordInput): Promise<string> {
+    const { user, session } = await requireViewer(ctx);
+    await throttle(ctx);
+    assertValid(validateFields(ChangePasswordFields, { ...input }));
+    await assertCurrentPassword(user, input.currentPassword);
+    if (input.currentPassword === input.newPassword) throw new ValidationError({ newPassword: UserMessages.samePassword });
+    const passwordHash = await hashPassword(input.newPassword);
+    await ctx.em.transactional(async (em) => {
+      user.passwordHash = passwordHash;
+      await em.flush();
+      await runStatement(em, revokeSessionsStatement(user.id, session.id));
+      await revokeOneTimeTokens(em, user.id);
+      await runStatement(em, logActivityStatement(user.id, 'password_changed'));
+    });
+    return UserMessages.passwordChanged;
   },
 };

@@ -1,6 +1,6 @@
 import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { Pagination } from '../common/pagination';
-import { User, UserRole, UserStatus } from './user.entity';
+import { User, UserRole, UserStatus } from '../account/user.entity';
 
 /* Validation lives in user.service.ts (shared rules from @stockroom/schema), so REST and GraphQL answer alike. */
 

@@ -1,4 +1,4 @@
-import { UserRole } from '../../../backend/src/users/user.entity';
+import { UserRole } from '../../../backend/src/account/user.entity';
 import { createProduct } from '../products';
 import { GOOD_PASSWORD, uniqueEmail, type TestApp } from '../test-app';
 import { Slot } from './slots';

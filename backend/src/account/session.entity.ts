@@ -1,6 +1,6 @@
 import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
-import { User } from '../users/user.entity';
+import { User } from './user.entity';
 
 /**
  * One signed-in device. The JWT carries its id, so revoking the row revokes

@@ -2,9 +2,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AppConfig } from '../config/config';
 import type { SqlPool } from '../db/sql';
 import type { Mailer } from '../mail/mailer';
-import type { Session } from '../auth/session.entity';
-import type { UploadStore } from '../uploads/upload-store';
-import type { User } from '../users/user.entity';
+import type { Session } from './session.entity';
+import type { UploadStore } from '../storage/upload-store';
+import type { User } from './user.entity';
 
 /** What the app is made of, built once at start-up. */
 export interface AppServices {
@@ -42,8 +42,8 @@ export interface RequestContext extends AppServices {
   clientIp: string;
   /** The bearer token sent with the request, if any (checked lazily). */
   bearerToken?: string;
-  /** Set once the token has been verified (see auth/viewer.ts). */
+  /** Set once the token has been verified (see account/viewer.ts). */
   viewerRows?: ViewerRows;
-  /** The same caller mapped into managed entities, once a request needs them (see auth/viewer.ts). */
+  /** The same caller mapped into managed entities, once a request needs them (see account/viewer.ts). */
   viewer?: Viewer;
 }

@@ -1,13 +1,16 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import type { RequestContext } from '../common/context';
-import { User } from '../users/user.entity';
-import { EmailTakenError } from './auth.errors';
+import type { RequestContext } from './context';
+import { User } from './user.entity';
+import { EmailTakenError } from './account.errors';
 
 /**
  * One account per email address (stored normalised, so case does not
  * matter). Sign-up and an email change both check first, for a clear answer
  * before any work, and then let the unique index decide a race.
  */
+
+/** How an address is stored and looked up: surrounding spaces and letter case never make a second account. */
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 /** Throws EmailTakenError when another account (not `exceptUserId`) has `email`. */
 export async function assertEmailFree(ctx: RequestContext, email: string, exceptUserId?: string): Promise<void> {

@@ -1,4 +1,4 @@
-import type { RequestContext } from '../common/context';
+import type { RequestContext } from './context';
 import { consumeRateLimit, countRateLimitHit } from './rate-limiter';
 
 /*

@@ -5,8 +5,8 @@ import { dashboardOpenApiPaths, dashboardOpenApiSchemas } from '../dashboard/das
 import { productOpenApiPaths, productOpenApiRequestBodies, productOpenApiSchemas } from '../products/product.openapi';
 import { uploadOpenApiPaths } from '../uploads/upload.openapi';
 import { userOpenApiPaths, userOpenApiSchemas } from '../users/user.openapi';
-import { METHOD_NOT_ALLOWED } from './method-not-allowed';
-import { errorResponse, integer, ref, ruleSchema, string } from './openapi-helpers';
+import { METHOD_NOT_ALLOWED } from '../rest/method-not-allowed';
+import { errorResponse, integer, ref, ruleSchema, string } from '../rest/openapi-helpers';
 
 type Operation = { responses: Record<string, unknown> };
 type Paths = Record<string, Record<string, Operation>>;

@@ -1,6 +1,6 @@
 import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
-import { User } from '../users/user.entity';
+import { User } from './user.entity';
 
 export enum TokenPurpose {
   PasswordReset = 'password_reset',

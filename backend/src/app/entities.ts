@@ -1,11 +1,11 @@
 import { ActivityEntry } from '../activity/activity.entity';
-import { OneTimeToken } from '../auth/one-time-token.entity';
-import { RateLimitBucket } from '../auth/rate-limit-bucket.entity';
-import { Session } from '../auth/session.entity';
+import { OneTimeToken } from '../account/one-time-token.entity';
+import { RateLimitBucket } from '../account/rate-limit-bucket.entity';
+import { Session } from '../account/session.entity';
 import { SignInAttempts } from '../auth/sign-in-attempts.entity';
 import { CatalogueStats } from '../products/catalogue-stats.entity';
 import { Product } from '../products/product.entity';
-import { User } from '../users/user.entity';
+import { User } from '../account/user.entity';
 
 /** Every entity the ORM knows; each feature adds its own here. */
 export const entities = [User, Session, OneTimeToken, SignInAttempts, RateLimitBucket, Product, CatalogueStats, ActivityEntry];

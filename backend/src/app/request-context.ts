@@ -1,6 +1,6 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Request } from 'express';
-import type { AppServices, RequestContext, Viewer, ViewerRows } from './context';
+import type { AppServices, RequestContext, Viewer, ViewerRows } from '../account/context';
 
 /**
  * A request's context whose EntityManager is forked on first use: a fork (identity map, unit of

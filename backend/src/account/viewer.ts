@@ -1,7 +1,7 @@
 import { AuthMessages, isUuid } from '@stockroom/schema';
 import { ForbiddenError, UnauthenticatedError } from '../common/errors';
-import type { RequestContext, Viewer, ViewerRows } from '../common/context';
-import { User, UserRole, UserStatus } from '../users/user.entity';
+import type { RequestContext, Viewer, ViewerRows } from './context';
+import { User, UserRole, UserStatus } from './user.entity';
 import { Session } from './session.entity';
 import { sessionWithUserStatement } from './session.queries';
 import { verifyAccessToken } from './tokens';

@@ -3,7 +3,7 @@ import { defineConfig, type Options } from '@mikro-orm/postgresql';
 import { join } from 'node:path';
 import { backendRoot } from '../common/paths';
 import { entities } from './entities';
-import { migrationsList } from './migrations';
+import { migrationsList } from '../db/migrations';
 
 export function ormConfig(databaseUrl: string, overrides: Partial<Options> = {}): Options {
   return defineConfig({

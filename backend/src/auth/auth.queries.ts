@@ -1,0 +1,67 @@
+import { logActivityStatement } from '../activity/activity.queries';
+import type { Statement } from '../db/sql';
+
+/** The account with this (already normalised) email, every column, for mapping to the entity. */
+export function userByEmailStatement(email: string): Statement {
+  return { sql: 'SELECT * FROM users WHERE email = ?', values: [email] };
+}
+
+/**
+ * Releases the reserved password check (clearing the failure count), logs
+ * the sign-in and opens the session, as one statement.
+ */
+export function completeSignInStatement(emailKey: string, clientKey: string, userId: string, sessionId: string, expiresAt: Date): Statement {
+  const log = logActivityStatement(userId, 'signed_in');
+  return {
+    sql: `WITH released AS (
+       UPDATE sign_in_attempts SET pending = GREATEST(pending - 1, 0), failures = 0 WHERE email_key = ? AND client_key = ?
+     ), logged AS (
+       ${log.sql}
+     )
+     INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES (?, ?, now(), ?)`,
+    values: [emailKey, clientKey, ...log.values, sessionId, userId, expiresAt],
+  };
+}
+
+/**
+ * Takes one password-check slot for this email and client in one atomic
+ * upsert, clearing an expired lock first; returns a row only when a slot
+ * was free (failures plus checks in flight below `maxChecks`).
+ */
+export function reserveSignInAttemptStatement(emailKey: string, clientKey: string, pendingTtlSeconds: number, maxChecks: number): Statement {
+  return {
+    sql: `INSERT INTO sign_in_attempts AS f (email_key, client_key, failures, pending, pending_until)
+       VALUES (?, ?, 0, 1, now() + make_interval(secs => ?))
+     ON CONFLICT (email_key, client_key) DO UPDATE SET
+       failures = CASE WHEN f.locked_until <= now() THEN 0 ELSE f.failures END,
+       locked_until = CASE WHEN f.locked_until <= now() THEN NULL ELSE f.locked_until END,
+       pending = CASE WHEN f.pending_until <= now() THEN 1 ELSE f.pending + 1 END,
+       pending_until = EXCLUDED.pending_until
+     WHERE f.locked_until <= now()
+        OR (f.locked_until IS NULL
+            AND f.failures + CASE WHEN f.pending_until <= now() THEN 0 ELSE f.pending END < ?)
+     RETURNING 1`,
+    values: [emailKey, clientKey, pendingTtlSeconds, maxChecks],
+  };
+}
+
+/** Gives back a reserved slot: a right password clears the count, a wrong one counts and locks at `maxFailures`. */
+export function releaseSignInAttemptStatement(
+  emailKey: string,
+  clientKey: string,
+  passwordMatched: boolean,
+  maxFailures: number,
+  lockoutSeconds: number,
+): Statement {
+  return passwordMatched
+    ? {
+        sql: `UPDATE sign_in_attempts SET pending = GREATEST(pending - 1, 0), failures = 0 WHERE email_key = ? AND client_key = ?`,
+        values: [emailKey, clientKey],
+      }
+    : {
+        sql: `UPDATE sign_in_attempts SET pending = GREATEST(pending - 1, 0), failures = failures + 1,
+           locked_until = CASE WHEN failures + 1 >= ? THEN now() + make_interval(secs => ?) ELSE locked_until END
+         WHERE email_key = ? AND client_key = ?`,
+        values: [maxFailures, lockoutSeconds, emailKey, clientKey],
+      };
+}
