@@ -19,7 +19,7 @@ import { FUZZ_RUNS, fuzzTimeout, seedFor } from '../support/fuzz/config';
 import { checkGqlAnswer, type GqlAnswer } from '../support/fuzz/graphql-checks';
 import { gqlEdgeRequests, gqlRequests, type GqlHints, type GqlRequest } from '../support/fuzz/graphql-arbitrary';
 import { strongPassword, validEmail, validValue } from '../support/fuzz/json-schema-arbitrary';
-import { FailureLog, show } from '../support/fuzz/report';
+import { FailureLog, show, SuccessShare } from '../support/fuzz/report';
 import { fillSlots, Slot } from '../support/fuzz/slots';
 import { FuzzWorld, type Account, type Resource, type Role } from '../support/fuzz/world';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -49,7 +49,6 @@ const CANNOT_SUCCEED: Record<Role, Set<string>> = {
   member: new Set(['resetPassword', 'verifyEmail', 'users', 'adminStats']),
   admin: new Set(['resetPassword', 'verifyEmail']),
 };
-const MIN_SUCCESS_SHARE = 0.3;
 
 /** The shared rules of each input type (and of root-field arguments), so valid values keep to the enforced bounds. */
 const RULES: Record<string, Record<string, FieldRule>> = {
@@ -237,14 +236,13 @@ describe.each<Role>(['member', 'admin'])('GraphQL fuzzing as %s', (role) => {
     'valid operations on every query and mutation get well-formed answers, and mostly succeed',
     async () => {
       const log = new FailureLog();
-      const rarelySucceeding: string[] = [];
+      const share = new SuccessShare();
       for (const field of rootFields) {
         const tally = await fuzzField(field, role, true, log);
-        if (!CANNOT_SUCCEED[role].has(field) && tally.successes < tally.runs * MIN_SUCCESS_SHARE) rarelySucceeding.push(`${field}: ${tally.successes}/${tally.runs} succeeded`);
+        if (!CANNOT_SUCCEED[role].has(field)) share.record(field, tally);
       }
-      const rare = rarelySucceeding.length ? `\n\nValid requests that rarely succeeded (at least ${MIN_SUCCESS_SHARE * 100} % should):\n${rarelySucceeding.join('\n')}` : '';
-      if (log.count) throw new Error(log.summary() + rare);
-      expect(rarelySucceeding).toEqual([]);
+      if (log.count) throw new Error(log.summary() + share.summary());
+      expect(share.rarelySucceeding).toEqual([]);
     },
     fuzzTimeout(35),
   );

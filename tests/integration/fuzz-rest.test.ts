@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { FUZZ_RUNS, fuzzTimeout, seedFor } from '../support/fuzz/config';
 import { type Hints, type JsonSchema, strongPassword, validEmail } from '../support/fuzz/json-schema-arbitrary';
 import { documentedMethods, edgeRequests, restOperations, restRequests, type RestOperation, type RestRequest } from '../support/fuzz/openapi-operations';
-import { FailureLog } from '../support/fuzz/report';
+import { FailureLog, SuccessShare } from '../support/fuzz/report';
 import { RestChecker } from '../support/fuzz/rest-checks';
 import { describeAnswer, describeRequest, sendRest, urlOf } from '../support/fuzz/rest-client';
 import { fillSlots, Multipart, Slot } from '../support/fuzz/slots';
@@ -37,9 +37,6 @@ const CANNOT_SUCCEED: Record<Role, Set<string>> = {
   member: new Set(['POST /api/auth/reset-password', 'POST /api/users/verify-email', 'GET /api/users', 'GET /api/users/admin/stats']),
   admin: new Set(['POST /api/auth/reset-password', 'POST /api/users/verify-email']),
 };
-
-/** The share of valid requests that must succeed where success is possible, so the generator reaches the success paths. */
-const MIN_SUCCESS_SHARE = 0.3;
 
 const FORGED_TOKENS = [
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIwMDAwMDAwMC0wMDAwLTQwMDAtODAwMC0wMDAwMDAwMDAwMDAiLCJleHAiOjQxMDI0NDQ4MDB9.c2lnbmF0dXJl',
@@ -214,16 +211,13 @@ describe.each<Role>(['member', 'admin'])('REST fuzzing as %s', (role) => {
     'valid requests to every documented operation get documented answers, and mostly succeed',
     async () => {
       const log = new FailureLog();
-      const rarelySucceeding: string[] = [];
+      const share = new SuccessShare();
       for (const operation of operations) {
         const tally = await fuzzOperation(operation, role, true, log);
-        if (!CANNOT_SUCCEED[role].has(operation.key) && tally.successes < tally.runs * MIN_SUCCESS_SHARE) {
-          rarelySucceeding.push(`${operation.key}: ${tally.successes}/${tally.runs} succeeded`);
-        }
+        if (!CANNOT_SUCCEED[role].has(operation.key)) share.record(operation.key, tally);
       }
-      const rare = rarelySucceeding.length ? `\n\nValid requests that rarely succeeded (at least ${MIN_SUCCESS_SHARE * 100} % should):\n${rarelySucceeding.join('\n')}` : '';
-      if (log.count) throw new Error(log.summary() + rare);
-      expect(rarelySucceeding).toEqual([]);
+      if (log.count) throw new Error(log.summary() + share.summary());
+      expect(share.rarelySucceeding).toEqual([]);
     },
     fuzzTimeout(40),
   );

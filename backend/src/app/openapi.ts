@@ -6,7 +6,7 @@ import { productOpenApiPaths, productOpenApiRequestBodies, productOpenApiSchemas
 import { uploadOpenApiPaths } from '../uploads/upload.openapi';
 import { userOpenApiPaths, userOpenApiSchemas } from '../users/user.openapi';
 import { METHOD_NOT_ALLOWED } from '../rest/method-not-allowed';
-import { errorResponse, integer, ref, ruleSchema, string } from '../rest/openapi-helpers';
+import { errorResponse, paginationProperties, ref, ruleSchema, string } from '../rest/openapi-helpers';
 
 type Operation = { responses: Record<string, unknown> };
 type Paths = Record<string, Record<string, Operation>>;
@@ -63,10 +63,7 @@ export function buildOpenApiDocument(serverUrl: string) {
           },
         },
         Message: { type: 'object', required: ['message'], properties: { message: string } },
-        Pagination: {
-          type: 'object',
-          properties: { page: integer, limit: integer, total: integer, totalPages: integer, hasNextPage: { type: 'boolean' }, hasPrevPage: { type: 'boolean' } },
-        },
+        Pagination: { type: 'object', properties: paginationProperties },
         User: {
           type: 'object',
           properties: {

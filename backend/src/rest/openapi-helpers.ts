@@ -10,6 +10,16 @@ export const bearer = [{ bearerAuth: [] }];
 export const publicAccess: never[] = [];
 export const string = { type: 'string' } as const;
 export const integer = { type: 'integer' } as const;
+
+/** What every paginated list answers beside its items. */
+export const paginationProperties = {
+  page: integer,
+  limit: integer,
+  total: integer,
+  totalPages: integer,
+  hasNextPage: { type: 'boolean' },
+  hasPrevPage: { type: 'boolean' },
+} as const;
 export const number = { type: 'number' } as const;
 
 /**

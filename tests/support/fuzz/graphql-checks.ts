@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '@stockroom/schema';
 import {
   getNamedType,
   isEnumType,
@@ -21,18 +22,12 @@ import type { Problem } from './rest-checks';
  * non-null, each scalar of its type, each enum one of its values).
  */
 
-/** The domain codes the server maps its errors to, and the request errors GraphQL itself raises (backend/src/graphql/format-error.ts). */
-export const DOCUMENTED_CODES = new Set([
-  'BAD_USER_INPUT',
-  'UNAUTHENTICATED',
-  'FORBIDDEN',
-  'NOT_FOUND',
-  'CONFLICT',
-  'ACCOUNT_LOCKED',
-  'ACCOUNT_INACTIVE',
-  'TOO_MANY_REQUESTS',
-  'PAYLOAD_TOO_LARGE',
-  'UNSUPPORTED_MEDIA_TYPE',
+/**
+ * The app's own error codes (INTERNAL_SERVER_ERROR excepted: no answer may
+ * carry it) and the request errors GraphQL itself raises (backend/src/graphql/format-error.ts).
+ */
+export const DOCUMENTED_CODES = new Set<string>([
+  ...ERROR_CODES.filter((code) => code !== 'INTERNAL_SERVER_ERROR'),
   'GRAPHQL_PARSE_FAILED',
   'GRAPHQL_VALIDATION_FAILED',
   'BAD_REQUEST',

@@ -54,3 +54,24 @@ export class FailureLog {
     return lines.join('\n');
   }
 }
+
+/** The share of valid requests that must succeed where success is possible, so the generator reaches the success paths. */
+export const MIN_SUCCESS_SHARE = 0.3;
+
+/** Counts, per operation, how many valid requests succeeded; names those below MIN_SUCCESS_SHARE. */
+export class SuccessShare {
+  private readonly rare: string[] = [];
+
+  record(operation: string, tally: { successes: number; runs: number }) {
+    if (tally.successes < tally.runs * MIN_SUCCESS_SHARE) this.rare.push(`${operation}: ${tally.successes}/${tally.runs} succeeded`);
+  }
+
+  get rarelySucceeding(): string[] {
+    return this.rare;
+  }
+
+  /** A paragraph for a failure report, empty when every operation succeeded often enough. */
+  summary(): string {
+    return this.rare.length ? `\n\nValid requests that rarely succeeded (at least ${MIN_SUCCESS_SHARE * 100} % should):\n${this.rare.join('\n')}` : '';
+  }
+}
