@@ -63,7 +63,7 @@ export function buildOpenApiDocument(serverUrl: string) {
           },
         },
         Message: { type: 'object', required: ['message'], properties: { message: string } },
-        Pagination: { type: 'object', properties: paginationProperties },
+        Pagination: { type: 'object', required: Object.keys(paginationProperties), properties: paginationProperties },
         User: {
           type: 'object',
           properties: {

@@ -9,10 +9,13 @@ export class Pagination {
   @Field(() => Int) totalPages!: number;
   @Field() hasNextPage!: boolean;
   @Field() hasPrevPage!: boolean;
+  /** Only a product search with more matches than are counted exactly estimates its total; every other list counts it. */
+  @Field({ description: "true when `total` is an estimate (a product search with more matches than are counted exactly); show it as 'about N'" })
+  totalIsEstimate!: boolean;
 }
 
-/** The pagination of page `page` of `total` items, `limit` to a page. */
-export function paginationOf(page: number, limit: number, total: number): Pagination {
+/** The pagination of page `page` of `total` items, `limit` to a page; `total` is exact unless `totalIsEstimate` says so. */
+export function paginationOf(page: number, limit: number, total: number, totalIsEstimate = false): Pagination {
   const totalPages = Math.ceil(total / limit);
-  return { page, limit, total, totalPages, hasNextPage: page < totalPages, hasPrevPage: page > 1 };
+  return { page, limit, total, totalPages, hasNextPage: page < totalPages, hasPrevPage: page > 1, totalIsEstimate };
 }

@@ -2,12 +2,11 @@ import { GraphQLSchema, lexicographicSortSchema, printSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
 import { AuthResolver } from '../auth/auth.resolver';
 import { DashboardResolver } from '../dashboard/dashboard.resolver';
-import { PaginationResolver } from './pagination.resolver';
 import { ProductResolver } from '../products/product.resolver';
 import { UserResolver } from '../users/user.resolver';
 
 /** Every feature's resolvers; a new feature adds its own here. */
-const resolvers = [AuthResolver, UserResolver, ProductResolver, DashboardResolver, PaginationResolver] as const;
+const resolvers = [AuthResolver, UserResolver, ProductResolver, DashboardResolver] as const;
 
 export function buildAppSchema(): Promise<GraphQLSchema> {
   return buildSchema({

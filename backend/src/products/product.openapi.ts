@@ -1,5 +1,5 @@
 import { DEFAULT_PRODUCT_SORT, PRODUCT_DRAFT_DEFAULTS, ProductFields, ProductListFields, Rules } from '@stockroom/schema';
-import { bearer, errorResponse, integer, jsonBody, jsonResponse, pageParams, paginationProperties, ref, ruleSchema, string } from '../rest/openapi-helpers';
+import { bearer, errorResponse, integer, jsonBody, jsonResponse, pageParams, ref, ruleSchema, string } from '../rest/openapi-helpers';
 
 const idParam = { name: 'id', in: 'path', required: true, schema: { ...string, format: 'uuid' } };
 const searchSchema = ruleSchema(ProductListFields.search);
@@ -61,17 +61,7 @@ export const productOpenApiSchemas = {
     required: ['products', 'pagination'],
     properties: {
       products: { type: 'array', items: ref('Product') },
-      pagination: {
-        type: 'object',
-        required: ['totalIsEstimate'],
-        properties: {
-          ...paginationProperties,
-          totalIsEstimate: {
-            type: 'boolean',
-            description: "true when `total` is an estimate (a search with more matches than are counted exactly); show it as 'about N'",
-          },
-        },
-      },
+      pagination: ref('Pagination'),
     },
   },
   ProductStats: {

@@ -56,14 +56,9 @@ export interface ProductListRequest {
   sortOrder?: unknown;
 }
 
-/** A product list's pagination: `total` is exact unless `totalIsEstimate` says otherwise. */
-export interface ProductPagination extends Pagination {
-  totalIsEstimate: boolean;
-}
-
 export interface ProductPageResult {
   products: ProductView[];
-  pagination: ProductPagination;
+  pagination: Pagination;
 }
 
 /** Fields a client may write; `owner`, `version`, `createdAt` and `updatedAt` are the server's. */
@@ -175,11 +170,11 @@ async function countUpToCap(ctx: RequestContext, filter: ProductFilter, cap: num
  * page itself shows wins: a page short of full is the last, so its end is
  * the exact total; a full page means at least as many as up to its end.
  */
-function productPagination(page: number, limit: number, shown: number, { total, isEstimate }: MatchCount): ProductPagination {
+function productPagination(page: number, limit: number, shown: number, { total, isEstimate }: MatchCount): Pagination {
   const upToThisPage = (page - 1) * limit + shown;
-  if (!isEstimate || (shown > 0 && shown < limit)) return { ...paginationOf(page, limit, isEstimate ? upToThisPage : total), totalIsEstimate: false };
+  if (!isEstimate || (shown > 0 && shown < limit)) return paginationOf(page, limit, isEstimate ? upToThisPage : total);
   const estimate = shown === 0 ? Math.min(total, upToThisPage) : Math.max(total, upToThisPage);
-  return { ...paginationOf(page, limit, estimate), totalIsEstimate: true };
+  return paginationOf(page, limit, estimate, true);
 }
 
 /**

@@ -19,6 +19,10 @@ export const paginationProperties = {
   totalPages: integer,
   hasNextPage: { type: 'boolean' },
   hasPrevPage: { type: 'boolean' },
+  totalIsEstimate: {
+    type: 'boolean',
+    description: "true when `total` is an estimate (a product search with more matches than are counted exactly); show it as 'about N'",
+  },
 } as const;
 export const number = { type: 'number' } as const;
 
