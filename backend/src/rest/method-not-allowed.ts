@@ -18,15 +18,10 @@ interface DocumentedPath {
 /**
  * Literal segments win over templated ones, leftmost first, as OpenAPI
  * resolves `/products/stats` before `/products/{id}` (and the router, which
- * lists literal routes first, agrees).
+ * lists literal routes first, agrees). Only paths of the same length can both
+ * match a request, and for those this key orders them that way.
  */
-function moreSpecific(a: DocumentedPath, b: DocumentedPath): number {
-  for (let i = 0; i < Math.min(a.segments.length, b.segments.length); i += 1) {
-    const literalA = a.segments[i] !== null;
-    if (literalA !== (b.segments[i] !== null)) return literalA ? -1 : 1;
-  }
-  return 0;
-}
+const specificityKey = ({ segments }: DocumentedPath) => segments.map((segment) => (segment === null ? '1' : '0')).join('');
 
 function documented(path: string, item: Record<string, unknown>): DocumentedPath {
   const segments = path.split('/').slice(1).map((segment) => (segment.startsWith('{') ? null : segment.toLowerCase()));
@@ -47,10 +42,13 @@ function documented(path: string, item: Record<string, unknown>): DocumentedPath
  * down twice. Paths the document does not name pass on (and end in a 404).
  */
 export function methodNotAllowed(paths: PathItems): RequestHandler {
-  const known = Object.entries(paths).map(([path, item]) => documented(path, item));
+  // Sorted once, most specific first, so a request takes the first path that matches.
+  const known = Object.entries(paths)
+    .map(([path, item]) => documented(path, item))
+    .sort((a, b) => specificityKey(a).localeCompare(specificityKey(b)));
   return (req, res, next) => {
     const path = req.baseUrl + req.path;
-    const [match] = known.filter((candidate) => candidate.matcher.test(path)).sort(moreSpecific);
+    const match = known.find((candidate) => candidate.matcher.test(path));
     if (!match || match.allow.includes(req.method)) return next();
     res.set('Allow', match.allow.join(', '));
     res.status(405).json({ message: GeneralMessages.methodNotAllowed, code: METHOD_NOT_ALLOWED });
