@@ -37,18 +37,13 @@ export class InvalidIdError extends ValidationError {
   }
 }
 
-/** Throws InvalidIdError unless `id` is a UUID. */
-export function assertId(id: unknown): asserts id is string {
-  if (!isUuid(id)) throw new InvalidIdError();
-}
-
 /**
  * A caller's id in the one spelling the database returns (lower case), or
  * InvalidIdError. PostgreSQL matches a UUID in any case, but a comparison in
  * code does not: an upper-case spelling of one's own id must still be "self".
  */
 export function canonicalId(id: unknown): string {
-  assertId(id);
+  if (!isUuid(id)) throw new InvalidIdError();
   return id.toLowerCase();
 }
 
