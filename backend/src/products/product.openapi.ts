@@ -1,5 +1,5 @@
 import { DEFAULT_PRODUCT_SORT, PRODUCT_DRAFT_DEFAULTS, ProductFields, ProductListFields, Rules } from '@stockroom/schema';
-import { bearer, errorResponse, integer, jsonBody, jsonResponse, pageParams, ref, ruleSchema, string } from '../rest/openapi-helpers';
+import { bearer, errorResponse, integer, jsonBody, jsonResponse, pageParams, ref, ruleSchema, string, unauthenticated } from '../rest/openapi-helpers';
 
 const idParam = { name: 'id', in: 'path', required: true, schema: { ...string, format: 'uuid' } };
 const searchSchema = ruleSchema(ProductListFields.search);
@@ -13,7 +13,6 @@ const listParams = [
 ];
 const page = jsonResponse('A page of products', ref('ProductPage'));
 const one = (description: string) => jsonResponse(description, { type: 'object', required: ['product'], properties: { product: ref('Product') } });
-const unauthenticated = errorResponse('Missing, invalid, expired or revoked token');
 const invalid = errorResponse('Validation failed (message and per-field `fields`), or a malformed id: Invalid ID format');
 const notFound = errorResponse('Product not found (also for another user’s product)');
 const notOwner = errorResponse('You can only modify products you created');

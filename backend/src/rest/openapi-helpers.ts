@@ -83,3 +83,6 @@ export function rulesBody(fields: Record<string, FieldRule>, options: { extra?: 
     properties: { ...Object.fromEntries(Object.entries(fields).map(([key, rule]) => [key, ruleSchema(rule)])), ...options.extra },
   };
 }
+
+/** The 401 of every operation that needs a session. */
+export const unauthenticated = errorResponse('Missing, invalid, expired or revoked token');

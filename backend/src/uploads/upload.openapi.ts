@@ -1,5 +1,5 @@
 import { TextPatterns, UPLOAD } from '@stockroom/schema';
-import { bearer, errorResponse, jsonResponse, ref, string } from '../rest/openapi-helpers';
+import { bearer, errorResponse, jsonResponse, ref, string, unauthenticated } from '../rest/openapi-helpers';
 
 const imageForm = (field: string) => ({
   required: true,
@@ -12,7 +12,6 @@ const imageForm = (field: string) => ({
 const userAnswer = (description: string) =>
   jsonResponse(`${description}; the image is stored re-encoded, at most 2048 px on its longer side`, { type: 'object', required: ['user'], properties: { user: ref('User') } });
 const idParam = { name: 'id', in: 'path', required: true, schema: { ...string, format: 'uuid' } };
-const unauthenticated = errorResponse('Missing, invalid, expired or revoked token');
 const tooLarge = errorResponse('Image cannot exceed 5 MB, or 40 megapixels once decoded');
 const unsupported = errorResponse('Not a JPEG, PNG or WebP image, or not a multipart/form-data request');
 const missing = errorResponse('No file in the field (Choose an image to upload), or Invalid ID format');

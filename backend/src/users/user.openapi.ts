@@ -1,10 +1,9 @@
 import { ChangePasswordFields, EmailChangeFields, ProfileFields, UserAdminFields, UserListFields, VerifyEmailFields } from '@stockroom/schema';
-import { bearer, errorResponse, integer, jsonBody, jsonResponse, number, pageParams, publicAccess, ref, ruleSchema, rulesBody, string } from '../rest/openapi-helpers';
+import { bearer, errorResponse, integer, jsonBody, jsonResponse, number, pageParams, publicAccess, ref, ruleSchema, rulesBody, string, unauthenticated } from '../rest/openapi-helpers';
 
 const idParam = { name: 'id', in: 'path', required: true, schema: { ...string, format: 'uuid' } };
 const tags = ['Users'];
 const oneUser = (description: string) => jsonResponse(description, { type: 'object', required: ['user'], properties: { user: ref('User') } });
-const unauthenticated = errorResponse('Missing, invalid, expired or revoked token');
 const denied = errorResponse('Access denied. Insufficient permissions');
 const invalidId = errorResponse('Invalid ID format, or a field failed its rule (message and per-field `fields`)');
 const notFound = errorResponse('User not found');
