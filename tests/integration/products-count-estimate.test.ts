@@ -64,6 +64,14 @@ it('past the cap, a search says its total is an estimate, never below what the p
   expect(pagination).toMatchObject({ page: 1, limit: 10, totalPages: Math.ceil(pagination.total / 10), hasPrevPage: false });
 });
 
+it('a full page of an estimated search always offers the next page, even when the estimate is lower than what is shown', async () => {
+  // 37 lamps, and the planner's guess for a small, fresh table can be below the 30 shown up to page 3.
+  const { pagination, shown } = await listBoth({ search: 'lamp', limit: 10, page: 3 });
+  expect(shown).toBe(10);
+  expect(pagination).toMatchObject({ page: 3, totalIsEstimate: true, hasNextPage: true });
+  expect(pagination.total).toBeGreaterThan(30);
+});
+
 it('a category past the cap is estimated too', async () => {
   const { pagination } = await listBoth({ category: 'Lighting', limit: 2 });
   expect(pagination.totalIsEstimate).toBe(true);

@@ -168,12 +168,13 @@ async function countUpToCap(ctx: RequestContext, filter: ProductFilter, cap: num
 /**
  * The pagination of a page of products. With an estimated total, what the
  * page itself shows wins: a page short of full is the last, so its end is
- * the exact total; a full page means at least as many as up to its end.
+ * the exact total; a full page may have more behind it, so the total stays
+ * past its end and Next stays offered (an empty next page then corrects it).
  */
 function productPagination(page: number, limit: number, shown: number, { total, isEstimate }: MatchCount): Pagination {
   const upToThisPage = (page - 1) * limit + shown;
   if (!isEstimate || (shown > 0 && shown < limit)) return paginationOf(page, limit, isEstimate ? upToThisPage : total);
-  const estimate = shown === 0 ? Math.min(total, upToThisPage) : Math.max(total, upToThisPage);
+  const estimate = shown === 0 ? Math.min(total, upToThisPage) : Math.max(total, upToThisPage + 1);
   return paginationOf(page, limit, estimate, true);
 }
 
