@@ -1,5 +1,4 @@
 import type { ApolloServer } from '@apollo/server';
-import { expressMiddleware } from '@as-integrations/express5';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import cors from 'cors';
 import express, { type Express, type Request } from 'express';
@@ -14,6 +13,7 @@ import { createRequestContext } from './app/request-context';
 import { createSqlPool } from './db/sql';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { createApolloServer } from './graphql/apollo';
+import { graphqlHandler } from './graphql/express-handler';
 import { buildAppSchema } from './graphql/schema';
 import { healthRoutes } from './health/health.routes';
 import { productRoutes } from './products/product.routes';
@@ -88,7 +88,7 @@ export async function createApp({ config, orm, mailer }: AppDependencies): Promi
   app.use(
     '/graphql',
     express.json({ limit: JSON_BODY_LIMIT }),
-    expressMiddleware(apollo, { context: async ({ req }) => contextOf(req) }),
+    graphqlHandler(apollo, async (req) => contextOf(req)),
   );
 
   const api = express.Router();
