@@ -50,7 +50,7 @@ const typed = (p: ProductRecord) => ({ __typename: 'Product' as const, ...p });
 const NEWEST: ProductListInput = toListQuery(DEFAULT_LIST_PARAMS);
 const query = (changes: Partial<typeof DEFAULT_LIST_PARAMS>): ProductListInput => toListQuery({ ...DEFAULT_LIST_PARAMS, ...changes });
 
-function writeList(cache: InMemoryCache, input: ProductListInput, products: ProductRecord[], total = products.length) {
+function writeList(cache: InMemoryCache, input: ProductListInput, products: ProductRecord[], total = products.length, totalIsEstimate = false) {
   const limit = input.limit ?? 10;
   const page = input.page ?? 1;
   const totalPages = Math.ceil(total / limit);
@@ -61,7 +61,7 @@ function writeList(cache: InMemoryCache, input: ProductListInput, products: Prod
       products: {
         __typename: 'ProductPage',
         products: products.map(typed),
-        pagination: { __typename: 'Pagination', page, limit, total, totalPages, hasNextPage: page < totalPages, hasPrevPage: page > 1, totalIsEstimate: false },
+        pagination: { __typename: 'Pagination', page, limit, total, totalPages, hasNextPage: page < totalPages, hasPrevPage: page > 1, totalIsEstimate },
       },
     } as ProductListQuery,
   });
@@ -133,6 +133,21 @@ describe('type policies', () => {
 });
 
 describe('applyProductCreated', () => {
+  it('leaves an estimated total as the server said it ("about 60,000", not "about 60,001")', () => {
+    const cache = createCache();
+    const search = query({ search: 'lamp' });
+    const existing = Array.from({ length: 10 }, (_, i) => product({ name: `Lamp ${i}` }));
+    writeList(cache, search, existing, 60_000, true);
+    const created = product({ name: 'Lamp new' });
+    writeResult(cache, created);
+    applyProductCreated(cache, created);
+    expect(readList(cache, search)?.pagination).toMatchObject({ total: 60_000, totalIsEstimate: true, hasNextPage: true });
+    expect(names(cache, search)?.[0]).toBe('Lamp new');
+
+    applyProductDeleted(cache, created.id, created);
+    expect(readList(cache, search)?.pagination).toMatchObject({ total: 60_000, totalIsEstimate: true });
+  });
+
   it('puts the new product at the front of newest-first page 1 and counts it, without touching the rest', () => {
     const cache = createCache();
     const existing = Array.from({ length: 10 }, (_, i) => product({ name: `Old ${i}` }));

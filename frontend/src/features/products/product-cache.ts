@@ -99,7 +99,10 @@ const sortValue = (key: ListKey, product: ProductRecord) => SORT_VALUE[key.sortB
 /** Page 1 of newest first: the one place a new product's position is known (the front). */
 const isNewestFirstFrontPage = (key: ListKey) => key.page === 1 && key.sortBy === 'DATE' && key.sortOrder === 'DESC';
 
-function withTotal(pagination: PaginationDetailsFragment, total: number): PaginationDetailsFragment {
+/** The pagination after one product joined (+1) or left (-1) the list. An estimated total ("about 60,000") stays as it is: one more or less is within its rounding, and "about 60,001" would claim a precision it never had. */
+function withTotalMovedBy(pagination: PaginationDetailsFragment, delta: 1 | -1): PaginationDetailsFragment {
+  if (pagination.totalIsEstimate) return pagination;
+  const total = Math.max(0, pagination.total + delta);
   const totalPages = Math.ceil(total / pagination.limit);
   return { ...pagination, total, totalPages, hasNextPage: pagination.page < totalPages, hasPrevPage: pagination.page > 1 };
 }
@@ -165,7 +168,7 @@ export function applyProductCreated(cache: ApolloCache, product: ProductRecord):
         return {
           ...page,
           products: [{ __ref: ref }, ...page.products].slice(0, page.pagination.limit),
-          pagination: withTotal(page.pagination, page.pagination.total + 1),
+          pagination: withTotalMovedBy(page.pagination, 1),
         };
       },
       productStats: (value) => statsAfterChange(value as StoredStats, null, product),
@@ -224,7 +227,7 @@ export function applyProductDeleted(cache: ApolloCache, id: string, before: Prod
           return {
             ...page,
             products: page.products.filter((item) => !(isReference(item) && item.__ref === ref)),
-            pagination: withTotal(page.pagination, Math.max(0, page.pagination.total - 1)),
+            pagination: withTotalMovedBy(page.pagination, -1),
           };
         }
         const key = listKeyOf(storeFieldName);
