@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { backendRoot } from '../src/common/paths';
-import { buildAppSchema, printAppSchema } from '../src/graphql/schema';
+import { buildAppSchema, printAppSchema } from '../src/app/graphql-schema';
 
 /** Writes schema/schema.graphql from the TypeGraphQL resolvers: the committed contract codegen reads. */
 async function main() {

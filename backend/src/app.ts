@@ -14,7 +14,7 @@ import { createSqlPool } from './db/sql';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { createApolloServer } from './graphql/apollo';
 import { graphqlHandler } from './graphql/express-handler';
-import { buildAppSchema } from './graphql/schema';
+import { buildAppSchema } from './app/graphql-schema';
 import { healthRoutes } from './health/health.routes';
 import { productRoutes } from './products/product.routes';
 import type { Mailer } from './mail/mailer';
@@ -96,7 +96,7 @@ export async function createApp({ config, orm, mailer }: AppDependencies): Promi
   api.use(methodNotAllowed(openApiPaths));
   api.use(express.json({ limit: JSON_BODY_LIMIT }));
   api.use('/auth', authRoutes(contextOf));
-  api.use('/users/health', healthRoutes(orm));
+  api.use('/users/health', healthRoutes(services.sql));
   api.use('/users', avatarRoutes(contextOf));
   api.use('/users', userRoutes(contextOf));
   api.use('/products', productImageRoutes(contextOf));

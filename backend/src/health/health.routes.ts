@@ -1,19 +1,13 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
-import { APP_VERSION } from '@stockroom/schema';
 import { Router } from 'express';
+import type { SqlPool } from '../db/sql';
+import { healthReport } from './health.service';
 
 /** GET /api/users/health/status (public): readiness, 503 while the database does not answer. */
-export function healthRoutes(orm: MikroORM): Router {
+export function healthRoutes(sql: SqlPool): Router {
   const router = Router();
   router.get('/status', async (_req, res) => {
-    const database = await orm.em
-      .getConnection()
-      .execute('SELECT 1')
-      .then(() => 'up' as const)
-      .catch(() => 'down' as const);
-    res
-      .status(database === 'up' ? 200 : 503)
-      .json({ status: database === 'up' ? 'ok' : 'unavailable', database, version: APP_VERSION, uptimeSeconds: Math.round(process.uptime()) });
+    const report = await healthReport(sql);
+    res.status(report.database === 'up' ? 200 : 503).json(report);
   });
   return router;
 }
