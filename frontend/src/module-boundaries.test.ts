@@ -32,13 +32,15 @@ interface SourceFile {
   literals: string[];
 }
 
-function listSources(dir: string): string[] {
+function listFiles(dir: string, wanted: (name: string) => boolean): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = join(dir, entry.name);
-    if (entry.isDirectory()) return listSources(full);
-    return /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [full] : [];
+    if (entry.isDirectory()) return listFiles(full, wanted);
+    return wanted(entry.name) ? [full] : [];
   });
 }
+
+const listSources = (dir: string) => listFiles(dir, (name) => /\.tsx?$/.test(name) && !name.endsWith('.d.ts'));
 
 const toSrcPath = (full: string) => relative(SRC, full).split(sep).join('/');
 
@@ -99,6 +101,16 @@ function routeOwnerOf(literal: string): string | null {
 }
 
 const sources = listSources(SRC).map(scan);
+
+/** Each GraphQL document file with the fragments it defines and the ones it spreads. */
+const documents = listFiles(SRC, (name) => name.endsWith('.graphql')).map((full) => {
+  const text = readFileSync(full, 'utf8');
+  return {
+    path: toSrcPath(full),
+    defines: [...text.matchAll(/^fragment (\w+)/gm)].map((m) => m[1]),
+    spreads: [...text.matchAll(/\.\.\.(\w+)/g)].map((m) => m[1]),
+  };
+});
 const features = readdirSync(join(SRC, 'features'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
@@ -131,6 +143,19 @@ describe('client module boundaries', () => {
         const target = resolveSpecifier(file.path, specifier);
         const reason = target === null ? null : forbiddenImport(moduleOf(file.path), moduleOf(target));
         return reason === null ? [] : [`${file.path} imports '${specifier}': ${reason}`];
+      }),
+    );
+    expect(violations).toEqual([]);
+  });
+
+  it('GraphQL documents spread fragments one way too: from their own module or a shared one', () => {
+    expect(documents.length).toBeGreaterThan(5);
+    const definedIn = new Map(documents.flatMap((doc) => doc.defines.map((name) => [name, moduleOf(doc.path)] as const)));
+    const violations = documents.flatMap((doc) =>
+      doc.spreads.flatMap((name) => {
+        const owner = definedIn.get(name);
+        const reason = owner === undefined ? 'no such fragment' : forbiddenImport(moduleOf(doc.path), owner);
+        return reason === null ? [] : [`${doc.path} spreads ${name} (${owner ?? '?'}): ${reason}`];
       }),
     );
     expect(violations).toEqual([]);
