@@ -35,6 +35,10 @@ const {
   estimatedMatchCountStatement,
   plannedRows,
   estimatedTotal,
+  sampledMatchCount,
+  sampledMatchCountStatement,
+  samplePercent,
+  sampleSizesStatement,
   countedByTotals,
   productStatsStatement,
   insertProductStatement,
@@ -116,11 +120,18 @@ async function list(userId, params) {
   };
 }
 
-/** The app's count without its cache (the baseline recounts every time): the totals, or a count capped at COUNT_CAP, then the planner's estimate. */
+/** The app's count without its cache (the baseline recounts every time): the totals, or a count capped at COUNT_CAP, then a sampled estimate or the planner's. */
 async function countMatching(filter) {
   if (countedByTotals(filter)) return { total: (await pool.query(numbered(productCountStatement(filter)))).rows[0].total, isEstimate: false };
   const { total } = (await pool.query(numbered(cappedMatchCountStatement(filter, countCap + 1)))).rows[0];
   if (total <= countCap) return { total, isEstimate: false };
+  const [sizes] = (await pool.query(numbered(sampleSizesStatement(filter.ownerId)))).rows;
+  const percent = samplePercent(sizes, countCap);
+  if (percent !== undefined) {
+    const [sample] = (await pool.query(numbered(sampledMatchCountStatement(filter, percent)))).rows;
+    const sampled = sampledMatchCount(sample, sizes, countCap);
+    if (sampled !== undefined) return { total: estimatedTotal(sampled, countCap), isEstimate: true };
+  }
   const [plan] = (await pool.query(numbered(estimatedMatchCountStatement(filter)))).rows;
   return { total: estimatedTotal(plannedRows(plan), countCap), isEstimate: true };
 }

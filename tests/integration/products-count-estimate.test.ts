@@ -98,3 +98,30 @@ it('a search that falls back under the cap after a write is exact again', async 
   const { pagination } = await listBoth({ search: 'lamp 1' });
   expect(pagination).toMatchObject({ total: 1, totalIsEstimate: false });
 });
+
+it('past the cap, the estimate comes from a sample of the catalogue: close to the real count where the planner is far off', async () => {
+  const shelves = await signUpUser(app);
+  // 20,000 shelves; every tenth is steel in its name and its description. The planner takes the two
+  // matches as independent and counts nearly every steel shelf twice.
+  await app.sql(
+    `INSERT INTO products (id, owner_id, name, description, price, category, quantity)
+     SELECT gen_random_uuid(), $1,
+       CASE WHEN g % 10 = 0 THEN 'Steel shelf ' ELSE 'Oak shelf ' END || g,
+       CASE WHEN g % 10 = 0 THEN 'Brushed steel' ELSE 'Solid oak wood' END, 10, 'Shelving', 1
+     FROM generate_series(1, 20000) AS g`,
+    [shelves.user.id],
+  );
+  await app.sql('ANALYZE products');
+  const [plan] = await app.sql(
+    `EXPLAIN (FORMAT JSON) SELECT 1 FROM products WHERE owner_id = $1 AND (name ILIKE '%steel%' OR description ILIKE '%steel%')`,
+    [shelves.user.id],
+  );
+  expect(plan['QUERY PLAN'][0].Plan['Plan Rows']).toBeGreaterThan(2_600);
+
+  const rest = await app.rest('GET', '/api/products?search=steel', undefined, { token: shelves.token });
+  expect(rest.body.pagination.totalIsEstimate).toBe(true);
+  expect(rest.body.pagination.total).toBeGreaterThanOrEqual(1_800);
+  expect(rest.body.pagination.total).toBeLessThanOrEqual(2_200);
+  const gql = await app.gql(PRODUCTS, { query: { search: 'steel' } }, { token: shelves.token });
+  expect(gql.data.products.pagination).toEqual(rest.body.pagination);
+});

@@ -96,6 +96,59 @@ export function cappedMatchCountStatement(filter: ProductFilter, upTo: number): 
   return { sql: `SELECT count(*)::int AS total FROM (SELECT 1 FROM products WHERE ${sql} LIMIT ?) AS matching`, values: [...values, upTo] };
 }
 
+/** How many products the owner has (exact, from the running totals) and the whole table holds (the planner's figure), to size a sample. */
+export function sampleSizesStatement(ownerId: string): Statement {
+  return {
+    sql: `SELECT coalesce((SELECT total_products FROM catalogue_stats WHERE owner_id = ?), 0)::int AS owned,
+      greatest((SELECT reltuples FROM pg_class WHERE oid = 'products'::regclass), 0)::float8 AS "tableRows"`,
+    values: [ownerId],
+  };
+}
+
+/**
+ * Of the owner's products on a random `percent` of the table's pages, how many
+ * there are and how many match. The pages are the same from one call to the
+ * next (a fixed seed), so an unchanged catalogue gets the same estimate and a
+ * list's "about" figure does not jitter between requests.
+ */
+export function sampledMatchCountStatement(filter: ProductFilter, percent: number): Statement {
+  const { sql, values } = where(filter);
+  return {
+    sql: `SELECT count(*) FILTER (WHERE ${sql})::int AS matched, count(*)::int AS sampled
+      FROM products TABLESAMPLE SYSTEM (?) REPEATABLE (0) WHERE owner_id = ?`,
+    values: [...values, percent, filter.ownerId],
+  };
+}
+
+export interface SampleSizes {
+  owned: number;
+  tableRows: number;
+}
+
+export interface Sample {
+  matched: number;
+  sampled: number;
+}
+
+/** A sample reads about as many of the owner's rows as the capped count did, and never fewer than this. */
+const MIN_SAMPLED_ROWS = 2_000;
+/** A sample reading more rows than this (an owner with a small share of a big table) is left to the planner. */
+const MAX_ROWS_READ_BY_SAMPLE = 200_000;
+
+const wantedSampleRows = (cap: number) => Math.max(cap, MIN_SAMPLED_ROWS);
+
+/** The share of the table's pages to sample for about `cap` of the owner's rows; undefined when that would read too much. */
+export function samplePercent({ owned, tableRows }: SampleSizes, cap: number): number | undefined {
+  if (owned <= 0) return undefined;
+  const percent = Math.min(100, (100 * wantedSampleRows(cap)) / owned);
+  return (percent / 100) * Math.max(tableRows, owned) > MAX_ROWS_READ_BY_SAMPLE ? undefined : percent;
+}
+
+/** The matches the sample stands for: their share of the sampled rows times the owner's products; undefined for a sample too small to say. */
+export function sampledMatchCount({ matched, sampled }: Sample, { owned }: SampleSizes, cap: number): number | undefined {
+  return sampled < wantedSampleRows(cap) / 4 ? undefined : (matched / sampled) * owned;
+}
+
 /** The planner's estimate of how many products match (from the table's statistics; no row is read). */
 export function estimatedMatchCountStatement(filter: ProductFilter): Statement {
   const { sql, values } = where(filter);
