@@ -15,7 +15,8 @@ import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { createApolloServer } from './graphql/apollo';
 import { graphqlHandler } from './graphql/express-handler';
 import { buildAppSchema } from './app/graphql-schema';
-import { healthRoutes } from './health/health.routes';
+import { healthRoutes, probeRoutes } from './health/health.routes';
+import { Lifecycle } from './app/lifecycle';
 import { productRoutes } from './products/product.routes';
 import type { Mailer } from './mail/mailer';
 import { docsRoutes } from './app/docs.routes';
@@ -36,6 +37,8 @@ export interface App {
   express: Express;
   apollo: ApolloServer<RequestContext>;
   uploads: UploadStore;
+  /** Draining state and requests in flight, for a clean shutdown. */
+  lifecycle: Lifecycle;
 }
 
 /** JSON bodies larger than this get a 413; nothing the app accepts comes close. */
@@ -72,8 +75,10 @@ export async function createApp({ config, orm, mailer }: AppDependencies): Promi
   const contextOf = (req: Request) => createRequestContext(services, orm, req);
   const [apollo] = await Promise.all([createApolloServer(await buildAppSchema()), prepareDummyHash()]);
 
+  const lifecycle = new Lifecycle();
   const app = express();
   app.disable('x-powered-by');
+  app.use(lifecycle.track);
   // API answers change with every write; a weak ETag over each body would only cost time.
   app.set('etag', false);
   app.set('trust proxy', config.trustProxy);
@@ -97,6 +102,7 @@ export async function createApp({ config, orm, mailer }: AppDependencies): Promi
   api.use(express.json({ limit: JSON_BODY_LIMIT }));
   api.use('/auth', authRoutes(contextOf));
   api.use('/users/health', healthRoutes(services.sql));
+  api.use('/health', probeRoutes(services.sql, lifecycle));
   api.use('/users', avatarRoutes(contextOf));
   api.use('/users', userRoutes(contextOf));
   api.use('/products', productImageRoutes(contextOf));
@@ -116,5 +122,5 @@ export async function createApp({ config, orm, mailer }: AppDependencies): Promi
   }
   app.use(restNotFound);
   app.use(restErrorHandler);
-  return { express: app, apollo, uploads };
+  return { express: app, apollo, uploads, lifecycle };
 }

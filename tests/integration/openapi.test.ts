@@ -4,7 +4,7 @@ import type { Router } from 'express';
 import { authRoutes } from '../../backend/src/auth/auth.routes';
 import { HTTP_STATUS } from '../../backend/src/common/errors';
 import { dashboardRoutes } from '../../backend/src/dashboard/dashboard.routes';
-import { healthRoutes } from '../../backend/src/health/health.routes';
+import { healthRoutes, probeRoutes } from '../../backend/src/health/health.routes';
 import { productRoutes } from '../../backend/src/products/product.routes';
 import { avatarRoutes, productImageRoutes } from '../../backend/src/uploads/upload.routes';
 import { userRoutes } from '../../backend/src/users/user.routes';
@@ -65,6 +65,7 @@ describe('the document and the router', () => {
     const routes = [
       ...routesOf('/api/auth', authRoutes(notCalled)),
       ...routesOf('/api/users/health', healthRoutes(notCalled as never)),
+      ...routesOf('/api/health', probeRoutes(notCalled as never, notCalled as never)),
       ...routesOf('/api/users', avatarRoutes(notCalled)),
       ...routesOf('/api/users', userRoutes(notCalled)),
       ...routesOf('/api/products', productImageRoutes(notCalled)),
@@ -100,6 +101,8 @@ describe('the document and the router', () => {
         'POST /api/users/verify-email',
         'GET /api/users/{id}/profile',
         'GET /api/users/health/status',
+        'GET /api/health/live',
+        'GET /api/health/ready',
       ].sort(),
     );
     for (const { operation } of operations()) expect(operation.security).toBeDefined();

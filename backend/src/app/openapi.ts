@@ -1,6 +1,7 @@
 import { APP_NAME, APP_VERSION, Rules } from '@stockroom/schema';
 import { HTTP_STATUS } from '../common/errors';
 import { authOpenApiPaths } from '../auth/auth.openapi';
+import { healthOpenApiPaths } from '../health/health.openapi';
 import { dashboardOpenApiPaths, dashboardOpenApiSchemas } from '../dashboard/dashboard.openapi';
 import { productOpenApiPaths, productOpenApiRequestBodies, productOpenApiSchemas } from '../products/product.openapi';
 import { uploadOpenApiPaths } from '../uploads/upload.openapi';
@@ -33,7 +34,7 @@ function withBodyParserAnswers(paths: Paths): Paths {
 }
 
 /** Every path of the REST API and its operations: the document's `paths`, and what the 405 handler reads a path's methods from. */
-export const openApiPaths = withBodyParserAnswers({ ...authOpenApiPaths, ...userOpenApiPaths, ...productOpenApiPaths, ...dashboardOpenApiPaths, ...uploadOpenApiPaths });
+export const openApiPaths = withBodyParserAnswers({ ...authOpenApiPaths, ...userOpenApiPaths, ...productOpenApiPaths, ...dashboardOpenApiPaths, ...uploadOpenApiPaths, ...healthOpenApiPaths });
 
 /** The codes an error body can carry: each domain error's, and the 405 handler's. */
 const ERROR_CODES = [...Object.keys(HTTP_STATUS), METHOD_NOT_ALLOWED];

@@ -31,6 +31,14 @@ export interface AppConfig {
   productCountCap: number;
   /** Where the built client lives; served at `/` when present. */
   clientDir: string;
+  /** Connections the instance may hold open to PostgreSQL at once. */
+  databasePoolMax: number;
+  /** How long a SIGTERM or SIGINT waits for requests in flight before closing their connections. */
+  shutdownGraceMs: number;
+  /** Node's server timeouts: a client's request headers, its whole request, and an idle keep-alive connection. */
+  httpHeadersTimeoutMs: number;
+  httpRequestTimeoutMs: number;
+  httpKeepAliveTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -105,6 +113,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // Counting 10,000 matching rows stays within a few milliseconds; a million-row search counted whole takes over 100 ms.
     productCountCap: integer(env, 'PRODUCT_COUNT_CAP', 10_000, problems, 1, 1_000_000_000),
     clientDir: resolve(env.CLIENT_DIR || join(backendRoot, '../frontend/dist')),
+    databasePoolMax: integer(env, 'DATABASE_POOL_MAX', 10, problems, 1, 1000),
+    shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 20_000, problems, 0, 600_000),
+    // Node's defaults (60 s for headers, 300 s for a request) let a slow or idle client hold a connection for minutes.
+    httpHeadersTimeoutMs: integer(env, 'HTTP_HEADERS_TIMEOUT_MS', 10_000, problems, 1000, 600_000),
+    // Long enough for a 5 MB image from a phone on a slow connection.
+    httpRequestTimeoutMs: integer(env, 'HTTP_REQUEST_TIMEOUT_MS', 60_000, problems, 1000, 3_600_000),
+    httpKeepAliveTimeoutMs: integer(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 5_000, problems, 1000, 600_000),
   };
   if (problems.length) throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
   config.jwtSecret = jwtSecret ?? loadOrCreateSecret(dataDir);

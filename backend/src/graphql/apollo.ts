@@ -42,6 +42,9 @@ export async function createApolloServer(schema: GraphQLSchema): Promise<ApolloS
     introspection: true,
     includeStacktraceInErrorResponses: false,
     formatError: formatGraphQLError,
+    // The server's own shutdown stops Apollo after the requests in flight; Apollo's handler would stop it first
+    // (and a second stop() waits forever).
+    stopOnTerminationSignals: false,
   });
   await server.start();
   return server;

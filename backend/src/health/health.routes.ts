@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { SqlPool } from '../db/sql';
-import { healthReport } from './health.service';
+import { healthReport, readiness, type DrainState } from './health.service';
 
 /** GET /api/users/health/status (public): readiness, 503 while the database does not answer. */
 export function healthRoutes(sql: SqlPool): Router {
@@ -8,6 +8,25 @@ export function healthRoutes(sql: SqlPool): Router {
   router.get('/status', async (_req, res) => {
     const report = await healthReport(sql);
     res.status(report.database === 'up' ? 200 : 503).json(report);
+  });
+  return router;
+}
+
+/**
+ * The probes an orchestrator or a load balancer polls (public):
+ * GET /api/health/live answers while the process does, GET /api/health/ready
+ * only while the database answers and the instance is not shutting down.
+ */
+export function probeRoutes(sql: SqlPool, lifecycle: DrainState): Router {
+  const router = Router();
+  router.get('/live', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  router.get('/ready', async (_req, res) => {
+    const report = await readiness(sql, lifecycle);
+    res.status(report.status === 'ready' ? 200 : 503);
+    if (report.status !== 'ready') res.setHeader('Retry-After', '1');
+    res.json(report);
   });
   return router;
 }

@@ -8,11 +8,31 @@ export interface HealthReport {
   uptimeSeconds: number;
 }
 
-/** Readiness: the app is ready while its database answers a trivial statement on the shared pool. */
-export async function healthReport(sql: SqlPool): Promise<HealthReport> {
-  const database = await sql
+/** What readiness needs to know of the instance's shutdown. */
+export interface DrainState {
+  readonly draining: boolean;
+}
+
+export interface Readiness {
+  status: 'ready' | 'unavailable';
+  database: 'up' | 'down';
+  draining: boolean;
+}
+
+const databaseAnswers = (sql: SqlPool) =>
+  sql
     .query({ sql: 'SELECT 1', values: [] })
     .then(() => 'up' as const)
     .catch(() => 'down' as const);
+
+/** Readiness as the first API reported it: the app is ready while its database answers a trivial statement on the shared pool. */
+export async function healthReport(sql: SqlPool): Promise<HealthReport> {
+  const database = await databaseAnswers(sql);
   return { status: database === 'up' ? 'ok' : 'unavailable', database, version: APP_VERSION, uptimeSeconds: Math.round(process.uptime()) };
+}
+
+/** Ready for new requests: the database answers and the instance is not draining for a shutdown. */
+export async function readiness(sql: SqlPool, instance: DrainState): Promise<Readiness> {
+  const database = await databaseAnswers(sql);
+  return { status: database === 'up' && !instance.draining ? 'ready' : 'unavailable', database, draining: instance.draining };
 }

@@ -158,16 +158,4 @@ export const userOpenApiPaths = {
       responses: { 200: jsonResponse('The profile', { type: 'object', properties: { profile: ref('PublicProfile') } }), 400: invalidId, 404: notFound },
     },
   },
-  '/api/users/health/status': {
-    get: {
-      operationId: 'getHealth',
-      tags: ['Health'],
-      summary: 'Readiness: 200 when the database answers, 503 otherwise',
-      security: publicAccess,
-      responses: {
-        200: jsonResponse('Ready', { type: 'object', properties: { status: string, database: string, version: string, uptimeSeconds: { type: 'integer' } } }),
-        503: jsonResponse('Database unavailable', { type: 'object' }),
-      },
-    },
-  },
 };

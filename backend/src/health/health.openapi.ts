@@ -1,0 +1,45 @@
+import { jsonResponse, publicAccess, string } from '../rest/openapi-helpers';
+
+const tags = ['Health'];
+const readiness = {
+  type: 'object',
+  required: ['status', 'database', 'draining'],
+  properties: { status: { type: 'string', enum: ['ready', 'unavailable'] }, database: { type: 'string', enum: ['up', 'down'] }, draining: { type: 'boolean' } },
+};
+
+/** The health endpoints: the first API's status, and the probes for orchestrators and load balancers. */
+export const healthOpenApiPaths = {
+  '/api/users/health/status': {
+    get: {
+      operationId: 'getHealth',
+      tags,
+      summary: 'Readiness: 200 when the database answers, 503 otherwise',
+      security: publicAccess,
+      responses: {
+        200: jsonResponse('Ready', { type: 'object', properties: { status: string, database: string, version: string, uptimeSeconds: { type: 'integer' } } }),
+        503: jsonResponse('Database unavailable', { type: 'object' }),
+      },
+    },
+  },
+  '/api/health/live': {
+    get: {
+      operationId: 'getLiveness',
+      tags,
+      summary: 'Liveness: 200 while the process answers at all',
+      security: publicAccess,
+      responses: { 200: jsonResponse('Alive', { type: 'object', required: ['status'], properties: { status: { type: 'string', enum: ['ok'] } } }) },
+    },
+  },
+  '/api/health/ready': {
+    get: {
+      operationId: 'getReadiness',
+      tags,
+      summary: 'Readiness for new requests: 200 while the database answers and the instance is not shutting down; 503 with Retry-After otherwise',
+      security: publicAccess,
+      responses: {
+        200: jsonResponse('Ready', readiness),
+        503: jsonResponse('Not ready: the database does not answer, or the instance is draining for a shutdown', readiness),
+      },
+    },
+  },
+};

@@ -1,0 +1,24 @@
+import { startServer, stopServer } from '/work/main/tests/e2e/support/server.mjs';
+import pg from 'pg';
+import { Agent, request } from 'node:http';
+const agent = new Agent({ keepAlive: true, maxSockets: 40 });
+const get = (url, token) => new Promise((res, rej) => { const r = request(url, { agent, headers: { authorization: `Bearer ${token}` } }, (m) => { m.resume(); m.on('end', () => res(m.statusCode + ' ' + m.headers.connection)); }); r.on('error', rej); r.end(); });
+import { readFileSync } from 'node:fs';
+const server = await startServer({ label: 'exp', env: { DATABASE_POOL_MAX: '30' } });
+const email = `x${Date.now()}@example.com`;
+const r = await fetch(`${server.baseUrl}/api/auth/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ firstName: 'A', lastName: 'B', email, password: 'Stockroom#2024' }) });
+const { accessToken } = await r.json();
+const password = readFileSync(`${server.dataDir}/pg-password`, 'utf8').trim();
+const db = new pg.Client({ connectionString: `postgresql://postgres:${password}@127.0.0.1:${server.pgPort}/stockroom` });
+await db.connect();
+const show = async (t) => console.log(t, (await db.query(`SELECT state, wait_event_type, left(query,50) q FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`)).rows);
+for (let i = 0; i < 4; i++) console.log((await fetch(`${server.baseUrl}/api/products`, { method: 'POST', headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: `Drain lamp ${i}`, description: 'A lamp for the shutdown test', category: 'Lighting', price: 10, quantity: 5 }) })).status);
+await show('before');
+await db.query('BEGIN'); await db.query('LOCK TABLE sessions IN ACCESS EXCLUSIVE MODE');
+const ps = Array.from({ length: 5 }, () => get(`${server.baseUrl}/api/products/stats`, accessToken));
+for (let i = 0; i < 5; i++) { await new Promise((r) => setTimeout(r, 500)); await show('t' + i); }
+await db.query('COMMIT');
+console.log(await Promise.all(ps));
+await db.end();
+console.log(readFileSync(server.logFile, 'utf8').slice(-1500));
+await stopServer(server);

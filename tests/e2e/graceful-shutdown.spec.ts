@@ -1,0 +1,194 @@
+import { spawn } from 'node:child_process';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { Agent, request, type IncomingHttpHeaders } from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Client } from 'pg';
+import { PASSWORD, uniqueEmail } from './support/env';
+
+/**
+ * SIGTERM on the production build (NODE_ENV=production, not test): the requests the instance
+ * already has finish with their answers, their connections close after them, the instance
+ * takes no new connection, and the process exits 0 after closing the pool and its embedded
+ * PostgreSQL. To hold 20 requests in flight without timing, the test locks the sessions table
+ * (every request but the sign-ins reads it first; a sign-in writes it last) and waits until
+ * PostgreSQL shows all 20 waiting for the lock.
+ */
+
+interface Server {
+  baseUrl: string;
+  pgPort: number;
+  dataDir: string;
+  logFile: string;
+  pid: number;
+  exitPromise: Promise<{ code: number | null; signal: string | null }>;
+}
+interface Answer {
+  label: string;
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+let server: Server | undefined;
+afterAll(async () => {
+  if (!server) return;
+  try {
+    process.kill(-server.pid, 'SIGKILL'); // only if the test failed before the server exited
+  } catch {
+    /* gone already */
+  }
+  rmSync(server.dataDir, { recursive: true, force: true });
+});
+
+const freePort = () =>
+  new Promise<number>((done, fail) => {
+    const probe = createServer().once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => done(port));
+    });
+  });
+
+/** The test's environment without what would point the server at a real database or mail server. */
+function inheritedEnv() {
+  const env = { ...process.env };
+  for (const key of ['DATABASE_URL', 'SMTP_URL', 'JWT_SECRET', 'CLIENT_DIR', 'NODE_ENV']) delete env[key];
+  return env;
+}
+
+/**
+ * The built server as production runs it, on its own embedded PostgreSQL. The shared
+ * e2e server (support/server.mjs) cannot be used: this test stops the server it starts.
+ */
+async function startOwnServer(env: Record<string, string>): Promise<Server> {
+  const [port, pgPort] = [await freePort(), await freePort()];
+  const dataDir = mkdtempSync(join(tmpdir(), 'stockroom-shutdown-'));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const logFile = join(dataDir, 'server.log');
+  const child = spawn(process.execPath, [resolve(__dirname, '../../backend/dist/src/main.js')], {
+    env: { ...inheritedEnv(), NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, APP_URL: baseUrl, EMBEDDED_PG_PORT: String(pgPort), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  const log = createWriteStream(logFile);
+  child.stdout!.pipe(log);
+  child.stderr!.pipe(log);
+  const exitPromise = new Promise<{ code: number | null; signal: string | null }>((done) => child.on('exit', (code, signal) => done({ code, signal })));
+  const started: Server = { baseUrl, pgPort, dataDir, logFile, pid: child.pid!, exitPromise };
+  await waitFor('the server to be ready', () => fetch(`${baseUrl}/api/health/ready`).then((res) => res.ok, () => false), 120_000);
+  return started;
+}
+
+/** One request on a keep-alive connection of `agent`, answered or failed. */
+function send(agent: Agent, label: string, method: string, path: string, body?: unknown, token?: string): Promise<Answer> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      `${server!.baseUrl}${path}`,
+      {
+        method,
+        agent,
+        headers: {
+          ...(payload !== undefined && { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+          ...(token && { authorization: `Bearer ${token}` }),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => resolve({ label, status: res.statusCode ?? 0, headers: res.headers, body: text }));
+      },
+    );
+    req.on('error', (error) => reject(new Error(`${label}: ${error.message}`)));
+    req.end(payload);
+  });
+}
+
+async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+jest.setTimeout(180_000);
+
+it('a SIGTERM lets 20 requests in flight of every kind finish with 2xx, refuses new connections and exits 0', async () => {
+  server = await startOwnServer({ DATABASE_POOL_MAX: '30', SHUTDOWN_GRACE_MS: '30000' });
+  const agent = new Agent({ keepAlive: true, maxSockets: 40 });
+  const email = uniqueEmail('shutdown');
+  const signUp = await send(agent, 'sign-up', 'POST', '/api/auth/signup', { firstName: 'Shut', lastName: 'Down', email, password: PASSWORD });
+  expect(signUp.status).toBe(201);
+  const token = JSON.parse(signUp.body).accessToken as string;
+  const products = [];
+  for (let i = 0; i < 4; i += 1) {
+    const created = await send(agent, 'create', 'POST', '/api/products', { name: `Drain lamp ${i}`, description: 'A lamp for the shutdown test', category: 'Lighting', price: 10, quantity: 5 }, token);
+    expect(created.status).toBe(201);
+    products.push(JSON.parse(created.body).product as { id: string });
+  }
+
+  const password = readFileSync(join(server.dataDir, 'pg-password'), 'utf8').trim();
+  const db = new Client({ connectionString: `postgresql://postgres:${password}@127.0.0.1:${server.pgPort}/stockroom` });
+  db.on('error', () => {}); // the server stops this PostgreSQL at the end
+  await db.connect();
+  await db.query('BEGIN');
+  await db.query('LOCK TABLE sessions IN ACCESS EXCLUSIVE MODE');
+
+  const gql = (label: string, query: string, variables = {}) => send(agent, label, 'POST', '/graphql', { query, variables }, token);
+  const [a, b, c, d] = products.map((p) => p.id);
+  const inFlight = [
+    send(agent, 'list', 'GET', '/api/products?limit=5', undefined, token),
+    send(agent, 'search', 'GET', '/api/products?search=lamp', undefined, token),
+    send(agent, 'stats', 'GET', '/api/products/stats', undefined, token),
+    send(agent, 'categories', 'GET', '/api/products/categories', undefined, token),
+    send(agent, 'one product', 'GET', `/api/products/${a}`, undefined, token),
+    send(agent, 'create', 'POST', '/api/products', { name: 'Drain desk', description: 'Created while draining', category: 'Desks', price: 99, quantity: 1 }, token),
+    send(agent, 'update', 'PUT', `/api/products/${b}`, { price: 12.5 }, token),
+    send(agent, 'stock', 'POST', `/api/products/${c}/stock`, { delta: -2 }, token),
+    send(agent, 'delete', 'DELETE', `/api/products/${d}`, undefined, token),
+    send(agent, 'dashboard', 'GET', '/api/dashboard', undefined, token),
+    send(agent, 'profile', 'GET', '/api/users/profile/me', undefined, token),
+    send(agent, 'profile edit', 'PUT', '/api/users/profile/me', { firstName: 'Drained' }, token),
+    send(agent, 'sign-in 1', 'POST', '/api/auth/signin', { email, password: PASSWORD }),
+    send(agent, 'sign-in 2', 'POST', '/api/auth/signin', { email, password: PASSWORD }),
+    gql('graphql list', '{ products(query: { limit: 3 }) { pagination { total } } }'),
+    gql('graphql stats', '{ productStats { totalProducts } }'),
+    gql('graphql me', '{ me { email } }'),
+    gql('graphql create', 'mutation($input: CreateProductInput!) { createProduct(input: $input) { id } }', {
+      input: { name: 'Drain chair', description: 'Created over GraphQL while draining', category: 'Seating', price: 40, quantity: 2 },
+    }),
+    gql('graphql stock', 'mutation($id: ID!) { adjustStock(id: $id, delta: 1) { quantity } }', { id: a }),
+    gql('graphql dashboard', '{ dashboard { recentActivity { kind } } }'),
+  ];
+  expect(inFlight).toHaveLength(20);
+  const waiting = async () =>
+    // pg_locks rather than pg_stat_activity: a connection the pool opened for the request shows no database there until its first statement runs.
+    Number((await db.query(`SELECT count(DISTINCT pid) FROM pg_locks WHERE relation = 'sessions'::regclass AND NOT granted`)).rows[0].count);
+  await waitFor('20 requests waiting on the lock', async () => (await waiting()) === 20);
+
+  process.kill(server.pid, 'SIGTERM');
+  await waitFor('the listener to close', () =>
+    fetch(`${server!.baseUrl}/api/health/live`).then(
+      () => false,
+      (error: Error & { cause?: { code?: string } }) => error.cause?.code === 'ECONNREFUSED',
+    ),
+  );
+
+  await db.query('COMMIT');
+  await db.end();
+  const answers = await Promise.all(inFlight);
+  expect(answers.filter((answer) => answer.status < 200 || answer.status >= 300).map((x) => `${x.label}: ${x.status} ${x.body}`)).toEqual([]);
+  expect(answers.filter((answer) => answer.body.includes('"errors"')).map((x) => `${x.label}: ${x.body}`)).toEqual([]);
+  expect(answers.filter((answer) => answer.headers.connection !== 'close').map((x) => x.label)).toEqual([]);
+
+  const exit = await server.exitPromise;
+  expect(exit).toEqual({ code: 0, signal: null });
+  const log = readFileSync(server.logFile, 'utf8');
+  expect(log).toContain('draining 20 request(s)');
+  expect(log).toContain('Stopped cleanly');
+  agent.destroy();
+});
