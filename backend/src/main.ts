@@ -5,7 +5,7 @@ import type { Server } from 'node:http';
 import { createApp } from './app';
 import { sweepExpiredAuthState } from './auth/housekeeping';
 import { sweepOrphanUploads } from './uploads/upload-housekeeping';
-import { ConfigError, loadConfig } from './config/config';
+import { ConfigError, databaseLimitsOf, loadConfig } from './config/config';
 import { openDatabase } from './app/database';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres';
 import { createMailer } from './mail/mailer';
@@ -17,7 +17,7 @@ async function main() {
     console.info(`Starting the embedded PostgreSQL in ${config.dataDir}/pg ...`);
     embedded = await startEmbeddedPostgres(config.dataDir, config.embeddedPgPort);
   }
-  const orm = await openDatabase(config.databaseUrl ?? embedded!.url, { poolMax: config.databasePoolMax });
+  const orm = await openDatabase(config.databaseUrl ?? embedded!.url, databaseLimitsOf(config));
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, nodeEnv: config.nodeEnv });
   const app = await createApp({ config, orm, mailer });
 

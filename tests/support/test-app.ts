@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import { setRole } from '../../backend/scripts/promote-user';
 import { createApp } from '../../backend/src/app';
-import { loadConfig, type AppConfig } from '../../backend/src/config/config';
+import { databaseLimitsOf, loadConfig, type AppConfig } from '../../backend/src/config/config';
 import { openDatabase } from '../../backend/src/app/database';
 import { createMailer } from '../../backend/src/mail/mailer';
 import { UserRole } from '../../backend/src/account/user.entity';
@@ -91,7 +91,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: St
     APP_URL: 'http://stockroom.test',
     ...env,
   });
-  const orm = await openDatabase(databaseUrl);
+  const orm = await openDatabase(databaseUrl, databaseLimitsOf(config));
   const mailer = createMailer({ from: config.mailFrom, dataDir, log: () => {} });
   const app = await createApp({ config, orm, mailer });
   const server = app.express.listen(0);
@@ -126,6 +126,8 @@ export async function startTestApp(env: Record<string, string> = {}, options: St
   };
 
   const sqlClient = new Client({ connectionString: databaseUrl });
+  // A test that takes the database away resets this connection too; a query on it then fails on its own.
+  sqlClient.on('error', () => {});
   await sqlClient.connect();
 
   return {

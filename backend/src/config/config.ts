@@ -33,6 +33,10 @@ export interface AppConfig {
   clientDir: string;
   /** Connections the instance may hold open to PostgreSQL at once. */
   databasePoolMax: number;
+  /** How long opening a connection, waiting for a free one, and one statement may take before the request gets a 503. */
+  databaseConnectTimeoutMs: number;
+  databaseAcquireTimeoutMs: number;
+  databaseStatementTimeoutMs: number;
   /** How long a SIGTERM or SIGINT waits for requests in flight before closing their connections. */
   shutdownGraceMs: number;
   /** Node's server timeouts: a client's request headers, its whole request, and an idle keep-alive connection. */
@@ -42,6 +46,14 @@ export interface AppConfig {
 }
 
 export class ConfigError extends Error {}
+
+/** The serving pool's limits as `openDatabase` takes them. */
+export const databaseLimitsOf = (config: AppConfig) => ({
+  poolMax: config.databasePoolMax,
+  connectTimeoutMs: config.databaseConnectTimeoutMs,
+  acquireTimeoutMs: config.databaseAcquireTimeoutMs,
+  statementTimeoutMs: config.databaseStatementTimeoutMs,
+});
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, problems: string[], min = 0, max = Number.MAX_SAFE_INTEGER) {
   const raw = env[name];
@@ -114,6 +126,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     productCountCap: integer(env, 'PRODUCT_COUNT_CAP', 10_000, problems, 1, 1_000_000_000),
     clientDir: resolve(env.CLIENT_DIR || join(backendRoot, '../frontend/dist')),
     databasePoolMax: integer(env, 'DATABASE_POOL_MAX', 10, problems, 1, 1000),
+    // A request should hear "try again" in seconds, not hang while the database does.
+    databaseConnectTimeoutMs: integer(env, 'DATABASE_CONNECT_TIMEOUT_MS', 3_000, problems, 100, 600_000),
+    databaseAcquireTimeoutMs: integer(env, 'DATABASE_ACQUIRE_TIMEOUT_MS', 3_000, problems, 100, 600_000),
+    databaseStatementTimeoutMs: integer(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 15_000, problems, 100, 3_600_000),
     shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 20_000, problems, 0, 600_000),
     // Node's defaults (60 s for headers, 300 s for a request) let a slow or idle client hold a connection for minutes.
     httpHeadersTimeoutMs: integer(env, 'HTTP_HEADERS_TIMEOUT_MS', 10_000, problems, 1000, 600_000),

@@ -1,4 +1,4 @@
-import { ApolloServer } from '@apollo/server';
+import { ApolloServer, type ApolloServerPlugin, type GraphQLRequestListener } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import type { GraphQLSchema } from 'graphql';
@@ -17,6 +17,28 @@ export const GRAPHQL_LIMITS = {
   maxTokens: 2000,
 } as const;
 
+/** The listener is the same for every request: nothing to allocate per request. */
+const outageListener: GraphQLRequestListener<RequestContext> = {
+  async willSendResponse({ response }) {
+    if (response.body.kind !== 'single') return;
+    const { data, errors } = response.body.singleResult;
+    const unavailable = errors?.find((error) => error.extensions?.code === 'SERVICE_UNAVAILABLE');
+    if (!unavailable || (data && Object.values(data).some((value) => value !== null))) return;
+    response.http.status = 503;
+    response.http.headers.set('retry-after', String(unavailable.extensions?.retryAfterSeconds));
+  },
+};
+
+/**
+ * An answer without a single field because the database is away is an HTTP 503 with Retry-After, as over
+ * REST, so a load balancer or a client's retry logic sees an outage rather than a 200 carrying an error.
+ */
+const outageStatusPlugin: ApolloServerPlugin<RequestContext> = {
+  async requestDidStart() {
+    return outageListener;
+  },
+};
+
 export async function createApolloServer(schema: GraphQLSchema): Promise<ApolloServer<RequestContext>> {
   const armor = new ApolloArmor({
     maxDepth: { n: GRAPHQL_LIMITS.maxDepth },
@@ -31,7 +53,7 @@ export async function createApolloServer(schema: GraphQLSchema): Promise<ApolloS
     schema,
     ...protection,
     // The app sets no cache hints, and the default cache-control plugin wraps every field resolver to look for them.
-    plugins: [...protection.plugins, ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled()],
+    plugins: [...protection.plugins, ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled(), outageStatusPlugin],
     validationRules: [...protection.validationRules, documentDepthLimit(GRAPHQL_LIMITS.maxDocumentDepth)],
     parseOptions: { maxTokens: GRAPHQL_LIMITS.maxTokens },
     // Batching would let one HTTP request carry many operations past the per-request limits.

@@ -1,6 +1,7 @@
 import { ApolloServerErrorCode, unwrapResolverError } from '@apollo/server/errors';
 import type { GraphQLFormattedError } from 'graphql';
-import { DomainError, internalError, TooManyRequestsError } from '../common/errors';
+import { databaseOutageError, databaseOutageOf, logDatabaseOutage } from '../common/database-outage';
+import { DomainError, internalError, ServiceUnavailableError, TooManyRequestsError } from '../common/errors';
 
 /** Errors GraphQL itself raises for a bad request (syntax, validation, query limits, variable types): their message helps the caller. */
 const REQUEST_ERROR_CODES = new Set<unknown>([
@@ -19,7 +20,10 @@ const REQUEST_ERROR_CODES = new Set<unknown>([
  * generic server error, so no stack, SQL or library name reaches a client.
  */
 export function formatGraphQLError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
-  const original = unwrapResolverError(error);
+  const unwrapped = unwrapResolverError(error);
+  const outage = unwrapped instanceof DomainError ? undefined : databaseOutageOf(unwrapped);
+  if (outage !== undefined) logDatabaseOutage(outage, `graphql ${formatted.path?.join('.') ?? ''}`);
+  const original = outage === undefined ? unwrapped : databaseOutageError();
   if (original instanceof DomainError) {
     return {
       message: original.message,
@@ -28,7 +32,7 @@ export function formatGraphQLError(formatted: GraphQLFormattedError, error: unkn
         code: original.code,
         ...(original.fields && { fields: original.fields }),
         // What REST sends as the Retry-After header.
-        ...(original instanceof TooManyRequestsError && { retryAfterSeconds: original.retryAfterSeconds }),
+        ...((original instanceof TooManyRequestsError || original instanceof ServiceUnavailableError) && { retryAfterSeconds: original.retryAfterSeconds }),
       },
     };
   }

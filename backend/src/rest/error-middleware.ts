@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { GeneralMessages } from '@stockroom/schema';
+import { databaseOutageError, databaseOutageOf, logDatabaseOutage } from '../common/database-outage';
 import { DomainError, HTTP_STATUS, internalError, ServiceUnavailableError, TooManyRequestsError } from '../common/errors';
 
 /** Errors raised by express.json() before any route runs. */
@@ -12,12 +13,20 @@ function fromBodyParser(error: { type?: string }): DomainError | undefined {
   return undefined;
 }
 
+/** A database that is down or did not answer: a 503 the client may retry, logged once in a while rather than per request. */
+function fromDatabaseOutage(error: unknown, where: string): ServiceUnavailableError | undefined {
+  const reason = databaseOutageOf(error);
+  if (reason === undefined) return undefined;
+  logDatabaseOutage(reason, where);
+  return databaseOutageError();
+}
+
 /** Maps a DomainError to its status once; anything else is a 500 with a generic message and is logged. */
 export const restErrorHandler: ErrorRequestHandler = (error, req, res, _next) => {
-  const known = error instanceof DomainError ? error : fromBodyParser(error);
+  const known = error instanceof DomainError ? error : (fromBodyParser(error) ?? fromDatabaseOutage(error, `${req.method} ${req.originalUrl.split('?')[0]}`));
   if (!known) console.error(`[${req.method} ${req.originalUrl}]`, error);
   const { code, message, fields } = known ?? internalError();
-  if (error instanceof TooManyRequestsError || error instanceof ServiceUnavailableError) res.set('Retry-After', String(error.retryAfterSeconds));
+  if (known instanceof TooManyRequestsError || known instanceof ServiceUnavailableError) res.set('Retry-After', String(known.retryAfterSeconds));
   res.status(HTTP_STATUS[code]).json(fields ? { message, code, fields } : { message, code });
 };
 

@@ -1,0 +1,39 @@
+import { databaseOutageOf, logDatabaseOutage } from './database-outage';
+
+describe('databaseOutageOf', () => {
+  it('recognises a database that is away, however it is wrapped', () => {
+    expect(databaseOutageOf(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }))).toBe('ECONNREFUSED');
+    expect(databaseOutageOf({ thrownValue: { code: 'ECONNREFUSED' } })).toBe('ECONNREFUSED');
+    expect(databaseOutageOf(Object.assign(new Error('wrapped'), { previous: Object.assign(new Error('x'), { code: '57P01' }) }))).toBe('57P01');
+    expect(databaseOutageOf(Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }))).toBe('57014');
+    expect(databaseOutageOf(Object.assign(new Error('x'), { code: '08006' }))).toBe('08006');
+    expect(databaseOutageOf(new Error('Connection terminated unexpectedly'))).toBe('Connection terminated');
+    expect(databaseOutageOf(Object.assign(new Error('Knex: Timeout acquiring a connection.'), { name: 'KnexTimeoutError' }))).toBe('pool timeout');
+  });
+
+  it('leaves every other error alone', () => {
+    expect(databaseOutageOf(new Error('boom'))).toBeUndefined();
+    expect(databaseOutageOf(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBeUndefined();
+    expect(databaseOutageOf(null)).toBeUndefined();
+    expect(databaseOutageOf('ECONNREFUSED')).toBeUndefined();
+  });
+});
+
+describe('logDatabaseOutage', () => {
+  it('writes one line per reason every five seconds and counts the rest', () => {
+    const lines: string[] = [];
+    const spy = jest.spyOn(console, 'error').mockImplementation((line: string) => void lines.push(line));
+    try {
+      const t = 1_000_000;
+      expect(logDatabaseOutage('test-reason', 'GET /a', t)).toBe(true);
+      expect(logDatabaseOutage('test-reason', 'GET /a', t + 1000)).toBe(false);
+      expect(logDatabaseOutage('test-reason', 'GET /a', t + 4999)).toBe(false);
+      expect(logDatabaseOutage('other-reason', 'GET /a', t + 4999)).toBe(true);
+      expect(logDatabaseOutage('test-reason', 'GET /b', t + 5000)).toBe(true);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(lines).toHaveLength(3);
+    expect(lines[2]).toContain('(2 more since the last line)');
+  });
+});

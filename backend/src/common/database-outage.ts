@@ -1,0 +1,50 @@
+import { GeneralMessages } from '@stockroom/schema';
+import { ServiceUnavailableError } from './errors';
+
+/** What a client is told to wait before retrying while the database is away. */
+export const OUTAGE_RETRY_AFTER_SECONDS = 5;
+
+/** Network failures on the way to PostgreSQL. */
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+/**
+ * PostgreSQL's own: shutting down or restarting (57P01-57P03), a statement
+ * over its timeout (57014), out of connections (53300), and any connection
+ * exception (class 08).
+ */
+const SERVER_CODES = /^(08...|57P0[123]|57014|53300)$/;
+/** pg and knex say it in words: a connection that ended, a query or a pool wait over its time. */
+const MESSAGES = /Connection terminated|Query read timeout|timeout exceeded when trying to connect|Timeout acquiring a connection|connection error and is not queryable|Connection ended unexpectedly/i;
+
+/** The reason this error means "the database is down or did not answer in time", or undefined when it means something else. */
+export function databaseOutageOf(error: unknown): string | undefined {
+  let current = error;
+  // MikroORM and knex wrap the driver's error (`cause`, `previous`), and graphql-js a thrown non-Error (`thrownValue`); a few levels reach it.
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
+    const { code, name, message, cause, previous, thrownValue } = current as Record<string, unknown>;
+    if (typeof code === 'string' && (NETWORK_CODES.has(code) || SERVER_CODES.test(code))) return code;
+    if (name === 'KnexTimeoutError') return 'pool timeout';
+    if (typeof message === 'string' && MESSAGES.test(message)) return message.match(MESSAGES)![0];
+    current = previous ?? cause ?? thrownValue;
+  }
+  return undefined;
+}
+
+/** What the client gets instead of a 500: 503, the generic server message, and when to retry. */
+export const databaseOutageError = () => new ServiceUnavailableError(GeneralMessages.server, OUTAGE_RETRY_AFTER_SECONDS);
+
+/** At most one line per reason in this window: a database outage under load fails every request. */
+const LOG_WINDOW_MS = 5_000;
+const logged = new Map<string, { at: number; suppressed: number }>();
+
+/** Logs an outage once per reason and window, with how many more there were since the last line. */
+export function logDatabaseOutage(reason: string, where: string, now = Date.now()): boolean {
+  const last = logged.get(reason);
+  if (last && now - last.at < LOG_WINDOW_MS) {
+    last.suppressed += 1;
+    return false;
+  }
+  const more = last?.suppressed ? ` (${last.suppressed} more since the last line)` : '';
+  console.error(`[database] unavailable: ${reason} at ${where}; answering 503${more}`);
+  logged.set(reason, { at: now, suppressed: 0 });
+  return true;
+}

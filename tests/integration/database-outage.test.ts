@@ -1,0 +1,143 @@
+import { GeneralMessages } from '@stockroom/schema';
+import { createServer, connect, type Server, type Socket } from 'node:net';
+import { createDatabase, signUpUser, startTestApp, type TestApp } from '../support/test-app';
+
+/**
+ * The app reaches its real PostgreSQL through a TCP proxy the test controls, so
+ * the database can go away (connections reset and refused) or hang (connections
+ * open but silent) under a running app. Either way a request gets a 503 with
+ * Retry-After and the generic server message over REST and GraphQL, readiness
+ * says so, the log gets one line per reason rather than one per request, and the
+ * app recovers by itself when the database is back.
+ */
+
+type Mode = 'pass' | 'down' | 'hung';
+
+/** A proxy in front of `target`: passes bytes, refuses and resets connections, or holds them silent. */
+async function databaseProxy(target: { host: string; port: number }) {
+  let mode: Mode = 'pass';
+  const sockets = new Set<Socket>();
+  let server: Server | undefined;
+  const listen = (port = 0) =>
+    new Promise<number>((resolve) => {
+      server = createServer((client) => {
+        sockets.add(client);
+        client.on('close', () => sockets.delete(client));
+        client.on('error', () => {});
+        if (mode === 'hung') return; // accepted, and never answered
+        const upstream = connect(target);
+        sockets.add(upstream);
+        upstream.on('close', () => sockets.delete(upstream));
+        upstream.on('error', () => client.destroy());
+        client.on('error', () => upstream.destroy());
+        client.pipe(upstream).pipe(client);
+      });
+      server.listen(port, '127.0.0.1', () => resolve((server!.address() as { port: number }).port));
+    });
+  const port = await listen();
+  return {
+    port,
+    async set(next: Mode) {
+      mode = next;
+      if (next === 'pass' && !server?.listening) await listen(port);
+      if (next === 'down') {
+        const closed = new Promise((resolve) => server!.close(resolve));
+        for (const socket of sockets) socket.destroy();
+        await closed;
+      }
+      // Hung: what is connected stops moving; new connections are accepted and left alone.
+      if (next === 'hung') for (const socket of sockets) socket.pause();
+    },
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      return new Promise((resolve) => (server?.listening ? server.close(resolve) : resolve(undefined)));
+    },
+  };
+}
+
+const LIMIT_MS = '700';
+let app: TestApp;
+let proxy: Awaited<ReturnType<typeof databaseProxy>>;
+let token: string;
+
+beforeAll(async () => {
+  const direct = new URL(await createDatabase());
+  proxy = await databaseProxy({ host: direct.hostname, port: Number(direct.port) });
+  const proxied = new URL(direct);
+  proxied.hostname = '127.0.0.1';
+  proxied.port = String(proxy.port);
+  app = await startTestApp(
+    { DATABASE_CONNECT_TIMEOUT_MS: LIMIT_MS, DATABASE_ACQUIRE_TIMEOUT_MS: LIMIT_MS, DATABASE_STATEMENT_TIMEOUT_MS: LIMIT_MS },
+    { databaseUrl: proxied.toString() },
+  );
+  token = (await signUpUser(app)).token;
+});
+
+afterAll(async () => {
+  await proxy?.set('pass');
+  await app?.close();
+  await proxy?.close();
+});
+
+async function expectOutageAnswers() {
+  const rest = await app.rest('GET', '/api/products', undefined, { token });
+  expect(rest.status).toBe(503);
+  expect(rest.headers.get('retry-after')).toBe('5');
+  expect(rest.body).toEqual({ message: GeneralMessages.server, code: 'SERVICE_UNAVAILABLE' });
+
+  const gql = await app.gql('{ productStats { totalProducts } }', {}, { token });
+  expect(gql.status).toBe(503);
+  expect(gql.errors).toEqual([{ message: GeneralMessages.server, path: ['productStats'], extensions: { code: 'SERVICE_UNAVAILABLE', retryAfterSeconds: 5 } }]);
+
+  const ready = await app.rest('GET', '/api/health/ready');
+  expect(ready.status).toBe(503);
+  expect(ready.body).toMatchObject({ status: 'unavailable', database: 'down' });
+  expect((await app.rest('GET', '/api/health/live')).status).toBe(200);
+}
+
+/**
+ * Back to 200 for a client that retries as told. The first request after the database comes back may
+ * still meet a pooled connection that died with it (the pool learns of it from that request): that one
+ * is a 503 too, never a 500.
+ */
+async function expectRecovered() {
+  let rest = await app.rest('GET', '/api/products', undefined, { token });
+  for (let retry = 0; retry < 3 && rest.status === 503; retry += 1) rest = await app.rest('GET', '/api/products', undefined, { token });
+  expect(rest.status).toBe(200);
+  const gql = await app.gql('{ productStats { totalProducts } }', {}, { token });
+  expect(gql.status).toBe(200);
+  expect(gql.errors).toBeUndefined();
+}
+
+it('a database that is down answers 503 with Retry-After over REST and GraphQL, and the app recovers when it is back', async () => {
+  await expectRecovered();
+  await proxy.set('down');
+  await expectOutageAnswers();
+  await proxy.set('pass');
+  await expectRecovered();
+});
+
+it('a database that hangs answers 503 once the configured limits pass, not when the client gives up', async () => {
+  await proxy.set('hung');
+  await expectOutageAnswers();
+  await proxy.set('down'); // the hung connections are reset, as a restarted database would
+  await proxy.set('pass');
+  await expectRecovered();
+});
+
+it('an outage is logged at most once per reason every few seconds, not once per request', async () => {
+  const lines: string[] = [];
+  const spy = jest.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void lines.push(args.map(String).join(' ')));
+  try {
+    await proxy.set('down');
+    for (let i = 0; i < 20; i += 1) expect((await app.rest('GET', '/api/products/stats', undefined, { token })).status).toBe(503);
+  } finally {
+    spy.mockRestore();
+    await proxy.set('pass');
+  }
+  const outageLines = lines.filter((line) => line.includes('[database] unavailable'));
+  // Reset connections and refused ones are the two reasons; the earlier tests may have logged them already.
+  expect(outageLines.length).toBeLessThanOrEqual(2);
+  expect(lines.filter((line) => !line.includes('[database] unavailable'))).toEqual([]);
+  await expectRecovered();
+});
