@@ -235,7 +235,7 @@ describe.each<Role>(['member', 'admin'])('REST fuzzing as %s', (role) => {
 
 test('the document lists operations of every area, so the fuzzing above reaches them', () => {
   const areas = new Set(operations.map((operation) => operation.path.split('/')[2]));
-  expect([...areas].sort()).toEqual(['auth', 'dashboard', 'products', 'users']);
+  expect([...areas].sort()).toEqual(['auth', 'dashboard', 'health', 'products', 'users']);
 });
 
 test('a method the document does not list for a path answers 405 with Allow naming the listed ones', async () => {
