@@ -16,9 +16,10 @@ function fromBodyParser(error: { type?: string }): DomainError | undefined {
 export const restErrorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   const known = error instanceof DomainError ? error : fromBodyParser(error);
   if (!known) console.error(`[${req.method} ${req.originalUrl}]`, error);
-  const { code, message, fields } = known ?? internalError();
+  const { code, message, fields, details } = known ?? internalError();
   if (error instanceof TooManyRequestsError || error instanceof ServiceUnavailableError) res.set('Retry-After', String(error.retryAfterSeconds));
-  res.status(HTTP_STATUS[code]).json(fields ? { message, code, fields } : { message, code });
+  if (details?.retryAfterSeconds !== undefined) res.set('Retry-After', String(details.retryAfterSeconds));
+  res.status(HTTP_STATUS[code]).json({ message, code, ...(fields && { fields }), ...details });
 };
 
 export const restNotFound: RequestHandler = (_req, res) => {
