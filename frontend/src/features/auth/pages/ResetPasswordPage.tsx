@@ -1,4 +1,5 @@
 import { Callout } from '@blueprintjs/core';
+import { extractFieldErrors } from '../../../lib/errors';
 import { ArrowLeftIcon, LockIcon } from '@blueprintjs/icons';
 import { AuthMessages, RESET_SUCCESS_REDIRECT_MS } from '@stockroom/schema';
 import { useEffect, useState } from 'react';
@@ -20,6 +21,9 @@ export default function ResetPasswordPage() {
   const token = params.get('token') ?? '';
   const email = params.get('email') ?? '';
   const linkIsComplete = token !== '' && email !== '';
+  // The server refused the token: used, expired or revoked. Only a new link can help.
+  const [linkRefused, setLinkRefused] = useState(false);
+  const linkUsable = linkIsComplete && !linkRefused;
   const [done, setDone] = useState(false);
 
   useEffect(
@@ -54,17 +58,22 @@ export default function ResetPasswordPage() {
         </Callout>
       ) : (
         <>
-          {!linkIsComplete && (
+          {!linkUsable && (
             <Callout intent="warning" className="form-callout" role="alert">
               {AuthMessages.resetLinkInvalid}. <Link to={forgotPasswordPath}>Request a new link</Link>.
             </Callout>
           )}
           <ResetPasswordForm
-            error={state.error}
-            disabled={!linkIsComplete}
+            // The warning above already says what is wrong with the link.
+            error={linkRefused ? null : state.error}
+            disabled={!linkUsable}
             onSubmit={async ({ newPassword }) => {
               const result = await resetPassword({ email, resetToken: token, newPassword });
               if (result.ok) setDone(true);
+              else if ('resetToken' in extractFieldErrors(result.error)) {
+                setLinkRefused(true);
+                return undefined;
+              }
               return submitErrorsOf(result);
             }}
           />

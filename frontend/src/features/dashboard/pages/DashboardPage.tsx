@@ -14,6 +14,7 @@ import { AccountOverview } from '../components/AccountOverview';
 import { FeatureHighlights } from '../components/FeatureHighlights';
 import { RecentActivity } from '../components/RecentActivity';
 import { VerifyEmailReminder } from '../components/VerifyEmailReminder';
+import { greetingFor } from '../dashboard-wording';
 import { isEmptyInventory } from '../inventory-chart-data';
 import { useNow } from '../useNow';
 import '../dashboard.css';
@@ -48,7 +49,7 @@ export default function DashboardPage() {
 
   return (
     <div className="page dashboard">
-      <PageHeader title="Dashboard" subtitle={`Welcome back, ${user.firstName}.`} />
+      <PageHeader title="Dashboard" subtitle={greetingFor(user.firstName, data?.overview.returning)} />
       {showReminder && (
         <VerifyEmailReminder email={user.email} sending={sending} result={resendResult} onResend={onResend} />
       )}
