@@ -1,4 +1,4 @@
-import { Button, Callout, NonIdealState } from '@blueprintjs/core';
+import { Button, Callout, H2, NonIdealState } from '@blueprintjs/core';
 import { BoxIcon, RefreshIcon } from '@blueprintjs/icons';
 import { AuthMessages } from '@stockroom/schema';
 import { useDashboardQuery, useResendVerificationMutation } from '@stockroom/schema/generated/hooks';
@@ -54,7 +54,8 @@ export default function DashboardPage() {
         <VerifyEmailReminder email={user.email} sending={sending} result={resendResult} onResend={onResend} />
       )}
       {dashboard.error && !dashboard.loading && (
-        <Callout intent="danger" title="The dashboard could not be loaded" className="dashboard__error" role="alert">
+        <Callout intent="danger" className="dashboard__error" role="alert">
+          <H2 className="dashboard__callout-title">The dashboard could not be loaded</H2>
           <p>{extractErrorMessage(dashboard.error)}</p>
           <Button icon={<RefreshIcon />} onClick={retry}>
             Try again
