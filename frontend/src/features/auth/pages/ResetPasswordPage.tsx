@@ -1,9 +1,10 @@
 import { Callout } from '@blueprintjs/core';
 import { extractFieldErrors } from '../../../lib/errors';
-import { ArrowLeftIcon, LockIcon } from '@blueprintjs/icons';
+import { ArrowLeftIcon, EnvelopeIcon, LockIcon } from '@blueprintjs/icons';
 import { AuthMessages, RESET_SUCCESS_REDIRECT_MS } from '@stockroom/schema';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { LinkButton } from '../../../components/LinkButton';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { useAuth } from '../../../lib/session';
 import { AuthLayout } from '../components/AuthLayout';
@@ -60,7 +61,11 @@ export default function ResetPasswordPage() {
         <>
           {!linkUsable && (
             <Callout intent="warning" className="form-callout" role="alert">
-              {AuthMessages.resetLinkInvalid}. <Link to={forgotPasswordPath}>Request a new link</Link>.
+              <p className="callout-lead">{AuthMessages.resetLinkInvalid}.</p>
+              {/* A button of its own, not a link inside the sentence: the way on, easy to find and to tap. */}
+              <LinkButton to={forgotPasswordPath} intent="warning" variant="outlined" icon={<EnvelopeIcon />}>
+                Request a new link
+              </LinkButton>
             </Callout>
           )}
           <ResetPasswordForm

@@ -13,7 +13,7 @@
 import { Button, Card, H2, H3, HTMLTable } from '@blueprintjs/core';
 import { ChartIcon, ThIcon } from '@blueprintjs/icons';
 import { BarChart, PieChart } from 'chartist';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { formatCompactCurrency, formatCount, formatCurrency } from '../../../lib/format';
 import {
   AXIS_LABEL_MAX,
@@ -57,14 +57,28 @@ function wrapCategoryLabel(data: { type: string; axis?: { units: { pos: string }
   }
 }
 
+/** The element's width, followed as it changes (0 before the first layout). */
+function useWidth(ref: RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const node = ref.current;
+    if (!node) return;
+    const observer = new ResizeObserver(([entry]) => setWidth(Math.round(entry.contentRect.width)));
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}
+
 function CategoryBars({ rows }: { rows: readonly CategoryValueRow[] }) {
   const ref = useRef<HTMLDivElement>(null);
+  // Chartist redraws on a window resize with the options it was given; a new category axis width needs a new chart.
+  const axisWidth = categoryAxisWidth(useWidth(ref));
   useEffect(() => {
     const node = ref.current;
     if (!node) return;
     // Chartist draws the first label at the bottom; the server sends the highest value first.
     const names = rows.map((row) => row.category).reverse();
-    const axisOffset = () => categoryAxisWidth(node.clientWidth);
     const chart = new BarChart(
       node,
       { labels: rows.map((row) => shortLabel(row.category, AXIS_LABEL_MAX)), series: [rows.map((row) => row.value)] },
@@ -73,26 +87,17 @@ function CategoryBars({ rows }: { rows: readonly CategoryValueRow[] }) {
         reverseData: true,
         height: rows.length * BAR_ROW_HEIGHT + AXIS_HEIGHT,
         chartPadding: { top: 8, right: 24, bottom: 0, left: 0 },
-        axisY: { offset: axisOffset(), showGrid: false },
+        axisY: { offset: axisWidth, showGrid: false },
         axisX: { onlyInteger: true, scaleMinSpace: VALUE_TICK_MIN_SPACE, labelInterpolationFnc: (value) => formatCompactCurrency(Number(value)) },
       },
     );
     chart.on('draw', (data) => {
       if (data.type === 'label' && data.axis.units.pos === 'y') wrapCategoryLabel(data, names, data.index);
     });
-    // Chartist redraws on a window resize with the options it was given; the category axis follows the chart's new width.
-    let offset = axisOffset();
-    const onResize = () => {
-      if (axisOffset() === offset) return;
-      offset = axisOffset();
-      chart.update(undefined, { axisY: { offset } }, true);
-    };
-    window.addEventListener('resize', onResize);
     return () => {
-      window.removeEventListener('resize', onResize);
       chart.detach();
     };
-  }, [rows]);
+  }, [rows, axisWidth]);
   return <div ref={ref} role="img" aria-label={categoryChartLabel(rows)} className="dashboard-chart dashboard-chart--bars" />;
 }
 
