@@ -63,9 +63,11 @@ export default function ResetPasswordPage() {
             <Callout intent="warning" className="form-callout" role="alert">
               <p className="callout-lead">{AuthMessages.resetLinkInvalid}.</p>
               {/* A button of its own, not a link inside the sentence: the way on, easy to find and to tap. */}
-              <LinkButton to={forgotPasswordPath} intent="warning" variant="outlined" icon={<EnvelopeIcon />}>
-                Request a new link
-              </LinkButton>
+              <div className="callout-detail">
+                <LinkButton to={forgotPasswordPath} intent="warning" variant="outlined" icon={<EnvelopeIcon />}>
+                  Request a new link
+                </LinkButton>
+              </div>
             </Callout>
           )}
           <ResetPasswordForm
