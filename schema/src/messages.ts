@@ -24,6 +24,29 @@ export const AuthMessages = {
   signedOut: 'Signed out',
 } as const;
 
+/** 15 minutes, 1 minute, 45 seconds, 2 hours: a lock's length in words, rounded up so a wait is never understated. */
+export function durationInWords(seconds: number): string {
+  const whole = Math.max(Math.ceil(seconds), 1);
+  const unit = (n: number, one: string) => `${n} ${n === 1 ? one : `${one}s`}`;
+  if (whole < 60) return unit(whole, 'second');
+  const minutes = Math.ceil(whole / 60);
+  if (minutes < 60 || minutes % 60 !== 0) return unit(minutes, 'minute');
+  return unit(minutes / 60, 'hour');
+}
+
+/**
+ * What a sign-in form adds to the invalid-credentials and locked messages,
+ * from the numbers the server sends with them (attemptsLeft, lockoutSeconds,
+ * retryAfterSeconds): the lockout never comes as a surprise, nor lasts an
+ * unknown time.
+ */
+export const LockoutMessages = {
+  attemptsLeft: (attempts: number, lockoutSeconds: number) =>
+    `${attempts} ${attempts === 1 ? 'attempt' : 'attempts'} left before sign-in is locked for ${durationInWords(lockoutSeconds)}.`,
+  lockedNow: (lockoutSeconds: number) => `Sign-in is now locked for ${durationInWords(lockoutSeconds)}.`,
+  tryAgainIn: (retryAfterSeconds: number) => `Try again in ${durationInWords(retryAfterSeconds)}.`,
+} as const;
+
 export const UserMessages = {
   createFailed: 'Failed to create user account',
   updateFailed: 'Failed to update user profile',

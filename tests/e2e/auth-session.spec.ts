@@ -1,4 +1,6 @@
+import { AuthMessages, LockoutMessages } from '@stockroom/schema';
 import { useBrowser } from './support/browser';
+import { checkAtEveryWidth, CLEAN_AT_EVERY_WIDTH } from './support/no-violations';
 import { createUser } from './support/api';
 import { SignInPage } from './pages/SignInPage';
 import { AppShell } from './pages/AppShell';
@@ -79,6 +81,42 @@ describe('sessions', () => {
     await signIn.goto();
     await signIn.signIn(user.email, `${user.password}-wrong`);
     await signIn.expectText('Invalid email or password');
+    expect(new URL(s.page.url()).pathname).toBe('/auth/login');
+    s.assertClean();
+  });
+
+  it('warns before the lockout how many attempts are left, then says how long it lasts', async () => {
+    const s = b.session();
+    const user = await createUser('lockout');
+    const signIn = new SignInPage(s.page);
+    // Refused sign-ins (401, then 423) show up as failed resources in the console: they are the point here.
+    s.allowConsoleError(/Failed to load resource: the server responded with a status of (401|423)/);
+    const callout = s.page.getByRole('alert');
+    const calloutText = async () => (await callout.innerText()).replace(/\s+/g, ' ').trim();
+    const wrong = async (expected: string) => {
+      await signIn.signIn(user.email, `${user.password}-wrong`);
+      await callout.filter({ hasText: expected }).waitFor();
+      return calloutText();
+    };
+
+    await signIn.goto();
+    // Far from the lock: the message alone.
+    expect(await wrong(AuthMessages.invalidCredentials)).toBe(AuthMessages.invalidCredentials);
+    await s.page.reload();
+    await signIn.ready();
+    expect(await wrong(AuthMessages.invalidCredentials)).toBe(AuthMessages.invalidCredentials);
+    expect(await wrong('2 attempts left')).toBe(`${AuthMessages.invalidCredentials} ${LockoutMessages.attemptsLeft(2, 900)}`);
+    expect(await calloutText()).toBe('Invalid email or password 2 attempts left before sign-in is locked for 15 minutes.');
+    // The callout is what this test adds to the page; the links around the form are the auth-links spec's.
+    expect(await checkAtEveryWidth(s.page, undefined, '.form-callout')).toEqual(CLEAN_AT_EVERY_WIDTH);
+    expect(await wrong('1 attempt left')).toBe(`${AuthMessages.invalidCredentials} 1 attempt left before sign-in is locked for 15 minutes.`);
+    expect(await wrong('now locked')).toBe(`${AuthMessages.invalidCredentials} Sign-in is now locked for 15 minutes.`);
+
+    // Even the right password is refused now, and the form says for how long.
+    await signIn.signIn(user.email, user.password);
+    await callout.filter({ hasText: AuthMessages.accountLocked }).waitFor();
+    expect(await calloutText()).toBe(`${AuthMessages.accountLocked} Try again in 15 minutes.`);
+    expect(await checkAtEveryWidth(s.page, undefined, '.form-callout')).toEqual(CLEAN_AT_EVERY_WIDTH);
     expect(new URL(s.page.url()).pathname).toBe('/auth/login');
     s.assertClean();
   });

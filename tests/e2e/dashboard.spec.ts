@@ -1,7 +1,8 @@
 import type { Page, Response } from 'playwright-core';
 import { useBrowser, MOBILE, type GuardedSession } from './support/browser';
 import type { CreateProductInput } from '../support/product-shapes';
-import { createProductsApi, signedInUser } from './support/api';
+import { createProductsApi, createUserWithSession, signedInUser, signInApi, useSessionInBrowser } from './support/api';
+import { checkAtEveryWidth, CLEAN_AT_EVERY_WIDTH } from './support/no-violations';
 import { failGraphqlOperationOnce } from './support/graphql';
 import { AppShell } from './pages/AppShell';
 import { DashboardPage } from './pages/DashboardPage';
@@ -226,6 +227,95 @@ describe('dashboard', () => {
       return { scroll: document.documentElement.scrollWidth, client, overflowing };
     });
     expect(layout).toEqual({ scroll: layout.client, client: MOBILE.width, overflowing: [] });
+    s.assertClean();
+  });
+
+  it('welcomes a new account, and welcomes back one that has signed in again', async () => {
+    const s = b.session();
+    const { user, session } = await createUserWithSession('greet');
+    await useSessionInBrowser(s.context, session);
+    const dashboard = new DashboardPage(s.page);
+    await dashboard.goto();
+    await dashboard.greeting(`Welcome, ${user.firstName}.`).waitFor();
+    expect(await dashboard.greeting(/Welcome back/).count()).toBe(0);
+
+    await signInApi(user);
+    await s.page.reload();
+    await dashboard.ready();
+    await dashboard.greeting(`Welcome back, ${user.firstName}.`).waitFor();
+    s.assertClean();
+  });
+
+  it('shows sign-ins in a row as one item: "Signed in 3 times today"', async () => {
+    const s = b.session();
+    const { user, session } = await createUserWithSession('signins');
+    for (let n = 0; n < 3; n++) await signInApi(user);
+    await useSessionInBrowser(s.context, session);
+    const dashboard = new DashboardPage(s.page);
+    await dashboard.goto();
+    expect(await dashboard.activityItems.count()).toBe(2);
+    expect(await dashboard.activityEntry(0)).toMatchObject({ title: 'Signed in 3 times today', description: '3 new sessions were started', relative: 'just now' });
+    expect((await dashboard.activityEntry(1)).title).toBe('Account created');
+    s.assertClean();
+  });
+
+  it('keeps the value axis readable and long category names whole in a tooltip, at 375 and 1280 px, with no axe violations', async () => {
+    const s = b.session();
+    const longName = 'Industrial Machinery & Heavy Equipment Spares';
+    const dashboard = await openDashboard(s, [
+      { name: 'Press', price: 999_999.99, quantity: 5000, category: longName },
+      { name: 'Lathe', price: 250_000, quantity: 40, category: 'Garden and Outdoor Living Supplies' },
+      ...CATALOGUE,
+    ]);
+    const bars = dashboard.categoryChart.locator('svg .ct-bar');
+    // After a resize the chart is drawn again for the new width: its category axis takes a third of it (88 to 180 px), less Chartist's 10 px gap.
+    const drawn = async () => {
+      await bars.nth(4).waitFor({ state: 'attached' });
+      await s.page.waitForFunction(() => {
+        const chart = document.querySelector<HTMLElement>('.dashboard-chart--bars');
+        const label = chart?.querySelector<HTMLElement>('.ct-label.ct-vertical');
+        if (!chart || !label) return false;
+        const axis = Math.round(Math.min(Math.max(chart.clientWidth / 3, 88), 180));
+        return Math.abs(label.getBoundingClientRect().width - (axis - 10)) <= 1;
+      });
+    };
+    await drawn();
+
+    for (const width of [375, 1280]) {
+      await s.page.setViewportSize({ width, height: 800 });
+      await drawn();
+      const axis = await dashboard.categoryChart.evaluate((chart) => {
+        const boxes = [...chart.querySelectorAll('.ct-label.ct-horizontal')].map((label) => {
+          const text = label.querySelector('span') ?? label;
+          const range = document.createRange();
+          range.selectNodeContents(text);
+          const { left, right } = range.getBoundingClientRect();
+          return { text: (label.textContent ?? '').trim(), left, right };
+        });
+        const categories = [...chart.querySelectorAll('.ct-label.ct-vertical')].map((label) => ({
+          title: label.getAttribute('title'),
+          text: (label.textContent ?? '').trim(),
+          cut: (() => {
+            const text = label.querySelector('.dashboard-chart__category-text');
+            return text ? text.scrollHeight > text.clientHeight + 1 : true;
+          })(),
+        }));
+        return { boxes, categories };
+      });
+      // Abbreviated values ("$5B", "$500K"), and no two of them touching.
+      for (const box of axis.boxes) expect(box.text).toMatch(/^\$\d+(\.\d)?[KMB]?$/);
+      expect(axis.boxes.length).toBeGreaterThanOrEqual(2);
+      for (let i = 1; i < axis.boxes.length; i++) expect(axis.boxes[i].left).toBeGreaterThan(axis.boxes[i - 1].right + 4);
+      // Every name whole in its tooltip; what shows is either the whole name or a start of it ending in "…", never cut mid-line unmarked.
+      const long = axis.categories.find((c) => c.title === longName);
+      expect(long).toBeDefined();
+      for (const category of axis.categories) {
+        expect(category.cut).toBe(false);
+        expect(category.text === category.title || (category.text.endsWith('…') && category.title!.startsWith(category.text.slice(0, -1).trimEnd()))).toBe(true);
+      }
+      if (width === 375) expect(long!.text.endsWith('…')).toBe(true);
+    }
+    expect(await checkAtEveryWidth(s.page, drawn, 'main')).toEqual(CLEAN_AT_EVERY_WIDTH);
     s.assertClean();
   });
 });

@@ -2,7 +2,7 @@ import { setRole } from '../../backend/scripts/promote-user';
 import { OTHER_CATEGORIES } from '../../backend/src/dashboard/dashboard.service';
 import { UserRole } from '../../backend/src/account/user.entity';
 import { createProduct } from '../support/products';
-import { GOOD_PASSWORD, signUpUser, startTestApp, type TestApp } from '../support/test-app';
+import { GOOD_PASSWORD, SIGN_IN, signUpUser, startTestApp, uniqueIp, type TestApp } from '../support/test-app';
 
 /**
  * The dashboard (issue 4): the account overview with the catalogue's size and
@@ -14,8 +14,8 @@ import { GOOD_PASSWORD, signUpUser, startTestApp, type TestApp } from '../suppor
 let app: TestApp;
 
 const DASHBOARD = `query Dashboard { dashboard {
-  overview { user { id email fullName role status emailVerified createdAt } totalProducts inStock outOfStock inventoryValue }
-  recentActivity { id kind title description icon timestamp productId }
+  overview { user { id email fullName role status emailVerified createdAt } totalProducts inStock outOfStock inventoryValue returning }
+  recentActivity { id kind title description icon timestamp productId count since }
   features { title description icon actionText actionLink actionColor }
   inventory { byCategory { category products inStock value } inStock outOfStock }
 } }`;
@@ -40,7 +40,17 @@ describe('recent activity', () => {
     const alice = await signUpUser(app);
     const { recentActivity } = await dashboardOf(alice);
     expect(recentActivity).toEqual([
-      { id: expect.any(String), kind: 'account_created', title: 'Account created', description: 'Welcome to Stockroom', icon: 'new-person', timestamp: expect.any(String), productId: null },
+      {
+        id: expect.any(String),
+        kind: 'account_created',
+        title: 'Account created',
+        description: 'Welcome to Stockroom',
+        icon: 'new-person',
+        timestamp: expect.any(String),
+        productId: null,
+        count: 1,
+        since: recentActivity[0].timestamp,
+      },
     ]);
     expect(Date.now() - Date.parse(recentActivity[0].timestamp)).toBeLessThan(60_000);
   });
@@ -112,6 +122,82 @@ describe('recent activity', () => {
     const [password, profile] = (await dashboardOf(alice)).recentActivity;
     expect([password.title, password.description, password.icon]).toEqual(['Password changed', 'Your other sessions were signed out', 'key']);
     expect([profile.title, profile.description, profile.icon]).toEqual(['Profile updated', 'Changed your first name and email address', 'person']);
+  });
+});
+
+describe('repeated sign-ins', () => {
+  const signInOverRest = (email: string) => app.rest('POST', '/api/auth/signin', { email, password: GOOD_PASSWORD }, { ip: uniqueIp() });
+  const signInOverGraphQL = (email: string) => app.gql(SIGN_IN, { input: { email, password: GOOD_PASSWORD } }, { ip: uniqueIp() });
+
+  it('collapse into one item with a count, over REST and GraphQL alike', async () => {
+    const alice = await signUpUser(app);
+    for (let n = 0; n < 2; n++) expect((await signInOverRest(alice.email)).status).toBe(200);
+    expect((await signInOverGraphQL(alice.email)).errors).toBeUndefined();
+
+    const { recentActivity } = await dashboardOf(alice);
+    expect(recentActivity.map((item: Record<string, unknown>) => [item.kind, item.title, item.description, item.count])).toEqual([
+      ['signed_in', 'Signed in 3 times', '3 new sessions were started', 3],
+      ['account_created', 'Account created', 'Welcome to Stockroom', 1],
+    ]);
+    const [signIns, created] = recentActivity;
+    expect(Date.parse(signIns.since)).toBeLessThanOrEqual(Date.parse(signIns.timestamp));
+    expect(Date.parse(signIns.since)).toBeGreaterThanOrEqual(Date.parse(created.timestamp));
+    // The item is the newest sign-in's entry.
+    const [newest] = await app.sql<{ id: string }>(
+      `SELECT id::text FROM activity_log WHERE user_id = $1 AND kind = 'signed_in' ORDER BY created_at DESC, id DESC LIMIT 1`,
+      [alice.user.id],
+    );
+    expect(signIns.id).toBe(newest.id);
+
+    const gql = await app.gql(DASHBOARD, undefined, { token: alice.token });
+    expect(gql.errors).toBeUndefined();
+    expect(gql.data.dashboard.recentActivity[0]).toMatchObject({ kind: 'SIGNED_IN', title: 'Signed in 3 times', count: 3, since: signIns.since, timestamp: signIns.timestamp });
+  });
+
+  it('stay apart when something else happened between them, and the collapsed list still holds 10 items', async () => {
+    const alice = await signUpUser(app);
+    await signInOverRest(alice.email);
+    await createProduct(app, alice.token, { name: 'Between' });
+    await signInOverRest(alice.email);
+    await signInOverRest(alice.email);
+    expect(await titles(alice)).toEqual(['Signed in 2 times', 'Product created', 'Signed in', 'Account created']);
+
+    for (let n = 1; n <= 9; n++) {
+      await createProduct(app, alice.token, { name: `Item ${n}` });
+      await signInOverRest(alice.email);
+      await signInOverRest(alice.email);
+    }
+    const { recentActivity } = await dashboardOf(alice);
+    expect(recentActivity).toHaveLength(10);
+    expect(recentActivity.map((item: { count: number }) => item.count)).toEqual([2, 1, 2, 1, 2, 1, 2, 1, 2, 1]);
+    expect(recentActivity[1].description).toBe('Added “Item 9” to your catalogue');
+  });
+});
+
+describe('first visit or return', () => {
+  it('is a first visit until the user signs in again after signing up, over REST and GraphQL', async () => {
+    const alice = await signUpUser(app);
+    expect((await dashboardOf(alice)).overview.returning).toBe(false);
+    const firstGql = await app.gql(DASHBOARD, undefined, { token: alice.token });
+    expect(firstGql.data.dashboard.overview.returning).toBe(false);
+
+    // Products do not make a return: only a sign-in does.
+    await createProduct(app, alice.token);
+    expect((await dashboardOf(alice)).overview.returning).toBe(false);
+
+    const signIn = await app.rest('POST', '/api/auth/signin', { email: alice.email, password: GOOD_PASSWORD }, { ip: uniqueIp() });
+    expect(signIn.status).toBe(200);
+    expect((await dashboardOf(alice)).overview.returning).toBe(true);
+    const gql = await app.gql(DASHBOARD, undefined, { token: alice.token });
+    expect(gql.data.dashboard.overview.returning).toBe(true);
+  });
+
+  it('does not count another user’s sign-ins', async () => {
+    const alice = await signUpUser(app);
+    const bob = await signUpUser(app);
+    await app.rest('POST', '/api/auth/signin', { email: bob.email, password: GOOD_PASSWORD }, { ip: uniqueIp() });
+    expect((await dashboardOf(alice)).overview.returning).toBe(false);
+    expect((await dashboardOf(bob)).overview.returning).toBe(true);
   });
 });
 

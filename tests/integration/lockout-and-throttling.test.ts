@@ -9,6 +9,8 @@ const INVALID_CREDENTIALS = 'Invalid email or password';
 const LOCKED = 'Account temporarily locked due to multiple failed login attempts';
 const THROTTLED = 'Too many requests. Please wait a moment and try again';
 const WRONG = 'Wrong!Passw0rd';
+/** A 423's body: the message, and how long the lock still lasts. */
+const LOCKED_BODY = { message: LOCKED, code: 'ACCOUNT_LOCKED', retryAfterSeconds: expect.any(Number) };
 
 let networks = 0;
 /** An IPv6 /64 no earlier call in this test file used, as its first four groups (`2001:db8:5e:<n>`). */
@@ -53,15 +55,80 @@ describe('lockout after 5 failed sign-ins', () => {
     for (let i = 0; i < 5; i++) {
       const answer = await signIn(email, WRONG, ip);
       expect(answer.status).toBe(401);
-      expect(answer.body).toEqual({ message: INVALID_CREDENTIALS, code: 'UNAUTHENTICATED' });
+      // The last two failures before the lock warn of it (see the next test).
+      expect(answer.body).toMatchObject({ message: INVALID_CREDENTIALS, code: 'UNAUTHENTICATED' });
     }
     const locked = await signIn(email, GOOD_PASSWORD, ip);
     expect(locked.status).toBe(423);
-    expect(locked.body).toEqual({ message: LOCKED, code: 'ACCOUNT_LOCKED' });
+    expect(locked.body).toEqual({ message: LOCKED, code: 'ACCOUNT_LOCKED', retryAfterSeconds: expect.any(Number) });
 
     const gql = await app.gql(SIGN_IN, { input: { email, password: GOOD_PASSWORD } }, { ip });
     expect(gql.data?.signIn ?? null).toBeNull();
     expect(gql.errors?.[0]).toMatchObject({ message: LOCKED, extensions: { code: 'ACCOUNT_LOCKED' } });
+  });
+
+  it('warns over REST when 2 or fewer attempts are left, then says how long the lock lasts (body and Retry-After)', async () => {
+    const { email } = await signUpUser(app);
+    const ip = uniqueIp();
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push(visible(await signIn(email, WRONG, ip)));
+    const plain = { status: 401, contentType: expect.stringContaining('application/json'), retryAfter: null, body: { message: INVALID_CREDENTIALS, code: 'UNAUTHENTICATED' } };
+    expect(answers).toEqual([
+      plain,
+      plain,
+      { ...plain, body: { ...plain.body, attemptsLeft: 2, lockoutSeconds: 900 } },
+      { ...plain, body: { ...plain.body, attemptsLeft: 1, lockoutSeconds: 900 } },
+      { ...plain, body: { ...plain.body, attemptsLeft: 0, lockoutSeconds: 900 } },
+    ]);
+
+    const locked = visible(await signIn(email, GOOD_PASSWORD, ip));
+    expect(locked).toEqual({
+      status: 423,
+      contentType: expect.stringContaining('application/json'),
+      retryAfter: expect.stringMatching(/^\d+$/),
+      body: { message: LOCKED, code: 'ACCOUNT_LOCKED', retryAfterSeconds: Number(locked.retryAfter) },
+    });
+    expect(locked.body.retryAfterSeconds).toBeGreaterThan(890);
+    expect(locked.body.retryAfterSeconds).toBeLessThanOrEqual(900);
+
+    // What is left of the lock, not its full length.
+    await app.sql(`UPDATE sign_in_attempts SET locked_until = now() + interval '90 seconds' WHERE email_key = $1`, [emailKeyOf(email)]);
+    const later = await signIn(email, GOOD_PASSWORD, ip);
+    expect(Number(later.headers.get('retry-after'))).toBeGreaterThan(85);
+    expect(later.body.retryAfterSeconds).toBeLessThanOrEqual(90);
+  });
+
+  it('warns over GraphQL the same way, in extensions, and an unknown email gets the same warnings', async () => {
+    const { email } = await signUpUser(app);
+    const unknown = uniqueEmail('nobody');
+    for (const address of [email, unknown]) {
+      const ip = uniqueIp();
+      const extensions = [];
+      for (let i = 0; i < 5; i++) {
+        const gql = await gqlSignIn(address, WRONG, ip);
+        expect(gql.errors?.[0].message).toBe(INVALID_CREDENTIALS);
+        extensions.push(gql.errors?.[0].extensions);
+      }
+      expect(extensions).toEqual([
+        { code: 'UNAUTHENTICATED' },
+        { code: 'UNAUTHENTICATED' },
+        { code: 'UNAUTHENTICATED', attemptsLeft: 2, lockoutSeconds: 900 },
+        { code: 'UNAUTHENTICATED', attemptsLeft: 1, lockoutSeconds: 900 },
+        { code: 'UNAUTHENTICATED', attemptsLeft: 0, lockoutSeconds: 900 },
+      ]);
+      const locked = await gqlSignIn(address, GOOD_PASSWORD, ip);
+      expect(locked.errors?.[0]).toMatchObject({ message: LOCKED, extensions: { code: 'ACCOUNT_LOCKED' } });
+      expect(locked.errors?.[0].extensions?.retryAfterSeconds).toBeGreaterThan(890);
+      expect(locked.errors?.[0].extensions?.retryAfterSeconds).toBeLessThanOrEqual(900);
+    }
+  });
+
+  it('a right password clears the warning: the next wrong one starts the count again', async () => {
+    const { email } = await signUpUser(app);
+    const ip = uniqueIp();
+    for (let i = 0; i < 3; i++) await signIn(email, WRONG, ip);
+    expect((await signIn(email, GOOD_PASSWORD, ip)).status).toBe(200);
+    expect((await signIn(email, WRONG, ip)).body).toEqual({ message: INVALID_CREDENTIALS, code: 'UNAUTHENTICATED' });
   });
 
   it('counts failures over GraphQL and REST together', async () => {
@@ -216,9 +283,9 @@ describe('lockout after 5 failed sign-ins', () => {
     const refused = answers.filter((a) => a.status === 423 || a.status === 429);
     expect(invalid.length).toBeLessThanOrEqual(5);
     expect(invalid.length + refused.length).toBe(20);
-    for (const answer of invalid) expect(answer.body).toEqual({ message: INVALID_CREDENTIALS, code: 'UNAUTHENTICATED' });
+    for (const answer of invalid) expect(answer.body).toMatchObject({ message: INVALID_CREDENTIALS, code: 'UNAUTHENTICATED' });
     for (const answer of refused) {
-      expect([{ message: LOCKED, code: 'ACCOUNT_LOCKED' }, { message: THROTTLED, code: 'TOO_MANY_REQUESTS' }]).toContainEqual(answer.body);
+      expect([LOCKED_BODY, { message: THROTTLED, code: 'TOO_MANY_REQUESTS' }]).toContainEqual(answer.body);
     }
     expect((await failures(email))[0]).toBeLessThanOrEqual(5);
     expect((await signIn(email, GOOD_PASSWORD, ip)).status).toBe(423);
@@ -257,12 +324,12 @@ describe('lockout after 5 failed sign-ins', () => {
     for (let i = 0; i < 5; i++) {
       const [a, b] = [await signIn(known, WRONG, knownIp), await signIn(ghost, WRONG, ghostIp)];
       expect(b.status).toBe(401);
-      expect(b.body).toEqual({ message: INVALID_CREDENTIALS, code: 'UNAUTHENTICATED' });
+      expect(b.body).toMatchObject({ message: INVALID_CREDENTIALS, code: 'UNAUTHENTICATED' });
       expect(visible(b)).toEqual(visible(a));
     }
     const [knownLocked, ghostLocked] = [await signIn(known, GOOD_PASSWORD, knownIp), await signIn(ghost, GOOD_PASSWORD, ghostIp)];
     expect(ghostLocked.status).toBe(423);
-    expect(ghostLocked.body).toEqual({ message: LOCKED, code: 'ACCOUNT_LOCKED' });
+    expect(ghostLocked.body).toEqual(LOCKED_BODY);
     expect(visible(ghostLocked)).toEqual(visible(knownLocked));
     // Still locked for the next try, over either transport.
     expect(visible(await signIn(ghost, WRONG, ghostIp))).toEqual(visible(await signIn(known, WRONG, knownIp)));
@@ -296,7 +363,7 @@ describe('lockout after 5 failed sign-ins', () => {
       expect(gql.errors?.[0]).toMatchObject({ message: INVALID_CREDENTIALS, extensions: { code: 'UNAUTHENTICATED' } });
     }
     expect(await failures(ghost)).toEqual([5]);
-    expect((await signIn(ghost.toUpperCase(), WRONG, ip)).body).toEqual({ message: LOCKED, code: 'ACCOUNT_LOCKED' });
+    expect((await signIn(ghost.toUpperCase(), WRONG, ip)).body).toEqual(LOCKED_BODY);
     // Another client is not locked out of the same email.
     expect((await signIn(ghost, WRONG, other)).body).toEqual({ message: INVALID_CREDENTIALS, code: 'UNAUTHENTICATED' });
   });
@@ -325,10 +392,10 @@ describe('lockout after 5 failed sign-ins', () => {
     expect(invalid.length).toBeLessThanOrEqual(5);
     expect(invalid.length + refused.length).toBe(20);
     for (const answer of refused) {
-      expect([{ message: LOCKED, code: 'ACCOUNT_LOCKED' }, { message: THROTTLED, code: 'TOO_MANY_REQUESTS' }]).toContainEqual(answer.body);
+      expect([LOCKED_BODY, { message: THROTTLED, code: 'TOO_MANY_REQUESTS' }]).toContainEqual(answer.body);
     }
     expect((await failures(ghost))[0]).toBeLessThanOrEqual(5);
-    expect((await signIn(ghost, GOOD_PASSWORD, ip)).body).toEqual({ message: LOCKED, code: 'ACCOUNT_LOCKED' });
+    expect((await signIn(ghost, GOOD_PASSWORD, ip)).body).toEqual(LOCKED_BODY);
   });
 
   it('5 failures from addresses spread over one IPv6 /64 lock the account for the whole /64, not for another /64', async () => {
@@ -338,7 +405,7 @@ describe('lockout after 5 failed sign-ins', () => {
     for (const ip of spread) expect((await signIn(email, WRONG, ip)).status).toBe(401);
     const locked = await signIn(email, GOOD_PASSWORD, `${network}:1234:5678:9abc:def0`);
     expect(locked.status).toBe(423);
-    expect(locked.body).toEqual({ message: LOCKED, code: 'ACCOUNT_LOCKED' });
+    expect(locked.body).toEqual(LOCKED_BODY);
     const gql = await gqlSignIn(email, GOOD_PASSWORD, `${network}::77`);
     expect(gql.errors?.[0]).toMatchObject({ message: LOCKED, extensions: { code: 'ACCOUNT_LOCKED' } });
     expect(await app.sql('SELECT client_key FROM sign_in_attempts WHERE email_key = $1', [emailKeyOf(email)])).toEqual([{ client_key: `${network}::/64` }]);
@@ -353,7 +420,7 @@ describe('lockout after 5 failed sign-ins', () => {
     const ghost = uniqueEmail('ghost');
     const network = uniqueNetwork();
     for (let i = 1; i <= 5; i++) expect((await signIn(ghost, WRONG, `${network}::${i}`)).status).toBe(401);
-    expect((await signIn(ghost, WRONG, `${network}::6`)).body).toEqual({ message: LOCKED, code: 'ACCOUNT_LOCKED' });
+    expect((await signIn(ghost, WRONG, `${network}::6`)).body).toEqual(LOCKED_BODY);
     expect((await signIn(ghost, WRONG, `${uniqueNetwork()}::6`)).body).toEqual({ message: INVALID_CREDENTIALS, code: 'UNAUTHENTICATED' });
   });
 
@@ -609,7 +676,7 @@ describe('throttling auth requests per client address (AUTH_RATE_LIMIT=5)', () =
     await app.sql(`DELETE FROM rate_limit_buckets WHERE key LIKE $1`, [`%${attacker}`]);
     const locked = await twin.rest('POST', '/api/auth/signin', { email, password: GOOD_PASSWORD }, { ip: attacker });
     expect(locked.status).toBe(423);
-    expect(locked.body).toEqual({ message: LOCKED, code: 'ACCOUNT_LOCKED' });
+    expect(locked.body).toEqual(LOCKED_BODY);
     expect((await app.rest('POST', '/api/auth/signin', { email, password: GOOD_PASSWORD }, { ip: owner })).status).toBe(200);
   });
 });

@@ -1,5 +1,5 @@
 import type { ActivityKind } from './activity.entity';
-import type { ActivityRow } from './activity.queries';
+import type { ActivityRow, RecentActivityRow } from './activity.queries';
 
 /** An activity entry as the dashboard shows it: title, description, icon and timestamp. */
 export interface ActivityItemView {
@@ -12,6 +12,10 @@ export interface ActivityItemView {
   timestamp: Date;
   /** The product concerned, for a link; null once it is deleted or when there is none. */
   productId: string | null;
+  /** How many entries the item stands for: more than 1 only for sign-ins in a row, collapsed into one item. */
+  count: number;
+  /** When the oldest of those entries was written; `timestamp` is the newest. */
+  since: Date;
 }
 
 /** How a changed product or profile field is named in a sentence. */
@@ -38,13 +42,15 @@ function listOf(fields: unknown): string {
 
 const quoted = (name: string | null) => `“${name ?? 'a product'}”`;
 
-function describe(row: ActivityRow): Pick<ActivityItemView, 'title' | 'description' | 'icon'> {
+function describe(row: ActivityRow, count: number): Pick<ActivityItemView, 'title' | 'description' | 'icon'> {
   const { details } = row;
   switch (row.kind) {
     case 'account_created':
       return { title: 'Account created', description: 'Welcome to Stockroom', icon: 'new-person' };
     case 'signed_in':
-      return { title: 'Signed in', description: 'A new session was started', icon: 'log-in' };
+      return count > 1
+        ? { title: `Signed in ${count} times`, description: `${count} new sessions were started`, icon: 'log-in' }
+        : { title: 'Signed in', description: 'A new session was started', icon: 'log-in' };
     case 'product_created':
       return { title: 'Product created', description: `Added ${quoted(row.subject)} to your catalogue`, icon: 'add' };
     case 'product_updated': {
@@ -69,13 +75,16 @@ function describe(row: ActivityRow): Pick<ActivityItemView, 'title' | 'descripti
   }
 }
 
-export function toActivityItem(row: ActivityRow): ActivityItemView {
+/** A dashboard item; its id is that of the newest entry it stands for. */
+export function toActivityItem(row: RecentActivityRow): ActivityItemView {
   const linksToProduct = row.kind !== 'product_deleted' && row.subjectId !== null;
   return {
     id: row.id,
     kind: row.kind,
-    ...describe(row),
+    ...describe(row, row.count),
     timestamp: new Date(row.createdAt),
     productId: linksToProduct ? row.subjectId : null,
+    count: row.count,
+    since: new Date(row.firstCreatedAt),
   };
 }

@@ -7,7 +7,7 @@ import { productOpenApiPaths, productOpenApiRequestBodies, productOpenApiSchemas
 import { uploadOpenApiPaths } from '../uploads/upload.openapi';
 import { userOpenApiPaths, userOpenApiSchemas } from '../users/user.openapi';
 import { METHOD_NOT_ALLOWED } from '../rest/method-not-allowed';
-import { errorResponse, paginationProperties, ref, ruleSchema, string } from '../rest/openapi-helpers';
+import { errorResponse, integer, paginationProperties, ref, ruleSchema, string } from '../rest/openapi-helpers';
 
 type Operation = { responses: Record<string, unknown> };
 type Paths = Record<string, Record<string, Operation>>;
@@ -61,6 +61,9 @@ export function buildOpenApiDocument(serverUrl: string) {
             message: { ...string, examples: ['Invalid email or password'] },
             code: { enum: ERROR_CODES },
             fields: { type: 'object', additionalProperties: string, description: 'Per-field messages: for BAD_USER_INPUT, and `email` for a CONFLICT over a taken email address' },
+            attemptsLeft: { ...integer, description: 'A wrong password when the lock is near: sign-in attempts left before it (0 when this one locked it)' },
+            lockoutSeconds: { ...integer, description: 'With attemptsLeft: how long the lock lasts once it comes' },
+            retryAfterSeconds: { ...integer, description: 'ACCOUNT_LOCKED: seconds until the lock ends, as in the Retry-After header' },
           },
         },
         Message: { type: 'object', required: ['message'], properties: { message: string } },

@@ -1,5 +1,5 @@
 import { ForgotPasswordFields, ResetPasswordFields, SignInFields, SignUpFields } from '@stockroom/schema';
-import { bearer, errorResponse, jsonBody, jsonResponse, publicAccess, ref, rulesBody } from '../rest/openapi-helpers';
+import { bearer, errorResponse, integer, jsonBody, jsonResponse, publicAccess, ref, rulesBody } from '../rest/openapi-helpers';
 
 const throttled = errorResponse('Too many requests from this address (see Retry-After)');
 const invalid = errorResponse('Validation failed; `fields` holds a message per field');
@@ -34,9 +34,12 @@ export const authOpenApiPaths = {
       responses: {
         200: jsonResponse('Signed in', ref('AuthResponse')),
         400: invalid,
-        401: errorResponse('Invalid email or password'),
+        401: errorResponse('Invalid email or password; once two or fewer attempts are left before the lock, `attemptsLeft` and `lockoutSeconds` say so'),
         403: errorResponse('Account is inactive. Please contact support'),
-        423: errorResponse('Account temporarily locked due to multiple failed login attempts'),
+        423: {
+          ...errorResponse('Account temporarily locked due to multiple failed login attempts; `retryAfterSeconds` says for how long'),
+          headers: { 'Retry-After': { description: 'Seconds until the lock ends', schema: integer } },
+        },
         429: throttled,
       },
     },

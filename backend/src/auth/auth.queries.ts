@@ -45,7 +45,10 @@ export function reserveSignInAttemptStatement(emailKey: string, clientKey: strin
   };
 }
 
-/** Gives back a reserved slot: a right password clears the count, a wrong one counts and locks at `maxFailures`. */
+/**
+ * Gives back a reserved slot: a right password clears the count, a wrong one
+ * counts and locks at `maxFailures`. Returns the failures counted so far.
+ */
 export function releaseSignInAttemptStatement(
   emailKey: string,
   clientKey: string,
@@ -55,13 +58,13 @@ export function releaseSignInAttemptStatement(
 ): Statement {
   return passwordMatched
     ? {
-        sql: `UPDATE sign_in_attempts SET pending = GREATEST(pending - 1, 0), failures = 0 WHERE email_key = ? AND client_key = ?`,
+        sql: `UPDATE sign_in_attempts SET pending = GREATEST(pending - 1, 0), failures = 0 WHERE email_key = ? AND client_key = ? RETURNING failures`,
         values: [emailKey, clientKey],
       }
     : {
         sql: `UPDATE sign_in_attempts SET pending = GREATEST(pending - 1, 0), failures = failures + 1,
            locked_until = CASE WHEN failures + 1 >= ? THEN now() + make_interval(secs => ?) ELSE locked_until END
-         WHERE email_key = ? AND client_key = ?`,
+         WHERE email_key = ? AND client_key = ? RETURNING failures`,
         values: [maxFailures, lockoutSeconds, emailKey, clientKey],
       };
 }

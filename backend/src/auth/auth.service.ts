@@ -16,7 +16,7 @@ import { runStatement, type Statement } from '../db/sql';
 import { passwordResetMail } from '../mail/templates';
 import { User, UserStatus } from '../account/user.entity';
 import { InvalidLinkError } from '../account/account.errors';
-import { AccountInactiveError, AccountLockedError, InvalidCredentialsError } from './auth.errors';
+import { AccountInactiveError, AccountLockedError, InvalidCredentialsError, type LockoutWarning } from './auth.errors';
 import { completeSignInStatement, releaseSignInAttemptStatement, reserveSignInAttemptStatement, userByEmailStatement } from './auth.queries';
 import { assertEmailFree, claimingEmail, normalizeEmail } from '../account/email-uniqueness';
 import { claimRecipientQuota, MailKind } from '../account/mail-limits';
@@ -30,6 +30,8 @@ import { requireViewer } from '../account/viewer';
 
 export const MAX_FAILED_SIGN_INS = 5;
 export const LOCKOUT_MS = 15 * 60_000;
+/** A wrong password warns of the lock once this many attempts or fewer are left, so the lock never comes as a surprise. */
+export const LOCKOUT_WARNING_ATTEMPTS = 2;
 const RESET_TOKEN_TTL_MS = 60 * 60_000;
 
 export interface AuthResult {
@@ -112,13 +114,24 @@ async function reserveSignInAttempt(ctx: RequestContext, emailKey: string): Prom
   );
   if (reserved.length) return;
   const attempts = await ctx.em.findOne(SignInAttempts, { emailKey, clientKey: clientKeyOf(ctx) });
-  if (attempts?.lockedUntil && attempts.lockedUntil.getTime() > Date.now()) throw new AccountLockedError();
+  const lockLeftMs = (attempts?.lockedUntil?.getTime() ?? 0) - Date.now();
+  if (lockLeftMs > 0) throw new AccountLockedError(Math.ceil(lockLeftMs / 1000));
   throw new TooManyRequestsError(AuthMessages.tooManyRequests, 1);
 }
 
-/** Releases the reserved check: a wrong password counts towards the lock, a right one clears the count. */
-async function releaseSignInAttempt(ctx: RequestContext, emailKey: string, passwordMatched: boolean): Promise<void> {
-  await execute(ctx, releaseSignInAttemptStatement(emailKey, clientKeyOf(ctx), passwordMatched, MAX_FAILED_SIGN_INS, LOCKOUT_MS / 1000));
+/**
+ * Releases the reserved check: a wrong password counts towards the lock, a
+ * right one clears the count. Returns the warning a wrong password carries
+ * when the lock is near (none further off, or for a right password).
+ */
+async function releaseSignInAttempt(ctx: RequestContext, emailKey: string, passwordMatched: boolean): Promise<LockoutWarning | undefined> {
+  const [row] = await execute<{ failures: number }>(
+    ctx,
+    releaseSignInAttemptStatement(emailKey, clientKeyOf(ctx), passwordMatched, MAX_FAILED_SIGN_INS, LOCKOUT_MS / 1000),
+  );
+  if (passwordMatched || !row) return undefined;
+  const attemptsLeft = Math.max(MAX_FAILED_SIGN_INS - row.failures, 0);
+  return attemptsLeft <= LOCKOUT_WARNING_ATTEMPTS ? { attemptsLeft, lockoutSeconds: LOCKOUT_MS / 1000 } : undefined;
 }
 
 export const authService = {
@@ -144,7 +157,8 @@ export const authService = {
    * Checks email and password. An unknown email takes the same steps as a
    * wrong password (the same statements, a password check against a
    * throw-away hash) and gets the same answers: 5 failures in a row from one
-   * client lock that email for that client for 15 minutes, and checks in
+   * client lock that email for that client for 15 minutes, the last two
+   * failures before the lock say how many attempts are left, and checks in
    * flight make it busy (see reserveSignInAttempt), account or not.
    */
   async signIn(ctx: RequestContext, input: SignInInput): Promise<AuthResult> {
@@ -160,8 +174,8 @@ export const authService = {
       throw error;
     });
     if (!user || !passwordMatched || user.status !== UserStatus.Active) {
-      await releaseSignInAttempt(ctx, emailKey, passwordMatched);
-      throw passwordMatched ? new AccountInactiveError() : new InvalidCredentialsError();
+      const warning = await releaseSignInAttempt(ctx, emailKey, passwordMatched);
+      throw passwordMatched ? new AccountInactiveError() : new InvalidCredentialsError(warning);
     }
     return completeSignIn(ctx, user, emailKey);
   },

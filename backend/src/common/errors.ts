@@ -7,7 +7,22 @@ import { type ErrorCode, GeneralMessages, isUuid } from '@stockroom/schema';
  */
 export type { ErrorCode };
 
+/**
+ * Facts about a refusal that a client can act on, beyond its message (how
+ * many sign-in attempts are left, how long a lock lasts): sent as fields of
+ * the REST body and as GraphQL extensions, a `retryAfterSeconds` also as the
+ * REST Retry-After header.
+ */
+export interface ErrorDetails {
+  attemptsLeft?: number;
+  lockoutSeconds?: number;
+  retryAfterSeconds?: number;
+}
+
 export class DomainError extends Error {
+  /** Set by the errors that have some; see ErrorDetails. */
+  details?: ErrorDetails;
+
   constructor(
     readonly code: ErrorCode,
     message: string,

@@ -4,13 +4,33 @@ export const dashboardOpenApiSchemas = {
   Dashboard: {
     type: 'object',
     properties: {
-      overview: { type: 'object', properties: { user: ref('User'), totalProducts: integer, inStock: integer, outOfStock: integer, inventoryValue: number } },
+      overview: {
+        type: 'object',
+        properties: {
+          user: ref('User'),
+          totalProducts: integer,
+          inStock: integer,
+          outOfStock: integer,
+          inventoryValue: number,
+          returning: { type: 'boolean', description: 'True once the user has signed in since creating the account; false on the first visit' },
+        },
+      },
       recentActivity: {
         type: 'array',
-        description: 'The newest 10, newest first',
+        description: 'The newest 10 items, newest first; sign-ins in a row, with nothing else between them, are one item',
         items: {
           type: 'object',
-          properties: { id: string, kind: string, title: string, description: string, icon: string, timestamp: { ...string, format: 'date-time' }, productId: { type: ['string', 'null'] } },
+          properties: {
+            id: string,
+            kind: string,
+            title: string,
+            description: string,
+            icon: string,
+            timestamp: { ...string, format: 'date-time', description: 'When the newest entry of the item happened' },
+            productId: { type: ['string', 'null'] },
+            count: { ...integer, description: 'How many entries the item stands for: more than 1 only for sign-ins in a row ("Signed in 3 times")' },
+            since: { ...string, format: 'date-time', description: 'When the oldest entry of the item happened' },
+          },
         },
       },
       features: {

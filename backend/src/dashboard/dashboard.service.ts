@@ -13,7 +13,7 @@ export const CHART_CATEGORIES = 8;
 export const OTHER_CATEGORIES = 'Other categories';
 
 export interface DashboardView {
-  overview: ProductStats & { user: User };
+  overview: ProductStats & { user: User; returning: boolean };
   recentActivity: ActivityItemView[];
   features: FeatureHighlightView[];
   inventory: { byCategory: CategoryRow[]; inStock: number; outOfStock: number };
@@ -35,15 +35,16 @@ export const dashboardService = {
   async get(ctx: RequestContext): Promise<DashboardView> {
     // Checked once before the three reads, so they share the viewer rather than each looking up the session.
     const { user } = await requireViewer(ctx);
-    const [stats, recentActivity, categories] = await Promise.all([
+    const [stats, recentActivity, categories, returning] = await Promise.all([
       productService.stats(ctx),
       activityService.recent(ctx),
       productService.inventoryByCategory(ctx),
+      activityService.hasSignedIn(ctx),
     ]);
     const inStock = categories.reduce((sum, row) => sum + row.inStock, 0);
     const products = categories.reduce((sum, row) => sum + row.products, 0);
     return {
-      overview: { user, ...stats },
+      overview: { user, ...stats, returning },
       recentActivity,
       features: featuresFor(user.role),
       inventory: { byCategory: topCategories(categories), inStock, outOfStock: products - inStock },

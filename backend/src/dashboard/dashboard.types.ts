@@ -13,6 +13,8 @@ export class AccountOverview {
   @Field(() => Int) inStock!: number;
   @Field(() => Int) outOfStock!: number;
   @Field(() => Float, { description: 'Sum of price x quantity' }) inventoryValue!: number;
+  @Field({ description: 'True once the user has signed in since creating the account; false on the first visit, which is greeted differently' })
+  returning!: boolean;
 }
 
 @ObjectType({ description: 'Something the user did: title, description, icon and timestamp' })
@@ -24,6 +26,9 @@ export class ActivityItem {
   @Field({ description: 'A Blueprint icon name' }) icon!: string;
   @Field() timestamp!: Date;
   @Field(() => ID, { nullable: true, description: 'The product concerned, unless it was deleted' }) productId!: string | null;
+  @Field(() => Int, { description: 'How many entries this item stands for: sign-ins in a row, with nothing else between them, are one item ("Signed in 3 times"); 1 for everything else' })
+  count!: number;
+  @Field({ description: 'When the oldest of those entries happened; timestamp is the newest' }) since!: Date;
 }
 
 @ObjectType({ description: 'A feature highlight with its call to action' })
@@ -55,7 +60,7 @@ export class InventoryBreakdown {
 @ObjectType()
 export class Dashboard {
   @Field(() => AccountOverview) overview!: AccountOverview;
-  @Field(() => [ActivityItem], { description: 'The newest 10, newest first' }) recentActivity!: ActivityItem[];
+  @Field(() => [ActivityItem], { description: 'The newest 10 items, newest first; sign-ins in a row are one item' }) recentActivity!: ActivityItem[];
   @Field(() => [FeatureHighlight]) features!: FeatureHighlight[];
   @Field(() => InventoryBreakdown) inventory!: InventoryBreakdown;
 }

@@ -33,6 +33,7 @@ export function formatGraphQLError(formatted: GraphQLFormattedError, error: unkn
         ...(original.fields && { fields: original.fields }),
         // What REST sends as the Retry-After header.
         ...((original instanceof TooManyRequestsError || original instanceof ServiceUnavailableError) && { retryAfterSeconds: original.retryAfterSeconds }),
+        ...original.details,
       },
     };
   }

@@ -25,9 +25,10 @@ function fromDatabaseOutage(error: unknown, where: string): ServiceUnavailableEr
 export const restErrorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   const known = error instanceof DomainError ? error : (fromBodyParser(error) ?? fromDatabaseOutage(error, `${req.method} ${req.originalUrl.split('?')[0]}`));
   if (!known) console.error(`[${req.method} ${req.originalUrl}]`, error);
-  const { code, message, fields } = known ?? internalError();
+  const { code, message, fields, details } = known ?? internalError();
   if (known instanceof TooManyRequestsError || known instanceof ServiceUnavailableError) res.set('Retry-After', String(known.retryAfterSeconds));
-  res.status(HTTP_STATUS[code]).json(fields ? { message, code, fields } : { message, code });
+  if (details?.retryAfterSeconds !== undefined) res.set('Retry-After', String(details.retryAfterSeconds));
+  res.status(HTTP_STATUS[code]).json({ message, code, ...(fields && { fields }), ...details });
 };
 
 export const restNotFound: RequestHandler = (_req, res) => {

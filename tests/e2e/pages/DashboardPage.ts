@@ -49,6 +49,11 @@ export class DashboardPage extends BasePage {
     await this.activityItems.first().or(this.noActivity).waitFor();
   }
 
+  /** The greeting under the page's title ("Welcome, Ada." or "Welcome back, Ada."). */
+  greeting(text: string | RegExp): Locator {
+    return this.page.locator('main').getByText(text, { exact: typeof text === 'string' ? true : undefined });
+  }
+
   featureAction(name: string): Locator {
     return this.features.getByRole('link', { name, exact: true });
   }

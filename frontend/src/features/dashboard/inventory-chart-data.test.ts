@@ -1,4 +1,4 @@
-import { categoryChartLabel, isEmptyInventory, shortLabel, stockChartLabel } from './inventory-chart-data';
+import { categoryAxisWidth, categoryChartLabel, isEmptyInventory, shortLabel, stockChartLabel } from './inventory-chart-data';
 
 describe('inventory chart summaries', () => {
   it('names every category with its value', () => {
@@ -29,5 +29,17 @@ describe('inventory chart summaries', () => {
     expect(shortLabel('Tools')).toBe('Tools');
     expect(shortLabel('Kitchen and dining room', 10)).toBe('Kitchen a…');
     expect(shortLabel('Garden tools x', 14)).toBe('Garden tools x');
+  });
+});
+
+describe('categoryAxisWidth', () => {
+  it('gives the category names a third of the chart', () => {
+    expect(categoryAxisWidth(390)).toBe(130);
+  });
+
+  it('keeps room for names on a phone and for bars on a desk', () => {
+    expect(categoryAxisWidth(240)).toBe(88);
+    expect(categoryAxisWidth(0)).toBe(88);
+    expect(categoryAxisWidth(1200)).toBe(180);
   });
 });

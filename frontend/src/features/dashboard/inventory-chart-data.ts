@@ -38,3 +38,21 @@ export function shortLabel(label: string, max = 14): string {
   const chars = [...label];
   return chars.length <= max ? label : `${chars.slice(0, max - 1).join('').trimEnd()}…`;
 }
+
+/** The longest category name the bar chart's axis draws (in two lines at most); the label's tooltip and the table keep it whole. */
+export const AXIS_LABEL_MAX = 40;
+
+/**
+ * How wide the bar chart's category axis is, from the chart's width: a third
+ * of it, so long names get two readable lines on a desk, but never so much
+ * that the bars have no room on a phone.
+ */
+export function categoryAxisWidth(chartWidth: number): number {
+  return Math.round(Math.min(Math.max(chartWidth / 3, 88), 180));
+}
+
+/**
+ * The least room between value ticks, so that abbreviated values ("$1.5M",
+ * "$250K") never touch: a phone's chart gets two or three ticks, a desk's five or six.
+ */
+export const VALUE_TICK_MIN_SPACE = 64;

@@ -8,6 +8,8 @@ export type SubmitErrors = Record<string, string> | undefined;
 export interface AuthFormProps<Values> {
   /** The server's message for the whole form, shown above the fields. */
   error: string | null;
+  /** A sentence after the error: what it means for the next try. */
+  errorDetail?: string | null;
   submitLabel: string;
   submitDisabled?: boolean;
   /** Resolves to per-field server messages, or undefined on success. */
@@ -19,12 +21,12 @@ export interface AuthFormProps<Values> {
 }
 
 /** The frame every auth form shares: final-form, the server's message, the fields, one full-width submit button. */
-export function AuthForm<Values>({ error, submitLabel, submitDisabled, onSubmit, children, footer }: AuthFormProps<Values>) {
+export function AuthForm<Values>({ error, errorDetail, submitLabel, submitDisabled, onSubmit, children, footer }: AuthFormProps<Values>) {
   return (
     <Form<Values> onSubmit={onSubmit}>
       {({ handleSubmit, submitting }) => (
         <form onSubmit={handleSubmit} noValidate className="auth-form">
-          <FormErrorCallout message={error} />
+          <FormErrorCallout message={error} detail={errorDetail} />
           {children}
           <Button type="submit" intent="primary" size="large" fill loading={submitting} disabled={submitDisabled}>
             {submitLabel}

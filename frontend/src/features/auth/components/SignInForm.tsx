@@ -6,15 +6,18 @@ import { AuthForm, type SubmitErrors } from './AuthForm';
 
 export interface SignInFormProps {
   error: string | null;
+  /** Attempts left before the lock, or how long it lasts, under the error. */
+  lockoutNotice?: string | null;
   forgotPasswordHref: string;
   signUpHref: string;
   onSubmit(values: SignInInput): Promise<SubmitErrors>;
 }
 
-export function SignInForm({ error, forgotPasswordHref, signUpHref, onSubmit }: SignInFormProps) {
+export function SignInForm({ error, lockoutNotice, forgotPasswordHref, signUpHref, onSubmit }: SignInFormProps) {
   return (
     <AuthForm<SignInInput>
       error={error}
+      errorDetail={lockoutNotice}
       submitLabel="Sign In to Dashboard"
       onSubmit={onSubmit}
       footer={

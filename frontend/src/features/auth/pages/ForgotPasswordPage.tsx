@@ -40,9 +40,9 @@ export default function ForgotPasswordPage() {
     >
       {sent ? (
         <div className="auth-form">
+          {/* The screen's own success message only: the server's (in the auth state) says the same thing a second time. */}
           <Callout intent="success" role="status">
-            <p className="callout-lead">{FORGOT_PASSWORD_SUCCESS}</p>
-            {state.message && <p className="callout-detail">{state.message}</p>}
+            {FORGOT_PASSWORD_SUCCESS}
           </Callout>
           <LinkButton to={signInPath} intent="primary" size="large" fill icon={<ArrowLeftIcon />}>
             Back to Sign In

@@ -1,8 +1,10 @@
 import { Callout } from '@blueprintjs/core';
-import { ArrowLeftIcon, LockIcon } from '@blueprintjs/icons';
+import { extractFieldErrors } from '../../../lib/errors';
+import { ArrowLeftIcon, EnvelopeIcon, LockIcon } from '@blueprintjs/icons';
 import { AuthMessages, RESET_SUCCESS_REDIRECT_MS } from '@stockroom/schema';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { LinkButton } from '../../../components/LinkButton';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { useAuth } from '../../../lib/session';
 import { AuthLayout } from '../components/AuthLayout';
@@ -20,6 +22,9 @@ export default function ResetPasswordPage() {
   const token = params.get('token') ?? '';
   const email = params.get('email') ?? '';
   const linkIsComplete = token !== '' && email !== '';
+  // The server refused the token: used, expired or revoked. Only a new link can help.
+  const [linkRefused, setLinkRefused] = useState(false);
+  const linkUsable = linkIsComplete && !linkRefused;
   const [done, setDone] = useState(false);
 
   useEffect(
@@ -54,17 +59,28 @@ export default function ResetPasswordPage() {
         </Callout>
       ) : (
         <>
-          {!linkIsComplete && (
+          {!linkUsable && (
             <Callout intent="warning" className="form-callout" role="alert">
-              {AuthMessages.resetLinkInvalid}. <Link to={forgotPasswordPath}>Request a new link</Link>.
+              <p className="callout-lead">{AuthMessages.resetLinkInvalid}.</p>
+              {/* A button of its own, not a link inside the sentence: the way on, easy to find and to tap. */}
+              <div className="callout-detail">
+                <LinkButton to={forgotPasswordPath} intent="warning" variant="outlined" icon={<EnvelopeIcon />}>
+                  Request a new link
+                </LinkButton>
+              </div>
             </Callout>
           )}
           <ResetPasswordForm
-            error={state.error}
-            disabled={!linkIsComplete}
+            // The warning above already says what is wrong with the link.
+            error={linkRefused ? null : state.error}
+            disabled={!linkUsable}
             onSubmit={async ({ newPassword }) => {
               const result = await resetPassword({ email, resetToken: token, newPassword });
               if (result.ok) setDone(true);
+              else if ('resetToken' in extractFieldErrors(result.error)) {
+                setLinkRefused(true);
+                return undefined;
+              }
               return submitErrorsOf(result);
             }}
           />

@@ -1,9 +1,10 @@
 import { LogInIcon } from '@blueprintjs/icons';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { useAuth } from '../../../lib/session';
 import { AuthLayout } from '../components/AuthLayout';
 import { SignInForm } from '../components/SignInForm';
+import { lockoutNoticeOf } from '../lockout-notice';
 import { submitErrorsOf } from '../submit-errors';
 import { forgotPasswordPath, signUpPath } from '../urls';
 import { useReturnUrl } from '../useReturnUrl';
@@ -12,6 +13,8 @@ export default function SignInPage() {
   usePageTitle('Sign In');
   const { state, signIn, clearError } = useAuth();
   const { carry, goToReturnUrl } = useReturnUrl();
+  // Belongs to the last refusal: the auth state keeps only its message.
+  const [lockoutNotice, setLockoutNotice] = useState<string | null>(null);
 
   useEffect(() => clearError, [clearError]);
 
@@ -19,10 +22,12 @@ export default function SignInPage() {
     <AuthLayout icon={<LogInIcon size={22} />} title="Welcome back" subtitle="Sign in to manage your inventory.">
       <SignInForm
         error={state.error}
+        lockoutNotice={state.error ? lockoutNotice : null}
         forgotPasswordHref={forgotPasswordPath}
         signUpHref={`${signUpPath}${carry}`}
         onSubmit={async (values) => {
           const result = await signIn({ email: values.email.trim(), password: values.password });
+          setLockoutNotice(result.ok ? null : lockoutNoticeOf(result.error));
           if (result.ok) {
             goToReturnUrl();
             return undefined;

@@ -13,11 +13,14 @@
 import { Button, Card, H2, H3, HTMLTable } from '@blueprintjs/core';
 import { ChartIcon, ThIcon } from '@blueprintjs/icons';
 import { BarChart, PieChart } from 'chartist';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { formatCompactCurrency, formatCount, formatCurrency } from '../../../lib/format';
 import {
+  AXIS_LABEL_MAX,
+  categoryAxisWidth,
   categoryChartLabel,
   shortLabel,
+  VALUE_TICK_MIN_SPACE,
   stockChartLabel,
   type CategoryValueRow,
   type InventoryBreakdownData,
@@ -26,27 +29,75 @@ import {
 const BAR_ROW_HEIGHT = 36;
 const AXIS_HEIGHT = 32;
 
+/**
+ * Chartist writes a category's name as the text of a fixed-size span. The
+ * name goes into an inner span instead, which CSS clamps to two lines and
+ * which ends with an ellipsis when cut, and the whole name goes into the
+ * span's title, so a cut name can still be read by pointing at it (and in
+ * the table, on "Show as table").
+ */
+function wrapCategoryLabel(data: { type: string; axis?: { units: { pos: string } }; element?: { getNode(): Element } }, names: readonly string[], index: number) {
+  const span = data.element?.getNode().firstElementChild;
+  if (!(span instanceof HTMLElement)) return;
+  const name = names[index] ?? span.textContent ?? '';
+  // Two levels: a flex item cannot clamp its lines with an ellipsis, a block inside one can.
+  const box = document.createElement('span');
+  box.className = 'dashboard-chart__category';
+  const text = document.createElement('span');
+  text.className = 'dashboard-chart__category-text';
+  text.textContent = span.textContent;
+  box.append(text);
+  span.replaceChildren(box);
+  span.title = name;
+  // The clamp cuts the third line without a mark in today's Chromium: the visible text ends with an ellipsis instead.
+  let chars = [...(text.textContent ?? '')];
+  while (text.scrollHeight > text.clientHeight + 1 && chars.length > 1) {
+    chars = chars.slice(0, -1);
+    text.textContent = `${chars.join('').trimEnd()}…`;
+  }
+}
+
+/** The element's width, followed as it changes (0 before the first layout). */
+function useWidth(ref: RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const node = ref.current;
+    if (!node) return;
+    const observer = new ResizeObserver(([entry]) => setWidth(Math.round(entry.contentRect.width)));
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}
+
 function CategoryBars({ rows }: { rows: readonly CategoryValueRow[] }) {
   const ref = useRef<HTMLDivElement>(null);
+  // Chartist redraws on a window resize with the options it was given; a new category axis width needs a new chart.
+  const axisWidth = categoryAxisWidth(useWidth(ref));
   useEffect(() => {
-    if (!ref.current) return;
+    const node = ref.current;
+    if (!node) return;
+    // Chartist draws the first label at the bottom; the server sends the highest value first.
+    const names = rows.map((row) => row.category).reverse();
     const chart = new BarChart(
-      ref.current,
-      { labels: rows.map((row) => shortLabel(row.category)), series: [rows.map((row) => row.value)] },
+      node,
+      { labels: rows.map((row) => shortLabel(row.category, AXIS_LABEL_MAX)), series: [rows.map((row) => row.value)] },
       {
         horizontalBars: true,
-        // Chartist draws the first label at the bottom; the server sends the highest value first.
         reverseData: true,
         height: rows.length * BAR_ROW_HEIGHT + AXIS_HEIGHT,
         chartPadding: { top: 8, right: 24, bottom: 0, left: 0 },
-        axisY: { offset: 104, showGrid: false },
-        axisX: { onlyInteger: true, labelInterpolationFnc: (value) => formatCompactCurrency(Number(value)) },
+        axisY: { offset: axisWidth, showGrid: false },
+        axisX: { onlyInteger: true, scaleMinSpace: VALUE_TICK_MIN_SPACE, labelInterpolationFnc: (value) => formatCompactCurrency(Number(value)) },
       },
     );
+    chart.on('draw', (data) => {
+      if (data.type === 'label' && data.axis.units.pos === 'y') wrapCategoryLabel(data, names, data.index);
+    });
     return () => {
       chart.detach();
     };
-  }, [rows]);
+  }, [rows, axisWidth]);
   return <div ref={ref} role="img" aria-label={categoryChartLabel(rows)} className="dashboard-chart dashboard-chart--bars" />;
 }
 

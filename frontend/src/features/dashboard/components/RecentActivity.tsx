@@ -5,15 +5,20 @@ import { Link } from 'react-router-dom';
 import { formatDateTime } from '../../../lib/format';
 import { productPath } from '../../../lib/urls';
 import { iconFor } from '../dashboard-mapping';
+import { activityTitleOf } from '../dashboard-wording';
 import { formatRelativeTime } from '../relative-time';
 
 export interface ActivityEntry {
   id: string;
+  kind: string;
   title: string;
   description: string;
   icon: string;
   timestamp: string;
   productId: string | null;
+  /** More than 1 for sign-ins in a row, shown as one item. */
+  count: number;
+  since: string;
 }
 
 export interface RecentActivityProps {
@@ -41,6 +46,7 @@ export function RecentActivity({ items, now }: RecentActivityProps) {
           <ol className="activity-list" aria-labelledby={headingId}>
             {items.map((item) => {
               const Icon = iconFor(item.icon);
+              const title = activityTitleOf(item, now);
               return (
                 <li key={item.id} className="activity-list__item">
                   <span className="activity-list__icon" aria-hidden="true">
@@ -48,7 +54,7 @@ export function RecentActivity({ items, now }: RecentActivityProps) {
                   </span>
                   <div className="activity-list__body">
                     <div className="activity-list__title">
-                      {item.productId ? <Link to={productPath(item.productId)}>{item.title}</Link> : item.title}
+                      {item.productId ? <Link to={productPath(item.productId)}>{title}</Link> : title}
                     </div>
                     <p className="activity-list__description">{item.description}</p>
                   </div>

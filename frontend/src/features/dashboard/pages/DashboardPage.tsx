@@ -1,4 +1,4 @@
-import { Button, Callout, NonIdealState } from '@blueprintjs/core';
+import { Button, Callout, H2, NonIdealState } from '@blueprintjs/core';
 import { BoxIcon, RefreshIcon } from '@blueprintjs/icons';
 import { AuthMessages } from '@stockroom/schema';
 import { useDashboardQuery, useResendVerificationMutation } from '@stockroom/schema/generated/hooks';
@@ -14,6 +14,7 @@ import { AccountOverview } from '../components/AccountOverview';
 import { FeatureHighlights } from '../components/FeatureHighlights';
 import { RecentActivity } from '../components/RecentActivity';
 import { VerifyEmailReminder } from '../components/VerifyEmailReminder';
+import { greetingFor } from '../dashboard-wording';
 import { isEmptyInventory } from '../inventory-chart-data';
 import { useNow } from '../useNow';
 import '../dashboard.css';
@@ -48,12 +49,13 @@ export default function DashboardPage() {
 
   return (
     <div className="page dashboard">
-      <PageHeader title="Dashboard" subtitle={`Welcome back, ${user.firstName}.`} />
+      <PageHeader title="Dashboard" subtitle={greetingFor(user.firstName, data?.overview.returning)} />
       {showReminder && (
         <VerifyEmailReminder email={user.email} sending={sending} result={resendResult} onResend={onResend} />
       )}
       {dashboard.error && !dashboard.loading && (
-        <Callout intent="danger" title="The dashboard could not be loaded" className="dashboard__error" role="alert">
+        <Callout intent="danger" className="dashboard__error" role="alert">
+          <H2 className="dashboard__callout-title">The dashboard could not be loaded</H2>
           <p>{extractErrorMessage(dashboard.error)}</p>
           <Button icon={<RefreshIcon />} onClick={retry}>
             Try again

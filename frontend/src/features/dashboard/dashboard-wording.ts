@@ -1,0 +1,44 @@
+import { formatDate } from '../../lib/format';
+
+/**
+ * The dashboard's greeting. "Welcome back" only once the user has come back
+ * (signed in again since signing up): a brand-new account is welcomed, not
+ * welcomed back. Until the dashboard says which (`returning` undefined while
+ * it loads), the plain welcome is true either way.
+ */
+export function greetingFor(firstName: string, returning: boolean | undefined): string {
+  return returning ? `Welcome back, ${firstName}.` : `Welcome, ${firstName}.`;
+}
+
+/** Whole calendar days from `from` to `to` in the browser's time zone. */
+function calendarDaysBetween(from: Date, to: Date): number {
+  const start = Date.UTC(from.getFullYear(), from.getMonth(), from.getDate());
+  const end = Date.UTC(to.getFullYear(), to.getMonth(), to.getDate());
+  return Math.round((end - start) / 86_400_000);
+}
+
+export interface ActivityTitleInput {
+  kind: string;
+  title: string;
+  /** How many sign-ins in a row the item stands for (1 for every other item). */
+  count: number;
+  /** When the oldest of them happened. */
+  since: string;
+}
+
+/**
+ * An activity item's title. Sign-ins in a row come as one item with a count;
+ * the server's title ("Signed in 3 times") cannot say "today", because the
+ * day is the browser's: "Signed in 3 times today", "… since yesterday",
+ * "… since Nov 20, 2026". Every other item keeps the server's title.
+ */
+export function activityTitleOf(item: ActivityTitleInput, now: Date): string {
+  if (item.kind !== 'SIGNED_IN' || item.count <= 1) return item.title;
+  const since = new Date(item.since);
+  if (Number.isNaN(since.getTime())) return item.title;
+  const times = `Signed in ${item.count} times`;
+  const days = calendarDaysBetween(since, now);
+  if (days <= 0) return `${times} today`;
+  if (days === 1) return `${times} since yesterday`;
+  return `${times} since ${formatDate(since)}`;
+}
