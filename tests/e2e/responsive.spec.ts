@@ -156,6 +156,9 @@ describe('responsive: list, detail, form and dashboard at 375, 768, 1024 and 128
       await expectStats(list);
       await screenshot(s.page, width, 'product-list');
       await expectNoOverflow(s.page, width, 'list');
+      // Previous, Page N of M and Next share a line: Next never wraps onto its own.
+      const [previous, next] = [(await list.previous.boundingBox())!, (await list.next.boundingBox())!];
+      expect({ sameLine: Math.abs(previous.y - next.y) < 2, nextAfterPrevious: next.x > previous.x }).toEqual({ sameLine: true, nextAfterPrevious: true });
       // At a desk's width the table shows every column, its actions in view (behind one menu button at 1024 px).
       if (width >= 1024) {
         await expectOnScreen(width > 1024 ? list.deleteButton(LONG_NAME) : list.actionsMenuButton(LONG_NAME), width);
@@ -221,6 +224,55 @@ describe('responsive: list, detail, form and dashboard at 375, 768, 1024 and 128
     await expectNoAxeViolations(s.page, `list${query} at ${width} px`);
     s.assertClean();
   }, AXE_TIMEOUT);
+
+  it('at 800 px (beside the side navigation) the stats read whole and the list fits', async () => {
+    const width = 800;
+    const s = await open(width);
+    const list = new ProductListPage(s.page);
+    await list.goto();
+    await expectStats(list);
+    await screenshot(s.page, width, 'product-list');
+    await expectNoOverflow(s.page, width, 'list');
+    s.assertClean();
+  });
+
+  it("at 768 px a compact row's actions menu works from the keyboard: Enter opens it on View, arrows, Home and End move, Escape closes it back on its button", async () => {
+    const s = await open(768);
+    const list = new ProductListPage(s.page);
+    await list.goto();
+    await list.waitForSummary(10, 24);
+    const name = LONG_NAME;
+    const button = list.actionsMenuButton(name);
+    await button.focus();
+    await s.page.keyboard.press('Enter');
+    const focused = () => s.page.evaluate(() => (document.activeElement?.textContent ?? '').trim());
+    await list.menuItem(name, 'View').waitFor();
+    await s.page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'menuitem');
+    expect(await focused()).toBe('View');
+    await s.page.keyboard.press('ArrowDown');
+    expect(await focused()).toBe('Edit');
+    await s.page.keyboard.press('End');
+    expect(await focused()).toBe('Delete');
+    await s.page.keyboard.press('ArrowDown');
+    expect(await focused()).toBe('View');
+    await s.page.keyboard.press('ArrowUp');
+    expect(await focused()).toBe('Delete');
+    await s.page.keyboard.press('Home');
+    expect(await focused()).toBe('View');
+    await s.page.keyboard.press('Escape');
+    await list.menuItem(name, 'View').waitFor({ state: 'hidden' });
+    expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // Enter on Edit opens the edit form.
+    await s.page.keyboard.press('Enter');
+    await list.menuItem(name, 'View').waitFor();
+    await s.page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'menuitem');
+    await s.page.keyboard.press('ArrowDown');
+    await s.page.keyboard.press('Enter');
+    const form = new ProductFormPage(s.page);
+    await form.readyToEdit();
+    s.assertClean();
+  });
 
   it('at 320 px nothing scrolls sideways on the list, the detail, the form or the dashboard', async () => {
     const width = 320;
