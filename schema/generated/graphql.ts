@@ -43,7 +43,7 @@ export type ProductListInput = {
   limit?: number | null | undefined;
   /** From 1 (default 1) */
   page?: number | null | undefined;
-  /** Case-insensitive substring of the name or description */
+  /** Case-insensitive substring of the name, description or category */
   search?: string | null | undefined;
   /** Default DATE */
   sortBy?: ProductSortBy | null | undefined;

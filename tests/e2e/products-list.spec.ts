@@ -177,6 +177,104 @@ describe('product list: paging, sorting, filtering, searching, URL state', () =>
     s.assertClean();
   });
 
+  it('sorts by a column header, by click and by Enter / Space; aria-sort says which and how; the sort is in the URL', async () => {
+    const { s, list } = await openList();
+    const byPriceAsc = [...newest].sort((a, c) => a.price - c.price);
+    // Newest first is the default: Created is the sorted header, descending.
+    expect(await list.sortHeader('Created').getAttribute('aria-sort')).toBe('descending');
+    expect(await list.sortHeader('Product').getAttribute('aria-sort')).toBeNull();
+
+    await list.sortButton('Price').click();
+    await list.waitForPath('/products', '?sortBy=price&sortOrder=asc');
+    await list.waitForNames(names(byPriceAsc.slice(0, 10)));
+    expect(await list.sortHeader('Price').getAttribute('aria-sort')).toBe('ascending');
+    expect(await list.sortHeader('Created').getAttribute('aria-sort')).toBeNull();
+    expect(await list.selectedLabel(list.sortBy)).toBe('Price');
+    expect(await list.selectedLabel(list.sortOrder)).toBe('Ascending');
+
+    // The same header again turns the order round.
+    await list.sortButton('Price').click();
+    await list.waitForPath('/products', '?sortBy=price');
+    await list.waitForNames(names([...byPriceAsc].reverse().slice(0, 10)));
+    expect(await list.sortHeader('Price').getAttribute('aria-sort')).toBe('descending');
+
+    // By keyboard: Enter on Product sorts A to Z, Space turns it to Z to A.
+    await list.sortButton('Product').focus();
+    await s.page.keyboard.press('Enter');
+    await list.waitForPath('/products', '?sortBy=name&sortOrder=asc');
+    await list.waitForNames(names([...newest].sort(byName).slice(0, 10)));
+    expect(await list.sortHeader('Product').getAttribute('aria-sort')).toBe('ascending');
+    await list.sortButton('Product').focus();
+    await s.page.keyboard.press('Space');
+    await list.waitForPath('/products', '?sortBy=name');
+    await list.waitForNames(names([...newest].sort(byName).reverse().slice(0, 10)));
+    expect(await list.sortHeader('Product').getAttribute('aria-sort')).toBe('descending');
+
+    // A sort from page 2 starts again at page 1, and a reload keeps it.
+    await list.next.click();
+    await list.waitForPath('/products', '?sortBy=name&page=2');
+    await list.sortButton('Created').click();
+    await list.waitForPath('/products', '');
+    await list.waitForNames(names(newest.slice(0, 10)));
+    await list.goto('?sortBy=price&sortOrder=asc');
+    expect(await list.sortHeader('Price').getAttribute('aria-sort')).toBe('ascending');
+    await list.waitForNames(names(byPriceAsc.slice(0, 10)));
+    s.assertClean();
+  });
+
+  it('First, Last and a page number to go to; the page stays in the URL, Page N of M and Previous / Next as before', async () => {
+    const { s, list } = await openList();
+    await list.waitForPage(1, 3);
+    expect(await list.firstPage.isDisabled()).toBe(true);
+    expect(await list.lastPage.isEnabled()).toBe(true);
+
+    await list.lastPage.click();
+    await list.waitForPath('/products', '?page=3');
+    await list.waitForNames(names(newest.slice(20)));
+    await list.waitForPage(3, 3);
+    expect(await list.lastPage.isDisabled()).toBe(true);
+    expect(await list.next.isDisabled()).toBe(true);
+    expect(await list.goToPage.inputValue()).toBe('3');
+
+    await list.firstPage.click();
+    await list.waitForPath('/products', '');
+    await list.waitForPage(1, 3);
+    await list.waitForNames(names(newest.slice(0, 10)));
+
+    // A page number, with Enter or Go.
+    await list.goToPage.fill('2');
+    await list.goToPage.press('Enter');
+    await list.waitForPath('/products', '?page=2');
+    await list.waitForNames(names(newest.slice(10, 20)));
+    await list.waitForPage(2, 3);
+    await list.goToPage.fill('3');
+    await list.go.click();
+    await list.waitForPath('/products', '?page=3');
+    await list.waitForPage(3, 3);
+
+    // Past the end goes to the last page, below 1 to the first; what is not a page number is put back.
+    await list.goToPage.fill('1');
+    await list.goToPage.press('Enter');
+    await list.waitForPath('/products', '');
+    await list.goToPage.fill('999');
+    await list.goToPage.press('Enter');
+    await list.waitForPath('/products', '?page=3');
+    await list.waitForPage(3, 3);
+    expect(await list.goToPage.inputValue()).toBe('3');
+    await list.goToPage.fill('0');
+    await list.go.click();
+    await list.waitForPath('/products', '');
+    await list.waitForPage(1, 3);
+    for (const junk of ['two', '-1', '1.5', '   ']) {
+      await list.goToPage.fill(junk);
+      await list.goToPage.press('Enter');
+      expect(await list.goToPage.inputValue()).toBe('1');
+    }
+    await list.waitForPath('/products', '');
+    await list.waitForNames(names(newest.slice(0, 10)));
+    s.assertClean();
+  });
+
   it('filters by stock: All, In Stock, Out of Stock (the stats stay those of the whole catalogue)', async () => {
     const { s, list } = await openList();
     const inStock = newest.filter((p) => p.quantity > 0);
@@ -207,6 +305,55 @@ describe('product list: paging, sorting, filtering, searching, URL state', () =>
     await list.waitForPath('/products', '');
     await list.waitForNames(names(newest.slice(0, 10)));
     await list.waitForSummary(10, 25);
+    s.assertClean();
+  });
+
+  it('filters by category (the user\'s categories, in the URL), search matches the category, Clear Filters resets it', async () => {
+    const s = b.session();
+    const { session: own } = await createUserWithSession('list-category');
+    await createProductsApi(own, [
+      { name: 'Trowel', price: 9, quantity: 3, category: 'Garden' },
+      { name: 'Hose', price: 25, quantity: 0, category: 'Garden' },
+      { name: 'Claw hammer', price: 19, quantity: 4, category: 'Tools' },
+      { name: 'Teapot', price: 30, quantity: 2, category: 'Café & Crème' },
+    ]);
+    await useSessionInBrowser(s.context, own);
+    const list = new ProductListPage(s.page);
+    await list.goto();
+    await list.waitForNames(['Teapot', 'Claw hammer', 'Hose', 'Trowel']);
+    const options = await list.category.evaluate((el) => [...(el as HTMLSelectElement).options].map((o) => o.label));
+    expect(options).toEqual(['All categories', 'Café & Crème', 'Garden', 'Tools']);
+
+    await list.category.selectOption({ label: 'Garden' });
+    await list.waitForPath('/products', '?category=Garden');
+    await list.waitForNames(['Hose', 'Trowel']);
+    await list.waitForSummary(2, 2);
+    expect(await list.clearFilters.isEnabled()).toBe(true);
+
+    // It combines with the stock filter, and a reload keeps both.
+    await list.filterStock('In Stock');
+    await list.waitForPath('/products', '?category=Garden&inStock=true');
+    await list.waitForNames(['Trowel']);
+    await list.goto('?category=Caf%C3%A9+%26+Cr%C3%A8me');
+    await list.waitForNames(['Teapot']);
+    expect(await list.selectedLabel(list.category)).toBe('Café & Crème');
+
+    await list.clearFilters.click();
+    await list.waitForPath('/products', '');
+    await list.waitForNames(['Teapot', 'Claw hammer', 'Hose', 'Trowel']);
+    expect(await list.selectedLabel(list.category)).toBe('All categories');
+
+    // A category from an old link that no product has any more: shown as chosen, nothing matches, Clear Filters offered.
+    await list.goto('?category=Kitchen');
+    await list.noMatch.waitFor();
+    expect(await list.selectedLabel(list.category)).toBe('Kitchen');
+    await list.noMatchClearFilters.click();
+    await list.waitForPath('/products', '');
+
+    // The search box finds by category too.
+    await list.search.fill('gard');
+    await list.waitForPath('/products', '?search=gard');
+    await list.waitForNames(['Hose', 'Trowel']);
     s.assertClean();
   });
 

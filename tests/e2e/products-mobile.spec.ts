@@ -110,8 +110,8 @@ describe('products on a 375 px phone', () => {
     await list.waitForNames(['Phone Stand 10']);
     await expectNoHorizontalOverflow(s.page);
 
-    // The table may scroll inside its own frame, but its row actions are reachable.
-    await list.viewButton('Phone Stand 10').tap();
+    // The table view is compact rows on a phone; a row's actions are in its menu.
+    await (await list.action('Phone Stand 10', 'View', 'tap')).tap();
     const detail = new ProductDetailPage(s.page);
     await detail.ready();
     await waitForExactText(detail.heading, 'Phone Stand 10');
@@ -185,7 +185,7 @@ describe('products on a 375 px phone', () => {
     await list.waitForNames([name]);
 
     // The confirmation opens on screen, the name wrapped inside it; Cancel keeps the product.
-    await list.deleteButton(name).tap();
+    await (await list.action(name, 'Delete', 'tap')).tap();
     await list.confirmDialog.waitFor();
     await expectOnScreen(list.confirmDialog);
     await expectOnScreen(list.confirmDialog.getByText(name, { exact: true }));
@@ -195,7 +195,7 @@ describe('products on a 375 px phone', () => {
     await cancel.tap();
     await list.confirmDialog.waitFor({ state: 'hidden' });
 
-    await list.viewButton(name).tap();
+    await (await list.action(name, 'View', 'tap')).tap();
     const detail = new ProductDetailPage(s.page);
     await detail.ready();
     await waitForExactText(detail.heading, name);

@@ -159,7 +159,7 @@ describe('sorting', () => {
   });
 });
 
-describe('search: a case-insensitive substring of the name or the description', () => {
+describe('search: a case-insensitive substring of the name, the description or the category', () => {
   it.each([
     ['widget', ['Electric widget', 'Drill driver']],
     ['WIDGET', ['Electric widget', 'Drill driver']],
@@ -168,6 +168,20 @@ describe('search: a case-insensitive substring of the name or the description', 
     ['BY HAND', ['Zebra rug', 'garden gnome']],
     ['cherr', ['Cherry pitter']],
   ])('%p', async (search, names) => {
+    const answer = await listBoth({ search });
+    expect(idsOf(answer.products)).toEqual(named(...names));
+    expect(answer.pagination.total).toBe(names.length);
+    const searched = await app.rest('GET', `/api/products/search?q=${encodeURIComponent(search)}`, undefined, { token });
+    expect(searched.body).toEqual(answer);
+  });
+
+  it.each([
+    ['tool', ['Electric widget', 'Drill driver']],
+    ['GARDEN', ['garden gnome', 'Fence paint']],
+    ['offic', ['C:\\ drive sticker', 'Wow! sticker']],
+    ['home & liv', ['Zebra rug']],
+    ['clothing', ['snakeXcase tee', 'snake_case tee', '100 percent cotton tee']],
+  ])('%p matches the category (a product matching twice is listed once)', async (search, names) => {
     const answer = await listBoth({ search });
     expect(idsOf(answer.products)).toEqual(named(...names));
     expect(answer.pagination.total).toBe(names.length);

@@ -150,6 +150,11 @@ describe('the big catalogue (100,000 products): no Seq Scan on products', () => 
     await expectListIndexed(page(big, { search: 'batch 42.' }));
   });
 
+  it('search by a category fragment (one in six): the category has its trigram index too', async () => {
+    const plans = await expectListIndexed(page(big, { search: 'hardwar' }));
+    expect(plans.count).toContain('products_category_trgm_idx');
+  });
+
   it('search by a common word (one in five): its capped count still uses the trigram indexes', async () => {
     await expectListIndexed(page(big, { search: 'steel' }));
   });

@@ -15,9 +15,10 @@ import { User } from '../account/user.entity';
 @Index({ name: 'products_owner_price_idx', expression: 'create index "products_owner_price_idx" on "products" ("owner_id", "price", "id") include ("quantity")' })
 @Index({ name: 'products_owner_category_idx', expression: 'create index "products_owner_category_idx" on "products" ("owner_id", "category") include ("quantity")' })
 @Index({ name: 'products_owner_featured_idx', expression: 'create index "products_owner_featured_idx" on "products" ("owner_id", "created_at") where "featured"' })
-// Case-insensitive substring search (ILIKE '%term%') on name or description.
+// Case-insensitive substring search (ILIKE '%term%') on name, description or category.
 @Index({ name: 'products_name_trgm_idx', expression: 'create index "products_name_trgm_idx" on "products" using gin ("name" gin_trgm_ops)' })
 @Index({ name: 'products_description_trgm_idx', expression: 'create index "products_description_trgm_idx" on "products" using gin ("description" gin_trgm_ops)' })
+@Index({ name: 'products_category_trgm_idx', expression: 'create index "products_category_trgm_idx" on "products" using gin ("category" gin_trgm_ops)' })
 // The quantity and price limits hold even for writes that bypass the service (and make an oversold stock impossible).
 @Check({ name: 'products_quantity_check', expression: `"quantity" >= ${Rules.quantity.min} and "quantity" <= ${Rules.quantity.max}` })
 @Check({ name: 'products_price_check', expression: `"price" >= ${Rules.price.min} and "price" <= ${Rules.price.max}` })

@@ -5,7 +5,7 @@ const idParam = { name: 'id', in: 'path', required: true, schema: { ...string, f
 const searchSchema = ruleSchema(ProductListFields.search);
 const listParams = [
   ...pageParams,
-  { name: 'search', in: 'query', description: 'Case-insensitive substring of the name or description', schema: searchSchema },
+  { name: 'search', in: 'query', description: 'Case-insensitive substring of the name, description or category', schema: searchSchema },
   { name: 'category', in: 'query', schema: ruleSchema(ProductListFields.category) },
   { name: 'inStock', in: 'query', schema: { enum: ['true', 'false'] } },
   { name: 'sortBy', in: 'query', schema: ruleSchema(ProductListFields.sortBy, { default: DEFAULT_PRODUCT_SORT.sortBy }) },
@@ -126,7 +126,7 @@ export const productOpenApiPaths = {
     get: {
       operationId: 'searchProducts',
       tags,
-      summary: 'Search by name or description',
+      summary: 'Search by name, description or category',
       security: bearer,
       parameters: [{ name: 'q', in: 'query', required: true, schema: searchSchema }, ...listParams.filter((p) => p.name !== 'search')],
       responses: { 200: page, 400: invalid, 401: unauthenticated },

@@ -27,6 +27,9 @@ export async function shownText(locator: Locator): Promise<{ text: string; clipp
 export type StockFilterOption = 'All' | 'In Stock' | 'Out of Stock';
 export type SortField = 'Name' | 'Price' | 'Date';
 export type SortDirection = 'Ascending' | 'Descending';
+/** The table's sortable column headers. */
+export type SortColumn = 'Product' | 'Price' | 'Created';
+export type RowAction = 'View' | 'Edit' | 'Delete';
 
 /** The four stats cards as the user reads them (formatted text). */
 export interface StatsFigures {
@@ -57,6 +60,7 @@ export class ProductListPage extends BasePage {
   readonly toolbar = this.page.getByRole('search', { name: 'Search and filter products' });
   readonly search = this.toolbar.getByRole('searchbox', { name: 'Search products' });
   readonly stockFilter = this.toolbar.getByRole('radiogroup', { name: 'Stock filter' });
+  readonly category = this.toolbar.getByRole('combobox', { name: 'Category' });
   readonly sortBy = this.toolbar.getByRole('combobox', { name: 'Sort by' });
   readonly sortOrder = this.toolbar.getByRole('combobox', { name: 'Sort order' });
   readonly viewToggle = this.toolbar.getByRole('radiogroup', { name: 'View' });
@@ -66,13 +70,19 @@ export class ProductListPage extends BasePage {
   readonly list = this.page.getByRole('region', { name: 'Product list' });
   readonly table = this.list.getByRole('table', { name: 'Products' });
   readonly rows = this.table.locator('tbody > tr');
+  /** Cards, or on a narrow screen the table view's compact rows (both a list named Products). */
   readonly cards = this.list.getByRole('list', { name: 'Products' }).getByRole('listitem');
+  readonly compactRows = this.list.locator('ul.product-rows > li');
 
   readonly pagination = this.page.getByRole('navigation', { name: 'Pagination' });
   readonly summary = this.pagination.getByRole('status');
   readonly pageOf = this.pagination.getByText(/^Page \d+ of \d+$/);
   readonly previous = this.pagination.getByRole('button', { name: 'Previous' });
   readonly next = this.pagination.getByRole('button', { name: 'Next' });
+  readonly firstPage = this.pagination.getByRole('button', { name: 'First page', exact: true });
+  readonly lastPage = this.pagination.getByRole('button', { name: 'Last page', exact: true });
+  readonly goToPage = this.pagination.getByRole('textbox', { name: 'Go to page' });
+  readonly go = this.pagination.getByRole('button', { name: 'Go', exact: true });
   readonly pageSize = this.pagination.getByRole('combobox', { name: 'Page size' });
 
   /** Empty catalogue. */
@@ -112,6 +122,15 @@ export class ProductListPage extends BasePage {
     if (direction) await this.sortOrder.selectOption({ label: direction });
   }
 
+  /** A sortable column header (the th, which carries aria-sort) and its button. */
+  sortHeader(column: SortColumn): Locator {
+    return this.table.getByRole('columnheader', { name: column });
+  }
+
+  sortButton(column: SortColumn): Locator {
+    return this.sortHeader(column).getByRole('button');
+  }
+
   async selectedLabel(select: Locator): Promise<string> {
     return select.evaluate((el) => {
       const s = el as HTMLSelectElement;
@@ -138,6 +157,32 @@ export class ProductListPage extends BasePage {
     return this.list.getByRole('button', { name: `Delete ${name}`, exact: true });
   }
 
+  /** The actions menu button of a compact row (narrow screens). */
+  actionsMenuButton(name: string): Locator {
+    return this.list.getByRole('button', { name: `Actions for ${name}`, exact: true });
+  }
+
+  /** An open actions menu's item. */
+  menuItem(name: string, action: RowAction): Locator {
+    return this.page.getByRole('menu', { name: `Actions for ${name}` }).getByRole('menuitem', { name: action, exact: true });
+  }
+
+  /**
+   * One row action however the list shows it: the row's own button (table,
+   * cards), or on a narrow screen the item of the row's actions menu, opened
+   * with a tap or click.
+   */
+  async action(name: string, action: RowAction, how: 'tap' | 'click' = 'click'): Promise<Locator> {
+    const own = action === 'Delete' ? this.deleteButton(name) : action === 'View' ? this.viewButton(name) : this.editButton(name);
+    const menu = this.actionsMenuButton(name);
+    await own.or(menu).first().waitFor();
+    if (await own.isVisible()) return own;
+    await (how === 'tap' ? menu.tap() : menu.click());
+    const item = this.menuItem(name, action);
+    await item.waitFor();
+    return item;
+  }
+
   /** The card of one product (cards view), found by its name heading. */
   card(name: string): Locator {
     return this.cards.filter({ has: this.page.getByRole('heading', { name, exact: true }) });
@@ -148,9 +193,13 @@ export class ProductListPage extends BasePage {
     return this.card(name).getByText(/^(In Stock|Out of Stock)$/);
   }
 
-  /** The product names in the table, top to bottom. */
+  /** The product names in the table (or its compact rows on a narrow screen), top to bottom. */
   async names(): Promise<string[]> {
-    return this.rows.evaluateAll((rows) => rows.map((r) => (r.querySelector('td')?.textContent ?? '').trim()));
+    return this.list.evaluate((region) =>
+      [...region.querySelectorAll('table tbody > tr, ul.product-rows > li')].map((r) =>
+        ((r.matches('tr') ? r.querySelector('td') : r.querySelector('.product-row__name'))?.textContent ?? '').trim(),
+      ),
+    );
   }
 
   /** Waits until the table lists exactly these names in this order. */
@@ -160,14 +209,16 @@ export class ProductListPage extends BasePage {
         (want) => {
           const region = document.querySelector('section[aria-label="Product list"]');
           if (!region || region.getAttribute('aria-busy') === 'true') return false;
-          const got = [...region.querySelectorAll('table tbody > tr')].map((r) => (r.querySelector('td')?.textContent ?? '').trim());
+          const got = [...region.querySelectorAll('table tbody > tr, ul.product-rows > li')].map((r) =>
+            ((r.matches('tr') ? r.querySelector('td') : r.querySelector('.product-row__name'))?.textContent ?? '').trim(),
+          );
           return got.length === want.length && got.every((name, i) => name === want[i]);
         },
         expected,
         { timeout },
       );
     } catch (err) {
-      throw new Error(`expected the table to list ${JSON.stringify(expected)}, it lists ${JSON.stringify(await this.names())}\n${(err as Error).message}`);
+      throw new Error(`expected the list to show ${JSON.stringify(expected)}, it lists ${JSON.stringify(await this.names())}\n${(err as Error).message}`);
     }
   }
 
@@ -215,11 +266,11 @@ export class ProductListPage extends BasePage {
     return { busy: await this.stats.getAttribute('aria-busy'), cards };
   }
 
-  /** Waits until every stats card shows the expected figure, and checks each card's label. */
-  async waitForStats(expected: StatsFigures): Promise<void> {
+  /** Waits until each given stats card shows the expected figure, and checks its label. */
+  async waitForStats(expected: Partial<StatsFigures>): Promise<void> {
     for (const key of Object.keys(expected) as (keyof StatsFigures)[]) {
       await waitForExactText(this.statCard(key).getByRole('term'), STAT_LABELS[key]);
-      await waitForExactText(this.statValue(key), expected[key]);
+      await waitForExactText(this.statValue(key), expected[key]!);
     }
   }
 
@@ -228,7 +279,7 @@ export class ProductListPage extends BasePage {
   readonly confirmDialog = this.page.getByRole('alertdialog');
 
   async openDeleteConfirmation(name: string): Promise<Locator> {
-    await this.deleteButton(name).click();
+    await (await this.action(name, 'Delete')).click();
     await this.confirmDialog.waitFor();
     return this.confirmDialog;
   }

@@ -193,6 +193,15 @@ describe('applyProductCreated', () => {
     expect(names(cache, query({ search: 'OAK' }))).toEqual(['Table']);
   });
 
+  it('matches the search on the category, as the server does', () => {
+    const cache = createCache();
+    writeList(cache, query({ search: 'garden' }), []);
+    const created = product({ name: 'Trowel', description: 'Forged steel blade', category: 'Garden tools' });
+    writeResult(cache, created);
+    applyProductCreated(cache, created);
+    expect(names(cache, query({ search: 'garden' }))).toEqual(['Trowel']);
+  });
+
   it('is applied once even if it runs twice', () => {
     const cache = createCache();
     writeList(cache, NEWEST, []);

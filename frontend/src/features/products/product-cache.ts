@@ -76,11 +76,11 @@ export function listKeyOf(storeFieldName: string): ListKey | null {
   };
 }
 
-/** Whether the server would list this product under the query's filters (search is ILIKE on name or description). */
+/** Whether the server would list this product under the query's filters (search is ILIKE on name, description or category). */
 function matchesListKey(key: ListKey, product: ProductRecord): boolean {
   if (key.search) {
     const term = key.search.toLowerCase();
-    if (!product.name.toLowerCase().includes(term) && !product.description.toLowerCase().includes(term)) return false;
+    if (![product.name, product.description, product.category].some((text) => text.toLowerCase().includes(term))) return false;
   }
   if (key.category !== undefined && product.category !== key.category) return false;
   if (key.inStock !== undefined && product.quantity > 0 !== key.inStock) return false;

@@ -15,8 +15,8 @@ import type { ProductListInput } from '@stockroom/schema/generated/graphql';
 /**
  * The product list's state lives in the URL query string, so a reload, the
  * back button and a shared link all show the same list. The parameter names
- * are the REST API's (`search`, `inStock`, `sortBy`, `sortOrder`, `page`,
- * `limit`: keys of the schema's ProductListFields) plus `view`; defaults are
+ * are the REST API's (`search`, `category`, `inStock`, `sortBy`, `sortOrder`,
+ * `page`, `limit`: keys of the schema's ProductListFields) plus `view`; defaults are
  * left out of the URL. The page size is one of the schema's PAGE_SIZES.
  */
 type ParamName = keyof typeof ProductListFields | 'view';
@@ -29,6 +29,8 @@ export type StockFilter = boolean | null;
 
 export interface ProductListParams {
   search: string;
+  /** One of the user's categories, exactly; '' for all. */
+  category: string;
   inStock: StockFilter;
   sortBy: ProductSortField;
   sortOrder: SortOrder;
@@ -39,6 +41,7 @@ export interface ProductListParams {
 
 export const DEFAULT_LIST_PARAMS: ProductListParams = {
   search: '',
+  category: '',
   inStock: null,
   sortBy: DEFAULT_PRODUCT_SORT.sortBy,
   sortOrder: DEFAULT_PRODUCT_SORT.sortOrder,
@@ -50,6 +53,8 @@ export const DEFAULT_LIST_PARAMS: ProductListParams = {
 const MAX_PAGE = Rules.page.max;
 /** The server refuses longer terms; a pasted link is cut rather than failing. */
 const MAX_SEARCH = Rules.search.max;
+/** No category is longer than the server accepts, so a longer one in a link matches nothing: it is dropped. */
+const MAX_CATEGORY = Rules.categoryFilter.max;
 
 function oneOf<T extends string | number>(allowed: readonly T[], value: unknown, fallback: T): T {
   return (allowed as readonly unknown[]).includes(value) ? (value as T) : fallback;
@@ -59,6 +64,11 @@ function parsePage(raw: string | null): number {
   if (raw === null || !/^\d+$/.test(raw)) return DEFAULT_LIST_PARAMS.page;
   const page = Number(raw);
   return page >= 1 && page <= MAX_PAGE ? page : DEFAULT_LIST_PARAMS.page;
+}
+
+function parseCategory(raw: string | null): string {
+  const category = (raw ?? '').trim();
+  return [...category].length <= MAX_CATEGORY ? category : DEFAULT_LIST_PARAMS.category;
 }
 
 function parseStock(raw: string | null): StockFilter {
@@ -75,6 +85,7 @@ export function parseListParams(query: URLSearchParams | string): ProductListPar
   const limitText = get('limit');
   return {
     search,
+    category: parseCategory(get('category')),
     inStock: parseStock(get('inStock')),
     sortBy: oneOf(PRODUCT_SORT_FIELDS, get('sortBy'), DEFAULT_LIST_PARAMS.sortBy),
     sortOrder: oneOf(SORT_ORDERS, get('sortOrder'), DEFAULT_LIST_PARAMS.sortOrder),
@@ -90,6 +101,7 @@ export function serializeListParams(state: ProductListParams): string {
   const set = (name: ParamName, value: string) => params.set(name, value);
   const d = DEFAULT_LIST_PARAMS;
   if (state.search) set('search', state.search);
+  if (state.category) set('category', state.category);
   if (state.inStock !== null) set('inStock', String(state.inStock));
   if (state.sortBy !== d.sortBy) set('sortBy', state.sortBy);
   if (state.sortOrder !== d.sortOrder) set('sortOrder', state.sortOrder);
@@ -105,19 +117,31 @@ export function serializeListParams(state: ProductListParams): string {
  */
 export function changeListParams(state: ProductListParams, changes: Partial<ProductListParams>): ProductListParams {
   const next = { ...state, ...changes };
-  const reordered = (['search', 'inStock', 'sortBy', 'sortOrder', 'limit'] as const).some(
+  const reordered = (['search', 'category', 'inStock', 'sortBy', 'sortOrder', 'limit'] as const).some(
     (key) => key in changes && changes[key] !== state[key],
   );
   if (reordered && !('page' in changes)) next.page = DEFAULT_LIST_PARAMS.page;
   return next;
 }
 
-/** What Clear Filters resets: the search and the stock filter (sort, page size and view stay). */
-export function clearListFilters(state: ProductListParams): ProductListParams {
-  return changeListParams(state, { search: '', inStock: null });
+/** Where a column's first click starts: names A to Z, prices low to high, dates newest first. */
+const FIRST_SORT_ORDER: Record<ProductSortField, SortOrder> = { name: 'asc', price: 'asc', date: 'desc' };
+
+/**
+ * The sort a column header asks for: the column already sorted turns its
+ * order round; another column starts at its natural order.
+ */
+export function sortByColumn(state: ProductListParams, field: ProductSortField): Pick<ProductListParams, 'sortBy' | 'sortOrder'> {
+  if (state.sortBy === field) return { sortBy: field, sortOrder: state.sortOrder === 'asc' ? 'desc' : 'asc' };
+  return { sortBy: field, sortOrder: FIRST_SORT_ORDER[field] };
 }
 
-export const hasListFilters = (state: ProductListParams) => state.search !== '' || state.inStock !== null;
+/** What Clear Filters resets: the search, the category and the stock filter (sort, page size and view stay). */
+export function clearListFilters(state: ProductListParams): ProductListParams {
+  return changeListParams(state, { search: '', category: '', inStock: null });
+}
+
+export const hasListFilters = (state: ProductListParams) => state.search !== '' || state.category !== '' || state.inStock !== null;
 
 /** The GraphQL enums are the REST names in capitals: 'date' -> 'DATE', 'asc' -> 'ASC'. */
 export const toGraphQLEnum = <T extends string>(value: T) => value.toUpperCase() as Uppercase<T>;
@@ -130,6 +154,7 @@ export const toGraphQLEnum = <T extends string>(value: T) => value.toUpperCase()
 export function toListQuery(state: ProductListParams): ProductListInput {
   const query: ProductListInput = { page: state.page, limit: state.limit };
   if (state.search) query.search = state.search;
+  if (state.category) query.category = state.category;
   if (state.inStock !== null) query.inStock = state.inStock;
   query.sortBy = toGraphQLEnum(state.sortBy);
   query.sortOrder = toGraphQLEnum(state.sortOrder);

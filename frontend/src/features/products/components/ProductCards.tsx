@@ -1,4 +1,4 @@
-import { Card, H3 } from '@blueprintjs/core';
+import { Card, H2 } from '@blueprintjs/core';
 import { Link } from 'react-router-dom';
 import { formatCount, formatCurrency } from '../../../lib/format';
 import { productPath } from '../urls';
@@ -17,11 +17,11 @@ export function ProductCards({ products, navState, onDelete }: ProductCollection
             <ProductImage url={product.imageUrl} name={product.name} size="card" />
             <div className="product-card__body">
               <div className="product-card__head">
-                <H3 className="product-card__name">
+                <H2 className="product-card__name">
                   <Link to={productPath(product.id)} state={navState}>
                     {product.name}
                   </Link>
-                </H3>
+                </H2>
                 <StockTag inStock={product.inStock} />
               </div>
               <p className="product-card__category">{product.category}</p>

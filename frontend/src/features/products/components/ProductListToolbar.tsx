@@ -9,6 +9,11 @@ export interface ProductListToolbarProps {
   onSearchChange(text: string): void;
   /** Enter in the search box: search now rather than after the debounce. */
   onSearchSubmit(): void;
+  /** The selected category, '' for all. */
+  category: string;
+  /** The user's categories; null while they load. */
+  categories: readonly string[] | null;
+  onCategoryChange(category: string): void;
   inStock: StockFilter;
   onStockChange(value: StockFilter): void;
   sortBy: ProductSortField;
@@ -35,13 +40,22 @@ const optionsOf = (labels: Record<string, string>) => Object.entries(labels).map
 const SORT_OPTIONS = optionsOf(SORT_LABELS);
 const ORDER_OPTIONS = optionsOf(ORDER_LABELS);
 
+const ALL_CATEGORIES = { value: '', label: 'All categories' };
+
+/** The choices of the category filter: a category from a link that is not (or not yet) among the user's still shows. */
+function categoryOptions(categories: readonly string[] | null, selected: string) {
+  const names = categories ?? [];
+  const shown = selected && !names.includes(selected) ? [selected, ...names] : names;
+  return [ALL_CATEGORIES, ...shown.map((name) => ({ value: name, label: name }))];
+}
+
 export function ProductListToolbar(props: ProductListToolbarProps) {
   return (
     <div className="product-toolbar" role="search" aria-label="Search and filter products">
       <SearchInput
         className="product-toolbar__search"
         label="Search products"
-        placeholder="Search by name or description"
+        placeholder="Search by name, description or category"
         value={props.searchText}
         onChange={props.onSearchChange}
         onSubmit={props.onSearchSubmit}
@@ -54,7 +68,17 @@ export function ProductListToolbar(props: ProductListToolbarProps) {
           value={stockValue(props.inStock)}
           onValueChange={(value) => props.onStockChange(stockFilterOf(value))}
         />
-        <div className="product-toolbar__sort">
+        <div className="product-toolbar__field">
+          <label htmlFor="product-category">Category</label>
+          <HTMLSelect
+            id="product-category"
+            className="product-toolbar__category"
+            options={categoryOptions(props.categories, props.category)}
+            value={props.category}
+            onChange={(event) => props.onCategoryChange(event.target.value)}
+          />
+        </div>
+        <div className="product-toolbar__sort product-toolbar__field">
           <label htmlFor="product-sort-by">Sort by</label>
           <HTMLSelect
             id="product-sort-by"

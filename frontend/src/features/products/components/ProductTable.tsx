@@ -1,11 +1,14 @@
 import { HTMLTable } from '@blueprintjs/core';
+import { ChevronDownIcon, ChevronUpIcon, DoubleCaretVerticalIcon } from '@blueprintjs/icons';
+import type { ProductSortField, SortOrder } from '@stockroom/schema';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { formatCount, formatCurrency, formatDate } from '../../../lib/format';
 import type { ProductNavState } from '../list-location';
 import { productPath } from '../urls';
 import type { ProductRecord } from '../product-cache';
 import { ProductImage } from './ProductImage';
-import { ProductRowActions } from './ProductRowActions';
+import { ProductActionsMenu, ProductRowActions } from './ProductRowActions';
 import { StockTag } from './StockTag';
 
 export interface ProductCollectionProps {
@@ -14,23 +17,67 @@ export interface ProductCollectionProps {
   onDelete(product: ProductRecord): void;
 }
 
-/** The table view; on a narrow screen it scrolls sideways inside its own frame. */
-export function ProductTable({ products, navState, onDelete }: ProductCollectionProps) {
+export interface ProductTableProps extends ProductCollectionProps {
+  sortBy: ProductSortField;
+  sortOrder: SortOrder;
+  /** A sortable column's header was clicked (or Enter / Space on it). */
+  onSortColumn(field: ProductSortField): void;
+  /** The row actions behind one menu button, where three buttons would not fit (a tablet's width). */
+  actionsMenu?: boolean;
+}
+
+interface SortableHeaderProps {
+  field: ProductSortField;
+  sort: Pick<ProductTableProps, 'sortBy' | 'sortOrder' | 'onSortColumn'>;
+  className?: string;
+  children: ReactNode;
+}
+
+/**
+ * A header that sorts by its column: a real button, so Enter and Space work
+ * as a click does, and `aria-sort` on the header the list is sorted by.
+ */
+function SortableHeader({ field, sort, className, children }: SortableHeaderProps) {
+  const sorted = sort.sortBy === field;
+  const icon = !sorted ? <DoubleCaretVerticalIcon /> : sort.sortOrder === 'asc' ? <ChevronUpIcon /> : <ChevronDownIcon />;
+  return (
+    <th scope="col" className={className} aria-sort={sorted ? (sort.sortOrder === 'asc' ? 'ascending' : 'descending') : undefined}>
+      <button type="button" className={`product-table__sort${sorted ? ' product-table__sort--active' : ''}`} onClick={() => sort.onSortColumn(field)}>
+        {children}
+        <span className="product-table__sort-icon" aria-hidden="true">
+          {icon}
+        </span>
+      </button>
+    </th>
+  );
+}
+
+/**
+ * The table view. Product, Price and Created sort the list; the table fits its
+ * frame down to a tablet's width (narrower screens get ProductRows), the frame
+ * only scrolling sideways for content that cannot wrap.
+ */
+export function ProductTable({ products, navState, onDelete, actionsMenu, ...sort }: ProductTableProps) {
+  const Actions = actionsMenu ? ProductActionsMenu : ProductRowActions;
   return (
     <div className="product-table-frame" tabIndex={0} role="region" aria-label="Products table">
       <HTMLTable className="product-table" interactive striped aria-label="Products">
         <thead>
           <tr>
-            <th scope="col">Product</th>
+            <SortableHeader field="name" sort={sort}>
+              Product
+            </SortableHeader>
             <th scope="col">Category</th>
-            <th scope="col" className="product-table__number">
+            <SortableHeader field="price" sort={sort} className="product-table__number">
               Price
-            </th>
+            </SortableHeader>
             <th scope="col" className="product-table__number">
               Quantity
             </th>
             <th scope="col">Status</th>
-            <th scope="col">Created</th>
+            <SortableHeader field="date" sort={sort} className="product-table__date">
+              Created
+            </SortableHeader>
             <th scope="col">
               <span className="visually-hidden">Actions</span>
             </th>
@@ -47,7 +94,7 @@ export function ProductTable({ products, navState, onDelete }: ProductCollection
                   </Link>
                 </div>
               </td>
-              <td>{product.category}</td>
+              <td className="product-table__category">{product.category}</td>
               <td className="product-table__number">{formatCurrency(product.price)}</td>
               <td className="product-table__number">{formatCount(product.quantity)}</td>
               <td>
@@ -55,7 +102,7 @@ export function ProductTable({ products, navState, onDelete }: ProductCollection
               </td>
               <td className="product-table__date">{formatDate(product.createdAt)}</td>
               <td>
-                <ProductRowActions product={product} navState={navState} onDelete={onDelete} />
+                <Actions product={product} navState={navState} onDelete={onDelete} />
               </td>
             </tr>
           ))}

@@ -1,7 +1,12 @@
 import { useApolloClient } from '@apollo/client/react';
 import { PlusIcon } from '@blueprintjs/icons';
 import { ProductMessages } from '@stockroom/schema';
-import { useProductDeleteMutation, useProductListQuery, useProductStatsQuery } from '@stockroom/schema/generated/hooks';
+import {
+  useProductCategoriesQuery,
+  useProductDeleteMutation,
+  useProductListQuery,
+  useProductStatsQuery,
+} from '@stockroom/schema/generated/hooks';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { LinkButton } from '../../../components/LinkButton';
@@ -10,6 +15,7 @@ import { LoadingScreen } from '../../../components/LoadingScreen';
 import { ListPagination } from '../../../components/ListPagination';
 import { PageHeader } from '../../../components/PageHeader';
 import { toast } from '../../../lib/toaster';
+import { useMediaQuery } from '../../../lib/useMediaQuery';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { useSearchText } from '../../../lib/useSearchText';
 import { useScrollToTop } from '../../../lib/useScrollToTop';
@@ -17,6 +23,7 @@ import { DeleteProductAlert } from '../components/DeleteProductAlert';
 import { ProductCards } from '../components/ProductCards';
 import { ProductListEmpty } from '../components/ProductListEmpty';
 import { ProductListToolbar } from '../components/ProductListToolbar';
+import { ProductRows } from '../components/ProductRows';
 import { ProductStatsCards } from '../components/ProductStatsCards';
 import { ProductTable } from '../components/ProductTable';
 import { useListNavigation } from '../list-location';
@@ -29,12 +36,22 @@ import {
   hasListFilters,
   parseListParams,
   serializeListParams,
+  sortByColumn,
   toListQuery,
   type ProductListParams,
 } from '../product-list-params';
 import { PRODUCT_TOASTS } from '../product-toasts';
 import { useLoadErrorToast } from '../useLoadErrorToast';
 import '../products.css';
+
+/**
+ * Below this width the table's seven columns no longer fit beside the side
+ * navigation, so the table view shows compact rows instead (phones and
+ * portrait tablets); a 1024 px screen keeps the table.
+ */
+const COMPACT_LIST_QUERY = '(max-width: 960px)';
+/** Up to this width the table's three row actions share one menu button, so the table fits beside the side navigation. */
+const TABLE_ACTIONS_MENU_QUERY = '(max-width: 1100px)';
 
 export default function ProductListPage() {
   usePageTitle('Product Management');
@@ -65,6 +82,9 @@ export default function ProductListPage() {
   const query = useMemo(() => toListQuery(params), [params]);
   const list = useProductListQuery({ variables: { query } });
   const stats = useProductStatsQuery();
+  const categories = useProductCategoriesQuery();
+  const compact = useMediaQuery(COMPACT_LIST_QUERY);
+  const tableActionsMenu = useMediaQuery(TABLE_ACTIONS_MENU_QUERY);
   const [deleteProduct, { loading: deleting }] = useProductDeleteMutation();
   const [toDelete, setToDelete] = useState<ProductRecord | null>(null);
 
@@ -121,8 +141,18 @@ export default function ProductListPage() {
       <>
         {params.view === 'cards' ? (
           <ProductCards products={products} navState={navState} onDelete={setToDelete} />
+        ) : compact ? (
+          <ProductRows products={products} navState={navState} onDelete={setToDelete} />
         ) : (
-          <ProductTable products={products} navState={navState} onDelete={setToDelete} />
+          <ProductTable
+            products={products}
+            navState={navState}
+            onDelete={setToDelete}
+            sortBy={params.sortBy}
+            sortOrder={params.sortOrder}
+            onSortColumn={(field) => update(sortByColumn(paramsRef.current, field))}
+            actionsMenu={tableActionsMenu}
+          />
         )}
         <ListPagination
           noun="products"
@@ -154,6 +184,9 @@ export default function ProductListPage() {
         searchText={search.text}
         onSearchChange={search.change}
         onSearchSubmit={search.submit}
+        category={params.category}
+        categories={categories.dataState === 'complete' ? categories.data.categories : null}
+        onCategoryChange={(category) => update({ category })}
         inStock={params.inStock}
         onStockChange={(inStock) => update({ inStock })}
         sortBy={params.sortBy}

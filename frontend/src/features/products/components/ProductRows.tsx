@@ -1,0 +1,36 @@
+import { Link } from 'react-router-dom';
+import { formatCount, formatCurrency } from '../../../lib/format';
+import { productPath } from '../urls';
+import { ProductImage } from './ProductImage';
+import { ProductActionsMenu } from './ProductRowActions';
+import type { ProductCollectionProps } from './ProductTable';
+import { StockTag } from './StockTag';
+
+/**
+ * The table view on a narrow screen: one compact row per product with what a
+ * stockroom needs at a glance (name, price, quantity, stock) and the actions
+ * behind one menu, so nothing sits off screen.
+ */
+export function ProductRows({ products, navState, onDelete }: ProductCollectionProps) {
+  return (
+    <ul className="product-rows" aria-label="Products">
+      {products.map((product) => (
+        <li key={product.id} className="product-row" data-product-id={product.id}>
+          <ProductImage url={product.imageUrl} name={product.name} size="thumb" />
+          <div className="product-row__main">
+            <Link className="product-row__name" to={productPath(product.id)} state={navState}>
+              {product.name}
+            </Link>
+            <span className="product-row__category">{product.category}</span>
+            <span className="product-row__figures">
+              <span className="product-row__price">{formatCurrency(product.price)}</span>
+              <span className="product-row__quantity">Qty {formatCount(product.quantity)}</span>
+              <StockTag inStock={product.inStock} />
+            </span>
+          </div>
+          <ProductActionsMenu product={product} navState={navState} onDelete={onDelete} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,363 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from 'playwright-core';
+import { useBrowser, type GuardedSession } from './support/browser';
+import { createProductsApi, createUserWithSession, useSessionInBrowser, type ApiSession } from './support/api';
+import type { CreateProductInput, ProductRecord } from '../support/product-shapes';
+import { DashboardPage } from './pages/DashboardPage';
+import { ProductDetailPage } from './pages/ProductDetailPage';
+import { ProductFormPage } from './pages/ProductFormPage';
+import { ProductListPage, waitForExactText } from './pages/ProductListPage';
+
+/**
+ * The product list, the product detail, the product form and the dashboard at
+ * a phone's, a portrait tablet's, a landscape tablet's and a desk's width:
+ * nothing sticks out sideways, every list action is reachable on a phone, and
+ * the list's controls are big enough to tap. Each screen at each width is
+ * saved to test-results/screenshots/<width>/<screen>.png for a reviewer.
+ */
+
+const WIDTHS = [375, 768, 1024, 1280] as const;
+const HEIGHT = 900;
+const SCREENSHOTS = path.resolve(__dirname, '../../test-results/screenshots');
+
+/** The longest category name (50 characters), and one word: it must wrap or be cut, never widen a page. */
+const LONG_CATEGORY = 'WarehouseShelvingAndHeavyDutyStorageRackAccessories'.slice(0, 50);
+const LONG_NAME = 'Stainless steel adjustable shelving bracket with a very long descriptive name';
+
+/**
+ * 24 products over four categories; one worth $71,999,999.28 in stock, so the
+ * inventory value is a long figure; the newest (first listed) has a long name
+ * and is out of stock.
+ */
+const CATALOGUE: CreateProductInput[] = Array.from({ length: 24 }, (_, i) => ({
+  name: i === 23 ? LONG_NAME : `Shelf part ${String(i + 1).padStart(2, '0')}`,
+  description: `Part ${i + 1} for the stockroom shelves.`,
+  price: i === 1 ? 999_999.99 : 5 + i,
+  quantity: i === 1 ? 72 : i % 5 === 0 || i === 23 ? 0 : i,
+  category: [LONG_CATEGORY, 'Hardware', 'Garden', 'Tools'][i % 4],
+}));
+const COUNTS = { total: '24', inStock: '18', outOfStock: '6' };
+const VALUE = '$72,004,053.28';
+/** The inventory value abbreviated, as the card shows it. */
+const SHORT_VALUE = '$72M';
+
+/**
+ * The stats have loaded and the inventory value reads whole: abbreviated on
+ * one line, never broken inside the number, the exact figure for screen
+ * readers and as its tooltip.
+ */
+async function expectStats(list: ProductListPage): Promise<void> {
+  await list.waitForStats(COUNTS);
+  const value = list.statValue('value');
+  const shown = value.locator('[aria-hidden="true"]');
+  await waitForExactText(shown, SHORT_VALUE);
+  const figure = await value.evaluate((el) => ({
+    lines: Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)),
+    clipped: el.scrollWidth > el.clientWidth,
+    forScreenReaders: el.querySelector('.visually-hidden')?.textContent,
+    title: el.querySelector('[title]')?.getAttribute('title'),
+  }));
+  expect(figure).toEqual({ lines: 1, clipped: false, forScreenReaders: VALUE, title: VALUE });
+}
+
+/** What sticks out past the right edge of the screen, named by tag and class so a failure says where to look. */
+async function overflowOf(page: Page): Promise<{ scrollWidth: number; innerWidth: number; sticksOut: string[] }> {
+  return page.evaluate(() => {
+    const innerWidth = window.innerWidth;
+    const visible = (el: Element) => {
+      if (el.closest('.visually-hidden, [hidden], [aria-hidden="true"] svg')) return false;
+      const style = getComputedStyle(el);
+      if (style.visibility === 'hidden' || style.display === 'none') return false;
+      const box = el.getBoundingClientRect();
+      return box.width > 0 && box.height > 0;
+    };
+    const sticksOut = [...document.body.querySelectorAll('*')]
+      .filter((el) => visible(el) && el.getBoundingClientRect().right > innerWidth + 0.5)
+      .slice(0, 8)
+      .map((el) => `${el.tagName.toLowerCase()}.${String(el.getAttribute('class') ?? '').trim().replace(/\s+/g, '.')}`);
+    return { scrollWidth: document.scrollingElement!.scrollWidth, innerWidth, sticksOut };
+  });
+}
+
+async function expectNoOverflow(page: Page, width: number, screen: string): Promise<void> {
+  const layout = await overflowOf(page);
+  expect({ screen, ...layout }).toEqual({ screen, scrollWidth: layout.innerWidth, innerWidth: width, sticksOut: [] });
+}
+
+async function screenshot(page: Page, width: number, screen: string): Promise<void> {
+  const dir = path.join(SCREENSHOTS, String(width));
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${screen}.png`), fullPage: true });
+}
+
+/** No axe-core violation of any impact inside the page's main content (the shell around it is checked elsewhere). */
+async function expectNoAxeViolations(page: Page, what: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).include('main').analyze();
+  const violations = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect({ what, violations }).toEqual({ what, violations: [] });
+}
+
+/** Visible and wholly on screen. */
+async function expectOnScreen(locator: Locator, width: number): Promise<void> {
+  await locator.waitFor({ state: 'visible' });
+  await locator.scrollIntoViewIfNeeded();
+  const box = (await locator.boundingBox())!;
+  expect({ what: String(locator), left: box.x >= 0, right: box.x + box.width <= width + 0.5 }).toEqual({ what: String(locator), left: true, right: true });
+}
+
+/** Every visible control of the list (buttons, links styled as buttons, inputs, selects, the segmented options) smaller than 44 px either way. */
+async function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const root = document.querySelector('.products-page');
+    if (!root) return ['no .products-page'];
+    const controls = [...root.querySelectorAll('button, a, input, select, [role="radio"]')];
+    return controls
+      .filter((el) => {
+        const box = el.getBoundingClientRect();
+        return box.width > 0 && box.height > 0 && !el.closest('.visually-hidden');
+      })
+      .filter((el) => {
+        const box = el.getBoundingClientRect();
+        return box.height < 44 || box.width < 44;
+      })
+      .map((el) => {
+        const box = el.getBoundingClientRect();
+        const name = el.getAttribute('aria-label') ?? (el.textContent ?? '').trim().slice(0, 30);
+        return `${el.tagName.toLowerCase()} "${name}" ${Math.round(box.width)}x${Math.round(box.height)}`;
+      });
+  });
+}
+
+describe('responsive: list, detail, form and dashboard at 375, 768, 1024 and 1280 px', () => {
+  const b = useBrowser();
+  let session: ApiSession;
+  let products: ProductRecord[];
+
+  beforeAll(async () => {
+    ({ session } = await createUserWithSession('responsive'));
+    products = await createProductsApi(session, CATALOGUE);
+  });
+
+  async function open(width: number): Promise<GuardedSession> {
+    const phone = width <= 768;
+    const s = await b.open(b.browser(), { viewport: { width, height: HEIGHT }, isMobile: phone, hasTouch: phone });
+    await useSessionInBrowser(s.context, session);
+    return s;
+  }
+
+  describe.each(WIDTHS)('%i px', (width) => {
+    it('product list (table view and cards): nothing sticks out sideways, the inventory value reads whole', async () => {
+      const s = await open(width);
+      const list = new ProductListPage(s.page);
+      await list.goto();
+      await list.waitForSummary(10, 24);
+      await expectStats(list);
+      await screenshot(s.page, width, 'product-list');
+      await expectNoOverflow(s.page, width, 'list');
+      // Previous, Page N of M and Next share a line: Next never wraps onto its own.
+      const [previous, next] = [(await list.previous.boundingBox())!, (await list.next.boundingBox())!];
+      expect({ sameLine: Math.abs(previous.y - next.y) < 2, nextAfterPrevious: next.x > previous.x }).toEqual({ sameLine: true, nextAfterPrevious: true });
+      // At a desk's width the table shows every column, its actions in view (behind one menu button at 1024 px).
+      if (width >= 1024) {
+        await expectOnScreen(width > 1024 ? list.deleteButton(LONG_NAME) : list.actionsMenuButton(LONG_NAME), width);
+        const frame = await list.table.evaluate((table) => ({ scroll: table.parentElement!.scrollWidth, client: table.parentElement!.clientWidth }));
+        expect(frame.scroll).toBeLessThanOrEqual(frame.client);
+      }
+
+      await list.viewToggle.getByRole('radio', { name: 'Cards' }).click();
+      await list.waitForPath('/products', '?view=cards');
+      await list.card(LONG_NAME).waitFor();
+      await screenshot(s.page, width, 'product-list-cards');
+      await expectNoOverflow(s.page, width, 'cards');
+      s.assertClean();
+    });
+
+    it('product detail: nothing sticks out sideways', async () => {
+      const s = await open(width);
+      const detail = new ProductDetailPage(s.page);
+      await detail.goto(products[23].id);
+      await waitForExactText(detail.heading, LONG_NAME);
+      await screenshot(s.page, width, 'product-detail');
+      await expectNoOverflow(s.page, width, 'detail');
+      s.assertClean();
+    });
+
+    it('product form, new and edit: nothing sticks out sideways', async () => {
+      const s = await open(width);
+      const form = new ProductFormPage(s.page);
+      await form.gotoNew();
+      await screenshot(s.page, width, 'product-form-new');
+      await expectNoOverflow(s.page, width, 'new product');
+      await form.gotoEdit(products[1].id);
+      await screenshot(s.page, width, 'product-form-edit');
+      await expectNoOverflow(s.page, width, 'edit product');
+      s.assertClean();
+    });
+
+    it('dashboard: nothing sticks out sideways', async () => {
+      const s = await open(width);
+      const dashboard = new DashboardPage(s.page);
+      await dashboard.goto();
+      await dashboard.categoryChart.locator('svg .ct-bar').first().waitFor({ state: 'attached' });
+      await dashboard.features.waitFor();
+      await screenshot(s.page, width, 'dashboard');
+      await expectNoOverflow(s.page, width, 'dashboard');
+      s.assertClean();
+    });
+  });
+
+  /** axe-core on a loaded machine takes several seconds a run. */
+  const AXE_TIMEOUT = 120_000;
+
+  it.each([
+    [1280, ''],
+    [1280, '?view=cards'],
+    [1024, ''],
+  ])('at %i px the list (%p) has no axe violations', async (width, query) => {
+    const s = await open(width);
+    const list = new ProductListPage(s.page);
+    await list.goto(query);
+    await list.waitForSummary(10, 24);
+    await list.waitForStats(COUNTS);
+    await expectNoAxeViolations(s.page, `list${query} at ${width} px`);
+    s.assertClean();
+  }, AXE_TIMEOUT);
+
+  it('at 800 px (beside the side navigation) the stats read whole and the list fits', async () => {
+    const width = 800;
+    const s = await open(width);
+    const list = new ProductListPage(s.page);
+    await list.goto();
+    await expectStats(list);
+    await screenshot(s.page, width, 'product-list');
+    await expectNoOverflow(s.page, width, 'list');
+    s.assertClean();
+  });
+
+  it("at 768 px a compact row's actions menu works from the keyboard: Enter opens it on View, arrows, Home and End move, Escape closes it back on its button", async () => {
+    const s = await open(768);
+    const list = new ProductListPage(s.page);
+    await list.goto();
+    await list.waitForSummary(10, 24);
+    const name = LONG_NAME;
+    const button = list.actionsMenuButton(name);
+    await button.focus();
+    await s.page.keyboard.press('Enter');
+    const focused = () => s.page.evaluate(() => (document.activeElement?.textContent ?? '').trim());
+    await list.menuItem(name, 'View').waitFor();
+    await s.page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'menuitem');
+    expect(await focused()).toBe('View');
+    await s.page.keyboard.press('ArrowDown');
+    expect(await focused()).toBe('Edit');
+    await s.page.keyboard.press('End');
+    expect(await focused()).toBe('Delete');
+    await s.page.keyboard.press('ArrowDown');
+    expect(await focused()).toBe('View');
+    await s.page.keyboard.press('ArrowUp');
+    expect(await focused()).toBe('Delete');
+    await s.page.keyboard.press('Home');
+    expect(await focused()).toBe('View');
+    await s.page.keyboard.press('Escape');
+    await list.menuItem(name, 'View').waitFor({ state: 'hidden' });
+    expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // Enter on Edit opens the edit form.
+    await s.page.keyboard.press('Enter');
+    await list.menuItem(name, 'View').waitFor();
+    await s.page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'menuitem');
+    await s.page.keyboard.press('ArrowDown');
+    await s.page.keyboard.press('Enter');
+    const form = new ProductFormPage(s.page);
+    await form.readyToEdit();
+    s.assertClean();
+  });
+
+  it('at 320 px nothing scrolls sideways on the list, the detail, the form or the dashboard', async () => {
+    const width = 320;
+    const s = await open(width);
+    const list = new ProductListPage(s.page);
+    await list.goto();
+    await list.waitForSummary(10, 24);
+    await expectStats(list);
+    await screenshot(s.page, width, 'product-list');
+    await expectNoOverflow(s.page, width, 'list');
+    await list.goto('?view=cards');
+    await expectNoOverflow(s.page, width, 'cards');
+    const detail = new ProductDetailPage(s.page);
+    await detail.goto(products[23].id);
+    await waitForExactText(detail.heading, LONG_NAME);
+    await screenshot(s.page, width, 'product-detail');
+    await expectNoOverflow(s.page, width, 'detail');
+    const form = new ProductFormPage(s.page);
+    await form.gotoNew();
+    await screenshot(s.page, width, 'product-form-new');
+    await expectNoOverflow(s.page, width, 'form');
+    const dashboard = new DashboardPage(s.page);
+    await dashboard.goto();
+    await dashboard.features.waitFor();
+    await screenshot(s.page, width, 'dashboard');
+    await expectNoOverflow(s.page, width, 'dashboard');
+    s.assertClean();
+  });
+
+  it('at 375 px compact rows show name, price, quantity and stock, every action is reachable by touch, every control at least 44 px', async () => {
+    const width = 375;
+    const s = await open(width);
+    const list = new ProductListPage(s.page);
+    await list.goto();
+    await list.waitForSummary(10, 24);
+    // Compact rows: name, price, quantity and stock, the actions behind one menu.
+    expect(await list.table.count()).toBe(0);
+    expect(await list.compactRows.count()).toBe(10);
+    expect(await smallTargets(s.page)).toEqual([]);
+    await expectNoAxeViolations(s.page, 'compact rows at 375 px');
+
+    const name = LONG_NAME;
+    const row = list.compactRows.filter({ has: s.page.getByRole('link', { name, exact: true }) });
+    await expectOnScreen(row.getByText('$28.00', { exact: true }), width);
+    await expectOnScreen(row.getByText('Qty 0', { exact: true }), width);
+    await expectOnScreen(row.getByText('Out of Stock', { exact: true }), width);
+
+    await list.actionsMenuButton(name).tap();
+    for (const action of ['View', 'Edit', 'Delete'] as const) await expectOnScreen(list.menuItem(name, action), width);
+    await screenshot(s.page, width, 'product-list-actions-menu');
+    await expectNoOverflow(s.page, width, 'actions menu open');
+    await list.menuItem(name, 'View').tap();
+    const detail = new ProductDetailPage(s.page);
+    await waitForExactText(detail.heading, name);
+    await detail.backToProducts.tap();
+    await list.waitForSummary(10, 24);
+
+    await (await list.action(name, 'Edit', 'tap')).tap();
+    const form = new ProductFormPage(s.page);
+    await form.readyToEdit();
+    // Cancel goes back to the product, and from there Back to Products to the list.
+    await form.cancel.tap();
+    await waitForExactText(detail.heading, name);
+    await detail.backToProducts.tap();
+    await list.waitForSummary(10, 24);
+
+    await (await list.action(name, 'Delete', 'tap')).tap();
+    await list.confirmDialog.waitFor();
+    await expectOnScreen(list.confirmDialog.getByRole('button', { name: 'Cancel', exact: true }), width);
+    await list.confirmDialog.getByRole('button', { name: 'Cancel', exact: true }).tap();
+    await list.confirmDialog.waitFor({ state: 'hidden' });
+    s.assertClean();
+  }, AXE_TIMEOUT);
+
+  it("at 375 px the cards view shows each card's three actions on screen, every control at least 44 px", async () => {
+    const width = 375;
+    const s = await open(width);
+    const list = new ProductListPage(s.page);
+    await list.goto('?view=cards');
+    await list.waitForSummary(10, 24);
+    const name = LONG_NAME;
+    await list.card(name).waitFor();
+    for (const action of ['View', 'Edit', 'Delete'] as const) await expectOnScreen(await list.action(name, action, 'tap'), width);
+    expect(await smallTargets(s.page)).toEqual([]);
+    await expectNoAxeViolations(s.page, 'cards at 375 px');
+    s.assertClean();
+  }, AXE_TIMEOUT);
+});
