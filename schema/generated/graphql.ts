@@ -20,7 +20,7 @@ export type ChangePasswordInput = {
   newPassword: string;
 };
 
-/** Left out, description, category and quantity take their draft values (a placeholder description, category Uncategorized, quantity 0) */
+/** Left out or blank, description, category and quantity take their draft values (a placeholder description, category Uncategorized, quantity 0) */
 export type CreateProductInput = {
   category?: string | null | undefined;
   description?: string | null | undefined;
