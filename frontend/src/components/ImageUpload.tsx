@@ -18,6 +18,8 @@ export interface ImageUploadProps<T> {
   label: string;
   /** The server's answer once the file is stored. */
   onUploaded(result: T): void;
+  /** A file that passed the size and type checks was chosen (to preview it while it uploads); null when its upload then failed. */
+  onFileChosen?(file: File | null): void;
   disabled?: boolean;
 }
 
@@ -30,7 +32,7 @@ const HINT = `JPEG, PNG or WebP, at most ${Math.round(UPLOAD.maxBytes / 1024 / 1
  * type are checked here first with the server's messages; the server, which
  * looks at the content, has the last word.
  */
-export function ImageUpload<T>({ endpoint, fieldName, label, onUploaded, disabled }: ImageUploadProps<T>) {
+export function ImageUpload<T>({ endpoint, fieldName, label, onUploaded, onFileChosen, disabled }: ImageUploadProps<T>) {
   const [state, setState] = useState<UploadState>({ status: 'idle' });
   const inFlight = useRef<AbortController | null>(null);
   const id = `image-upload-${useId()}`;
@@ -40,6 +42,7 @@ export function ImageUpload<T>({ endpoint, fieldName, label, onUploaded, disable
     const problem = checkImageFile(file);
     if (problem) return setState({ status: 'error', fileName: file.name, message: problem });
     inFlight.current?.abort();
+    onFileChosen?.(file);
     const controller = new AbortController();
     inFlight.current = controller;
     setState({ status: 'uploading', fileName: file.name, fraction: 0 });
@@ -55,6 +58,7 @@ export function ImageUpload<T>({ endpoint, fieldName, label, onUploaded, disable
       onUploaded(result);
     } catch (error) {
       if (controller.signal.aborted) return;
+      onFileChosen?.(null);
       setState({ status: 'error', fileName: file.name, message: error instanceof UploadError ? error.message : GeneralMessages.somethingWentWrong });
     } finally {
       if (inFlight.current === controller) inFlight.current = null;
