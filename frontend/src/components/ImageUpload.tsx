@@ -2,6 +2,7 @@ import { FileInput, FormGroup, ProgressBar } from '@blueprintjs/core';
 import { GeneralMessages, UPLOAD } from '@stockroom/schema';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { checkImageFile, uploadFile, UploadError } from '../lib/upload';
+import './image-upload.css';
 
 type UploadState =
   | { status: 'idle' }

@@ -1,7 +1,7 @@
 import { Button, Callout, Card } from '@blueprintjs/core';
 import { RefreshIcon } from '@blueprintjs/icons';
 import { isImageUrl, ProductFields } from '@stockroom/schema';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Form } from 'react-final-form';
 import { ImageUpload } from '../../../components/ImageUpload';
 import { LinkButton } from '../../../components/LinkButton';
@@ -34,26 +34,37 @@ const PRODUCT_IMAGE_ENDPOINT = '/api/products/images';
 
 /** A chosen file shown from memory while it uploads, and after, for as long as the Image URL is still its upload's. */
 interface ChosenImage {
-  objectUrl: string;
+  /** The file as a data: URL: the content security policy lets images come from data:, not blob:. */
+  dataUrl?: string;
   /** The upload's path once the server stored it. */
   uploadedUrl?: string;
 }
 
-/** The object URL of the chosen file, released when another is chosen or the form goes away. */
+/** The file last chosen, read into memory so it shows before (and whether or not) its upload finishes. */
 function useChosenImage() {
   const [chosen, setChosen] = useState<ChosenImage | null>(null);
-  useEffect(() => (chosen ? () => URL.revokeObjectURL(chosen.objectUrl) : undefined), [chosen?.objectUrl]);
-  return {
-    chosen,
-    choose: (file: File | null) => setChosen(file ? { objectUrl: URL.createObjectURL(file) } : null),
-    uploaded: (url: string) => setChosen((now) => now && { ...now, uploadedUrl: url }),
+  const reading = useRef<FileReader | null>(null);
+  useEffect(() => () => reading.current?.abort(), []);
+  const choose = (file: File | null) => {
+    reading.current?.abort();
+    // The upload may finish before the reading does: each fills in its own part.
+    setChosen(file ? {} : null);
+    if (!file) return;
+    const reader = new FileReader();
+    reading.current = reader;
+    reader.onload = () => {
+      if (typeof reader.result === 'string') setChosen((now) => now && { ...now, dataUrl: reader.result as string });
+    };
+    reader.readAsDataURL(file);
   };
+  const uploaded = (url: string) => setChosen((now) => (now ? { ...now, uploadedUrl: url } : now));
+  return { chosen, choose, uploaded };
 }
 
 /** The picture the product will have: the file just chosen, at once, or the Image URL when it is one the app shows. */
 function ImagePreview({ imageUrl, chosen }: { imageUrl: string | undefined; chosen: ChosenImage | null }) {
   const url = (imageUrl ?? '').trim();
-  const src = chosen && (chosen.uploadedUrl === undefined || chosen.uploadedUrl === url) ? chosen.objectUrl : isImageUrl(url) ? url : null;
+  const src = chosen?.dataUrl && (chosen.uploadedUrl === undefined || chosen.uploadedUrl === url) ? chosen.dataUrl : isImageUrl(url) ? url : null;
   const [failed, setFailed] = useState<string | null>(null);
   if (!src || failed === src) return null;
   return (
