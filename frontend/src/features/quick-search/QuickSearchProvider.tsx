@@ -2,7 +2,7 @@ import { ROLES } from '@stockroom/schema';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { QuickSearchContext, type QuickSearchControl } from '../../lib/quick-search';
 import { useAuth } from '../../lib/session';
-import { isQuickSearchShortcut } from './quick-search-items';
+import { isQuickSearchShortcut } from './shortcut';
 
 // The dialog and its query load the first time someone opens it, not with every page.
 const QuickSearchDialog = lazy(() => import('./QuickSearchDialog'));

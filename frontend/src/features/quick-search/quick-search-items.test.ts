@@ -1,4 +1,5 @@
-import { isQuickSearchShortcut, isTypingTarget, matchingPages, productItems, productSearchInput } from './quick-search-items';
+import { matchingPages, productItems, productSearchInput } from './quick-search-items';
+import { isQuickSearchShortcut, isTypingTarget } from './shortcut';
 
 /** An element by its shape: the unit tests run without a DOM. */
 const element = (shape: { tagName: string; type?: string; isContentEditable?: boolean }) => shape as unknown as EventTarget;
