@@ -1,5 +1,7 @@
 import { createProductsApi, signedInUser } from './support/api';
 import { DESKTOP, MOBILE, useBrowser } from './support/browser';
+import { GeneralMessages } from '@stockroom/schema';
+import { failGraphqlOperationOnce } from './support/graphql';
 import { signedInAdmin } from './support/promote-user';
 import { axeViolations, saveScreenshot, sidewaysOverflow } from './support/screen-checks';
 import { ProductDetailPage } from './pages/ProductDetailPage';
@@ -116,6 +118,24 @@ describe('quick search', () => {
     await search.input.pressSequentially('adm');
     await search.waitForResults();
     expect(await search.optionTexts()).toEqual(['Admin']);
+    s.assertClean();
+  });
+
+  it('a search the server fails says so, and the pages still work', async () => {
+    const s = b.session();
+    await signedInUser(s, 'qs-error');
+    const list = new ProductListPage(s.page);
+    await list.goto();
+    await failGraphqlOperationOnce(s.page, 'QuickSearchProducts');
+    const search = new QuickSearch(s.page);
+    await search.button.click();
+    await search.input.pressSequentially('pro');
+    await search.waitForResults();
+    expect(await search.status.textContent()).toBe(GeneralMessages.server);
+    expect(await search.optionTexts()).toEqual(['Products', 'New product', 'Profile']);
+    await s.page.keyboard.press('ArrowDown');
+    await s.page.keyboard.press('Enter');
+    await list.waitForPath('/products/new');
     s.assertClean();
   });
 });

@@ -3,6 +3,7 @@ import { BoxIcon, DocumentIcon, SearchIcon } from '@blueprintjs/icons';
 import { useQuickSearchProductsQuery } from '@stockroom/schema/generated/hooks';
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { extractErrorMessage } from '../../lib/errors';
 import { useDebouncedCallback } from '../../lib/useDebouncedCallback';
 import { matchingPages, productItems, productSearchInput, QUICK_SEARCH_DEBOUNCE_MS, type QuickSearchItem } from './quick-search-items';
 import './quick-search.css';
@@ -75,7 +76,10 @@ export default function QuickSearchDialog({ isOpen, isAdmin, onClose }: QuickSea
 
   const status = waiting
     ? 'Searching…'
-    : text.trim() === ''
+    : input !== null && query.error
+      ? // Why no product is listed; the pages below still work without the server.
+        extractErrorMessage(query.error)
+      : text.trim() === ''
       ? 'Type to find your products by name or category, or pick a page.'
       : `${products.length === 0 ? 'No products' : products.length === 1 ? '1 product' : `${products.length} products`} and ${pages.length === 1 ? '1 page' : `${pages.length} pages`} found.`;
 
