@@ -1,6 +1,6 @@
 import { Button, Callout, Card } from '@blueprintjs/core';
 import { RefreshIcon } from '@blueprintjs/icons';
-import { isImageUrl, ProductFields } from '@stockroom/schema';
+import { isImageUrl, ProductFields, UPLOAD_PATH_PATTERN } from '@stockroom/schema';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Form } from 'react-final-form';
 import { ImageUpload } from '../../../components/ImageUpload';
@@ -61,10 +61,15 @@ function useChosenImage() {
   return { chosen, choose, uploaded };
 }
 
-/** The picture the product will have: the file just chosen, at once, or the Image URL when it is one the app shows. */
-function ImagePreview({ imageUrl, chosen }: { imageUrl: string | undefined; chosen: ChosenImage | null }) {
+/**
+ * The picture the product will have: the file just chosen, at once; else the
+ * Image URL when it is one of the app's uploads or the product's saved picture.
+ * A URL being typed is not fetched at every keystroke.
+ */
+function ImagePreview({ imageUrl, savedUrl, chosen }: { imageUrl: string | undefined; savedUrl: string; chosen: ChosenImage | null }) {
   const url = (imageUrl ?? '').trim();
-  const src = chosen?.dataUrl && (chosen.uploadedUrl === undefined || chosen.uploadedUrl === url) ? chosen.dataUrl : isImageUrl(url) ? url : null;
+  const shown = UPLOAD_PATH_PATTERN.test(url) || (url !== '' && url === savedUrl && isImageUrl(url));
+  const src = chosen?.dataUrl && (chosen.uploadedUrl === undefined || chosen.uploadedUrl === url) ? chosen.dataUrl : shown ? url : null;
   const [failed, setFailed] = useState<string | null>(null);
   if (!src || failed === src) return null;
   return (
@@ -141,7 +146,7 @@ export function ProductForm({ mode, initialValues, categories, onSubmit, cancelH
                 }}
               />
             </div>
-            <ImagePreview imageUrl={values.imageUrl} chosen={image.chosen} />
+            <ImagePreview imageUrl={values.imageUrl} savedUrl={initialValues.imageUrl} chosen={image.chosen} />
             <CheckboxField name="featured" label="Featured product" />
           </Card>
           <div className="product-form__actions">
