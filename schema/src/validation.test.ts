@@ -18,6 +18,7 @@ import {
   validateFields,
   validatePresentFields,
   validatePasswordConfirmation,
+  withDraftDefaults,
   textRulePattern,
   toDecimals,
   validateSignUp,
@@ -165,6 +166,22 @@ describe('validateFields', () => {
   it('counts characters, not UTF-16 code units', () => {
     expect(validateField(Rules.firstName, '😀'.repeat(50))).toBeUndefined();
     expect(validateField(Rules.firstName, '😀'.repeat(51))).toBe('First name cannot exceed 50 characters');
+  });
+});
+
+describe('withDraftDefaults', () => {
+  const DRAFT = { description: 'Draft product - description pending', category: 'Uncategorized', quantity: 0 };
+
+  it('fills a draft field left out or blank, as an untouched form field sends it', () => {
+    expect(withDraftDefaults({ name: 'Lamp', price: 5 })).toEqual({ name: 'Lamp', price: 5, ...DRAFT });
+    expect(withDraftDefaults({ name: 'Lamp', price: 5, description: '', category: '   ', quantity: '' })).toEqual({ name: 'Lamp', price: 5, ...DRAFT });
+    expect(validateFields(ProductFields, withDraftDefaults({ name: 'Lamp', price: 5, description: ' ', category: '' }))).toEqual({});
+  });
+
+  it('keeps what was given, null included (refused by the rules), and never fills the name or the price', () => {
+    const given = { name: '', price: '', description: 'A lamp for the desk', category: 'Home', quantity: 3 };
+    expect(withDraftDefaults(given)).toEqual(given);
+    expect(withDraftDefaults({ description: null, category: null, quantity: null })).toEqual({ description: null, category: null, quantity: null });
   });
 });
 

@@ -1,4 +1,4 @@
-import { IMAGE_FORMATS, PAGINATION, ROLES, USER_STATUS } from './constants';
+import { IMAGE_FORMATS, PAGINATION, PRODUCT_DRAFT_DEFAULTS, ROLES, USER_STATUS } from './constants';
 import { AuthMessages, ValidationMessages as M } from './messages';
 
 /**
@@ -322,6 +322,24 @@ export const ProductFields = {
   imageUrl: Rules.imageUrl,
   featured: Rules.featured,
 };
+/** The fields a new product may leave empty: each then takes its draft value (PRODUCT_DRAFT_DEFAULTS). */
+export const PRODUCT_DRAFT_FIELDS = ['description', 'category', 'quantity'] as const;
+
+/**
+ * A create with its draft values filled in: a draft field left out or sent
+ * blank ('' or only spaces, what an untouched form field holds) takes its
+ * draft value. null stays null, refused by the rules like any other missing
+ * required value: it is a value sent on purpose, not an empty field.
+ */
+export function withDraftDefaults<T extends Record<string, unknown>>(input: T): T {
+  const filled: Record<string, unknown> = { ...input };
+  for (const field of PRODUCT_DRAFT_FIELDS) {
+    const value = input[field];
+    if (value === undefined || (typeof value === 'string' && value.trim() === '')) filled[field] = PRODUCT_DRAFT_DEFAULTS[field];
+  }
+  return filled as T;
+}
+
 export const ProductListFields = {
   page: Rules.page,
   limit: Rules.limit,

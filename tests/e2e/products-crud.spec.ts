@@ -40,13 +40,13 @@ describe('products: create, edit, delete', () => {
     const form = new ProductFormPage(s.page);
     await form.readyToCreate();
     await form.waitForPath('/products/new');
-    // A new product starts from the draft defaults the server would give.
+    // A new product starts empty: the draft defaults the server would give are the placeholders (product-form.spec.ts).
     expect(await form.values()).toEqual({
       name: '',
-      description: 'Draft product - description pending',
-      price: '0',
-      category: 'Uncategorized',
-      quantity: '0',
+      description: '',
+      price: '',
+      category: '',
+      quantity: '',
       imageUrl: '',
     });
     await form.fill({
@@ -90,7 +90,7 @@ describe('products: create, edit, delete', () => {
     const form = new ProductFormPage(s.page);
     await form.readyToEdit();
     await form.waitForPath(`/products/${lamp.id}/edit`);
-    expect(await form.values()).toMatchObject({ name: 'Desk Lamp', price: '25.5', quantity: '4', category: 'Lighting' });
+    expect(await form.values()).toMatchObject({ name: 'Desk Lamp', price: '25.50', quantity: '4', category: 'Lighting' });
 
     await form.fill({ name: 'Brass Desk Lamp', price: '39.95', quantity: '0', category: 'Lamps' });
     await form.updateButton.click();
@@ -286,7 +286,7 @@ describe('products: form validation and server errors', () => {
     // Submitting the untouched draft from the keyboard names what is missing, and takes the focus to the first field to fix.
     await form.createButton.press('Enter');
     await form.waitForFieldError(form.name, 'Product name is required');
-    await form.waitForFieldError(form.price, 'Price must be at least 0.01');
+    await form.waitForFieldError(form.price, 'Price is required');
     expect(await form.fieldError(form.description)).toBeNull();
     await form.waitForFocus(form.name);
 
@@ -316,7 +316,8 @@ describe('products: form validation and server errors', () => {
     await expectMessagesAsTyped(form, form.quantity, [
       ['2.5', 'Quantity must be a whole number'],
       ['100001', 'Quantity cannot exceed 100000'],
-      ['', 'Quantity is required'],
+      // Empty on a new product is the draft quantity, 0.
+      ['', null],
       ['7', null],
     ]);
     await expectMessagesAsTyped(form, form.category, [

@@ -134,6 +134,18 @@ describe('draft defaults for a create that leaves fields out', () => {
     }
   });
 
+  it('applies them when description and category are sent blank, as an untouched form field holds them, on both transports', async () => {
+    // A quantity has no blank in JSON or GraphQL (both carry it as a number), so it is left out instead.
+    const rest = await app.rest('POST', '/api/products', { name: 'Blank draft via REST', price: 2.5, description: '', category: '   ' }, { token });
+    expect(rest.status).toBe(201);
+    const gql = await app.gql(CREATE_PRODUCT, { input: { name: 'Blank draft via GraphQL', price: 2.5, description: ' ', category: '' } }, { token });
+    expect(gql.errors).toBeUndefined();
+    for (const product of [rest.body.product, gql.data.createProduct]) {
+      expect(product).toMatchObject({ ...DRAFT, inStock: false, price: 2.5, version: 1 });
+      expect(await storedProduct(app, product.id)).toMatchObject(DRAFT);
+    }
+  });
+
   it('does not apply them for explicit nulls: null is refused, not taken as "left out"', async () => {
     const fields = { description: 'Description is required', category: 'Category is required', quantity: 'Quantity is required' };
     const rest = await app.rest('POST', '/api/products', { name: 'Null draft REST', price: 2, description: null, category: null, quantity: null }, { token });

@@ -1,4 +1,4 @@
-import { DEFAULT_PRODUCT_SORT, PRODUCT_DRAFT_DEFAULTS, ProductFields, ProductListFields, Rules } from '@stockroom/schema';
+import { DEFAULT_PRODUCT_SORT, PRODUCT_DRAFT_DEFAULTS, ProductFields, ProductListFields, Rules, type TextRule } from '@stockroom/schema';
 import { bearer, errorResponse, integer, jsonBody, jsonResponse, pageParams, ref, ruleSchema, string, unauthenticated } from '../rest/openapi-helpers';
 
 const idParam = { name: 'id', in: 'path', required: true, schema: { ...string, format: 'uuid' } };
@@ -20,16 +20,26 @@ const tags = ['Products'];
 /** A product's version counts its changes from 1 and is an SQL integer. */
 const versionSchema = ruleSchema(Rules.version);
 
+/** A draft text field of a create: its rule's text, or a blank one, which (like leaving the field out) takes the draft value. */
+const draftText = (rule: TextRule, draft: string) => ({
+  anyOf: [ruleSchema(rule), { type: 'string', pattern: '^\\s*$', description: 'Blank: the draft value' }],
+  default: draft,
+});
+
 /** The product fields a client may write; owner, version and timestamps are the server's. */
-const productInput = (required: string[]) => ({
+const productInput = (required: string[], blankIsDraft = false) => ({
   type: 'object',
   additionalProperties: false,
   required,
   properties: {
     name: ruleSchema(ProductFields.name),
-    description: ruleSchema(ProductFields.description, { default: PRODUCT_DRAFT_DEFAULTS.description }),
+    description: blankIsDraft
+      ? draftText(ProductFields.description, PRODUCT_DRAFT_DEFAULTS.description)
+      : ruleSchema(ProductFields.description, { default: PRODUCT_DRAFT_DEFAULTS.description }),
     price: ruleSchema(ProductFields.price),
-    category: ruleSchema(ProductFields.category, { default: PRODUCT_DRAFT_DEFAULTS.category }),
+    category: blankIsDraft
+      ? draftText(ProductFields.category, PRODUCT_DRAFT_DEFAULTS.category)
+      : ruleSchema(ProductFields.category, { default: PRODUCT_DRAFT_DEFAULTS.category }),
     quantity: ruleSchema(ProductFields.quantity, { default: PRODUCT_DRAFT_DEFAULTS.quantity }),
     imageUrl: ruleSchema(ProductFields.imageUrl, { description: "An http(s) URL, or the `url` of an upload to /api/products/images (`/uploads/<name>`)" }),
     featured: ruleSchema(ProductFields.featured, { default: false }),
@@ -75,7 +85,7 @@ export const productOpenApiSchemas = {
  * a default is what the server fills in when the field is left out.
  */
 export const productOpenApiRequestBodies = {
-  ProductInput: jsonBody(productInput(['name', 'price'])),
+  ProductInput: jsonBody(productInput(['name', 'price'], true)),
   ProductChanges: jsonBody({
     ...productInput([]),
     properties: { ...productInput([]).properties, version: { ...versionSchema, description: 'The version edited; a stale one gets 409' } },

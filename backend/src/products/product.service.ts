@@ -1,7 +1,6 @@
 import {
   DEFAULT_PRODUCT_SORT,
   PAGINATION,
-  PRODUCT_DRAFT_DEFAULTS,
   ProductFields,
   ProductListFields,
   ProductMessages,
@@ -11,6 +10,7 @@ import {
   validateField,
   validateFields,
   validatePresentFields,
+  withDraftDefaults,
   type ProductSortField,
   type SortOrder,
 } from '@stockroom/schema';
@@ -264,18 +264,12 @@ export const productService = {
 
   /**
    * Adds a product to the caller's catalogue; description, category and
-   * quantity left out take the draft values (sent as null, they are refused
-   * like any other missing required value).
+   * quantity left out or blank take the draft values (sent as null, they are
+   * refused like any other missing required value).
    */
   async create(ctx: RequestContext, input: ProductChanges): Promise<ProductView> {
     const { user } = await requireViewerRows(ctx);
-    const orDraft = <T>(value: unknown, draft: T) => (value === undefined ? draft : value);
-    const withDefaults = {
-      ...input,
-      description: orDraft(input.description, PRODUCT_DRAFT_DEFAULTS.description),
-      category: orDraft(input.category, PRODUCT_DRAFT_DEFAULTS.category),
-      quantity: orDraft(input.quantity, PRODUCT_DRAFT_DEFAULTS.quantity),
-    };
+    const withDefaults = withDraftDefaults(input);
     assertValid(validateFields(ProductFields, withDefaults));
     // Validated above, so every required field is present.
     const { imageUrl = null, featured = false, ...required } = cleanChanges(withDefaults) as Omit<NewProduct, 'ownerId' | 'imageUrl' | 'featured'> &

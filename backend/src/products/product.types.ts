@@ -58,7 +58,7 @@ export class ProductListInput {
   @Field(() => SortDirection, { nullable: true, description: 'Default DESC' }) sortOrder?: SortDirection;
 }
 
-@InputType({ description: 'Left out, description, category and quantity take their draft values (a placeholder description, category Uncategorized, quantity 0)' })
+@InputType({ description: 'Left out or blank, description, category and quantity take their draft values (a placeholder description, category Uncategorized, quantity 0)' })
 export class CreateProductInput {
   @Field() name!: string;
   @Field({ nullable: true }) description?: string;

@@ -2,6 +2,7 @@ import { Button } from '@blueprintjs/core';
 import { BoxIcon, MenuIcon, SearchIcon } from '@blueprintjs/icons';
 import { lazy, Suspense, type ReactElement } from 'react';
 import { NavLink } from 'react-router-dom';
+import { useQuickSearch } from '../lib/quick-search';
 import { dashboardPath, homePath } from '../lib/urls';
 import { UserAvatar } from './UserAvatar';
 import type { UserMenuProps } from './UserMenu';
@@ -30,6 +31,7 @@ export interface AppHeaderProps {
 
 export function AppHeader(props: AppHeaderProps) {
   const { brand, links, user, compact, sideNavOpen, onToggleSideNav, onNavigate, onSignOut } = props;
+  const quickSearch = useQuickSearch();
   return (
     <header className={`app-header${user ? ' app-header--signed-in' : ''}`}>
       <div className="app-header__start">
@@ -61,8 +63,18 @@ export function AppHeader(props: AppHeaderProps) {
         {/* Signed-out visitors get only the Home link; the pages carry the calls to action. */}
         {user && (
           <>
-            {/* The search button is shown to signed-in users only; clicking it does nothing yet. */}
-            <Button variant="minimal" icon={<SearchIcon />} aria-label="Search" onClick={() => undefined} />
+            {/* Signed-in users only: it opens the quick search over their products and the app's pages. */}
+            {quickSearch.available && (
+              <Button
+                variant="minimal"
+                icon={<SearchIcon />}
+                aria-label="Search"
+                aria-haspopup="dialog"
+                aria-keyshortcuts="Control+K Meta+K /"
+                title="Search (Ctrl+K)"
+                onClick={quickSearch.open}
+              />
+            )}
             <Suspense
               fallback={
                 <span className="user-menu__target-inner user-menu__fallback">

@@ -2,6 +2,7 @@ import { FileInput, FormGroup, ProgressBar } from '@blueprintjs/core';
 import { GeneralMessages, UPLOAD } from '@stockroom/schema';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { checkImageFile, uploadFile, UploadError } from '../lib/upload';
+import './image-upload.css';
 
 type UploadState =
   | { status: 'idle' }
@@ -18,6 +19,8 @@ export interface ImageUploadProps<T> {
   label: string;
   /** The server's answer once the file is stored. */
   onUploaded(result: T): void;
+  /** A file that passed the size and type checks was chosen (to preview it while it uploads); null when its upload then failed. */
+  onFileChosen?(file: File | null): void;
   disabled?: boolean;
 }
 
@@ -30,7 +33,7 @@ const HINT = `JPEG, PNG or WebP, at most ${Math.round(UPLOAD.maxBytes / 1024 / 1
  * type are checked here first with the server's messages; the server, which
  * looks at the content, has the last word.
  */
-export function ImageUpload<T>({ endpoint, fieldName, label, onUploaded, disabled }: ImageUploadProps<T>) {
+export function ImageUpload<T>({ endpoint, fieldName, label, onUploaded, onFileChosen, disabled }: ImageUploadProps<T>) {
   const [state, setState] = useState<UploadState>({ status: 'idle' });
   const inFlight = useRef<AbortController | null>(null);
   const id = `image-upload-${useId()}`;
@@ -40,6 +43,7 @@ export function ImageUpload<T>({ endpoint, fieldName, label, onUploaded, disable
     const problem = checkImageFile(file);
     if (problem) return setState({ status: 'error', fileName: file.name, message: problem });
     inFlight.current?.abort();
+    onFileChosen?.(file);
     const controller = new AbortController();
     inFlight.current = controller;
     setState({ status: 'uploading', fileName: file.name, fraction: 0 });
@@ -55,6 +59,7 @@ export function ImageUpload<T>({ endpoint, fieldName, label, onUploaded, disable
       onUploaded(result);
     } catch (error) {
       if (controller.signal.aborted) return;
+      onFileChosen?.(null);
       setState({ status: 'error', fileName: file.name, message: error instanceof UploadError ? error.message : GeneralMessages.somethingWentWrong });
     } finally {
       if (inFlight.current === controller) inFlight.current = null;

@@ -22,3 +22,5 @@ export const productPath = (id: string) => `${productListPath}/${encodeURICompon
 export const profileEditPath = '/profile/edit';
 
 export const helpPath = '/help';
+
+export const adminPath = '/admin';

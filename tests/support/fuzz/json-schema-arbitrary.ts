@@ -149,6 +149,8 @@ export function validValue(schema: JsonSchema, doc: JsonSchema, hints: Hints = n
   const resolved = deref(schema, doc);
   if ('const' in resolved) return fc.constant(resolved.const);
   if (resolved.enum) return fc.constantFrom(...resolved.enum);
+  // Either shape (a draft field: its rule's text, or a blank one).
+  if (Array.isArray(resolved.anyOf)) return fc.oneof(...resolved.anyOf.map((branch: JsonSchema) => validValue(branch, doc, hints)));
   const types = typesOf(resolved);
   const options = types.map((type) => validOfType(type, resolved, doc, hints));
   const arbitrary = options.length ? fc.oneof(...options) : fc.jsonValue({ maxDepth: 1 });
@@ -191,6 +193,8 @@ function validObject(schema: JsonSchema, doc: JsonSchema, hints: Hints): fc.Arbi
 /** Values of the wrong type or outside the bounds of `schema`, and hostile values of any type (some of which it may accept). */
 export function invalidValue(schema: JsonSchema, doc: JsonSchema): fc.Arbitrary<unknown> {
   const resolved = deref(schema, doc);
+  // Candidates that break one branch; the checks keep only what the document refuses as a whole.
+  if (Array.isArray(resolved.anyOf)) return fc.oneof(...resolved.anyOf.map((branch: JsonSchema) => invalidValue(branch, doc)));
   const types = typesOf(resolved);
   const breaking: fc.Arbitrary<unknown>[] = [hostileValue];
   if (!types.includes('null')) breaking.push(fc.constant(null));

@@ -1,1 +1,1 @@
-export const adminPath = '/admin';
+export { adminPath } from '../../lib/urls';

@@ -1,27 +1,57 @@
-import { draftFormValues, formValuesOf, toProductInput, toUpdateInput, validateProductForm } from './product-form-values';
+import { decimalText, draftFormValues, DRAFT_PLACEHOLDERS, formValuesOf, productFieldValidators, toProductInput, toUpdateInput, validateProductForm } from './product-form-values';
 
 describe('product form values', () => {
-  it('a new product starts from the draft defaults', () => {
-    expect(draftFormValues()).toEqual({
-      name: '',
+  it('a new product starts empty, the draft defaults shown as placeholders', () => {
+    expect(draftFormValues()).toEqual({ name: '', description: '', price: '', category: '', quantity: '', imageUrl: '', featured: false });
+    expect(DRAFT_PLACEHOLDERS).toEqual({ description: 'Draft product - description pending', category: 'Uncategorized', quantity: '0', price: '0.00' });
+  });
+
+  it('the empty draft needs only a name and a price', () => {
+    expect(validateProductForm(draftFormValues(), 'create')).toEqual({
+      name: 'Product name is required',
+      price: 'Price is required',
+    });
+  });
+
+  it('an empty draft field is valid on a create and still required on an edit', () => {
+    const create = productFieldValidators('create');
+    const edit = productFieldValidators('edit');
+    for (const value of ['', '   ', undefined]) {
+      expect([create.description(value), create.category(value), create.quantity(value)]).toEqual([undefined, undefined, undefined]);
+      expect([edit.description(value), edit.category(value), edit.quantity(value)]).toEqual(['Description is required', 'Category is required', 'Quantity is required']);
+    }
+    expect(create.description('short')).toBe('Description must be at least 10 characters');
+    expect(create.quantity('2.5')).toBe('Quantity must be a whole number');
+    expect(create.price('')).toBe('Price is required');
+  });
+
+  it('reads a decimal comma as a point, and nothing else', () => {
+    expect(decimalText('12,50')).toBe('12.50');
+    expect(decimalText(' 0,5 ')).toBe('0.5');
+    expect(decimalText(',99')).toBe('.99');
+    for (const value of ['12.50', '1,234.50', '1,2,3', '12,', 'abc', '']) expect(decimalText(value)).toBe(value);
+    const { price } = productFieldValidators('create');
+    expect(price('12,50')).toBeUndefined();
+    expect(price('12,345')).toBe('Price cannot have more than 2 decimal places');
+    expect(price('1,234.50')).toBe('Price must be a number');
+    expect(toProductInput({ ...draftFormValues(), name: 'Lamp', price: '12,50' }).price).toBe(12.5);
+  });
+
+  it('a create sends the draft values for the draft fields left empty', () => {
+    expect(toProductInput({ ...draftFormValues(), name: 'Lamp', price: '3', category: '  ' })).toEqual({
+      name: 'Lamp',
       description: 'Draft product - description pending',
-      price: '0',
+      price: 3,
       category: 'Uncategorized',
-      quantity: '0',
-      imageUrl: '',
+      quantity: 0,
+      imageUrl: null,
       featured: false,
     });
   });
 
-  it('the draft as it stands needs a name and a price', () => {
-    expect(validateProductForm(draftFormValues())).toEqual({
-      name: 'Product name is required',
-      price: 'Price must be at least 0.01',
-    });
-  });
-
   it('gives the catalogue messages for each rule', () => {
-    const errors = validateProductForm({
+    const errors = validateProductForm(
+      {
       name: 'A',
       description: 'short',
       price: '12.345',
@@ -29,7 +59,9 @@ describe('product form values', () => {
       quantity: '100001',
       imageUrl: 'javascript:alert(1)',
       featured: false,
-    });
+      },
+      'edit',
+    );
     expect(errors).toEqual({
       name: 'Product name must be at least 2 characters',
       description: 'Description must be at least 10 characters',
@@ -41,10 +73,10 @@ describe('product form values', () => {
   });
 
   it('sends trimmed text, numbers and no image URL as null', () => {
-    const input = toProductInput({ ...draftFormValues(), name: '  Lamp ', price: ' 19.99', quantity: '3 ', category: ' Home ' });
+    const input = toProductInput({ ...draftFormValues(), name: '  Lamp ', price: ' 19.99', quantity: '3 ', category: ' Home ', description: ' A lamp for the desk ' });
     expect(input).toEqual({
       name: 'Lamp',
-      description: 'Draft product - description pending',
+      description: 'A lamp for the desk',
       price: 19.99,
       category: 'Home',
       quantity: 3,
@@ -63,7 +95,7 @@ describe('product form values', () => {
       id: 'p1',
       name: 'Lamp',
       description: 'A lamp for the desk',
-      price: 19.99,
+      price: 14.5,
       category: 'Home',
       quantity: 3,
       imageUrl: 'https://img.example.com/lamp.png',
@@ -78,12 +110,12 @@ describe('product form values', () => {
     expect(values).toEqual({
       name: 'Lamp',
       description: 'A lamp for the desk',
-      price: '19.99',
+      price: '14.50',
       category: 'Home',
       quantity: '3',
       imageUrl: 'https://img.example.com/lamp.png',
       featured: true,
     });
-    expect(toUpdateInput(values, product.version)).toMatchObject({ version: 4, price: 19.99, imageUrl: 'https://img.example.com/lamp.png' });
+    expect(toUpdateInput(values, product.version)).toMatchObject({ version: 4, price: 14.5, imageUrl: 'https://img.example.com/lamp.png' });
   });
 });

@@ -1,4 +1,4 @@
-import { PRODUCT_DRAFT_DEFAULTS, ProductFields, validateFields, type FieldErrors } from '@stockroom/schema';
+import { PRODUCT_DRAFT_DEFAULTS, ProductFields, validateField, validateFields, withDraftDefaults, type FieldErrors } from '@stockroom/schema';
 import type { CreateProductInput, UpdateProductInput } from '@stockroom/schema/generated/graphql';
 import type { ProductRecord } from './product-cache';
 
@@ -13,24 +13,36 @@ export interface ProductFormValues {
   featured: boolean;
 }
 
-/** A new product starts from the draft defaults (PRODUCT_DRAFT_DEFAULTS), the values the server gives a field left out. */
+export type ProductFormMode = 'create' | 'edit';
+
+/**
+ * A new product starts empty. What the server gives a draft field left empty
+ * (PRODUCT_DRAFT_DEFAULTS) shows as that field's placeholder instead of as
+ * text the user would have to delete.
+ */
 export function draftFormValues(): ProductFormValues {
-  return {
-    name: '',
-    description: PRODUCT_DRAFT_DEFAULTS.description,
-    price: String(PRODUCT_DRAFT_DEFAULTS.price),
-    category: PRODUCT_DRAFT_DEFAULTS.category,
-    quantity: String(PRODUCT_DRAFT_DEFAULTS.quantity),
-    imageUrl: '',
-    featured: false,
-  };
+  return { name: '', description: '', price: '', category: '', quantity: '', imageUrl: '', featured: false };
 }
+
+/**
+ * The placeholders of the create form: the draft values an empty field
+ * takes, and the price's shape (it has no draft value the rules accept).
+ */
+export const DRAFT_PLACEHOLDERS = {
+  description: PRODUCT_DRAFT_DEFAULTS.description,
+  category: PRODUCT_DRAFT_DEFAULTS.category,
+  quantity: String(PRODUCT_DRAFT_DEFAULTS.quantity),
+  price: PRODUCT_DRAFT_DEFAULTS.price.toFixed(2),
+} as const;
+
+/** A price as money is written: always two decimals (14.50, not 14.5). */
+export const priceText = (price: number) => price.toFixed(2);
 
 export function formValuesOf(product: ProductRecord): ProductFormValues {
   return {
     name: product.name,
     description: product.description,
-    price: String(product.price),
+    price: priceText(product.price),
     category: product.category,
     quantity: String(product.quantity),
     imageUrl: product.imageUrl ?? '',
@@ -38,28 +50,76 @@ export function formValuesOf(product: ProductRecord): ProductFormValues {
   };
 }
 
-/** Every product field rule at once: the messages the fields show and the server would give. */
-export const validateProductForm = (values: ProductFormValues): FieldErrors => validateFields(ProductFields, { ...values });
+/**
+ * A decimal number as typed, with a decimal comma read as a point: "12,50"
+ * is how much of the world writes 12.50. Only a lone comma followed by digits
+ * is a decimal comma; "1,234.5" or "1,2,3" stay as typed for the rule to refuse.
+ */
+export function decimalText(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const trimmed = value.trim();
+  return /^[+-]?\d*,\d+$/.test(trimmed) ? trimmed.replace(',', '.') : value;
+}
 
 /** final-form drops a field that is emptied, so any value may arrive as undefined. */
 const text = (value: string | undefined) => (value ?? '').trim();
 
-/** The values as the API takes them: text trimmed, numbers as numbers, no image URL as null. */
-export function toProductInput(values: ProductFormValues): CreateProductInput {
-  const imageUrl = text(values.imageUrl);
-  return {
+/** The form's text as the rules read it: trimmed, a decimal comma as a point, and on a create the draft values for the draft fields left empty. */
+function ruleInput(values: ProductFormValues, mode: ProductFormMode): Record<string, unknown> {
+  const read = {
     name: text(values.name),
     description: text(values.description),
-    price: Number(text(values.price)),
+    price: decimalText(text(values.price)),
     category: text(values.category),
-    quantity: Number(text(values.quantity)),
-    imageUrl: imageUrl === '' ? null : imageUrl,
+    quantity: text(values.quantity),
+    imageUrl: text(values.imageUrl),
     featured: values.featured === true,
+  };
+  return mode === 'create' ? withDraftDefaults(read) : read;
+}
+
+type FieldValidator = (value: unknown) => string | undefined;
+
+/**
+ * Each field's check, by the shared rules. On a create an empty draft field
+ * is valid (it takes its draft value); on an edit every required field stays
+ * required, since the product already has a value there.
+ */
+export function productFieldValidators(mode: ProductFormMode): Record<'description' | 'price' | 'category' | 'quantity', FieldValidator> {
+  const draft = (rule: (typeof ProductFields)['description' | 'category' | 'quantity']): FieldValidator =>
+    mode === 'create' ? (value) => (typeof value !== 'string' || value.trim() === '' ? undefined : validateField(rule, value)) : (value) => validateField(rule, value ?? '');
+  return {
+    description: draft(ProductFields.description),
+    category: draft(ProductFields.category),
+    quantity: draft(ProductFields.quantity),
+    price: (value) => validateField(ProductFields.price, decimalText(value ?? '')),
+  };
+}
+
+/** Every product field rule at once: the messages the fields show and the server would give. */
+export const validateProductForm = (values: ProductFormValues, mode: ProductFormMode): FieldErrors => validateFields(ProductFields, ruleInput(values, mode));
+
+/**
+ * The values as the API takes them: text trimmed, numbers as numbers (a
+ * decimal comma read as a point), no image URL as null, and on a create the
+ * draft values for the draft fields left empty.
+ */
+export function toProductInput(values: ProductFormValues, mode: ProductFormMode = 'create'): CreateProductInput {
+  const input = ruleInput(values, mode);
+  const imageUrl = input.imageUrl as string;
+  return {
+    name: input.name as string,
+    description: input.description as string,
+    price: Number(input.price),
+    category: input.category as string,
+    quantity: Number(input.quantity),
+    imageUrl: imageUrl === '' ? null : imageUrl,
+    featured: input.featured as boolean,
   };
 }
 
 /** An update sends every field and the version the form was loaded with: a stale one gets a conflict. */
-export const toUpdateInput = (values: ProductFormValues, version: number): UpdateProductInput => ({ ...toProductInput(values), version });
+export const toUpdateInput = (values: ProductFormValues, version: number): UpdateProductInput => ({ ...toProductInput(values, 'edit'), version });
 
 /** The form fields the server may name in `extensions.fields`; anything else belongs to the whole form. */
 export const FORM_FIELDS: ReadonlySet<keyof ProductFormValues> = new Set(Object.keys(draftFormValues()) as (keyof ProductFormValues)[]);

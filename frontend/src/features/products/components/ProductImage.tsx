@@ -28,7 +28,8 @@ export function ProductImage({ url, name, size }: ProductImageProps) {
       className={`product-image product-image--${size}`}
       src={src}
       alt={name}
-      loading="lazy"
+      // The detail page's picture is what the page is about: load it at once.
+      loading={size === 'large' ? 'eager' : 'lazy'}
       referrerPolicy="no-referrer"
       onError={() => setFailedUrl(src)}
     />
