@@ -23,16 +23,17 @@ interface StatProps {
  */
 function Stat({ id, label, value, icon, tone }: StatProps) {
   return (
+    // A <dl> may hold only <dt>/<dd> pairs, each pair optionally in a <div>: the card is that <div>, and the icon sits in the <dt>.
     <Card className={`product-stat product-stat--${tone}`} data-testid={`stat-${id}`} aria-busy={value === null || undefined}>
-      <span className="product-stat__icon" aria-hidden="true">
-        {icon}
-      </span>
-      <div className="product-stat__text">
-        <dt className="product-stat__label">{label}</dt>
-        <dd className="product-stat__value">
-          {value ?? <span className={`product-stat__placeholder ${Classes.SKELETON}`} aria-hidden="true" />}
-        </dd>
-      </div>
+      <dt className="product-stat__label">
+        <span className="product-stat__icon" aria-hidden="true">
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd className="product-stat__value">
+        {value ?? <span className={`product-stat__placeholder ${Classes.SKELETON}`} aria-hidden="true" />}
+      </dd>
     </Card>
   );
 }
