@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { createProductsApi, createUser, signedInUser, type ApiSession } from './support/api';
 import { axeViolations, formatAxeFindings } from './support/axe';
@@ -16,6 +18,9 @@ import { ProfileEditPage } from './pages/ProfileEditPage';
 import { SignInPage } from './pages/SignInPage';
 
 type Width = { width: number; height: number };
+
+/** Every checked state is also photographed here, so a reviewer can look at what axe looked at. */
+const SCREENSHOTS = resolve(__dirname, '../../test-results/accessibility');
 
 /**
  * Waits until no finite animation or transition runs (a popover fading in, a
@@ -45,6 +50,8 @@ async function expectAccessibleAt(
     await s.page.setViewportSize(width);
     await ready(width);
     await settled(s.page);
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    await s.page.screenshot({ path: resolve(SCREENSHOTS, `${label.replace(/[^a-z0-9]+/gi, '-')}-${width.width}.png`), fullPage: true });
     const findings = await axeViolations(s.page);
     if (findings.length > 0) reports.push(formatAxeFindings(`${label} at ${width.width} px`, findings));
   }
@@ -305,6 +312,50 @@ describe('accessibility: axe finds nothing on any screen, at 1280 and 375 px', (
         },
         [MOBILE],
       );
+      s.assertClean();
+    });
+  });
+
+  describe('the theme switch in the user menu', () => {
+    const isDark = (page: Page) => page.evaluate(() => document.body.classList.contains('bp6-dark'));
+    const choose = async (shell: AppShell, page: Page, name: 'System' | 'Light' | 'Dark') => {
+      if (!(await page.getByRole('menuitemradio', { name }).isVisible())) await shell.openUserMenu();
+      await page.getByRole('menuitemradio', { name }).click();
+      await page.getByRole('menuitemradio', { name, checked: true }).waitFor();
+    };
+
+    it('follows the system by default; Dark and Light win over it and are remembered; System follows it again', async () => {
+      const s = b.session();
+      await signedInUser(s, 'axe-theme');
+      const shell = new AppShell(s.page);
+      await s.page.emulateMedia({ colorScheme: 'light' });
+      await new DashboardPage(s.page).goto();
+      expect(await isDark(s.page)).toBe(false);
+      await s.page.emulateMedia({ colorScheme: 'dark' });
+      await s.page.waitForFunction(() => document.body.classList.contains('bp6-dark'));
+
+      await choose(shell, s.page, 'Light');
+      expect(await isDark(s.page)).toBe(false);
+      expect(await s.page.evaluate(() => localStorage.getItem('stockroom_theme'))).toBe('light');
+      await s.page.reload();
+      await new DashboardPage(s.page).ready();
+      expect(await isDark(s.page)).toBe(false);
+
+      await s.page.emulateMedia({ colorScheme: 'light' });
+      await choose(shell, s.page, 'Dark');
+      expect(await isDark(s.page)).toBe(true);
+      // The menu itself is a portal on <body>: dark too.
+      const menuBackground = await s.page
+        .getByRole('menu', { name: 'User menu' })
+        .evaluate((el) => getComputedStyle(el).backgroundColor);
+      expect(menuBackground).not.toBe('rgb(255, 255, 255)');
+      await s.page.reload();
+      await new DashboardPage(s.page).ready();
+      expect(await isDark(s.page)).toBe(true);
+
+      await choose(shell, s.page, 'System');
+      expect(await isDark(s.page)).toBe(false);
+      expect(await s.page.evaluate(() => localStorage.getItem('stockroom_theme'))).toBeNull();
       s.assertClean();
     });
   });
