@@ -138,15 +138,16 @@ describe('keyboard paths', () => {
     await shell.sideNav.waitFor({ state: 'hidden' });
     await s.page.waitForFunction(() => document.activeElement?.getAttribute('aria-controls') === 'side-nav');
 
-    // Following a link closes the drawer as well, and focus does not fall to the page's top.
+    // Following a link closes the drawer and takes focus to the new page's content (not back to the page's top).
     await s.page.keyboard.press('Enter');
     await shell.sideNav.waitFor();
     await waitForFocusText(s.page, 'Dashboard');
     await s.page.keyboard.press('Tab');
+    await waitForFocusText(s.page, 'Products');
     await s.page.keyboard.press('Enter');
     await shell.waitForPath('/products');
     await shell.sideNav.waitFor({ state: 'hidden' });
-    await s.page.waitForFunction(() => document.activeElement?.getAttribute('aria-controls') === 'side-nav');
+    await s.page.waitForFunction(() => document.activeElement?.id === 'main-content');
     s.assertClean();
   });
 

@@ -18,14 +18,18 @@ export function SideNav({ items, open, mode, onClose, onLinkClick }: SideNavProp
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
   const overlayOpen = open && mode === 'overlay';
+  const followedLink = useRef(false);
 
   // Over the content (a phone), the open drawer is modal to the keyboard: focus moves into it, Tab and
   // Shift+Tab cycle inside it, Escape closes it, and closing gives focus back to the button that opened it.
+  // A followed link sends focus to the new page's content instead: the person went somewhere (and Enter,
+  // which follows a link on keydown, would otherwise press the toggle on keypress and reopen the drawer).
   useEffect(() => {
     const drawer = drawerRef.current;
     if (!overlayOpen || !drawer) return;
     const toggle = document.querySelector<HTMLElement>('[aria-controls="side-nav"]');
     const focusable = () => [...drawer.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    followedLink.current = false;
     focusable()[0]?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') return onCloseRef.current();
@@ -47,7 +51,9 @@ export function SideNav({ items, open, mode, onClose, onLinkClick }: SideNavProp
       window.removeEventListener('keydown', onKey);
       const active = document.activeElement;
       const lost = active === null || active === document.body || drawer.contains(active);
-      if (lost && toggle?.isConnected) toggle.focus();
+      if (!lost) return;
+      if (followedLink.current) document.querySelector<HTMLElement>('main')?.focus();
+      else if (toggle?.isConnected) toggle.focus();
     };
   }, [overlayOpen]);
 
@@ -66,7 +72,14 @@ export function SideNav({ items, open, mode, onClose, onLinkClick }: SideNavProp
           <ul className="side-nav__list">
             {items.map((item) => (
               <li key={item.path}>
-                <NavLink to={item.path} className="side-nav__link" onClick={onLinkClick}>
+                <NavLink
+                  to={item.path}
+                  className="side-nav__link"
+                  onClick={() => {
+                    followedLink.current = true;
+                    onLinkClick();
+                  }}
+                >
                   <span className="side-nav__icon">{item.icon}</span>
                   {item.label}
                 </NavLink>
