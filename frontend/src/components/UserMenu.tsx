@@ -1,6 +1,7 @@
 import { Button, Menu, MenuDivider, MenuItem, Popover, Tag } from '@blueprintjs/core';
-import { ChevronDownIcon, HelpIcon, LogOutIcon, PersonIcon } from '@blueprintjs/icons';
-import type { MouseEvent } from 'react';
+import { ChevronDownIcon, DesktopIcon, FlashIcon, HelpIcon, LogOutIcon, MoonIcon, PersonIcon, TickIcon } from '@blueprintjs/icons';
+import { useId, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactElement } from 'react';
+import { THEME_PREFERENCES, useTheme, type ThemePreference } from '../lib/theme';
 import { helpPath, profileEditPath } from '../lib/urls';
 import { UserAvatar } from './UserAvatar';
 
@@ -14,15 +15,63 @@ export interface UserMenuProps {
   onSignOut(): void;
 }
 
-/** The header's user menu: identity block (avatar, full name, email, role), then Profile, Help and Sign Out. */
+const THEME_CHOICES: Record<ThemePreference, { label: string; icon: ReactElement }> = {
+  system: { label: 'System', icon: <DesktopIcon /> },
+  light: { label: 'Light', icon: <FlashIcon /> },
+  dark: { label: 'Dark', icon: <MoonIcon /> },
+};
+
+const ITEM_SELECTOR = '[role="menuitem"], [role="menuitemradio"]';
+
+/**
+ * Arrow keys, Home and End move between the menu's items (wrapping around), as
+ * in any menu; Tab still leaves it.
+ */
+function moveFocus(event: KeyboardEvent<HTMLElement>) {
+  const keys = ['ArrowDown', 'ArrowUp', 'Home', 'End'];
+  if (!keys.includes(event.key)) return;
+  const items = [...event.currentTarget.querySelectorAll<HTMLElement>(ITEM_SELECTOR)];
+  if (items.length === 0) return;
+  event.preventDefault();
+  const at = items.indexOf(document.activeElement as HTMLElement);
+  const next =
+    event.key === 'Home'
+      ? 0
+      : event.key === 'End'
+        ? items.length - 1
+        : event.key === 'ArrowDown'
+          ? (at + 1) % items.length
+          : (at <= 0 ? items.length : at) - 1;
+  items[next]!.focus();
+}
+
+/**
+ * The header's user menu: identity block (avatar, full name, email, role), then
+ * Profile, Help, the theme (System / Light / Dark) and Sign Out.
+ */
 export function UserMenu({ fullName, email, role, avatar, compact, onNavigate, onSignOut }: UserMenuProps) {
+  const [open, setOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const contentRef = useRef<HTMLDivElement>(null);
+  const themeLabelId = useId();
+  const { preference, setPreference } = useTheme();
+
   const go = (path: string) => (event: MouseEvent) => {
     event.preventDefault();
+    setOpen(false);
     onNavigate(path);
   };
 
+  // Focus goes back to the button when the menu closes with focus inside it (Escape, a chosen item):
+  // otherwise it would fall to <body> and a keyboard user would start over from the top of the page.
+  const returnFocus = () => {
+    const active = document.activeElement;
+    const lost = active === null || active === document.body || contentRef.current?.contains(active) || !active.isConnected;
+    if (lost && buttonRef.current?.isConnected) buttonRef.current.focus();
+  };
+
   const content = (
-    <div className="user-menu">
+    <div className="user-menu" ref={contentRef} onKeyDown={moveFocus}>
       <div className="user-menu__identity">
         <UserAvatar fullName={fullName} avatar={avatar} size="large" />
         <div className="user-menu__text">
@@ -33,9 +82,29 @@ export function UserMenu({ fullName, email, role, avatar, compact, onNavigate, o
           </Tag>
         </div>
       </div>
-      <Menu>
+      <Menu aria-label="User menu">
         <MenuItem icon={<PersonIcon />} text="Profile" href={profileEditPath} onClick={go(profileEditPath)} />
         <MenuItem icon={<HelpIcon />} text="Help" href={helpPath} onClick={go(helpPath)} />
+        <MenuDivider />
+        <li role="none">
+          <div className="user-menu__group-label" id={themeLabelId}>
+            Theme
+          </div>
+          <ul role="group" aria-labelledby={themeLabelId} className="user-menu__group">
+            {THEME_PREFERENCES.map((choice) => (
+              <MenuItem
+                key={choice}
+                role="menuitemradio"
+                aria-checked={preference === choice}
+                icon={THEME_CHOICES[choice].icon}
+                text={THEME_CHOICES[choice].label}
+                labelElement={preference === choice ? <TickIcon /> : undefined}
+                shouldDismissPopover={false}
+                onClick={() => setPreference(choice)}
+              />
+            ))}
+          </ul>
+        </li>
         <MenuDivider />
         <MenuItem icon={<LogOutIcon />} text="Sign Out" intent="danger" onClick={onSignOut} />
       </Menu>
@@ -43,16 +112,33 @@ export function UserMenu({ fullName, email, role, avatar, compact, onNavigate, o
   );
 
   return (
-    <Popover content={content} placement="bottom-end" minimal={false} className="user-menu__popover">
+    <Popover
+      content={content}
+      placement="bottom-end"
+      minimal={false}
+      className="user-menu__popover"
+      isOpen={open}
+      onInteraction={setOpen}
+      onOpened={() => contentRef.current?.querySelector<HTMLElement>(ITEM_SELECTOR)?.focus()}
+      onClosed={returnFocus}
+    >
       <Button
+        ref={buttonRef}
         variant="minimal"
         className="user-menu__target"
-        aria-label={`User menu for ${fullName}`}
         endIcon={compact ? undefined : <ChevronDownIcon />}
+        onKeyDown={(event) => {
+          if (event.key === 'ArrowDown' && !open) {
+            event.preventDefault();
+            setOpen(true);
+          }
+        }}
       >
+        {/* The name is the button's text, so what is read matches what is shown (no aria-label that differs from it). */}
         <span className="user-menu__target-inner">
+          <span className="visually-hidden">User menu for </span>
           <UserAvatar fullName={fullName} avatar={avatar} />
-          {!compact && <span className="user-menu__target-name">{fullName}</span>}
+          <span className={compact ? 'visually-hidden' : 'user-menu__target-name'}>{fullName}</span>
         </span>
       </Button>
     </Popover>

@@ -1,13 +1,14 @@
-import { NonIdealState } from '@blueprintjs/core';
 import { ShieldIcon } from '@blueprintjs/icons';
 import { AuthMessages } from '@stockroom/schema';
 import { LinkButton } from '../../../components/LinkButton';
 import { dashboardPath } from '../../../lib/urls';
+import { EmptyState } from '../../../components/EmptyState';
 
 /** What a member sees at /admin: the server's refusal, and a way back. */
 export function AccessDenied() {
   return (
-    <NonIdealState
+    <EmptyState
+      headingLevel={1}
       className="admin-denied"
       icon={<ShieldIcon size={48} />}
       title={AuthMessages.accessDenied}

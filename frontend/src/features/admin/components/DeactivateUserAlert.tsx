@@ -1,5 +1,5 @@
-import { Alert } from '@blueprintjs/core';
 import { DisableIcon } from '@blueprintjs/icons';
+import { ConfirmAlert } from '../../../components/ConfirmAlert';
 
 export interface DeactivateUserAlertProps {
   /** The account to deactivate; null when the alert is closed. */
@@ -12,22 +12,20 @@ export interface DeactivateUserAlertProps {
 /** Deactivation signs the person out everywhere, so it is confirmed first. */
 export function DeactivateUserAlert({ user, deactivating, onConfirm, onCancel }: DeactivateUserAlertProps) {
   return (
-    <Alert
+    <ConfirmAlert
+      titleClassName="admin-alert__title"
       isOpen={user !== null}
-      intent="danger"
+      title="Deactivate account?"
       icon={<DisableIcon size={40} />}
-      confirmButtonText="Deactivate"
-      cancelButtonText="Cancel"
-      loading={deactivating}
-      canEscapeKeyCancel={!deactivating}
+      confirmText="Deactivate"
+      busy={deactivating}
       onConfirm={onConfirm}
       onCancel={onCancel}
     >
-      <p className="admin-alert__title">Deactivate account?</p>
       <p>
         <strong>{user?.fullName}</strong> ({user?.email}) will be signed out everywhere and can no longer sign in until an admin
         reactivates the account. Their data is kept.
       </p>
-    </Alert>
+    </ConfirmAlert>
   );
 }

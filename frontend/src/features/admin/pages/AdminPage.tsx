@@ -1,4 +1,3 @@
-import { NonIdealState } from '@blueprintjs/core';
 import { PeopleIcon } from '@blueprintjs/icons';
 import { GeneralMessages, USER_STATUS, UserMessages } from '@stockroom/schema';
 import { useAdminStatsQuery, useUserDeactivateMutation, useUserListQuery, useUserUpdateMutation } from '@stockroom/schema/generated/hooks';
@@ -23,6 +22,7 @@ import { isAccessDenied } from '../admin-errors';
 import { parseUserListParams, serializeUserListParams, toUserListQuery, type UserListParams } from '../user-list-params';
 import type { UserRowAction } from '../user-row-actions';
 import '../admin.css';
+import { EmptyState } from '../../../components/EmptyState';
 
 /** Every admin write changes the figures too. */
 const REFRESH_STATS = ['AdminStats'];
@@ -106,7 +106,7 @@ export default function AdminPage() {
       return <LoadingScreen label="Loading users" />;
     }
     if (listData.users.length === 0) {
-      return <NonIdealState icon={<PeopleIcon size={48} />} title={params.search ? 'No users match your search' : 'No users yet'} />;
+      return <EmptyState headingLevel={3} icon={<PeopleIcon size={48} />} title={params.search ? 'No users match your search' : 'No users yet'} />;
     }
     const { pagination } = listData;
     return (

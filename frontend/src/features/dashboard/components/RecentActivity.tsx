@@ -1,4 +1,4 @@
-import { Card, H2, NonIdealState } from '@blueprintjs/core';
+import { Card, H2 } from '@blueprintjs/core';
 import { HistoryIcon } from '@blueprintjs/icons';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
@@ -7,6 +7,7 @@ import { productPath } from '../../../lib/urls';
 import { iconFor } from '../dashboard-mapping';
 import { activityTitleOf } from '../dashboard-wording';
 import { formatRelativeTime } from '../relative-time';
+import { EmptyState } from '../../../components/EmptyState';
 
 export interface ActivityEntry {
   id: string;
@@ -36,7 +37,8 @@ export function RecentActivity({ items, now }: RecentActivityProps) {
           Recent activity
         </H2>
         {items.length === 0 ? (
-          <NonIdealState
+          <EmptyState
+            headingLevel={3}
             className="dashboard__empty"
             icon={<HistoryIcon size={32} />}
             title="No activity yet"

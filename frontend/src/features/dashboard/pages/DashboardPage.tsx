@@ -1,8 +1,9 @@
-import { Button, Callout, H2, NonIdealState } from '@blueprintjs/core';
+import { Button, Callout, H2 } from '@blueprintjs/core';
 import { BoxIcon, RefreshIcon } from '@blueprintjs/icons';
 import { AuthMessages } from '@stockroom/schema';
 import { useDashboardQuery, useResendVerificationMutation } from '@stockroom/schema/generated/hooks';
 import { lazy, Suspense, useState } from 'react';
+import { EmptyState } from '../../../components/EmptyState';
 import { LinkButton } from '../../../components/LinkButton';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { PageHeader } from '../../../components/PageHeader';
@@ -81,7 +82,8 @@ export default function DashboardPage() {
       </div>
       {data &&
         (isEmptyInventory(data.inventory) ? (
-          <NonIdealState
+          <EmptyState
+            headingLevel={2}
             className="dashboard__panel dashboard__empty"
             icon={<BoxIcon size={40} />}
             title="No products yet"

@@ -1,4 +1,4 @@
-import { Card, H3 } from '@blueprintjs/core';
+import { Card, H2 } from '@blueprintjs/core';
 import { PASSWORD_MIN_LENGTH, SESSION_TIMEOUT_MS } from '@stockroom/schema';
 import { Link } from 'react-router-dom';
 import { PageHeader } from '../../../components/PageHeader';
@@ -13,7 +13,7 @@ export default function HelpPage() {
     <div className="page page--narrow">
       <PageHeader title="Help" subtitle="How to get the most out of Stockroom." />
       <Card className="help__section">
-        <H3>Your account</H3>
+        <H2 className="help__title">Your account</H2>
         <p>
           <Link to={signUpPath}>Create an account</Link> with your name, email and a password of at least{' '}
           {PASSWORD_MIN_LENGTH} characters that mixes upper case, lower case, a number and a special character. We
@@ -27,7 +27,7 @@ export default function HelpPage() {
         </p>
       </Card>
       <Card className="help__section">
-        <H3>Products</H3>
+        <H2 className="help__title">Products</H2>
         <p>
           <Link to={productListPath}>Products</Link> lists your own catalogue: each product has a name, description, price,
           category, quantity and an optional image. Search by name or description, filter by stock status, sort by
@@ -36,7 +36,7 @@ export default function HelpPage() {
         </p>
       </Card>
       <Card className="help__section">
-        <H3>Forgotten password</H3>
+        <H2 className="help__title">Forgotten password</H2>
         <p>
           On the sign-in page choose <Link to={forgotPasswordPath}>Forgot password?</Link> and enter your email. If an
           account exists for it, you receive a link that is valid for one hour and works once. Opening it lets you
@@ -44,7 +44,7 @@ export default function HelpPage() {
         </p>
       </Card>
       <Card className="help__section">
-        <H3>API access</H3>
+        <H2 className="help__title">API access</H2>
         <p>
           Everything the app does is available to your own scripts. The GraphQL API lives at{' '}
           <a href="/graphql">/graphql</a>; opening it in a browser shows an interactive playground. The REST API lives

@@ -1,4 +1,4 @@
-import { Card, H1, H3 } from '@blueprintjs/core';
+import { Card, H1, H2 } from '@blueprintjs/core';
 import { BoxIcon, DashboardIcon, FilterIcon, LockIcon } from '@blueprintjs/icons';
 import type { ReactElement } from 'react';
 import { LinkButton } from '../../../components/LinkButton';
@@ -54,7 +54,7 @@ export default function HomePage() {
             <span className="home__feature-icon" aria-hidden="true">
               {feature.icon}
             </span>
-            <H3 className="home__feature-title">{feature.title}</H3>
+            <H2 className="home__feature-title">{feature.title}</H2>
             <p>{feature.text}</p>
           </Card>
         ))}

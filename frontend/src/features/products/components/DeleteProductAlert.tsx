@@ -1,5 +1,5 @@
-import { Alert } from '@blueprintjs/core';
 import { TrashIcon } from '@blueprintjs/icons';
+import { ConfirmAlert } from '../../../components/ConfirmAlert';
 
 export interface DeleteProductAlertProps {
   /** The product to delete; null when the alert is closed. */
@@ -12,22 +12,20 @@ export interface DeleteProductAlertProps {
 /** Deleting cannot be undone, so it is confirmed first. */
 export function DeleteProductAlert({ name, deleting, onConfirm, onCancel }: DeleteProductAlertProps) {
   return (
-    <Alert
+    <ConfirmAlert
       className="delete-alert"
+      titleClassName="delete-alert__title"
       isOpen={name !== null}
-      intent="danger"
+      title="Delete product?"
       icon={<TrashIcon size={40} className="delete-alert__icon" />}
-      confirmButtonText="Delete"
-      cancelButtonText="Cancel"
-      loading={deleting}
-      canEscapeKeyCancel={!deleting}
+      confirmText="Delete"
+      busy={deleting}
       onConfirm={onConfirm}
       onCancel={onCancel}
     >
-      <p className="delete-alert__title">Delete product?</p>
       <p>
         <strong>{name}</strong> will be removed from your catalogue. This cannot be undone.
       </p>
-    </Alert>
+    </ConfirmAlert>
   );
 }

@@ -1,13 +1,15 @@
-import { Button, NonIdealState } from '@blueprintjs/core';
+import { Button } from '@blueprintjs/core';
 import { BoxIcon, PlusIcon, SearchIcon } from '@blueprintjs/icons';
 import { LinkButton } from '../../../components/LinkButton';
 import { productNewPath } from '../urls';
+import { EmptyState } from '../../../components/EmptyState';
 
 /** The two empty states: an empty catalogue, and a search or filter that matches nothing. */
 export function ProductListEmpty({ filtered, onClearFilters }: { filtered: boolean; onClearFilters(): void }) {
   if (filtered) {
     return (
-      <NonIdealState
+      <EmptyState
+        headingLevel={2}
         className="product-empty"
         icon={<SearchIcon size={48} />}
         title="No matching products"
@@ -21,7 +23,8 @@ export function ProductListEmpty({ filtered, onClearFilters }: { filtered: boole
     );
   }
   return (
-    <NonIdealState
+    <EmptyState
+      headingLevel={2}
       className="product-empty"
       icon={<BoxIcon size={48} />}
       title="No products yet"

@@ -1,12 +1,13 @@
-import { NonIdealState } from '@blueprintjs/core';
 import { ArrowLeftIcon, SearchIcon } from '@blueprintjs/icons';
 import { ProductMessages } from '@stockroom/schema';
 import { LinkButton } from '../../../components/LinkButton';
+import { EmptyState } from '../../../components/EmptyState';
 
 /** An unknown id, a malformed one, or someone else's product: all look the same ('Product not found'), so an id never tells whether someone else's product exists. */
 export function ProductNotFound({ listHref }: { listHref: string }) {
   return (
-    <NonIdealState
+    <EmptyState
+      headingLevel={1}
       className="product-empty"
       icon={<SearchIcon size={48} />}
       title={ProductMessages.notFound}

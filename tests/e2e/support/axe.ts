@@ -1,0 +1,47 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+
+/** One failed axe rule, flattened to what a reader needs to find and fix it. */
+export interface AxeFinding {
+  id: string;
+  impact: string;
+  help: string;
+  helpUrl: string;
+  targets: string[];
+}
+
+/**
+ * Runs axe-core on the page as it is now (every rule axe enables by default,
+ * WCAG 2.x A/AA and best practices) and returns the violations. `exclude`
+ * lists selectors of third-party markup the app does not control.
+ */
+export async function axeViolations(page: Page, opts: { exclude?: string[] } = {}): Promise<AxeFinding[]> {
+  // The AxeBuilder types name @playwright/test's Page; playwright-core's is the same object.
+  let builder = new AxeBuilder({ page: page as unknown as ConstructorParameters<typeof AxeBuilder>[0]['page'] });
+  for (const selector of opts.exclude ?? []) builder = builder.exclude(selector);
+  const results = await builder.analyze();
+  return results.violations.map((v) => ({
+    id: v.id,
+    impact: v.impact ?? 'unknown',
+    help: v.help,
+    helpUrl: v.helpUrl,
+    targets: v.nodes.map((node) => node.target.map(String).join(' >> ')),
+  }));
+}
+
+/** A readable report: one block per rule with its impact, the elements at fault and where the rule is explained. */
+export function formatAxeFindings(label: string, findings: readonly AxeFinding[]): string {
+  const blocks = findings.map(
+    (f) => `  [${f.impact}] ${f.id}: ${f.help}\n    ${f.helpUrl}\n${f.targets.map((t) => `    - ${t}`).join('\n')}`,
+  );
+  return `${label}: ${findings.length} axe violation(s)\n${blocks.join('\n')}`;
+}
+
+/**
+ * Fails with the rule id, impact, target selectors and help url of every
+ * violation axe finds on the page now; `label` names the screen and state.
+ */
+export async function expectNoAxeViolations(page: Page, label: string, opts: { exclude?: string[] } = {}): Promise<void> {
+  const findings = await axeViolations(page, opts);
+  if (findings.length > 0) throw new Error(formatAxeFindings(label, findings));
+}
