@@ -71,7 +71,7 @@ const selfHostedOnly: VitePlugin = {
   },
 };
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   base: '/',
   plugins: [react(), selfHostedOnly],
   css: { postcss: { plugins: [pruneBlueprintCss] } },
@@ -82,24 +82,29 @@ export default defineConfig({
   },
   server: { proxy: { '/graphql': backend, '/api': backend, '/uploads': backend } },
   preview: { proxy: { '/graphql': backend, '/api': backend, '/uploads': backend } },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    // The build-time page shells (scripts/prerender.mjs) read it to preload each route's chunks.
-    manifest: true,
-    // Only browsers with native module preload are targeted; the polyfill
-    // would also be one more script for the CSP to reason about.
-    modulePreload: { polyfill: false },
-    rollupOptions: {
-      input: {
-        app: fromHere('index.html'),
-        playground: fromHere('playground.html'),
+  // The page-shell renderer (`--ssr src/app/prerender.tsx`) runs once at build time in Node, bundled whole
+  // into one file: the prerender script loads a fresh copy of it per route.
+  ssr: { noExternal: true },
+  build: isSsrBuild
+    ? { outDir: 'dist-ssr', emptyOutDir: true, rolldownOptions: { output: { codeSplitting: false } } }
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        // The build-time page shells (scripts/prerender.mjs) read it to preload each route's chunks.
+        manifest: true,
+        // Only browsers with native module preload are targeted; the polyfill
+        // would also be one more script for the CSP to reason about.
+        modulePreload: { polyfill: false },
+        rollupOptions: {
+          input: {
+            app: fromHere('index.html'),
+            playground: fromHere('playground.html'),
+          },
+          output: {
+            // Icon components shared by several lazy pages would each become a
+            // tiny chunk of their own (one more request per icon); they go in one.
+            manualChunks: (id) => (id.includes('@blueprintjs/icons/lib/esm/generated/components/') ? 'icons' : undefined),
+          },
+        },
       },
-      output: {
-        // Icon components shared by several lazy pages would each become a
-        // tiny chunk of their own (one more request per icon); they go in one.
-        manualChunks: (id) => (id.includes('@blueprintjs/icons/lib/esm/generated/components/') ? 'icons' : undefined),
-      },
-    },
-  },
-});
+}));
