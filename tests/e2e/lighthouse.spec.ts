@@ -16,6 +16,7 @@ interface Figures {
   tbtMs: number | null;
   fcpMs: number | null;
   failedAudits: string[];
+  shifted: string[];
   runtimeError: string | null;
 }
 
@@ -28,11 +29,12 @@ interface Figures {
  */
 type Floors = { performance: number; accessibility: number; maxCls: number };
 const FLOORS: Record<string, Record<'mobile' | 'desktop', Floors>> = {
-  home: { mobile: { performance: 55, accessibility: 98, maxCls: 0.02 }, desktop: { performance: 85, accessibility: 98, maxCls: 0.02 } },
-  'sign-in': { mobile: { performance: 70, accessibility: 96, maxCls: 0.02 }, desktop: { performance: 85, accessibility: 96, maxCls: 0.02 } },
-  'product list': { mobile: { performance: 35, accessibility: 94, maxCls: 0.02 }, desktop: { performance: 35, accessibility: 94, maxCls: 0.02 } },
-  'product detail': { mobile: { performance: 40, accessibility: 100, maxCls: 0.02 }, desktop: { performance: 40, accessibility: 100, maxCls: 0.02 } },
-  dashboard: { mobile: { performance: 35, accessibility: 98, maxCls: 0.25 }, desktop: { performance: 35, accessibility: 98, maxCls: 0.1 } },
+  home: { mobile: { performance: 45, accessibility: 98, maxCls: 0.02 }, desktop: { performance: 55, accessibility: 98, maxCls: 0.02 } },
+  'sign-in': { mobile: { performance: 50, accessibility: 96, maxCls: 0.02 }, desktop: { performance: 55, accessibility: 96, maxCls: 0.02 } },
+  'product list': { mobile: { performance: 30, accessibility: 94, maxCls: 0.02 }, desktop: { performance: 45, accessibility: 94, maxCls: 0.02 } },
+  'product detail': { mobile: { performance: 20, accessibility: 100, maxCls: 0.02 }, desktop: { performance: 45, accessibility: 100, maxCls: 0.02 } },
+  // The dashboard's cards move down when its data arrives (the shell itself stays put).
+  dashboard: { mobile: { performance: 15, accessibility: 98, maxCls: 0.2 }, desktop: { performance: 40, accessibility: 98, maxCls: 0.07 } },
 };
 
 const PRODUCTS = 300;
@@ -85,6 +87,8 @@ describe('Lighthouse on the production build', () => {
         (f) =>
           `| ${f.page} | ${f.formFactor} | ${f.performance} | ${f.accessibility} | ${f.lcpMs === null ? '-' : `${(f.lcpMs / 1000).toFixed(1)} s`} | ${f.cls} | ${f.tbtMs} ms | ${f.failedAudits.join(', ') || '-'} | ${f.runtimeError ?? '-'} |`,
       );
+      const shifts = figures.filter((f) => f.shifted.length > 0).map((f) => `${f.page} (${f.formFactor}): ${f.shifted.join(', ')}`);
+      if (shifts.length > 0) console.log(`layout shifts:\n${shifts.join('\n')}`);
       console.log(
         ['| page | form factor | performance | accessibility | LCP | CLS | TBT | failed accessibility audits | error |', '|---|---|---|---|---|---|---|---|---|', ...rows].join('\n'),
       );
@@ -99,6 +103,7 @@ describe('Lighthouse on the production build', () => {
         expect({ where, cls: f.cls !== null && f.cls <= floor.maxCls }).toEqual({ where, cls: true });
       }
     },
-    240_000,
+    // Ten Lighthouse runs take about 3.5 minutes on a quiet machine, up to 5 on the shared one.
+    420_000,
   );
 });

@@ -86,10 +86,24 @@ try {
         },
         { session: input.session, signedIn: page.signedIn },
       );
-      const flags = { port, output: 'json', logLevel: 'error', disableStorageReset: true, onlyCategories: ['performance', 'accessibility'] };
+      // Screenshots score nothing asked for here and cost seconds per run on a busy machine.
+      const flags = {
+        port,
+        output: 'json',
+        logLevel: 'error',
+        disableStorageReset: true,
+        disableFullPageScreenshot: true,
+        skipAudits: ['screenshot-thumbnails', 'final-screenshot'],
+        onlyCategories: ['performance', 'accessibility'],
+      };
       const config = formFactor === 'desktop' ? desktopConfig : undefined;
-      const run = await lighthouse(`${input.baseUrl}${page.path}`, flags, config);
-      const lhr = run.lhr;
+      // On a busy machine a run now and then fails to measure (no paint seen in time): it gets one more try.
+      let lhr = (await lighthouse(`${input.baseUrl}${page.path}`, flags, config)).lhr;
+      if (lhr.runtimeError || lhr.categories.performance?.score == null) {
+        console.error(`lighthouse: ${formFactor} ${page.name} measured nothing (${lhr.runtimeError?.message ?? 'no score'}), once more`);
+        await cdp.send('Network.clearBrowserCache');
+        lhr = (await lighthouse(`${input.baseUrl}${page.path}`, flags, config)).lhr;
+      }
       const failedAudits = Object.values(lhr.audits)
         .filter((audit) => audit.scoreDisplayMode === 'binary' && audit.score === 0 && lhr.categories.accessibility.auditRefs.some((ref) => ref.id === audit.id))
         .map((audit) => audit.id);
@@ -105,6 +119,8 @@ try {
         tbtMs: metric('total-blocking-time') === null ? null : Math.round(metric('total-blocking-time')),
         fcpMs: metric('first-contentful-paint') === null ? null : Math.round(metric('first-contentful-paint')),
         failedAudits,
+        /** What moved most, for a CLS above zero. */
+        shifted: (lhr.audits['layout-shifts']?.details?.items ?? []).slice(0, 3).map((item) => `${item.node?.selector ?? '?'} ${Number(item.score).toFixed(3)}`),
         runtimeError:
           lhr.runtimeError?.message ??
           (['largest-contentful-paint', 'cumulative-layout-shift'].map((id) => lhr.audits[id]?.errorMessage).find(Boolean) || null),
