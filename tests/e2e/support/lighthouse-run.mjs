@@ -119,6 +119,8 @@ try {
         tbtMs: metric('total-blocking-time') === null ? null : Math.round(metric('total-blocking-time')),
         fcpMs: metric('first-contentful-paint') === null ? null : Math.round(metric('first-contentful-paint')),
         failedAudits,
+        /** Lighthouse's measure of this machine's speed at the time: low when the machine is busy. */
+        benchmarkIndex: lhr.environment?.benchmarkIndex == null ? null : Math.round(lhr.environment.benchmarkIndex),
         /** What moved most, for a CLS above zero. */
         shifted: (lhr.audits['layout-shifts']?.details?.items ?? []).slice(0, 3).map((item) => `${item.node?.selector ?? '?'} ${Number(item.score).toFixed(3)}`),
         runtimeError:
