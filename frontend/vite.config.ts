@@ -1,13 +1,79 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin as VitePlugin } from 'vite';
 
 const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const backend = 'http://localhost:3000';
 
-export default defineConfig({
+/**
+ * Blueprint ships one stylesheet for every component (476 KB, 48 KB gzipped). The
+ * client never renders the components below, so their rules are dropped from it at
+ * build time (the dark theme's rules stay: the client follows the system's theme). A component added to the client later
+ * gets its styles back by leaving this list.
+ */
+const UNUSED_BLUEPRINT_CLASSES = [
+  'tree',
+  'slider',
+  'tag-input',
+  'editable-text',
+  'panel-stack',
+  'panel-stack2',
+  'hotkey',
+  'hotkey-column',
+  'hotkey-dialog',
+  'breadcrumb',
+  'breadcrumbs',
+  'navbar',
+  'multistep-dialog',
+  'context-menu',
+  'entity-title',
+  'card-list',
+  'overflow-list',
+];
+const unusedSelector = new RegExp(`\\.bp6-(?:${UNUSED_BLUEPRINT_CLASSES.join('|')})(?![\\w-])`);
+
+/** A PostCSS plugin (Vite runs its css.postcss plugins on every stylesheet) that prunes Blueprint's. */
+const pruneBlueprintCss = {
+  postcssPlugin: 'stockroom-prune-blueprint',
+  Once(root: PostCssNode) {
+    if (!/@blueprintjs[\\/]core[\\/]/.test(root.source?.input?.file ?? '')) return;
+    root.walkRules((rule) => {
+      const kept = rule.selectors!.filter((selector) => !unusedSelector.test(selector));
+      if (kept.length === 0) rule.remove();
+      else if (kept.length < rule.selectors!.length) rule.selectors = kept;
+    });
+    root.walkAtRules((atRule) => {
+      if (atRule.nodes && atRule.nodes.length === 0) atRule.remove();
+    });
+  },
+};
+
+/** The few PostCSS node members the plugin touches (postcss is Vite's, not a dependency of ours). */
+interface PostCssNode {
+  source?: { input?: { file?: string } };
+  selectors?: string[];
+  nodes?: unknown[];
+  remove(): void;
+  walkRules(visit: (rule: PostCssNode) => void): void;
+  walkAtRules(visit: (atRule: PostCssNode) => void): void;
+}
+
+/** Fails the build if anything (a font, an icon sheet) would be fetched from another host. */
+const selfHostedOnly: VitePlugin = {
+  name: 'stockroom-self-hosted-only',
+  generateBundle(_options, bundle) {
+    for (const asset of Object.values(bundle)) {
+      if (asset.type !== 'asset' || !asset.fileName.endsWith('.css')) continue;
+      const external = String(asset.source).match(/url\(\s*["']?(?:https?:)?\/\/[^)]*\)|@import\s+["']?(?:https?:)?\/\//);
+      if (external) this.error(`${asset.fileName} loads ${external[0]}: fonts and icons must come from the app itself`);
+    }
+  },
+};
+
+export default defineConfig(({ isSsrBuild }) => ({
   base: '/',
-  plugins: [react()],
+  plugins: [react(), selfHostedOnly],
+  css: { postcss: { plugins: [pruneBlueprintCss] } },
   resolve: {
     // The schema package's `main` is CommonJS for the server; the client
     // bundles its TypeScript source so the shared rules tree-shake.
@@ -15,22 +81,29 @@ export default defineConfig({
   },
   server: { proxy: { '/graphql': backend, '/api': backend, '/uploads': backend } },
   preview: { proxy: { '/graphql': backend, '/api': backend, '/uploads': backend } },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    // Only browsers with native module preload are targeted; the polyfill
-    // would also be one more script for the CSP to reason about.
-    modulePreload: { polyfill: false },
-    rollupOptions: {
-      input: {
-        app: fromHere('index.html'),
-        playground: fromHere('playground.html'),
+  // The page-shell renderer (`--ssr src/app/prerender.tsx`) runs once at build time in Node, bundled whole
+  // into one file: the prerender script loads a fresh copy of it per route.
+  ssr: { noExternal: true },
+  build: isSsrBuild
+    ? { outDir: 'dist-ssr', emptyOutDir: true, rolldownOptions: { output: { codeSplitting: false } } }
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        // The build-time page shells (scripts/prerender.mjs) read it to preload each route's chunks.
+        manifest: true,
+        // Only browsers with native module preload are targeted; the polyfill
+        // would also be one more script for the CSP to reason about.
+        modulePreload: { polyfill: false },
+        rollupOptions: {
+          input: {
+            app: fromHere('index.html'),
+            playground: fromHere('playground.html'),
+          },
+          output: {
+            // Icon components shared by several lazy pages would each become a
+            // tiny chunk of their own (one more request per icon); they go in one.
+            manualChunks: (id) => (id.includes('@blueprintjs/icons/lib/esm/generated/components/') ? 'icons' : undefined),
+          },
+        },
       },
-      output: {
-        // Icon components shared by several lazy pages would each become a
-        // tiny chunk of their own (one more request per icon); they go in one.
-        manualChunks: (id) => (id.includes('@blueprintjs/icons/lib/esm/generated/components/') ? 'icons' : undefined),
-      },
-    },
-  },
-});
+}));

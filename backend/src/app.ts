@@ -1,10 +1,12 @@
 import type { ApolloServer } from '@apollo/server';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import compression from 'compression';
 import cors from 'cors';
 import express, { type Express, type Request } from 'express';
 import helmet from 'helmet';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { constants as zlib } from 'node:zlib';
 import { authRoutes } from './auth/auth.routes';
 import { prepareDummyHash } from './account/password-hasher';
 import type { AppConfig } from './config/config';
@@ -66,6 +68,29 @@ const contentSecurityPolicy = {
 /** Paths the server answers itself; every other path is one of the client's routes. */
 const isServerPath = (path: string) => /^\/(?:api|graphql|uploads|assets)(?:\/|$)/i.test(path);
 
+/**
+ * Brotli (or gzip for clients that lack it) on every compressible answer over 1 KB: pages,
+ * scripts, styles, SVG, JSON from /api and /graphql, the OpenAPI document. Quality 5 is the
+ * knee of brotli's curve for answers made on the fly (a quarter smaller than gzip for a
+ * fraction of quality 11's time). An answer that streams must call `res.flush()` after each part.
+ */
+const compressAnswers = compression({ brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } } });
+
+/** A page is checked with the server each time, so a new build is seen at once; its hashed assets are cached for good. */
+const noCache = (res: { setHeader(name: string, value: string): unknown }) => res.setHeader('Cache-Control', 'no-cache');
+
+/** A route's page rendered at build time: `path` is the client route (Express syntax), `file` its HTML in the client build. */
+interface PageShell {
+  path: string;
+  file: string;
+}
+
+/** The build's list of page shells (written by the client build's prerender step), or none. */
+function readPageShells(clientDir: string): PageShell[] {
+  const manifest = join(clientDir, 'shells.json');
+  return existsSync(manifest) ? (JSON.parse(readFileSync(manifest, 'utf8')) as PageShell[]) : [];
+}
+
 /** Browsers asking for a page get the built client; API clients get JSON. */
 const wantsHtml = (req: Request) => req.method === 'GET' && req.accepts(['json', 'html']) === 'html';
 
@@ -83,11 +108,13 @@ export async function createApp({ config, orm, mailer }: AppDependencies): Promi
   app.set('etag', false);
   app.set('trust proxy', config.trustProxy);
   app.use(helmet({ contentSecurityPolicy, referrerPolicy: { policy: 'no-referrer' }, crossOriginEmbedderPolicy: false }));
+  app.use(compressAnswers);
   app.use(cors({ origin: config.appUrl }));
 
   const hasClient = existsSync(join(config.clientDir, 'index.html'));
   app.get('/graphql', (req, res, next) => {
     if (!hasClient || !wantsHtml(req) || req.query.query) return next();
+    noCache(res);
     res.sendFile(join(config.clientDir, 'playground.html'));
   });
   app.use(
@@ -115,10 +142,23 @@ export async function createApp({ config, orm, mailer }: AppDependencies): Promi
 
   if (hasClient) {
     app.use('/assets', express.static(join(config.clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }));
-    app.use(express.static(config.clientDir, { index: false }));
+    app.use(
+      express.static(config.clientDir, { index: false, setHeaders: (res, path) => (path.endsWith('.html') ? noCache(res) : undefined) }),
+    );
+    // A route with a shell rendered at build time answers with it: the page paints before its script runs.
+    for (const shell of readPageShells(config.clientDir)) {
+      app.get(shell.path, (_req, res) => {
+        noCache(res);
+        res.sendFile(join(config.clientDir, shell.file));
+      });
+    }
     // Client-side routes: any other GET (and so HEAD) gets the app shell, whatever the Accept header, so
     // `curl /` and link checkers see the page a browser sees; a missing asset stays a 404.
-    app.get('/{*path}', (req, res, next) => (isServerPath(req.path) ? next() : res.sendFile(join(config.clientDir, 'index.html'))));
+    app.get('/{*path}', (req, res, next) => {
+      if (isServerPath(req.path)) return next();
+      noCache(res);
+      res.sendFile(join(config.clientDir, 'index.html'));
+    });
   }
   app.use(restNotFound);
   app.use(restErrorHandler);

@@ -3,13 +3,21 @@ import './app/app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { preloadRoute } from './app/router';
 import { startTheme } from './lib/theme';
 
 // Before the first render, so a dark system never sees a light page flash first.
 startTheme();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The page's module (preloaded by the HTML) is loaded before the first render, so that render
+// shows the page and replaces the build-time shell in place rather than with a spinner first.
+// A chunk that fails to load is left to the route's own lazy loading to report.
+void preloadRoute(window.location.pathname)
+  .catch(() => undefined)
+  .then(() =>
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  );

@@ -4,9 +4,9 @@ import type { Response } from 'playwright-core';
 import { useBrowser } from './support/browser';
 import { SignInPage } from './pages/SignInPage';
 
-/** The issue's budgets for the sign-in page's initial load, gzipped. */
-const JS_BUDGET = 200 * 1024;
-const CSS_BUDGET = 60 * 1024;
+/** The budgets of the sign-in page's initial load, gzipped: 170 KB of JS, 45 KB of CSS (Blueprint's stylesheet, pruned, is most of it). */
+const JS_BUDGET = 170 * 1024;
+const CSS_BUDGET = 45 * 1024;
 
 const ICON_NAMES = new Set<string>(Object.values(IconNames));
 /** Blueprint's dynamic icon loading: one chunk per icon path, or the all-paths loader. */
@@ -29,7 +29,7 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 describe('bundle budget of the sign-in page', () => {
   const b = useBrowser();
 
-  it('loads at most 200 KB of JS and 60 KB of CSS (gzipped), no icon-path, locale or polyfill chunks', async () => {
+  it('loads at most 170 KB of JS and 45 KB of CSS (gzipped), no icon-path, locale or polyfill chunks', async () => {
     const s = b.session();
     const assets: Promise<{ url: string; kind: 'js' | 'css'; raw: number; gzip: number }>[] = [];
     const urls: string[] = [];

@@ -1,5 +1,5 @@
 import { APP_NAME, ROLES } from '@stockroom/schema';
-import { Suspense, useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useContext, useEffect, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { AppFooter } from '../components/AppFooter';
 import { AppHeader } from '../components/AppHeader';
@@ -8,6 +8,7 @@ import { SideNav } from '../components/SideNav';
 import { MOBILE_QUERY, useMediaQuery } from '../lib/useMediaQuery';
 import { fullNameOf, useAuth } from '../lib/session';
 import { FOOTER, SIGNED_OUT_LINKS, signedInLinks } from './navigation';
+import { AWAITED_USER, StoredSessionContext } from './stored-session';
 
 /** Header, side navigation (signed in only), routed content and footer. */
 export function AppShell() {
@@ -15,7 +16,11 @@ export function AppShell() {
   const navigate = useNavigate();
   const isMobile = useMediaQuery(MOBILE_QUERY);
   const [sideNavOpen, setSideNavOpen] = useState(!isMobile);
+  const hasStoredSession = useContext(StoredSessionContext);
   const signedIn = state.isAuthenticated && state.user !== null;
+  // Until the session check has answered, a stored session lays out the signed-in screen.
+  const looksSignedIn = signedIn || (!state.initialized && hasStoredSession());
+  const shownUser = signedIn ? state.user! : looksSignedIn ? AWAITED_USER : null;
 
   // On mobile the side navigation would cover the content, so it starts closed there; on desktop it sits beside it, open.
   useEffect(() => setSideNavOpen(!isMobile), [isMobile]);
@@ -24,19 +29,20 @@ export function AppShell() {
     if (isMobile) setSideNavOpen(false);
   }, [isMobile]);
 
-  const user = signedIn
+  const user = shownUser
     ? {
-        fullName: fullNameOf(state.user!),
-        email: state.user!.email,
-        role: state.user!.role || ROLES.member,
-        avatar: state.user!.avatar,
+        fullName: fullNameOf(shownUser),
+        email: shownUser.email,
+        role: shownUser.role || ROLES.member,
+        avatar: shownUser.avatar,
       }
     : null;
 
-  const showSideNav = signedIn;
-  const links = signedIn ? signedInLinks(state.user!.role) : SIGNED_OUT_LINKS;
+  const showSideNav = looksSignedIn;
+  const links = shownUser ? signedInLinks(shownUser.role) : SIGNED_OUT_LINKS;
+  const shellClass = ['app-shell', looksSignedIn && 'app-shell--signed-in', showSideNav && sideNavOpen && !isMobile && 'app-shell--with-side-nav'];
   return (
-    <div className={`app-shell${showSideNav && sideNavOpen && !isMobile ? ' app-shell--with-side-nav' : ''}`}>
+    <div className={shellClass.filter(Boolean).join(' ')}>
       <a className="skip-link" href="#main-content">
         Skip to content
       </a>

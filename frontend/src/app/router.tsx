@@ -1,5 +1,6 @@
-import { lazy } from 'react';
-import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
+/// <reference types="vite/client" />
+import { lazy, type ComponentType } from 'react';
+import { matchRoutes, Navigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { GuestOnly } from './GuestOnly';
 import { RequireAuth } from './RequireAuth';
 import { adminPath } from '../features/admin/urls';
@@ -12,54 +13,65 @@ import { productEditRoute, productListPath, productNewPath, productRoute } from 
 import { profileEditPath, profilePath } from '../features/profile/urls';
 import { RootLayout } from './RootLayout';
 
-// One chunk per page: the sign-in screen loads only what it renders.
-const HomePage = lazy(() => import('../features/home/pages/HomePage'));
-const SignInPage = lazy(() => import('../features/auth/pages/SignInPage'));
-const SignUpPage = lazy(() => import('../features/auth/pages/SignUpPage'));
-const ForgotPasswordPage = lazy(() => import('../features/auth/pages/ForgotPasswordPage'));
-const ResetPasswordPage = lazy(() => import('../features/auth/pages/ResetPasswordPage'));
-const VerifyEmailPage = lazy(() => import('../features/auth/pages/VerifyEmailPage'));
-const DashboardPage = lazy(() => import('../features/dashboard/pages/DashboardPage'));
-const ProductListPage = lazy(() => import('../features/products/pages/ProductListPage'));
-const ProductCreatePage = lazy(() => import('../features/products/pages/ProductCreatePage'));
-const ProductDetailsPage = lazy(() => import('../features/products/pages/ProductDetailsPage'));
-const ProductEditPage = lazy(() => import('../features/products/pages/ProductEditPage'));
-const ProfilePage = lazy(() => import('../features/profile/pages/ProfilePage'));
-const ProfileEditPage = lazy(() => import('../features/profile/pages/ProfileEditPage'));
-const AdminPage = lazy(() => import('../features/admin/pages/AdminPage'));
-const HelpPage = lazy(() => import('../features/help/pages/HelpPage'));
-const NotFoundPage = lazy(() => import('../features/not-found/pages/NotFoundPage'));
+type PageModule = { default: ComponentType };
+
+/** Every page module, loaded on demand: one chunk per page, so the sign-in screen loads only what it renders. */
+const PAGE_MODULES = import.meta.glob<PageModule>('../features/*/pages/*Page.tsx');
+
+/** What a route knows about its page: how to load it ahead of rendering, and its module (the build's key for its chunks). */
+export interface PageHandle {
+  preload(): Promise<unknown>;
+  module: string;
+}
+
+/**
+ * A lazily loaded page that renders at once once preloaded: React.lazy accepts
+ * any thenable, and one that calls back synchronously is read in the same
+ * render instead of suspending. So the first render after `preloadRoute` shows
+ * the page itself, not the loading fallback that would replace the page's
+ * build-time shell for a moment.
+ */
+function page(feature: string, name: string): Pick<RouteObject, 'element' | 'handle'> {
+  const key = `../features/${feature}/pages/${name}.tsx`;
+  const load = PAGE_MODULES[key];
+  if (!load) throw new Error(`No page module ${key}`);
+  let loaded: PageModule | undefined;
+  const preload = () => load().then((module) => (loaded = module));
+  const Page = lazy(() => (loaded ? ({ then: (resolve: (m: PageModule) => void) => resolve(loaded!) } as Promise<PageModule>) : preload()));
+  const handle: PageHandle = { preload, module: `src/features/${feature}/pages/${name}.tsx` };
+  return { element: <Page />, handle };
+}
 
 /** Every screen's route; an unknown path redirects home. */
 const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
-      { path: homePath, element: <HomePage /> },
+      { path: homePath, ...page('home', 'HomePage') },
       { path: authPath, element: <Navigate to={signInPath} replace /> },
       {
         element: <GuestOnly />,
         children: [
-          { path: signInPath, element: <SignInPage /> },
-          { path: signUpPath, element: <SignUpPage /> },
+          { path: signInPath, ...page('auth', 'SignInPage') },
+          { path: signUpPath, ...page('auth', 'SignUpPage') },
         ],
       },
-      { path: forgotPasswordPath, element: <ForgotPasswordPage /> },
-      { path: resetPasswordPath, element: <ResetPasswordPage /> },
-      { path: verifyEmailPath, element: <VerifyEmailPage /> },
-      { path: helpPath, element: <HelpPage /> },
-      { path: notFoundPath, element: <NotFoundPage /> },
+      { path: forgotPasswordPath, ...page('auth', 'ForgotPasswordPage') },
+      { path: resetPasswordPath, ...page('auth', 'ResetPasswordPage') },
+      { path: verifyEmailPath, ...page('auth', 'VerifyEmailPage') },
+      { path: helpPath, ...page('help', 'HelpPage') },
+      { path: notFoundPath, ...page('not-found', 'NotFoundPage') },
       {
         element: <RequireAuth />,
         children: [
-          { path: dashboardPath, element: <DashboardPage /> },
-          { path: productListPath, element: <ProductListPage /> },
-          { path: productNewPath, element: <ProductCreatePage /> },
-          { path: productRoute, element: <ProductDetailsPage /> },
-          { path: productEditRoute, element: <ProductEditPage /> },
-          { path: profilePath, element: <ProfilePage /> },
-          { path: profileEditPath, element: <ProfileEditPage /> },
-          { path: adminPath, element: <AdminPage /> },
+          { path: dashboardPath, ...page('dashboard', 'DashboardPage') },
+          { path: productListPath, ...page('products', 'ProductListPage') },
+          { path: productNewPath, ...page('products', 'ProductCreatePage') },
+          { path: productRoute, ...page('products', 'ProductDetailsPage') },
+          { path: productEditRoute, ...page('products', 'ProductEditPage') },
+          { path: profilePath, ...page('profile', 'ProfilePage') },
+          { path: profileEditPath, ...page('profile', 'ProfileEditPage') },
+          { path: adminPath, ...page('admin', 'AdminPage') },
         ],
       },
       { path: '*', element: <Navigate to={homePath} replace /> },
@@ -75,3 +87,30 @@ const routes: RouteObject[] = [
 export function AppRoutes() {
   return useRoutes(routes);
 }
+
+/** The pages (with their chunks) a path renders; resolves once all are loaded. */
+export function preloadRoute(path: string): Promise<unknown> {
+  const matches = matchRoutes(routes, path) ?? [];
+  return Promise.all(matches.map(({ route }) => (route.handle as PageHandle | undefined)?.preload()));
+}
+
+/** The page module a path renders (the build's key for its chunks), if any. */
+export function pageModuleOf(path: string): string | undefined {
+  const matches = matchRoutes(routes, path) ?? [];
+  return matches.map(({ route }) => (route.handle as PageHandle | undefined)?.module).find(Boolean);
+}
+
+/**
+ * The routes the build renders into HTML ahead of time, so a visitor sees the page before
+ * its script has run: the public entry pages in full, and for the signed-in screens the
+ * shell (header, side navigation, a loading state) the session check starts from.
+ * `path` is the route as Express reads it; `location` the URL rendered for it.
+ */
+export const PRERENDERED_ROUTES: ReadonlyArray<{ path: string; location: string; signedIn: boolean }> = [
+  ...[homePath, signInPath, signUpPath, forgotPasswordPath].map((path) => ({ path, location: path, signedIn: false })),
+  ...[dashboardPath, productListPath, productNewPath, productRoute, productEditRoute, profilePath, profileEditPath, adminPath].map((path) => ({
+    path,
+    location: path.replace(/:\w+/g, 'id'),
+    signedIn: true,
+  })),
+];

@@ -1,0 +1,79 @@
+/**
+ * Renders each route of PRERENDERED_ROUTES (src/app/router.tsx) into a copy of the built
+ * index.html, with its page's chunks preloaded, so the page paints before the script has
+ * run; the client then renders over it. Writes dist/shells/*.html and dist/shells.json,
+ * the list the server answers those routes from. Runs after `vite build` and
+ * `vite build --ssr src/app/prerender.tsx` (which it removes once done).
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(root, 'dist');
+const ssrDir = join(root, 'dist-ssr');
+
+const renderer = pathToFileURL(join(ssrDir, 'prerender.js')).href;
+/**
+ * A fresh copy of the renderer for each route: a lazy component (the user menu) loaded while
+ * rendering one route would otherwise render in full in the next, where the browser's first
+ * frame shows its fallback.
+ */
+const freshRenderer = (route) => import(`${renderer}?route=${encodeURIComponent(route)}`);
+const { pageModuleOf, PRERENDERED_ROUTES } = await freshRenderer('');
+const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
+const template = readFileSync(join(dist, 'index.html'), 'utf8');
+const ROOT_DIV = '<div id="root"></div>';
+if (!template.includes(ROOT_DIV)) throw new Error(`dist/index.html has no ${ROOT_DIV}`);
+
+/** A chunk's file, the files it imports statically (recursively) and their CSS. */
+function chunksOf(key, seen = new Set()) {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(key)) return { js: [], css: [] };
+  seen.add(key);
+  const js = [chunk.file];
+  const css = [...(chunk.css ?? [])];
+  for (const imported of chunk.imports ?? []) {
+    const more = chunksOf(imported, seen);
+    js.push(...more.js);
+    css.push(...more.css);
+  }
+  return { js, css };
+}
+
+/** Links for what the page needs beyond what index.html already loads. */
+function preloadLinks(location) {
+  const module = pageModuleOf(location);
+  if (!module) return '';
+  if (!manifest[module]) throw new Error(`The build manifest has no chunk for ${module}`);
+  const { js, css } = chunksOf(module);
+  const missing = (file) => !template.includes(`/${file}"`);
+  return [
+    ...[...new Set(css)].filter(missing).map((file) => `    <link rel="stylesheet" crossorigin href="/${file}">`),
+    ...[...new Set(js)].filter(missing).map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">`),
+  ].join('\n');
+}
+
+// Rendering in Node: the components' layout effects would only warn here.
+const warn = console.error;
+console.error = (message, ...rest) => {
+  if (typeof message === 'string' && message.includes('useLayoutEffect does nothing on the server')) return;
+  warn(message, ...rest);
+};
+
+const shells = [];
+mkdirSync(join(dist, 'shells'), { recursive: true });
+for (const { path, location, signedIn } of PRERENDERED_ROUTES) {
+  const { renderRoute } = await freshRenderer(path);
+  const html = await renderRoute(location, signedIn);
+  const links = preloadLinks(location);
+  const page = template
+    .replace(ROOT_DIV, `<div id="root">${html}</div>`)
+    .replace('  </head>', `${links ? `${links}\n` : ''}  </head>`);
+  const file = `shells/${path === '/' ? 'index' : path.slice(1).replace(/[/:]+/g, '-')}.html`;
+  writeFileSync(join(dist, file), page);
+  shells.push({ path, file });
+  console.log(`prerendered ${path} -> dist/${file} (${(page.length / 1024).toFixed(1)} KB)`);
+}
+writeFileSync(join(dist, 'shells.json'), `${JSON.stringify(shells, null, 2)}\n`);
+rmSync(ssrDir, { recursive: true, force: true });

@@ -1,0 +1,31 @@
+import { ApolloProvider } from '@apollo/client/react';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router-dom';
+import { createApolloClient } from '../lib/apollo';
+import { AppRoutes, preloadRoute } from './router';
+import { StoredSessionContext } from './stored-session';
+
+export { pageModuleOf, PRERENDERED_ROUTES } from './router';
+
+/**
+ * The HTML of one route as the client's first render draws it, for the build's page
+ * shells (frontend/scripts/prerender.mjs). The page is loaded first so it renders in
+ * full; whatever else loads lazily (the user menu) shows its fallback, as it does in
+ * the browser's first frame. No query runs: the session check and the data wait for
+ * the browser.
+ */
+export async function renderRoute(location: string, signedIn: boolean): Promise<string> {
+  await preloadRoute(location);
+  return renderToString(
+    <StrictMode>
+      <StoredSessionContext.Provider value={() => signedIn}>
+        <ApolloProvider client={createApolloClient()}>
+          <StaticRouter location={location}>
+            <AppRoutes />
+          </StaticRouter>
+        </ApolloProvider>
+      </StoredSessionContext.Provider>
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,82 @@
+import type { Page } from 'playwright-core';
+import { createProductApi, createUserWithSession } from './support/api';
+import { DESKTOP, MOBILE, useBrowser } from './support/browser';
+import { e2eEnv } from './support/env';
+
+/**
+ * The build renders each entry page, and the signed-in shell, into HTML: the page paints
+ * before its script runs, and the signed-in layout (side navigation included) is the same
+ * before and after the session check, so nothing moves when it answers.
+ */
+describe('page shells', () => {
+  const b = useBrowser();
+
+  /** A tab with JavaScript off: what a visitor sees before the script has run. */
+  async function withoutScript(viewport: { width: number; height: number }): Promise<Page> {
+    const context = await b.browser().newContext({ baseURL: e2eEnv().baseUrl, viewport, javaScriptEnabled: false });
+    return context.newPage();
+  }
+
+  it('the public entry pages paint their content before any script runs', async () => {
+    const page = await withoutScript(DESKTOP);
+    await page.goto('/auth/login');
+    await page.getByRole('heading', { level: 1, name: 'Welcome back' }).waitFor();
+    await page.getByLabel('Email').waitFor();
+    await page.goto('/auth/forgot-password');
+    await page.getByRole('button').first().waitFor();
+    await page.goto('/');
+    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
+    await page.context().close();
+  });
+
+  /** Where the main content and the side navigation sit, and how much the page has shifted so far. */
+  const layoutOf = (page: Page) =>
+    page.evaluate(() => {
+      const box = (selector: string) => {
+        const el = document.querySelector(selector);
+        if (!el || (el as HTMLElement).offsetParent === null) return null;
+        const r = el.getBoundingClientRect();
+        return { left: Math.round(r.left), top: Math.round(r.top), width: Math.round(r.width) };
+      };
+      return { main: box('main#main-content'), sideNav: box('aside.side-nav') };
+    });
+
+  it.each([
+    ['desktop', DESKTOP, true],
+    ['phone', MOBILE, false],
+  ] as const)('a signed-in screen (%s) keeps its layout from the shell to the loaded page', async (_name, viewport, sideNavShown) => {
+    const { session } = await createUserWithSession('shell');
+    const product = await createProductApi(session, { name: 'Shell product', price: 12.5 });
+
+    for (const path of ['/products', `/products/${product.id}`, '/dashboard']) {
+      // The build-time shell, before any script: the signed-in layout.
+      const shell = await withoutScript(viewport);
+      await shell.goto(path);
+      const before = await layoutOf(shell);
+      await shell.context().close();
+
+      // The same page in a signed-in tab once everything has loaded, with every layout shift recorded.
+      const s = await b.open(b.browser(), { viewport });
+      await s.context.addInitScript(({ token, expiresAt }) => {
+        localStorage.setItem('mean_auth_token', token);
+        localStorage.setItem('mean_token_expiration', String(expiresAt));
+        (window as unknown as { e2eShifts: number[] }).e2eShifts = [];
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+            if (!entry.hadRecentInput) (window as unknown as { e2eShifts: number[] }).e2eShifts.push(entry.value);
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      }, { token: session.accessToken, expiresAt: session.expiresAt });
+      await s.page.goto(path, { waitUntil: 'networkidle' });
+      await s.page.locator('main#main-content h1').first().waitFor();
+      const after = await layoutOf(s.page);
+      const shifts = await s.page.evaluate(() => (window as unknown as { e2eShifts: number[] }).e2eShifts);
+
+      expect({ path, sideNav: before.sideNav !== null }).toEqual({ path, sideNav: sideNavShown });
+      expect({ path, main: before.main?.left, sideNav: before.sideNav?.width }).toEqual({ path, main: after.main?.left, sideNav: after.sideNav?.width });
+      // The dashboard's cards still move when its data arrives; the shell around them does not.
+      if (path !== '/dashboard') expect({ path, shift: shifts.reduce((sum, v) => sum + v, 0) <= 0.02 }).toEqual({ path, shift: true });
+      s.assertClean();
+    }
+  });
+});

@@ -1,0 +1,141 @@
+/**
+ * Runs Lighthouse on a list of pages and prints the figures as JSON on stdout. A separate
+ * Node process because Lighthouse is an ES module that jest's CommonJS runtime cannot load.
+ *
+ * Input (argv[2], JSON): { baseUrl, session: { token, expiresAt }, pages: [{ name, path, signedIn }],
+ * formFactors: ['mobile', 'desktop'], chromiumPath }.
+ *
+ * It launches Chromium itself with a remote-debugging port and hands the port to Lighthouse.
+ * Lighthouse's own storage reset would also wipe the session the signed-in pages need, so it
+ * is turned off; instead, before every run, the browser's cache is cleared (a cold load, as
+ * Lighthouse would do) and the origin's localStorage is set to the page's signed-in state.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { chromium } from 'playwright-core';
+
+const input = JSON.parse(process.argv[2]);
+
+const freePort = () =>
+  new Promise((resolvePort, reject) => {
+    const srv = createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolvePort(port));
+    });
+  });
+
+async function waitForDevtools(port) {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/json/version`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`Chromium did not open its debugging port ${port}`);
+}
+
+const port = await freePort();
+const profile = mkdtempSync(join(tmpdir(), 'stockroom-lighthouse-'));
+const browserProcess = spawn(
+  input.chromiumPath,
+  [
+    `--remote-debugging-port=${port}`,
+    `--user-data-dir=${profile}`,
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--disable-dev-shm-usage',
+    'about:blank',
+  ],
+  { stdio: 'ignore' },
+);
+
+const results = [];
+try {
+  await waitForDevtools(port);
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  const context = browser.contexts()[0];
+  const setup = await context.newPage();
+  const cdp = await context.newCDPSession(setup);
+  await setup.goto(`${input.baseUrl}/help`);
+
+  for (const formFactor of input.formFactors) {
+    for (const page of input.pages) {
+      await cdp.send('Network.clearBrowserCache');
+      await setup.evaluate(
+        ({ session, signedIn }) => {
+          localStorage.clear();
+          if (!signedIn) return;
+          localStorage.setItem('mean_auth_token', session.token);
+          localStorage.setItem('mean_token_expiration', String(session.expiresAt));
+        },
+        { session: input.session, signedIn: page.signedIn },
+      );
+      // Screenshots score nothing asked for here and cost seconds per run on a busy machine.
+      const flags = {
+        port,
+        output: 'json',
+        logLevel: 'error',
+        disableStorageReset: true,
+        disableFullPageScreenshot: true,
+        skipAudits: ['screenshot-thumbnails', 'final-screenshot'],
+        onlyCategories: ['performance', 'accessibility'],
+      };
+      const config = formFactor === 'desktop' ? desktopConfig : undefined;
+      // On a busy machine a run now and then fails to measure (no paint seen in time): it gets one more try.
+      let lhr = (await lighthouse(`${input.baseUrl}${page.path}`, flags, config)).lhr;
+      if (lhr.runtimeError || lhr.categories.performance?.score == null) {
+        console.error(`lighthouse: ${formFactor} ${page.name} measured nothing (${lhr.runtimeError?.message ?? 'no score'}), once more`);
+        await cdp.send('Network.clearBrowserCache');
+        lhr = (await lighthouse(`${input.baseUrl}${page.path}`, flags, config)).lhr;
+      }
+      const failedAudits = Object.values(lhr.audits)
+        .filter((audit) => audit.scoreDisplayMode === 'binary' && audit.score === 0 && lhr.categories.accessibility.auditRefs.some((ref) => ref.id === audit.id))
+        .map((audit) => audit.id);
+      const metric = (id) => lhr.audits[id]?.numericValue ?? null;
+      const score = (id) => (lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100));
+      const figures = {
+        page: page.name,
+        formFactor,
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        lcpMs: metric('largest-contentful-paint') === null ? null : Math.round(metric('largest-contentful-paint')),
+        cls: metric('cumulative-layout-shift') === null ? null : Number(metric('cumulative-layout-shift').toFixed(3)),
+        tbtMs: metric('total-blocking-time') === null ? null : Math.round(metric('total-blocking-time')),
+        fcpMs: metric('first-contentful-paint') === null ? null : Math.round(metric('first-contentful-paint')),
+        failedAudits,
+        /** Lighthouse's measure of this machine's speed at the time: low when the machine is busy. */
+        benchmarkIndex: lhr.environment?.benchmarkIndex == null ? null : Math.round(lhr.environment.benchmarkIndex),
+        /** What moved most, for a CLS above zero. */
+        shifted: (lhr.audits['layout-shifts']?.details?.items ?? []).slice(0, 3).map((item) => `${item.node?.selector ?? '?'} ${Number(item.score).toFixed(3)}`),
+        runtimeError:
+          lhr.runtimeError?.message ??
+          (['largest-contentful-paint', 'cumulative-layout-shift'].map((id) => lhr.audits[id]?.errorMessage).find(Boolean) || null),
+      };
+      console.error(`lighthouse: ${JSON.stringify(figures)}`);
+      results.push(figures);
+    }
+  }
+  await browser.close();
+  process.stdout.write(`${JSON.stringify(results)}\n`);
+} finally {
+  const exited = new Promise((resolveExit) => browserProcess.once('exit', resolveExit));
+  if (browserProcess.exitCode === null) browserProcess.kill('SIGKILL');
+  await exited;
+  rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
+}
