@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AuthMessages } from '@stockroom/schema';
 import { TooManyRequestsError } from '../common/errors';
+import { runStatement } from '../db/sql';
 import { rateLimitHitStatement } from './rate-limiter.queries';
 
 /**
@@ -18,9 +19,8 @@ export async function consumeRateLimit(em: EntityManager, key: string, limit: nu
  * `limit`, else the seconds until the window ends.
  */
 export async function countRateLimitHit(em: EntityManager, key: string, limit: number, windowMs: number): Promise<number> {
-  const { sql, values } = rateLimitHitStatement(key, windowMs / 1000);
   // Outside any transaction the caller has open, so the count stands even if that work rolls back.
-  const [row] = await em.getConnection().execute<{ hits: number; window_start: Date }[]>(sql, values);
+  const [row] = await runStatement<{ hits: number; window_start: Date }>(em, rateLimitHitStatement(key, windowMs / 1000), { outsideTransaction: true });
   if (row.hits <= limit) return 0;
   return Math.max(1, Math.ceil((new Date(row.window_start).getTime() + windowMs - Date.now()) / 1000));
 }

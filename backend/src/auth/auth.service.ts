@@ -73,12 +73,8 @@ async function startSession(ctx: RequestContext, user: User): Promise<AuthResult
   return session.result;
 }
 
-/**
- * Runs sign-in's own statements on the ORM's connection, outside any unit of
- * work, where the query log shows them: an unknown email and a wrong password
- * must send the very same ones.
- */
-const execute = <T>(ctx: RequestContext, { sql, values }: Statement) => ctx.em.getConnection().execute<T[]>(sql, values);
+/** Sign-in's own statements, on the pool (sign-in opens no unit of work): an unknown email and a wrong password send the very same ones. */
+const execute = <T>(ctx: RequestContext, statement: Statement) => runStatement<T>(ctx.em, statement);
 
 /** A plain SELECT mapped to the entity: sign-in's hot path skips the query builder. */
 async function findUserByEmail(ctx: RequestContext, email: string): Promise<User | null> {

@@ -11,9 +11,13 @@ export interface Statement {
   values: unknown[];
 }
 
-/** Runs a statement and returns its rows: in the EntityManager's transaction if it has one, else on the pool. */
-export async function runStatement<T>(em: EntityManager, { sql, values }: Statement): Promise<T[]> {
-  const runner = em.getTransactionContext<Knex.Transaction>() ?? em.getKnex();
+/**
+ * Runs a statement and returns its rows: in the EntityManager's transaction if it has one, else on
+ * the pool; `outsideTransaction` runs it on the pool whatever the caller has open (a count that must
+ * stand even if the caller's work rolls back). The values are bound, never written into the text.
+ */
+export async function runStatement<T>(em: EntityManager, { sql, values }: Statement, { outsideTransaction = false } = {}): Promise<T[]> {
+  const runner = (outsideTransaction ? undefined : em.getTransactionContext<Knex.Transaction>()) ?? em.getKnex();
   const result = await runner.raw(sql, values as never[]);
   return result.rows as T[];
 }
