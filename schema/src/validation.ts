@@ -118,8 +118,8 @@ export const Rules = {
   status: choice('Status', Object.values(USER_STATUS)),
   /** A sale (negative) or a delivery (positive); never zero. */
   stockDelta: number('Quantity change', { required: true, min: -100000, max: 100000, integer: true }),
-  /** Why stock is adjusted; left out, the sign of the change says (SALE or RECEIPT). */
-  stockReason: choice('Reason', STOCK_ADJUSTMENT_REASONS),
+  /** Why stock is adjusted; left out (or null), the sign of the change says (SALE or RECEIPT). */
+  stockReason: { ...choice('Reason', STOCK_ADJUSTMENT_REASONS), nullable: true },
   /** What a person wrote beside a stock movement ("broken in transit"); blank or null is no note. */
   movementNote: text('Note', { required: false, nullable: true, max: 200 }),
   /** The version an edit was made against; the column is a 32-bit integer, so a larger one is refused here, not by PostgreSQL. */
