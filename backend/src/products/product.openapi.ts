@@ -17,10 +17,10 @@ const invalid = errorResponse('Validation failed (message and per-field `fields`
 const notFound = errorResponse('Product not found (also for another user’s product)');
 const notOwner = errorResponse('You can only modify products you created');
 const tags = ['Products'];
-/** The reasons an adjustment may give, in either case (answers name them in upper case). */
+/** The reasons an adjustment may give, in either case (answers name them in upper case); null is left out. */
 const adjustmentReasonSchema = {
-  enum: [...STOCK_ADJUSTMENT_REASONS, ...STOCK_ADJUSTMENT_REASONS.map((reason) => reason.toLowerCase())],
-  description: 'Left out: SALE for a negative delta, RECEIPT for a positive one. SALE and DAMAGE must be negative, RECEIPT and RETURN positive; upper or lower case',
+  enum: [...STOCK_ADJUSTMENT_REASONS, ...STOCK_ADJUSTMENT_REASONS.map((reason) => reason.toLowerCase()), null],
+  description: 'Left out or null: SALE for a negative delta, RECEIPT for a positive one. SALE and DAMAGE must be negative, RECEIPT and RETURN positive; upper or lower case',
 };
 const noteSchema = ruleSchema(Rules.movementNote, { description: 'Blank or null is no note' });
 /** A product's version counts its changes from 1 and is an SQL integer. */
