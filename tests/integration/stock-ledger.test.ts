@@ -216,6 +216,20 @@ describe('a refused change writes nothing', () => {
     expect(await storedProduct(app, product.id)).toMatchObject({ quantity: 5, version: 1 });
   });
 
+  it('without a session: 401 on every stock route, before any input is read; nothing written', async () => {
+    const product = await createProduct(app, owner.token, { quantity: 5 });
+    for (const answer of [
+      await app.rest('POST', `/api/products/${product.id}/stock`, { delta: -1 }),
+      await app.rest('POST', `/api/products/${product.id}/stock/count`, { quantity: 0 }),
+      await app.rest('GET', `/api/products/${product.id}/movements?limit=0`),
+    ]) {
+      expect(answer.status).toBe(401);
+      expect(answer.body.code).toBe('UNAUTHENTICATED');
+    }
+    expect((await app.gql(COUNT, { id: product.id, quantity: 0 })).errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
+    expect(await movesOf(product.id)).toEqual([['INITIAL', 5, 5]]);
+  });
+
   it('a product that does not exist: 404 on every stock route; a malformed id: 400', async () => {
     const missing = '00000000-0000-4000-8000-000000000000';
     expectRestError(await stock(missing, { delta: 1 }), 404, 'NOT_FOUND', 'Product not found');

@@ -8,12 +8,12 @@ import {
   StockCountFields,
   StockMovementListFields,
   ValidationMessages,
+  defaultAdjustmentReason,
   isBlank,
   validateField,
   validateFields,
   validatePresentFields,
   validateStockAdjustment,
-  defaultAdjustmentReason,
   type ProductSortField,
   type StockAdjustmentReason,
   type SortOrder,
@@ -28,10 +28,10 @@ import { inventoryByCategoryStatement, type CategoryRow } from './inventory.quer
 import {
   adjustStockStatement,
   cappedMatchCountStatement,
-  countStockStatement,
   catalogueChangesStatement,
   categoriesStatement,
   countedByTotals,
+  countStockStatement,
   deleteProductStatement,
   estimatedMatchCountStatement,
   estimatedTotal,
@@ -408,8 +408,11 @@ export const productService = {
 
   /** A page of the stock history of one of the caller's products, newest first; someone else's is 'Product not found'. */
   async movements(ctx: RequestContext, rawId: unknown, request: StockMovementListRequest): Promise<StockMovementPageResult> {
+    const { user } = await requireViewerRows(ctx);
+    const id = canonicalId(rawId);
     assertValid(validateFields(StockMovementListFields, request));
-    const product = await productService.get(ctx, rawId);
+    const [product] = await query<ProductRow>(ctx, productByIdStatement(id));
+    if (!product || product.owner !== user.id) throw new ProductNotFoundError();
     const page = isBlank(request.page) ? PAGINATION.defaultPage : Number(request.page);
     const limit = isBlank(request.limit) ? PAGINATION.defaultLimit : Number(request.limit);
     const [rows, [{ total }]] = await Promise.all([
