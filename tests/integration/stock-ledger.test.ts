@@ -175,6 +175,26 @@ describe('the invariant holds from the first write', () => {
     await expectLedgersHold();
   });
 
+  it('a seeded catalogue (npm run seed) starts with an INITIAL movement per product too', async () => {
+    const { Client } = await import('pg');
+    const { seedProducts } = await import('../../backend/scripts/seed');
+    const seeded = await signUpUser(app);
+    const client = new Client({ connectionString: app.databaseUrl });
+    await client.connect();
+    try {
+      await seedProducts(client, { ownerId: seeded.user.id, count: 30, seed: 7, batchSize: 7 });
+    } finally {
+      await client.end();
+    }
+    const [{ products, movements }] = await app.sql(
+      `SELECT (SELECT count(*)::int FROM products WHERE owner_id = $1) AS products,
+        (SELECT count(*)::int FROM stock_movements WHERE owner_id = $1 AND user_id = $1 AND reason = 'INITIAL') AS movements`,
+      [seeded.user.id],
+    );
+    expect({ products, movements }).toEqual({ products: 30, movements: 30 });
+    await expectLedgersHold();
+  });
+
   it('a deleted product takes its movements with it', async () => {
     const product = await createProduct(app, owner.token, { quantity: 3 });
     await stock(product.id, { delta: -1 });
