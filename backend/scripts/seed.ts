@@ -24,8 +24,13 @@ export const DEMO_USER = { email: 'demo@stockroom.local', password: 'Demo#Stockr
 const DEFAULT_BATCH = 5_000;
 const MAX_PRODUCTS = 10_000_000;
 
-const INSERT_BATCH = `INSERT INTO products (id, owner_id, name, description, price, category, quantity, image_url, featured, created_at, updated_at)
-  SELECT gen_random_uuid(), $1::uuid, * FROM unnest($2::text[], $3::text[], $4::numeric[], $5::text[], $6::int[], $7::text[], $8::bool[], $9::timestamptz[], $10::timestamptz[])`;
+/** Each product goes in with its INITIAL stock movement, as the app writes one, so its movements sum to its quantity. */
+const INSERT_BATCH = `WITH created AS (
+    INSERT INTO products (id, owner_id, name, description, price, category, quantity, image_url, featured, created_at, updated_at)
+    SELECT gen_random_uuid(), $1::uuid, * FROM unnest($2::text[], $3::text[], $4::numeric[], $5::text[], $6::int[], $7::text[], $8::bool[], $9::timestamptz[], $10::timestamptz[])
+    RETURNING id, owner_id, quantity, created_at)
+  INSERT INTO stock_movements (product_id, owner_id, user_id, delta, quantity_after, reason, created_at)
+  SELECT id, owner_id, owner_id, quantity, quantity, 'INITIAL', created_at FROM created`;
 
 export interface SeedOptions {
   ownerId: string;
@@ -109,7 +114,7 @@ export async function seedProducts(client: Client, { ownerId, count, seed, batch
     await client.query('ROLLBACK').catch(() => {});
     throw error;
   }
-  await client.query('VACUUM (ANALYZE) products');
+  await client.query('VACUUM (ANALYZE) products, stock_movements');
 }
 
 interface Args {

@@ -93,6 +93,14 @@ export const ProductMessages = {
   zeroDelta: 'Quantity change cannot be zero',
 } as const;
 
+/** The answers about stock movements (adjustments, stocktakes and the history). */
+export const StockMessages = {
+  /** A reason outside the list an adjustment may give (INITIAL, COUNT and the like are the app's own). */
+  unknownReason: (reasons: readonly string[]) => `Reason must be one of ${reasons.join(', ')}`,
+  mustTakeStock: 'A sale or damage must take stock away: the quantity change must be negative',
+  mustAddStock: 'A receipt or return must add stock: the quantity change must be positive',
+} as const;
+
 export const GeneralMessages = {
   somethingWentWrong: 'Something went wrong. Please try again',
   network: 'Network error. Please check your connection',

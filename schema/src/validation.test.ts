@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { AuthMessages, ValidationMessages } from './messages';
+import { AuthMessages, StockMessages, ValidationMessages } from './messages';
 import {
   EMAIL_MAX_LENGTH,
   INT32_MAX,
@@ -23,6 +23,11 @@ import {
   toDecimals,
   validateSignUp,
   type TextRule,
+  STOCK_ADJUSTMENT_REASONS,
+  STOCK_MOVEMENT_REASONS,
+  StockCountFields,
+  defaultAdjustmentReason,
+  validateStockAdjustment,
 } from './validation';
 
 describe('validation message templates', () => {
@@ -232,9 +237,11 @@ describe('null is never "absent"', () => {
     expect(validateField(Rules.inStockFilter, null)).toBe('In stock cannot be null');
   });
 
-  it('is "no image" for the image URL, the one nullable field', () => {
+  it('is "no image" for the image URL, "the default" for a stock reason, "no note" for a movement note: the only nullable fields', () => {
     expect(validateField(Rules.imageUrl, null)).toBeUndefined();
-    expect(Object.entries(Rules).filter(([, rule]) => 'nullable' in rule && rule.nullable).map(([name]) => name)).toEqual(['imageUrl']);
+    expect(validateField(Rules.stockReason, null)).toBeUndefined();
+    expect(validateField(Rules.movementNote, null)).toBeUndefined();
+    expect(Object.entries(Rules).filter(([, rule]) => 'nullable' in rule && rule.nullable).map(([name]) => name)).toEqual(['imageUrl', 'stockReason', 'movementNote']);
   });
 
   it('is checked by a partial update like any other value it carries', () => {
@@ -371,5 +378,43 @@ describe('text rule patterns agree with the checks', () => {
       expect(patternOf(Rules.imageUrl).test(value)).toBe(false);
       expect(validateField(Rules.imageUrl, value)).toBe('Image URL format is invalid');
     }
+  });
+});
+
+describe('a stock adjustment', () => {
+  const reasons = `Reason must be one of ${STOCK_ADJUSTMENT_REASONS.join(', ')}`;
+
+  it('takes a change without a reason, defaulting to SALE for a sale and RECEIPT for a delivery', () => {
+    expect(validateStockAdjustment({ delta: -3 })).toEqual({});
+    expect(validateStockAdjustment({ delta: 4, reason: null, note: null })).toEqual({});
+    expect(defaultAdjustmentReason(-3)).toBe('SALE');
+    expect(defaultAdjustmentReason(4)).toBe('RECEIPT');
+  });
+
+  it('lets a sale or damage only take stock away and a receipt or return only add it; a correction goes either way', () => {
+    expect(validateStockAdjustment({ delta: -1, reason: 'SALE' })).toEqual({});
+    expect(validateStockAdjustment({ delta: -1, reason: 'DAMAGE' })).toEqual({});
+    expect(validateStockAdjustment({ delta: 1, reason: 'RECEIPT' })).toEqual({});
+    expect(validateStockAdjustment({ delta: 1, reason: 'RETURN' })).toEqual({});
+    expect(validateStockAdjustment({ delta: -1, reason: 'CORRECTION' })).toEqual({});
+    expect(validateStockAdjustment({ delta: 1, reason: 'CORRECTION' })).toEqual({});
+    expect(validateStockAdjustment({ delta: 1, reason: 'SALE' })).toEqual({ delta: StockMessages.mustTakeStock });
+    expect(validateStockAdjustment({ delta: 2, reason: 'DAMAGE' })).toEqual({ delta: StockMessages.mustTakeStock });
+    expect(validateStockAdjustment({ delta: -1, reason: 'RECEIPT' })).toEqual({ delta: StockMessages.mustAddStock });
+    expect(validateStockAdjustment({ delta: -2, reason: 'RETURN' })).toEqual({ delta: StockMessages.mustAddStock });
+  });
+
+  it('refuses a zero change, and a reason the app writes itself or does not know, naming the reasons it may be', () => {
+    expect(validateStockAdjustment({ delta: 0, reason: 'SALE' })).toEqual({ delta: 'Quantity change cannot be zero' });
+    for (const reason of [...STOCK_MOVEMENT_REASONS.filter((r) => !(STOCK_ADJUSTMENT_REASONS as readonly string[]).includes(r)), 'sale', 'THEFT', 7]) {
+      expect(validateStockAdjustment({ delta: -1, reason })).toEqual({ reason: reasons });
+    }
+    expect(reasons).toBe('Reason must be one of SALE, RECEIPT, RETURN, DAMAGE, CORRECTION');
+  });
+
+  it('holds a note to 200 characters as a person counts them', () => {
+    expect(validateStockAdjustment({ delta: 1, note: '🙂'.repeat(200) })).toEqual({});
+    expect(validateStockAdjustment({ delta: 1, note: '🙂'.repeat(201) })).toEqual({ note: 'Note cannot exceed 200 characters' });
+    expect(validateFields(StockCountFields, { quantity: 0, note: 'x'.repeat(201) })).toEqual({ note: 'Note cannot exceed 200 characters' });
   });
 });

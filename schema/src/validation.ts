@@ -1,5 +1,5 @@
 import { IMAGE_FORMATS, PAGINATION, PRODUCT_DRAFT_DEFAULTS, ROLES, USER_STATUS } from './constants';
-import { AuthMessages, ValidationMessages as M } from './messages';
+import { AuthMessages, ProductMessages, StockMessages, ValidationMessages as M } from './messages';
 
 /**
  * Field rules (lengths, ranges, formats), declared once. The server validates every input
@@ -51,6 +51,23 @@ export const PRODUCT_SORT_FIELDS = ['name', 'price', 'date'] as const;
 export type ProductSortField = (typeof PRODUCT_SORT_FIELDS)[number];
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
+/**
+ * Why a product's quantity changed, one per stock movement. A person adjusting
+ * stock gives one of STOCK_ADJUSTMENT_REASONS; the app writes the others
+ * itself: INITIAL for a new product, COUNT for a stocktake, CORRECTION for a
+ * quantity edited in the product form, IMPORT and BULK for imports and bulk
+ * changes.
+ */
+export const STOCK_MOVEMENT_REASONS = ['INITIAL', 'SALE', 'RECEIPT', 'RETURN', 'DAMAGE', 'COUNT', 'CORRECTION', 'IMPORT', 'BULK'] as const;
+export type StockMovementReason = (typeof STOCK_MOVEMENT_REASONS)[number];
+/** The reasons an adjustment may give. A sale or damage takes stock away, a receipt or return adds it, a correction goes either way. */
+export const STOCK_ADJUSTMENT_REASONS = ['SALE', 'RECEIPT', 'RETURN', 'DAMAGE', 'CORRECTION'] as const satisfies readonly StockMovementReason[];
+export type StockAdjustmentReason = (typeof STOCK_ADJUSTMENT_REASONS)[number];
+const STOCK_OUT_REASONS: readonly StockMovementReason[] = ['SALE', 'DAMAGE'];
+const STOCK_IN_REASONS: readonly StockMovementReason[] = ['RECEIPT', 'RETURN'];
+/** The reason an adjustment without one records: a sale takes stock away, a receipt adds it. */
+export const defaultAdjustmentReason = (delta: number): StockAdjustmentReason => (delta < 0 ? 'SALE' : 'RECEIPT');
+
 /** Newest first unless the caller asks otherwise. */
 export const DEFAULT_PRODUCT_SORT = { sortBy: 'date', sortOrder: 'desc' } as const satisfies { sortBy: ProductSortField; sortOrder: SortOrder };
 
@@ -101,6 +118,10 @@ export const Rules = {
   status: choice('Status', Object.values(USER_STATUS)),
   /** A sale (negative) or a delivery (positive); never zero. */
   stockDelta: number('Quantity change', { required: true, min: -100000, max: 100000, integer: true }),
+  /** Why stock is adjusted; left out (or null), the sign of the change says (SALE or RECEIPT). */
+  stockReason: { ...choice('Reason', STOCK_ADJUSTMENT_REASONS), nullable: true },
+  /** What a person wrote beside a stock movement ("broken in transit"); blank or null is no note. */
+  movementNote: text('Note', { required: false, nullable: true, max: 200 }),
   /** The version an edit was made against; the column is a 32-bit integer, so a larger one is refused here, not by PostgreSQL. */
   version: number('Version', { required: false, min: 1, max: INT32_MAX, integer: true }),
   /** The token of an emailed reset or verification link (43 characters of base64url; the cap only bounds input). */
@@ -338,6 +359,31 @@ export function withDraftDefaults<T extends Record<string, unknown>>(input: T): 
     if (value === undefined || (typeof value === 'string' && value.trim() === '')) filled[field] = PRODUCT_DRAFT_DEFAULTS[field];
   }
   return filled as T;
+}
+
+/** A stock adjustment as adjustStock and POST /api/products/{id}/stock take it. */
+export const StockAdjustmentFields = { delta: Rules.stockDelta, reason: Rules.stockReason, note: Rules.movementNote };
+/** A stocktake: the quantity counted on the shelf, which becomes the product's quantity. */
+export const StockCountFields = { quantity: Rules.quantity, note: Rules.movementNote };
+/** A page of a product's stock history. */
+export const StockMovementListFields = { page: Rules.page, limit: Rules.limit };
+
+/**
+ * A stock adjustment's field messages: each rule, then what the rules alone
+ * cannot say: a change of zero changes nothing, and a sale or damage must take
+ * stock away while a receipt or return adds it. A reason outside the list is
+ * named with the reasons it may be.
+ */
+export function validateStockAdjustment(input: Record<string, unknown>): FieldErrors {
+  const errors = validateFields(StockAdjustmentFields, input);
+  if (errors.reason) errors.reason = StockMessages.unknownReason(STOCK_ADJUSTMENT_REASONS);
+  if (errors.delta || errors.reason) return errors;
+  const delta = Number(input.delta);
+  const reason = input.reason as StockAdjustmentReason | undefined | null;
+  if (delta === 0) errors.delta = ProductMessages.zeroDelta;
+  else if (reason && delta > 0 && STOCK_OUT_REASONS.includes(reason)) errors.delta = StockMessages.mustTakeStock;
+  else if (reason && delta < 0 && STOCK_IN_REASONS.includes(reason)) errors.delta = StockMessages.mustAddStock;
+  return errors;
 }
 
 export const ProductListFields = {

@@ -10,6 +10,7 @@ import {
   Rules,
   SignInFields,
   SignUpFields,
+  StockCountFields,
   UserListFields,
   VerifyEmailFields,
   type FieldRule,
@@ -43,7 +44,7 @@ let rootFields: string[];
 /** Mutations that may sign the caller out, change its password or email, or deactivate it: they run as a disposable stand-in. */
 const DISRUPTIVE = new Set(['signOut', 'changePassword', 'deactivateUser', 'updateUser', 'updateProfile', 'resetPassword']);
 /** Fields whose `id` names a product; every other `id` names an account. */
-const PRODUCT_FIELDS = new Set(['product', 'updateProduct', 'deleteProduct', 'adjustStock']);
+const PRODUCT_FIELDS = new Set(['product', 'updateProduct', 'deleteProduct', 'adjustStock', 'countStock']);
 
 const CANNOT_SUCCEED: Record<Role, Set<string>> = {
   member: new Set(['resetPassword', 'verifyEmail', 'users', 'adminStats']),
@@ -64,7 +65,8 @@ const RULES: Record<string, Record<string, FieldRule>> = {
   UpdateProfileInput: ProfileFields,
   UpdateUserInput: ProfileFields,
   ChangePasswordInput: ChangePasswordFields,
-  adjustStock: { delta: Rules.stockDelta },
+  adjustStock: { delta: Rules.stockDelta, note: Rules.movementNote },
+  countStock: StockCountFields,
 };
 
 const slot = (name: string) => fc.constant(new Slot(name));
@@ -74,6 +76,8 @@ function hintsFor(role: Role, valid: boolean): GqlHints {
   return (name, where, type) => {
     const nullable = getNullableType(type) as GraphQLInputType;
     if (isInputObjectType(nullable) || isEnumType(getNamedType(nullable))) {
+      // Left out, or CORRECTION: a reason that fits a change in either direction (a SALE of +3 is refused).
+      if (name === 'reason' && where === 'adjustStock' && valid) return fc.constantFrom(undefined, 'CORRECTION');
       if ((name === 'role' || name === 'status') && valid) return role === 'admin' ? fc.oneof(fc.constant(undefined), fc.constant(undefined), fc.constantFrom(...getNamedType(nullable).toString() === 'UserRole' ? ['Member', 'Admin'] : ['Active', 'Inactive'])) : fc.constant(undefined);
       return undefined;
     }

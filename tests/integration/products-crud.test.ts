@@ -322,6 +322,8 @@ describe('OpenAPI', () => {
         'PUT /api/products/{id}',
         'DELETE /api/products/{id}',
         'POST /api/products/{id}/stock',
+        'POST /api/products/{id}/stock/count',
+        'GET /api/products/{id}/movements',
         'GET /api/products/search',
         'GET /api/products/category/{category}',
         'GET /api/products/featured',

@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { ROLES, Rules, USER_STATUS, type NumberRule, type TextRule } from '@stockroom/schema';
+import { ROLES, Rules, STOCK_MOVEMENT_REASONS, USER_STATUS, type NumberRule, type TextRule } from '@stockroom/schema';
 import { openDatabase } from '../../backend/src/app/database';
 import { createDatabase } from '../support/test-app';
 
@@ -23,18 +23,22 @@ const TEXT_COLUMNS: Array<[table: string, column: string, rule: TextRule]> = [
   ['products', 'image_url', Rules.imageUrl],
   // A copy of the product's name when the entry was written: it needs the name's room, the name's own column checks the rest.
   ['activity_log', 'subject', { ...Rules.productName, min: undefined }],
+  ['stock_movements', 'note', Rules.movementNote],
 ];
 
 /** Each stored number column and the rule its values pass. */
 const NUMBER_COLUMNS: Array<[table: string, column: string, rule: NumberRule]> = [
   ['products', 'price', Rules.price],
   ['products', 'quantity', Rules.quantity],
+  // What a movement left is a product's quantity at that moment.
+  ['stock_movements', 'quantity_after', Rules.quantity],
 ];
 
 /** Each column held to a list of values and the shared list. */
 const CHOICE_COLUMNS: Array<[table: string, column: string, values: readonly string[]]> = [
   ['users', 'role', Object.values(ROLES)],
   ['users', 'status', Object.values(USER_STATUS)],
+  ['stock_movements', 'reason', STOCK_MOVEMENT_REASONS],
 ];
 
 interface Limits {
@@ -116,7 +120,7 @@ function limitsOfRuledColumns(enforced: Map<string, Limits>): Record<string, Lim
   return Object.fromEntries([...expectedLimits().keys()].map((key) => [key, enforced.get(key) ?? {}]));
 }
 
-const TABLES = ['users', 'products', 'activity_log'];
+const TABLES = ['users', 'products', 'activity_log', 'stock_movements'];
 
 /** The shortest a text rule allows (these rules all have one). */
 function shortest(rule: TextRule): number {

@@ -5,7 +5,8 @@ import { Session } from '../account/session.entity';
 import { SignInAttempts } from '../auth/sign-in-attempts.entity';
 import { CatalogueStats } from '../products/catalogue-stats.entity';
 import { Product } from '../products/product.entity';
+import { StockMovement } from '../products/stock-movement.entity';
 import { User } from '../account/user.entity';
 
 /** Every entity the ORM knows; each feature adds its own here. */
-export const entities = [User, Session, OneTimeToken, SignInAttempts, RateLimitBucket, Product, CatalogueStats, ActivityEntry];
+export const entities = [User, Session, OneTimeToken, SignInAttempts, RateLimitBucket, Product, CatalogueStats, ActivityEntry, StockMovement];

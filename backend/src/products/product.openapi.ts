@@ -1,4 +1,4 @@
-import { DEFAULT_PRODUCT_SORT, PRODUCT_DRAFT_DEFAULTS, ProductFields, ProductListFields, Rules, type TextRule } from '@stockroom/schema';
+import { DEFAULT_PRODUCT_SORT, PRODUCT_DRAFT_DEFAULTS, ProductFields, ProductListFields, Rules, STOCK_ADJUSTMENT_REASONS, STOCK_MOVEMENT_REASONS, StockCountFields, type TextRule } from '@stockroom/schema';
 import { bearer, errorResponse, integer, jsonBody, jsonResponse, pageParams, ref, ruleSchema, string, unauthenticated } from '../rest/openapi-helpers';
 
 const idParam = { name: 'id', in: 'path', required: true, schema: { ...string, format: 'uuid' } };
@@ -17,6 +17,12 @@ const invalid = errorResponse('Validation failed (message and per-field `fields`
 const notFound = errorResponse('Product not found (also for another user’s product)');
 const notOwner = errorResponse('You can only modify products you created');
 const tags = ['Products'];
+/** The reasons an adjustment may give, in either case (answers name them in upper case); null is left out. */
+const adjustmentReasonSchema = {
+  enum: [...STOCK_ADJUSTMENT_REASONS, ...STOCK_ADJUSTMENT_REASONS.map((reason) => reason.toLowerCase()), null],
+  description: 'Left out or null: SALE for a negative delta, RECEIPT for a positive one. SALE and DAMAGE must be negative, RECEIPT and RETURN positive; upper or lower case',
+};
+const noteSchema = ruleSchema(Rules.movementNote, { description: 'Blank or null is no note' });
 /** A product's version counts its changes from 1 and is an SQL integer. */
 const versionSchema = ruleSchema(Rules.version);
 
@@ -70,6 +76,30 @@ export const productOpenApiSchemas = {
     required: ['products', 'pagination'],
     properties: {
       products: { type: 'array', items: ref('Product') },
+      pagination: ref('Pagination'),
+    },
+  },
+  StockMovement: {
+    type: 'object',
+    required: ['id', 'delta', 'quantityAfter', 'reason', 'note', 'createdAt', 'user'],
+    properties: {
+      id: { ...string, description: 'Increasing: a later movement of the product has a larger id' },
+      delta: { ...integer, description: 'Signed: negative takes stock away; 0 for a stocktake that found the expected quantity' },
+      quantityAfter: { ...ruleSchema(Rules.quantity), description: 'The quantity this movement left' },
+      reason: { enum: [...STOCK_MOVEMENT_REASONS] },
+      note: { type: ['string', 'null'] },
+      createdAt: { ...string, format: 'date-time' },
+      user: {
+        description: 'Who made it; null when that account has since been deleted',
+        oneOf: [{ type: 'object', required: ['id', 'fullName'], properties: { id: { ...string, format: 'uuid' }, fullName: string } }, { type: 'null' }],
+      },
+    },
+  },
+  StockMovementPage: {
+    type: 'object',
+    required: ['movements', 'pagination'],
+    properties: {
+      movements: { type: 'array', items: ref('StockMovement') },
       pagination: ref('Pagination'),
     },
   },
@@ -182,10 +212,15 @@ export const productOpenApiPaths = {
     post: {
       operationId: 'adjustStock',
       tags,
-      summary: 'Sell (negative delta) or receive (positive) stock, atomically',
+      summary: 'Sell (negative delta) or receive (positive) stock, atomically, recording a stock movement',
       security: bearer,
       parameters: [idParam],
-      requestBody: jsonBody({ type: 'object', additionalProperties: false, required: ['delta'], properties: { delta: ruleSchema(Rules.stockDelta, { not: { const: 0 } }) } }),
+      requestBody: jsonBody({
+        type: 'object',
+        additionalProperties: false,
+        required: ['delta'],
+        properties: { delta: ruleSchema(Rules.stockDelta, { not: { const: 0 } }), reason: adjustmentReasonSchema, note: noteSchema },
+      }),
       responses: {
         200: one('The product with its new quantity'),
         400: invalid,
@@ -194,6 +229,32 @@ export const productOpenApiPaths = {
         404: notFound,
         409: errorResponse('Product is out of stock, or Insufficient stock available'),
       },
+    },
+  },
+  '/api/products/{id}/stock/count': {
+    post: {
+      operationId: 'countStock',
+      tags,
+      summary: 'A stocktake: the counted quantity becomes the quantity, and the difference is recorded as a COUNT movement (0 when the count matched)',
+      security: bearer,
+      parameters: [idParam],
+      requestBody: jsonBody({
+        type: 'object',
+        additionalProperties: false,
+        required: ['quantity'],
+        properties: { quantity: ruleSchema(StockCountFields.quantity, { description: 'The quantity counted' }), note: noteSchema },
+      }),
+      responses: { 200: one('The product with its counted quantity'), 400: invalid, 401: unauthenticated, 403: notOwner, 404: notFound },
+    },
+  },
+  '/api/products/{id}/movements': {
+    get: {
+      operationId: 'listStockMovements',
+      tags,
+      summary: "A product's stock history, newest first",
+      security: bearer,
+      parameters: [idParam, ...pageParams],
+      responses: { 200: jsonResponse('A page of stock movements', ref('StockMovementPage')), 400: invalid, 401: unauthenticated, 404: notFound },
     },
   },
 };

@@ -1,6 +1,7 @@
-import type { ProductSortField, SortOrder } from '@stockroom/schema';
+import type { ProductSortField, SortOrder, StockMovementReason } from '@stockroom/schema';
 import { logFrom } from '../activity/activity.queries';
 import { likePattern, type Statement } from '../db/sql';
+import { movementFrom } from './stock-movement.queries';
 
 /**
  * The SQL behind products, written out rather than built by the ORM: a page
@@ -220,15 +221,21 @@ const WRITABLE_COLUMNS: Record<keyof ProductWrite, string> = {
   featured: 'featured',
 };
 
-/** One round trip: the row goes in, its activity entry with it, and it comes back in the shape both transports send. */
+/**
+ * One round trip: the row goes in, its INITIAL stock movement (of its whole
+ * quantity, 0 included, so every product's history starts somewhere) and its
+ * activity entry with it, and it comes back in the shape both transports send.
+ */
 export function insertProductStatement(product: NewProduct): Statement {
+  const moved = movementFrom('created', { delta: 'quantity', reason: 'INITIAL' });
   return {
     sql: `WITH created AS (
         INSERT INTO products (id, owner_id, name, description, price, category, quantity, image_url, featured)
         VALUES (gen_random_uuid(), ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *),
+      moved AS (${moved.sql}),
       logged AS (${logFrom('created', 'product_created')})
       SELECT ${PRODUCT_COLUMNS} FROM created`,
-    values: [product.ownerId, product.name, product.description, product.price, product.category, product.quantity, product.imageUrl, product.featured],
+    values: [product.ownerId, product.name, product.description, product.price, product.category, product.quantity, product.imageUrl, product.featured, ...moved.values],
   };
 }
 
@@ -236,22 +243,27 @@ export function insertProductStatement(product: NewProduct): Statement {
  * Writes the given fields of the owner's product, only at `version` when one
  * is given (optimistic locking in the WHERE clause, so two edits of the same
  * version can never both land). No row back means the product is missing,
- * someone else's, or changed since `version`. The activity entry names the
- * fields whose value really changed (the row as it was is joined in as
- * `before`); a save that changed nothing logs nothing.
+ * someone else's, or changed since `version`. The row as it was (`before`) is
+ * read under a row lock, so it is the row this write replaces even when a
+ * sale landed while the statement waited: the activity entry names the fields
+ * whose value really changed (a save that changed nothing logs nothing), and
+ * a new quantity records a CORRECTION movement of exactly the difference.
  */
 export function updateProductStatement(id: string, ownerId: string, changes: ProductWrite, version?: number): Statement {
   const entries = (Object.entries(changes) as Array<[keyof ProductWrite, unknown]>).filter(([, value]) => value !== undefined);
   const sets = [...entries.map(([key]) => `${WRITABLE_COLUMNS[key]} = ?`), 'version = products.version + 1', 'updated_at = now()'];
   const changed = entries.map(([key]) => `CASE WHEN products.${WRITABLE_COLUMNS[key]} IS DISTINCT FROM before.${WRITABLE_COLUMNS[key]} THEN '${key}' END`);
+  const moved = changes.quantity === undefined ? undefined : movementFrom('updated', { delta: 'quantity - quantity_before', reason: 'CORRECTION', where: 'quantity <> quantity_before' });
   return {
-    sql: `WITH updated AS (
-        UPDATE products SET ${sets.join(', ')} FROM products AS before
-        WHERE before.id = products.id AND products.id = ? AND products.owner_id = ?${version === undefined ? '' : ' AND products.version = ?'}
-        RETURNING products.*, array_remove(ARRAY[${changed.join(', ')}]::text[], NULL) AS changed),
+    sql: `WITH before AS (SELECT * FROM products WHERE id = ? AND owner_id = ? FOR UPDATE),
+      updated AS (
+        UPDATE products SET ${sets.join(', ')} FROM before
+        WHERE products.id = before.id${version === undefined ? '' : ' AND products.version = ?'}
+        RETURNING products.*, before.quantity AS quantity_before, array_remove(ARRAY[${changed.join(', ')}]::text[], NULL) AS changed),${moved ? `
+      moved AS (${moved.sql}),` : ''}
       logged AS (${logFrom('updated', 'product_updated', `jsonb_build_object('fields', to_jsonb(changed))`)} WHERE cardinality(changed) > 0)
       SELECT ${PRODUCT_COLUMNS} FROM updated`,
-    values: [...entries.map(([, value]) => value), id, ownerId, ...(version === undefined ? [] : [version])],
+    values: [id, ownerId, ...entries.map(([, value]) => value), ...(version === undefined ? [] : [version]), ...(moved?.values ?? [])],
   };
 }
 
@@ -265,19 +277,53 @@ export function deleteProductStatement(id: string, ownerId: string): Statement {
   };
 }
 
+/** Why a stock change happened and what the person wrote beside it. */
+export interface MovementNote {
+  reason: StockMovementReason;
+  note?: string | null;
+}
+
 /**
  * Adds `delta` to the quantity in one statement, only if the result stays
- * within the quantity limits: concurrent sales can never oversell. It logs the change and the
- * quantity left. No row back means the
- * product is missing, someone else's, or short of stock.
+ * within the quantity limits: concurrent sales can never oversell. It records
+ * the movement and logs the change, the quantity left and the reason. No row
+ * back means the product is missing, someone else's, or short of stock.
  */
-export function adjustStockStatement(id: string, ownerId: string, delta: number, limits: { min: number; max: number }): Statement {
+export function adjustStockStatement(id: string, ownerId: string, delta: number, limits: { min: number; max: number }, movement: MovementNote): Statement {
+  const moved = movementFrom('adjusted', { delta: '?::int', ...movement }, [delta]);
   return {
     sql: `WITH adjusted AS (
         UPDATE products SET quantity = quantity + ?, version = version + 1, updated_at = now()
         WHERE id = ? AND owner_id = ? AND quantity + ? BETWEEN ? AND ? RETURNING *),
-      logged AS (${logFrom('adjusted', 'stock_adjusted', `jsonb_build_object('delta', ?::int, 'quantity', quantity)`)})
+      moved AS (${moved.sql}),
+      logged AS (${logFrom('adjusted', 'stock_adjusted', `jsonb_build_object('delta', ?::int, 'quantity', quantity, 'reason', ?::text)`)})
       SELECT ${PRODUCT_COLUMNS} FROM adjusted`,
-    values: [delta, id, ownerId, delta, limits.min, limits.max, delta],
+    values: [delta, id, ownerId, delta, limits.min, limits.max, ...moved.values, delta, movement.reason],
+  };
+}
+
+/**
+ * A stocktake: the counted quantity becomes the product's, and the difference
+ * is recorded as a COUNT movement. A count equal to the current quantity still
+ * records the stocktake (a movement of 0) but leaves the version alone, so an
+ * edit open in a form is not refused for it. The row as it was is read under
+ * a row lock, so the difference is taken from the quantity this count
+ * replaces, even when a sale landed while the statement waited. No row back
+ * means the product is missing or someone else's.
+ */
+export function countStockStatement(id: string, ownerId: string, quantity: number, note: string | null): Statement {
+  const moved = movementFrom('counted', { delta: 'delta', reason: 'COUNT', note });
+  return {
+    sql: `WITH before AS (SELECT id, quantity FROM products WHERE id = ? AND owner_id = ? FOR UPDATE),
+      counted AS (
+        UPDATE products SET quantity = ?,
+          version = products.version + CASE WHEN before.quantity = ? THEN 0 ELSE 1 END,
+          updated_at = CASE WHEN before.quantity = ? THEN products.updated_at ELSE now() END
+        FROM before WHERE products.id = before.id
+        RETURNING products.*, products.quantity - before.quantity AS delta),
+      moved AS (${moved.sql}),
+      logged AS (${logFrom('counted', 'stock_adjusted', `jsonb_build_object('delta', delta, 'quantity', quantity, 'reason', 'COUNT')`)})
+      SELECT ${PRODUCT_COLUMNS} FROM counted`,
+    values: [id, ownerId, quantity, quantity, quantity, ...moved.values],
   };
 }

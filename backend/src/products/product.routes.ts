@@ -1,5 +1,5 @@
 import { Router, type Request } from 'express';
-import { ProductFields, ProductListFields, ProductMessages, Rules, ValidationMessages } from '@stockroom/schema';
+import { ProductFields, ProductListFields, ProductMessages, Rules, StockAdjustmentFields, StockCountFields, StockMovementListFields, ValidationMessages } from '@stockroom/schema';
 import type { RequestContext } from '../account/context';
 import { ValidationError } from '../common/errors';
 import { readBody } from '../rest/body';
@@ -81,10 +81,23 @@ export function productRoutes(contextOf: ContextOf): Router {
     res.json({ message: ProductMessages.deleted, id });
   });
 
-  /** POST /api/products/{id}/stock { delta }: { product }; a sale beyond the stock is a 409 */
+  /**
+   * POST /api/products/{id}/stock { delta, reason?, note? }: { product }; a sale beyond the stock is a 409.
+   * The reason may be sent in upper or lower case; it is answered in upper case.
+   */
   router.post('/:id/stock', async (req, res) => {
-    const { delta } = readBody(req, { delta: Rules.stockDelta });
-    res.json({ product: await productService.adjustStock(contextOf(req), req.params.id, delta) });
+    const { reason, ...rest } = readBody(req, StockAdjustmentFields);
+    res.json({ product: await productService.adjustStock(contextOf(req), req.params.id, { ...rest, reason: typeof reason === 'string' ? reason.toUpperCase() : reason }) });
+  });
+
+  /** POST /api/products/{id}/stock/count { quantity, note? }: { product } after a stocktake (403 for anyone else's) */
+  router.post('/:id/stock/count', async (req, res) => {
+    res.json({ product: await productService.countStock(contextOf(req), req.params.id, readBody(req, StockCountFields)) });
+  });
+
+  /** GET /api/products/{id}/movements?page&limit: { movements, pagination }, newest first (404 for anyone else's) */
+  router.get('/:id/movements', async (req, res) => {
+    res.json(await productService.movements(contextOf(req), req.params.id, queryParams(req, StockMovementListFields)));
   });
 
   return router;

@@ -3,15 +3,19 @@ import {
   PAGINATION,
   ProductFields,
   ProductListFields,
-  ProductMessages,
   Rules,
+  StockCountFields,
+  StockMovementListFields,
   ValidationMessages,
+  defaultAdjustmentReason,
   isBlank,
   validateField,
   validateFields,
   validatePresentFields,
+  validateStockAdjustment,
   withDraftDefaults,
   type ProductSortField,
+  type StockAdjustmentReason,
   type SortOrder,
 } from '@stockroom/schema';
 import { requireViewerRows } from '../account/viewer';
@@ -27,6 +31,7 @@ import {
   catalogueChangesStatement,
   categoriesStatement,
   countedByTotals,
+  countStockStatement,
   deleteProductStatement,
   estimatedMatchCountStatement,
   estimatedTotal,
@@ -50,6 +55,8 @@ import {
 } from './product.queries';
 import { paginationOf, type Pagination } from '../common/pagination';
 import type { ProductStats, ProductView } from './product.types';
+import { movementCountStatement, movementPageStatement } from './stock-movement.queries';
+import type { StockMovementView } from './stock-movement.types';
 
 /** What a caller may send to list products; each transport hands over what it parsed. */
 export interface ProductListRequest {
@@ -64,6 +71,29 @@ export interface ProductListRequest {
 
 export interface ProductPageResult {
   products: ProductView[];
+  pagination: Pagination;
+}
+
+/** A stock adjustment as a transport parsed it; the service applies the rules. */
+export type StockAdjustmentRequest = {
+  delta?: unknown;
+  reason?: unknown;
+  note?: unknown;
+};
+
+/** A stocktake as a transport parsed it. */
+export type StockCountRequest = {
+  quantity?: unknown;
+  note?: unknown;
+};
+
+export type StockMovementListRequest = {
+  page?: unknown;
+  limit?: unknown;
+};
+
+export interface StockMovementPageResult {
+  movements: StockMovementView[];
   pagination: Pagination;
 }
 
@@ -101,6 +131,21 @@ function parseListRequest(request: ProductListRequest) {
     sortOrder: isBlank(input.sortOrder) ? DEFAULT_PRODUCT_SORT.sortOrder : (input.sortOrder as SortOrder),
   };
 }
+
+interface MovementRow extends Omit<StockMovementView, 'createdAt' | 'user'> {
+  createdAt: string | Date;
+  userId: string | null;
+  userFullName: string | null;
+}
+
+const movementFromRow = ({ userId, userFullName, createdAt, ...row }: MovementRow): StockMovementView => ({
+  ...row,
+  createdAt: new Date(createdAt),
+  user: userId === null ? null : { id: userId, fullName: userFullName ?? '' },
+});
+
+/** A note trimmed; blank or null is none. */
+const cleanNote = (note: unknown) => (typeof note === 'string' && note.trim() ? note.trim() : null);
 
 /** Text trimmed, numbers as numbers, an empty (or null) image URL as none. */
 function cleanChanges(changes: ProductChanges): ProductWrite {
@@ -316,16 +361,18 @@ export const productService = {
 
   /**
    * Sells (negative delta) or receives (positive) stock in one SQL statement,
-   * so concurrent sales never take the quantity below 0.
+   * so concurrent sales never take the quantity below 0; the same statement
+   * records the movement with its reason (left out: SALE for a sale, RECEIPT
+   * for a delivery) and note.
    */
-  async adjustStock(ctx: RequestContext, rawId: unknown, delta: unknown): Promise<ProductView> {
+  async adjustStock(ctx: RequestContext, rawId: unknown, input: StockAdjustmentRequest): Promise<ProductView> {
     const { user } = await requireViewerRows(ctx);
     const id = canonicalId(rawId);
-    const deltaError = validateField(Rules.stockDelta, delta) ?? (Number(delta) === 0 ? ProductMessages.zeroDelta : undefined);
-    if (deltaError) throw new ValidationError({ delta: deltaError });
-    const change = Number(delta);
+    assertValid(validateStockAdjustment(input));
+    const change = Number(input.delta);
+    const movement = { reason: (input.reason as StockAdjustmentReason | null | undefined) ?? defaultAdjustmentReason(change), note: cleanNote(input.note) };
     for (let attempt = 1; ; attempt++) {
-      const [row] = await query<ProductRow>(ctx, adjustStockStatement(id, user.id, change, Rules.quantity));
+      const [row] = await query<ProductRow>(ctx, adjustStockStatement(id, user.id, change, Rules.quantity, movement));
       if (row) return fromRow(row);
       const current = await currentOwnProduct(ctx, id, user.id);
       const fits = validateField(Rules.quantity, current.quantity + change) === undefined;
@@ -335,5 +382,37 @@ export const productService = {
       // A delivery that would take the quantity past the quantity rule's maximum, in that rule's words.
       throw new ValidationError({ delta: ValidationMessages.maxValue(Rules.quantity.label, String(Rules.quantity.max)) });
     }
+  },
+
+  /**
+   * A stocktake of one of the caller's products: the counted quantity becomes
+   * its quantity, and the difference is recorded as a COUNT movement (0 when
+   * the count found what was expected: the count still happened).
+   */
+  async countStock(ctx: RequestContext, rawId: unknown, input: StockCountRequest): Promise<ProductView> {
+    const { user } = await requireViewerRows(ctx);
+    const id = canonicalId(rawId);
+    assertValid(validateFields(StockCountFields, input));
+    const [row] = await query<ProductRow>(ctx, countStockStatement(id, user.id, Number(input.quantity), cleanNote(input.note)));
+    if (row) return fromRow(row);
+    await currentOwnProduct(ctx, id, user.id);
+    // Ours and present a moment ago: another request deleted it in between.
+    throw new ProductNotFoundError();
+  },
+
+  /** A page of the stock history of one of the caller's products, newest first; someone else's is 'Product not found'. */
+  async movements(ctx: RequestContext, rawId: unknown, request: StockMovementListRequest): Promise<StockMovementPageResult> {
+    const { user } = await requireViewerRows(ctx);
+    const id = canonicalId(rawId);
+    assertValid(validateFields(StockMovementListFields, request));
+    const [product] = await query<ProductRow>(ctx, productByIdStatement(id));
+    if (!product || product.owner !== user.id) throw new ProductNotFoundError();
+    const page = isBlank(request.page) ? PAGINATION.defaultPage : Number(request.page);
+    const limit = isBlank(request.limit) ? PAGINATION.defaultLimit : Number(request.limit);
+    const [rows, [{ total }]] = await Promise.all([
+      query<MovementRow>(ctx, movementPageStatement(product.id, limit, (page - 1) * limit)),
+      query<{ total: number }>(ctx, movementCountStatement(product.id)),
+    ]);
+    return { movements: rows.map(movementFromRow), pagination: paginationOf(page, limit, total) };
   },
 };

@@ -132,7 +132,8 @@ export function selectionOf(type: GraphQLOutputType, depth = 3): string {
       return depth > 1 ? `${field.name} ${selectionOf(field.type, depth - 1)}` : '';
     })
     .filter(Boolean);
-  return `{ ${fields.join(' ')} }`;
+  // An object whose fields are all objects (a page of movements: its items and its pagination) has none left at the last level.
+  return fields.length ? `{ ${fields.join(' ')} }` : '{ __typename }';
 }
 
 /** `query` or `mutation`, with one variable per argument. */

@@ -6,6 +6,7 @@ import { Migration20261121162347 } from './Migration20261121162347';
 import { Migration20261123162659 } from './Migration20261123162659';
 import { Migration20261123172500 } from './Migration20261123172500';
 import { Migration20261123193000 } from './Migration20261123193000';
+import { Migration20261123200000 } from './Migration20261123200000';
 
 /**
  * Migrations in the order they run. Listed explicitly (not globbed) so the
@@ -20,4 +21,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123162659', class: Migration20261123162659 }, // sign-in attempts per email and client, not per account
   { name: 'Migration20261123172500', class: Migration20261123172500 }, // shortest text lengths of the shared rules as CHECK constraints
   { name: 'Migration20261123193000', class: Migration20261123193000 }, // trigram index on category: search matches the category too
+  { name: 'Migration20261123200000', class: Migration20261123200000 }, // the stock ledger: one movement per quantity change, an INITIAL one for every existing product
 ];

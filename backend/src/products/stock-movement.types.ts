@@ -1,0 +1,36 @@
+import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { STOCK_MOVEMENT_REASONS } from '@stockroom/schema';
+import { enumNamedAsValues } from '../common/graphql-enum';
+import { Pagination } from '../common/pagination';
+
+/** The reasons of the shared rules, named as they are stored and sent (`SALE`, `COUNT`). */
+export const StockMovementReason = enumNamedAsValues(STOCK_MOVEMENT_REASONS);
+export type StockMovementReason = (typeof StockMovementReason)[keyof typeof StockMovementReason];
+registerEnumType(StockMovementReason, {
+  name: 'StockMovementReason',
+  description: 'Why a quantity changed. An adjustment gives SALE, DAMAGE (negative), RECEIPT, RETURN (positive) or CORRECTION; the app writes INITIAL (a new product), COUNT (a stocktake), CORRECTION (a quantity edited in the product form), IMPORT and BULK',
+});
+
+@ObjectType({ description: 'Who made a stock movement' })
+export class StockMovementUser {
+  @Field(() => ID) id!: string;
+  @Field() fullName!: string;
+}
+
+/** One change of a product's quantity, as both transports send it. */
+@ObjectType('StockMovement', { description: "One change of a product's quantity; a product's movements sum to its quantity" })
+export class StockMovementView {
+  @Field(() => ID) id!: string;
+  @Field(() => Int, { description: 'Signed: negative takes stock away; 0 for a stocktake that found the expected quantity' }) delta!: number;
+  @Field(() => Int, { description: 'The quantity this movement left' }) quantityAfter!: number;
+  @Field(() => StockMovementReason) reason!: StockMovementReason;
+  @Field(() => String, { nullable: true }) note!: string | null;
+  @Field() createdAt!: Date;
+  @Field(() => StockMovementUser, { nullable: true, description: 'null when that account has since been deleted' }) user!: StockMovementUser | null;
+}
+
+@ObjectType({ description: "A page of a product's stock history, newest first" })
+export class StockMovementPage {
+  @Field(() => [StockMovementView]) movements!: StockMovementView[];
+  @Field(() => Pagination) pagination!: Pagination;
+}
