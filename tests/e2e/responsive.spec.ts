@@ -73,8 +73,16 @@ async function overflowOf(page: Page): Promise<{ scrollWidth: number; innerWidth
       const box = el.getBoundingClientRect();
       return box.width > 0 && box.height > 0;
     };
+    /** The right edge of what shows of an element: a box an ancestor clips (overflow other than visible) ends where that ancestor does. */
+    const shownRight = (el: Element) => {
+      let right = el.getBoundingClientRect().right;
+      for (let parent = el.parentElement; parent; parent = parent.parentElement) {
+        if (getComputedStyle(parent).overflowX !== 'visible') right = Math.min(right, parent.getBoundingClientRect().right);
+      }
+      return right;
+    };
     const sticksOut = [...document.body.querySelectorAll('*')]
-      .filter((el) => visible(el) && el.getBoundingClientRect().right > innerWidth + 0.5)
+      .filter((el) => visible(el) && shownRight(el) > innerWidth + 0.5)
       .slice(0, 8)
       .map((el) => `${el.tagName.toLowerCase()}.${String(el.getAttribute('class') ?? '').trim().replace(/\s+/g, '.')}`);
     return { scrollWidth: document.scrollingElement!.scrollWidth, innerWidth, sticksOut };

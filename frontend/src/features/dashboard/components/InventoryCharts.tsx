@@ -86,7 +86,8 @@ function CategoryBars({ rows }: { rows: readonly CategoryValueRow[] }) {
         horizontalBars: true,
         reverseData: true,
         height: rows.length * BAR_ROW_HEIGHT + AXIS_HEIGHT,
-        chartPadding: { top: 8, right: 24, bottom: 0, left: 0 },
+        // Room on the right for the last value's label, which starts at the axis's end.
+        chartPadding: { top: 8, right: 48, bottom: 0, left: 0 },
         axisY: { offset: axisWidth, showGrid: false },
         axisX: { onlyInteger: true, scaleMinSpace: VALUE_TICK_MIN_SPACE, labelInterpolationFnc: (value) => formatCompactCurrency(Number(value)) },
       },
