@@ -29,6 +29,23 @@ const UNUSED_BLUEPRINT_CLASSES = [
   'entity-title',
   'card-list',
   'overflow-list',
+  'tabs',
+  'tab',
+  'tab-list',
+  'tab-panel',
+  'tab-indicator',
+  'tab-indicator-wrapper',
+  'collapse',
+  'control-group',
+  'numeric-input',
+  'section',
+  'section-card',
+  'section-header',
+  'drawer',
+  'switch',
+  'radio',
+  'tooltip',
+  'divider',
 ];
 const unusedSelector = new RegExp(`\\.bp6-(?:${UNUSED_BLUEPRINT_CLASSES.join('|')})(?![\\w-])`);
 
