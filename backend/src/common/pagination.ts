@@ -1,3 +1,4 @@
+import { isBlank, PAGINATION } from '@stockroom/schema';
 import { Field, Int, ObjectType } from 'type-graphql';
 
 /** The pagination every list answer carries, the same on REST and GraphQL. */
@@ -18,4 +19,11 @@ export class Pagination {
 export function paginationOf(page: number, limit: number, total: number, totalIsEstimate = false): Pagination {
   const totalPages = Math.ceil(total / limit);
   return { page, limit, total, totalPages, hasNextPage: page < totalPages, hasPrevPage: page > 1, totalIsEstimate };
+}
+
+/** The page and page size a validated list request asks for, the defaults for whatever it left out, and the rows to skip. */
+export function pageRequestOf(input: { page?: unknown; limit?: unknown }): { page: number; limit: number; offset: number } {
+  const page = isBlank(input.page) ? PAGINATION.defaultPage : Number(input.page);
+  const limit = isBlank(input.limit) ? PAGINATION.defaultLimit : Number(input.limit);
+  return { page, limit, offset: (page - 1) * limit };
 }

@@ -80,6 +80,6 @@ export class ProductResolver {
     @Arg('limit', () => Int, { nullable: true, description: '1 to 100 (default 10)' }) limit: number | undefined,
     @Ctx() ctx: RequestContext,
   ) {
-    return productService.movements(ctx, product.id, { page, limit });
+    return productService.movementsOf(ctx, product, { page, limit });
   }
 }

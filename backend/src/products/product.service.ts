@@ -1,6 +1,5 @@
 import {
   DEFAULT_PRODUCT_SORT,
-  PAGINATION,
   ProductFields,
   ProductListFields,
   Rules,
@@ -53,7 +52,7 @@ import {
   type Sample,
   type SampleSizes,
 } from './product.queries';
-import { paginationOf, type Pagination } from '../common/pagination';
+import { pageRequestOf, paginationOf, type Pagination } from '../common/pagination';
 import type { ProductStats, ProductView } from './product.types';
 import { movementCountStatement, movementPageStatement } from './stock-movement.queries';
 import type { StockMovementView } from './stock-movement.types';
@@ -122,8 +121,7 @@ function parseListRequest(request: ProductListRequest) {
   const input = { ...request, search: trimmed(request.search), category: trimmed(request.category) };
   assertValid(validateFields(ProductListFields, input));
   return {
-    page: isBlank(input.page) ? PAGINATION.defaultPage : Number(input.page),
-    limit: isBlank(input.limit) ? PAGINATION.defaultLimit : Number(input.limit),
+    ...pageRequestOf(input),
     search: (input.search as string | undefined) || undefined,
     category: (input.category as string | undefined) || undefined,
     inStock: input.inStock as boolean | undefined,
@@ -260,14 +258,31 @@ async function currentOwnProduct(ctx: RequestContext, id: string, ownerId: strin
   return current;
 }
 
+/** One of the caller's products; a missing one and someone else's alike are 'Product not found', as if it did not exist. */
+async function readOwnProduct(ctx: RequestContext, id: string, ownerId: string): Promise<ProductRow> {
+  const [row] = await query<ProductRow>(ctx, productByIdStatement(id));
+  if (!row || row.owner !== ownerId) throw new ProductNotFoundError();
+  return row;
+}
+
+/** A validated page of a product's movements, newest first, with its pagination. */
+async function movementPage(ctx: RequestContext, productId: string, request: StockMovementListRequest): Promise<StockMovementPageResult> {
+  const { page, limit, offset } = pageRequestOf(request);
+  const [rows, [{ total }]] = await Promise.all([
+    query<MovementRow>(ctx, movementPageStatement(productId, limit, offset)),
+    query<{ total: number }>(ctx, movementCountStatement(productId)),
+  ]);
+  return { movements: rows.map(movementFromRow), pagination: paginationOf(page, limit, total) };
+}
+
 export const productService = {
   /** One page of the caller's catalogue, filtered and sorted, with its pagination. */
   async list(ctx: RequestContext, request: ProductListRequest): Promise<ProductPageResult> {
     const { user } = await requireViewerRows(ctx);
-    const { page, limit, ...options } = parseListRequest(request);
+    const { page, limit, offset, ...options } = parseListRequest(request);
     const filter = { ownerId: user.id, search: options.search, category: options.category, inStock: options.inStock };
     const [rows, count] = await Promise.all([
-      query<ProductRow>(ctx, productPageStatement({ ...filter, sortBy: options.sortBy, sortOrder: options.sortOrder, limit, offset: (page - 1) * limit })),
+      query<ProductRow>(ctx, productPageStatement({ ...filter, sortBy: options.sortBy, sortOrder: options.sortOrder, limit, offset })),
       countMatching(ctx, filter),
     ]);
     return { products: rows.map(fromRow), pagination: productPagination(page, limit, rows.length, count) };
@@ -276,9 +291,7 @@ export const productService = {
   /** One of the caller's products; someone else's is 'Product not found', as if it did not exist. */
   async get(ctx: RequestContext, rawId: unknown): Promise<ProductView> {
     const { user } = await requireViewerRows(ctx);
-    const id = canonicalId(rawId);
-    const [row] = await query<ProductRow>(ctx, productByIdStatement(id));
-    if (!row || row.owner !== user.id) throw new ProductNotFoundError();
+    const row = await readOwnProduct(ctx, canonicalId(rawId), user.id);
     return fromRow(row);
   },
 
@@ -405,14 +418,18 @@ export const productService = {
     const { user } = await requireViewerRows(ctx);
     const id = canonicalId(rawId);
     assertValid(validateFields(StockMovementListFields, request));
-    const [product] = await query<ProductRow>(ctx, productByIdStatement(id));
-    if (!product || product.owner !== user.id) throw new ProductNotFoundError();
-    const page = isBlank(request.page) ? PAGINATION.defaultPage : Number(request.page);
-    const limit = isBlank(request.limit) ? PAGINATION.defaultLimit : Number(request.limit);
-    const [rows, [{ total }]] = await Promise.all([
-      query<MovementRow>(ctx, movementPageStatement(product.id, limit, (page - 1) * limit)),
-      query<{ total: number }>(ctx, movementCountStatement(product.id)),
-    ]);
-    return { movements: rows.map(movementFromRow), pagination: paginationOf(page, limit, total) };
+    await readOwnProduct(ctx, id, user.id);
+    return movementPage(ctx, id, request);
+  },
+
+  /**
+   * The same history for a product already read for the caller (GraphQL's `Product.movements`): its owner is
+   * checked against the caller without reading the product again, once per product of a listed page.
+   */
+  async movementsOf(ctx: RequestContext, product: Pick<ProductView, 'id' | 'owner'>, request: StockMovementListRequest): Promise<StockMovementPageResult> {
+    const { user } = await requireViewerRows(ctx);
+    assertValid(validateFields(StockMovementListFields, request));
+    if (product.owner !== user.id) throw new ProductNotFoundError();
+    return movementPage(ctx, product.id, request);
   },
 };

@@ -3,12 +3,10 @@ import {
   AuthMessages,
   ChangePasswordFields,
   EmailChangeFields,
-  PAGINATION,
   ProfileFields,
   UserAdminFields,
   UserListFields,
   UserMessages,
-  isBlank,
   validateFields,
   validatePresentFields,
 } from '@stockroom/schema';
@@ -20,7 +18,7 @@ import { revokeSessionsStatement } from '../account/session.queries';
 import { requireAdmin, requireViewer } from '../account/viewer';
 import type { RequestContext, Viewer } from '../account/context';
 import { assertValid, canonicalId, DomainError, ForbiddenError, ValidationError } from '../common/errors';
-import { paginationOf, type Pagination } from '../common/pagination';
+import { pageRequestOf, paginationOf, type Pagination } from '../common/pagination';
 import { hashPassword } from '../account/password-hasher';
 import { runStatement } from '../db/sql';
 import { emailChangedMail } from '../mail/templates';
@@ -277,11 +275,10 @@ export const userService = {
     await requireAdmin(ctx);
     const input = { ...request, search: typeof request.search === 'string' ? request.search.trim() : request.search };
     assertValid(validateFields(UserListFields, input));
-    const page = isBlank(input.page) ? PAGINATION.defaultPage : Number(input.page);
-    const limit = isBlank(input.limit) ? PAGINATION.defaultLimit : Number(input.limit);
+    const { page, limit, offset } = pageRequestOf(input);
     const search = (input.search as string | undefined) || undefined;
     const [rows, [{ total }]] = await Promise.all([
-      runStatement<object>(ctx.em, userPageStatement(search, limit, (page - 1) * limit)),
+      runStatement<object>(ctx.em, userPageStatement(search, limit, offset)),
       runStatement<{ total: number }>(ctx.em, userCountStatement(search)),
     ]);
     return { users: rows.map((row) => ctx.em.map(User, row)), pagination: paginationOf(page, limit, total) };
