@@ -47,6 +47,11 @@ export const LockoutMessages = {
   tryAgainIn: (retryAfterSeconds: number) => `Try again in ${durationInWords(retryAfterSeconds)}.`,
 } as const;
 
+/** Recent activity's words that server and client both write: the server's item titles, and the client's day added to them. */
+export const ActivityMessages = {
+  signedInTimes: (count: number) => `Signed in ${count} times`,
+} as const;
+
 export const UserMessages = {
   createFailed: 'Failed to create user account',
   updateFailed: 'Failed to update user profile',

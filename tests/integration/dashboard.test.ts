@@ -79,6 +79,25 @@ describe('recent activity', () => {
     expect([...times].sort((a, b) => b - a)).toEqual(times);
   });
 
+  it('names a stock change by the reason the ledger recorded, not only by its direction', async () => {
+    const alice = await signUpUser(app);
+    const vase = await createProduct(app, alice.token, { name: 'Vase', quantity: 10 });
+    const stock = (body: object) => app.rest('POST', `/api/products/${vase.id}/stock`, body, { token: alice.token });
+    expect((await stock({ delta: -2, reason: 'damage' })).status).toBe(200);
+    expect((await stock({ delta: 1, reason: 'RETURN' })).status).toBe(200);
+    expect((await stock({ delta: -1, reason: 'CORRECTION' })).status).toBe(200);
+    expect((await app.rest('POST', `/api/products/${vase.id}/stock/count`, { quantity: 12 }, { token: alice.token })).status).toBe(200);
+    expect((await app.rest('POST', `/api/products/${vase.id}/stock/count`, { quantity: 12 }, { token: alice.token })).status).toBe(200);
+    const { recentActivity } = await dashboardOf(alice);
+    expect(recentActivity.slice(0, 5).map((item: { description: string }) => item.description)).toEqual([
+      'Counted “Vase”: 12 in stock (as expected)',
+      'Counted “Vase”: 12 in stock (+4)',
+      'Corrected the stock of “Vase” by -1, 8 in stock',
+      'Took back 1 of “Vase”, 9 in stock',
+      'Wrote off 2 of “Vase” as damaged, 8 left',
+    ]);
+  });
+
   it('names several changed fields in one sentence, and logs nothing for a save that changed nothing', async () => {
     const alice = await signUpUser(app);
     const crate = await createProduct(app, alice.token, { name: 'Crate', category: 'Boxes' });

@@ -1,3 +1,4 @@
+import { ActivityMessages } from '@stockroom/schema';
 import type { ActivityKind } from './activity.entity';
 import type { ActivityRow, RecentActivityRow } from './activity.queries';
 
@@ -42,6 +43,27 @@ function listOf(fields: unknown): string {
 
 const quoted = (name: string | null) => `“${name ?? 'a product'}”`;
 
+/**
+ * A stock change in words, by the reason the ledger recorded: a write-off is not a sale, nor a stocktake a
+ * delivery. Entries from before the ledger carry no reason and read by the direction of the change.
+ */
+function stockChange(delta: number, quantity: number, reason: unknown, product: string): string {
+  switch (reason ?? (delta < 0 ? 'SALE' : 'RECEIPT')) {
+    case 'SALE':
+      return `Sold ${-delta} of ${product}, ${quantity} left`;
+    case 'DAMAGE':
+      return `Wrote off ${-delta} of ${product} as damaged, ${quantity} left`;
+    case 'RETURN':
+      return `Took back ${delta} of ${product}, ${quantity} in stock`;
+    case 'COUNT':
+      return `Counted ${product}: ${quantity} in stock (${delta > 0 ? `+${delta}` : delta === 0 ? 'as expected' : delta})`;
+    case 'CORRECTION':
+      return `Corrected the stock of ${product} by ${delta > 0 ? `+${delta}` : delta}, ${quantity} in stock`;
+    default:
+      return `Received ${delta} of ${product}, ${quantity} in stock`;
+  }
+}
+
 function describe(row: ActivityRow, count: number): Pick<ActivityItemView, 'title' | 'description' | 'icon'> {
   const { details } = row;
   switch (row.kind) {
@@ -49,7 +71,7 @@ function describe(row: ActivityRow, count: number): Pick<ActivityItemView, 'titl
       return { title: 'Account created', description: 'Welcome to Stockroom', icon: 'new-person' };
     case 'signed_in':
       return count > 1
-        ? { title: `Signed in ${count} times`, description: `${count} new sessions were started`, icon: 'log-in' }
+        ? { title: ActivityMessages.signedInTimes(count), description: `${count} new sessions were started`, icon: 'log-in' }
         : { title: 'Signed in', description: 'A new session was started', icon: 'log-in' };
     case 'product_created':
       return { title: 'Product created', description: `Added ${quoted(row.subject)} to your catalogue`, icon: 'add' };
@@ -59,13 +81,8 @@ function describe(row: ActivityRow, count: number): Pick<ActivityItemView, 'titl
     }
     case 'product_deleted':
       return { title: 'Product deleted', description: `Removed ${quoted(row.subject)} from your catalogue`, icon: 'trash' };
-    case 'stock_adjusted': {
-      const delta = Number(details.delta);
-      const quantity = Number(details.quantity);
-      return delta < 0
-        ? { title: 'Stock adjusted', description: `Sold ${-delta} of ${quoted(row.subject)}, ${quantity} left`, icon: 'exchange' }
-        : { title: 'Stock adjusted', description: `Received ${delta} of ${quoted(row.subject)}, ${quantity} in stock`, icon: 'exchange' };
-    }
+    case 'stock_adjusted':
+      return { title: 'Stock adjusted', description: stockChange(Number(details.delta), Number(details.quantity), details.reason, quoted(row.subject)), icon: 'exchange' };
     case 'profile_updated':
       return { title: 'Profile updated', description: `Changed your ${listOf(details.fields)}`, icon: 'person' };
     case 'password_changed':

@@ -1,3 +1,4 @@
+import { ActivityMessages } from '@stockroom/schema';
 import { formatDate } from '../../lib/format';
 
 /**
@@ -36,7 +37,7 @@ export function activityTitleOf(item: ActivityTitleInput, now: Date): string {
   if (item.kind !== 'SIGNED_IN' || item.count <= 1) return item.title;
   const since = new Date(item.since);
   if (Number.isNaN(since.getTime())) return item.title;
-  const times = `Signed in ${item.count} times`;
+  const times = ActivityMessages.signedInTimes(item.count);
   const days = calendarDaysBetween(since, now);
   if (days <= 0) return `${times} today`;
   if (days === 1) return `${times} since yesterday`;
