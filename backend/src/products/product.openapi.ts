@@ -1,5 +1,5 @@
 import { DEFAULT_PRODUCT_SORT, PRODUCT_DRAFT_DEFAULTS, ProductFields, ProductListFields, Rules, STOCK_ADJUSTMENT_REASONS, STOCK_MOVEMENT_REASONS, StockCountFields, type TextRule } from '@stockroom/schema';
-import { bearer, errorResponse, integer, jsonBody, jsonResponse, pageParams, ref, ruleSchema, string, unauthenticated } from '../rest/openapi-helpers';
+import { bearer, errorResponse, integer, jsonBody, jsonResponse, pageOf, pageParams, ref, ruleSchema, string, unauthenticated } from '../rest/openapi-helpers';
 
 const idParam = { name: 'id', in: 'path', required: true, schema: { ...string, format: 'uuid' } };
 const searchSchema = ruleSchema(ProductListFields.search);
@@ -71,14 +71,7 @@ export const productOpenApiSchemas = {
       version: { ...versionSchema, description: 'Send it back with PUT: a stale one gets 409' },
     },
   },
-  ProductPage: {
-    type: 'object',
-    required: ['products', 'pagination'],
-    properties: {
-      products: { type: 'array', items: ref('Product') },
-      pagination: ref('Pagination'),
-    },
-  },
+  ProductPage: pageOf('products', 'Product'),
   StockMovement: {
     type: 'object',
     required: ['id', 'delta', 'quantityAfter', 'reason', 'note', 'createdAt', 'user'],
@@ -95,14 +88,7 @@ export const productOpenApiSchemas = {
       },
     },
   },
-  StockMovementPage: {
-    type: 'object',
-    required: ['movements', 'pagination'],
-    properties: {
-      movements: { type: 'array', items: ref('StockMovement') },
-      pagination: ref('Pagination'),
-    },
-  },
+  StockMovementPage: pageOf('movements', 'StockMovement'),
   ProductStats: {
     type: 'object',
     properties: { totalProducts: integer, inStock: integer, outOfStock: integer, inventoryValue: { type: 'number', description: 'Sum of price x quantity' } },

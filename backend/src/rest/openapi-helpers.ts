@@ -11,6 +11,13 @@ export const publicAccess: never[] = [];
 export const string = { type: 'string' } as const;
 export const integer = { type: 'integer' } as const;
 
+/** A list answer: its items under `key` (each the schema `item` names) and the pagination every list carries. */
+export const pageOf = (key: string, item: string) => ({
+  type: 'object',
+  required: [key, 'pagination'],
+  properties: { [key]: { type: 'array', items: ref(item) }, pagination: ref('Pagination') },
+});
+
 /** What every paginated list answers beside its items. */
 export const paginationProperties = {
   page: integer,

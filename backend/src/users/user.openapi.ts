@@ -1,5 +1,5 @@
 import { ChangePasswordFields, EmailChangeFields, ProfileFields, UserAdminFields, UserListFields, VerifyEmailFields } from '@stockroom/schema';
-import { bearer, errorResponse, integer, jsonBody, jsonResponse, number, pageParams, publicAccess, ref, ruleSchema, rulesBody, string, unauthenticated } from '../rest/openapi-helpers';
+import { bearer, errorResponse, integer, jsonBody, jsonResponse, number, pageOf, pageParams, publicAccess, ref, ruleSchema, rulesBody, string, unauthenticated } from '../rest/openapi-helpers';
 
 const idParam = { name: 'id', in: 'path', required: true, schema: { ...string, format: 'uuid' } };
 const tags = ['Users'];
@@ -44,7 +44,7 @@ export const userOpenApiPaths = {
         { name: 'search', in: 'query', description: 'Case-insensitive substring of the name or email', schema: ruleSchema(UserListFields.search) },
       ],
       responses: {
-        200: jsonResponse('A page of users', { type: 'object', properties: { users: { type: 'array', items: ref('User') }, pagination: ref('Pagination') } }),
+        200: jsonResponse('A page of users', pageOf('users', 'User')),
         400: invalidId,
         401: unauthenticated,
         403: denied,
