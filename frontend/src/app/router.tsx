@@ -42,6 +42,18 @@ function page(feature: string, name: string): Pick<RouteObject, 'element' | 'han
   return { element: <Page />, handle };
 }
 
+/** The screens behind the sign-in; the build renders each one's signed-in shell ahead of time. */
+const SIGNED_IN_ROUTES = [
+  { path: dashboardPath, ...page('dashboard', 'DashboardPage') },
+  { path: productListPath, ...page('products', 'ProductListPage') },
+  { path: productNewPath, ...page('products', 'ProductCreatePage') },
+  { path: productRoute, ...page('products', 'ProductDetailsPage') },
+  { path: productEditRoute, ...page('products', 'ProductEditPage') },
+  { path: profilePath, ...page('profile', 'ProfilePage') },
+  { path: profileEditPath, ...page('profile', 'ProfileEditPage') },
+  { path: adminPath, ...page('admin', 'AdminPage') },
+] satisfies RouteObject[];
+
 /** Every screen's route; an unknown path redirects home. */
 const routes: RouteObject[] = [
   {
@@ -61,19 +73,7 @@ const routes: RouteObject[] = [
       { path: verifyEmailPath, ...page('auth', 'VerifyEmailPage') },
       { path: helpPath, ...page('help', 'HelpPage') },
       { path: notFoundPath, ...page('not-found', 'NotFoundPage') },
-      {
-        element: <RequireAuth />,
-        children: [
-          { path: dashboardPath, ...page('dashboard', 'DashboardPage') },
-          { path: productListPath, ...page('products', 'ProductListPage') },
-          { path: productNewPath, ...page('products', 'ProductCreatePage') },
-          { path: productRoute, ...page('products', 'ProductDetailsPage') },
-          { path: productEditRoute, ...page('products', 'ProductEditPage') },
-          { path: profilePath, ...page('profile', 'ProfilePage') },
-          { path: profileEditPath, ...page('profile', 'ProfileEditPage') },
-          { path: adminPath, ...page('admin', 'AdminPage') },
-        ],
-      },
+      { element: <RequireAuth />, children: SIGNED_IN_ROUTES },
       { path: '*', element: <Navigate to={homePath} replace /> },
     ],
   },
@@ -108,7 +108,7 @@ export function pageModuleOf(path: string): string | undefined {
  */
 export const PRERENDERED_ROUTES: ReadonlyArray<{ path: string; location: string; signedIn: boolean }> = [
   ...[homePath, signInPath, signUpPath, forgotPasswordPath].map((path) => ({ path, location: path, signedIn: false })),
-  ...[dashboardPath, productListPath, productNewPath, productRoute, productEditRoute, profilePath, profileEditPath, adminPath].map((path) => ({
+  ...SIGNED_IN_ROUTES.map(({ path }) => ({
     path,
     location: path.replace(/:\w+/g, 'id'),
     signedIn: true,

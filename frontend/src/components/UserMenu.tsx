@@ -1,6 +1,7 @@
 import { Button, Menu, MenuDivider, MenuItem, Popover, Tag } from '@blueprintjs/core';
 import { ChevronDownIcon, DesktopIcon, FlashIcon, HelpIcon, LogOutIcon, MoonIcon, PersonIcon, TickIcon } from '@blueprintjs/icons';
-import { useId, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactElement } from 'react';
+import { useId, useRef, useState, type MouseEvent, type ReactElement } from 'react';
+import { moveMenuFocus } from '../lib/menu-keys';
 import { THEME_PREFERENCES, useTheme, type ThemePreference } from '../lib/theme';
 import { helpPath, profileEditPath } from '../lib/urls';
 import { UserAvatar } from './UserAvatar';
@@ -22,28 +23,6 @@ const THEME_CHOICES: Record<ThemePreference, { label: string; icon: ReactElement
 };
 
 const ITEM_SELECTOR = '[role="menuitem"], [role="menuitemradio"]';
-
-/**
- * Arrow keys, Home and End move between the menu's items (wrapping around), as
- * in any menu; Tab still leaves it.
- */
-function moveFocus(event: KeyboardEvent<HTMLElement>) {
-  const keys = ['ArrowDown', 'ArrowUp', 'Home', 'End'];
-  if (!keys.includes(event.key)) return;
-  const items = [...event.currentTarget.querySelectorAll<HTMLElement>(ITEM_SELECTOR)];
-  if (items.length === 0) return;
-  event.preventDefault();
-  const at = items.indexOf(document.activeElement as HTMLElement);
-  const next =
-    event.key === 'Home'
-      ? 0
-      : event.key === 'End'
-        ? items.length - 1
-        : event.key === 'ArrowDown'
-          ? (at + 1) % items.length
-          : (at <= 0 ? items.length : at) - 1;
-  items[next]!.focus();
-}
 
 /**
  * The header's user menu: identity block (avatar, full name, email, role), then
@@ -71,7 +50,7 @@ export function UserMenu({ fullName, email, role, avatar, compact, onNavigate, o
   };
 
   const content = (
-    <div className="user-menu" ref={contentRef} onKeyDown={moveFocus}>
+    <div className="user-menu" ref={contentRef} onKeyDown={(event) => moveMenuFocus(event, ITEM_SELECTOR)}>
       <div className="user-menu__identity">
         <UserAvatar fullName={fullName} avatar={avatar} size="large" />
         <div className="user-menu__text">

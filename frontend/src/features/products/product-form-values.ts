@@ -86,12 +86,15 @@ type FieldValidator = (value: unknown) => string | undefined;
  * required, since the product already has a value there.
  */
 export function productFieldValidators(mode: ProductFormMode): Record<'description' | 'price' | 'category' | 'quantity', FieldValidator> {
-  const draft = (rule: (typeof ProductFields)['description' | 'category' | 'quantity']): FieldValidator =>
-    mode === 'create' ? (value) => (typeof value !== 'string' || value.trim() === '' ? undefined : validateField(rule, value)) : (value) => validateField(rule, value ?? '');
+  // What an empty draft field becomes is the shared rule's (withDraftDefaults), not decided again here.
+  const draft = (field: 'description' | 'category' | 'quantity'): FieldValidator =>
+    mode === 'create'
+      ? (value) => validateField(ProductFields[field], withDraftDefaults({ [field]: value ?? '' })[field])
+      : (value) => validateField(ProductFields[field], value ?? '');
   return {
-    description: draft(ProductFields.description),
-    category: draft(ProductFields.category),
-    quantity: draft(ProductFields.quantity),
+    description: draft('description'),
+    category: draft('category'),
+    quantity: draft('quantity'),
     price: (value) => validateField(ProductFields.price, decimalText(value ?? '')),
   };
 }

@@ -1,8 +1,9 @@
 import { Button, Menu, MenuItem, Popover } from '@blueprintjs/core';
 import { EditIcon, EyeOpenIcon, MoreIcon, TrashIcon } from '@blueprintjs/icons';
-import { useRef, type KeyboardEvent, type MouseEvent, type ReactElement } from 'react';
+import { useRef, type MouseEvent, type ReactElement } from 'react';
 import { useHref, useLinkClickHandler } from 'react-router-dom';
 import { LinkButton } from '../../../components/LinkButton';
+import { moveMenuFocus } from '../../../lib/menu-keys';
 import type { ProductNavState } from '../list-location';
 import { productEditPath, productPath } from '../urls';
 import type { ProductRecord } from '../product-cache';
@@ -37,22 +38,6 @@ function MenuLink({ to, state, text, icon }: { to: string; state: ProductNavStat
   return <MenuItem href={href} text={text} icon={icon} onClick={(event: MouseEvent<HTMLElement>) => navigate(event as MouseEvent<HTMLAnchorElement>)} />;
 }
 
-/** Up and Down move between the items, Home and End go to the ends, as in any menu. */
-function moveFocus(event: KeyboardEvent<HTMLElement>) {
-  const items = [...event.currentTarget.querySelectorAll<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])')];
-  if (items.length === 0) return;
-  const at = items.indexOf(document.activeElement as HTMLElement);
-  const next: Record<string, number> = {
-    ArrowDown: (at + 1) % items.length,
-    ArrowUp: (at - 1 + items.length) % items.length,
-    Home: 0,
-    End: items.length - 1,
-  };
-  if (!(event.key in next)) return;
-  event.preventDefault();
-  items[next[event.key]].focus();
-}
-
 /**
  * The same three actions behind one button, for a compact row on a narrow
  * screen: one 44 px target instead of three that would not fit beside the
@@ -68,7 +53,7 @@ export function ProductActionsMenu({ product, navState, onDelete }: ProductRowAc
       shouldReturnFocusOnClose
       onOpened={() => menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus()}
       content={
-        <Menu ulRef={menu} aria-label={`Actions for ${product.name}`} onKeyDown={moveFocus}>
+        <Menu ulRef={menu} aria-label={`Actions for ${product.name}`} onKeyDown={(event) => moveMenuFocus(event)}>
           <MenuLink to={productPath(product.id)} state={navState} text="View" icon={<EyeOpenIcon />} />
           <MenuLink to={productEditPath(product.id)} state={navState} text="Edit" icon={<EditIcon />} />
           <MenuItem text="Delete" icon={<TrashIcon />} intent="danger" onClick={() => onDelete(product)} />
