@@ -1,8 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { createProductsApi, createUser, signedInUser, type ApiSession } from './support/api';
 import { axeViolations, formatAxeFindings } from './support/axe';
+import { saveScreenshot } from './support/screen-checks';
 import { DESKTOP, MOBILE, useBrowser, type GuardedSession } from './support/browser';
 import { e2eEnv, NEW_PASSWORD } from './support/env';
 import { waitForResetLink } from './support/mail';
@@ -20,7 +19,6 @@ import { SignInPage } from './pages/SignInPage';
 type Width = { width: number; height: number };
 
 /** Every checked state is also photographed here, so a reviewer can look at what axe looked at. */
-const SCREENSHOTS = resolve(__dirname, '../../test-results/accessibility');
 
 /**
  * Waits until no finite animation or transition runs (a popover fading in, a
@@ -50,8 +48,7 @@ async function expectAccessibleAt(
     await s.page.setViewportSize(width);
     await ready(width);
     await settled(s.page);
-    mkdirSync(SCREENSHOTS, { recursive: true });
-    await s.page.screenshot({ path: resolve(SCREENSHOTS, `${label.replace(/[^a-z0-9]+/gi, '-')}-${width.width}.png`), fullPage: true });
+    await saveScreenshot(s.page, 'accessibility', `${label.replace(/[^a-z0-9]+/gi, '-')}-${width.width}`);
     const findings = await axeViolations(s.page);
     if (findings.length > 0) reports.push(formatAxeFindings(`${label} at ${width.width} px`, findings));
   }

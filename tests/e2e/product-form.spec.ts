@@ -1,9 +1,9 @@
-import type { Route } from 'playwright-core';
 import { PRODUCT_DRAFT_DEFAULTS } from '@stockroom/schema';
 import { png } from '../support/images';
 import { createProductApi, signedInUser } from './support/api';
 import { DESKTOP, MOBILE, useBrowser, type GuardedSession } from './support/browser';
-import { axeViolations, saveScreenshot, sidewaysOverflow } from './support/screen-checks';
+import { axeLines } from './support/axe';
+import { holdImageUploads, saveScreenshot, sidewaysOverflow } from './support/screen-checks';
 import { ProductDetailPage } from './pages/ProductDetailPage';
 import { ProductFormPage } from './pages/ProductFormPage';
 import { ProductListPage } from './pages/ProductListPage';
@@ -22,7 +22,7 @@ const ELSEWHERE = ['.user-menu__target'];
 
 /** The screen as a person sees it: no axe finding, nothing sideways at this width (nor at 320 px on the phone), and a screenshot to look at. */
 async function checkScreen(s: GuardedSession, name: string, width: string): Promise<void> {
-  expect(await axeViolations(s.page, { exclude: ELSEWHERE })).toEqual([]);
+  expect(await axeLines(s.page, { exclude: ELSEWHERE })).toEqual([]);
   expect(await sidewaysOverflow(s.page)).toEqual([]);
   await saveScreenshot(s.page, SCREENSHOTS, `${name}-${width}`);
   // The phone's session narrowed to the smallest phones (a desktop window narrowed that far is the shell's case, not the form's).
@@ -32,17 +32,6 @@ async function checkScreen(s: GuardedSession, name: string, width: string): Prom
   expect(await sidewaysOverflow(s.page)).toEqual([]);
   await saveScreenshot(s.page, SCREENSHOTS, `${name}-320`);
   await s.page.setViewportSize(viewport);
-}
-
-/** Holds every request to the image endpoint until released, so what shows before the upload ends can be seen. */
-async function holdImageUploads(s: GuardedSession) {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await s.page.route('**/api/products/images', async (route: Route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
 }
 
 describe('product form: placeholders, draft values, prices', () => {
@@ -118,7 +107,7 @@ describe('product image: a preview at once, the whole picture on the detail page
     await signedInUser(s, `preview-${width}`);
     const form = new ProductFormPage(s.page);
     await form.gotoNew();
-    const release = await holdImageUploads(s);
+    const release = await holdImageUploads(s.page);
     const preview = form.form.getByRole('img', { name: 'Preview of the product image' });
 
     await form.upload.input.setInputFiles({ name: 'tall.png', mimeType: 'image/png', buffer: png(40, 120) });

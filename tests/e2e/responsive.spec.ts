@@ -1,8 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
+import { expectNoAxeViolations } from './support/axe';
 import { useBrowser, type GuardedSession } from './support/browser';
+import { saveScreenshot } from './support/screen-checks';
 import { createProductsApi, createUserWithSession, useSessionInBrowser, type ApiSession } from './support/api';
 import type { CreateProductInput, ProductRecord } from '../support/product-shapes';
 import { DashboardPage } from './pages/DashboardPage';
@@ -20,7 +19,8 @@ import { ProductListPage, waitForExactText } from './pages/ProductListPage';
 
 const WIDTHS = [375, 768, 1024, 1280] as const;
 const HEIGHT = 900;
-const SCREENSHOTS = path.resolve(__dirname, '../../test-results/screenshots');
+/** axe on the page's main content: the shell around it is checked by the accessibility spec. */
+const MAIN_CONTENT = { include: 'main' };
 
 /** The longest category name (50 characters), and one word: it must wrap or be cut, never widen a page. */
 const LONG_CATEGORY = 'WarehouseShelvingAndHeavyDutyStorageRackAccessories'.slice(0, 50);
@@ -94,19 +94,6 @@ async function expectNoOverflow(page: Page, width: number, screen: string): Prom
   expect({ screen, ...layout }).toEqual({ screen, scrollWidth: layout.innerWidth, innerWidth: width, sticksOut: [] });
 }
 
-async function screenshot(page: Page, width: number, screen: string): Promise<void> {
-  const dir = path.join(SCREENSHOTS, String(width));
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${screen}.png`), fullPage: true });
-}
-
-/** No axe-core violation of any impact inside the page's main content (the shell around it is checked elsewhere). */
-async function expectNoAxeViolations(page: Page, what: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).include('main').analyze();
-  const violations = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect({ what, violations }).toEqual({ what, violations: [] });
-}
-
 /** Visible and wholly on screen. */
 async function expectOnScreen(locator: Locator, width: number): Promise<void> {
   await locator.waitFor({ state: 'visible' });
@@ -162,7 +149,7 @@ describe('responsive: list, detail, form and dashboard at 375, 768, 1024 and 128
       await list.goto();
       await list.waitForSummary(10, 24);
       await expectStats(list);
-      await screenshot(s.page, width, 'product-list');
+      await saveScreenshot(s.page, String(width), 'product-list');
       await expectNoOverflow(s.page, width, 'list');
       // Previous, Page N of M and Next share a line: Next never wraps onto its own.
       const [previous, next] = [(await list.previous.boundingBox())!, (await list.next.boundingBox())!];
@@ -177,7 +164,7 @@ describe('responsive: list, detail, form and dashboard at 375, 768, 1024 and 128
       await list.viewToggle.getByRole('radio', { name: 'Cards' }).click();
       await list.waitForPath('/products', '?view=cards');
       await list.card(LONG_NAME).waitFor();
-      await screenshot(s.page, width, 'product-list-cards');
+      await saveScreenshot(s.page, String(width), 'product-list-cards');
       await expectNoOverflow(s.page, width, 'cards');
       s.assertClean();
     });
@@ -187,7 +174,7 @@ describe('responsive: list, detail, form and dashboard at 375, 768, 1024 and 128
       const detail = new ProductDetailPage(s.page);
       await detail.goto(products[23].id);
       await waitForExactText(detail.heading, LONG_NAME);
-      await screenshot(s.page, width, 'product-detail');
+      await saveScreenshot(s.page, String(width), 'product-detail');
       await expectNoOverflow(s.page, width, 'detail');
       s.assertClean();
     });
@@ -196,10 +183,10 @@ describe('responsive: list, detail, form and dashboard at 375, 768, 1024 and 128
       const s = await open(width);
       const form = new ProductFormPage(s.page);
       await form.gotoNew();
-      await screenshot(s.page, width, 'product-form-new');
+      await saveScreenshot(s.page, String(width), 'product-form-new');
       await expectNoOverflow(s.page, width, 'new product');
       await form.gotoEdit(products[1].id);
-      await screenshot(s.page, width, 'product-form-edit');
+      await saveScreenshot(s.page, String(width), 'product-form-edit');
       await expectNoOverflow(s.page, width, 'edit product');
       s.assertClean();
     });
@@ -210,7 +197,7 @@ describe('responsive: list, detail, form and dashboard at 375, 768, 1024 and 128
       await dashboard.goto();
       await dashboard.categoryChart.locator('svg .ct-bar').first().waitFor({ state: 'attached' });
       await dashboard.features.waitFor();
-      await screenshot(s.page, width, 'dashboard');
+      await saveScreenshot(s.page, String(width), 'dashboard');
       await expectNoOverflow(s.page, width, 'dashboard');
       s.assertClean();
     });
@@ -229,7 +216,7 @@ describe('responsive: list, detail, form and dashboard at 375, 768, 1024 and 128
     await list.goto(query);
     await list.waitForSummary(10, 24);
     await list.waitForStats(COUNTS);
-    await expectNoAxeViolations(s.page, `list${query} at ${width} px`);
+    await expectNoAxeViolations(s.page, `list${query} at ${width} px`, MAIN_CONTENT);
     s.assertClean();
   }, AXE_TIMEOUT);
 
@@ -239,7 +226,7 @@ describe('responsive: list, detail, form and dashboard at 375, 768, 1024 and 128
     const list = new ProductListPage(s.page);
     await list.goto();
     await expectStats(list);
-    await screenshot(s.page, width, 'product-list');
+    await saveScreenshot(s.page, String(width), 'product-list');
     await expectNoOverflow(s.page, width, 'list');
     s.assertClean();
   });
@@ -289,23 +276,23 @@ describe('responsive: list, detail, form and dashboard at 375, 768, 1024 and 128
     await list.goto();
     await list.waitForSummary(10, 24);
     await expectStats(list);
-    await screenshot(s.page, width, 'product-list');
+    await saveScreenshot(s.page, String(width), 'product-list');
     await expectNoOverflow(s.page, width, 'list');
     await list.goto('?view=cards');
     await expectNoOverflow(s.page, width, 'cards');
     const detail = new ProductDetailPage(s.page);
     await detail.goto(products[23].id);
     await waitForExactText(detail.heading, LONG_NAME);
-    await screenshot(s.page, width, 'product-detail');
+    await saveScreenshot(s.page, String(width), 'product-detail');
     await expectNoOverflow(s.page, width, 'detail');
     const form = new ProductFormPage(s.page);
     await form.gotoNew();
-    await screenshot(s.page, width, 'product-form-new');
+    await saveScreenshot(s.page, String(width), 'product-form-new');
     await expectNoOverflow(s.page, width, 'form');
     const dashboard = new DashboardPage(s.page);
     await dashboard.goto();
     await dashboard.features.waitFor();
-    await screenshot(s.page, width, 'dashboard');
+    await saveScreenshot(s.page, String(width), 'dashboard');
     await expectNoOverflow(s.page, width, 'dashboard');
     s.assertClean();
   });
@@ -320,7 +307,7 @@ describe('responsive: list, detail, form and dashboard at 375, 768, 1024 and 128
     expect(await list.table.count()).toBe(0);
     expect(await list.compactRows.count()).toBe(10);
     expect(await smallTargets(s.page)).toEqual([]);
-    await expectNoAxeViolations(s.page, 'compact rows at 375 px');
+    await expectNoAxeViolations(s.page, 'compact rows at 375 px', MAIN_CONTENT);
 
     const name = LONG_NAME;
     const row = list.compactRows.filter({ has: s.page.getByRole('link', { name, exact: true }) });
@@ -330,7 +317,7 @@ describe('responsive: list, detail, form and dashboard at 375, 768, 1024 and 128
 
     await list.actionsMenuButton(name).tap();
     for (const action of ['View', 'Edit', 'Delete'] as const) await expectOnScreen(list.menuItem(name, action), width);
-    await screenshot(s.page, width, 'product-list-actions-menu');
+    await saveScreenshot(s.page, String(width), 'product-list-actions-menu');
     await expectNoOverflow(s.page, width, 'actions menu open');
     await list.menuItem(name, 'View').tap();
     const detail = new ProductDetailPage(s.page);
@@ -365,7 +352,7 @@ describe('responsive: list, detail, form and dashboard at 375, 768, 1024 and 128
     await list.card(name).waitFor();
     for (const action of ['View', 'Edit', 'Delete'] as const) await expectOnScreen(await list.action(name, action, 'tap'), width);
     expect(await smallTargets(s.page)).toEqual([]);
-    await expectNoAxeViolations(s.page, 'cards at 375 px');
+    await expectNoAxeViolations(s.page, 'cards at 375 px', MAIN_CONTENT);
     s.assertClean();
   }, AXE_TIMEOUT);
 });

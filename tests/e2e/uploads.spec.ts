@@ -1,24 +1,13 @@
-import type { Route } from 'playwright-core';
 import { UploadMessages } from '@stockroom/schema';
 import { HTML, png } from '../support/images';
 import { signedInUser } from './support/api';
-import { useBrowser, type GuardedSession } from './support/browser';
+import { useBrowser } from './support/browser';
+import { holdImageUploads } from './support/screen-checks';
 import { ProductDetailPage } from './pages/ProductDetailPage';
 import { ProductFormPage } from './pages/ProductFormPage';
 import { ProductListPage } from './pages/ProductListPage';
 
 const UPLOAD_URL = /\/uploads\/[0-9a-f-]{36}\.png$/;
-
-/** Holds every request to the image endpoint until released, so the in-progress state can be seen. */
-async function holdImageUploads(s: GuardedSession) {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await s.page.route('**/api/products/images', async (route: Route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
 
 describe('uploads: a product image from the product form', () => {
   const b = useBrowser();
@@ -28,7 +17,7 @@ describe('uploads: a product image from the product form', () => {
     await signedInUser(s, 'upload');
     const form = new ProductFormPage(s.page);
     await form.gotoNew();
-    const release = await holdImageUploads(s);
+    const release = await holdImageUploads(s.page);
 
     await form.upload.input.setInputFiles({ name: 'lamp.png', mimeType: 'image/png', buffer: png(64, 48) });
     await form.upload.uploading.waitFor();

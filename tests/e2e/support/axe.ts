@@ -10,15 +10,21 @@ export interface AxeFinding {
   targets: string[];
 }
 
+/** Which part of the page to check: `include` one part (a dialog, the main content), `exclude` markup the app does not control. */
+export interface AxeScope {
+  include?: string;
+  exclude?: readonly string[];
+}
+
 /**
  * Runs axe-core on the page as it is now (every rule axe enables by default,
- * WCAG 2.x A/AA and best practices) and returns the violations. `exclude`
- * lists selectors of third-party markup the app does not control.
+ * WCAG 2.x A/AA and best practices) and returns the violations.
  */
-export async function axeViolations(page: Page, opts: { exclude?: string[] } = {}): Promise<AxeFinding[]> {
+export async function axeViolations(page: Page, { include, exclude = [] }: AxeScope = {}): Promise<AxeFinding[]> {
   // The AxeBuilder types name @playwright/test's Page; playwright-core's is the same object.
   let builder = new AxeBuilder({ page: page as unknown as ConstructorParameters<typeof AxeBuilder>[0]['page'] });
-  for (const selector of opts.exclude ?? []) builder = builder.exclude(selector);
+  if (include) builder = builder.include(include);
+  for (const selector of exclude) builder = builder.exclude(selector);
   const results = await builder.analyze();
   return results.violations.map((v) => ({
     id: v.id,
@@ -27,6 +33,11 @@ export async function axeViolations(page: Page, opts: { exclude?: string[] } = {
     helpUrl: v.helpUrl,
     targets: v.nodes.map((node) => node.target.map(String).join(' >> ')),
   }));
+}
+
+/** The violations one line each (rule, impact, the elements), for an expectation that they are `[]`. */
+export async function axeLines(page: Page, scope: AxeScope = {}): Promise<string[]> {
+  return (await axeViolations(page, scope)).map((f) => `${f.id} (${f.impact}): ${f.targets.join(', ')}`);
 }
 
 /** A readable report: one block per rule with its impact, the elements at fault and where the rule is explained. */
@@ -41,7 +52,7 @@ export function formatAxeFindings(label: string, findings: readonly AxeFinding[]
  * Fails with the rule id, impact, target selectors and help url of every
  * violation axe finds on the page now; `label` names the screen and state.
  */
-export async function expectNoAxeViolations(page: Page, label: string, opts: { exclude?: string[] } = {}): Promise<void> {
-  const findings = await axeViolations(page, opts);
+export async function expectNoAxeViolations(page: Page, label: string, scope: AxeScope = {}): Promise<void> {
+  const findings = await axeViolations(page, scope);
   if (findings.length > 0) throw new Error(formatAxeFindings(label, findings));
 }

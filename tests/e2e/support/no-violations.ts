@@ -1,22 +1,9 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
+import { axeLines } from './axe';
 import { DESKTOP, MOBILE } from './browser';
 
 /** The widths every screen is checked at: a phone and a desk. */
 export const CHECKED_WIDTHS = [MOBILE, DESKTOP] as const;
-
-/**
- * axe-core's violations on the page as it is now, by rule id and the
- * elements concerned; [] when there are none. `within` limits the check to
- * one part of the page (a signed-in screen's `main`, when the shell around
- * it is checked by the shell's own tests).
- */
-export async function axeViolations(page: Page, within?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page });
-  if (within) builder.include(within);
-  const { violations } = await builder.analyze();
-  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** How many pixels the page scrolls sideways (0 when nothing sticks out). */
 export function sidewaysScroll(page: Page): Promise<number> {
@@ -33,7 +20,7 @@ export async function checkAtEveryWidth(page: Page, settle: () => Promise<unknow
   for (const viewport of CHECKED_WIDTHS) {
     await page.setViewportSize(viewport);
     await settle();
-    results[viewport.width] = { violations: await axeViolations(page, within), sideways: await sidewaysScroll(page) };
+    results[viewport.width] = { violations: await axeLines(page, { include: within }), sideways: await sidewaysScroll(page) };
   }
   return results;
 }

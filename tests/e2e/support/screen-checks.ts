@@ -1,16 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-
-/** axe-core's findings on the page as it stands (or the part `include` selects), one line each (rule, impact, the elements): [] when there are none. */
-export async function axeViolations(page: Page, { include, exclude }: { include?: string; exclude?: string[] } = {}): Promise<string[]> {
-  let builder = new AxeBuilder({ page: page as never });
-  if (include) builder = builder.include(include);
-  for (const selector of exclude ?? []) builder = builder.exclude(selector);
-  const { violations } = await builder.analyze();
-  return violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 /** The elements wider than the viewport, or the page scrolling sideways: [] when nothing does. */
 export async function sidewaysOverflow(page: Page): Promise<string[]> {
@@ -40,9 +30,20 @@ export async function sidewaysOverflow(page: Page): Promise<string[]> {
   });
 }
 
-/** A screenshot for a reviewer to look at: test-results/screenshots/<folder>/<name>.png. */
+/** A screenshot for a reviewer to look at: test-results/screenshots/<folder>/<name>.png (a folder per spec, or per width). */
 export async function saveScreenshot(page: Page, folder: string, name: string): Promise<void> {
-  const dir = join(process.cwd(), 'test-results', 'screenshots', folder);
+  const dir = resolve(__dirname, '../../../test-results/screenshots', folder);
   mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: resolve(dir, `${name}.png`), fullPage: true });
+}
+
+/** Holds every request to the image endpoint until released, so what shows while an upload is under way can be seen. */
+export async function holdImageUploads(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((done) => (release = done));
+  await page.route('**/api/products/images', async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
 }
