@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { createProductApi, createUserWithSession } from './support/api';
+import { CHROMIUM_ARGS } from './support/browser';
 import { e2eEnv } from './support/env';
 
 const run = promisify(execFile);
@@ -77,6 +78,7 @@ describe('Lighthouse on the production build', () => {
         pages,
         formFactors: ['mobile', 'desktop'],
         chromiumPath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+        chromiumArgs: CHROMIUM_ARGS,
       };
       const { stdout } = await run(process.execPath, [join(__dirname, 'support/lighthouse-run.mjs'), JSON.stringify(input)], {
         maxBuffer: 16 * 1024 * 1024,

@@ -3,7 +3,7 @@
  * Node process because Lighthouse is an ES module that jest's CommonJS runtime cannot load.
  *
  * Input (argv[2], JSON): { baseUrl, session: { token, expiresAt }, pages: [{ name, path, signedIn }],
- * formFactors: ['mobile', 'desktop'], chromiumPath }.
+ * formFactors: ['mobile', 'desktop'], chromiumPath, chromiumArgs } (chromiumArgs: the flags every browser test starts Chromium with).
  *
  * It launches Chromium itself with a remote-debugging port and hands the port to Lighthouse.
  * Lighthouse's own storage reset would also wipe the session the signed-in pages need, so it
@@ -52,14 +52,7 @@ const browserProcess = spawn(
     `--remote-debugging-port=${port}`,
     `--user-data-dir=${profile}`,
     '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--disable-dev-shm-usage',
+    ...input.chromiumArgs,
     'about:blank',
   ],
   { stdio: 'ignore' },
