@@ -106,6 +106,25 @@ export const StockMessages = {
   mustAddStock: 'A receipt or return must add stock: the quantity change must be positive',
 } as const;
 
+/** The client's barcode scanner: what it says while the camera starts and when it cannot read. */
+export const ScannerMessages = {
+  scanButton: 'Scan a barcode',
+  title: 'Scan a barcode or QR code',
+  starting: 'Starting the camera…',
+  hint: 'Hold the barcode or QR code inside the frame.',
+  denied: 'Camera access was refused. Allow the camera for this site in the browser settings to scan.',
+  noCamera: 'No camera was found on this device.',
+  failed: 'The camera could not be started. Close other apps that use it and try again.',
+} as const;
+
+/** Printing a product's label. */
+export const LabelMessages = {
+  printButton: 'Print label',
+  title: 'Print label',
+  print: 'Print',
+  failed: 'The label could not be drawn. Please try again',
+} as const;
+
 export const GeneralMessages = {
   somethingWentWrong: 'Something went wrong. Please try again',
   network: 'Network error. Please check your connection',

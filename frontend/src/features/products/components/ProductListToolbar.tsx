@@ -1,6 +1,7 @@
 import { Button, HTMLSelect, SegmentedControl } from '@blueprintjs/core';
 import { FilterRemoveIcon, GridViewIcon, ThListIcon } from '@blueprintjs/icons';
 import type { ProductSortField, SortOrder } from '@stockroom/schema';
+import type { ReactNode } from 'react';
 import { SearchInput } from '../../../components/SearchInput';
 import type { ListView, StockFilter } from '../product-list-params';
 
@@ -9,6 +10,8 @@ export interface ProductListToolbarProps {
   onSearchChange(text: string): void;
   /** Enter in the search box: search now rather than after the debounce. */
   onSearchSubmit(): void;
+  /** Beside the search box, e.g. the barcode scanner's button. */
+  searchAddon?: ReactNode;
   /** The selected category, '' for all. */
   category: string;
   /** The user's categories; null while they load. */
@@ -52,14 +55,17 @@ function categoryOptions(categories: readonly string[] | null, selected: string)
 export function ProductListToolbar(props: ProductListToolbarProps) {
   return (
     <div className="product-toolbar" role="search" aria-label="Search and filter products">
-      <SearchInput
-        className="product-toolbar__search"
-        label="Search products"
-        placeholder="Search by name, description or category"
-        value={props.searchText}
-        onChange={props.onSearchChange}
-        onSubmit={props.onSearchSubmit}
-      />
+      <div className="product-toolbar__search">
+        <SearchInput
+          className="product-toolbar__search-input"
+          label="Search products"
+          placeholder="Search by name, description or category"
+          value={props.searchText}
+          onChange={props.onSearchChange}
+          onSubmit={props.onSearchSubmit}
+        />
+        {props.searchAddon}
+      </div>
       <div className="product-toolbar__controls">
         <SegmentedControl
           aria-label="Stock filter"

@@ -14,6 +14,7 @@ import { LoadError } from '../../../components/LoadError';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { ListPagination } from '../../../components/ListPagination';
 import { PageHeader } from '../../../components/PageHeader';
+import { ScanButton } from '../../../components/scanner/ScanButton';
 import { toast } from '../../../lib/toaster';
 import { useMediaQuery } from '../../../lib/useMediaQuery';
 import { usePageTitle } from '../../../lib/usePageTitle';
@@ -42,6 +43,7 @@ import {
 } from '../product-list-params';
 import { PRODUCT_TOASTS } from '../product-toasts';
 import { useLoadErrorToast } from '../useLoadErrorToast';
+import { useScannedCodeLookup } from '../useScannedCodeLookup';
 import '../products.css';
 
 /**
@@ -78,6 +80,11 @@ export default function ProductListPage() {
 
   // The search box shows what is typed; the URL (and the request) follow after the debounce.
   const search = useSearchText(params.search, (text) => update({ search: text }));
+
+  const lookUpScannedCode = useScannedCodeLookup(
+    navState,
+    useCallback((code: string) => update({ search: code }), [update]),
+  );
 
   const query = useMemo(() => toListQuery(params), [params]);
   const list = useProductListQuery({ variables: { query } });
@@ -184,6 +191,7 @@ export default function ProductListPage() {
         searchText={search.text}
         onSearchChange={search.change}
         onSearchSubmit={search.submit}
+        searchAddon={<ScanButton onCode={(code) => void lookUpScannedCode(code)} />}
         category={params.category}
         categories={categories.dataState === 'complete' ? categories.data.categories : null}
         onCategoryChange={(category) => update({ category })}

@@ -1,0 +1,45 @@
+import { Rules } from '@stockroom/schema';
+import { useProductListLazyQuery } from '@stockroom/schema/generated/hooks';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { productListPath, productPath } from './urls';
+import type { ProductNavState } from './list-location';
+
+/** Two are enough to tell "exactly this product" from "several match". */
+const LOOKUP_LIMIT = 2;
+
+/** The path of a QR code from one of this app's own labels (a link to a product here), else null. */
+export function ownProductPath(code: string, origin: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(code);
+  } catch {
+    return null;
+  }
+  const prefix = `${productListPath}/`;
+  if (url.origin !== origin || !url.pathname.startsWith(prefix) || url.pathname.length === prefix.length) return null;
+  return url.pathname;
+}
+
+/**
+ * What a scanned code leads to: the product's page when exactly one product
+ * matches it, otherwise the list searched for it (none or several to choose from,
+ * or the lookup failed and the list shows why).
+ */
+export function useScannedCodeLookup(navState: ProductNavState, search: (code: string) => void): (code: string) => Promise<void> {
+  const navigate = useNavigate();
+  const [lookup] = useProductListLazyQuery({ fetchPolicy: 'network-only' });
+  return useCallback(
+    async (code: string) => {
+      const own = ownProductPath(code.trim(), window.location.origin);
+      if (own) return void navigate(own, { state: navState });
+      // A code longer than a search may be is cut, so the search box still shows what was read.
+      const term = code.trim().slice(0, Rules.search.max);
+      const result = await lookup({ variables: { query: { search: term, limit: LOOKUP_LIMIT } } }).catch(() => null);
+      const found = result?.data?.products.products ?? [];
+      if (found.length === 1) navigate(productPath(found[0].id), { state: navState });
+      else search(term);
+    },
+    [lookup, navigate, navState, search],
+  );
+}
