@@ -6,6 +6,7 @@ import { useProductAdjustStockMutation, useProductDeleteMutation, useProductDeta
 import { useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { LinkButton } from '../../../components/LinkButton';
+import { PrintLabelsButton } from '../../../components/labels/PrintLabelsButton';
 import { PageHeader } from '../../../components/PageHeader';
 import { toast } from '../../../lib/toaster';
 import { usePageTitle } from '../../../lib/usePageTitle';
@@ -15,7 +16,7 @@ import { ProductDetailsView } from '../components/ProductDetailsView';
 import { ProductLoadState } from '../components/ProductLoadState';
 import { StockAdjuster } from '../components/StockAdjuster';
 import { useListNavigation } from '../list-location';
-import { productEditPath } from '../urls';
+import { productEditPath, productPath } from '../urls';
 import { applyProductDeleted, applyProductUpdated, readCachedProduct, type ProductRecord } from '../product-cache';
 import { isProductMissing, productErrorMessage } from '../product-errors';
 import { PRODUCT_TOASTS } from '../product-toasts';
@@ -101,6 +102,9 @@ export default function ProductDetailsPage() {
             <LinkButton intent="primary" icon={<EditIcon />} to={productEditPath(product.id)} state={navState}>
               Edit Product
             </LinkButton>
+            <PrintLabelsButton
+              labels={[{ id: product.id, name: product.name, price: product.price, url: new URL(productPath(product.id), window.location.origin).href }]}
+            />
             <Button intent="danger" variant="outlined" icon={<TrashIcon />} onClick={() => setConfirming(true)}>
               Delete Product
             </Button>
