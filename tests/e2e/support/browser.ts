@@ -17,11 +17,12 @@ export const CHROMIUM_ARGS = [
   '--disable-dev-shm-usage',
 ];
 
-export function launchBrowser(): Promise<Browser> {
+/** `extraArgs` add to CHROMIUM_ARGS, e.g. a fake camera fed from a file. */
+export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     headless: true,
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, ...extraArgs],
   });
 }
 
@@ -61,7 +62,7 @@ export class GuardedSession {
 
   static async open(
     browser: Browser,
-    opts: { viewport?: { width: number; height: number }; isMobile?: boolean; hasTouch?: boolean } = {},
+    opts: { viewport?: { width: number; height: number }; isMobile?: boolean; hasTouch?: boolean; permissions?: string[] } = {},
   ): Promise<GuardedSession> {
     const { baseUrl } = e2eEnv();
     const context = await browser.newContext({
@@ -69,6 +70,7 @@ export class GuardedSession {
       viewport: opts.viewport ?? DESKTOP,
       isMobile: opts.isMobile,
       hasTouch: opts.hasTouch,
+      permissions: opts.permissions,
       serviceWorkers: 'block',
     });
     // Chromium logs most CSP violations to the console; this catches every one.
@@ -141,10 +143,12 @@ export function sameDocument(s: GuardedSession): Promise<boolean> {
 }
 
 /**
- * Wires a browser into a spec file: one Chromium per file, one guarded
- * context per test, closed (and checked) after each test.
+ * Wires a browser into a spec file: one Chromium per file (or per describe
+ * block that calls it), one guarded context per test, closed (and checked)
+ * after each test. `args` add Chromium flags; `args` may be a function
+ * for flags that name a file made in a beforeAll.
  */
-export function useBrowser(): { session: () => GuardedSession; browser: () => Browser; open: typeof GuardedSession.open } {
+export function useBrowser(options: { args?: readonly string[] | (() => readonly string[]) } = {}): { session: () => GuardedSession; browser: () => Browser; open: typeof GuardedSession.open } {
   // The project-level `testTimeout` in jest.config.js is not applied per
   // project by jest, so browser specs set their own.
   jest.setTimeout(E2E_TEST_TIMEOUT_MS);
@@ -153,7 +157,7 @@ export function useBrowser(): { session: () => GuardedSession; browser: () => Br
   const extra: GuardedSession[] = [];
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await launchBrowser(typeof options.args === 'function' ? options.args() : options.args);
   });
   beforeEach(async () => {
     current = await GuardedSession.open(browser!);

@@ -1,0 +1,140 @@
+import type { Page } from 'playwright-core';
+import { ScannerMessages } from '@stockroom/schema';
+import { DESKTOP, MOBILE, useBrowser, type GuardedSession } from './support/browser';
+import { createProductsApi, signedInUser } from './support/api';
+import { expectNoAxeViolations } from './support/axe';
+import { fakeCameraArgs, writeCodeVideo, type CameraCode } from './support/fake-camera';
+import { saveScreenshot, sidewaysOverflow } from './support/screen-checks';
+import { ProductDetailPage } from './pages/ProductDetailPage';
+import { ProductListPage } from './pages/ProductListPage';
+
+/**
+ * Scan to find, in Chromium with a fake camera that films a generated video of
+ * a code. Search matches names today, so the codes are product names.
+ */
+
+const scanButton = (page: Page) => page.getByRole('search', { name: 'Search and filter products' }).getByRole('button', { name: ScannerMessages.scanButton });
+const scannerDialog = (page: Page) => page.getByRole('dialog', { name: ScannerMessages.title });
+
+/** Every camera track the page opened has ended (the camera light is off). */
+async function cameraTracksLive(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { e2eTracks: MediaStreamTrack[] }).e2eTracks.filter((t) => t.readyState === 'live').length);
+}
+
+/** Keeps every track getUserMedia hands out, so the test can see whether closing the scanner stopped them. */
+async function recordCameraTracks(s: GuardedSession): Promise<void> {
+  await s.context.addInitScript(() => {
+    const tracks: MediaStreamTrack[] = [];
+    (window as unknown as { e2eTracks: MediaStreamTrack[] }).e2eTracks = tracks;
+    const original = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+    navigator.mediaDevices.getUserMedia = async (constraints) => {
+      const stream = await original(constraints);
+      tracks.push(...stream.getTracks());
+      return stream;
+    };
+  });
+}
+
+/** A signed-in tab with the camera allowed, on the product list. */
+async function listWithCamera(b: ReturnType<typeof useBrowser>, tag: string, names: string[], viewport = DESKTOP) {
+  const s = await b.open(b.browser(), { viewport, permissions: ['camera'], isMobile: viewport === MOBILE, hasTouch: viewport === MOBILE });
+  const api = await signedInUser(s, tag);
+  const products = await createProductsApi(api, names.map((name, i) => ({ name, price: 12.5 + i, quantity: 3 })));
+  await recordCameraTracks(s);
+  const list = new ProductListPage(s.page);
+  await list.goto();
+  return { s, list, products };
+}
+
+function cameraFilming(code: CameraCode) {
+  let file = '';
+  beforeAll(async () => {
+    file = await writeCodeVideo(code);
+  });
+  return useBrowser({ args: () => fakeCameraArgs(file) });
+}
+
+describe('scan to find: a code that names one product', () => {
+  const b = cameraFilming({ symbology: 'qrcode', text: 'SCAN-4006381333931' });
+
+  it('reads a QR code with the camera and opens the one product it matches; the camera stops', async () => {
+    const { s, products } = await listWithCamera(b, 'scan-one', ['SCAN-4006381333931', 'Unrelated Lamp']);
+    await scanButton(s.page).click();
+    const details = new ProductDetailPage(s.page);
+    await details.ready();
+    expect(s.page.url()).toBe(s.url(`/products/${products[0].id}`));
+    await expect(details.heading.textContent()).resolves.toBe('SCAN-4006381333931');
+    await expect(scannerDialog(s.page).count()).resolves.toBe(0);
+    await s.page.waitForFunction(() => (window as unknown as { e2eTracks: MediaStreamTrack[] }).e2eTracks.length > 0);
+    await expect(cameraTracksLive(s.page)).resolves.toBe(0);
+    s.assertClean();
+  });
+});
+
+describe('scan to find: a code that several products match', () => {
+  const b = cameraFilming({ symbology: 'code128', text: 'SCANPAIR-0427' });
+
+  it('reads a Code 128 and searches the list for it when two products match', async () => {
+    const { s, list } = await listWithCamera(b, 'scan-two', ['SCANPAIR-0427 Blue', 'SCANPAIR-0427 Red', 'Other Thing']);
+    await scanButton(s.page).click();
+    await s.page.waitForURL((url) => url.searchParams.get('search') === 'SCANPAIR-0427');
+    await list.ready();
+    await expect(list.search.inputValue()).resolves.toBe('SCANPAIR-0427');
+    await s.page.waitForFunction(() => document.querySelectorAll('table[aria-label="Products"] tbody > tr').length === 2);
+    await expect(list.rows.allInnerTexts()).resolves.toEqual([expect.stringContaining('SCANPAIR-0427 Red'), expect.stringContaining('SCANPAIR-0427 Blue')]);
+    await expect(cameraTracksLive(s.page)).resolves.toBe(0);
+    s.assertClean();
+  });
+});
+
+describe('scan to find: the scanner dialog', () => {
+  // Chromium's own fake camera (a moving test pattern, no code): the dialog stays open.
+  const b = useBrowser({ args: ['--use-fake-device-for-media-stream'] });
+
+  it.each([
+    ['1280', DESKTOP],
+    ['375', MOBILE],
+  ])('at %s px: a 44 px button opens the preview, no axe violations light or dark, Close stops the camera', async (width, viewport) => {
+    const { s } = await listWithCamera(b, `scan-dialog-${width}`, ['Lamp'], viewport);
+    const button = scanButton(s.page);
+    const box = (await button.boundingBox())!;
+    if (viewport === MOBILE) expect({ width: box.width >= 44, height: box.height >= 44 }).toEqual({ width: true, height: true });
+    await button.click();
+    const dialog = scannerDialog(s.page);
+    await dialog.getByText(ScannerMessages.hint).waitFor();
+    await s.page.waitForFunction(() => (document.querySelector('.scanner__video') as HTMLVideoElement | null)?.videoWidth! > 0);
+    await saveScreenshot(s.page, 'scanner', `dialog-${width}`);
+    await expectNoAxeViolations(s.page, `scanner dialog ${width} light`);
+    await s.page.emulateMedia({ colorScheme: 'dark' });
+    await s.page.waitForFunction(() => document.body.classList.contains('bp6-dark'));
+    await saveScreenshot(s.page, 'scanner', `dialog-${width}-dark`);
+    await expectNoAxeViolations(s.page, `scanner dialog ${width} dark`);
+    if (viewport === MOBILE) {
+      await s.page.setViewportSize({ width: 320, height: 640 });
+      await expect(sidewaysOverflow(s.page)).resolves.toEqual([]);
+    }
+    await expect(cameraTracksLive(s.page)).resolves.toBe(1);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect(cameraTracksLive(s.page)).resolves.toBe(0);
+    s.assertClean();
+  });
+
+  it('says the camera was refused when the permission is denied, and nothing breaks', async () => {
+    // No camera permission granted to this tab: Chromium refuses getUserMedia.
+    const s = b.session();
+    await signedInUser(s, 'scan-denied');
+    const list = new ProductListPage(s.page);
+    await list.goto();
+    await scanButton(s.page).click();
+    const dialog = scannerDialog(s.page);
+    await dialog.getByRole('alert').getByText(ScannerMessages.denied).waitFor();
+    await expect(dialog.locator('video').isVisible()).resolves.toBe(false);
+    await saveScreenshot(s.page, 'scanner', 'denied-1280');
+    await expectNoAxeViolations(s.page, 'scanner denied');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await list.search.waitFor();
+    s.assertClean();
+  });
+});
