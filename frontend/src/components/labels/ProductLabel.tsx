@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { formatCurrency } from '../../lib/format';
-import { barcodeSvg, labelBarcodeOf, qrSvg } from './label-symbols';
+import { labelBarcodeOf } from './label-barcode';
+import { barcodeSvg, qrSvg } from './label-symbols';
 
 /** A label's content as plain values, so one product or a selection of them can be printed. */
 export interface ProductLabelData {

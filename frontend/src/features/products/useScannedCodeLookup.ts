@@ -2,24 +2,12 @@ import { Rules } from '@stockroom/schema';
 import { useProductListLazyQuery } from '@stockroom/schema/generated/hooks';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { productListPath, productPath } from './urls';
+import { ownProductPath } from './scanned-code';
+import { productPath } from './urls';
 import type { ProductNavState } from './list-location';
 
 /** Two are enough to tell "exactly this product" from "several match". */
 const LOOKUP_LIMIT = 2;
-
-/** The path of a QR code from one of this app's own labels (a link to a product here), else null. */
-export function ownProductPath(code: string, origin: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(code);
-  } catch {
-    return null;
-  }
-  const prefix = `${productListPath}/`;
-  if (url.origin !== origin || !url.pathname.startsWith(prefix) || url.pathname.length === prefix.length) return null;
-  return url.pathname;
-}
 
 /**
  * What a scanned code leads to: the product's page when exactly one product
