@@ -1,0 +1,118 @@
+import type { Page } from 'playwright-core';
+import { LabelMessages } from '@stockroom/schema';
+import { DESKTOP, MOBILE, useBrowser } from './support/browser';
+import { createProductApi, signedInUser } from './support/api';
+import { expectNoAxeViolations } from './support/axe';
+import { decodeImage } from './support/decode-image';
+import { saveScreenshot, sidewaysOverflow } from './support/screen-checks';
+import { ProductDetailPage } from './pages/ProductDetailPage';
+
+/** Print label on a product's page: the preview, the symbols it draws, and what a printer gets. */
+
+const labelDialog = (page: Page) => page.getByRole('dialog', { name: LabelMessages.title });
+
+/** Counts window.print() calls instead of opening the browser's print dialog. */
+async function countPrints(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { e2ePrints: number };
+    w.e2ePrints = 0;
+    window.print = () => {
+      w.e2ePrints += 1;
+    };
+  });
+}
+
+/** The elements a printer would get: those with a box when print media applies. */
+function printedText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const shown = Array.from(document.body.children).filter((el) => getComputedStyle(el).display !== 'none');
+    return shown.map((el) => (el as HTMLElement).innerText.trim()).join('\n---\n');
+  });
+}
+
+describe('product labels', () => {
+  const b = useBrowser();
+
+  it('previews a label with a Code 128 of the id and a QR code that reads as the product link, and prints only the label', async () => {
+    const s = b.session();
+    const api = await signedInUser(s, 'label');
+    const product = await createProductApi(api, { name: 'Brass Desk Lamp', price: 49.9, quantity: 4 });
+    await countPrints(s.page);
+    const details = new ProductDetailPage(s.page);
+    await details.goto(product.id);
+
+    await details.main.getByRole('button', { name: LabelMessages.printButton, exact: true }).click();
+    const dialog = labelDialog(s.page);
+    const label = dialog.getByRole('article', { name: 'Label: Brass Desk Lamp' });
+    await label.waitFor();
+    await expect(label.locator('.product-label__name').innerText()).resolves.toBe('Brass Desk Lamp');
+    await expect(label.locator('.product-label__price').innerText()).resolves.toBe('$49.90');
+
+    const productUrl = s.url(`/products/${product.id}`);
+    const qr = label.getByRole('img', { name: `QR code linking to ${productUrl}` });
+    const barcode = label.getByRole('img', { name: `Barcode ${product.id}` });
+    await expect(qr.locator('svg').count()).resolves.toBe(1);
+    await expect(barcode.locator('svg').count()).resolves.toBe(1);
+    // The QR code reads back from the screen's pixels, as a phone would read the preview. An id is 36 characters
+    // of Code 128, too dense for the preview's pixels, so the barcode is read from the SVG the app drew, rasterised large.
+    await expect(decodeImage(await qr.screenshot())).resolves.toBe(productUrl);
+    await expect(decodeImage(await qr.innerHTML())).resolves.toBe(productUrl);
+    await expect(decodeImage(await barcode.innerHTML())).resolves.toBe(product.id);
+    await saveScreenshot(s.page, 'labels', 'preview-1280');
+    await expectNoAxeViolations(s.page, 'label preview 1280 light');
+
+    await s.page.emulateMedia({ media: 'print' });
+    await saveScreenshot(s.page, 'labels', 'print-media');
+    const printed = await printedText(s.page);
+    expect(printed).toContain('Brass Desk Lamp');
+    expect(printed).toContain('$49.90');
+    // Only the printer's copy of the label: no header, navigation, page heading or dialog.
+    expect(printed).not.toContain('Stockroom');
+    expect(printed).not.toContain('Back to Products');
+    expect(printed).not.toContain(LabelMessages.title);
+    const pageBox = await s.page.evaluate(() => {
+      const el = document.querySelector('.label-print .product-label')!;
+      const box = el.getBoundingClientRect();
+      return { width: Math.round(box.width), height: Math.round(box.height), count: document.querySelectorAll('.label-print .product-label').length };
+    });
+    // 62 x 29 mm at CSS's 96 px per inch.
+    expect(pageBox).toEqual({ width: 234, height: 110, count: 1 });
+    await s.page.emulateMedia({ media: 'screen' });
+
+    await dialog.getByRole('button', { name: LabelMessages.print, exact: true }).click();
+    await expect(s.page.evaluate(() => (window as unknown as { e2ePrints: number }).e2ePrints)).resolves.toBe(1);
+    await dialog.getByRole('button', { name: 'Close', exact: true }).first().click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect(s.page.locator('.label-print').count()).resolves.toBe(0);
+    s.assertClean();
+  });
+
+  it.each([
+    ['1280', DESKTOP],
+    ['375', MOBILE],
+  ])('the preview at %s px has no axe violations in light or dark and fits a 320 px phone', async (width, viewport) => {
+    const s = await b.open(b.browser(), { viewport, isMobile: viewport === MOBILE, hasTouch: viewport === MOBILE });
+    const api = await signedInUser(s, `label-${width}`);
+    const product = await createProductApi(api, { name: 'An Unusually Long Product Name For A Small Label Roll', price: 1234.5, quantity: 2 });
+    const details = new ProductDetailPage(s.page);
+    await details.goto(product.id);
+    const button = details.main.getByRole('button', { name: LabelMessages.printButton, exact: true });
+    if (viewport === MOBILE) {
+      const box = (await button.boundingBox())!;
+      expect({ width: box.width >= 44, height: box.height >= 44 }).toEqual({ width: true, height: true });
+    }
+    await button.click();
+    await labelDialog(s.page).getByRole('article').waitFor();
+    await saveScreenshot(s.page, 'labels', `preview-${width}`);
+    await expectNoAxeViolations(s.page, `label preview ${width} light`);
+    await s.page.emulateMedia({ colorScheme: 'dark' });
+    await s.page.waitForFunction(() => document.body.classList.contains('bp6-dark'));
+    await saveScreenshot(s.page, 'labels', `preview-${width}-dark`);
+    await expectNoAxeViolations(s.page, `label preview ${width} dark`);
+    if (viewport === MOBILE) {
+      await s.page.setViewportSize({ width: 320, height: 640 });
+      await expect(sidewaysOverflow(s.page)).resolves.toEqual([]);
+    }
+    s.assertClean();
+  });
+});
