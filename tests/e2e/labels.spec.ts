@@ -4,7 +4,7 @@ import { DESKTOP, MOBILE, useBrowser } from './support/browser';
 import { createProductApi, signedInUser } from './support/api';
 import { expectNoAxeViolations } from './support/axe';
 import { decodeImage } from './support/decode-image';
-import { saveScreenshot, sidewaysOverflow } from './support/screen-checks';
+import { animationsDone, saveScreenshot, sidewaysOverflow } from './support/screen-checks';
 import { ProductDetailPage } from './pages/ProductDetailPage';
 
 /** Print label on a product's page: the preview, the symbols it draws, and what a printer gets. */
@@ -45,6 +45,7 @@ describe('product labels', () => {
     const dialog = labelDialog(s.page);
     const label = dialog.getByRole('article', { name: 'Label: Brass Desk Lamp' });
     await label.waitFor();
+    await animationsDone(s.page);
     await expect(label.locator('.product-label__name').innerText()).resolves.toBe('Brass Desk Lamp');
     await expect(label.locator('.product-label__price').innerText()).resolves.toBe('$49.90');
 
@@ -103,6 +104,7 @@ describe('product labels', () => {
     }
     await button.click();
     await labelDialog(s.page).getByRole('article').waitFor();
+    await animationsDone(s.page);
     await saveScreenshot(s.page, 'labels', `preview-${width}`);
     await expectNoAxeViolations(s.page, `label preview ${width} light`);
     await s.page.emulateMedia({ colorScheme: 'dark' });

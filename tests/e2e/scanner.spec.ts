@@ -4,7 +4,7 @@ import { DESKTOP, MOBILE, useBrowser, type GuardedSession } from './support/brow
 import { createProductsApi, signedInUser } from './support/api';
 import { expectNoAxeViolations } from './support/axe';
 import { fakeCameraArgs, writeCodeVideo, type CameraCode } from './support/fake-camera';
-import { saveScreenshot, sidewaysOverflow } from './support/screen-checks';
+import { animationsDone, saveScreenshot, sidewaysOverflow } from './support/screen-checks';
 import { ProductDetailPage } from './pages/ProductDetailPage';
 import { ProductListPage } from './pages/ProductListPage';
 
@@ -102,6 +102,7 @@ describe('scan to find: the scanner dialog', () => {
     await button.click();
     const dialog = scannerDialog(s.page);
     await dialog.getByText(ScannerMessages.hint).waitFor();
+    await animationsDone(s.page);
     await s.page.waitForFunction(() => (document.querySelector('.scanner__video') as HTMLVideoElement | null)?.videoWidth! > 0);
     await saveScreenshot(s.page, 'scanner', `dialog-${width}`);
     await expectNoAxeViolations(s.page, `scanner dialog ${width} light`);

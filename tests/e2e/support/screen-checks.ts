@@ -47,3 +47,8 @@ export async function holdImageUploads(page: Page): Promise<() => void> {
   });
   return release;
 }
+
+/** Waits until no CSS transition or animation runs (a dialog has faded in), so a screenshot shows the settled screen. */
+export async function animationsDone(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+}

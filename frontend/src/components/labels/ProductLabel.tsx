@@ -17,7 +17,8 @@ export interface ProductLabelData {
 
 /**
  * One product label, sized in millimetres for a 62 x 29 mm label roll: name,
- * price, SKU and barcode on the left, a QR code to the product on the right.
+ * price and SKU beside a QR code to the product, and the barcode across the
+ * whole width under them (the widest bars the label allows).
  * The symbols are SVG the library draws from the values (no user markup in them).
  */
 export function ProductLabel({ id, name, price, sku, barcode, url }: ProductLabelData) {
@@ -30,14 +31,6 @@ export function ProductLabel({ id, name, price, sku, barcode, url }: ProductLabe
         <p className="product-label__name">{name}</p>
         <p className="product-label__price">{formatCurrency(price)}</p>
         {sku && <p className="product-label__sku">SKU {sku}</p>}
-        <div
-          className="product-label__barcode"
-          role="img"
-          aria-label={`Barcode ${code.text}`}
-          data-code={code.text}
-          data-symbology={code.symbology}
-          dangerouslySetInnerHTML={{ __html: bars }}
-        />
       </div>
       <div
         className="product-label__qr"
@@ -46,6 +39,16 @@ export function ProductLabel({ id, name, price, sku, barcode, url }: ProductLabe
         data-url={url}
         dangerouslySetInnerHTML={{ __html: qr }}
       />
+      <div
+        className="product-label__barcode"
+        role="img"
+        aria-label={`Barcode ${code.text}`}
+        data-symbology={code.symbology}
+        dangerouslySetInnerHTML={{ __html: bars }}
+      />
+      <p className="product-label__code" aria-hidden>
+        {code.text}
+      </p>
     </article>
   );
 }
