@@ -38,14 +38,22 @@ describe('product labels', () => {
     const api = await signedInUser(s, 'label');
     const product = await createProductApi(api, { name: 'Brass Desk Lamp', price: 49.9, quantity: 4 });
     await countPrints(s.page);
+    const scripts: string[] = [];
+    s.page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
     const details = new ProductDetailPage(s.page);
     await details.goto(product.id);
+    // The label's code (bwip-js draws every symbology; it is large) loads only when a label is asked for.
+    const labelChunks = () => scripts.filter((url) => /\/PrintLabelsDialog-/.test(url));
+    expect(labelChunks()).toEqual([]);
 
     await details.main.getByRole('button', { name: LabelMessages.printButton, exact: true }).click();
     const dialog = labelDialog(s.page);
     const label = dialog.getByRole('article', { name: 'Label: Brass Desk Lamp' });
     await label.waitFor();
     await animationsDone(s.page);
+    expect(labelChunks()).toHaveLength(1);
     await expect(label.locator('.product-label__name').innerText()).resolves.toBe('Brass Desk Lamp');
     await expect(label.locator('.product-label__price').innerText()).resolves.toBe('$49.90');
 

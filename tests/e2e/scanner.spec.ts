@@ -41,9 +41,13 @@ async function listWithCamera(b: ReturnType<typeof useBrowser>, tag: string, nam
   const api = await signedInUser(s, tag);
   const products = await createProductsApi(api, names.map((name, i) => ({ name, price: 12.5 + i, quantity: 3 })));
   await recordCameraTracks(s);
+  const scripts: string[] = [];
+  s.page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
   const list = new ProductListPage(s.page);
   await list.goto();
-  return { s, list, products };
+  return { s, list, products, scripts };
 }
 
 function cameraFilming(code: CameraCode) {
@@ -58,11 +62,14 @@ describe('scan to find: a code that names one product', () => {
   const b = cameraFilming({ symbology: 'qrcode', text: 'SCAN-4006381333931' });
 
   it('reads a QR code with the camera and opens the one product it matches; the camera stops', async () => {
-    const { s, products } = await listWithCamera(b, 'scan-one', ['SCAN-4006381333931', 'Unrelated Lamp']);
+    const { s, products, scripts } = await listWithCamera(b, 'scan-one', ['SCAN-4006381333931', 'Unrelated Lamp']);
+    // The list loads neither the scanner nor the decoder; this Chromium has no BarcodeDetector, so opening it loads zxing.
+    expect(scripts.filter((url) => /\/(ScannerDialog|zxing-reader)-/.test(url))).toEqual([]);
     await scanButton(s.page).click();
     const details = new ProductDetailPage(s.page);
     await details.ready();
     expect(s.page.url()).toBe(s.url(`/products/${products[0].id}`));
+    expect(scripts.filter((url) => /\/zxing-reader-/.test(url))).toHaveLength(1);
     await expect(details.heading.textContent()).resolves.toBe('SCAN-4006381333931');
     await expect(scannerDialog(s.page).count()).resolves.toBe(0);
     await s.page.waitForFunction(() => (window as unknown as { e2eTracks: MediaStreamTrack[] }).e2eTracks.length > 0);
