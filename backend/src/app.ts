@@ -13,6 +13,8 @@ import type { AppConfig } from './config/config';
 import type { RequestContext } from './account/context';
 import { createRequestContext } from './app/request-context';
 import { createSqlPool } from './db/sql';
+import { DatabaseBreaker } from './common/database-outage';
+import { graphqlDatabaseGate, restDatabaseGate } from './app/database-gate';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { createApolloServer } from './graphql/apollo';
 import { graphqlHandler } from './graphql/express-handler';
@@ -97,8 +99,9 @@ const wantsHtml = (req: Request) => req.method === 'GET' && req.accepts(['json',
 export async function createApp({ config, orm, mailer }: AppDependencies): Promise<App> {
   const uploads = createUploadStore(join(config.dataDir, 'uploads'), { decodeBacklog: config.imageDecodeBacklog });
   const services = { config, mailer, uploads, sql: createSqlPool(orm) };
+  const databaseBreaker = new DatabaseBreaker(() => services.sql.query({ sql: 'SELECT 1', values: [] }));
   const contextOf = (req: Request) => createRequestContext(services, orm, req);
-  const [apollo] = await Promise.all([createApolloServer(await buildAppSchema()), prepareDummyHash()]);
+  const [apollo] = await Promise.all([createApolloServer(await buildAppSchema(), databaseBreaker), prepareDummyHash()]);
 
   const lifecycle = new Lifecycle();
   const app = express();
@@ -119,6 +122,7 @@ export async function createApp({ config, orm, mailer }: AppDependencies): Promi
   });
   app.use(
     '/graphql',
+    graphqlDatabaseGate(databaseBreaker),
     express.json({ limit: JSON_BODY_LIMIT }),
     graphqlHandler(apollo, async (req) => contextOf(req)),
   );
@@ -127,9 +131,11 @@ export async function createApp({ config, orm, mailer }: AppDependencies): Promi
   // Before the body parser and the routes: a wrong method is a 405 whatever it sends, and never reaches `/:id`.
   api.use(methodNotAllowed(openApiPaths));
   api.use(express.json({ limit: JSON_BODY_LIMIT }));
-  api.use('/auth', authRoutes(contextOf));
   api.use('/users/health', healthRoutes(services.sql));
-  api.use('/health', probeRoutes(services.sql, lifecycle));
+  api.use('/health', probeRoutes(services.sql, lifecycle, databaseBreaker));
+  // The probes above answer for themselves while the database is away; every route below needs it.
+  api.use(restDatabaseGate(databaseBreaker));
+  api.use('/auth', authRoutes(contextOf));
   api.use('/users', avatarRoutes(contextOf));
   api.use('/users', userRoutes(contextOf));
   api.use('/products', productImageRoutes(contextOf));
@@ -161,6 +167,6 @@ export async function createApp({ config, orm, mailer }: AppDependencies): Promi
     });
   }
   app.use(restNotFound);
-  app.use(restErrorHandler);
+  app.use(restErrorHandler(databaseBreaker));
   return { express: app, apollo, uploads, lifecycle };
 }

@@ -1,4 +1,5 @@
 import { APP_VERSION } from '@stockroom/schema';
+import type { DatabaseBreaker } from '../common/database-outage';
 import type { SqlPool } from '../db/sql';
 
 export interface HealthReport {
@@ -31,8 +32,12 @@ export async function healthReport(sql: SqlPool): Promise<HealthReport> {
   return { status: database === 'up' ? 'ok' : 'unavailable', database, version: APP_VERSION, uptimeSeconds: Math.round(process.uptime()) };
 }
 
-/** Ready for new requests: the database answers and the instance is not draining for a shutdown. */
-export async function readiness(sql: SqlPool, instance: DrainState): Promise<Readiness> {
-  const database = await databaseAnswers(sql);
+/**
+ * Ready for new requests: the database answers and the instance is not draining for a shutdown.
+ * While the breaker is open the database counts as down without waiting for it; the poll starts a check.
+ */
+export async function readiness(sql: SqlPool, instance: DrainState, breaker: DatabaseBreaker): Promise<Readiness> {
+  void breaker.probe();
+  const database = breaker.openReason === undefined ? await databaseAnswers(sql) : 'down';
   return { status: database === 'up' && !instance.draining ? 'ready' : 'unavailable', database, draining: instance.draining };
 }
