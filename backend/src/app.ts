@@ -28,6 +28,8 @@ import { restErrorHandler, restNotFound } from './rest/error-middleware';
 import { methodNotAllowed } from './rest/method-not-allowed';
 import { openApiPaths } from './app/openapi';
 import { createUploadStore, type UploadStore } from './storage/upload-store';
+import { diskObjects } from './storage/disk-objects';
+import { s3Objects } from './storage/s3-objects';
 import { avatarRoutes, productImageRoutes, uploadFileRoutes } from './uploads/upload.routes';
 import { userRoutes } from './users/user.routes';
 
@@ -97,7 +99,9 @@ function readPageShells(clientDir: string): PageShell[] {
 const wantsHtml = (req: Request) => req.method === 'GET' && req.accepts(['json', 'html']) === 'html';
 
 export async function createApp({ config, orm, mailer }: AppDependencies): Promise<App> {
-  const uploads = createUploadStore(join(config.dataDir, 'uploads'), { decodeBacklog: config.imageDecodeBacklog });
+  const uploadsDir = join(config.dataDir, 'uploads');
+  const objects = config.s3 ? s3Objects(config.s3) : diskObjects(uploadsDir);
+  const uploads = createUploadStore(uploadsDir, objects, { decodeBacklog: config.imageDecodeBacklog });
   const services = { config, mailer, uploads, sql: createSqlPool(orm) };
   const databaseBreaker = new DatabaseBreaker(() => services.sql.query({ sql: 'SELECT 1', values: [] }));
   const contextOf = (req: Request) => createRequestContext(services, orm, req);
@@ -132,7 +136,7 @@ export async function createApp({ config, orm, mailer }: AppDependencies): Promi
   api.use(methodNotAllowed(openApiPaths));
   api.use(express.json({ limit: JSON_BODY_LIMIT }));
   api.use('/users/health', healthRoutes(services.sql));
-  api.use('/health', probeRoutes(services.sql, lifecycle, databaseBreaker));
+  api.use('/health', probeRoutes(services.sql, lifecycle, databaseBreaker, uploads));
   // The probes above answer for themselves while the database is away; every route below needs it.
   api.use(restDatabaseGate(databaseBreaker));
   api.use('/auth', authRoutes(contextOf));

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { openDatabase } from '../../backend/src/app/database';
 import { ORPHAN_GRACE_MS, TEMP_GRACE_MS, sweepOrphanUploads } from '../../backend/src/uploads/upload-housekeeping';
 import { createUploadStore } from '../../backend/src/storage/upload-store';
+import { diskObjects } from '../../backend/src/storage/disk-objects';
 import { png } from '../support/images';
 import { createProduct } from '../support/products';
 import { signUpUser, startTestApp, type TestApp } from '../support/test-app';
@@ -53,7 +54,7 @@ it('deletes day-old uploads nothing names and dead temporary files; keeps avatar
   for (const url of [onProduct, onAvatar, orphan, replaced]) age(fileOf(url), ORPHAN_GRACE_MS + 60_000);
   age('.dead.upload', TEMP_GRACE_MS + 60_000);
 
-  const removed = await sweepOrphanUploads(orm.em.fork(), createUploadStore(uploadsDir, { decodeBacklog: 0 }));
+  const removed = await sweepOrphanUploads(orm.em.fork(), createUploadStore(uploadsDir, diskObjects(uploadsDir), { decodeBacklog: 0 }));
 
   expect(removed).toBe(3);
   const left = readdirSync(uploadsDir);
