@@ -34,7 +34,11 @@ function servingOptions({ poolMax, connectTimeoutMs, acquireTimeoutMs, statement
  * cut a migration that rewrites a large table.
  */
 export async function openDatabase(databaseUrl: string, limits: DatabaseLimits = {}): Promise<MikroORM> {
-  const migrating = await MikroORM.init(ormConfig(databaseUrl, { pool: { min: 0, max: 1 } }));
+  // Reaching the database is held to the serving limits, so a DATABASE_URL that never answers fails start-up in seconds.
+  const { connectTimeoutMs, acquireTimeoutMs } = limits;
+  const migrating = await MikroORM.init(
+    ormConfig(databaseUrl, { pool: { min: 0, max: 1 }, ...servingOptions({ connectTimeoutMs, acquireTimeoutMs }) }),
+  );
   try {
     await migrating.getMigrator().up();
   } finally {

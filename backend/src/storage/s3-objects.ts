@@ -16,7 +16,8 @@ import type { UploadObjects } from './upload-objects';
 /** How long reaching the store may take before a request (or the start-up check) gives up on it. */
 const CONNECT_TIMEOUT_MS = 3_000;
 const REQUEST_TIMEOUT_MS = 30_000;
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'TimeoutError']);
+/** Failures to reach the store; the SDK may carry the code only in its message ("AWS SDK error wrapper for Error: connect ECONNREFUSED ..."). */
+const NETWORK_FAILURE = /\b(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EAI_AGAIN|TimeoutError)\b/;
 
 interface AwsError {
   name?: string;
@@ -29,10 +30,11 @@ const statusOf = (error: unknown) => (error as AwsError)?.$metadata?.httpStatusC
 
 /** The one line an operator needs when the bucket cannot be used, instead of the SDK's stack. */
 export function s3ProblemOf(error: unknown, { bucket, endpoint }: S3Settings): string {
-  const { name = '', code = '' } = (error ?? {}) as AwsError;
+  const { name = '', code = '', message = '' } = (error ?? {}) as AwsError;
   const where = endpoint ? ` at ${endpoint}` : '';
   if (name === 'CredentialsProviderError') return 'No S3 credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY';
-  if (NETWORK_CODES.has(code) || NETWORK_CODES.has(name)) return `The S3 store${where} cannot be reached (${code || name})`;
+  const network = `${code} ${name} ${message}`.match(NETWORK_FAILURE)?.[1];
+  if (network) return `The S3 store${where} cannot be reached (${network})`;
   const status = statusOf(error);
   if (status === 404 || name === 'NotFound' || name === 'NoSuchBucket') return `The S3 bucket "${bucket}" does not exist${where}`;
   if (status === 403 || status === 401 || name === 'Forbidden' || name === 'InvalidAccessKeyId' || name === 'SignatureDoesNotMatch') {
