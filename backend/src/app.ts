@@ -137,7 +137,8 @@ export async function createApp({ config, orm, mailer }: AppDependencies): Promi
   api.use(express.json({ limit: JSON_BODY_LIMIT }));
   api.use('/users/health', healthRoutes(services.sql));
   api.use('/health', probeRoutes(services.sql, lifecycle, databaseBreaker, uploads));
-  // The probes above answer for themselves while the database is away; every route below needs it.
+  api.use(docsRoutes(config.appUrl));
+  // The probes and the docs above answer without the database; every route below needs it.
   api.use(restDatabaseGate(databaseBreaker));
   api.use('/auth', authRoutes(contextOf));
   api.use('/users', avatarRoutes(contextOf));
@@ -145,7 +146,6 @@ export async function createApp({ config, orm, mailer }: AppDependencies): Promi
   api.use('/products', productImageRoutes(contextOf));
   api.use('/products', productRoutes(contextOf));
   api.use('/dashboard', dashboardRoutes(contextOf));
-  api.use(docsRoutes(config.appUrl));
   api.use(restNotFound);
   app.use('/api', api);
   app.use('/uploads', uploadFileRoutes(uploads));
