@@ -1,4 +1,8 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { openDatabase } from '../../backend/src/app/database';
 import { startupProblemOf } from '../../backend/src/app/startup-problem';
 import { ConfigError, loadConfig } from '../../backend/src/config/config';
@@ -44,6 +48,35 @@ it('a database that accepts connections and never answers fails start-up within 
   expect(typeof problem).toBe('string');
   expect(problem).toMatch(new RegExp(`^Cannot reach the database at 127\\.0\\.0\\.1:${silentPort} \\(.+\\): check DATABASE_URL and that PostgreSQL is up and answering$`));
   expect(problem).not.toContain('secret');
+});
+
+it('the server itself prints that line, with no stack, and exits 1', async () => {
+  const main = join(__dirname, '../../backend/dist/src/main.js');
+  if (!existsSync(main)) throw new Error(`No built server at ${main}: run npm run build first (npm test does)`);
+  const dataDir = mkdtempSync(join(tmpdir(), 'stockroom-startup-'));
+  try {
+    const child = spawn(process.execPath, [main], {
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'test',
+        DATA_DIR: dataDir,
+        PORT: '0',
+        DATABASE_URL: `postgres://stockroom:secret@127.0.0.1:${silentPort}/stockroom`,
+        DATABASE_CONNECT_TIMEOUT_MS: '500',
+        DATABASE_ACQUIRE_TIMEOUT_MS: '500',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(1);
+    expect(stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(new RegExp(`^Cannot reach the database at 127\\.0\\.0\\.1:${silentPort} \\(.+\\): check DATABASE_URL`)),
+    ]);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 });
 
 it('a database nobody listens on fails start-up in one line too', async () => {
