@@ -1,5 +1,9 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { png } from '../support/images';
-import { signUpUser, startTestApp, type TestApp } from '../support/test-app';
+import { createDatabase, signUpUser, startTestApp, type TestApp } from '../support/test-app';
 import { s3Store, startS3Server } from '../support/upload-stores';
 import { uploadSuite } from './uploads.suite';
 
@@ -81,6 +85,36 @@ describe('a store that cannot be used', () => {
     expect(ready.status).toBe(503);
     expect(ready.body).toMatchObject({ status: 'unavailable', database: 'up', storage: 'down', draining: false });
     expect(ready.body.storageProblem).toMatch(reason);
+  });
+
+  it('the server says so in one line at start-up, and keeps running', async () => {
+    const main = join(__dirname, '../../backend/dist/src/main.js');
+    if (!existsSync(main)) throw new Error(`No built server at ${main}: run npm run build first (npm test does)`);
+    const dataDir = mkdtempSync(join(tmpdir(), 'stockroom-s3-startup-'));
+    const child = spawn(process.execPath, [main], {
+      env: { PATH: process.env.PATH, NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '0', DATABASE_URL: await createDatabase(), ...s3.env('no-such-bucket') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      let stderr = '';
+      const storeLine = new Promise<string>((resolve) =>
+        child.stderr.on('data', (chunk: Buffer) => {
+          stderr += chunk.toString();
+          const line = stderr.split('\n').find((text, i, lines) => text.startsWith('[uploads]') && i < lines.length - 1);
+          if (line !== undefined) resolve(line);
+        }),
+      );
+      const exited = new Promise<string>((resolve) => child.on('exit', (code) => resolve(`exited with ${code}: ${stderr}`)));
+      expect(await Promise.race([storeLine, exited])).toMatch(
+        /^\[uploads\] The S3 bucket "no-such-bucket" does not exist at http:\/\/127\.0\.0\.1:\d+; \/api\/health\/ready answers 503 until it can be used$/,
+      );
+      expect(stderr).not.toMatch(/^\s+at /m);
+      expect(child.exitCode).toBeNull();
+    } finally {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => (child.exitCode === null ? child.on('exit', resolve) : resolve(undefined)));
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('is ready once the bucket answers', async () => {
