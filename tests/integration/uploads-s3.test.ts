@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { png } from '../support/images';
+import { GeneralMessages } from '@stockroom/schema';
 import { createDatabase, signUpUser, startTestApp, type TestApp } from '../support/test-app';
 import { s3Store, startS3Server } from '../support/upload-stores';
 import { uploadSuite } from './uploads.suite';
@@ -114,6 +115,37 @@ describe('a store that cannot be used', () => {
       child.kill('SIGTERM');
       await new Promise((resolve) => (child.exitCode === null ? child.on('exit', resolve) : resolve(undefined)));
       rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('a store that goes away under a running app: serving and uploading answer 503 with Retry-After, never a 500', async () => {
+    const going = await startS3Server();
+    const app = await startTestApp(going.env(going.newBucket()));
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const { token } = await signUpUser(app);
+      const upload = () => {
+        const form = new FormData();
+        form.append('image', new Blob([png()], { type: 'image/png' }), 'photo.png');
+        return fetch(`${app.url}/api/products/images`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+      };
+      const stored = await upload();
+      expect(stored.status).toBe(201);
+      const { url } = (await stored.json()) as { url: string };
+      await going.close();
+
+      for (const answer of [await fetch(app.url + url), await upload()]) {
+        expect(answer.status).toBe(503);
+        expect(answer.headers.get('retry-after')).toBe('5');
+        expect(await answer.json()).toEqual({ message: GeneralMessages.server, code: 'SERVICE_UNAVAILABLE' });
+      }
+      // One line per failure, naming the store, and no stack.
+      const lines = errors.mock.calls.map((args) => args.map(String).join(' '));
+      expect(lines.length).toBeGreaterThanOrEqual(2);
+      for (const line of lines) expect(line).toMatch(/^\[uploads\] could not (read|store) [\w-]+\.png in S3 bucket stockroom-1 at http:\/\/127\.0\.0\.1:\d+: [^\n]+$/);
+    } finally {
+      errors.mockRestore();
+      await app.close();
     }
   });
 

@@ -9,7 +9,7 @@ import { Semaphore, SemaphoreFullError } from '../common/semaphore';
 import { IMAGE_DECODE_CONCURRENCY, LIBVIPS_THREADS_PER_IMAGE } from '../common/thread-pool';
 import type { ReceivedImage } from './multipart-image';
 import type { ListedObject, StoredObject, UploadObjects } from './upload-objects';
-import { ImageDecoderBusyError, ImageTooManyPixelsError, UnsupportedImageError, UploadFailedError } from './upload.errors';
+import { ImageDecoderBusyError, ImageTooManyPixelsError, UnsupportedImageError, UploadFailedError, UploadStoreUnavailableError } from './upload.errors';
 
 /** The URL path an upload is served (and stored in the database) under. */
 const URL_PREFIX = '/uploads/';
@@ -91,6 +91,11 @@ export function createUploadStore(dir: string, objects: UploadObjects, { decodeB
   const tempPath = () => join(dir, `.${randomUUID()}.upload`);
   // A decode holds a thread-pool thread and up to MAX_INPUT_PIXELS pixels in memory: only IMAGE_DECODE_CONCURRENCY run at once.
   const decodes = new Semaphore(IMAGE_DECODE_CONCURRENCY, decodeBacklog);
+  /** A store that failed: one line in the log (the SDK's error has no stack worth reading), 503 for the client. */
+  const storeFailure = (what: string, error: unknown) => {
+    console.error(`[uploads] could not ${what} in ${objects.description}: ${error instanceof Error ? error.message : String(error)}`);
+    return new UploadStoreUnavailableError();
+  };
 
   return {
     dir,
@@ -119,8 +124,7 @@ export function createUploadStore(dir: string, objects: UploadObjects, { decodeB
         await objects.put(name, encoded, format.mimeType);
         return URL_PREFIX + name;
       } catch (error) {
-        console.error(`[uploads] could not store ${name} in ${objects.description}:`, error instanceof Error ? error.message : error);
-        throw new UploadFailedError('INTERNAL_SERVER_ERROR');
+        throw storeFailure(`store ${name}`, error);
       } finally {
         await rm(encoded, { force: true });
       }
@@ -135,7 +139,14 @@ export function createUploadStore(dir: string, objects: UploadObjects, { decodeB
       }
     },
 
-    read: (name) => (isUploadName(name) ? objects.get(name) : Promise.resolve(undefined)),
+    async read(name) {
+      if (!isUploadName(name)) return undefined;
+      try {
+        return await objects.get(name);
+      } catch (error) {
+        throw storeFailure(`read ${name}`, error);
+      }
+    },
     list: () => objects.list(),
     delete: (name) => objects.delete(name),
     check: () => objects.check(),
