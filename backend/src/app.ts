@@ -13,6 +13,8 @@ import type { AppConfig } from './config/config';
 import type { RequestContext } from './account/context';
 import { createRequestContext } from './app/request-context';
 import { createSqlPool } from './db/sql';
+import { DatabaseBreaker } from './common/database-outage';
+import { graphqlDatabaseGate, restDatabaseGate } from './app/database-gate';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { createApolloServer } from './graphql/apollo';
 import { graphqlHandler } from './graphql/express-handler';
@@ -26,6 +28,8 @@ import { restErrorHandler, restNotFound } from './rest/error-middleware';
 import { methodNotAllowed } from './rest/method-not-allowed';
 import { openApiPaths } from './app/openapi';
 import { createUploadStore, type UploadStore } from './storage/upload-store';
+import { diskObjects } from './storage/disk-objects';
+import { s3Objects } from './storage/s3-objects';
 import { avatarRoutes, productImageRoutes, uploadFileRoutes } from './uploads/upload.routes';
 import { userRoutes } from './users/user.routes';
 
@@ -95,10 +99,13 @@ function readPageShells(clientDir: string): PageShell[] {
 const wantsHtml = (req: Request) => req.method === 'GET' && req.accepts(['json', 'html']) === 'html';
 
 export async function createApp({ config, orm, mailer }: AppDependencies): Promise<App> {
-  const uploads = createUploadStore(join(config.dataDir, 'uploads'), { decodeBacklog: config.imageDecodeBacklog });
+  const uploadsDir = join(config.dataDir, 'uploads');
+  const objects = config.s3 ? s3Objects(config.s3) : diskObjects(uploadsDir);
+  const uploads = createUploadStore(uploadsDir, objects, { decodeBacklog: config.imageDecodeBacklog });
   const services = { config, mailer, uploads, sql: createSqlPool(orm) };
+  const databaseBreaker = new DatabaseBreaker(() => services.sql.query({ sql: 'SELECT 1', values: [] }));
   const contextOf = (req: Request) => createRequestContext(services, orm, req);
-  const [apollo] = await Promise.all([createApolloServer(await buildAppSchema()), prepareDummyHash()]);
+  const [apollo] = await Promise.all([createApolloServer(await buildAppSchema(), databaseBreaker), prepareDummyHash()]);
 
   const lifecycle = new Lifecycle();
   const app = express();
@@ -119,6 +126,7 @@ export async function createApp({ config, orm, mailer }: AppDependencies): Promi
   });
   app.use(
     '/graphql',
+    graphqlDatabaseGate(databaseBreaker),
     express.json({ limit: JSON_BODY_LIMIT }),
     graphqlHandler(apollo, async (req) => contextOf(req)),
   );
@@ -127,15 +135,17 @@ export async function createApp({ config, orm, mailer }: AppDependencies): Promi
   // Before the body parser and the routes: a wrong method is a 405 whatever it sends, and never reaches `/:id`.
   api.use(methodNotAllowed(openApiPaths));
   api.use(express.json({ limit: JSON_BODY_LIMIT }));
-  api.use('/auth', authRoutes(contextOf));
   api.use('/users/health', healthRoutes(services.sql));
-  api.use('/health', probeRoutes(services.sql, lifecycle));
+  api.use('/health', probeRoutes(services.sql, lifecycle, databaseBreaker, uploads));
+  api.use(docsRoutes(config.appUrl));
+  // The probes and the docs above answer without the database; every route below needs it.
+  api.use(restDatabaseGate(databaseBreaker));
+  api.use('/auth', authRoutes(contextOf));
   api.use('/users', avatarRoutes(contextOf));
   api.use('/users', userRoutes(contextOf));
   api.use('/products', productImageRoutes(contextOf));
   api.use('/products', productRoutes(contextOf));
   api.use('/dashboard', dashboardRoutes(contextOf));
-  api.use(docsRoutes(config.appUrl));
   api.use(restNotFound);
   app.use('/api', api);
   app.use('/uploads', uploadFileRoutes(uploads));
@@ -161,6 +171,6 @@ export async function createApp({ config, orm, mailer }: AppDependencies): Promi
     });
   }
   app.use(restNotFound);
-  app.use(restErrorHandler);
+  app.use(restErrorHandler(databaseBreaker));
   return { express: app, apollo, uploads, lifecycle };
 }

@@ -5,7 +5,8 @@ import type { Server } from 'node:http';
 import { createApp } from './app';
 import { sweepExpiredAuthState } from './auth/housekeeping';
 import { sweepOrphanUploads } from './uploads/upload-housekeeping';
-import { ConfigError, databaseLimitsOf, loadConfig } from './config/config';
+import { databaseLimitsOf, loadConfig } from './config/config';
+import { startupProblemOf } from './app/startup-problem';
 import { openDatabase } from './app/database';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres';
 import { createMailer } from './mail/mailer';
@@ -20,6 +21,11 @@ async function main() {
   const orm = await openDatabase(config.databaseUrl ?? embedded!.url, databaseLimitsOf(config));
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, nodeEnv: config.nodeEnv });
   const app = await createApp({ config, orm, mailer });
+  // A store that cannot be used is one line here and in readiness, not a crash loop: the rest of the app still serves.
+  app.uploads.check().then(
+    () => console.info(`Uploads are kept in ${app.uploads.description}`),
+    (error: Error) => console.error(`[uploads] ${error.message}; /api/health/ready answers 503 until it can be used`),
+  );
 
   const server: Server = app.express.listen(config.port, () => {
     console.info(`Stockroom listening on http://localhost:${config.port}`);
@@ -84,6 +90,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error instanceof Error ? error : `Start-up failed: ${String(error)}`);
+  console.error(startupProblemOf(error, process.env.DATABASE_URL || undefined));
   process.exit(1);
 });

@@ -65,7 +65,7 @@ describe('the document and the router', () => {
     const routes = [
       ...routesOf('/api/auth', authRoutes(notCalled)),
       ...routesOf('/api/users/health', healthRoutes(notCalled as never)),
-      ...routesOf('/api/health', probeRoutes(notCalled as never, notCalled as never)),
+      ...routesOf('/api/health', probeRoutes(notCalled as never, notCalled as never, notCalled as never, notCalled as never)),
       ...routesOf('/api/users', avatarRoutes(notCalled)),
       ...routesOf('/api/users', userRoutes(notCalled)),
       ...routesOf('/api/products', productImageRoutes(notCalled)),

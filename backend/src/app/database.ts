@@ -30,11 +30,15 @@ function servingOptions({ poolMax, connectTimeoutMs, acquireTimeoutMs, statement
 
 /**
  * Applies pending migrations, then opens the pool the app serves from. The migrations run on a
- * connection of their own without the serving limits: a statement timeout sized for requests would
+ * connection of their own without the statement limit: a statement timeout sized for requests would
  * cut a migration that rewrites a large table.
  */
 export async function openDatabase(databaseUrl: string, limits: DatabaseLimits = {}): Promise<MikroORM> {
-  const migrating = await MikroORM.init(ormConfig(databaseUrl, { pool: { min: 0, max: 1 } }));
+  // Reaching the database is held to the serving connect limits, so a DATABASE_URL that never answers fails start-up in seconds.
+  const { connectTimeoutMs, acquireTimeoutMs } = limits;
+  const migrating = await MikroORM.init(
+    ormConfig(databaseUrl, { pool: { min: 0, max: 1 }, ...servingOptions({ connectTimeoutMs, acquireTimeoutMs }) }),
+  );
   try {
     await migrating.getMigrator().up();
   } finally {

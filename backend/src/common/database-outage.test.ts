@@ -1,4 +1,4 @@
-import { databaseOutageOf, logDatabaseOutage } from './database-outage';
+import { DatabaseBreaker, databaseOutageOf, logDatabaseOutage } from './database-outage';
 
 describe('databaseOutageOf', () => {
   it('recognises a database that is away, however it is wrapped', () => {
@@ -35,5 +35,38 @@ describe('logDatabaseOutage', () => {
     }
     expect(lines).toHaveLength(3);
     expect(lines[2]).toContain('(2 more since the last line)');
+  });
+});
+
+describe('DatabaseBreaker', () => {
+  it('is closed until an outage opens it, checks one at a time while open, and closes when a check passes', async () => {
+    let answers = false;
+    let checks = 0;
+    let running = 0;
+    let mostAtOnce = 0;
+    const breaker = new DatabaseBreaker(async () => {
+      checks += 1;
+      running += 1;
+      mostAtOnce = Math.max(mostAtOnce, running);
+      await Promise.resolve();
+      running -= 1;
+      if (!answers) throw new Error('Connection terminated');
+    });
+    expect(breaker.openReason).toBeUndefined();
+    await breaker.probe();
+    expect(checks).toBe(0);
+
+    breaker.open('57014');
+    breaker.open('ECONNREFUSED');
+    expect(breaker.openReason).toBe('57014');
+    await Promise.all([breaker.probe(), breaker.probe(), breaker.probe()]);
+    expect(checks).toBe(1);
+    expect(mostAtOnce).toBe(1);
+    expect(breaker.openReason).toBe('57014');
+
+    answers = true;
+    await breaker.probe();
+    expect(checks).toBe(2);
+    expect(breaker.openReason).toBeUndefined();
   });
 });

@@ -48,3 +48,44 @@ export function logDatabaseOutage(reason: string, where: string, now = Date.now(
   logged.set(reason, { at: now, suppressed: 0 });
   return true;
 }
+
+/**
+ * Fails fast while the database is away. A request that met an outage opens
+ * it; while it is open, requests are answered 503 at once instead of each
+ * waiting out the connect, acquire or statement timeout on a database that is
+ * down or hung. One check at a time asks the database whether it is back, and
+ * the first that passes closes it.
+ */
+export class DatabaseBreaker {
+  private reason: string | undefined;
+  private checking: Promise<void> | undefined;
+
+  /** `check` asks the database a trivial question and resolves only if it answered. */
+  constructor(private readonly check: () => Promise<unknown>) {}
+
+  /** Why requests are being refused, or undefined while the database is taken to be up. */
+  get openReason(): string | undefined {
+    return this.reason;
+  }
+
+  /** A request met an outage: refuse the next ones at once until a check passes. */
+  open(reason: string): void {
+    this.reason ??= reason;
+  }
+
+  /** While open, starts a check unless one is running; resolves when that check is over. */
+  probe(): Promise<void> {
+    if (this.reason === undefined) return Promise.resolve();
+    this.checking ??= this.check()
+      .then(
+        () => {
+          this.reason = undefined;
+        },
+        () => undefined,
+      )
+      .finally(() => {
+        this.checking = undefined;
+      });
+    return this.checking;
+  }
+}

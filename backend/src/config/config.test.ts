@@ -26,6 +26,32 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({ uploadRateLimit: 3, uploadRateWindowMs: 5000, imageDecodeBacklog: 0 });
   });
 
+  it('keeps uploads on the disk unless S3_BUCKET is set, and then reads the S3 settings and credentials', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, S3_ENDPOINT: 'http://minio:9000' }).s3).toBeUndefined();
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir,
+        JWT_SECRET: SECRET,
+        S3_BUCKET: 'stock',
+        S3_ENDPOINT: 'http://minio:9000',
+        S3_REGION: 'eu-west-3',
+        AWS_ACCESS_KEY_ID: 'id',
+        AWS_SECRET_ACCESS_KEY: 'key',
+      }).s3,
+    ).toEqual({ bucket: 'stock', region: 'eu-west-3', endpoint: 'http://minio:9000', forcePathStyle: true, credentials: { accessKeyId: 'id', secretAccessKey: 'key' } });
+    // On AWS itself: the region of the SDK's own variable, virtual-host buckets, and the SDK's credential chain.
+    expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, S3_BUCKET: 'stock', AWS_REGION: 'us-west-2' }).s3).toEqual({
+      bucket: 'stock',
+      region: 'us-west-2',
+      endpoint: undefined,
+      forcePathStyle: false,
+      credentials: undefined,
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, S3_BUCKET: 'stock', S3_FORCE_PATH_STYLE: 'yes', AWS_SECRET_ACCESS_KEY: 'key' })).toThrow(
+      'Invalid configuration:\n  - S3_FORCE_PATH_STYLE must be true or false (got "yes")\n  - AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY must be set together',
+    );
+  });
+
   it('derives APP_URL from PORT and strips a trailing slash from APP_URL', () => {
     expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, PORT: '8080' }).appUrl).toBe('http://localhost:8080');
     expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, APP_URL: 'https://stock.example.com//' }).appUrl).toBe('https://stock.example.com');

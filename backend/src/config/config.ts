@@ -3,6 +3,18 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { backendRoot } from '../common/paths';
 
+/** An S3-compatible bucket for uploads (S3_BUCKET set), instead of DATA_DIR/uploads. */
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  /** Unset: AWS itself; set for MinIO and other S3-compatible stores. */
+  endpoint?: string;
+  /** Bucket in the path rather than the host name, as MinIO wants. */
+  forcePathStyle: boolean;
+  /** Unset: the SDK's standard chain (a profile, an instance role, a web identity). */
+  credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
+}
+
 /** Everything the server reads from its environment, parsed once at start-up. */
 export interface AppConfig {
   port: number;
@@ -43,6 +55,8 @@ export interface AppConfig {
   httpHeadersTimeoutMs: number;
   httpRequestTimeoutMs: number;
   httpKeepAliveTimeoutMs: number;
+  /** Unset: uploads are files in `dataDir/uploads`. */
+  s3?: S3Settings;
 }
 
 export class ConfigError extends Error {}
@@ -92,6 +106,25 @@ function loadOrCreateSecret(dataDir: string): string {
   return secret;
 }
 
+/** S3_BUCKET turns the S3 store on; the other S3_ settings and AWS credentials only matter then. */
+function s3Settings(env: NodeJS.ProcessEnv, problems: string[]): S3Settings | undefined {
+  const bucket = env.S3_BUCKET;
+  if (!bucket) return undefined;
+  const endpoint = url(env, 'S3_ENDPOINT', problems, ['http:', 'https:']);
+  const forcePath = env.S3_FORCE_PATH_STYLE;
+  if (forcePath !== undefined && forcePath !== '' && !['true', 'false'].includes(forcePath)) problems.push(`S3_FORCE_PATH_STYLE must be true or false (got "${forcePath}")`);
+  const { AWS_ACCESS_KEY_ID: accessKeyId, AWS_SECRET_ACCESS_KEY: secretAccessKey, AWS_SESSION_TOKEN: sessionToken } = env;
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) problems.push('AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY must be set together');
+  return {
+    bucket,
+    region: env.S3_REGION || env.AWS_REGION || 'us-east-1',
+    endpoint,
+    // A custom endpoint (MinIO and the like) rarely has a host name per bucket.
+    forcePathStyle: forcePath ? forcePath === 'true' : endpoint !== undefined,
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey, ...(sessionToken && { sessionToken }) } : undefined,
+  };
+}
+
 /** Parses the environment, throwing one ConfigError that lists every problem. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const problems: string[] = [];
@@ -136,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // Long enough for a 5 MB image from a phone on a slow connection.
     httpRequestTimeoutMs: integer(env, 'HTTP_REQUEST_TIMEOUT_MS', 60_000, problems, 1000, 3_600_000),
     httpKeepAliveTimeoutMs: integer(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 5_000, problems, 1000, 600_000),
+    s3: s3Settings(env, problems),
   };
   if (problems.length) throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
   config.jwtSecret = jwtSecret ?? loadOrCreateSecret(dataDir);

@@ -1,8 +1,11 @@
 import { ApolloServer, type ApolloServerPlugin, type GraphQLRequestListener } from '@apollo/server';
+import { unwrapResolverError } from '@apollo/server/errors';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import type { GraphQLSchema } from 'graphql';
 import type { RequestContext } from '../account/context';
+import { databaseOutageOf, type DatabaseBreaker } from '../common/database-outage';
+import { DomainError } from '../common/errors';
 import { documentDepthLimit } from './depth-limit.rule';
 import { formatGraphQLError } from './format-error';
 
@@ -17,29 +20,38 @@ export const GRAPHQL_LIMITS = {
   maxTokens: 2000,
 } as const;
 
-/** The listener is the same for every request: nothing to allocate per request. */
-const outageListener: GraphQLRequestListener<RequestContext> = {
-  async willSendResponse({ response }) {
-    if (response.body.kind !== 'single') return;
-    const { data, errors } = response.body.singleResult;
-    const unavailable = errors?.find((error) => error.extensions?.code === 'SERVICE_UNAVAILABLE');
-    if (!unavailable || (data && Object.values(data).some((value) => value !== null))) return;
-    response.http.status = 503;
-    response.http.headers.set('retry-after', String(unavailable.extensions?.retryAfterSeconds));
-  },
-};
-
 /**
  * An answer without a single field because the database is away is an HTTP 503 with Retry-After, as over
- * REST, so a load balancer or a client's retry logic sees an outage rather than a 200 carrying an error.
+ * REST, so a load balancer or a client's retry logic sees an outage rather than a 200 carrying an error;
+ * and the breaker opens, so the next requests are refused at once rather than each waiting for the database.
  */
-const outageStatusPlugin: ApolloServerPlugin<RequestContext> = {
-  async requestDidStart() {
-    return outageListener;
-  },
-};
+function outagePlugin(breaker: DatabaseBreaker): ApolloServerPlugin<RequestContext> {
+  // The listener is the same for every request: nothing to allocate per request.
+  const listener: GraphQLRequestListener<RequestContext> = {
+    async didEncounterErrors({ errors }) {
+      for (const error of errors) {
+        const unwrapped = unwrapResolverError(error);
+        const reason = unwrapped instanceof DomainError ? undefined : databaseOutageOf(unwrapped);
+        if (reason !== undefined) breaker.open(reason);
+      }
+    },
+    async willSendResponse({ response }) {
+      if (response.body.kind !== 'single') return;
+      const { data, errors } = response.body.singleResult;
+      const unavailable = errors?.find((error) => error.extensions?.code === 'SERVICE_UNAVAILABLE');
+      if (!unavailable || (data && Object.values(data).some((value) => value !== null))) return;
+      response.http.status = 503;
+      response.http.headers.set('retry-after', String(unavailable.extensions?.retryAfterSeconds));
+    },
+  };
+  return {
+    async requestDidStart() {
+      return listener;
+    },
+  };
+}
 
-export async function createApolloServer(schema: GraphQLSchema): Promise<ApolloServer<RequestContext>> {
+export async function createApolloServer(schema: GraphQLSchema, databaseBreaker: DatabaseBreaker): Promise<ApolloServer<RequestContext>> {
   const armor = new ApolloArmor({
     maxDepth: { n: GRAPHQL_LIMITS.maxDepth },
     costLimit: { maxCost: GRAPHQL_LIMITS.maxCost },
@@ -53,7 +65,7 @@ export async function createApolloServer(schema: GraphQLSchema): Promise<ApolloS
     schema,
     ...protection,
     // The app sets no cache hints, and the default cache-control plugin wraps every field resolver to look for them.
-    plugins: [...protection.plugins, ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled(), outageStatusPlugin],
+    plugins: [...protection.plugins, ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled(), outagePlugin(databaseBreaker)],
     validationRules: [...protection.validationRules, documentDepthLimit(GRAPHQL_LIMITS.maxDocumentDepth)],
     parseOptions: { maxTokens: GRAPHQL_LIMITS.maxTokens },
     // Batching would let one HTTP request carry many operations past the per-request limits.

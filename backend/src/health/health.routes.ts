@@ -1,6 +1,7 @@
 import { Router } from 'express';
+import type { DatabaseBreaker } from '../common/database-outage';
 import type { SqlPool } from '../db/sql';
-import { healthReport, readiness, type DrainState } from './health.service';
+import { healthReport, readiness, type DrainState, type StorageCheck } from './health.service';
 
 /** GET /api/users/health/status (public): readiness, 503 while the database does not answer. */
 export function healthRoutes(sql: SqlPool): Router {
@@ -15,15 +16,16 @@ export function healthRoutes(sql: SqlPool): Router {
 /**
  * The probes an orchestrator or a load balancer polls (public):
  * GET /api/health/live answers while the process does, GET /api/health/ready
- * only while the database answers and the instance is not shutting down.
+ * only while the database answers, uploads can be stored, and the instance is not shutting down (and
+ * at once, without asking the database, while the breaker holds it to be away).
  */
-export function probeRoutes(sql: SqlPool, lifecycle: DrainState): Router {
+export function probeRoutes(sql: SqlPool, lifecycle: DrainState, breaker: DatabaseBreaker, storage: StorageCheck): Router {
   const router = Router();
   router.get('/live', (_req, res) => {
     res.json({ status: 'ok' });
   });
   router.get('/ready', async (_req, res) => {
-    const report = await readiness(sql, lifecycle);
+    const report = await readiness(sql, lifecycle, breaker, storage);
     res.status(report.status === 'ready' ? 200 : 503);
     if (report.status !== 'ready') res.setHeader('Retry-After', '1');
     res.json(report);

@@ -1,3 +1,4 @@
+import { DatabaseBreaker } from '../common/database-outage';
 import type { SqlPool } from '../db/sql';
 import { readiness } from './health.service';
 
@@ -8,16 +9,47 @@ const down: SqlPool = {
   },
 };
 
+/** A breaker that is closed and stays so: nothing has met an outage. */
+const closed = () => new DatabaseBreaker(async () => undefined);
+const storageUp = { check: async () => undefined };
+const storageDown = {
+  check: async () => {
+    throw new Error('The S3 bucket "stock" does not exist at http://127.0.0.1:9000');
+  },
+};
+
 describe('readiness', () => {
   it('is ready while the database answers and the instance is not draining', async () => {
-    expect(await readiness(answering, { draining: false })).toEqual({ status: 'ready', database: 'up', draining: false });
+    expect(await readiness(answering, { draining: false }, closed(), storageUp)).toEqual({ status: 'ready', database: 'up', storage: 'up', draining: false });
   });
 
   it('is not ready while draining for a shutdown, whatever the database says', async () => {
-    expect(await readiness(answering, { draining: true })).toEqual({ status: 'unavailable', database: 'up', draining: true });
+    expect(await readiness(answering, { draining: true }, closed(), storageUp)).toEqual({ status: 'unavailable', database: 'up', storage: 'up', draining: true });
   });
 
   it('is not ready while the database does not answer', async () => {
-    expect(await readiness(down, { draining: false })).toEqual({ status: 'unavailable', database: 'down', draining: false });
+    expect(await readiness(down, { draining: false }, closed(), storageUp)).toEqual({ status: 'unavailable', database: 'down', storage: 'up', draining: false });
+  });
+
+  it('is not ready at once while the breaker is open, without waiting for the database, and checks it once', async () => {
+    let statements = 0;
+    const hung: SqlPool = { query: () => ((statements += 1), new Promise<never>(() => {})) };
+    let checks = 0;
+    const breaker = new DatabaseBreaker(() => ((checks += 1), new Promise<never>(() => {})));
+    breaker.open('57014');
+    expect(await readiness(hung, { draining: false }, breaker, storageUp)).toEqual({ status: 'unavailable', database: 'down', storage: 'up', draining: false });
+    expect(await readiness(hung, { draining: false }, breaker, storageUp)).toEqual({ status: 'unavailable', database: 'down', storage: 'up', draining: false });
+    expect(statements).toBe(0);
+    expect(checks).toBe(1);
+  });
+
+  it('is not ready while uploads cannot be stored, and says why in one line', async () => {
+    expect(await readiness(answering, { draining: false }, closed(), storageDown)).toEqual({
+      status: 'unavailable',
+      database: 'up',
+      storage: 'down',
+      storageProblem: 'The S3 bucket "stock" does not exist at http://127.0.0.1:9000',
+      draining: false,
+    });
   });
 });

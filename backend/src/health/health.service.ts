@@ -1,4 +1,5 @@
 import { APP_VERSION } from '@stockroom/schema';
+import type { DatabaseBreaker } from '../common/database-outage';
 import type { SqlPool } from '../db/sql';
 
 export interface HealthReport {
@@ -16,7 +17,16 @@ export interface DrainState {
 export interface Readiness {
   status: 'ready' | 'unavailable';
   database: 'up' | 'down';
+  /** Where uploads are kept: a missing bucket, refused credentials or an unreachable store make the instance not ready. */
+  storage: 'up' | 'down';
+  /** Why the storage is down, in one line. */
+  storageProblem?: string;
   draining: boolean;
+}
+
+/** What readiness needs to know of the upload store. */
+export interface StorageCheck {
+  check(): Promise<void>;
 }
 
 const databaseAnswers = (sql: SqlPool) =>
@@ -31,8 +41,26 @@ export async function healthReport(sql: SqlPool): Promise<HealthReport> {
   return { status: database === 'up' ? 'ok' : 'unavailable', database, version: APP_VERSION, uptimeSeconds: Math.round(process.uptime()) };
 }
 
-/** Ready for new requests: the database answers and the instance is not draining for a shutdown. */
-export async function readiness(sql: SqlPool, instance: DrainState): Promise<Readiness> {
-  const database = await databaseAnswers(sql);
-  return { status: database === 'up' && !instance.draining ? 'ready' : 'unavailable', database, draining: instance.draining };
+/**
+ * Ready for new requests: the database answers, uploads can be stored, and the instance is not draining
+ * for a shutdown. While the breaker is open the database counts as down without waiting for it; the poll
+ * starts a check.
+ */
+export async function readiness(sql: SqlPool, instance: DrainState, breaker: DatabaseBreaker, storage: StorageCheck): Promise<Readiness> {
+  void breaker.probe();
+  const [database, storageProblem] = await Promise.all([
+    breaker.openReason === undefined ? databaseAnswers(sql) : ('down' as const),
+    storage.check().then(
+      () => undefined,
+      (error: unknown) => (error instanceof Error ? error.message : String(error)),
+    ),
+  ]);
+  const storageState = storageProblem === undefined ? ('up' as const) : ('down' as const);
+  return {
+    status: database === 'up' && storageState === 'up' && !instance.draining ? 'ready' : 'unavailable',
+    database,
+    storage: storageState,
+    ...(storageProblem !== undefined && { storageProblem }),
+    draining: instance.draining,
+  };
 }

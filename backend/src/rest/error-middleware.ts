@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { GeneralMessages } from '@stockroom/schema';
-import { databaseOutageError, databaseOutageOf, logDatabaseOutage } from '../common/database-outage';
+import { databaseOutageError, databaseOutageOf, logDatabaseOutage, type DatabaseBreaker } from '../common/database-outage';
 import { DomainError, HTTP_STATUS, internalError, ServiceUnavailableError, TooManyRequestsError } from '../common/errors';
 
 /** Errors raised by express.json() before any route runs. */
@@ -14,22 +14,29 @@ function fromBodyParser(error: { type?: string }): DomainError | undefined {
 }
 
 /** A database that is down or did not answer: a 503 the client may retry, logged once in a while rather than per request. */
-function fromDatabaseOutage(error: unknown, where: string): ServiceUnavailableError | undefined {
+function fromDatabaseOutage(error: unknown, where: string, breaker: DatabaseBreaker): ServiceUnavailableError | undefined {
   const reason = databaseOutageOf(error);
   if (reason === undefined) return undefined;
   logDatabaseOutage(reason, where);
+  breaker.open(reason);
   return databaseOutageError();
 }
 
-/** Maps a DomainError to its status once; anything else is a 500 with a generic message and is logged. */
-export const restErrorHandler: ErrorRequestHandler = (error, req, res, _next) => {
-  const known = error instanceof DomainError ? error : (fromBodyParser(error) ?? fromDatabaseOutage(error, `${req.method} ${req.originalUrl.split('?')[0]}`));
-  if (!known) console.error(`[${req.method} ${req.originalUrl}]`, error);
-  const { code, message, fields, details } = known ?? internalError();
-  if (known instanceof TooManyRequestsError || known instanceof ServiceUnavailableError) res.set('Retry-After', String(known.retryAfterSeconds));
-  if (details?.retryAfterSeconds !== undefined) res.set('Retry-After', String(details.retryAfterSeconds));
-  res.status(HTTP_STATUS[code]).json({ message, code, ...(fields && { fields }), ...details });
-};
+/**
+ * Maps a DomainError to its status once; anything else is a 500 with a generic message and is logged.
+ * A database outage is a 503 and opens the breaker, so the next requests do not wait for the database.
+ */
+export function restErrorHandler(breaker: DatabaseBreaker): ErrorRequestHandler {
+  return (error, req, res, _next) => {
+    const where = `${req.method} ${req.originalUrl.split('?')[0]}`;
+    const known = error instanceof DomainError ? error : (fromBodyParser(error) ?? fromDatabaseOutage(error, where, breaker));
+    if (!known) console.error(`[${req.method} ${req.originalUrl}]`, error);
+    const { code, message, fields, details } = known ?? internalError();
+    if (known instanceof TooManyRequestsError || known instanceof ServiceUnavailableError) res.set('Retry-After', String(known.retryAfterSeconds));
+    if (details?.retryAfterSeconds !== undefined) res.set('Retry-After', String(details.retryAfterSeconds));
+    res.status(HTTP_STATUS[code]).json({ message, code, ...(fields && { fields }), ...details });
+  };
+}
 
 export const restNotFound: RequestHandler = (_req, res) => {
   res.status(404).json({ message: GeneralMessages.resourceNotFound, code: 'NOT_FOUND' });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { IMAGE_FORMATS, UPLOAD_PATH_PATTERN, type ImageFormat } from '@stockroom/schema';
@@ -8,7 +8,8 @@ import { DomainError } from '../common/errors';
 import { Semaphore, SemaphoreFullError } from '../common/semaphore';
 import { IMAGE_DECODE_CONCURRENCY, LIBVIPS_THREADS_PER_IMAGE } from '../common/thread-pool';
 import type { ReceivedImage } from './multipart-image';
-import { ImageDecoderBusyError, ImageTooManyPixelsError, UnsupportedImageError, UploadFailedError } from './upload.errors';
+import type { ListedObject, StoredObject, UploadObjects } from './upload-objects';
+import { ImageDecoderBusyError, ImageTooManyPixelsError, UnsupportedImageError, UploadFailedError, UploadStoreUnavailableError } from './upload.errors';
 
 /** The URL path an upload is served (and stored in the database) under. */
 const URL_PREFIX = '/uploads/';
@@ -52,8 +53,10 @@ async function reencode(input: string, type: ImageFormat, output: string) {
 const isSystemError = (error: unknown) => typeof error === 'object' && error !== null && 'syscall' in error;
 
 export interface UploadStore {
-  /** The directory uploads live in (DATA_DIR/uploads). */
+  /** The local directory temporary files live in (DATA_DIR/uploads, where the disk store keeps uploads too). */
   readonly dir: string;
+  /** Where finished uploads are kept, for log lines. */
+  readonly description: string;
   /** A fresh temporary file name in the uploads directory; a dot-name never matches a served name. */
   tempPath(): string;
   /**
@@ -64,6 +67,14 @@ export interface UploadStore {
   save(image: ReceivedImage): Promise<string>;
   /** Deletes the file behind a URL if it is one of ours (an external image URL is left alone); never throws. */
   remove(url: string | null | undefined): Promise<void>;
+  /** The stored upload named `name` (no /uploads/ prefix), or undefined when there is none or the name is not one of ours. */
+  read(name: string): Promise<StoredObject | undefined>;
+  /** Every stored upload, for the orphan housekeeping. */
+  list(): AsyncIterable<ListedObject>;
+  /** Deletes the stored upload named `name`. */
+  delete(name: string): Promise<void>;
+  /** Resolves when uploads can be stored; otherwise rejects with a one-line reason. */
+  check(): Promise<void>;
 }
 
 export interface UploadStoreOptions {
@@ -71,24 +82,34 @@ export interface UploadStoreOptions {
   decodeBacklog: number;
 }
 
-export function createUploadStore(dir: string, { decodeBacklog }: UploadStoreOptions): UploadStore {
+/**
+ * Uploads received and re-encoded in local temporary files under `dir`, then
+ * kept in `objects` (the same directory, or a bucket several instances share).
+ */
+export function createUploadStore(dir: string, objects: UploadObjects, { decodeBacklog }: UploadStoreOptions): UploadStore {
   mkdirSync(dir, { recursive: true });
   const tempPath = () => join(dir, `.${randomUUID()}.upload`);
   // A decode holds a thread-pool thread and up to MAX_INPUT_PIXELS pixels in memory: only IMAGE_DECODE_CONCURRENCY run at once.
   const decodes = new Semaphore(IMAGE_DECODE_CONCURRENCY, decodeBacklog);
+  /** A store that failed: one line in the log (the SDK's error has no stack worth reading), 503 for the client. */
+  const storeFailure = (what: string, error: unknown) => {
+    console.error(`[uploads] could not ${what} in ${objects.description}: ${error instanceof Error ? error.message : String(error)}`);
+    return new UploadStoreUnavailableError();
+  };
 
   return {
     dir,
+    description: objects.description,
     tempPath,
 
     async save(image) {
-      const name = `${randomUUID()}.${IMAGE_FORMATS[image.type].extension}`;
+      const format = IMAGE_FORMATS[image.type];
+      const name = `${randomUUID()}.${format.extension}`;
       const encoded = join(dir, `.${name}.part`);
       try {
         await decodes.run(() => reencode(image.path, image.type, encoded));
-        await rename(encoded, join(dir, name));
-        return URL_PREFIX + name;
       } catch (error) {
+        await rm(encoded, { force: true });
         if (error instanceof SemaphoreFullError) throw new ImageDecoderBusyError();
         if (error instanceof DomainError) throw error;
         if (isSystemError(error)) {
@@ -97,17 +118,37 @@ export function createUploadStore(dir: string, { decodeBacklog }: UploadStoreOpt
         }
         throw new UnsupportedImageError();
       } finally {
-        await Promise.all([rm(image.path, { force: true }), rm(encoded, { force: true })]);
+        await rm(image.path, { force: true });
+      }
+      try {
+        await objects.put(name, encoded, format.mimeType);
+        return URL_PREFIX + name;
+      } catch (error) {
+        throw storeFailure(`store ${name}`, error);
+      } finally {
+        await rm(encoded, { force: true });
       }
     },
 
     async remove(url) {
       if (!url || !UPLOAD_PATH_PATTERN.test(url)) return;
       try {
-        await rm(join(dir, url.slice(URL_PREFIX.length)), { force: true });
+        await objects.delete(url.slice(URL_PREFIX.length));
       } catch (error) {
-        console.error('[uploads] could not delete', url, error);
+        console.error('[uploads] could not delete', url, error instanceof Error ? error.message : error);
       }
     },
+
+    async read(name) {
+      if (!isUploadName(name)) return undefined;
+      try {
+        return await objects.get(name);
+      } catch (error) {
+        throw storeFailure(`read ${name}`, error);
+      }
+    },
+    list: () => objects.list(),
+    delete: (name) => objects.delete(name),
+    check: () => objects.check(),
   };
 }

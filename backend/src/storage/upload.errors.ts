@@ -1,4 +1,4 @@
-import { UploadMessages } from '@stockroom/schema';
+import { GeneralMessages, UploadMessages } from '@stockroom/schema';
 import { DomainError, ServiceUnavailableError, ValidationError } from '../common/errors';
 
 export class ImageTooLargeError extends DomainError {
@@ -52,5 +52,15 @@ export class MissingImageError extends ValidationError {
 export class UploadFailedError extends DomainError {
   constructor(code: 'BAD_USER_INPUT' | 'INTERNAL_SERVER_ERROR') {
     super(code, UploadMessages.uploadFailed);
+  }
+}
+
+/** How long a client should wait when the upload store (an S3 bucket) does not answer. */
+export const STORE_UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+/** The store that keeps uploads could not be reached or refused the request: the client may retry, as with the database. */
+export class UploadStoreUnavailableError extends ServiceUnavailableError {
+  constructor() {
+    super(GeneralMessages.server, STORE_UNAVAILABLE_RETRY_AFTER_SECONDS);
   }
 }

@@ -22,19 +22,23 @@ async function referencedUrls(em: EntityManager, urls: string[]): Promise<Set<st
 /**
  * Deletes uploads nothing refers to any more (a product deleted or given
  * another image, an upload never saved on a product) once they are a day
- * old, and temporary files of requests that died. Safe beside running
- * uploads: young files are never touched.
+ * old, wherever the store keeps them, and local temporary files of requests
+ * that died. Safe beside running uploads: young files are never touched.
  */
 export async function sweepOrphanUploads(em: EntityManager, uploads: UploadStore, now = Date.now()): Promise<number> {
-  const old: string[] = [];
+  const deadTemporaries: string[] = [];
   for (const name of await readdir(uploads.dir)) {
+    if (!name.startsWith('.')) continue;
     const { mtimeMs } = await stat(join(uploads.dir, name)).catch(() => ({ mtimeMs: now }));
-    const age = now - mtimeMs;
-    if (isUploadName(name) ? age > ORPHAN_GRACE_MS : name.startsWith('.') && age > TEMP_GRACE_MS) old.push(name);
+    if (now - mtimeMs > TEMP_GRACE_MS) deadTemporaries.push(name);
   }
-  const uploaded = old.filter(isUploadName).map((name) => `/uploads/${name}`);
-  const kept = uploaded.length ? await referencedUrls(em, uploaded) : new Set<string>();
-  const doomed = old.filter((name) => !kept.has(`/uploads/${name}`));
-  await Promise.all(doomed.map((name) => rm(join(uploads.dir, name), { force: true })));
-  return doomed.length;
+  const old: string[] = [];
+  for await (const { name, modifiedAt } of uploads.list()) if (isUploadName(name) && now - modifiedAt > ORPHAN_GRACE_MS) old.push(name);
+  const kept = old.length ? await referencedUrls(em, old.map((name) => `/uploads/${name}`)) : new Set<string>();
+  const orphans = old.filter((name) => !kept.has(`/uploads/${name}`));
+  await Promise.all([
+    ...deadTemporaries.map((name) => rm(join(uploads.dir, name), { force: true })),
+    ...orphans.map((name) => uploads.delete(name)),
+  ]);
+  return deadTemporaries.length + orphans.length;
 }

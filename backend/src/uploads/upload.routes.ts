@@ -1,11 +1,12 @@
 import { Router, type ErrorRequestHandler, type Request } from 'express';
+import { pipeline } from 'node:stream/promises';
 import { IMAGE_FORMATS } from '@stockroom/schema';
 import type { RequestContext } from '../account/context';
 import { restNotFound } from '../rest/error-middleware';
 import { toUserJson } from '../account/user.entity';
 import { userService } from '../users/user.service';
 import { discardRestOfBody, receiveImage } from '../storage/multipart-image';
-import { isUploadName, type UploadStore } from '../storage/upload-store';
+import type { UploadStore } from '../storage/upload-store';
 import { uploadService } from './upload.service';
 
 type ContextOf = (req: Request) => RequestContext;
@@ -65,31 +66,38 @@ export function productImageRoutes(contextOf: ContextOf): Router {
 }
 
 /** Names never change content, so a browser may keep them for a year. */
-const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /**
  * GET /uploads/{name} (public, like any <img> source): a stored upload, only
- * under a generated name, as the image type it was stored as. Its own
- * policy forbids it to run anything should a browser open it as a page.
+ * under a generated name, as the image type it was stored as, wherever the
+ * store keeps it. Its own policy forbids it to run anything should a browser
+ * open it as a page.
  */
 export function uploadFileRoutes(uploads: UploadStore): Router {
   const router = Router();
 
-  router.get('/:name', (req, res, next) => {
+  router.get('/:name', async (req, res, next) => {
     const { name } = req.params;
-    if (!isUploadName(name)) return restNotFound(req, res, next);
+    const stored = await uploads.read(name);
+    if (!stored) return restNotFound(req, res, next);
     const type = Object.values(IMAGE_FORMATS).find(({ extension }) => name.endsWith(`.${extension}`))!;
     res.set({
       'Content-Type': type.mimeType,
       'Content-Security-Policy': "default-src 'none'; img-src 'self'; sandbox",
       'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': `public, max-age=${ONE_YEAR_SECONDS}, immutable`,
+      ETag: stored.etag,
+      'Last-Modified': stored.modifiedAt.toUTCString(),
     });
-    res.sendFile(name, { root: uploads.dir, dotfiles: 'deny', maxAge: ONE_YEAR_MS, immutable: true }, (error) => {
-      if (!error) return;
-      if (res.headersSent) return void res.destroy();
-      res.removeHeader('Cache-Control');
-      restNotFound(req, res, next);
-    });
+    // req.fresh weighs If-None-Match and If-Modified-Since against the ETag and Last-Modified just set.
+    if (req.fresh || req.method === 'HEAD') {
+      stored.body.destroy();
+      res.status(req.fresh ? 304 : 200).end();
+      return;
+    }
+    res.set('Content-Length', String(stored.size));
+    await pipeline(stored.body, res).catch(() => res.destroy());
   });
 
   router.use(restNotFound);

@@ -1,0 +1,100 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase } from '../../backend/src/app/database';
+import { startupProblemOf } from '../../backend/src/app/startup-problem';
+import { ConfigError, loadConfig } from '../../backend/src/config/config';
+
+/**
+ * Start-up with a DATABASE_URL that never answers (a server that accepts connections and stays silent)
+ * or that nobody listens on fails within the connect limits, with one line naming the database and no
+ * stack; main prints it and exits 1. Only a bug keeps its stack.
+ */
+
+const LIMITS = { connectTimeoutMs: 500, acquireTimeoutMs: 500 };
+
+let silent: Server;
+const sockets = new Set<Socket>();
+let silentPort: number;
+
+beforeAll(async () => {
+  silent = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('error', () => {});
+  });
+  silentPort = await new Promise<number>((resolve) => silent.listen(0, '127.0.0.1', () => resolve((silent.address() as { port: number }).port)));
+});
+afterAll(async () => {
+  for (const socket of sockets) socket.destroy();
+  await new Promise((resolve) => silent.close(resolve));
+});
+
+async function startupFailure(databaseUrl: string) {
+  const started = Date.now();
+  const error = await openDatabase(databaseUrl, LIMITS).then(
+    () => undefined,
+    (failure: unknown) => failure,
+  );
+  return { error, seconds: (Date.now() - started) / 1000, problem: startupProblemOf(error, databaseUrl) };
+}
+
+it('a database that accepts connections and never answers fails start-up within the connect limit, in one line', async () => {
+  const url = `postgres://stockroom:secret@127.0.0.1:${silentPort}/stockroom`;
+  const { error, seconds, problem } = await startupFailure(url);
+  expect(error).toBeDefined();
+  expect(seconds).toBeLessThan(10);
+  expect(typeof problem).toBe('string');
+  expect(problem).toMatch(new RegExp(`^Cannot reach the database at 127\\.0\\.0\\.1:${silentPort} \\(.+\\): check DATABASE_URL and that PostgreSQL is up and answering$`));
+  expect(problem).not.toContain('secret');
+});
+
+it('the server itself prints that line, with no stack, and exits 1', async () => {
+  const main = join(__dirname, '../../backend/dist/src/main.js');
+  if (!existsSync(main)) throw new Error(`No built server at ${main}: run npm run build first (npm test does)`);
+  const dataDir = mkdtempSync(join(tmpdir(), 'stockroom-startup-'));
+  try {
+    const child = spawn(process.execPath, [main], {
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'test',
+        DATA_DIR: dataDir,
+        PORT: '0',
+        DATABASE_URL: `postgres://stockroom:secret@127.0.0.1:${silentPort}/stockroom`,
+        DATABASE_CONNECT_TIMEOUT_MS: '500',
+        DATABASE_ACQUIRE_TIMEOUT_MS: '500',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(1);
+    expect(stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(new RegExp(`^Cannot reach the database at 127\\.0\\.0\\.1:${silentPort} \\(.+\\): check DATABASE_URL`)),
+    ]);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+it('a database nobody listens on fails start-up in one line too', async () => {
+  const { problem } = await startupFailure('postgres://stockroom:secret@127.0.0.1:9/stockroom');
+  expect(problem).toBe('Cannot reach the database at 127.0.0.1:9 (ECONNREFUSED): check DATABASE_URL and that PostgreSQL is up and answering');
+});
+
+it('bad configuration is its list of problems, and only an unexpected error keeps its stack', () => {
+  let configError: unknown;
+  try {
+    loadConfig({ S3_BUCKET: 'uploads', S3_ENDPOINT: 'ftp://minio', AWS_ACCESS_KEY_ID: 'only-the-id', DATA_DIR: '/tmp/stockroom-config-test' });
+  } catch (error) {
+    configError = error;
+  }
+  expect(configError).toBeInstanceOf(ConfigError);
+  expect(startupProblemOf(configError, undefined)).toBe(
+    'Invalid configuration:\n  - S3_ENDPOINT must be a http: or https: URL (got "ftp://minio")\n  - AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY must be set together',
+  );
+  const bug = new TypeError('x is not a function');
+  expect(startupProblemOf(bug, undefined)).toBe(bug);
+});
