@@ -3,8 +3,13 @@ import { jsonResponse, publicAccess, string } from '../rest/openapi-helpers';
 const tags = ['Health'];
 const readiness = {
   type: 'object',
-  required: ['status', 'database', 'draining'],
-  properties: { status: { type: 'string', enum: ['ready', 'unavailable'] }, database: { type: 'string', enum: ['up', 'down'] }, draining: { type: 'boolean' } },
+  required: ['status', 'database', 'draining', 'jobs'],
+  properties: {
+    status: { type: 'string', enum: ['ready', 'unavailable'] },
+    database: { type: 'string', enum: ['up', 'down'] },
+    draining: { type: 'boolean' },
+    jobs: { type: 'string', enum: ['running', 'stopped', 'off'], description: 'Background job workers: "off" on an instance started with WORKER=0' },
+  },
 };
 
 /** The health endpoints: the first API's status, and the probes for orchestrators and load balancers. */
@@ -34,11 +39,11 @@ export const healthOpenApiPaths = {
     get: {
       operationId: 'getReadiness',
       tags,
-      summary: 'Readiness for new requests: 200 while the database answers and the instance is not shutting down; 503 with Retry-After otherwise',
+      summary: 'Readiness for new requests: 200 while the database answers, the instance is not shutting down and its job workers run (or are off: WORKER=0); 503 with Retry-After otherwise',
       security: publicAccess,
       responses: {
         200: jsonResponse('Ready', readiness),
-        503: jsonResponse('Not ready: the database does not answer, or the instance is draining for a shutdown', readiness),
+        503: jsonResponse('Not ready: the database does not answer, the instance is draining for a shutdown, or its job workers have stopped', readiness),
       },
     },
   },

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { SqlPool } from '../db/sql';
-import { healthReport, readiness, type DrainState } from './health.service';
+import { healthReport, readiness, type DrainState, type JobsState } from './health.service';
 
 /** GET /api/users/health/status (public): readiness, 503 while the database does not answer. */
 export function healthRoutes(sql: SqlPool): Router {
@@ -15,15 +15,16 @@ export function healthRoutes(sql: SqlPool): Router {
 /**
  * The probes an orchestrator or a load balancer polls (public):
  * GET /api/health/live answers while the process does, GET /api/health/ready
- * only while the database answers and the instance is not shutting down.
+ * only while the database answers, the instance is not shutting down and its
+ * job workers run (an instance with WORKER=0 has none and reports "off").
  */
-export function probeRoutes(sql: SqlPool, lifecycle: DrainState): Router {
+export function probeRoutes(sql: SqlPool, lifecycle: DrainState, jobs: JobsState): Router {
   const router = Router();
   router.get('/live', (_req, res) => {
     res.json({ status: 'ok' });
   });
   router.get('/ready', async (_req, res) => {
-    const report = await readiness(sql, lifecycle);
+    const report = await readiness(sql, lifecycle, jobs);
     res.status(report.status === 'ready' ? 200 : 503);
     if (report.status !== 'ready') res.setHeader('Retry-After', '1');
     res.json(report);

@@ -13,10 +13,16 @@ export interface DrainState {
   readonly draining: boolean;
 }
 
+/** What readiness needs to know of the background work: 'off' on an instance that only serves requests (WORKER=0). */
+export interface JobsState {
+  readonly status: 'running' | 'stopped' | 'off';
+}
+
 export interface Readiness {
   status: 'ready' | 'unavailable';
   database: 'up' | 'down';
   draining: boolean;
+  jobs: JobsState['status'];
 }
 
 const databaseAnswers = (sql: SqlPool) =>
@@ -31,8 +37,12 @@ export async function healthReport(sql: SqlPool): Promise<HealthReport> {
   return { status: database === 'up' ? 'ok' : 'unavailable', database, version: APP_VERSION, uptimeSeconds: Math.round(process.uptime()) };
 }
 
-/** Ready for new requests: the database answers and the instance is not draining for a shutdown. */
-export async function readiness(sql: SqlPool, instance: DrainState): Promise<Readiness> {
+/**
+ * Ready for new requests: the database answers, the instance is not draining
+ * for a shutdown, and its job workers run (unless WORKER=0 turned them off).
+ */
+export async function readiness(sql: SqlPool, instance: DrainState, jobs: JobsState): Promise<Readiness> {
   const database = await databaseAnswers(sql);
-  return { status: database === 'up' && !instance.draining ? 'ready' : 'unavailable', database, draining: instance.draining };
+  const ready = database === 'up' && !instance.draining && jobs.status !== 'stopped';
+  return { status: ready ? 'ready' : 'unavailable', database, draining: instance.draining, jobs: jobs.status };
 }
