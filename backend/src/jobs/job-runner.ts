@@ -1,4 +1,5 @@
 import PgBoss from 'pg-boss';
+import { databaseOutageOf, logDatabaseOutage } from '../common/database-outage';
 import type { JobQueue, QueueDefinition, RetryPolicy } from './job-queue';
 
 /** pg-boss keeps its tables in this schema of the app's database, apart from the app's own. */
@@ -13,6 +14,13 @@ export interface JobRunnerOptions {
   /** How long a worker that found no job waits before looking again (at least 500). */
   pollIntervalMs: number;
   onError?: (error: Error) => void;
+}
+
+/** pg-boss reports each failed poll: while the database is away that is one per worker each interval, so outages share the app's rate-limited line. */
+function logJobError(error: Error): void {
+  const outage = databaseOutageOf(error);
+  if (outage) logDatabaseOutage(outage, 'background jobs');
+  else console.error('[jobs]', error);
 }
 
 /** A job still running after this long is failed and retried: no job here should take anywhere near it. */
@@ -40,7 +48,7 @@ export class JobRunner implements JobQueue {
       cronMonitorIntervalSeconds: options.cronCheckSeconds,
       cronWorkerIntervalSeconds: options.cronCheckSeconds,
     });
-    this.boss.on('error', (error: Error) => (options.onError ?? ((e) => console.error('[jobs]', e)))(error));
+    this.boss.on('error', options.onError ?? logJobError);
   }
 
   /** Declares a queue and what works its jobs; call before start(). */
