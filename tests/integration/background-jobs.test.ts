@@ -72,6 +72,7 @@ describe('mail through the job queue', () => {
 describe('an instance with WORKER=0', () => {
   it('queues mail without sending it, and an instance with workers started later sends it', async () => {
     const server = await startTestApp({ WORKER: '0' });
+    let serverOpen = true;
     let worker: TestApp | undefined;
     try {
       const ready = await server.rest('GET', '/api/health/ready');
@@ -83,12 +84,14 @@ describe('an instance with WORKER=0', () => {
       expect(await mailJobs(server, email)).toEqual([{ state: 'created', retry_count: 0 }]);
       expect(await server.mailsTo(email)).toEqual([]);
       await server.close();
+      serverOpen = false;
 
       worker = await startTestApp({}, { databaseUrl: server.databaseUrl });
       const [mail] = await worker.mailsTo(email);
       expect(mail).toMatch(/verify-email/);
       expect(await mailJobs(worker, email)).toEqual([{ state: 'completed', retry_count: 0 }]);
     } finally {
+      if (serverOpen) await server.close();
       await worker?.close();
     }
   });

@@ -101,7 +101,6 @@ export async function startTestApp(env: Record<string, string> = {}, options: St
     APP_URL: 'http://stockroom.test',
     // Tests wait on jobs finishing: idle workers look for new ones often, and a failed mail is retried soon.
     JOB_POLL_INTERVAL_MS: '500',
-    CRON_CHECK_SECONDS: '1',
     MAIL_RETRY_DELAY_SECONDS: '1',
     ...env,
   });
