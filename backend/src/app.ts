@@ -23,6 +23,9 @@ import { healthRoutes, probeRoutes } from './health/health.routes';
 import { Lifecycle } from './app/lifecycle';
 import { productRoutes } from './products/product.routes';
 import type { Mailer } from './mail/mailer';
+import { createMailOutbox, mailQueue } from './mail/mail-outbox';
+import { JobRunner } from './jobs/job-runner';
+import { housekeepingQueue } from './app/housekeeping-queue';
 import { docsRoutes } from './app/docs.routes';
 import { restErrorHandler, restNotFound } from './rest/error-middleware';
 import { methodNotAllowed } from './rest/method-not-allowed';
@@ -35,7 +38,10 @@ import { userRoutes } from './users/user.routes';
 
 export interface AppDependencies {
   config: AppConfig;
+  /** The database the ORM is on; the job queues live in their own schema of it. */
+  databaseUrl: string;
   orm: MikroORM;
+  /** The transport the mail queue's worker delivers through. */
   mailer: Mailer;
 }
 
@@ -45,6 +51,8 @@ export interface App {
   uploads: UploadStore;
   /** Draining state and requests in flight, for a clean shutdown. */
   lifecycle: Lifecycle;
+  /** The background work (mail, housekeeping), started; stop it after the last request is answered. */
+  jobs: JobRunner;
 }
 
 /** JSON bodies larger than this get a 413; nothing the app accepts comes close. */
@@ -98,14 +106,22 @@ function readPageShells(clientDir: string): PageShell[] {
 /** Browsers asking for a page get the built client; API clients get JSON. */
 const wantsHtml = (req: Request) => req.method === 'GET' && req.accepts(['json', 'html']) === 'html';
 
-export async function createApp({ config, orm, mailer }: AppDependencies): Promise<App> {
+export async function createApp({ config, databaseUrl, orm, mailer }: AppDependencies): Promise<App> {
   const uploadsDir = join(config.dataDir, 'uploads');
   const objects = config.s3 ? s3Objects(config.s3) : diskObjects(uploadsDir);
   const uploads = createUploadStore(uploadsDir, objects, { decodeBacklog: config.imageDecodeBacklog });
-  const services = { config, mailer, uploads, sql: createSqlPool(orm) };
+  const jobs = new JobRunner({
+    databaseUrl,
+    worker: config.worker,
+    pollIntervalMs: config.jobPollIntervalMs,
+    cronCheckSeconds: config.cronCheckSeconds,
+  });
+  jobs.define(mailQueue(mailer, config.mailRetryDelaySeconds));
+  jobs.define(housekeepingQueue(orm, uploads, config.housekeepingCron));
+  const services = { config, mailer: createMailOutbox(jobs), uploads, sql: createSqlPool(orm) };
   const databaseBreaker = new DatabaseBreaker(() => services.sql.query({ sql: 'SELECT 1', values: [] }));
   const contextOf = (req: Request) => createRequestContext(services, orm, req);
-  const [apollo] = await Promise.all([createApolloServer(await buildAppSchema(), databaseBreaker), prepareDummyHash()]);
+  const [apollo] = await Promise.all([createApolloServer(await buildAppSchema(), databaseBreaker), prepareDummyHash(), jobs.start()]);
 
   const lifecycle = new Lifecycle();
   const app = express();
@@ -136,7 +152,7 @@ export async function createApp({ config, orm, mailer }: AppDependencies): Promi
   api.use(methodNotAllowed(openApiPaths));
   api.use(express.json({ limit: JSON_BODY_LIMIT }));
   api.use('/users/health', healthRoutes(services.sql));
-  api.use('/health', probeRoutes(services.sql, lifecycle, databaseBreaker, uploads));
+  api.use('/health', probeRoutes(services.sql, lifecycle, databaseBreaker, uploads, jobs));
   api.use(docsRoutes(config.appUrl));
   // The probes and the docs above answer without the database; every route below needs it.
   api.use(restDatabaseGate(databaseBreaker));
@@ -172,5 +188,5 @@ export async function createApp({ config, orm, mailer }: AppDependencies): Promi
   }
   app.use(restNotFound);
   app.use(restErrorHandler(databaseBreaker));
-  return { express: app, apollo, uploads, lifecycle };
+  return { express: app, apollo, uploads, lifecycle, jobs };
 }

@@ -3,8 +3,6 @@ import './common/thread-pool';
 import 'reflect-metadata';
 import type { Server } from 'node:http';
 import { createApp } from './app';
-import { sweepExpiredAuthState } from './auth/housekeeping';
-import { sweepOrphanUploads } from './uploads/upload-housekeeping';
 import { databaseLimitsOf, loadConfig } from './config/config';
 import { startupProblemOf } from './app/startup-problem';
 import { openDatabase } from './app/database';
@@ -18,14 +16,16 @@ async function main() {
     console.info(`Starting the embedded PostgreSQL in ${config.dataDir}/pg ...`);
     embedded = await startEmbeddedPostgres(config.dataDir, config.embeddedPgPort);
   }
-  const orm = await openDatabase(config.databaseUrl ?? embedded!.url, databaseLimitsOf(config));
+  const databaseUrl = config.databaseUrl ?? embedded!.url;
+  const orm = await openDatabase(databaseUrl, databaseLimitsOf(config));
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, nodeEnv: config.nodeEnv });
-  const app = await createApp({ config, orm, mailer });
+  const app = await createApp({ config, databaseUrl, orm, mailer });
   // A store that cannot be used is one line here and in readiness, not a crash loop: the rest of the app still serves.
   app.uploads.check().then(
     () => console.info(`Uploads are kept in ${app.uploads.description}`),
     (error: Error) => console.error(`[uploads] ${error.message}; /api/health/ready answers 503 until it can be used`),
   );
+  if (!config.worker) console.info('WORKER=0: serving requests only; another instance works the queued jobs');
 
   const server: Server = app.express.listen(config.port, () => {
     console.info(`Stockroom listening on http://localhost:${config.port}`);
@@ -35,20 +35,14 @@ async function main() {
   server.requestTimeout = config.httpRequestTimeoutMs;
   server.keepAliveTimeout = config.httpKeepAliveTimeoutMs;
 
-  const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
-  const housekeeping = setInterval(() => {
-    sweepExpiredAuthState(orm.em.fork()).catch((error) => console.error('[housekeeping]', error));
-    sweepOrphanUploads(orm.em.fork(), app.uploads).catch((error) => console.error('[housekeeping]', error));
-  }, HOUSEKEEPING_INTERVAL_MS);
-  housekeeping.unref();
-
   /** Past the grace period, closing the pool and the embedded PostgreSQL gets this long before the process gives up on them. */
   const CLEAN_UP_TIMEOUT_MS = 10_000;
   let stopping = false;
   /**
    * A clean stop: report not ready and stop accepting, let the requests in flight finish (their
-   * connections close after the answer) up to the grace period, then close what is left, wait for
-   * mail being written or sent, close the pool and the embedded PostgreSQL, and exit 0.
+   * connections close after the answer) up to the grace period, then close what is left, let the
+   * running jobs (a mail being sent, housekeeping) finish within what is left of the grace period,
+   * close the pool and the embedded PostgreSQL, and exit 0.
    */
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -58,10 +52,10 @@ async function main() {
       console.error(`Shutdown did not finish in ${(config.shutdownGraceMs + CLEAN_UP_TIMEOUT_MS) / 1000} s; exiting`);
       process.exit(1);
     }, config.shutdownGraceMs + CLEAN_UP_TIMEOUT_MS).unref();
-    clearInterval(housekeeping);
     app.lifecycle.startDraining();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
+    const graceEnds = Date.now() + config.shutdownGraceMs;
     if (!(await app.lifecycle.idle(config.shutdownGraceMs))) {
       console.warn(`${app.lifecycle.requestsInFlight} request(s) still running after ${config.shutdownGraceMs / 1000} s; closing their connections`);
     }
@@ -70,7 +64,8 @@ async function main() {
     try {
       await closed;
       await app.apollo.stop();
-      await mailer.idle();
+      // A job cut short stays active in the queue and is retried by another instance once it expires.
+      await app.jobs.stop(Math.max(0, graceEnds - Date.now()));
       await orm.close();
       await embedded?.stop();
       console.info('Stopped cleanly');

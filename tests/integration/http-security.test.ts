@@ -437,7 +437,7 @@ describe('health, OpenAPI and docs', () => {
     expect(JSON.parse(live.text)).toEqual({ status: 'ok' });
     const ready = await raw('/api/health/ready');
     expect(ready.status).toBe(200);
-    expect(JSON.parse(ready.text)).toEqual({ status: 'ready', database: 'up', storage: 'up', draining: false });
+    expect(JSON.parse(ready.text)).toEqual({ status: 'ready', database: 'up', storage: 'up', draining: false, jobs: 'running' });
   });
 
   it('GET /api/openapi.json is an OpenAPI 3.1 document listing every auth and user account path', async () => {

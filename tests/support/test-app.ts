@@ -8,7 +8,9 @@ import { setRole } from '../../backend/scripts/promote-user';
 import { createApp } from '../../backend/src/app';
 import { databaseLimitsOf, loadConfig, type AppConfig } from '../../backend/src/config/config';
 import { openDatabase } from '../../backend/src/app/database';
-import { createMailer } from '../../backend/src/mail/mailer';
+import { createMailer, type Mailer } from '../../backend/src/mail/mailer';
+import { MAIL_QUEUE } from '../../backend/src/mail/mail-outbox';
+import { JOBS_SCHEMA } from '../../backend/src/jobs/job-runner';
 import { UserRole } from '../../backend/src/account/user.entity';
 
 export interface HttpAnswer<T = any> {
@@ -38,15 +40,23 @@ export interface TestApp {
   gql<T = any>(query: string, variables?: Record<string, unknown>, options?: RequestOptions): Promise<GraphQLAnswer<T>>;
   /** Runs SQL on the test database (assertions on what was stored, and time travel for expiry tests). */
   sql<T = any>(text: string, params?: unknown[]): Promise<T[]>;
-  /** Every .eml written for `to`, oldest first, once queued mail is delivered. */
+  /** Every .eml written for `to`, oldest first, once queued mail is delivered (with WORKER=0: only what is already written). */
   mailsTo(to: string): Promise<string[]>;
+  /** Resolves once no job of `queue` waits or runs (a failed job that will be retried is still waiting). */
+  jobsDone(queue: string): Promise<void>;
+  /** Stops the app as main.ts does on SIGTERM, minus the HTTP drain: running jobs get SHUTDOWN_GRACE_MS to finish. */
   close(): Promise<void>;
 }
 
 export interface StartOptions {
   /** Boot on this existing database instead of a fresh one (a second app instance sharing state). */
   databaseUrl?: string;
+  /** Wraps the mail transport the mail worker delivers through, to make a send fail or wait. */
+  wrapMailer?: (mailer: Mailer) => Mailer;
 }
+
+/** How often a test looks at the job table while waiting for a queue to empty. */
+const JOB_CHECK_MS = 50;
 
 let databases = 0;
 
@@ -89,11 +99,15 @@ export async function startTestApp(env: Record<string, string> = {}, options: St
     TRUST_PROXY: '1',
     AUTH_RATE_LIMIT: '100000',
     APP_URL: 'http://stockroom.test',
+    // Tests wait on jobs finishing: idle workers look for new ones often, and a failed mail is retried soon.
+    JOB_POLL_INTERVAL_MS: '500',
+    MAIL_RETRY_DELAY_SECONDS: '1',
     ...env,
   });
   const orm = await openDatabase(databaseUrl, databaseLimitsOf(config));
-  const mailer = createMailer({ from: config.mailFrom, dataDir, log: () => {} });
-  const app = await createApp({ config, orm, mailer });
+  const transport = createMailer({ from: config.mailFrom, dataDir, log: () => {} });
+  const mailer = options.wrapMailer ? options.wrapMailer(transport) : transport;
+  const app = await createApp({ config, databaseUrl, orm, mailer });
   const server = app.express.listen(0);
   await new Promise((resolve) => server.once('listening', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -130,15 +144,22 @@ export async function startTestApp(env: Record<string, string> = {}, options: St
   sqlClient.on('error', () => {});
   await sqlClient.connect();
 
+  const sql: TestApp['sql'] = async (text, params) => (await sqlClient.query(text, params as unknown[])).rows;
+  const jobsDone: TestApp['jobsDone'] = async (queue) => {
+    const waiting = `SELECT count(*)::int AS n FROM ${JOBS_SCHEMA}.job WHERE name = $1 AND state IN ('created', 'retry', 'active')`;
+    while ((await sql(waiting, [queue]))[0].n > 0) await new Promise((resolve) => setTimeout(resolve, JOB_CHECK_MS));
+  };
+
   return {
     url,
     config,
     databaseUrl,
     rest,
     gql,
-    sql: async (text, params) => (await sqlClient.query(text, params as unknown[])).rows,
+    sql,
+    jobsDone,
     async mailsTo(to) {
-      await mailer.idle();
+      if (config.worker) await jobsDone(MAIL_QUEUE);
       const dir = join(dataDir, 'mail');
       const files = (() => {
         try {
@@ -153,7 +174,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: St
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await app.apollo.stop();
-      await mailer.idle();
+      await app.jobs.stop(config.shutdownGraceMs);
       await sqlClient.end();
       await orm.close();
       rmSync(dataDir, { recursive: true, force: true });

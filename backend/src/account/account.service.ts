@@ -78,7 +78,7 @@ export async function revokeOneTimeTokens(em: EntityManager, userId: string): Pr
 /** Mails a new verification link (the newest link replaces any earlier one), not counting it against any cap. */
 async function mailVerificationLink(ctx: RequestContext, user: User) {
   const token = await issueOneTimeToken(ctx, user, TokenPurpose.EmailVerification, VERIFICATION_TOKEN_TTL_MS);
-  ctx.mailer.send(emailVerificationMail(user.email, user.firstName, link(ctx, '/auth/verify-email', token, user.email)));
+  await ctx.mailer.send(emailVerificationMail(user.email, user.firstName, link(ctx, '/auth/verify-email', token, user.email)));
 }
 
 /**

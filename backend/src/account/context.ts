@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AppConfig } from '../config/config';
 import type { SqlPool } from '../db/sql';
-import type { Mailer } from '../mail/mailer';
+import type { MailOutbox } from '../mail/mail-outbox';
 import type { Session } from './session.entity';
 import type { UploadStore } from '../storage/upload-store';
 import type { User } from './user.entity';
@@ -9,7 +9,8 @@ import type { User } from './user.entity';
 /** What the app is made of, built once at start-up. */
 export interface AppServices {
   config: AppConfig;
-  mailer: Mailer;
+  /** Mail is queued here and delivered by a worker. */
+  mailer: MailOutbox;
   /** Uploaded images in DATA_DIR/uploads. */
   uploads: UploadStore;
   /** Single statements on the pool, outside any transaction (see db/sql.ts). */

@@ -194,7 +194,7 @@ export const authService = {
     const user = await ctx.em.findOne(User, { email });
     if (user && user.status === UserStatus.Active) {
       const token = await issueOneTimeToken(ctx, user, TokenPurpose.PasswordReset, RESET_TOKEN_TTL_MS);
-      ctx.mailer.send(passwordResetMail(user.email, user.firstName, link(ctx, '/auth/reset-password', token, user.email)));
+      await ctx.mailer.send(passwordResetMail(user.email, user.firstName, link(ctx, '/auth/reset-password', token, user.email)));
     }
     return AuthMessages.forgotPasswordSent;
   },

@@ -52,6 +52,28 @@ describe('loadConfig', () => {
     );
   });
 
+  it('works jobs by default, and WORKER=0 turns the workers and schedules off', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET })).toMatchObject({
+      worker: true,
+      jobPollIntervalMs: 2000,
+      cronCheckSeconds: 30,
+      housekeepingCron: '17 * * * *',
+      mailRetryDelaySeconds: 10,
+    });
+    expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, WORKER: '0', HOUSEKEEPING_CRON: '*/5 * * * *' })).toMatchObject({
+      worker: false,
+      housekeepingCron: '*/5 * * * *',
+    });
+  });
+
+  it('refuses a WORKER other than 0 or 1, a cron check pg-boss cannot do, and a cron expression without five fields', () => {
+    const load = () => loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, WORKER: 'yes', CRON_CHECK_SECONDS: '60', HOUSEKEEPING_CRON: 'hourly' });
+    expect(load).toThrow(ConfigError);
+    expect(load).toThrow(/WORKER must be a whole number between 0 and 1/);
+    expect(load).toThrow(/CRON_CHECK_SECONDS must be a whole number between 1 and 45/);
+    expect(load).toThrow(/HOUSEKEEPING_CRON must be a cron expression of five fields \(got "hourly"\)/);
+  });
+
   it('derives APP_URL from PORT and strips a trailing slash from APP_URL', () => {
     expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, PORT: '8080' }).appUrl).toBe('http://localhost:8080');
     expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, APP_URL: 'https://stock.example.com//' }).appUrl).toBe('https://stock.example.com');

@@ -57,6 +57,16 @@ export interface AppConfig {
   httpKeepAliveTimeoutMs: number;
   /** Unset: uploads are files in `dataDir/uploads`. */
   s3?: S3Settings;
+  /** WORKER=0: this instance serves requests and enqueues jobs, but works none and runs no schedules. */
+  worker: boolean;
+  /** How long an idle job worker waits before looking for a new job. */
+  jobPollIntervalMs: number;
+  /** How often an instance with workers checks the schedules for a due occurrence. */
+  cronCheckSeconds: number;
+  /** When housekeeping (expired auth state, orphan uploads) runs: a cron expression in UTC. */
+  housekeepingCron: string;
+  /** The first retry of a failed mail waits this long; each next one twice as long. */
+  mailRetryDelaySeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -91,6 +101,13 @@ function url(env: NodeJS.ProcessEnv, name: string, problems: string[], protocols
     problems.push(`${name} must be a ${protocols.join(' or ')} URL (got "${raw}")`);
     return undefined;
   }
+}
+
+/** A five-field cron expression (minute hour day month weekday); pg-boss checks schedules once a minute at most. */
+function cron(env: NodeJS.ProcessEnv, name: string, fallback: string, problems: string[]): string {
+  const value = (env[name] ?? fallback).trim();
+  if (!/^\S+( \S+){4}$/.test(value)) problems.push(`${name} must be a cron expression of five fields (got "${value}")`);
+  return value;
 }
 
 /**
@@ -170,6 +187,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     httpRequestTimeoutMs: integer(env, 'HTTP_REQUEST_TIMEOUT_MS', 60_000, problems, 1000, 3_600_000),
     httpKeepAliveTimeoutMs: integer(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 5_000, problems, 1000, 600_000),
     s3: s3Settings(env, problems),
+    worker: integer(env, 'WORKER', 1, problems, 0, 1) === 1,
+    jobPollIntervalMs: integer(env, 'JOB_POLL_INTERVAL_MS', 2_000, problems, 500, 600_000),
+    cronCheckSeconds: integer(env, 'CRON_CHECK_SECONDS', 30, problems, 1, 45),
+    housekeepingCron: cron(env, 'HOUSEKEEPING_CRON', '17 * * * *', problems),
+    mailRetryDelaySeconds: integer(env, 'MAIL_RETRY_DELAY_SECONDS', 10, problems, 1, 3600),
   };
   if (problems.length) throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
   config.jwtSecret = jwtSecret ?? loadOrCreateSecret(dataDir);

@@ -3,13 +3,14 @@ import { jsonResponse, publicAccess, string } from '../rest/openapi-helpers';
 const tags = ['Health'];
 const readiness = {
   type: 'object',
-  required: ['status', 'database', 'storage', 'draining'],
+  required: ['status', 'database', 'storage', 'draining', 'jobs'],
   properties: {
     status: { type: 'string', enum: ['ready', 'unavailable'] },
     database: { type: 'string', enum: ['up', 'down'] },
     storage: { type: 'string', enum: ['up', 'down'] },
     storageProblem: { type: 'string', description: 'Why uploads cannot be stored (a missing bucket, refused credentials, an unreachable store)' },
     draining: { type: 'boolean' },
+    jobs: { type: 'string', enum: ['running', 'stopped', 'off'], description: 'Background job workers: "off" on an instance started with WORKER=0' },
   },
 };
 
@@ -40,11 +41,11 @@ export const healthOpenApiPaths = {
     get: {
       operationId: 'getReadiness',
       tags,
-      summary: 'Readiness for new requests: 200 while the database answers, uploads can be stored and the instance is not shutting down; 503 with Retry-After otherwise',
+      summary: 'Readiness for new requests: 200 while the database answers, uploads can be stored, the instance is not shutting down and its job workers run (or are off: WORKER=0); 503 with Retry-After otherwise',
       security: publicAccess,
       responses: {
         200: jsonResponse('Ready', readiness),
-        503: jsonResponse('Not ready: the database does not answer, the upload store cannot be used, or the instance is draining for a shutdown', readiness),
+        503: jsonResponse('Not ready: the database does not answer, the upload store cannot be used, the instance is draining for a shutdown, or its job workers have stopped', readiness),
       },
     },
   },

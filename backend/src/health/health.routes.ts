@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { DatabaseBreaker } from '../common/database-outage';
 import type { SqlPool } from '../db/sql';
-import { healthReport, readiness, type DrainState, type StorageCheck } from './health.service';
+import { healthReport, readiness, type DrainState, type JobsState, type StorageCheck } from './health.service';
 
 /** GET /api/users/health/status (public): readiness, 503 while the database does not answer. */
 export function healthRoutes(sql: SqlPool): Router {
@@ -16,16 +16,17 @@ export function healthRoutes(sql: SqlPool): Router {
 /**
  * The probes an orchestrator or a load balancer polls (public):
  * GET /api/health/live answers while the process does, GET /api/health/ready
- * only while the database answers, uploads can be stored, and the instance is not shutting down (and
- * at once, without asking the database, while the breaker holds it to be away).
+ * only while the database answers, uploads can be stored, the instance is not shutting down and its
+ * job workers run (an instance with WORKER=0 has none and reports "off"); at once, without asking the
+ * database, while the breaker holds it to be away.
  */
-export function probeRoutes(sql: SqlPool, lifecycle: DrainState, breaker: DatabaseBreaker, storage: StorageCheck): Router {
+export function probeRoutes(sql: SqlPool, lifecycle: DrainState, breaker: DatabaseBreaker, storage: StorageCheck, jobs: JobsState): Router {
   const router = Router();
   router.get('/live', (_req, res) => {
     res.json({ status: 'ok' });
   });
   router.get('/ready', async (_req, res) => {
-    const report = await readiness(sql, lifecycle, breaker, storage);
+    const report = await readiness(sql, lifecycle, breaker, storage, jobs);
     res.status(report.status === 'ready' ? 200 : 503);
     if (report.status !== 'ready') res.setHeader('Retry-After', '1');
     res.json(report);

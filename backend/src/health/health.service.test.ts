@@ -12,6 +12,7 @@ const down: SqlPool = {
 /** A breaker that is closed and stays so: nothing has met an outage. */
 const closed = () => new DatabaseBreaker(async () => undefined);
 const storageUp = { check: async () => undefined };
+const running = { status: 'running' as const };
 const storageDown = {
   check: async () => {
     throw new Error('The S3 bucket "stock" does not exist at http://127.0.0.1:9000');
@@ -20,15 +21,15 @@ const storageDown = {
 
 describe('readiness', () => {
   it('is ready while the database answers and the instance is not draining', async () => {
-    expect(await readiness(answering, { draining: false }, closed(), storageUp)).toEqual({ status: 'ready', database: 'up', storage: 'up', draining: false });
+    expect(await readiness(answering, { draining: false }, closed(), storageUp, running)).toEqual({ status: 'ready', database: 'up', storage: 'up', draining: false, jobs: 'running' });
   });
 
   it('is not ready while draining for a shutdown, whatever the database says', async () => {
-    expect(await readiness(answering, { draining: true }, closed(), storageUp)).toEqual({ status: 'unavailable', database: 'up', storage: 'up', draining: true });
+    expect(await readiness(answering, { draining: true }, closed(), storageUp, running)).toEqual({ status: 'unavailable', database: 'up', storage: 'up', draining: true, jobs: 'running' });
   });
 
   it('is not ready while the database does not answer', async () => {
-    expect(await readiness(down, { draining: false }, closed(), storageUp)).toEqual({ status: 'unavailable', database: 'down', storage: 'up', draining: false });
+    expect(await readiness(down, { draining: false }, closed(), storageUp, running)).toEqual({ status: 'unavailable', database: 'down', storage: 'up', draining: false, jobs: 'running' });
   });
 
   it('is not ready at once while the breaker is open, without waiting for the database, and checks it once', async () => {
@@ -37,19 +38,40 @@ describe('readiness', () => {
     let checks = 0;
     const breaker = new DatabaseBreaker(() => ((checks += 1), new Promise<never>(() => {})));
     breaker.open('57014');
-    expect(await readiness(hung, { draining: false }, breaker, storageUp)).toEqual({ status: 'unavailable', database: 'down', storage: 'up', draining: false });
-    expect(await readiness(hung, { draining: false }, breaker, storageUp)).toEqual({ status: 'unavailable', database: 'down', storage: 'up', draining: false });
+    expect(await readiness(hung, { draining: false }, breaker, storageUp, running)).toEqual({ status: 'unavailable', database: 'down', storage: 'up', draining: false, jobs: 'running' });
+    expect(await readiness(hung, { draining: false }, breaker, storageUp, running)).toEqual({ status: 'unavailable', database: 'down', storage: 'up', draining: false, jobs: 'running' });
     expect(statements).toBe(0);
     expect(checks).toBe(1);
   });
 
   it('is not ready while uploads cannot be stored, and says why in one line', async () => {
-    expect(await readiness(answering, { draining: false }, closed(), storageDown)).toEqual({
+    expect(await readiness(answering, { draining: false }, closed(), storageDown, running)).toEqual({
       status: 'unavailable',
       database: 'up',
       storage: 'down',
       storageProblem: 'The S3 bucket "stock" does not exist at http://127.0.0.1:9000',
       draining: false,
+      jobs: 'running',
+    });
+  });
+
+  it('is not ready once its job workers have stopped', async () => {
+    expect(await readiness(answering, { draining: false }, closed(), storageUp, { status: 'stopped' })).toEqual({
+      status: 'unavailable',
+      database: 'up',
+      storage: 'up',
+      draining: false,
+      jobs: 'stopped',
+    });
+  });
+
+  it('is ready without workers on an instance that only serves requests (WORKER=0)', async () => {
+    expect(await readiness(answering, { draining: false }, closed(), storageUp, { status: 'off' })).toEqual({
+      status: 'ready',
+      database: 'up',
+      storage: 'up',
+      draining: false,
+      jobs: 'off',
     });
   });
 });

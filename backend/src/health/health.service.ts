@@ -14,6 +14,11 @@ export interface DrainState {
   readonly draining: boolean;
 }
 
+/** What readiness needs to know of the background work: 'off' on an instance that only serves requests (WORKER=0). */
+export interface JobsState {
+  readonly status: 'running' | 'stopped' | 'off';
+}
+
 export interface Readiness {
   status: 'ready' | 'unavailable';
   database: 'up' | 'down';
@@ -22,6 +27,7 @@ export interface Readiness {
   /** Why the storage is down, in one line. */
   storageProblem?: string;
   draining: boolean;
+  jobs: JobsState['status'];
 }
 
 /** What readiness needs to know of the upload store. */
@@ -42,11 +48,11 @@ export async function healthReport(sql: SqlPool): Promise<HealthReport> {
 }
 
 /**
- * Ready for new requests: the database answers, uploads can be stored, and the instance is not draining
- * for a shutdown. While the breaker is open the database counts as down without waiting for it; the poll
+ * Ready for new requests: the database answers, uploads can be stored, the instance is not draining
+ * for a shutdown, and its job workers run (unless WORKER=0 turned them off). While the breaker is open the database counts as down without waiting for it; the poll
  * starts a check.
  */
-export async function readiness(sql: SqlPool, instance: DrainState, breaker: DatabaseBreaker, storage: StorageCheck): Promise<Readiness> {
+export async function readiness(sql: SqlPool, instance: DrainState, breaker: DatabaseBreaker, storage: StorageCheck, jobs: JobsState): Promise<Readiness> {
   void breaker.probe();
   const [database, storageProblem] = await Promise.all([
     breaker.openReason === undefined ? databaseAnswers(sql) : ('down' as const),
@@ -57,10 +63,11 @@ export async function readiness(sql: SqlPool, instance: DrainState, breaker: Dat
   ]);
   const storageState = storageProblem === undefined ? ('up' as const) : ('down' as const);
   return {
-    status: database === 'up' && storageState === 'up' && !instance.draining ? 'ready' : 'unavailable',
+    status: database === 'up' && storageState === 'up' && !instance.draining && jobs.status !== 'stopped' ? 'ready' : 'unavailable',
     database,
     storage: storageState,
     ...(storageProblem !== undefined && { storageProblem }),
     draining: instance.draining,
+    jobs: jobs.status,
   };
 }

@@ -17,8 +17,7 @@ afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 async function sendLogging(nodeEnv?: 'development' | 'production' | 'test'): Promise<string> {
   const lines: string[] = [];
   const mailer = createMailer({ from: 'Stockroom <no-reply@stockroom.test>', dataDir, log: (line) => lines.push(line), nodeEnv });
-  mailer.send(passwordResetMail('ada@example.com', 'Ada', LINK));
-  await mailer.idle();
+  await mailer.deliver(passwordResetMail('ada@example.com', 'Ada', LINK));
   return lines.join('\n');
 }
 

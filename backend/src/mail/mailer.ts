@@ -11,11 +11,10 @@ export interface OutgoingMail {
   link?: string;
 }
 
+/** The transport: the mail queue's worker hands it each mail (see mail-outbox.ts). */
 export interface Mailer {
-  /** Queues a mail; the caller does not wait for delivery (a slow SMTP must not reveal whether an account exists). */
-  send(mail: OutgoingMail): void;
-  /** Resolves once every queued mail has been delivered or has failed. */
-  idle(): Promise<void>;
+  /** Sends one mail; rejects when the send failed, so the job is retried. */
+  deliver(mail: OutgoingMail): Promise<void>;
 }
 
 interface MailerOptions {
@@ -39,7 +38,6 @@ export function createMailer({ smtpUrl, from, dataDir, log = console.info, nodeE
   const transport: Transporter = smtpUrl
     ? nodemailer.createTransport(smtpUrl)
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-  const pending = new Set<Promise<void>>();
   let sequence = 0;
 
   async function deliver(mail: OutgoingMail) {
@@ -56,14 +54,13 @@ export function createMailer({ smtpUrl, from, dataDir, log = console.info, nodeE
   }
 
   return {
-    send(mail) {
-      const job = deliver(mail)
-        .catch((error: Error) => log(`[mail] sending "${mail.subject}" failed: ${error.message}`))
-        .finally(() => pending.delete(job));
-      pending.add(job);
-    },
-    async idle() {
-      while (pending.size) await Promise.all([...pending]);
+    async deliver(mail) {
+      try {
+        await deliver(mail);
+      } catch (error) {
+        log(`[mail] sending "${mail.subject}" failed: ${(error as Error).message}`);
+        throw error;
+      }
     },
   };
 }

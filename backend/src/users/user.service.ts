@@ -193,7 +193,7 @@ async function applyChanges(ctx: RequestContext, user: User, input: UserChanges)
 async function announceEmailChange(ctx: RequestContext, user: User, previousEmail: string) {
   await sendVerificationEmail(ctx, user);
   if (await recipientWithinCap(ctx, MailKind.EmailChanged, previousEmail)) {
-    ctx.mailer.send(emailChangedMail(previousEmail, user.firstName, user.email));
+    await ctx.mailer.send(emailChangedMail(previousEmail, user.firstName, user.email));
   }
 }
 

@@ -1,0 +1,24 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { sweepExpiredAuthState } from '../auth/housekeeping';
+import type { QueueDefinition } from '../jobs/job-queue';
+import type { UploadStore } from '../storage/upload-store';
+import { sweepOrphanUploads } from '../uploads/upload-housekeeping';
+
+export const HOUSEKEEPING_QUEUE = 'housekeeping';
+
+/**
+ * Deletes auth state nobody can use any more and uploads no product or user
+ * refers to, on `cron`: one job per occurrence across all instances. A failed
+ * run is retried a few times; the next occurrence picks up what is left anyway.
+ */
+export function housekeepingQueue(orm: MikroORM, uploads: UploadStore, cron: string): QueueDefinition {
+  return {
+    name: HOUSEKEEPING_QUEUE,
+    cron,
+    retry: { retryLimit: 3, retryDelaySeconds: 60, retryDelayMaxSeconds: 10 * 60 },
+    handler: async () => {
+      await sweepExpiredAuthState(orm.em.fork());
+      await sweepOrphanUploads(orm.em.fork(), uploads);
+    },
+  };
+}

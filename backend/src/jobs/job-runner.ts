@@ -1,0 +1,108 @@
+import PgBoss from 'pg-boss';
+import { databaseOutageOf, logDatabaseOutage } from '../common/database-outage';
+import type { JobQueue, QueueDefinition, RetryPolicy } from './job-queue';
+
+/** pg-boss keeps its tables in this schema of the app's database, apart from the app's own. */
+export const JOBS_SCHEMA = 'pgboss';
+
+export interface JobRunnerOptions {
+  databaseUrl: string;
+  /** Whether this instance works jobs and runs schedules; without, it only enqueues. */
+  worker: boolean;
+  /** How often the schedules are checked for a due occurrence (pg-boss allows 1 to 45). */
+  cronCheckSeconds: number;
+  /** How long a worker that found no job waits before looking again (at least 500). */
+  pollIntervalMs: number;
+  onError?: (error: Error) => void;
+}
+
+/** pg-boss reports each failed poll: while the database is away that is one per worker each interval, so outages share the app's rate-limited line. */
+function logJobError(error: Error): void {
+  const outage = databaseOutageOf(error);
+  if (outage) logDatabaseOutage(outage, 'background jobs');
+  else console.error('[jobs]', error);
+}
+
+/** A job still running after this long is failed and retried: no job here should take anywhere near it. */
+const EXPIRE_IN_SECONDS = 5 * 60;
+
+/**
+ * Durable background work on the app's PostgreSQL (pg-boss): queues, their
+ * workers and their schedules. A scheduled job is sent once per occurrence
+ * however many instances run schedules, since pg-boss files each occurrence
+ * under one key and lets one instance claim each check.
+ */
+export class JobRunner implements JobQueue {
+  private readonly boss: PgBoss;
+  private readonly queues = new Map<string, QueueDefinition>();
+  private state: 'new' | 'running' | 'stopped' = 'new';
+
+  constructor(private readonly options: JobRunnerOptions) {
+    this.boss = new PgBoss({
+      connectionString: options.databaseUrl,
+      schema: JOBS_SCHEMA,
+      max: 4,
+      application_name: 'stockroom-jobs',
+      schedule: options.worker,
+      supervise: options.worker,
+      cronMonitorIntervalSeconds: options.cronCheckSeconds,
+      cronWorkerIntervalSeconds: options.cronCheckSeconds,
+    });
+    this.boss.on('error', options.onError ?? logJobError);
+  }
+
+  /** Declares a queue and what works its jobs; call before start(). */
+  define(definition: QueueDefinition): void {
+    this.queues.set(definition.name, definition);
+  }
+
+  /** 'off' on an instance that only enqueues; otherwise whether its workers are running. */
+  get status(): 'running' | 'stopped' | 'off' {
+    if (!this.options.worker) return 'off';
+    return this.state === 'running' ? 'running' : 'stopped';
+  }
+
+  /** Creates pg-boss's tables and the queues; with workers on, starts them and the schedules. */
+  async start(): Promise<void> {
+    await this.boss.start();
+    for (const queue of this.queues.values()) {
+      // createQueue keeps an existing queue as it is, so the retry policy also travels with each job.
+      await this.boss.createQueue(queue.name, { name: queue.name, ...this.sendOptions(queue.retry) });
+    }
+    if (this.options.worker) {
+      for (const queue of this.queues.values()) {
+        await this.boss.work(queue.name, { pollingIntervalSeconds: this.options.pollIntervalMs / 1000 }, async ([job]) => queue.handler(job.data));
+        if (queue.cron) await this.boss.schedule(queue.name, queue.cron, {}, this.sendOptions(queue.retry));
+        else await this.boss.unschedule(queue.name);
+      }
+    }
+    this.state = 'running';
+  }
+
+  async enqueue(queue: string, data: object): Promise<void> {
+    const definition = this.queues.get(queue);
+    if (!definition) throw new Error(`No queue named ${queue}`);
+    await this.boss.send(queue, data, this.sendOptions(definition.retry));
+  }
+
+  /**
+   * Stops fetching new jobs, waits up to `graceMs` for the running ones to
+   * finish, then closes pg-boss's pool. A job cut short stays active in the
+   * table and is retried once it expires.
+   */
+  async stop(graceMs: number): Promise<void> {
+    if (this.state === 'stopped') return;
+    this.state = 'stopped';
+    await this.boss.stop({ graceful: true, timeout: graceMs, close: true, wait: true });
+  }
+
+  private sendOptions(retry: RetryPolicy) {
+    return {
+      retryLimit: retry.retryLimit,
+      retryDelay: retry.retryDelaySeconds,
+      retryBackoff: true,
+      retryDelayMax: retry.retryDelayMaxSeconds,
+      expireInSeconds: EXPIRE_IN_SECONDS,
+    };
+  }
+}

@@ -1,0 +1,169 @@
+import { Client } from 'pg';
+import type { Mailer } from '../../backend/src/mail/mailer';
+import { JobRunner } from '../../backend/src/jobs/job-runner';
+import { createDatabase, GOOD_PASSWORD, SIGN_UP, signUpUser, startTestApp, uniqueEmail, uniqueIp, type TestApp } from '../support/test-app';
+
+const FORGOT_PASSWORD = `mutation Forgot($input: ForgotPasswordInput!) { forgotPassword(input: $input) { message } }`;
+
+/** How often a test looks again at a condition it waits for. */
+const CHECK_MS = 50;
+
+/** Resolves once `condition` holds, looking every CHECK_MS (jest's timeout ends a wait that never comes). */
+async function until(condition: () => Promise<boolean>): Promise<void> {
+  while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, CHECK_MS));
+}
+
+const mailJobs = (app: TestApp, to: string) =>
+  app.sql<{ state: string; retry_count: number }>(`SELECT state, retry_count FROM pgboss.job WHERE name = 'mail' AND data->>'to' = $1`, [to]);
+
+describe('mail through the job queue', () => {
+  let app: TestApp;
+  let failuresLeft = 0;
+  /** A transport whose next `failuresLeft` sends fail, the way an SMTP server that is down fails them. */
+  const flaky = (mailer: Mailer): Mailer => ({
+    deliver: async (mail) => {
+      if (failuresLeft > 0) {
+        failuresLeft -= 1;
+        throw new Error('connect ECONNREFUSED 127.0.0.1:25');
+      }
+      await mailer.deliver(mail);
+    },
+  });
+  beforeAll(async () => {
+    app = await startTestApp({}, { wrapMailer: flaky });
+  });
+  afterAll(() => app.close());
+
+  it('answers a sign-up at once and a worker sends the verification mail, over REST and GraphQL', async () => {
+    const rest = await signUpUser(app);
+    const email = uniqueEmail('graphql');
+    const gql = await app.gql(SIGN_UP, { input: { firstName: 'Ada', lastName: 'Lovelace', email, password: GOOD_PASSWORD } }, { ip: uniqueIp() });
+    expect(gql.errors).toBeUndefined();
+
+    for (const to of [rest.email, email]) {
+      expect(await app.mailsTo(to)).toHaveLength(1);
+      expect(await mailJobs(app, to)).toEqual([{ state: 'completed', retry_count: 0 }]);
+    }
+  });
+
+  it('retries a failed send until the mail goes out, over REST and GraphQL', async () => {
+    const { email } = await signUpUser(app);
+    await app.mailsTo(email);
+    failuresLeft = 2;
+    expect((await app.rest('POST', '/api/auth/forgot-password', { email }, { ip: uniqueIp() })).status).toBe(200);
+    expect((await app.gql(FORGOT_PASSWORD, { input: { email } }, { ip: uniqueIp() })).errors).toBeUndefined();
+
+    const mails = await app.mailsTo(email);
+    expect(mails.filter((mail) => /reset-password/.test(mail))).toHaveLength(2);
+    expect(failuresLeft).toBe(0);
+    const resets = (await mailJobs(app, email)).filter((job) => job.state === 'completed');
+    expect(resets).toHaveLength(3);
+    // Two failed attempts spread over the two reset mails: one was sent on its third try, or each on its second.
+    expect(resets.reduce((sum, job) => sum + job.retry_count, 0)).toBe(2);
+  });
+
+  it('reports its workers running in readiness', async () => {
+    const ready = await app.rest('GET', '/api/health/ready');
+    expect(ready.status).toBe(200);
+    expect(ready.body).toEqual({ status: 'ready', database: 'up', draining: false, jobs: 'running' });
+  });
+});
+
+describe('an instance with WORKER=0', () => {
+  it('queues mail without sending it, and an instance with workers started later sends it', async () => {
+    const server = await startTestApp({ WORKER: '0' });
+    let serverOpen = true;
+    let worker: TestApp | undefined;
+    try {
+      const ready = await server.rest('GET', '/api/health/ready');
+      expect(ready.status).toBe(200);
+      expect(ready.body.jobs).toBe('off');
+
+      // The answer is out and nothing sends the mail: as if the instance had crashed right after answering.
+      const { email } = await signUpUser(server);
+      expect(await mailJobs(server, email)).toEqual([{ state: 'created', retry_count: 0 }]);
+      expect(await server.mailsTo(email)).toEqual([]);
+      await server.close();
+      serverOpen = false;
+
+      worker = await startTestApp({}, { databaseUrl: server.databaseUrl });
+      const [mail] = await worker.mailsTo(email);
+      expect(mail).toMatch(/verify-email/);
+      expect(await mailJobs(worker, email)).toEqual([{ state: 'completed', retry_count: 0 }]);
+    } finally {
+      if (serverOpen) await server.close();
+      await worker?.close();
+    }
+  });
+});
+
+describe('housekeeping', () => {
+  it('runs on its schedule once per occurrence, however many instances run schedules', async () => {
+    // Every minute, checked every second: the occurrence of the current minute is due at once.
+    const env = { HOUSEKEEPING_CRON: '* * * * *', CRON_CHECK_SECONDS: '1' };
+    const first = await startTestApp(env);
+    const second = await startTestApp(env, { databaseUrl: first.databaseUrl });
+    try {
+      const { user } = await signUpUser(first);
+      await first.mailsTo(user.email);
+      await first.sql(`UPDATE one_time_tokens SET expires_at = now() - interval '1 minute' WHERE user_id = $1`, [user.id]);
+
+      const completed = () => first.sql<{ completed_on: Date }>(`SELECT completed_on FROM pgboss.job WHERE name = 'housekeeping' AND state = 'completed'`);
+      await until(async () => (await completed()).length > 0);
+      expect(await first.sql('SELECT 1 FROM one_time_tokens WHERE user_id = $1', [user.id])).toEqual([]);
+
+      // Let both instances check the schedules a few more times after the run.
+      const ranAt = (await completed())[0].completed_on;
+      await until(async () => (await first.sql(`SELECT 1 FROM pgboss.version WHERE cron_on > $1::timestamptz + interval '3 seconds'`, [ranAt])).length > 0);
+      const perMinute = await first.sql<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'housekeeping' GROUP BY date_trunc('minute', created_on)`,
+      );
+      expect(perMinute.length).toBeGreaterThan(0);
+      expect(perMinute.every(({ n }) => n === 1)).toBe(true);
+    } finally {
+      await second.close();
+      await first.close();
+    }
+  });
+});
+
+describe('stopping the job runner', () => {
+  it('lets a running job finish before it stops', async () => {
+    const databaseUrl = await createDatabase();
+    let started!: () => void;
+    const jobStarted = new Promise<void>((resolve) => (started = resolve));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let finished = false;
+
+    const runner = new JobRunner({ databaseUrl, worker: true, pollIntervalMs: 500, cronCheckSeconds: 1 });
+    runner.define({
+      name: 'slow',
+      retry: { retryLimit: 0, retryDelaySeconds: 1, retryDelayMaxSeconds: 1 },
+      handler: async () => {
+        started();
+        await held;
+        finished = true;
+      },
+    });
+    await runner.start();
+    await runner.enqueue('slow', { n: 1 });
+    await jobStarted;
+
+    const stopping = runner.stop(10_000);
+    expect(runner.status).toBe('stopped');
+    // Released only after the stop began: a stop that did not wait would fail the job instead of completing it.
+    setTimeout(release, 300);
+    await stopping;
+    expect(finished).toBe(true);
+
+    const db = new Client({ connectionString: databaseUrl });
+    await db.connect();
+    try {
+      const { rows } = await db.query(`SELECT state FROM pgboss.job WHERE name = 'slow'`);
+      expect(rows).toEqual([{ state: 'completed' }]);
+    } finally {
+      await db.end();
+    }
+  });
+});
