@@ -65,7 +65,7 @@ describe('mail through the job queue', () => {
   it('reports its workers running in readiness', async () => {
     const ready = await app.rest('GET', '/api/health/ready');
     expect(ready.status).toBe(200);
-    expect(ready.body).toEqual({ status: 'ready', database: 'up', draining: false, jobs: 'running' });
+    expect(ready.body).toEqual({ status: 'ready', database: 'up', storage: 'up', draining: false, jobs: 'running' });
   });
 });
 

@@ -152,6 +152,6 @@ describe('a store that cannot be used', () => {
   it('is ready once the bucket answers', async () => {
     const { ready } = await probesOf(s3.env(s3.newBucket()));
     expect(ready.status).toBe(200);
-    expect(ready.body).toEqual({ status: 'ready', database: 'up', storage: 'up', draining: false });
+    expect(ready.body).toEqual({ status: 'ready', database: 'up', storage: 'up', draining: false, jobs: 'running' });
   });
 });
