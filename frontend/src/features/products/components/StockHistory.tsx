@@ -31,6 +31,7 @@ function deltaClass(delta: number): string {
 
 function MovementItem({ movement, now }: { movement: StockMovementRowFragment; now: Date }) {
   const exact = formatDateTime(movement.createdAt);
+  const exactId = useId();
   return (
     <li className="stock-history__item" data-testid="stock-movement">
       <div className="stock-history__line">
@@ -52,12 +53,15 @@ function MovementItem({ movement, now }: { movement: StockMovementRowFragment; n
       <div className="stock-history__meta">
         <span>{movement.user ? movement.user.fullName : 'A deleted account'}</span>
         <span aria-hidden="true"> · </span>
-        {/* The exact time shows on hover and on keyboard focus; a screen reader gets it as the element's label. */}
+        {/* The exact time shows on hover and on keyboard focus; a screen reader hears it as the time's description. */}
         <Tooltip content={exact} placement="top" compact>
-          <time className="stock-history__time" dateTime={movement.createdAt} tabIndex={0} aria-label={exact}>
+          <time className="stock-history__time" dateTime={movement.createdAt} tabIndex={0} aria-describedby={exactId}>
             {formatRelativeTime(movement.createdAt, now)}
           </time>
         </Tooltip>
+        <span id={exactId} className="visually-hidden" data-testid="stock-movement-exact-time">
+          {exact}
+        </span>
       </div>
     </li>
   );
