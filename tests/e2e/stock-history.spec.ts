@@ -339,8 +339,7 @@ describe('stock history: screens, accessibility and phones', () => {
   }
 
   it('at 375 px the stock buttons, the dialogs and the history fit the screen with touch targets of at least 44 px', async () => {
-    const s = b.session();
-    await s.page.setViewportSize(MOBILE);
+    const s = await b.open(b.browser(), { viewport: MOBILE, isMobile: true, hasTouch: true });
     const { detail } = await withHistory(s, 'phone');
     expect(await smallTargets(s.page, '.stock-adjuster, .stock-history')).toEqual([]);
     expect(await sidewaysOverflow(s.page)).toEqual([]);
