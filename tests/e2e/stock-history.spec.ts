@@ -262,6 +262,13 @@ describe('stock history: adjusting and counting on the detail page', () => {
     await waitForChart(detail);
     expect(scripts.slice(beforeDetail).some((path) => /StockHistoryChart/.test(path))).toBe(true);
     expect(await detail.historyChart.getAttribute('role')).toBe('img');
+    // Drawn inside its section, at a desk's width and a phone's.
+    for (const width of [DESKTOP, MOBILE]) {
+      await s.page.setViewportSize(width);
+      await waitForChart(detail);
+      const [card, line] = await Promise.all([detail.history.boundingBox(), detail.historyChart.locator('svg .ct-grid.ct-horizontal').last().boundingBox()]);
+      expect({ width: width.width, inside: line!.x + line!.width <= card!.x + card!.width }).toEqual({ width: width.width, inside: true });
+    }
     expect(await detail.historyChart.getAttribute('aria-label')).toBe('Quantity over the last 2 movements: from 4 to 3, lowest 3, highest 4');
     s.assertClean();
   });

@@ -89,6 +89,7 @@ describe('stock movements: the quantity chart', () => {
   it('labels the time axis as precisely as its span needs', () => {
     const at = new Date(2025, 2, 5, 15, 4).getTime();
     const hour = 3_600_000;
+    expect(chartTimeLabel(at + 5000, 60_000)).toMatch(/^3:04:05\sPM$/);
     expect(chartTimeLabel(at, hour)).toMatch(/^3:04\sPM$/);
     expect(chartTimeLabel(at, 30 * 24 * hour)).toBe('Mar 5');
     expect(chartTimeLabel(at, 400 * 24 * hour)).toBe('Mar 2025');

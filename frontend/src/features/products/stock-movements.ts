@@ -97,17 +97,19 @@ export function quantityChartLabel(points: readonly QuantityPoint[]): string {
 
 const DAY = 24 * 60 * 60 * 1000;
 const shortTime = new Intl.DateTimeFormat(LOCALE, { timeStyle: 'short' });
+const timeWithSeconds = new Intl.DateTimeFormat(LOCALE, { timeStyle: 'medium' });
 const shortDate = new Intl.DateTimeFormat(LOCALE, { month: 'short', day: 'numeric' });
 const shortMonth = new Intl.DateTimeFormat(LOCALE, { month: 'short', year: 'numeric' });
 
 /**
- * A tick of the chart's time axis, as precise as its span needs: the time of
- * day within two days ('3:04 PM'), the day within a year ('Mar 5'), else the
+ * A tick of the chart's time axis, as precise as its span needs: with seconds
+ * within ten minutes ('3:04:05 PM'), the time of day within two days ('3:04 PM'), the day within a year ('Mar 5'), else the
  * month ('Mar 2025'), so neighbouring ticks do not read the same.
  */
 export function chartTimeLabel(time: number, spanMs: number): string {
   const at = new Date(time);
   if (Number.isNaN(at.getTime())) return '';
+  if (spanMs < 10 * 60 * 1000) return timeWithSeconds.format(at);
   if (spanMs < 2 * DAY) return shortTime.format(at);
   if (spanMs < 365 * DAY) return shortDate.format(at);
   return shortMonth.format(at);

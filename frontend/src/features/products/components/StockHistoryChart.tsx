@@ -26,8 +26,11 @@ export default function StockHistoryChart({ points }: StockHistoryChartProps) {
     if (!node || points.length === 0) return;
     const first = points[0].time;
     const last = points[points.length - 1].time;
-    // One moment (a single movement, or several within a second) still needs an axis a little wide.
-    const span = Math.max(last - first, 60_000);
+    // A little room either side, so the first and last steps are not drawn on the axes; a single
+    // moment (one movement, or several within a second) still gets an axis a minute wide.
+    const margin = Math.max((last - first) * 0.04, 30_000);
+    const low = first - margin;
+    const span = last + margin - low;
     const chart = new LineChart(
       node,
       { series: [points.map((point) => ({ x: point.time, y: point.quantity }))] },
@@ -37,11 +40,11 @@ export default function StockHistoryChart({ points }: StockHistoryChartProps) {
         showArea: true,
         // The quantity holds until the next movement changes it.
         lineSmooth: Interpolation.step(),
-        chartPadding: { top: 12, right: 24, bottom: 0, left: 0 },
+        chartPadding: { top: 20, right: 24, bottom: 0, left: 0 },
         axisX: {
           type: FixedScaleAxis,
-          low: first,
-          high: first + span,
+          low,
+          high: low + span,
           divisor: 3,
           labelInterpolationFnc: (value) => chartTimeLabel(Number(value), span),
         },
