@@ -5,22 +5,16 @@ import { useCallback, useState } from 'react';
 import { toast } from '../../lib/toaster';
 import type { StockAdjustment } from './components/AdjustStockDialog';
 import type { StockCount } from './components/CountStockDialog';
-import { applyProductUpdated, readCachedProduct, type ProductRecord } from './product-cache';
+import { applyProductUpdated, applyStockHistoryChanged, readCachedProduct, type ProductRecord } from './product-cache';
 import { PRODUCT_TOASTS } from './product-toasts';
 import { stockFieldErrors, type StockFieldErrors } from './stock-movements';
 
 export type StockDialog = 'adjust' | 'count';
 
-/**
- * A movement changes the product and adds to its history. The product is
- * brought up to date like any update (lists, stats); its cached history pages
- * and chart are dropped, since a new movement shifts every page, and the
- * history shown is fetched again.
- */
+/** A movement changes the product like any update (lists, stats) and adds to its history, also when the quantity stayed. */
 function applyStockMovement(cache: ApolloCache, before: ProductRecord | null, after: ProductRecord) {
   applyProductUpdated(cache, before, after);
-  cache.evict({ id: cache.identify({ __typename: 'Product', id: after.id }), fieldName: 'movements' });
-  cache.gc();
+  applyStockHistoryChanged(cache, after.id);
 }
 
 /** The stock dialogs' state and the two writes behind them; `onRecorded` runs after either succeeded. */
