@@ -6,6 +6,7 @@ import { axeViolations, formatAxeFindings } from './support/axe';
 import { saveScreenshot, sidewaysOverflow } from './support/screen-checks';
 import { toastLocator } from './pages/AppShell';
 import { ProductDetailPage } from './pages/ProductDetailPage';
+import { ProductFormPage } from './pages/ProductFormPage';
 import { ProductListPage, waitForExactText } from './pages/ProductListPage';
 
 /** "Jan 5, 2025, 3:04 PM": the exact date-time on hover and focus. */
@@ -206,6 +207,26 @@ describe('stock history: adjusting and counting on the detail page', () => {
     await waitForRows(detail, [{ reason: 'Initial stock', delta: '+2', after: '2 in stock' }]);
     expect(await detail.movements.count()).toBe(1);
     expect((await stockMovementsApi(session, product.id)).map((m) => m.reason)).toEqual(['INITIAL']);
+    s.assertClean();
+  });
+
+  it('a quantity edited in the form shows as a correction in the history when the detail page opens again, without a reload', async () => {
+    const s = b.session();
+    const { detail } = await openProduct(s, 'correct', { name: 'Edited Bolt', quantity: 8 });
+    await waitForRows(detail, [{ reason: 'Initial stock', delta: '+8', after: '8 in stock' }]);
+    await markDocument(s);
+    await detail.editProduct.click();
+    const form = new ProductFormPage(s.page);
+    await form.readyToEdit();
+    await form.quantity.fill('11');
+    await form.updateButton.click();
+    await detail.ready();
+    await waitForExactText(detail.currentStock, '11');
+    await waitForRows(detail, [
+      { reason: 'Correction', delta: '+3', after: '11 in stock' },
+      { reason: 'Initial stock', delta: '+8', after: '8 in stock' },
+    ]);
+    expect(await sameDocument(s)).toBe(true);
     s.assertClean();
   });
 
