@@ -119,7 +119,10 @@ export default defineConfig(({ isSsrBuild }) => ({
           output: {
             // Icon components shared by several lazy pages would each become a
             // tiny chunk of their own (one more request per icon); they go in one.
-            manualChunks: (id) => (id.includes('@blueprintjs/icons/lib/esm/generated/components/') ? 'icons' : undefined),
+            // The chart library, shared by the dashboard's charts and a product's
+            // stock chart (both lazy), is one chunk named for what it is.
+            manualChunks: (id) =>
+              id.includes('@blueprintjs/icons/lib/esm/generated/components/') ? 'icons' : id.includes('/node_modules/chartist/') ? 'chartist' : undefined,
           },
         },
       },

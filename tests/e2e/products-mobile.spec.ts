@@ -116,7 +116,7 @@ describe('products on a 375 px phone', () => {
     await detail.ready();
     await waitForExactText(detail.heading, 'Phone Stand 10');
     await expectNoHorizontalOverflow(s.page);
-    for (const control of [detail.backToProducts, detail.editProduct, detail.deleteProduct, detail.amount, detail.sell, detail.receive]) {
+    for (const control of [detail.backToProducts, detail.editProduct, detail.deleteProduct, detail.adjustStock, detail.countStock]) {
       await expectOnScreen(control);
     }
     await detail.backToProducts.tap();

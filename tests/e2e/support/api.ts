@@ -100,6 +100,16 @@ export async function updateProductApi(session: ApiSession, id: string, changes:
   return (await productCall<{ product: ProductRecord }>(session, 'PUT', `/${encodeURIComponent(id)}`, changes)).product;
 }
 
+/** `POST /api/products/{id}/stock`: a sale (negative) or delivery (positive), with an optional reason and note. */
+export async function adjustStockApi(session: ApiSession, id: string, body: { delta: number; reason?: string; note?: string }): Promise<ProductRecord> {
+  return (await productCall<{ product: ProductRecord }>(session, 'POST', `/${encodeURIComponent(id)}/stock`, body)).product;
+}
+
+/** `GET /api/products/{id}/movements?limit=`: the newest movements, as the server has them now. */
+export async function stockMovementsApi(session: ApiSession, id: string, limit = 100): Promise<{ delta: number; quantityAfter: number; reason: string; note: string | null }[]> {
+  return (await productCall<{ movements: { delta: number; quantityAfter: number; reason: string; note: string | null }[] }>(session, 'GET', `/${encodeURIComponent(id)}/movements?limit=${limit}`)).movements;
+}
+
 export async function deleteProductApi(session: ApiSession, id: string): Promise<void> {
   await productCall(session, 'DELETE', `/${encodeURIComponent(id)}`);
 }

@@ -5,14 +5,17 @@ import {
   ProductListDocument,
   ProductRecordFragmentDoc,
   ProductStatsDocument,
+  ProductStockHistoryDocument,
   type ProductListInput,
   type ProductListQuery,
+  type ProductStockHistoryQuery,
 } from '@stockroom/schema/generated/graphql';
 import { createCache } from '../../lib/apollo';
 import {
   applyProductCreated,
   applyProductDeleted,
   applyProductUpdated,
+  applyStockHistoryChanged,
   listKeyOf,
   readCachedProduct,
   statsAfterChange,
@@ -233,6 +236,66 @@ describe('applyProductCreated', () => {
     writeResult(cache, created);
     applyProductCreated(cache, created);
     expect(readStats(cache)).toEqual({ totalProducts: 1, inStock: 0, outOfStock: 1, inventoryValue: 0 });
+  });
+});
+
+/** The product's first history page in the cache, or null when it is not there. */
+function readHistory(cache: InMemoryCache, id: string): unknown {
+  return cache.readQuery({ query: ProductStockHistoryDocument, variables: { id, page: 1, limit: 10 } });
+}
+
+function writeHistory(cache: InMemoryCache, p: ProductRecord) {
+  // As the server answers it, __typename included (the generated types leave it out).
+  const answer = {
+      product: {
+        __typename: 'Product',
+        id: p.id,
+        movements: {
+          __typename: 'StockMovementPage',
+          movements: [
+            {
+              __typename: 'StockMovement',
+              id: `movement-${p.id}`,
+              delta: p.quantity,
+              quantityAfter: p.quantity,
+              reason: 'INITIAL',
+              note: null,
+              createdAt: p.createdAt,
+              user: { __typename: 'StockMovementUser', id: 'owner-1', fullName: 'Ada Owner' },
+            },
+          ],
+          pagination: { __typename: 'Pagination', page: 1, limit: 10, total: 1, totalPages: 1, hasNextPage: false, hasPrevPage: false, totalIsEstimate: false },
+        },
+      },
+  };
+  cache.writeQuery({ query: ProductStockHistoryDocument, variables: { id: p.id, page: 1, limit: 10 }, data: answer as ProductStockHistoryQuery });
+}
+
+describe('stock history in the cache', () => {
+  it('an update that changes the quantity (a correction in the form) drops the cached history; one that keeps it does not', () => {
+    const cache = createCache();
+    const p = product({ quantity: 4 });
+    writeResult(cache, p);
+    writeHistory(cache, p);
+
+    applyProductUpdated(cache, p, { ...p, price: 12, version: 2 });
+    expect(readHistory(cache, p.id)).not.toBeNull();
+
+    const after = { ...p, quantity: 9, version: 3 };
+    writeResult(cache, after);
+    applyProductUpdated(cache, p, after);
+    expect(readHistory(cache, p.id)).toBeNull();
+  });
+
+  it('a stock write drops the history even when the quantity stayed (a count that matched)', () => {
+    const cache = createCache();
+    const p = product({ quantity: 4 });
+    writeResult(cache, p);
+    writeHistory(cache, p);
+    applyStockHistoryChanged(cache, p.id);
+    expect(readHistory(cache, p.id)).toBeNull();
+    // The product itself stays.
+    expect(readCachedProduct(cache, p.id)).toMatchObject({ quantity: 4 });
   });
 });
 

@@ -209,6 +209,21 @@ export function applyProductUpdated(cache: ApolloCache, before: ProductRecord | 
       featuredProducts: (value, { DELETE }) => (before?.featured || after.featured ? DELETE : value),
     },
   });
+  // A changed quantity (an edit in the form is a correction) added a movement to the product's history.
+  if (!before || before.quantity !== after.quantity) applyStockHistoryChanged(cache, after.id);
+}
+
+/**
+ * The product's stock history gained a movement: every cached page of it
+ * (and the chart's) is dropped, since a new movement shifts them all, and is
+ * read again where it is shown. A stocktake that found the expected quantity
+ * changes no quantity but still adds a movement, so stock writes call this
+ * themselves.
+ */
+export function applyStockHistoryChanged(cache: ApolloCache, id: string): void {
+  const ref = productRef(cache, id);
+  if (!ref) return;
+  cache.modify({ id: ref, fields: { movements: (_value, { DELETE }) => DELETE } });
 }
 
 /**

@@ -6,7 +6,7 @@ import { formatDateTime } from '../../../lib/format';
 import { productPath } from '../../../lib/urls';
 import { iconFor } from '../dashboard-mapping';
 import { activityTitleOf } from '../dashboard-wording';
-import { formatRelativeTime } from '../relative-time';
+import { formatRelativeTime } from '../../../lib/relative-time';
 import { EmptyState } from '../../../components/EmptyState';
 
 export interface ActivityEntry {

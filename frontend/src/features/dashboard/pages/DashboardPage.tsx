@@ -17,7 +17,7 @@ import { RecentActivity } from '../components/RecentActivity';
 import { VerifyEmailReminder } from '../components/VerifyEmailReminder';
 import { greetingFor } from '../dashboard-wording';
 import { isEmptyInventory } from '../inventory-chart-data';
-import { useNow } from '../useNow';
+import { useNow } from '../../../lib/useNow';
 import '../dashboard.css';
 
 /** Its own chunk: the chart library is fetched on this page only, and only when there is something to chart. */

@@ -1,8 +1,7 @@
-import { useApolloClient } from '@apollo/client/react';
 import { Button } from '@blueprintjs/core';
 import { ArrowLeftIcon, EditIcon, TrashIcon } from '@blueprintjs/icons';
 import { ProductMessages } from '@stockroom/schema';
-import { useProductAdjustStockMutation, useProductDeleteMutation, useProductDetailsQuery } from '@stockroom/schema/generated/hooks';
+import { useProductDeleteMutation, useProductDetailsQuery } from '@stockroom/schema/generated/hooks';
 import { useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { LinkButton } from '../../../components/LinkButton';
@@ -14,20 +13,24 @@ import { useScrollToTop } from '../../../lib/useScrollToTop';
 import { DeleteProductAlert } from '../components/DeleteProductAlert';
 import { ProductDetailsView } from '../components/ProductDetailsView';
 import { ProductLoadState } from '../components/ProductLoadState';
+import { AdjustStockDialog } from '../components/AdjustStockDialog';
+import { CountStockDialog } from '../components/CountStockDialog';
 import { StockAdjuster } from '../components/StockAdjuster';
+import { StockHistory } from '../components/StockHistory';
 import { useListNavigation } from '../list-location';
 import { productEditPath, productPath } from '../urls';
-import { applyProductDeleted, applyProductUpdated, readCachedProduct, type ProductRecord } from '../product-cache';
+import { applyProductDeleted, readCachedProduct, type ProductRecord } from '../product-cache';
 import { isProductMissing, productErrorMessage } from '../product-errors';
 import { PRODUCT_TOASTS } from '../product-toasts';
 import { useLoadErrorToast } from '../useLoadErrorToast';
+import { useStockHistory } from '../useStockHistory';
+import { useStockMovements } from '../useStockMovements';
 import '../products.css';
 
 export default function ProductDetailsPage() {
   const { id = '' } = useParams();
   useScrollToTop(id);
   const navigate = useNavigate();
-  const client = useApolloClient();
   const { navState, listHref } = useListNavigation();
 
   // While a delete is under way the query stops watching: the eviction must
@@ -43,8 +46,8 @@ export default function ProductDetailsPage() {
 
   const [confirming, setConfirming] = useState(false);
   const [deleteProduct, { loading: deleting }] = useProductDeleteMutation();
-  const [adjustStock, { loading: adjusting }] = useProductAdjustStockMutation();
-  const [stockError, setStockError] = useState<string | null>(null);
+  const history = useStockHistory(id, leaving || !product);
+  const stock = useStockMovements(id, () => history.setPage(1));
 
   useLoadErrorToast(details.error);
 
@@ -58,26 +61,6 @@ export default function ProductDetailsPage() {
       setLeaving(false);
       setConfirming(false);
       toast.error(productErrorMessage(error, ProductMessages.deleteFailed));
-    }
-  };
-
-  const adjust = async (delta: number): Promise<boolean> => {
-    setStockError(null);
-    const before = readCachedProduct(client.cache, id);
-    try {
-      await adjustStock({
-        variables: { id, delta },
-        update: (cache, { data }) => {
-          if (data) applyProductUpdated(cache, before, data.adjustStock);
-        },
-      });
-      toast.success(PRODUCT_TOASTS.stockUpdated);
-      return true;
-    } catch (error) {
-      const message = productErrorMessage(error, ProductMessages.updateFailed);
-      setStockError(message);
-      toast.error(message);
-      return false;
     }
   };
 
@@ -112,7 +95,33 @@ export default function ProductDetailsPage() {
         }
       />
       <ProductDetailsView product={product} />
-      <StockAdjuster quantity={product.quantity} busy={adjusting} error={stockError} onAdjust={adjust} onEdit={() => setStockError(null)} />
+      <StockAdjuster quantity={product.quantity} onAdjust={() => stock.open('adjust')} onCount={() => stock.open('count')} />
+      <StockHistory
+        movements={history.movements}
+        pagination={history.pagination}
+        chartPoints={history.chartPoints}
+        now={history.now}
+        error={history.error}
+        onPageChange={history.setPage}
+      />
+      <AdjustStockDialog
+        isOpen={stock.dialog === 'adjust'}
+        quantity={product.quantity}
+        busy={stock.busy}
+        errors={stock.errors}
+        onSubmit={stock.adjust}
+        onEdit={stock.clearErrors}
+        onClose={stock.close}
+      />
+      <CountStockDialog
+        isOpen={stock.dialog === 'count'}
+        quantity={product.quantity}
+        busy={stock.busy}
+        errors={stock.errors}
+        onSubmit={stock.count}
+        onEdit={stock.clearErrors}
+        onClose={stock.close}
+      />
       <DeleteProductAlert
         name={confirming ? product.name : null}
         deleting={deleting}

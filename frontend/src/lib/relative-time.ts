@@ -1,4 +1,4 @@
-import { LOCALE } from '../../lib/format';
+import { LOCALE } from './format';
 
 /**
  * "just now", "5 minutes ago", "yesterday", "3 weeks ago": how long ago an
