@@ -22,6 +22,8 @@ export type ChangePasswordInput = {
 
 /** Left out or blank, description, category and quantity take their draft values (a placeholder description, category Uncategorized, quantity 0) */
 export type CreateProductInput = {
+  /** Blank or null: none */
+  barcode?: string | null | undefined;
   category?: string | null | undefined;
   description?: string | null | undefined;
   featured?: boolean | null | undefined;
@@ -29,6 +31,8 @@ export type CreateProductInput = {
   name: string;
   price: number;
   quantity?: number | null | undefined;
+  /** Blank or null: none */
+  sku?: string | null | undefined;
 };
 
 export type ForgotPasswordInput = {
@@ -43,7 +47,7 @@ export type ProductListInput = {
   limit?: number | null | undefined;
   /** From 1 (default 1) */
   page?: number | null | undefined;
-  /** Case-insensitive substring of the name, description or category */
+  /** Case-insensitive substring of the name, description or category, or exactly the SKU (any case) or barcode, which then comes first */
   search?: string | null | undefined;
   /** Default DATE */
   sortBy?: ProductSortBy | null | undefined;
@@ -96,6 +100,8 @@ export type StockMovementReason =
 
 /** Only the fields given change */
 export type UpdateProductInput = {
+  /** Blank or null removes it */
+  barcode?: string | null | undefined;
   category?: string | null | undefined;
   description?: string | null | undefined;
   featured?: boolean | null | undefined;
@@ -103,6 +109,8 @@ export type UpdateProductInput = {
   name?: string | null | undefined;
   price?: number | null | undefined;
   quantity?: number | null | undefined;
+  /** Blank or null removes it */
+  sku?: string | null | undefined;
   /** The version the change was made against; a stale one is refused */
   version?: number | null | undefined;
 };

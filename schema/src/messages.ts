@@ -96,6 +96,11 @@ export const ProductMessages = {
   deleted: 'Product deleted successfully',
   /** A stock adjustment of zero changes nothing. */
   zeroDelta: 'Quantity change cannot be zero',
+  /** A 409 on the sku field: SKUs are unique within one catalogue, ignoring case. */
+  duplicateSku: 'A product with this SKU already exists',
+  skuCharacters: 'SKU may contain only letters, digits and - _ . /',
+  barcodeShape: 'Barcode must be 8, 12, 13 or 14 digits',
+  barcodeCheckDigit: 'Barcode check digit is invalid',
 } as const;
 
 /** The answers about stock movements (adjustments, stocktakes and the history). */

@@ -3,6 +3,7 @@ import { AuthMessages, StockMessages, ValidationMessages } from './messages';
 import {
   EMAIL_MAX_LENGTH,
   INT32_MAX,
+  hasValidCheckDigit,
   ProductFields,
   UserAdminFields,
   isHttpUrl,
@@ -237,11 +238,13 @@ describe('null is never "absent"', () => {
     expect(validateField(Rules.inStockFilter, null)).toBe('In stock cannot be null');
   });
 
-  it('is "no image" for the image URL, "the default" for a stock reason, "no note" for a movement note: the only nullable fields', () => {
+  it('is "no image" for the image URL, "the default" for a stock reason, "no note" for a movement note, "none" for a SKU or barcode: the only nullable fields', () => {
     expect(validateField(Rules.imageUrl, null)).toBeUndefined();
     expect(validateField(Rules.stockReason, null)).toBeUndefined();
     expect(validateField(Rules.movementNote, null)).toBeUndefined();
-    expect(Object.entries(Rules).filter(([, rule]) => 'nullable' in rule && rule.nullable).map(([name]) => name)).toEqual(['imageUrl', 'stockReason', 'movementNote']);
+    expect(validateField(Rules.sku, null)).toBeUndefined();
+    expect(validateField(Rules.barcode, null)).toBeUndefined();
+    expect(Object.entries(Rules).filter(([, rule]) => 'nullable' in rule && rule.nullable).map(([name]) => name)).toEqual(['sku', 'barcode', 'imageUrl', 'stockReason', 'movementNote']);
   });
 
   it('is checked by a partial update like any other value it carries', () => {
@@ -416,5 +419,30 @@ describe('a stock adjustment', () => {
     expect(validateStockAdjustment({ delta: 1, note: '🙂'.repeat(200) })).toEqual({});
     expect(validateStockAdjustment({ delta: 1, note: '🙂'.repeat(201) })).toEqual({ note: 'Note cannot exceed 200 characters' });
     expect(validateFields(StockCountFields, { quantity: 0, note: 'x'.repeat(201) })).toEqual({ note: 'Note cannot exceed 200 characters' });
+  });
+});
+
+describe('hasValidCheckDigit and the barcode rule', () => {
+  it.each(['96385074', '036000291452', '4006381333931', '10012345678902', '00000000'])('accepts %s', (barcode) => {
+    expect(hasValidCheckDigit(barcode)).toBe(true);
+    expect(validateField(Rules.barcode, barcode)).toBeUndefined();
+  });
+
+  it.each(['96385075', '036000291453', '4006381333932', '10012345678903'])('refuses %s: its last digit is not the check digit', (barcode) => {
+    expect(hasValidCheckDigit(barcode)).toBe(false);
+    expect(validateField(Rules.barcode, barcode)).toBe('Barcode check digit is invalid');
+  });
+
+  it('names the shape before the check digit, and takes blank or null as none', () => {
+    expect(validateField(Rules.barcode, '1234567')).toBe('Barcode must be 8, 12, 13 or 14 digits');
+    expect(validateField(Rules.barcode, '4006381333931 ')).toBeUndefined();
+    expect(validateField(Rules.barcode, '')).toBeUndefined();
+    expect(validateField(Rules.barcode, null)).toBeUndefined();
+  });
+
+  it('holds a SKU to letters, digits and - _ . /', () => {
+    expect(validateField(Rules.sku, 'AB-12_x.y/z')).toBeUndefined();
+    expect(validateField(Rules.sku, 'AB 12')).toBe('SKU may contain only letters, digits and - _ . /');
+    expect(validateField(Rules.sku, 'Ä-1')).toBe('SKU may contain only letters, digits and - _ . /');
   });
 });

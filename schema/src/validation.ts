@@ -14,7 +14,7 @@ export interface TextRule {
   nullable?: boolean;
   min?: number;
   max: number;
-  format?: 'email' | 'password' | 'imageUrl';
+  format?: 'email' | 'password' | 'imageUrl' | 'sku' | 'barcode';
 }
 
 export interface NumberRule {
@@ -102,6 +102,10 @@ export const Rules = {
   category: text('Category', { required: true, min: 2, max: 50 }),
   price: number('Price', { required: true, min: 0.01, max: 999999.99, decimals: 2 }),
   quantity: number('Quantity', { required: true, min: 0, max: 100000, integer: true }),
+  /** The shop's own code for a product: unique in the owner's catalogue ignoring case; blank or null is none. */
+  sku: text('SKU', { required: false, nullable: true, max: 64, format: 'sku' }),
+  /** A GS1 barcode (EAN-8, UPC-A, EAN-13 or GTIN-14) with its check digit; blank or null is none. */
+  barcode: text('Barcode', { required: false, nullable: true, max: 14, format: 'barcode' }),
   /** null (like an empty text) means "no image": an update with null removes it. */
   imageUrl: text('Image URL', { required: false, nullable: true, max: 500, format: 'imageUrl' }),
   page: number('Page', { required: false, min: 1, max: 10_000_000, integer: true }),
@@ -163,6 +167,10 @@ export const TextPatterns = {
   uploadPath: `^/uploads/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\.(${Object.values(IMAGE_FORMATS).map((format) => format.extension).join('|')})$`,
   /** An absolute http(s) URL (the scheme in any case, as URL parsers read it) with a host; it must also parse as a URL. */
   httpUrl: '^[hH][tT][tT][pP][sS]?://[^\\s/?#\\u0000][^\\u0000]*$',
+  /** Letters, digits and - _ . / : what a label printer and a spreadsheet both keep as typed. */
+  sku: '^[A-Za-z0-9._/-]+$',
+  /** The lengths GS1 barcodes come in: EAN-8, UPC-A (12), EAN-13 and GTIN-14. */
+  barcode: '^(?:[0-9]{8}|[0-9]{12,14})$',
 } as const;
 
 const NO_NUL = new RegExp(TextPatterns.noNul, 'u');
@@ -170,6 +178,20 @@ const STRONG_PASSWORD = new RegExp(TextPatterns.strongPassword, 'u');
 const EMAIL_PATTERN = new RegExp(TextPatterns.email, 'u');
 const HTTP_URL_PATTERN = new RegExp(TextPatterns.httpUrl, 'u');
 export const UPLOAD_PATH_PATTERN = new RegExp(TextPatterns.uploadPath);
+const SKU_PATTERN = new RegExp(TextPatterns.sku);
+const BARCODE_PATTERN = new RegExp(TextPatterns.barcode);
+
+/**
+ * The GS1 check digit (the last one) of an EAN-8, UPC-A, EAN-13 or GTIN-14:
+ * from the right, the digits before it weigh 3, 1, 3, 1...; the check digit
+ * brings the weighted sum to a multiple of ten.
+ */
+export function hasValidCheckDigit(barcode: string): boolean {
+  const digits = [...barcode].map(Number);
+  const check = digits.pop();
+  const sum = digits.reverse().reduce((total, digit, index) => total + digit * (index % 2 === 0 ? 3 : 1), 0);
+  return check === (10 - (sum % 10)) % 10;
+}
 
 /** The pattern of an ECMA-262 source with its anchors dropped, to be embedded in a larger one. */
 const unanchored = (source: string) => source.replace(/^\^/, '').replace(/\$$/, '');
@@ -189,6 +211,10 @@ export function textRulePattern(rule: TextRule): string {
     case 'imageUrl':
       // Optional: a blank value is no image.
       return `^${noNul}\\s*(?:(?:${unanchored(TextPatterns.httpUrl)})|(?:${unanchored(TextPatterns.uploadPath)}))?\\s*$`;
+    case 'sku':
+    case 'barcode':
+      // Optional: a blank value is none.
+      return `^\\s*(?:${unanchored(TextPatterns[rule.format])})?\\s*$`;
     default:
       return rule.required ? `^${noNul}\\s*${TextPatterns.nonBlank}` : TextPatterns.noNul;
   }
@@ -222,6 +248,11 @@ function validateText(rule: TextRule, value: unknown): string | undefined {
   if (length > rule.max) return M.maxLength(rule.label, rule.max);
   if (rule.format === 'email' && !EMAIL_PATTERN.test(trimmed)) return M.invalidEmail;
   if (rule.format === 'imageUrl' && !isImageUrl(trimmed)) return M.invalidFormat(rule.label);
+  if (rule.format === 'sku' && !SKU_PATTERN.test(trimmed)) return ProductMessages.skuCharacters;
+  if (rule.format === 'barcode') {
+    if (!BARCODE_PATTERN.test(trimmed)) return ProductMessages.barcodeShape;
+    if (!hasValidCheckDigit(trimmed)) return ProductMessages.barcodeCheckDigit;
+  }
   return undefined;
 }
 
@@ -342,6 +373,8 @@ export const ProductFields = {
   quantity: Rules.quantity,
   imageUrl: Rules.imageUrl,
   featured: Rules.featured,
+  sku: Rules.sku,
+  barcode: Rules.barcode,
 };
 /** The fields a new product may leave empty: each then takes its draft value (PRODUCT_DRAFT_DEFAULTS). */
 export const PRODUCT_DRAFT_FIELDS = ['description', 'category', 'quantity'] as const;

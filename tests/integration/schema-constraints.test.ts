@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { ROLES, Rules, STOCK_MOVEMENT_REASONS, USER_STATUS, type NumberRule, type TextRule } from '@stockroom/schema';
+import { ROLES, Rules, STOCK_MOVEMENT_REASONS, TextPatterns, USER_STATUS, type NumberRule, type TextRule } from '@stockroom/schema';
 import { openDatabase } from '../../backend/src/app/database';
 import { createDatabase } from '../support/test-app';
 
@@ -21,6 +21,8 @@ const TEXT_COLUMNS: Array<[table: string, column: string, rule: TextRule]> = [
   ['products', 'description', Rules.description],
   ['products', 'category', Rules.category],
   ['products', 'image_url', Rules.imageUrl],
+  ['products', 'sku', Rules.sku],
+  ['products', 'barcode', Rules.barcode],
   // A copy of the product's name when the entry was written: it needs the name's room, the name's own column checks the rest.
   ['activity_log', 'subject', { ...Rules.productName, min: undefined }],
   ['stock_movements', 'note', Rules.movementNote],
@@ -52,6 +54,8 @@ interface Limits {
   values?: string[];
   /** numeric(p, s): the digits after the point. */
   scale?: number;
+  /** The regular expression a `~` check holds the text to. */
+  pattern?: string;
 }
 
 /**
@@ -91,6 +95,11 @@ async function enforcedLimits(orm: MikroORM, tables: string[]): Promise<Map<stri
       of(table, column)[key] = Number(value);
       understood = true;
     }
+    const matches = /\(\(?"?(\w+)"?\)?(?:::text)? ~ '([^']*)'::text\)/.exec(definition);
+    if (matches) {
+      of(table, matches[1]).pattern = matches[2];
+      understood = true;
+    }
     const list = /"?(\w+)"? = ANY \(ARRAY\[(.*)\]\)/.exec(definition);
     if (list) {
       of(table, list[1]).values = [...list[2].matchAll(/'([^']*)'::text/g)].map((match) => match[1]);
@@ -106,7 +115,8 @@ async function enforcedLimits(orm: MikroORM, tables: string[]): Promise<Map<stri
 function expectedLimits(): Map<string, Limits> {
   const limits = new Map<string, Limits>();
   for (const [table, column, rule] of TEXT_COLUMNS) {
-    limits.set(`${table}.${column}`, { maxLength: rule.max, ...(rule.min !== undefined && { minLength: rule.min }) });
+    const pattern = rule.format === 'sku' || rule.format === 'barcode' ? TextPatterns[rule.format] : undefined;
+    limits.set(`${table}.${column}`, { maxLength: rule.max, ...(rule.min !== undefined && { minLength: rule.min }), ...(pattern && { pattern }) });
   }
   for (const [table, column, rule] of NUMBER_COLUMNS) {
     limits.set(`${table}.${column}`, { min: rule.min, max: rule.max, ...(rule.decimals !== undefined && { scale: rule.decimals }) });

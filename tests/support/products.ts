@@ -5,7 +5,7 @@ import type { TestApp } from './test-app';
 export { expectGqlError, expectGqlTypeError, expectRestError } from './answers';
 
 /** Every field of a product, as both transports send it. */
-export const PRODUCT_FIELDS = 'id name description price category quantity inStock imageUrl featured owner createdAt updatedAt version';
+export const PRODUCT_FIELDS = 'id name description price category quantity inStock imageUrl sku barcode featured owner createdAt updatedAt version';
 export const PAGINATION_FIELDS = 'page limit total totalPages hasNextPage hasPrevPage totalIsEstimate';
 
 export const CREATE_PRODUCT = `mutation CreateProduct($input: CreateProductInput!) { createProduct(input: $input) { ${PRODUCT_FIELDS} } }`;
@@ -39,7 +39,7 @@ export async function createProduct(app: TestApp, token: string, overrides: Reco
 /** The stored row of a product (or undefined), read straight from PostgreSQL. */
 export async function storedProduct(app: TestApp, id: string) {
   const [row] = await app.sql(
-    `SELECT id, owner_id, name, description, price::text AS price, category, quantity, image_url, featured, version, created_at, updated_at
+    `SELECT id, owner_id, name, description, price::text AS price, category, quantity, image_url, sku, barcode, featured, version, created_at, updated_at
      FROM products WHERE id = $1`,
     [id],
   );
@@ -53,6 +53,8 @@ export async function storedProduct(app: TestApp, id: string) {
         category: string;
         quantity: number;
         image_url: string | null;
+        sku: string | null;
+        barcode: string | null;
         featured: boolean;
         version: number;
         created_at: Date;

@@ -1,6 +1,6 @@
 import { Check, DecimalType, Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
-import { Rules } from '@stockroom/schema';
+import { Rules, TextPatterns } from '@stockroom/schema';
 import { User } from '../account/user.entity';
 
 /**
@@ -18,6 +18,9 @@ import { User } from '../account/user.entity';
 // Case-insensitive substring search (ILIKE '%term%') on name, description or category.
 @Index({ name: 'products_name_trgm_idx', expression: 'create index "products_name_trgm_idx" on "products" using gin ("name" gin_trgm_ops)' })
 @Index({ name: 'products_description_trgm_idx', expression: 'create index "products_description_trgm_idx" on "products" using gin ("description" gin_trgm_ops)' })
+// A SKU is unique in its owner's catalogue whatever its case; search finds an exact SKU or barcode through these.
+@Index({ name: 'products_owner_sku_unique', expression: 'create unique index "products_owner_sku_unique" on "products" ("owner_id", lower("sku")) where "sku" is not null' })
+@Index({ name: 'products_owner_barcode_idx', expression: 'create index "products_owner_barcode_idx" on "products" ("owner_id", "barcode") where "barcode" is not null' })
 @Index({ name: 'products_category_trgm_idx', expression: 'create index "products_category_trgm_idx" on "products" using gin ("category" gin_trgm_ops)' })
 // The quantity and price limits hold even for writes that bypass the service (and make an oversold stock impossible).
 @Check({ name: 'products_quantity_check', expression: `"quantity" >= ${Rules.quantity.min} and "quantity" <= ${Rules.quantity.max}` })
@@ -26,8 +29,10 @@ import { User } from '../account/user.entity';
 @Check({ name: 'products_name_length_check', expression: `char_length("name") >= ${Rules.productName.min}` })
 @Check({ name: 'products_description_length_check', expression: `char_length("description") >= ${Rules.description.min}` })
 @Check({ name: 'products_category_length_check', expression: `char_length("category") >= ${Rules.category.min}` })
+@Check({ name: 'products_sku_check', expression: `"sku" ~ '${TextPatterns.sku}'` })
+@Check({ name: 'products_barcode_check', expression: `"barcode" ~ '${TextPatterns.barcode}'` })
 export class Product {
-  [OptionalProps]?: 'featured' | 'imageUrl' | 'createdAt' | 'updatedAt' | 'version';
+  [OptionalProps]?: 'featured' | 'imageUrl' | 'sku' | 'barcode' | 'createdAt' | 'updatedAt' | 'version';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -51,6 +56,14 @@ export class Product {
 
   @Property({ type: 'integer' })
   quantity!: number;
+
+  /** The shop's own code; unique per owner ignoring case (see the index above). */
+  @Property({ length: Rules.sku.max, nullable: true })
+  sku?: string | null;
+
+  /** A GS1 barcode (8, 12, 13 or 14 digits, check digit verified by the service). */
+  @Property({ length: Rules.barcode.max, nullable: true })
+  barcode?: string | null;
 
   @Property({ length: Rules.imageUrl.max, nullable: true })
   imageUrl?: string | null;

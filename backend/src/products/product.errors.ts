@@ -20,6 +20,16 @@ export class StaleProductError extends ConflictError {
   }
 }
 
+/** The unique index that keeps SKUs unique in one catalogue, ignoring case. */
+export const SKU_UNIQUE_INDEX = 'products_owner_sku_unique';
+
+/** Another of the owner's products has this SKU (in any case): a 409 on the sku field, so the form shows it there. */
+export class DuplicateSkuError extends ConflictError {
+  constructor() {
+    super(ProductMessages.duplicateSku, { sku: ProductMessages.duplicateSku });
+  }
+}
+
 /** A sale larger than the stock: 'Product is out of stock' at 0, otherwise 'Insufficient stock available'. */
 export class InsufficientStockError extends ConflictError {
   constructor(available: number) {

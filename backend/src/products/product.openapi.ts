@@ -5,7 +5,12 @@ const idParam = { name: 'id', in: 'path', required: true, schema: { ...string, f
 const searchSchema = ruleSchema(ProductListFields.search);
 const listParams = [
   ...pageParams,
-  { name: 'search', in: 'query', description: 'Case-insensitive substring of the name, description or category', schema: searchSchema },
+  {
+    name: 'search',
+    in: 'query',
+    description: 'Case-insensitive substring of the name, description or category, or exactly the SKU (any case) or barcode, which then comes first',
+    schema: searchSchema,
+  },
   { name: 'category', in: 'query', schema: ruleSchema(ProductListFields.category) },
   { name: 'inStock', in: 'query', schema: { enum: ['true', 'false'] } },
   { name: 'sortBy', in: 'query', schema: ruleSchema(ProductListFields.sortBy, { default: DEFAULT_PRODUCT_SORT.sortBy }) },
@@ -49,6 +54,8 @@ const productInput = (required: string[], blankIsDraft = false) => ({
     quantity: ruleSchema(ProductFields.quantity, { default: PRODUCT_DRAFT_DEFAULTS.quantity }),
     imageUrl: ruleSchema(ProductFields.imageUrl, { description: "An http(s) URL, or the `url` of an upload to /api/products/images (`/uploads/<name>`)" }),
     featured: ruleSchema(ProductFields.featured, { default: false }),
+    sku: ruleSchema(ProductFields.sku, { description: 'Unique in your catalogue ignoring case (409 otherwise); blank or null: none' }),
+    barcode: ruleSchema(ProductFields.barcode, { description: 'EAN-8, UPC-A, EAN-13 or GTIN-14 with a valid check digit; blank or null: none' }),
   },
 });
 
@@ -64,6 +71,8 @@ export const productOpenApiSchemas = {
       quantity: integer,
       inStock: { type: 'boolean', description: 'quantity > 0' },
       imageUrl: { type: ['string', 'null'] },
+      sku: { type: ['string', 'null'] },
+      barcode: { type: ['string', 'null'] },
       featured: { type: 'boolean' },
       owner: { ...string, format: 'uuid', description: 'Id of the user who created it' },
       createdAt: { ...string, format: 'date-time' },
@@ -118,7 +127,7 @@ export const productOpenApiPaths = {
       summary: 'Create a product',
       security: bearer,
       requestBody: requestBodyRef('ProductInput'),
-      responses: { 201: one('Created'), 400: invalid, 401: unauthenticated },
+      responses: { 201: one('Created'), 400: invalid, 401: unauthenticated, 409: errorResponse('Another of your products has this SKU (on the `sku` field)') },
     },
   },
   '/api/products/stats': {
@@ -152,7 +161,7 @@ export const productOpenApiPaths = {
     get: {
       operationId: 'searchProducts',
       tags,
-      summary: 'Search by name, description or category',
+      summary: 'Search by name, description or category, or an exact SKU or barcode',
       security: bearer,
       parameters: [{ name: 'q', in: 'query', required: true, schema: searchSchema }, ...listParams.filter((p) => p.name !== 'search')],
       responses: { 200: page, 400: invalid, 401: unauthenticated },
@@ -177,7 +186,7 @@ export const productOpenApiPaths = {
       security: bearer,
       parameters: [idParam],
       requestBody: requestBodyRef('ProductChanges'),
-      responses: { 200: one('Updated'), 400: invalid, 401: unauthenticated, 403: notOwner, 404: notFound, 409: errorResponse('The product changed since `version`') },
+      responses: { 200: one('Updated'), 400: invalid, 401: unauthenticated, 403: notOwner, 404: notFound, 409: errorResponse('The product changed since `version`, or another of your products has this SKU (on the `sku` field)') },
     },
     delete: {
       operationId: 'deleteProduct',

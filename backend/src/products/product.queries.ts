@@ -27,7 +27,7 @@ export interface ProductPageQuery extends ProductFilter {
 
 /** The columns of a product as both transports send it (see product.types.ts). */
 export const PRODUCT_COLUMNS = `id, owner_id AS "owner", name, description, price::float8 AS price, category, quantity,
-  quantity > 0 AS "inStock", image_url AS "imageUrl", featured, created_at AS "createdAt", updated_at AS "updatedAt", version`;
+  quantity > 0 AS "inStock", image_url AS "imageUrl", sku, barcode, featured, created_at AS "createdAt", updated_at AS "updatedAt", version`;
 
 /**
  * Each sort uses the owner-led index of the same order; `id` breaks ties so pages never overlap.
@@ -40,14 +40,18 @@ const ORDER_BY: Record<ProductSortField, string> = {
   date: 'products.created_at {dir}, products.id {dir}',
 };
 
+/** A product whose SKU (ignoring case) or barcode is exactly the search term: what a scanner or a typed code means. */
+const EXACT_CODE = '(lower(sku) = lower(?) AND sku IS NOT NULL) OR (barcode = ? AND barcode IS NOT NULL)';
+const exactCodeValues = (filter: ProductFilter) => [filter.search, filter.search];
+
 function where(filter: ProductFilter): Statement {
   const clauses = ['owner_id = ?'];
   const values: unknown[] = [filter.ownerId];
   if (filter.search) {
-    // Each ILIKE has its own trigram index, so the OR is a BitmapOr of three index scans.
-    clauses.push(`(name ILIKE ? ESCAPE '!' OR description ILIKE ? ESCAPE '!' OR category ILIKE ? ESCAPE '!')`);
+    // Each ILIKE has its own trigram index and the exact SKU and barcode their owner-led ones, so the OR is a BitmapOr of index scans.
+    clauses.push(`(name ILIKE ? ESCAPE '!' OR description ILIKE ? ESCAPE '!' OR category ILIKE ? ESCAPE '!' OR ${EXACT_CODE})`);
     const pattern = likePattern(filter.search);
-    values.push(pattern, pattern, pattern);
+    values.push(pattern, pattern, pattern, ...exactCodeValues(filter));
   }
   if (filter.category) {
     clauses.push('category = ?');
@@ -63,12 +67,15 @@ function where(filter: ProductFilter): Statement {
  */
 export function productPageStatement(query: ProductPageQuery): Statement {
   const filter = where(query);
-  const order = ORDER_BY[query.sortBy].replaceAll('{dir}', query.sortOrder === 'asc' ? 'ASC' : 'DESC');
+  const sorted = ORDER_BY[query.sortBy].replaceAll('{dir}', query.sortOrder === 'asc' ? 'ASC' : 'DESC');
+  // A search's exact SKU or barcode match leads, whatever the sort: it is the product the code names.
+  const order = query.search ? `(${EXACT_CODE.replaceAll('sku', 'products.sku').replaceAll('barcode', 'products.barcode')}) DESC, ${sorted}` : sorted;
+  const orderValues = query.search ? exactCodeValues(query) : [];
   return {
     sql: `SELECT ${PRODUCT_COLUMNS} FROM products
       JOIN (SELECT id FROM products WHERE ${filter.sql} ORDER BY ${order} LIMIT ? OFFSET ?) AS page USING (id)
       ORDER BY ${order}`,
-    values: [...filter.values, query.limit, query.offset],
+    values: [...filter.values, ...orderValues, query.limit, query.offset, ...orderValues],
   };
 }
 
@@ -206,6 +213,8 @@ export interface NewProduct {
   quantity: number;
   imageUrl: string | null;
   featured: boolean;
+  sku: string | null;
+  barcode: string | null;
 }
 
 /** What a client may write, as the service has cleaned it. */
@@ -219,6 +228,8 @@ const WRITABLE_COLUMNS: Record<keyof ProductWrite, string> = {
   quantity: 'quantity',
   imageUrl: 'image_url',
   featured: 'featured',
+  sku: 'sku',
+  barcode: 'barcode',
 };
 
 /**
@@ -230,12 +241,12 @@ export function insertProductStatement(product: NewProduct): Statement {
   const moved = movementFrom('created', { delta: 'quantity', reason: 'INITIAL' });
   return {
     sql: `WITH created AS (
-        INSERT INTO products (id, owner_id, name, description, price, category, quantity, image_url, featured)
-        VALUES (gen_random_uuid(), ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *),
+        INSERT INTO products (id, owner_id, name, description, price, category, quantity, image_url, featured, sku, barcode)
+        VALUES (gen_random_uuid(), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *),
       moved AS (${moved.sql}),
       logged AS (${logFrom('created', 'product_created')})
       SELECT ${PRODUCT_COLUMNS} FROM created`,
-    values: [product.ownerId, product.name, product.description, product.price, product.category, product.quantity, product.imageUrl, product.featured, ...moved.values],
+    values: [product.ownerId, product.name, product.description, product.price, product.category, product.quantity, product.imageUrl, product.featured, product.sku, product.barcode, ...moved.values],
   };
 }
 

@@ -21,7 +21,7 @@ import { requireViewerRows } from '../account/viewer';
 import type { RequestContext } from '../account/context';
 import { assertValid, canonicalId, ValidationError } from '../common/errors';
 import type { Statement } from '../db/sql';
-import { InsufficientStockError, NotProductOwnerError, ProductNotFoundError, StaleProductError } from './product.errors';
+import { DuplicateSkuError, InsufficientStockError, NotProductOwnerError, ProductNotFoundError, SKU_UNIQUE_INDEX, StaleProductError } from './product.errors';
 import { CountCache } from './count-cache';
 import { inventoryByCategoryStatement, type CategoryRow } from './inventory.queries';
 import {
@@ -145,7 +145,24 @@ const movementFromRow = ({ userId, userFullName, createdAt, ...row }: MovementRo
 /** A note trimmed; blank or null is none. */
 const cleanNote = (note: unknown) => (typeof note === 'string' && note.trim() ? note.trim() : null);
 
-/** Text trimmed, numbers as numbers, an empty (or null) image URL as none. */
+/** Text trimmed; blank or null is none. */
+const optionalText = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
+
+/**
+ * Runs a product write, naming a SKU another of the owner's products already
+ * has: the unique index decides, so two requests taking one SKU at once cannot both win.
+ */
+async function writeProduct(ctx: RequestContext, statement: Statement): Promise<ProductRow[]> {
+  try {
+    return await query<ProductRow>(ctx, statement);
+  } catch (error) {
+    const { code, constraint } = error as { code?: string; constraint?: string };
+    if (code === '23505' && constraint === SKU_UNIQUE_INDEX) throw new DuplicateSkuError();
+    throw error;
+  }
+}
+
+/** Text trimmed, numbers as numbers, an empty (or null) image URL, SKU or barcode as none. */
 function cleanChanges(changes: ProductChanges): ProductWrite {
   const clean: ProductWrite = {};
   if (changes.name !== undefined) clean.name = String(changes.name).trim();
@@ -155,6 +172,8 @@ function cleanChanges(changes: ProductChanges): ProductWrite {
   if (changes.quantity !== undefined) clean.quantity = Number(changes.quantity);
   if (changes.imageUrl !== undefined) clean.imageUrl = typeof changes.imageUrl === 'string' && changes.imageUrl.trim() ? changes.imageUrl.trim() : null;
   if (changes.featured !== undefined) clean.featured = changes.featured as boolean;
+  if (changes.sku !== undefined) clean.sku = optionalText(changes.sku);
+  if (changes.barcode !== undefined) clean.barcode = optionalText(changes.barcode);
   return clean;
 }
 
@@ -330,9 +349,14 @@ export const productService = {
     const withDefaults = withDraftDefaults(input);
     assertValid(validateFields(ProductFields, withDefaults));
     // Validated above, so every required field is present.
-    const { imageUrl = null, featured = false, ...required } = cleanChanges(withDefaults) as Omit<NewProduct, 'ownerId' | 'imageUrl' | 'featured'> &
-      Partial<Pick<NewProduct, 'imageUrl' | 'featured'>>;
-    const [row] = await query<ProductRow>(ctx, insertProductStatement({ ...required, imageUrl, featured, ownerId: user.id }));
+    const {
+      imageUrl = null,
+      featured = false,
+      sku = null,
+      barcode = null,
+      ...required
+    } = cleanChanges(withDefaults) as Omit<NewProduct, 'ownerId' | 'imageUrl' | 'featured' | 'sku' | 'barcode'> & Partial<Pick<NewProduct, 'imageUrl' | 'featured' | 'sku' | 'barcode'>>;
+    const [row] = await writeProduct(ctx, insertProductStatement({ ...required, imageUrl, featured, sku, barcode, ownerId: user.id }));
     return fromRow(row);
   },
 
@@ -349,7 +373,7 @@ export const productService = {
     const expected = version === undefined ? undefined : Number(version);
     const clean = cleanChanges(changes);
     if (Object.keys(clean).length) {
-      const [row] = await query<ProductRow>(ctx, updateProductStatement(id, user.id, clean, expected));
+      const [row] = await writeProduct(ctx, updateProductStatement(id, user.id, clean, expected));
       if (row) return fromRow(row);
       // It exists and is the caller's, so only the version can have refused the write.
       await currentOwnProduct(ctx, id, user.id);

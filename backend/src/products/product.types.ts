@@ -24,6 +24,8 @@ export class ProductView {
   @Field(() => Int) quantity!: number;
   @Field({ description: 'quantity > 0' }) inStock!: boolean;
   @Field(() => String, { nullable: true }) imageUrl!: string | null;
+  @Field(() => String, { nullable: true, description: "The shop's own code, unique in the catalogue ignoring case" }) sku!: string | null;
+  @Field(() => String, { nullable: true, description: 'EAN-8, UPC-A, EAN-13 or GTIN-14' }) barcode!: string | null;
   @Field() featured!: boolean;
   @Field(() => ID, { description: 'Id of the user who created it' }) owner!: string;
   @Field() createdAt!: Date;
@@ -51,7 +53,7 @@ export class ProductStats {
 export class ProductListInput {
   @Field(() => Int, { nullable: true, description: 'From 1 (default 1)' }) page?: number;
   @Field(() => Int, { nullable: true, description: '1 to 100 (default 10)' }) limit?: number;
-  @Field({ nullable: true, description: 'Case-insensitive substring of the name, description or category' }) search?: string;
+  @Field({ nullable: true, description: 'Case-insensitive substring of the name, description or category, or exactly the SKU (any case) or barcode, which then comes first' }) search?: string;
   @Field({ nullable: true }) category?: string;
   @Field({ nullable: true, description: 'true: quantity > 0; false: quantity = 0; absent: all' }) inStock?: boolean;
   @Field(() => ProductSortBy, { nullable: true, description: 'Default DATE' }) sortBy?: ProductSortBy;
@@ -67,6 +69,8 @@ export class CreateProductInput {
   @Field(() => Int, { nullable: true }) quantity?: number;
   @Field(() => String, { nullable: true }) imageUrl?: string | null;
   @Field({ nullable: true }) featured?: boolean;
+  @Field(() => String, { nullable: true, description: 'Blank or null: none' }) sku?: string | null;
+  @Field(() => String, { nullable: true, description: 'Blank or null: none' }) barcode?: string | null;
 }
 
 @InputType({ description: 'Only the fields given change' })
@@ -78,5 +82,7 @@ export class UpdateProductInput {
   @Field(() => Int, { nullable: true }) quantity?: number;
   @Field(() => String, { nullable: true }) imageUrl?: string | null;
   @Field({ nullable: true }) featured?: boolean;
+  @Field(() => String, { nullable: true, description: 'Blank or null removes it' }) sku?: string | null;
+  @Field(() => String, { nullable: true, description: 'Blank or null removes it' }) barcode?: string | null;
   @Field(() => Int, { nullable: true, description: 'The version the change was made against; a stale one is refused' }) version?: number;
 }

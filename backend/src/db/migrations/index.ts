@@ -7,6 +7,7 @@ import { Migration20261123162659 } from './Migration20261123162659';
 import { Migration20261123172500 } from './Migration20261123172500';
 import { Migration20261123193000 } from './Migration20261123193000';
 import { Migration20261123200000 } from './Migration20261123200000';
+import { Migration20261124000100 } from './Migration20261124000100';
 
 /**
  * Migrations in the order they run. Listed explicitly (not globbed) so the
@@ -22,4 +23,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123172500', class: Migration20261123172500 }, // shortest text lengths of the shared rules as CHECK constraints
   { name: 'Migration20261123193000', class: Migration20261123193000 }, // trigram index on category: search matches the category too
   { name: 'Migration20261123200000', class: Migration20261123200000 }, // the stock ledger: one movement per quantity change, an INITIAL one for every existing product
+  { name: 'Migration20261124000100', class: Migration20261124000100 }, // optional SKU (unique per owner, any case) and GS1 barcode on products
 ];
