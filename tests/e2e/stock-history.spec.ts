@@ -3,7 +3,7 @@ import { ProductMessages, ValidationMessages } from '@stockroom/schema';
 import { DESKTOP, MOBILE, useBrowser, markDocument, sameDocument, type GuardedSession } from './support/browser';
 import { adjustStockApi, createProductApi, signedInUser, stockMovementsApi, type ApiSession } from './support/api';
 import { axeViolations, formatAxeFindings } from './support/axe';
-import { saveScreenshot, sidewaysOverflow } from './support/screen-checks';
+import { animationsDone, saveScreenshot, sidewaysOverflow } from './support/screen-checks';
 import { toastLocator } from './pages/AppShell';
 import { ProductDetailPage } from './pages/ProductDetailPage';
 import { ProductFormPage } from './pages/ProductFormPage';
@@ -307,6 +307,8 @@ describe('stock history: screens, accessibility and phones', () => {
       await s.page.setViewportSize(width);
       await ready();
       await settled(s.page);
+      // A dialog or toast still fading in or out has colours axe cannot judge.
+      await animationsDone(s.page);
       await saveScreenshot(s.page, 'stock-history', `${label}-${width.width}`);
       const findings = await axeViolations(s.page);
       if (findings.length > 0) reports.push(formatAxeFindings(`${label} at ${width.width} px`, findings));
@@ -353,6 +355,8 @@ describe('stock history: screens, accessibility and phones', () => {
       await s.page.setViewportSize(DESKTOP);
       await detail.adjust(-500);
       await waitForExactText(detail.stockError, ProductMessages.insufficientStock);
+      // The refusal's toast times out part-way through the checks; the field message is the state under test, so the toast goes first.
+      await s.page.locator('.bp6-toast').waitFor({ state: 'detached' });
       reports.push(...(await checkScreen(s, `adjust-dialog-refused-${theme}`, () => detail.stockError.waitFor())));
       await detail.adjustDialog.getByRole('button', { name: 'Cancel', exact: true }).click();
       await detail.adjustDialog.waitFor({ state: 'hidden' });
