@@ -12,6 +12,8 @@ export class ProductDetailPage extends BasePage {
 
   readonly price = this.main.getByTestId('product-price');
   readonly category = this.main.getByTestId('product-category');
+  readonly sku = this.main.getByTestId('product-sku');
+  readonly barcode = this.main.getByTestId('product-barcode');
   readonly quantity = this.main.getByTestId('product-quantity');
   readonly description = this.main.getByTestId('product-description');
   readonly inStockBadge = this.main.getByText('In Stock', { exact: true });

@@ -8,6 +8,8 @@ export interface ProductFormValues {
   category?: string;
   quantity?: string;
   imageUrl?: string;
+  sku?: string;
+  barcode?: string;
 }
 
 /** /products/new (Add New Product) and /products/:id/edit (Edit Product): one form, two modes. */
@@ -23,6 +25,8 @@ export class ProductFormPage extends BasePage {
   readonly quantity = this.form.getByLabel('Quantity', { exact: true });
   readonly imageUrl = this.form.getByLabel('Image URL', { exact: true });
   readonly featured = this.form.getByLabel('Featured product', { exact: true });
+  readonly sku = this.form.getByLabel('SKU', { exact: true });
+  readonly barcode = this.form.getByLabel('Barcode', { exact: true });
 
   readonly createButton = this.form.getByRole('button', { name: 'Create Product', exact: true });
   readonly updateButton = this.form.getByRole('button', { name: 'Update Product', exact: true });
@@ -74,6 +78,8 @@ export class ProductFormPage extends BasePage {
       [this.quantity, values.quantity],
       [this.category, values.category],
       [this.imageUrl, values.imageUrl],
+      [this.sku, values.sku],
+      [this.barcode, values.barcode],
     ];
     for (const [field, value] of fields) {
       if (value !== undefined) await field.fill(value);

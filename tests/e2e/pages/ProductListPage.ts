@@ -197,7 +197,7 @@ export class ProductListPage extends BasePage {
   async names(): Promise<string[]> {
     return this.list.evaluate((region) =>
       [...region.querySelectorAll('table tbody > tr, ul.product-rows > li')].map((r) =>
-        ((r.matches('tr') ? r.querySelector('td') : r.querySelector('.product-row__name'))?.textContent ?? '').trim(),
+        ((r.matches('tr') ? (r.querySelector('td a') ?? r.querySelector('td')) : r.querySelector('.product-row__name'))?.textContent ?? '').trim(),
       ),
     );
   }

@@ -38,6 +38,8 @@ function product(overrides: Partial<ProductRecord> = {}): ProductRecord {
     category: 'Tools',
     quantity: 5,
     imageUrl: null,
+    sku: null,
+    barcode: null,
     featured: false,
     inStock: (overrides.quantity ?? 5) > 0,
     owner: 'owner-1',

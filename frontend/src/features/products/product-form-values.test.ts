@@ -2,7 +2,7 @@ import { decimalText, draftFormValues, DRAFT_PLACEHOLDERS, formValuesOf, product
 
 describe('product form values', () => {
   it('a new product starts empty, the draft defaults shown as placeholders', () => {
-    expect(draftFormValues()).toEqual({ name: '', description: '', price: '', category: '', quantity: '', imageUrl: '', featured: false });
+    expect(draftFormValues()).toEqual({ name: '', description: '', price: '', category: '', quantity: '', imageUrl: '', featured: false, sku: '', barcode: '' });
     expect(DRAFT_PLACEHOLDERS).toEqual({ description: 'Draft product - description pending', category: 'Uncategorized', quantity: '0', price: '0.00' });
   });
 
@@ -46,6 +46,8 @@ describe('product form values', () => {
       quantity: 0,
       imageUrl: null,
       featured: false,
+      sku: null,
+      barcode: null,
     });
   });
 
@@ -58,6 +60,8 @@ describe('product form values', () => {
       category: 'x'.repeat(51),
       quantity: '100001',
       imageUrl: 'javascript:alert(1)',
+      sku: 'has space',
+      barcode: '12345678',
       featured: false,
       },
       'edit',
@@ -69,11 +73,13 @@ describe('product form values', () => {
       category: 'Category cannot exceed 50 characters',
       quantity: 'Quantity cannot exceed 100000',
       imageUrl: 'Image URL format is invalid',
+      sku: 'SKU may contain only letters, digits and - _ . /',
+      barcode: 'Barcode check digit is invalid',
     });
   });
 
-  it('sends trimmed text, numbers and no image URL as null', () => {
-    const input = toProductInput({ ...draftFormValues(), name: '  Lamp ', price: ' 19.99', quantity: '3 ', category: ' Home ', description: ' A lamp for the desk ' });
+  it('sends trimmed text, numbers, and no image URL, SKU or barcode as null', () => {
+    const input = toProductInput({ ...draftFormValues(), name: '  Lamp ', price: ' 19.99', quantity: '3 ', category: ' Home ', description: ' A lamp for the desk ', sku: '   ' });
     expect(input).toEqual({
       name: 'Lamp',
       description: 'A lamp for the desk',
@@ -82,7 +88,10 @@ describe('product form values', () => {
       quantity: 3,
       imageUrl: null,
       featured: false,
+      sku: null,
+      barcode: null,
     });
+    expect(toProductInput({ ...draftFormValues(), name: 'Lamp', price: '3', sku: ' LMP-1 ', barcode: '4006381333931' })).toMatchObject({ sku: 'LMP-1', barcode: '4006381333931' });
   });
 
   it('takes an emptied field (final-form drops it) as empty', () => {
@@ -99,6 +108,8 @@ describe('product form values', () => {
       category: 'Home',
       quantity: 3,
       imageUrl: 'https://img.example.com/lamp.png',
+      sku: 'LMP-1',
+      barcode: null,
       featured: true,
       inStock: true,
       owner: 'u1',
@@ -115,7 +126,9 @@ describe('product form values', () => {
       quantity: '3',
       imageUrl: 'https://img.example.com/lamp.png',
       featured: true,
+      sku: 'LMP-1',
+      barcode: '',
     });
-    expect(toUpdateInput(values, product.version)).toMatchObject({ version: 4, price: 14.5, imageUrl: 'https://img.example.com/lamp.png' });
+    expect(toUpdateInput(values, product.version)).toMatchObject({ version: 4, price: 14.5, imageUrl: 'https://img.example.com/lamp.png', sku: 'LMP-1', barcode: null });
   });
 });

@@ -11,6 +11,8 @@ export interface ProductFormValues {
   quantity: string;
   imageUrl: string;
   featured: boolean;
+  sku: string;
+  barcode: string;
 }
 
 export type ProductFormMode = 'create' | 'edit';
@@ -21,7 +23,7 @@ export type ProductFormMode = 'create' | 'edit';
  * text the user would have to delete.
  */
 export function draftFormValues(): ProductFormValues {
-  return { name: '', description: '', price: '', category: '', quantity: '', imageUrl: '', featured: false };
+  return { name: '', description: '', price: '', category: '', quantity: '', imageUrl: '', featured: false, sku: '', barcode: '' };
 }
 
 /**
@@ -47,6 +49,8 @@ export function formValuesOf(product: ProductRecord): ProductFormValues {
     quantity: String(product.quantity),
     imageUrl: product.imageUrl ?? '',
     featured: product.featured,
+    sku: product.sku ?? '',
+    barcode: product.barcode ?? '',
   };
 }
 
@@ -74,6 +78,8 @@ function ruleInput(values: ProductFormValues, mode: ProductFormMode): Record<str
     quantity: text(values.quantity),
     imageUrl: text(values.imageUrl),
     featured: values.featured === true,
+    sku: text(values.sku),
+    barcode: text(values.barcode),
   };
   return mode === 'create' ? withDraftDefaults(read) : read;
 }
@@ -110,6 +116,8 @@ export const validateProductForm = (values: ProductFormValues, mode: ProductForm
 export function toProductInput(values: ProductFormValues, mode: ProductFormMode = 'create'): CreateProductInput {
   const input = ruleInput(values, mode);
   const imageUrl = input.imageUrl as string;
+  // An emptied SKU or barcode is none: null clears it on an edit.
+  const orNull = (value: unknown) => ((value as string) === '' ? null : (value as string));
   return {
     name: input.name as string,
     description: input.description as string,
@@ -118,6 +126,8 @@ export function toProductInput(values: ProductFormValues, mode: ProductFormMode 
     quantity: Number(input.quantity),
     imageUrl: imageUrl === '' ? null : imageUrl,
     featured: input.featured as boolean,
+    sku: orNull(input.sku),
+    barcode: orNull(input.barcode),
   };
 }
 

@@ -24,7 +24,10 @@ export function ProductCards({ products, navState, onDelete }: ProductCollection
                 </H2>
                 <StockTag inStock={product.inStock} />
               </div>
-              <p className="product-card__category">{product.category}</p>
+              <p className="product-card__category">
+                {product.sku && <span className="product-sku">{product.sku} · </span>}
+                {product.category}
+              </p>
               <p className="product-card__figures">
                 <span className="product-card__price">{formatCurrency(product.price)}</span>
                 <span className="product-card__quantity">Qty {formatCount(product.quantity)}</span>

@@ -23,6 +23,18 @@ export function ProductDetailsView({ product }: { product: ProductRecord }) {
             <dt>Category</dt>
             <dd data-testid="product-category">{product.category}</dd>
           </div>
+          {product.sku && (
+            <div>
+              <dt>SKU</dt>
+              <dd data-testid="product-sku">{product.sku}</dd>
+            </div>
+          )}
+          {product.barcode && (
+            <div>
+              <dt>Barcode</dt>
+              <dd data-testid="product-barcode">{product.barcode}</dd>
+            </div>
+          )}
           <div>
             <dt>Quantity</dt>
             <dd data-testid="product-quantity">{formatCount(product.quantity)}</dd>

@@ -1,6 +1,6 @@
 import { Button, Callout, Card } from '@blueprintjs/core';
 import { RefreshIcon } from '@blueprintjs/icons';
-import { isImageUrl, ProductFields, UPLOAD_PATH_PATTERN } from '@stockroom/schema';
+import { isImageUrl, ProductFields, UPLOAD_PATH_PATTERN, validateField } from '@stockroom/schema';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Form } from 'react-final-form';
 import { ImageUpload } from '../../../components/ImageUpload';
@@ -29,6 +29,8 @@ export interface ProductFormProps {
 }
 
 const CATEGORY_LIST_ID = 'product-category-options';
+/** The barcode field is an InputField for its numeric keypad on phones; the shared rule checks it as TextField would. */
+const validateBarcode = (value: unknown) => validateField(ProductFields.barcode, value ?? '');
 /** Stores an image and answers 201 { url }, a path the Image URL field accepts. */
 const PRODUCT_IMAGE_ENDPOINT = '/api/products/images';
 
@@ -113,6 +115,10 @@ export function ProductForm({ mode, initialValues, categories, onSubmit, cancelH
                 leftElement={<span className="product-form__currency">$</span>}
               />
               <InputField name="quantity" label="Quantity" inputMode="numeric" validate={validators.quantity} placeholder={placeholders?.quantity} />
+            </div>
+            <div className="product-form__row">
+              <TextField name="sku" label="SKU" rule={ProductFields.sku} helperText="Optional: your own code, e.g. LMP-100." />
+              <InputField name="barcode" label="Barcode" inputMode="numeric" validate={validateBarcode} helperText="Optional: EAN-8, UPC-A, EAN-13 or GTIN-14." />
             </div>
             <InputField
               name="category"

@@ -21,7 +21,10 @@ export function ProductRows({ products, navState, onDelete }: ProductCollectionP
             <Link className="product-row__name" to={productPath(product.id)} state={navState}>
               {product.name}
             </Link>
-            <span className="product-row__category">{product.category}</span>
+            <span className="product-row__category">
+              {product.sku && <span className="product-sku">{product.sku} · </span>}
+              {product.category}
+            </span>
             <span className="product-row__figures">
               <span className="product-row__price">{formatCurrency(product.price)}</span>
               <span className="product-row__quantity">Qty {formatCount(product.quantity)}</span>

@@ -89,9 +89,12 @@ export function ProductTable({ products, navState, onDelete, actionsMenu, ...sor
               <td>
                 <div className="product-table__name">
                   <ProductImage url={product.imageUrl} name={product.name} size="thumb" />
-                  <Link to={productPath(product.id)} state={navState}>
-                    {product.name}
-                  </Link>
+                  <span className="product-table__title">
+                    <Link to={productPath(product.id)} state={navState}>
+                      {product.name}
+                    </Link>
+                    {product.sku && <span className="product-sku">SKU {product.sku}</span>}
+                  </span>
                 </div>
               </td>
               <td className="product-table__category">{product.category}</td>

@@ -86,7 +86,7 @@ export default function ProductDetailsPage() {
               Edit Product
             </LinkButton>
             <PrintLabelsButton
-              labels={[{ id: product.id, name: product.name, price: product.price, url: new URL(productPath(product.id), window.location.origin).href }]}
+              labels={[{ id: product.id, name: product.name, price: product.price, sku: product.sku, barcode: product.barcode, url: new URL(productPath(product.id), window.location.origin).href }]}
             />
             <Button intent="danger" variant="outlined" icon={<TrashIcon />} onClick={() => setConfirming(true)}>
               Delete Product

@@ -1,0 +1,69 @@
+import { ProductMessages } from '@stockroom/schema';
+import { createProductApi, signedInUser } from './support/api';
+import { DESKTOP, MOBILE, useBrowser, type GuardedSession } from './support/browser';
+import { axeLines } from './support/axe';
+import { saveScreenshot, sidewaysOverflow } from './support/screen-checks';
+import { ProductDetailPage } from './pages/ProductDetailPage';
+import { ProductFormPage } from './pages/ProductFormPage';
+import { ProductListPage } from './pages/ProductListPage';
+
+const SCREENSHOTS = 'product-codes';
+
+/** No axe finding and nothing sideways at this width, and a screenshot to look at. */
+async function checkScreen(s: GuardedSession, name: string): Promise<void> {
+  expect(await axeLines(s.page)).toEqual([]);
+  expect(await sidewaysOverflow(s.page)).toEqual([]);
+  await saveScreenshot(s.page, SCREENSHOTS, `${name}-${s.page.viewportSize()!.width}`);
+}
+
+describe('SKU and barcode in the client', () => {
+  const b = useBrowser();
+
+  it('checks both in the form, shows a taken SKU on its field, and finds the product by either code, listed first', async () => {
+    const s = b.session();
+    const session = await signedInUser(s, 'codes');
+    await createProductApi(session, { name: 'Desk Lamp', price: 20, sku: 'LMP-100' });
+    // Mentions the new SKU in its name, and sorts before it: only the exact-code rule puts the new product first.
+    await createProductApi(session, { name: 'Adapter for LMP-200', price: 5 });
+    const form = new ProductFormPage(s.page);
+    await form.gotoNew();
+    await form.fill({ name: 'Floor Lamp', price: '45', sku: 'has space', barcode: '4006381333932' });
+    await form.name.focus();
+    await form.waitForFieldError(form.sku, ProductMessages.skuCharacters);
+    await form.waitForFieldError(form.barcode, ProductMessages.barcodeCheckDigit);
+    await checkScreen(s, 'form-errors');
+    await s.page.setViewportSize(MOBILE);
+    await checkScreen(s, 'form-errors');
+    await s.page.setViewportSize(DESKTOP);
+
+    // Right by the rules, but the server knows the SKU is taken (in another case).
+    await form.fill({ sku: 'lmp-100', barcode: '4006381333931' });
+    await form.createButton.click();
+    await form.waitForFieldError(form.sku, ProductMessages.duplicateSku);
+
+    await form.fill({ sku: 'LMP-200' });
+    await form.createButton.click();
+    const list = new ProductListPage(s.page);
+    await list.ready();
+
+    for (const code of ['lmp-200', '4006381333931']) {
+      await list.goto(`?search=${code}&sortBy=name&sortOrder=asc`);
+      expect((await list.names())[0]).toBe('Floor Lamp');
+    }
+    await list.goto('?search=lmp-200&sortBy=name&sortOrder=asc');
+    expect(await list.names()).toEqual(['Floor Lamp', 'Adapter for LMP-200']);
+    await checkScreen(s, 'list-by-sku');
+    await s.page.setViewportSize(MOBILE);
+    await list.ready();
+    expect(await list.names()).toEqual(['Floor Lamp', 'Adapter for LMP-200']);
+    await checkScreen(s, 'list-by-sku');
+
+    await s.page.getByRole('link', { name: 'Floor Lamp', exact: true }).click();
+    const detail = new ProductDetailPage(s.page);
+    await detail.sku.waitFor();
+    expect(await detail.sku.textContent()).toBe('LMP-200');
+    expect(await detail.barcode.textContent()).toBe('4006381333931');
+    await checkScreen(s, 'detail');
+    s.assertClean();
+  });
+});
