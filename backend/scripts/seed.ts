@@ -26,8 +26,8 @@ const MAX_PRODUCTS = 10_000_000;
 
 /** Each product goes in with its INITIAL stock movement, as the app writes one, so its movements sum to its quantity. */
 const INSERT_BATCH = `WITH created AS (
-    INSERT INTO products (id, owner_id, name, description, price, category, quantity, image_url, featured, created_at, updated_at)
-    SELECT gen_random_uuid(), $1::uuid, * FROM unnest($2::text[], $3::text[], $4::numeric[], $5::text[], $6::int[], $7::text[], $8::bool[], $9::timestamptz[], $10::timestamptz[])
+    INSERT INTO products (id, owner_id, name, description, price, category, quantity, image_url, featured, created_at, updated_at, sku, barcode)
+    SELECT gen_random_uuid(), $1::uuid, * FROM unnest($2::text[], $3::text[], $4::numeric[], $5::text[], $6::int[], $7::text[], $8::bool[], $9::timestamptz[], $10::timestamptz[], $11::text[], $12::text[])
     RETURNING id, owner_id, quantity, created_at)
   INSERT INTO stock_movements (product_id, owner_id, user_id, delta, quantity_after, reason, created_at)
   SELECT id, owner_id, owner_id, quantity, quantity, 'INITIAL', created_at FROM created`;
@@ -70,6 +70,8 @@ function batchValues(ownerId: string, rows: ProductFixture[]): unknown[] {
     rows.map((r) => r.featured),
     rows.map((r) => r.createdAt.toISOString()),
     rows.map((r) => r.updatedAt.toISOString()),
+    rows.map((r) => r.sku),
+    rows.map((r) => r.barcode),
   ];
 }
 
@@ -83,10 +85,14 @@ function batchValues(ownerId: string, rows: ProductFixture[]): unknown[] {
  * indexes included.
  */
 export async function seedProducts(client: Client, { ownerId, count, seed, batchSize = DEFAULT_BATCH, onProgress, onIndexes }: SeedOptions): Promise<void> {
-  const next = productFixtures(seed);
-  const batch = (done: number) => Array.from({ length: Math.min(batchSize, count - done) }, next);
   await client.query('BEGIN');
   try {
+    // Numbered after the owner's products so far, so a second seed's SKUs do not collide with the first's.
+    const {
+      rows: [{ owned }],
+    } = await client.query<{ owned: number }>('SELECT count(*)::int AS owned FROM products WHERE owner_id = $1', [ownerId]);
+    const next = productFixtures(seed, Date.now(), owned + 1);
+    const batch = (done: number) => Array.from({ length: Math.min(batchSize, count - done) }, next);
     await client.query(`SET LOCAL maintenance_work_mem = '1GB'`);
     const {
       rows: [{ existing }],

@@ -36,6 +36,16 @@ describe('productFixtures', () => {
     expect(invalid).toEqual([]);
   });
 
+  it('gives nine in ten a SKU unique in the catalogue, three in four a valid EAN-13, and numbers a later seed after the products so far', () => {
+    const skus = products.map((p) => p.sku).filter((sku) => sku !== null);
+    expect(skus.length).toBe(products.length * 0.9);
+    expect(new Set(skus.map((sku) => sku!.toLowerCase())).size).toBe(skus.length);
+    expect(products.filter((p) => p.barcode !== null).length).toBe(products.length * 0.75);
+    const later = productFixtures(7, NOW, products.length + 1);
+    const laterSkus = Array.from({ length: 100 }, later).map((p) => p.sku);
+    expect(laterSkus.some((sku) => sku !== null && skus.includes(sku))).toBe(false);
+  });
+
   it('names products like a shop does, in known categories', () => {
     const categories = new Set<string>(FIXTURE_CATEGORIES.map((c) => c.name));
     for (const { name, category } of products.slice(0, 500)) {

@@ -14,6 +14,8 @@ export interface ProductFixture {
   quantity: number;
   imageUrl: string | null;
   featured: boolean;
+  sku: string | null;
+  barcode: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -159,14 +161,35 @@ function imageUrl(random: Random, category: string, name: string): string | null
   return `${scheme}://images.example.com/products/${slug(category)}/${slug(name)}-${id}.${pick(random, ['jpg', 'jpg', 'png', 'webp'])}`;
 }
 
+/** The GS1 check digit that completes `digits` (12 of an EAN-13). */
+function gs1CheckDigit(digits: string): string {
+  const sum = [...digits].reverse().reduce((total, digit, index) => total + Number(digit) * (index % 2 === 0 ? 3 : 1), 0);
+  return String((10 - (sum % 10)) % 10);
+}
+
+/**
+ * The codes of the `number`th product of a catalogue, counted from 1: nine in
+ * ten have a SKU (category prefix and number, unique in the catalogue) and
+ * three in four an EAN-13 in the 200-299 range GS1 leaves to shops for their
+ * own articles. Derived from the number, not drawn from the seed's sequence,
+ * so adding them left every other field of a seed's catalogue as it was.
+ */
+export function fixtureCodes(number: number, category: string): { sku: string | null; barcode: string | null } {
+  const sku = number % 10 === 0 ? null : `${category.replace(/[^A-Za-z]/g, '').slice(0, 3).toUpperCase()}-${String(number).padStart(7, '0')}`;
+  const digits = `2${String(number % 100_000_000_000).padStart(11, '0')}`;
+  return { sku, barcode: number % 4 === 0 ? null : digits + gs1CheckDigit(digits) };
+}
+
 /**
  * Returns a function that yields one product after another, the same sequence
  * for the same seed. Creation times spread evenly over the year before `now`;
  * about a third were edited since.
  */
-export function productFixtures(seed: number, now: number = Date.now()): () => ProductFixture {
+export function productFixtures(seed: number, now: number = Date.now(), firstNumber = 1): () => ProductFixture {
   const random = seededRandom(seed);
+  let number = firstNumber - 1;
   return () => {
+    number += 1;
     const category = pick(random, FIXTURE_CATEGORIES);
     const material = pick(random, MATERIALS);
     const name = `${pick(random, ADJECTIVES)} ${material} ${pick(random, category.nouns)}`;
@@ -181,6 +204,7 @@ export function productFixtures(seed: number, now: number = Date.now()): () => P
       quantity: quantity(random, cents),
       imageUrl: imageUrl(random, category.name, name),
       featured: random() < 0.05,
+      ...fixtureCodes(number, category.name),
       createdAt: new Date(createdAt),
       updatedAt: new Date(updatedAt),
     };
