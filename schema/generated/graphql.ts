@@ -31,6 +31,8 @@ export type CreateProductInput = {
   name: string;
   price: number;
   quantity?: number | null | undefined;
+  /** 0 to 100000; null: none */
+  reorderLevel?: number | null | undefined;
   /** Blank or null: none */
   sku?: string | null | undefined;
 };
@@ -53,6 +55,7 @@ export type ProductListInput = {
   sortBy?: ProductSortBy | null | undefined;
   /** Default DESC */
   sortOrder?: SortOrder | null | undefined;
+  stockStatus?: StockStatus | null | undefined;
 };
 
 /** DATE is the creation time */
@@ -98,6 +101,12 @@ export type StockMovementReason =
   | 'RETURN'
   | 'SALE';
 
+/** LOW_STOCK: 0 < quantity <= reorderLevel (also counted as in stock) */
+export type StockStatus =
+  | 'IN_STOCK'
+  | 'LOW_STOCK'
+  | 'OUT_OF_STOCK';
+
 /** Only the fields given change */
 export type UpdateProductInput = {
   /** Blank or null removes it */
@@ -109,6 +118,8 @@ export type UpdateProductInput = {
   name?: string | null | undefined;
   price?: number | null | undefined;
   quantity?: number | null | undefined;
+  /** null removes it */
+  reorderLevel?: number | null | undefined;
   /** Blank or null removes it */
   sku?: string | null | undefined;
   /** The version the change was made against; a stale one is refused */

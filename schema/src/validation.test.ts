@@ -238,13 +238,13 @@ describe('null is never "absent"', () => {
     expect(validateField(Rules.inStockFilter, null)).toBe('In stock cannot be null');
   });
 
-  it('is "no image" for the image URL, "the default" for a stock reason, "no note" for a movement note, "none" for a SKU or barcode: the only nullable fields', () => {
+  it('is "no image" for the image URL, "the default" for a stock reason, "no note" for a movement note, "none" for a SKU, barcode or reorder level: the only nullable fields', () => {
     expect(validateField(Rules.imageUrl, null)).toBeUndefined();
     expect(validateField(Rules.stockReason, null)).toBeUndefined();
     expect(validateField(Rules.movementNote, null)).toBeUndefined();
     expect(validateField(Rules.sku, null)).toBeUndefined();
     expect(validateField(Rules.barcode, null)).toBeUndefined();
-    expect(Object.entries(Rules).filter(([, rule]) => 'nullable' in rule && rule.nullable).map(([name]) => name)).toEqual(['sku', 'barcode', 'imageUrl', 'stockReason', 'movementNote']);
+    expect(Object.entries(Rules).filter(([, rule]) => 'nullable' in rule && rule.nullable).map(([name]) => name)).toEqual(['sku', 'barcode', 'imageUrl', 'reorderLevel', 'stockReason', 'movementNote']);
   });
 
   it('is checked by a partial update like any other value it carries', () => {
@@ -270,7 +270,7 @@ describe('whole numbers stay within a 32-bit integer', () => {
 
   it('bounds every whole-number rule within it, so no integer column or GraphQL Int can overflow', () => {
     const integers = Object.entries(Rules).filter(([, rule]) => rule.kind === 'number' && rule.integer);
-    expect(integers.map(([name]) => name).sort()).toEqual(['limit', 'page', 'quantity', 'stockDelta', 'version']);
+    expect(integers.map(([name]) => name).sort()).toEqual(['limit', 'page', 'quantity', 'reorderLevel', 'stockDelta', 'version']);
     for (const [, rule] of integers) {
       if (rule.kind !== 'number') continue;
       expect(rule.max).toBeLessThanOrEqual(INT32_MAX);

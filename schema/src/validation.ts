@@ -68,6 +68,14 @@ const STOCK_IN_REASONS: readonly StockMovementReason[] = ['RECEIPT', 'RETURN'];
 /** The reason an adjustment without one records: a sale takes stock away, a receipt adds it. */
 export const defaultAdjustmentReason = (delta: number): StockAdjustmentReason => (delta < 0 ? 'SALE' : 'RECEIPT');
 
+/**
+ * Where a product's stock stands: out at 0; low when above 0 but at or under
+ * its reorder level; in stock otherwise (Low Stock products are In Stock too,
+ * as the inStock filter and field have it).
+ */
+export const STOCK_STATUSES = ['IN_STOCK', 'LOW_STOCK', 'OUT_OF_STOCK'] as const;
+export type StockStatus = (typeof STOCK_STATUSES)[number];
+
 /** Newest first unless the caller asks otherwise. */
 export const DEFAULT_PRODUCT_SORT = { sortBy: 'date', sortOrder: 'desc' } as const satisfies { sortBy: ProductSortField; sortOrder: SortOrder };
 
@@ -116,6 +124,9 @@ export const Rules = {
   categoryFilter: text('Category', { required: false, min: 1, max: 50 }),
   featured: boolean('Featured'),
   inStockFilter: boolean('In stock'),
+  stockStatusFilter: choice('Stock status', STOCK_STATUSES),
+  /** Low Stock at or under this quantity; blank or null: no level. */
+  reorderLevel: number('Reorder level', { required: false, nullable: true, min: 0, max: 100000, integer: true }),
   sortBy: choice('Sort by', PRODUCT_SORT_FIELDS),
   sortOrder: choice('Sort order', SORT_ORDERS),
   role: choice('Role', Object.values(ROLES)),
@@ -375,6 +386,7 @@ export const ProductFields = {
   featured: Rules.featured,
   sku: Rules.sku,
   barcode: Rules.barcode,
+  reorderLevel: Rules.reorderLevel,
 };
 /** The fields a new product may leave empty: each then takes its draft value (PRODUCT_DRAFT_DEFAULTS). */
 export const PRODUCT_DRAFT_FIELDS = ['description', 'category', 'quantity'] as const;
@@ -425,6 +437,7 @@ export const ProductListFields = {
   search: Rules.search,
   category: Rules.categoryFilter,
   inStock: Rules.inStockFilter,
+  stockStatus: Rules.stockStatusFilter,
   sortBy: Rules.sortBy,
   sortOrder: Rules.sortOrder,
 };

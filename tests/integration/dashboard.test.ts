@@ -230,7 +230,7 @@ describe('overview, features and charts', () => {
     expect(overview).toMatchObject({ totalProducts: 3, inStock: 2, outOfStock: 1, inventoryValue: 21.3 });
     expect(overview.user).toMatchObject({ id: alice.user.id, email: alice.email, role: 'Member', status: 'Active', emailVerified: false });
     const stats = (await app.rest('GET', '/api/products/stats', undefined, { token: alice.token })).body.stats;
-    expect(stats).toEqual({ totalProducts: 3, inStock: 2, outOfStock: 1, inventoryValue: 21.3 });
+    expect(stats).toEqual({ totalProducts: 3, inStock: 2, outOfStock: 1, lowStock: 0, inventoryValue: 21.3 });
 
     expect(inventory).toEqual({
       byCategory: [

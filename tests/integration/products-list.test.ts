@@ -284,7 +284,7 @@ describe('stats: the whole catalogue, exact to the cent, whatever page or filter
   const gqlStats = async () => (await app.gql(PRODUCT_STATS, {}, { token: statsToken })).data.productStats;
 
   it('an empty catalogue is all zeros', async () => {
-    const empty = { totalProducts: 0, inStock: 0, outOfStock: 0, inventoryValue: 0 };
+    const empty = { totalProducts: 0, inStock: 0, outOfStock: 0, lowStock: 0, inventoryValue: 0 };
     expect((await restStats()).body).toEqual({ stats: empty });
     expect(await gqlStats()).toEqual(empty);
   });
@@ -292,13 +292,13 @@ describe('stats: the whole catalogue, exact to the cent, whatever page or filter
   it('3 x 19.99 + 7 x 0.01 + 0.1 + 0.2 is 60.34 exactly, not a float sum', async () => {
     await createProduct(app, statsToken, { price: 19.99, quantity: 3 });
     await createProduct(app, statsToken, { price: 0.01, quantity: 7 });
-    expect((await restStats()).body.stats).toEqual({ totalProducts: 2, inStock: 2, outOfStock: 0, inventoryValue: 60.04 });
+    expect((await restStats()).body.stats).toEqual({ totalProducts: 2, inStock: 2, outOfStock: 0, lowStock: 0, inventoryValue: 60.04 });
     await createProduct(app, statsToken, { price: 0.1, quantity: 1 });
     await createProduct(app, statsToken, { price: 0.2, quantity: 1 });
     await createProduct(app, statsToken, { price: 500, quantity: 0 });
     // Summed as floats in this order, the cents drift.
     expect(0.1 + 0.2 + 19.99 * 3 + 0.01 * 7).not.toBe(60.34);
-    const expected = { totalProducts: 5, inStock: 4, outOfStock: 1, inventoryValue: 60.34 };
+    const expected = { totalProducts: 5, inStock: 4, outOfStock: 1, lowStock: 0, inventoryValue: 60.34 };
     expect((await restStats()).body).toEqual({ stats: expected });
     expect(await gqlStats()).toEqual(expected);
     const [sql] = await app.sql(`SELECT sum(price * quantity)::text AS value FROM products WHERE owner_id = $1`, [statsUserId]);
@@ -321,13 +321,13 @@ describe('stats: the whole catalogue, exact to the cent, whatever page or filter
     await createProduct(app, big, { price: 999999.99, quantity: 100_000 });
     await createProduct(app, big, { price: 0.01, quantity: 1 });
     const stats = (await app.rest('GET', '/api/products/stats', undefined, { token: big })).body.stats;
-    expect(stats).toEqual({ totalProducts: 3, inStock: 3, outOfStock: 0, inventoryValue: 199999998000.01 });
+    expect(stats).toEqual({ totalProducts: 3, inStock: 3, outOfStock: 0, lowStock: 0, inventoryValue: 199999998000.01 });
   });
 
   it('the main catalogue’s stats agree with its rows', async () => {
     const stats = (await app.rest('GET', '/api/products/stats', undefined, { token })).body.stats;
     const value = ROWS.reduce((sum, [, , price, , quantity]) => sum + Math.round(price * 100) * quantity, 0) / 100;
-    expect(stats).toEqual({ totalProducts: 14, inStock: 11, outOfStock: 3, inventoryValue: value });
+    expect(stats).toEqual({ totalProducts: 14, inStock: 11, outOfStock: 3, lowStock: 0, inventoryValue: value });
     expect((await app.gql(PRODUCT_STATS, {}, { token })).data.productStats).toEqual(stats);
   });
 });

@@ -138,10 +138,10 @@ describe("lists never include another user's products", () => {
   });
 
   it('stats count only the caller’s catalogue', async () => {
-    const expected = { totalProducts: 2, inStock: 1, outOfStock: 1, inventoryValue: 40 };
+    const expected = { totalProducts: 2, inStock: 1, outOfStock: 1, lowStock: 0, inventoryValue: 40 };
     expect((await app.rest('GET', '/api/products/stats', undefined, { token: alice.token })).body).toEqual({ stats: expected });
     expect((await app.gql(PRODUCT_STATS, {}, { token: alice.token })).data.productStats).toEqual(expected);
-    const bobStats = { totalProducts: 3, inStock: 2, outOfStock: 1, inventoryValue: 9 * 100 + 3 * 7 };
+    const bobStats = { totalProducts: 3, inStock: 2, outOfStock: 1, lowStock: 0, inventoryValue: 9 * 100 + 3 * 7 };
     expect((await app.rest('GET', '/api/products/stats', undefined, { token: bob.token })).body).toEqual({ stats: bobStats });
   });
 

@@ -30,11 +30,12 @@ const PER_OTHER = 2_000;
 /**
  * Inserts `count` varied products for one owner in one statement: names like
  * 'Bracket 4711', descriptions of 60 to 260 characters, prices 1.00..999.99,
- * every 50th product out of stock, one in 97 featured, one per minute back in time.
+ * every 50th product out of stock, one in 97 featured, one per minute back in time,
+ * one in four with a reorder level of 20 (about one in a hundred of them low).
  */
 async function seed(ownerId: string, count: number) {
   await app.sql(
-    `INSERT INTO products (id, owner_id, name, description, price, category, quantity, image_url, featured, created_at, updated_at, version)
+    `INSERT INTO products (id, owner_id, name, description, price, category, quantity, image_url, featured, created_at, updated_at, version, reorder_level)
      SELECT gen_random_uuid(), $1,
        (ARRAY['Bolt','Nut','Widget','Gear','Spring','Hinge','Clamp','Bracket'])[1 + g % 8] || ' ' || g,
        'A ' || (ARRAY['steel','brass','plastic','oak','copper'])[1 + g % 5] || ' part for the '
@@ -44,7 +45,8 @@ async function seed(ownerId: string, count: number) {
        (ARRAY['Tools','Garden','Kitchen','Office','Toys','Hardware'])[1 + g % 6],
        CASE WHEN g % 50 = 0 THEN 0 ELSE g % 500 END,
        CASE WHEN g % 3 = 0 THEN 'https://img.example.com/p/' || g || '.png' END,
-       g % 97 = 0, now() - g * interval '1 minute', now(), 1
+       g % 97 = 0, now() - g * interval '1 minute', now(), 1,
+       CASE WHEN g % 4 = 0 THEN 20 END
      FROM generate_series(1, $2::int) AS g`,
     [ownerId, count],
   );
@@ -116,7 +118,7 @@ const COUNT_CAP = 10_000;
  * past COUNT_CAP (the exact count too, which the bench's baseline compares).
  */
 async function expectListIndexed(query: ProductPageQuery) {
-  const filter: ProductFilter = { ownerId: query.ownerId, search: query.search, category: query.category, inStock: query.inStock };
+  const filter: ProductFilter = { ownerId: query.ownerId, search: query.search, category: query.category, inStock: query.inStock, stockStatus: query.stockStatus };
   const plans = { page: await expectIndexed(productPageStatement(query)), count: await expectIndexed(productCountStatement(filter)) };
   if (!countedByTotals(filter)) await expectIndexed(cappedMatchCountStatement(filter, COUNT_CAP + 1));
   return plans;
@@ -176,6 +178,11 @@ describe('the big catalogue (100,000 products): no Seq Scan on products', () => 
 
   it('out of stock only', async () => {
     await expectListIndexed(page(big, { inStock: false }));
+  });
+
+  it('low stock only, newest first and by name: the partial index of products at or under their level', async () => {
+    await expectListIndexed(page(big, { stockStatus: 'LOW_STOCK' }));
+    await expectListIndexed(page(big, { stockStatus: 'LOW_STOCK', sortBy: 'name', sortOrder: 'asc' }));
   });
 
   it('one category', async () => {

@@ -16,11 +16,12 @@ afterAll(() => app.close());
 async function aggregate(ownerId: string) {
   const [row] = await app.sql(
     `SELECT count(*)::int AS "totalProducts", (count(*) FILTER (WHERE quantity > 0))::int AS "inStock",
-       (count(*) FILTER (WHERE quantity = 0))::int AS "outOfStock", coalesce(sum(price * quantity), 0)::text AS value
+       (count(*) FILTER (WHERE quantity = 0))::int AS "outOfStock",
+       (count(*) FILTER (WHERE quantity > 0 AND quantity <= reorder_level))::int AS "lowStock", coalesce(sum(price * quantity), 0)::text AS value
      FROM products WHERE owner_id = $1`,
     [ownerId],
   );
-  return { totalProducts: row.totalProducts, inStock: row.inStock, outOfStock: row.outOfStock, inventoryValue: Number(row.value) };
+  return { totalProducts: row.totalProducts, inStock: row.inStock, outOfStock: row.outOfStock, lowStock: row.lowStock, inventoryValue: Number(row.value) };
 }
 
 async function expectTotalsToMatch(token: string, ownerId: string) {
@@ -39,7 +40,7 @@ async function expectTotalsToMatch(token: string, ownerId: string) {
 describe('catalogue totals kept by triggers', () => {
   it('start at zero for a new user', async () => {
     const { token, user } = await signUpUser(app);
-    expect(await expectTotalsToMatch(token, user.id)).toEqual({ totalProducts: 0, inStock: 0, outOfStock: 0, inventoryValue: 0 });
+    expect(await expectTotalsToMatch(token, user.id)).toEqual({ totalProducts: 0, inStock: 0, outOfStock: 0, lowStock: 0, inventoryValue: 0 });
   });
 
   it('follow creates, edits, stock changes and deletes on both transports, exactly to the cent', async () => {
@@ -47,16 +48,16 @@ describe('catalogue totals kept by triggers', () => {
     const a = await createProduct(app, token, { price: 19.99, quantity: 3 });
     const b = await createProduct(app, token, { price: 0.01, quantity: 7 });
     const c = await createProduct(app, token, { price: 999999.99, quantity: 0 });
-    expect(await expectTotalsToMatch(token, user.id)).toEqual({ totalProducts: 3, inStock: 2, outOfStock: 1, inventoryValue: 60.04 });
+    expect(await expectTotalsToMatch(token, user.id)).toEqual({ totalProducts: 3, inStock: 2, outOfStock: 1, lowStock: 0, inventoryValue: 60.04 });
 
     await app.rest('PUT', `/api/products/${a.id}`, { price: 20.01, quantity: 0 }, { token });
     await app.rest('PUT', `/api/products/${c.id}`, { quantity: 2 }, { token });
     await app.gql(ADJUST_STOCK, { id: b.id, delta: -7 }, { token });
     await app.rest('POST', `/api/products/${b.id}/stock`, { delta: 4 }, { token });
-    expect(await expectTotalsToMatch(token, user.id)).toEqual({ totalProducts: 3, inStock: 2, outOfStock: 1, inventoryValue: 1999999.98 + 0.04 });
+    expect(await expectTotalsToMatch(token, user.id)).toEqual({ totalProducts: 3, inStock: 2, outOfStock: 1, lowStock: 0, inventoryValue: 1999999.98 + 0.04 });
 
     await app.rest('DELETE', `/api/products/${c.id}`, undefined, { token });
-    expect(await expectTotalsToMatch(token, user.id)).toEqual({ totalProducts: 2, inStock: 1, outOfStock: 1, inventoryValue: 0.04 });
+    expect(await expectTotalsToMatch(token, user.id)).toEqual({ totalProducts: 2, inStock: 1, outOfStock: 1, lowStock: 0, inventoryValue: 0.04 });
   });
 
   it('keep each owner apart, including bulk SQL writes that bypass the app', async () => {
@@ -84,7 +85,7 @@ describe('catalogue totals kept by triggers', () => {
       ...Array.from({ length: 15 }, (_, i) => createProduct(app, token, { quantity: i % 2, price: 1.25 })),
       ...Array.from({ length: 15 }, () => app.rest('POST', `/api/products/${stock.id}/stock`, { delta: -1 }, { token })),
     ]);
-    expect(await expectTotalsToMatch(token, user.id)).toEqual({ totalProducts: 16, inStock: 8, outOfStock: 8, inventoryValue: 35 * 2.5 + 7 * 1.25 });
+    expect(await expectTotalsToMatch(token, user.id)).toEqual({ totalProducts: 16, inStock: 8, outOfStock: 8, lowStock: 0, inventoryValue: 35 * 2.5 + 7 * 1.25 });
   });
 
   it('searched and category counts stay exact across writes, even writes through another app instance', async () => {

@@ -5,7 +5,7 @@ import type { TestApp } from './test-app';
 export { expectGqlError, expectGqlTypeError, expectRestError } from './answers';
 
 /** Every field of a product, as both transports send it. */
-export const PRODUCT_FIELDS = 'id name description price category quantity inStock imageUrl sku barcode featured owner createdAt updatedAt version';
+export const PRODUCT_FIELDS = 'id name description price category quantity inStock reorderLevel lowStock imageUrl sku barcode featured owner createdAt updatedAt version';
 export const PAGINATION_FIELDS = 'page limit total totalPages hasNextPage hasPrevPage totalIsEstimate';
 
 export const CREATE_PRODUCT = `mutation CreateProduct($input: CreateProductInput!) { createProduct(input: $input) { ${PRODUCT_FIELDS} } }`;
@@ -14,7 +14,7 @@ export const DELETE_PRODUCT = `mutation DeleteProduct($id: ID!) { deleteProduct(
 export const ADJUST_STOCK = `mutation AdjustStock($id: ID!, $delta: Int!) { adjustStock(id: $id, delta: $delta) { ${PRODUCT_FIELDS} } }`;
 export const PRODUCT = `query Product($id: ID!) { product(id: $id) { ${PRODUCT_FIELDS} } }`;
 export const PRODUCTS = `query Products($query: ProductListInput) { products(query: $query) { products { ${PRODUCT_FIELDS} } pagination { ${PAGINATION_FIELDS} } } }`;
-export const PRODUCT_STATS = `query ProductStats { productStats { totalProducts inStock outOfStock inventoryValue } }`;
+export const PRODUCT_STATS = `query ProductStats { productStats { totalProducts inStock outOfStock lowStock inventoryValue } }`;
 export const CATEGORIES = `query Categories { categories }`;
 export const FEATURED = `query Featured { featuredProducts { ${PRODUCT_FIELDS} } }`;
 

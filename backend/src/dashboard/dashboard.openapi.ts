@@ -11,6 +11,7 @@ export const dashboardOpenApiSchemas = {
           totalProducts: integer,
           inStock: integer,
           outOfStock: integer,
+          lowStock: { ...integer, description: 'In stock at or under their reorder level' },
           inventoryValue: number,
           returning: { type: 'boolean', description: 'True once the user has signed in since creating the account; false on the first visit' },
         },

@@ -12,6 +12,7 @@ export class AccountOverview {
   @Field(() => Int) totalProducts!: number;
   @Field(() => Int) inStock!: number;
   @Field(() => Int) outOfStock!: number;
+  @Field(() => Int, { description: 'In stock at or under their reorder level' }) lowStock!: number;
   @Field(() => Float, { description: 'Sum of price x quantity' }) inventoryValue!: number;
   @Field({ description: 'True once the user has signed in since creating the account; false on the first visit, which is greeted differently' })
   returning!: boolean;

@@ -18,6 +18,10 @@ export class CatalogueStats {
   @Property({ type: 'integer', default: 0 })
   inStock!: number;
 
+  /** In stock but at or under their reorder level (0 < quantity <= reorder_level). */
+  @Property({ type: 'integer', default: 0 })
+  lowStock!: number;
+
   /** Exact: summed in NUMERIC; large enough for a million products at the highest price and quantity. */
   @Property({ type: new DecimalType('number'), precision: 20, scale: 2, default: 0 })
   inventoryValue!: number;

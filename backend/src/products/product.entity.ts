@@ -21,6 +21,8 @@ import { User } from '../account/user.entity';
 // A SKU is unique in its owner's catalogue whatever its case; search finds an exact SKU or barcode through these.
 @Index({ name: 'products_owner_sku_unique', expression: 'create unique index "products_owner_sku_unique" on "products" ("owner_id", lower("sku")) where "sku" is not null' })
 @Index({ name: 'products_owner_barcode_idx', expression: 'create index "products_owner_barcode_idx" on "products" ("owner_id", "barcode") where "barcode" is not null' })
+// The Low Stock filter: only the products at or under their reorder level.
+@Index({ name: 'products_owner_low_stock_idx', expression: 'create index "products_owner_low_stock_idx" on "products" ("owner_id", "created_at") where "quantity" <= "reorder_level"' })
 @Index({ name: 'products_category_trgm_idx', expression: 'create index "products_category_trgm_idx" on "products" using gin ("category" gin_trgm_ops)' })
 // The quantity and price limits hold even for writes that bypass the service (and make an oversold stock impossible).
 @Check({ name: 'products_quantity_check', expression: `"quantity" >= ${Rules.quantity.min} and "quantity" <= ${Rules.quantity.max}` })
@@ -29,10 +31,11 @@ import { User } from '../account/user.entity';
 @Check({ name: 'products_name_length_check', expression: `char_length("name") >= ${Rules.productName.min}` })
 @Check({ name: 'products_description_length_check', expression: `char_length("description") >= ${Rules.description.min}` })
 @Check({ name: 'products_category_length_check', expression: `char_length("category") >= ${Rules.category.min}` })
+@Check({ name: 'products_reorder_level_check', expression: `"reorder_level" >= ${Rules.reorderLevel.min} and "reorder_level" <= ${Rules.reorderLevel.max}` })
 @Check({ name: 'products_sku_check', expression: `"sku" ~ '${TextPatterns.sku}'` })
 @Check({ name: 'products_barcode_check', expression: `"barcode" ~ '${TextPatterns.barcode}'` })
 export class Product {
-  [OptionalProps]?: 'featured' | 'imageUrl' | 'sku' | 'barcode' | 'createdAt' | 'updatedAt' | 'version';
+  [OptionalProps]?: 'featured' | 'imageUrl' | 'sku' | 'barcode' | 'reorderLevel' | 'createdAt' | 'updatedAt' | 'version';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -64,6 +67,10 @@ export class Product {
   /** A GS1 barcode (8, 12, 13 or 14 digits, check digit verified by the service). */
   @Property({ length: Rules.barcode.max, nullable: true })
   barcode?: string | null;
+
+  /** Low Stock at or under this quantity (and above 0); null: no level. */
+  @Property({ type: 'integer', nullable: true })
+  reorderLevel?: number | null;
 
   @Property({ length: Rules.imageUrl.max, nullable: true })
   imageUrl?: string | null;

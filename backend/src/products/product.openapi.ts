@@ -1,4 +1,4 @@
-import { DEFAULT_PRODUCT_SORT, PRODUCT_DRAFT_DEFAULTS, ProductFields, ProductListFields, Rules, STOCK_ADJUSTMENT_REASONS, STOCK_MOVEMENT_REASONS, StockCountFields, type TextRule } from '@stockroom/schema';
+import { DEFAULT_PRODUCT_SORT, PRODUCT_DRAFT_DEFAULTS, ProductFields, ProductListFields, Rules, STOCK_ADJUSTMENT_REASONS, STOCK_MOVEMENT_REASONS, STOCK_STATUSES, StockCountFields, type TextRule } from '@stockroom/schema';
 import { bearer, errorResponse, integer, jsonBody, jsonResponse, pageOf, pageParams, ref, ruleSchema, string, unauthenticated } from '../rest/openapi-helpers';
 
 const idParam = { name: 'id', in: 'path', required: true, schema: { ...string, format: 'uuid' } };
@@ -13,6 +13,12 @@ const listParams = [
   },
   { name: 'category', in: 'query', schema: ruleSchema(ProductListFields.category) },
   { name: 'inStock', in: 'query', schema: { enum: ['true', 'false'] } },
+  {
+    name: 'stockStatus',
+    in: 'query',
+    description: 'in, low or out, or the GraphQL names (IN_STOCK, LOW_STOCK, OUT_OF_STOCK) in either case. low: 0 < quantity <= reorderLevel',
+    schema: { enum: ['in', 'low', 'out', ...STOCK_STATUSES, ...STOCK_STATUSES.map((status) => status.toLowerCase())] },
+  },
   { name: 'sortBy', in: 'query', schema: ruleSchema(ProductListFields.sortBy, { default: DEFAULT_PRODUCT_SORT.sortBy }) },
   { name: 'sortOrder', in: 'query', schema: ruleSchema(ProductListFields.sortOrder, { default: DEFAULT_PRODUCT_SORT.sortOrder }) },
 ];
@@ -55,6 +61,7 @@ const productInput = (required: string[], blankIsDraft = false) => ({
     imageUrl: ruleSchema(ProductFields.imageUrl, { description: "An http(s) URL, or the `url` of an upload to /api/products/images (`/uploads/<name>`)" }),
     featured: ruleSchema(ProductFields.featured, { default: false }),
     sku: ruleSchema(ProductFields.sku, { description: 'Unique in your catalogue ignoring case (409 otherwise); blank or null: none' }),
+    reorderLevel: ruleSchema(ProductFields.reorderLevel, { description: 'Low Stock at or under this quantity (and above 0); null: none' }),
     barcode: ruleSchema(ProductFields.barcode, { description: 'EAN-8, UPC-A, EAN-13 or GTIN-14 with a valid check digit; blank or null: none' }),
   },
 });
@@ -71,6 +78,8 @@ export const productOpenApiSchemas = {
       quantity: integer,
       inStock: { type: 'boolean', description: 'quantity > 0' },
       imageUrl: { type: ['string', 'null'] },
+      reorderLevel: { type: ['integer', 'null'] },
+      lowStock: { type: 'boolean', description: '0 < quantity <= reorderLevel' },
       sku: { type: ['string', 'null'] },
       barcode: { type: ['string', 'null'] },
       featured: { type: 'boolean' },
@@ -100,7 +109,7 @@ export const productOpenApiSchemas = {
   StockMovementPage: pageOf('movements', 'StockMovement'),
   ProductStats: {
     type: 'object',
-    properties: { totalProducts: integer, inStock: integer, outOfStock: integer, inventoryValue: { type: 'number', description: 'Sum of price x quantity' } },
+    properties: { totalProducts: integer, inStock: integer, outOfStock: integer, lowStock: integer, inventoryValue: { type: 'number', description: 'Sum of price x quantity' } },
   },
 };
 

@@ -1,4 +1,4 @@
-import type { ProductSortField, SortOrder, StockMovementReason } from '@stockroom/schema';
+import type { ProductSortField, SortOrder, StockMovementReason, StockStatus } from '@stockroom/schema';
 import { logFrom } from '../activity/activity.queries';
 import { likePattern, type Statement } from '../db/sql';
 import { movementFrom } from './stock-movement.queries';
@@ -16,6 +16,7 @@ export interface ProductFilter {
   search?: string;
   category?: string;
   inStock?: boolean;
+  stockStatus?: StockStatus;
 }
 
 export interface ProductPageQuery extends ProductFilter {
@@ -27,7 +28,8 @@ export interface ProductPageQuery extends ProductFilter {
 
 /** The columns of a product as both transports send it (see product.types.ts). */
 export const PRODUCT_COLUMNS = `id, owner_id AS "owner", name, description, price::float8 AS price, category, quantity,
-  quantity > 0 AS "inStock", image_url AS "imageUrl", sku, barcode, featured, created_at AS "createdAt", updated_at AS "updatedAt", version`;
+  quantity > 0 AS "inStock", reorder_level AS "reorderLevel", coalesce(quantity > 0 AND quantity <= reorder_level, false) AS "lowStock",
+  image_url AS "imageUrl", sku, barcode, featured, created_at AS "createdAt", updated_at AS "updatedAt", version`;
 
 /**
  * Each sort uses the owner-led index of the same order; `id` breaks ties so pages never overlap.
@@ -44,6 +46,13 @@ const ORDER_BY: Record<ProductSortField, string> = {
 const EXACT_CODE = '(lower(sku) = lower(?) AND sku IS NOT NULL) OR (barcode = ? AND barcode IS NOT NULL)';
 const exactCodeValues = (filter: ProductFilter) => [filter.search, filter.search];
 
+/** Low Stock's clause names the partial index's own predicate, so the planner reads only that index. */
+const STOCK_STATUS_CLAUSE: Record<StockStatus, string> = {
+  IN_STOCK: 'quantity > 0',
+  LOW_STOCK: 'quantity > 0 AND quantity <= reorder_level',
+  OUT_OF_STOCK: 'quantity = 0',
+};
+
 function where(filter: ProductFilter): Statement {
   const clauses = ['owner_id = ?'];
   const values: unknown[] = [filter.ownerId];
@@ -58,6 +67,7 @@ function where(filter: ProductFilter): Statement {
     values.push(filter.category);
   }
   if (filter.inStock !== undefined) clauses.push(filter.inStock ? 'quantity > 0' : 'quantity = 0');
+  if (filter.stockStatus) clauses.push(STOCK_STATUS_CLAUSE[filter.stockStatus]);
   return { sql: clauses.join(' AND '), values };
 }
 
@@ -80,7 +90,10 @@ export function productPageStatement(query: ProductPageQuery): Statement {
 }
 
 /** True when the catalogue totals answer the count, so no rows need counting. */
-export const countedByTotals = (filter: ProductFilter) => !filter.search && !filter.category;
+export const countedByTotals = (filter: ProductFilter) => !filter.search && !filter.category && (filter.inStock === undefined || filter.stockStatus === undefined);
+
+/** The running total that counts a stock filter's products. */
+const TOTALS_COLUMN: Record<StockStatus, string> = { IN_STOCK: 'in_stock', LOW_STOCK: 'low_stock', OUT_OF_STOCK: 'total_products - in_stock' };
 
 /**
  * How many products match. Without a search or category the running totals
@@ -88,7 +101,8 @@ export const countedByTotals = (filter: ProductFilter) => !filter.search && !fil
  */
 export function productCountStatement(filter: ProductFilter): Statement {
   if (countedByTotals(filter)) {
-    const column = filter.inStock === undefined ? 'total_products' : filter.inStock ? 'in_stock' : 'total_products - in_stock';
+    const status = filter.stockStatus ?? (filter.inStock === undefined ? undefined : filter.inStock ? 'IN_STOCK' : 'OUT_OF_STOCK');
+    const column = status ? TOTALS_COLUMN[status] : 'total_products';
     return { sql: `SELECT coalesce((SELECT ${column} FROM catalogue_stats WHERE owner_id = ?), 0)::int AS total`, values: [filter.ownerId] };
   }
   const { sql, values } = where(filter);
@@ -183,7 +197,7 @@ export function catalogueChangesStatement(ownerId: string): Statement {
 export function productStatsStatement(ownerId: string): Statement {
   return {
     sql: `SELECT coalesce(s.total_products, 0) AS "totalProducts", coalesce(s.in_stock, 0) AS "inStock",
-      coalesce(s.total_products - s.in_stock, 0) AS "outOfStock", coalesce(s.inventory_value, 0)::float8 AS "inventoryValue"
+      coalesce(s.total_products - s.in_stock, 0) AS "outOfStock", coalesce(s.low_stock, 0) AS "lowStock", coalesce(s.inventory_value, 0)::float8 AS "inventoryValue"
       FROM (SELECT ?::uuid AS owner_id) AS owner LEFT JOIN catalogue_stats AS s USING (owner_id)`,
     values: [ownerId],
   };
@@ -215,6 +229,7 @@ export interface NewProduct {
   featured: boolean;
   sku: string | null;
   barcode: string | null;
+  reorderLevel: number | null;
 }
 
 /** What a client may write, as the service has cleaned it. */
@@ -230,6 +245,7 @@ const WRITABLE_COLUMNS: Record<keyof ProductWrite, string> = {
   featured: 'featured',
   sku: 'sku',
   barcode: 'barcode',
+  reorderLevel: 'reorder_level',
 };
 
 /**
@@ -241,12 +257,12 @@ export function insertProductStatement(product: NewProduct): Statement {
   const moved = movementFrom('created', { delta: 'quantity', reason: 'INITIAL' });
   return {
     sql: `WITH created AS (
-        INSERT INTO products (id, owner_id, name, description, price, category, quantity, image_url, featured, sku, barcode)
-        VALUES (gen_random_uuid(), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *),
+        INSERT INTO products (id, owner_id, name, description, price, category, quantity, image_url, featured, sku, barcode, reorder_level)
+        VALUES (gen_random_uuid(), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *),
       moved AS (${moved.sql}),
       logged AS (${logFrom('created', 'product_created')})
       SELECT ${PRODUCT_COLUMNS} FROM created`,
-    values: [product.ownerId, product.name, product.description, product.price, product.category, product.quantity, product.imageUrl, product.featured, product.sku, product.barcode, ...moved.values],
+    values: [product.ownerId, product.name, product.description, product.price, product.category, product.quantity, product.imageUrl, product.featured, product.sku, product.barcode, product.reorderLevel, ...moved.values],
   };
 }
 

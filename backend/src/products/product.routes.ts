@@ -14,10 +14,18 @@ const PRODUCT_CHANGE_FIELDS = { ...ProductFields, version: Rules.version };
 /** `inStock=true|false` as the client sends it (even when false); any other text is left for the rule to refuse. */
 const stockFilter = (value: unknown) => (value === 'true' ? true : value === 'false' ? false : value === '' ? undefined : value);
 
+/** `stockStatus=in|low|out` or the GraphQL names in any case (`low_stock`); any other text is left for the rule to refuse. */
+function stockStatusFilter(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const upper = value.trim().toUpperCase();
+  const short = { IN: 'IN_STOCK', LOW: 'LOW_STOCK', OUT: 'OUT_OF_STOCK' }[upper];
+  return upper === '' ? undefined : (short ?? upper);
+}
+
 /** The list parameters of the query string, each labelled as its shared rule is. */
 function listRequest(req: Request, overrides: ProductListRequest = {}): ProductListRequest {
   const request: ProductListRequest = queryParams(req, ProductListFields);
-  return { ...request, inStock: stockFilter(request.inStock), ...overrides };
+  return { ...request, inStock: stockFilter(request.inStock), stockStatus: stockStatusFilter(request.stockStatus), ...overrides };
 }
 
 /** REST adapter over productService, mounted at /api/products. Every route needs a signed-in caller. */

@@ -15,6 +15,7 @@ import {
   withDraftDefaults,
   type ProductSortField,
   type StockAdjustmentReason,
+  type StockStatus,
   type SortOrder,
 } from '@stockroom/schema';
 import { requireViewerRows } from '../account/viewer';
@@ -64,6 +65,7 @@ export interface ProductListRequest {
   search?: unknown;
   category?: unknown;
   inStock?: unknown;
+  stockStatus?: unknown;
   sortBy?: unknown;
   sortOrder?: unknown;
 }
@@ -125,6 +127,7 @@ function parseListRequest(request: ProductListRequest) {
     search: (input.search as string | undefined) || undefined,
     category: (input.category as string | undefined) || undefined,
     inStock: input.inStock as boolean | undefined,
+    stockStatus: (input.stockStatus as StockStatus | undefined) || undefined,
     sortBy: isBlank(input.sortBy) ? DEFAULT_PRODUCT_SORT.sortBy : (input.sortBy as ProductSortField),
     sortOrder: isBlank(input.sortOrder) ? DEFAULT_PRODUCT_SORT.sortOrder : (input.sortOrder as SortOrder),
   };
@@ -174,6 +177,7 @@ function cleanChanges(changes: ProductChanges): ProductWrite {
   if (changes.featured !== undefined) clean.featured = changes.featured as boolean;
   if (changes.sku !== undefined) clean.sku = optionalText(changes.sku);
   if (changes.barcode !== undefined) clean.barcode = optionalText(changes.barcode);
+  if (changes.reorderLevel !== undefined) clean.reorderLevel = isBlank(changes.reorderLevel) ? null : Number(changes.reorderLevel);
   return clean;
 }
 
@@ -211,7 +215,7 @@ async function countMatching(ctx: RequestContext, filter: ProductFilter): Promis
   if (countedByTotals(filter)) return { total: (await query<{ total: number }>(ctx, productCountStatement(filter)))[0].total, isEstimate: false };
   const [{ changes }] = await query<{ changes: string }>(ctx, catalogueChangesStatement(filter.ownerId));
   const cap = ctx.config.productCountCap;
-  const key = JSON.stringify([filter.ownerId, filter.search ?? null, filter.category ?? null, filter.inStock ?? null, cap]);
+  const key = JSON.stringify([filter.ownerId, filter.search ?? null, filter.category ?? null, filter.inStock ?? null, filter.stockStatus ?? null, cap]);
   const cached = searchCounts.get(key, changes, (count, countedAt) => count.isEstimate && Number(changes) - Number(countedAt) < cap / ESTIMATE_WRITES_PER_CAP);
   if (cached !== undefined) return cached;
   const runningKey = `${key}@${changes}`;
@@ -299,7 +303,7 @@ export const productService = {
   async list(ctx: RequestContext, request: ProductListRequest): Promise<ProductPageResult> {
     const { user } = await requireViewerRows(ctx);
     const { page, limit, offset, ...options } = parseListRequest(request);
-    const filter = { ownerId: user.id, search: options.search, category: options.category, inStock: options.inStock };
+    const filter = { ownerId: user.id, search: options.search, category: options.category, inStock: options.inStock, stockStatus: options.stockStatus };
     const [rows, count] = await Promise.all([
       query<ProductRow>(ctx, productPageStatement({ ...filter, sortBy: options.sortBy, sortOrder: options.sortOrder, limit, offset })),
       countMatching(ctx, filter),
@@ -354,9 +358,11 @@ export const productService = {
       featured = false,
       sku = null,
       barcode = null,
+      reorderLevel = null,
       ...required
-    } = cleanChanges(withDefaults) as Omit<NewProduct, 'ownerId' | 'imageUrl' | 'featured' | 'sku' | 'barcode'> & Partial<Pick<NewProduct, 'imageUrl' | 'featured' | 'sku' | 'barcode'>>;
-    const [row] = await writeProduct(ctx, insertProductStatement({ ...required, imageUrl, featured, sku, barcode, ownerId: user.id }));
+    } = cleanChanges(withDefaults) as Omit<NewProduct, 'ownerId' | 'imageUrl' | 'featured' | 'sku' | 'barcode' | 'reorderLevel'> &
+      Partial<Pick<NewProduct, 'imageUrl' | 'featured' | 'sku' | 'barcode' | 'reorderLevel'>>;
+    const [row] = await writeProduct(ctx, insertProductStatement({ ...required, imageUrl, featured, sku, barcode, reorderLevel, ownerId: user.id }));
     return fromRow(row);
   },
 

@@ -1,5 +1,5 @@
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { PRODUCT_SORT_FIELDS, SORT_ORDERS } from '@stockroom/schema';
+import { PRODUCT_SORT_FIELDS, SORT_ORDERS, STOCK_STATUSES, type StockStatus } from '@stockroom/schema';
 import { enumNamedInCapitals } from '../common/graphql-enum';
 import { Pagination } from '../common/pagination';
 
@@ -12,6 +12,9 @@ export const SortDirection = enumNamedInCapitals(SORT_ORDERS);
 export type SortDirection = (typeof SortDirection)[keyof typeof SortDirection];
 registerEnumType(ProductSortBy, { name: 'ProductSortBy', description: 'DATE is the creation time' });
 registerEnumType(SortDirection, { name: 'SortOrder' });
+/** The stock statuses, named as the shared rules name them. */
+export const StockStatusFilter = Object.fromEntries(STOCK_STATUSES.map((status) => [status, status])) as { readonly [S in StockStatus]: S };
+registerEnumType(StockStatusFilter, { name: 'StockStatus', description: 'LOW_STOCK: 0 < quantity <= reorderLevel (also counted as in stock)' });
 
 /** A product as both transports send it: the columns plus `inStock`. Lists build it from plain rows, never from entities. */
 @ObjectType('Product')
@@ -23,6 +26,8 @@ export class ProductView {
   @Field() category!: string;
   @Field(() => Int) quantity!: number;
   @Field({ description: 'quantity > 0' }) inStock!: boolean;
+  @Field(() => Int, { nullable: true, description: 'Low Stock at or under this quantity' }) reorderLevel!: number | null;
+  @Field({ description: '0 < quantity <= reorderLevel' }) lowStock!: boolean;
   @Field(() => String, { nullable: true }) imageUrl!: string | null;
   @Field(() => String, { nullable: true, description: "The shop's own code, unique in the catalogue ignoring case" }) sku!: string | null;
   @Field(() => String, { nullable: true, description: 'EAN-8, UPC-A, EAN-13 or GTIN-14' }) barcode!: string | null;
@@ -46,6 +51,7 @@ export class ProductStats {
   @Field(() => Int) totalProducts!: number;
   @Field(() => Int) inStock!: number;
   @Field(() => Int) outOfStock!: number;
+  @Field(() => Int, { description: 'In stock at or under their reorder level' }) lowStock!: number;
   @Field(() => Float, { description: 'Sum of price x quantity' }) inventoryValue!: number;
 }
 
@@ -56,6 +62,7 @@ export class ProductListInput {
   @Field({ nullable: true, description: 'Case-insensitive substring of the name, description or category, or exactly the SKU (any case) or barcode, which then comes first' }) search?: string;
   @Field({ nullable: true }) category?: string;
   @Field({ nullable: true, description: 'true: quantity > 0; false: quantity = 0; absent: all' }) inStock?: boolean;
+  @Field(() => StockStatusFilter, { nullable: true }) stockStatus?: StockStatus;
   @Field(() => ProductSortBy, { nullable: true, description: 'Default DATE' }) sortBy?: ProductSortBy;
   @Field(() => SortDirection, { nullable: true, description: 'Default DESC' }) sortOrder?: SortDirection;
 }
@@ -71,6 +78,7 @@ export class CreateProductInput {
   @Field({ nullable: true }) featured?: boolean;
   @Field(() => String, { nullable: true, description: 'Blank or null: none' }) sku?: string | null;
   @Field(() => String, { nullable: true, description: 'Blank or null: none' }) barcode?: string | null;
+  @Field(() => Int, { nullable: true, description: '0 to 100000; null: none' }) reorderLevel?: number | null;
 }
 
 @InputType({ description: 'Only the fields given change' })
@@ -84,5 +92,6 @@ export class UpdateProductInput {
   @Field({ nullable: true }) featured?: boolean;
   @Field(() => String, { nullable: true, description: 'Blank or null removes it' }) sku?: string | null;
   @Field(() => String, { nullable: true, description: 'Blank or null removes it' }) barcode?: string | null;
+  @Field(() => Int, { nullable: true, description: 'null removes it' }) reorderLevel?: number | null;
   @Field(() => Int, { nullable: true, description: 'The version the change was made against; a stale one is refused' }) version?: number;
 }

@@ -54,7 +54,7 @@ export function ruleSchema(rule: FieldRule, extra: Record<string, unknown> = {})
       };
     case 'number':
       return {
-        type: rule.integer ? 'integer' : 'number',
+        type: rule.integer ? (rule.nullable ? ['integer', 'null'] : 'integer') : rule.nullable ? ['number', 'null'] : 'number',
         minimum: rule.min,
         maximum: rule.max,
         ...(rule.decimals !== undefined && {

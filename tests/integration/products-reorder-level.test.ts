@@ -1,0 +1,117 @@
+import { CREATE_PRODUCT, UPDATE_PRODUCT, countProducts, createProduct, expectGqlError, expectRestError, productInput, storedProduct } from '../support/products';
+import { signUpUser, startTestApp, type TestApp } from '../support/test-app';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app?.close());
+
+const STATS = `query { productStats { totalProducts inStock outOfStock lowStock inventoryValue } }`;
+const LIST = `query List($query: ProductListInput) { products(query: $query) { products { id name quantity reorderLevel lowStock inStock } pagination { total } } }`;
+
+/** What the running totals say, over both transports (they must agree). */
+async function lowStockCount(token: string): Promise<number> {
+  const rest = await app.rest('GET', '/api/products/stats', undefined, { token });
+  const gql = await app.gql(STATS, {}, { token });
+  expect(gql.data.productStats.lowStock).toBe(rest.body.stats.lowStock);
+  return rest.body.stats.lowStock;
+}
+
+/** The low-stock products counted from the rows themselves. */
+const countedLowStock = (ownerId: string) => countProducts(app, 'owner_id = $1 AND quantity > 0 AND quantity <= reorder_level', [ownerId]);
+
+describe('reorder level: what is refused', () => {
+  it.each([
+    ['-1', -1, 'Reorder level must be at least 0'],
+    ['100001', 100_001, 'Reorder level cannot exceed 100000'],
+    ['1.5', 1.5, 'Reorder level must be a whole number'],
+  ])('refuses %s on create and update, over REST and GraphQL alike, and stores nothing', async (_case, reorderLevel, message) => {
+    const { token } = await signUpUser(app);
+    const fields = { reorderLevel: message };
+    const input = productInput({ reorderLevel });
+    expectRestError(await app.rest('POST', '/api/products', input, { token }), 400, 'BAD_USER_INPUT', message, fields);
+    if (Number.isInteger(reorderLevel)) expectGqlError(await app.gql(CREATE_PRODUCT, { input }, { token }), 'BAD_USER_INPUT', message, fields);
+    const product = await createProduct(app, token);
+    const before = await storedProduct(app, product.id);
+    expectRestError(await app.rest('PUT', `/api/products/${product.id}`, { reorderLevel }, { token }), 400, 'BAD_USER_INPUT', message, fields);
+    if (Number.isInteger(reorderLevel)) expectGqlError(await app.gql(UPDATE_PRODUCT, { id: product.id, input: { reorderLevel } }, { token }), 'BAD_USER_INPUT', message, fields);
+    expect(await storedProduct(app, product.id)).toEqual(before);
+  });
+
+  it('refuses an unknown stock status over REST and GraphQL', async () => {
+    const { token } = await signUpUser(app);
+    expectRestError(await app.rest('GET', '/api/products?stockStatus=nearly', undefined, { token }), 400, 'BAD_USER_INPUT', 'Stock status format is invalid', {
+      stockStatus: 'Stock status format is invalid',
+    });
+    const gql = await app.gql(LIST, { query: { stockStatus: 'NEARLY' } }, { token });
+    expect(gql.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
+  });
+});
+
+describe('Low Stock', () => {
+  it('is 0 < quantity <= reorder level: at the level and above 0 is low; above it, at 0 or without a level is not', async () => {
+    const { token } = await signUpUser(app);
+    const cases = [
+      { name: 'At the level', quantity: 5, reorderLevel: 5, lowStock: true, inStock: true },
+      { name: 'Under the level', quantity: 1, reorderLevel: 5, lowStock: true, inStock: true },
+      { name: 'One above', quantity: 6, reorderLevel: 5, lowStock: false, inStock: true },
+      { name: 'Out of stock', quantity: 0, reorderLevel: 5, lowStock: false, inStock: false },
+      { name: 'No level', quantity: 1, reorderLevel: null, lowStock: false, inStock: true },
+    ];
+    for (const { name, quantity, reorderLevel, lowStock, inStock } of cases) {
+      const product = await createProduct(app, token, { name, quantity, reorderLevel });
+      expect(product).toMatchObject({ reorderLevel, lowStock, inStock });
+    }
+    const low = await app.rest('GET', '/api/products?stockStatus=low&sortBy=name&sortOrder=asc', undefined, { token });
+    expect(low.body.products.map((p: { name: string }) => p.name)).toEqual(['At the level', 'Under the level']);
+    expect(low.body.pagination.total).toBe(2);
+    for (const [status, names] of [
+      ['LOW_STOCK', ['At the level', 'Under the level']],
+      ['IN_STOCK', ['At the level', 'No level', 'One above', 'Under the level']],
+      ['OUT_OF_STOCK', ['Out of stock']],
+    ] as const) {
+      const gql = await app.gql(LIST, { query: { stockStatus: status, sortBy: 'NAME', sortOrder: 'ASC' } }, { token });
+      expect(gql.data.products.products.map((p: { name: string }) => p.name)).toEqual(names);
+      expect(gql.data.products.pagination.total).toBe(names.length);
+      const rest = await app.rest('GET', `/api/products?stockStatus=${status.toLowerCase()}&sortBy=name&sortOrder=asc`, undefined, { token });
+      expect(rest.body.products.map((p: { name: string }) => p.name)).toEqual(names);
+    }
+    // Combined with the other filters.
+    const searched = await app.rest('GET', '/api/products?stockStatus=LOW&search=under', undefined, { token });
+    expect(searched.body.products.map((p: { name: string }) => p.name)).toEqual(['Under the level']);
+    expect(await lowStockCount(token)).toBe(2);
+  });
+
+  it('keeps stats.lowStock equal to the rows after every kind of write', async () => {
+    const { token, user } = await signUpUser(app);
+    const expectTotalsRight = async () => expect(await lowStockCount(token)).toBe(await countedLowStock(user.id));
+
+    const lamp = await createProduct(app, token, { name: 'Lamp', quantity: 10, reorderLevel: 5 });
+    await expectTotalsRight();
+    expect(await lowStockCount(token)).toBe(0);
+    // A sale takes it to its level: low.
+    await app.rest('POST', `/api/products/${lamp.id}/stock`, { delta: -5 }, { token });
+    expect(await lowStockCount(token)).toBe(1);
+    // Raising the level of a product above it keeps it low; lowering it under the quantity makes it fine.
+    await app.rest('PUT', `/api/products/${lamp.id}`, { reorderLevel: 2 }, { token });
+    expect(await lowStockCount(token)).toBe(0);
+    await app.gql(UPDATE_PRODUCT, { id: lamp.id, input: { reorderLevel: 8 } }, { token });
+    expect(await lowStockCount(token)).toBe(1);
+    // A stocktake to 0: out of stock, not low.
+    await app.rest('POST', `/api/products/${lamp.id}/stock/count`, { quantity: 0 }, { token });
+    expect(await lowStockCount(token)).toBe(0);
+    // An edit of the quantity in the form.
+    await app.rest('PUT', `/api/products/${lamp.id}`, { quantity: 3 }, { token });
+    expect(await lowStockCount(token)).toBe(1);
+    // Clearing the level.
+    await app.rest('PUT', `/api/products/${lamp.id}`, { reorderLevel: null }, { token });
+    expect(await lowStockCount(token)).toBe(0);
+    await app.rest('PUT', `/api/products/${lamp.id}`, { reorderLevel: 3 }, { token });
+    await createProduct(app, token, { name: 'Vase', quantity: 1, reorderLevel: 1 });
+    expect(await lowStockCount(token)).toBe(2);
+    await app.rest('DELETE', `/api/products/${lamp.id}`, undefined, { token });
+    expect(await lowStockCount(token)).toBe(1);
+    await expectTotalsRight();
+  });
+});
