@@ -66,4 +66,42 @@ describe('SKU and barcode in the client', () => {
     await checkScreen(s, 'detail');
     s.assertClean();
   });
+
+  for (const theme of ['light', 'dark'] as const) {
+    it(`shows Low Stock beside In Stock at or under the reorder level, and the form changes the level (${theme})`, async () => {
+      const s = b.session();
+      await s.page.emulateMedia({ colorScheme: theme });
+      const session = await signedInUser(s, `low-${theme}`);
+      const product = await createProductApi(session, { name: 'Shelf Bracket', price: 3, quantity: 3, reorderLevel: 5 });
+      const detail = new ProductDetailPage(s.page);
+      await detail.goto(product.id);
+      const lowStock = s.page.getByRole('main').getByText('Low Stock', { exact: true });
+      await lowStock.waitFor();
+      expect(await detail.inStockBadge.isVisible()).toBe(true);
+      expect(await s.page.getByTestId('product-reorder-level').textContent()).toBe('5');
+      await checkScreen(s, `detail-low-${theme}`);
+      await s.page.setViewportSize(MOBILE);
+      await checkScreen(s, `detail-low-${theme}`);
+      await s.page.setViewportSize(DESKTOP);
+
+      const list = new ProductListPage(s.page);
+      await list.goto();
+      await list.list.getByText('Low Stock', { exact: true }).waitFor();
+      await checkScreen(s, `list-low-${theme}`);
+
+      const form = new ProductFormPage(s.page);
+      await form.gotoEdit(product.id);
+      const level = s.page.getByLabel('Reorder level', { exact: true });
+      expect(await level.inputValue()).toBe('5');
+      await level.fill('-1');
+      await form.name.focus();
+      await form.waitForFieldError(level, 'Reorder level must be at least 0');
+      await level.fill('2');
+      await form.updateButton.click();
+      await detail.heading.waitFor();
+      await s.page.getByTestId('product-reorder-level').filter({ hasText: /^2$/ }).waitFor();
+      expect(await lowStock.count()).toBe(0);
+      s.assertClean();
+    });
+  }
 });

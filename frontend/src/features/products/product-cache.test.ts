@@ -40,6 +40,8 @@ function product(overrides: Partial<ProductRecord> = {}): ProductRecord {
     imageUrl: null,
     sku: null,
     barcode: null,
+    reorderLevel: null,
+    lowStock: false,
     featured: false,
     inStock: (overrides.quantity ?? 5) > 0,
     owner: 'owner-1',

@@ -2,7 +2,7 @@ import { decimalText, draftFormValues, DRAFT_PLACEHOLDERS, formValuesOf, product
 
 describe('product form values', () => {
   it('a new product starts empty, the draft defaults shown as placeholders', () => {
-    expect(draftFormValues()).toEqual({ name: '', description: '', price: '', category: '', quantity: '', imageUrl: '', featured: false, sku: '', barcode: '' });
+    expect(draftFormValues()).toEqual({ name: '', description: '', price: '', category: '', quantity: '', imageUrl: '', featured: false, sku: '', barcode: '', reorderLevel: '' });
     expect(DRAFT_PLACEHOLDERS).toEqual({ description: 'Draft product - description pending', category: 'Uncategorized', quantity: '0', price: '0.00' });
   });
 
@@ -48,6 +48,7 @@ describe('product form values', () => {
       featured: false,
       sku: null,
       barcode: null,
+      reorderLevel: null,
     });
   });
 
@@ -62,6 +63,7 @@ describe('product form values', () => {
       imageUrl: 'javascript:alert(1)',
       sku: 'has space',
       barcode: '12345678',
+      reorderLevel: '1.5',
       featured: false,
       },
       'edit',
@@ -75,6 +77,7 @@ describe('product form values', () => {
       imageUrl: 'Image URL format is invalid',
       sku: 'SKU may contain only letters, digits and - _ . /',
       barcode: 'Barcode check digit is invalid',
+      reorderLevel: 'Reorder level must be a whole number',
     });
   });
 
@@ -90,6 +93,7 @@ describe('product form values', () => {
       featured: false,
       sku: null,
       barcode: null,
+      reorderLevel: null,
     });
     expect(toProductInput({ ...draftFormValues(), name: 'Lamp', price: '3', sku: ' LMP-1 ', barcode: '4006381333931' })).toMatchObject({ sku: 'LMP-1', barcode: '4006381333931' });
   });
@@ -110,6 +114,8 @@ describe('product form values', () => {
       imageUrl: 'https://img.example.com/lamp.png',
       sku: 'LMP-1',
       barcode: null,
+      reorderLevel: 2,
+      lowStock: false,
       featured: true,
       inStock: true,
       owner: 'u1',
@@ -128,7 +134,8 @@ describe('product form values', () => {
       featured: true,
       sku: 'LMP-1',
       barcode: '',
+      reorderLevel: '2',
     });
-    expect(toUpdateInput(values, product.version)).toMatchObject({ version: 4, price: 14.5, imageUrl: 'https://img.example.com/lamp.png', sku: 'LMP-1', barcode: null });
+    expect(toUpdateInput(values, product.version)).toMatchObject({ version: 4, price: 14.5, imageUrl: 'https://img.example.com/lamp.png', sku: 'LMP-1', barcode: null, reorderLevel: 2 });
   });
 });

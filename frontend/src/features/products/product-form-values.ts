@@ -13,6 +13,7 @@ export interface ProductFormValues {
   featured: boolean;
   sku: string;
   barcode: string;
+  reorderLevel: string;
 }
 
 export type ProductFormMode = 'create' | 'edit';
@@ -23,7 +24,7 @@ export type ProductFormMode = 'create' | 'edit';
  * text the user would have to delete.
  */
 export function draftFormValues(): ProductFormValues {
-  return { name: '', description: '', price: '', category: '', quantity: '', imageUrl: '', featured: false, sku: '', barcode: '' };
+  return { name: '', description: '', price: '', category: '', quantity: '', imageUrl: '', featured: false, sku: '', barcode: '', reorderLevel: '' };
 }
 
 /**
@@ -51,6 +52,7 @@ export function formValuesOf(product: ProductRecord): ProductFormValues {
     featured: product.featured,
     sku: product.sku ?? '',
     barcode: product.barcode ?? '',
+    reorderLevel: product.reorderLevel === null ? '' : String(product.reorderLevel),
   };
 }
 
@@ -80,6 +82,7 @@ function ruleInput(values: ProductFormValues, mode: ProductFormMode): Record<str
     featured: values.featured === true,
     sku: text(values.sku),
     barcode: text(values.barcode),
+    reorderLevel: text(values.reorderLevel),
   };
   return mode === 'create' ? withDraftDefaults(read) : read;
 }
@@ -128,6 +131,7 @@ export function toProductInput(values: ProductFormValues, mode: ProductFormMode 
     featured: input.featured as boolean,
     sku: orNull(input.sku),
     barcode: orNull(input.barcode),
+    reorderLevel: input.reorderLevel === '' ? null : Number(input.reorderLevel),
   };
 }
 

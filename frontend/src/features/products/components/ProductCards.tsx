@@ -22,7 +22,7 @@ export function ProductCards({ products, navState, onDelete }: ProductCollection
                     {product.name}
                   </Link>
                 </H2>
-                <StockTag inStock={product.inStock} />
+                <StockTag inStock={product.inStock} lowStock={product.lowStock} />
               </div>
               <p className="product-card__category">
                 {product.sku && <span className="product-sku">{product.sku} · </span>}

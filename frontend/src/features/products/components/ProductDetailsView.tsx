@@ -16,7 +16,7 @@ export function ProductDetailsView({ product }: { product: ProductRecord }) {
           <span className="product-details__price" data-testid="product-price">
             {formatCurrency(product.price)}
           </span>
-          <StockTag inStock={product.inStock} large />
+          <StockTag inStock={product.inStock} lowStock={product.lowStock} large />
         </div>
         <dl className="details-list product-details__facts">
           <div>
@@ -39,6 +39,12 @@ export function ProductDetailsView({ product }: { product: ProductRecord }) {
             <dt>Quantity</dt>
             <dd data-testid="product-quantity">{formatCount(product.quantity)}</dd>
           </div>
+          {product.reorderLevel !== null && (
+            <div>
+              <dt>Reorder level</dt>
+              <dd data-testid="product-reorder-level">{formatCount(product.reorderLevel)}</dd>
+            </div>
+          )}
           <div>
             <dt>Featured</dt>
             <dd>{product.featured ? 'Yes' : 'No'}</dd>

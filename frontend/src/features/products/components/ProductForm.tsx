@@ -31,6 +31,7 @@ export interface ProductFormProps {
 const CATEGORY_LIST_ID = 'product-category-options';
 /** The barcode field is an InputField for its numeric keypad on phones; the shared rule checks it as TextField would. */
 const validateBarcode = (value: unknown) => validateField(ProductFields.barcode, value ?? '');
+const validateReorderLevel = (value: unknown) => validateField(ProductFields.reorderLevel, value ?? '');
 /** Stores an image and answers 201 { url }, a path the Image URL field accepts. */
 const PRODUCT_IMAGE_ENDPOINT = '/api/products/images';
 
@@ -116,6 +117,13 @@ export function ProductForm({ mode, initialValues, categories, onSubmit, cancelH
               />
               <InputField name="quantity" label="Quantity" inputMode="numeric" validate={validators.quantity} placeholder={placeholders?.quantity} />
             </div>
+            <InputField
+              name="reorderLevel"
+              label="Reorder level"
+              inputMode="numeric"
+              validate={validateReorderLevel}
+              helperText="Optional: the product shows as Low Stock at or under this quantity."
+            />
             <div className="product-form__row">
               <TextField name="sku" label="SKU" rule={ProductFields.sku} helperText="Optional: your own code, e.g. LMP-100." />
               <InputField name="barcode" label="Barcode" inputMode="numeric" validate={validateBarcode} helperText="Optional: EAN-8, UPC-A, EAN-13 or GTIN-14." />

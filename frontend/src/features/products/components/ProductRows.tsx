@@ -28,7 +28,7 @@ export function ProductRows({ products, navState, onDelete }: ProductCollectionP
             <span className="product-row__figures">
               <span className="product-row__price">{formatCurrency(product.price)}</span>
               <span className="product-row__quantity">Qty {formatCount(product.quantity)}</span>
-              <StockTag inStock={product.inStock} />
+              <StockTag inStock={product.inStock} lowStock={product.lowStock} />
             </span>
           </div>
           <ProductActionsMenu product={product} navState={navState} onDelete={onDelete} />

@@ -101,7 +101,7 @@ export function ProductTable({ products, navState, onDelete, actionsMenu, ...sor
               <td className="product-table__number">{formatCurrency(product.price)}</td>
               <td className="product-table__number">{formatCount(product.quantity)}</td>
               <td>
-                <StockTag inStock={product.inStock} />
+                <StockTag inStock={product.inStock} lowStock={product.lowStock} />
               </td>
               <td className="product-table__date">{formatDate(product.createdAt)}</td>
               <td>

@@ -1,10 +1,22 @@
 import { Tag } from '@blueprintjs/core';
 
-/** In stock means a quantity above 0; the flag is derived from it, never set on its own. */
-export function StockTag({ inStock, large }: { inStock: boolean; large?: boolean }) {
+/**
+ * In stock means a quantity above 0; the flag is derived from it, never set on
+ * its own. A product at or under its reorder level is still In Stock, with a
+ * Low Stock tag beside it.
+ */
+export function StockTag({ inStock, lowStock, large }: { inStock: boolean; lowStock?: boolean; large?: boolean }) {
+  const size = large ? 'large' : undefined;
   return (
-    <Tag className="stock-tag" intent={inStock ? 'success' : 'danger'} minimal round size={large ? 'large' : undefined}>
-      {inStock ? 'In Stock' : 'Out of Stock'}
-    </Tag>
+    <>
+      <Tag className="stock-tag" intent={inStock ? 'success' : 'danger'} minimal round size={size}>
+        {inStock ? 'In Stock' : 'Out of Stock'}
+      </Tag>
+      {lowStock && (
+        <Tag className="stock-tag" intent="warning" minimal round size={size}>
+          Low Stock
+        </Tag>
+      )}
+    </>
   );
 }
