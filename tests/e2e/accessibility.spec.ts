@@ -332,8 +332,17 @@ describe('accessibility: axe finds nothing on any screen, at 1280 and 375 px', (
   describe('the theme switch in the user menu', () => {
     const isDark = (page: Page) => page.evaluate(() => document.body.classList.contains('bp6-dark'));
     const choose = async (shell: AppShell, page: Page, name: 'System' | 'Light' | 'Dark') => {
+      const stored = name === 'System' ? null : name.toLowerCase();
+      // A click that lands while the menu is still opening can miss on a loaded machine: the remembered choice says whether it took.
+      for (let attempt = 1; ; attempt++) {
+        if (!(await page.getByRole('menuitemradio', { name }).isVisible())) await shell.openUserMenu();
+        await page.getByRole('menuitemradio', { name }).click();
+        const took = await page
+          .waitForFunction((value) => localStorage.getItem('stockroom_theme') === value, stored, { timeout: 5000 })
+          .then(() => true, () => false);
+        if (took || attempt === 3) break;
+      }
       if (!(await page.getByRole('menuitemradio', { name }).isVisible())) await shell.openUserMenu();
-      await page.getByRole('menuitemradio', { name }).click();
       await page.getByRole('menuitemradio', { name, checked: true }).waitFor();
     };
 
