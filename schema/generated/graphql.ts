@@ -12,7 +12,9 @@ export type ActivityKind =
   | 'PRODUCT_UPDATED'
   | 'PROFILE_UPDATED'
   | 'SIGNED_IN'
-  | 'STOCK_ADJUSTED';
+  | 'STOCK_ADJUSTED'
+  | 'STOCK_LOW'
+  | 'STOCK_OUT';
 
 export type ChangePasswordInput = {
   currentPassword: string;

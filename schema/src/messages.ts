@@ -50,6 +50,9 @@ export const LockoutMessages = {
 /** Recent activity's words that server and client both write: the server's item titles, and the client's day added to them. */
 export const ActivityMessages = {
   signedInTimes: (count: number) => `Signed in ${count} times`,
+  /** A product crossing into low stock: 'Lamp is running low: 2 left, reorder level 5'. */
+  runningLow: (product: string, quantity: number, reorderLevel: number) => `${product} is running low: ${quantity} left, reorder level ${reorderLevel}`,
+  outOfStock: (product: string) => `${product} is out of stock`,
 } as const;
 
 export const UserMessages = {

@@ -115,3 +115,31 @@ describe('Low Stock', () => {
     await expectTotalsRight();
   });
 });
+
+describe('activity: crossing into low stock or out of stock', () => {
+  const descriptions = async (token: string): Promise<string[]> =>
+    (await app.rest('GET', '/api/dashboard', undefined, { token })).body.recentActivity.map((item: { description: string }) => item.description);
+  const alerts = async (token: string) => (await descriptions(token)).filter((text) => / is (running low|out of stock)/.test(text));
+
+  it('adds one item when a sale, a count, an edit or a raised level crosses the line, and none while it stays there', async () => {
+    const { token } = await signUpUser(app);
+    const lamp = await createProduct(app, token, { name: 'Lamp', quantity: 10, reorderLevel: 5 });
+    await app.rest('POST', `/api/products/${lamp.id}/stock`, { delta: -8 }, { token });
+    expect(await alerts(token)).toEqual(['Lamp is running low: 2 left, reorder level 5']);
+    // Still low: nothing new.
+    await app.rest('POST', `/api/products/${lamp.id}/stock`, { delta: -1 }, { token });
+    expect(await alerts(token)).toHaveLength(1);
+    // A count to 0: out of stock.
+    await app.rest('POST', `/api/products/${lamp.id}/stock/count`, { quantity: 0 }, { token });
+    expect((await alerts(token))[0]).toBe('Lamp is out of stock');
+    // Back above the level, then a raised level makes it low again (GraphQL this time).
+    await app.rest('PUT', `/api/products/${lamp.id}`, { quantity: 20 }, { token });
+    await app.gql(UPDATE_PRODUCT, { id: lamp.id, input: { reorderLevel: 25 } }, { token });
+    expect((await alerts(token))[0]).toBe('Lamp is running low: 20 left, reorder level 25');
+    expect(await alerts(token)).toHaveLength(3);
+    // A product without a level only ever runs out.
+    const vase = await createProduct(app, token, { name: 'Vase', quantity: 1 });
+    await app.rest('POST', `/api/products/${vase.id}/stock`, { delta: -1 }, { token });
+    expect((await alerts(token))[0]).toBe('Vase is out of stock');
+  });
+});

@@ -83,6 +83,14 @@ function describe(row: ActivityRow, count: number): Pick<ActivityItemView, 'titl
       return { title: 'Product deleted', description: `Removed ${quoted(row.subject)} from your catalogue`, icon: 'trash' };
     case 'stock_adjusted':
       return { title: 'Stock adjusted', description: stockChange(Number(details.delta), Number(details.quantity), details.reason, quoted(row.subject)), icon: 'exchange' };
+    case 'stock_low':
+      return {
+        title: 'Running low',
+        description: ActivityMessages.runningLow(row.subject ?? 'A product', Number(details.quantity), Number(details.reorderLevel)),
+        icon: 'warning-sign',
+      };
+    case 'stock_out':
+      return { title: 'Out of stock', description: ActivityMessages.outOfStock(row.subject ?? 'A product'), icon: 'ban-circle' };
     case 'profile_updated':
       return { title: 'Profile updated', description: `Changed your ${listOf(details.fields)}`, icon: 'person' };
     case 'password_changed':

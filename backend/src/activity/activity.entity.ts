@@ -12,6 +12,8 @@ export const ACTIVITY_KINDS = [
   'stock_adjusted',
   'profile_updated',
   'password_changed',
+  'stock_low',
+  'stock_out',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 

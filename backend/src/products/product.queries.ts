@@ -1,5 +1,5 @@
 import type { ProductSortField, SortOrder, StockMovementReason, StockStatus } from '@stockroom/schema';
-import { logFrom } from '../activity/activity.queries';
+import { logFrom, logStockAlertFrom } from '../activity/activity.queries';
 import { likePattern, type Statement } from '../db/sql';
 import { movementFrom } from './stock-movement.queries';
 
@@ -286,8 +286,10 @@ export function updateProductStatement(id: string, ownerId: string, changes: Pro
       updated AS (
         UPDATE products SET ${sets.join(', ')} FROM before
         WHERE products.id = before.id${version === undefined ? '' : ' AND products.version = ?'}
-        RETURNING products.*, before.quantity AS quantity_before, array_remove(ARRAY[${changed.join(', ')}]::text[], NULL) AS changed),${moved ? `
+        RETURNING products.*, before.quantity AS quantity_before, before.reorder_level AS reorder_level_before,
+          array_remove(ARRAY[${changed.join(', ')}]::text[], NULL) AS changed),${moved ? `
       moved AS (${moved.sql}),` : ''}
+      alerted AS (${logStockAlertFrom('updated')}),
       logged AS (${logFrom('updated', 'product_updated', `jsonb_build_object('fields', to_jsonb(changed))`)} WHERE cardinality(changed) > 0)
       SELECT ${PRODUCT_COLUMNS} FROM updated`,
     values: [id, ownerId, ...entries.map(([, value]) => value), ...(version === undefined ? [] : [version]), ...(moved?.values ?? [])],
@@ -321,11 +323,13 @@ export function adjustStockStatement(id: string, ownerId: string, delta: number,
   return {
     sql: `WITH adjusted AS (
         UPDATE products SET quantity = quantity + ?, version = version + 1, updated_at = now()
-        WHERE id = ? AND owner_id = ? AND quantity + ? BETWEEN ? AND ? RETURNING *),
+        WHERE id = ? AND owner_id = ? AND quantity + ? BETWEEN ? AND ?
+        RETURNING *, quantity - ?::int AS quantity_before, reorder_level AS reorder_level_before),
       moved AS (${moved.sql}),
+      alerted AS (${logStockAlertFrom('adjusted')}),
       logged AS (${logFrom('adjusted', 'stock_adjusted', `jsonb_build_object('delta', ?::int, 'quantity', quantity, 'reason', ?::text)`)})
       SELECT ${PRODUCT_COLUMNS} FROM adjusted`,
-    values: [delta, id, ownerId, delta, limits.min, limits.max, ...moved.values, delta, movement.reason],
+    values: [delta, id, ownerId, delta, limits.min, limits.max, delta, ...moved.values, delta, movement.reason],
   };
 }
 
@@ -347,8 +351,9 @@ export function countStockStatement(id: string, ownerId: string, quantity: numbe
           version = products.version + CASE WHEN before.quantity = ? THEN 0 ELSE 1 END,
           updated_at = CASE WHEN before.quantity = ? THEN products.updated_at ELSE now() END
         FROM before WHERE products.id = before.id
-        RETURNING products.*, products.quantity - before.quantity AS delta),
+        RETURNING products.*, products.quantity - before.quantity AS delta, before.quantity AS quantity_before, products.reorder_level AS reorder_level_before),
       moved AS (${moved.sql}),
+      alerted AS (${logStockAlertFrom('counted')}),
       logged AS (${logFrom('counted', 'stock_adjusted', `jsonb_build_object('delta', delta, 'quantity', quantity, 'reason', 'COUNT')`)})
       SELECT ${PRODUCT_COLUMNS} FROM counted`,
     values: [id, ownerId, quantity, quantity, quantity, ...moved.values],

@@ -9,6 +9,7 @@ import { Migration20261123193000 } from './Migration20261123193000';
 import { Migration20261123200000 } from './Migration20261123200000';
 import { Migration20261124000100 } from './Migration20261124000100';
 import { Migration20261124000200 } from './Migration20261124000200';
+import { Migration20261124000300 } from './Migration20261124000300';
 
 /**
  * Migrations in the order they run. Listed explicitly (not globbed) so the
@@ -26,4 +27,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123200000', class: Migration20261123200000 }, // the stock ledger: one movement per quantity change, an INITIAL one for every existing product
   { name: 'Migration20261124000100', class: Migration20261124000100 }, // optional SKU (unique per owner, any case) and GS1 barcode on products
   { name: 'Migration20261124000200', class: Migration20261124000200 }, // reorder levels: low stock in the catalogue totals and a partial index for the Low Stock filter
+  { name: 'Migration20261124000300', class: Migration20261124000300 }, // activity: a product crossing into low stock or out of stock
 ];

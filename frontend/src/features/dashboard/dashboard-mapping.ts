@@ -1,6 +1,7 @@
 import { Intent } from '@blueprintjs/core';
 import {
   AddIcon,
+  BanCircleIcon,
   BoxIcon,
   EditIcon,
   ExchangeIcon,
@@ -11,6 +12,7 @@ import {
   PersonIcon,
   ShieldIcon,
   TrashIcon,
+  WarningSignIcon,
   type SVGIconProps,
 } from '@blueprintjs/icons';
 import type { ComponentType } from 'react';
@@ -31,6 +33,8 @@ const ICONS: Readonly<Record<string, ComponentType<SVGIconProps>>> = {
   key: KeyIcon,
   box: BoxIcon,
   shield: ShieldIcon,
+  'warning-sign': WarningSignIcon,
+  'ban-circle': BanCircleIcon,
 };
 
 export const FALLBACK_ICON: ComponentType<SVGIconProps> = HistoryIcon;
