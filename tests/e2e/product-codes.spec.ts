@@ -5,7 +5,7 @@ import { axeLines } from './support/axe';
 import { saveScreenshot, sidewaysOverflow } from './support/screen-checks';
 import { ProductDetailPage } from './pages/ProductDetailPage';
 import { ProductFormPage } from './pages/ProductFormPage';
-import { ProductListPage } from './pages/ProductListPage';
+import { ProductListPage, waitForExactText } from './pages/ProductListPage';
 
 const SCREENSHOTS = 'product-codes';
 
@@ -85,9 +85,20 @@ describe('SKU and barcode in the client', () => {
       await s.page.setViewportSize(DESKTOP);
 
       const list = new ProductListPage(s.page);
+      await createProductApi(session, { name: 'Plenty of Hooks', price: 1, quantity: 50, reorderLevel: 5 });
       await list.goto();
       await list.list.getByText('Low Stock', { exact: true }).waitFor();
+      await waitForExactText(list.stats.getByTestId('stat-low-stock').getByRole('definition'), '1');
+      // The stock filter's Low Stock option lists only what needs reordering, and says so in the URL.
+      await list.filterStock('Low Stock');
+      await list.waitForPath('/products', '?stockStatus=low');
+      await list.ready();
+      expect(await list.names()).toEqual(['Shelf Bracket']);
       await checkScreen(s, `list-low-${theme}`);
+      await s.page.setViewportSize(MOBILE);
+      await list.ready();
+      await checkScreen(s, `list-low-${theme}`);
+      await s.page.setViewportSize(DESKTOP);
 
       const form = new ProductFormPage(s.page);
       await form.gotoEdit(product.id);

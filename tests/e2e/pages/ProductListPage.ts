@@ -24,7 +24,7 @@ export async function shownText(locator: Locator): Promise<{ text: string; clipp
   });
 }
 
-export type StockFilterOption = 'All' | 'In Stock' | 'Out of Stock';
+export type StockFilterOption = 'All' | 'In Stock' | 'Low Stock' | 'Out of Stock';
 export type SortField = 'Name' | 'Price' | 'Date';
 export type SortDirection = 'Ascending' | 'Descending';
 /** The table's sortable column headers. */

@@ -426,7 +426,18 @@ describe('applyProductDeleted', () => {
 describe('pure helpers', () => {
   it('statsAfterChange keeps the value exact to the cent', () => {
     const p = product({ price: 0.1, quantity: 3 });
-    expect(statsAfterChange({ totalProducts: 0, inStock: 0, outOfStock: 0, inventoryValue: 0.2 }, null, p).inventoryValue).toBe(0.5);
+    expect(statsAfterChange({ totalProducts: 0, inStock: 0, outOfStock: 0, lowStock: 0, inventoryValue: 0.2 }, null, p).inventoryValue).toBe(0.5);
+  });
+
+  it('statsAfterChange counts a product into Low Stock and out of it as the server says it is', () => {
+    const fine = product({ quantity: 9, reorderLevel: 5, lowStock: false });
+    const low = { ...fine, quantity: 4, lowStock: true };
+    const empty = { ...fine, quantity: 0, lowStock: false };
+    const stats = { totalProducts: 1, inStock: 1, outOfStock: 0, lowStock: 0, inventoryValue: 90 };
+    const afterSale = statsAfterChange(stats, fine, low);
+    expect(afterSale).toMatchObject({ inStock: 1, lowStock: 1 });
+    expect(statsAfterChange(afterSale, low, empty)).toMatchObject({ inStock: 0, outOfStock: 1, lowStock: 0 });
+    expect(statsAfterChange(afterSale, low, null)).toMatchObject({ totalProducts: 0, lowStock: 0 });
   });
 
   it('withCategory keeps the list sorted and unique', () => {

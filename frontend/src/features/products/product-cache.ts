@@ -1,6 +1,6 @@
 import type { ApolloCache, Reference } from '@apollo/client';
 import { isReference } from '@apollo/client/utilities';
-import { DEFAULT_PRODUCT_SORT, PAGINATION, PRODUCT_SORT_FIELDS, SORT_ORDERS } from '@stockroom/schema';
+import { DEFAULT_PRODUCT_SORT, PAGINATION, PRODUCT_SORT_FIELDS, SORT_ORDERS, STOCK_STATUSES } from '@stockroom/schema';
 import { ProductRecordFragmentDoc, type PaginationDetailsFragment, type ProductListInput, type ProductRecordFragment } from '@stockroom/schema/generated/graphql';
 import { toGraphQLEnum } from './product-list-params';
 
@@ -27,6 +27,7 @@ interface StoredStats {
   totalProducts: number;
   inStock: number;
   outOfStock: number;
+  lowStock: number;
   inventoryValue: number;
 }
 
@@ -37,6 +38,7 @@ export interface ListKey {
   search?: string;
   category?: string;
   inStock?: boolean;
+  stockStatus?: NonNullable<ProductListInput['stockStatus']>;
   sortBy: NonNullable<ProductListInput['sortBy']>;
   sortOrder: NonNullable<ProductListInput['sortOrder']>;
 }
@@ -71,10 +73,15 @@ export function listKeyOf(storeFieldName: string): ListKey | null {
     search: text(query.search),
     category: text(query.category),
     inStock: typeof query.inStock === 'boolean' ? query.inStock : undefined,
+    stockStatus: STOCK_STATUSES.find((status) => status === query.stockStatus),
     sortBy: graphQLChoice(PRODUCT_SORT_FIELDS, query.sortBy, DEFAULT_PRODUCT_SORT.sortBy),
     sortOrder: graphQLChoice(SORT_ORDERS, query.sortOrder, DEFAULT_PRODUCT_SORT.sortOrder),
   };
 }
+
+/** Out at 0, low at or under the reorder level (the server says which), in stock otherwise. */
+const stockStatusOf = (product: ProductRecord) =>
+  product.quantity === 0 ? 'OUT_OF_STOCK' : product.lowStock ? 'LOW_STOCK' : 'IN_STOCK';
 
 /** Whether the server would list this product under the query's filters (search is ILIKE on name, description or category). */
 function matchesListKey(key: ListKey, product: ProductRecord): boolean {
@@ -84,6 +91,7 @@ function matchesListKey(key: ListKey, product: ProductRecord): boolean {
   }
   if (key.category !== undefined && product.category !== key.category) return false;
   if (key.inStock !== undefined && product.quantity > 0 !== key.inStock) return false;
+  if (key.stockStatus !== undefined && stockStatusOf(product) !== key.stockStatus) return false;
   return true;
 }
 
@@ -111,9 +119,9 @@ const cents = (value: number) => Math.round(value * 100) / 100;
 
 /** What one product adds to the catalogue's figures. */
 function contribution(product: ProductRecord | null): StoredStats {
-  if (!product) return { totalProducts: 0, inStock: 0, outOfStock: 0, inventoryValue: 0 };
+  if (!product) return { totalProducts: 0, inStock: 0, outOfStock: 0, lowStock: 0, inventoryValue: 0 };
   const inStock = product.quantity > 0;
-  return { totalProducts: 1, inStock: inStock ? 1 : 0, outOfStock: inStock ? 0 : 1, inventoryValue: product.price * product.quantity };
+  return { totalProducts: 1, inStock: inStock ? 1 : 0, outOfStock: inStock ? 0 : 1, lowStock: product.lowStock ? 1 : 0, inventoryValue: product.price * product.quantity };
 }
 
 /** The stats once `before` became `after` (null: did not exist / no longer exists). */
@@ -125,6 +133,7 @@ export function statsAfterChange<S extends StoredStats>(stats: S, before: Produc
     totalProducts: stats.totalProducts - minus.totalProducts + plus.totalProducts,
     inStock: stats.inStock - minus.inStock + plus.inStock,
     outOfStock: stats.outOfStock - minus.outOfStock + plus.outOfStock,
+    lowStock: stats.lowStock - minus.lowStock + plus.lowStock,
     inventoryValue: cents(stats.inventoryValue - minus.inventoryValue + plus.inventoryValue),
   };
 }

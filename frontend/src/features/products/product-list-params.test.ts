@@ -43,6 +43,15 @@ describe('product list URL state', () => {
     expect(parseListParams(new URLSearchParams(text))).toEqual(state);
   });
 
+  it('keeps the Low Stock filter as stockStatus=low and asks the API for LOW_STOCK', () => {
+    const low = { ...DEFAULT_LIST_PARAMS, inStock: 'low' as const };
+    expect(serializeListParams(low)).toBe('stockStatus=low');
+    expect(parseListParams('stockStatus=low')).toEqual(low);
+    expect(parseListParams('stockStatus=nearly').inStock).toBeNull();
+    expect(toListQuery(low)).toMatchObject({ stockStatus: 'LOW_STOCK' });
+    expect(toListQuery(low)).not.toHaveProperty('inStock');
+  });
+
   it('leaves defaults out, one by one', () => {
     expect(serializeListParams({ ...DEFAULT_LIST_PARAMS, inStock: true })).toBe('inStock=true');
     expect(serializeListParams({ ...DEFAULT_LIST_PARAMS, category: 'Tools' })).toBe('category=Tools');

@@ -24,8 +24,8 @@ type ParamName = keyof typeof ProductListFields | 'view';
 const LIST_VIEWS = ['table', 'cards'] as const;
 export type ListView = (typeof LIST_VIEWS)[number];
 
-/** null: all products; true: quantity > 0; false: quantity = 0. */
-export type StockFilter = boolean | null;
+/** null: all products; true: quantity > 0; false: quantity = 0; 'low': in stock at or under the reorder level. */
+export type StockFilter = boolean | 'low' | null;
 
 export interface ProductListParams {
   search: string;
@@ -71,7 +71,8 @@ function parseCategory(raw: string | null): string {
   return [...category].length <= MAX_CATEGORY ? category : DEFAULT_LIST_PARAMS.category;
 }
 
-function parseStock(raw: string | null): StockFilter {
+function parseStock(raw: string | null, status: string | null): StockFilter {
+  if (status === 'low') return 'low';
   if (raw === 'true') return true;
   if (raw === 'false') return false;
   return null;
@@ -86,7 +87,7 @@ export function parseListParams(query: URLSearchParams | string): ProductListPar
   return {
     search,
     category: parseCategory(get('category')),
-    inStock: parseStock(get('inStock')),
+    inStock: parseStock(get('inStock'), get('stockStatus')),
     sortBy: oneOf(PRODUCT_SORT_FIELDS, get('sortBy'), DEFAULT_LIST_PARAMS.sortBy),
     sortOrder: oneOf(SORT_ORDERS, get('sortOrder'), DEFAULT_LIST_PARAMS.sortOrder),
     page: parsePage(get('page')),
@@ -102,7 +103,8 @@ export function serializeListParams(state: ProductListParams): string {
   const d = DEFAULT_LIST_PARAMS;
   if (state.search) set('search', state.search);
   if (state.category) set('category', state.category);
-  if (state.inStock !== null) set('inStock', String(state.inStock));
+  if (state.inStock === 'low') set('stockStatus', 'low');
+  else if (state.inStock !== null) set('inStock', String(state.inStock));
   if (state.sortBy !== d.sortBy) set('sortBy', state.sortBy);
   if (state.sortOrder !== d.sortOrder) set('sortOrder', state.sortOrder);
   if (state.page !== d.page) set('page', String(state.page));
@@ -155,7 +157,8 @@ export function toListQuery(state: ProductListParams): ProductListInput {
   const query: ProductListInput = { page: state.page, limit: state.limit };
   if (state.search) query.search = state.search;
   if (state.category) query.category = state.category;
-  if (state.inStock !== null) query.inStock = state.inStock;
+  if (state.inStock === 'low') query.stockStatus = 'LOW_STOCK';
+  else if (state.inStock !== null) query.inStock = state.inStock;
   query.sortBy = toGraphQLEnum(state.sortBy);
   query.sortOrder = toGraphQLEnum(state.sortOrder);
   return query;

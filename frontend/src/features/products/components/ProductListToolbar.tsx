@@ -31,10 +31,11 @@ export interface ProductListToolbarProps {
 const STOCK_OPTIONS = [
   { value: 'all', label: 'All' },
   { value: 'in', label: 'In Stock' },
+  { value: 'low', label: 'Low Stock' },
   { value: 'out', label: 'Out of Stock' },
 ];
-const stockValue = (inStock: StockFilter) => (inStock === null ? 'all' : inStock ? 'in' : 'out');
-const stockFilterOf = (value: string): StockFilter => (value === 'in' ? true : value === 'out' ? false : null);
+const stockValue = (inStock: StockFilter) => (inStock === null ? 'all' : inStock === 'low' ? 'low' : inStock ? 'in' : 'out');
+const stockFilterOf = (value: string): StockFilter => (value === 'in' ? true : value === 'out' ? false : value === 'low' ? 'low' : null);
 
 /** A label for every sort field and order of the schema, in the order the menus show them. */
 const SORT_LABELS: Record<ProductSortField, string> = { date: 'Date', name: 'Name', price: 'Price' };

@@ -1,5 +1,5 @@
 import { Button, Callout, Card, Classes } from '@blueprintjs/core';
-import { BanCircleIcon, BoxIcon, DollarIcon, TickCircleIcon } from '@blueprintjs/icons';
+import { BanCircleIcon, BoxIcon, DollarIcon, TickCircleIcon, WarningSignIcon } from '@blueprintjs/icons';
 import type { ProductStatsFiguresFragment } from '@stockroom/schema/generated/graphql';
 import type { ReactNode } from 'react';
 import { formatCompactCurrency, formatCount, formatCurrency } from '../../../lib/format';
@@ -70,7 +70,7 @@ interface ProductStatsCardsProps {
   onRetry?: () => void;
 }
 
-/** The whole catalogue's figures (not the current page's): Total Products, In Stock, Out of Stock, Inventory Value. */
+/** The whole catalogue's figures (not the current page's): Total Products, In Stock, Out of Stock, Low Stock, Inventory Value. */
 export function ProductStatsCards({ stats, onRetry }: ProductStatsCardsProps) {
   if (onRetry) {
     return (
@@ -90,6 +90,7 @@ export function ProductStatsCards({ stats, onRetry }: ProductStatsCardsProps) {
         <Stat id="total-products" tone="total" label="Total Products" value={stats && formatCount(stats.totalProducts)} icon={<BoxIcon size={18} />} />
         <Stat id="in-stock" tone="in" label="In Stock" value={stats && formatCount(stats.inStock)} icon={<TickCircleIcon size={18} />} />
         <Stat id="out-of-stock" tone="out" label="Out of Stock" value={stats && formatCount(stats.outOfStock)} icon={<BanCircleIcon size={18} />} />
+        <Stat id="low-stock" tone="low" label="Low Stock" value={stats && formatCount(stats.lowStock)} icon={<WarningSignIcon size={18} />} />
         <Stat id="inventory-value" tone="value" label="Inventory Value" value={stats && formatCurrency(stats.inventoryValue)}
           short={stats && formatCompactCurrency(stats.inventoryValue)}
           icon={<DollarIcon size={18} />}
