@@ -86,7 +86,8 @@ export class ProductFormPage extends BasePage {
     }
   }
 
-  async values(): Promise<Required<ProductFormValues>> {
+  /** The fields every product has (the optional codes are read on their own). */
+  async values(): Promise<Required<Omit<ProductFormValues, 'sku' | 'barcode'>>> {
     return {
       name: await this.name.inputValue(),
       description: await this.description.inputValue(),
