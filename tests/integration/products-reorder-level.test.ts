@@ -143,3 +143,64 @@ describe('activity: crossing into low stock or out of stock', () => {
     expect((await alerts(token))[0]).toBe('Vase is out of stock');
   });
 });
+
+describe('dashboard: Needs reordering', () => {
+  const DASHBOARD = `query { dashboard { overview { needsReordering lowStock } needsReordering { id name quantity reorderLevel lowStock inStock } } }`;
+  type Panel = { count: number; names: string[] };
+
+  /** The panel over both transports (they must agree), and the count the rows themselves give. */
+  async function panel(token: string, ownerId: string): Promise<Panel> {
+    const rest = await app.rest('GET', '/api/dashboard', undefined, { token });
+    expect(rest.status).toBe(200);
+    const gql = await app.gql(DASHBOARD, {}, { token });
+    expect(gql.errors).toBeUndefined();
+    const names = rest.body.needsReordering.map((p: { name: string }) => p.name);
+    expect(gql.data.dashboard.needsReordering.map((p: { name: string }) => p.name)).toEqual(names);
+    expect(gql.data.dashboard.overview.needsReordering).toBe(rest.body.overview.needsReordering);
+    expect(rest.body.overview.needsReordering).toBe(await countProducts(app, 'owner_id = $1 AND quantity <= reorder_level', [ownerId]));
+    return { count: rest.body.overview.needsReordering, names };
+  }
+
+  it('lists out of stock first, then the furthest below the level, then by name; products above their level or without one stay out', async () => {
+    const { token, user } = await signUpUser(app);
+    expect(await panel(token, user.id)).toEqual({ count: 0, names: [] });
+    await createProduct(app, token, { name: 'Fine', quantity: 9, reorderLevel: 5 });
+    await createProduct(app, token, { name: 'No level, empty', quantity: 0 });
+    await createProduct(app, token, { name: 'Barely low', quantity: 5, reorderLevel: 5 });
+    await createProduct(app, token, { name: 'Very low', quantity: 1, reorderLevel: 40 });
+    await createProduct(app, token, { name: 'Empty', quantity: 0, reorderLevel: 3 });
+    await createProduct(app, token, { name: 'Also empty', quantity: 0, reorderLevel: 3 });
+    await createProduct(app, token, { name: 'Empty, high level', quantity: 0, reorderLevel: 50 });
+    expect(await panel(token, user.id)).toEqual({ count: 5, names: ['Empty, high level', 'Also empty', 'Empty', 'Very low', 'Barely low'] });
+    const rest = await app.rest('GET', '/api/dashboard', undefined, { token });
+    expect(rest.body.needsReordering[3]).toMatchObject({ name: 'Very low', quantity: 1, reorderLevel: 40, lowStock: true, inStock: true });
+    expect(rest.body.overview.lowStock).toBe(2);
+  });
+
+  it('shows at most 10 while the overview counts them all, and follows sales, receipts, level changes and deletes', async () => {
+    const { token, user } = await signUpUser(app);
+    const products = [];
+    for (let i = 1; i <= 12; i += 1) products.push(await createProduct(app, token, { name: `Part ${String(i).padStart(2, '0')}`, quantity: i, reorderLevel: 12 }));
+    let shown = await panel(token, user.id);
+    expect(shown.count).toBe(12);
+    expect(shown.names).toEqual(products.slice(0, 10).map((p) => p.name));
+    // A receipt above the level takes it off; a sale to 0 puts it first.
+    await app.rest('POST', `/api/products/${products[0].id}/stock`, { delta: 20 }, { token });
+    await app.gql(`mutation($id: ID!) { adjustStock(id: $id, delta: -6) { quantity } }`, { id: products[5].id }, { token });
+    shown = await panel(token, user.id);
+    expect(shown.count).toBe(11);
+    expect(shown.names.slice(0, 2)).toEqual(['Part 06', 'Part 02']);
+    // Clearing a level, and a delete.
+    await app.rest('PUT', `/api/products/${products[1].id}`, { reorderLevel: null }, { token });
+    await app.rest('DELETE', `/api/products/${products[2].id}`, undefined, { token });
+    expect((await panel(token, user.id)).count).toBe(9);
+  });
+
+  it("shows nobody else's products", async () => {
+    const owner = await signUpUser(app);
+    await createProduct(app, owner.token, { name: 'Mine', quantity: 0, reorderLevel: 2 });
+    const other = await signUpUser(app);
+    expect(await panel(other.token, other.user.id)).toEqual({ count: 0, names: [] });
+    expect((await panel(owner.token, owner.user.id)).names).toEqual(['Mine']);
+  });
+});

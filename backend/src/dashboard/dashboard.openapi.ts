@@ -13,6 +13,7 @@ export const dashboardOpenApiSchemas = {
           outOfStock: integer,
           lowStock: { ...integer, description: 'In stock at or under their reorder level' },
           inventoryValue: number,
+          needsReordering: { ...integer, description: 'At or under their reorder level, out of stock included: how many the needsReordering list stands for' },
           returning: { type: 'boolean', description: 'True once the user has signed in since creating the account; false on the first visit' },
         },
       },
@@ -37,6 +38,11 @@ export const dashboardOpenApiSchemas = {
       features: {
         type: 'array',
         items: { type: 'object', properties: { title: string, description: string, icon: string, actionText: string, actionLink: string, actionColor: string } },
+      },
+      needsReordering: {
+        type: 'array',
+        description: 'At most 10 products at or under their reorder level: out of stock first, then the furthest below it, then by name',
+        items: ref('Product'),
       },
       inventory: {
         type: 'object',

@@ -4,7 +4,7 @@ import { requireViewer } from '../account/viewer';
 import type { RequestContext } from '../account/context';
 import type { CategoryRow } from '../products/inventory.queries';
 import { productService } from '../products/product.service';
-import type { ProductStats } from '../products/product.types';
+import type { ProductStats, ProductView } from '../products/product.types';
 import type { User } from '../account/user.entity';
 import { featuresFor, type FeatureHighlightView } from './dashboard.features';
 
@@ -13,9 +13,10 @@ export const CHART_CATEGORIES = 8;
 export const OTHER_CATEGORIES = 'Other categories';
 
 export interface DashboardView {
-  overview: ProductStats & { user: User; returning: boolean };
+  overview: ProductStats & { user: User; returning: boolean; needsReordering: number };
   recentActivity: ActivityItemView[];
   features: FeatureHighlightView[];
+  needsReordering: ProductView[];
   inventory: { byCategory: CategoryRow[]; inStock: number; outOfStock: number };
 }
 
@@ -35,18 +36,20 @@ export const dashboardService = {
   async get(ctx: RequestContext): Promise<DashboardView> {
     // Checked once before the three reads, so they share the viewer rather than each looking up the session.
     const { user } = await requireViewer(ctx);
-    const [stats, recentActivity, categories, returning] = await Promise.all([
+    const [stats, recentActivity, categories, returning, reorder] = await Promise.all([
       productService.stats(ctx),
       activityService.recent(ctx),
       productService.inventoryByCategory(ctx),
       activityService.hasSignedIn(ctx),
+      productService.needsReordering(ctx),
     ]);
     const inStock = categories.reduce((sum, row) => sum + row.inStock, 0);
     const products = categories.reduce((sum, row) => sum + row.products, 0);
     return {
-      overview: { user, ...stats, returning },
+      overview: { user, ...stats, returning, needsReordering: reorder.count },
       recentActivity,
       features: featuresFor(user.role),
+      needsReordering: reorder.products,
       inventory: { byCategory: topCategories(categories), inStock, outOfStock: products - inStock },
     };
   },

@@ -1,6 +1,7 @@
 import { Field, Float, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { ACTIVITY_KINDS, type ActivityKind } from '../activity/activity.entity';
 import { User } from '../account/user.entity';
+import { ProductView } from '../products/product.types';
 
 /** GraphQL enums need an object; the kinds' names are the database's. */
 export const ActivityKindEnum = Object.fromEntries(ACTIVITY_KINDS.map((kind) => [kind.toUpperCase(), kind])) as Record<Uppercase<ActivityKind>, ActivityKind>;
@@ -14,6 +15,8 @@ export class AccountOverview {
   @Field(() => Int) outOfStock!: number;
   @Field(() => Int, { description: 'In stock at or under their reorder level' }) lowStock!: number;
   @Field(() => Float, { description: 'Sum of price x quantity' }) inventoryValue!: number;
+  @Field(() => Int, { description: 'At or under their reorder level, out of stock included: how many the Needs reordering panel stands for' })
+  needsReordering!: number;
   @Field({ description: 'True once the user has signed in since creating the account; false on the first visit, which is greeted differently' })
   returning!: boolean;
 }
@@ -64,4 +67,6 @@ export class Dashboard {
   @Field(() => [ActivityItem], { description: 'The newest 10 items, newest first; sign-ins in a row are one item' }) recentActivity!: ActivityItem[];
   @Field(() => [FeatureHighlight]) features!: FeatureHighlight[];
   @Field(() => InventoryBreakdown) inventory!: InventoryBreakdown;
+  @Field(() => [ProductView], { description: 'At most 10 products at or under their reorder level: out of stock first, then the furthest below it, then by name' })
+  needsReordering!: ProductView[];
 }

@@ -22,6 +22,10 @@ export class CatalogueStats {
   @Property({ type: 'integer', default: 0 })
   lowStock!: number;
 
+  /** At or under their reorder level, out of stock included (quantity <= reorder_level): the dashboard's "Needs reordering". */
+  @Property({ type: 'integer', default: 0 })
+  reorderDue!: number;
+
   /** Exact: summed in NUMERIC; large enough for a million products at the highest price and quantity. */
   @Property({ type: new DecimalType('number'), precision: 20, scale: 2, default: 0 })
   inventoryValue!: number;

@@ -24,7 +24,7 @@ import { assertValid, canonicalId, ValidationError } from '../common/errors';
 import type { Statement } from '../db/sql';
 import { DuplicateSkuError, InsufficientStockError, NotProductOwnerError, ProductNotFoundError, SKU_UNIQUE_INDEX, StaleProductError } from './product.errors';
 import { CountCache } from './count-cache';
-import { inventoryByCategoryStatement, type CategoryRow } from './inventory.queries';
+import { inventoryByCategoryStatement, needsReorderingStatement, reorderDueStatement, type CategoryRow } from './inventory.queries';
 import {
   adjustStockStatement,
   cappedMatchCountStatement,
@@ -102,6 +102,8 @@ export interface StockMovementPageResult {
 export type ProductChanges = Partial<Record<keyof typeof ProductFields, unknown>>;
 
 const FEATURED_LIMIT = 10;
+/** The dashboard's "Needs reordering" panel lists this many at most; its count says how many there are in all. */
+const NEEDS_REORDERING_LIMIT = 10;
 /** Conditional updates tried before a stock change that keeps losing races is refused. */
 const STOCK_ATTEMPTS = 3;
 
@@ -329,6 +331,16 @@ export const productService = {
   async inventoryByCategory(ctx: RequestContext): Promise<CategoryRow[]> {
     const { user } = await requireViewerRows(ctx);
     return query<CategoryRow>(ctx, inventoryByCategoryStatement(user.id));
+  },
+
+  /** The products most in need of reordering (out of stock first, then furthest below their level) and how many need it in all. */
+  async needsReordering(ctx: RequestContext): Promise<{ count: number; products: ProductView[] }> {
+    const { user } = await requireViewerRows(ctx);
+    const [rows, [due]] = await Promise.all([
+      query<ProductRow>(ctx, needsReorderingStatement(user.id, NEEDS_REORDERING_LIMIT)),
+      query<{ count: number }>(ctx, reorderDueStatement(user.id)),
+    ]);
+    return { count: due.count, products: rows.map(fromRow) };
   },
 
   /** The caller's categories, sorted, for the form's suggestions and the filter. */
