@@ -143,6 +143,47 @@ describe('dashboard', () => {
     s.assertClean();
   });
 
+  it('lists what needs reordering, out of stock first, each a link to its product, and leads to the Low Stock filter, at 375 and 1280 px', async () => {
+    const s = b.session();
+    const dashboard = await openDashboard(s, [
+      ...CATALOGUE,
+      { name: 'Desk Lamp', price: 30, quantity: 2, category: 'Lighting', reorderLevel: 5, sku: 'LMP-01' },
+      { name: 'Light Bulb', price: 2, quantity: 0, category: 'Lighting', reorderLevel: 20 },
+      { name: 'Plenty', price: 1, quantity: 50, category: 'Lighting', reorderLevel: 5 },
+    ]);
+    await dashboard.reorderItems.first().waitFor();
+    expect(await dashboard.reorderEntries()).toEqual([
+      { name: 'Light Bulb', level: 'Out of stock, reorder level 20' },
+      { name: 'Desk Lamp', level: '2 left, reorder level 5' },
+    ]);
+    await dashboard.reorder.getByText('LMP-01', { exact: true }).waitFor();
+    await dashboard.overviewFigure('Needs reordering').filter({ hasText: /^2$/ }).waitFor();
+    expect(await checkAtEveryWidth(s.page, () => dashboard.reorderItems.first().waitFor(), 'main')).toEqual(CLEAN_AT_EVERY_WIDTH);
+
+    await dashboard.reorder.getByRole('link', { name: 'Desk Lamp' }).click();
+    await s.page.getByRole('heading', { name: 'Desk Lamp', level: 1 }).waitFor();
+    expect(new URL(s.page.url()).pathname).toMatch(/^\/products\/[0-9a-f-]{36}$/);
+
+    await s.page.goBack();
+    await dashboard.ready();
+    await dashboard.showLowStock.click();
+    await dashboard.waitForPath('/products');
+    expect(new URL(s.page.url()).search).toBe('?stockStatus=low');
+    const list = new ProductListPage(s.page);
+    await list.ready();
+    await s.page.getByRole('link', { name: 'Desk Lamp' }).first().waitFor();
+    expect(await s.page.getByRole('link', { name: 'Light Bulb' }).count()).toBe(0);
+    s.assertClean();
+  });
+
+  it('says nothing needs reordering when every product is above its level', async () => {
+    const s = b.session();
+    const dashboard = await openDashboard(s, [{ name: 'Plenty', price: 1, quantity: 50, category: 'Lighting', reorderLevel: 5 }]);
+    await dashboard.reorder.getByText('Nothing needs reordering', { exact: true }).waitFor();
+    await dashboard.overviewFigure('Needs reordering').filter({ hasText: /^0$/ }).waitFor();
+    s.assertClean();
+  });
+
   it('Manage Products goes to /products and Edit Profile to /profile/edit', async () => {
     const s = b.session();
     const dashboard = await openDashboard(s);

@@ -17,6 +17,8 @@ export const dashboardPath = '/dashboard';
 
 export const productListPath = '/products';
 export const productNewPath = `${productListPath}/new`;
+/** The list filtered to Low Stock, as the list itself writes it in the URL. */
+export const lowStockListPath = `${productListPath}?stockStatus=low`;
 export const productPath = (id: string) => `${productListPath}/${encodeURIComponent(id)}`;
 
 export const profileEditPath = '/profile/edit';

@@ -32,6 +32,10 @@ export class DashboardPage extends BasePage {
   readonly showAsTable = this.inventory.getByRole('button', { name: 'Show as table' });
   readonly noProducts = this.page.getByText('No products yet', { exact: true });
 
+  readonly reorder = this.page.getByRole('region', { name: /^Needs reordering/ });
+  readonly reorderItems = this.reorder.getByRole('listitem');
+  readonly showLowStock = this.reorder.getByRole('link', { name: 'Show Low Stock products' });
+
   readonly features = this.page.getByRole('region', { name: 'Key features' });
 
   readonly loadError = this.page.getByRole('alert').filter({ hasText: 'The dashboard could not be loaded' });
@@ -61,6 +65,16 @@ export class DashboardPage extends BasePage {
   /** A figure of the overview ('Products', 'Inventory value', 'Email', ...). */
   overviewFigure(term: string): Locator {
     return this.overview.locator('dl > div').filter({ has: this.page.getByRole('term').filter({ hasText: new RegExp(`^${term}$`) }) }).getByRole('definition');
+  }
+
+  /** The "Needs reordering" entries as the user reads them: the name, then what is left against the level. */
+  async reorderEntries(): Promise<Array<{ name: string; level: string }>> {
+    return this.reorderItems.evaluateAll((items) =>
+      items.map((item) => ({
+        name: (item.querySelector('a')?.textContent ?? '').trim(),
+        level: (item.querySelector('.reorder-list__level')?.textContent ?? '').trim(),
+      })),
+    );
   }
 
   async activityEntry(index: number): Promise<ActivityEntryView> {

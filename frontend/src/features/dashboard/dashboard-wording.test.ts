@@ -1,4 +1,4 @@
-import { activityTitleOf, greetingFor } from './dashboard-wording';
+import { activityTitleOf, greetingFor, reorderLineOf, reorderSummaryOf } from './dashboard-wording';
 
 /** A local date-time, so calendar-day rules do not depend on the machine's time zone. */
 const at = (y: number, m: number, d: number, h = 12, min = 0) => new Date(y, m - 1, d, h, min);
@@ -34,5 +34,17 @@ describe('activityTitleOf', () => {
 
   it('keeps the server’s title when the date cannot be read', () => {
     expect(activityTitleOf({ kind: 'SIGNED_IN', title: 'Signed in 3 times', count: 3, since: 'not a date' }, now)).toBe('Signed in 3 times');
+  });
+});
+
+describe('Needs reordering wording', () => {
+  it('says how many are left against the level, and out of stock at 0', () => {
+    expect(reorderLineOf({ quantity: 2, reorderLevel: 5 })).toBe('2 left, reorder level 5');
+    expect(reorderLineOf({ quantity: 0, reorderLevel: 12000 })).toBe('Out of stock, reorder level 12,000');
+    expect(reorderLineOf({ quantity: 3, reorderLevel: null })).toBe('3 left');
+  });
+
+  it('says how many of how many a full panel lists', () => {
+    expect(reorderSummaryOf(10, 1234)).toBe('The 10 most urgent of 1,234 products to reorder');
   });
 });

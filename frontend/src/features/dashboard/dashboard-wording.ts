@@ -1,5 +1,5 @@
 import { ActivityMessages } from '@stockroom/schema';
-import { formatDate } from '../../lib/format';
+import { formatCount, formatDate } from '../../lib/format';
 
 /**
  * The dashboard's greeting. "Welcome back" only once the user has come back
@@ -42,4 +42,15 @@ export function activityTitleOf(item: ActivityTitleInput, now: Date): string {
   if (days <= 0) return `${times} today`;
   if (days === 1) return `${times} since yesterday`;
   return `${times} since ${formatDate(since)}`;
+}
+
+/** A "Needs reordering" line: how many are left against the level, in the words of the activity item ("2 left, reorder level 5"). */
+export function reorderLineOf({ quantity, reorderLevel }: { quantity: number; reorderLevel?: number | null }): string {
+  const level = reorderLevel == null ? '' : `, reorder level ${formatCount(reorderLevel)}`;
+  return quantity === 0 ? `Out of stock${level}` : `${formatCount(quantity)} left${level}`;
+}
+
+/** Under a full panel: how many of how many are listed. */
+export function reorderSummaryOf(shown: number, total: number): string {
+  return `The ${formatCount(shown)} most urgent of ${formatCount(total)} products to reorder`;
 }

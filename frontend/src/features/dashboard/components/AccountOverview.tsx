@@ -7,6 +7,8 @@ import { formatCount, formatCurrency } from '../../../lib/format';
 export interface CatalogueTotals {
   totalProducts: number;
   inventoryValue: number;
+  /** At or under their reorder level, out of stock included. */
+  needsReordering: number;
 }
 
 export interface AccountOverviewProps extends UserDetailsListProps {
@@ -40,6 +42,7 @@ export function AccountOverview({ avatar, totals, ...details }: AccountOverviewP
         <dl className="details-list dashboard__totals" aria-label="Your catalogue">
           <Figure label="Products" value={totals ? formatCount(totals.totalProducts) : null} />
           <Figure label="Inventory value" value={totals ? formatCurrency(totals.inventoryValue) : null} />
+          <Figure label="Needs reordering" value={totals ? formatCount(totals.needsReordering) : null} />
         </dl>
       </section>
     </Card>

@@ -13,6 +13,7 @@ import { fullNameOf, useAuth } from '../../../lib/session';
 import { productNewPath } from '../../../lib/urls';
 import { AccountOverview } from '../components/AccountOverview';
 import { FeatureHighlights } from '../components/FeatureHighlights';
+import { NeedsReordering } from '../components/NeedsReordering';
 import { RecentActivity } from '../components/RecentActivity';
 import { VerifyEmailReminder } from '../components/VerifyEmailReminder';
 import { greetingFor } from '../dashboard-wording';
@@ -80,6 +81,9 @@ export default function DashboardPage() {
           dashboard.loading && <LoadingScreen label="Loading recent activity" />
         )}
       </div>
+      {data && data.overview.totalProducts > 0 && (
+        <NeedsReordering products={data.needsReordering} total={data.overview.needsReordering} />
+      )}
       {data &&
         (isEmptyInventory(data.inventory) ? (
           <EmptyState
