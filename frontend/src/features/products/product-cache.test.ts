@@ -191,6 +191,21 @@ describe('applyProductCreated', () => {
     expect(names(cache, query({ page: 2 }))).toBeNull();
   });
 
+  it('finds a product whose SKU (any case) or barcode is exactly the search, and drops the page it now leads', () => {
+    const cache = createCache();
+    writeList(cache, query({ search: 'lmp-01' }), []);
+    writeList(cache, query({ search: '96385074' }), []);
+    writeList(cache, query({ search: 'lmp' }), []);
+    const created = product({ name: 'Lamp', sku: 'LMP-01', barcode: '96385074' });
+    writeResult(cache, created);
+    applyProductCreated(cache, created);
+    // Matched: the page is read again, where the server puts it first.
+    expect(names(cache, query({ search: 'lmp-01' }))).toBeNull();
+    expect(names(cache, query({ search: '96385074' }))).toBeNull();
+    // Part of a SKU is not a match (name, description and category do not hold "lmp" either).
+    expect(names(cache, query({ search: 'lmp' }))).toEqual([]);
+  });
+
   it('matches the search case-insensitively on the description too', () => {
     const cache = createCache();
     writeList(cache, query({ search: 'OAK' }), []);

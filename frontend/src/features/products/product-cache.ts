@@ -83,9 +83,13 @@ export function listKeyOf(storeFieldName: string): ListKey | null {
 const stockStatusOf = (product: ProductRecord) =>
   product.quantity === 0 ? 'OUT_OF_STOCK' : product.lowStock ? 'LOW_STOCK' : 'IN_STOCK';
 
-/** Whether the server would list this product under the query's filters (search is ILIKE on name, description or category). */
+/** Whether the search is exactly the product's SKU (any case) or barcode: the server lists such a product before the rest. */
+const matchesCodeExactly = (key: ListKey, product: ProductRecord) =>
+  !!key.search && ((!!product.sku && product.sku.toLowerCase() === key.search.toLowerCase()) || product.barcode === key.search);
+
+/** Whether the server would list this product under the query's filters (search is ILIKE on name, description or category, or the exact SKU or barcode). */
 function matchesListKey(key: ListKey, product: ProductRecord): boolean {
-  if (key.search) {
+  if (key.search && !matchesCodeExactly(key, product)) {
     const term = key.search.toLowerCase();
     if (![product.name, product.description, product.category].some((text) => text.toLowerCase().includes(term))) return false;
   }
@@ -172,7 +176,8 @@ export function applyProductCreated(cache: ApolloCache, product: ProductRecord):
         const key = listKeyOf(storeFieldName);
         if (!key) return DELETE;
         if (!matchesListKey(key, product)) return page;
-        if (!isNewestFirstFrontPage(key)) return DELETE;
+        // An exact code match goes before any other match, not simply first among the newest.
+        if (!isNewestFirstFrontPage(key) || matchesCodeExactly(key, product)) return DELETE;
         if (holds(page, ref)) return page;
         return {
           ...page,
@@ -208,7 +213,8 @@ export function applyProductUpdated(cache: ApolloCache, before: ProductRecord | 
         const wasIn = matchesListKey(key, before);
         const isIn = matchesListKey(key, after);
         if (!wasIn && !isIn && !holds(page, ref)) return page;
-        if (wasIn && isIn && sortValue(key, before) === sortValue(key, after)) return page;
+        const sameOrder = sortValue(key, before) === sortValue(key, after) && matchesCodeExactly(key, before) === matchesCodeExactly(key, after);
+        if (wasIn && isIn && sameOrder) return page;
         return DELETE;
       },
       productStats: (value, { DELETE }) => (before ? statsAfterChange(value as StoredStats, before, after) : DELETE),
