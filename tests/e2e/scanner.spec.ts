@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { ScannerMessages } from '@stockroom/schema';
 import { DESKTOP, MOBILE, useBrowser, type GuardedSession } from './support/browser';
 import { createProductsApi, signedInUser } from './support/api';
+import type { CreateProductInput } from '../support/product-shapes';
 import { expectNoAxeViolations } from './support/axe';
 import { fakeCameraArgs, writeCodeVideo, type CameraCode } from './support/fake-camera';
 import { animationsDone, saveScreenshot, sidewaysOverflow } from './support/screen-checks';
@@ -10,7 +11,7 @@ import { ProductListPage } from './pages/ProductListPage';
 
 /**
  * Scan to find, in Chromium with a fake camera that films a generated video of
- * a code. Search matches names today, so the codes are product names.
+ * a code: a barcode on a product's label, or text that several products' names hold.
  */
 
 const scanButton = (page: Page) => page.getByRole('search', { name: 'Search and filter products' }).getByRole('button', { name: ScannerMessages.scanButton });
@@ -36,10 +37,13 @@ async function recordCameraTracks(s: GuardedSession): Promise<void> {
 }
 
 /** A signed-in tab with the camera allowed, on the product list. */
-async function listWithCamera(b: ReturnType<typeof useBrowser>, tag: string, names: string[], viewport = DESKTOP) {
+async function listWithCamera(b: ReturnType<typeof useBrowser>, tag: string, items: Array<string | Partial<CreateProductInput>>, viewport = DESKTOP) {
   const s = await b.open(b.browser(), { viewport, permissions: ['camera'], isMobile: viewport === MOBILE, hasTouch: viewport === MOBILE });
   const api = await signedInUser(s, tag);
-  const products = await createProductsApi(api, names.map((name, i) => ({ name, price: 12.5 + i, quantity: 3 })));
+  const products = await createProductsApi(
+    api,
+    items.map((item, i) => ({ price: 12.5 + i, quantity: 3, ...(typeof item === 'string' ? { name: item } : item) }) as CreateProductInput),
+  );
   await recordCameraTracks(s);
   const scripts: string[] = [];
   s.page.on('request', (request) => {
@@ -58,11 +62,15 @@ function cameraFilming(code: CameraCode) {
   return useBrowser({ args: () => fakeCameraArgs(file) });
 }
 
-describe('scan to find: a code that names one product', () => {
-  const b = cameraFilming({ symbology: 'qrcode', text: 'SCAN-4006381333931' });
+describe('scan to find: the barcode of one product', () => {
+  const b = cameraFilming({ symbology: 'qrcode', text: '4006381333931' });
 
-  it('reads a QR code with the camera and opens the one product it matches; the camera stops', async () => {
-    const { s, products, scripts } = await listWithCamera(b, 'scan-one', ['SCAN-4006381333931', 'Unrelated Lamp']);
+  it('reads a code with the camera and opens the product with that barcode, though another names it; the camera stops', async () => {
+    const { s, products, scripts } = await listWithCamera(b, 'scan-one', [
+      { name: 'Bench Vise', barcode: '4006381333931', sku: 'VISE-4' },
+      'Adapter for 4006381333931',
+      'Unrelated Lamp',
+    ]);
     // The list loads neither the scanner nor the decoder; this Chromium has no BarcodeDetector, so opening it loads zxing.
     expect(scripts.filter((url) => /\/(ScannerDialog|zxing-reader)-/.test(url))).toEqual([]);
     await scanButton(s.page).click();
@@ -70,7 +78,7 @@ describe('scan to find: a code that names one product', () => {
     await details.ready();
     expect(s.page.url()).toBe(s.url(`/products/${products[0].id}`));
     expect(scripts.filter((url) => /\/zxing-reader-/.test(url))).toHaveLength(1);
-    await expect(details.heading.textContent()).resolves.toBe('SCAN-4006381333931');
+    await expect(details.heading.textContent()).resolves.toBe('Bench Vise');
     await expect(scannerDialog(s.page).count()).resolves.toBe(0);
     await s.page.waitForFunction(() => (window as unknown as { e2eTracks: MediaStreamTrack[] }).e2eTracks.length > 0);
     await expect(cameraTracksLive(s.page)).resolves.toBe(0);

@@ -2,17 +2,18 @@ import { Rules } from '@stockroom/schema';
 import { useProductListLazyQuery } from '@stockroom/schema/generated/hooks';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ownProductPath } from './scanned-code';
+import { ownProductPath, productForCode } from './scanned-code';
 import { productPath } from './urls';
 import type { ProductNavState } from './list-location';
 
-/** Two are enough to tell "exactly this product" from "several match". */
+/** Exact SKU and barcode matches come first, so two are enough to tell "exactly this product" from "several match". */
 const LOOKUP_LIMIT = 2;
 
 /**
- * What a scanned code leads to: the product's page when exactly one product
- * matches it, otherwise the list searched for it (none or several to choose from,
- * or the lookup failed and the list shows why).
+ * What a scanned code leads to: the product's page when the code is one
+ * product's SKU or barcode, or exactly one product matches it; otherwise the
+ * list searched for it (none or several to choose from, or the lookup failed
+ * and the list shows why).
  */
 export function useScannedCodeLookup(navState: ProductNavState, search: (code: string) => void): (code: string) => Promise<void> {
   const navigate = useNavigate();
@@ -24,8 +25,8 @@ export function useScannedCodeLookup(navState: ProductNavState, search: (code: s
       // A code longer than a search may be is cut, so the search box still shows what was read.
       const term = code.trim().slice(0, Rules.search.max);
       const result = await lookup({ variables: { query: { search: term, limit: LOOKUP_LIMIT } } }).catch(() => null);
-      const found = result?.data?.products.products ?? [];
-      if (found.length === 1) navigate(productPath(found[0].id), { state: navState });
+      const product = productForCode(result?.data?.products.products ?? [], term);
+      if (product) navigate(productPath(product.id), { state: navState });
       else search(term);
     },
     [lookup, navigate, navState, search],
