@@ -144,6 +144,24 @@ export function uploadSuite(openStore: () => Promise<TestUploadStore> | TestUplo
       expect((await fetchUpload(body.url)).bytes.includes('<script')).toBe(false);
     });
 
+    it('serves a byte range of an upload (206), the rest from a byte, 416 past the end, and the whole upload for several ranges, the last-bytes form or an If-Range', async () => {
+      const { url } = (await uploadProductImage(png(40, 30))).body as { url: string };
+      const whole = await fetchUpload(url);
+      const size = whole.bytes.length;
+      expect(whole.headers.get('accept-ranges')).toBe('bytes');
+      const ranged = async (range: string, extra: Record<string, string> = {}) => {
+        const response = await fetch(app.url + url, { headers: { range, ...extra } });
+        const bytes = Buffer.from(await response.arrayBuffer());
+        return { status: response.status, contentRange: response.headers.get('content-range'), length: response.headers.get('content-length'), bytes };
+      };
+      expect(await ranged('bytes=0-9')).toEqual({ status: 206, contentRange: `bytes 0-9/${size}`, length: '10', bytes: whole.bytes.subarray(0, 10) });
+      expect(await ranged('bytes=10-')).toEqual({ status: 206, contentRange: `bytes 10-${size - 1}/${size}`, length: String(size - 10), bytes: whole.bytes.subarray(10) });
+      expect(await ranged(`bytes=${size}-`)).toMatchObject({ status: 416, contentRange: `bytes */${size}`, bytes: Buffer.alloc(0) });
+      for (const [range, extra] of [['bytes=0-1,5-6', {}], ['bytes=-5', {}], ['lines=1-2', {}], ['bytes=0-9', { 'if-range': '"elsewhere"' }]] as const) {
+        expect(await ranged(range, extra)).toEqual({ status: 200, contentRange: null, length: String(size), bytes: whole.bytes });
+      }
+    });
+
     it('gives a URL a product accepts as its imageUrl, over REST and GraphQL', async () => {
       const { body } = await uploadProductImage(png(8, 8));
       const product = await createProduct(app, alice.token, { imageUrl: body.url });

@@ -1,6 +1,8 @@
 import { createReadStream, mkdirSync } from 'node:fs';
 import { access, constants, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { byteRangeOf } from './byte-range';
 import type { UploadObjects } from './upload-objects';
 
 /** The default store: files in a directory (DATA_DIR/uploads), beside the temporary files of uploads on their way. */
@@ -13,12 +15,14 @@ export function diskObjects(dir: string): UploadObjects {
       await rename(path, join(dir, name));
     },
 
-    async get(name) {
+    async get(name, rangeHeader) {
       const path = join(dir, name);
       const stats = await stat(path).catch(() => undefined);
       if (!stats?.isFile()) return undefined;
+      const range = byteRangeOf(rangeHeader, stats.size);
+      const body = range === 'unsatisfiable' ? Readable.from([]) : createReadStream(path, range);
       // Size and time, as Express's static files have it: a name is never rewritten, so it changes only if the file is.
-      return { body: createReadStream(path), size: stats.size, etag: `W/"${stats.size.toString(16)}-${stats.mtimeMs.toString(16)}"`, modifiedAt: stats.mtime };
+      return { body, size: stats.size, range, etag: `W/"${stats.size.toString(16)}-${stats.mtimeMs.toString(16)}"`, modifiedAt: stats.mtime };
     },
 
     async delete(name) {

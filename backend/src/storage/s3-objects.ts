@@ -2,6 +2,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
+  HeadObjectCommand,
   PutObjectCommand,
   S3Client,
   paginateListObjectsV2,
@@ -9,8 +10,9 @@ import {
 } from '@aws-sdk/client-s3';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import type { Readable } from 'node:stream';
 import type { S3Settings } from '../config/config';
+import { Readable } from 'node:stream';
+import { SINGLE_BYTE_RANGE, type ByteRange } from './byte-range';
 import type { UploadObjects } from './upload-objects';
 
 /** How long reaching the store may take before a request (or the start-up check) gives up on it. */
@@ -43,6 +45,12 @@ export function s3ProblemOf(error: unknown, { bucket, endpoint }: S3Settings): s
   return `The S3 bucket "${bucket}"${where} cannot be used (${name || code || status || 'unknown error'})`;
 }
 
+/** The part and whole size an S3 answer's Content-Range ("bytes 0-99/2048") names; undefined for a whole object. */
+function rangeOf(contentRange: string | undefined): { range: ByteRange; size: number } | undefined {
+  const match = contentRange?.match(/^bytes (\d+)-(\d+)\/(\d+)$/);
+  return match ? { range: { start: Number(match[1]), end: Number(match[2]) }, size: Number(match[3]) } : undefined;
+}
+
 /** Uploads in an S3-compatible bucket, under their own names: every instance on the bucket serves every upload. */
 export function s3Objects(settings: S3Settings): UploadObjects {
   const { bucket, region, endpoint, forcePathStyle, credentials } = settings;
@@ -68,18 +76,31 @@ export function s3Objects(settings: S3Settings): UploadObjects {
       );
     },
 
-    async get(name) {
+    async get(name, rangeHeader) {
+      // Only a single bytes range is passed on; for anything else the whole object is read, as HTTP allows.
+      const Range = rangeHeader && SINGLE_BYTE_RANGE.test(rangeHeader) ? rangeHeader : undefined;
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: name }));
+        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: name, Range }));
+        const served = rangeOf(object.ContentRange);
         return {
           body: object.Body as Readable,
-          size: object.ContentLength ?? 0,
+          size: served?.size ?? object.ContentLength ?? 0,
+          range: served?.range,
           etag: object.ETag ?? `"${name}"`,
           modifiedAt: object.LastModified ?? new Date(0),
         };
       } catch (error) {
         if (statusOf(error) === 404 || (error as AwsError)?.name === 'NoSuchKey') return undefined;
-        throw error;
+        if (!Range || (statusOf(error) !== 416 && (error as AwsError)?.name !== 'InvalidRange')) throw error;
+        // Past the end: the answer names the size (bytes */size), which only the object's head tells.
+        const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: name }));
+        return {
+          body: Readable.from([]),
+          size: head.ContentLength ?? 0,
+          range: 'unsatisfiable',
+          etag: head.ETag ?? `"${name}"`,
+          modifiedAt: head.LastModified ?? new Date(0),
+        };
       }
     },
 

@@ -1,9 +1,14 @@
 import type { Readable } from 'node:stream';
+import type { ByteRange } from './byte-range';
 
-/** A stored upload, ready to stream to a client. */
+/** A stored upload, ready to stream to a client: all of it, or the range asked for. */
 export interface StoredObject {
+  /** The bytes of `range` when there is one, else the whole upload (empty when the range cannot be served). */
   body: Readable;
+  /** The whole upload's size. */
   size: number;
+  /** The part `body` holds when a range was asked for and can be served; 'unsatisfiable' when it lies past the end. */
+  range?: ByteRange | 'unsatisfiable';
   /** A quoted entity tag, for If-None-Match. */
   etag: string;
   modifiedAt: Date;
@@ -25,8 +30,8 @@ export interface UploadObjects {
   readonly description: string;
   /** Stores the local file `path` under `name`, streaming it; the local file may be gone afterwards. */
   put(name: string, path: string, contentType: string): Promise<void>;
-  /** The upload under `name`, or undefined when there is none. */
-  get(name: string): Promise<StoredObject | undefined>;
+  /** The upload under `name` (only the part a `Range` header asks for, when given), or undefined when there is none. */
+  get(name: string, range?: string): Promise<StoredObject | undefined>;
   /** Deletes the upload under `name`; a missing one is no error. */
   delete(name: string): Promise<void>;
   /** Every stored upload. */

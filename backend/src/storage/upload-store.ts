@@ -67,8 +67,8 @@ export interface UploadStore {
   save(image: ReceivedImage): Promise<string>;
   /** Deletes the file behind a URL if it is one of ours (an external image URL is left alone); never throws. */
   remove(url: string | null | undefined): Promise<void>;
-  /** The stored upload named `name` (no /uploads/ prefix), or undefined when there is none or the name is not one of ours. */
-  read(name: string): Promise<StoredObject | undefined>;
+  /** The stored upload named `name` (no /uploads/ prefix), or the part of it a `Range` header asks for; undefined when there is none or the name is not one of ours. */
+  read(name: string, range?: string): Promise<StoredObject | undefined>;
   /** Every stored upload, for the orphan housekeeping. */
   list(): AsyncIterable<ListedObject>;
   /** Deletes the stored upload named `name`. */
@@ -139,10 +139,10 @@ export function createUploadStore(dir: string, objects: UploadObjects, { decodeB
       }
     },
 
-    async read(name) {
+    async read(name, range) {
       if (!isUploadName(name)) return undefined;
       try {
-        return await objects.get(name);
+        return await objects.get(name, range);
       } catch (error) {
         throw storeFailure(`read ${name}`, error);
       }
