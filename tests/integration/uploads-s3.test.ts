@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -48,6 +50,45 @@ describe('several instances on one bucket', () => {
     } finally {
       await second.close();
       await first.close();
+    }
+  });
+});
+
+/** An HTTP proxy in front of the store that counts the requests it passes on, by method; the Host header goes through as the client signed it. */
+async function countingProxy(target: string) {
+  const counts: Record<string, number> = {};
+  const { hostname, port } = new URL(target);
+  const server: Server = createServer((req, res) => {
+    counts[req.method!] = (counts[req.method!] ?? 0) + 1;
+    const onward = request({ hostname, port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode!, answer.headers);
+      answer.pipe(res);
+    });
+    req.pipe(onward);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    counts,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('readiness and the store', () => {
+  it('asks the store at most once per 10 s however often readiness is polled', async () => {
+    const s3 = await startS3Server();
+    const proxy = await countingProxy(s3.endpoint);
+    const app = await startTestApp({ ...s3.env(s3.newBucket()), S3_ENDPOINT: proxy.endpoint });
+    try {
+      const before = proxy.counts.HEAD ?? 0;
+      const polls = await Promise.all(Array.from({ length: 5 }, () => app.rest('GET', '/api/health/ready')));
+      for (let i = 0; i < 5; i += 1) polls.push(await app.rest('GET', '/api/health/ready'));
+      expect(polls.map((answer) => answer.body.storage)).toEqual(Array(10).fill('up'));
+      expect((proxy.counts.HEAD ?? 0) - before).toBeLessThanOrEqual(1);
+    } finally {
+      await app.close();
+      await proxy.close();
+      await s3.close();
     }
   });
 });

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import type { DatabaseBreaker } from '../common/database-outage';
 import type { SqlPool } from '../db/sql';
 import { healthReport, readiness, type DrainState, type JobsState, type StorageCheck } from './health.service';
+import { rememberedCheck } from './remembered-check';
 
 /** GET /api/users/health/status (public): readiness, 503 while the database does not answer. */
 export function healthRoutes(sql: SqlPool): Router {
@@ -13,6 +14,10 @@ export function healthRoutes(sql: SqlPool): Router {
   return router;
 }
 
+/** A passed storage check stands this long; a failed one only a second, so a store that is back is seen at once. */
+const STORAGE_PASSED_FOR_MS = 10_000;
+const STORAGE_FAILED_FOR_MS = 1_000;
+
 /**
  * The probes an orchestrator or a load balancer polls (public):
  * GET /api/health/live answers while the process does, GET /api/health/ready
@@ -22,11 +27,12 @@ export function healthRoutes(sql: SqlPool): Router {
  */
 export function probeRoutes(sql: SqlPool, lifecycle: DrainState, breaker: DatabaseBreaker, storage: StorageCheck, jobs: JobsState): Router {
   const router = Router();
+  const storageCheck = rememberedCheck(storage, { passedForMs: STORAGE_PASSED_FOR_MS, failedForMs: STORAGE_FAILED_FOR_MS });
   router.get('/live', (_req, res) => {
     res.json({ status: 'ok' });
   });
   router.get('/ready', async (_req, res) => {
-    const report = await readiness(sql, lifecycle, breaker, storage, jobs);
+    const report = await readiness(sql, lifecycle, breaker, storageCheck, jobs);
     res.status(report.status === 'ready' ? 200 : 503);
     if (report.status !== 'ready') res.setHeader('Retry-After', '1');
     res.json(report);
