@@ -25,6 +25,9 @@ const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf
 const template = readFileSync(join(dist, 'index.html'), 'utf8');
 const ROOT_DIV = '<div id="root"></div>';
 if (!template.includes(ROOT_DIV)) throw new Error(`dist/index.html has no ${ROOT_DIV}`);
+const TITLE = /<title>[^<]*<\/title>/;
+if (!TITLE.test(template)) throw new Error('dist/index.html has no <title>');
+const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** A chunk's file, the files it imports statically (recursively) and their CSS. */
 function chunksOf(key, seen = new Set()) {
@@ -63,12 +66,16 @@ console.error = (message, ...rest) => {
 
 const shells = [];
 mkdirSync(join(dist, 'shells'), { recursive: true });
-for (const { path, location, signedIn } of PRERENDERED_ROUTES) {
+for (const { path, location, signedIn, title: shellTitle } of PRERENDERED_ROUTES) {
   const { renderRoute } = await freshRenderer(path);
-  const html = await renderRoute(location, signedIn);
+  const rendered = await renderRoute(location, signedIn);
+  const { html } = rendered;
+  // A public page names itself as it renders; a signed-in shell shows the session check, so its route names it.
+  const title = rendered.title ?? shellTitle;
   const links = preloadLinks(location);
   const page = template
-    .replace(ROOT_DIV, `<div id="root">${html}</div>`)
+    .replace(TITLE, (tag) => (title ? `<title>${escapeHtml(title)}</title>` : tag))
+    .replace(ROOT_DIV, () => `<div id="root">${html}</div>`)
     .replace('  </head>', `${links ? `${links}\n` : ''}  </head>`);
   const file = `shells/${path === '/' ? 'index' : path.slice(1).replace(/[/:]+/g, '-')}.html`;
   writeFileSync(join(dist, file), page);

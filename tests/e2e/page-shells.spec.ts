@@ -21,6 +21,8 @@ describe('page shells', () => {
     const page = await withoutScript(DESKTOP);
     await page.goto('/auth/login');
     await page.getByRole('heading', { level: 1, name: 'Welcome back' }).waitFor();
+    // The tab is named before the script runs, not just "Stockroom".
+    expect(await page.title()).toBe('Sign In - Stockroom');
     await page.getByLabel('Email').waitFor();
     await page.goto('/auth/forgot-password');
     await page.getByRole('button').first().waitFor();
@@ -48,10 +50,12 @@ describe('page shells', () => {
     const { session } = await createUserWithSession('shell');
     const product = await createProductApi(session, { name: 'Shell product', price: 12.5 });
 
+    const titles: Record<string, string> = { '/products': 'Product Management', [`/products/${product.id}`]: 'Product Details', '/dashboard': 'Dashboard' };
     for (const path of ['/products', `/products/${product.id}`, '/dashboard']) {
-      // The build-time shell, before any script: the signed-in layout.
+      // The build-time shell, before any script: the signed-in layout, and the screen's name on the tab.
       const shell = await withoutScript(viewport);
       await shell.goto(path);
+      expect({ path, title: await shell.title() }).toEqual({ path, title: `${titles[path]} - Stockroom` });
       const before = await layoutOf(shell);
       await shell.context().close();
 

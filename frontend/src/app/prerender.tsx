@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { createApolloClient } from '../lib/apollo';
+import { takeRenderedTitle } from '../lib/usePageTitle';
 import { AppRoutes, preloadRoute } from './router';
 import { StoredSessionContext } from './stored-session';
 
@@ -13,11 +14,11 @@ export { pageModuleOf, PRERENDERED_ROUTES } from './router';
  * shells (frontend/scripts/prerender.mjs). The page is loaded first so it renders in
  * full; whatever else loads lazily (the user menu) shows its fallback, as it does in
  * the browser's first frame. No query runs: the session check and the data wait for
- * the browser.
+ * the browser. The title is the one the page asks for.
  */
-export async function renderRoute(location: string, signedIn: boolean): Promise<string> {
+export async function renderRoute(location: string, signedIn: boolean): Promise<{ html: string; title: string | undefined }> {
   await preloadRoute(location);
-  return renderToString(
+  const html = renderToString(
     <StrictMode>
       <StoredSessionContext.Provider value={() => signedIn}>
         <ApolloProvider client={createApolloClient()}>
@@ -28,4 +29,5 @@ export async function renderRoute(location: string, signedIn: boolean): Promise<
       </StoredSessionContext.Provider>
     </StrictMode>,
   );
+  return { html, title: takeRenderedTitle() };
 }

@@ -12,6 +12,8 @@ import { notFoundPath } from '../features/not-found/urls';
 import { productEditRoute, productListPath, productNewPath, productRoute } from '../features/products/urls';
 import { profileEditPath, profilePath } from '../features/profile/urls';
 import { RootLayout } from './RootLayout';
+import { SignedInTitles } from '../lib/page-titles';
+import { pageTitleOf } from '../lib/usePageTitle';
 
 type PageModule = { default: ComponentType };
 
@@ -41,6 +43,18 @@ function page(feature: string, name: string): Pick<RouteObject, 'element' | 'han
   const handle: PageHandle = { preload, module: `src/features/${feature}/pages/${name}.tsx` };
   return { element: <Page />, handle };
 }
+
+/** What each signed-in screen's tab is named while its shell waits for the session check. */
+const SHELL_TITLES: Record<string, string> = {
+  [dashboardPath]: SignedInTitles.dashboard,
+  [productListPath]: SignedInTitles.products,
+  [productNewPath]: SignedInTitles.productNew,
+  [productRoute]: SignedInTitles.product,
+  [productEditRoute]: SignedInTitles.productEdit,
+  [profilePath]: SignedInTitles.profile,
+  [profileEditPath]: SignedInTitles.profileEdit,
+  [adminPath]: SignedInTitles.admin,
+};
 
 /** The screens behind the sign-in; the build renders each one's signed-in shell ahead of time. */
 const SIGNED_IN_ROUTES = [
@@ -106,11 +120,13 @@ export function pageModuleOf(path: string): string | undefined {
  * shell (header, side navigation, a loading state) the session check starts from.
  * `path` is the route as Express reads it; `location` the URL rendered for it.
  */
-export const PRERENDERED_ROUTES: ReadonlyArray<{ path: string; location: string; signedIn: boolean }> = [
+export const PRERENDERED_ROUTES: ReadonlyArray<{ path: string; location: string; signedIn: boolean; title?: string }> = [
   ...[homePath, signInPath, signUpPath, forgotPasswordPath].map((path) => ({ path, location: path, signedIn: false })),
   ...SIGNED_IN_ROUTES.map(({ path }) => ({
     path,
     location: path.replace(/:\w+/g, 'id'),
     signedIn: true,
+    // The shell shows the session check, not the page, so the page cannot name it.
+    title: pageTitleOf(SHELL_TITLES[path]),
   })),
 ];

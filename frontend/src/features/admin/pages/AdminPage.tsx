@@ -10,6 +10,7 @@ import { LoadError } from '../../../components/LoadError';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { toast } from '../../../lib/toaster';
 import { usePageTitle } from '../../../lib/usePageTitle';
+import { SignedInTitles } from '../../../lib/page-titles';
 import { useSearchText } from '../../../lib/useSearchText';
 import { useAuth } from '../../../lib/session';
 import { AccessDenied } from '../components/AccessDenied';
@@ -33,7 +34,7 @@ const REFRESH_STATS = ['AdminStats'];
  * holds: a member gets the access-denied state and never any figure.
  */
 export default function AdminPage() {
-  usePageTitle('Admin');
+  usePageTitle(SignedInTitles.admin);
   const { state } = useAuth();
   const viewerId = state.user?.id ?? '';
   const [searchParams, setSearchParams] = useSearchParams();

@@ -9,6 +9,7 @@ import { LoadingScreen } from '../../../components/LoadingScreen';
 import { PageHeader } from '../../../components/PageHeader';
 import { extractErrorMessage } from '../../../lib/errors';
 import { usePageTitle } from '../../../lib/usePageTitle';
+import { SignedInTitles } from '../../../lib/page-titles';
 import { fullNameOf, useAuth } from '../../../lib/session';
 import { productNewPath } from '../../../lib/urls';
 import { AccountOverview } from '../components/AccountOverview';
@@ -25,7 +26,7 @@ import '../dashboard.css';
 const InventoryCharts = lazy(() => import('../components/InventoryCharts'));
 
 export default function DashboardPage() {
-  usePageTitle('Dashboard');
+  usePageTitle(SignedInTitles.dashboard);
   const { state } = useAuth();
   // cache-and-network: coming back after adding a product shows it in the activity and the figures.
   const dashboard = useDashboardQuery({ fetchPolicy: 'cache-and-network' });

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { PageHeader } from '../../../components/PageHeader';
 import { toast } from '../../../lib/toaster';
 import { usePageTitle } from '../../../lib/usePageTitle';
+import { SignedInTitles } from '../../../lib/page-titles';
 import { useScrollToTop } from '../../../lib/useScrollToTop';
 import { ProductForm } from '../components/ProductForm';
 import { useListNavigation } from '../list-location';
@@ -16,7 +17,7 @@ import { PRODUCT_TOASTS } from '../product-toasts';
 import '../products.css';
 
 export default function ProductCreatePage() {
-  usePageTitle('Add New Product');
+  usePageTitle(SignedInTitles.productNew);
   useScrollToTop(productNewPath);
   const navigate = useNavigate();
   const { listHref } = useListNavigation();

@@ -9,6 +9,7 @@ import { PrintLabelsButton } from '../../../components/labels/PrintLabelsButton'
 import { PageHeader } from '../../../components/PageHeader';
 import { toast } from '../../../lib/toaster';
 import { usePageTitle } from '../../../lib/usePageTitle';
+import { SignedInTitles } from '../../../lib/page-titles';
 import { useScrollToTop } from '../../../lib/useScrollToTop';
 import { DeleteProductAlert } from '../components/DeleteProductAlert';
 import { ProductDetailsView } from '../components/ProductDetailsView';
@@ -42,7 +43,7 @@ export default function ProductDetailsPage() {
   const product = details.dataState === 'complete' ? details.data.product : leaving ? lastShown.current : null;
 
   const missing = !product && isProductMissing(details.error);
-  usePageTitle(missing ? 'Product Not Found' : 'Product Details');
+  usePageTitle(missing ? 'Product Not Found' : SignedInTitles.product);
 
   const [confirming, setConfirming] = useState(false);
   const [deleteProduct, { loading: deleting }] = useProductDeleteMutation();

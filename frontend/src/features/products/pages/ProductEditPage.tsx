@@ -8,6 +8,7 @@ import { LinkButton } from '../../../components/LinkButton';
 import { PageHeader } from '../../../components/PageHeader';
 import { toast } from '../../../lib/toaster';
 import { usePageTitle } from '../../../lib/usePageTitle';
+import { SignedInTitles } from '../../../lib/page-titles';
 import { useScrollToTop } from '../../../lib/useScrollToTop';
 import { ProductForm } from '../components/ProductForm';
 import { ProductLoadState } from '../components/ProductLoadState';
@@ -42,7 +43,7 @@ export default function ProductEditPage() {
   const [reloading, setReloading] = useState(false);
 
   const missing = !editing && isProductMissing(details.error);
-  usePageTitle(missing ? 'Product Not Found' : 'Edit Product');
+  usePageTitle(missing ? 'Product Not Found' : SignedInTitles.productEdit);
 
   useLoadErrorToast(details.error);
 

@@ -18,6 +18,7 @@ import { ScanButton } from '../../../components/scanner/ScanButton';
 import { toast } from '../../../lib/toaster';
 import { useMediaQuery } from '../../../lib/useMediaQuery';
 import { usePageTitle } from '../../../lib/usePageTitle';
+import { SignedInTitles } from '../../../lib/page-titles';
 import { useSearchText } from '../../../lib/useSearchText';
 import { useScrollToTop } from '../../../lib/useScrollToTop';
 import { DeleteProductAlert } from '../components/DeleteProductAlert';
@@ -56,7 +57,7 @@ const COMPACT_LIST_QUERY = '(max-width: 960px)';
 const TABLE_ACTIONS_MENU_QUERY = '(max-width: 1100px)';
 
 export default function ProductListPage() {
-  usePageTitle('Product Management');
+  usePageTitle(SignedInTitles.products);
   const [searchParams, setSearchParams] = useSearchParams();
   const params = useMemo(() => parseListParams(searchParams), [searchParams]);
   // Next or Previous at the foot of a long page starts the new page at its top.

@@ -12,6 +12,7 @@ import { LinkButton } from '../../../components/LinkButton';
 import { PageHeader } from '../../../components/PageHeader';
 import { toast } from '../../../lib/toaster';
 import { usePageTitle } from '../../../lib/usePageTitle';
+import { SignedInTitles } from '../../../lib/page-titles';
 import { fullNameOf, useAuth, type AuthUser } from '../../../lib/session';
 import { AvatarSection } from '../components/AvatarSection';
 import { ChangePasswordForm } from '../components/ChangePasswordForm';
@@ -46,7 +47,7 @@ const AVATAR_UPDATED = 'Avatar updated';
  * initials and avatar change at once.
  */
 export default function ProfileEditPage() {
-  usePageTitle('Edit Profile');
+  usePageTitle(SignedInTitles.profileEdit);
   const profile = useProfileUser();
   return (
     <div className="page page--narrow profile-page">

@@ -4,6 +4,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { UserAvatar } from '../../../components/UserAvatar';
 import { UserDetailsList } from '../../../components/UserDetailsList';
 import { usePageTitle } from '../../../lib/usePageTitle';
+import { SignedInTitles } from '../../../lib/page-titles';
 import { fullNameOf } from '../../../lib/session';
 import { ProfileLoadState } from '../components/ProfileLoadState';
 import { ProfileSection } from '../components/ProfileSection';
@@ -13,7 +14,7 @@ import '../profile.css';
 
 /** /profile: the signed-in user's account, read only, with the way to edit it. */
 export default function ProfilePage() {
-  usePageTitle('Profile');
+  usePageTitle(SignedInTitles.profile);
   const profile = useProfileUser();
   return (
     <div className="page page--narrow profile-page">
