@@ -24,7 +24,7 @@ describe('quick search', () => {
     const [, lamp] = await createProductsApi(session, [
       { name: 'Oak Desk', price: 300, category: 'Furniture' },
       { name: 'Brass Desk Lamp', price: 45, category: 'Lighting', quantity: 0 },
-      { name: 'Stapler', price: 9, category: 'Office' },
+      { name: 'Stapler', price: 9, category: 'Office', sku: 'STP-0042' },
     ]);
     const list = new ProductListPage(s.page);
     await list.goto();
@@ -45,6 +45,13 @@ describe('quick search', () => {
     expect(await axeLines(s.page, { include: '.quick-search' })).toEqual([]);
     expect(await sidewaysOverflow(s.page)).toEqual([]);
     await saveScreenshot(s.page, SCREENSHOTS, `products-${width}`);
+
+    // Part of a SKU, as one types it, finds the product, with its SKU on the second line.
+    await search.input.fill('');
+    await search.input.pressSequentially('stp-00');
+    // Every search from "st" on finds Stapler alone; "s" finds more, so wait for the one option.
+    await s.page.waitForFunction(() => document.querySelectorAll('[role="dialog"] [role="option"]').length === 1);
+    expect(await search.optionTexts()).toEqual(['Stapler STP-0042 · Office · 1 in stock']);
 
     // Escape closes it and the focus is back on the button that opened it.
     await s.page.keyboard.press('Escape');

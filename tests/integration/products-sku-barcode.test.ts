@@ -167,4 +167,22 @@ describe('search by SKU and barcode', () => {
     const theirs = await app.rest('GET', `/api/products?search=${sku}`, undefined, { token: otherToken });
     expect(theirs.body.products.every((p: { sku: string | null }) => p.sku !== sku)).toBe(true);
   });
+
+  it('finds part of a SKU in any case, as one types it, with an exact SKU first; part of a barcode finds nothing', async () => {
+    const { token } = await signUpUser(app);
+    const lamp = await createProduct(app, token, { name: 'Desk lamp', sku: 'LMP-0042', barcode: '96385074' });
+    const shade = await createProduct(app, token, { name: 'Shade', sku: 'LMP' });
+    await createProduct(app, token, { name: 'Chair', sku: 'CHR-1' });
+    const found = async (search: string) =>
+      (await app.rest('GET', `/api/products?search=${encodeURIComponent(search)}&sortBy=name&sortOrder=asc`, undefined, { token })).body.products.map((p: { id: string }) => p.id);
+    expect(await found('lmp-00')).toEqual([lamp.id]);
+    expect(await found('0042')).toEqual([lamp.id]);
+    // "lmp" is Shade's whole SKU, so Shade comes first although Desk lamp sorts before it.
+    expect(await found('lmp')).toEqual([shade.id, lamp.id]);
+    expect(await found('9638')).toEqual([]);
+    // % and _ are themselves in a SKU search too.
+    expect(await found('LMP_0042')).toEqual([]);
+    const gql = await app.gql(PRODUCTS, { query: { search: 'Mp-004' } }, { token });
+    expect(gql.data.products.products.map((p: { id: string }) => p.id)).toEqual([lamp.id]);
+  });
 });

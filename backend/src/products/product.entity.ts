@@ -15,7 +15,7 @@ import { User } from '../account/user.entity';
 @Index({ name: 'products_owner_price_idx', expression: 'create index "products_owner_price_idx" on "products" ("owner_id", "price", "id") include ("quantity")' })
 @Index({ name: 'products_owner_category_idx', expression: 'create index "products_owner_category_idx" on "products" ("owner_id", "category") include ("quantity")' })
 @Index({ name: 'products_owner_featured_idx', expression: 'create index "products_owner_featured_idx" on "products" ("owner_id", "created_at") where "featured"' })
-// Case-insensitive substring search (ILIKE '%term%') on name, description or category.
+// Case-insensitive substring search (ILIKE '%term%') on name, description, category or SKU.
 @Index({ name: 'products_name_trgm_idx', expression: 'create index "products_name_trgm_idx" on "products" using gin ("name" gin_trgm_ops)' })
 @Index({ name: 'products_description_trgm_idx', expression: 'create index "products_description_trgm_idx" on "products" using gin ("description" gin_trgm_ops)' })
 // A SKU is unique in its owner's catalogue whatever its case; search finds an exact SKU or barcode through these.
@@ -24,6 +24,7 @@ import { User } from '../account/user.entity';
 // The Low Stock filter: only the products at or under their reorder level.
 @Index({ name: 'products_owner_low_stock_idx', expression: 'create index "products_owner_low_stock_idx" on "products" ("owner_id", "created_at") where "quantity" <= "reorder_level"' })
 @Index({ name: 'products_category_trgm_idx', expression: 'create index "products_category_trgm_idx" on "products" using gin ("category" gin_trgm_ops)' })
+@Index({ name: 'products_sku_trgm_idx', expression: 'create index "products_sku_trgm_idx" on "products" using gin ("sku" gin_trgm_ops)' })
 // The quantity and price limits hold even for writes that bypass the service (and make an oversold stock impossible).
 @Check({ name: 'products_quantity_check', expression: `"quantity" >= ${Rules.quantity.min} and "quantity" <= ${Rules.quantity.max}` })
 @Check({ name: 'products_price_check', expression: `"price" >= ${Rules.price.min} and "price" <= ${Rules.price.max}` })

@@ -8,7 +8,7 @@ const listParams = [
   {
     name: 'search',
     in: 'query',
-    description: 'Case-insensitive substring of the name, description or category, or exactly the SKU (any case) or barcode, which then comes first',
+    description: 'Case-insensitive substring of the name, description, category or SKU, or exactly the barcode; an exact SKU (any case) or barcode comes first',
     schema: searchSchema,
   },
   { name: 'category', in: 'query', schema: ruleSchema(ProductListFields.category) },

@@ -12,7 +12,7 @@ export type { Statement };
 
 export interface ProductFilter {
   ownerId: string;
-  /** Case-insensitive substring of the name, the description or the category; `%` and `_` match themselves. */
+  /** Case-insensitive substring of the name, the description, the category or the SKU, or exactly the barcode; `%` and `_` match themselves. */
   search?: string;
   category?: string;
   inStock?: boolean;
@@ -58,9 +58,9 @@ function where(filter: ProductFilter): Statement {
   const values: unknown[] = [filter.ownerId];
   if (filter.search) {
     // Each ILIKE has its own trigram index and the exact SKU and barcode their owner-led ones, so the OR is a BitmapOr of index scans.
-    clauses.push(`(name ILIKE ? ESCAPE '!' OR description ILIKE ? ESCAPE '!' OR category ILIKE ? ESCAPE '!' OR ${EXACT_CODE})`);
+    clauses.push(`(name ILIKE ? ESCAPE '!' OR description ILIKE ? ESCAPE '!' OR category ILIKE ? ESCAPE '!' OR sku ILIKE ? ESCAPE '!' OR ${EXACT_CODE})`);
     const pattern = likePattern(filter.search);
-    values.push(pattern, pattern, pattern, ...exactCodeValues(filter));
+    values.push(pattern, pattern, pattern, pattern, ...exactCodeValues(filter));
   }
   if (filter.category) {
     clauses.push('category = ?');

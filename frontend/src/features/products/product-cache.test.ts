@@ -202,8 +202,12 @@ describe('applyProductCreated', () => {
     // Matched: the page is read again, where the server puts it first.
     expect(names(cache, query({ search: 'lmp-01' }))).toBeNull();
     expect(names(cache, query({ search: '96385074' }))).toBeNull();
-    // Part of a SKU is not a match (name, description and category do not hold "lmp" either).
-    expect(names(cache, query({ search: 'lmp' }))).toEqual([]);
+    // Part of a SKU matches too: the newest-first page takes it at the front.
+    expect(names(cache, query({ search: 'lmp' }))).toEqual(['Lamp']);
+    // Part of a barcode does not.
+    writeList(cache, query({ search: '9638' }), []);
+    applyProductCreated(cache, created);
+    expect(names(cache, query({ search: '9638' }))).toEqual([]);
   });
 
   it('matches the search case-insensitively on the description too', () => {

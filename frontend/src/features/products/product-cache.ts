@@ -87,11 +87,11 @@ const stockStatusOf = (product: ProductRecord) =>
 const matchesCodeExactly = (key: ListKey, product: ProductRecord) =>
   !!key.search && ((!!product.sku && product.sku.toLowerCase() === key.search.toLowerCase()) || product.barcode === key.search);
 
-/** Whether the server would list this product under the query's filters (search is ILIKE on name, description or category, or the exact SKU or barcode). */
+/** Whether the server would list this product under the query's filters (search is ILIKE on name, description, category or SKU, or the exact barcode). */
 function matchesListKey(key: ListKey, product: ProductRecord): boolean {
   if (key.search && !matchesCodeExactly(key, product)) {
     const term = key.search.toLowerCase();
-    if (![product.name, product.description, product.category].some((text) => text.toLowerCase().includes(term))) return false;
+    if (![product.name, product.description, product.category, product.sku ?? ''].some((text) => text.toLowerCase().includes(term))) return false;
   }
   if (key.category !== undefined && product.category !== key.category) return false;
   if (key.inStock !== undefined && product.quantity > 0 !== key.inStock) return false;

@@ -80,7 +80,7 @@ export default function QuickSearchDialog({ isOpen, isAdmin, onClose }: QuickSea
       ? // Why no product is listed; the pages below still work without the server.
         extractErrorMessage(query.error)
       : text.trim() === ''
-      ? 'Type to find your products by name or category, or pick a page.'
+      ? 'Type to find your products by name, SKU or category, or pick a page.'
       : `${products.length === 0 ? 'No products' : products.length === 1 ? '1 product' : `${products.length} products`} and ${pages.length === 1 ? '1 page' : `${pages.length} pages`} found.`;
 
   const renderGroup = (label: string, group: QuickSearchItem[]) =>

@@ -24,9 +24,9 @@ describe('quick search items', () => {
     expect(productSearchInput('🔧'.repeat(101))?.search).toBe('🔧'.repeat(100));
   });
 
-  it('shows a product with its category and stock, linking to its page', () => {
-    expect(productItems([{ id: 'a b', name: 'Lamp', category: 'Home', quantity: 0 }, { id: 'p2', name: 'Desk', category: 'Office', quantity: 3 }])).toEqual([
-      { key: 'product:a b', kind: 'product', label: 'Lamp', detail: 'Home · Out of stock', path: '/products/a%20b' },
+  it('shows a product with its SKU, category and stock, linking to its page', () => {
+    expect(productItems([{ id: 'a b', name: 'Lamp', sku: 'LMP-01', category: 'Home', quantity: 0 }, { id: 'p2', name: 'Desk', sku: null, category: 'Office', quantity: 3 }])).toEqual([
+      { key: 'product:a b', kind: 'product', label: 'Lamp', detail: 'LMP-01 · Home · Out of stock', path: '/products/a%20b' },
       { key: 'product:p2', kind: 'product', label: 'Desk', detail: 'Office · 3 in stock', path: '/products/p2' },
     ]);
   });

@@ -8,7 +8,7 @@ export interface QuickSearchItem {
   key: string;
   kind: 'product' | 'page';
   label: string;
-  /** A second line: a product's category and stock. */
+  /** A second line: a product's SKU (when it has one), category and stock. */
   detail?: string;
   path: string;
 }
@@ -38,9 +38,8 @@ export function matchingPages(text: string, isAdmin: boolean): QuickSearchItem[]
 /**
  * The product list query a quick search sends, or null when there is nothing
  * to look for. It is the list's own `search`, so whatever the server matches
- * there (the name, and the category) the quick search finds; when products
- * get a SKU, matching it belongs in that same server-side search, and this
- * is the one place to add a dedicated filter should it need one.
+ * there (part of the name, description, category or SKU, an exact barcode)
+ * the quick search finds, an exact SKU or barcode first.
  */
 export function productSearchInput(text: string): ProductListInput | null {
   const search = [...text.trim()].slice(0, Rules.search.max).join('');
@@ -51,6 +50,7 @@ export function productSearchInput(text: string): ProductListInput | null {
 export interface FoundProduct {
   id: string;
   name: string;
+  sku?: string | null;
   category: string;
   quantity: number;
 }
@@ -60,7 +60,7 @@ export function productItems(products: readonly FoundProduct[]): QuickSearchItem
     key: `product:${product.id}`,
     kind: 'product',
     label: product.name,
-    detail: `${product.category} · ${product.quantity > 0 ? `${product.quantity} in stock` : 'Out of stock'}`,
+    detail: [product.sku, product.category, product.quantity > 0 ? `${product.quantity} in stock` : 'Out of stock'].filter(Boolean).join(' · '),
     path: productPath(product.id),
   }));
 }

@@ -30,8 +30,8 @@ export default function HelpPage() {
         <H2 className="help__title">Products</H2>
         <p>
           <Link to={productListPath}>Products</Link> lists your own catalogue: each product has a name, description, price,
-          category, quantity and an optional image, SKU, barcode and reorder level. Search by name, description or
-          category, or type or scan an exact SKU or barcode to put that product first; filter by category and by stock
+          category, quantity and an optional image, SKU, barcode and reorder level. Search by part of the name,
+          description, category or SKU, or type or scan an exact SKU or barcode to put that product first; filter by category and by stock
           (In Stock, Low Stock, Out of Stock), sort by name, price or date, and page through long lists. A product with a
           quantity of 0 is out of stock; one at or under its reorder level is Low Stock and shows on the dashboard under
           Needs reordering. Every change of a quantity is kept in the product&apos;s stock history. Only you can see and

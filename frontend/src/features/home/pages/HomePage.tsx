@@ -14,7 +14,7 @@ const FEATURES: ReadonlyArray<{ icon: ReactElement; title: string; text: string 
   {
     icon: <FilterIcon size={20} />,
     title: 'Find anything fast',
-    text: 'Search by name, description or category, or scan a SKU or barcode; filter by category and stock, low stock included; sort by name, price or date.',
+    text: 'Search by name, description, category or SKU, or scan a barcode; filter by category and stock, low stock included; sort by name, price or date.',
   },
   {
     icon: <DashboardIcon size={20} />,

@@ -60,7 +60,7 @@ export function ProductListToolbar(props: ProductListToolbarProps) {
         <SearchInput
           className="product-toolbar__search-input"
           label="Search products"
-          placeholder="Search by name, description or category"
+          placeholder="Search by name, category, SKU or barcode"
           value={props.searchText}
           onChange={props.onSearchChange}
           onSubmit={props.onSearchSubmit}
