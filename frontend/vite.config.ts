@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin as VitePlugin } from 'vite';
@@ -75,6 +77,49 @@ interface PostCssNode {
   walkAtRules(visit: (atRule: PostCssNode) => void): void;
 }
 
+/**
+ * The icons the first screens draw: those of the shell, home and the sign-in pages, and
+ * those Blueprint's own components draw (a callout's, a dialog's close button). Each
+ * Blueprint icon is a module of its own (generated/components/double-chevron-left.js),
+ * named in the source as its component (DoubleChevronLeftIcon); all are imported through
+ * one index, so the module graph cannot tell who draws which, and the names in these
+ * sources are read instead. They load with the first screen; the rest wait in a chunk
+ * fetched with the first page that draws one. An icon nobody draws is not bundled at all.
+ */
+const FIRST_VIEW_SOURCES = [
+  'src/app',
+  'src/components/AppHeader.tsx',
+  'src/components/SideNav.tsx',
+  'src/features/auth',
+  'src/features/home',
+  '../node_modules/@blueprintjs/core/lib/esm',
+];
+
+const SOURCE_FILE = /\.(tsx?|js)$/;
+
+/** The file itself, or the .ts, .tsx and .js files under the folder. */
+function sourcesIn(path: string): string[] {
+  if (SOURCE_FILE.test(path)) return [path];
+  return readdirSync(path, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? sourcesIn(join(path, entry.name)) : SOURCE_FILE.test(entry.name) ? [join(path, entry.name)] : [],
+  );
+}
+
+const firstViewIcons = new Set(
+  FIRST_VIEW_SOURCES.flatMap((path) => sourcesIn(fromHere(path)))
+    .flatMap((file) => readFileSync(file, 'utf8').match(/\b[A-Z][A-Za-z0-9]*Icon\b/g) ?? [])
+    .map((name) => name.replace(/Icon$/, '').replace(/(?<=[a-z0-9])(?=[A-Z])/g, '-').toLowerCase()),
+);
+
+const ICON_MODULE = /@blueprintjs\/icons\/lib\/esm\/generated\/components\/([\w-]+)\.js$/;
+
+/** Which chunk an icon goes in: the first screens' icons, or everyone else's. */
+function iconChunkOf(id: string): string | undefined {
+  const name = id.match(ICON_MODULE)?.[1];
+  if (name === undefined) return undefined;
+  return firstViewIcons.has(name) ? 'icons' : 'page-icons';
+}
+
 /** Fails the build if anything (a font, an icon sheet) would be fetched from another host. */
 const selfHostedOnly: VitePlugin = {
   name: 'stockroom-self-hosted-only',
@@ -118,11 +163,10 @@ export default defineConfig(({ isSsrBuild }) => ({
           },
           output: {
             // Icon components shared by several lazy pages would each become a
-            // tiny chunk of their own (one more request per icon); they go in one.
+            // tiny chunk of their own (one more request per icon); they go in two.
             // The chart library, shared by the dashboard's charts and a product's
             // stock chart (both lazy), is one chunk named for what it is.
-            manualChunks: (id) =>
-              id.includes('@blueprintjs/icons/lib/esm/generated/components/') ? 'icons' : id.includes('/node_modules/chartist/') ? 'chartist' : undefined,
+            manualChunks: (id) => iconChunkOf(id) ?? (id.includes('/node_modules/chartist/') ? 'chartist' : undefined),
           },
         },
       },

@@ -5,12 +5,11 @@ import { useBrowser } from './support/browser';
 import { SignInPage } from './pages/SignInPage';
 
 /**
- * The budgets of the sign-in page's initial load, gzipped: JS and 45 KB of CSS (Blueprint's stylesheet, pruned, is
- * most of it). The goal for JS is 170 KB; with the quick search's provider, the theme and the lockout notice it
- * measures 172.4 KB, so the budget holds it at 175 KB until the shared GraphQL documents and the shell's
- * components are split further.
+ * The budgets of the sign-in page's initial load, gzipped: 170 KB of JS and 45 KB of CSS (Blueprint's stylesheet,
+ * pruned, is most of it). The icons the signed-in pages draw wait in a chunk of their own, so the first view
+ * carries only its own (167.3 KB when this budget was set).
  */
-const JS_BUDGET = 175 * 1024;
+const JS_BUDGET = 170 * 1024;
 const CSS_BUDGET = 45 * 1024;
 
 const ICON_NAMES = new Set<string>(Object.values(IconNames));
