@@ -24,13 +24,41 @@ export const DEMO_USER = { email: 'demo@stockroom.local', password: 'Demo#Stockr
 const DEFAULT_BATCH = 5_000;
 const MAX_PRODUCTS = 10_000_000;
 
-/** Each product goes in with its INITIAL stock movement, as the app writes one, so its movements sum to its quantity. */
+/**
+ * Each product goes in with a plausible stock history, in the same statement:
+ * an INITIAL stock, a delivery (RECEIPT), one to three sales and, for about
+ * a third, a stocktake that found a few missing (COUNT). The amounts are
+ * chosen so that every step stays at or above 0 and the movements sum to the
+ * product's quantity, as the app keeps them: INITIAL = quantity + extra +
+ * shrink, then +receipt, then sales of receipt + extra in all, then -shrink.
+ * About one in five (and the warehouse-sized stocks, which a delivery could
+ * push past the maximum) keep only the INITIAL movement, like a product
+ * added and not touched since. The steps are spread evenly from the
+ * product's creation to now.
+ */
 const INSERT_BATCH = `WITH created AS (
-    INSERT INTO products (id, owner_id, name, description, price, category, quantity, image_url, featured, created_at, updated_at, sku, barcode)
-    SELECT gen_random_uuid(), $1::uuid, * FROM unnest($2::text[], $3::text[], $4::numeric[], $5::text[], $6::int[], $7::text[], $8::bool[], $9::timestamptz[], $10::timestamptz[], $11::text[], $12::text[])
-    RETURNING id, owner_id, quantity, created_at)
+    INSERT INTO products (id, owner_id, name, description, price, category, quantity, image_url, featured, created_at, updated_at, sku, barcode, reorder_level)
+    SELECT gen_random_uuid(), $1::uuid, * FROM unnest($2::text[], $3::text[], $4::numeric[], $5::text[], $6::int[], $7::text[], $8::bool[], $9::timestamptz[], $10::timestamptz[], $11::text[], $12::text[], $13::int[])
+    RETURNING id, owner_id, quantity, created_at),
+  plan AS (
+    SELECT id, owner_id, quantity, created_at, sales, receipt, extra, shrink,
+      CASE WHEN sales = 0 THEN 0 ELSE 1 + sales + (shrink > 0)::int END AS steps
+    FROM (SELECT c.*,
+        CASE WHEN c.quantity > 90000 OR random() < 0.2 THEN 0 ELSE 1 + floor(random() * 3)::int END AS sales,
+        10 + floor(random() * 40)::int AS receipt, floor(random() * 20)::int AS extra,
+        CASE WHEN random() < 0.33 THEN 1 + floor(random() * 3)::int ELSE 0 END AS shrink
+      FROM created c) AS drawn),
+  moves AS (
+    SELECT p.id, p.owner_id, step.n AS step,
+      CASE WHEN step.n = 0 THEN CASE WHEN p.sales = 0 THEN p.quantity ELSE p.quantity + p.extra + p.shrink END
+           WHEN step.n = 1 THEN p.receipt
+           WHEN step.n <= 1 + p.sales THEN -((p.receipt + p.extra) / p.sales + CASE WHEN step.n = 1 + p.sales THEN (p.receipt + p.extra) % p.sales ELSE 0 END)
+           ELSE -p.shrink END AS delta,
+      CASE WHEN step.n = 0 THEN 'INITIAL' WHEN step.n = 1 THEN 'RECEIPT' WHEN step.n <= 1 + p.sales THEN 'SALE' ELSE 'COUNT' END AS reason,
+      p.created_at + (now() - p.created_at) * step.n / (p.steps + 1) AS at
+    FROM plan p CROSS JOIN LATERAL generate_series(0, p.steps) AS step(n))
   INSERT INTO stock_movements (product_id, owner_id, user_id, delta, quantity_after, reason, created_at)
-  SELECT id, owner_id, owner_id, quantity, quantity, 'INITIAL', created_at FROM created`;
+  SELECT id, owner_id, owner_id, delta, sum(delta) OVER (PARTITION BY id ORDER BY step), reason, at FROM moves ORDER BY id, step`;
 
 export interface SeedOptions {
   ownerId: string;
@@ -72,6 +100,7 @@ function batchValues(ownerId: string, rows: ProductFixture[]): unknown[] {
     rows.map((r) => r.updatedAt.toISOString()),
     rows.map((r) => r.sku),
     rows.map((r) => r.barcode),
+    rows.map((r) => r.reorderLevel),
   ];
 }
 
@@ -94,6 +123,8 @@ export async function seedProducts(client: Client, { ownerId, count, seed, batch
     const next = productFixtures(seed, Date.now(), owned + 1);
     const batch = (done: number) => Array.from({ length: Math.min(batchSize, count - done) }, next);
     await client.query(`SET LOCAL maintenance_work_mem = '1GB'`);
+    // The histories are drawn with random(): the same seed gives the same ones.
+    await client.query('SELECT setseed($1)', [seed / 2 ** 32]);
     const {
       rows: [{ existing }],
     } = await client.query<{ existing: number }>(`SELECT count(*)::int AS existing FROM products`);

@@ -175,7 +175,7 @@ describe('the invariant holds from the first write', () => {
     await expectLedgersHold();
   });
 
-  it('a seeded catalogue (npm run seed) starts with an INITIAL movement per product too', async () => {
+  it('a seeded catalogue (npm run seed) has a plausible history per product that adds up, INITIAL first', async () => {
     const { Client } = await import('pg');
     const { seedProducts } = await import('../../backend/scripts/seed');
     const seeded = await signUpUser(app);
@@ -186,12 +186,23 @@ describe('the invariant holds from the first write', () => {
     } finally {
       await client.end();
     }
-    const [{ products, movements }] = await app.sql(
+    const [{ products, initial, firsts, withHistory, reasons, byOthers, reorderLevels }] = await app.sql(
       `SELECT (SELECT count(*)::int FROM products WHERE owner_id = $1) AS products,
-        (SELECT count(*)::int FROM stock_movements WHERE owner_id = $1 AND user_id = $1 AND reason = 'INITIAL') AS movements`,
+        (SELECT count(*)::int FROM stock_movements WHERE owner_id = $1 AND reason = 'INITIAL') AS initial,
+        (SELECT count(*)::int FROM (SELECT DISTINCT ON (product_id) reason FROM stock_movements WHERE owner_id = $1 ORDER BY product_id, id) AS f
+          WHERE reason = 'INITIAL') AS firsts,
+        (SELECT count(*)::int FROM (SELECT product_id FROM stock_movements WHERE owner_id = $1 GROUP BY product_id HAVING count(*) >= 3) AS h) AS "withHistory",
+        (SELECT array_agg(DISTINCT reason ORDER BY reason) FROM stock_movements WHERE owner_id = $1) AS reasons,
+        (SELECT count(*)::int FROM stock_movements WHERE owner_id = $1 AND user_id IS DISTINCT FROM $1) AS "byOthers",
+        (SELECT count(*)::int FROM products WHERE owner_id = $1 AND reorder_level IS NOT NULL) AS "reorderLevels"`,
       [seeded.user.id],
     );
-    expect({ products, movements }).toEqual({ products: 30, movements: 30 });
+    // One INITIAL each, always the first; most with a delivery and sales after it; all by the owner.
+    expect({ products, initial, firsts, byOthers }).toEqual({ products: 30, initial: 30, firsts: 30, byOthers: 0 });
+    expect(withHistory).toBeGreaterThanOrEqual(15);
+    expect(reasons).toEqual(expect.arrayContaining(['COUNT', 'INITIAL', 'RECEIPT', 'SALE']));
+    expect(reorderLevels).toBe(21);
+    // Movements sum to each quantity, and each quantityAfter is the running sum.
     await expectLedgersHold();
   });
 

@@ -46,6 +46,15 @@ describe('productFixtures', () => {
     expect(laterSkus.some((sku) => sku !== null && skus.includes(sku))).toBe(false);
   });
 
+  it('gives seven in ten a reorder level a shop would set, so a share of the catalogue is Low Stock', () => {
+    const levels = products.map((p) => p.reorderLevel).filter((level) => level !== null);
+    expect(levels.length).toBe(products.length * 0.7);
+    expect(new Set(levels)).toEqual(new Set([5, 10, 20, 50, 100]));
+    const low = products.filter((p) => p.reorderLevel !== null && p.quantity > 0 && p.quantity <= p.reorderLevel).length / products.length;
+    expect(low).toBeGreaterThan(0.05);
+    expect(low).toBeLessThan(0.4);
+  });
+
   it('names products like a shop does, in known categories', () => {
     const categories = new Set<string>(FIXTURE_CATEGORIES.map((c) => c.name));
     for (const { name, category } of products.slice(0, 500)) {

@@ -16,6 +16,7 @@ export interface ProductFixture {
   featured: boolean;
   sku: string | null;
   barcode: string | null;
+  reorderLevel: number | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -180,6 +181,18 @@ export function fixtureCodes(number: number, category: string): { sku: string | 
   return { sku, barcode: number % 4 === 0 ? null : digits + gs1CheckDigit(digits) };
 }
 
+/** Reorder levels a shop would set, by how fast things go. */
+const REORDER_LEVELS = [5, 10, 20, 50, 100];
+
+/**
+ * The reorder level of the `number`th product: seven in ten have one, so a
+ * catalogue has its share of Low Stock. Derived from the number, like the
+ * codes, so it left every other field of a seed's catalogue as it was.
+ */
+export function fixtureReorderLevel(number: number): number | null {
+  return number % 10 < 7 ? REORDER_LEVELS[Math.floor(number / 10) % REORDER_LEVELS.length] : null;
+}
+
 /**
  * Returns a function that yields one product after another, the same sequence
  * for the same seed. Creation times spread evenly over the year before `now`;
@@ -205,6 +218,7 @@ export function productFixtures(seed: number, now: number = Date.now(), firstNum
       imageUrl: imageUrl(random, category.name, name),
       featured: random() < 0.05,
       ...fixtureCodes(number, category.name),
+      reorderLevel: fixtureReorderLevel(number),
       createdAt: new Date(createdAt),
       updatedAt: new Date(updatedAt),
     };
