@@ -8,7 +8,9 @@
  * revoked / expired / inactive, then runs the product statements the service
  * runs (imported from backend/dist/src/products/product.queries.js, `?`
  * placeholders numbered for pg), with a pg pool as large as the app's, and
- * answers the same JSON body as the REST route.
+ * answers the same JSON body as the REST route. Beside the app's routes it
+ * has one the app has not: a stock change without its movement, as the app
+ * wrote it before the stock ledger, so a run can price the movement.
  *
  * Run as its own process (never inside the process running autocannon):
  *   DATABASE_URL=... JWT_SECRET=... PORT=... POOL_MAX=10 node bench/_products-baseline.mjs
@@ -42,9 +44,15 @@ const {
   countedByTotals,
   productStatsStatement,
   insertProductStatement,
+  adjustStockStatement,
+  countStockStatement,
+  productByIdStatement,
+  PRODUCT_COLUMNS,
 } = await built('products/product.queries.js');
+const { movementPageStatement, movementCountStatement } = await built('products/stock-movement.queries.js');
+const { logFrom } = await built('activity/activity.queries.js');
 const { sessionWithUserStatement } = await built('account/session.queries.js');
-const { isUuid } = require('@stockroom/schema');
+const { isUuid, Rules } = require('@stockroom/schema');
 
 // COUNT_CAP: the app's PRODUCT_COUNT_CAP (config.ts, 10,000 unless set).
 const { DATABASE_URL, JWT_SECRET, PORT = '0', POOL_MAX = '10', COUNT_CAP = '10000' } = process.env;
@@ -101,6 +109,7 @@ async function list(userId, params) {
     search: params.get('search')?.trim() || undefined,
     category: params.get('category')?.trim() || undefined,
     inStock: inStock === 'true' ? true : inStock === 'false' ? false : undefined,
+    stockStatus: { in: 'IN_STOCK', low: 'LOW_STOCK', out: 'OUT_OF_STOCK' }[params.get('stockStatus')?.toLowerCase() ?? ''],
   };
   const sortBy = params.get('sortBy') || 'date';
   const sortOrder = params.get('sortOrder') || 'desc';
@@ -160,6 +169,74 @@ async function create(userId, body) {
   return { product: fromRow(rows[0]) };
 }
 
+/** Answers as the service does when the statement returns no row: the product is someone else's, missing, or short of stock. */
+async function ownProductOr404(userId, id) {
+  const { rows } = await pool.query(numbered(productByIdStatement(id)));
+  if (!rows.length || rows[0].owner !== userId) throw new HttpError(404, 'Product not found');
+  return rows[0];
+}
+
+async function adjust(userId, id, body) {
+  const { delta, reason } = JSON.parse(body);
+  const movement = { reason: reason ?? (delta < 0 ? 'SALE' : 'RECEIPT'), note: null };
+  const { rows } = await pool.query(numbered(adjustStockStatement(id, userId, delta, Rules.quantity, movement)));
+  if (!rows.length) {
+    await ownProductOr404(userId, id);
+    throw new HttpError(409, 'Insufficient stock');
+  }
+  return { product: fromRow(rows[0]) };
+}
+
+/**
+ * The same stock change as the app wrote it before the ledger: the
+ * conditional update and its activity entry, no movement, so one run can
+ * say what recording the movement costs.
+ */
+function adjustWithoutLedgerStatement(id, ownerId, delta) {
+  return {
+    sql: `WITH adjusted AS (
+        UPDATE products SET quantity = quantity + ?, version = version + 1, updated_at = now()
+        WHERE id = ? AND owner_id = ? AND quantity + ? BETWEEN ? AND ? RETURNING *),
+      logged AS (${logFrom('adjusted', 'stock_adjusted', "jsonb_build_object('delta', ?::int, 'quantity', quantity)")})
+      SELECT ${PRODUCT_COLUMNS} FROM adjusted`,
+    values: [delta, id, ownerId, delta, Rules.quantity.min, Rules.quantity.max, delta],
+  };
+}
+
+async function adjustWithoutLedger(userId, id, body) {
+  const { delta } = JSON.parse(body);
+  const { rows } = await pool.query(numbered(adjustWithoutLedgerStatement(id, userId, delta)));
+  if (!rows.length) throw new HttpError(409, 'Insufficient stock');
+  return { product: fromRow(rows[0]) };
+}
+
+async function count(userId, id, body) {
+  const { quantity } = JSON.parse(body);
+  const { rows } = await pool.query(numbered(countStockStatement(id, userId, quantity, null)));
+  if (!rows.length) throw new HttpError(404, 'Product not found');
+  return { product: fromRow(rows[0]) };
+}
+
+async function movements(userId, id, params) {
+  const page = Number(params.get('page') || 1);
+  const limit = Number(params.get('limit') || 10);
+  await ownProductOr404(userId, id);
+  const [rows, counted] = await Promise.all([
+    pool.query(numbered(movementPageStatement(id, limit, (page - 1) * limit))),
+    pool.query(numbered(movementCountStatement(id))),
+  ]);
+  const { total } = counted.rows[0];
+  const totalPages = Math.ceil(total / limit);
+  return {
+    movements: rows.rows.map(({ userId: user, userFullName, createdAt, ...row }) => ({
+      ...row,
+      createdAt: new Date(createdAt),
+      user: user === null ? null : { id: user, fullName: userFullName ?? '' },
+    })),
+    pagination: { page, limit, total, totalPages, hasNextPage: page < totalPages, hasPrevPage: page > 1, totalIsEstimate: false },
+  };
+}
+
 const readBody = (req) =>
   new Promise((resolve, reject) => {
     const chunks = [];
@@ -182,6 +259,11 @@ const server = createServer(async (req, res) => {
     if (req.method === 'GET' && url.pathname === '/products') return send(res, 200, await list(user.id, url.searchParams));
     if (req.method === 'GET' && url.pathname === '/products/stats') return send(res, 200, await stats(user.id));
     if (req.method === 'POST' && url.pathname === '/products') return send(res, 201, await create(user.id, await readBody(req)));
+    const [, id, action] = url.pathname.match(/^\/products\/([0-9a-f-]{36})\/(stock|stock\/count|stock\/without-ledger|movements)$/) ?? [];
+    if (req.method === 'POST' && action === 'stock') return send(res, 200, await adjust(user.id, id, await readBody(req)));
+    if (req.method === 'POST' && action === 'stock/count') return send(res, 200, await count(user.id, id, await readBody(req)));
+    if (req.method === 'POST' && action === 'stock/without-ledger') return send(res, 200, await adjustWithoutLedger(user.id, id, await readBody(req)));
+    if (req.method === 'GET' && action === 'movements') return send(res, 200, await movements(user.id, id, url.searchParams));
     send(res, 404, { message: 'Not found' });
   } catch (error) {
     send(res, error.status ?? 500, { message: error.status ? error.message : 'Internal server error' });

@@ -12,7 +12,11 @@
  * the statements (no sequential scan on products allowed), then run each
  * scenario with autocannon over loopback: rounds of baseline, GraphQL and
  * REST in turn, so a change in background load hits all three alike.
- * `create` runs last so every read sees exactly the seeded catalogue.
+ * The stock writes (adjust, stocktake) and `create` run after the reads, so
+ * every read sees exactly the seeded catalogue; the stock writes go one up
+ * and one down in turn, so they leave it as it was. The baseline alone also
+ * runs the stock change without its movement, as the app wrote it before the
+ * stock ledger: the two say what recording the movement costs.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -31,18 +35,24 @@ const PASSWORD = 'Bench#Passw0rd!';
 const SEARCH_TERM = 'steel';
 const POOL_MAX = 10; // backend/src/app/orm-config.ts: pool { min: 0, max: 10 }
 const TARGETS = {
-  p99Ms: 50, // list and search scenarios, both transports
+  p99Ms: 50, // list, search, history and stock scenarios, both transports
   ratio: 0.6, // every scenario, both transports
   searchWritesP99Ms: 100, // search while the catalogue takes writes, both transports
+  ledgerCost: 1.15, // a stock change with its movement, over the same change without one (the baseline's CPU per request)
 };
 /** Writes per second to the app while a scenario with `backgroundWrites` runs (stock deliveries: one statement each). */
 const BACKGROUND_WRITES_PER_SECOND = 10;
 /** The app's PRODUCT_COUNT_CAP default (backend/src/config/config.ts); the baseline counts the same way. */
 const COUNT_CAP = 10_000;
 
-const PRODUCT_FIELDS = 'id name description price category quantity inStock imageUrl featured owner createdAt updatedAt version';
+const PRODUCT_FIELDS =
+  'id name description price category quantity inStock reorderLevel lowStock imageUrl sku barcode featured owner createdAt updatedAt version';
 const LIST_QUERY = `query Products($query: ProductListInput) { products(query: $query) { products { ${PRODUCT_FIELDS} } pagination { page limit total totalPages hasNextPage hasPrevPage totalIsEstimate } } }`;
 const STATS_QUERY = 'query Stats { productStats { totalProducts inStock outOfStock inventoryValue } }';
+const ADJUST_MUTATION = `mutation Adjust($id: ID!, $delta: Int!) { adjustStock(id: $id, delta: $delta) { ${PRODUCT_FIELDS} } }`;
+const COUNT_MUTATION = `mutation Count($id: ID!, $quantity: Int!) { countStock(id: $id, quantity: $quantity) { ${PRODUCT_FIELDS} } }`;
+const HISTORY_QUERY = `query History($id: ID!) { product(id: $id) { movements(page: 1, limit: 10) {
+  movements { id delta quantityAfter reason note createdAt user { id fullName } } pagination { page limit total totalPages hasNextPage hasPrevPage totalIsEstimate } } } }`;
 const CREATE_MUTATION = `mutation Create($input: CreateProductInput!) { createProduct(input: $input) { ${PRODUCT_FIELDS} } }`;
 const NEW_PRODUCT = {
   name: 'Bench Steel Lamp',
@@ -51,6 +61,21 @@ const NEW_PRODUCT = {
   category: 'Home & Kitchen',
   quantity: 12,
 };
+
+/** How many products the stock scenarios write to: enough that the connections seldom queue on one row lock. */
+const STOCK_PRODUCTS = 200;
+/** What the scenarios that name a product work on, found once the catalogue is seeded. */
+const seeded = { stock: [], historyId: undefined };
+
+/** The nth request of a stock scenario: which product, and the change (one up, then one down when its turn comes again). */
+function stockChange(n) {
+  const { id, quantity } = seeded.stock[n % seeded.stock.length];
+  const up = Math.floor(n / seeded.stock.length) % 2 === 0;
+  return { id, delta: up ? 1 : -1, counted: up ? quantity + 1 : quantity };
+}
+
+/** The GraphQL names of the REST list's stock statuses. */
+const STOCK_STATUS = { in: 'IN_STOCK', low: 'LOW_STOCK', out: 'OUT_OF_STOCK' };
 
 /**
  * Each scenario: the REST path (the baseline answers the same path without `/api`), the GraphQL operation,
@@ -61,16 +86,35 @@ const SCENARIOS = [
   { id: 'list500', label: 'list page 500', list: { page: 500, limit: 10 } },
   { id: 'search', label: `search "${SEARCH_TERM}"`, list: { page: 1, limit: 10, search: SEARCH_TERM } },
   { id: 'instock-price', label: 'in stock, by price', list: { page: 1, limit: 10, inStock: true, sortBy: 'price', sortOrder: 'asc' } },
+  { id: 'low-stock', label: 'Low Stock filter', list: { page: 1, limit: 10, stockStatus: 'low' } },
   { id: 'stats', label: 'stats' },
+  { id: 'history', label: 'history page 1', history: true },
   // A shop that sells while someone searches: every write makes the remembered count stale.
   { id: 'search-writes', label: `search "${SEARCH_TERM}", 10 writes/s`, list: { page: 1, limit: 10, search: SEARCH_TERM }, backgroundWrites: true },
+  // Stock changes go round STOCK_PRODUCTS products, up one and, next time round, down one, so quantities stay as seeded.
+  { id: 'adjust', label: 'adjust stock', stock: 'adjust' },
+  // The baseline alone: the same change as the app wrote it before the ledger, to price the movement.
+  { id: 'adjust-no-ledger', label: 'adjust stock, no movement', stock: 'without-ledger', baselineOnly: true },
+  { id: 'count', label: 'stocktake', stock: 'count' },
   { id: 'create', label: 'create' },
 ].map((s) => ({ ...s, ...requestsFor(s) }));
 
 function requestsFor(scenario) {
+  if (scenario.stock) return { dynamic: stockRequests(scenario.stock) };
+  if (scenario.history) {
+    return {
+      dynamic: {
+        rest: () => ({ method: 'GET', path: `/api/products/${seeded.historyId}/movements?page=1&limit=10` }),
+        baseline: () => ({ method: 'GET', path: `/products/${seeded.historyId}/movements?page=1&limit=10` }),
+        graphql: () => ({ query: HISTORY_QUERY, variables: { id: seeded.historyId } }),
+        pickGraphql: (data) => data.product.movements,
+      },
+    };
+  }
   if (scenario.list) {
     const params = new URLSearchParams(Object.entries(scenario.list).map(([k, v]) => [k, String(v)]));
     const gqlQuery = { ...scenario.list };
+    if (gqlQuery.stockStatus) gqlQuery.stockStatus = STOCK_STATUS[gqlQuery.stockStatus];
     if (gqlQuery.sortBy) gqlQuery.sortBy = gqlQuery.sortBy.toUpperCase();
     if (gqlQuery.sortOrder) gqlQuery.sortOrder = gqlQuery.sortOrder.toUpperCase();
     return {
@@ -91,6 +135,28 @@ function requestsFor(scenario) {
     rest: { method: 'POST', path: '/api/products', body, pick: (b) => b.product },
     baseline: { method: 'POST', path: '/products', body, pick: (b) => b.product },
     graphql: { query: CREATE_MUTATION, variables: { input: NEW_PRODUCT }, pick: (data) => data.createProduct },
+  };
+}
+
+/** The requests of a stock scenario, made per request from its number. */
+function stockRequests(kind) {
+  const json = (body) => JSON.stringify(body);
+  if (kind === 'count') {
+    return {
+      rest: (n) => ({ method: 'POST', path: `/api/products/${stockChange(n).id}/stock/count`, body: json({ quantity: stockChange(n).counted }) }),
+      baseline: (n) => ({ method: 'POST', path: `/products/${stockChange(n).id}/stock/count`, body: json({ quantity: stockChange(n).counted }) }),
+      graphql: (n) => ({ query: COUNT_MUTATION, variables: { id: stockChange(n).id, quantity: stockChange(n).counted } }),
+      pickGraphql: (data) => data.countStock,
+      pick: (b) => b.product,
+    };
+  }
+  const baselinePath = kind === 'without-ledger' ? 'stock/without-ledger' : 'stock';
+  return {
+    rest: (n) => ({ method: 'POST', path: `/api/products/${stockChange(n).id}/stock`, body: json({ delta: stockChange(n).delta }) }),
+    baseline: (n) => ({ method: 'POST', path: `/products/${stockChange(n).id}/${baselinePath}`, body: json({ delta: stockChange(n).delta }) }),
+    graphql: (n) => ({ query: ADJUST_MUTATION, variables: { id: stockChange(n).id, delta: stockChange(n).delta } }),
+    pickGraphql: (data) => data.adjustStock,
+    pick: (b) => b.product,
   };
 }
 
@@ -157,7 +223,7 @@ function planSummary(plan) {
   let seqScan = false;
   const visit = (node) => {
     const target = node['Index Name'] ?? node['Relation Name'];
-    if (node['Node Type'] === 'Seq Scan' && node['Relation Name'] === 'products') seqScan = true;
+    if (node['Node Type'] === 'Seq Scan' && ['products', 'stock_movements'].includes(node['Relation Name'])) seqScan = true;
     if (/Scan/.test(node['Node Type'])) nodes.push(`${node['Node Type']}${target ? ` on ${target}` : ''}`);
     (node.Plans ?? []).forEach(visit);
   };
@@ -168,7 +234,9 @@ function planSummary(plan) {
 /** EXPLAIN ANALYZE of each statement a read scenario runs (as the bench user). */
 async function explainScenarios(databaseUrl, ownerId) {
   const queries = await import(pathToFileURL(join(repoRoot, 'backend/dist/src/products/product.queries.js')).href);
-  const { productPageStatement, productCountStatement, cappedMatchCountStatement, countedByTotals, productStatsStatement } = queries.default ?? queries;
+  const { productPageStatement, productCountStatement, cappedMatchCountStatement, countedByTotals, productStatsStatement, productByIdStatement } = queries.default ?? queries;
+  const ledger = await import(pathToFileURL(join(repoRoot, 'backend/dist/src/products/stock-movement.queries.js')).href);
+  const { movementPageStatement, movementCountStatement } = ledger.default ?? ledger;
   const client = new pg.Client({ connectionString: databaseUrl });
   client.on('error', () => {});
   await client.connect();
@@ -177,11 +245,15 @@ async function explainScenarios(databaseUrl, ownerId) {
     for (const s of SCENARIOS.filter((x) => !x.backgroundWrites)) {
       let statements;
       if (s.list) {
-        const { page, limit, search, inStock, sortBy = 'date', sortOrder = 'desc' } = s.list;
-        const filter = { ownerId, search, inStock };
+        const { page, limit, search, inStock, stockStatus, sortBy = 'date', sortOrder = 'desc' } = s.list;
+        const filter = { ownerId, search, inStock, stockStatus: STOCK_STATUS[stockStatus] };
         const count = countedByTotals(filter) ? productCountStatement(filter) : cappedMatchCountStatement(filter, COUNT_CAP + 1);
         statements = { page: productPageStatement({ ...filter, sortBy, sortOrder, limit, offset: (page - 1) * limit }), count };
       } else if (s.id === 'stats') statements = { stats: productStatsStatement(ownerId) };
+      else if (s.history) {
+        const id = seeded.historyId;
+        statements = { product: productByIdStatement(id), page: movementPageStatement(id, 10, 0), count: movementCountStatement(id) };
+      }
       else continue;
       out[s.id] = {};
       for (const [name, statement] of Object.entries(statements)) {
@@ -247,6 +319,7 @@ function startBaseline(databaseUrl, jwtSecret, port) {
 /** The autocannon request and a one-off fetch for one scenario on one transport. */
 function target(scenario, transport, urls, token) {
   const auth = { authorization: `Bearer ${token}` };
+  if (scenario.dynamic) return dynamicTarget(scenario, transport, urls, auth);
   if (transport === 'graphql') {
     const { query, variables } = scenario.graphql;
     const body = JSON.stringify({ query, variables });
@@ -262,6 +335,36 @@ function target(scenario, transport, urls, token) {
   };
 }
 
+/**
+ * A scenario whose requests name a product: `next(n)` makes the nth request
+ * (autocannon asks for each through setupRequest); the target itself is the
+ * first, for the one-off checks.
+ */
+function dynamicTarget(scenario, transport, urls, auth) {
+  const make = scenario.dynamic[transport];
+  const request = (n) => {
+    if (transport !== 'graphql') return make(n);
+    const { query, variables } = make(n);
+    return { method: 'POST', path: '/graphql', body: JSON.stringify({ query, variables }) };
+  };
+  const first = request(0);
+  const headers = first.body ? { ...auth, 'content-type': 'application/json' } : auth;
+  const base = transport === 'baseline' ? urls.baseline : urls.app;
+  return { url: `${base}${first.path}`, method: first.method, headers, body: first.body, next: request };
+}
+
+/** autocannon's options for a target: one fixed request, or one made afresh for each request from the scenario's running count. */
+function cannonOptions(scenario, t, connections) {
+  const opts = { url: t.url, method: t.method, headers: t.headers, body: t.body, connections };
+  if (!t.next) return opts;
+  scenario.sent ??= 0;
+  const setupRequest = (req) => {
+    const made = t.next(scenario.sent++);
+    return { ...req, method: made.method, path: made.path, body: made.body };
+  };
+  return { ...opts, requests: [{ method: t.method, headers: t.headers, setupRequest }] };
+}
+
 async function fetchOnce(t) {
   const res = await fetch(t.url, { method: t.method, headers: t.headers, body: t.body });
   const body = await res.json();
@@ -272,16 +375,19 @@ async function fetchOnce(t) {
 function comparable(scenario, transport, { status, body }) {
   if (transport === 'graphql') {
     if (body.errors) return { status, errors: body.errors };
-    return scenario.graphql.pick(body.data);
+    return (scenario.graphql?.pick ?? scenario.dynamic.pickGraphql)(body.data);
   }
-  const pick = scenario[transport].pick ?? ((b) => b);
+  const pick = (scenario.dynamic ?? scenario[transport]).pick ?? ((b) => b);
   return pick(body);
 }
+
+/** What a write changes each time it runs: left out when the transports' answers are compared. */
+const CHANGING_FIELDS = { create: ['id', 'createdAt', 'updatedAt'], stock: ['quantity', 'version', 'updatedAt', 'inStock', 'lowStock'] };
 
 /** Checks that baseline, GraphQL and REST give the same answer (for create: the same fields and values but id and times). */
 async function checkAnswers(scenario, urls, token) {
   const answers = {};
-  for (const transport of ['baseline', 'graphql', 'rest']) {
+  for (const transport of transportsOf(scenario)) {
     const reply = await fetchOnce(target(scenario, transport, urls, token));
     const expected = scenario.id === 'create' ? (transport === 'graphql' ? 200 : 201) : 200;
     if (reply.status !== expected) throw new Error(`${scenario.id} over ${transport} answered ${reply.status}: ${JSON.stringify(reply.body).slice(0, 300)}`);
@@ -292,10 +398,11 @@ async function checkAnswers(scenario, urls, token) {
     Array.isArray(value) ? value.map(canonical) : value && typeof value === 'object' ? Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical(value[k])])) : value;
   const normalise = (value) => {
     const json = JSON.parse(JSON.stringify(value));
-    if (scenario.id === 'create') for (const key of ['id', 'createdAt', 'updatedAt']) delete json[key];
+    const changing = scenario.id === 'create' ? CHANGING_FIELDS.create : scenario.stock ? CHANGING_FIELDS.stock : [];
+    for (const key of changing) delete json[key];
     return JSON.stringify(canonical(json));
   };
-  const mismatches = ['graphql', 'rest'].filter((t) => normalise(answers[t]) !== normalise(answers.baseline));
+  const mismatches = ['graphql', 'rest'].filter((t) => answers[t] !== undefined && normalise(answers[t]) !== normalise(answers.baseline));
   return { same: mismatches.length === 0, mismatches, sample: scenario.list ? answers.baseline.pagination : undefined };
 }
 
@@ -347,9 +454,12 @@ function startBackgroundWrites(urls, token, productId, perSecond) {
   };
 }
 
+/** The transports a scenario runs on: the baseline alone for a statement only it has. */
+const transportsOf = (scenario) => (scenario.baselineOnly ? ['baseline'] : ['baseline', 'graphql', 'rest']);
+
 async function measureRound(acc, scenario, transport, urls, token, { seconds, warmup, connections, serverPid, postmasterPid }) {
   const t = target(scenario, transport, urls, token);
-  const opts = { url: t.url, method: t.method, headers: t.headers, body: t.body, connections };
+  const opts = cannonOptions(scenario, t, connections);
   const writes = scenario.backgroundWrites ? startBackgroundWrites(urls, token, urls.writeTarget, BACKGROUND_WRITES_PER_SECOND) : undefined;
   if (warmup > 0) await runAutocannon({ ...opts, duration: warmup });
   const nodePid = transport === 'baseline' ? urls.baselinePid : serverPid;
@@ -420,8 +530,11 @@ statement, then the same product SQL through a \`pg\` pool of ${POOL_MAX}) and a
 the baseline's. CPU per request is from /proc: the serving node process, and PostgreSQL (all backends); "CPU x" is the
 row's node + PostgreSQL CPU per request over the baseline's, which moves less with background load than req/s does.
 Searches count their matches exactly up to ${fmt(COUNT_CAP)} and estimate beyond (the baseline too, but it never remembers a count);
-the "${BACKGROUND_WRITES_PER_SECOND} writes/s" row sends stock changes to the app meanwhile (during every transport's turn), so a remembered count
+()=>"the \"${BACKGROUND_WRITES_PER_SECOND} writes/s\" row sends stock changes to the app meanwhile" (during every transport's turn), so a remembered count
 rarely lasts${backgroundWritesNote(results)}. Search answers: ${searchAnswers(checks)}.
+The stock rows change ${STOCK_PRODUCTS} products in turn (one up, then one down); "history page 1" reads the ten newest of a seeded product's
+movements with their total; "adjust stock, no movement" is the baseline alone running the change as the app wrote it before the
+stock ledger (the update and its activity entry), so the ledger's cost is the "adjust stock" baseline row over it.
 Answers checked equal across transports before the runs: ${checks.every((c) => c.same) ? 'yes' : `**no** (${checks.filter((c) => !c.same).map((c) => `${c.scenario}: ${c.mismatches.join(', ')}`).join('; ')})`}.
 
 | scenario | transport | req/s | p50 ms | p99 ms | ratio | node CPU ms/req | PostgreSQL CPU ms/req | CPU x | failed |
@@ -460,7 +573,7 @@ function searchAnswers(checks) {
 
 function evaluate(results, plans) {
   const targets = [];
-  for (const id of ['list1', 'list500', 'search', 'instock-price']) {
+  for (const id of ['list1', 'list500', 'search', 'instock-price', 'low-stock', 'history', 'adjust', 'count']) {
     if (!results[id]) continue;
     for (const transport of ['graphql', 'rest']) {
       const p99 = results[id][transport].latencyMs.p99;
@@ -475,7 +588,7 @@ function evaluate(results, plans) {
     }
   }
   // Searches are left out: the app remembers counts the baseline recounts, so their ratio says little.
-  for (const id of ['list1', 'list500', 'instock-price', 'stats', 'create']) {
+  for (const id of ['list1', 'list500', 'instock-price', 'low-stock', 'stats', 'history', 'adjust', 'count', 'create']) {
     if (!results[id]) continue;
     for (const transport of ['graphql', 'rest']) {
       const ratio = results[id][transport].ratio;
@@ -483,9 +596,27 @@ function evaluate(results, plans) {
       targets.push({ what, target: `>= ${TARGETS.ratio}`, measured: fmt(ratio, 2), met: ratio >= TARGETS.ratio });
     }
   }
+  const ledger = ledgerCost(results);
+  if (ledger) {
+    targets.push({
+      what: 'adjust stock with its movement over the same change without one (baseline, node + PostgreSQL CPU per request)',
+      target: `<= ${TARGETS.ledgerCost}`,
+      measured: `${fmt(ledger.cost, 2)} (throughput ${fmt(ledger.throughput, 2)} of it)`,
+      met: ledger.cost <= TARGETS.ledgerCost,
+    });
+  }
   const seq = Object.entries(plans).flatMap(([id, statements]) => Object.entries(statements).filter(([, p]) => p.seqScan).map(([name]) => `${id}/${name}`));
   targets.push({ what: 'sequential scans on products (every read statement)', target: 'none', measured: seq.length ? seq.join(', ') : 'none', met: seq.length === 0 });
   return targets;
+}
+
+/** What recording the movement costs: the baseline's stock change with it over the same change without it. */
+function ledgerCost(results) {
+  const withIt = results.adjust?.baseline;
+  const without = results['adjust-no-ledger']?.baseline;
+  if (!withIt || !without) return undefined;
+  const cpu = (r) => r.nodeCpuMsPerReq + r.pgCpuMsPerReq;
+  return { cost: cpu(withIt) / cpu(without), throughput: withIt.reqPerSec / without.reqPerSec };
 }
 
 export default async function run(args = []) {
@@ -522,6 +653,13 @@ export default async function run(args = []) {
       [{ n: searchMatches }] = (
         await db.query(`SELECT count(*)::int AS n FROM products WHERE owner_id = $1 AND (name ILIKE $2 OR description ILIKE $2)`, [user.userId, `%${SEARCH_TERM}%`])
       ).rows;
+      // Products with room both ways for the stock scenarios' one up, one down; and one with a few movements for the history.
+      seeded.stock = (
+        await db.query(`SELECT id, quantity FROM products WHERE owner_id = $1 AND quantity BETWEEN 20 AND 90000 ORDER BY id LIMIT $2`, [user.userId, STOCK_PRODUCTS])
+      ).rows;
+      [{ product_id: seeded.historyId }] = (
+        await db.query(`SELECT product_id FROM stock_movements WHERE owner_id = $1 GROUP BY product_id HAVING count(*) >= 4 ORDER BY product_id LIMIT 1`, [user.userId])
+      ).rows;
     } finally {
       await db.end();
     }
@@ -537,17 +675,16 @@ export default async function run(args = []) {
     // JIT and pools warm on every path before anything is measured.
     console.log('warming up ...');
     for (const s of scenarios.filter((x) => x.id !== 'create')) {
-      for (const transport of ['baseline', 'graphql', 'rest']) {
-        const t = target(s, transport, urls, user.token);
-        await runAutocannon({ url: t.url, method: t.method, headers: t.headers, body: t.body, connections, duration: 0.5 });
+      for (const transport of transportsOf(s)) {
+        await runAutocannon({ ...cannonOptions(s, target(s, transport, urls, user.token), connections), duration: 0.5 });
       }
     }
 
     // Each scenario: `rounds` rounds of baseline, GraphQL, REST, `duration / rounds` seconds each, merged;
     // interleaving keeps a change in the machine's background load from landing on one transport only.
     const results = {};
-    const transports = ['baseline', 'graphql', 'rest'];
     for (const s of scenarios) {
+      const transports = transportsOf(s);
       const acc = Object.fromEntries(transports.map((t) => [t, tally()]));
       for (let round = 0; round < rounds; round++) {
         for (const transport of transports) {
@@ -567,7 +704,7 @@ export default async function run(args = []) {
           `${s.label.padEnd(22)} ${transport.padEnd(8)} ${fmt(r.reqPerSec).padStart(7)} req/s  p50 ${fmt(r.latencyMs.p50, 1)} ms  p99 ${fmt(r.latencyMs.p99, 1)} ms  node ${r.nodeCpuMsPerReq} + PostgreSQL ${r.pgCpuMsPerReq} ms CPU/req${r.non2xx || r.errors ? `  (${r.non2xx} non-2xx, ${r.errors} errors)` : ''}`,
         );
       }
-      for (const transport of ['graphql', 'rest']) {
+      for (const transport of transports.filter((t) => t !== 'baseline')) {
         results[s.id][transport].ratio = Math.round((results[s.id][transport].reqPerSec / results[s.id].baseline.reqPerSec) * 1000) / 1000;
       }
     }
