@@ -27,7 +27,7 @@ module.exports = {
       testMatch: ['<rootDir>/tests/integration/**/*.test.ts'],
       globalSetup: '<rootDir>/tests/support/database-setup.mjs',
       globalTeardown: '<rootDir>/tests/support/database-teardown.mjs',
-      setupFiles: ['reflect-metadata'],
+      setupFiles: ['reflect-metadata', '<rootDir>/tests/support/test-log-level.ts'],
     },
     {
       ...shared,

@@ -12,7 +12,10 @@ import { prepareDummyHash } from './account/password-hasher';
 import type { AppConfig } from './config/config';
 import type { RequestContext } from './account/context';
 import { createRequestContext } from './app/request-context';
-import { createSqlPool } from './db/sql';
+import { createSqlPool, poolStatsOf } from './db/sql';
+import { log } from './common/log';
+import { Metrics, metricsRoutes } from './observability/metrics';
+import { requestLog } from './observability/request-log';
 import { DatabaseBreaker } from './common/database-outage';
 import { graphqlDatabaseGate, restDatabaseGate } from './app/database-gate';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
@@ -78,7 +81,7 @@ const contentSecurityPolicy = {
 };
 
 /** Paths the server answers itself; every other path is one of the client's routes. */
-const isServerPath = (path: string) => /^\/(?:api|graphql|uploads|assets)(?:\/|$)/i.test(path);
+const isServerPath = (path: string) => /^\/(?:api|graphql|uploads|assets|metrics)(?:\/|$)/i.test(path);
 
 /**
  * Brotli (or gzip for clients that lack it) on every compressible answer over 1 KB: pages,
@@ -110,12 +113,16 @@ export async function createApp({ config, databaseUrl, orm, mailer }: AppDepende
   const uploadsDir = join(config.dataDir, 'uploads');
   const objects = config.s3 ? s3Objects(config.s3) : diskObjects(uploadsDir);
   const uploads = createUploadStore(uploadsDir, objects, { decodeBacklog: config.imageDecodeBacklog });
+  let metrics: Metrics | undefined;
   const jobs = new JobRunner({
     databaseUrl,
     worker: config.worker,
     pollIntervalMs: config.jobPollIntervalMs,
     cronCheckSeconds: config.cronCheckSeconds,
+    onJobDone: (queue, outcome) => metrics?.job(queue, outcome),
   });
+  // Only measured when someone may read it: METRICS_TOKEN turns /metrics on.
+  if (config.metricsToken) metrics = new Metrics({ pool: () => poolStatsOf(orm), queueDepths: () => jobs.queueDepths() });
   jobs.define(mailQueue(mailer, config.mailRetryDelaySeconds));
   jobs.define(housekeepingQueue(orm, uploads, config.housekeepingCron));
   const services = { config, mailer: createMailOutbox(jobs), uploads, sql: createSqlPool(orm) };
@@ -126,6 +133,7 @@ export async function createApp({ config, databaseUrl, orm, mailer }: AppDepende
   const lifecycle = new Lifecycle();
   const app = express();
   app.disable('x-powered-by');
+  app.use(requestLog(log, metrics));
   app.use(lifecycle.track);
   // API answers change with every write; a weak ETag over each body would only cost time.
   app.set('etag', false);
@@ -133,6 +141,7 @@ export async function createApp({ config, databaseUrl, orm, mailer }: AppDepende
   app.use(helmet({ contentSecurityPolicy, referrerPolicy: { policy: 'no-referrer' }, crossOriginEmbedderPolicy: false }));
   app.use(compressAnswers);
   app.use(cors({ origin: config.appUrl }));
+  if (metrics && config.metricsToken) app.use(metricsRoutes(metrics, config.metricsToken));
 
   const hasClient = existsSync(join(config.clientDir, 'index.html'));
   app.get('/graphql', (req, res, next) => {

@@ -8,28 +8,32 @@ import { startupProblemOf } from './app/startup-problem';
 import { openDatabase } from './app/database';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres';
 import { createMailer } from './mail/mailer';
+import { log } from './common/log';
 
 async function main() {
   const config = loadConfig();
+  log.level = config.logLevel;
   let embedded: EmbeddedDatabase | undefined;
   if (!config.databaseUrl) {
-    console.info(`Starting the embedded PostgreSQL in ${config.dataDir}/pg ...`);
+    log.info(`Starting the embedded PostgreSQL in ${config.dataDir}/pg ...`);
     embedded = await startEmbeddedPostgres(config.dataDir, config.embeddedPgPort);
   }
   const databaseUrl = config.databaseUrl ?? embedded!.url;
   const orm = await openDatabase(databaseUrl, databaseLimitsOf(config));
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, nodeEnv: config.nodeEnv });
+  // A developer reads a mail's link straight off the console; the log itself never holds an address or a token.
+  const mailLog = (line: string) => (config.nodeEnv === 'development' ? console.info(line) : log.info(line));
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, nodeEnv: config.nodeEnv, log: mailLog });
   const app = await createApp({ config, databaseUrl, orm, mailer });
   // A store that cannot be used is one line here and in readiness, not a crash loop: the rest of the app still serves.
   app.uploads.check().then(
-    () => console.info(`Uploads are kept in ${app.uploads.description}`),
-    (error: Error) => console.error(`[uploads] ${error.message}; /api/health/ready answers 503 until it can be used`),
+    () => log.info(`Uploads are kept in ${app.uploads.description}`),
+    (error: Error) => log.error(`[uploads] ${error.message}; /api/health/ready answers 503 until it can be used`),
   );
-  if (!config.worker) console.info('WORKER=0: serving requests only; another instance works the queued jobs');
+  if (!config.worker) log.info('WORKER=0: serving requests only; another instance works the queued jobs');
 
   const server: Server = app.express.listen(config.port, () => {
-    console.info(`Stockroom listening on http://localhost:${config.port}`);
-    if (!config.smtpUrl) console.info(`Emails are written to ${config.dataDir}/mail (set SMTP_URL to send them)`);
+    log.info(`Stockroom listening on http://localhost:${config.port}`);
+    if (!config.smtpUrl) log.info(`Emails are written to ${config.dataDir}/mail (set SMTP_URL to send them)`);
   });
   server.headersTimeout = config.httpHeadersTimeoutMs;
   server.requestTimeout = config.httpRequestTimeoutMs;
@@ -47,9 +51,9 @@ async function main() {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.info(`${signal} received: draining ${app.lifecycle.requestsInFlight} request(s), at most ${config.shutdownGraceMs / 1000} s`);
+    log.info(`${signal} received: draining ${app.lifecycle.requestsInFlight} request(s), at most ${config.shutdownGraceMs / 1000} s`);
     setTimeout(() => {
-      console.error(`Shutdown did not finish in ${(config.shutdownGraceMs + CLEAN_UP_TIMEOUT_MS) / 1000} s; exiting`);
+      log.error(`Shutdown did not finish in ${(config.shutdownGraceMs + CLEAN_UP_TIMEOUT_MS) / 1000} s; exiting`);
       process.exit(1);
     }, config.shutdownGraceMs + CLEAN_UP_TIMEOUT_MS).unref();
     app.lifecycle.startDraining();
@@ -57,7 +61,7 @@ async function main() {
     server.closeIdleConnections();
     const graceEnds = Date.now() + config.shutdownGraceMs;
     if (!(await app.lifecycle.idle(config.shutdownGraceMs))) {
-      console.warn(`${app.lifecycle.requestsInFlight} request(s) still running after ${config.shutdownGraceMs / 1000} s; closing their connections`);
+      log.warn(`${app.lifecycle.requestsInFlight} request(s) still running after ${config.shutdownGraceMs / 1000} s; closing their connections`);
     }
     // Every answer is out: whatever connection is still open is idle or has not sent a request yet.
     server.closeAllConnections();
@@ -68,9 +72,9 @@ async function main() {
       await app.jobs.stop(Math.max(0, graceEnds - Date.now()));
       await orm.close();
       await embedded?.stop();
-      console.info('Stopped cleanly');
+      log.info('Stopped cleanly');
     } catch (error) {
-      console.error('Error while shutting down:', error);
+      log.error({ err: error }, 'Error while shutting down');
       process.exitCode = 1;
     } finally {
       process.exit();
@@ -85,6 +89,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
+  // One plain line on stderr, before or instead of the log: what an operator reads when the server will not start.
   console.error(startupProblemOf(error, process.env.DATABASE_URL || undefined));
   process.exit(1);
 });

@@ -1,6 +1,7 @@
 import { GeneralMessages } from '@stockroom/schema';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { createDatabase, signUpUser, startTestApp, type TestApp } from '../support/test-app';
+import { log } from '../../backend/src/common/log';
 
 /**
  * The app reaches its real PostgreSQL through a TCP proxy the test controls, so
@@ -153,7 +154,7 @@ it('while the database hangs, only the first request waits for the limit: the re
 
 it('an outage is logged at most once per reason every few seconds, not once per request', async () => {
   const lines: string[] = [];
-  const spy = jest.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void lines.push(args.map(String).join(' ')));
+  const spy = jest.spyOn(log, 'error').mockImplementation(((...args: unknown[]) => void lines.push(args.map((arg) => (typeof arg === 'string' ? arg : JSON.stringify(arg))).join(' '))) as typeof log.error);
   try {
     await proxy.set('down');
     for (let i = 0; i < 20; i += 1) expect((await app.rest('GET', '/api/products/stats', undefined, { token })).status).toBe(503);

@@ -8,6 +8,7 @@ import { png } from '../support/images';
 import { GeneralMessages } from '@stockroom/schema';
 import { createDatabase, signUpUser, startTestApp, type TestApp } from '../support/test-app';
 import { s3Store, startS3Server } from '../support/upload-stores';
+import { log } from '../../backend/src/common/log';
 import { uploadSuite } from './uploads.suite';
 
 /**
@@ -138,19 +139,26 @@ describe('a store that cannot be used', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     try {
+      let stdout = '';
       let stderr = '';
-      const storeLine = new Promise<string>((resolve) =>
-        child.stderr.on('data', (chunk: Buffer) => {
-          stderr += chunk.toString();
-          const line = stderr.split('\n').find((text, i, lines) => text.startsWith('[uploads]') && i < lines.length - 1);
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      // The log is JSON, a line each: the store's problem is one of them, at level error.
+      const storeLine = new Promise<{ level: string; msg: string }>((resolve) =>
+        child.stdout.on('data', (chunk: Buffer) => {
+          stdout += chunk.toString();
+          const lines = stdout.split('\n').slice(0, -1).map((text) => JSON.parse(text) as { level: string; msg: string });
+          const line = lines.find((entry) => entry.msg.startsWith('[uploads]'));
           if (line !== undefined) resolve(line);
         }),
       );
       const exited = new Promise<string>((resolve) => child.on('exit', (code) => resolve(`exited with ${code}: ${stderr}`)));
-      expect(await Promise.race([storeLine, exited])).toMatch(
+      const line = await Promise.race([storeLine, exited]);
+      expect(line).toMatchObject({ level: 'error' });
+      expect(typeof line === 'string' ? line : line.msg).toMatch(
         /^\[uploads\] The S3 bucket "no-such-bucket" does not exist at http:\/\/127\.0\.0\.1:\d+; \/api\/health\/ready answers 503 until it can be used$/,
       );
       expect(stderr).not.toMatch(/^\s+at /m);
+      expect(stdout).not.toMatch(/\\n\s+at /);
       expect(child.exitCode).toBeNull();
     } finally {
       child.kill('SIGTERM');
@@ -162,7 +170,7 @@ describe('a store that cannot be used', () => {
   it('a store that goes away under a running app: serving and uploading answer 503 with Retry-After, never a 500', async () => {
     const going = await startS3Server();
     const app = await startTestApp(going.env(going.newBucket()));
-    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const errors = jest.spyOn(log, 'error').mockImplementation((() => undefined) as typeof log.error);
     try {
       const { token } = await signUpUser(app);
       const upload = () => {

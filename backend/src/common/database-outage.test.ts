@@ -1,4 +1,5 @@
 import { DatabaseBreaker, databaseOutageOf, logDatabaseOutage } from './database-outage';
+import { log } from './log';
 
 describe('databaseOutageOf', () => {
   it('recognises a database that is away, however it is wrapped', () => {
@@ -22,7 +23,7 @@ describe('databaseOutageOf', () => {
 describe('logDatabaseOutage', () => {
   it('writes one line per reason every five seconds and counts the rest', () => {
     const lines: string[] = [];
-    const spy = jest.spyOn(console, 'error').mockImplementation((line: string) => void lines.push(line));
+    const spy = jest.spyOn(log, 'error').mockImplementation(((line: string) => void lines.push(line)) as typeof log.error);
     try {
       const t = 1_000_000;
       expect(logDatabaseOutage('test-reason', 'GET /a', t)).toBe(true);
@@ -35,6 +36,18 @@ describe('logDatabaseOutage', () => {
     }
     expect(lines).toHaveLength(3);
     expect(lines[2]).toContain('(2 more since the last line)');
+    expect(lines[0]).toBe('[database] unavailable: test-reason at GET /a; answering 503');
+  });
+
+  it('says what the background jobs do meanwhile, rather than answering 503', () => {
+    const lines: string[] = [];
+    const spy = jest.spyOn(log, 'error').mockImplementation(((line: string) => void lines.push(line)) as typeof log.error);
+    try {
+      logDatabaseOutage('jobs-reason', 'background jobs', 2_000_000, 'the jobs wait and poll again');
+    } finally {
+      spy.mockRestore();
+    }
+    expect(lines).toEqual(['[database] unavailable: jobs-reason at background jobs; the jobs wait and poll again']);
   });
 });
 

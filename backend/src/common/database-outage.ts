@@ -1,5 +1,6 @@
 import { GeneralMessages } from '@stockroom/schema';
 import { ServiceUnavailableError } from './errors';
+import { log } from './log';
 
 /** What a client is told to wait before retrying while the database is away. */
 export const OUTAGE_RETRY_AFTER_SECONDS = 5;
@@ -36,15 +37,19 @@ export const databaseOutageError = () => new ServiceUnavailableError(GeneralMess
 const LOG_WINDOW_MS = 5_000;
 const logged = new Map<string, { at: number; suppressed: number }>();
 
-/** Logs an outage once per reason and window, with how many more there were since the last line. */
-export function logDatabaseOutage(reason: string, where: string, now = Date.now()): boolean {
+/**
+ * Logs an outage once per reason and window, with how many more there were
+ * since the last line, and what the app does about it meanwhile (requests are
+ * answered 503; the background jobs wait and poll again).
+ */
+export function logDatabaseOutage(reason: string, where: string, now = Date.now(), meanwhile = 'answering 503'): boolean {
   const last = logged.get(reason);
   if (last && now - last.at < LOG_WINDOW_MS) {
     last.suppressed += 1;
     return false;
   }
   const more = last?.suppressed ? ` (${last.suppressed} more since the last line)` : '';
-  console.error(`[database] unavailable: ${reason} at ${where}; answering 503${more}`);
+  log.error(`[database] unavailable: ${reason} at ${where}; ${meanwhile}${more}`);
   logged.set(reason, { at: now, suppressed: 0 });
   return true;
 }

@@ -74,6 +74,22 @@ describe('loadConfig', () => {
     expect(load).toThrow(/HOUSEKEEPING_CRON must be a cron expression of five fields \(got "hourly"\)/);
   });
 
+  it('logs at info and serves no metrics by default; reads LOG_LEVEL and METRICS_TOKEN', () => {
+    const defaults = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET });
+    expect(defaults.logLevel).toBe('info');
+    expect(defaults.metricsToken).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, LOG_LEVEL: 'silent', METRICS_TOKEN: 'scrape-0123456789abcdef' })).toMatchObject({
+      logLevel: 'silent',
+      metricsToken: 'scrape-0123456789abcdef',
+    });
+  });
+
+  it('refuses an unknown LOG_LEVEL and a short METRICS_TOKEN', () => {
+    const load = () => loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, LOG_LEVEL: 'loud', METRICS_TOKEN: 'short' });
+    expect(load).toThrow(/LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent \(got "loud"\)/);
+    expect(load).toThrow(/METRICS_TOKEN must be at least 16 characters, without spaces/);
+  });
+
   it('derives APP_URL from PORT and strips a trailing slash from APP_URL', () => {
     expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, PORT: '8080' }).appUrl).toBe('http://localhost:8080');
     expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, APP_URL: 'https://stock.example.com//' }).appUrl).toBe('https://stock.example.com');

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { backendRoot } from '../common/paths';
+import { LOG_LEVELS } from '../common/log';
 
 /** An S3-compatible bucket for uploads (S3_BUCKET set), instead of DATA_DIR/uploads. */
 export interface S3Settings {
@@ -67,6 +68,10 @@ export interface AppConfig {
   housekeepingCron: string;
   /** The first retry of a failed mail waits this long; each next one twice as long. */
   mailRetryDelaySeconds: number;
+  /** How much the log says: fatal, error, warn, info (the default), debug, trace or silent. */
+  logLevel: string;
+  /** Unset: no /metrics; set, /metrics answers only with this bearer token. */
+  metricsToken?: string;
 }
 
 export class ConfigError extends Error {}
@@ -101,6 +106,21 @@ function url(env: NodeJS.ProcessEnv, name: string, problems: string[], protocols
     problems.push(`${name} must be a ${protocols.join(' or ')} URL (got "${raw}")`);
     return undefined;
   }
+}
+
+function oneOf(env: NodeJS.ProcessEnv, name: string, allowed: readonly string[], fallback: string, problems: string[]): string {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!allowed.includes(raw)) problems.push(`${name} must be one of ${allowed.join(', ')} (got "${raw}")`);
+  return raw;
+}
+
+/** A scraper's bearer token: long enough that guessing it is hopeless. */
+function metricsToken(env: NodeJS.ProcessEnv, problems: string[]): string | undefined {
+  const token = env.METRICS_TOKEN;
+  if (!token) return undefined;
+  if (token.length < 16 || /\s/.test(token)) problems.push('METRICS_TOKEN must be at least 16 characters, without spaces');
+  return token;
 }
 
 /** A five-field cron expression (minute hour day month weekday); pg-boss checks schedules once a minute at most. */
@@ -192,6 +212,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     cronCheckSeconds: integer(env, 'CRON_CHECK_SECONDS', 30, problems, 1, 45),
     housekeepingCron: cron(env, 'HOUSEKEEPING_CRON', '17 * * * *', problems),
     mailRetryDelaySeconds: integer(env, 'MAIL_RETRY_DELAY_SECONDS', 10, problems, 1, 3600),
+    logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info', problems),
+    metricsToken: metricsToken(env, problems),
   };
   if (problems.length) throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
   config.jwtSecret = jwtSecret ?? loadOrCreateSecret(dataDir);

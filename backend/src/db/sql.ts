@@ -46,6 +46,12 @@ export const numberedPlaceholders = (sql: string) => {
   return sql.replace(/\?/g, () => `$${++n}`);
 };
 
+/** The serving pool right now: connections in use, free, and requests waiting for one. */
+export function poolStatsOf(orm: MikroORM): { used: number; free: number; waiting: number } {
+  const pool = (orm.em.getKnex().client as { pool?: { numUsed(): number; numFree(): number; numPendingAcquires(): number } }).pool;
+  return pool ? { used: pool.numUsed(), free: pool.numFree(), waiting: pool.numPendingAcquires() } : { used: 0, free: 0, waiting: 0 };
+}
+
 export function createSqlPool(orm: MikroORM): SqlPool {
   // The knex client owns the pool (its size, the session time zone); borrowing its connections keeps one pool.
   const client = orm.em.getKnex().client as { acquireConnection(): Promise<PgConnection>; releaseConnection(c: PgConnection): Promise<void> };

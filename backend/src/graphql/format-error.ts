@@ -2,6 +2,7 @@ import { ApolloServerErrorCode, unwrapResolverError } from '@apollo/server/error
 import type { GraphQLFormattedError } from 'graphql';
 import { databaseOutageError, databaseOutageOf, logDatabaseOutage } from '../common/database-outage';
 import { DomainError, internalError, ServiceUnavailableError, TooManyRequestsError } from '../common/errors';
+import { log } from '../common/log';
 
 /** Errors GraphQL itself raises for a bad request (syntax, validation, query limits, variable types): their message helps the caller. */
 const REQUEST_ERROR_CODES = new Set<unknown>([
@@ -41,7 +42,7 @@ export function formatGraphQLError(formatted: GraphQLFormattedError, error: unkn
   if (REQUEST_ERROR_CODES.has(code)) {
     return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { code } };
   }
-  console.error('[graphql]', original);
+  log.error({ err: original, path: formatted.path }, '[graphql] unexpected error');
   const generic = internalError();
   return { message: generic.message, path: formatted.path, extensions: { code: generic.code } };
 }

@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import { databaseOutageOf, logDatabaseOutage } from '../common/database-outage';
+import { log } from '../common/log';
 import type { JobQueue, QueueDefinition, RetryPolicy } from './job-queue';
 
 /** pg-boss keeps its tables in this schema of the app's database, apart from the app's own. */
@@ -14,13 +15,15 @@ export interface JobRunnerOptions {
   /** How long a worker that found no job waits before looking again (at least 500). */
   pollIntervalMs: number;
   onError?: (error: Error) => void;
+  /** Told of each job this instance worked, for the metrics. */
+  onJobDone?: (queue: string, outcome: 'completed' | 'failed') => void;
 }
 
 /** pg-boss reports each failed poll: while the database is away that is one per worker each interval, so outages share the app's rate-limited line. */
 function logJobError(error: Error): void {
   const outage = databaseOutageOf(error);
-  if (outage) logDatabaseOutage(outage, 'background jobs');
-  else console.error('[jobs]', error);
+  if (outage) logDatabaseOutage(outage, 'background jobs', Date.now(), 'the jobs wait and poll again');
+  else log.error({ err: error }, '[jobs] pg-boss reported an error');
 }
 
 /** A job still running after this long is failed and retried: no job here should take anywhere near it. */
@@ -71,12 +74,33 @@ export class JobRunner implements JobQueue {
     }
     if (this.options.worker) {
       for (const queue of this.queues.values()) {
-        await this.boss.work(queue.name, { pollingIntervalSeconds: this.options.pollIntervalMs / 1000 }, async ([job]) => queue.handler(job.data));
+        await this.boss.work(queue.name, { pollingIntervalSeconds: this.options.pollIntervalMs / 1000 }, async ([job]) => {
+          try {
+            await queue.handler(job.data);
+            this.options.onJobDone?.(queue.name, 'completed');
+          } catch (error) {
+            this.options.onJobDone?.(queue.name, 'failed');
+            throw error;
+          }
+        });
         if (queue.cron) await this.boss.schedule(queue.name, queue.cron, {}, this.sendOptions(queue.retry));
         else await this.boss.unschedule(queue.name);
       }
     }
     this.state = 'running';
+  }
+
+  /** Jobs waiting in each queue (created or waiting for a retry); a queue that cannot be read in time is left out. */
+  async queueDepths(timeoutMs = 1_000): Promise<Record<string, number>> {
+    const depths: Record<string, number> = {};
+    await Promise.all(
+      [...this.queues.keys()].map(async (name) => {
+        const timeout = new Promise<undefined>((resolve) => void setTimeout(resolve, timeoutMs));
+        const depth = await Promise.race([this.boss.getQueueSize(name).catch(() => undefined), timeout]);
+        if (depth !== undefined) depths[name] = depth;
+      }),
+    );
+    return depths;
   }
 
   async enqueue(queue: string, data: object): Promise<void> {

@@ -2,6 +2,8 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { GeneralMessages } from '@stockroom/schema';
 import { databaseOutageError, databaseOutageOf, logDatabaseOutage, type DatabaseBreaker } from '../common/database-outage';
 import { DomainError, HTTP_STATUS, internalError, ServiceUnavailableError, TooManyRequestsError } from '../common/errors';
+import { log } from '../common/log';
+import { routeOf } from '../observability/request-log';
 
 /** Errors raised by express.json() before any route runs. */
 function fromBodyParser(error: { type?: string }): DomainError | undefined {
@@ -28,9 +30,9 @@ function fromDatabaseOutage(error: unknown, where: string, breaker: DatabaseBrea
  */
 export function restErrorHandler(breaker: DatabaseBreaker): ErrorRequestHandler {
   return (error, req, res, _next) => {
-    const where = `${req.method} ${req.originalUrl.split('?')[0]}`;
+    const where = `${req.method} ${routeOf(req)}`;
     const known = error instanceof DomainError ? error : (fromBodyParser(error) ?? fromDatabaseOutage(error, where, breaker));
-    if (!known) console.error(`[${req.method} ${req.originalUrl}]`, error);
+    if (!known) log.error({ err: error, method: req.method, route: routeOf(req) }, 'unexpected error');
     const { code, message, fields, details } = known ?? internalError();
     if (known instanceof TooManyRequestsError || known instanceof ServiceUnavailableError) res.set('Retry-After', String(known.retryAfterSeconds));
     if (details?.retryAfterSeconds !== undefined) res.set('Retry-After', String(details.retryAfterSeconds));

@@ -7,6 +7,7 @@ import { IMAGE_FORMATS, UPLOAD_PATH_PATTERN, type ImageFormat } from '@stockroom
 import { DomainError } from '../common/errors';
 import { Semaphore, SemaphoreFullError } from '../common/semaphore';
 import { IMAGE_DECODE_CONCURRENCY, LIBVIPS_THREADS_PER_IMAGE } from '../common/thread-pool';
+import { log } from '../common/log';
 import type { ReceivedImage } from './multipart-image';
 import type { ListedObject, StoredObject, UploadObjects } from './upload-objects';
 import { ImageDecoderBusyError, ImageTooManyPixelsError, UnsupportedImageError, UploadFailedError, UploadStoreUnavailableError } from './upload.errors';
@@ -93,7 +94,7 @@ export function createUploadStore(dir: string, objects: UploadObjects, { decodeB
   const decodes = new Semaphore(IMAGE_DECODE_CONCURRENCY, decodeBacklog);
   /** A store that failed: one line in the log (the SDK's error has no stack worth reading), 503 for the client. */
   const storeFailure = (what: string, error: unknown) => {
-    console.error(`[uploads] could not ${what} in ${objects.description}: ${error instanceof Error ? error.message : String(error)}`);
+    log.error(`[uploads] could not ${what} in ${objects.description}: ${error instanceof Error ? error.message : String(error)}`);
     return new UploadStoreUnavailableError();
   };
 
@@ -113,7 +114,7 @@ export function createUploadStore(dir: string, objects: UploadObjects, { decodeB
         if (error instanceof SemaphoreFullError) throw new ImageDecoderBusyError();
         if (error instanceof DomainError) throw error;
         if (isSystemError(error)) {
-          console.error('[uploads]', error);
+          log.error({ err: error }, '[uploads] could not re-encode an image');
           throw new UploadFailedError('INTERNAL_SERVER_ERROR');
         }
         throw new UnsupportedImageError();
@@ -135,7 +136,7 @@ export function createUploadStore(dir: string, objects: UploadObjects, { decodeB
       try {
         await objects.delete(url.slice(URL_PREFIX.length));
       } catch (error) {
-        console.error('[uploads] could not delete', url, error instanceof Error ? error.message : error);
+        log.error({ err: error, url }, '[uploads] could not delete an upload');
       }
     },
 

@@ -24,6 +24,7 @@ import { runStatement } from '../db/sql';
 import { emailChangedMail } from '../mail/templates';
 import { User, UserRole, UserStatus } from '../account/user.entity';
 import { LastAdminError, UserNotFoundError } from './user.errors';
+import { log } from '../common/log';
 import {
   activeAdminsStatement,
   adminStatsStatement,
@@ -132,7 +133,7 @@ async function failingAs<T>(message: string, write: () => Promise<T>): Promise<T
     return await write();
   } catch (error) {
     if (error instanceof DomainError) throw error;
-    console.error('[users]', error);
+    log.error({ err: error }, `[users] ${message} (unexpected error)`);
     throw new DomainError('INTERNAL_SERVER_ERROR', message);
   }
 }
