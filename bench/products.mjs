@@ -48,7 +48,7 @@ const COUNT_CAP = 10_000;
 const PRODUCT_FIELDS =
   'id name description price category quantity inStock reorderLevel lowStock imageUrl sku barcode featured owner createdAt updatedAt version';
 const LIST_QUERY = `query Products($query: ProductListInput) { products(query: $query) { products { ${PRODUCT_FIELDS} } pagination { page limit total totalPages hasNextPage hasPrevPage totalIsEstimate } } }`;
-const STATS_QUERY = 'query Stats { productStats { totalProducts inStock outOfStock inventoryValue } }';
+const STATS_QUERY = 'query Stats { productStats { totalProducts inStock outOfStock lowStock inventoryValue } }';
 const ADJUST_MUTATION = `mutation Adjust($id: ID!, $delta: Int!) { adjustStock(id: $id, delta: $delta) { ${PRODUCT_FIELDS} } }`;
 const COUNT_MUTATION = `mutation Count($id: ID!, $quantity: Int!) { countStock(id: $id, quantity: $quantity) { ${PRODUCT_FIELDS} } }`;
 const HISTORY_QUERY = `query History($id: ID!) { product(id: $id) { movements(page: 1, limit: 10) {
@@ -530,7 +530,7 @@ statement, then the same product SQL through a \`pg\` pool of ${POOL_MAX}) and a
 the baseline's. CPU per request is from /proc: the serving node process, and PostgreSQL (all backends); "CPU x" is the
 row's node + PostgreSQL CPU per request over the baseline's, which moves less with background load than req/s does.
 Searches count their matches exactly up to ${fmt(COUNT_CAP)} and estimate beyond (the baseline too, but it never remembers a count);
-()=>"the \"${BACKGROUND_WRITES_PER_SECOND} writes/s\" row sends stock changes to the app meanwhile" (during every transport's turn), so a remembered count
+the "${BACKGROUND_WRITES_PER_SECOND} writes/s" row sends stock changes to the app meanwhile (during every transport's turn), so a remembered count
 rarely lasts${backgroundWritesNote(results)}. Search answers: ${searchAnswers(checks)}.
 The stock rows change ${STOCK_PRODUCTS} products in turn (one up, then one down); "history page 1" reads the ten newest of a seeded product's
 movements with their total; "adjust stock, no movement" is the baseline alone running the change as the app wrote it before the
