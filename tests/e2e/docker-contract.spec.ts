@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-
+()=>"import { join } from \x27node:path\x27;\nimport { parse as parseYaml } from \x27yaml\x27;\n"
 /**
  * Docker does not run on these machines, so the image is checked here against
  * what the browser tests do run: the same production start command, the same
@@ -8,7 +7,7 @@ import { join } from 'node:path';
  */
 const root = join(__dirname, '../..');
 const dockerfile = readFileSync(join(root, 'docker/Dockerfile'), 'utf8');
-const compose = readFileSync(join(root, 'docker/compose.yaml'), 'utf8');
+()=>"const compose = readFileSync(join(root, \x27docker/compose.yaml\x27), \x27utf8\x27);\nconst nginxConf = readFileSync(join(root, \x27docker/nginx.conf\x27), \x27utf8\x27);"
 const dockerignore = readFileSync(join(root, '.dockerignore'), 'utf8')
   .split('\n')
   .map((l) => l.trim())
@@ -31,15 +30,37 @@ describe('docker image and the e2e harness agree', () => {
     expect(runtime).toMatch(/npm ci --omit=dev/);
   });
 
-  it('health checks hit the readiness endpoint the harness waits for', () => {
+  it('health checks hit the readiness endpoints the harness waits for', () => {
     expect(dockerfile).toMatch(/HEALTHCHECK[\s\S]*\/api\/users\/health\/status/);
-    expect(compose).toMatch(/\/api\/users\/health\/status/);
     expect(harness).toMatch(/\/api\/users\/health\/status/);
+    expect(compose).toMatch(/\/api\/health\/ready/);
     expect(compose).toMatch(/pg_isready/);
     expect(compose).toMatch(/image: postgres:16/);
     expect(compose).toMatch(/JWT_SECRET: \$\{JWT_SECRET:\?/);
     expect(compose).toMatch(/DATABASE_URL:/);
     expect(compose).toMatch(/condition: service_healthy/);
+  });
+
+  it('the compose fleet is the topology the fleet test runs: nginx before two replicas behind TRUST_PROXY=1, a worker, PostgreSQL 16 and MinIO with its bucket', () => {
+    type Service = { image?: string; environment?: Record<string, string>; depends_on?: Record<string, { condition: string }>; healthcheck?: { test: string[] } };
+    const { services } = parseYaml(compose, { merge: true }) as { services: Record<string, Service> };
+    expect(Object.keys(services).sort()).toEqual(['app1', 'app2', 'bucket', 'db', 'minio', 'proxy', 'worker']);
+    for (const name of ['app1', 'app2']) {
+      expect(services[name].environment).toMatchObject({ WORKER: '0', TRUST_PROXY: '1', S3_BUCKET: 'stockroom-uploads', S3_ENDPOINT: 'http://minio:9000' });
+      expect(services[name].depends_on).toEqual({ worker: { condition: 'service_healthy' } });
+      expect(services[name].healthcheck!.test.join(' ')).toContain('/api/health/ready');
+    }
+    expect(services.worker.environment).toMatchObject({ WORKER: '1', S3_BUCKET: 'stockroom-uploads' });
+    expect(services.worker.depends_on).toEqual({ db: { condition: 'service_healthy' }, bucket: { condition: 'service_completed_successfully' } });
+    expect(services.proxy.depends_on).toEqual({ app1: { condition: 'service_healthy' }, app2: { condition: 'service_healthy' } });
+    expect(services.db.image).toBe('postgres:16');
+    expect(services.bucket.depends_on).toEqual({ minio: { condition: 'service_healthy' } });
+    // The proxy sends to both replicas, tells them the client's address, and retries what is safe to retry.
+    expect(nginxConf).toMatch(/server app1:3000/);
+    expect(nginxConf).toMatch(/server app2:3000/);
+    expect(nginxConf).toMatch(/proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;/);
+    expect(nginxConf).toMatch(/proxy_next_upstream error timeout http_502 http_503;/);
+    expect(nginxConf).not.toMatch(/non_idempotent/);
   });
 
   it('builds and runs on the Node major that engines names, the one npm ci brings along outside Docker', () => {
