@@ -16,15 +16,15 @@ import { User } from '../account/user.entity';
 @Index({ name: 'products_owner_category_idx', expression: 'create index "products_owner_category_idx" on "products" ("owner_id", "category") include ("quantity")' })
 @Index({ name: 'products_owner_featured_idx', expression: 'create index "products_owner_featured_idx" on "products" ("owner_id", "created_at") where "featured"' })
 // Case-insensitive substring search (ILIKE '%term%') on name, description, category or SKU; a short pending list keeps stock changes from slowing it down.
-@Index({ name: 'products_name_trgm_idx', expression: 'create index "products_name_trgm_idx" on "products" using gin ("name" gin_trgm_ops) with (gin_pending_list_limit = 256)' })
-@Index({ name: 'products_description_trgm_idx', expression: 'create index "products_description_trgm_idx" on "products" using gin ("description" gin_trgm_ops) with (gin_pending_list_limit = 256)' })
+@Index({ name: 'products_name_trgm_idx', expression: 'create index "products_name_trgm_idx" on "products" using gin ("name" gin_trgm_ops) with (gin_pending_list_limit = 512)' })
+@Index({ name: 'products_description_trgm_idx', expression: 'create index "products_description_trgm_idx" on "products" using gin ("description" gin_trgm_ops) with (gin_pending_list_limit = 512)' })
 // A SKU is unique in its owner's catalogue whatever its case; search finds an exact SKU or barcode through these.
 @Index({ name: 'products_owner_sku_unique', expression: 'create unique index "products_owner_sku_unique" on "products" ("owner_id", lower("sku")) where "sku" is not null' })
 @Index({ name: 'products_owner_barcode_idx', expression: 'create index "products_owner_barcode_idx" on "products" ("owner_id", "barcode") where "barcode" is not null' })
 // The Low Stock filter: only the products at or under their reorder level.
 @Index({ name: 'products_owner_low_stock_idx', expression: 'create index "products_owner_low_stock_idx" on "products" ("owner_id", "created_at") where "quantity" <= "reorder_level"' })
-@Index({ name: 'products_category_trgm_idx', expression: 'create index "products_category_trgm_idx" on "products" using gin ("category" gin_trgm_ops) with (gin_pending_list_limit = 256)' })
-@Index({ name: 'products_sku_trgm_idx', expression: 'create index "products_sku_trgm_idx" on "products" using gin ("sku" gin_trgm_ops) with (gin_pending_list_limit = 256)' })
+@Index({ name: 'products_category_trgm_idx', expression: 'create index "products_category_trgm_idx" on "products" using gin ("category" gin_trgm_ops) with (gin_pending_list_limit = 512)' })
+@Index({ name: 'products_sku_trgm_idx', expression: 'create index "products_sku_trgm_idx" on "products" using gin ("sku" gin_trgm_ops) with (gin_pending_list_limit = 512)' })
 // The quantity and price limits hold even for writes that bypass the service (and make an oversold stock impossible).
 @Check({ name: 'products_quantity_check', expression: `"quantity" >= ${Rules.quantity.min} and "quantity" <= ${Rules.quantity.max}` })
 @Check({ name: 'products_price_check', expression: `"price" >= ${Rules.price.min} and "price" <= ${Rules.price.max}` })
