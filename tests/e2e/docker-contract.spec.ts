@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
-()=>"import { join } from \x27node:path\x27;\nimport { parse as parseYaml } from \x27yaml\x27;\n"
+import { join } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+
 /**
  * Docker does not run on these machines, so the image is checked here against
  * what the browser tests do run: the same production start command, the same
@@ -7,7 +9,8 @@ import { readFileSync } from 'node:fs';
  */
 const root = join(__dirname, '../..');
 const dockerfile = readFileSync(join(root, 'docker/Dockerfile'), 'utf8');
-()=>"const compose = readFileSync(join(root, \x27docker/compose.yaml\x27), \x27utf8\x27);\nconst nginxConf = readFileSync(join(root, \x27docker/nginx.conf\x27), \x27utf8\x27);"
+const compose = readFileSync(join(root, 'docker/compose.yaml'), 'utf8');
+const nginxConf = readFileSync(join(root, 'docker/nginx.conf'), 'utf8');
 const dockerignore = readFileSync(join(root, '.dockerignore'), 'utf8')
   .split('\n')
   .map((l) => l.trim())
@@ -60,7 +63,7 @@ describe('docker image and the e2e harness agree', () => {
     expect(nginxConf).toMatch(/server app2:3000/);
     expect(nginxConf).toMatch(/proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;/);
     expect(nginxConf).toMatch(/proxy_next_upstream error timeout http_502 http_503;/);
-    expect(nginxConf).not.toMatch(/non_idempotent/);
+    expect(nginxConf).not.toMatch(/proxy_next_upstream[^;]*non_idempotent/);
   });
 
   it('builds and runs on the Node major that engines names, the one npm ci brings along outside Docker', () => {
