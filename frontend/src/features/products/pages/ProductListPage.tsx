@@ -68,7 +68,11 @@ export default function ProductListPage() {
   const client = useApolloClient();
 
   const go = useCallback(
-    (next: ProductListParams, options?: { replace?: boolean }) => setSearchParams(serializeListParams(next), options),
+    (next: ProductListParams, options?: { replace?: boolean }) => {
+      // A second change before the page renders again (a filter, then a sort at once) builds on this one, not on the URL it replaces.
+      paramsRef.current = next;
+      setSearchParams(serializeListParams(next), options);
+    },
     [setSearchParams],
   );
   const update = useCallback((changes: Partial<ProductListParams>) => go(changeListParams(paramsRef.current, changes)), [go]);
