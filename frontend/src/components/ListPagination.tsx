@@ -2,7 +2,7 @@ import { Button, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { ChevronLeftIcon, ChevronRightIcon, DoubleChevronLeftIcon, DoubleChevronRightIcon } from '@blueprintjs/icons';
 import { PAGE_SIZES, Rules, type PageSize } from '@stockroom/schema';
 import type { PaginationDetailsFragment } from '@stockroom/schema/generated/graphql';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent, useRef } from 'react';
 import { formatCount } from '../lib/format';
 import './ListPagination.css';
 
@@ -25,7 +25,12 @@ export interface ListPaginationProps {
 function PageJump({ page, lastPage, onPageChange }: { page: number; lastPage: number; onPageChange(page: number): void }) {
   const id = useId();
   const [draft, setDraft] = useState(String(page));
-  useEffect(() => setDraft(String(page)), [page]);
+  // A new page shown puts its number in the box, unless something else was typed there meanwhile (a page that loads must not erase it).
+  const shown = useRef(page);
+  useEffect(() => {
+    setDraft((current) => (current === String(shown.current) ? String(page) : current));
+    shown.current = page;
+  }, [page]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -36,7 +41,8 @@ function PageJump({ page, lastPage, onPageChange }: { page: number; lastPage: nu
     }
     const target = Math.min(Math.max(Number(text), 1), lastPage);
     setDraft(String(target));
-    if (target !== page) onPageChange(target);
+    // Asked for even when it is the page shown: that page may be on its way out (a jump just made is still loading).
+    onPageChange(target);
   };
 
   return (

@@ -69,6 +69,8 @@ export default function ProductListPage() {
 
   const go = useCallback(
     (next: ProductListParams, options?: { replace?: boolean }) => {
+      // Asking again for the list already asked for is no navigation.
+      if (serializeListParams(next) === serializeListParams(paramsRef.current)) return;
       // A second change before the page renders again (a filter, then a sort at once) builds on this one, not on the URL it replaces.
       paramsRef.current = next;
       setSearchParams(serializeListParams(next), options);
