@@ -70,7 +70,7 @@ for (const { path, location, signedIn, title: shellTitle } of PRERENDERED_ROUTES
   const { renderRoute } = await freshRenderer(path);
   const rendered = await renderRoute(location, signedIn);
   const { html } = rendered;
-  // A public page names itself as it renders; a signed-in shell shows the session check, so its route names it.
+  // A page names itself as it renders; one whose name waits for its data takes its route's.
   const title = rendered.title ?? shellTitle;
   const links = preloadLinks(location);
   const page = template

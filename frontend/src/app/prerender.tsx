@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { createApolloClient } from '../lib/apollo';
+import { PrerenderedSessionContext } from '../lib/session';
 import { takeRenderedTitle } from '../lib/usePageTitle';
 import { AppRoutes, preloadRoute } from './router';
 import { StoredSessionContext } from './stored-session';
@@ -13,19 +14,22 @@ export { pageModuleOf, PRERENDERED_ROUTES } from './router';
  * The HTML of one route as the client's first render draws it, for the build's page
  * shells (frontend/scripts/prerender.mjs). The page is loaded first so it renders in
  * full; whatever else loads lazily (the user menu) shows its fallback, as it does in
- * the browser's first frame. No query runs: the session check and the data wait for
- * the browser. The title is the one the page asks for.
+ * the browser's first frame. A signed-in screen renders as a restored session's first
+ * frame does: the page with its loading states. No query runs: the session check and
+ * the data wait for the browser. The title is the one the page asks for.
  */
 export async function renderRoute(location: string, signedIn: boolean): Promise<{ html: string; title: string | undefined }> {
   await preloadRoute(location);
   const html = renderToString(
     <StrictMode>
       <StoredSessionContext.Provider value={() => signedIn}>
-        <ApolloProvider client={createApolloClient()}>
-          <StaticRouter location={location}>
-            <AppRoutes />
-          </StaticRouter>
-        </ApolloProvider>
+        <PrerenderedSessionContext.Provider value={signedIn}>
+          <ApolloProvider client={createApolloClient()}>
+            <StaticRouter location={location}>
+              <AppRoutes />
+            </StaticRouter>
+          </ApolloProvider>
+        </PrerenderedSessionContext.Provider>
       </StoredSessionContext.Provider>
     </StrictMode>,
   );

@@ -116,8 +116,8 @@ export function pageModuleOf(path: string): string | undefined {
 
 /**
  * The routes the build renders into HTML ahead of time, so a visitor sees the page before
- * its script has run: the public entry pages in full, and for the signed-in screens the
- * shell (header, side navigation, a loading state) the session check starts from.
+ * its script has run: the public entry pages in full, and each signed-in screen as a stored
+ * session first draws it (header, side navigation, the page with its loading states).
  * `path` is the route as Express reads it; `location` the URL rendered for it.
  */
 export const PRERENDERED_ROUTES: ReadonlyArray<{ path: string; location: string; signedIn: boolean; title?: string }> = [
@@ -126,7 +126,7 @@ export const PRERENDERED_ROUTES: ReadonlyArray<{ path: string; location: string;
     path,
     location: path.replace(/:\w+/g, 'id'),
     signedIn: true,
-    // The shell shows the session check, not the page, so the page cannot name it.
+    // The page names its shell as it renders; this name stands where it waits for its data to.
     title: pageTitleOf(SHELL_TITLES[path]),
   })),
 ];

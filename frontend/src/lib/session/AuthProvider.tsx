@@ -7,14 +7,14 @@ import {
   useSignUpMutation,
 } from '@stockroom/schema/generated/hooks';
 import { MeDocument } from '@stockroom/schema/generated/graphql';
-import { startTransition, useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { signInPath } from '../urls';
 import { onSessionRejected } from './session-events';
 import { getBrowserStorages, readStoredSession } from './storage';
 import { AuthContext, type AuthContextValue } from './auth-context';
 import * as flows from './auth-flows';
-import { authActions, authReducer, initialAuthState, type AuthAction } from './auth-state';
+import { authActions, authReducer, startingAuthState, type AuthAction } from './auth-state';
 
 /** Sign-out waits this long for the server at most; the local sign-out never depends on it. */
 const SIGN_OUT_SERVER_WAIT_MS = 3000;
@@ -27,8 +27,19 @@ const required = <T,>(value: T | null | undefined): T => {
   return value;
 };
 
+/**
+ * True while the build renders a signed-in screen's shell: there is no storage there, so
+ * the provider is told to start as a restored session would, and the shell shows the page.
+ */
+export const PrerenderedSessionContext = createContext(false);
+/** Stands for the token in a build-time shell; no request is made while rendering one. */
+const PRERENDERED_TOKEN = 'build-time-shell';
+
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [state, rawDispatch] = useReducer(authReducer, initialAuthState);
+  const prerendered = useContext(PrerenderedSessionContext);
+  const [state, rawDispatch] = useReducer(authReducer, null, () =>
+    startingAuthState(prerendered ? PRERENDERED_TOKEN : flows.unexpiredStoredToken(getBrowserStorages().local, Date.now())),
+  );
   const navigate = useNavigate();
   const client = useApolloClient();
   const [signInMutation] = useSignInMutation();
@@ -105,9 +116,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [dispatch]);
 
   // The header needs to know about a stored session on public pages too, not
-  // only when a route guard asks.
+  // only when a route guard asks. A session restored from the first render still
+  // has its profile (and so the token) checked here.
   useEffect(() => {
-    if (!state.initialized) initialize();
+    if (!state.initialized || !initializing.current) initialize();
   }, [state.initialized, initialize]);
 
   // Actions keep one identity for the provider's lifetime, so pages can use

@@ -3,7 +3,7 @@ import { SESSION_TIMEOUT_MS, TOKEN_EXPIRATION_STORAGE_KEY, TOKEN_STORAGE_KEY } f
 import { createTestStorage } from './test-storage';
 import { LEGACY_AUTH_STORAGE_KEYS } from './storage';
 import * as flows from './auth-flows';
-import { authReducer, initialAuthState, PLACEHOLDER_USER, type AuthAction, type AuthState, type AuthUser } from './auth-state';
+import { authReducer, initialAuthState, PLACEHOLDER_USER, startingAuthState, type AuthAction, type AuthState, type AuthUser } from './auth-state';
 import { TEST_USER } from './test-user';
 
 const NOW = Date.parse('2025-06-01T12:00:00.000Z');
@@ -95,6 +95,31 @@ describe('initializeAuth (restoring a stored session)', () => {
     await flows.initializeAuth(t.deps, t.dispatch);
     expect(t.onSessionRejected).toHaveBeenCalledTimes(1);
     expect(t.actions.map((a) => a.type)).not.toContain('profile/failed');
+  });
+});
+
+describe('the state a provider starts in', () => {
+  it('is a restored session (placeholder, loading) when an unexpired token is stored, so the page draws from the first frame', () => {
+    const token = flows.unexpiredStoredToken(createTestStorage(validSession), NOW);
+    expect(token).toBe('stored-token');
+    expect(startingAuthState(token)).toEqual({
+      ...initialAuthState,
+      user: PLACEHOLDER_USER,
+      token: 'stored-token',
+      isAuthenticated: true,
+      loading: true,
+      initialized: true,
+    });
+  });
+
+  it.each([
+    ['no token', {}],
+    ['a token with no expiry', { [TOKEN_STORAGE_KEY]: 'tok' }],
+    ['an expired token', { [TOKEN_STORAGE_KEY]: 'tok', [TOKEN_EXPIRATION_STORAGE_KEY]: String(NOW) }],
+  ])('is not yet initialized with %s: the session check decides', (_name, stored) => {
+    const token = flows.unexpiredStoredToken(createTestStorage(stored), NOW);
+    expect(token).toBeNull();
+    expect(startingAuthState(token)).toEqual(initialAuthState);
   });
 });
 

@@ -38,10 +38,16 @@ export type Dispatch = (action: AuthAction) => void;
 /** Outcome handed back to the form that started a call. */
 export type FlowResult = { ok: true } | { ok: false; error: unknown; message: string };
 
+/** The stored token while it is unexpired, else null (initialization then removes it). */
+export function unexpiredStoredToken(local: KeyValueStorage, now: number): string | null {
+  const { token, expiresAt } = readStoredSession(local);
+  return token === null || expiresAt === null || expiresAt <= now ? null : token;
+}
+
 export async function initializeAuth(deps: AuthDeps, dispatch: Dispatch): Promise<void> {
   dispatch(authActions.initStart());
-  const { token, expiresAt } = readStoredSession(deps.local);
-  if (token === null || expiresAt === null || expiresAt <= deps.now()) {
+  const token = unexpiredStoredToken(deps.local, deps.now());
+  if (token === null) {
     removeStoredSession(deps.local);
     dispatch(authActions.initUnauthenticated());
     return;

@@ -98,6 +98,16 @@ export const authActions = {
   clearMessage: (): AuthAction => ({ type: 'clearMessage' }),
 };
 
+/**
+ * Where a provider starts. With a stored session it is signed in from the first render
+ * (the placeholder user until the profile loads), as a restore would make it a moment
+ * later: the page itself draws at once, and so does its build-time shell, instead of a
+ * session check; the check still runs and decides. Without one, initialization decides.
+ */
+export function startingAuthState(restoredToken: string | null): AuthState {
+  return restoredToken === null ? initialAuthState : authReducer(initialAuthState, authActions.initRestored(restoredToken));
+}
+
 /** The auth transitions (initialize, sign in/up, sign out, forgot/reset password, clear), one case each. */
 export function authReducer(state: AuthState, action: AuthAction): AuthState {
   switch (action.type) {

@@ -50,61 +50,72 @@ export default function DashboardPage() {
   };
   const retry = () => void dashboard.refetch().catch(() => undefined);
 
+  // The page fills in at once when both the profile (which decides the verification reminder at
+  // the top) and the dashboard have answered: drawn piece by piece, each late part pushed the rest down.
+  const waiting = state.loading || (!data && !dashboard.error);
+
   return (
     <div className="page dashboard">
-      <PageHeader title="Dashboard" subtitle={greetingFor(user.firstName, data?.overview.returning)} />
-      {showReminder && (
-        <VerifyEmailReminder email={user.email} sending={sending} result={resendResult} onResend={onResend} />
+      {/* A blank line holds the greeting's place, so the heading does not move when it arrives. */}
+      <PageHeader title="Dashboard" subtitle={waiting ? '\u00a0' : greetingFor(user.firstName, data?.overview.returning)} />
+      {waiting ? (
+        <LoadingScreen label="Loading your dashboard" />
+      ) : (
+        <>
+          {showReminder && (
+            <VerifyEmailReminder email={user.email} sending={sending} result={resendResult} onResend={onResend} />
+          )}
+          {dashboard.error && !dashboard.loading && (
+            <Callout intent="danger" className="dashboard__error" role="alert">
+              <H2 className="dashboard__callout-title">The dashboard could not be loaded</H2>
+              <p>{extractErrorMessage(dashboard.error)}</p>
+              <Button icon={<RefreshIcon />} onClick={retry}>
+                Try again
+              </Button>
+            </Callout>
+          )}
+          <div className="dashboard__grid">
+            <AccountOverview
+              fullName={fullName}
+              email={user.email}
+              role={user.role}
+              status={user.status}
+              createdAt={user.createdAt}
+              emailVerified={user.emailVerified}
+              avatar={user.avatar}
+              totals={data ? data.overview : null}
+            />
+            {data ? (
+              <RecentActivity items={data.recentActivity} now={now} />
+            ) : (
+              dashboard.loading && <LoadingScreen label="Loading recent activity" />
+            )}
+          </div>
+          {data && data.overview.totalProducts > 0 && (
+            <NeedsReordering products={data.needsReordering} total={data.overview.needsReordering} />
+          )}
+          {data &&
+            (isEmptyInventory(data.inventory) ? (
+              <EmptyState
+                headingLevel={2}
+                className="dashboard__panel dashboard__empty"
+                icon={<BoxIcon size={40} />}
+                title="No products yet"
+                description="Add a product and its value and stock will be charted here."
+                action={
+                  <LinkButton intent="primary" to={productNewPath}>
+                    Add Your First Product
+                  </LinkButton>
+                }
+              />
+            ) : (
+              <Suspense fallback={<LoadingScreen label="Loading charts" />}>
+                <InventoryCharts inventory={data.inventory} />
+              </Suspense>
+            ))}
+          {data && <FeatureHighlights features={data.features} />}
+        </>
       )}
-      {dashboard.error && !dashboard.loading && (
-        <Callout intent="danger" className="dashboard__error" role="alert">
-          <H2 className="dashboard__callout-title">The dashboard could not be loaded</H2>
-          <p>{extractErrorMessage(dashboard.error)}</p>
-          <Button icon={<RefreshIcon />} onClick={retry}>
-            Try again
-          </Button>
-        </Callout>
-      )}
-      <div className="dashboard__grid">
-        <AccountOverview
-          fullName={fullName}
-          email={user.email}
-          role={user.role}
-          status={user.status}
-          createdAt={user.createdAt}
-          emailVerified={user.emailVerified}
-          avatar={user.avatar}
-          totals={data ? data.overview : null}
-        />
-        {data ? (
-          <RecentActivity items={data.recentActivity} now={now} />
-        ) : (
-          dashboard.loading && <LoadingScreen label="Loading recent activity" />
-        )}
-      </div>
-      {data && data.overview.totalProducts > 0 && (
-        <NeedsReordering products={data.needsReordering} total={data.overview.needsReordering} />
-      )}
-      {data &&
-        (isEmptyInventory(data.inventory) ? (
-          <EmptyState
-            headingLevel={2}
-            className="dashboard__panel dashboard__empty"
-            icon={<BoxIcon size={40} />}
-            title="No products yet"
-            description="Add a product and its value and stock will be charted here."
-            action={
-              <LinkButton intent="primary" to={productNewPath}>
-                Add Your First Product
-              </LinkButton>
-            }
-          />
-        ) : (
-          <Suspense fallback={<LoadingScreen label="Loading charts" />}>
-            <InventoryCharts inventory={data.inventory} />
-          </Suspense>
-        ))}
-      {data && <FeatureHighlights features={data.features} />}
     </div>
   );
 }

@@ -24,7 +24,11 @@ export function ProductLoadState({ error, listHref, onRetry }: ProductLoadStateP
       ) : error ? (
         <LoadError className="product-empty" message={loadErrorMessage(error)} onRetry={onRetry} />
       ) : (
-        <LoadingScreen label="Loading product" />
+        <>
+          {/* The screen still has a heading while the product, and so its name, is on its way. */}
+          <h1 className="visually-hidden">Loading product</h1>
+          <LoadingScreen label="Loading product" />
+        </>
       )}
     </>
   );
