@@ -1,3 +1,4 @@
+import { builtOnFirstUse } from './built-on-first-use';
 import { LOCALE } from './format';
 
 /**
@@ -5,7 +6,7 @@ import { LOCALE } from './format';
  * activity happened, in the app's one locale. Pure, so `now` is a parameter
  * and the tests need no fake clock.
  */
-const relative = new Intl.RelativeTimeFormat(LOCALE, { numeric: 'auto' });
+const relative = builtOnFirstUse(() => new Intl.RelativeTimeFormat(LOCALE, { numeric: 'auto' }));
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -41,14 +42,14 @@ export function formatRelativeTime(value: string | Date, now: Date = new Date())
   const abs = Math.abs(elapsed);
 
   if (abs < 45 * SECOND) return 'just now';
-  if (abs < 45 * MINUTE) return relative.format(sign * Math.max(1, Math.round(abs / MINUTE)), 'minute');
-  if (abs < 22 * HOUR) return relative.format(sign * Math.max(1, Math.round(abs / HOUR)), 'hour');
+  if (abs < 45 * MINUTE) return relative().format(sign * Math.max(1, Math.round(abs / MINUTE)), 'minute');
+  if (abs < 22 * HOUR) return relative().format(sign * Math.max(1, Math.round(abs / HOUR)), 'hour');
 
   const [earlier, later] = elapsed >= 0 ? [then, now] : [now, then];
   const days = Math.max(1, calendarDays(earlier, later));
-  if (days < 7) return relative.format(sign * days, 'day');
-  if (days < 28) return relative.format(sign * Math.round(days / 7), 'week');
+  if (days < 7) return relative().format(sign * days, 'day');
+  if (days < 28) return relative().format(sign * Math.round(days / 7), 'week');
   const months = calendarMonths(earlier, later);
-  if (months < 12) return relative.format(sign * Math.max(1, months), 'month');
-  return relative.format(sign * Math.floor(months / 12), 'year');
+  if (months < 12) return relative().format(sign * Math.max(1, months), 'month');
+  return relative().format(sign * Math.floor(months / 12), 'year');
 }
