@@ -106,6 +106,16 @@ export const ProductMessages = {
   barcodeCheckDigit: 'Barcode check digit is invalid',
 } as const;
 
+/** Exporting the product list as a file: the toolbar's menu, and the answers about it. */
+export const ExportMessages = {
+  menu: 'Export',
+  csv: 'CSV',
+  excel: 'Excel',
+  /** A `format` the export does not write. */
+  unknownFormat: (formats: readonly string[]) => `Format must be one of ${formats.join(', ')}`,
+  failed: 'The export could not be downloaded. Please try again',
+} as const;
+
 /** The answers about stock movements (adjustments, stocktakes and the history). */
 export const StockMessages = {
   /** A reason outside the list an adjustment may give (INITIAL, COUNT and the like are the app's own). */

@@ -51,6 +51,9 @@ export const PRODUCT_SORT_FIELDS = ['name', 'price', 'date'] as const;
 export type ProductSortField = (typeof PRODUCT_SORT_FIELDS)[number];
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
+/** The files a product export can be: CSV, or an Excel workbook. */
+export const PRODUCT_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ProductExportFormat = (typeof PRODUCT_EXPORT_FORMATS)[number];
 /**
  * Why a product's quantity changed, one per stock movement. A person adjusting
  * stock gives one of STOCK_ADJUSTMENT_REASONS; the app writes the others

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AppConfig } from '../config/config';
-import type { SqlPool } from '../db/sql';
+import type { RequestSqlPool } from '../db/sql';
 import type { MailOutbox } from '../mail/mail-outbox';
 import type { Session } from './session.entity';
 import type { UploadStore } from '../storage/upload-store';
@@ -14,7 +14,7 @@ export interface AppServices {
   /** Uploaded images in DATA_DIR/uploads. */
   uploads: UploadStore;
   /** Single statements on the pool, outside any transaction (see db/sql.ts). */
-  sql: SqlPool;
+  sql: RequestSqlPool;
 }
 
 /** The signed-in caller, once the bearer token has been checked. */

@@ -1,4 +1,5 @@
 import type { EntityManager, Knex, MikroORM } from '@mikro-orm/postgresql';
+import Cursor from 'pg-cursor';
 
 /**
  * A statement written out by hand, for the hot paths where the ORM's query
@@ -32,9 +33,45 @@ export interface SqlPool {
   query<T>(statement: Statement): Promise<T[]>;
 }
 
+/** The pool as requests have it: single statements, and long reads through a cursor. */
+export interface RequestSqlPool extends SqlPool {
+  /**
+   * The rows of one statement in batches of `batchSize`, each row an array of
+   * its columns, read through a cursor on one connection of the pool: a
+   * million rows never sit in memory at once. Stopping early (a `break`, or
+   * the consumer's stream destroyed) closes the cursor and gives the
+   * connection back.
+   */
+  batches(statement: Statement, batchSize: number): AsyncGenerator<unknown[][], void, undefined>;
+}
+
 /** The connection used by pg's `query(text, values)`; the pool hands out pg clients. */
 interface PgConnection {
   query(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
+  query<C extends Cursor>(cursor: C): C;
+  connectionParameters?: { query_timeout?: number };
+  end(): Promise<void>;
+}
+
+/**
+ * The longest a timer may wait (about 24.8 days). pg arms its read timeout
+ * once per submitted query and clears it only through the query's callback,
+ * which a cursor never calls: a cursor reading for longer than the timeout
+ * would be cut off. The cursor gets this instead, cleared when it is done,
+ * and each read keeps the connection's own timeout.
+ */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+/** How long closing a cursor that stopped early may take before its connection is dropped instead. */
+const CURSOR_CLOSE_MS = 5_000;
+
+/** `promise`, or a rejection after `ms` (none when `ms` is not set). */
+function within<T>(promise: Promise<T>, ms: number | undefined, what: string): Promise<T> {
+  if (!ms) return promise;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 /**
@@ -52,7 +89,7 @@ export function poolStatsOf(orm: MikroORM): { used: number; free: number; waitin
   return pool ? { used: pool.numUsed(), free: pool.numFree(), waiting: pool.numPendingAcquires() } : { used: 0, free: 0, waiting: 0 };
 }
 
-export function createSqlPool(orm: MikroORM): SqlPool {
+export function createSqlPool(orm: MikroORM): RequestSqlPool {
   // The knex client owns the pool (its size, the session time zone); borrowing its connections keeps one pool.
   const client = orm.em.getKnex().client as { acquireConnection(): Promise<PgConnection>; releaseConnection(c: PgConnection): Promise<void> };
   return {
@@ -61,6 +98,30 @@ export function createSqlPool(orm: MikroORM): SqlPool {
       try {
         return (await connection.query(numberedPlaceholders(sql), values)).rows as T[];
       } finally {
+        await client.releaseConnection(connection);
+      }
+    },
+
+    async *batches(statement: Statement, batchSize: number): AsyncGenerator<unknown[][], void, undefined> {
+      const connection = await client.acquireConnection();
+      const readTimeout = connection.connectionParameters?.query_timeout;
+      const cursor = new Cursor(numberedPlaceholders(statement.sql), statement.values as unknown[], { rowMode: 'array' });
+      Object.assign(cursor, { query_timeout: LONGEST_TIMER_MS });
+      connection.query(cursor);
+      let finished = false;
+      try {
+        for (;;) {
+          const rows = await within(cursor.read(batchSize), readTimeout, 'Reading a batch of rows');
+          if (rows.length === 0) break;
+          yield rows;
+        }
+        finished = true;
+      } finally {
+        // pg wrapped this callback to clear its read timer; the cursor never calls it.
+        (cursor as unknown as { callback?: () => void }).callback?.();
+        const closed = finished || (await within(cursor.close(), CURSOR_CLOSE_MS, 'Closing a cursor').then(() => true, () => false));
+        // A cursor that would not close leaves its connection mid-statement: ended, the pool discards it.
+        if (!closed) await connection.end().catch(() => undefined);
         await client.releaseConnection(connection);
       }
     },

@@ -1,4 +1,5 @@
-import { DEFAULT_PRODUCT_SORT, PRODUCT_DRAFT_DEFAULTS, ProductFields, ProductListFields, Rules, STOCK_ADJUSTMENT_REASONS, STOCK_MOVEMENT_REASONS, STOCK_STATUSES, StockCountFields, type TextRule } from '@stockroom/schema';
+import { DEFAULT_PRODUCT_SORT, PRODUCT_DRAFT_DEFAULTS, PRODUCT_EXPORT_FORMATS, ProductFields, ProductListFields, Rules, STOCK_ADJUSTMENT_REASONS, STOCK_MOVEMENT_REASONS, STOCK_STATUSES, StockCountFields, type TextRule } from '@stockroom/schema';
+import { EXPORT_COLUMNS } from './product.queries';
 import { bearer, errorResponse, integer, jsonBody, jsonResponse, pageOf, pageParams, ref, ruleSchema, string, unauthenticated } from '../rest/openapi-helpers';
 
 const idParam = { name: 'id', in: 'path', required: true, schema: { ...string, format: 'uuid' } };
@@ -137,6 +138,35 @@ export const productOpenApiPaths = {
       security: bearer,
       requestBody: requestBodyRef('ProductInput'),
       responses: { 201: one('Created'), 400: invalid, 401: unauthenticated, 409: errorResponse('Another of your products has this SKU (on the `sku` field)') },
+    },
+  },
+  '/api/products/export': {
+    get: {
+      operationId: 'exportProducts',
+      tags,
+      summary: "Download the caller's list as CSV or Excel",
+      description:
+        'Every product the filters match (all pages), in the list\'s order, as an attachment named `stockroom-products-YYYY-MM-DD.csv` (or `.xlsx`; the date in UTC). ' +
+        `Columns: ${Object.keys(EXPORT_COLUMNS).join(', ')}. ` +
+        "CSV: RFC 4180, UTF-8 with a BOM, CRLF line ends; a cell starting with =, +, -, @, tab or carriage return is prefixed with ' so a spreadsheet shows it as text. " +
+        'The file is streamed: a failure after it has started closes the connection, so an incomplete download never looks whole.',
+      security: bearer,
+      parameters: [
+        { name: 'format', in: 'query', description: 'Left out: csv', schema: { enum: [...PRODUCT_EXPORT_FORMATS], default: 'csv' } },
+        ...listParams.filter((p) => p.name !== 'page' && p.name !== 'limit'),
+      ],
+      responses: {
+        200: {
+          description: 'The file',
+          headers: { 'Content-Disposition': { description: 'attachment; filename="stockroom-products-YYYY-MM-DD.csv"', schema: string } },
+          content: {
+            'text/csv': { schema: { ...string, description: 'A header row, then one row per product' } },
+            'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: { ...string, format: 'binary' } },
+          },
+        },
+        400: errorResponse('Validation failed: an unknown format or a bad filter or sort (message and per-field `fields`)'),
+        401: unauthenticated,
+      },
     },
   },
   '/api/products/stats': {

@@ -71,16 +71,58 @@ function where(filter: ProductFilter): Statement {
   return { sql: clauses.join(' AND '), values };
 }
 
+export interface ProductSort {
+  sortBy: ProductSortField;
+  sortOrder: SortOrder;
+}
+
+/** The list's order: a search's exact SKU or barcode match leads, whatever the sort, since it is the product the code names. */
+function orderBy(query: ProductFilter & ProductSort): Statement {
+  const sorted = ORDER_BY[query.sortBy].replaceAll('{dir}', query.sortOrder === 'asc' ? 'ASC' : 'DESC');
+  if (!query.search) return { sql: sorted, values: [] };
+  return { sql: `(${EXACT_CODE.replaceAll('sku', 'products.sku').replaceAll('barcode', 'products.barcode')}) DESC, ${sorted}`, values: exactCodeValues(query) };
+}
+
+/**
+ * The columns of an export, in the file's order, under the names its header
+ * row gives them. Everything is text but the whole numbers: the price exact
+ * to the cent as stored, `featured` as true/false, times in UTC ISO 8601.
+ */
+export const EXPORT_COLUMNS = {
+  sku: 'sku',
+  name: 'name',
+  description: 'description',
+  category: 'category',
+  price: 'price::text',
+  quantity: 'quantity',
+  reorder_level: 'reorder_level',
+  barcode: 'barcode',
+  featured: 'featured::text',
+  image_url: 'image_url',
+  created_at: `to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+  updated_at: `to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+  id: 'id::text',
+} as const;
+
+export type ExportColumn = keyof typeof EXPORT_COLUMNS;
+
+/** Every product the list's filter matches, in the list's order, as export rows (see EXPORT_COLUMNS); read through a cursor. */
+export function productExportStatement(query: ProductFilter & ProductSort): Statement {
+  const filter = where(query);
+  const order = orderBy(query);
+  return {
+    sql: `SELECT ${Object.values(EXPORT_COLUMNS).join(', ')} FROM products WHERE ${filter.sql} ORDER BY ${order.sql}`,
+    values: [...filter.values, ...order.values],
+  };
+}
+
 /**
  * The page's ids come from the sort index alone (an index-only scan skips the
  * OFFSET rows without reading the table); only the page's own rows are read.
  */
 export function productPageStatement(query: ProductPageQuery): Statement {
   const filter = where(query);
-  const sorted = ORDER_BY[query.sortBy].replaceAll('{dir}', query.sortOrder === 'asc' ? 'ASC' : 'DESC');
-  // A search's exact SKU or barcode match leads, whatever the sort: it is the product the code names.
-  const order = query.search ? `(${EXACT_CODE.replaceAll('sku', 'products.sku').replaceAll('barcode', 'products.barcode')}) DESC, ${sorted}` : sorted;
-  const orderValues = query.search ? exactCodeValues(query) : [];
+  const { sql: order, values: orderValues } = orderBy(query);
   return {
     sql: `SELECT ${PRODUCT_COLUMNS} FROM products
       JOIN (SELECT id FROM products WHERE ${filter.sql} ORDER BY ${order} LIMIT ? OFFSET ?) AS page USING (id)

@@ -1,9 +1,10 @@
 import { Router, type Request } from 'express';
-import { ProductFields, ProductListFields, ProductMessages, Rules, StockAdjustmentFields, StockCountFields, StockMovementListFields, ValidationMessages } from '@stockroom/schema';
+import { ExportMessages, PRODUCT_EXPORT_FORMATS, ProductFields, ProductListFields, ProductMessages, Rules, StockAdjustmentFields, StockCountFields, StockMovementListFields, ValidationMessages } from '@stockroom/schema';
 import type { RequestContext } from '../account/context';
 import { ValidationError } from '../common/errors';
 import { readBody } from '../rest/body';
 import { param, queryParams } from '../rest/query';
+import { sendExport } from './product-export';
 import { productService, type ProductListRequest } from './product.service';
 
 type ContextOf = (req: Request) => RequestContext;
@@ -20,6 +21,14 @@ function stockStatusFilter(value: unknown): unknown {
   const upper = value.trim().toUpperCase();
   const short = { IN: 'IN_STOCK', LOW: 'LOW_STOCK', OUT: 'OUT_OF_STOCK' }[upper];
   return upper === '' ? undefined : (short ?? upper);
+}
+
+/** `format=csv|xlsx` in any case; left out, CSV. */
+function exportFormat(req: Request) {
+  const format = (param(req, 'format', 'Format') ?? 'csv').trim().toLowerCase() || 'csv';
+  const known = PRODUCT_EXPORT_FORMATS.find((name) => name === format);
+  if (!known) throw new ValidationError({ format: ExportMessages.unknownFormat(PRODUCT_EXPORT_FORMATS) });
+  return known;
 }
 
 /** The list parameters of the query string, each labelled as its shared rule is. */
@@ -70,6 +79,15 @@ export function productRoutes(contextOf: ContextOf): Router {
     // A blank category would otherwise be no filter at all: the whole catalogue under a category's URL.
     if (!req.params.category.trim()) throw new ValidationError({ category: ValidationMessages.required('Category') });
     res.json(await productService.list(contextOf(req), listRequest(req, { category: req.params.category })));
+  });
+
+  /**
+   * GET /api/products/export?format=csv|xlsx&search&category&inStock&stockStatus&sortBy&sortOrder:
+   * every product of the caller's list with those filters, in its order, as a download streamed from a cursor.
+   */
+  router.get('/export', async (req, res) => {
+    const format = exportFormat(req);
+    await sendExport(res, format, await productService.exportRows(contextOf(req), listRequest(req)));
   });
 
   /** GET /api/products/{id}: { product } (404 for anyone else's) */

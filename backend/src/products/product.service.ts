@@ -40,6 +40,7 @@ import {
   plannedRows,
   productByIdStatement,
   productCountStatement,
+  productExportStatement,
   productPageStatement,
   productStatsStatement,
   sampledMatchCount,
@@ -47,6 +48,8 @@ import {
   samplePercent,
   sampleSizesStatement,
   updateProductStatement,
+  EXPORT_COLUMNS,
+  type ExportColumn,
   type NewProduct,
   type ProductFilter,
   type ProductWrite,
@@ -96,6 +99,15 @@ export type StockMovementListRequest = {
 export interface StockMovementPageResult {
   movements: StockMovementView[];
   pagination: Pagination;
+}
+
+/** Rows an export reads from its cursor at once: enough to keep the round trips cheap, few enough to keep memory flat. */
+const EXPORT_BATCH_ROWS = 1_000;
+
+/** An export of the caller's catalogue: its column names, then its rows in batches, each row the columns' values in that order. */
+export interface ProductExport {
+  columns: ExportColumn[];
+  batches: AsyncGenerator<unknown[][], void, undefined>;
 }
 
 /** Fields a client may write; `owner`, `version`, `createdAt` and `updatedAt` are the server's. */
@@ -311,6 +323,19 @@ export const productService = {
       countMatching(ctx, filter),
     ]);
     return { products: rows.map(fromRow), pagination: productPagination(page, limit, rows.length, count) };
+  },
+
+  /**
+   * Every product of the caller's catalogue the list's filters match, in the
+   * list's order (page and limit are checked like the list's, then ignored).
+   * The rows are read through a cursor as the consumer asks for them; a
+   * consumer that stops early must `return()` the batches to free the connection.
+   */
+  async exportRows(ctx: RequestContext, request: ProductListRequest): Promise<ProductExport> {
+    const { user } = await requireViewerRows(ctx);
+    const { search, category, inStock, stockStatus, sortBy, sortOrder } = parseListRequest(request);
+    const statement = productExportStatement({ ownerId: user.id, search, category, inStock, stockStatus, sortBy, sortOrder });
+    return { columns: Object.keys(EXPORT_COLUMNS) as ExportColumn[], batches: ctx.sql.batches(statement, EXPORT_BATCH_ROWS) };
   },
 
   /** One of the caller's products; someone else's is 'Product not found', as if it did not exist. */
