@@ -66,6 +66,9 @@ export class ProductListPage extends BasePage {
   readonly viewToggle = this.toolbar.getByRole('radiogroup', { name: 'View' });
   /** The toolbar's Clear Filters (the no-match empty state has its own). */
   readonly clearFilters = this.toolbar.getByRole('button', { name: 'Clear Filters' });
+  /** The toolbar's Export button and the menu it opens (CSV, Excel). */
+  readonly exportButton = this.toolbar.getByRole('button', { name: 'Export', exact: true });
+  readonly exportMenu = this.page.getByRole('menu', { name: 'Export the list as' });
 
   readonly list = this.page.getByRole('region', { name: 'Product list' });
   readonly table = this.list.getByRole('table', { name: 'Products' });

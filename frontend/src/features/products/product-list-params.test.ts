@@ -2,6 +2,7 @@ import {
   changeListParams,
   clearListFilters,
   DEFAULT_LIST_PARAMS,
+  exportUrl,
   hasListFilters,
   parseListParams,
   serializeListParams,
@@ -136,5 +137,14 @@ describe('product list URL state', () => {
     const query = toListQuery({ ...DEFAULT_LIST_PARAMS, search: 'lamp', category: 'Tools', inStock: false, sortBy: 'name', sortOrder: 'asc' });
     expect(query).toEqual({ page: 1, limit: 10, search: 'lamp', category: 'Tools', inStock: false, sortBy: 'NAME', sortOrder: 'ASC' });
     expect(Object.keys(query)).toEqual(['page', 'limit', 'search', 'category', 'inStock', 'sortBy', 'sortOrder']);
+  });
+});
+
+describe('the export of the list', () => {
+  it('carries the filters and sort, never the page, page size or view, and the format', () => {
+    const state: ProductListParams = { search: 'desk lamp', category: 'Home & Living', inStock: 'low', sortBy: 'price', sortOrder: 'asc', page: 3, limit: 50, view: 'cards' };
+    expect(exportUrl(state, 'csv')).toBe('/api/products/export?search=desk+lamp&category=Home+%26+Living&stockStatus=low&sortBy=price&sortOrder=asc&format=csv');
+    expect(exportUrl(DEFAULT_LIST_PARAMS, 'xlsx')).toBe('/api/products/export?format=xlsx');
+    expect(exportUrl({ ...DEFAULT_LIST_PARAMS, inStock: false }, 'csv')).toBe('/api/products/export?inStock=false&format=csv');
   });
 });

@@ -7,6 +7,7 @@ import {
   Rules,
   SORT_ORDERS,
   type PageSize,
+  type ProductExportFormat,
   type ProductSortField,
   type SortOrder,
 } from '@stockroom/schema';
@@ -111,6 +112,20 @@ export function serializeListParams(state: ProductListParams): string {
   if (state.limit !== d.limit) set('limit', String(state.limit));
   if (state.view !== d.view) set('view', state.view);
   return params.toString();
+}
+
+/** Where the list is exported as a file. */
+export const PRODUCT_EXPORT_ENDPOINT = '/api/products/export';
+
+/**
+ * The export of what the list shows: its filters and sort in the list's own
+ * parameter names (every page, so no page, page size or view), and the format.
+ */
+export function exportUrl(state: ProductListParams, format: ProductExportFormat): string {
+  const { page, limit, view } = DEFAULT_LIST_PARAMS;
+  const query = new URLSearchParams(serializeListParams({ ...state, page, limit, view }));
+  query.set('format', format);
+  return `${PRODUCT_EXPORT_ENDPOINT}?${query}`;
 }
 
 /**

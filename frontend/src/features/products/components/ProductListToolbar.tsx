@@ -26,6 +26,8 @@ export interface ProductListToolbarProps {
   onViewChange(view: ListView): void;
   canClear: boolean;
   onClear(): void;
+  /** The Export menu, after the other controls. */
+  exportMenu?: ReactNode;
 }
 
 const STOCK_OPTIONS = [
@@ -113,6 +115,7 @@ export function ProductListToolbar(props: ProductListToolbarProps) {
         <Button variant="minimal" icon={<FilterRemoveIcon />} disabled={!props.canClear} onClick={props.onClear}>
           Clear Filters
         </Button>
+        {props.exportMenu}
       </div>
     </div>
   );

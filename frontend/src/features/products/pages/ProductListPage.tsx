@@ -1,6 +1,6 @@
 import { useApolloClient } from '@apollo/client/react';
 import { PlusIcon } from '@blueprintjs/icons';
-import { ProductMessages } from '@stockroom/schema';
+import { ExportMessages, ProductMessages, type ProductExportFormat } from '@stockroom/schema';
 import {
   useProductCategoriesQuery,
   useProductDeleteMutation,
@@ -15,6 +15,7 @@ import { LoadingScreen } from '../../../components/LoadingScreen';
 import { ListPagination } from '../../../components/ListPagination';
 import { PageHeader } from '../../../components/PageHeader';
 import { ScanButton } from '../../../components/scanner/ScanButton';
+import { DownloadError, downloadFile } from '../../../lib/download';
 import { toast } from '../../../lib/toaster';
 import { useMediaQuery } from '../../../lib/useMediaQuery';
 import { usePageTitle } from '../../../lib/usePageTitle';
@@ -22,6 +23,7 @@ import { SignedInTitles } from '../../../lib/page-titles';
 import { useSearchText } from '../../../lib/useSearchText';
 import { useScrollToTop } from '../../../lib/useScrollToTop';
 import { DeleteProductAlert } from '../components/DeleteProductAlert';
+import { ProductExportMenu } from '../components/ProductExportMenu';
 import { ProductCards } from '../components/ProductCards';
 import { ProductListEmpty } from '../components/ProductListEmpty';
 import { ProductListToolbar } from '../components/ProductListToolbar';
@@ -35,6 +37,7 @@ import { isProductMissing, loadErrorMessage, productErrorMessage } from '../prod
 import {
   changeListParams,
   clearListFilters,
+  exportUrl,
   hasListFilters,
   parseListParams,
   serializeListParams,
@@ -112,6 +115,19 @@ export default function ProductListPage() {
     const lastPage = Math.max(1, pagination?.totalPages ?? 1);
     if (pagination && params.page > lastPage) go({ ...paramsRef.current, page: lastPage }, { replace: true });
   }, [pagination, params.page, go]);
+
+  const [exporting, setExporting] = useState(false);
+  /** Downloads what the list shows (its filters and sort, every page) as a file; a refusal or a cut-off download is a toast. */
+  const exportList = async (format: ProductExportFormat) => {
+    setExporting(true);
+    try {
+      await downloadFile(exportUrl(paramsRef.current, format), `stockroom-products.${format}`);
+    } catch (error) {
+      toast.error(error instanceof DownloadError && error.status !== undefined ? error.message : ExportMessages.failed);
+    } finally {
+      setExporting(false);
+    }
+  };
 
   const clearFilters = () => {
     search.clear();
@@ -211,6 +227,7 @@ export default function ProductListPage() {
         onViewChange={(view) => update({ view })}
         canClear={filtered || search.text !== ''}
         onClear={clearFilters}
+        exportMenu={<ProductExportMenu exporting={exporting} onExport={(format) => void exportList(format)} />}
       />
       <section className="products-page__list" aria-label="Product list" aria-busy={list.loading}>
         {listContent()}
