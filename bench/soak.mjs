@@ -26,6 +26,7 @@
  * `--snapshots=DIR` also writes a heap snapshot after minute 1's GC and after
  * the last minute's, to compare in Chrome's memory tool.
  */
+import { execFileSync, spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { createRequire } from 'node:module';
@@ -382,9 +383,18 @@ async function signUp(call, index) {
   return { index, email, token: body.accessToken, retired: undefined, userId: body.user.id, created: [], changes: new Map() };
 }
 
+/** The commit measured, marked when backend/ or schema/ has changes not committed yet (another engineer's, often). */
+function codeVersion() {
+  try {
+    const git = (...a) => execFileSync('git', a, { cwd: repoRoot, encoding: 'utf8' }).trim();
+    return `${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain', '--', 'backend', 'schema') ? ' + uncommitted backend/schema changes' : ''}`;
+  } catch {
+    return 'unknown';
+  }
+}
+
 /** Runs the seed script against the server's own embedded PostgreSQL (it finds the running cluster in DATA_DIR). */
 async function seed(server, email, products, seedNumber) {
-  const { spawn } = await import('node:child_process');
   const env = { ...process.env, NODE_ENV: 'production', DATA_DIR: server.dataDir, EMBEDDED_PG_PORT: String(server.pgPort) };
   delete env.DATABASE_URL;
   delete env.NODE_OPTIONS;
@@ -470,7 +480,8 @@ collected, so it is shown but not judged). Before any load the server sat at ${f
 |---|---|---|---|---|---|---|---|---|---|---|
 ${rows.join('\n')}
 
-Over the whole run, p50 / p99 by kind: ${Object.entries(data.byKind)
+Over the whole run, p50 / p99 by kind, slowest first: ${Object.entries(data.byKind)
+    .sort(([, a], [, b]) => b.p99Ms - a.p99Ms)
     .map(([kind, k]) => `${kind} ${fmt(k.p50Ms)} / ${fmt(k.p99Ms)} ms`)
     .join('; ')}.
 
@@ -478,7 +489,7 @@ Over the whole run, p50 / p99 by kind: ${Object.entries(data.byKind)
 |---|---|---|---|---|
 ${checkRows.join('\n')}
 
-Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, Node ${m.node} (${m.platform}), shared with other work (load average at start ${m.loadAverage1m}); run ${data.date}.`;
+Code: ${data.code}. Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, Node ${m.node} (${m.platform}), shared with other work (load average at start ${m.loadAverage1m}); run ${data.date}.`;
 }
 
 export default async function run(args = []) {
@@ -493,6 +504,7 @@ export default async function run(args = []) {
   const snapshotDir = option(args, 'snapshots', '');
 
   const startMachine = machine();
+  const code = codeVersion();
   const images = await sampleImages();
   const server = await startServer({
     label: 'bench-soak',
@@ -634,6 +646,7 @@ export default async function run(args = []) {
       benchmark: 'soak',
       date: new Date().toISOString(),
       machine: startMachine,
+      code,
       config: { minutes, intervalSeconds, connections, users: userCount, products, warmupSeconds, mix: mix.map((k) => ({ kind: k.kind, weight: k.weight })), growthLimit: GROWTH_LIMIT },
       beforeLoad: { rssMb: mb(samples[0].rss), rssAfterGcMb: mb(samples[0].rssAfterGc), heapAfterGcMb: mb(samples[0].heapAfterGc) },
       warmup: { requests: warmup.requests, errors: warmup.errors, errorSamples: warmup.errorSamples },
