@@ -369,7 +369,8 @@ describe('stock history: screens, accessibility and phones', () => {
       );
       expect(reports).toEqual([]);
       s.assertClean();
-    });
+      // Four screens at two widths, each with axe, and a toast to wait out: as long as the accessibility spec's checks, and given as long.
+    }, 150_000);
   }
 
   it('at 375 px the stock buttons, the dialogs and the history fit the screen with touch targets of at least 44 px', async () => {
