@@ -40,7 +40,7 @@ export interface RequestSqlPool extends SqlPool {
    * its columns, read through a cursor on one connection of the pool: a
    * million rows never sit in memory at once. Stopping early (a `break`, or
    * the consumer's stream destroyed) closes the cursor and gives the
-   * connection back.
+   * connection back. The connection is held until then: a slow reader holds it as long.
    */
   batches(statement: Statement, batchSize: number): AsyncGenerator<unknown[][], void, undefined>;
 }
@@ -105,6 +105,14 @@ export function createSqlPool(orm: MikroORM): RequestSqlPool {
     async *batches(statement: Statement, batchSize: number): AsyncGenerator<unknown[][], void, undefined> {
       const connection = await client.acquireConnection();
       const readTimeout = connection.connectionParameters?.query_timeout;
+      // PostgreSQL times a cursor's reads as one statement until the cursor closes, so the pool's
+      // limit would cut a long read short; each read is held to the client's own timeout instead.
+      try {
+        await connection.query('SET statement_timeout = 0', []);
+      } catch (error) {
+        await client.releaseConnection(connection);
+        throw error;
+      }
       const cursor = new Cursor(numberedPlaceholders(statement.sql), statement.values as unknown[], { rowMode: 'array' });
       Object.assign(cursor, { query_timeout: LONGEST_TIMER_MS });
       connection.query(cursor);
@@ -120,8 +128,10 @@ export function createSqlPool(orm: MikroORM): RequestSqlPool {
         // pg wrapped this callback to clear its read timer; the cursor never calls it.
         (cursor as unknown as { callback?: () => void }).callback?.();
         const closed = finished || (await within(cursor.close(), CURSOR_CLOSE_MS, 'Closing a cursor').then(() => true, () => false));
-        // A cursor that would not close leaves its connection mid-statement: ended, the pool discards it.
-        if (!closed) await connection.end().catch(() => undefined);
+        // Back to the session's own limit (the pool's); a cursor that would not close, or a connection that
+        // cannot take that, is left mid-statement: ended, the pool discards it.
+        const reset = closed && (await within(connection.query('RESET statement_timeout', []), CURSOR_CLOSE_MS, 'Resetting the statement timeout').then(() => true, () => false));
+        if (!reset) await connection.end().catch(() => undefined);
         await client.releaseConnection(connection);
       }
     },

@@ -94,19 +94,25 @@ export async function sendExport(res: Response, format: ProductExportFormat, { c
     yield* batches;
   })();
   const source = format === 'csv' ? Readable.from(csvText(columns, all), { objectMode: false, highWaterMark: 1 }) : rowStream(all);
-  const gone = new AbortController();
-  res.once('close', () => {
-    if (!res.writableFinished) gone.abort();
-  });
   try {
-    if (format === 'csv') await pipeline(source, res, { signal: gone.signal });
+    if (format === 'csv') await pipeline(source, res);
     else {
-      await pipeline(source, xlsxWriter(columns, res), { signal: gone.signal });
-      if (!res.writableFinished) await new Promise((resolve) => res.once('finish', resolve).once('close', resolve));
+      // The workbook writes to the response itself, so the response is not in the pipeline: its closing is told apart.
+      const gone = new AbortController();
+      const onClose = () => gone.abort(new Error('The client went away'));
+      res.once('close', onClose);
+      try {
+        await pipeline(source, xlsxWriter(columns, res), { signal: gone.signal });
+        if (!res.writableFinished) await new Promise((resolve) => res.once('finish', resolve).once('close', resolve));
+      } finally {
+        res.off('close', onClose);
+      }
     }
   } catch (error) {
     source.destroy();
-    if (!gone.signal.aborted) log.error({ err: error }, 'product export failed part way');
+    // The response closed before its end (CSV), or the signal saw it close (XLSX): the client left, nothing failed.
+    const clientLeft = (error as { code?: string }).code === 'ERR_STREAM_PREMATURE_CLOSE' || (error as Error).name === 'AbortError';
+    if (!clientLeft) log.error({ err: error }, 'product export failed part way');
     res.destroy();
   } finally {
     await batches.return(undefined);
