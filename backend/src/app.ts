@@ -24,6 +24,7 @@ import { graphqlHandler } from './graphql/express-handler';
 import { buildAppSchema } from './app/graphql-schema';
 import { healthRoutes, probeRoutes } from './health/health.routes';
 import { Lifecycle } from './app/lifecycle';
+import { productBulkRoutes } from './products/product-bulk.routes';
 import { productRoutes } from './products/product.routes';
 import type { Mailer } from './mail/mailer';
 import { createMailOutbox, mailQueue } from './mail/mail-outbox';
@@ -169,6 +170,7 @@ export async function createApp({ config, databaseUrl, orm, mailer }: AppDepende
   api.use('/users', avatarRoutes(contextOf));
   api.use('/users', userRoutes(contextOf));
   api.use('/products', productImageRoutes(contextOf));
+  api.use('/products', productBulkRoutes(contextOf));
   api.use('/products', productRoutes(contextOf));
   api.use('/dashboard', dashboardRoutes(contextOf));
   api.use(restNotFound);

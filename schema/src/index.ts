@@ -2,3 +2,4 @@ export * from './messages';
 export * from './validation';
 export * from './constants';
 export * from './errors';
+export * from './bulk';

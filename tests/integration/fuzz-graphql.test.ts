@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { buildClientSchema, getIntrospectionQuery, getNamedType, getNullableType, isEnumType, isInputObjectType, type GraphQLInputType, type GraphQLSchema } from 'graphql';
 import {
+  BulkChangeFields,
   ChangePasswordFields,
   ForgotPasswordFields,
   ProductFields,
@@ -41,10 +42,13 @@ let schema: GraphQLSchema;
 let world: FuzzWorld;
 let rootFields: string[];
 
-/** Mutations that may sign the caller out, change its password or email, or deactivate it: they run as a disposable stand-in. */
-const DISRUPTIVE = new Set(['signOut', 'changePassword', 'deactivateUser', 'updateUser', 'updateProfile', 'resetPassword']);
+/**
+ * Mutations that may sign the caller out, change its password or email, or deactivate it, or change its whole
+ * catalogue at once (a bulk delete may take every product): they run as a disposable stand-in.
+ */
+const DISRUPTIVE = new Set(['signOut', 'changePassword', 'deactivateUser', 'updateUser', 'updateProfile', 'resetPassword', 'bulkUpdateProducts', 'bulkDeleteProducts', 'bulkAdjustStock']);
 /** Fields whose `id` names a product; every other `id` names an account. */
-const PRODUCT_FIELDS = new Set(['product', 'updateProduct', 'deleteProduct', 'adjustStock', 'countStock']);
+const PRODUCT_FIELDS = new Set(['product', 'updateProduct', 'deleteProduct', 'adjustStock', 'countStock', 'bulkUpdateProducts', 'bulkDeleteProducts', 'bulkAdjustStock']);
 
 const CANNOT_SUCCEED: Record<Role, Set<string>> = {
   member: new Set(['resetPassword', 'verifyEmail', 'users', 'adminStats']),
@@ -66,6 +70,8 @@ const RULES: Record<string, Record<string, FieldRule>> = {
   UpdateUserInput: ProfileFields,
   ChangePasswordInput: ChangePasswordFields,
   adjustStock: { delta: Rules.stockDelta, note: Rules.movementNote },
+  bulkAdjustStock: { delta: Rules.stockDelta, note: Rules.movementNote },
+  BulkProductChangesInput: BulkChangeFields,
   countStock: StockCountFields,
 };
 
@@ -77,7 +83,11 @@ function hintsFor(role: Role, valid: boolean): GqlHints {
     const nullable = getNullableType(type) as GraphQLInputType;
     if (isInputObjectType(nullable) || isEnumType(getNamedType(nullable))) {
       // Left out, or CORRECTION: a reason that fits a change in either direction (a SALE of +3 is refused).
-      if (name === 'reason' && where === 'adjustStock' && valid) return fc.constantFrom(undefined, 'CORRECTION');
+      if (name === 'reason' && (where === 'adjustStock' || where === 'bulkAdjustStock') && valid) return fc.constantFrom(undefined, 'CORRECTION');
+      // A selection names some of the caller's products, or a filter of the list: never both.
+      if (name === 'selection' && valid) return fc.oneof(fc.record({ ids: fc.array(slotPick('id:own'), { minLength: 1, maxLength: 3 }) }), fc.constant({ filter: { category: 'Tools' } }), fc.constant({ filter: {} }));
+      // An update sets at least one thing.
+      if (name === 'changes' && where === 'bulkUpdateProducts' && valid) return fc.oneof(fc.record({ featured: fc.boolean() }), fc.record({ reorderLevel: fc.nat(100_000) }), fc.record({ category: fc.constantFrom('Tools', 'Garden') }));
       if ((name === 'role' || name === 'status') && valid) return role === 'admin' ? fc.oneof(fc.constant(undefined), fc.constant(undefined), fc.constantFrom(...getNamedType(nullable).toString() === 'UserRole' ? ['Member', 'Admin'] : ['Active', 'Inactive'])) : fc.constant(undefined);
       return undefined;
     }
@@ -227,6 +237,7 @@ async function fuzzField(field: string, role: Role, valid: boolean, log: Failure
         keepUp(field, caller, request.variables, role);
         if (field === 'createProduct' && answer.body.data?.createProduct?.id) world.record(caller, 'product', { created: answer.body.data.createProduct.id });
         if (field === 'deleteProduct') world.record(caller, 'product', { deleted: String(request.variables.id) });
+        if (field.startsWith('bulk')) await world.syncProducts(caller);
       }
       return true;
     }),

@@ -28,9 +28,18 @@ let world: FuzzWorld;
 
 /**
  * Operations that may sign the caller out, change its password or email, or
- * deactivate it: they run as a disposable stand-in of the same role.
+ * deactivate it, or change its whole catalogue at once (a bulk delete may take
+ * every product): they run as a disposable stand-in of the same role.
  */
-const DISRUPTIVE = new Set(['POST /api/auth/signout', 'POST /api/users/profile/password', 'PUT /api/users/profile/me', 'PUT /api/users/{id}', 'DELETE /api/users/{id}', 'POST /api/auth/reset-password']);
+const DISRUPTIVE = new Set([
+  'POST /api/auth/signout',
+  'POST /api/users/profile/password',
+  'PUT /api/users/profile/me',
+  'PUT /api/users/{id}',
+  'DELETE /api/users/{id}',
+  'POST /api/auth/reset-password',
+  'POST /api/products/bulk',
+]);
 
 /** Valid requests that cannot succeed for this caller: the mailed token is unknown to the generator, or the operation is for admins. */
 const CANNOT_SUCCEED: Record<Role, Set<string>> = {
@@ -82,6 +91,9 @@ function hintsFor(operation: RestOperation, role: Role, valid: boolean): Hints {
         return valid ? (role === 'admin' ? fc.oneof(fc.constant(undefined), fc.constant(undefined), slotPick(`${name}:any`)) : fc.constant(undefined)) : undefined;
       case 'delta':
         return valid ? fc.integer({ min: -2, max: 25 }).filter((delta) => delta !== 0) : undefined;
+      case 'ids':
+        // A bulk selection by id names some of the caller's products.
+        return valid ? fc.array(slotPick('id:own'), { minLength: 1, maxLength: 3 }) : undefined;
     }
     return undefined;
   };
@@ -120,12 +132,27 @@ function asCarefulClient(operation: RestOperation, request: RestRequest): RestRe
   const body = request.body;
   if (!body || typeof body !== 'object' || body instanceof Multipart) return request;
   const form: Record<string, unknown> = { ...body };
+  if (operation.key === 'POST /api/products/bulk') return { ...request, body: carefulBulk(form) };
   if ('confirmPassword' in form) form.confirmPassword = form.password ?? form.newPassword;
   if (EMAIL_CHANGES.has(operation.key) && form.email !== undefined && form.currentPassword === undefined) form.currentPassword = new Slot('password:caller');
   const id = request.pathParams.id;
   const ownId = id instanceof Slot && id.name === 'id:own';
   const pathParams = ownId && (form.role !== undefined || form.status !== undefined) ? { ...request.pathParams, id: new Slot('id:foreign', id.pick) } : request.pathParams;
   return { ...request, pathParams, body: form };
+}
+
+/**
+ * A bulk request whose changes are its action's own, which the document (one
+ * `changes` for every action) cannot say: none to delete, the fields to set
+ * on an update, an amount on a stock change (its sign picking the reason).
+ */
+function carefulBulk(form: Record<string, unknown>): Record<string, unknown> {
+  const { changes: drawn, ...request } = form;
+  const changes = (drawn && typeof drawn === 'object' ? drawn : {}) as Record<string, unknown>;
+  if (form.action === 'delete') return request;
+  if (form.action === 'adjustStock') return { ...request, changes: { delta: typeof changes.delta === 'number' ? changes.delta : 1 } };
+  const fields = Object.fromEntries(Object.entries(changes).filter(([key]) => key === 'category' || key === 'reorderLevel' || key === 'featured'));
+  return { ...request, changes: Object.keys(fields).length ? fields : { featured: true } };
 }
 
 /** After a success, what the caller's record must learn: a new password or email, or that its session or account is gone. */
@@ -198,6 +225,7 @@ async function fuzzOperation(operation: RestOperation, role: Role, valid: boolea
         const body = answer.body as { product?: { id?: string } };
         if (operation.key === 'POST /api/products' && body?.product?.id) world.record(caller, 'product', { created: body.product.id });
         if (operation.key === 'DELETE /api/products/{id}') world.record(caller, 'product', { deleted: String(request.pathParams.id) });
+        if (operation.key === 'POST /api/products/bulk') await world.syncProducts(caller);
       }
       return true;
     }),

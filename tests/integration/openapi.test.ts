@@ -6,6 +6,7 @@ import { HTTP_STATUS } from '../../backend/src/common/errors';
 import { dashboardRoutes } from '../../backend/src/dashboard/dashboard.routes';
 import { healthRoutes, probeRoutes } from '../../backend/src/health/health.routes';
 import { productRoutes } from '../../backend/src/products/product.routes';
+import { productBulkRoutes } from '../../backend/src/products/product-bulk.routes';
 import { avatarRoutes, productImageRoutes } from '../../backend/src/uploads/upload.routes';
 import { userRoutes } from '../../backend/src/users/user.routes';
 import { createProduct } from '../support/products';
@@ -69,6 +70,7 @@ describe('the document and the router', () => {
       ...routesOf('/api/users', avatarRoutes(notCalled)),
       ...routesOf('/api/users', userRoutes(notCalled)),
       ...routesOf('/api/products', productImageRoutes(notCalled)),
+      ...routesOf('/api/products', productBulkRoutes(notCalled)),
       ...routesOf('/api/products', productRoutes(notCalled)),
       ...routesOf('/api/dashboard', dashboardRoutes(notCalled)),
     ].sort();

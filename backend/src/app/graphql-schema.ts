@@ -2,11 +2,12 @@ import { GraphQLSchema, lexicographicSortSchema, printSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
 import { AuthResolver } from '../auth/auth.resolver';
 import { DashboardResolver } from '../dashboard/dashboard.resolver';
+import { ProductBulkResolver } from '../products/product-bulk.resolver';
 import { ProductResolver } from '../products/product.resolver';
 import { UserResolver } from '../users/user.resolver';
 
 /** Every feature's resolvers; a new feature adds its own here. */
-const resolvers = [AuthResolver, UserResolver, ProductResolver, DashboardResolver] as const;
+const resolvers = [AuthResolver, UserResolver, ProductResolver, ProductBulkResolver, DashboardResolver] as const;
 
 export function buildAppSchema(): Promise<GraphQLSchema> {
   return buildSchema({

@@ -53,7 +53,8 @@ const STOCK_STATUS_CLAUSE: Record<StockStatus, string> = {
   OUT_OF_STOCK: 'quantity = 0',
 };
 
-function where(filter: ProductFilter): Statement {
+/** The WHERE clause of the list's filter (the owner's products it matches): the list, its counts, the export and bulk selections share it. */
+export function where(filter: ProductFilter): Statement {
   const clauses = ['owner_id = ?'];
   const values: unknown[] = [filter.ownerId];
   if (filter.search) {

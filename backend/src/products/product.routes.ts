@@ -16,7 +16,7 @@ const PRODUCT_CHANGE_FIELDS = { ...ProductFields, version: Rules.version };
 const stockFilter = (value: unknown) => (value === 'true' ? true : value === 'false' ? false : value === '' ? undefined : value);
 
 /** `stockStatus=in|low|out` or the GraphQL names in any case (`low_stock`); any other text is left for the rule to refuse. */
-function stockStatusFilter(value: unknown): unknown {
+export function stockStatusFilter(value: unknown): unknown {
   if (typeof value !== 'string') return value;
   const upper = value.trim().toUpperCase();
   const short = { IN: 'IN_STOCK', LOW: 'LOW_STOCK', OUT: 'OUT_OF_STOCK' }[upper];

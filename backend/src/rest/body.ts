@@ -26,11 +26,15 @@ function jsonTypeError(rule: FieldRule, value: unknown): string | undefined {
  * 400 too (every such field named); the service applies the rules themselves.
  */
 export function readBody<K extends string>(req: Request, fields: BodyFields<K>): Record<K, unknown> {
+  return readObject(req.body ?? {}, fields);
+}
+
+/** Like readBody, for an object inside the body (a bulk request's `changes`), named `name` when it is not an object. */
+export function readObject<K extends string>(body: unknown, fields: BodyFields<K>, name = 'body', label = 'Request body'): Record<K, unknown> {
   const rules: Partial<Record<string, FieldRule>> = Array.isArray(fields) ? {} : (fields as Record<string, FieldRule>);
   const allowed: readonly string[] = Array.isArray(fields) ? fields : Object.keys(fields);
-  const body: unknown = req.body ?? {};
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new ValidationError({ body: ValidationMessages.invalidFormat('Request body') });
+    throw new ValidationError({ [name]: ValidationMessages.invalidFormat(label) });
   }
   const unknown = Object.keys(body).filter((key) => !allowed.includes(key));
   if (unknown.length) {
