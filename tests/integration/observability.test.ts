@@ -75,7 +75,8 @@ beforeAll(async () => {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  await lineWhere((line) => line.msg.startsWith('Stockroom listening'));
+  // Start-up migrates a fresh database: seconds on a busy machine, so the wait is the hook's, not a request's 2 s.
+  await lineWhere((line) => line.msg.startsWith('Stockroom listening'), 50);
 }, 60_000);
 
 afterAll(async () => {
