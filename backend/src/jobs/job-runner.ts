@@ -26,6 +26,25 @@ function logJobError(error: Error): void {
   else log.error({ err: error }, '[jobs] pg-boss reported an error');
 }
 
+let unawaitedOutagesHandled = false;
+
+/**
+ * pg-boss (10.4) marks a worked job completed or failed without awaiting it, so
+ * a database lost at that moment rejects where nobody listens, which ends a
+ * Node process. The job stays active and is retried when it expires; the
+ * rejection is logged as an outage instead. Any other unhandled rejection is
+ * thrown on, ending the process as it would without this listener.
+ */
+export function survivePgBossCompletionsDuringOutages(): void {
+  if (unawaitedOutagesHandled) return;
+  unawaitedOutagesHandled = true;
+  process.on('unhandledRejection', (reason) => {
+    const outage = databaseOutageOf(reason);
+    if (!outage) throw reason;
+    logDatabaseOutage(outage, 'background jobs', Date.now(), 'a job whose end was not recorded runs again once it expires');
+  });
+}
+
 /** A job still running after this long is failed and retried: no job here should take anywhere near it. */
 const EXPIRE_IN_SECONDS = 5 * 60;
 
@@ -73,6 +92,7 @@ export class JobRunner implements JobQueue {
       await this.boss.createQueue(queue.name, { name: queue.name, ...this.sendOptions(queue.retry) });
     }
     if (this.options.worker) {
+      survivePgBossCompletionsDuringOutages();
       for (const queue of this.queues.values()) {
         await this.boss.work(queue.name, { pollingIntervalSeconds: this.options.pollIntervalMs / 1000 }, async ([job]) => {
           try {
