@@ -208,7 +208,7 @@ export default async function run(args = []) {
       `export-${products}`,
       `### ${n} products
 
-Measured ${new Date().toISOString().slice(0, 10)} on ${startMachine.cpu}, ${startMachine.cores} cores (shared; load ${startMachine.loadAverage1m} at the start, ${endMachine.loadAverage1m} at the end), ${startMachine.node}; seeded in ${seedSeconds.toFixed(0)} s. Best of ${rounds} rounds; the RSS growth is the largest of any round. Targets: the server's RSS grows less than ${TARGETS.rssGrowthMiB} MiB during any export, the uncompressed CSV at least ${TARGETS.csvRowsPerSecond.toLocaleString('en')} rows/s: **${passed ? 'met' : 'missed'}**.
+Measured ${new Date().toISOString().slice(0, 10)} on ${startMachine.cpu}, ${startMachine.cores} cores (shared; load ${startMachine.loadAverage1m} at the start, ${endMachine.loadAverage1m} at the end), ${startMachine.node}; seeded in ${seedSeconds.toFixed(0)} s. ${rounds === 1 ? 'One round' : `Best of ${rounds} rounds; the RSS growth is the largest of any round`}. Targets: the server's RSS grows less than ${TARGETS.rssGrowthMiB} MiB during any export, the uncompressed CSV at least ${TARGETS.csvRowsPerSecond.toLocaleString('en')} rows/s: **${passed ? 'met' : 'missed'}**.
 
 ${table.join('\n')}`,
     );
