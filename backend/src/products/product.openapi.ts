@@ -166,6 +166,7 @@ export const productOpenApiPaths = {
         },
         400: errorResponse('Validation failed: an unknown format or a bad filter or sort (message and per-field `fields`)'),
         401: unauthenticated,
+        503: errorResponse('Every export slot of the instance is taken (a quarter of its database pool): try again after Retry-After'),
       },
     },
   },

@@ -4,7 +4,7 @@ import type { RequestContext } from '../account/context';
 import { ValidationError } from '../common/errors';
 import { readBody } from '../rest/body';
 import { param, queryParams } from '../rest/query';
-import { sendExport } from './product-export';
+import { inExportSlot, sendExport } from './product-export';
 import { productService, type ProductListRequest } from './product.service';
 
 type ContextOf = (req: Request) => RequestContext;
@@ -87,7 +87,8 @@ export function productRoutes(contextOf: ContextOf): Router {
    */
   router.get('/export', async (req, res) => {
     const format = exportFormat(req);
-    await sendExport(res, format, await productService.exportRows(contextOf(req), listRequest(req)));
+    const ctx = contextOf(req);
+    await inExportSlot(ctx.config.databasePoolMax, async () => sendExport(res, format, await productService.exportRows(ctx, listRequest(req))));
   });
 
   /** GET /api/products/{id}: { product } (404 for anyone else's) */
