@@ -1,10 +1,21 @@
 /** Shared output for benchmarks: machine facts, JSON results and the docs table. */
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The commit measured, marked when backend/ or schema/ has changes not committed yet (another engineer's, often). */
+export function codeVersion() {
+  try {
+    const git = (...a) => execFileSync('git', a, { cwd: repoRoot, encoding: 'utf8' }).trim();
+    return `${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain', '--', 'backend', 'schema') ? ' + uncommitted backend/schema changes' : ''}`;
+  } catch {
+    return 'unknown';
+  }
+}
 
 export function machine() {
   const cpu = cpus()[0];

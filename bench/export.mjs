@@ -22,6 +22,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { removeDir, startServer, stopServer } from '../tests/e2e/support/server.mjs';
 import { machine, repoRoot, writeDocsSection, writeJson } from './_report.mjs';
+import { seed } from './_seed.mjs';
 
 const require = createRequire(join(repoRoot, 'backend/package.json'));
 const pg = require('pg');
@@ -68,23 +69,6 @@ async function signUp(baseUrl) {
   if (res.status !== 201) throw new Error(`signup answered ${res.status}: ${await res.text()}`);
   const body = await res.json();
   return { email, token: body.accessToken, userId: body.user.id };
-}
-
-/** Runs the seed script against the server's own embedded PostgreSQL. */
-async function seed(server, email, products) {
-  const { spawn } = await import('node:child_process');
-  return new Promise((resolve, reject) => {
-    const env = { ...process.env, NODE_ENV: 'production', DATA_DIR: server.dataDir, EMBEDDED_PG_PORT: String(server.pgPort) };
-    delete env.DATABASE_URL;
-    const started = performance.now();
-    const child = spawn(process.execPath, [join(repoRoot, 'backend/dist/scripts/seed.js'), '--products', String(products), '--user', email, '--seed', '1'], {
-      cwd: repoRoot,
-      env,
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve((performance.now() - started) / 1000) : reject(new Error(`seed exited with ${code}`))));
-  });
 }
 
 /** The export's own statement for the owner's whole catalogue, its one value written in (COPY takes no parameters). */

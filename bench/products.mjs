@@ -18,14 +18,15 @@
  * runs the stock change without its movement, as the app wrote it before the
  * stock ledger: the two say what recording the movement costs.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { freePort, removeDir, startServer, stopServer } from '../tests/e2e/support/server.mjs';
-import { machine, repoRoot, writeDocsSection, writeJson } from './_report.mjs';
+import { codeVersion, machine, repoRoot, writeDocsSection, writeJson } from './_report.mjs';
+import { seed } from './_seed.mjs';
 
 const require = createRequire(join(repoRoot, 'backend/package.json'));
 const autocannon = require('autocannon');
@@ -167,16 +168,6 @@ function option(args, name, fallback) {
   return typeof fallback === 'number' ? Number(value) : value;
 }
 
-/** The commit measured, marked when backend/ has changes not committed yet. */
-function codeVersion() {
-  try {
-    const git = (...a) => execFileSync('git', a, { cwd: repoRoot, encoding: 'utf8' }).trim();
-    return `${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain', '--', 'backend', 'schema') ? ' + uncommitted backend/schema changes' : ''}`;
-  } catch {
-    return 'unknown';
-  }
-}
-
 const runAutocannon = (opts) => new Promise((resolve, reject) => autocannon(opts, (err, result) => (err ? reject(err) : resolve(result))));
 
 /** utime + stime of one process, in seconds (Linux /proc; undefined elsewhere). */
@@ -281,22 +272,6 @@ async function signUp(baseUrl) {
   if (res.status !== 201) throw new Error(`signup answered ${res.status}: ${await res.text()}`);
   const body = await res.json();
   return { email, token: body.accessToken, userId: body.user.id };
-}
-
-/** Runs the seed script against the server's own embedded PostgreSQL (it finds the running cluster in DATA_DIR). */
-function seed(server, email, products) {
-  return new Promise((resolve, reject) => {
-    const env = { ...process.env, NODE_ENV: 'production', DATA_DIR: server.dataDir, EMBEDDED_PG_PORT: String(server.pgPort) };
-    delete env.DATABASE_URL;
-    const started = performance.now();
-    const child = spawn(process.execPath, [join(repoRoot, 'backend/dist/scripts/seed.js'), '--products', String(products), '--user', email, '--seed', '1'], {
-      cwd: repoRoot,
-      env,
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve((performance.now() - started) / 1000) : reject(new Error(`seed exited with ${code}`))));
-  });
 }
 
 function startBaseline(databaseUrl, jwtSecret, port) {

@@ -26,13 +26,13 @@
  * `--snapshots=DIR` also writes a heap snapshot after minute 1's GC and after
  * the last minute's, to compare in Chrome's memory tool.
  */
-import { execFileSync, spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { removeDir, startServer, stopServer } from '../tests/e2e/support/server.mjs';
-import { machine, repoRoot, writeDocsSection, writeJson } from './_report.mjs';
+import { codeVersion, machine, repoRoot, writeDocsSection, writeJson } from './_report.mjs';
+import { seed } from './_seed.mjs';
 
 const require = createRequire(join(repoRoot, 'backend/package.json'));
 const sharp = require('sharp');
@@ -383,32 +383,6 @@ async function signUp(call, index) {
   return { index, email, token: body.accessToken, retired: undefined, userId: body.user.id, created: [], changes: new Map() };
 }
 
-/** The commit measured, marked when backend/ or schema/ has changes not committed yet (another engineer's, often). */
-function codeVersion() {
-  try {
-    const git = (...a) => execFileSync('git', a, { cwd: repoRoot, encoding: 'utf8' }).trim();
-    return `${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain', '--', 'backend', 'schema') ? ' + uncommitted backend/schema changes' : ''}`;
-  } catch {
-    return 'unknown';
-  }
-}
-
-/** Runs the seed script against the server's own embedded PostgreSQL (it finds the running cluster in DATA_DIR). */
-async function seed(server, email, products, seedNumber) {
-  const env = { ...process.env, NODE_ENV: 'production', DATA_DIR: server.dataDir, EMBEDDED_PG_PORT: String(server.pgPort) };
-  delete env.DATABASE_URL;
-  delete env.NODE_OPTIONS;
-  await new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(repoRoot, 'backend/dist/scripts/seed.js'), '--products', String(products), '--user', email, '--seed', String(seedNumber)], {
-      cwd: repoRoot,
-      env,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`seed exited with ${code}`))));
-  });
-}
-
 /** What the mix works on for one user: some product ids, those with stock to change, the categories. */
 async function catalogueOf(call, user) {
   const products = [];
@@ -522,7 +496,7 @@ export default async function run(args = []) {
     const users = [];
     for (let i = 0; i < userCount; i++) users.push(await signUp(call, i));
     console.log(`seeding ${fmt(products)} products for each of ${userCount} users ...`);
-    for (const u of users) await seed(server, u.email, products, 1 + u.index);
+    for (const u of users) await seed(server, u.email, products, { seedNumber: 1 + u.index, quiet: true });
     for (const u of users) await catalogueOf(call, u);
 
     const random = seededRandom(14);
