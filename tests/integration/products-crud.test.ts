@@ -1,3 +1,4 @@
+import { productBulkRoutes } from '../../backend/src/products/product-bulk.routes';
 import { productRoutes } from '../../backend/src/products/product.routes';
 import {
   ADJUST_STOCK,
@@ -307,10 +308,12 @@ describe('OpenAPI', () => {
       .flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`))
       .sort();
     // The routes as Express registers them (`:id` -> `{id}`), so a new route without docs fails here.
-    const router = productRoutes(() => {
+    const notCalled = () => {
       throw new Error('not called');
-    }) as unknown as { stack: Array<{ route?: { path: string; methods: Record<string, boolean> } }> };
-    const routes = router.stack
+    };
+    type Routes = { stack: Array<{ route?: { path: string; methods: Record<string, boolean> } }> };
+    const routes = [productRoutes(notCalled), productBulkRoutes(notCalled)]
+      .flatMap((router) => (router as unknown as Routes).stack)
       .flatMap((layer) => (layer.route ? Object.keys(layer.route.methods).map((method) => `${method.toUpperCase()} /api/products${layer.route!.path === '/' ? '' : layer.route!.path}`) : []))
       .map((route) => route.replace(/:(\w+)/g, '{$1}'))
       .sort();
@@ -329,6 +332,8 @@ describe('OpenAPI', () => {
         'GET /api/products/featured',
         'GET /api/products/stats',
         'GET /api/products/categories',
+        'GET /api/products/export',
+        'POST /api/products/bulk',
       ].sort(),
     );
     expect(documented).toEqual(routes);
