@@ -1,4 +1,5 @@
-import { BULK_ACTIONS, BULK_MAX_IDS, BulkChangeFields, ProductListFields, Rules, STOCK_ADJUSTMENT_REASONS, STOCK_STATUSES } from '@stockroom/schema';
+import { BULK_ACTIONS, BULK_MAX_IDS, BulkChangeFields, ProductListFields, Rules } from '@stockroom/schema';
+import { adjustmentReasonSchema, stockStatusSchema } from './product.openapi';
 import { bearer, errorResponse, integer, jsonBody, jsonResponse, ruleSchema, string, unauthenticated } from '../rest/openapi-helpers';
 
 const filterSchema = {
@@ -9,7 +10,7 @@ const filterSchema = {
     search: ruleSchema(ProductListFields.search),
     category: ruleSchema(ProductListFields.category),
     inStock: { type: 'boolean' },
-    stockStatus: { enum: ['in', 'low', 'out', ...STOCK_STATUSES, ...STOCK_STATUSES.map((status) => status.toLowerCase())] },
+    stockStatus: stockStatusSchema,
   },
 };
 
@@ -46,7 +47,7 @@ const changesSchema = {
       description: 'adjustStock: the same amount added to (positive) or taken from (negative) every selected product, each a BULK movement',
       properties: {
         delta: ruleSchema(Rules.stockDelta, { not: { const: 0 } }),
-        reason: { enum: [...STOCK_ADJUSTMENT_REASONS, ...STOCK_ADJUSTMENT_REASONS.map((reason) => reason.toLowerCase()), null] },
+        reason: adjustmentReasonSchema,
         note: ruleSchema(Rules.movementNote),
       },
     },

@@ -3,12 +3,10 @@ import { BULK_ACTIONS, BulkChangeFields, BulkMessages, StockAdjustmentFields, ty
 import type { RequestContext } from '../account/context';
 import { ValidationError } from '../common/errors';
 import { readBody, readObject } from '../rest/body';
-import { productBulkService, type BulkResult } from './product-bulk.service';
+import { isRecord, productBulkService, type BulkResult } from './product-bulk.service';
 import { stockStatusFilter } from './product.routes';
 
 type ContextOf = (req: Request) => RequestContext;
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A selection by filter takes `stockStatus` as the list's query string does (`low`, `LOW_STOCK`, any case). */
 function selectionOf(raw: unknown): unknown {

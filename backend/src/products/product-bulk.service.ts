@@ -15,6 +15,7 @@ import {
 import { requireViewerRows } from '../account/viewer';
 import type { RequestContext } from '../account/context';
 import { assertValid, ConflictError, NotFoundError, ValidationError } from '../common/errors';
+import { cleanNote } from './product.service';
 import { bulkAdjustStockStatement, bulkDeleteStatement, bulkUpdateStatement, type BulkCounts, type BulkSelection } from './product-bulk.queries';
 
 /** Which products a bulk request acts on, as a transport hands it over: `{ ids }` or `{ filter }` (the list's filters). */
@@ -25,7 +26,7 @@ export interface BulkResult {
   affected: number;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
 
@@ -99,7 +100,7 @@ export const productBulkService = {
     assertValid(validateStockAdjustment(input));
     const delta = Number(input.delta);
     const reason = (input.reason as StockAdjustmentReason | null | undefined) ?? defaultAdjustmentReason(delta);
-    const note = typeof input.note === 'string' && input.note.trim() ? input.note.trim() : null;
+    const note = cleanNote(input.note);
     const counts = await run(ctx, bulkAdjustStockStatement(selection, delta, Rules.quantity, { reason, note }));
     assertAllFound(selection, counts);
     if (counts.short > 0) {

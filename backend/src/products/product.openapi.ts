@@ -2,6 +2,8 @@ import { DEFAULT_PRODUCT_SORT, PRODUCT_DRAFT_DEFAULTS, PRODUCT_EXPORT_FORMATS, P
 import { EXPORT_COLUMNS } from './product.queries';
 import { bearer, errorResponse, integer, jsonBody, jsonResponse, pageOf, pageParams, ref, ruleSchema, string, unauthenticated } from '../rest/openapi-helpers';
 
+/** A stock status as REST takes it: in, low or out, or the GraphQL names in either case. */
+export const stockStatusSchema = { enum: ['in', 'low', 'out', ...STOCK_STATUSES, ...STOCK_STATUSES.map((status) => status.toLowerCase())] };
 const idParam = { name: 'id', in: 'path', required: true, schema: { ...string, format: 'uuid' } };
 const searchSchema = ruleSchema(ProductListFields.search);
 const listParams = [
@@ -18,7 +20,7 @@ const listParams = [
     name: 'stockStatus',
     in: 'query',
     description: 'in, low or out, or the GraphQL names (IN_STOCK, LOW_STOCK, OUT_OF_STOCK) in either case. low: 0 < quantity <= reorderLevel',
-    schema: { enum: ['in', 'low', 'out', ...STOCK_STATUSES, ...STOCK_STATUSES.map((status) => status.toLowerCase())] },
+    schema: stockStatusSchema,
   },
   { name: 'sortBy', in: 'query', schema: ruleSchema(ProductListFields.sortBy, { default: DEFAULT_PRODUCT_SORT.sortBy }) },
   { name: 'sortOrder', in: 'query', schema: ruleSchema(ProductListFields.sortOrder, { default: DEFAULT_PRODUCT_SORT.sortOrder }) },
@@ -30,7 +32,7 @@ const notFound = errorResponse('Product not found (also for another user’s pro
 const notOwner = errorResponse('You can only modify products you created');
 const tags = ['Products'];
 /** The reasons an adjustment may give, in either case (answers name them in upper case); null is left out. */
-const adjustmentReasonSchema = {
+export const adjustmentReasonSchema = {
   enum: [...STOCK_ADJUSTMENT_REASONS, ...STOCK_ADJUSTMENT_REASONS.map((reason) => reason.toLowerCase()), null],
   description: 'Left out or null: SALE for a negative delta, RECEIPT for a positive one. SALE and DAMAGE must be negative, RECEIPT and RETURN positive; upper or lower case',
 };

@@ -160,7 +160,7 @@ const movementFromRow = ({ userId, userFullName, createdAt, ...row }: MovementRo
 });
 
 /** A note trimmed; blank or null is none. */
-const cleanNote = (note: unknown) => (typeof note === 'string' && note.trim() ? note.trim() : null);
+export const cleanNote = (note: unknown) => (typeof note === 'string' && note.trim() ? note.trim() : null);
 
 /** Text trimmed; blank or null is none. */
 const optionalText = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
