@@ -1,5 +1,5 @@
 import { APP_NAME, ROLES } from '@stockroom/schema';
-import { Suspense, useCallback, useContext, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { AppFooter } from '../components/AppFooter';
 import { AppHeader } from '../components/AppHeader';
@@ -8,7 +8,6 @@ import { SideNav } from '../components/SideNav';
 import { MOBILE_QUERY, useMediaQuery } from '../lib/useMediaQuery';
 import { fullNameOf, useAuth } from '../lib/session';
 import { FOOTER, SIGNED_OUT_LINKS, signedInLinks } from './navigation';
-import { AWAITED_USER, StoredSessionContext } from './stored-session';
 
 /** Header, side navigation (signed in only), routed content and footer. */
 export function AppShell() {
@@ -16,11 +15,10 @@ export function AppShell() {
   const navigate = useNavigate();
   const isMobile = useMediaQuery(MOBILE_QUERY);
   const [sideNavOpen, setSideNavOpen] = useState(!isMobile);
-  const hasStoredSession = useContext(StoredSessionContext);
+  // A stored session is signed in from the first render (the placeholder user until its profile loads), so the
+  // signed-in layout, side navigation included, is there from the first paint and stays when the check answers.
   const signedIn = state.isAuthenticated && state.user !== null;
-  // Until the session check has answered, a stored session lays out the signed-in screen.
-  const looksSignedIn = signedIn || (!state.initialized && hasStoredSession());
-  const shownUser = signedIn ? state.user! : looksSignedIn ? AWAITED_USER : null;
+  const shownUser = signedIn ? state.user! : null;
 
   // On mobile the side navigation would cover the content, so it starts closed there; on desktop it sits beside it, open.
   useEffect(() => setSideNavOpen(!isMobile), [isMobile]);
@@ -38,9 +36,8 @@ export function AppShell() {
       }
     : null;
 
-  const showSideNav = looksSignedIn;
   const links = shownUser ? signedInLinks(shownUser.role) : SIGNED_OUT_LINKS;
-  const shellClass = ['app-shell', looksSignedIn && 'app-shell--signed-in', showSideNav && sideNavOpen && !isMobile && 'app-shell--with-side-nav'];
+  const shellClass = ['app-shell', signedIn && 'app-shell--signed-in', signedIn && sideNavOpen && !isMobile && 'app-shell--with-side-nav'];
   return (
     <div className={shellClass.filter(Boolean).join(' ')}>
       <a className="skip-link" href="#main-content">
@@ -57,7 +54,7 @@ export function AppShell() {
         onSignOut={() => void signOut()}
       />
       <div className="app-shell__body">
-        {showSideNav && (
+        {signedIn && (
           <SideNav
             items={links}
             open={sideNavOpen}

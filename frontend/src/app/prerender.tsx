@@ -6,7 +6,6 @@ import { createApolloClient } from '../lib/apollo';
 import { PrerenderedSessionContext } from '../lib/session';
 import { takeRenderedTitle } from '../lib/usePageTitle';
 import { AppRoutes, preloadRoute } from './router';
-import { StoredSessionContext } from './stored-session';
 
 export { pageModuleOf, PRERENDERED_ROUTES } from './router';
 
@@ -22,15 +21,13 @@ export async function renderRoute(location: string, signedIn: boolean): Promise<
   await preloadRoute(location);
   const html = renderToString(
     <StrictMode>
-      <StoredSessionContext.Provider value={() => signedIn}>
-        <PrerenderedSessionContext.Provider value={signedIn}>
-          <ApolloProvider client={createApolloClient()}>
-            <StaticRouter location={location}>
-              <AppRoutes />
-            </StaticRouter>
-          </ApolloProvider>
-        </PrerenderedSessionContext.Provider>
-      </StoredSessionContext.Provider>
+      <PrerenderedSessionContext.Provider value={signedIn}>
+        <ApolloProvider client={createApolloClient()}>
+          <StaticRouter location={location}>
+            <AppRoutes />
+          </StaticRouter>
+        </ApolloProvider>
+      </PrerenderedSessionContext.Provider>
     </StrictMode>,
   );
   return { html, title: takeRenderedTitle() };
