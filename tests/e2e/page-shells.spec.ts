@@ -32,6 +32,28 @@ describe('page shells', () => {
     await page.context().close();
   });
 
+  it("a shell's forms take no typing and no submit before the script has run (no password ends up in the address)", async () => {
+    const page = await withoutScript(MOBILE);
+    for (const path of ['/auth/login', '/products/new']) {
+      await page.goto(path);
+      const submit = page.locator('form button[type="submit"]').first();
+      await submit.waitFor();
+      const field = page.locator('form input').first();
+      await field.focus();
+      expect({ path, focused: await field.evaluate((el) => document.activeElement === el) }).toEqual({ path, focused: false });
+      // A tap where the button is reaches something outside the form, so the browser's own submit
+      // (a reload with the fields in the query string) never happens.
+      const tapped = await submit.evaluate((button) => {
+        button.scrollIntoView({ block: 'center' });
+        const r = button.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return hit === null ? 'nothing' : button.closest('form')!.contains(hit) ? 'the form' : 'the page';
+      });
+      expect({ path, tapped }).toEqual({ path, tapped: 'the page' });
+    }
+    await page.context().close();
+  });
+
   /** Where the main content and the side navigation sit, and how much the page has shifted so far. */
   const layoutOf = (page: Page) =>
     page.evaluate(() => {

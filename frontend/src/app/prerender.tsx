@@ -16,6 +16,10 @@ export { pageModuleOf, PRERENDERED_ROUTES } from './router';
  * the browser's first frame. A signed-in screen renders as a restored session's first
  * frame does: the page with its loading states. No query runs: the session check and
  * the data wait for the browser. The title is the one the page asks for.
+ *
+ * Every form of the shell is inert until the client renders over it: typed text would
+ * be lost when it does, and a submit before it would be the browser's own GET, with the
+ * fields (a password among them) in the address. Links stay live.
  */
 export async function renderRoute(location: string, signedIn: boolean): Promise<{ html: string; title: string | undefined }> {
   await preloadRoute(location);
@@ -30,5 +34,10 @@ export async function renderRoute(location: string, signedIn: boolean): Promise<
       </PrerenderedSessionContext.Provider>
     </StrictMode>,
   );
-  return { html, title: takeRenderedTitle() };
+  return { html: inertForms(html), title: takeRenderedTitle() };
+}
+
+/** React writes every form element as `<form` followed by its attributes or `>`; text never holds a raw `<`. */
+function inertForms(html: string): string {
+  return html.replace(/<form(?=[\s>])/g, '<form inert=""');
 }
