@@ -3,3 +3,4 @@ export * from './validation';
 export * from './constants';
 export * from './errors';
 export * from './bulk';
+export * from './trash';

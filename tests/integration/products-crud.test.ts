@@ -1,4 +1,5 @@
 import { productBulkRoutes } from '../../backend/src/products/product-bulk.routes';
+import { productTrashRoutes } from '../../backend/src/products/product-trash.routes';
 import { productRoutes } from '../../backend/src/products/product.routes';
 import {
   ADJUST_STOCK,
@@ -70,7 +71,8 @@ describe('REST round trip', () => {
     const deleted = await app.rest('DELETE', `/api/products/${product.id}`, undefined, { token });
     expect(deleted.status).toBe(200);
     expect(deleted.body).toEqual({ message: 'Product deleted successfully', id: product.id });
-    expect(await storedProduct(app, product.id)).toBeUndefined();
+    // Moved to the trash (products-trash.test.ts): out of the catalogue, its row kept for a restore.
+    expect(await app.sql('SELECT deleted_at IS NOT NULL AS trashed FROM products WHERE id = $1', [product.id])).toEqual([{ trashed: true }]);
 
     expectRestError(await app.rest('GET', `/api/products/${product.id}`, undefined, { token }), 404, 'NOT_FOUND', NOT_FOUND);
     expectRestError(await app.rest('PUT', `/api/products/${product.id}`, { name: 'Ghost' }, { token }), 404, 'NOT_FOUND', NOT_FOUND);
@@ -102,7 +104,7 @@ describe('GraphQL round trip', () => {
     const deleted = await app.gql(DELETE_PRODUCT, { id: product.id }, { token });
     expect(deleted.errors).toBeUndefined();
     expect(deleted.data).toEqual({ deleteProduct: product.id });
-    expect(await storedProduct(app, product.id)).toBeUndefined();
+    expect(await app.sql('SELECT deleted_at IS NOT NULL AS trashed FROM products WHERE id = $1', [product.id])).toEqual([{ trashed: true }]);
 
     expectGqlError(await app.gql(PRODUCT, { id: product.id }, { token }), 'NOT_FOUND', NOT_FOUND);
     expectGqlError(await app.gql(DELETE_PRODUCT, { id: product.id }, { token }), 'NOT_FOUND', NOT_FOUND);
@@ -312,7 +314,7 @@ describe('OpenAPI', () => {
       throw new Error('not called');
     };
     type Routes = { stack: Array<{ route?: { path: string; methods: Record<string, boolean> } }> };
-    const routes = [productRoutes(notCalled), productBulkRoutes(notCalled)]
+    const routes = [productRoutes(notCalled), productBulkRoutes(notCalled), productTrashRoutes(notCalled)]
       .flatMap((router) => (router as unknown as Routes).stack)
       .flatMap((layer) => (layer.route ? Object.keys(layer.route.methods).map((method) => `${method.toUpperCase()} /api/products${layer.route!.path === '/' ? '' : layer.route!.path}`) : []))
       .map((route) => route.replace(/:(\w+)/g, '{$1}'))
@@ -334,6 +336,11 @@ describe('OpenAPI', () => {
         'GET /api/products/categories',
         'GET /api/products/export',
         'POST /api/products/bulk',
+        'GET /api/products/trash',
+        'DELETE /api/products/trash',
+        'POST /api/products/restore',
+        'POST /api/products/purge',
+        'POST /api/products/{id}/restore',
       ].sort(),
     );
     expect(documented).toEqual(routes);

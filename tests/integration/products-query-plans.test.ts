@@ -8,6 +8,7 @@ import {
   type ProductPageQuery,
   type Statement,
 } from '../../backend/src/products/product.queries';
+import { purgeExpiredStatement, trashedCountStatement, trashedPageStatement } from '../../backend/src/products/product-trash.queries';
 import { toPg } from '../support/products';
 import { signUpUser, startTestApp, type TestApp } from '../support/test-app';
 
@@ -16,7 +17,9 @@ import { signUpUser, startTestApp, type TestApp } from '../support/test-app';
  * PostgreSQL on a catalogue of 100,000 products for one user beside a few
  * thousand of other users' products. Every list page, count and the stats
  * must be served by an index: a Seq Scan on `products` means a request's
- * cost grows with the whole table instead of with what it returns.
+ * cost grows with the whole table instead of with what it returns. A tenth
+ * of each catalogue sits in the trash, as deleted products do for 30 days:
+ * the live queries must still read only live rows through their partial indexes.
  */
 
 let app: TestApp;
@@ -26,6 +29,8 @@ let small: string;
 const BIG = 100_000;
 const OTHERS = 3;
 const PER_OTHER = 2_000;
+/** Every TRASH_EVERY-th product of each catalogue is in the trash. */
+const TRASH_EVERY = 10;
 
 /**
  * Inserts `count` varied products for one owner in one statement: names like
@@ -63,6 +68,7 @@ beforeAll(async () => {
   await app.sql('SET synchronous_commit = on');
   await seed(big, BIG);
   for (const other of others) await seed(other, PER_OTHER);
+  await app.sql(`UPDATE products SET deleted_at = now() - (random() * interval '29 days') WHERE substring(name FROM '[0-9]+$')::int % ${TRASH_EVERY} = 0`);
   await app.sql('RESET synchronous_commit');
   // What autovacuum does to a table after a bulk insert: statistics and the visibility map.
   await app.sql('VACUUM (ANALYZE) products');
@@ -124,9 +130,10 @@ async function expectListIndexed(query: ProductPageQuery) {
   return plans;
 }
 
-it('the seed is a catalogue of 100,000 products for one user among other users, analysed and vacuumed', async () => {
-  const counts = await app.sql('SELECT owner_id, count(*)::int AS n FROM products GROUP BY owner_id ORDER BY n DESC');
+it('the seed is a catalogue of 100,000 products for one user among other users, a tenth of each in the trash, analysed and vacuumed', async () => {
+  const counts = await app.sql('SELECT owner_id, count(*)::int AS n, count(*) FILTER (WHERE deleted_at IS NOT NULL)::int AS trashed FROM products GROUP BY owner_id ORDER BY n DESC');
   expect(counts.map((c) => c.n)).toEqual([BIG, ...Array(OTHERS).fill(PER_OTHER)]);
+  expect(counts.map((c) => c.trashed)).toEqual([BIG / TRASH_EVERY, ...Array(OTHERS).fill(PER_OTHER / TRASH_EVERY)]);
   expect(counts[0].owner_id).toBe(big);
   const [table] = await app.sql(`SELECT relpages, relallvisible, reltuples::int AS tuples FROM pg_class WHERE relname = 'products'`);
   expect(table.tuples).toBe(BIG + OTHERS * PER_OTHER);
@@ -204,5 +211,17 @@ describe('a small catalogue (2,000 products) in the big table: its requests read
 
   it('stats', async () => {
     await expectIndexed(productStatsStatement(small));
+  });
+});
+
+describe('the trash: its own partial indexes, never the catalogue', () => {
+  it("one owner's trash, newest first, and its count", async () => {
+    expect(await expectIndexed(trashedPageStatement(big, 10, 0))).toContain('products_owner_trash_idx');
+    expect(await expectIndexed(trashedPageStatement(big, 10, 5_000))).toContain('products_owner_trash_idx');
+    expect(await expectIndexed(trashedCountStatement(big))).toContain('products_owner_trash_idx');
+  });
+
+  it("housekeeping's purge of products trashed 30 days ago", async () => {
+    expect(await expectIndexed(purgeExpiredStatement(new Date(Date.now() - 30 * 24 * 60 * 60_000), 1_000))).toContain('products_trash_expiry_idx');
   });
 });

@@ -1,4 +1,4 @@
-import { ActivityMessages } from '@stockroom/schema';
+import { ActivityMessages, ImportMessages } from '@stockroom/schema';
 import type { ActivityKind } from './activity.entity';
 import type { ActivityRow, RecentActivityRow } from './activity.queries';
 
@@ -11,7 +11,7 @@ export interface ActivityItemView {
   /** A Blueprint icon name. */
   icon: string;
   timestamp: Date;
-  /** The product concerned, for a link; null once it is deleted or when there is none. */
+  /** The product concerned, for a link; null for a deletion or when there is none. */
   productId: string | null;
   /** How many entries the item stands for: more than 1 only for sign-ins in a row, collapsed into one item. */
   count: number;
@@ -81,6 +81,10 @@ function describe(row: ActivityRow, count: number): Pick<ActivityItemView, 'titl
     }
     case 'product_deleted':
       return { title: 'Product deleted', description: `Removed ${quoted(row.subject)} from your catalogue`, icon: 'trash' };
+    case 'product_restored':
+      return { title: 'Product restored', description: `Brought ${quoted(row.subject)} back from the trash`, icon: 'undo' };
+    case 'products_imported':
+      return { title: ImportMessages.importedTitle, description: ImportMessages.imported(Number(details.created), Number(details.updated)), icon: 'import' };
     case 'stock_adjusted':
       return { title: 'Stock adjusted', description: stockChange(Number(details.delta), Number(details.quantity), details.reason, quoted(row.subject)), icon: 'exchange' };
     case 'stock_low':

@@ -14,6 +14,7 @@ export const ACTIVITY_KINDS = [
   'password_changed',
   'stock_low',
   'stock_out',
+  'product_restored',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 

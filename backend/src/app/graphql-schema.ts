@@ -3,11 +3,12 @@ import { buildSchema } from 'type-graphql';
 import { AuthResolver } from '../auth/auth.resolver';
 import { DashboardResolver } from '../dashboard/dashboard.resolver';
 import { ProductBulkResolver } from '../products/product-bulk.resolver';
+import { ProductTrashResolver } from '../products/product-trash.resolver';
 import { ProductResolver } from '../products/product.resolver';
 import { UserResolver } from '../users/user.resolver';
 
 /** Every feature's resolvers; a new feature adds its own here. */
-const resolvers = [AuthResolver, UserResolver, ProductResolver, ProductBulkResolver, DashboardResolver] as const;
+const resolvers = [AuthResolver, UserResolver, ProductResolver, ProductBulkResolver, ProductTrashResolver, DashboardResolver] as const;
 
 export function buildAppSchema(): Promise<GraphQLSchema> {
   return buildSchema({

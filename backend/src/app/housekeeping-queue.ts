@@ -1,5 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { sweepExpiredAuthState } from '../auth/housekeeping';
+import { purgeExpiredTrash } from '../products/product-trash.service';
 import type { QueueDefinition } from '../jobs/job-queue';
 import type { UploadStore } from '../storage/upload-store';
 import { sweepOrphanUploads } from '../uploads/upload-housekeeping';
@@ -7,8 +8,9 @@ import { sweepOrphanUploads } from '../uploads/upload-housekeeping';
 export const HOUSEKEEPING_QUEUE = 'housekeeping';
 
 /**
- * Deletes auth state nobody can use any more and uploads no product or user
- * refers to, on `cron`: one job per occurrence across all instances. A failed
+ * Deletes auth state nobody can use any more, products in the trash for 30
+ * days, and uploads no product or user refers to (a purged product's image
+ * among them, on a later run once the grace period has passed), on `cron`: one job per occurrence across all instances. A failed
  * run is retried a few times; the next occurrence picks up what is left anyway.
  */
 export function housekeepingQueue(orm: MikroORM, uploads: UploadStore, cron: string): QueueDefinition {
@@ -18,6 +20,7 @@ export function housekeepingQueue(orm: MikroORM, uploads: UploadStore, cron: str
     retry: { retryLimit: 3, retryDelaySeconds: 60, retryDelayMaxSeconds: 10 * 60 },
     handler: async () => {
       await sweepExpiredAuthState(orm.em.fork());
+      await purgeExpiredTrash(orm.em.fork());
       await sweepOrphanUploads(orm.em.fork(), uploads);
     },
   };

@@ -4,6 +4,7 @@ import { authOpenApiPaths } from '../auth/auth.openapi';
 import { healthOpenApiPaths } from '../health/health.openapi';
 import { dashboardOpenApiPaths, dashboardOpenApiSchemas } from '../dashboard/dashboard.openapi';
 import { productBulkOpenApiPaths } from '../products/product-bulk.openapi';
+import { productTrashOpenApiPaths, productTrashOpenApiSchemas } from '../products/product-trash.openapi';
 import { productOpenApiPaths, productOpenApiRequestBodies, productOpenApiSchemas } from '../products/product.openapi';
 import { uploadOpenApiPaths } from '../uploads/upload.openapi';
 import { userOpenApiPaths, userOpenApiSchemas } from '../users/user.openapi';
@@ -35,7 +36,7 @@ function withBodyParserAnswers(paths: Paths): Paths {
 }
 
 /** Every path of the REST API and its operations: the document's `paths`, and what the 405 handler reads a path's methods from. */
-export const openApiPaths = withBodyParserAnswers({ ...authOpenApiPaths, ...userOpenApiPaths, ...productOpenApiPaths, ...productBulkOpenApiPaths, ...dashboardOpenApiPaths, ...uploadOpenApiPaths, ...healthOpenApiPaths });
+export const openApiPaths = withBodyParserAnswers({ ...authOpenApiPaths, ...userOpenApiPaths, ...productOpenApiPaths, ...productBulkOpenApiPaths, ...productTrashOpenApiPaths, ...dashboardOpenApiPaths, ...uploadOpenApiPaths, ...healthOpenApiPaths });
 
 /** The codes an error body can carry: each domain error's, and the 405 handler's. */
 const ERROR_CODES = [...Object.keys(HTTP_STATUS), METHOD_NOT_ALLOWED];
@@ -91,6 +92,7 @@ export function buildOpenApiDocument(serverUrl: string) {
           properties: { accessToken: string, expiresAt: { ...string, format: 'date-time' }, user: ref('User') },
         },
         ...productOpenApiSchemas,
+        ...productTrashOpenApiSchemas,
         ...userOpenApiSchemas,
         ...dashboardOpenApiSchemas,
       },

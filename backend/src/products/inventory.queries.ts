@@ -1,5 +1,5 @@
 import type { Statement } from '../db/sql';
-import { PRODUCT_COLUMNS } from './product.queries';
+import { LIVE, PRODUCT_COLUMNS } from './product.queries';
 
 export interface CategoryRow {
   category: string;
@@ -18,7 +18,7 @@ export function inventoryByCategoryStatement(ownerId: string): Statement {
   return {
     sql: `SELECT category, count(*)::int AS products, count(*) FILTER (WHERE quantity > 0)::int AS "inStock",
         sum(price * quantity)::float8 AS value
-      FROM products WHERE owner_id = ? GROUP BY category ORDER BY sum(price * quantity) DESC, category`,
+      FROM products WHERE owner_id = ? AND ${LIVE} GROUP BY category ORDER BY sum(price * quantity) DESC, category`,
     values: [ownerId],
   };
 }
@@ -31,7 +31,7 @@ export function inventoryByCategoryStatement(ownerId: string): Statement {
  */
 export function needsReorderingStatement(ownerId: string, limit: number): Statement {
   return {
-    sql: `SELECT ${PRODUCT_COLUMNS} FROM products WHERE owner_id = ? AND quantity <= reorder_level
+    sql: `SELECT ${PRODUCT_COLUMNS} FROM products WHERE owner_id = ? AND quantity <= reorder_level AND ${LIVE}
       ORDER BY quantity = 0 DESC, reorder_level - quantity DESC, lower(name), id LIMIT ?`,
     values: [ownerId, limit],
   };

@@ -1,6 +1,6 @@
 import { logFrom, logStockAlertFrom } from '../activity/activity.queries';
 import type { Statement } from '../db/sql';
-import { where, type ProductFilter, type ProductWrite } from './product.queries';
+import { LIVE, where, type ProductFilter, type ProductWrite } from './product.queries';
 import { movementFrom } from './stock-movement.queries';
 
 /**
@@ -23,7 +23,7 @@ export interface BulkCounts {
 /** `selected`: the rows of the selection, locked for the rest of the statement, with the columns the change needs. */
 function selected(selection: BulkSelection, columns: string): Statement {
   if ('ids' in selection) {
-    return { sql: `SELECT ${columns} FROM products WHERE owner_id = ? AND id = ANY(?::uuid[]) FOR UPDATE`, values: [selection.ownerId, selection.ids] };
+    return { sql: `SELECT ${columns} FROM products WHERE owner_id = ? AND id = ANY(?::uuid[]) AND ${LIVE} FOR UPDATE`, values: [selection.ownerId, selection.ids] };
   }
   const filter = where(selection.filter);
   return { sql: `SELECT ${columns} FROM products WHERE ${filter.sql} FOR UPDATE`, values: filter.values };
@@ -93,14 +93,14 @@ export function bulkAdjustStockStatement(
   };
 }
 
-/** Deletes every selected product, each with its activity entry. */
+/** Moves every selected product to the trash (restorable as one product's delete is), each with its activity entry. */
 export function bulkDeleteStatement(selection: BulkSelection): Statement {
   const rows = selected(selection, 'id');
   const found = allFound(selection);
   return {
     sql: `WITH selected AS (${rows.sql}),
       removed AS (
-        DELETE FROM products USING selected WHERE products.id = selected.id${found.sql}
+        UPDATE products SET deleted_at = now() FROM selected WHERE products.id = selected.id${found.sql}
         RETURNING products.id, products.owner_id, products.name),
       logged AS (${logFrom('removed', 'product_deleted')})
       ${counts('removed')}`,

@@ -31,7 +31,7 @@ export const isRecord = (value: unknown): value is Record<string, unknown> => ty
 const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
 
 /** Ids, each a product id, at least one and at most BULK_MAX_IDS once repeats are dropped. */
-function idsOf(raw: unknown): string[] {
+export function idsOf(raw: unknown): string[] {
   if (!Array.isArray(raw) || !raw.every(isUuid)) throw new ValidationError({ ids: BulkMessages.idsInvalid });
   const ids = [...new Set(raw.map((id) => id.toLowerCase()))];
   if (ids.length === 0) throw new ValidationError({ ids: BulkMessages.idsRequired });

@@ -7,24 +7,29 @@ import { User } from '../account/user.entity';
  * A product in its owner's catalogue. Lists and stats read this table with
  * plain SQL (product.queries.ts), so the indexes below are named after the
  * query each one serves; they all lead with the owner because every query is
- * scoped to one catalogue.
+ * scoped to one catalogue. Every query of the catalogue reads live rows only
+ * (`deleted_at IS NULL`), so those indexes hold only live rows; a trashed
+ * product is reached through the trash's own two indexes.
  */
 @Entity({ tableName: 'products' })
-@Index({ name: 'products_owner_created_idx', expression: 'create index "products_owner_created_idx" on "products" ("owner_id", "created_at", "id") include ("quantity")' })
-@Index({ name: 'products_owner_name_idx', expression: 'create index "products_owner_name_idx" on "products" ("owner_id", lower("name"), "id") include ("name", "quantity")' })
-@Index({ name: 'products_owner_price_idx', expression: 'create index "products_owner_price_idx" on "products" ("owner_id", "price", "id") include ("quantity")' })
-@Index({ name: 'products_owner_category_idx', expression: 'create index "products_owner_category_idx" on "products" ("owner_id", "category") include ("quantity")' })
-@Index({ name: 'products_owner_featured_idx', expression: 'create index "products_owner_featured_idx" on "products" ("owner_id", "created_at") where "featured"' })
+@Index({ name: 'products_owner_created_idx', expression: 'create index "products_owner_created_idx" on "products" ("owner_id", "created_at", "id") include ("quantity") where "deleted_at" is null' })
+@Index({ name: 'products_owner_name_idx', expression: 'create index "products_owner_name_idx" on "products" ("owner_id", lower("name"), "id") include ("name", "quantity") where "deleted_at" is null' })
+@Index({ name: 'products_owner_price_idx', expression: 'create index "products_owner_price_idx" on "products" ("owner_id", "price", "id") include ("quantity") where "deleted_at" is null' })
+@Index({ name: 'products_owner_category_idx', expression: 'create index "products_owner_category_idx" on "products" ("owner_id", "category") include ("quantity") where "deleted_at" is null' })
+@Index({ name: 'products_owner_featured_idx', expression: 'create index "products_owner_featured_idx" on "products" ("owner_id", "created_at") where "featured" and "deleted_at" is null' })
 // Case-insensitive substring search (ILIKE '%term%') on name, description, category or SKU; a short pending list keeps stock changes from slowing it down.
-@Index({ name: 'products_name_trgm_idx', expression: 'create index "products_name_trgm_idx" on "products" using gin ("name" gin_trgm_ops) with (gin_pending_list_limit = 512)' })
-@Index({ name: 'products_description_trgm_idx', expression: 'create index "products_description_trgm_idx" on "products" using gin ("description" gin_trgm_ops) with (gin_pending_list_limit = 512)' })
+@Index({ name: 'products_name_trgm_idx', expression: 'create index "products_name_trgm_idx" on "products" using gin ("name" gin_trgm_ops) with (gin_pending_list_limit = 512) where "deleted_at" is null' })
+@Index({ name: 'products_description_trgm_idx', expression: 'create index "products_description_trgm_idx" on "products" using gin ("description" gin_trgm_ops) with (gin_pending_list_limit = 512) where "deleted_at" is null' })
 // A SKU is unique in its owner's catalogue whatever its case; search finds an exact SKU or barcode through these.
-@Index({ name: 'products_owner_sku_unique', expression: 'create unique index "products_owner_sku_unique" on "products" ("owner_id", lower("sku")) where "sku" is not null' })
-@Index({ name: 'products_owner_barcode_idx', expression: 'create index "products_owner_barcode_idx" on "products" ("owner_id", "barcode") where "barcode" is not null' })
+@Index({ name: 'products_owner_sku_unique', expression: 'create unique index "products_owner_sku_unique" on "products" ("owner_id", lower("sku")) where "sku" is not null and "deleted_at" is null' })
+@Index({ name: 'products_owner_barcode_idx', expression: 'create index "products_owner_barcode_idx" on "products" ("owner_id", "barcode") where "barcode" is not null and "deleted_at" is null' })
 // The Low Stock filter: only the products at or under their reorder level.
-@Index({ name: 'products_owner_low_stock_idx', expression: 'create index "products_owner_low_stock_idx" on "products" ("owner_id", "created_at") where "quantity" <= "reorder_level"' })
-@Index({ name: 'products_category_trgm_idx', expression: 'create index "products_category_trgm_idx" on "products" using gin ("category" gin_trgm_ops) with (gin_pending_list_limit = 512)' })
-@Index({ name: 'products_sku_trgm_idx', expression: 'create index "products_sku_trgm_idx" on "products" using gin ("sku" gin_trgm_ops) with (gin_pending_list_limit = 512)' })
+@Index({ name: 'products_owner_low_stock_idx', expression: 'create index "products_owner_low_stock_idx" on "products" ("owner_id", "created_at") where "quantity" <= "reorder_level" and "deleted_at" is null' })
+@Index({ name: 'products_category_trgm_idx', expression: 'create index "products_category_trgm_idx" on "products" using gin ("category" gin_trgm_ops) with (gin_pending_list_limit = 512) where "deleted_at" is null' })
+@Index({ name: 'products_sku_trgm_idx', expression: 'create index "products_sku_trgm_idx" on "products" using gin ("sku" gin_trgm_ops) with (gin_pending_list_limit = 512) where "deleted_at" is null' })
+// One owner's trash, newest first, and the housekeeping purge of products trashed long enough ago.
+@Index({ name: 'products_owner_trash_idx', expression: 'create index "products_owner_trash_idx" on "products" ("owner_id", "deleted_at", "id") where "deleted_at" is not null' })
+@Index({ name: 'products_trash_expiry_idx', expression: 'create index "products_trash_expiry_idx" on "products" ("deleted_at") where "deleted_at" is not null' })
 // The quantity and price limits hold even for writes that bypass the service (and make an oversold stock impossible).
 @Check({ name: 'products_quantity_check', expression: `"quantity" >= ${Rules.quantity.min} and "quantity" <= ${Rules.quantity.max}` })
 @Check({ name: 'products_price_check', expression: `"price" >= ${Rules.price.min} and "price" <= ${Rules.price.max}` })
@@ -36,7 +41,7 @@ import { User } from '../account/user.entity';
 @Check({ name: 'products_sku_check', expression: `"sku" ~ '${TextPatterns.sku}'` })
 @Check({ name: 'products_barcode_check', expression: `"barcode" ~ '${TextPatterns.barcode}'` })
 export class Product {
-  [OptionalProps]?: 'featured' | 'imageUrl' | 'sku' | 'barcode' | 'reorderLevel' | 'createdAt' | 'updatedAt' | 'version';
+  [OptionalProps]?: 'featured' | 'imageUrl' | 'sku' | 'barcode' | 'reorderLevel' | 'createdAt' | 'updatedAt' | 'version' | 'deletedAt';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -84,6 +89,10 @@ export class Product {
 
   @Property({ defaultRaw: 'now()', onUpdate: () => new Date() })
   updatedAt: Date = new Date();
+
+  /** When it was moved to the trash; null while it is in the catalogue. */
+  @Property({ type: 'datetime', nullable: true })
+  deletedAt?: Date | null;
 
   /** Optimistic locking: every write bumps it, and an update naming an older one is refused (enforced in product.queries.ts). */
   @Property({ version: true })

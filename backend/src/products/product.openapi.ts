@@ -233,11 +233,19 @@ export const productOpenApiPaths = {
     delete: {
       operationId: 'deleteProduct',
       tags,
-      summary: 'Delete a product',
+      summary: 'Move a product to the trash (restorable until it is purged), or with permanent=true delete it for good',
       security: bearer,
-      parameters: [idParam],
+      parameters: [
+        idParam,
+        {
+          name: 'permanent',
+          in: 'query',
+          description: 'true: delete it for good, from the trash or the catalogue (someone else’s product in their trash is 404); left out or false: move it to the trash',
+          schema: { enum: ['true', 'false'], default: 'false' },
+        },
+      ],
       responses: {
-        200: jsonResponse('Deleted', { type: 'object', properties: { message: string, id: { ...string, format: 'uuid' } } }),
+        200: jsonResponse('Moved to the trash (or deleted for good)', { type: 'object', properties: { message: string, id: { ...string, format: 'uuid' } } }),
         400: invalid,
         401: unauthenticated,
         403: notOwner,

@@ -42,6 +42,9 @@ const ORDER_BY: Record<ProductSortField, string> = {
   date: 'products.created_at {dir}, products.id {dir}',
 };
 
+/** A product in the catalogue, not in the trash: the predicate of every index the catalogue's queries use. */
+export const LIVE = 'deleted_at IS NULL';
+
 /** A product whose SKU (ignoring case) or barcode is exactly the search term: what a scanner or a typed code means. */
 const EXACT_CODE = '(lower(sku) = lower(?) AND sku IS NOT NULL) OR (barcode = ? AND barcode IS NOT NULL)';
 const exactCodeValues = (filter: ProductFilter) => [filter.search, filter.search];
@@ -53,9 +56,12 @@ const STOCK_STATUS_CLAUSE: Record<StockStatus, string> = {
   OUT_OF_STOCK: 'quantity = 0',
 };
 
-/** The WHERE clause of the list's filter (the owner's products it matches): the list, its counts, the export and bulk selections share it. */
+/**
+ * The WHERE clause of the list's filter (the owner's live products it matches): the list, its counts, the export and bulk
+ * selections share it. `deleted_at IS NULL` is every list index's own predicate, so trashed rows are never read.
+ */
 export function where(filter: ProductFilter): Statement {
-  const clauses = ['owner_id = ?'];
+  const clauses = ['owner_id = ?', LIVE];
   const values: unknown[] = [filter.ownerId];
   if (filter.search) {
     // Each ILIKE has its own trigram index and the exact SKU and barcode their owner-led ones, so the OR is a BitmapOr of index scans.
@@ -181,7 +187,7 @@ export function sampledMatchCountStatement(filter: ProductFilter, percent: numbe
   const { sql, values } = where(filter);
   return {
     sql: `SELECT count(*) FILTER (WHERE ${sql})::int AS matched, count(*)::int AS sampled
-      FROM products TABLESAMPLE SYSTEM (?) REPEATABLE (0) WHERE owner_id = ?`,
+      FROM products TABLESAMPLE SYSTEM (?) REPEATABLE (0) WHERE owner_id = ? AND ${LIVE}`,
     values: [...values, percent, filter.ownerId],
   };
 }
@@ -247,18 +253,19 @@ export function productStatsStatement(ownerId: string): Statement {
 }
 
 export function categoriesStatement(ownerId: string): Statement {
-  return { sql: 'SELECT DISTINCT category FROM products WHERE owner_id = ? ORDER BY category', values: [ownerId] };
+  return { sql: `SELECT DISTINCT category FROM products WHERE owner_id = ? AND ${LIVE} ORDER BY category`, values: [ownerId] };
 }
 
 export function featuredStatement(ownerId: string, limit: number): Statement {
   return {
-    sql: `SELECT ${PRODUCT_COLUMNS} FROM products WHERE owner_id = ? AND featured ORDER BY created_at DESC, id DESC LIMIT ?`,
+    sql: `SELECT ${PRODUCT_COLUMNS} FROM products WHERE owner_id = ? AND featured AND ${LIVE} ORDER BY created_at DESC, id DESC LIMIT ?`,
     values: [ownerId, limit],
   };
 }
 
+/** A product of the catalogue by id (whoever owns it); a trashed one is not found. */
 export function productByIdStatement(id: string): Statement {
-  return { sql: `SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = ?`, values: [id] };
+  return { sql: `SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = ? AND ${LIVE}`, values: [id] };
 }
 
 export interface NewProduct {
@@ -325,7 +332,7 @@ export function updateProductStatement(id: string, ownerId: string, changes: Pro
   const changed = entries.map(([key]) => `CASE WHEN products.${WRITABLE_COLUMNS[key]} IS DISTINCT FROM before.${WRITABLE_COLUMNS[key]} THEN '${key}' END`);
   const moved = changes.quantity === undefined ? undefined : movementFrom('updated', { delta: 'quantity - quantity_before', reason: 'CORRECTION', where: 'quantity <> quantity_before' });
   return {
-    sql: `WITH before AS (SELECT * FROM products WHERE id = ? AND owner_id = ? FOR UPDATE),
+    sql: `WITH before AS (SELECT * FROM products WHERE id = ? AND owner_id = ? AND ${LIVE} FOR UPDATE),
       updated AS (
         UPDATE products SET ${sets.join(', ')} FROM before
         WHERE products.id = before.id${version === undefined ? '' : ' AND products.version = ?'}
@@ -339,10 +346,14 @@ export function updateProductStatement(id: string, ownerId: string, changes: Pro
   };
 }
 
-/** Deletes the owner's product; no row back means it is missing or someone else's. */
+/**
+ * Moves the owner's product to the trash, leaving its row (id, SKU, stock
+ * history) as it was for a restore; no row back means it is missing, already
+ * in the trash, or someone else's.
+ */
 export function deleteProductStatement(id: string, ownerId: string): Statement {
   return {
-    sql: `WITH removed AS (DELETE FROM products WHERE id = ? AND owner_id = ? RETURNING id, owner_id, name),
+    sql: `WITH removed AS (UPDATE products SET deleted_at = now() WHERE id = ? AND owner_id = ? AND ${LIVE} RETURNING id, owner_id, name),
       logged AS (${logFrom('removed', 'product_deleted')})
       SELECT id FROM removed`,
     values: [id, ownerId],
@@ -366,7 +377,7 @@ export function adjustStockStatement(id: string, ownerId: string, delta: number,
   return {
     sql: `WITH adjusted AS (
         UPDATE products SET quantity = quantity + ?, version = version + 1, updated_at = now()
-        WHERE id = ? AND owner_id = ? AND quantity + ? BETWEEN ? AND ?
+        WHERE id = ? AND owner_id = ? AND ${LIVE} AND quantity + ? BETWEEN ? AND ?
         RETURNING *, quantity - ?::int AS quantity_before, reorder_level AS reorder_level_before),
       moved AS (${moved.sql}),
       alerted AS (${logStockAlertFrom('adjusted')}),
@@ -388,7 +399,7 @@ export function adjustStockStatement(id: string, ownerId: string, delta: number,
 export function countStockStatement(id: string, ownerId: string, quantity: number, note: string | null): Statement {
   const moved = movementFrom('counted', { delta: 'delta', reason: 'COUNT', note });
   return {
-    sql: `WITH before AS (SELECT id, quantity FROM products WHERE id = ? AND owner_id = ? FOR UPDATE),
+    sql: `WITH before AS (SELECT id, quantity FROM products WHERE id = ? AND owner_id = ? AND ${LIVE} FOR UPDATE),
       counted AS (
         UPDATE products SET quantity = ?,
           version = products.version + CASE WHEN before.quantity = ? THEN 0 ELSE 1 END,

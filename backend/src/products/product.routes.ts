@@ -1,11 +1,12 @@
 import { Router, type Request } from 'express';
-import { ExportMessages, PRODUCT_EXPORT_FORMATS, ProductFields, ProductListFields, ProductMessages, Rules, StockAdjustmentFields, StockCountFields, StockMovementListFields, ValidationMessages } from '@stockroom/schema';
+import { ExportMessages, PRODUCT_EXPORT_FORMATS, ProductFields, ProductListFields, ProductMessages, Rules, StockAdjustmentFields, StockCountFields, StockMovementListFields, TrashMessages, ValidationMessages } from '@stockroom/schema';
 import type { RequestContext } from '../account/context';
 import { ValidationError } from '../common/errors';
 import { readBody } from '../rest/body';
 import { param, queryParams } from '../rest/query';
 import { inExportSlot, sendExport } from './product-export';
 import { productService, type ProductListRequest } from './product.service';
+import { productTrashService } from './product-trash.service';
 
 type ContextOf = (req: Request) => RequestContext;
 
@@ -29,6 +30,14 @@ function exportFormat(req: Request) {
   const known = PRODUCT_EXPORT_FORMATS.find((name) => name === format);
   if (!known) throw new ValidationError({ format: ExportMessages.unknownFormat(PRODUCT_EXPORT_FORMATS) });
   return known;
+}
+
+/** `permanent=true|false` (any case); left out, false. */
+function permanentFlag(req: Request): boolean {
+  const value = (param(req, 'permanent', 'Permanent') ?? '').trim().toLowerCase();
+  if (value === 'true') return true;
+  if (value === '' || value === 'false') return false;
+  throw new ValidationError({ permanent: ValidationMessages.invalidFormat('Permanent') });
 }
 
 /** The list parameters of the query string, each labelled as its shared rule is. */
@@ -102,9 +111,18 @@ export function productRoutes(contextOf: ContextOf): Router {
     res.json({ product: await productService.update(contextOf(req), req.params.id, input) });
   });
 
-  /** DELETE /api/products/{id}: { message, id } (403 for anyone else's) */
+  /**
+   * DELETE /api/products/{id}: { message, id }, moved to the trash (403 for anyone else's).
+   * With `?permanent=true`, deleted for good, from the trash or the catalogue.
+   */
   router.delete('/:id', async (req, res) => {
-    const id = await productService.remove(contextOf(req), req.params.id);
+    const ctx = contextOf(req);
+    if (permanentFlag(req)) {
+      const id = await productTrashService.purge(ctx, req.params.id);
+      res.json({ message: TrashMessages.purged, id });
+      return;
+    }
+    const id = await productService.remove(ctx, req.params.id);
     res.json({ message: ProductMessages.deleted, id });
   });
 

@@ -428,7 +428,7 @@ export const productService = {
     return fromRow(current);
   },
 
-  /** Deletes one of the caller's products; returns its id. */
+  /** Moves one of the caller's products to the trash (restorable until housekeeping purges it); returns its id. */
   async remove(ctx: RequestContext, rawId: unknown): Promise<string> {
     const { user } = await requireViewerRows(ctx);
     const id = canonicalId(rawId);

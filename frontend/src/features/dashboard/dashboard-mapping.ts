@@ -12,6 +12,7 @@ import {
   PersonIcon,
   ShieldIcon,
   TrashIcon,
+  UndoIcon,
   WarningSignIcon,
   type SVGIconProps,
 } from '@blueprintjs/icons';
@@ -28,6 +29,7 @@ const ICONS: Readonly<Record<string, ComponentType<SVGIconProps>>> = {
   add: AddIcon,
   edit: EditIcon,
   trash: TrashIcon,
+  undo: UndoIcon,
   exchange: ExchangeIcon,
   person: PersonIcon,
   key: KeyIcon,

@@ -1,0 +1,26 @@
+import { ProductMessages } from './messages';
+
+/** A product stays in the trash this long; housekeeping then removes it for good. */
+export const TRASH_RETENTION_DAYS = 30;
+
+/** An Undo toast stays this long: long enough to notice the mistake and reach the button. */
+export const UNDO_TOAST_MS = 8000;
+
+export const TrashMessages = {
+  /** One product restored from the trash. */
+  restored: 'Product restored',
+  /** Several restored at once, e.g. by Undo after a bulk delete. */
+  restoredMany: (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'product' : 'products'} restored`,
+  /** Deleted as the toast says it, with Undo beside it. */
+  deletedMany: (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'product' : 'products'} deleted`,
+  /** A product deleted for good. */
+  purged: 'Product deleted forever',
+  purgedMany: (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'product' : 'products'} deleted forever`,
+  emptied: (count: number) => `Trash emptied: ${count.toLocaleString('en-US')} ${count === 1 ? 'product' : 'products'} deleted forever`,
+  restoreFailed: 'Failed to restore product',
+  purgeFailed: 'Failed to delete product forever',
+  emptyFailed: 'Failed to empty the trash',
+  /** A named product is not in the caller's trash (someone else's, restored already or purged): nothing was changed. */
+  notInTrash: `${ProductMessages.notFound}: nothing was changed`,
+  undo: 'Undo',
+} as const;
