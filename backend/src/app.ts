@@ -25,6 +25,7 @@ import { buildAppSchema } from './app/graphql-schema';
 import { healthRoutes, probeRoutes } from './health/health.routes';
 import { Lifecycle } from './app/lifecycle';
 import { productBulkRoutes } from './products/product-bulk.routes';
+import { productImportRoutes } from './products/product-import.routes';
 import { productTrashRoutes } from './products/product-trash.routes';
 import { productRoutes } from './products/product.routes';
 import type { Mailer } from './mail/mailer';
@@ -172,6 +173,7 @@ export async function createApp({ config, databaseUrl, orm, mailer }: AppDepende
   api.use('/users', userRoutes(contextOf));
   api.use('/products', productImageRoutes(contextOf));
   api.use('/products', productBulkRoutes(contextOf));
+  api.use('/products', productImportRoutes(contextOf));
   api.use('/products', productTrashRoutes(contextOf));
   api.use('/products', productRoutes(contextOf));
   api.use('/dashboard', dashboardRoutes(contextOf));

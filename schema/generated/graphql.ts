@@ -7,6 +7,7 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
 export type ActivityKind =
   | 'ACCOUNT_CREATED'
   | 'PASSWORD_CHANGED'
+  | 'PRODUCTS_IMPORTED'
   | 'PRODUCT_CREATED'
   | 'PRODUCT_DELETED'
   | 'PRODUCT_RESTORED'

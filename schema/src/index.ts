@@ -4,3 +4,4 @@ export * from './constants';
 export * from './errors';
 export * from './bulk';
 export * from './trash';
+export * from './import';

@@ -1,5 +1,6 @@
 import { productBulkRoutes } from '../../backend/src/products/product-bulk.routes';
 import { productTrashRoutes } from '../../backend/src/products/product-trash.routes';
+import { productImportRoutes } from '../../backend/src/products/product-import.routes';
 import { productRoutes } from '../../backend/src/products/product.routes';
 import {
   ADJUST_STOCK,
@@ -314,7 +315,7 @@ describe('OpenAPI', () => {
       throw new Error('not called');
     };
     type Routes = { stack: Array<{ route?: { path: string; methods: Record<string, boolean> } }> };
-    const routes = [productRoutes(notCalled), productBulkRoutes(notCalled), productTrashRoutes(notCalled)]
+    const routes = [productRoutes(notCalled), productBulkRoutes(notCalled), productTrashRoutes(notCalled), productImportRoutes(notCalled)]
       .flatMap((router) => (router as unknown as Routes).stack)
       .flatMap((layer) => (layer.route ? Object.keys(layer.route.methods).map((method) => `${method.toUpperCase()} /api/products${layer.route!.path === '/' ? '' : layer.route!.path}`) : []))
       .map((route) => route.replace(/:(\w+)/g, '{$1}'))
@@ -336,6 +337,7 @@ describe('OpenAPI', () => {
         'GET /api/products/categories',
         'GET /api/products/export',
         'POST /api/products/bulk',
+        'POST /api/products/import',
         'GET /api/products/trash',
         'DELETE /api/products/trash',
         'POST /api/products/restore',

@@ -15,6 +15,7 @@ export const ACTIVITY_KINDS = [
   'stock_low',
   'stock_out',
   'product_restored',
+  'products_imported',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 

@@ -4,6 +4,7 @@ import { authOpenApiPaths } from '../auth/auth.openapi';
 import { healthOpenApiPaths } from '../health/health.openapi';
 import { dashboardOpenApiPaths, dashboardOpenApiSchemas } from '../dashboard/dashboard.openapi';
 import { productBulkOpenApiPaths } from '../products/product-bulk.openapi';
+import { productImportOpenApiPaths } from '../products/product-import.openapi';
 import { productTrashOpenApiPaths, productTrashOpenApiSchemas } from '../products/product-trash.openapi';
 import { productOpenApiPaths, productOpenApiRequestBodies, productOpenApiSchemas } from '../products/product.openapi';
 import { uploadOpenApiPaths } from '../uploads/upload.openapi';
@@ -36,7 +37,7 @@ function withBodyParserAnswers(paths: Paths): Paths {
 }
 
 /** Every path of the REST API and its operations: the document's `paths`, and what the 405 handler reads a path's methods from. */
-export const openApiPaths = withBodyParserAnswers({ ...authOpenApiPaths, ...userOpenApiPaths, ...productOpenApiPaths, ...productBulkOpenApiPaths, ...productTrashOpenApiPaths, ...dashboardOpenApiPaths, ...uploadOpenApiPaths, ...healthOpenApiPaths });
+export const openApiPaths = withBodyParserAnswers({ ...authOpenApiPaths, ...userOpenApiPaths, ...productOpenApiPaths, ...productBulkOpenApiPaths, ...productImportOpenApiPaths, ...productTrashOpenApiPaths, ...dashboardOpenApiPaths, ...uploadOpenApiPaths, ...healthOpenApiPaths });
 
 /** The codes an error body can carry: each domain error's, and the 405 handler's. */
 const ERROR_CODES = [...Object.keys(HTTP_STATUS), METHOD_NOT_ALLOWED];

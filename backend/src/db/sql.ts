@@ -1,5 +1,8 @@
 import type { EntityManager, Knex, MikroORM } from '@mikro-orm/postgresql';
 import Cursor from 'pg-cursor';
+import { from as copyFrom } from 'pg-copy-streams';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 /**
  * A statement written out by hand, for the hot paths where the ORM's query
@@ -43,11 +46,28 @@ export interface RequestSqlPool extends SqlPool {
    * connection back. The connection is held until then: a slow reader holds it as long.
    */
   batches(statement: Statement, batchSize: number): AsyncGenerator<unknown[][], void, undefined>;
+  /**
+   * Runs `work` in one transaction on one connection: committed when it
+   * resolves, rolled back when it throws (or asks for it with `rollback`).
+   * Each statement may take up to `statementTimeoutMs` (the pool's limit
+   * otherwise), for the rare write that is large by design, such as an import.
+   */
+  transaction<T>(work: (tx: SqlTransaction) => Promise<T>, options?: { statementTimeoutMs?: number }): Promise<T>;
+}
+
+/** A transaction's connection: statements, and COPY ... FROM STDIN for loading many rows at once. */
+export interface SqlTransaction extends SqlPool {
+  /** Streams `text` (in the COPY statement's format) into `COPY ... FROM STDIN`. */
+  copyFrom(copySql: string, text: Iterable<string> | AsyncIterable<string>): Promise<void>;
+  /** Ends the transaction with ROLLBACK instead of COMMIT, though `work` resolves (a dry run). */
+  rollback(): void;
 }
 
 /** The connection used by pg's `query(text, values)`; the pool hands out pg clients. */
 interface PgConnection {
   query(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
+  query(config: { text: string; values: unknown[]; query_timeout?: number }): Promise<{ rows: unknown[] }>;
+  query<S extends NodeJS.WritableStream>(stream: S): S;
   query<C extends Cursor>(cursor: C): C;
   connectionParameters?: { query_timeout?: number };
   end(): Promise<void>;
@@ -132,6 +152,40 @@ export function createSqlPool(orm: MikroORM): RequestSqlPool {
         // cannot take that, is left mid-statement: ended, the pool discards it.
         const reset = closed && (await within(connection.query('RESET statement_timeout', []), CURSOR_CLOSE_MS, 'Resetting the statement timeout').then(() => true, () => false));
         if (!reset) await connection.end().catch(() => undefined);
+        await client.releaseConnection(connection);
+      }
+    },
+
+    async transaction<T>(work: (tx: SqlTransaction) => Promise<T>, { statementTimeoutMs }: { statementTimeoutMs?: number } = {}): Promise<T> {
+      const connection = await client.acquireConnection();
+      // pg's own read timer must outlast the server's limit, as the pool's does (2 s more).
+      const readTimeout = statementTimeoutMs === undefined ? connection.connectionParameters?.query_timeout : statementTimeoutMs + 2_000;
+      const run = (text: string, values: unknown[] = []) => connection.query({ text, values, query_timeout: readTimeout });
+      let rollback = false;
+      let open = false;
+      try {
+        await run('BEGIN');
+        open = true;
+        if (statementTimeoutMs !== undefined) await run(`SET LOCAL statement_timeout = ${Math.round(statementTimeoutMs)}`);
+        const tx: SqlTransaction = {
+          async query<R>({ sql, values }: Statement): Promise<R[]> {
+            return (await run(numberedPlaceholders(sql), values)).rows as R[];
+          },
+          async copyFrom(copySql, text) {
+            await pipeline(Readable.from(text), connection.query(copyFrom(copySql)));
+          },
+          rollback() {
+            rollback = true;
+          },
+        };
+        const result = await work(tx);
+        await run(rollback ? 'ROLLBACK' : 'COMMIT');
+        open = false;
+        return result;
+      } finally {
+        // A failed statement (or COMMIT) leaves the connection to be rolled back; one that cannot even do that is dropped.
+        const clean = !open || (await run('ROLLBACK').then(() => true, () => false));
+        if (!clean) await connection.end().catch(() => undefined);
         await client.releaseConnection(connection);
       }
     },

@@ -14,6 +14,7 @@ import { Migration20261124000400 } from './Migration20261124000400';
 import { Migration20261124000500 } from './Migration20261124000500';
 import { Migration20261124000600 } from './Migration20261124000600';
 import { Migration20261125100000 } from './Migration20261125100000';
+import { Migration20261125110000 } from './Migration20261125110000';
 
 /**
  * Migrations in the order they run. Listed explicitly (not globbed) so the
@@ -36,4 +37,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124000500', class: Migration20261124000500 }, // trigram index on sku: search finds part of a SKU too
   { name: 'Migration20261124000600', class: Migration20261124000600 }, // a short pending list on the trigram indexes, so stock changes do not slow search down
   { name: 'Migration20261125100000', class: Migration20261125100000 }, // the trash: deleted_at on products, indexes and catalogue totals on live rows only, 'product_restored' activity
+  { name: 'Migration20261125110000', class: Migration20261125110000 }, // activity: one 'products_imported' entry per import
 ];

@@ -1,0 +1,163 @@
+import { ProductMessages } from './messages';
+import { Rules, type FieldRule } from './validation';
+
+/**
+ * Importing products from a file: CSV or an Excel workbook, checked row by
+ * row with the product rules, a dry run first, then applied all or nothing.
+ * The server and the client's import dialog share the limits, the column
+ * names and every message here.
+ */
+
+/** create: every row is a new product (a SKU the catalogue already has is an error); upsert: a row whose SKU matches one of your products updates it. */
+export const PRODUCT_IMPORT_MODES = ['create', 'upsert'] as const;
+export type ProductImportMode = (typeof PRODUCT_IMPORT_MODES)[number];
+
+const MB = 1024 * 1024;
+export const IMPORT_LIMITS = {
+  /** The largest file accepted. */
+  maxBytes: 20 * MB,
+  /** Product rows in one file (the header row not counted). */
+  maxRows: 100_000,
+  /** An answer lists at most this many row errors; `failed` still counts every failing row. */
+  maxErrors: 1_000,
+} as const;
+
+/** The product fields a column can fill, each with the rule its cells are checked by. */
+export const IMPORT_FIELD_RULES = {
+  sku: Rules.sku,
+  name: Rules.productName,
+  description: Rules.description,
+  category: Rules.category,
+  price: Rules.price,
+  quantity: Rules.quantity,
+  reorderLevel: Rules.reorderLevel,
+  barcode: Rules.barcode,
+  featured: Rules.featured,
+  imageUrl: Rules.imageUrl,
+} satisfies Record<string, FieldRule>;
+export type ImportField = keyof typeof IMPORT_FIELD_RULES;
+export const IMPORT_FIELDS = Object.keys(IMPORT_FIELD_RULES) as ImportField[];
+
+/** What the client shows for a field in the mapping: the rule's label. */
+export const importFieldLabel = (field: ImportField) => IMPORT_FIELD_RULES[field].label;
+
+/**
+ * The headers each field is recognised by, compared without case, spaces or
+ * punctuation ("Product Name", "product_name" and "PRODUCT-NAME" are one).
+ * The export's own header names come first, so an export imports back.
+ */
+export const IMPORT_HEADER_ALIASES: Record<ImportField, readonly string[]> = {
+  sku: ['sku', 'skucode', 'itemcode', 'productcode', 'articlenumber', 'partnumber'],
+  name: ['name', 'productname', 'title', 'product', 'itemname', 'item'],
+  description: ['description', 'productdescription', 'details', 'desc'],
+  category: ['category', 'productcategory', 'department'],
+  price: ['price', 'priceusd', 'unitprice', 'cost', 'retailprice', 'saleprice'],
+  quantity: ['quantity', 'qty', 'stock', 'instock', 'onhand', 'quantityonhand', 'stocklevel', 'inventory'],
+  reorderLevel: ['reorderlevel', 'reorderpoint', 'minstock', 'minimumstock', 'reorderat'],
+  barcode: ['barcode', 'ean', 'ean13', 'ean8', 'upc', 'upca', 'gtin', 'gtin14'],
+  featured: ['featured', 'isfeatured'],
+  imageUrl: ['imageurl', 'image', 'imagelink', 'photo', 'picture', 'photourl'],
+};
+
+/** Columns an export writes that an import recognises and leaves alone: the server sets these itself. */
+export const IMPORT_IGNORED_HEADERS = ['id', 'createdat', 'updatedat', 'version', 'owner', 'lowstock'] as const;
+
+/** A header as the aliases are written: lower case, letters and digits only. */
+export const importHeaderKey = (header: string) => header.normalize('NFKD').toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/** How a column of the file is used: filling a field, recognised and ignored (the server's own columns), or not used at all. */
+export type ImportColumnStatus = 'mapped' | 'ignored' | 'unmapped';
+
+/** The field a header names, 'ignored' for the server's own columns, or null when it names nothing known (never guessed). */
+export function importFieldOfHeader(header: string): ImportField | 'ignored' | null {
+  const key = importHeaderKey(header);
+  if (!key) return null;
+  for (const field of IMPORT_FIELDS) if (IMPORT_HEADER_ALIASES[field].includes(key)) return field;
+  return (IMPORT_IGNORED_HEADERS as readonly string[]).includes(key) ? 'ignored' : null;
+}
+
+/**
+ * A price as spreadsheets write it, read only when there is one way to read it:
+ * a currency sign before or after ("$12.50", "12.50 €"), a decimal comma with
+ * one or two decimals ("12,50" is 12.5), thousands separated by commas with a
+ * decimal point ("1,234.50") or by dots with a decimal comma ("1.234,50").
+ * Anything else, "1,234" above all (1234 or 1.234?), is left as written, so
+ * the price rule refuses it with its own message ('Price must be a number').
+ */
+export function parseImportPrice(cell: string): number | string {
+  const text = cell.trim().replace(/^[$€£]\s*/, '').replace(/\s*(?:[$€£]|USD|EUR|GBP)$/i, '').replace(/^(?:USD|EUR|GBP)\s*/i, '');
+  if (/^\d+(?:\.\d+)?$/.test(text)) return Number(text);
+  if (/^\d+,\d{1,2}$/.test(text)) return Number(text.replace(',', '.'));
+  if (/^\d{1,3}(?:,\d{3})+\.\d+$/.test(text)) return Number(text.replace(/,/g, ''));
+  if (/^\d{1,3}(?:\.\d{3})+,\d{1,2}$/.test(text)) return Number(text.replace(/\./g, '').replace(',', '.'));
+  return cell;
+}
+
+/** true/false as spreadsheets write it (yes/no, y/n, 1/0, any case); anything else is left for the rule to refuse. */
+export function parseImportBoolean(cell: string): boolean | string {
+  const text = cell.trim().toLowerCase();
+  if (['true', 'yes', 'y', '1'].includes(text)) return true;
+  if (['false', 'no', 'n', '0'].includes(text)) return false;
+  return cell;
+}
+
+/** One problem of one row: `row` is the file's row number (the header is row 1), `column` the header of the cell, if one cell is at fault. */
+export interface ImportRowError {
+  row: number;
+  column: string | null;
+  message: string;
+}
+
+/** What a dry run or an import answers. */
+export interface ProductImportResult {
+  dryRun: boolean;
+  mode: ProductImportMode;
+  /** Product rows in the file. */
+  rows: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  /** Rows with at least one error. */
+  failed: number;
+  /** The first IMPORT_LIMITS.maxErrors errors, in row order. */
+  errors: ImportRowError[];
+  /** More errors than those listed. */
+  errorsTruncated: boolean;
+  columns: Array<{ header: string; field: ImportField | null; status: ImportColumnStatus }>;
+}
+
+const count = (n: number) => n.toLocaleString('en-US');
+const plural = (n: number, one: string, many = `${one}s`) => `${count(n)} ${n === 1 ? one : many}`;
+
+export const ImportMessages = {
+  button: 'Import',
+  title: 'Import products',
+  missingFile: 'Choose a CSV or Excel file to import',
+  /** Not text a CSV can be, nor a workbook: an image, a PDF, an old .xls... */
+  notSpreadsheet: 'The file must be a CSV file (UTF-8 text) or an Excel workbook (.xlsx)',
+  /** Text in another encoding (Latin-1, Windows-1252): its accents would be read wrong. */
+  notUtf8: 'The file must be UTF-8 encoded text (CSV) or an Excel workbook (.xlsx). Save it as "CSV UTF-8" and try again',
+  /** A .xlsx that does not open (damaged, or password-protected). */
+  unreadableWorkbook: 'The Excel workbook could not be read. Save it again as .xlsx and try again',
+  tooLarge: `The file cannot exceed ${IMPORT_LIMITS.maxBytes / MB} MB`,
+  tooManyRows: `The file cannot have more than ${count(IMPORT_LIMITS.maxRows)} product rows. Split it into smaller files`,
+  empty: 'The file is empty',
+  headerOnly: 'The file has a header row but no products',
+  /** A quote that never closes, and the like. */
+  malformedCsv: (line: number) => `The CSV file could not be read: check the quotes around line ${count(line)}`,
+  unknownMode: `Mode must be one of ${PRODUCT_IMPORT_MODES.join(', ')}`,
+  badDryRun: 'dryRun must be true or false',
+  badMapping: 'Mapping must be a JSON object from a column header to a product field (or null to leave the column out)',
+  unknownMappingField: (field: string) => `"${field}" is not a product field. Use one of ${IMPORT_FIELDS.join(', ')}`,
+  /** Two columns filling one field. */
+  sameField: (field: ImportField, headers: string[]) => `The columns ${headers.map((h) => `"${h}"`).join(' and ')} both fill ${importFieldLabel(field)}`,
+  duplicateSkuInFile: (row: number) => `The SKU is also on row ${count(row)} of this file`,
+  /** Create mode: a SKU one of your products already has. */
+  skuTaken: `${ProductMessages.duplicateSku}. Import in update mode to change it`,
+  /** The answer to an import refused for its errors: nothing was written. */
+  nothingImported: (failed: number) => `Nothing was imported: ${plural(failed, 'row has', 'rows have')} errors`,
+  /** The dashboard's activity item. */
+  imported: (created: number, updated: number) => `Imported ${plural(created + updated, 'product')} (${count(created)} new, ${count(updated)} updated)`,
+  importedTitle: 'Products imported',
+  failed: 'The import could not be completed. Please try again',
+} as const;

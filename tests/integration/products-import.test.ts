@@ -1,0 +1,372 @@
+import ExcelJS from 'exceljs';
+import { IMPORT_LIMITS, ImportMessages, ProductMessages, ValidationMessages } from '@stockroom/schema';
+import { createProduct, expectRestError } from '../support/products';
+import { signUpUser, startTestApp, type HttpAnswer, type TestApp } from '../support/test-app';
+
+/**
+ * POST /api/products/import: a CSV file or a workbook, checked row by row with
+ * the product rules; a dry run writes nothing, an import writes every row or
+ * none, only ever into the caller's own catalogue.
+ */
+
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app.close());
+
+interface ImportForm {
+  file: Uint8Array | string;
+  name?: string;
+  type?: string;
+  mode?: string;
+  dryRun?: boolean;
+  mapping?: Record<string, string | null>;
+}
+
+/** Posts the import form the way a browser does, as the caller with `token` (null: no Authorization header). */
+async function importFile(token: string | null, form: ImportForm): Promise<HttpAnswer> {
+  const body = new FormData();
+  const bytes = typeof form.file === 'string' ? new TextEncoder().encode(form.file) : form.file;
+  body.append('file', new Blob([bytes], { type: form.type ?? 'text/csv' }), form.name ?? 'products.csv');
+  if (form.mode) body.append('mode', form.mode);
+  if (form.dryRun !== undefined) body.append('dryRun', String(form.dryRun));
+  if (form.mapping) body.append('mapping', JSON.stringify(form.mapping));
+  const response = await fetch(`${app.url}/api/products/import`, { method: 'POST', headers: token ? { authorization: `Bearer ${token}` } : {}, body });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    /* not JSON: keep the text */
+  }
+  return { status: response.status, headers: response.headers, body: parsed };
+}
+
+/** Everything an import could write for `ownerId`: products, movements, activity entries and the catalogue totals. */
+async function footprint(ownerId: string) {
+  const [row] = await app.sql(
+    `SELECT (SELECT count(*)::int FROM products WHERE owner_id = $1) AS products,
+       (SELECT count(*)::int FROM stock_movements WHERE owner_id = $1) AS movements,
+       (SELECT count(*)::int FROM activity_log WHERE user_id = $1) AS activity,
+       (SELECT row_to_json(s) FROM (SELECT total_products, in_stock, inventory_value, changes FROM catalogue_stats WHERE owner_id = $1) s) AS totals`,
+    [ownerId],
+  );
+  return row;
+}
+
+/** The caller's products as stored, by SKU (or name when there is none). */
+async function storedBy(ownerId: string, key: 'sku' | 'name' = 'sku') {
+  const rows = await app.sql(
+    `SELECT id, sku, name, description, price::text AS price, category, quantity, reorder_level, barcode, featured, image_url, version FROM products WHERE owner_id = $1`,
+    [ownerId],
+  );
+  return Object.fromEntries(rows.map((row) => [row[key], row]));
+}
+
+const HEADER = 'sku,name,description,category,price,quantity';
+const csv = (...lines: string[]) => `${lines.join('\r\n')}\r\n`;
+
+describe('who may import', () => {
+  it('refuses a request without a token with 401 and writes nothing', async () => {
+    const answer = await importFile(null, { file: csv(HEADER, 'A-1,Lamp,A good desk lamp,Home,10,1') });
+    expect({ status: answer.status, code: answer.body.code }).toEqual({ status: 401, code: 'UNAUTHENTICATED' });
+    expect((await app.sql(`SELECT count(*)::int AS n FROM products WHERE sku = 'A-1'`))[0].n).toBe(0);
+  });
+});
+
+describe('files it refuses', () => {
+  let token: string;
+  let userId: string;
+  beforeAll(async () => {
+    ({ token, user: { id: userId } } = await signUpUser(app));
+  });
+
+  it('an empty file', async () => {
+    expectRestError(await importFile(token, { file: '' }), 400, 'BAD_USER_INPUT', ImportMessages.empty, { file: ImportMessages.empty });
+    expectRestError(await importFile(token, { file: '\r\n\r\n' }), 400, 'BAD_USER_INPUT', ImportMessages.empty, { file: ImportMessages.empty });
+  });
+
+  it('a header without rows', async () => {
+    expectRestError(await importFile(token, { file: csv(HEADER) }), 400, 'BAD_USER_INPUT', ImportMessages.headerOnly, { file: ImportMessages.headerOnly });
+  });
+
+  it(`more than ${IMPORT_LIMITS.maxRows.toLocaleString('en-US')} rows`, async () => {
+    const rows = Array.from({ length: IMPORT_LIMITS.maxRows + 1 }, (_, i) => `Lamp ${i},9.99`);
+    const answer = await importFile(token, { file: ['name,price', ...rows].join('\n'), dryRun: true });
+    expectRestError(answer, 400, 'BAD_USER_INPUT', ImportMessages.tooManyRows, { file: ImportMessages.tooManyRows });
+    expect(ImportMessages.tooManyRows).toMatch(/100,000/);
+  });
+
+  it('a file over 20 MB, with 413, and the server keeps answering', async () => {
+    const big = new Uint8Array(21 * 1024 * 1024).fill(0x61);
+    const answer = await importFile(token, { file: big });
+    expectRestError(answer, 413, 'PAYLOAD_TOO_LARGE', ImportMessages.tooLarge);
+    expect(ImportMessages.tooLarge).toBe('The file cannot exceed 20 MB');
+    expect((await app.rest('GET', '/api/products', undefined, { token })).status).toBe(200);
+  });
+
+  it('a PNG renamed .csv, with 415', async () => {
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+    expectRestError(await importFile(token, { file: png, name: 'products.csv' }), 415, 'UNSUPPORTED_MEDIA_TYPE', ImportMessages.notSpreadsheet);
+  });
+
+  it('text that is not UTF-8 (Latin-1 accents), with a message that says so', async () => {
+    const latin1 = Buffer.from('name,description,price\r\nCr\xe8me br\xfbl\xe9e torch,Caramelises sugar,29.99\r\n', 'latin1');
+    const answer = await importFile(token, { file: latin1 });
+    expectRestError(answer, 415, 'UNSUPPORTED_MEDIA_TYPE', ImportMessages.notUtf8);
+    expect(ImportMessages.notUtf8).toMatch(/must be UTF-8 encoded text \(CSV\) or an Excel workbook \(\.xlsx\)/);
+  });
+
+  it('a mode, dry run or mapping it does not know', async () => {
+    const file = csv('name,price', 'Lamp,1');
+    expectRestError(await importFile(token, { file, mode: 'replace' }), 400, 'BAD_USER_INPUT', ImportMessages.unknownMode, { mode: ImportMessages.unknownMode });
+    expectRestError(await importFile(token, { file, mapping: { name: 'colour' } }), 400, 'BAD_USER_INPUT', ImportMessages.unknownMappingField('colour'), {
+      mapping: ImportMessages.unknownMappingField('colour'),
+    });
+    expect((await footprint(userId)).products).toBe(0);
+  });
+});
+
+describe('reading CSV', () => {
+  let token: string;
+  let userId: string;
+  beforeAll(async () => {
+    ({ token, user: { id: userId } } = await signUpUser(app));
+  });
+
+  it('reads a semicolon file without a BOM, with decimal commas, and maps aliases', async () => {
+    const file = 'Product Name;Qty;Price (USD);EAN;Category;Description\nCrème brûlée torch;3;29,99;4006381333931;Kitchen;Caramelises sugar, naïve façade\n';
+    const answer = await importFile(token, { file, mode: 'create' });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ dryRun: false, mode: 'create', rows: 1, created: 1, updated: 0, unchanged: 0, failed: 0, errors: [] });
+    expect(answer.body.columns).toEqual([
+      { header: 'Product Name', field: 'name', status: 'mapped' },
+      { header: 'Qty', field: 'quantity', status: 'mapped' },
+      { header: 'Price (USD)', field: 'price', status: 'mapped' },
+      { header: 'EAN', field: 'barcode', status: 'mapped' },
+      { header: 'Category', field: 'category', status: 'mapped' },
+      { header: 'Description', field: 'description', status: 'mapped' },
+    ]);
+    const { 'Crème brûlée torch': torch } = await storedBy(userId, 'name');
+    expect(torch).toMatchObject({ price: '29.99', quantity: 3, barcode: '4006381333931', category: 'Kitchen', description: 'Caramelises sugar, naïve façade' });
+  });
+
+  it('reads a tab file with a BOM', async () => {
+    const answer = await importFile(token, { file: '\uFEFFname\tprice\tquantity\r\nTabbed lamp\t5\t2\r\n' });
+    expect(answer.body).toMatchObject({ created: 1, failed: 0 });
+    expect((await storedBy(userId, 'name'))['Tabbed lamp']).toMatchObject({ price: '5.00', quantity: 2, description: 'Draft product - description pending', category: 'Uncategorized' });
+  });
+
+  it('keeps quoted newlines, delimiters and doubled quotes inside cells', async () => {
+    const file = csv('name,description,price', '"Banana ""hanger""","Line one\r\nline two, with ""quotes""; and more",12');
+    expect((await importFile(token, { file })).body).toMatchObject({ created: 1, failed: 0 });
+    expect((await storedBy(userId, 'name'))['Banana "hanger"'].description).toBe('Line one\r\nline two, with "quotes"; and more');
+  });
+
+  it('stores a formula in a name as the text it is, and HTML in a description as text', async () => {
+    const file = csv('name,description,price', '=SUM(A1:A9),<b>bold</b> <script>alert(1)</script>,1', '+1 cable,@HYPERLINK("x") description,2', `"'=kept quote",A neutralised cell,3`);
+    expect((await importFile(token, { file })).body).toMatchObject({ created: 3, failed: 0 });
+    const stored = await storedBy(userId, 'name');
+    // The export's neutralising quote comes off again, so an export imports back as it was.
+    expect(stored['=kept quote'].description).toBe('A neutralised cell');
+    expect(stored['=SUM(A1:A9)'].description).toBe('<b>bold</b> <script>alert(1)</script>');
+    expect(stored['+1 cable'].description).toBe('@HYPERLINK("x") description');
+  });
+
+  it('reads "12,50" and "$12.50" as 12.5, and refuses an ambiguous "1,234" with the price rule', async () => {
+    const file = csv('name;price', 'Comma price;12,50', 'Dollar price;$12.50', 'Euro price;1.234,50 €', 'Ambiguous price;"1,234"');
+    const dry = await importFile(token, { file, dryRun: true });
+    expect(dry.body).toMatchObject({ dryRun: true, rows: 4, created: 3, failed: 1, errors: [{ row: 5, column: 'price', message: ValidationMessages.number('Price') }] });
+    const ok = csv('name;price', 'Comma price;12,50', 'Dollar price;$12.50', 'Euro price;1.234,50 €');
+    expect((await importFile(token, { file: ok })).body).toMatchObject({ created: 3 });
+    const stored = await storedBy(userId, 'name');
+    expect([stored['Comma price'].price, stored['Dollar price'].price, stored['Euro price'].price]).toEqual(['12.50', '12.50', '1234.50']);
+  });
+
+  it('reports columns it does not know, and a mapping puts them to use', async () => {
+    const file = csv('Label,Cost,Colour,created_at', 'Mapped lamp,4,red,2026-01-01T00:00:00.000Z');
+    const dry = await importFile(token, { file, dryRun: true });
+    expect(dry.body.columns).toEqual([
+      { header: 'Label', field: null, status: 'unmapped' },
+      { header: 'Cost', field: 'price', status: 'mapped' },
+      { header: 'Colour', field: null, status: 'unmapped' },
+      { header: 'created_at', field: null, status: 'ignored' },
+    ]);
+    expect(dry.body.errors).toEqual([{ row: 2, column: null, message: ValidationMessages.required('Product name') }]);
+    const mapped = await importFile(token, { file, mapping: { Label: 'name', Colour: 'category' } });
+    expect(mapped.body).toMatchObject({ created: 1, failed: 0 });
+    expect(mapped.body.columns[0]).toEqual({ header: 'Label', field: 'name', status: 'mapped' });
+    expect((await storedBy(userId, 'name'))['Mapped lamp']).toMatchObject({ price: '4.00', category: 'red' });
+  });
+});
+
+describe('checking every row', () => {
+  let token: string;
+  let userId: string;
+  beforeAll(async () => {
+    ({ token, user: { id: userId } } = await signUpUser(app));
+    await createProduct(app, token, { name: 'Existing lamp', sku: 'LAMP-1', quantity: 4 });
+  });
+
+  it('a dry run answers the counts and the errors and never writes', async () => {
+    const before = await footprint(userId);
+    const file = csv(HEADER, 'NEW-1,New lamp,A brand new lamp,Home,10,1', 'NEW-2,X,Too short a name,Home,-3,1.5');
+    const answer = await importFile(token, { file, dryRun: true, mode: 'upsert' });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({
+      dryRun: true,
+      rows: 2,
+      created: 1,
+      updated: 0,
+      failed: 1,
+      errorsTruncated: false,
+      errors: [
+        { row: 3, column: 'name', message: ValidationMessages.minLength('Product name', 2) },
+        { row: 3, column: 'price', message: ValidationMessages.minValue('Price', '0.01') },
+        { row: 3, column: 'quantity', message: ValidationMessages.wholeNumber('Quantity') },
+      ],
+    });
+    expect(await footprint(userId)).toEqual(before);
+  });
+
+  it('duplicate SKUs in the file are errors (ignoring case)', async () => {
+    const file = csv(HEADER, 'DUP-1,First,A first product,Home,1,1', 'dup-1,Second,A second product,Home,1,1');
+    const answer = await importFile(token, { file, dryRun: true });
+    expect(answer.body.errors).toEqual([{ row: 3, column: 'sku', message: ImportMessages.duplicateSkuInFile(2) }]);
+  });
+
+  it("in create mode, a SKU of one of the caller's products is an error for that row", async () => {
+    const file = csv(HEADER, 'lamp-1,Another lamp,Another desk lamp,Home,3,1');
+    const answer = await importFile(token, { file, mode: 'create', dryRun: true });
+    expect(answer.body).toMatchObject({ created: 0, failed: 1, errors: [{ row: 2, column: 'sku', message: ImportMessages.skuTaken }] });
+    expect(ImportMessages.skuTaken.startsWith(ProductMessages.duplicateSku)).toBe(true);
+  });
+
+  it('is all or nothing: one bad row and nothing is written, 400 with the errors', async () => {
+    const before = await footprint(userId);
+    const good = Array.from({ length: 50 }, (_, i) => `AON-${i},Good product ${i},A fine product,Home,5,${i}`);
+    const file = csv(HEADER, ...good, 'AON-X,Bad product,A fine product,Home,abc,1');
+    const answer = await importFile(token, { file });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({
+      message: ImportMessages.nothingImported(1),
+      code: 'BAD_USER_INPUT',
+      dryRun: false,
+      created: 50,
+      failed: 1,
+      errors: [{ row: 52, column: 'price', message: ValidationMessages.number('Price') }],
+    });
+    expect(await footprint(userId)).toEqual(before);
+  });
+
+  it(`lists at most ${IMPORT_LIMITS.maxErrors} errors and says there are more`, async () => {
+    const rows = Array.from({ length: 1200 }, (_, i) => `Bad ${i},abc`);
+    const answer = await importFile(token, { file: ['name,price', ...rows].join('\n'), dryRun: true });
+    expect(answer.body).toMatchObject({ failed: 1200, errorsTruncated: true });
+    expect(answer.body.errors).toHaveLength(IMPORT_LIMITS.maxErrors);
+  });
+});
+
+describe('applying', () => {
+  let token: string;
+  let userId: string;
+  let other: { token: string; id: string };
+  beforeAll(async () => {
+    ({ token, user: { id: userId } } = await signUpUser(app));
+    const second = await signUpUser(app);
+    other = { token: second.token, id: second.user.id };
+  });
+
+  it('upsert updates by SKU (an IMPORT movement for a changed quantity), creates the rest, counts the unchanged, keeps the totals, and logs one activity item', async () => {
+    const lamp = await createProduct(app, token, { name: 'Desk lamp', sku: 'UP-1', quantity: 4, price: 10, description: 'A good desk lamp', category: 'Home' });
+    const chair = await createProduct(app, token, { name: 'Chair', sku: 'UP-2', quantity: 1, price: 50, description: 'A sturdy chair', category: 'Home' });
+    const file = csv(HEADER, 'up-1,Desk lamp,A good desk lamp,Home,12.5,9', 'UP-2,Chair,A sturdy chair,Home,50,1', 'UP-3,Stool,A small stool,Home,20,2', ',No SKU stool,A stool without a code,Home,5,0');
+    const dry = await importFile(token, { file, mode: 'upsert', dryRun: true });
+    expect(dry.body).toMatchObject({ created: 2, updated: 1, unchanged: 1, failed: 0 });
+    const answer = await importFile(token, { file, mode: 'upsert' });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ dryRun: false, created: 2, updated: 1, unchanged: 1, failed: 0, errors: [] });
+
+    const stored = await storedBy(userId, 'name');
+    expect(stored['Desk lamp']).toMatchObject({ id: lamp.id, sku: 'up-1', price: '12.50', quantity: 9, version: lamp.version + 1 });
+    expect(stored.Chair).toMatchObject({ id: chair.id, version: chair.version });
+    expect(stored.Stool).toMatchObject({ sku: 'UP-3', quantity: 2 });
+    expect(stored['No SKU stool']).toMatchObject({ sku: null, quantity: 0 });
+
+    const movements = await app.sql(`SELECT product_id, delta, quantity_after, reason FROM stock_movements WHERE owner_id = $1 AND reason = 'IMPORT' ORDER BY id`, [userId]);
+    expect(movements).toEqual(
+      expect.arrayContaining([
+        { product_id: lamp.id, delta: 5, quantity_after: 9, reason: 'IMPORT' },
+        { product_id: stored.Stool.id, delta: 2, quantity_after: 2, reason: 'IMPORT' },
+        { product_id: stored['No SKU stool'].id, delta: 0, quantity_after: 0, reason: 'IMPORT' },
+      ]),
+    );
+    expect(movements).toHaveLength(3);
+    // Every product's movements still sum to its quantity.
+    const unbalanced = await app.sql(
+      `SELECT p.id FROM products p LEFT JOIN stock_movements m ON m.product_id = p.id WHERE p.owner_id = $1 GROUP BY p.id, p.quantity HAVING coalesce(sum(m.delta), 0) <> p.quantity`,
+      [userId],
+    );
+    expect(unbalanced).toEqual([]);
+
+    const stats = (await app.rest('GET', '/api/products/stats', undefined, { token })).body.stats;
+    const [exact] = await app.sql(`SELECT count(*)::int AS total, count(*) FILTER (WHERE quantity > 0)::int AS in_stock, sum(price * quantity)::float8 AS value FROM products WHERE owner_id = $1`, [userId]);
+    expect(stats).toMatchObject({ totalProducts: exact.total, inStock: exact.in_stock, inventoryValue: exact.value });
+    const list = await app.rest('GET', '/api/products?limit=100', undefined, { token });
+    expect(list.body.pagination.total).toBe(exact.total);
+
+    const dashboard = await app.rest('GET', '/api/dashboard', undefined, { token });
+    expect(dashboard.body.recentActivity[0]).toMatchObject({ kind: 'products_imported', title: ImportMessages.importedTitle, description: 'Imported 3 products (2 new, 1 updated)' });
+    expect(ImportMessages.imported(1000, 250)).toBe('Imported 1,250 products (1,000 new, 250 updated)');
+    const entries = await app.sql(`SELECT kind FROM activity_log WHERE user_id = $1 AND kind IN ('products_imported', 'product_created', 'product_updated') AND created_at > now() - interval '1 minute'`, [userId]);
+    expect(entries.filter((entry) => entry.kind === 'products_imported')).toHaveLength(1);
+  });
+
+  it("never matches another user's product by SKU: upsert creates the caller's own", async () => {
+    const theirs = await createProduct(app, other.token, { name: 'Their lamp', sku: 'SHARED-1', quantity: 7, price: 3 });
+    const answer = await importFile(token, { file: csv(HEADER, 'SHARED-1,My lamp,My own desk lamp,Home,4,1'), mode: 'upsert' });
+    expect(answer.body).toMatchObject({ created: 1, updated: 0 });
+    expect((await storedBy(other.id)) ['SHARED-1']).toMatchObject({ id: theirs.id, name: 'Their lamp', quantity: 7, version: theirs.version });
+    expect((await storedBy(userId))['SHARED-1']).toMatchObject({ name: 'My lamp', quantity: 1 });
+  });
+
+  it('imports an Excel workbook', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Products');
+    sheet.addRow(['SKU', 'Title', 'Stock', 'Price', 'Featured', 'Description']);
+    sheet.addRow(['XL-1', 'Workbook lamp', 6, 19.99, true, 'Read from a workbook']);
+    sheet.addRow(['XL-2', { richText: [{ text: 'Rich ' }, { text: 'text lamp' }] }, 0, { formula: '2*5', result: 10 }, false, 'A formula price']);
+    const bytes = new Uint8Array(await workbook.xlsx.writeBuffer());
+    const answer = await importFile(token, { file: bytes, name: 'products.xlsx', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+    expect(answer.body).toMatchObject({ created: 2, failed: 0 });
+    const stored = await storedBy(userId);
+    expect(stored['XL-1']).toMatchObject({ name: 'Workbook lamp', quantity: 6, price: '19.99', featured: true });
+    expect(stored['XL-2']).toMatchObject({ name: 'Rich text lamp', quantity: 0, price: '10.00', featured: false });
+  });
+
+  it('imports its own export back: CSV and XLSX, unchanged in upsert mode, the same products for someone else', async () => {
+    const { token: exporter, user } = await signUpUser(app);
+    await createProduct(app, exporter, { name: 'Apple corer', description: 'Cores apples, in one push', price: 4.5, category: 'Kitchen', quantity: 10, sku: 'AC-1', barcode: '4006381333931', reorderLevel: 3, featured: true, imageUrl: 'https://images.example.com/a.png' });
+    await createProduct(app, exporter, { name: '=Banana "hanger"', description: 'Line one\nline two, with "quotes"', price: 12, category: 'Kitchen', quantity: 0 });
+    await createProduct(app, exporter, { name: 'Crème brûlée torch 🔥', description: '<i>Caramelises</i> sugar; naïve façade', price: 29.99, category: 'Kitchen', quantity: 2, sku: 'CB-2' });
+    for (const format of ['csv', 'xlsx']) {
+      const exported = Buffer.from(await (await fetch(`${app.url}/api/products/export?format=${format}`, { headers: { authorization: `Bearer ${exporter}` } })).arrayBuffer());
+      const again = await importFile(exporter, { file: exported, name: `export.${format}`, mode: 'upsert', dryRun: true });
+      // The row without a SKU cannot be matched: it would be a new product; the others are unchanged.
+      expect(again.body).toMatchObject({ rows: 3, created: 1, updated: 0, unchanged: 2, failed: 0 });
+      expect(again.body.columns.filter((c: { status: string }) => c.status === 'ignored').map((c: { header: string }) => c.header)).toEqual(['created_at', 'updated_at', 'id']);
+      expect(again.body.columns.filter((c: { status: string }) => c.status === 'unmapped')).toEqual([]);
+
+      const { token: importer, user: importerUser } = await signUpUser(app);
+      const copy = await importFile(importer, { file: exported, name: `export.${format}` });
+      expect(copy.body).toMatchObject({ created: 3, failed: 0 });
+      const strip = (rows: Record<string, Record<string, unknown>>) =>
+        Object.keys(rows)
+          .sort()
+          .map((name) => ({ ...rows[name], id: undefined, version: undefined }));
+      expect(strip(await storedBy(importerUser.id, 'name'))).toEqual(strip(await storedBy(user.id, 'name')));
+    }
+  });
+});
