@@ -19,10 +19,10 @@ const BULK_DELETE = `mutation BulkDelete($selection: ProductSelectionInput!) { b
 const BULK_ADJUST = `mutation BulkAdjust($selection: ProductSelectionInput!, $delta: Int!, $reason: StockMovementReason, $note: String) {
   bulkAdjustStock(${SELECTION}, delta: $delta, reason: $reason, note: $note) { affected } }`;
 
-/** The caller's products as stored: what a bulk change must (or must not) have touched. */
+/** The caller's products as stored, those in the catalogue (not the trash): what a bulk change must (or must not) have touched. */
 async function stored(ownerId: string) {
   return app.sql<{ id: string; name: string; category: string; quantity: number; reorder_level: number | null; featured: boolean; version: number }>(
-    'SELECT id, name, category, quantity, reorder_level, featured, version FROM products WHERE owner_id = $1 ORDER BY name',
+    'SELECT id, name, category, quantity, reorder_level, featured, version FROM products WHERE owner_id = $1 AND deleted_at IS NULL ORDER BY name',
     [ownerId],
   );
 }
@@ -175,7 +175,7 @@ describe('bulk stock adjustment', () => {
 });
 
 describe('bulk delete', () => {
-  it('deletes the selected products, and the totals, categories and list follow', async () => {
+  it('moves the selected products to the trash, and the totals, categories and list follow', async () => {
     const c = await catalogue();
     expect((await app.gql(BULK_DELETE, { selection: { ids: [c.alpha.id, c.gamma.id, c.gamma.id] } }, { token: c.token })).data).toEqual({ bulkDeleteProducts: { affected: 2 } });
     expect((await stored(c.ownerId)).map((p) => p.name)).toEqual(['Beta']);
@@ -183,5 +183,8 @@ describe('bulk delete', () => {
     expect(stats.body.stats).toMatchObject({ totalProducts: 1, inStock: 1, outOfStock: 0 });
     expect((await app.rest('GET', '/api/products/categories', undefined, { token: c.token })).body.categories).toEqual(['Tools']);
     expect((await bulk(c.token, { action: 'delete', selection: { filter: { search: 'no such product' } } })).body).toEqual({ affected: 0 });
+    // They wait in the trash (products-trash.test.ts restores them).
+    const trash = await app.rest('GET', '/api/products/trash', undefined, { token: c.token });
+    expect(trash.body.products.map((p: { name: string }) => p.name).sort()).toEqual(['Alpha', 'Gamma']);
   });
 });

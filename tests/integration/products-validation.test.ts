@@ -469,6 +469,8 @@ describe('product ids in any case', () => {
     expect((await app.rest('POST', `/api/products/${ID}/stock`, { delta: -2 }, { token })).body.product).toMatchObject({ id: product.id, quantity: 3 });
     expect((await app.gql(ADJUST_STOCK, { id: ID, delta: 1 }, { token })).data.adjustStock.quantity).toBe(4);
     expect(await app.rest('DELETE', `/api/products/${ID}`, undefined, { token })).toMatchObject({ status: 200, body: { id: product.id } });
+    expect(await app.rest('POST', `/api/products/${ID}/restore`, undefined, { token })).toMatchObject({ status: 200, body: { product: { id: product.id } } });
+    expect(await app.rest('DELETE', `/api/products/${ID}?permanent=true`, undefined, { token })).toMatchObject({ status: 200, body: { id: product.id } });
     expect(await storedProduct(app, product.id)).toBeUndefined();
   });
 

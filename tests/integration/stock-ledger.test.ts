@@ -206,10 +206,14 @@ describe('the invariant holds from the first write', () => {
     await expectLedgersHold();
   });
 
-  it('a deleted product takes its movements with it', async () => {
+  it('a product in the trash keeps its movements for a restore; deleted for good, it takes them with it', async () => {
     const product = await createProduct(app, owner.token, { quantity: 3 });
     await stock(product.id, { delta: -1 });
+    const ledger = await ledgerOf(product.id);
+    expect(ledger).toHaveLength(2);
     expect((await app.rest('DELETE', `/api/products/${product.id}`, undefined, { token: owner.token })).status).toBe(200);
+    expect(await ledgerOf(product.id)).toEqual(ledger);
+    expect((await app.rest('DELETE', `/api/products/${product.id}?permanent=true`, undefined, { token: owner.token })).status).toBe(200);
     expect(await ledgerOf(product.id)).toEqual([]);
     await expectLedgersHold();
   });
