@@ -26,6 +26,8 @@ export interface ProductListToolbarProps {
   onViewChange(view: ListView): void;
   canClear: boolean;
   onClear(): void;
+  /** The Import button, before the Export menu. */
+  importButton?: ReactNode;
   /** The Export menu, after the other controls. */
   exportMenu?: ReactNode;
 }
@@ -115,6 +117,7 @@ export function ProductListToolbar(props: ProductListToolbarProps) {
         <Button variant="minimal" icon={<FilterRemoveIcon />} disabled={!props.canClear} onClick={props.onClear}>
           Clear Filters
         </Button>
+        {props.importButton}
         {props.exportMenu}
       </div>
     </div>

@@ -24,6 +24,7 @@ import { useSearchText } from '../../../lib/useSearchText';
 import { useScrollToTop } from '../../../lib/useScrollToTop';
 import { DeleteProductAlert } from '../components/DeleteProductAlert';
 import { ProductExportMenu } from '../components/ProductExportMenu';
+import { ProductImportButton } from '../components/ProductImportButton';
 import { ProductCards } from '../components/ProductCards';
 import { ProductListEmpty } from '../components/ProductListEmpty';
 import { ProductListToolbar } from '../components/ProductListToolbar';
@@ -227,6 +228,7 @@ export default function ProductListPage() {
         onViewChange={(view) => update({ view })}
         canClear={filtered || search.text !== ''}
         onClear={clearFilters}
+        importButton={<ProductImportButton />}
         exportMenu={<ProductExportMenu exporting={exporting} onExport={(format) => void exportList(format)} />}
       />
       <section className="products-page__list" aria-label="Product list" aria-busy={list.loading}>

@@ -1,0 +1,209 @@
+/**
+ * `npm run bench -- import [--rows=100000] [--rounds=1] [--seeded=100000]`
+ *
+ * The product import (POST /api/products/import) of the built server against
+ * a raw baseline in the same run: a bare pg client's `COPY products FROM
+ * STDIN` of the very same rows (ids made by the client), in one transaction,
+ * into the same table with its indexes, constraints and totals triggers, but
+ * with none of the import's work (reading and checking the file, the SKU
+ * lookups, the stock movements, the activity entry). One run: start the built
+ * server (production, its own DATA_DIR and ports), seed `--seeded` products
+ * for another user (so the indexes are not empty), make a CSV of `--rows`
+ * realistic rows, then in each round: the baseline COPY for a fresh user, the
+ * dry run and the import in create mode for a fresh user, and an upsert of the
+ * same file with every quantity changed (each row an update and an IMPORT
+ * movement). Times are wall clock from the request's first byte to the answer.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { removeDir, startServer, stopServer } from '../tests/e2e/support/server.mjs';
+import { codeVersion, machine, repoRoot, writeDocsSection, writeJson } from './_report.mjs';
+import { seed } from './_seed.mjs';
+
+const require = createRequire(join(repoRoot, 'backend/package.json'));
+const pg = require('pg');
+const { from: copyFrom } = require('pg-copy-streams');
+const { stringify } = require('csv-stringify/sync');
+
+const PASSWORD = 'Bench#Passw0rd!';
+const TARGETS = { applySeconds: 30 }; // 100,000 rows applied (create or upsert), on the shared 2-core machine
+
+function option(args, name, fallback) {
+  const hit = args.find((a) => a.startsWith(`--${name}=`));
+  if (!hit) return fallback;
+  const value = hit.slice(name.length + 3);
+  return typeof fallback === 'number' ? Number(value) : value;
+}
+
+async function signUp(baseUrl, tag) {
+  const email = `bench-import-${tag}-${Date.now()}-${randomBytes(3).toString('hex')}@example.com`;
+  const res = await fetch(`${baseUrl}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ firstName: 'Bench', lastName: 'Import', email, password: PASSWORD }),
+  });
+  if (res.status !== 201) throw new Error(`signup answered ${res.status}: ${await res.text()}`);
+  const body = await res.json();
+  return { email, token: body.accessToken, userId: body.user.id };
+}
+
+/** A small deterministic generator, so every run imports the same file. */
+function random(seedNumber) {
+  let state = seedNumber >>> 0;
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+/** A GS1 EAN-13 with its check digit. */
+function ean13(next) {
+  const digits = Array.from({ length: 12 }, () => Math.floor(next() * 10));
+  const sum = digits.reverse().reduce((total, digit, index) => total + digit * (index % 2 === 0 ? 3 : 1), 0);
+  return `${digits.reverse().join('')}${(10 - (sum % 10)) % 10}`;
+}
+
+const ADJECTIVES = ['Ergonomic', 'Rustic', 'Sleek', 'Handmade', 'Refined', 'Compact', 'Durable', 'Vintage'];
+const MATERIALS = ['Steel', 'Oak', 'Cotton', 'Granite', 'Bamboo', 'Leather', 'Glass', 'Copper'];
+const THINGS = ['Lamp', 'Chair', 'Kettle', 'Notebook', 'Backpack', 'Mug', 'Shelf', 'Clock'];
+const CATEGORIES = ['Home & Kitchen', 'Office', 'Outdoors', 'Electronics', 'Toys', 'Garden'];
+
+/** The rows of the file: the export's columns, every one filled as a real catalogue would (`quantityShift` changes every quantity). */
+function productRows(count, quantityShift = 0) {
+  const next = random(42);
+  return Array.from({ length: count }, (_, i) => {
+    const name = `${ADJECTIVES[Math.floor(next() * 8)]} ${MATERIALS[Math.floor(next() * 8)]} ${THINGS[Math.floor(next() * 8)]} ${i}`;
+    // Short descriptions: 100,000 rows must stay under the 20 MB a file may have.
+    const words = Math.floor(next() * 4) + 2;
+    const description = Array.from({ length: words }, () => `${MATERIALS[Math.floor(next() * 8)].toLowerCase()} ${THINGS[Math.floor(next() * 8)].toLowerCase()}`).join(', ');
+    const quantity = Math.floor(next() * 500);
+    return {
+      sku: `BN-${String(i).padStart(6, '0')}`,
+      name,
+      description,
+      category: CATEGORIES[Math.floor(next() * CATEGORIES.length)],
+      price: (Math.floor(next() * 200_000) / 100 + 1).toFixed(2),
+      quantity: quantity + quantityShift,
+      reorder_level: next() < 0.5 ? Math.floor(next() * 20) : '',
+      barcode: next() < 0.7 ? ean13(next) : '',
+      featured: next() < 0.1 ? 'true' : 'false',
+      image_url: next() < 0.8 ? `https://images.example.com/p/${i}.jpg` : '',
+    };
+  });
+}
+
+const COLUMNS = ['sku', 'name', 'description', 'category', 'price', 'quantity', 'reorder_level', 'barcode', 'featured', 'image_url'];
+const csvOf = (rows) => Buffer.from(stringify(rows, { header: true, columns: COLUMNS, bom: true, record_delimiter: 'windows' }));
+
+/** The baseline: the same rows straight into `products` with COPY, in one transaction, for `ownerId`. */
+async function copyBaseline(databaseUrl, ownerId, rows) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const text = stringify(
+      rows.map((r) => [randomUUID(), ownerId, r.name, r.description, r.price, r.category, r.quantity, r.reorder_level, r.sku, r.barcode, r.featured, r.image_url]),
+    );
+    const started = performance.now();
+    await client.query('BEGIN');
+    await new Promise((resolve, reject) => {
+      const stream = client.query(copyFrom('COPY products (id, owner_id, name, description, price, category, quantity, reorder_level, sku, barcode, featured, image_url) FROM STDIN (FORMAT csv)'));
+      stream.on('finish', resolve);
+      stream.on('error', reject);
+      stream.end(text);
+    });
+    await client.query('COMMIT');
+    return (performance.now() - started) / 1000;
+  } finally {
+    await client.end();
+  }
+}
+
+/** One import request; resolves with its seconds and answer. */
+async function importRun(baseUrl, token, file, { mode, dryRun }) {
+  const form = new FormData();
+  form.append('file', new Blob([file], { type: 'text/csv' }), 'bench.csv');
+  form.append('mode', mode);
+  form.append('dryRun', String(dryRun));
+  const started = performance.now();
+  const res = await fetch(`${baseUrl}/api/products/import`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  const body = await res.json();
+  const seconds = (performance.now() - started) / 1000;
+  if (res.status !== 200) throw new Error(`import (${mode}${dryRun ? ', dry run' : ''}) answered ${res.status}: ${JSON.stringify(body).slice(0, 500)}`);
+  return { seconds, created: body.created, updated: body.updated, unchanged: body.unchanged, failed: body.failed };
+}
+
+export default async function run(args = []) {
+  const count = option(args, 'rows', 100_000);
+  const rounds = option(args, 'rounds', 1);
+  const seeded = option(args, 'seeded', 100_000);
+  const startMachine = machine();
+  const server = await startServer({ label: 'bench-import', env: { JWT_SECRET: randomBytes(48).toString('base64url'), AUTH_RATE_LIMIT: '100000000', LOG_LEVEL: 'warn' } });
+  try {
+    const databaseUrl = `postgresql://postgres:${readFileSync(join(server.dataDir, 'pg-password'), 'utf8').trim()}@127.0.0.1:${server.pgPort}/stockroom`;
+    let seedSeconds = 0;
+    if (seeded > 0) {
+      const neighbour = await signUp(server.baseUrl, 'neighbour');
+      console.log(`seeding ${seeded.toLocaleString('en')} products for another user ...`);
+      seedSeconds = await seed(server, neighbour.email, seeded, { quiet: true });
+    }
+    const rows = productRows(count);
+    const file = csvOf(rows);
+    const changed = csvOf(productRows(count, 1));
+    console.log(`file: ${count.toLocaleString('en')} rows, ${(file.length / 1024 ** 2).toFixed(1)} MiB`);
+    // A small import first, so the measured ones do not include loading the route's libraries.
+    const warm = await signUp(server.baseUrl, 'warm');
+    await importRun(server.baseUrl, warm.token, csvOf(productRows(100)), { mode: 'create', dryRun: false });
+
+    const results = [];
+    for (let round = 1; round <= rounds; round++) {
+      const baselineUser = await signUp(server.baseUrl, 'copy');
+      const copySeconds = await copyBaseline(databaseUrl, baselineUser.userId, rows);
+      const user = await signUp(server.baseUrl, 'import');
+      const dry = await importRun(server.baseUrl, user.token, file, { mode: 'create', dryRun: true });
+      const create = await importRun(server.baseUrl, user.token, file, { mode: 'create', dryRun: false });
+      const upsert = await importRun(server.baseUrl, user.token, changed, { mode: 'upsert', dryRun: false });
+      if (create.created !== count || upsert.updated !== count) throw new Error(`unexpected counts: ${JSON.stringify({ create, upsert })}`);
+      results.push({ copySeconds, dry, create, upsert });
+      console.log(
+        `round ${round}: COPY ${copySeconds.toFixed(2)} s; dry run ${dry.seconds.toFixed(2)} s; create ${create.seconds.toFixed(2)} s (${(create.seconds / copySeconds).toFixed(1)}x COPY); upsert ${upsert.seconds.toFixed(2)} s (${(upsert.seconds / copySeconds).toFixed(1)}x COPY)`,
+      );
+    }
+
+    const best = (pick) => Math.min(...results.map(pick));
+    const copySeconds = best((r) => r.copySeconds);
+    const runs = [
+      { label: 'dry run (create mode: read, check, SKU lookup)', seconds: best((r) => r.dry.seconds) },
+      { label: `import, create mode (${count.toLocaleString('en')} new products)`, seconds: best((r) => r.create.seconds) },
+      { label: `import, upsert mode (${count.toLocaleString('en')} products updated by SKU, every quantity changed)`, seconds: best((r) => r.upsert.seconds) },
+    ];
+    const passed = runs.slice(1).every((r) => r.seconds <= TARGETS.applySeconds);
+    const endMachine = machine();
+    writeJson('import', { rows: count, rounds, seeded, seedSeconds, fileBytes: file.length, targets: TARGETS, passed, code: codeVersion(), results, machine: { start: startMachine, end: endMachine } });
+
+    const n = count.toLocaleString('en');
+    const table = [
+      '| run | time | rows/s | of COPY (time) |',
+      '|---|---:|---:|---:|',
+      `| \`COPY products FROM STDIN\` of the same rows, one transaction (baseline) | ${copySeconds.toFixed(2)} s | ${Math.round(count / copySeconds).toLocaleString('en')} | 1.0x |`,
+      ...runs.map((r) => `| ${r.label} | ${r.seconds.toFixed(2)} s | ${Math.round(count / r.seconds).toLocaleString('en')} | ${(r.seconds / copySeconds).toFixed(1)}x |`),
+    ];
+    writeDocsSection(
+      `import-${count}`,
+      `### Import of ${n} rows
+
+Measured ${new Date().toISOString().slice(0, 10)} (code ${codeVersion()}) on ${startMachine.cpu}, ${startMachine.cores} cores (shared; load ${startMachine.loadAverage1m} at the start, ${endMachine.loadAverage1m} at the end), ${startMachine.node}; a CSV of ${(file.length / 1024 ** 2).toFixed(1)} MiB, the table already holding ${seeded.toLocaleString('en')} products of another user. ${rounds === 1 ? 'One round' : `Best of ${rounds} rounds`}. The baseline writes only the product rows; the import also reads and checks the file, looks the SKUs up, and writes a stock movement per product and the activity entry. Target: ${n} rows applied in at most ${TARGETS.applySeconds} s: **${passed ? 'met' : 'missed'}**.
+
+${table.join('\n')}`,
+    );
+    console.log(`\n${table.join('\n')}\n\ntarget ${passed ? 'met' : 'MISSED'}; results in bench/results/import.json and docs/benchmarks.md`);
+    if (!passed) process.exitCode = 1;
+  } finally {
+    await stopServer(server);
+    removeDir(server.dataDir);
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) await run(process.argv.slice(2));
