@@ -213,7 +213,7 @@ export class ProductListPage extends BasePage {
           const region = document.querySelector('section[aria-label="Product list"]');
           if (!region || region.getAttribute('aria-busy') === 'true') return false;
           const got = [...region.querySelectorAll('table tbody > tr, ul.product-rows > li')].map((r) =>
-            ((r.matches('tr') ? r.querySelector('td') : r.querySelector('.product-row__name'))?.textContent ?? '').trim(),
+            ((r.matches('tr') ? r.querySelector('td:not(.product-table__select)') : r.querySelector('.product-row__name'))?.textContent ?? '').trim(),
           );
           return got.length === want.length && got.every((name, i) => name === want[i]);
         },
@@ -234,14 +234,14 @@ export class ProductListPage extends BasePage {
     await waitForExactText(this.pageOf, `Page ${page} of ${of}`);
   }
 
-  /** The text of each cell in one product's row, trimmed (0-based as in `column`: 0 is the name). */
+  /** The text of each cell in one product's row after its checkbox, trimmed (0-based as in `column`: 0 is the name). */
   async rowCells(name: string): Promise<string[]> {
-    return (await this.row(name).getByRole('cell').allInnerTexts()).map((text) => text.trim());
+    return (await this.row(name).locator('td:not(.product-table__select)').allInnerTexts()).map((text) => text.trim());
   }
 
-  /** The text in one column of every row (0-based cell index). */
+  /** The text in one column of every row (0-based cell index after the checkbox). */
   async column(index: number): Promise<string[]> {
-    return this.rows.evaluateAll((rows, i) => rows.map((r) => (r.querySelectorAll('td')[i]?.textContent ?? '').trim()), index);
+    return this.rows.evaluateAll((rows, i) => rows.map((r) => (r.querySelectorAll('td:not(.product-table__select)')[i]?.textContent ?? '').trim()), index);
   }
 
   // Stats ------------------------------------------------------------------

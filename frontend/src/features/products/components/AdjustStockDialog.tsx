@@ -1,6 +1,6 @@
 import { Button, Classes, Dialog, DialogBody, DialogFooter, FormGroup, H2, HTMLSelect, InputGroup, SegmentedControl } from '@blueprintjs/core';
 import { Rules, validateField, type NumberRule, type StockAdjustmentReason } from '@stockroom/schema';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { formatCount } from '../../../lib/format';
 import { defaultReasonFor, REASON_LABELS, REASONS_BY_DIRECTION, signedDelta, type StockDirection, type StockFieldErrors } from '../stock-movements';
 import { StockNoteField } from './StockNoteField';
@@ -16,7 +16,9 @@ export interface StockAdjustment {
 
 export interface AdjustStockDialogProps {
   isOpen: boolean;
-  quantity: number;
+  /** The product's stock now, said under the title; or what `summary` says instead (many products at once). */
+  quantity?: number;
+  summary?: ReactNode;
   busy: boolean;
   /** The server's answer to the last try, on its fields. */
   errors: StockFieldErrors;
@@ -32,7 +34,7 @@ export interface AdjustStockDialogProps {
  * (a sale to take out, a receipt to add), so the pairing the server refuses
  * cannot be chosen.
  */
-export function AdjustStockDialog({ isOpen, quantity, busy, errors, onSubmit, onEdit, onClose }: AdjustStockDialogProps) {
+export function AdjustStockDialog({ isOpen, quantity, summary, busy, errors, onSubmit, onEdit, onClose }: AdjustStockDialogProps) {
   const titleId = useId();
   const [direction, setDirection] = useState<StockDirection>('remove');
   const [reason, setReason] = useState<StockAdjustmentReason>(defaultReasonFor('remove'));
@@ -69,7 +71,11 @@ export function AdjustStockDialog({ isOpen, quantity, busy, errors, onSubmit, on
             Adjust stock
           </H2>
           <p className="stock-dialog__current">
-            Currently <strong>{formatCount(quantity)}</strong> in stock.
+            {summary ?? (
+              <>
+                Currently <strong>{formatCount(quantity ?? 0)}</strong> in stock.
+              </>
+            )}
           </p>
           <FormGroup>
             <SegmentedControl

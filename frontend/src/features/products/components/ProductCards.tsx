@@ -4,11 +4,12 @@ import { formatCount, formatCurrency } from '../../../lib/format';
 import { productPath } from '../urls';
 import { ProductImage } from './ProductImage';
 import { ProductRowActions } from './ProductRowActions';
+import { SelectProductCheckbox } from './SelectProductCheckbox';
 import type { ProductCollectionProps } from './ProductTable';
 import { StockTag } from './StockTag';
 
 /** The cards view: one card per product, as many columns as fit. */
-export function ProductCards({ products, navState, onDelete }: ProductCollectionProps) {
+export function ProductCards({ products, navState, onDelete, picker }: ProductCollectionProps) {
   return (
     <ul className="product-cards" aria-label="Products">
       {products.map((product) => (
@@ -17,6 +18,7 @@ export function ProductCards({ products, navState, onDelete }: ProductCollection
             <ProductImage url={product.imageUrl} name={product.name} size="card" />
             <div className="product-card__body">
               <div className="product-card__head">
+                <SelectProductCheckbox product={product} picker={picker} />
                 <H2 className="product-card__name">
                   <Link to={productPath(product.id)} state={navState}>
                     {product.name}

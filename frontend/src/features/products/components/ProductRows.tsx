@@ -3,6 +3,7 @@ import { formatCount, formatCurrency } from '../../../lib/format';
 import { productPath } from '../urls';
 import { ProductImage } from './ProductImage';
 import { ProductActionsMenu } from './ProductRowActions';
+import { SelectProductCheckbox } from './SelectProductCheckbox';
 import type { ProductCollectionProps } from './ProductTable';
 import { StockTag } from './StockTag';
 
@@ -11,11 +12,12 @@ import { StockTag } from './StockTag';
  * stockroom needs at a glance (name, price, quantity, stock) and the actions
  * behind one menu, so nothing sits off screen.
  */
-export function ProductRows({ products, navState, onDelete }: ProductCollectionProps) {
+export function ProductRows({ products, navState, onDelete, picker }: ProductCollectionProps) {
   return (
     <ul className="product-rows" aria-label="Products">
       {products.map((product) => (
         <li key={product.id} className="product-row" data-product-id={product.id}>
+          <SelectProductCheckbox product={product} picker={picker} />
           <ProductImage url={product.imageUrl} name={product.name} size="thumb" />
           <div className="product-row__main">
             <Link className="product-row__name" to={productPath(product.id)} state={navState}>

@@ -9,12 +9,20 @@ import { productPath } from '../urls';
 import type { ProductRecord } from '../product-cache';
 import { ProductImage } from './ProductImage';
 import { ProductActionsMenu, ProductRowActions } from './ProductRowActions';
+import { SelectProductCheckbox } from './SelectProductCheckbox';
 import { StockTag } from './StockTag';
+
+/** Which products are selected for a bulk action, and the checkbox of each. */
+export interface ProductPicker {
+  isSelected(id: string): boolean;
+  onToggle(product: ProductRecord): void;
+}
 
 export interface ProductCollectionProps {
   products: readonly ProductRecord[];
   navState: ProductNavState;
   onDelete(product: ProductRecord): void;
+  picker: ProductPicker;
 }
 
 export interface ProductTableProps extends ProductCollectionProps {
@@ -57,13 +65,16 @@ function SortableHeader({ field, sort, className, children }: SortableHeaderProp
  * frame down to a tablet's width (narrower screens get ProductRows), the frame
  * only scrolling sideways for content that cannot wrap.
  */
-export function ProductTable({ products, navState, onDelete, actionsMenu, ...sort }: ProductTableProps) {
+export function ProductTable({ products, navState, onDelete, picker, actionsMenu, ...sort }: ProductTableProps) {
   const Actions = actionsMenu ? ProductActionsMenu : ProductRowActions;
   return (
     <div className="product-table-frame" tabIndex={0} role="region" aria-label="Products table">
       <HTMLTable className="product-table" interactive striped aria-label="Products">
         <thead>
           <tr>
+            <th scope="col" className="product-table__select">
+              <span className="visually-hidden">Selected</span>
+            </th>
             <SortableHeader field="name" sort={sort}>
               Product
             </SortableHeader>
@@ -86,6 +97,9 @@ export function ProductTable({ products, navState, onDelete, actionsMenu, ...sor
         <tbody>
           {products.map((product) => (
             <tr key={product.id} data-product-id={product.id}>
+              <td className="product-table__select">
+                <SelectProductCheckbox product={product} picker={picker} />
+              </td>
               <td>
                 <div className="product-table__name">
                   <ProductImage url={product.imageUrl} name={product.name} size="thumb" />

@@ -1,5 +1,5 @@
 import { useApolloClient } from '@apollo/client/react';
-import { PlusIcon } from '@blueprintjs/icons';
+import { PlusIcon, TrashIcon } from '@blueprintjs/icons';
 import { ExportMessages, ProductMessages, type ProductExportFormat } from '@stockroom/schema';
 import {
   useProductCategoriesQuery,
@@ -32,7 +32,7 @@ import { ProductRows } from '../components/ProductRows';
 import { ProductStatsCards } from '../components/ProductStatsCards';
 import { ProductTable } from '../components/ProductTable';
 import { useListNavigation } from '../list-location';
-import { productNewPath } from '../urls';
+import { productNewPath, productTrashPath } from '../urls';
 import { applyProductDeleted, readCachedProduct, type ProductRecord } from '../product-cache';
 import { isProductMissing, loadErrorMessage, productErrorMessage } from '../product-errors';
 import {
@@ -46,9 +46,25 @@ import {
   toListQuery,
   type ProductListParams,
 } from '../product-list-params';
-import { PRODUCT_TOASTS } from '../product-toasts';
+import {
+  canSelectAllMatching,
+  isSelected,
+  NOTHING_SELECTED,
+  pageSelectionState,
+  selectedCount,
+  selectionScope,
+  togglePage,
+  toggleProduct,
+  tooManyPicked,
+  type ProductSelection,
+} from '../product-selection';
+import { ProductBulkDialogs } from '../components/ProductBulkDialogs';
+import { ProductSelectionBar } from '../components/ProductSelectionBar';
+import type { ProductPicker } from '../components/ProductTable';
+import { useBulkActions } from '../useBulkActions';
 import { useLoadErrorToast } from '../useLoadErrorToast';
 import { useScannedCodeLookup } from '../useScannedCodeLookup';
+import { useUndoDelete } from '../useUndoDelete';
 import '../products.css';
 
 /**
@@ -59,6 +75,8 @@ import '../products.css';
 const COMPACT_LIST_QUERY = '(max-width: 960px)';
 /** Up to this width the table's three row actions share one menu button, so the table fits beside the side navigation. */
 const TABLE_ACTIONS_MENU_QUERY = '(max-width: 1100px)';
+/** Up to this width the bulk actions share one menu button. */
+const BULK_ACTIONS_MENU_QUERY = '(max-width: 700px)';
 
 export default function ProductListPage() {
   usePageTitle(SignedInTitles.products);
@@ -105,9 +123,26 @@ export default function ProductListPage() {
   const tableActionsMenu = useMediaQuery(TABLE_ACTIONS_MENU_QUERY);
   const [deleteProduct, { loading: deleting }] = useProductDeleteMutation();
   const [toDelete, setToDelete] = useState<ProductRecord | null>(null);
+  const undoDelete = useUndoDelete();
 
   const listData = list.dataState === 'complete' ? list.data.products : null;
   const pagination = listData?.pagination;
+
+  // A new search or filter starts a new selection; another page, size or sort keeps it.
+  const [selection, setSelection] = useState<ProductSelection>(NOTHING_SELECTED);
+  const scope = selectionScope(params);
+  const [selectionScopeShown, setSelectionScopeShown] = useState(scope);
+  if (selectionScopeShown !== scope) {
+    setSelectionScopeShown(scope);
+    setSelection(NOTHING_SELECTED);
+  }
+  const bulk = useBulkActions(params, selection, setSelection);
+  const bulkActionsMenu = useMediaQuery(BULK_ACTIONS_MENU_QUERY);
+  const shownProducts = listData?.products ?? [];
+  const picker: ProductPicker = {
+    isSelected: (id) => isSelected(selection, id),
+    onToggle: (product) => setSelection(toggleProduct(selection, product, shownProducts)),
+  };
 
   useLoadErrorToast(list.error);
 
@@ -144,7 +179,7 @@ export default function ProductListPage() {
         variables: { id },
         update: (cache) => applyProductDeleted(cache, id, readCachedProduct(cache, id)),
       });
-      toast.success(PRODUCT_TOASTS.deleted);
+      undoDelete.productDeleted(id);
     } catch (error) {
       // Already gone (deleted elsewhere): take it off the screen too.
       if (isProductMissing(error)) applyProductDeleted(client.cache, id, readCachedProduct(client.cache, id));
@@ -170,15 +205,31 @@ export default function ProductListPage() {
     if (products.length === 0) return <ProductListEmpty filtered={filtered} onClearFilters={clearFilters} />;
     return (
       <>
+        <ProductSelectionBar
+          pageState={pageSelectionState(selection, products)}
+          onTogglePage={() => setSelection(togglePage(selection, products))}
+          count={selectedCount(selection)}
+          countIsEstimate={selection.kind === 'matching' && selection.totalIsEstimate}
+          matching={selection.kind === 'matching'}
+          offerMatching={canSelectAllMatching(selection, products, pagination.total) ? { total: pagination.total, estimate: pagination.totalIsEstimate } : null}
+          onSelectMatching={() => setSelection({ kind: 'matching', total: pagination.total, totalIsEstimate: pagination.totalIsEstimate })}
+          onClear={() => setSelection(NOTHING_SELECTED)}
+          tooMany={tooManyPicked(selection)}
+          canPrintLabels={selection.kind === 'picked'}
+          busy={bulk.busy}
+          compact={bulkActionsMenu}
+          onAction={bulk.open}
+        />
         {params.view === 'cards' ? (
-          <ProductCards products={products} navState={navState} onDelete={setToDelete} />
+          <ProductCards products={products} navState={navState} onDelete={setToDelete} picker={picker} />
         ) : compact ? (
-          <ProductRows products={products} navState={navState} onDelete={setToDelete} />
+          <ProductRows products={products} navState={navState} onDelete={setToDelete} picker={picker} />
         ) : (
           <ProductTable
             products={products}
             navState={navState}
             onDelete={setToDelete}
+            picker={picker}
             sortBy={params.sortBy}
             sortOrder={params.sortOrder}
             onSortColumn={(field) => update(sortByColumn(paramsRef.current, field))}
@@ -202,9 +253,14 @@ export default function ProductListPage() {
         title="Product Management"
         subtitle="Create, search and track the products in your catalogue."
         actions={
-          <LinkButton intent="primary" size="large" icon={<PlusIcon />} to={productNewPath} state={navState}>
-            Add New Product
-          </LinkButton>
+          <>
+            <LinkButton size="large" icon={<TrashIcon />} to={productTrashPath}>
+              Trash
+            </LinkButton>
+            <LinkButton intent="primary" size="large" icon={<PlusIcon />} to={productNewPath} state={navState}>
+              Add New Product
+            </LinkButton>
+          </>
         }
       />
       <ProductStatsCards
@@ -234,6 +290,7 @@ export default function ProductListPage() {
       <section className="products-page__list" aria-label="Product list" aria-busy={list.loading}>
         {listContent()}
       </section>
+      <ProductBulkDialogs bulk={bulk} count={selectedCount(selection)} categories={categories.dataState === 'complete' ? categories.data.categories : []} />
       <DeleteProductAlert
         name={toDelete?.name ?? null}
         deleting={deleting}

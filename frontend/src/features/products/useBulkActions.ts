@@ -1,0 +1,109 @@
+import { useApolloClient } from '@apollo/client/react';
+import { ProductMessages } from '@stockroom/schema';
+import type { BulkProductChangesInput } from '@stockroom/schema/generated/graphql';
+import { useProductBulkAdjustStockMutation, useProductBulkDeleteMutation, useProductBulkUpdateMutation } from '@stockroom/schema/generated/hooks';
+import { useState } from 'react';
+import type { ProductLabelData } from '../../components/labels/ProductLabel';
+import { toast } from '../../lib/toaster';
+import { applyBulkChange } from './bulk-cache';
+import type { StockAdjustment } from './components/AdjustStockDialog';
+import type { BulkActionKind } from './components/ProductSelectionBar';
+import { productErrorMessage } from './product-errors';
+import type { ProductListParams } from './product-list-params';
+import { NOTHING_SELECTED, pickedProducts, selectionInput, type ProductSelection } from './product-selection';
+import { stockFieldErrors, type StockFieldErrors } from './stock-movements';
+import { productPath } from './urls';
+
+/** A dialog the bar opens; the feature switches need none. */
+export type BulkDialog = Exclude<BulkActionKind, 'feature' | 'unfeature'>;
+
+const productsText = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'product' : 'products'}`;
+
+/** What each action says once the server has answered with how many products it changed. */
+export const BULK_TOASTS = {
+  category: (count: number) => `Category set on ${productsText(count)}`,
+  reorderLevel: (count: number) => `Reorder level set on ${productsText(count)}`,
+  featured: (count: number) => `${productsText(count)} featured`,
+  unfeatured: (count: number) => `${productsText(count)} no longer featured`,
+  deleted: (count: number) => `${productsText(count)} deleted`,
+  stockAdjusted: (count: number) => `Stock adjusted on ${productsText(count)}`,
+} as const;
+
+/**
+ * The selection bar's actions: each runs one bulk mutation over the selection
+ * (its ids, or the list's filters), says what it did, clears the selection and
+ * drops what it may have changed from the cache (what is shown is fetched again).
+ */
+export function useBulkActions(params: ProductListParams, selection: ProductSelection, setSelection: (next: ProductSelection) => void) {
+  const client = useApolloClient();
+  const [bulkUpdate, update] = useProductBulkUpdateMutation();
+  const [bulkDelete, remove] = useProductBulkDeleteMutation();
+  const [bulkAdjust, adjust] = useProductBulkAdjustStockMutation();
+  const [dialog, setDialog] = useState<BulkDialog | null>(null);
+  const [valueError, setValueError] = useState<string | undefined>();
+  const [stockErrors, setStockErrors] = useState<StockFieldErrors>({});
+
+  const ids = selection.kind === 'picked' ? [...selection.products.keys()] : null;
+  const done = (message: string) => {
+    applyBulkChange(client.cache, ids);
+    setSelection(NOTHING_SELECTED);
+    setDialog(null);
+    toast.success(message);
+  };
+
+  /** Sets the same values on every selected product; a refusal shows in the open dialog, or as a toast. */
+  const runUpdate = async (changes: BulkProductChangesInput, said: (count: number) => string) => {
+    setValueError(undefined);
+    try {
+      const { data } = await bulkUpdate({ variables: { selection: selectionInput(selection, params), changes } });
+      done(said(data?.bulkUpdateProducts.affected ?? 0));
+    } catch (error) {
+      const message = productErrorMessage(error, ProductMessages.updateFailed);
+      if (dialog) setValueError(message);
+      else toast.error(message);
+    }
+  };
+
+  const open = (kind: BulkActionKind) => {
+    setValueError(undefined);
+    setStockErrors({});
+    if (kind === 'feature') void runUpdate({ featured: true }, BULK_TOASTS.featured);
+    else if (kind === 'unfeature') void runUpdate({ featured: false }, BULK_TOASTS.unfeatured);
+    else setDialog(kind);
+  };
+
+  return {
+    dialog,
+    open,
+    close: () => setDialog(null),
+    busy: update.loading || remove.loading || adjust.loading,
+    valueError,
+    stockErrors,
+    clearStockErrors: () => setStockErrors({}),
+    setCategory: (category: string) => runUpdate({ category: category.trim() }, BULK_TOASTS.category),
+    setReorderLevel: (text: string) => runUpdate({ reorderLevel: text.trim() === '' ? null : Number(text) }, BULK_TOASTS.reorderLevel),
+    /** Resolves true once the server applied it (the dialog then closes). */
+    adjustStock: async ({ delta, reason, note }: StockAdjustment): Promise<boolean> => {
+      try {
+        const { data } = await bulkAdjust({ variables: { selection: selectionInput(selection, params), delta, reason, note } });
+        done(BULK_TOASTS.stockAdjusted(data?.bulkAdjustStock.affected ?? 0));
+        return true;
+      } catch (error) {
+        setStockErrors(stockFieldErrors(error));
+        return false;
+      }
+    },
+    remove: async () => {
+      try {
+        const { data } = await bulkDelete({ variables: { selection: selectionInput(selection, params) } });
+        done(BULK_TOASTS.deleted(data?.bulkDeleteProducts.affected ?? 0));
+      } catch (error) {
+        setDialog(null);
+        toast.error(productErrorMessage(error, ProductMessages.deleteFailed));
+      }
+    },
+    /** The picked products as labels (a selection by filter has no values to print). */
+    labels: (): ProductLabelData[] =>
+      pickedProducts(selection).map(({ id, name, price, sku, barcode }) => ({ id, name, price, sku, barcode, url: new URL(productPath(id), window.location.origin).href })),
+  };
+}
