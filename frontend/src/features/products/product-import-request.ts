@@ -88,7 +88,7 @@ export const errorReportCsv = (errors: readonly ImportRowError[]) => csvText([['
 export const sampleCsv = () =>
   csvText([
     ['sku', 'name', 'description', 'category', 'price', 'quantity', 'reorder_level', 'barcode', 'featured', 'image_url'],
-    ['LAMP-001', 'Desk lamp', 'An adjustable LED desk lamp with a heavy base', 'Home & Office', '24.90', 12, 3, '4006381333931', 'true', 'https://images.example.com/lamp.jpg'],
+    ['LAMP-001', 'Desk lamp', 'An adjustable LED desk lamp with a heavy base', 'Home & Office', '24.90', 12, 3, '4006381333931', 'true', ''],
     ['MUG-002', 'Stoneware mug', 'A 350 ml mug, dishwasher safe', 'Kitchen', '8.50', 40, '', '', 'false', ''],
   ]);
 
