@@ -9,7 +9,7 @@ import { dashboardPath } from '../features/dashboard/urls';
 import { helpPath } from '../features/help/urls';
 import { homePath } from '../features/home/urls';
 import { notFoundPath } from '../features/not-found/urls';
-import { productEditRoute, productListPath, productNewPath, productRoute } from '../features/products/urls';
+import { productEditRoute, productListPath, productNewPath, productRoute, productTrashPath } from '../features/products/urls';
 import { profileEditPath, profilePath } from '../features/profile/urls';
 import { RootLayout } from './RootLayout';
 import { SignedInTitles } from '../lib/page-titles';
@@ -51,6 +51,7 @@ const SHELL_TITLES: Record<string, string> = {
   [productNewPath]: SignedInTitles.productNew,
   [productRoute]: SignedInTitles.product,
   [productEditRoute]: SignedInTitles.productEdit,
+  [productTrashPath]: SignedInTitles.trash,
   [profilePath]: SignedInTitles.profile,
   [profileEditPath]: SignedInTitles.profileEdit,
   [adminPath]: SignedInTitles.admin,
@@ -61,6 +62,7 @@ const SIGNED_IN_ROUTES = [
   { path: dashboardPath, ...page('dashboard', 'DashboardPage') },
   { path: productListPath, ...page('products', 'ProductListPage') },
   { path: productNewPath, ...page('products', 'ProductCreatePage') },
+  { path: productTrashPath, ...page('products', 'ProductTrashPage') },
   { path: productRoute, ...page('products', 'ProductDetailsPage') },
   { path: productEditRoute, ...page('products', 'ProductEditPage') },
   { path: profilePath, ...page('profile', 'ProfilePage') },

@@ -9,6 +9,7 @@ export const SignedInTitles = {
   productNew: 'Add New Product',
   product: 'Product Details',
   productEdit: 'Edit Product',
+  trash: 'Trash',
   profile: 'Profile',
   profileEdit: 'Edit Profile',
   admin: 'Admin',

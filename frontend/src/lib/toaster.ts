@@ -28,7 +28,17 @@ function show(message: string, intent: Intent): void {
   void getToaster().then((t) => t.show({ message, intent, timeout: TOAST_DURATION_MS }));
 }
 
+/** A button beside a toast's message (Undo), which also closes the toast. */
+export interface ToastAction {
+  text: string;
+  onClick(): void;
+}
+
 export const toast = {
   success: (message: string) => show(message, 'success'),
   error: (message: string) => show(message, 'danger'),
+  /** A success with one action beside it, shown for `timeout` ms (longer than a plain toast, so the action can be reached). */
+  successWithAction: (message: string, action: ToastAction, timeout: number) => {
+    void getToaster().then((t) => t.show({ message, intent: 'success', timeout, action: { text: action.text, onClick: action.onClick } }));
+  },
 };

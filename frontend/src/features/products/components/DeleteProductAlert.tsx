@@ -1,4 +1,5 @@
 import { TrashIcon } from '@blueprintjs/icons';
+import { TRASH_RETENTION_DAYS } from '@stockroom/schema';
 import { ConfirmAlert } from '../../../components/ConfirmAlert';
 
 export interface DeleteProductAlertProps {
@@ -9,7 +10,7 @@ export interface DeleteProductAlertProps {
   onCancel(): void;
 }
 
-/** Deleting cannot be undone, so it is confirmed first. */
+/** Deleting is confirmed first; the product then waits in the trash, where it can be restored. */
 export function DeleteProductAlert({ name, deleting, onConfirm, onCancel }: DeleteProductAlertProps) {
   return (
     <ConfirmAlert
@@ -24,7 +25,7 @@ export function DeleteProductAlert({ name, deleting, onConfirm, onCancel }: Dele
       onCancel={onCancel}
     >
       <p>
-        <strong>{name}</strong> will be removed from your catalogue. This cannot be undone.
+        <strong>{name}</strong> will be moved to the trash. You can restore it from there for {TRASH_RETENTION_DAYS} days.
       </p>
     </ConfirmAlert>
   );

@@ -22,10 +22,10 @@ import { useListNavigation } from '../list-location';
 import { productEditPath, productPath } from '../urls';
 import { applyProductDeleted, readCachedProduct, type ProductRecord } from '../product-cache';
 import { isProductMissing, productErrorMessage } from '../product-errors';
-import { PRODUCT_TOASTS } from '../product-toasts';
 import { useLoadErrorToast } from '../useLoadErrorToast';
 import { useStockHistory } from '../useStockHistory';
 import { useStockMovements } from '../useStockMovements';
+import { useUndoDelete } from '../useUndoDelete';
 import '../products.css';
 
 export default function ProductDetailsPage() {
@@ -47,6 +47,7 @@ export default function ProductDetailsPage() {
 
   const [confirming, setConfirming] = useState(false);
   const [deleteProduct, { loading: deleting }] = useProductDeleteMutation();
+  const undoDelete = useUndoDelete();
   const history = useStockHistory(id, leaving || !product);
   const stock = useStockMovements(id, () => history.setPage(1));
 
@@ -56,7 +57,7 @@ export default function ProductDetailsPage() {
     setLeaving(true);
     try {
       await deleteProduct({ variables: { id }, update: (cache) => applyProductDeleted(cache, id, readCachedProduct(cache, id)) });
-      toast.success(PRODUCT_TOASTS.deleted);
+      undoDelete.productDeleted(id);
       navigate(listHref, { replace: true });
     } catch (error) {
       setLeaving(false);

@@ -1,0 +1,53 @@
+import { useApolloClient } from '@apollo/client/react';
+import { TrashMessages, UNDO_TOAST_MS } from '@stockroom/schema';
+import { ProductRestoreDocument, ProductRestoreManyDocument } from '@stockroom/schema/generated/graphql';
+import { useMemo } from 'react';
+import { toast } from '../../lib/toaster';
+import { productErrorMessage } from './product-errors';
+import { PRODUCT_TOASTS } from './product-toasts';
+import { applyProductRestored, applyTrashChanged } from './trash-cache';
+
+/**
+ * The toasts that follow a delete, now that a delete only moves products to
+ * the trash: "Product deleted" or "12 products deleted", each with an Undo
+ * that restores exactly those products and brings the cache up to date.
+ * The toast outlives the page that deleted (the detail page navigates away at
+ * once), so Undo runs the generated documents on the client itself rather
+ * than through a hook of an unmounted page.
+ */
+export function useUndoDelete() {
+  const client = useApolloClient();
+  return useMemo(() => {
+    const restoreOne = async (id: string) => {
+      try {
+        const { data } = await client.mutate({ mutation: ProductRestoreDocument, variables: { id } });
+        if (data) applyProductRestored(client.cache, data.restoreProduct);
+        toast.success(TrashMessages.restored);
+      } catch (error) {
+        toast.error(productErrorMessage(error, TrashMessages.restoreFailed));
+      }
+    };
+    const restoreMany = async (ids: string[]) => {
+      try {
+        const { data } = await client.mutate({ mutation: ProductRestoreManyDocument, variables: { ids } });
+        applyTrashChanged(client.cache, { catalogue: true });
+        toast.success(TrashMessages.restoredMany(data?.restoreProducts.affected ?? ids.length));
+      } catch (error) {
+        toast.error(productErrorMessage(error, TrashMessages.restoreFailed));
+      }
+    };
+    return {
+      /** One product was moved to the trash: "Product deleted", with Undo restoring it. */
+      productDeleted(id: string) {
+        toast.successWithAction(PRODUCT_TOASTS.deleted, { text: TrashMessages.undo, onClick: () => void restoreOne(id) }, UNDO_TOAST_MS);
+      },
+      /**
+       * A bulk delete by ids moved `ids` to the trash: "12 products deleted" (`count`, by default
+       * the number of ids), with Undo restoring those ids, all or nothing.
+       */
+      productsDeleted(ids: readonly string[], count = ids.length) {
+        toast.successWithAction(TrashMessages.deletedMany(count), { text: TrashMessages.undo, onClick: () => void restoreMany([...ids]) }, UNDO_TOAST_MS);
+      },
+    };
+  }, [client]);
+}
