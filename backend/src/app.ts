@@ -7,6 +7,7 @@ import helmet from 'helmet';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { constants as zlib } from 'node:zlib';
+import { apiTokenRoutes } from './api-tokens/api-token.routes';
 import { authRoutes } from './auth/auth.routes';
 import { prepareDummyHash } from './account/password-hasher';
 import type { AppConfig } from './config/config';
@@ -169,6 +170,7 @@ export async function createApp({ config, databaseUrl, orm, mailer }: AppDepende
   // The probes and the docs above answer without the database; every route below needs it.
   api.use(restDatabaseGate(databaseBreaker));
   api.use('/auth', authRoutes(contextOf));
+  api.use('/users', apiTokenRoutes(contextOf));
   api.use('/users', avatarRoutes(contextOf));
   api.use('/users', userRoutes(contextOf));
   api.use('/products', productImageRoutes(contextOf));

@@ -5,3 +5,4 @@ export * from './errors';
 export * from './bulk';
 export * from './trash';
 export * from './import';
+export * from './api-tokens';

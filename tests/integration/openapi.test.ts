@@ -1,6 +1,7 @@
 import { AuthMessages, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, Rules, TextPatterns, textRulePattern } from '@stockroom/schema';
 import Ajv2020 from 'ajv/dist/2020';
 import type { Router } from 'express';
+import { apiTokenRoutes } from '../../backend/src/api-tokens/api-token.routes';
 import { authRoutes } from '../../backend/src/auth/auth.routes';
 import { HTTP_STATUS } from '../../backend/src/common/errors';
 import { dashboardRoutes } from '../../backend/src/dashboard/dashboard.routes';
@@ -68,6 +69,7 @@ describe('the document and the router', () => {
       ...routesOf('/api/auth', authRoutes(notCalled)),
       ...routesOf('/api/users/health', healthRoutes(notCalled as never)),
       ...routesOf('/api/health', probeRoutes(notCalled as never, notCalled as never, notCalled as never, notCalled as never)),
+      ...routesOf('/api/users', apiTokenRoutes(notCalled)),
       ...routesOf('/api/users', avatarRoutes(notCalled)),
       ...routesOf('/api/users', userRoutes(notCalled)),
       ...routesOf('/api/products', productImageRoutes(notCalled)),

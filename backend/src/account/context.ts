@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ApiTokenScope } from '@stockroom/schema';
 import type { AppConfig } from '../config/config';
 import type { RequestSqlPool } from '../db/sql';
 import type { MailOutbox } from '../mail/mail-outbox';
@@ -32,6 +33,28 @@ export interface ViewerRows {
   session: { id: string; expires_at: string; revoked_at: string | null } & Record<string, unknown>;
 }
 
+/** The personal access token a caller sent instead of a session (as `to_jsonb` names its columns). */
+export interface ApiTokenRow {
+  id: string;
+  scopes: ApiTokenScope[];
+  expires_at: string | null;
+  revoked_at: string | null;
+  last_used_at: string | null;
+}
+
+/**
+ * Whoever sent the request: a signed-in session, or a personal access token
+ * (which may only read or change the catalogue, as its scopes say).
+ */
+export type CallerRows = (ViewerRows & { apiToken?: undefined }) | { user: ViewerRows['user']; session?: undefined; apiToken: ApiTokenRow };
+
+/** The caller mapped into a managed user, for requests a token may make too (see account/viewer.ts). */
+export interface Caller {
+  user: User;
+  /** Set when the caller signed in with a token rather than a session. */
+  apiToken?: ApiTokenRow;
+}
+
 /**
  * The first argument of every service method: who is asking and with which
  * unit of work. Built per request by both transports from the same function.
@@ -43,8 +66,8 @@ export interface RequestContext extends AppServices {
   clientIp: string;
   /** The bearer token sent with the request, if any (checked lazily). */
   bearerToken?: string;
-  /** Set once the token has been verified (see account/viewer.ts). */
-  viewerRows?: ViewerRows;
+  /** Set once the token has been verified (see account/viewer.ts): a session's, or a personal access token's. */
+  callerRows?: CallerRows;
   /** The same caller mapped into managed entities, once a request needs them (see account/viewer.ts). */
   viewer?: Viewer;
 }

@@ -1,5 +1,6 @@
 import { createHash, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
+import { API_TOKEN_DISPLAY_LENGTH, API_TOKEN_PREFIX } from '@stockroom/schema';
 
 /** Only HS256 is ever signed or accepted; `alg: none` and RS/HS confusion are refused. */
 const ALGORITHM = 'HS256' as const;
@@ -52,3 +53,17 @@ export function createOneTimeSecret(): { token: string; hash: string } {
 }
 
 export const hashOneTimeSecret = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * A new personal access token: `stk_` and 32 random bytes (base64url), and
+ * the hash that is stored instead. SHA-256, not argon2: a password is weak
+ * and needs a slow hash against guessing, while these 256 random bits cannot
+ * be guessed however fast each guess is, and every request signed with a
+ * token looks it up by this hash, which a slow hash would make expensive.
+ */
+export function createApiTokenSecret(): { token: string; hash: string; prefix: string } {
+  const token = API_TOKEN_PREFIX + randomBytes(32).toString('base64url');
+  return { token, hash: hashApiToken(token), prefix: token.slice(0, API_TOKEN_DISPLAY_LENGTH) };
+}
+
+export const hashApiToken = (token: string) => createHash('sha256').update(token).digest('hex');

@@ -1,21 +1,18 @@
-import { AuthMessages, isUuid } from '@stockroom/schema';
+import { AuthMessages, isApiTokenLike, isApiTokenShape, isUuid, type ApiTokenScope } from '@stockroom/schema';
 import { ForbiddenError, UnauthenticatedError } from '../common/errors';
-import type { RequestContext, Viewer, ViewerRows } from './context';
+import { apiTokenWithUserStatement, touchApiTokenStatement } from './api-token.queries';
+import type { ApiTokenRow, Caller, CallerRows, RequestContext, Viewer, ViewerRows } from './context';
 import { User, UserRole, UserStatus } from './user.entity';
 import { Session } from './session.entity';
 import { sessionWithUserStatement } from './session.queries';
-import { verifyAccessToken } from './tokens';
+import { hashApiToken, verifyAccessToken } from './tokens';
 
-/**
- * The signed-in caller as plain rows, or a 401. The token must be a valid
- * HS256 JWT whose session is neither revoked nor expired and whose user is
- * still active. Reads and single-statement writes only need the caller's id
- * and role, so nothing is mapped into the EntityManager here.
- */
-export async function requireViewerRows(ctx: RequestContext): Promise<ViewerRows> {
-  if (ctx.viewerRows) return ctx.viewerRows;
-  if (!ctx.bearerToken) throw new UnauthenticatedError(AuthMessages.invalidToken);
-  const check = verifyAccessToken(ctx.bearerToken, ctx.config.jwtSecret);
+/** A token's last use is written at most this often, so a busy integration does not add a write to every request. */
+export const API_TOKEN_TOUCH_INTERVAL_SECONDS = 60;
+
+/** The caller of a session token: a valid HS256 JWT whose session is neither revoked nor expired. */
+async function sessionCaller(ctx: RequestContext, bearerToken: string): Promise<CallerRows> {
+  const check = verifyAccessToken(bearerToken, ctx.config.jwtSecret);
   if (!check.ok) {
     throw new UnauthenticatedError(check.reason === 'expired' ? AuthMessages.sessionExpired : AuthMessages.invalidToken);
   }
@@ -24,17 +21,83 @@ export async function requireViewerRows(ctx: RequestContext): Promise<ViewerRows
   // The session and its user in one statement: every signed-in request runs it.
   const [rows] = await ctx.sql.query<ViewerRows>(sessionWithUserStatement(sid, sub));
   if (!rows) throw new UnauthenticatedError(AuthMessages.invalidToken);
-  const { session, user } = rows;
+  const { session } = rows;
   if (session.revoked_at || new Date(session.expires_at).getTime() <= Date.now()) throw new UnauthenticatedError(AuthMessages.sessionExpired);
-  if (user.status !== UserStatus.Active) throw new UnauthenticatedError(AuthMessages.accountInactive);
-  ctx.viewerRows = rows;
+  return rows;
+}
+
+/**
+ * The caller of a personal access token, looked up by its SHA-256 (an index
+ * probe on a hash: nothing about a near miss is timed). Unknown, malformed,
+ * revoked and expired tokens all get the invalid-token 401, so an answer
+ * never tells which one it was.
+ */
+async function apiTokenCaller(ctx: RequestContext, bearerToken: string): Promise<CallerRows> {
+  if (!isApiTokenShape(bearerToken)) throw new UnauthenticatedError(AuthMessages.invalidToken);
+  const [rows] = await ctx.sql.query<{ token: ApiTokenRow; user: ViewerRows['user'] }>(apiTokenWithUserStatement(hashApiToken(bearerToken)));
+  if (!rows) throw new UnauthenticatedError(AuthMessages.invalidToken);
+  const { token, user } = rows;
+  const now = Date.now();
+  if (token.revoked_at || (token.expires_at && new Date(token.expires_at).getTime() <= now)) throw new UnauthenticatedError(AuthMessages.invalidToken);
+  if (!token.last_used_at || new Date(token.last_used_at).getTime() <= now - API_TOKEN_TOUCH_INTERVAL_SECONDS * 1000) {
+    await ctx.sql.query(touchApiTokenStatement(token.id, API_TOKEN_TOUCH_INTERVAL_SECONDS));
+  }
+  return { user, apiToken: token };
+}
+
+/**
+ * Whoever sent the request, or a 401: a session (see sessionCaller) or a
+ * personal access token (a bearer token starting `stk_`), whose user must
+ * still be active. Nothing is mapped into the EntityManager here.
+ */
+async function callerRowsOf(ctx: RequestContext): Promise<CallerRows> {
+  if (ctx.callerRows) return ctx.callerRows;
+  if (!ctx.bearerToken) throw new UnauthenticatedError(AuthMessages.invalidToken);
+  const rows = isApiTokenLike(ctx.bearerToken) ? await apiTokenCaller(ctx, ctx.bearerToken) : await sessionCaller(ctx, ctx.bearerToken);
+  if (rows.user.status !== UserStatus.Active) throw new UnauthenticatedError(AuthMessages.accountInactive);
+  ctx.callerRows = rows;
+  return rows;
+}
+
+/** `write` includes reading: a token that may change products may also read them. */
+const tokenAllows = (token: ApiTokenRow, scope: ApiTokenScope) => token.scopes.includes(scope) || (scope === 'read' && token.scopes.includes('write'));
+
+/**
+ * The caller of a request a personal access token may make too (reading or
+ * changing the catalogue), as plain rows, or a 401; a token without `scope`
+ * gets a 403. Reads and single-statement writes only need the caller's id
+ * and role.
+ */
+export async function requireCallerRows(ctx: RequestContext, scope: ApiTokenScope): Promise<CallerRows> {
+  const rows = await callerRowsOf(ctx);
+  if (rows.apiToken && !tokenAllows(rows.apiToken, scope)) throw new ForbiddenError(AuthMessages.accessDenied);
+  return rows;
+}
+
+/** Like requireCallerRows, with the user mapped into the EntityManager (for answers that return the User). */
+export async function requireCaller(ctx: RequestContext, scope: ApiTokenScope): Promise<Caller> {
+  const rows = await requireCallerRows(ctx, scope);
+  if (!rows.apiToken) return requireViewer(ctx);
+  return { user: ctx.em.map(User, rows.user), apiToken: rows.apiToken };
+}
+
+/**
+ * The signed-in caller as plain rows, or a 401: a session only. A personal
+ * access token gets a 403 here, so everything not marked as open to tokens
+ * (the password, the email, the tokens themselves, roles, admin) is closed
+ * to them by default.
+ */
+export async function requireViewerRows(ctx: RequestContext): Promise<ViewerRows> {
+  const rows = await callerRowsOf(ctx);
+  if (rows.apiToken) throw new ForbiddenError(AuthMessages.accessDenied);
   return rows;
 }
 
 /**
  * The signed-in caller as managed entities, or a 401 (same checks as
- * `requireViewerRows`): for requests that change the user or the session
- * through the ORM, such as a sign-out or a profile edit, which flush them.
+ * `requireViewerRows`, so a session only): for requests that change the user
+ * or the session through the ORM, such as a sign-out or a profile edit,
+ * which flush them.
  */
 export async function requireViewer(ctx: RequestContext): Promise<Viewer> {
   if (ctx.viewer) return ctx.viewer;

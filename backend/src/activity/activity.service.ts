@@ -1,4 +1,4 @@
-import { requireViewer } from '../account/viewer';
+import { requireCaller } from '../account/viewer';
 import type { RequestContext } from '../account/context';
 import { runStatement } from '../db/sql';
 import { toActivityItem, type ActivityItemView } from './activity-item';
@@ -7,14 +7,14 @@ import { hasSignedInStatement, recentActivityStatement, type RecentActivityRow }
 export const activityService = {
   /** The signed-in caller's newest activity entries, newest first, as the dashboard shows them. */
   async recent(ctx: RequestContext): Promise<ActivityItemView[]> {
-    const { user } = await requireViewer(ctx);
+    const { user } = await requireCaller(ctx, 'read');
     const rows = await runStatement<RecentActivityRow>(ctx.em, recentActivityStatement(user.id));
     return rows.map(toActivityItem);
   },
 
   /** Whether the caller has signed in since creating the account: a first visit is greeted differently from a return. */
   async hasSignedIn(ctx: RequestContext): Promise<boolean> {
-    const { user } = await requireViewer(ctx);
+    const { user } = await requireCaller(ctx, 'read');
     const rows = await runStatement<{ signedIn: boolean }>(ctx.em, hasSignedInStatement(user.id));
     return rows[0]?.signedIn === true;
   },

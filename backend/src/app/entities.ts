@@ -1,4 +1,5 @@
 import { ActivityEntry } from '../activity/activity.entity';
+import { ApiToken } from '../account/api-token.entity';
 import { OneTimeToken } from '../account/one-time-token.entity';
 import { RateLimitBucket } from '../account/rate-limit-bucket.entity';
 import { Session } from '../account/session.entity';
@@ -9,4 +10,4 @@ import { StockMovement } from '../products/stock-movement.entity';
 import { User } from '../account/user.entity';
 
 /** Every entity the ORM knows; each feature adds its own here. */
-export const entities = [User, Session, OneTimeToken, SignInAttempts, RateLimitBucket, Product, CatalogueStats, ActivityEntry, StockMovement];
+export const entities = [User, Session, OneTimeToken, SignInAttempts, RateLimitBucket, Product, CatalogueStats, ActivityEntry, StockMovement, ApiToken];

@@ -1,5 +1,6 @@
 import { GraphQLSchema, lexicographicSortSchema, printSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
+import { ApiTokenResolver } from '../api-tokens/api-token.resolver';
 import { AuthResolver } from '../auth/auth.resolver';
 import { DashboardResolver } from '../dashboard/dashboard.resolver';
 import { ProductBulkResolver } from '../products/product-bulk.resolver';
@@ -8,7 +9,7 @@ import { ProductResolver } from '../products/product.resolver';
 import { UserResolver } from '../users/user.resolver';
 
 /** Every feature's resolvers; a new feature adds its own here. */
-const resolvers = [AuthResolver, UserResolver, ProductResolver, ProductBulkResolver, ProductTrashResolver, DashboardResolver] as const;
+const resolvers = [AuthResolver, UserResolver, ApiTokenResolver, ProductResolver, ProductBulkResolver, ProductTrashResolver, DashboardResolver] as const;
 
 export function buildAppSchema(): Promise<GraphQLSchema> {
   return buildSchema({

@@ -1,5 +1,6 @@
 import { APP_NAME, APP_VERSION, Rules } from '@stockroom/schema';
 import { HTTP_STATUS } from '../common/errors';
+import { apiTokenOpenApiPaths, apiTokenOpenApiSchemas } from '../api-tokens/api-token.openapi';
 import { authOpenApiPaths } from '../auth/auth.openapi';
 import { healthOpenApiPaths } from '../health/health.openapi';
 import { dashboardOpenApiPaths, dashboardOpenApiSchemas } from '../dashboard/dashboard.openapi';
@@ -37,7 +38,7 @@ function withBodyParserAnswers(paths: Paths): Paths {
 }
 
 /** Every path of the REST API and its operations: the document's `paths`, and what the 405 handler reads a path's methods from. */
-export const openApiPaths = withBodyParserAnswers({ ...authOpenApiPaths, ...userOpenApiPaths, ...productOpenApiPaths, ...productBulkOpenApiPaths, ...productImportOpenApiPaths, ...productTrashOpenApiPaths, ...dashboardOpenApiPaths, ...uploadOpenApiPaths, ...healthOpenApiPaths });
+export const openApiPaths = withBodyParserAnswers({ ...authOpenApiPaths, ...userOpenApiPaths, ...apiTokenOpenApiPaths, ...productOpenApiPaths, ...productBulkOpenApiPaths, ...productImportOpenApiPaths, ...productTrashOpenApiPaths, ...dashboardOpenApiPaths, ...uploadOpenApiPaths, ...healthOpenApiPaths });
 
 /** The codes an error body can carry: each domain error's, and the 405 handler's. */
 const ERROR_CODES = [...Object.keys(HTTP_STATUS), METHOD_NOT_ALLOWED];
@@ -54,7 +55,14 @@ export function buildOpenApiDocument(serverUrl: string) {
     servers: [{ url: serverUrl }],
     paths: openApiPaths,
     components: {
-      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      securitySchemes: {
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: 'The accessToken of a sign-in, or a personal access token (stk_...) made in the profile. A token reads (scope read) or also changes (scope write) products and stock; anything else answers 403 to it.',
+        },
+      },
       requestBodies: productOpenApiRequestBodies,
       schemas: {
         Error: {
@@ -95,6 +103,7 @@ export function buildOpenApiDocument(serverUrl: string) {
         ...productOpenApiSchemas,
         ...productTrashOpenApiSchemas,
         ...userOpenApiSchemas,
+        ...apiTokenOpenApiSchemas,
         ...dashboardOpenApiSchemas,
       },
     },

@@ -1,6 +1,6 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Request } from 'express';
-import type { AppServices, RequestContext, Viewer, ViewerRows } from '../account/context';
+import type { AppServices, CallerRows, RequestContext, Viewer } from '../account/context';
 
 /**
  * A request's context whose EntityManager is forked on first use: a fork (identity map, unit of
@@ -13,7 +13,7 @@ class LazyRequestContext implements RequestContext {
   readonly mailer: AppServices['mailer'];
   readonly uploads: AppServices['uploads'];
   readonly sql: AppServices['sql'];
-  viewerRows?: ViewerRows;
+  callerRows?: CallerRows;
   viewer?: Viewer;
   private forkedEm?: EntityManager;
 

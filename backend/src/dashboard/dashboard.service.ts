@@ -1,6 +1,6 @@
 import { activityService } from '../activity/activity.service';
 import type { ActivityItemView } from '../activity/activity-item';
-import { requireViewer } from '../account/viewer';
+import { requireCaller } from '../account/viewer';
 import type { RequestContext } from '../account/context';
 import type { CategoryRow } from '../products/inventory.queries';
 import { productService } from '../products/product.service';
@@ -35,7 +35,7 @@ export const dashboardService = {
   /** Everything the dashboard shows, from the products and activity services, read side by side. */
   async get(ctx: RequestContext): Promise<DashboardView> {
     // Checked once before the three reads, so they share the viewer rather than each looking up the session.
-    const { user } = await requireViewer(ctx);
+    const { user } = await requireCaller(ctx, 'read');
     const [stats, recentActivity, categories, returning, reorder] = await Promise.all([
       productService.stats(ctx),
       activityService.recent(ctx),

@@ -12,7 +12,7 @@ import {
   type StockAdjustmentReason,
   type StockStatus,
 } from '@stockroom/schema';
-import { requireViewerRows } from '../account/viewer';
+import { requireCallerRows } from '../account/viewer';
 import type { RequestContext } from '../account/context';
 import { assertValid, ConflictError, NotFoundError, ValidationError } from '../common/errors';
 import { cleanNote } from './product.service';
@@ -72,7 +72,7 @@ async function run(ctx: RequestContext, statement: ReturnType<typeof bulkDeleteS
 export const productBulkService = {
   /** Sets the category, reorder level or featured flag of every selected product. */
   async update(ctx: RequestContext, rawSelection: BulkSelectionRequest, rawChanges: unknown): Promise<BulkResult> {
-    const { user } = await requireViewerRows(ctx);
+    const { user } = await requireCallerRows(ctx, 'write');
     const selection = selectionOf(rawSelection, user.id);
     const input = isRecord(rawChanges) ? rawChanges : {};
     const changes: Record<string, unknown> = { ...input, category: trimmed(input.category) };
@@ -95,7 +95,7 @@ export const productBulkService = {
    * RECEIPT by the sign when left out) goes to the activity entries.
    */
   async adjustStock(ctx: RequestContext, rawSelection: BulkSelectionRequest, input: { delta?: unknown; reason?: unknown; note?: unknown }): Promise<BulkResult> {
-    const { user } = await requireViewerRows(ctx);
+    const { user } = await requireCallerRows(ctx, 'write');
     const selection = selectionOf(rawSelection, user.id);
     assertValid(validateStockAdjustment(input));
     const delta = Number(input.delta);
@@ -112,7 +112,7 @@ export const productBulkService = {
 
   /** Deletes every selected product. */
   async remove(ctx: RequestContext, rawSelection: BulkSelectionRequest): Promise<BulkResult> {
-    const { user } = await requireViewerRows(ctx);
+    const { user } = await requireCallerRows(ctx, 'write');
     const selection = selectionOf(rawSelection, user.id);
     const counts = await run(ctx, bulkDeleteStatement(selection));
     assertAllFound(selection, counts);

@@ -18,7 +18,7 @@ import {
   type StockStatus,
   type SortOrder,
 } from '@stockroom/schema';
-import { requireViewerRows } from '../account/viewer';
+import { requireCallerRows } from '../account/viewer';
 import type { RequestContext } from '../account/context';
 import { assertValid, canonicalId, ValidationError } from '../common/errors';
 import type { Statement } from '../db/sql';
@@ -315,7 +315,7 @@ async function movementPage(ctx: RequestContext, productId: string, request: Sto
 export const productService = {
   /** One page of the caller's catalogue, filtered and sorted, with its pagination. */
   async list(ctx: RequestContext, request: ProductListRequest): Promise<ProductPageResult> {
-    const { user } = await requireViewerRows(ctx);
+    const { user } = await requireCallerRows(ctx, 'read');
     const { page, limit, offset, ...options } = parseListRequest(request);
     const filter = { ownerId: user.id, search: options.search, category: options.category, inStock: options.inStock, stockStatus: options.stockStatus };
     const [rows, count] = await Promise.all([
@@ -332,7 +332,7 @@ export const productService = {
    * consumer that stops early must `return()` the batches to free the connection.
    */
   async exportRows(ctx: RequestContext, request: ProductListRequest): Promise<ProductExport> {
-    const { user } = await requireViewerRows(ctx);
+    const { user } = await requireCallerRows(ctx, 'read');
     const { search, category, inStock, stockStatus, sortBy, sortOrder } = parseListRequest(request);
     const statement = productExportStatement({ ownerId: user.id, search, category, inStock, stockStatus, sortBy, sortOrder });
     return { columns: Object.keys(EXPORT_COLUMNS) as ExportColumn[], batches: ctx.sql.batches(statement, EXPORT_BATCH_ROWS) };
@@ -340,27 +340,27 @@ export const productService = {
 
   /** One of the caller's products; someone else's is 'Product not found', as if it did not exist. */
   async get(ctx: RequestContext, rawId: unknown): Promise<ProductView> {
-    const { user } = await requireViewerRows(ctx);
+    const { user } = await requireCallerRows(ctx, 'read');
     const row = await readOwnProduct(ctx, canonicalId(rawId), user.id);
     return fromRow(row);
   },
 
   /** Totals of the whole catalogue, from the running totals the triggers keep. */
   async stats(ctx: RequestContext): Promise<ProductStats> {
-    const { user } = await requireViewerRows(ctx);
+    const { user } = await requireCallerRows(ctx, 'read');
     const [stats] = await query<ProductStats>(ctx, productStatsStatement(user.id));
     return stats;
   },
 
   /** Per category of the caller's catalogue: how many products, how many in stock and their value, most valuable first. */
   async inventoryByCategory(ctx: RequestContext): Promise<CategoryRow[]> {
-    const { user } = await requireViewerRows(ctx);
+    const { user } = await requireCallerRows(ctx, 'read');
     return query<CategoryRow>(ctx, inventoryByCategoryStatement(user.id));
   },
 
   /** The products most in need of reordering (out of stock first, then furthest below their level) and how many need it in all. */
   async needsReordering(ctx: RequestContext): Promise<{ count: number; products: ProductView[] }> {
-    const { user } = await requireViewerRows(ctx);
+    const { user } = await requireCallerRows(ctx, 'read');
     const [rows, [due]] = await Promise.all([
       query<ProductRow>(ctx, needsReorderingStatement(user.id, NEEDS_REORDERING_LIMIT)),
       query<{ count: number }>(ctx, reorderDueStatement(user.id)),
@@ -370,13 +370,13 @@ export const productService = {
 
   /** The caller's categories, sorted, for the form's suggestions and the filter. */
   async categories(ctx: RequestContext): Promise<string[]> {
-    const { user } = await requireViewerRows(ctx);
+    const { user } = await requireCallerRows(ctx, 'read');
     return (await query<{ category: string }>(ctx, categoriesStatement(user.id))).map((row) => row.category);
   },
 
   /** The caller's featured products, newest first. */
   async featured(ctx: RequestContext): Promise<ProductView[]> {
-    const { user } = await requireViewerRows(ctx);
+    const { user } = await requireCallerRows(ctx, 'read');
     return (await query<ProductRow>(ctx, featuredStatement(user.id, FEATURED_LIMIT))).map(fromRow);
   },
 
@@ -386,7 +386,7 @@ export const productService = {
    * refused like any other missing required value).
    */
   async create(ctx: RequestContext, input: ProductChanges): Promise<ProductView> {
-    const { user } = await requireViewerRows(ctx);
+    const { user } = await requireCallerRows(ctx, 'write');
     const withDefaults = withDraftDefaults(input);
     assertValid(validateFields(ProductFields, withDefaults));
     // Validated above, so every required field is present.
@@ -409,7 +409,7 @@ export const productService = {
    * instead of silently overwriting someone else's.
    */
   async update(ctx: RequestContext, rawId: unknown, input: ProductChanges & { version?: unknown }): Promise<ProductView> {
-    const { user } = await requireViewerRows(ctx);
+    const { user } = await requireCallerRows(ctx, 'write');
     const { version, ...changes } = input;
     assertValid(validatePresentFields({ ...ProductFields, version: Rules.version }, { ...changes, version }));
     const id = canonicalId(rawId);
@@ -430,7 +430,7 @@ export const productService = {
 
   /** Moves one of the caller's products to the trash (restorable until housekeeping purges it); returns its id. */
   async remove(ctx: RequestContext, rawId: unknown): Promise<string> {
-    const { user } = await requireViewerRows(ctx);
+    const { user } = await requireCallerRows(ctx, 'write');
     const id = canonicalId(rawId);
     const [row] = await query<{ id: string }>(ctx, deleteProductStatement(id, user.id));
     if (row) return row.id;
@@ -446,7 +446,7 @@ export const productService = {
    * for a delivery) and note.
    */
   async adjustStock(ctx: RequestContext, rawId: unknown, input: StockAdjustmentRequest): Promise<ProductView> {
-    const { user } = await requireViewerRows(ctx);
+    const { user } = await requireCallerRows(ctx, 'write');
     const id = canonicalId(rawId);
     assertValid(validateStockAdjustment(input));
     const change = Number(input.delta);
@@ -470,7 +470,7 @@ export const productService = {
    * the count found what was expected: the count still happened).
    */
   async countStock(ctx: RequestContext, rawId: unknown, input: StockCountRequest): Promise<ProductView> {
-    const { user } = await requireViewerRows(ctx);
+    const { user } = await requireCallerRows(ctx, 'write');
     const id = canonicalId(rawId);
     assertValid(validateFields(StockCountFields, input));
     const [row] = await query<ProductRow>(ctx, countStockStatement(id, user.id, Number(input.quantity), cleanNote(input.note)));
@@ -482,7 +482,7 @@ export const productService = {
 
   /** A page of the stock history of one of the caller's products, newest first; someone else's is 'Product not found'. */
   async movements(ctx: RequestContext, rawId: unknown, request: StockMovementListRequest): Promise<StockMovementPageResult> {
-    const { user } = await requireViewerRows(ctx);
+    const { user } = await requireCallerRows(ctx, 'read');
     const id = canonicalId(rawId);
     assertValid(validateFields(StockMovementListFields, request));
     await readOwnProduct(ctx, id, user.id);
@@ -494,7 +494,7 @@ export const productService = {
    * checked against the caller without reading the product again, once per product of a listed page.
    */
   async movementsOf(ctx: RequestContext, product: Pick<ProductView, 'id' | 'owner'>, request: StockMovementListRequest): Promise<StockMovementPageResult> {
-    const { user } = await requireViewerRows(ctx);
+    const { user } = await requireCallerRows(ctx, 'read');
     assertValid(validateFields(StockMovementListFields, request));
     if (product.owner !== user.id) throw new ProductNotFoundError();
     return movementPage(ctx, product.id, request);

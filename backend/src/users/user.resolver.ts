@@ -1,6 +1,6 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import { MessagePayload } from '../account/account.types';
-import { requireViewer } from '../account/viewer';
+import { requireCaller } from '../account/viewer';
 import type { RequestContext } from '../account/context';
 import { User } from '../account/user.entity';
 import { userService } from './user.service';
@@ -9,9 +9,9 @@ import { AdminStats, ChangePasswordInput, PublicProfile, UpdateProfileInput, Upd
 /** GraphQL adapter over userService: the caller's own account, public profiles, and the admin's view of every account. */
 @Resolver(() => User)
 export class UserResolver {
-  @Query(() => User, { description: 'The signed-in user' })
+  @Query(() => User, { description: 'The signed-in user (also the owner of a personal access token)' })
   async me(@Ctx() ctx: RequestContext) {
-    return (await requireViewer(ctx)).user;
+    return (await requireCaller(ctx, 'read')).user;
   }
 
   @Query(() => User, { description: 'A whole account: your own, or any for an admin (FORBIDDEN otherwise)' })

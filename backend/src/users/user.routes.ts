@@ -1,7 +1,7 @@
 import { Router, type Request } from 'express';
 import { EmailChangeFields, ProfileFields, UserAdminFields, UserListFields } from '@stockroom/schema';
 import { accountService } from '../account/account.service';
-import { requireViewer } from '../account/viewer';
+import { requireCaller } from '../account/viewer';
 import type { RequestContext } from '../account/context';
 import { readBody } from '../rest/body';
 import { queryParams } from '../rest/query';
@@ -23,9 +23,9 @@ export function userRoutes(contextOf: ContextOf): Router {
     res.json({ users: users.map(toUserJson), pagination });
   });
 
-  /** GET /api/users/profile/me (signed in): { user } */
+  /** GET /api/users/profile/me (signed in, or a personal access token): { user } */
   router.get('/profile/me', async (req, res) => {
-    const { user } = await requireViewer(contextOf(req));
+    const { user } = await requireCaller(contextOf(req), 'read');
     res.json({ user: toUserJson(user) });
   });
 

@@ -9,12 +9,14 @@ import {
   UserMessages,
   validateFields,
   validatePresentFields,
+  type ApiTokenRevokedReason,
 } from '@stockroom/schema';
 import { logActivityStatement } from '../activity/activity.queries';
 import { assertEmailFree, claimingEmail, normalizeEmail } from '../account/email-uniqueness';
 import { assertCurrentPassword, revokeOneTimeTokens, sendVerificationEmail, throttle } from '../account/account.service';
 import { consumeMailActionQuota, MailKind, recipientWithinCap } from '../account/mail-limits';
 import { revokeSessionsStatement } from '../account/session.queries';
+import { revokeApiTokensStatement } from '../account/api-token.queries';
 import { requireAdmin, requireViewer } from '../account/viewer';
 import type { RequestContext, Viewer } from '../account/context';
 import { assertValid, canonicalId, DomainError, ForbiddenError, ValidationError } from '../common/errors';
@@ -115,6 +117,16 @@ async function assertAnotherActiveAdmin(em: EntityManager, userId: string, chang
   await runStatement(em, lockActiveAdminsStatement());
   const [{ others, isActiveAdmin }] = await runStatement<{ others: number; isActiveAdmin: boolean }>(em, activeAdminsStatement(userId));
   if (isActiveAdmin && others === 0) throw new LastAdminError(change);
+}
+
+/**
+ * What a deactivation takes away: every session and every personal access
+ * token. The tokens stay listed as revoked with the reason, so after a
+ * reactivation their owner sees why they stopped working.
+ */
+async function revokeAccess(em: EntityManager, userId: string): Promise<void> {
+  await runStatement(em, revokeSessionsStatement(userId));
+  await runStatement(em, revokeApiTokensStatement(userId, 'account_deactivated' satisfies ApiTokenRevokedReason));
 }
 
 async function findUser(ctx: RequestContext, id: string): Promise<User> {
@@ -233,7 +245,7 @@ export const userService = {
           if (demotes || deactivates) await assertAnotherActiveAdmin(em, user.id, demotes ? 'demote' : 'deactivate');
           await em.flush();
           if (changed.includes('email')) await revokeOneTimeTokens(em, user.id);
-          if (user.status === UserStatus.Inactive && changed.includes('status')) await runStatement(em, revokeSessionsStatement(user.id));
+          if (user.status === UserStatus.Inactive && changed.includes('status')) await revokeAccess(em, user.id);
           const profileFields = changed.filter((field) => field in ProfileFields);
           if (profileFields.length) {
             await runStatement(em, logActivityStatement(user.id, 'profile_updated', { fields: profileFields, ...(!self && { byAdmin: true }) }));
@@ -253,7 +265,7 @@ export const userService = {
 
   /**
    * Deactivation (what deleting a user means here): the account becomes Inactive and
-   * every one of its sessions is revoked; its data stays. The user themself
+   * every one of its sessions and personal access tokens is revoked; its data stays. The user themself
    * or an admin; the last active admin cannot be deactivated.
    */
   async deactivate(ctx: RequestContext, rawId: unknown): Promise<string> {
@@ -265,7 +277,7 @@ export const userService = {
         await assertAnotherActiveAdmin(em, user.id, 'deactivate');
         user.status = UserStatus.Inactive;
         await em.flush();
-        await runStatement(em, revokeSessionsStatement(user.id));
+        await revokeAccess(em, user.id);
       });
       return UserMessages.deactivated;
     });

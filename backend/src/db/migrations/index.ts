@@ -15,6 +15,7 @@ import { Migration20261124000500 } from './Migration20261124000500';
 import { Migration20261124000600 } from './Migration20261124000600';
 import { Migration20261125100000 } from './Migration20261125100000';
 import { Migration20261125110000 } from './Migration20261125110000';
+import { Migration20261125120000 } from './Migration20261125120000';
 
 /**
  * Migrations in the order they run. Listed explicitly (not globbed) so the
@@ -38,4 +39,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124000600', class: Migration20261124000600 }, // a short pending list on the trigram indexes, so stock changes do not slow search down
   { name: 'Migration20261125100000', class: Migration20261125100000 }, // the trash: deleted_at on products, indexes and catalogue totals on live rows only, 'product_restored' activity
   { name: 'Migration20261125110000', class: Migration20261125110000 }, // activity: one 'products_imported' entry per import
+  { name: 'Migration20261125120000', class: Migration20261125120000 }, // personal access tokens: hashed, scoped, expiring, revoked with a reason
 ];

@@ -1,0 +1,69 @@
+import { MAX_API_TOKENS_PER_USER, validateApiTokenInput, type ApiTokenInput, type ApiTokenScope } from '@stockroom/schema';
+import { ApiToken } from '../account/api-token.entity';
+import type { RequestContext } from '../account/context';
+import { createApiTokenSecret } from '../account/tokens';
+import { requireViewer } from '../account/viewer';
+import { assertValid, canonicalId } from '../common/errors';
+import { runStatement } from '../db/sql';
+import { ApiTokenNotFoundError, TooManyApiTokensError } from './api-token.errors';
+import { lockUserTokensStatement } from './api-token.queries';
+
+/** A new token: the secret, shown this once, and the stored token it goes with. */
+export interface CreatedApiToken {
+  token: string;
+  apiToken: ApiToken;
+}
+
+/** Each scope once, in a fixed order, whatever order and repeats a client sent. */
+const scopesOf = (scopes: ApiTokenScope[]): ApiTokenScope[] => (['read', 'write'] as const).filter((scope) => scopes.includes(scope));
+
+/*
+ * Every method needs a session (requireViewer): a personal access token can
+ * neither list, create nor revoke tokens, so a leaked one cannot make
+ * itself a successor.
+ */
+export const apiTokenService = {
+  /** The caller's tokens, newest first, revoked and expired ones included (the list says so). */
+  async list(ctx: RequestContext): Promise<ApiToken[]> {
+    const { user } = await requireViewer(ctx);
+    return ctx.em.find(ApiToken, { user }, { orderBy: { createdAt: 'desc', id: 'asc' } });
+  },
+
+  /**
+   * Issues a token with a name, scopes and an expiry (30 days to a year, or
+   * never). Only its hash is stored; the secret is in this answer only. At
+   * most MAX_API_TOKENS_PER_USER per account, counted under a lock on the
+   * account's row so two creations at once cannot both take the last place.
+   */
+  async create(ctx: RequestContext, input: ApiTokenInput): Promise<CreatedApiToken> {
+    const { user } = await requireViewer(ctx);
+    assertValid(validateApiTokenInput(input));
+    const { token, hash, prefix } = createApiTokenSecret();
+    const apiToken = await ctx.em.transactional(async (em) => {
+      await runStatement(em, lockUserTokensStatement(user.id));
+      if ((await em.count(ApiToken, { user: user.id })) >= MAX_API_TOKENS_PER_USER) throw new TooManyApiTokensError();
+      const created = em.create(ApiToken, {
+        user: user.id,
+        name: String(input.name).trim(),
+        scopes: scopesOf(input.scopes as ApiTokenScope[]),
+        prefix,
+        tokenHash: hash,
+        expiresAt: input.expiresAt == null ? null : new Date(input.expiresAt as string | Date),
+        createdAt: new Date(),
+      });
+      await em.flush();
+      return created;
+    });
+    return { token, apiToken };
+  },
+
+  /** Revokes one of the caller's tokens: it stops working at once and leaves the list. Another user's id is not found. */
+  async revoke(ctx: RequestContext, rawId: unknown): Promise<string> {
+    const { user } = await requireViewer(ctx);
+    const id = canonicalId(rawId);
+    const deleted = await ctx.em.nativeDelete(ApiToken, { id, user: user.id });
+    if (!deleted) throw new ApiTokenNotFoundError();
+    return id;
+  },
+};
+

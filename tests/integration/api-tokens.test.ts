@@ -1,0 +1,303 @@
+import { createHash } from 'node:crypto';
+import { expectGqlError, expectRestError } from '../support/answers';
+import { ADJUST_STOCK, CREATE_PRODUCT, PRODUCT, PRODUCT_STATS, PRODUCTS, createProduct, productInput } from '../support/products';
+import { GOOD_PASSWORD, ME, signUpAdmin, signUpUser, startTestApp, type TestApp } from '../support/test-app';
+
+/**
+ * Personal access tokens (issue 15): made and revoked with a session, shown
+ * once and stored as a hash, sent as `Authorization: Bearer stk_...` on both
+ * transports; `read` reads the catalogue, `write` also changes it, and no
+ * token touches the account, its tokens or anything an admin does.
+ */
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app.close());
+
+const DENIED = 'Access denied. Insufficient permissions';
+const INVALID = 'Invalid authentication token';
+const TOKEN_FIELDS = 'id name scopes prefix createdAt lastUsedAt expiresAt revokedAt revokedReason';
+const API_TOKENS = `query ApiTokens { apiTokens { ${TOKEN_FIELDS} } }`;
+const CREATE_TOKEN = `mutation CreateApiToken($input: CreateApiTokenInput!) { createApiToken(input: $input) { token apiToken { ${TOKEN_FIELDS} } } }`;
+const REVOKE_TOKEN = `mutation RevokeApiToken($id: ID!) { revokeApiToken(id: $id) }`;
+const DASHBOARD = `query Dashboard { dashboard { overview { totalProducts } recentActivity { title } } }`;
+const MOVEMENTS = `query Movements($id: ID!) { product(id: $id) { id movements { movements { delta reason } pagination { total } } } }`;
+const CHANGE_PASSWORD = `mutation ChangePassword($input: ChangePasswordInput!) { changePassword(input: $input) { message } }`;
+const UPDATE_PROFILE = `mutation UpdateProfile($input: UpdateProfileInput!) { updateProfile(input: $input) { id email } }`;
+const USERS = `query Users { users { users { id } } }`;
+const ADMIN_STATS = `query AdminStats { adminStats { totalUsers } }`;
+const DAY_MS = 24 * 60 * 60_000;
+const inDays = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString();
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+type Scope = 'read' | 'write';
+/** Creates a token over REST with a session and returns the secret and the listed token. */
+async function createToken(session: string, scopes: Scope[], overrides: Record<string, unknown> = {}) {
+  const answer = await app.rest('POST', '/api/users/profile/tokens', { name: `Token ${scopes.join('+')}`, scopes, expiresAt: inDays(90), ...overrides }, { token: session });
+  if (answer.status !== 201) throw new Error(`token not created: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body as { token: string; apiToken: { id: string; prefix: string } };
+}
+
+describe('creating, listing and revoking tokens', () => {
+  it('creates a token over REST, shows it once, stores only its hash, lists and revokes it', async () => {
+    const alice = await signUpUser(app);
+    const created = await app.rest('POST', '/api/users/profile/tokens', { name: 'Shop sync', scopes: ['read', 'write'], expiresAt: inDays(30) }, { token: alice.token });
+    expect(created.status).toBe(201);
+    const { token, apiToken } = created.body;
+    expect(token).toMatch(/^stk_[A-Za-z0-9_-]{43}$/);
+    expect(apiToken).toEqual({
+      id: expect.any(String),
+      name: 'Shop sync',
+      scopes: ['read', 'write'],
+      prefix: token.slice(0, 10),
+      createdAt: expect.any(String),
+      lastUsedAt: null,
+      expiresAt: expect.any(String),
+      revokedAt: null,
+      revokedReason: null,
+    });
+
+    const [row] = await app.sql(`SELECT to_jsonb(t) AS row FROM api_tokens t WHERE id = $1`, [apiToken.id]);
+    expect(row.row.token_hash).toBe(sha256(token));
+    expect(JSON.stringify(row.row)).not.toContain(token.slice(4));
+
+    const listed = await app.rest('GET', '/api/users/profile/tokens', undefined, { token: alice.token });
+    expect(listed.status).toBe(200);
+    expect(listed.body.apiTokens).toEqual([apiToken]);
+    expect(JSON.stringify(listed.body)).not.toContain(token);
+
+    const revoked = await app.rest('DELETE', `/api/users/profile/tokens/${apiToken.id}`, undefined, { token: alice.token });
+    expect(revoked).toMatchObject({ status: 200, body: { message: 'API token revoked', id: apiToken.id } });
+    expect((await app.rest('GET', '/api/users/profile/tokens', undefined, { token: alice.token })).body.apiTokens).toEqual([]);
+    expectRestError(await app.rest('GET', '/api/products', undefined, { token }), 401, 'UNAUTHENTICATED', INVALID);
+    expectRestError(await app.rest('DELETE', `/api/users/profile/tokens/${apiToken.id}`, undefined, { token: alice.token }), 404, 'NOT_FOUND', 'API token not found');
+  });
+
+  it('does the same over GraphQL, newest first, and a token that never expires', async () => {
+    const alice = await signUpUser(app);
+    const first = await app.gql(CREATE_TOKEN, { input: { name: 'Reports', scopes: ['read'], expiresAt: inDays(365) } }, { token: alice.token });
+    const second = await app.gql(CREATE_TOKEN, { input: { name: 'Forever', scopes: ['write', 'read', 'write'] } }, { token: alice.token });
+    expect(first.errors).toBeUndefined();
+    expect(second.data.createApiToken.apiToken).toMatchObject({ name: 'Forever', scopes: ['read', 'write'], expiresAt: null, lastUsedAt: null });
+    const listed = await app.gql(API_TOKENS, {}, { token: alice.token });
+    expect(listed.data.apiTokens.map((t: { name: string }) => t.name)).toEqual(['Forever', 'Reports']);
+    expect(JSON.stringify(listed.data)).not.toContain(first.data.createApiToken.token);
+
+    const id = first.data.createApiToken.apiToken.id;
+    expect((await app.gql(REVOKE_TOKEN, { id }, { token: alice.token })).data.revokeApiToken).toBe(id);
+    expect((await app.gql(API_TOKENS, {}, { token: alice.token })).data.apiTokens.map((t: { name: string }) => t.name)).toEqual(['Forever']);
+    expectGqlError(await app.gql(PRODUCTS, {}, { token: first.data.createApiToken.token }), 'UNAUTHENTICATED', INVALID);
+  });
+
+  it('refuses a missing name, no or unknown scopes and an expiry outside 30 days to a year', async () => {
+    const alice = await signUpUser(app);
+    const cases: Array<[Record<string, unknown>, string, string]> = [
+      [{ name: '', scopes: ['read'] }, 'name', 'Name is required'],
+      [{ name: 'x'.repeat(101), scopes: ['read'] }, 'name', 'Name cannot exceed 100 characters'],
+      [{ name: 'A', scopes: [] }, 'scopes', 'Choose at least one scope'],
+      [{ name: 'A', scopes: ['admin'] }, 'scopes', 'Scopes must be read or write'],
+      [{ name: 'A', scopes: ['read'], expiresAt: inDays(7) }, 'expiresAt', 'Expiry must be between 30 days and a year from now, or never'],
+      [{ name: 'A', scopes: ['read'], expiresAt: inDays(400) }, 'expiresAt', 'Expiry must be between 30 days and a year from now, or never'],
+    ];
+    for (const [input, field, message] of cases) {
+      expectRestError(await app.rest('POST', '/api/users/profile/tokens', input, { token: alice.token }), 400, 'BAD_USER_INPUT', message, { [field]: message });
+      if (field !== 'scopes' || (input.scopes as string[]).length === 0) {
+        expectGqlError(await app.gql(CREATE_TOKEN, { input }, { token: alice.token }), 'BAD_USER_INPUT', message, { [field]: message });
+      }
+    }
+    expect((await app.rest('POST', '/api/users/profile/tokens', { name: 'A', scopes: ['read'], secret: 'x' }, { token: alice.token })).status).toBe(400);
+    expect((await app.sql(`SELECT count(*)::int AS n FROM api_tokens WHERE user_id = $1`, [alice.user.id]))[0].n).toBe(0);
+  });
+
+  it('refuses the 21st token with a clear message', async () => {
+    const alice = await signUpUser(app);
+    for (let i = 0; i < 20; i += 1) await createToken(alice.token, ['read'], { name: `Token ${i}` });
+    const message = 'You can have at most 20 API tokens. Revoke one you no longer need first';
+    expectRestError(await app.rest('POST', '/api/users/profile/tokens', { name: 'One more', scopes: ['read'] }, { token: alice.token }), 409, 'CONFLICT', message);
+    expectGqlError(await app.gql(CREATE_TOKEN, { input: { name: 'One more', scopes: ['read'] } }, { token: alice.token }), 'CONFLICT', message);
+    expect((await app.sql(`SELECT count(*)::int AS n FROM api_tokens WHERE user_id = $1`, [alice.user.id]))[0].n).toBe(20);
+  });
+
+  it("does not find another user's token: it stays working", async () => {
+    const alice = await signUpUser(app);
+    const bob = await signUpUser(app);
+    const { token, apiToken } = await createToken(alice.token, ['read']);
+    expectRestError(await app.rest('DELETE', `/api/users/profile/tokens/${apiToken.id}`, undefined, { token: bob.token }), 404, 'NOT_FOUND', 'API token not found');
+    expectGqlError(await app.gql(REVOKE_TOKEN, { id: apiToken.id }, { token: bob.token }), 'NOT_FOUND', 'API token not found');
+    expect((await app.rest('GET', '/api/users/profile/tokens', undefined, { token: bob.token })).body.apiTokens).toEqual([]);
+    expect((await app.rest('GET', '/api/products', undefined, { token })).status).toBe(200);
+  });
+});
+
+describe('a read token', () => {
+  it('reads products, stats, history and the dashboard on both transports, and notes its last use', async () => {
+    const alice = await signUpUser(app);
+    const product = await createProduct(app, alice.token);
+    const { token, apiToken } = await createToken(alice.token, ['read']);
+
+    const rest = await Promise.all([
+      app.rest('GET', '/api/products', undefined, { token }),
+      app.rest('GET', `/api/products/${product.id}`, undefined, { token }),
+      app.rest('GET', '/api/products/stats', undefined, { token }),
+      app.rest('GET', `/api/products/${product.id}/movements`, undefined, { token }),
+      app.rest('GET', '/api/dashboard', undefined, { token }),
+      app.rest('GET', '/api/users/profile/me', undefined, { token }),
+    ]);
+    expect(rest.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(rest[0].body.products.map((p: { id: string }) => p.id)).toEqual([product.id]);
+    expect(rest[2].body.stats).toMatchObject({ totalProducts: 1 });
+    expect(rest[3].body.movements).toHaveLength(1);
+    expect(rest[5].body.user.id).toBe(alice.user.id);
+
+    const gql = await Promise.all([
+      app.gql(PRODUCTS, {}, { token }),
+      app.gql(PRODUCT, { id: product.id }, { token }),
+      app.gql(PRODUCT_STATS, {}, { token }),
+      app.gql(MOVEMENTS, { id: product.id }, { token }),
+      app.gql(DASHBOARD, {}, { token }),
+      app.gql(ME, {}, { token }),
+    ]);
+    for (const answer of gql) expect(answer.errors).toBeUndefined();
+    expect(gql[0].data.products.products).toHaveLength(1);
+    expect(gql[2].data.productStats.totalProducts).toBe(1);
+    expect(gql[3].data.product.movements.pagination.total).toBe(1);
+    expect(gql[4].data.dashboard.overview.totalProducts).toBe(1);
+
+    const [row] = await app.sql(`SELECT last_used_at FROM api_tokens WHERE id = $1`, [apiToken.id]);
+    expect(row.last_used_at).toBeInstanceOf(Date);
+    // Within the minute, further requests leave it as it is: no write per request.
+    await app.sql(`UPDATE api_tokens SET last_used_at = now() - interval '30 seconds' WHERE id = $1`, [apiToken.id]);
+    const [before] = await app.sql(`SELECT last_used_at FROM api_tokens WHERE id = $1`, [apiToken.id]);
+    await app.rest('GET', '/api/products', undefined, { token });
+    expect((await app.sql(`SELECT last_used_at FROM api_tokens WHERE id = $1`, [apiToken.id]))[0].last_used_at).toEqual(before.last_used_at);
+    await app.sql(`UPDATE api_tokens SET last_used_at = now() - interval '2 minutes' WHERE id = $1`, [apiToken.id]);
+    await app.rest('GET', '/api/products', undefined, { token });
+    expect((await app.sql(`SELECT last_used_at FROM api_tokens WHERE id = $1`, [apiToken.id]))[0].last_used_at.getTime()).toBeGreaterThan(before.last_used_at.getTime());
+  });
+
+  it('may not create, change, delete or adjust products: 403 on both transports', async () => {
+    const alice = await signUpUser(app);
+    const product = await createProduct(app, alice.token);
+    const { token } = await createToken(alice.token, ['read']);
+    expectRestError(await app.rest('POST', '/api/products', productInput(), { token }), 403, 'FORBIDDEN', DENIED);
+    expectRestError(await app.rest('PUT', `/api/products/${product.id}`, { name: 'Renamed' }, { token }), 403, 'FORBIDDEN', DENIED);
+    expectRestError(await app.rest('POST', `/api/products/${product.id}/stock`, { delta: -1 }, { token }), 403, 'FORBIDDEN', DENIED);
+    expectRestError(await app.rest('DELETE', `/api/products/${product.id}`, undefined, { token }), 403, 'FORBIDDEN', DENIED);
+    expectGqlError(await app.gql(CREATE_PRODUCT, { input: productInput() }, { token }), 'FORBIDDEN', DENIED);
+    expectGqlError(await app.gql(ADJUST_STOCK, { id: product.id, delta: 1 }, { token }), 'FORBIDDEN', DENIED);
+    const [stored] = await app.sql(`SELECT name, quantity, deleted_at FROM products WHERE id = $1`, [product.id]);
+    expect(stored).toEqual({ name: product.name, quantity: product.quantity, deleted_at: null });
+  });
+});
+
+describe('a write token', () => {
+  it('creates a product and adjusts its stock on both transports', async () => {
+    const alice = await signUpUser(app);
+    const { token } = await createToken(alice.token, ['write']);
+    const created = await app.rest('POST', '/api/products', productInput({ quantity: 4 }), { token });
+    expect(created.status).toBe(201);
+    expect(created.body.product.owner).toBe(alice.user.id);
+    const sold = await app.rest('POST', `/api/products/${created.body.product.id}/stock`, { delta: -1 }, { token });
+    expect(sold).toMatchObject({ status: 200, body: { product: { quantity: 3 } } });
+
+    const viaGql = await app.gql(CREATE_PRODUCT, { input: productInput({ quantity: 2 }) }, { token });
+    expect(viaGql.errors).toBeUndefined();
+    const received = await app.gql(ADJUST_STOCK, { id: viaGql.data.createProduct.id, delta: 5 }, { token });
+    expect(received.data.adjustStock.quantity).toBe(7);
+    expect((await app.rest('GET', '/api/products', undefined, { token: alice.token })).body.products).toHaveLength(2);
+  });
+});
+
+describe('what no token may do', () => {
+  it('refuses token management, the password, the email and admin work: 403, even for an admin with a write token', async () => {
+    const admin = await signUpAdmin(app);
+    const { token } = await createToken(admin.token, ['read', 'write']);
+    const rest: Array<[string, string, unknown?]> = [
+      ['GET', '/api/users/profile/tokens'],
+      ['POST', '/api/users/profile/tokens', { name: 'Successor', scopes: ['write'] }],
+      ['POST', '/api/users/profile/password', { currentPassword: GOOD_PASSWORD, newPassword: 'N3w!Passw0rd-2026' }],
+      ['PUT', '/api/users/profile/me', { email: 'taken-over@example.com', currentPassword: GOOD_PASSWORD }],
+      ['PUT', `/api/users/${admin.user.id}`, { firstName: 'Mallory' }],
+      ['DELETE', `/api/users/${admin.user.id}`],
+      ['GET', '/api/users'],
+      ['GET', '/api/users/admin/stats'],
+      ['POST', '/api/auth/signout'],
+    ];
+    for (const [method, path, body] of rest) expectRestError(await app.rest(method, path, body, { token }), 403, 'FORBIDDEN', DENIED);
+    const gql: Array<[string, Record<string, unknown>]> = [
+      [API_TOKENS, {}],
+      [CREATE_TOKEN, { input: { name: 'Successor', scopes: ['write'] } }],
+      [CHANGE_PASSWORD, { input: { currentPassword: GOOD_PASSWORD, newPassword: 'N3w!Passw0rd-2026' } }],
+      [UPDATE_PROFILE, { input: { email: 'taken-over@example.com', currentPassword: GOOD_PASSWORD } }],
+      [USERS, {}],
+      [ADMIN_STATS, {}],
+    ];
+    for (const [query, variables] of gql) expectGqlError(await app.gql(query, variables, { token }), 'FORBIDDEN', DENIED);
+    const [stored] = await app.sql(`SELECT email, first_name, status FROM users WHERE id = $1`, [admin.user.id]);
+    expect(stored).toEqual({ email: admin.email, first_name: 'Ada', status: 'Active' });
+    expect((await app.sql(`SELECT count(*)::int AS n FROM api_tokens WHERE user_id = $1`, [admin.user.id]))[0].n).toBe(1);
+    expect((await app.rest('POST', '/api/auth/signin', { email: admin.email, password: GOOD_PASSWORD })).status).toBe(200);
+  });
+});
+
+describe('tokens that do not work', () => {
+  it('answers 401 with the invalid-token message to an expired, revoked, malformed or unknown token', async () => {
+    const alice = await signUpUser(app);
+    const expired = await createToken(alice.token, ['read']);
+    await app.sql(`UPDATE api_tokens SET expires_at = now() - interval '1 second' WHERE id = $1`, [expired.apiToken.id]);
+    const revoked = await createToken(alice.token, ['read']);
+    await app.rest('DELETE', `/api/users/profile/tokens/${revoked.apiToken.id}`, undefined, { token: alice.token });
+    const good = await createToken(alice.token, ['read']);
+    const unknown = `stk_${'A'.repeat(43)}`;
+    const bad = [expired.token, revoked.token, unknown, 'stk_garbage', `${good.token}x`, good.token.slice(0, -1), 'stk_', `stk_${'!'.repeat(43)}`];
+    for (const token of bad) {
+      expectRestError(await app.rest('GET', '/api/products', undefined, { token }), 401, 'UNAUTHENTICATED', INVALID);
+      expectGqlError(await app.gql(PRODUCT_STATS, {}, { token }), 'UNAUTHENTICATED', INVALID);
+    }
+    expect((await app.rest('GET', '/api/products', undefined, { token: good.token })).status).toBe(200);
+    // An expired token still shows in its owner's list, with its expiry.
+    const listed = (await app.rest('GET', '/api/users/profile/tokens', undefined, { token: alice.token })).body.apiTokens;
+    expect(listed.map((t: { id: string }) => t.id).sort()).toEqual([expired.apiToken.id, good.apiToken.id].sort());
+  });
+
+  it('revokes every token of a deactivated account, and the list says why', async () => {
+    const alice = await signUpUser(app);
+    const admin = await signUpAdmin(app);
+    const read = await createToken(alice.token, ['read']);
+    const write = await createToken(alice.token, ['write']);
+    expect((await app.rest('DELETE', `/api/users/${alice.user.id}`, undefined, { token: alice.token })).status).toBe(200);
+    for (const { token } of [read, write]) {
+      expect((await app.rest('GET', '/api/products', undefined, { token })).status).toBe(401);
+    }
+    const rows = await app.sql(`SELECT revoked_at, revoked_reason FROM api_tokens WHERE user_id = $1`, [alice.user.id]);
+    expect(rows).toHaveLength(2);
+    for (const row of rows) expect(row).toEqual({ revoked_at: expect.any(Date), revoked_reason: 'account_deactivated' });
+
+    // Reactivated by an admin, the account's old tokens stay revoked and its list says why.
+    expect((await app.rest('PUT', `/api/users/${alice.user.id}`, { status: 'Active' }, { token: admin.token })).status).toBe(200);
+    expect((await app.rest('GET', '/api/products', undefined, { token: read.token })).status).toBe(401);
+    const session = (await app.rest('POST', '/api/auth/signin', { email: alice.email, password: GOOD_PASSWORD })).body.accessToken;
+    const listed = (await app.gql(API_TOKENS, {}, { token: session })).data.apiTokens;
+    expect(listed).toHaveLength(2);
+    for (const token of listed) expect(token).toMatchObject({ revokedAt: expect.any(String), revokedReason: 'account_deactivated' });
+  });
+
+  it('revokes them too when an admin sets the account Inactive', async () => {
+    const alice = await signUpUser(app);
+    const admin = await signUpAdmin(app);
+    const { token } = await createToken(alice.token, ['read']);
+    expect((await app.rest('PUT', `/api/users/${alice.user.id}`, { status: 'Inactive' }, { token: admin.token })).status).toBe(200);
+    expect((await app.rest('GET', '/api/products', undefined, { token })).status).toBe(401);
+    expect((await app.sql(`SELECT revoked_reason FROM api_tokens WHERE user_id = $1`, [alice.user.id]))[0].revoked_reason).toBe('account_deactivated');
+  });
+
+  it('keeps working after a password change, as the profile says', async () => {
+    const alice = await signUpUser(app);
+    const { token } = await createToken(alice.token, ['read']);
+    const changed = await app.rest('POST', '/api/users/profile/password', { currentPassword: GOOD_PASSWORD, newPassword: 'N3w!Passw0rd-2026' }, { token: alice.token });
+    expect(changed.status).toBe(200);
+    expect((await app.rest('GET', '/api/products', undefined, { token })).status).toBe(200);
+  });
+});
