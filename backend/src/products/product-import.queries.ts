@@ -71,7 +71,7 @@ export function applyImportStatement(ownerId: string): Statement {
       created AS (
         INSERT INTO products (id, owner_id, name, description, price, category, quantity, reorder_level, sku, barcode, featured, image_url)
         SELECT gen_random_uuid(), ?, name, description, price, category, quantity, reorder_level, sku, barcode, featured, image_url
-        FROM import_rows WHERE product_id IS NULL ORDER BY row_no
+        FROM import_rows WHERE product_id IS NULL
         RETURNING id, owner_id, quantity),
       moved_new AS (${movedNew.sql}),
       moved_changed AS (${movedChanged.sql}),

@@ -316,6 +316,8 @@ function* copyText(writes: PlannedRow[]): Generator<string> {
 async function applyPlan(tx: SqlTransaction, ownerId: string, writes: PlannedRow[]): Promise<{ created: number; updated: number }> {
   await tx.query({ sql: createImportTableSql, values: [] });
   await tx.copyFrom(copyImportRowsSql, copyText(writes));
+  // A new table has no statistics: without them the planner guesses its size when joining it to the products.
+  await tx.query({ sql: 'ANALYZE import_rows', values: [] });
   try {
     const [counts] = await tx.query<{ created: number; updated: number }>(applyImportStatement(ownerId));
     return counts;
