@@ -7,20 +7,23 @@ import { usePageTitle } from '../../../lib/usePageTitle';
 import { SignedInTitles } from '../../../lib/page-titles';
 import { fullNameOf } from '../../../lib/session';
 import { ProfileLoadState } from '../components/ProfileLoadState';
+import { ApiTokensSection } from '../components/ApiTokensSection';
 import { ProfileSection } from '../components/ProfileSection';
 import { profileEditPath } from '../urls';
+import { useApiTokens } from '../useApiTokens';
 import { useProfileUser } from '../useProfileUser';
 import '../profile.css';
 
-/** /profile: the signed-in user's account, read only, with the way to edit it. */
+/** /profile: the signed-in user's account, read only, with the way to edit it, and the account's API tokens. */
 export default function ProfilePage() {
   usePageTitle(SignedInTitles.profile);
   const profile = useProfileUser();
+  const apiTokens = useApiTokens();
   return (
     <div className="page page--narrow profile-page">
       <PageHeader
         title="Profile"
-        subtitle="Your account details."
+        subtitle="Your account details and API tokens."
         actions={
           <LinkButton intent="primary" size="large" icon={<EditIcon />} to={profileEditPath}>
             Edit Profile
@@ -46,6 +49,7 @@ export default function ProfilePage() {
           </div>
         </ProfileSection>
       )}
+      {profile.status === 'ready' && <ApiTokensSection state={apiTokens} />}
     </div>
   );
 }
