@@ -20,7 +20,7 @@ export const TrashMessages = {
   restoreFailed: 'Failed to restore product',
   purgeFailed: 'Failed to delete product forever',
   emptyFailed: 'Failed to empty the trash',
-  /** A named product is not in the caller's trash (someone else's, restored already or purged): nothing was changed. */
+  /** A named product is not one of the caller's (someone else's, or deleted for good): nothing was changed. */
   notInTrash: `${ProductMessages.notFound}: nothing was changed`,
   undo: 'Undo',
 } as const;

@@ -46,9 +46,11 @@ let rootFields: string[];
  * Mutations that may sign the caller out, change its password or email, or deactivate it, or change its whole
  * catalogue at once (a bulk delete may take every product): they run as a disposable stand-in.
  */
-const DISRUPTIVE = new Set(['signOut', 'changePassword', 'deactivateUser', 'updateUser', 'updateProfile', 'resetPassword', 'bulkUpdateProducts', 'bulkDeleteProducts', 'bulkAdjustStock']);
+const DISRUPTIVE = new Set(['signOut', 'changePassword', 'deactivateUser', 'updateUser', 'updateProfile', 'resetPassword', 'bulkUpdateProducts', 'bulkDeleteProducts', 'bulkAdjustStock', 'purgeProduct', 'purgeProducts', 'emptyTrash']);
 /** Fields whose `id` names a product; every other `id` names an account. */
-const PRODUCT_FIELDS = new Set(['product', 'updateProduct', 'deleteProduct', 'adjustStock', 'countStock', 'bulkUpdateProducts', 'bulkDeleteProducts', 'bulkAdjustStock']);
+const PRODUCT_FIELDS = new Set(['product', 'updateProduct', 'deleteProduct', 'adjustStock', 'countStock', 'bulkUpdateProducts', 'bulkDeleteProducts', 'bulkAdjustStock', 'restoreProduct', 'restoreProducts', 'purgeProduct', 'purgeProducts']);
+/** Fields that change which of the caller's products are in the catalogue in ways the answer does not list. */
+const TRASH_FIELDS = new Set(['restoreProducts', 'purgeProduct', 'purgeProducts']);
 
 const CANNOT_SUCCEED: Record<Role, Set<string>> = {
   member: new Set(['resetPassword', 'verifyEmail', 'users', 'adminStats']),
@@ -114,6 +116,9 @@ function hintsFor(role: Role, valid: boolean): GqlHints {
         return valid ? fc.constantFrom(undefined, undefined, undefined, 1) : undefined;
       case 'delta':
         return valid ? fc.integer({ min: -2, max: 25 }).filter((delta) => delta !== 0) : undefined;
+      case 'ids':
+        // A restore or purge by id names some of the caller's products.
+        return valid ? fc.array(slotPick('id:own'), { minLength: 1, maxLength: 3 }) : undefined;
     }
     const rule = RULES[where]?.[name];
     return rule && valid ? validValue(ruleSchema(rule), {}) : undefined;
@@ -237,7 +242,7 @@ async function fuzzField(field: string, role: Role, valid: boolean, log: Failure
         keepUp(field, caller, request.variables, role);
         if (field === 'createProduct' && answer.body.data?.createProduct?.id) world.record(caller, 'product', { created: answer.body.data.createProduct.id });
         if (field === 'deleteProduct') world.record(caller, 'product', { deleted: String(request.variables.id) });
-        if (field.startsWith('bulk')) await world.syncProducts(caller);
+        if (field.startsWith('bulk') || TRASH_FIELDS.has(field)) await world.syncProducts(caller);
       }
       return true;
     }),

@@ -39,6 +39,8 @@ const DISRUPTIVE = new Set([
   'DELETE /api/users/{id}',
   'POST /api/auth/reset-password',
   'POST /api/products/bulk',
+  'POST /api/products/purge',
+  'DELETE /api/products/trash',
 ]);
 
 /** Valid requests that cannot succeed for this caller: the mailed token is unknown to the generator, or the operation is for admins. */
@@ -225,7 +227,7 @@ async function fuzzOperation(operation: RestOperation, role: Role, valid: boolea
         const body = answer.body as { product?: { id?: string } };
         if (operation.key === 'POST /api/products' && body?.product?.id) world.record(caller, 'product', { created: body.product.id });
         if (operation.key === 'DELETE /api/products/{id}') world.record(caller, 'product', { deleted: String(request.pathParams.id) });
-        if (operation.key === 'POST /api/products/bulk') await world.syncProducts(caller);
+        if (operation.key === 'POST /api/products/bulk' || operation.key === 'POST /api/products/purge' || operation.key === 'POST /api/products/restore') await world.syncProducts(caller);
       }
       return true;
     }),

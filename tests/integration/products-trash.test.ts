@@ -220,11 +220,15 @@ describe('restoring', () => {
     expectRestError(await app.rest('DELETE', `/api/products/${chair.id}?permanent=true`, undefined, { token: mallory.token }), 403, 'FORBIDDEN', 'You can only modify products you created');
   });
 
-  it('of many is all or nothing: an id not in the trash restores none', async () => {
+  it('of many is all or nothing: an id that is not one of the caller\'s restores none; one already back is left as it is', async () => {
     const { token, lamp, chair } = await catalogue();
+    const stranger = await createProduct(app, (await signUpUser(app)).token);
     await app.rest('DELETE', `/api/products/${lamp.id}`, undefined, { token });
-    expectRestError(await app.rest('POST', '/api/products/restore', { ids: [lamp.id, chair.id] }, { token }), 404, 'NOT_FOUND', 'Product not found: nothing was changed');
+    expectRestError(await app.rest('POST', '/api/products/restore', { ids: [lamp.id, stranger.id] }, { token }), 404, 'NOT_FOUND', 'Product not found: nothing was changed');
     expect((await app.rest('GET', '/api/products/trash', undefined, { token })).body.pagination.total).toBe(1);
+    expect((await app.rest('POST', '/api/products/restore', { ids: [lamp.id, chair.id] }, { token })).body).toEqual({ affected: 1 });
+    expect((await app.gql(RESTORE_MANY, { ids: [lamp.id, chair.id] }, { token })).data).toEqual({ restoreProducts: { affected: 0 } });
+    expect((await app.rest('GET', '/api/products/trash', undefined, { token })).body.pagination.total).toBe(0);
     expectRestError(await app.rest('POST', '/api/products/restore', { ids: [] }, { token }), 400, 'BAD_USER_INPUT', 'Select at least one product', { ids: 'Select at least one product' });
     expectRestError(await app.rest('POST', '/api/products/restore', { ids: ['nope'] }, { token }), 400, 'BAD_USER_INPUT', 'Product ids must be a list of product ids', { ids: 'Product ids must be a list of product ids' });
   });

@@ -35,19 +35,21 @@ export function productStateStatement(id: string): Statement {
 /**
  * Brings the owner's trashed products back as they were (id, SKU, stock
  * history, version), each with a 'product_restored' activity entry, only when
- * every id named is in the owner's trash; otherwise none. A SKU that a live
- * product of the owner has taken meanwhile fails the statement on the unique
- * index of live SKUs. Returns the restored products.
+ * every id named is one of the owner's products; otherwise none. One already
+ * in the catalogue is left as it is (an Undo sent twice restores nothing
+ * twice). A SKU that a live product of the owner has taken meanwhile fails
+ * the statement on the unique index of live SKUs. Answers the restored
+ * products (`rows`), or how many ids matched and how many were restored (`counts`).
  */
-export function restoreStatement(ownerId: string, ids: string[]): Statement {
+export function restoreStatement(ownerId: string, ids: string[], answer: 'rows' | 'counts'): Statement {
   return {
-    sql: `WITH selected AS (SELECT id FROM products WHERE owner_id = ? AND id = ANY(?::uuid[]) AND deleted_at IS NOT NULL FOR UPDATE),
+    sql: `WITH selected AS (SELECT id, deleted_at FROM products WHERE owner_id = ? AND id = ANY(?::uuid[]) FOR UPDATE),
       restored AS (
         UPDATE products SET deleted_at = NULL FROM selected
-        WHERE products.id = selected.id AND (SELECT count(*) FROM selected) = ?
+        WHERE products.id = selected.id AND selected.deleted_at IS NOT NULL AND (SELECT count(*) FROM selected) = ?
         RETURNING products.*),
       logged AS (${logFrom('restored', 'product_restored')})
-      SELECT ${PRODUCT_COLUMNS} FROM restored`,
+      ${answer === 'rows' ? `SELECT ${PRODUCT_COLUMNS} FROM restored` : 'SELECT (SELECT count(*) FROM selected)::int AS matched, (SELECT count(*) FROM restored)::int AS affected'}`,
     values: [ownerId, ids, ids.length],
   };
 }

@@ -24,7 +24,7 @@ export class ProductTrashResolver {
     return productTrashService.restore(ctx, id);
   }
 
-  @Mutation(() => BulkResult, { description: 'Brings products back from the trash, all or nothing: NOT_FOUND (and none restored) when an id is not in your trash' })
+  @Mutation(() => BulkResult, { description: 'Brings products back from the trash, all or nothing: NOT_FOUND (and none restored) when an id is not one of yours; one already back is left as it is (affected counts those restored)' })
   restoreProducts(@Arg('ids', () => [ID]) ids: string[], @Ctx() ctx: RequestContext) {
     return productTrashService.restoreMany(ctx, ids);
   }

@@ -38,9 +38,9 @@ const trashedFromRow = (row: TrashedRow): TrashedProductView => ({ ...row, delet
 const query = <T>(ctx: RequestContext, statement: Statement) => ctx.sql.query<T>(statement);
 
 /** A restore whose SKU a live product of the owner took meanwhile meets the unique index of live SKUs: the SKU's own 409. */
-async function restoring(ctx: RequestContext, statement: Statement): Promise<ProductRow[]> {
+async function restoring<T>(ctx: RequestContext, statement: Statement): Promise<T[]> {
   try {
-    return await query<ProductRow>(ctx, statement);
+    return await query<T>(ctx, statement);
   } catch (error) {
     const { code, constraint } = error as { code?: string; constraint?: string };
     if (code === '23505' && constraint === SKU_UNIQUE_INDEX) throw new DuplicateSkuError();
@@ -97,20 +97,24 @@ export const productTrashService = {
   async restore(ctx: RequestContext, rawId: unknown): Promise<ProductView> {
     const { user } = await requireViewerRows(ctx);
     const id = canonicalId(rawId);
-    const [row] = await restoring(ctx, restoreStatement(user.id, [id]));
+    const [row] = await restoring<ProductRow>(ctx, restoreStatement(user.id, [id], 'rows'));
     if (row) return productFromRow(row);
     const [live] = await query<ProductRow>(ctx, productByIdStatement(id));
     if (live && live.owner === user.id) return productFromRow(live);
     throw new ProductNotFoundError();
   },
 
-  /** Brings many of the caller's trashed products back at once, all or nothing: an id not in the caller's trash changes none (404). */
+  /**
+   * Brings many of the caller's trashed products back at once, all or nothing:
+   * an id that is not one of the caller's products changes none (404). One
+   * already back is left as it is; `affected` counts those restored now.
+   */
   async restoreMany(ctx: RequestContext, rawIds: unknown): Promise<BulkResult> {
     const { user } = await requireViewerRows(ctx);
     const ids = trashIdsOf(rawIds);
-    const rows = await restoring(ctx, restoreStatement(user.id, ids));
-    if (rows.length < ids.length) throw new NotFoundError(TrashMessages.notInTrash);
-    return { affected: rows.length };
+    const [counts] = await restoring<{ matched: number; affected: number }>(ctx, restoreStatement(user.id, ids, 'counts'));
+    if (counts.matched < ids.length) throw new NotFoundError(TrashMessages.notInTrash);
+    return { affected: counts.affected };
   },
 
   /**

@@ -94,9 +94,9 @@ export class FuzzWorld {
     while (ids.length < count) ids.push((await createProduct(this.app, account.token, { name: `Fuzz seed ${ids.length + 1}` })).id);
   }
 
-  /** After a change to many products at once (a bulk delete may take them all): the pool is what the database holds, topped up again. */
+  /** After a change to many products at once (a bulk delete may take them all): the pool is what the catalogue holds (not the trash), topped up again. */
   async syncProducts(account: Account) {
-    const rows = await this.app.sql<{ id: string }>('SELECT id FROM products WHERE owner_id = $1', [account.id]);
+    const rows = await this.app.sql<{ id: string }>('SELECT id FROM products WHERE owner_id = $1 AND deleted_at IS NULL', [account.id]);
     const live = new Set(rows.map((row) => row.id));
     for (const id of [...(this.products.get(account.id) ?? [])]) if (!live.has(id)) this.record(account, 'product', { deleted: id });
     await this.ensureProducts(account);

@@ -18,7 +18,7 @@ export interface TrashedProductListProps {
  */
 export function TrashedProductList({ products, busyId, onRestore, onPurge }: TrashedProductListProps) {
   return (
-    <HTMLTable className="trash-table" striped aria-label="Deleted products">
+    <HTMLTable className="trash-table" aria-label="Deleted products">
       <thead>
         <tr>
           <th scope="col">Product</th>
