@@ -8,6 +8,7 @@ import { dashboardRoutes } from '../../backend/src/dashboard/dashboard.routes';
 import { healthRoutes, probeRoutes } from '../../backend/src/health/health.routes';
 import { productRoutes } from '../../backend/src/products/product.routes';
 import { productBulkRoutes } from '../../backend/src/products/product-bulk.routes';
+import { productImportRoutes } from '../../backend/src/products/product-import.routes';
 import { productTrashRoutes } from '../../backend/src/products/product-trash.routes';
 import { avatarRoutes, productImageRoutes } from '../../backend/src/uploads/upload.routes';
 import { userRoutes } from '../../backend/src/users/user.routes';
@@ -74,6 +75,7 @@ describe('the document and the router', () => {
       ...routesOf('/api/users', userRoutes(notCalled)),
       ...routesOf('/api/products', productImageRoutes(notCalled)),
       ...routesOf('/api/products', productBulkRoutes(notCalled)),
+      ...routesOf('/api/products', productImportRoutes(notCalled)),
       ...routesOf('/api/products', productTrashRoutes(notCalled)),
       ...routesOf('/api/products', productRoutes(notCalled)),
       ...routesOf('/api/dashboard', dashboardRoutes(notCalled)),

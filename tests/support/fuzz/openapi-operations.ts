@@ -122,8 +122,38 @@ function queryParams(operation: RestOperation, valid: boolean, hints: Hints): fc
 const IMAGES = [png(), png(3, 1), JPEG, WEBP];
 const image = fc.constantFrom(...IMAGES);
 
+/**
+ * The product import's form: a small product file (CSV with any of its
+ * delimiters, a BOM or not) with a mode and a dry run, or a file it must
+ * refuse (empty, a header only, an image, Latin-1 text, a broken quote).
+ */
+function importFormBody(valid: boolean): fc.Arbitrary<unknown> {
+  const text = (value: string) => new TextEncoder().encode(value);
+  const options = fc.tuple(fc.constantFrom('create', 'upsert'), fc.constantFrom('true', 'false'));
+  const form = (bytes: Uint8Array, [mode, dryRun]: [string, string]) =>
+    new Multipart([{ field: 'file', bytes, filename: 'products.csv', contentType: 'text/csv' }, { field: 'mode', text: mode }, { field: 'dryRun', text: dryRun }]);
+  if (valid) {
+    const product = fc.tuple(fc.constantFrom('Desk lamp', 'Crème brûlée torch', 'Stool, oak', '=SUM(A1)'), fc.integer({ min: 1, max: 99_999 }), fc.nat(1000));
+    const file = fc.tuple(fc.array(product, { minLength: 1, maxLength: 5 }), fc.constantFrom(',', ';', '\t'), fc.boolean()).map(([rows, delimiter, bom]) => {
+      const cell = (value: string) => (value.includes(delimiter) ? `"${value}"` : value);
+      const lines = [['name', 'price', 'qty'].join(delimiter), ...rows.map(([name, cents, quantity]) => [cell(name), (cents / 100).toFixed(2), String(quantity)].join(delimiter))];
+      return text(`${bom ? '\uFEFF' : ''}${lines.join('\r\n')}\r\n`);
+    });
+    return fc.tuple(file, options).map(([bytes, chosen]) => form(bytes, chosen));
+  }
+  const refused = fc.constantFrom(new Uint8Array(0), text('name,price\r\n'), png(), Buffer.from('name,price\r\nCr\xe8me,1\r\n', 'latin1'), text('name,price\r\n"open,1\r\n'));
+  return fc.oneof(
+    fc.tuple(refused, options).map(([bytes, chosen]) => form(bytes, chosen)),
+    fc.tuple(hostileString, options).map(([mode, [, dryRun]]) => form(text('name,price\r\nLamp,1\r\n'), [mode, dryRun])),
+    hostileString.map((value) => new Multipart([{ field: 'file', text: value }])),
+    fc.constant(new Multipart([])),
+    hostileValue,
+  );
+}
+
 function multipartBody(schema: JsonSchema, valid: boolean): fc.Arbitrary<unknown> {
   const field = (schema.required ?? Object.keys(schema.properties ?? {}))[0] as string;
+  if (field === 'file') return importFormBody(valid);
   const part = (bytes: Uint8Array, filename: string, contentType: string, name = field) => new Multipart([{ field: name, bytes, filename, contentType }]);
   if (valid) return fc.tuple(image, fc.constantFrom('photo.png', 'a.jpg', 'b', 'ünï €.webp')).map(([bytes, filename]) => part(bytes, filename, 'image/png'));
   return fc.oneof(
