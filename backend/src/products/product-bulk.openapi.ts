@@ -59,7 +59,7 @@ export const productBulkOpenApiPaths = {
     post: {
       operationId: 'bulkProducts',
       tags: ['Products'],
-      summary: 'Delete, update or adjust the stock of many of your products at once, all or nothing',
+      summary: 'Delete (move to the trash), update or adjust the stock of many of your products at once, all or nothing',
       security: bearer,
       requestBody: jsonBody({
         type: 'object',

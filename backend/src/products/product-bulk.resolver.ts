@@ -46,7 +46,7 @@ export class ProductBulkResolver {
     return productBulkService.update(ctx, selectionOf(selection), { ...changes });
   }
 
-  @Mutation(() => BulkResult, { description: "Deletes every selected product; NOT_FOUND (and nothing deleted) when an id is not one of yours" })
+  @Mutation(() => BulkResult, { description: "Moves every selected product to the trash (restoreProducts brings them back); NOT_FOUND (and nothing deleted) when an id is not one of yours" })
   bulkDeleteProducts(@Arg('selection', () => ProductSelectionInput) selection: ProductSelectionInput, @Ctx() ctx: RequestContext) {
     return productBulkService.remove(ctx, selectionOf(selection));
   }

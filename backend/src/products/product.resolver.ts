@@ -42,7 +42,7 @@ export class ProductResolver {
     return productService.update(ctx, id, input);
   }
 
-  @Mutation(() => ID, { description: 'Returns the id of the deleted product' })
+  @Mutation(() => ID, { description: 'Moves the product to the trash (restoreProduct brings it back, purgeProduct deletes it for good); returns its id' })
   deleteProduct(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestContext) {
     return productService.remove(ctx, id);
   }
