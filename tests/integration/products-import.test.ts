@@ -119,6 +119,11 @@ describe('files it refuses', () => {
     expect(ImportMessages.notUtf8).toMatch(/must be UTF-8 encoded text \(CSV\) or an Excel workbook \(\.xlsx\)/);
   });
 
+  it('a damaged workbook', async () => {
+    const damaged = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(200, 7)]);
+    expectRestError(await importFile(token, { file: damaged, name: 'products.xlsx' }), 400, 'BAD_USER_INPUT', ImportMessages.unreadableWorkbook, { file: ImportMessages.unreadableWorkbook });
+  });
+
   it('a mode, dry run or mapping it does not know', async () => {
     const file = csv('name,price', 'Lamp,1');
     expectRestError(await importFile(token, { file, mode: 'replace' }), 400, 'BAD_USER_INPUT', ImportMessages.unknownMode, { mode: ImportMessages.unknownMode });

@@ -2,6 +2,7 @@ import busboy from 'busboy';
 import type { Request } from 'express';
 import { CsvError, parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
+import { Readable } from 'node:stream';
 import { IMPORT_LIMITS, ImportMessages } from '@stockroom/schema';
 import { DomainError, ValidationError } from '../common/errors';
 
@@ -209,24 +210,29 @@ function cellText(value: ExcelJS.CellValue): string {
   return '';
 }
 
+/**
+ * The first sheet of a workbook, read as a stream: a small file can unpack to
+ * a huge sheet, so reading stops one row past the limit instead of loading
+ * the whole workbook first.
+ */
 async function readXlsx(bytes: Buffer): Promise<ImportTable> {
-  const workbook = new ExcelJS.Workbook();
+  const records: ImportRow[] = [];
   try {
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+    const workbook = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit', entries: 'emit' });
+    for await (const sheet of workbook) {
+      for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
+        const cells: string[] = [];
+        // row.values is 1-based, with holes for empty cells.
+        const values = row.values as ExcelJS.CellValue[];
+        for (let i = 1; i < values.length; i++) cells.push(cellText(values[i]));
+        records.push({ row: row.number, cells });
+        if (records.length > IMPORT_LIMITS.maxRows + 1) break;
+      }
+      break;
+    }
   } catch {
     throw fileError(ImportMessages.unreadableWorkbook);
   }
-  const sheet = workbook.worksheets[0];
-  if (!sheet || sheet.actualRowCount === 0) throw fileError(ImportMessages.empty);
-  if (sheet.actualRowCount > IMPORT_LIMITS.maxRows + 1) throw fileError(ImportMessages.tooManyRows);
-  const records: ImportRow[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row) => {
-    const cells: string[] = [];
-    // row.values is 1-based, with holes for empty cells.
-    const values = row.values as ExcelJS.CellValue[];
-    for (let i = 1; i < values.length; i++) cells.push(cellText(values[i]));
-    records.push({ row: row.number, cells });
-  });
   return tableOf('xlsx', records);
 }
 
