@@ -39,6 +39,8 @@ const NUTS = ['Nut A', 'Nut B'].map((name) => ({ name, category: 'Nuts', price: 
 
 describe('acting on many products at once', () => {
   const b = useBrowser();
+  // Two axe runs and two screenshots at each width, on a shared 2-core machine.
+  jest.setTimeout(150_000);
 
   async function open(viewport: typeof MOBILE | typeof DESKTOP, tag: string): Promise<{ s: GuardedSession; session: ApiSession; list: ProductListPage; selection: ProductSelectionBar }> {
     const { session } = await createUserWithSession(tag);
@@ -158,10 +160,17 @@ describe('acting on many products at once', () => {
     await selection.run('Delete');
     dialog = selection.dialog('Delete 2 products?');
     await dialog.getByRole('button', { name: 'Delete' }).click();
-    await toastLocator(s.page, '2 products deleted').waitFor();
+    const deleted = toastLocator(s.page, '2 products deleted');
+    await deleted.waitFor();
     await list.row('Bolt 02').waitFor({ state: 'detached' });
     products = await serverProducts(session);
     expect([products.has('Bolt 02'), products.has('Bolt 04'), products.size]).toEqual([false, false, 12]);
+    // Undo on the toast brings both back from the trash, featured as they were.
+    await s.page.getByRole('region', { name: 'Notifications' }).getByRole('button', { name: 'Undo' }).click();
+    await toastLocator(s.page, '2 products restored').waitFor();
+    await list.row('Bolt 02').waitFor();
+    products = await serverProducts(session);
+    expect(pick(products, ['Bolt 02', 'Bolt 04'], 'featured')).toEqual([true, true]);
 
     await selection.toggle(selection.checkbox('Bolt 05'));
     await waitForExactText(selection.count, '1 product selected');

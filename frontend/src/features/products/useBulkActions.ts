@@ -1,5 +1,5 @@
 import { useApolloClient } from '@apollo/client/react';
-import { ProductMessages } from '@stockroom/schema';
+import { ProductMessages, TrashMessages } from '@stockroom/schema';
 import type { BulkProductChangesInput } from '@stockroom/schema/generated/graphql';
 import { useProductBulkAdjustStockMutation, useProductBulkDeleteMutation, useProductBulkUpdateMutation } from '@stockroom/schema/generated/hooks';
 import { useState } from 'react';
@@ -12,6 +12,7 @@ import { productErrorMessage } from './product-errors';
 import type { ProductListParams } from './product-list-params';
 import { NOTHING_SELECTED, pickedProducts, selectionInput, type ProductSelection } from './product-selection';
 import { stockFieldErrors, type StockFieldErrors } from './stock-movements';
+import { useUndoDelete } from './useUndoDelete';
 import { productPath } from './urls';
 
 /** A dialog the bar opens; the feature switches need none. */
@@ -25,7 +26,6 @@ export const BULK_TOASTS = {
   reorderLevel: (count: number) => `Reorder level set on ${productsText(count)}`,
   featured: (count: number) => `${productsText(count)} featured`,
   unfeatured: (count: number) => `${productsText(count)} no longer featured`,
-  deleted: (count: number) => `${productsText(count)} deleted`,
   stockAdjusted: (count: number) => `Stock adjusted on ${productsText(count)}`,
 } as const;
 
@@ -39,16 +39,17 @@ export function useBulkActions(params: ProductListParams, selection: ProductSele
   const [bulkUpdate, update] = useProductBulkUpdateMutation();
   const [bulkDelete, remove] = useProductBulkDeleteMutation();
   const [bulkAdjust, adjust] = useProductBulkAdjustStockMutation();
+  const undo = useUndoDelete();
   const [dialog, setDialog] = useState<BulkDialog | null>(null);
   const [valueError, setValueError] = useState<string | undefined>();
   const [stockErrors, setStockErrors] = useState<StockFieldErrors>({});
 
   const ids = selection.kind === 'picked' ? [...selection.products.keys()] : null;
-  const done = (message: string) => {
+  const done = (message: string | null) => {
     applyBulkChange(client.cache, ids);
     setSelection(NOTHING_SELECTED);
     setDialog(null);
-    toast.success(message);
+    if (message) toast.success(message);
   };
 
   /** Sets the same values on every selected product; a refusal shows in the open dialog, or as a toast. */
@@ -96,7 +97,10 @@ export function useBulkActions(params: ProductListParams, selection: ProductSele
     remove: async () => {
       try {
         const { data } = await bulkDelete({ variables: { selection: selectionInput(selection, params) } });
-        done(BULK_TOASTS.deleted(data?.bulkDeleteProducts.affected ?? 0));
+        const affected = data?.bulkDeleteProducts.affected ?? 0;
+        // Picked products can be named again for Undo; every matching product cannot (the filter now matches none of them).
+        done(ids ? null : TrashMessages.deletedMany(affected));
+        if (ids) undo.productsDeleted(ids, affected);
       } catch (error) {
         setDialog(null);
         toast.error(productErrorMessage(error, ProductMessages.deleteFailed));

@@ -1,5 +1,5 @@
 import { TrashIcon } from '@blueprintjs/icons';
-import { Rules } from '@stockroom/schema';
+import { Rules, TRASH_RETENTION_DAYS } from '@stockroom/schema';
 import { lazy, Suspense } from 'react';
 import { ConfirmAlert } from '../../../components/ConfirmAlert';
 import { formatCount } from '../../../lib/format';
@@ -73,7 +73,9 @@ export function ProductBulkDialogs({ bulk, count, categories }: ProductBulkDialo
         onConfirm={() => void bulk.remove()}
         onCancel={close}
       >
-        <p>{selected} will be removed from your catalogue.</p>
+        <p>
+          {selected} will be moved to the trash. You can restore them from there for {TRASH_RETENTION_DAYS} days.
+        </p>
       </ConfirmAlert>
       {dialog === 'labels' && (
         <Suspense fallback={null}>
