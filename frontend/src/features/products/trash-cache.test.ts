@@ -4,6 +4,7 @@ import {
   ProductStatsDocument,
   ProductTrashDocument,
   type ProductListQuery,
+  type ProductStatsQuery,
   type ProductTrashQuery,
 } from '@stockroom/schema/generated/graphql';
 import type { InMemoryCache } from '@apollo/client';
@@ -44,11 +45,11 @@ function afterDelete(): InMemoryCache {
   cache.writeQuery({
     query: ProductListDocument,
     variables: { query: LIST },
-    data: { products: { __typename: 'ProductPage', products: [{ __typename: 'Product', ...chair }], pagination: PAGE } } as ProductListQuery,
+    data: { products: { __typename: 'ProductPage', products: [{ __typename: 'Product', ...chair }], pagination: PAGE } } as unknown as ProductListQuery,
   });
   cache.writeQuery({
     query: ProductStatsDocument,
-    data: { productStats: { __typename: 'ProductStats', totalProducts: 1, inStock: 1, outOfStock: 0, lowStock: 0, inventoryValue: 100 } },
+    data: { productStats: { __typename: 'ProductStats', totalProducts: 1, inStock: 1, outOfStock: 0, lowStock: 0, inventoryValue: 100 } } as unknown as ProductStatsQuery,
   });
   cache.writeQuery({ query: ProductCategoriesDocument, data: { categories: ['Furniture'] } });
   cache.writeQuery({
@@ -60,7 +61,7 @@ function afterDelete(): InMemoryCache {
         products: [{ __typename: 'TrashedProduct', id: lamp.id, name: lamp.name, sku: lamp.sku, barcode: null, category: lamp.category, price: 10, quantity: 3, imageUrl: null, deletedAt: '2025-02-01T00:00:00.000Z', purgeAt: '2025-03-03T00:00:00.000Z' }],
         pagination: PAGE,
       },
-    } as ProductTrashQuery,
+    } as unknown as ProductTrashQuery,
   });
   return cache;
 }
