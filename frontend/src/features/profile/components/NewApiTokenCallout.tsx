@@ -15,7 +15,9 @@ export interface NewApiTokenCalloutProps {
 export function NewApiTokenCallout({ name, token, copied, onCopy, onDone }: NewApiTokenCalloutProps) {
   const inputId = useId();
   return (
-    <Callout intent="success" className="profile-callout api-token-new" title={`Token “${name}” created`}>
+    <Callout intent="success" className="profile-callout api-token-new">
+      {/* A heading of its own: Callout's title is an h5, out of order under the card's h2. */}
+      <h3 className="api-token-new__title">Token “{name}” created</h3>
       <p>{ApiTokenMessages.shownOnce}</p>
       <label htmlFor={inputId} className="api-token-new__label">
         Your new token
