@@ -25,7 +25,8 @@ export function ApiTokensSection({ state }: { state: ReturnType<typeof useApiTok
           {ApiTokenMessages.tooMany}.
         </Callout>
       )}
-      <ApiTokenCreateForm disabled={full} onSubmit={state.create} />
+      {/* A new key empties the form once a token is made. */}
+      <ApiTokenCreateForm key={created?.token ?? 'new'} disabled={full} onSubmit={state.create} />
       <h3 className="api-tokens__list-title">Your tokens</h3>
       {loading && !tokens ? (
         <Spinner size={24} aria-label="Loading API tokens" />
