@@ -9,7 +9,7 @@ import { statsAfterChange, withCategory, type ProductRecord } from './product-ca
  * list that is wrong is not.
  */
 
-/** restoreProduct succeeded: the product (normalised again from the answer) is counted and listed again. */
+/** restoreProduct succeeded: the product (normalised again from the answer) is counted and listed again; the dashboard is read again. */
 export function applyProductRestored(cache: ApolloCache, product: ProductRecord): void {
   cache.modify({
     fields: {
@@ -17,6 +17,7 @@ export function applyProductRestored(cache: ApolloCache, product: ProductRecord)
       productStats: (value) => statsAfterChange(value as Parameters<typeof statsAfterChange>[0], null, product),
       categories: (value) => withCategory(value as readonly string[], product.category),
       featuredProducts: (value, { DELETE }) => (product.featured ? DELETE : value),
+      dashboard: (_value, { DELETE }) => DELETE,
       trashedProducts: (_value, { DELETE }) => DELETE,
     },
   });
@@ -24,9 +25,10 @@ export function applyProductRestored(cache: ApolloCache, product: ProductRecord)
 
 /**
  * Many products were restored (Undo of a bulk delete), or the trash itself
- * changed (a purge, emptying it): what they touch is not known here, so every
- * list, the stats, the categories, the featured products and the trash are
- * dropped and what is shown is fetched again.
+ * changed (a purge, emptying it): what they touch is not known here, so the
+ * trash and, when the catalogue changed, every list, the stats, the
+ * categories, the featured products and the dashboard are dropped and what is
+ * shown is fetched again.
  */
 export function applyTrashChanged(cache: ApolloCache, { catalogue }: { catalogue: boolean }): void {
   cache.modify({
@@ -37,6 +39,7 @@ export function applyTrashChanged(cache: ApolloCache, { catalogue }: { catalogue
         productStats: (_value, { DELETE }) => DELETE,
         categories: (_value, { DELETE }) => DELETE,
         featuredProducts: (_value, { DELETE }) => DELETE,
+        dashboard: (_value, { DELETE }) => DELETE,
       }),
     },
   });
