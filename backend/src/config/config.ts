@@ -64,7 +64,7 @@ export interface AppConfig {
   jobPollIntervalMs: number;
   /** How often an instance with workers checks the schedules for a due occurrence. */
   cronCheckSeconds: number;
-  /** When housekeeping (expired auth state, orphan uploads) runs: a cron expression in UTC. */
+  /** When housekeeping (expired auth state, products 30 days in the trash, orphan uploads) runs: a cron expression in UTC. */
   housekeepingCron: string;
   /** The first retry of a failed mail waits this long; each next one twice as long. */
   mailRetryDelaySeconds: number;
