@@ -337,6 +337,15 @@ describe('applying', () => {
     expect((await storedBy(userId))['SHARED-1']).toMatchObject({ name: 'My lamp', quantity: 1 });
   });
 
+  it('never matches a product in the trash: its SKU is free again, so the row is a new product', async () => {
+    const trashed = await createProduct(app, token, { name: 'Trashed lamp', sku: 'TRASH-1', quantity: 2 });
+    expect((await app.rest('DELETE', `/api/products/${trashed.id}`, undefined, { token })).status).toBe(200);
+    const answer = await importFile(token, { file: csv(HEADER, 'TRASH-1,Fresh lamp,A lamp made anew,Home,4,5'), mode: 'upsert' });
+    expect(answer.body).toMatchObject({ created: 1, updated: 0 });
+    const [row] = await app.sql(`SELECT name, quantity, deleted_at IS NOT NULL AS trashed FROM products WHERE id = $1`, [trashed.id]);
+    expect(row).toEqual({ name: 'Trashed lamp', quantity: 2, trashed: true });
+  });
+
   it('imports an Excel workbook', async () => {
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('Products');
