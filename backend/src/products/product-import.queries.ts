@@ -29,14 +29,16 @@ export interface ExistingProductRow {
 /**
  * The owner's live products with one of `skuKeys` (lower-cased SKUs): the
  * unique index on the owner and lower(sku) finds each (a product in the
- * trash has given its SKU up, so a row with that SKU is a new product). In the import's transaction
- * they are locked, so the values compared are those the write replaces.
+ * trash has given its SKU up, so a row with that SKU is a new product).
+ * In the import's transaction they are locked, so the values compared are
+ * those the write replaces; the lock is the one the update takes anyway (the
+ * ids stay), so other writers' foreign-key checks on them are not held up.
  */
 export function productsBySkuStatement(ownerId: string, skuKeys: string[], lock: boolean): Statement {
   return {
     sql: `SELECT id, lower(sku) AS "skuKey", name, description, price::text AS price, category, quantity, reorder_level AS "reorderLevel",
         sku, barcode, featured, image_url AS "imageUrl"
-      FROM products WHERE owner_id = ? AND lower(sku) = ANY(?::text[]) AND sku IS NOT NULL AND ${LIVE}${lock ? ' FOR UPDATE' : ''}`,
+      FROM products WHERE owner_id = ? AND lower(sku) = ANY(?::text[]) AND sku IS NOT NULL AND ${LIVE}${lock ? ' FOR NO KEY UPDATE' : ''}`,
     values: [ownerId, skuKeys],
   };
 }
