@@ -210,6 +210,44 @@ describe('a write token', () => {
   });
 });
 
+describe('the trash and the import follow the scope', () => {
+  /** A dry run of a one-product CSV, as the import form posts it. */
+  const dryRunImport = (token: string) => {
+    const body = new FormData();
+    body.append('file', new Blob(['name,description,category,price,quantity\r\nToken bolt,A bolt for the token test,Bolts,1.5,3\r\n'], { type: 'text/csv' }), 'products.csv');
+    body.append('dryRun', 'true');
+    return fetch(`${app.url}/api/products/import`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body });
+  };
+
+  it('a read token lists the trash but may not restore, purge, empty it or import: 403', async () => {
+    const alice = await signUpUser(app);
+    const product = await createProduct(app, alice.token);
+    expect((await app.rest('DELETE', `/api/products/${product.id}`, undefined, { token: alice.token })).status).toBe(200);
+    const { token } = await createToken(alice.token, ['read']);
+    const trash = await app.rest('GET', '/api/products/trash', undefined, { token });
+    expect(trash.status).toBe(200);
+    expect(trash.body.products.map((p: { id: string }) => p.id)).toEqual([product.id]);
+    expectRestError(await app.rest('POST', `/api/products/${product.id}/restore`, undefined, { token }), 403, 'FORBIDDEN', DENIED);
+    expectRestError(await app.rest('DELETE', `/api/products/${product.id}?permanent=true`, undefined, { token }), 403, 'FORBIDDEN', DENIED);
+    expectRestError(await app.rest('DELETE', '/api/products/trash', undefined, { token }), 403, 'FORBIDDEN', DENIED);
+    const imported = await dryRunImport(token);
+    expect({ status: imported.status, message: ((await imported.json()) as { message: string }).message }).toEqual({ status: 403, message: DENIED });
+    const [stored] = await app.sql(`SELECT deleted_at IS NOT NULL AS trashed FROM products WHERE id = $1`, [product.id]);
+    expect(stored).toEqual({ trashed: true });
+  });
+
+  it('a write token restores from the trash and imports', async () => {
+    const alice = await signUpUser(app);
+    const product = await createProduct(app, alice.token);
+    const { token } = await createToken(alice.token, ['write']);
+    expect((await app.rest('DELETE', `/api/products/${product.id}`, undefined, { token })).status).toBe(200);
+    const restored = await app.rest('POST', `/api/products/${product.id}/restore`, undefined, { token });
+    expect(restored).toMatchObject({ status: 200, body: { product: { id: product.id } } });
+    const imported = await dryRunImport(token);
+    expect({ status: imported.status, body: await imported.json() }).toMatchObject({ status: 200, body: { created: 1, failed: 0 } });
+  });
+});
+
 describe('what no token may do', () => {
   it('refuses token management, the password, the email and admin work: 403, even for an admin with a write token', async () => {
     const admin = await signUpAdmin(app);

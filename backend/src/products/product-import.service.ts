@@ -18,7 +18,7 @@ import {
   type ProductImportMode,
   type ProductImportResult,
 } from '@stockroom/schema';
-import { requireViewerRows } from '../account/viewer';
+import { requireCallerRows } from '../account/viewer';
 import type { RequestContext } from '../account/context';
 import { ValidationError } from '../common/errors';
 import type { SqlPool, SqlTransaction } from '../db/sql';
@@ -342,7 +342,8 @@ export const productImportService = {
    * Applied, every row lands in one transaction with one activity entry.
    */
   async importProducts(ctx: RequestContext, receive: () => Promise<ImportUpload & { options: ProductImportOptions }>): Promise<ProductImportResult> {
-    const { user } = await requireViewerRows(ctx);
+    // A dry run writes nothing, but it is the first step of a write: a read-only token has no use for it.
+    const { user } = await requireCallerRows(ctx, 'write');
     const { bytes, options } = await receive();
     const mode = modeOf(options.mode);
     const dryRun = dryRunOf(options.dryRun);

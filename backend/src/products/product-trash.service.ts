@@ -1,6 +1,6 @@
 import { BulkMessages, Rules, TRASH_RETENTION_DAYS, TrashMessages, validateFields } from '@stockroom/schema';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { requireViewerRows } from '../account/viewer';
+import { requireCallerRows } from '../account/viewer';
 import type { RequestContext } from '../account/context';
 import { assertValid, canonicalId, NotFoundError, ValidationError } from '../common/errors';
 import { pageRequestOf, paginationOf, type Pagination } from '../common/pagination';
@@ -79,7 +79,7 @@ export async function purgeExpiredTrash(em: EntityManager, now = new Date()): Pr
 export const productTrashService = {
   /** A page of the caller's trash, the most recently deleted first. */
   async list(ctx: RequestContext, request: { page?: unknown; limit?: unknown }): Promise<TrashedProductPageResult> {
-    const { user } = await requireViewerRows(ctx);
+    const { user } = await requireCallerRows(ctx, 'read');
     assertValid(validateFields(TrashListFields, request));
     const { page, limit, offset } = pageRequestOf(request);
     const [rows, [{ total }]] = await Promise.all([
@@ -95,7 +95,7 @@ export const productTrashService = {
    * changes nothing; one already back (an Undo pressed twice) is answered as it is.
    */
   async restore(ctx: RequestContext, rawId: unknown): Promise<ProductView> {
-    const { user } = await requireViewerRows(ctx);
+    const { user } = await requireCallerRows(ctx, 'write');
     const id = canonicalId(rawId);
     const [row] = await restoring<ProductRow>(ctx, restoreStatement(user.id, [id], 'rows'));
     if (row) return productFromRow(row);
@@ -110,7 +110,7 @@ export const productTrashService = {
    * already back is left as it is; `affected` counts those restored now.
    */
   async restoreMany(ctx: RequestContext, rawIds: unknown): Promise<BulkResult> {
-    const { user } = await requireViewerRows(ctx);
+    const { user } = await requireCallerRows(ctx, 'write');
     const ids = trashIdsOf(rawIds);
     const [counts] = await restoring<{ matched: number; affected: number }>(ctx, restoreStatement(user.id, ids, 'counts'));
     if (counts.matched < ids.length) throw new NotFoundError(TrashMessages.notInTrash);
@@ -123,7 +123,7 @@ export const productTrashService = {
    * catalogue is refused as a delete is (403); in their trash it does not exist (404).
    */
   async purge(ctx: RequestContext, rawId: unknown): Promise<string> {
-    const { user } = await requireViewerRows(ctx);
+    const { user } = await requireCallerRows(ctx, 'write');
     const id = canonicalId(rawId);
     const [counts] = await query<{ affected: number }>(ctx, purgeStatement(user.id, [id]));
     if (counts.affected === 1) return id;
@@ -134,7 +134,7 @@ export const productTrashService = {
 
   /** Deletes many of the caller's products for good, all or nothing: an id that is not one of theirs deletes none (404). */
   async purgeMany(ctx: RequestContext, rawIds: unknown): Promise<BulkResult> {
-    const { user } = await requireViewerRows(ctx);
+    const { user } = await requireCallerRows(ctx, 'write');
     const ids = trashIdsOf(rawIds);
     const [counts] = await query<{ matched: number; affected: number }>(ctx, purgeStatement(user.id, ids));
     if (counts.matched < ids.length) throw new NotFoundError(TrashMessages.notInTrash);
@@ -143,7 +143,7 @@ export const productTrashService = {
 
   /** Deletes everything in the caller's trash for good; answers how many. */
   async empty(ctx: RequestContext): Promise<BulkResult> {
-    const { user } = await requireViewerRows(ctx);
+    const { user } = await requireCallerRows(ctx, 'write');
     const [{ affected }] = await query<{ affected: number }>(ctx, emptyTrashStatement(user.id));
     return { affected };
   },
