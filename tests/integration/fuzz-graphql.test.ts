@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { buildClientSchema, getIntrospectionQuery, getNamedType, getNullableType, isEnumType, isInputObjectType, type GraphQLInputType, type GraphQLSchema } from 'graphql';
 import {
+  API_TOKEN_LIFETIMES,
+  ApiTokenFields,
   BulkChangeFields,
   ChangePasswordFields,
   ForgotPasswordFields,
@@ -14,6 +16,7 @@ import {
   StockCountFields,
   UserListFields,
   VerifyEmailFields,
+  expiryOf,
   type FieldRule,
 } from '@stockroom/schema';
 import { ruleSchema } from '../../backend/src/rest/openapi-helpers';
@@ -52,9 +55,10 @@ const PRODUCT_FIELDS = new Set(['product', 'updateProduct', 'deleteProduct', 'ad
 /** Fields that change which of the caller's products are in the catalogue in ways the answer does not list. */
 const TRASH_FIELDS = new Set(['restoreProducts', 'purgeProduct', 'purgeProducts']);
 
+/** Valid operations that cannot succeed: the mailed token and the caller's API token ids are unknown to the generator, or the operation is for admins. */
 const CANNOT_SUCCEED: Record<Role, Set<string>> = {
-  member: new Set(['resetPassword', 'verifyEmail', 'users', 'adminStats']),
-  admin: new Set(['resetPassword', 'verifyEmail']),
+  member: new Set(['resetPassword', 'verifyEmail', 'users', 'adminStats', 'revokeApiToken']),
+  admin: new Set(['resetPassword', 'verifyEmail', 'revokeApiToken']),
 };
 
 /** The shared rules of each input type (and of root-field arguments), so valid values keep to the enforced bounds. */
@@ -75,6 +79,7 @@ const RULES: Record<string, Record<string, FieldRule>> = {
   bulkAdjustStock: { delta: Rules.stockDelta, note: Rules.movementNote },
   BulkProductChangesInput: BulkChangeFields,
   countStock: StockCountFields,
+  CreateApiTokenInput: ApiTokenFields,
 };
 
 const slot = (name: string) => fc.constant(new Slot(name));
@@ -88,12 +93,17 @@ function hintsFor(role: Role, valid: boolean): GqlHints {
       if (name === 'reason' && (where === 'adjustStock' || where === 'bulkAdjustStock') && valid) return fc.constantFrom(undefined, 'CORRECTION');
       // A selection names some of the caller's products, or a filter of the list: never both.
       if (name === 'selection' && valid) return fc.oneof(fc.record({ ids: fc.array(slotPick('id:own'), { minLength: 1, maxLength: 3 }) }), fc.constant({ filter: { category: 'Tools' } }), fc.constant({ filter: {} }));
+      // A token has one or both scopes.
+      if (name === 'scopes' && valid) return fc.constantFrom(['read'], ['write'], ['read', 'write']);
       // An update sets at least one thing.
       if (name === 'changes' && where === 'bulkUpdateProducts' && valid) return fc.oneof(fc.record({ featured: fc.boolean() }), fc.record({ reorderLevel: fc.nat(100_000) }), fc.record({ category: fc.constantFrom('Tools', 'Garden') }));
       if ((name === 'role' || name === 'status') && valid) return role === 'admin' ? fc.oneof(fc.constant(undefined), fc.constant(undefined), fc.constantFrom(...getNamedType(nullable).toString() === 'UserRole' ? ['Member', 'Admin'] : ['Active', 'Inactive'])) : fc.constant(undefined);
       return undefined;
     }
     switch (name) {
+      case 'expiresAt':
+        // Never, or a lifetime the profile offers (30 days to a year).
+        return valid ? fc.constantFrom(...API_TOKEN_LIFETIMES).map((days) => expiryOf(days)) : undefined;
       case 'email':
         if (!valid) return fc.oneof(slotPick('email:known'), slot('email:fresh'), validEmail);
         if (where === 'SignInInput') return slot('email:signIn');

@@ -43,10 +43,10 @@ const DISRUPTIVE = new Set([
   'DELETE /api/products/trash',
 ]);
 
-/** Valid requests that cannot succeed for this caller: the mailed token is unknown to the generator, or the operation is for admins. */
+/** Valid requests that cannot succeed for this caller: the mailed token and the caller's API token ids are unknown to the generator, or the operation is for admins. */
 const CANNOT_SUCCEED: Record<Role, Set<string>> = {
-  member: new Set(['POST /api/auth/reset-password', 'POST /api/users/verify-email', 'GET /api/users', 'GET /api/users/admin/stats']),
-  admin: new Set(['POST /api/auth/reset-password', 'POST /api/users/verify-email']),
+  member: new Set(['POST /api/auth/reset-password', 'POST /api/users/verify-email', 'GET /api/users', 'GET /api/users/admin/stats', 'DELETE /api/users/profile/tokens/{id}']),
+  admin: new Set(['POST /api/auth/reset-password', 'POST /api/users/verify-email', 'DELETE /api/users/profile/tokens/{id}']),
 };
 
 const FORGED_TOKENS = [

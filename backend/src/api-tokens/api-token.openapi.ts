@@ -5,7 +5,7 @@ const tags = ['API tokens'];
 const dateTime = { ...string, format: 'date-time' } as const;
 const nullableDateTime = { type: ['string', 'null'], format: 'date-time' } as const;
 const sessionsOnly = errorResponse('Access denied. Insufficient permissions: tokens are managed with a signed-in session, never with a token');
-const scopes = { type: 'array', minItems: 1, uniqueItems: true, items: { enum: [...API_TOKEN_SCOPES] } };
+const scopes = { type: 'array', minItems: 1, items: { enum: [...API_TOKEN_SCOPES] } };
 
 export const apiTokenOpenApiSchemas = {
   ApiToken: {
@@ -14,7 +14,7 @@ export const apiTokenOpenApiSchemas = {
     properties: {
       id: { ...string, format: 'uuid' },
       name: string,
-      scopes: { ...scopes, description: 'read: products, stats, stock history and the dashboard; write: also changes products and stock' },
+      scopes: { ...scopes, uniqueItems: true, description: 'read: products, stats, stock history and the dashboard; write: also changes products and stock' },
       prefix: { ...string, description: `The token's first characters (${API_TOKEN_PREFIX} and a few more), to tell tokens apart` },
       createdAt: dateTime,
       lastUsedAt: { ...nullableDateTime, description: 'Updated at most once a minute' },
@@ -50,7 +50,7 @@ export const apiTokenOpenApiPaths = {
         required: ['name', 'scopes'],
         properties: {
           name: ruleSchema(ApiTokenFields.name),
-          scopes,
+          scopes: { ...scopes, description: 'A scope named twice counts once' },
           expiresAt: { ...nullableDateTime, description: `${API_TOKEN_MIN_DAYS} to ${API_TOKEN_MAX_DAYS} days from now; null or left out: never expires` },
         },
       }),
