@@ -1,4 +1,4 @@
-import { ProductMessages } from './messages';
+import { countOf, ProductMessages } from './messages';
 import { ProductListFields, Rules, validateFields, validatePresentFields, type FieldErrors } from './validation';
 
 /** What one bulk request may do to the products it selects. */
@@ -19,6 +19,12 @@ export const BulkMessages = {
   /** Some of the selected products are not the caller's (or no longer exist): nothing was changed. */
   notFound: `${ProductMessages.notFound}: nothing was changed`,
   /** A sale of the same amount from each would take at least one of them below 0: nothing was changed. */
+  /** What each action says once done, with how many products the server changed. */
+  categorySet: (count: number) => `Category set on ${countOf(count, 'product')}`,
+  reorderLevelSet: (count: number) => `Reorder level set on ${countOf(count, 'product')}`,
+  featured: (count: number) => `${countOf(count, 'product')} featured`,
+  unfeatured: (count: number) => `${countOf(count, 'product')} no longer featured`,
+  stockAdjusted: (count: number) => `Stock adjusted on ${countOf(count, 'product')}`,
   insufficientStock: (short: number) => `${ProductMessages.insufficientStock} for ${short.toLocaleString('en-US')} of the selected products: nothing was changed`,
 } as const;
 

@@ -1,4 +1,4 @@
-import { ProductMessages } from './messages';
+import { countOf, ProductMessages } from './messages';
 import { Rules, type FieldRule } from './validation';
 
 /**
@@ -127,7 +127,6 @@ export interface ProductImportResult {
 }
 
 const count = (n: number) => n.toLocaleString('en-US');
-const plural = (n: number, one: string, many = `${one}s`) => `${count(n)} ${n === 1 ? one : many}`;
 
 export const ImportMessages = {
   button: 'Import',
@@ -155,9 +154,9 @@ export const ImportMessages = {
   /** Create mode: a SKU one of your products already has. */
   skuTaken: `${ProductMessages.duplicateSku}. Import in update mode to change it`,
   /** The answer to an import refused for its errors: nothing was written. */
-  nothingImported: (failed: number) => `Nothing was imported: ${plural(failed, 'row has', 'rows have')} errors`,
+  nothingImported: (failed: number) => `Nothing was imported: ${countOf(failed, 'row has', 'rows have')} errors`,
   /** The dashboard's activity item. */
-  imported: (created: number, updated: number) => `Imported ${plural(created + updated, 'product')} (${count(created)} new, ${count(updated)} updated)`,
+  imported: (created: number, updated: number) => `Imported ${countOf(created + updated, 'product')} (${count(created)} new, ${count(updated)} updated)`,
   importedTitle: 'Products imported',
   failed: 'The import could not be completed. Please try again',
 } as const;

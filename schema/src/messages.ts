@@ -3,6 +3,9 @@
  * message the app shows. Server and client both import these so a user sees
  * the same words whichever side caught the problem.
  */
+/** "1 product", "1,250 products": a count and its noun, as every message and screen says it. */
+export const countOf = (n: number, one: string, many = `${one}s`): string => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
 export const AuthMessages = {
   invalidCredentials: 'Invalid email or password',
   sessionExpired: 'Your session has expired. Please log in again',

@@ -1,4 +1,4 @@
-import { ProductMessages } from './messages';
+import { countOf, ProductMessages } from './messages';
 
 /** A product stays in the trash this long; housekeeping then removes it for good. */
 export const TRASH_RETENTION_DAYS = 30;
@@ -10,13 +10,13 @@ export const TrashMessages = {
   /** One product restored from the trash. */
   restored: 'Product restored',
   /** Several restored at once, e.g. by Undo after a bulk delete. */
-  restoredMany: (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'product' : 'products'} restored`,
+  restoredMany: (count: number) => `${countOf(count, 'product')} restored`,
   /** Deleted as the toast says it, with Undo beside it. */
-  deletedMany: (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'product' : 'products'} deleted`,
+  deletedMany: (count: number) => `${countOf(count, 'product')} deleted`,
   /** A product deleted for good. */
   purged: 'Product deleted forever',
-  purgedMany: (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'product' : 'products'} deleted forever`,
-  emptied: (count: number) => `Trash emptied: ${count.toLocaleString('en-US')} ${count === 1 ? 'product' : 'products'} deleted forever`,
+  purgedMany: (count: number) => `${countOf(count, 'product')} deleted forever`,
+  emptied: (count: number) => `Trash emptied: ${countOf(count, 'product')} deleted forever`,
   restoreFailed: 'Failed to restore product',
   purgeFailed: 'Failed to delete product forever',
   emptyFailed: 'Failed to empty the trash',

@@ -1,5 +1,5 @@
 import { useApolloClient } from '@apollo/client/react';
-import { ProductMessages, TrashMessages } from '@stockroom/schema';
+import { BulkMessages, ProductMessages, TrashMessages } from '@stockroom/schema';
 import type { BulkProductChangesInput } from '@stockroom/schema/generated/graphql';
 import { useProductBulkAdjustStockMutation, useProductBulkDeleteMutation, useProductBulkUpdateMutation } from '@stockroom/schema/generated/hooks';
 import { useState } from 'react';
@@ -18,16 +18,6 @@ import { productPath } from './urls';
 /** A dialog the bar opens; the feature switches need none. */
 export type BulkDialog = Exclude<BulkActionKind, 'feature' | 'unfeature'>;
 
-const productsText = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'product' : 'products'}`;
-
-/** What each action says once the server has answered with how many products it changed. */
-export const BULK_TOASTS = {
-  category: (count: number) => `Category set on ${productsText(count)}`,
-  reorderLevel: (count: number) => `Reorder level set on ${productsText(count)}`,
-  featured: (count: number) => `${productsText(count)} featured`,
-  unfeatured: (count: number) => `${productsText(count)} no longer featured`,
-  stockAdjusted: (count: number) => `Stock adjusted on ${productsText(count)}`,
-} as const;
 
 /**
  * The selection bar's actions: each runs one bulk mutation over the selection
@@ -68,8 +58,8 @@ export function useBulkActions(params: ProductListParams, selection: ProductSele
   const open = (kind: BulkActionKind) => {
     setValueError(undefined);
     setStockErrors({});
-    if (kind === 'feature') void runUpdate({ featured: true }, BULK_TOASTS.featured);
-    else if (kind === 'unfeature') void runUpdate({ featured: false }, BULK_TOASTS.unfeatured);
+    if (kind === 'feature') void runUpdate({ featured: true }, BulkMessages.featured);
+    else if (kind === 'unfeature') void runUpdate({ featured: false }, BulkMessages.unfeatured);
     else setDialog(kind);
   };
 
@@ -81,13 +71,13 @@ export function useBulkActions(params: ProductListParams, selection: ProductSele
     valueError,
     stockErrors,
     clearStockErrors: () => setStockErrors({}),
-    setCategory: (category: string) => runUpdate({ category: category.trim() }, BULK_TOASTS.category),
-    setReorderLevel: (text: string) => runUpdate({ reorderLevel: text.trim() === '' ? null : Number(text) }, BULK_TOASTS.reorderLevel),
+    setCategory: (category: string) => runUpdate({ category: category.trim() }, BulkMessages.categorySet),
+    setReorderLevel: (text: string) => runUpdate({ reorderLevel: text.trim() === '' ? null : Number(text) }, BulkMessages.reorderLevelSet),
     /** Resolves true once the server applied it (the dialog then closes). */
     adjustStock: async ({ delta, reason, note }: StockAdjustment): Promise<boolean> => {
       try {
         const { data } = await bulkAdjust({ variables: { selection: selectionInput(selection, params), delta, reason, note } });
-        done(BULK_TOASTS.stockAdjusted(data?.bulkAdjustStock.affected ?? 0));
+        done(BulkMessages.stockAdjusted(data?.bulkAdjustStock.affected ?? 0));
         return true;
       } catch (error) {
         setStockErrors(stockFieldErrors(error));

@@ -1,8 +1,7 @@
 import { TrashIcon } from '@blueprintjs/icons';
-import { Rules, TRASH_RETENTION_DAYS } from '@stockroom/schema';
+import { countOf, Rules, TRASH_RETENTION_DAYS } from '@stockroom/schema';
 import { lazy, Suspense } from 'react';
 import { ConfirmAlert } from '../../../components/ConfirmAlert';
-import { formatCount } from '../../../lib/format';
 import type { useBulkActions } from '../useBulkActions';
 import { AdjustStockDialog } from './AdjustStockDialog';
 import { BulkValueDialog } from './BulkValueDialog';
@@ -18,12 +17,10 @@ export interface ProductBulkDialogsProps {
   categories: readonly string[];
 }
 
-const productsText = (count: number) => `${formatCount(count)} ${count === 1 ? 'product' : 'products'}`;
-
 /** The dialogs of the selection bar's actions, one open at a time. */
 export function ProductBulkDialogs({ bulk, count, categories }: ProductBulkDialogsProps) {
   const { dialog, busy, close } = bulk;
-  const selected = <strong>{productsText(count)}</strong>;
+  const selected = <strong>{countOf(count, 'product')}</strong>;
   return (
     <>
       <BulkValueDialog
@@ -66,7 +63,7 @@ export function ProductBulkDialogs({ bulk, count, categories }: ProductBulkDialo
         className="delete-alert"
         titleClassName="delete-alert__title"
         isOpen={dialog === 'delete'}
-        title={`Delete ${productsText(count)}?`}
+        title={`Delete ${countOf(count, 'product')}?`}
         icon={<TrashIcon size={40} className="delete-alert__icon" />}
         confirmText="Delete"
         busy={busy}

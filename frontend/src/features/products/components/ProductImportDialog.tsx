@@ -1,6 +1,6 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter, H2, HTMLSelect, HTMLTable, ProgressBar, SegmentedControl, Tag } from '@blueprintjs/core';
 import { DocumentIcon, DownloadIcon, ImportIcon } from '@blueprintjs/icons';
-import { IMPORT_LIMITS, ImportMessages, importFieldLabel, type ImportField, type ProductImportMode } from '@stockroom/schema';
+import { countOf, IMPORT_LIMITS, ImportMessages, importFieldLabel, type ImportField, type ProductImportMode } from '@stockroom/schema';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { formatCount } from '../../../lib/format';
 import { IMPORT_FIELD_CHOICES } from '../product-import-request';
@@ -133,7 +133,7 @@ export function ProductImportDialog({ isOpen, state, onChooseFile, onModeChange,
               </Callout>
             ) : (
               <Callout intent={result.errors.length ? 'warning' : 'primary'} role="status" className="import-dialog__summary">
-                {result.dryRun ? 'Checked' : 'Nothing was imported:'} {formatCount(result.rows)} {result.rows === 1 ? 'row' : 'rows'}: <strong>{formatCount(result.created)}</strong> new,{' '}
+                {result.dryRun ? 'Checked' : 'Nothing was imported:'} {countOf(result.rows, 'row')}: <strong>{formatCount(result.created)}</strong> new,{' '}
                 <strong>{formatCount(result.updated)}</strong> to update, <strong>{formatCount(result.unchanged)}</strong> unchanged,{' '}
                 <strong>{formatCount(result.failed)}</strong> with errors.
               </Callout>
@@ -214,7 +214,7 @@ export function ProductImportDialog({ isOpen, state, onChooseFile, onModeChange,
                 Cancel
               </Button>
               <Button intent="primary" icon={<ImportIcon />} disabled={!canApply} loading={phase === 'applying'} onClick={onApply}>
-                {canApply ? `Import ${formatCount(writes)} ${writes === 1 ? 'product' : 'products'}` : 'Import'}
+                {canApply ? `Import ${countOf(writes, 'product')}` : 'Import'}
               </Button>
             </>
           )

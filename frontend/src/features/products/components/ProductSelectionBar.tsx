@@ -1,8 +1,7 @@
 import { Button, Checkbox, Menu, MenuItem, Popover } from '@blueprintjs/core';
 import { CaretDownIcon, PrintIcon, StarEmptyIcon, StarIcon, TagIcon, TrashIcon, WarningSignIcon, ExchangeIcon } from '@blueprintjs/icons';
-import { BulkMessages } from '@stockroom/schema';
+import { BulkMessages, countOf } from '@stockroom/schema';
 import type { ReactElement } from 'react';
-import { formatCount } from '../../../lib/format';
 import { moveMenuFocus } from '../../../lib/menu-keys';
 
 export type BulkActionKind = 'category' | 'reorderLevel' | 'adjustStock' | 'feature' | 'unfeature' | 'labels' | 'delete';
@@ -39,8 +38,6 @@ export interface ProductSelectionBarProps {
   onAction(kind: BulkActionKind): void;
 }
 
-const products = (count: number) => `${formatCount(count)} ${count === 1 ? 'product' : 'products'}`;
-
 /**
  * Above the list: the page checkbox, what is selected, and once something is,
  * the actions on all of it. On a phone the actions share one menu button.
@@ -63,13 +60,13 @@ export function ProductSelectionBar(props: ProductSelectionBarProps) {
         />
         {selected && (
           <span className="product-selection__count" aria-live="polite">
-            {matching ? `All ${props.countIsEstimate ? 'about ' : ''}${products(count)} matching selected` : `${products(count)} selected`}
+            {matching ? `All ${props.countIsEstimate ? 'about ' : ''}${countOf(count, 'product')} matching selected` : `${countOf(count, 'product')} selected`}
           </span>
         )}
         {offerMatching && (
           <Button variant="minimal" intent="primary" className="product-selection__matching" onClick={props.onSelectMatching}>
             Select all {offerMatching.estimate ? 'about ' : ''}
-            {products(offerMatching.total)} matching
+            {countOf(offerMatching.total, 'product')} matching
           </Button>
         )}
         {selected && (
