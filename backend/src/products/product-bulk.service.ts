@@ -10,12 +10,11 @@ import {
   validateBulkFilter,
   validateStockAdjustment,
   type StockAdjustmentReason,
-  type StockStatus,
 } from '@stockroom/schema';
 import { requireCallerRows } from '../account/viewer';
 import type { RequestContext } from '../account/context';
 import { assertValid, ConflictError, NotFoundError, ValidationError } from '../common/errors';
-import { cleanNote } from './product.service';
+import { cleanNote, listFiltersOf, trimmed, withTrimmedFilters } from './product.service';
 import { bulkAdjustStockStatement, bulkDeleteStatement, bulkUpdateStatement, type BulkCounts, type BulkSelection } from './product-bulk.queries';
 
 /** Which products a bulk request acts on, as a transport hands it over: `{ ids }` or `{ filter }` (the list's filters). */
@@ -27,8 +26,6 @@ export interface BulkResult {
 }
 
 export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
 
 /** Ids, each a product id, at least one and at most BULK_MAX_IDS once repeats are dropped. */
 export function idsOf(raw: unknown): string[] {
@@ -45,17 +42,9 @@ function selectionOf(raw: unknown, ownerId: string): BulkSelection {
   if (raw.ids !== undefined && raw.filter !== undefined) throw new ValidationError({ selection: BulkMessages.selectionOneKind });
   if (raw.ids !== undefined) return { ownerId, ids: idsOf(raw.ids) };
   if (!isRecord(raw.filter)) throw new ValidationError({ filter: BulkMessages.selectionRequired });
-  const filter: Record<string, unknown> = { ...raw.filter, search: trimmed(raw.filter.search), category: trimmed(raw.filter.category) };
+  const filter = withTrimmedFilters(raw.filter);
   assertValid(validateBulkFilter(filter));
-  return {
-    filter: {
-      ownerId,
-      search: (filter.search as string | undefined) || undefined,
-      category: (filter.category as string | undefined) || undefined,
-      inStock: (filter.inStock ?? undefined) as boolean | undefined,
-      stockStatus: ((filter.stockStatus ?? undefined) as StockStatus | undefined) || undefined,
-    },
-  };
+  return { filter: { ownerId, ...listFiltersOf(filter) } };
 }
 
 /** Nothing was written when a named product was not found among the caller's: say so as a missing product. */

@@ -130,18 +130,32 @@ const fromRow = (row: ProductRow): ProductView => ({ ...row, createdAt: new Date
 /** Every product statement stands alone (a write and its activity entry are one statement), so none needs a transaction. */
 const query = <T>(ctx: RequestContext, statement: Statement) => ctx.sql.query<T>(statement);
 
-const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
+/** A text field as the rules check it: a string trimmed, anything else as it came. */
+export const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
 
-/** Checks and normalises a list request: every field rule first, then the defaults for whatever was left out. */
+/** A request's list filters with search and category trimmed, ready for the rules. */
+export const withTrimmedFilters = <T extends object>(request: T & { search?: unknown; category?: unknown }): Record<string, unknown> => ({
+  ...request,
+  search: trimmed(request.search),
+  category: trimmed(request.category),
+});
+
+/** The list filters of input the rules passed: a blank or null one is no filter. The list, the export and a bulk selection read them alike. */
+export function listFiltersOf(input: { search?: unknown; category?: unknown; inStock?: unknown; stockStatus?: unknown }) {
+  return {
+    search: (input.search as string | undefined) || undefined,
+    category: (input.category as string | undefined) || undefined,
+    inStock: (input.inStock ?? undefined) as boolean | undefined,
+    stockStatus: ((input.stockStatus ?? undefined) as StockStatus | undefined) || undefined,
+  };
+}
+
 function parseListRequest(request: ProductListRequest) {
-  const input = { ...request, search: trimmed(request.search), category: trimmed(request.category) };
+  const input = withTrimmedFilters(request);
   assertValid(validateFields(ProductListFields, input));
   return {
     ...pageRequestOf(input),
-    search: (input.search as string | undefined) || undefined,
-    category: (input.category as string | undefined) || undefined,
-    inStock: input.inStock as boolean | undefined,
-    stockStatus: (input.stockStatus as StockStatus | undefined) || undefined,
+    ...listFiltersOf(input),
     sortBy: isBlank(input.sortBy) ? DEFAULT_PRODUCT_SORT.sortBy : (input.sortBy as ProductSortField),
     sortOrder: isBlank(input.sortOrder) ? DEFAULT_PRODUCT_SORT.sortOrder : (input.sortOrder as SortOrder),
   };
