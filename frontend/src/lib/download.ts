@@ -47,6 +47,12 @@ export async function downloadFile(url: string, fallbackName: string): Promise<s
     throw new DownloadError(GeneralMessages.network);
   }
   const name = attachmentName(response.headers.get('Content-Disposition'), fallbackName);
+  saveBlob(blob, name);
+  return name;
+}
+
+/** Hands `blob` to the browser's download as a file named `name`. */
+export function saveBlob(blob: Blob, name: string): void {
   const href = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = href;
@@ -57,5 +63,4 @@ export async function downloadFile(url: string, fallbackName: string): Promise<s
   link.remove();
   // The click has handed the blob to the browser's download; the URL is not needed after this turn.
   setTimeout(() => URL.revokeObjectURL(href), 0);
-  return name;
 }

@@ -1,24 +1,12 @@
-import { GeneralMessages, IMPORT_FIELDS, ImportMessages, type ImportField, type ImportRowError, type ProductImportMode, type ProductImportResult } from '@stockroom/schema';
-import { extractErrorMessage, parseJson } from '../../lib/errors';
-import { notifySessionRejected } from '../../lib/session/session-events';
-import { readBrowserToken } from '../../lib/session/storage';
+import { IMPORT_FIELDS, ImportMessages, type ImportField, type ImportRowError, type ProductImportMode, type ProductImportResult } from '@stockroom/schema';
+import { saveBlob } from '../../lib/download';
+import { uploadFile } from '../../lib/upload';
 
 /** The REST route of the import; the client's one place for it. */
 export const PRODUCT_IMPORT_ENDPOINT = '/api/products/import';
 
 /** An import may take a while: the upload on a slow line, then up to 100,000 rows written. */
 const IMPORT_TIMEOUT_MS = 300_000;
-
-/** A refused or failed import request; `message` is the one to show (the server's when it sent one). */
-export class ImportRequestError extends Error {
-  constructor(
-    message: string,
-    readonly status?: number,
-  ) {
-    super(message);
-    this.name = 'ImportRequestError';
-  }
-}
 
 export interface ImportRequest {
   file: File;
@@ -35,40 +23,23 @@ const isResult = (body: unknown): body is ProductImportResult =>
   typeof body === 'object' && body !== null && Array.isArray((body as ProductImportResult).errors) && Array.isArray((body as ProductImportResult).columns);
 
 /**
- * Posts the import form with the signed-in user's token. XMLHttpRequest
- * rather than fetch: only it reports upload progress. An import refused for
- * its rows (400 with the dry run's body) resolves like a dry run does, with
- * its errors: nothing was written, and the dialog shows why.
+ * Posts the import form with the signed-in user's token (a refusal is an
+ * UploadError with the server's message). An import refused for its rows
+ * (400 with the dry run's body) resolves like a dry run does, with its
+ * errors: nothing was written, and the dialog shows why.
  */
 export function sendImport({ file, mode, dryRun, mapping, onUploadProgress, signal }: ImportRequest): Promise<ProductImportResult> {
-  return new Promise<ProductImportResult>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    const form = new FormData();
-    form.append('mode', mode);
-    form.append('dryRun', String(dryRun));
-    if (Object.keys(mapping).length) form.append('mapping', JSON.stringify(mapping));
-    form.append('file', file, file.name);
-    xhr.open('POST', PRODUCT_IMPORT_ENDPOINT);
-    xhr.timeout = IMPORT_TIMEOUT_MS;
-    xhr.setRequestHeader('Accept', 'application/json');
-    const token = readBrowserToken();
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onUploadProgress?.(event.loaded / event.total);
-    };
-    xhr.upload.onload = () => onUploadProgress?.(1);
-    xhr.onload = () => {
-      const body = parseJson(xhr.responseText);
-      if ((xhr.status === 200 || xhr.status === 400) && isResult(body)) return resolve(body);
-      if (xhr.status === 401) notifySessionRejected();
-      reject(new ImportRequestError(extractErrorMessage({ status: xhr.status, body }), xhr.status));
-    };
-    xhr.onerror = () => reject(new ImportRequestError(GeneralMessages.network));
-    xhr.ontimeout = () => reject(new ImportRequestError(ImportMessages.failed));
-    xhr.onabort = () => reject(new DOMException('Import cancelled', 'AbortError'));
-    if (signal?.aborted) return reject(new DOMException('Import cancelled', 'AbortError'));
-    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.send(form);
+  return uploadFile<ProductImportResult>({
+    endpoint: PRODUCT_IMPORT_ENDPOINT,
+    fieldName: 'file',
+    file,
+    fields: { mode, dryRun: String(dryRun), ...(Object.keys(mapping).length > 0 && { mapping: JSON.stringify(mapping) }) },
+    onProgress: onUploadProgress,
+    onSent: () => onUploadProgress?.(1),
+    timeoutMs: IMPORT_TIMEOUT_MS,
+    timeoutMessage: ImportMessages.failed,
+    isAnswer: (status, body) => (status === 200 || status === 400) && isResult(body),
+    signal,
   });
 }
 
@@ -92,18 +63,8 @@ export const sampleCsv = () =>
     ['MUG-002', 'Stoneware mug', 'A 350 ml mug, dishwasher safe', 'Kitchen', '8.50', 40, '', '', 'false', ''],
   ]);
 
-/** Saves `text` as a file named `name`, made in the browser. */
-export function saveTextFile(text: string, name: string): void {
-  const href = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = name;
-  link.hidden = true;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 0);
-}
+/** Saves CSV `text` as a file named `name`, made in the browser. */
+export const saveTextFile = (text: string, name: string): void => saveBlob(new Blob([text], { type: 'text/csv;charset=utf-8' }), name);
 
 /** The fields a column may be mapped to, in the order the mapping's selects offer them. */
 export const IMPORT_FIELD_CHOICES: readonly ImportField[] = IMPORT_FIELDS;

@@ -2,8 +2,9 @@ import { useApolloClient } from '@apollo/client/react';
 import { IMPORT_LIMITS, ImportMessages, type ImportField, type ProductImportMode, type ProductImportResult } from '@stockroom/schema';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../../lib/toaster';
+import { UploadError } from '../../lib/upload';
 import { applyBulkChange } from './bulk-cache';
-import { ImportRequestError, sendImport } from './product-import-request';
+import { sendImport } from './product-import-request';
 
 /** Where an import stands: nothing chosen, a dry run under way or done, the import under way or done. */
 export type ImportPhase = 'idle' | 'checking' | 'checked' | 'applying' | 'applied';
@@ -72,7 +73,7 @@ export function useProductImport() {
         }
       } catch (error) {
         if (controller.signal.aborted || (error instanceof DOMException && error.name === 'AbortError')) return;
-        const message = error instanceof ImportRequestError ? error.message : ImportMessages.failed;
+        const message = error instanceof UploadError ? error.message : ImportMessages.failed;
         setState((s) => ({ ...s, phase: dryRun ? 'idle' : 'checked', uploadProgress: null, error: message, ...(dryRun ? { result: null } : {}) }));
       } finally {
         if (inFlight.current === controller) inFlight.current = null;
