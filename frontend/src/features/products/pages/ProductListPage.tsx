@@ -128,14 +128,11 @@ export default function ProductListPage() {
   const listData = list.dataState === 'complete' ? list.data.products : null;
   const pagination = listData?.pagination;
 
-  // A new search or filter starts a new selection; another page, size or sort keeps it.
-  const [selection, setSelection] = useState<ProductSelection>(NOTHING_SELECTED);
+  // A selection belongs to the search and filters it was made under: a new one starts empty; another page, size or sort keeps it.
   const scope = selectionScope(params);
-  const [selectionScopeShown, setSelectionScopeShown] = useState(scope);
-  if (selectionScopeShown !== scope) {
-    setSelectionScopeShown(scope);
-    setSelection(NOTHING_SELECTED);
-  }
+  const [selected, setSelected] = useState<{ scope: string; selection: ProductSelection }>({ scope, selection: NOTHING_SELECTED });
+  const selection = selected.scope === scope ? selected.selection : NOTHING_SELECTED;
+  const setSelection = useCallback((next: ProductSelection) => setSelected({ scope, selection: next }), [scope]);
   const bulk = useBulkActions(params, selection, setSelection);
   const bulkActionsMenu = useMediaQuery(BULK_ACTIONS_MENU_QUERY);
   const shownProducts = listData?.products ?? [];
