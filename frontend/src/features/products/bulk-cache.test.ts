@@ -8,33 +8,14 @@ import {
 } from '@stockroom/schema/generated/graphql';
 import { createCache } from '../../lib/apollo';
 import { applyBulkChange } from './bulk-cache';
-import type { ProductRecord } from './product-cache';
 import { DEFAULT_LIST_PARAMS, toListQuery } from './product-list-params';
+import { productRecord, typedProduct } from './product-record.fixture';
 
 /* A bulk change runs on a real InMemoryCache with the app's own type policies. */
 
-const product = (n: number): ProductRecord => ({
-  id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-  name: `Product ${n}`,
-  description: 'A product',
-  price: 10,
-  category: 'Tools',
-  quantity: 5,
-  imageUrl: null,
-  sku: null,
-  barcode: null,
-  reorderLevel: null,
-  lowStock: false,
-  featured: false,
-  inStock: true,
-  owner: 'owner-1',
-  createdAt: new Date(Date.UTC(2025, 0, n)).toISOString(),
-  updatedAt: new Date(Date.UTC(2025, 0, n)).toISOString(),
-  version: 1,
-});
 
 const LIST = toListQuery(DEFAULT_LIST_PARAMS);
-const [one, two, three] = [product(1), product(2), product(3)];
+const [one, two, three] = [productRecord(), productRecord(), productRecord()];
 
 function seeded(): InMemoryCache {
   const cache = createCache();
@@ -44,12 +25,12 @@ function seeded(): InMemoryCache {
     data: {
       products: {
         __typename: 'ProductPage',
-        products: [one, two, three].map((p) => ({ __typename: 'Product', ...p })),
+        products: [one, two, three].map(typedProduct),
         pagination: { __typename: 'Pagination', page: 1, limit: 10, total: 3, totalPages: 1, hasNextPage: false, hasPrevPage: false, totalIsEstimate: false },
       },
     } as ProductListQuery,
   });
-  for (const p of [one, three]) cache.writeQuery({ query: ProductDetailsDocument, variables: { id: p.id }, data: { product: { __typename: 'Product', ...p } } as never });
+  for (const p of [one, three]) cache.writeQuery({ query: ProductDetailsDocument, variables: { id: p.id }, data: { product: typedProduct(p) } as never });
   cache.writeQuery({ query: ProductStatsDocument, data: { productStats: { __typename: 'ProductStats', totalProducts: 3, inStock: 3, outOfStock: 0, lowStock: 0, inventoryValue: 150 } } as never });
   cache.writeQuery({ query: ProductCategoriesDocument, data: { categories: ['Tools'] } });
   return cache;

@@ -23,36 +23,12 @@ import {
   type ProductRecord,
 } from './product-cache';
 import { DEFAULT_LIST_PARAMS, toListQuery } from './product-list-params';
+import { productRecord, typedProduct } from './product-record.fixture';
 
 /* The transitions run on a real InMemoryCache with the app's own type policies. */
 
-let serial = 0;
-function product(overrides: Partial<ProductRecord> = {}): ProductRecord {
-  serial += 1;
-  const id = `00000000-0000-4000-8000-${String(serial).padStart(12, '0')}`;
-  return {
-    id,
-    name: `Product ${serial}`,
-    description: `Description of product ${serial}`,
-    price: 10,
-    category: 'Tools',
-    quantity: 5,
-    imageUrl: null,
-    sku: null,
-    barcode: null,
-    reorderLevel: null,
-    lowStock: false,
-    featured: false,
-    inStock: (overrides.quantity ?? 5) > 0,
-    owner: 'owner-1',
-    createdAt: new Date(Date.UTC(2025, 0, serial)).toISOString(),
-    updatedAt: new Date(Date.UTC(2025, 0, serial)).toISOString(),
-    version: 1,
-    ...overrides,
-  };
-}
-
-const typed = (p: ProductRecord) => ({ __typename: 'Product' as const, ...p });
+const product = productRecord;
+const typed = typedProduct;
 
 const NEWEST: ProductListInput = toListQuery(DEFAULT_LIST_PARAMS);
 const query = (changes: Partial<typeof DEFAULT_LIST_PARAMS>): ProductListInput => toListQuery({ ...DEFAULT_LIST_PARAMS, ...changes });

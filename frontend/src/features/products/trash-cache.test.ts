@@ -11,6 +11,7 @@ import type { InMemoryCache } from '@apollo/client';
 import { createCache } from '../../lib/apollo';
 import type { ProductRecord } from './product-cache';
 import { DEFAULT_LIST_PARAMS, toListQuery } from './product-list-params';
+import { productRecord } from './product-record.fixture';
 import { applyProductRestored, applyTrashChanged } from './trash-cache';
 
 /* The trash's transitions on a real InMemoryCache with the app's own type policies. */
@@ -18,26 +19,8 @@ import { applyProductRestored, applyTrashChanged } from './trash-cache';
 const LIST = toListQuery(DEFAULT_LIST_PARAMS);
 const PAGE = { __typename: 'Pagination' as const, page: 1, limit: 10, total: 1, totalPages: 1, hasNextPage: false, hasPrevPage: false, totalIsEstimate: false };
 
-const lamp: ProductRecord = {
-  id: '00000000-0000-4000-8000-000000000001',
-  name: 'Desk Lamp',
-  description: 'A lamp for the desk',
-  price: 10,
-  category: 'Lighting',
-  quantity: 3,
-  imageUrl: null,
-  sku: 'LAMP-1',
-  barcode: null,
-  reorderLevel: null,
-  lowStock: false,
-  featured: false,
-  inStock: true,
-  owner: 'owner-1',
-  createdAt: '2025-01-01T00:00:00.000Z',
-  updatedAt: '2025-01-01T00:00:00.000Z',
-  version: 1,
-};
-const chair: ProductRecord = { ...lamp, id: '00000000-0000-4000-8000-000000000002', name: 'Chair', category: 'Furniture', sku: null, price: 50, quantity: 2 };
+const lamp: ProductRecord = productRecord({ name: 'Desk Lamp', description: 'A lamp for the desk', category: 'Lighting', quantity: 3, sku: 'LAMP-1' });
+const chair: ProductRecord = productRecord({ name: 'Chair', category: 'Furniture', price: 50, quantity: 2 });
 
 /** A cache as it is after the lamp was deleted: the chair listed and counted, the lamp in the trash. */
 function afterDelete(): InMemoryCache {
