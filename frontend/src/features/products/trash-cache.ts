@@ -1,4 +1,5 @@
 import type { ApolloCache } from '@apollo/client';
+import { dropCatalogueViews } from './bulk-cache';
 import { statsAfterChange, withCategory, type ProductRecord } from './product-cache';
 
 /**
@@ -31,16 +32,6 @@ export function applyProductRestored(cache: ApolloCache, product: ProductRecord)
  * shown is fetched again.
  */
 export function applyTrashChanged(cache: ApolloCache, { catalogue }: { catalogue: boolean }): void {
-  cache.modify({
-    fields: {
-      trashedProducts: (_value, { DELETE }) => DELETE,
-      ...(catalogue && {
-        products: (_value, { DELETE }) => DELETE,
-        productStats: (_value, { DELETE }) => DELETE,
-        categories: (_value, { DELETE }) => DELETE,
-        featuredProducts: (_value, { DELETE }) => DELETE,
-        dashboard: (_value, { DELETE }) => DELETE,
-      }),
-    },
-  });
+  if (catalogue) dropCatalogueViews(cache);
+  else cache.modify({ fields: { trashedProducts: (_value, { DELETE }) => DELETE } });
 }
