@@ -6,3 +6,5 @@ export * from './bulk';
 export * from './trash';
 export * from './import';
 export * from './api-tokens';
+export * from './notifications';
+export * from './events';
