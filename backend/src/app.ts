@@ -13,6 +13,7 @@ import { prepareDummyHash } from './account/password-hasher';
 import type { AppConfig } from './config/config';
 import type { RequestContext } from './account/context';
 import { createRequestContext } from './app/request-context';
+import { RATE_LIMIT_HEADERS } from './app/rate-limit-headers';
 import { createSqlPool, poolStatsOf } from './db/sql';
 import { log } from './common/log';
 import { Metrics, metricsRoutes } from './observability/metrics';
@@ -144,7 +145,7 @@ export async function createApp({ config, databaseUrl, orm, mailer }: AppDepende
   app.set('trust proxy', config.trustProxy);
   app.use(helmet({ contentSecurityPolicy, referrerPolicy: { policy: 'no-referrer' }, crossOriginEmbedderPolicy: false }));
   app.use(compressAnswers);
-  app.use(cors({ origin: config.appUrl }));
+  app.use(cors({ origin: config.appUrl, exposedHeaders: RATE_LIMIT_HEADERS }));
   if (metrics && config.metricsToken) app.use(metricsRoutes(metrics, config.metricsToken));
 
   const hasClient = existsSync(join(config.clientDir, 'index.html'));

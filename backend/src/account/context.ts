@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ApiTokenScope } from '@stockroom/schema';
 import type { AppConfig } from '../config/config';
 import type { RequestSqlPool } from '../db/sql';
+import type { RateLimitState } from './rate-limiter';
 import type { MailOutbox } from '../mail/mail-outbox';
 import type { Session } from './session.entity';
 import type { UploadStore } from '../storage/upload-store';
@@ -68,6 +69,12 @@ export interface RequestContext extends AppServices {
   bearerToken?: string;
   /** Set once the token has been verified (see account/viewer.ts): a session's, or a personal access token's. */
   callerRows?: CallerRows;
+  /** The verification in flight or done, shared by every check of this request (see account/viewer.ts). */
+  pendingCallerRows?: Promise<CallerRows>;
+  /** Where the caller's request budget stands, once the request is counted (see account/request-rate-limit.ts). */
+  rateLimit?: RateLimitState;
+  /** Told where the budget stands once the request is counted, so the transport can send the RateLimit-* headers. */
+  readonly onRateLimit?: (state: RateLimitState) => void;
   /** The same caller mapped into managed entities, once a request needs them (see account/viewer.ts). */
   viewer?: Viewer;
 }

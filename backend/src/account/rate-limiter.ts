@@ -1,8 +1,31 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AuthMessages } from '@stockroom/schema';
 import { TooManyRequestsError } from '../common/errors';
-import { runStatement } from '../db/sql';
+import { runStatement, type SqlPool } from '../db/sql';
 import { rateLimitHitStatement } from './rate-limiter.queries';
+
+/** Where a key stands in its window after a hit: what the RateLimit-* headers tell a client. */
+export interface RateLimitState {
+  limit: number;
+  /** Hits left in this window (0 once the limit is reached or passed). */
+  remaining: number;
+  /** Whole seconds until the window ends and the count starts again (at least 1). */
+  resetSeconds: number;
+  /** This hit was past the limit: the request is refused, and may be retried after `resetSeconds`. */
+  exceeded: boolean;
+}
+
+interface HitRow {
+  hits: number;
+  reset_seconds: number;
+}
+
+const stateOf = ({ hits, reset_seconds }: HitRow, limit: number): RateLimitState => ({
+  limit,
+  remaining: Math.max(0, limit - hits),
+  resetSeconds: Math.max(1, reset_seconds),
+  exceeded: hits > limit,
+});
 
 /**
  * Counts a hit against `key` in a fixed window and throws a 429 past `limit`.
@@ -20,7 +43,17 @@ export async function consumeRateLimit(em: EntityManager, key: string, limit: nu
  */
 export async function countRateLimitHit(em: EntityManager, key: string, limit: number, windowMs: number): Promise<number> {
   // Outside any transaction the caller has open, so the count stands even if that work rolls back.
-  const [row] = await runStatement<{ hits: number; window_start: Date }>(em, rateLimitHitStatement(key, windowMs / 1000), { outsideTransaction: true });
-  if (row.hits <= limit) return 0;
-  return Math.max(1, Math.ceil((new Date(row.window_start).getTime() + windowMs - Date.now()) / 1000));
+  const [row] = await runStatement<HitRow>(em, rateLimitHitStatement(key, windowMs / 1000), { outsideTransaction: true });
+  const state = stateOf(row, limit);
+  return state.exceeded ? state.resetSeconds : 0;
+}
+
+/**
+ * Counts a hit against `key` on the pool (one statement, no EntityManager:
+ * every signed-in request runs it) and says where the window stands; the
+ * caller decides what a hit past the limit means.
+ */
+export async function hitRateLimit(sql: SqlPool, key: string, limit: number, windowMs: number): Promise<RateLimitState> {
+  const [row] = await sql.query<HitRow>(rateLimitHitStatement(key, windowMs / 1000));
+  return stateOf(row, limit);
 }

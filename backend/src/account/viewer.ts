@@ -6,6 +6,7 @@ import { User, UserRole, UserStatus } from './user.entity';
 import { Session } from './session.entity';
 import { sessionWithUserStatement } from './session.queries';
 import { hashApiToken, verifyAccessToken } from './tokens';
+import { countCallerRequest } from './request-rate-limit';
 
 /** A token's last use is written at most this often, so a busy integration does not add a write to every request. */
 export const API_TOKEN_TOUCH_INTERVAL_SECONDS = 60;
@@ -48,15 +49,26 @@ async function apiTokenCaller(ctx: RequestContext, bearerToken: string): Promise
 /**
  * Whoever sent the request, or a 401: a session (see sessionCaller) or a
  * personal access token (a bearer token starting `stk_`), whose user must
- * still be active. Nothing is mapped into the EntityManager here.
+ * still be active; then the request is counted against that credential's
+ * budget (a 429 past it). Nothing is mapped into the EntityManager here.
  */
-async function callerRowsOf(ctx: RequestContext): Promise<CallerRows> {
-  if (ctx.callerRows) return ctx.callerRows;
-  if (!ctx.bearerToken) throw new UnauthenticatedError(AuthMessages.invalidToken);
-  const rows = isApiTokenLike(ctx.bearerToken) ? await apiTokenCaller(ctx, ctx.bearerToken) : await sessionCaller(ctx, ctx.bearerToken);
+async function verifiedCallerRows(ctx: RequestContext, bearerToken: string): Promise<CallerRows> {
+  const rows = isApiTokenLike(bearerToken) ? await apiTokenCaller(ctx, bearerToken) : await sessionCaller(ctx, bearerToken);
   if (rows.user.status !== UserStatus.Active) throw new UnauthenticatedError(AuthMessages.accountInactive);
+  await countCallerRequest(ctx, rows);
   ctx.callerRows = rows;
   return rows;
+}
+
+/**
+ * The caller, verified and counted once per request however often it is
+ * asked for: a GraphQL query's root fields ask at the same moment, and each
+ * would otherwise look the token up and count the request again.
+ */
+function callerRowsOf(ctx: RequestContext): Promise<CallerRows> {
+  if (!ctx.bearerToken) return Promise.reject(new UnauthenticatedError(AuthMessages.invalidToken));
+  ctx.pendingCallerRows ??= verifiedCallerRows(ctx, ctx.bearerToken);
+  return ctx.pendingCallerRows;
 }
 
 /** `write` includes reading: a token that may change products may also read them. */

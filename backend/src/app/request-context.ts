@@ -1,6 +1,8 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Request } from 'express';
 import type { AppServices, CallerRows, RequestContext, Viewer } from '../account/context';
+import type { RateLimitState } from '../account/rate-limiter';
+import { setRateLimitHeaders } from './rate-limit-headers';
 
 /**
  * A request's context whose EntityManager is forked on first use: a fork (identity map, unit of
@@ -14,6 +16,8 @@ class LazyRequestContext implements RequestContext {
   readonly uploads: AppServices['uploads'];
   readonly sql: AppServices['sql'];
   callerRows?: CallerRows;
+  pendingCallerRows?: Promise<CallerRows>;
+  rateLimit?: RateLimitState;
   viewer?: Viewer;
   private forkedEm?: EntityManager;
 
@@ -22,6 +26,7 @@ class LazyRequestContext implements RequestContext {
     private readonly orm: MikroORM,
     readonly clientIp: string,
     readonly bearerToken: string | undefined,
+    readonly onRateLimit?: (state: RateLimitState) => void,
   ) {
     ({ config: this.config, mailer: this.mailer, uploads: this.uploads, sql: this.sql } = services);
   }
@@ -36,5 +41,7 @@ class LazyRequestContext implements RequestContext {
 export function createRequestContext(services: AppServices, orm: MikroORM, req: Request): RequestContext {
   const header = req.headers.authorization;
   const bearerToken = header?.match(/^Bearer\s+(\S+)$/i)?.[1];
-  return new LazyRequestContext(services, orm, req.ip ?? req.socket.remoteAddress ?? 'unknown', bearerToken);
+  // Only a request that sends a token is counted, so only then is there a budget to report.
+  const onRateLimit = bearerToken ? (state: RateLimitState) => setRateLimitHeaders(req.res, state) : undefined;
+  return new LazyRequestContext(services, orm, req.ip ?? req.socket.remoteAddress ?? 'unknown', bearerToken, onRateLimit);
 }

@@ -26,6 +26,12 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({ uploadRateLimit: 3, uploadRateWindowMs: 5000, imageDecodeBacklog: 0 });
   });
 
+  it('reads the per-credential request limit, 600 a minute unless set, and refuses a window past an hour', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET })).toMatchObject({ apiRateLimit: 600, apiRateWindowMs: 60_000 });
+    expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, API_RATE_LIMIT: '5', API_RATE_WINDOW_MS: '2000' })).toMatchObject({ apiRateLimit: 5, apiRateWindowMs: 2000 });
+    expect(() => loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, API_RATE_LIMIT: '0', API_RATE_WINDOW_MS: '7200000' })).toThrow(/API_RATE_LIMIT[\s\S]*API_RATE_WINDOW_MS/);
+  });
+
   it('keeps uploads on the disk unless S3_BUCKET is set, and then reads the S3 settings and credentials', () => {
     expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, S3_ENDPOINT: 'http://minio:9000' }).s3).toBeUndefined();
     expect(

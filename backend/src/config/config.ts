@@ -33,6 +33,9 @@ export interface AppConfig {
   /** Auth requests one client IP may make per window before a 429. */
   authRateLimit: number;
   authRateWindowMs: number;
+  /** Requests one session or one personal access token may make per window before a 429. */
+  apiRateLimit: number;
+  apiRateWindowMs: number;
   /** Image uploads (avatars and product images) one account may make per window before a 429. */
   uploadRateLimit: number;
   uploadRateWindowMs: number;
@@ -186,6 +189,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: env.MAIL_FROM || 'Stockroom <no-reply@stockroom.local>',
     authRateLimit: integer(env, 'AUTH_RATE_LIMIT', 20, problems, 1),
     authRateWindowMs: integer(env, 'AUTH_RATE_WINDOW_MS', 60_000, problems, 1000),
+    // 10 a second on average: a browser never gets near it; a script looping without pause does. The window stays
+    // under the two hours housekeeping keeps a counter for.
+    apiRateLimit: integer(env, 'API_RATE_LIMIT', 600, problems, 1),
+    apiRateWindowMs: integer(env, 'API_RATE_WINDOW_MS', 60_000, problems, 1000, 3_600_000),
     // 30 in 10 minutes: a catalogue being filled by hand never gets near it; a script re-encoding images all day does.
     uploadRateLimit: integer(env, 'UPLOAD_RATE_LIMIT', 30, problems, 1),
     uploadRateWindowMs: integer(env, 'UPLOAD_RATE_WINDOW_MS', 10 * 60_000, problems, 1000),

@@ -8,6 +8,7 @@ import { databaseOutageOf, type DatabaseBreaker } from '../common/database-outag
 import { DomainError } from '../common/errors';
 import { documentDepthLimit } from './depth-limit.rule';
 import { formatGraphQLError } from './format-error';
+import { rateLimitPlugin } from './rate-limit.plugin';
 
 /** Query limits: generous for the app's own operations, tight enough that one request cannot do unbounded work. */
 export const GRAPHQL_LIMITS = {
@@ -65,7 +66,7 @@ export async function createApolloServer(schema: GraphQLSchema, databaseBreaker:
     schema,
     ...protection,
     // The app sets no cache hints, and the default cache-control plugin wraps every field resolver to look for them.
-    plugins: [...protection.plugins, ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled(), outagePlugin(databaseBreaker)],
+    plugins: [...protection.plugins, ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled(), outagePlugin(databaseBreaker), rateLimitPlugin()],
     validationRules: [...protection.validationRules, documentDepthLimit(GRAPHQL_LIMITS.maxDocumentDepth)],
     parseOptions: { maxTokens: GRAPHQL_LIMITS.maxTokens },
     // Batching would let one HTTP request carry many operations past the per-request limits.
