@@ -34,6 +34,7 @@ import type { Mailer } from './mail/mailer';
 import { createMailOutbox, mailQueue } from './mail/mail-outbox';
 import { JobRunner } from './jobs/job-runner';
 import { housekeepingQueue } from './app/housekeeping-queue';
+import { EventOutbox } from './events/event-outbox';
 import { docsRoutes } from './app/docs.routes';
 import { restErrorHandler, restNotFound } from './rest/error-middleware';
 import { methodNotAllowed } from './rest/method-not-allowed';
@@ -131,6 +132,8 @@ export async function createApp({ config, databaseUrl, orm, mailer }: AppDepende
   jobs.define(mailQueue(mailer, config.mailRetryDelaySeconds));
   jobs.define(housekeepingQueue(orm, uploads, config.housekeepingCron));
   const services = { config, mailer: createMailOutbox(jobs), uploads, sql: createSqlPool(orm) };
+  // Product changes reach subscribers through the outbox: register them with `events.onEvent(name, types, handler)` here.
+  const events = new EventOutbox(jobs, services.sql, config.jobPollIntervalMs);
   const databaseBreaker = new DatabaseBreaker(() => services.sql.query({ sql: 'SELECT 1', values: [] }));
   const contextOf = (req: Request) => createRequestContext(services, orm, req);
   const [apollo] = await Promise.all([createApolloServer(await buildAppSchema(), databaseBreaker), prepareDummyHash(), jobs.start()]);

@@ -6,5 +6,6 @@ export * from './bulk';
 export * from './trash';
 export * from './import';
 export * from './api-tokens';
+export * from './events';
 export * from './notifications';
 export * from './events';

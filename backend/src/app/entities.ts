@@ -4,10 +4,11 @@ import { OneTimeToken } from '../account/one-time-token.entity';
 import { RateLimitBucket } from '../account/rate-limit-bucket.entity';
 import { Session } from '../account/session.entity';
 import { SignInAttempts } from '../auth/sign-in-attempts.entity';
+import { OutboxEvent } from '../events/event.entity';
 import { CatalogueStats } from '../products/catalogue-stats.entity';
 import { Product } from '../products/product.entity';
 import { StockMovement } from '../products/stock-movement.entity';
 import { User } from '../account/user.entity';
 
 /** Every entity the ORM knows; each feature adds its own here. */
-export const entities = [User, Session, OneTimeToken, SignInAttempts, RateLimitBucket, Product, CatalogueStats, ActivityEntry, StockMovement, ApiToken];
+export const entities = [User, Session, OneTimeToken, SignInAttempts, RateLimitBucket, Product, CatalogueStats, ActivityEntry, StockMovement, ApiToken, OutboxEvent];

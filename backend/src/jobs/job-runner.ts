@@ -3,6 +3,15 @@ import { databaseOutageOf, logDatabaseOutage } from '../common/database-outage';
 import { log } from '../common/log';
 import type { JobQueue, QueueDefinition, RetryPolicy } from './job-queue';
 
+/** Runs one SQL text (numbered placeholders) on a connection the caller holds, returning its rows. */
+export type SqlExecutor = (text: string, values: unknown[]) => Promise<unknown[]>;
+
+interface RepeatingTask {
+  name: string;
+  intervalMs: number;
+  work: () => Promise<void>;
+}
+
 /** pg-boss keeps its tables in this schema of the app's database, apart from the app's own. */
 export const JOBS_SCHEMA = 'pgboss';
 
@@ -57,6 +66,7 @@ const EXPIRE_IN_SECONDS = 5 * 60;
 export class JobRunner implements JobQueue {
   private readonly boss: PgBoss;
   private readonly queues = new Map<string, QueueDefinition>();
+  private readonly repeating: RepeatingTask[] = [];
   private state: 'new' | 'running' | 'stopped' = 'new';
 
   constructor(private readonly options: JobRunnerOptions) {
@@ -76,6 +86,15 @@ export class JobRunner implements JobQueue {
   /** Declares a queue and what works its jobs; call before start(). */
   define(definition: QueueDefinition): void {
     this.queues.set(definition.name, definition);
+  }
+
+  /**
+   * Runs `work` every `intervalMs` on an instance with workers, one run at a
+   * time, from start() until stop(): for work that cannot wait for a cron
+   * minute (handing events on). A run that throws is logged; the next runs anyway.
+   */
+  repeat(name: string, intervalMs: number, work: () => Promise<void>): void {
+    this.repeating.push({ name, intervalMs, work });
   }
 
   /** 'off' on an instance that only enqueues; otherwise whether its workers are running. */
@@ -106,6 +125,7 @@ export class JobRunner implements JobQueue {
         if (queue.cron) await this.boss.schedule(queue.name, queue.cron, {}, this.sendOptions(queue.retry));
         else await this.boss.unschedule(queue.name);
       }
+      for (const task of this.repeating) this.startRepeating(task);
     }
     this.state = 'running';
   }
@@ -130,6 +150,21 @@ export class JobRunner implements JobQueue {
   }
 
   /**
+   * Queues many jobs at once, each with its own id: a job whose id the queue
+   * already holds is not queued again, so sending the same ids twice is
+   * harmless. With `db`, the jobs are written on that connection, so they
+   * commit or roll back with the caller's transaction.
+   */
+  async enqueueMany(queue: string, jobs: Array<{ id: string; data: object }>, db?: SqlExecutor): Promise<void> {
+    const definition = this.queues.get(queue);
+    if (!definition) throw new Error(`No queue named ${queue}`);
+    if (jobs.length === 0) return;
+    const { retryLimit, retryDelay, retryBackoff, expireInSeconds } = this.sendOptions(definition.retry);
+    const rows = jobs.map(({ id, data }) => ({ id, name: queue, data, retryLimit, retryDelay, retryBackoff, expireInSeconds }));
+    await this.boss.insert(rows, db ? { db: { executeSql: async (text: string, values: unknown[]) => ({ rows: await db(text, values) }) } } : {});
+  }
+
+  /**
    * Stops fetching new jobs, waits up to `graceMs` for the running ones to
    * finish, then closes pg-boss's pool. A job cut short stays active in the
    * table and is retried once it expires.
@@ -137,7 +172,33 @@ export class JobRunner implements JobQueue {
   async stop(graceMs: number): Promise<void> {
     if (this.state === 'stopped') return;
     this.state = 'stopped';
+    this.stopRepeating?.();
+    await Promise.all(this.repeatingRuns);
     await this.boss.stop({ graceful: true, timeout: graceMs, close: true, wait: true });
+  }
+
+  private stopRepeating?: () => void;
+  private readonly repeatingRuns = new Set<Promise<void>>();
+
+  private startRepeating(task: RepeatingTask): void {
+    let timer: NodeJS.Timeout | undefined;
+    const previousStop = this.stopRepeating;
+    this.stopRepeating = () => {
+      previousStop?.();
+      clearTimeout(timer);
+    };
+    const run = () => {
+      if (this.state === 'stopped') return;
+      const running = task
+        .work()
+        .catch((error) => (this.options.onError ?? logJobError)(Object.assign(error instanceof Error ? error : new Error(String(error)), { task: task.name })))
+        .finally(() => {
+          this.repeatingRuns.delete(running);
+          if (this.state !== 'stopped') timer = setTimeout(run, task.intervalMs);
+        });
+      this.repeatingRuns.add(running);
+    };
+    timer = setTimeout(run, task.intervalMs);
   }
 
   private sendOptions(retry: RetryPolicy) {

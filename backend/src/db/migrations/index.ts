@@ -16,6 +16,7 @@ import { Migration20261124000600 } from './Migration20261124000600';
 import { Migration20261125100000 } from './Migration20261125100000';
 import { Migration20261125110000 } from './Migration20261125110000';
 import { Migration20261125120000 } from './Migration20261125120000';
+import { Migration20261126000000 } from './Migration20261126000000';
 
 /**
  * Migrations in the order they run. Listed explicitly (not globbed) so the
@@ -40,4 +41,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125100000', class: Migration20261125100000 }, // the trash: deleted_at on products, indexes and catalogue totals on live rows only, 'product_restored' activity
   { name: 'Migration20261125110000', class: Migration20261125110000 }, // activity: one 'products_imported' entry per import
   { name: 'Migration20261125120000', class: Migration20261125120000 }, // personal access tokens: hashed, scoped, expiring, revoked with a reason
+  { name: 'Migration20261126000000', class: Migration20261126000000 }, // the event outbox: product and stock events written by triggers on products
 ];

@@ -1,0 +1,161 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { openDatabase } from '../../backend/src/app/database';
+import { createSqlPool } from '../../backend/src/db/sql';
+import { EventOutbox } from '../../backend/src/events/event-outbox';
+import type { StockroomEvent } from '../../backend/src/events/event.types';
+import { JobRunner } from '../../backend/src/jobs/job-runner';
+import { createProduct } from '../support/products';
+import { signUpUser, startTestApp, type TestApp } from '../support/test-app';
+
+/**
+ * The event outbox (issue 15): each change to a product records its events
+ * in the change's own transaction. This app works no jobs (WORKER=0), so the
+ * relay never empties the outbox and the test reads what was recorded.
+ */
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp({ WORKER: '0' });
+});
+afterAll(() => app.close());
+
+/** The events recorded for a product, oldest first: type and the quantity the product had. */
+async function eventsOf(productId: string) {
+  const rows = await app.sql(`SELECT type, (product->>'quantity')::int AS quantity FROM events WHERE product->>'id' = $1 ORDER BY created_at, type`, [productId]);
+  return rows.map((row) => `${row.type}@${row.quantity}`);
+}
+
+async function clearEvents(productId: string) {
+  await app.sql(`DELETE FROM events WHERE product->>'id' = $1`, [productId]);
+}
+
+describe('recording events with each change', () => {
+  it('records created, updated, stock changed, deleted (to the trash) and restored, for the product owner', async () => {
+    const alice = await signUpUser(app);
+    const lamp = await createProduct(app, alice.token, { quantity: 10 });
+    expect(await eventsOf(lamp.id)).toEqual(['product.created@10']);
+    const [{ user_id }] = await app.sql('SELECT user_id FROM events WHERE product->>$1 = $2', ['id', lamp.id]);
+    expect(user_id).toBe(alice.user.id);
+    await clearEvents(lamp.id);
+
+    expect((await app.rest('PUT', `/api/products/${lamp.id}`, { name: 'Desk lamp' }, { token: alice.token })).status).toBe(200);
+    expect(await eventsOf(lamp.id)).toEqual(['product.updated@10']);
+    await clearEvents(lamp.id);
+
+    expect((await app.rest('POST', `/api/products/${lamp.id}/stock`, { delta: -3 }, { token: alice.token })).status).toBe(200);
+    expect(await eventsOf(lamp.id)).toEqual(['stock.changed@7']);
+    await clearEvents(lamp.id);
+
+    expect((await app.rest('DELETE', `/api/products/${lamp.id}`, undefined, { token: alice.token })).status).toBe(200);
+    expect((await app.rest('POST', `/api/products/${lamp.id}/restore`, undefined, { token: alice.token })).status).toBe(200);
+    expect(await eventsOf(lamp.id)).toEqual(['product.deleted@7', 'product.restored@7']);
+    await clearEvents(lamp.id);
+
+    expect((await app.rest('PUT', `/api/products/${lamp.id}`, { price: 5, quantity: 8 }, { token: alice.token })).status).toBe(200);
+    expect(await eventsOf(lamp.id)).toEqual(['product.updated@8', 'stock.changed@8']);
+  });
+
+  it('records stock.low and stock.out once per crossing, not on every sale below the level', async () => {
+    const { token } = await signUpUser(app);
+    const chair = await createProduct(app, token, { quantity: 6, reorderLevel: 3 });
+    await clearEvents(chair.id);
+    const sell = (delta: number) => app.rest('POST', `/api/products/${chair.id}/stock`, { delta }, { token });
+    for (const delta of [-2, -1, -1, -1, -1]) expect((await sell(delta)).status).toBe(200);
+    const stockEvents = (await eventsOf(chair.id)).filter((event) => /^stock\.(low|out)/.test(event));
+    expect(stockEvents).toEqual(['stock.low@3', 'stock.out@0']);
+
+    await clearEvents(chair.id);
+    expect((await sell(10)).status).toBe(200);
+    expect((await sell(-8)).status).toBe(200);
+    expect((await eventsOf(chair.id)).filter((event) => /^stock\.(low|out)/.test(event))).toEqual(['stock.low@2']);
+  });
+
+  it('the event is shown as the API shows the product', async () => {
+    const { token } = await signUpUser(app);
+    const desk = await createProduct(app, token, { quantity: 2, reorderLevel: 5, sku: 'DESK-1' });
+    const [{ product }] = await app.sql(`SELECT product FROM events WHERE product->>'id' = $1`, [desk.id]);
+    expect(product).toMatchObject({ id: desk.id, owner_id: desk.owner, quantity: 2, reorder_level: 5, sku: 'DESK-1' });
+  });
+
+  it('records nothing for a change that is refused or rolls back', async () => {
+    const { token } = await signUpUser(app);
+    const stool = await createProduct(app, token, { quantity: 1, sku: 'STOOL-1' });
+    await createProduct(app, token, { sku: 'STOOL-2' });
+    await clearEvents(stool.id);
+    // The SKU's unique index refuses the update after the row was written: the statement, and its trigger's events, roll back.
+    expect((await app.rest('PUT', `/api/products/${stool.id}`, { sku: 'stool-2' }, { token })).status).toBe(409);
+    expect((await app.rest('POST', `/api/products/${stool.id}/stock`, { delta: -5 }, { token })).status).toBe(409);
+    expect(await eventsOf(stool.id)).toEqual([]);
+  });
+
+  it('records a bulk change with its events, one per product and kind', async () => {
+    const { token } = await signUpUser(app);
+    const a = await createProduct(app, token, { quantity: 4, reorderLevel: 2 });
+    const b = await createProduct(app, token, { quantity: 9 });
+    await clearEvents(a.id);
+    await clearEvents(b.id);
+    const answer = await app.rest('POST', '/api/products/bulk', { action: 'adjustStock', selection: { ids: [a.id, b.id] }, changes: { delta: -3 } }, { token });
+    expect(answer.status).toBe(200);
+    expect(await eventsOf(a.id)).toEqual(['stock.changed@1', 'stock.low@1']);
+    expect(await eventsOf(b.id)).toEqual(['stock.changed@6']);
+  });
+});
+
+describe('an import', () => {
+  it('records its created products and quantity changes with the import, set by set', async () => {
+    const { token, user } = await signUpUser(app);
+    const csv = 'sku,name,description,price,category,quantity,reorder_level\nIMP-1,Imported one,A thing from a file,3.50,Tools,4,2\nIMP-2,Imported two,A thing from a file,3.50,Tools,0,\n';
+    const send = async (text: string, mode: string) => {
+      const body = new FormData();
+      body.append('file', new Blob([text], { type: 'text/csv' }), 'products.csv');
+      body.append('mode', mode);
+      const response = await fetch(`${app.url}/api/products/import`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body });
+      expect(response.status).toBe(200);
+    };
+    await send(csv, 'create');
+    const created = await app.sql(`SELECT type, product->>'sku' AS sku FROM events WHERE user_id = $1 ORDER BY product->>'sku', type`, [user.id]);
+    expect(created.map((row) => `${row.type} ${row.sku}`)).toEqual(['product.created IMP-1', 'product.created IMP-2']);
+    await app.sql('DELETE FROM events WHERE user_id = $1', [user.id]);
+
+    await send(csv.replace('Tools,4,2', 'Tools,1,2'), 'upsert');
+    const updated = await app.sql(`SELECT type, product->>'sku' AS sku FROM events WHERE user_id = $1 ORDER BY product->>'sku', type`, [user.id]);
+    expect(updated.map((row) => `${row.type} ${row.sku}`)).toEqual(['stock.changed IMP-1', 'stock.low IMP-1']);
+  });
+});
+
+describe('the relay', () => {
+  /** Two instances' relays and workers on the app's database, each with the same two subscribers. */
+  const instances: Array<{ orm: MikroORM; jobs: JobRunner }> = [];
+  const heard: Record<string, StockroomEvent[]> = { all: [], stock: [] };
+  beforeAll(async () => {
+    for (let i = 0; i < 2; i++) {
+      const orm = await openDatabase(app.databaseUrl);
+      const jobs = new JobRunner({ databaseUrl: app.databaseUrl, worker: true, cronCheckSeconds: 30, pollIntervalMs: 500, onError: () => {} });
+      const outbox = new EventOutbox(jobs, createSqlPool(orm), 100);
+      outbox.onEvent('test-all', ['product.created', 'stock.changed', 'stock.low'], async (event) => void heard.all.push(event));
+      outbox.onEvent('test-stock', ['stock.low'], async (event) => void heard.stock.push(event));
+      await jobs.start();
+      instances.push({ orm, jobs });
+    }
+  });
+  afterAll(async () => {
+    for (const { orm, jobs } of instances) {
+      await jobs.stop(1_000);
+      await orm.close();
+    }
+  });
+
+  it('hands each committed event to each subscriber of its type once, whichever instance relays it, and empties the outbox', async () => {
+    const { token, user } = await signUpUser(app);
+    const lamp = await createProduct(app, token, { quantity: 3, reorderLevel: 1 });
+    expect((await app.rest('POST', `/api/products/${lamp.id}/stock`, { delta: -2 }, { token })).status).toBe(200);
+    const mine = (events: StockroomEvent[]) => events.filter((event) => event.userId === user.id).map((event) => event.type);
+    while (mine(heard.all).length < 3 || mine(heard.stock).length < 1 || (await app.sql('SELECT 1 FROM events WHERE user_id = $1', [user.id])).length > 0) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(mine(heard.all).sort()).toEqual(['product.created', 'stock.changed', 'stock.low']);
+    expect(mine(heard.stock)).toEqual(['stock.low']);
+    const low = heard.stock.find((event) => event.userId === user.id)!;
+    expect(low).toEqual({ id: expect.any(String), type: 'stock.low', userId: user.id, createdAt: expect.stringMatching(/Z$/), data: { product: { ...lamp, quantity: 1, lowStock: true, version: 2, updatedAt: expect.stringMatching(/Z$/) } } });
+  });
+});
