@@ -35,6 +35,9 @@ import { createMailOutbox, mailQueue } from './mail/mail-outbox';
 import { JobRunner } from './jobs/job-runner';
 import { housekeepingQueue } from './app/housekeeping-queue';
 import { EventOutbox } from './events/event-outbox';
+import { handleStockCrossing, STOCK_CROSSING_EVENTS } from './notifications/low-stock-alerts';
+import { lowStockDigestQueue } from './notifications/low-stock-digest';
+import { notificationSettingsRoutes } from './notifications/notification-settings.routes';
 import { docsRoutes } from './app/docs.routes';
 import { restErrorHandler, restNotFound } from './rest/error-middleware';
 import { methodNotAllowed } from './rest/method-not-allowed';
@@ -132,8 +135,11 @@ export async function createApp({ config, databaseUrl, orm, mailer }: AppDepende
   jobs.define(mailQueue(mailer, config.mailRetryDelaySeconds));
   jobs.define(housekeepingQueue(orm, uploads, config.housekeepingCron));
   const services = { config, mailer: createMailOutbox(jobs), uploads, sql: createSqlPool(orm) };
+  const lowStockEmails = { sql: services.sql, mailer: services.mailer, appUrl: config.appUrl };
+  jobs.define(lowStockDigestQueue(lowStockEmails));
   // Product changes reach subscribers through the outbox: register them with `events.onEvent(name, types, handler)` here.
   const events = new EventOutbox(jobs, services.sql, config.jobPollIntervalMs);
+  events.onEvent('low-stock-emails', STOCK_CROSSING_EVENTS, (event) => handleStockCrossing(lowStockEmails, event));
   const databaseBreaker = new DatabaseBreaker(() => services.sql.query({ sql: 'SELECT 1', values: [] }));
   const contextOf = (req: Request) => createRequestContext(services, orm, req);
   const [apollo] = await Promise.all([createApolloServer(await buildAppSchema(), databaseBreaker), prepareDummyHash(), jobs.start()]);
@@ -175,6 +181,7 @@ export async function createApp({ config, databaseUrl, orm, mailer }: AppDepende
   api.use(restDatabaseGate(databaseBreaker));
   api.use('/auth', authRoutes(contextOf));
   api.use('/users', apiTokenRoutes(contextOf));
+  api.use('/users', notificationSettingsRoutes(contextOf));
   api.use('/users', avatarRoutes(contextOf));
   api.use('/users', userRoutes(contextOf));
   api.use('/products', productImageRoutes(contextOf));

@@ -6,6 +6,7 @@ import {
   BulkChangeFields,
   ChangePasswordFields,
   ForgotPasswordFields,
+  NotificationSettingsFields,
   ProductFields,
   ProductListFields,
   ProfileFields,
@@ -80,6 +81,7 @@ const RULES: Record<string, Record<string, FieldRule>> = {
   BulkProductChangesInput: BulkChangeFields,
   countStock: StockCountFields,
   CreateApiTokenInput: ApiTokenFields,
+  NotificationSettingsInput: NotificationSettingsFields,
 };
 
 const slot = (name: string) => fc.constant(new Slot(name));
@@ -126,6 +128,9 @@ function hintsFor(role: Role, valid: boolean): GqlHints {
         return valid ? fc.constantFrom(undefined, undefined, undefined, 1) : undefined;
       case 'delta':
         return valid ? fc.integer({ min: -2, max: 25 }).filter((delta) => delta !== 0) : undefined;
+      case 'timeZone':
+        // A zone Intl knows: the document can only say it is text.
+        return valid ? fc.constantFrom('UTC', 'Europe/Paris', 'Asia/Kolkata', 'America/New_York') : undefined;
       case 'ids':
         // A restore or purge by id names some of the caller's products.
         return valid ? fc.array(slotPick('id:own'), { minLength: 1, maxLength: 3 }) : undefined;

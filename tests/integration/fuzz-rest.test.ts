@@ -93,6 +93,9 @@ function hintsFor(operation: RestOperation, role: Role, valid: boolean): Hints {
         return valid ? (role === 'admin' ? fc.oneof(fc.constant(undefined), fc.constant(undefined), slotPick(`${name}:any`)) : fc.constant(undefined)) : undefined;
       case 'delta':
         return valid ? fc.integer({ min: -2, max: 25 }).filter((delta) => delta !== 0) : undefined;
+      case 'timeZone':
+        // A zone Intl knows: the document can only say it is text.
+        return valid ? fc.constantFrom('UTC', 'Europe/Paris', 'Asia/Kolkata', 'America/New_York') : undefined;
       case 'ids':
         // A bulk selection by id names some of the caller's products.
         return valid ? fc.array(slotPick('id:own'), { minLength: 1, maxLength: 3 }) : undefined;

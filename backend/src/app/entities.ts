@@ -5,10 +5,14 @@ import { RateLimitBucket } from '../account/rate-limit-bucket.entity';
 import { Session } from '../account/session.entity';
 import { SignInAttempts } from '../auth/sign-in-attempts.entity';
 import { OutboxEvent } from '../events/event.entity';
+import { NotificationSettings } from '../notifications/notification-settings.entity';
+import { StockAlert } from '../notifications/stock-alert.entity';
+import { Webhook } from '../webhooks/webhook.entity';
+import { WebhookDelivery } from '../webhooks/webhook-delivery.entity';
 import { CatalogueStats } from '../products/catalogue-stats.entity';
 import { Product } from '../products/product.entity';
 import { StockMovement } from '../products/stock-movement.entity';
 import { User } from '../account/user.entity';
 
 /** Every entity the ORM knows; each feature adds its own here. */
-export const entities = [User, Session, OneTimeToken, SignInAttempts, RateLimitBucket, Product, CatalogueStats, ActivityEntry, StockMovement, ApiToken, OutboxEvent];
+export const entities = [User, Session, OneTimeToken, SignInAttempts, RateLimitBucket, Product, CatalogueStats, ActivityEntry, StockMovement, ApiToken, NotificationSettings, StockAlert, OutboxEvent, Webhook, WebhookDelivery];

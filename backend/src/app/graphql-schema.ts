@@ -3,13 +3,14 @@ import { buildSchema } from 'type-graphql';
 import { ApiTokenResolver } from '../api-tokens/api-token.resolver';
 import { AuthResolver } from '../auth/auth.resolver';
 import { DashboardResolver } from '../dashboard/dashboard.resolver';
+import { NotificationSettingsResolver } from '../notifications/notification-settings.resolver';
 import { ProductBulkResolver } from '../products/product-bulk.resolver';
 import { ProductTrashResolver } from '../products/product-trash.resolver';
 import { ProductResolver } from '../products/product.resolver';
 import { UserResolver } from '../users/user.resolver';
 
 /** Every feature's resolvers; a new feature adds its own here. */
-const resolvers = [AuthResolver, UserResolver, ApiTokenResolver, ProductResolver, ProductBulkResolver, ProductTrashResolver, DashboardResolver] as const;
+const resolvers = [AuthResolver, UserResolver, ApiTokenResolver, NotificationSettingsResolver, ProductResolver, ProductBulkResolver, ProductTrashResolver, DashboardResolver] as const;
 
 export function buildAppSchema(): Promise<GraphQLSchema> {
   return buildSchema({

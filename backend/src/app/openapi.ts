@@ -3,6 +3,7 @@ import { HTTP_STATUS } from '../common/errors';
 import { apiTokenOpenApiPaths, apiTokenOpenApiSchemas } from '../api-tokens/api-token.openapi';
 import { authOpenApiPaths } from '../auth/auth.openapi';
 import { healthOpenApiPaths } from '../health/health.openapi';
+import { notificationSettingsOpenApiPaths, notificationSettingsOpenApiSchemas } from '../notifications/notification-settings.openapi';
 import { dashboardOpenApiPaths, dashboardOpenApiSchemas } from '../dashboard/dashboard.openapi';
 import { productBulkOpenApiPaths } from '../products/product-bulk.openapi';
 import { productImportOpenApiPaths } from '../products/product-import.openapi';
@@ -38,7 +39,7 @@ function withBodyParserAnswers(paths: Paths): Paths {
 }
 
 /** Every path of the REST API and its operations: the document's `paths`, and what the 405 handler reads a path's methods from. */
-export const openApiPaths = withBodyParserAnswers({ ...authOpenApiPaths, ...userOpenApiPaths, ...apiTokenOpenApiPaths, ...productOpenApiPaths, ...productBulkOpenApiPaths, ...productImportOpenApiPaths, ...productTrashOpenApiPaths, ...dashboardOpenApiPaths, ...uploadOpenApiPaths, ...healthOpenApiPaths });
+export const openApiPaths = withBodyParserAnswers({ ...authOpenApiPaths, ...userOpenApiPaths, ...apiTokenOpenApiPaths, ...notificationSettingsOpenApiPaths, ...productOpenApiPaths, ...productBulkOpenApiPaths, ...productImportOpenApiPaths, ...productTrashOpenApiPaths, ...dashboardOpenApiPaths, ...uploadOpenApiPaths, ...healthOpenApiPaths });
 
 /** The codes an error body can carry: each domain error's, and the 405 handler's. */
 const ERROR_CODES = [...Object.keys(HTTP_STATUS), METHOD_NOT_ALLOWED];
@@ -104,6 +105,7 @@ export function buildOpenApiDocument(serverUrl: string) {
         ...productTrashOpenApiSchemas,
         ...userOpenApiSchemas,
         ...apiTokenOpenApiSchemas,
+        ...notificationSettingsOpenApiSchemas,
         ...dashboardOpenApiSchemas,
       },
     },

@@ -48,3 +48,36 @@ export const emailChangedMail = (to: string, name: string, newEmail: string) =>
     `The email address of your Stockroom account was changed to ${newEmail}.`,
     'If you did not make this change, reset your password and contact support.',
   ]);
+
+/** A product as a low-stock email names it, with the link to its page. */
+export interface StockAlertLine {
+  /** What happened, in a sentence ('Lamp is out of stock'). */
+  text: string;
+  link: string;
+}
+
+/** One crossing, sent as it happens (IMMEDIATE). */
+export const lowStockMail = (to: string, name: string, subject: string, lines: string[], product: StockAlertLine) =>
+  composeMail(to, subject, name, [product.text, ...lines, 'You get these emails because you asked for them in your Stockroom profile.'], { text: 'Open the product', link: product.link });
+
+/** The day's crossings in one email (DAILY_DIGEST), each line linking to its product. */
+export function lowStockDigestMail(to: string, name: string, products: StockAlertLine[]): OutgoingMail {
+  const subject = `Stockroom: ${products.length === 1 ? '1 product' : `${products.length} products`} ran low or out of stock`;
+  const intro = 'These products ran low or out of stock since your last digest:';
+  const footer = 'You get this digest because you asked for it in your Stockroom profile.';
+  return {
+    to,
+    subject,
+    link: products[0]?.link,
+    text: [`Hello ${name},`, '', intro, '', ...products.map((product) => `- ${product.text}: ${product.link}`), '', footer, '', '— Stockroom'].join('\n'),
+    html: [
+      `<p>Hello ${escapeHtml(name)},</p>`,
+      `<p>${escapeHtml(intro)}</p>`,
+      '<ul>',
+      ...products.map((product) => `<li><a href="${escapeHtml(product.link)}">${escapeHtml(product.text)}</a></li>`),
+      '</ul>',
+      `<p>${escapeHtml(footer)}</p>`,
+      '<p>— Stockroom</p>',
+    ].join('\n'),
+  };
+}

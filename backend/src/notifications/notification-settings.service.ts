@@ -1,0 +1,57 @@
+import { NOTIFICATION_DEFAULTS, NotificationMessages, canonicalTimeZone, validateNotificationSettings, type LowStockEmailMode, type NotificationSettingsInput } from '@stockroom/schema';
+import type { RequestContext } from '../account/context';
+import { requireViewer } from '../account/viewer';
+import { assertValid, DomainError } from '../common/errors';
+import { log } from '../common/log';
+import { runStatement } from '../db/sql';
+import { NotificationSettings } from './notification-settings.entity';
+import { dropPendingAlertsStatement } from './stock-alert.queries';
+
+export interface NotificationSettingsValues {
+  lowStockEmails: LowStockEmailMode;
+  digestHour: number;
+  /** null until the user picks one; digests then use UTC. */
+  timeZone: string | null;
+}
+
+const valuesOf = (settings: NotificationSettings | null): NotificationSettingsValues =>
+  settings
+    ? { lowStockEmails: settings.lowStockEmails, digestHour: settings.digestHour, timeZone: settings.timeZone ?? null }
+    : { lowStockEmails: NOTIFICATION_DEFAULTS.lowStockEmails, digestHour: NOTIFICATION_DEFAULTS.digestHour, timeZone: null };
+
+/*
+ * Both methods need a session (requireViewer): these are account settings,
+ * which a personal access token may not read or change, as with the
+ * password, the email and the tokens themselves.
+ */
+export const notificationSettingsService = {
+  /** The caller's low-stock email settings; the defaults (NEVER) until they save any. */
+  async get(ctx: RequestContext): Promise<NotificationSettingsValues> {
+    const { user } = await requireViewer(ctx);
+    return valuesOf(await ctx.em.findOne(NotificationSettings, { user }));
+  },
+
+  /**
+   * Changes any of the caller's settings. The time zone is stored as Intl
+   * names it (`us/eastern` becomes America/New_York). Turning the digest off
+   * drops the crossings it was collecting: they would never be sent.
+   */
+  async update(ctx: RequestContext, input: NotificationSettingsInput): Promise<NotificationSettingsValues> {
+    const { user } = await requireViewer(ctx);
+    assertValid(validateNotificationSettings(input));
+    try {
+      return await ctx.em.transactional(async (em) => {
+        const settings = (await em.findOne(NotificationSettings, { user })) ?? em.create(NotificationSettings, { user });
+        if (input.lowStockEmails !== undefined) settings.lowStockEmails = input.lowStockEmails as LowStockEmailMode;
+        if (input.digestHour !== undefined) settings.digestHour = input.digestHour as number;
+        if (input.timeZone !== undefined) settings.timeZone = canonicalTimeZone((input.timeZone as string).trim());
+        await em.flush();
+        if (settings.lowStockEmails !== 'DAILY_DIGEST') await runStatement(em, dropPendingAlertsStatement(user.id));
+        return valuesOf(settings);
+      });
+    } catch (error) {
+      log.error({ err: error }, `[notifications] ${NotificationMessages.saveFailed} (unexpected error)`);
+      throw new DomainError('INTERNAL_SERVER_ERROR', NotificationMessages.saveFailed);
+    }
+  },
+};
