@@ -144,7 +144,7 @@ export default async function run(args = []) {
   const rounds = option(args, 'rounds', 2);
   const jwtSecret = randomBytes(48).toString('base64url');
   const startMachine = machine();
-  const server = await startServer({ label: 'bench-export', env: { JWT_SECRET: jwtSecret, AUTH_RATE_LIMIT: '100000000', LOG_LEVEL: 'warn' } });
+  const server = await startServer({ label: 'bench-export', env: { JWT_SECRET: jwtSecret, AUTH_RATE_LIMIT: '100000000', API_RATE_LIMIT: '100000000', LOG_LEVEL: 'warn' } });
   try {
     const databaseUrl = `postgresql://postgres:${readFileSync(join(server.dataDir, 'pg-password'), 'utf8').trim()}@127.0.0.1:${server.pgPort}/stockroom`;
     const user = await signUp(server.baseUrl);

@@ -140,7 +140,7 @@ export default async function run(args = []) {
   const rounds = option(args, 'rounds', 1);
   const seeded = option(args, 'seeded', 100_000);
   const startMachine = machine();
-  const server = await startServer({ label: 'bench-import', env: { JWT_SECRET: randomBytes(48).toString('base64url'), AUTH_RATE_LIMIT: '100000000', LOG_LEVEL: 'warn' } });
+  const server = await startServer({ label: 'bench-import', env: { JWT_SECRET: randomBytes(48).toString('base64url'), AUTH_RATE_LIMIT: '100000000', API_RATE_LIMIT: '100000000', LOG_LEVEL: 'warn' } });
   try {
     const databaseUrl = `postgresql://postgres:${readFileSync(join(server.dataDir, 'pg-password'), 'utf8').trim()}@127.0.0.1:${server.pgPort}/stockroom`;
     let seedSeconds = 0;

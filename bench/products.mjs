@@ -606,7 +606,7 @@ export default async function run(args = []) {
 
   const jwtSecret = randomBytes(48).toString('base64url');
   const startMachine = machine();
-  const server = await startServer({ label: 'bench-products', env: { JWT_SECRET: jwtSecret, AUTH_RATE_LIMIT: '100000000' } });
+  const server = await startServer({ label: 'bench-products', env: { JWT_SECRET: jwtSecret, AUTH_RATE_LIMIT: '100000000', API_RATE_LIMIT: '100000000' } });
   let baseline;
   try {
     const databaseUrl = `postgresql://postgres:${readFileSync(join(server.dataDir, 'pg-password'), 'utf8').trim()}@127.0.0.1:${server.pgPort}/stockroom`;

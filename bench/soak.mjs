@@ -484,6 +484,7 @@ export default async function run(args = []) {
     label: 'bench-soak',
     env: {
       AUTH_RATE_LIMIT: '100000000',
+      API_RATE_LIMIT: '100000000',
       UPLOAD_RATE_LIMIT: '100000000',
       // The inspector listens on 127.0.0.1 only, on a port of its own choosing; its URL goes to the server's log.
       NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --expose-gc --inspect=127.0.0.1:0`.trim(),

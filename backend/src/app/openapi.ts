@@ -13,6 +13,7 @@ import { uploadOpenApiPaths } from '../uploads/upload.openapi';
 import { userOpenApiPaths, userOpenApiSchemas } from '../users/user.openapi';
 import { METHOD_NOT_ALLOWED } from '../rest/method-not-allowed';
 import { errorResponse, integer, paginationProperties, ref, ruleSchema, string } from '../rest/openapi-helpers';
+import { rateLimitOpenApiHeaders, withRequestRateLimit } from '../rest/rate-limit.openapi';
 
 type Operation = { responses: Record<string, unknown> };
 type Paths = Record<string, Record<string, Operation>>;
@@ -54,7 +55,7 @@ export function buildOpenApiDocument(serverUrl: string) {
       description: `The REST compatibility layer of ${APP_NAME}. It runs the same service code as the GraphQL API at /graphql, so both give the same answer to the same request. A path below asked with a method it does not list answers 405 with an \`Allow\` header.`,
     },
     servers: [{ url: serverUrl }],
-    paths: openApiPaths,
+    paths: withRequestRateLimit(openApiPaths),
     components: {
       securitySchemes: {
         bearerAuth: {
@@ -65,6 +66,7 @@ export function buildOpenApiDocument(serverUrl: string) {
         },
       },
       requestBodies: productOpenApiRequestBodies,
+      headers: rateLimitOpenApiHeaders,
       schemas: {
         Error: {
           type: 'object',

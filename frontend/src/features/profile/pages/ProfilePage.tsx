@@ -8,9 +8,11 @@ import { SignedInTitles } from '../../../lib/page-titles';
 import { fullNameOf } from '../../../lib/session';
 import { ProfileLoadState } from '../components/ProfileLoadState';
 import { ApiTokensSection } from '../components/ApiTokensSection';
+import { NotificationsSection } from '../components/NotificationsSection';
 import { ProfileSection } from '../components/ProfileSection';
 import { profileEditPath } from '../urls';
 import { useApiTokens } from '../useApiTokens';
+import { useNotificationSettings } from '../useNotificationSettings';
 import { useProfileUser } from '../useProfileUser';
 import '../profile.css';
 
@@ -19,6 +21,7 @@ export default function ProfilePage() {
   usePageTitle(SignedInTitles.profile);
   const profile = useProfileUser();
   const apiTokens = useApiTokens();
+  const notifications = useNotificationSettings();
   return (
     <div className="page page--narrow profile-page">
       <PageHeader
@@ -49,6 +52,7 @@ export default function ProfilePage() {
           </div>
         </ProfileSection>
       )}
+      {profile.status === 'ready' && <NotificationsSection state={notifications} />}
       {profile.status === 'ready' && <ApiTokensSection state={apiTokens} />}
     </div>
   );
