@@ -170,3 +170,21 @@ describe('requests without a credential', () => {
     expect(exposed).toEqual(expect.arrayContaining(['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'retry-after']));
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('lists the headers and the 429 on every operation that needs a token, and neither on a public one', async () => {
+    const doc = (await app.rest('GET', '/api/openapi.json')).body;
+    expect(Object.keys(doc.components.headers).sort()).toEqual(['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After']);
+    const me = doc.paths['/api/users/profile/me'].get;
+    expect(Object.keys(me.responses[200].headers)).toEqual(['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']);
+    expect(me.responses[429].headers['Retry-After']).toEqual({ $ref: '#/components/headers/Retry-After' });
+    expect(me.responses[401].headers).toBeUndefined();
+    const signIn = doc.paths['/api/auth/signin'].post;
+    expect(signIn.responses[200].headers).toBeUndefined();
+    for (const [path, item] of Object.entries<Record<string, { security: unknown[]; responses: Record<string, unknown> }>>(doc.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        if (operation.security.length) expect({ path, method, has429: '429' in operation.responses }).toEqual({ path, method, has429: true });
+      }
+    }
+  });
+});
