@@ -47,6 +47,8 @@ import { diskObjects } from './storage/disk-objects';
 import { s3Objects } from './storage/s3-objects';
 import { avatarRoutes, productImageRoutes, uploadFileRoutes } from './uploads/upload.routes';
 import { userRoutes } from './users/user.routes';
+import { subscribeWebhooks, webhookDeliveryQueue } from './webhooks/webhook-delivery-queue';
+import { webhookRoutes } from './webhooks/webhook.routes';
 
 export interface AppDependencies {
   config: AppConfig;
@@ -134,11 +136,13 @@ export async function createApp({ config, databaseUrl, orm, mailer }: AppDepende
   if (config.metricsToken) metrics = new Metrics({ pool: () => poolStatsOf(orm), queueDepths: () => jobs.queueDepths() });
   jobs.define(mailQueue(mailer, config.mailRetryDelaySeconds));
   jobs.define(housekeepingQueue(orm, uploads, config.housekeepingCron));
-  const services = { config, mailer: createMailOutbox(jobs), uploads, sql: createSqlPool(orm) };
+  const services = { config, mailer: createMailOutbox(jobs), uploads, sql: createSqlPool(orm), jobs };
   const lowStockEmails = { sql: services.sql, mailer: services.mailer, appUrl: config.appUrl };
   jobs.define(lowStockDigestQueue(lowStockEmails));
   // Product changes reach subscribers through the outbox: register them with `events.onEvent(name, types, handler)` here.
   const events = new EventOutbox(jobs, services.sql, config.jobPollIntervalMs);
+  jobs.define(webhookDeliveryQueue({ sql: services.sql, mailer: services.mailer, config }));
+  subscribeWebhooks(events, jobs, services.sql);
   events.onEvent('low-stock-emails', STOCK_CROSSING_EVENTS, (event) => handleStockCrossing(lowStockEmails, event));
   const databaseBreaker = new DatabaseBreaker(() => services.sql.query({ sql: 'SELECT 1', values: [] }));
   const contextOf = (req: Request) => createRequestContext(services, orm, req);
@@ -181,6 +185,7 @@ export async function createApp({ config, databaseUrl, orm, mailer }: AppDepende
   api.use(restDatabaseGate(databaseBreaker));
   api.use('/auth', authRoutes(contextOf));
   api.use('/users', apiTokenRoutes(contextOf));
+  api.use('/users', webhookRoutes(contextOf));
   api.use('/users', notificationSettingsRoutes(contextOf));
   api.use('/users', avatarRoutes(contextOf));
   api.use('/users', userRoutes(contextOf));

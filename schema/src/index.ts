@@ -8,4 +8,4 @@ export * from './import';
 export * from './api-tokens';
 export * from './events';
 export * from './notifications';
-export * from './events';
+export * from './webhook-rules';

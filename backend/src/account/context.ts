@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { JobQueue } from '../jobs/job-queue';
 import type { ApiTokenScope } from '@stockroom/schema';
 import type { AppConfig } from '../config/config';
 import type { RequestSqlPool } from '../db/sql';
@@ -17,6 +18,8 @@ export interface AppServices {
   uploads: UploadStore;
   /** Single statements on the pool, outside any transaction (see db/sql.ts). */
   sql: RequestSqlPool;
+  /** Background work a request hands over (a webhook's test delivery). */
+  jobs: JobQueue;
 }
 
 /** The signed-in caller, once the bearer token has been checked. */

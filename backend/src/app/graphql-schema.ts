@@ -8,9 +8,10 @@ import { ProductBulkResolver } from '../products/product-bulk.resolver';
 import { ProductTrashResolver } from '../products/product-trash.resolver';
 import { ProductResolver } from '../products/product.resolver';
 import { UserResolver } from '../users/user.resolver';
+import { WebhookResolver } from '../webhooks/webhook.resolver';
 
 /** Every feature's resolvers; a new feature adds its own here. */
-const resolvers = [AuthResolver, UserResolver, ApiTokenResolver, NotificationSettingsResolver, ProductResolver, ProductBulkResolver, ProductTrashResolver, DashboardResolver] as const;
+const resolvers = [AuthResolver, UserResolver, ApiTokenResolver, WebhookResolver, NotificationSettingsResolver, ProductResolver, ProductBulkResolver, ProductTrashResolver, DashboardResolver] as const;
 
 export function buildAppSchema(): Promise<GraphQLSchema> {
   return buildSchema({

@@ -11,6 +11,7 @@ import { productTrashOpenApiPaths, productTrashOpenApiSchemas } from '../product
 import { productOpenApiPaths, productOpenApiRequestBodies, productOpenApiSchemas } from '../products/product.openapi';
 import { uploadOpenApiPaths } from '../uploads/upload.openapi';
 import { userOpenApiPaths, userOpenApiSchemas } from '../users/user.openapi';
+import { webhookOpenApiPaths, webhookOpenApiSchemas } from '../webhooks/webhook.openapi';
 import { METHOD_NOT_ALLOWED } from '../rest/method-not-allowed';
 import { errorResponse, integer, paginationProperties, ref, ruleSchema, string } from '../rest/openapi-helpers';
 import { rateLimitOpenApiHeaders, withRequestRateLimit } from '../rest/rate-limit.openapi';
@@ -40,7 +41,7 @@ function withBodyParserAnswers(paths: Paths): Paths {
 }
 
 /** Every path of the REST API and its operations: the document's `paths`, and what the 405 handler reads a path's methods from. */
-export const openApiPaths = withBodyParserAnswers({ ...authOpenApiPaths, ...userOpenApiPaths, ...apiTokenOpenApiPaths, ...notificationSettingsOpenApiPaths, ...productOpenApiPaths, ...productBulkOpenApiPaths, ...productImportOpenApiPaths, ...productTrashOpenApiPaths, ...dashboardOpenApiPaths, ...uploadOpenApiPaths, ...healthOpenApiPaths });
+export const openApiPaths = withBodyParserAnswers({ ...authOpenApiPaths, ...userOpenApiPaths, ...apiTokenOpenApiPaths, ...webhookOpenApiPaths, ...notificationSettingsOpenApiPaths, ...productOpenApiPaths, ...productBulkOpenApiPaths, ...productImportOpenApiPaths, ...productTrashOpenApiPaths, ...dashboardOpenApiPaths, ...uploadOpenApiPaths, ...healthOpenApiPaths });
 
 /** The codes an error body can carry: each domain error's, and the 405 handler's. */
 const ERROR_CODES = [...Object.keys(HTTP_STATUS), METHOD_NOT_ALLOWED];
@@ -107,6 +108,7 @@ export function buildOpenApiDocument(serverUrl: string) {
         ...productTrashOpenApiSchemas,
         ...userOpenApiSchemas,
         ...apiTokenOpenApiSchemas,
+        ...webhookOpenApiSchemas,
         ...notificationSettingsOpenApiSchemas,
         ...dashboardOpenApiSchemas,
       },

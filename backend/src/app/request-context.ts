@@ -15,6 +15,7 @@ class LazyRequestContext implements RequestContext {
   readonly mailer: AppServices['mailer'];
   readonly uploads: AppServices['uploads'];
   readonly sql: AppServices['sql'];
+  readonly jobs: AppServices['jobs'];
   callerRows?: CallerRows;
   pendingCallerRows?: Promise<CallerRows>;
   rateLimit?: RateLimitState;
@@ -28,7 +29,7 @@ class LazyRequestContext implements RequestContext {
     readonly bearerToken: string | undefined,
     readonly onRateLimit?: (state: RateLimitState) => void,
   ) {
-    ({ config: this.config, mailer: this.mailer, uploads: this.uploads, sql: this.sql } = services);
+    ({ config: this.config, mailer: this.mailer, uploads: this.uploads, sql: this.sql, jobs: this.jobs } = services);
   }
 
   get em(): EntityManager {

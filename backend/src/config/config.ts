@@ -75,6 +75,14 @@ export interface AppConfig {
   logLevel: string;
   /** Unset: no /metrics; set, /metrics answers only with this bearer token. */
   metricsToken?: string;
+  /** WEBHOOK_ALLOW_PRIVATE=true: webhooks may use http and reach private and loopback addresses (development and tests only). */
+  webhookAllowPrivate: boolean;
+  /** How long a webhook's receiver has to answer a delivery. */
+  webhookTimeoutMs: number;
+  /** A webhook whose deliveries have failed for this long is turned off and its owner told. */
+  webhookFailureWindowMs: number;
+  /** The first retry of a failed delivery waits this long; each next one twice as long, until the failure window ends. */
+  webhookRetryDelaySeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -221,6 +229,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailRetryDelaySeconds: integer(env, 'MAIL_RETRY_DELAY_SECONDS', 10, problems, 1, 3600),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info', problems),
     metricsToken: metricsToken(env, problems),
+    webhookAllowPrivate: oneOf(env, 'WEBHOOK_ALLOW_PRIVATE', ['true', 'false'], 'false', problems) === 'true',
+    // The timeout, the failure window and the first retry's delay are settings so tests need not wait for them.
+    webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000, problems, 100, 60_000),
+    webhookFailureWindowMs: integer(env, 'WEBHOOK_FAILURE_WINDOW_MS', 24 * 60 * 60_000, problems, 1_000, 7 * 24 * 60 * 60_000),
+    webhookRetryDelaySeconds: integer(env, 'WEBHOOK_RETRY_DELAY_SECONDS', 30, problems, 1, 3600),
   };
   if (problems.length) throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
   config.jwtSecret = jwtSecret ?? loadOrCreateSecret(dataDir);

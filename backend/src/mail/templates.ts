@@ -49,6 +49,19 @@ export const emailChangedMail = (to: string, name: string, newEmail: string) =>
     'If you did not make this change, reset your password and contact support.',
   ]);
 
+/** Sent when the server turns a webhook off because its deliveries kept failing. */
+export const webhookDisabledMail = (to: string, name: string, url: string, failingFor: string, link: string) =>
+  composeMail(
+    to,
+    'A Stockroom webhook was turned off',
+    name,
+    [
+      `Deliveries to your webhook ${url} have failed for ${failingFor}, so Stockroom turned it off and stopped sending to it.`,
+      'Check the delivery log in your profile, fix the receiver, then turn the webhook on again.',
+    ],
+    { text: 'Open your profile', link },
+  );
+
 /** A product as a low-stock email names it, with the link to its page. */
 export interface StockAlertLine {
   /** What happened, in a sentence ('Lamp is out of stock'). */

@@ -17,6 +17,7 @@ import { Migration20261125100000 } from './Migration20261125100000';
 import { Migration20261125110000 } from './Migration20261125110000';
 import { Migration20261125120000 } from './Migration20261125120000';
 import { Migration20261126000000 } from './Migration20261126000000';
+import { Migration20261126000100 } from './Migration20261126000100';
 import { Migration20261126010000 } from './Migration20261126010000';
 
 /**
@@ -43,5 +44,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125110000', class: Migration20261125110000 }, // activity: one 'products_imported' entry per import
   { name: 'Migration20261125120000', class: Migration20261125120000 }, // personal access tokens: hashed, scoped, expiring, revoked with a reason
   { name: 'Migration20261126000000', class: Migration20261126000000 }, // the event outbox: product and stock events written by triggers on products
+  { name: 'Migration20261126000100', class: Migration20261126000100 }, // webhooks and their delivery log
   { name: 'Migration20261126010000', class: Migration20261126010000 }, // low-stock emails: each user's choice (NEVER by default) and the crossings kept for them
 ];

@@ -1,0 +1,124 @@
+import { EVENT_TYPES, WebhookMessages } from '@stockroom/schema';
+import { createHash, randomUUID } from 'node:crypto';
+import type { AppConfig } from '../config/config';
+import type { SqlPool } from '../db/sql';
+import type { StockroomEvent } from '../events/event.types';
+import type { EventOutbox } from '../events/event-outbox';
+import type { JobQueue, QueueDefinition } from '../jobs/job-queue';
+import type { MailOutbox } from '../mail/mail-outbox';
+import { webhookDisabledMail } from '../mail/templates';
+import { sendWebhook } from './webhook-sender';
+import {
+  attemptsStatement,
+  deliveryTargetStatement,
+  disableFailingStatement,
+  logDeliveryStatement,
+  markFailedStatement,
+  markSucceededStatement,
+  subscribedWebhooksStatement,
+  type DeliveryTargetRow,
+} from './webhook.queries';
+
+export const WEBHOOK_DELIVERY_QUEUE = 'webhook-delivery';
+
+/** One delivery: its body goes to one webhook. Attempts of it share `deliveryId`. */
+export interface DeliveryJob {
+  webhookId: string;
+  deliveryId: string;
+  eventId: string;
+  eventType: string;
+  body: string;
+  /** A test event or a redelivery asked for in the profile: one attempt, and it neither counts as failing nor clears a failure. */
+  manual?: boolean;
+}
+
+/** The body a receiver gets: `{ id, type, createdAt, data: { product } }`. */
+export const webhookBodyOf = (event: Pick<StockroomEvent, 'id' | 'type' | 'createdAt' | 'data'>) =>
+  JSON.stringify({ id: event.id, type: event.type, createdAt: event.createdAt, data: event.data });
+
+/** The same id for the same event and webhook: a fan-out that runs again queues nothing twice. */
+function deliveryIdOf(eventId: string, webhookId: string): string {
+  const hex = createHash('sha256').update(`${eventId}:${webhookId}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+export interface WebhookDeliveryDeps {
+  sql: SqlPool;
+  mailer: MailOutbox;
+  config: Pick<AppConfig, 'webhookAllowPrivate' | 'webhookTimeoutMs' | 'webhookFailureWindowMs' | 'webhookRetryDelaySeconds' | 'appUrl'>;
+}
+
+/** '24 hours', '30 minutes', '2 seconds': the failure window as the email says it. */
+const durationText = (ms: number) =>
+  ms >= 3_600_000 ? `${Math.round(ms / 3_600_000)} hours` : ms >= 60_000 ? `${Math.round(ms / 60_000)} minutes` : `${Math.round(ms / 1000)} seconds`;
+
+/** The fewest retries whose shortest delays (doubling from `delaySeconds`) reach past `windowMs`, so the failure window always ends with an attempt. */
+export function retriesToCover(windowMs: number, delaySeconds: number): number {
+  let retries = 1;
+  while (delaySeconds * 1000 * (2 ** retries - 1) <= windowMs) retries += 1;
+  return retries;
+}
+
+/**
+ * Sends one delivery and logs the attempt. A failure (no answer in time, a
+ * non-2xx, a refused address) throws, so the queue retries it with a doubling
+ * delay; once the webhook has been failing for the whole failure window, it
+ * is turned off instead, its owner emailed, and nothing more is sent.
+ */
+export async function deliver({ sql, mailer, config }: WebhookDeliveryDeps, job: DeliveryJob): Promise<void> {
+  const [target] = await sql.query<DeliveryTargetRow>(deliveryTargetStatement(job.webhookId));
+  // Deleted meanwhile, or turned off: its pending retries end quietly.
+  if (!target || (!target.enabled && !job.manual)) return;
+  const [{ attempts }] = await sql.query<{ attempts: number }>(attemptsStatement(job.deliveryId));
+  const result = await sendWebhook(target.url, target.secret, job.body, { timeoutMs: config.webhookTimeoutMs, allowPrivate: config.webhookAllowPrivate });
+  await sql.query(
+    logDeliveryStatement({ ...job, attempt: attempts + 1, statusCode: result.statusCode, error: result.error, durationMs: result.durationMs }),
+  );
+  if (job.manual) return;
+  if (result.ok) {
+    await sql.query(markSucceededStatement(target.id));
+    return;
+  }
+  const [failing] = await sql.query<{ failingSince: string | Date }>(markFailedStatement(target.id));
+  if (failing && Date.now() - new Date(failing.failingSince).getTime() >= config.webhookFailureWindowMs) {
+    const [disabled] = await sql.query(disableFailingStatement(target.id, WebhookMessages.disabledForFailing));
+    if (disabled) {
+      await mailer.send(webhookDisabledMail(target.email, target.firstName, target.url, durationText(config.webhookFailureWindowMs), new URL('/profile', config.appUrl + '/').toString()));
+    }
+    return;
+  }
+  throw new Error(`Webhook delivery failed: ${result.error ?? result.statusCode}`);
+}
+
+/** The delivery queue: retried with a doubling delay until past the failure window. */
+export function webhookDeliveryQueue(deps: WebhookDeliveryDeps): QueueDefinition {
+  const { webhookFailureWindowMs, webhookRetryDelaySeconds } = deps.config;
+  return {
+    name: WEBHOOK_DELIVERY_QUEUE,
+    retry: { retryLimit: retriesToCover(webhookFailureWindowMs, webhookRetryDelaySeconds), retryDelaySeconds: webhookRetryDelaySeconds, retryDelayMaxSeconds: 6 * 60 * 60 },
+    handler: (job: DeliveryJob) => deliver(deps, job),
+  };
+}
+
+/** Queues a delivery the profile asked for (a test event, a redelivery): one attempt, logged like any other. */
+export function queueManualDelivery(jobs: JobQueue, delivery: Omit<DeliveryJob, 'deliveryId' | 'manual'>): Promise<void> {
+  return jobs.enqueue(WEBHOOK_DELIVERY_QUEUE, { ...delivery, deliveryId: randomUUID(), manual: true } satisfies DeliveryJob);
+}
+
+/**
+ * Subscribes the webhooks to every event: each event becomes one delivery for
+ * each of the owner's webhooks that is on and subscribes to its type.
+ */
+export function subscribeWebhooks(events: EventOutbox, jobs: { enqueueMany(queue: string, jobs: Array<{ id: string; data: object }>): Promise<void> }, sql: SqlPool): void {
+  events.onEvent('webhooks', EVENT_TYPES, async (event) => {
+    const webhooks = await sql.query<{ id: string }>(subscribedWebhooksStatement(event.userId, event.type));
+    const body = webhookBodyOf(event);
+    await jobs.enqueueMany(
+      WEBHOOK_DELIVERY_QUEUE,
+      webhooks.map(({ id }) => {
+        const deliveryId = deliveryIdOf(event.id, id);
+        return { id: deliveryId, data: { webhookId: id, deliveryId, eventId: event.id, eventType: event.type, body } satisfies DeliveryJob };
+      }),
+    );
+  });
+}

@@ -1,0 +1,25 @@
+import type { ProductJson } from '../events/event.types';
+
+/** The made-up product of a test event: the shape of a real one, with an id no product has. */
+export function sampleProduct(ownerId: string): ProductJson {
+  const now = new Date().toISOString();
+  return {
+    id: '00000000-0000-4000-8000-000000000000',
+    owner: ownerId,
+    name: 'Test product',
+    description: 'A product made up for a test delivery',
+    price: 9.99,
+    category: 'Test',
+    quantity: 3,
+    inStock: true,
+    reorderLevel: 5,
+    lowStock: true,
+    imageUrl: null,
+    sku: 'TEST-1',
+    barcode: null,
+    featured: false,
+    createdAt: now,
+    updatedAt: now,
+    version: 1,
+  };
+}
