@@ -9,8 +9,6 @@ import { NotificationSettings } from '../notifications/notification-settings.ent
 import { StockAlert } from '../notifications/stock-alert.entity';
 import { Webhook } from '../webhooks/webhook.entity';
 import { WebhookDelivery } from '../webhooks/webhook-delivery.entity';
-import { Webhook } from '../webhooks/webhook.entity';
-import { WebhookDelivery } from '../webhooks/webhook-delivery.entity';
 import { CatalogueStats } from '../products/catalogue-stats.entity';
 import { Product } from '../products/product.entity';
 import { StockMovement } from '../products/stock-movement.entity';
