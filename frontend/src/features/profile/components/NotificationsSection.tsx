@@ -10,6 +10,16 @@ import { ProfileSection } from './ProfileSection';
 
 const HOURS = Array.from({ length: NotificationSettingsFields.digestHour.max + 1 }, (_, hour) => hour);
 
+/**
+ * Every zone this browser knows, and the saved one if it is not among them:
+ * another browser may have saved a name this one lists under another spelling
+ * (Asia/Kolkata and Asia/Calcutta), and the select must still show it.
+ */
+function zoneOptions(saved: string | undefined) {
+  const zones = supportedTimeZones();
+  return [...(saved && !zones.includes(saved) ? [saved] : []), ...zones].map((zone) => ({ value: zone, label: zone.replace(/_/g, ' ') }));
+}
+
 /** One select of the digest (its hour or its zone), with the server's message under it when a save refused it. */
 function DigestSelect({ name, label, options }: { name: 'digestHour' | 'timeZone'; label: string; options: Array<{ value: string; label: string }> }) {
   const id = `field-${name}`;
@@ -36,9 +46,9 @@ function DigestSelect({ name, label, options }: { name: 'digestHour' | 'timeZone
 /** The profile's "Notifications" card: whether and when low-stock emails come, and for a digest, its hour and time zone. */
 export function NotificationsSection({ state }: { state: ReturnType<typeof useNotificationSettings> }) {
   const { settings, loading, loadError, save } = state;
-  const zones = useMemo(() => supportedTimeZones().map((zone) => ({ value: zone, label: zone.replace(/_/g, ' ') })), []);
-  const hours = useMemo(() => HOURS.map((hour) => ({ value: String(hour), label: hourLabel(hour) })), []);
   const initialValues = useMemo(() => (settings ? notificationFormValuesOf(settings) : undefined), [settings]);
+  const zones = useMemo(() => zoneOptions(initialValues?.timeZone), [initialValues?.timeZone]);
+  const hours = useMemo(() => HOURS.map((hour) => ({ value: String(hour), label: hourLabel(hour) })), []);
   return (
     <ProfileSection id="profile-notifications" title="Notifications">
       <p className="notifications__intro">
