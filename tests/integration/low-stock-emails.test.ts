@@ -85,6 +85,17 @@ describe('notification settings', () => {
     expect((await app.gql(SETTINGS, {}, { token })).data.notificationSettings).toEqual(rest.body.notificationSettings);
   });
 
+  it('take two first saves at once: both succeed and one of them stands', async () => {
+    const { token } = await signUpUser(app);
+    const saves = await Promise.all(
+      [3, 4].map((digestHour) => app.rest('PUT', '/api/users/profile/notifications', { lowStockEmails: 'DAILY_DIGEST', digestHour }, { token })),
+    );
+    expect(saves.map((answer) => answer.status)).toEqual([200, 200]);
+    const stored = (await app.rest('GET', '/api/users/profile/notifications', undefined, { token })).body.notificationSettings;
+    expect(stored.lowStockEmails).toBe('DAILY_DIGEST');
+    expect([3, 4]).toContain(stored.digestHour);
+  });
+
   it('refuses an unknown time zone, hour 24 and an unknown choice with the field and its message, and stores nothing', async () => {
     const { token } = await signUpUser(app);
     const cases: Array<[Record<string, unknown>, string, string]> = [

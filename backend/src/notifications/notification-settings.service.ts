@@ -1,3 +1,4 @@
+import { LockMode } from '@mikro-orm/core';
 import { NOTIFICATION_DEFAULTS, NotificationMessages, canonicalTimeZone, validateNotificationSettings, type LowStockEmailMode, type NotificationSettingsInput } from '@stockroom/schema';
 import type { RequestContext } from '../account/context';
 import { requireViewer } from '../account/viewer';
@@ -5,7 +6,7 @@ import { assertValid, DomainError } from '../common/errors';
 import { log } from '../common/log';
 import { runStatement } from '../db/sql';
 import { NotificationSettings } from './notification-settings.entity';
-import { dropPendingAlertsStatement } from './stock-alert.queries';
+import { dropPendingAlertsStatement, ensureSettingsStatement } from './stock-alert.queries';
 
 export interface NotificationSettingsValues {
   lowStockEmails: LowStockEmailMode;
@@ -41,7 +42,9 @@ export const notificationSettingsService = {
     assertValid(validateNotificationSettings(input));
     try {
       return await ctx.em.transactional(async (em) => {
-        const settings = (await em.findOne(NotificationSettings, { user })) ?? em.create(NotificationSettings, { user });
+        // The row made if missing, then locked: two first saves at once both find it instead of both inserting it.
+        await runStatement(em, ensureSettingsStatement(user.id));
+        const settings = await em.findOneOrFail(NotificationSettings, { user }, { lockMode: LockMode.PESSIMISTIC_WRITE });
         if (input.lowStockEmails !== undefined) settings.lowStockEmails = input.lowStockEmails as LowStockEmailMode;
         if (input.digestHour !== undefined) settings.digestHour = input.digestHour as number;
         if (input.timeZone !== undefined) settings.timeZone = canonicalTimeZone((input.timeZone as string).trim());

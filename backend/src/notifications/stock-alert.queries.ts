@@ -122,3 +122,8 @@ export function dropPendingAlertsStatement(userId: string): Statement {
 export function forgetSentAlertsStatement(now: Date): Statement {
   return { sql: `DELETE FROM stock_alerts WHERE sent_at < ?::timestamptz - interval '7 days'`, values: [now] };
 }
+
+/** A user's settings row with the defaults, unless they have one. */
+export function ensureSettingsStatement(userId: string): Statement {
+  return { sql: `INSERT INTO notification_settings (user_id) VALUES (?) ON CONFLICT (user_id) DO NOTHING`, values: [userId] };
+}
