@@ -8,7 +8,11 @@ const tsJest = ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest.json' }];
 
 const shared = {
   transform: { '^.+\\.tsx?$': tsJest },
-  moduleNameMapper: { '^@stockroom/schema$': '<rootDir>/schema/src/index.ts' },
+  // The workspace runs the package's TypeScript source; its exports map names the compiled files an outside project installs.
+  moduleNameMapper: {
+    '^@stockroom/schema$': '<rootDir>/schema/src/index.ts',
+    '^@stockroom/schema/generated/(.*)$': '<rootDir>/schema/generated/$1',
+  },
   testEnvironment: 'node',
 };
 

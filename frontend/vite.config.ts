@@ -150,9 +150,13 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), selfHostedOnly],
   css: { postcss: { plugins: [pruneBlueprintCss] } },
   resolve: {
-    // The schema package's `main` is CommonJS for the server; the client
-    // bundles its TypeScript source so the shared rules tree-shake.
-    alias: [{ find: /^@stockroom\/schema$/, replacement: fromHere('../schema/src/index.ts') }],
+    // The schema package's exports are CommonJS for the server and outside
+    // projects; the client bundles its TypeScript source (the shared rules and
+    // the generated documents and hooks) so they tree-shake.
+    alias: [
+      { find: /^@stockroom\/schema$/, replacement: fromHere('../schema/src/index.ts') },
+      { find: /^@stockroom\/schema\/generated\/(.*)$/, replacement: `${fromHere('../schema/generated/')}$1` },
+    ],
   },
   server: { proxy: { '/graphql': backend, '/api': backend, '/uploads': backend } },
   preview: { proxy: { '/graphql': backend, '/api': backend, '/uploads': backend } },

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 /**
  * Fails when the committed contract is out of date: re-emits
- * schema/schema.graphql from TypeGraphQL and regenerates schema/generated with
- * graphql-codegen (`npm run codegen`), then asks git whether anything under
+ * schema/schema.graphql from TypeGraphQL and regenerates schema/generated
+ * (`npm run codegen`: the GraphQL types and documents with graphql-codegen, the
+ * REST types in schema/generated/rest.ts with openapi-typescript from the
+ * document /api/openapi.json serves), then asks git whether anything under
  * those paths differs from the commit (modified, deleted or untracked).
  */
 import { spawnSync } from 'node:child_process';
@@ -35,7 +37,7 @@ if (codegen.status !== 0) {
 
 const after = gitStatus();
 if (after.length === 0) {
-  console.log('check:generated: schema/schema.graphql and schema/generated are up to date');
+  console.log('check:generated: schema/schema.graphql and schema/generated (GraphQL and REST types) are up to date');
   process.exit(0);
 }
 

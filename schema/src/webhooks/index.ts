@@ -1,0 +1,1 @@
+export { verifyWebhookSignature, type VerifyWebhookOptions } from './verify-webhook-signature';
