@@ -24,7 +24,7 @@ function newest(paths) {
 }
 
 const parts = [
-  { name: 'schema', output: 'schema/dist/index.js', sources: ['schema/src'] },
+  { name: 'schema', output: 'schema/dist/src/index.js', sources: ['schema/src', 'schema/generated'] },
   { name: 'backend', output: 'backend/dist/src/main.js', sources: ['backend/src', 'backend/scripts', 'schema/src'] },
   { name: 'frontend', output: 'frontend/dist/index.html', sources: ['frontend/src', 'frontend/index.html', 'frontend/playground.html', 'frontend/vite.config.ts', 'schema/src', 'schema/generated'] },
 ];
