@@ -27,6 +27,7 @@ const RESTORE = `mutation Restore($id: ID!) { restoreProduct(id: $id) { ${PRODUC
 const RESTORE_MANY = `mutation RestoreMany($ids: [ID!]!) { restoreProducts(ids: $ids) { affected } }`;
 const PURGE = `mutation Purge($id: ID!) { purgeProduct(id: $id) }`;
 const PURGE_MANY = `mutation PurgeMany($ids: [ID!]!) { purgeProducts(ids: $ids) { affected } }`;
+const TRASHED_ONE = `query TrashedOne($id: ID!) { trashedProduct(id: $id) { id name sku deletedAt purgeAt } }`;
 const EMPTY = `mutation Empty { emptyTrash { affected } }`;
 const BULK_DELETE = `mutation BulkDelete($selection: ProductSelectionInput!) { bulkDeleteProducts(selection: $selection) { affected } }`;
 const DASHBOARD = `query Dashboard { dashboard { overview { totalProducts inStock outOfStock inventoryValue needsReordering }
@@ -178,6 +179,36 @@ describe('deleting moves to the trash', () => {
     const badLimit = await app.rest('GET', '/api/products/trash?limit=0', undefined, { token: account.token });
     expect({ status: badLimit.status, code: badLimit.body.code, fields: Object.keys(badLimit.body.fields) }).toEqual({ status: 400, code: 'BAD_USER_INPUT', fields: ['limit'] });
     expect((await app.rest('GET', '/api/products/trash')).status).toBe(401);
+  });
+});
+
+describe('one trashed product', () => {
+  it('is found by its id while it is in the owner\'s trash, and is Not found when live, restored, someone else\'s or malformed', async () => {
+    const { token, lamp, chair } = await catalogue();
+    const mallory = await signUpUser(app);
+    // Live: not in the trash.
+    expectRestError(await app.rest('GET', `/api/products/trash/${lamp.id}`, undefined, { token }), 404, 'NOT_FOUND', 'Product not found');
+    expectGqlError(await app.gql(TRASHED_ONE, { id: lamp.id }, { token }), 'NOT_FOUND', 'Product not found');
+
+    await app.rest('DELETE', `/api/products/${lamp.id}`, undefined, { token });
+    const rest = await app.rest('GET', `/api/products/trash/${lamp.id}`, undefined, { token });
+    expect(rest.status).toBe(200);
+    expect(rest.body.product).toMatchObject({ id: lamp.id, name: 'Desk Lamp', sku: 'LAMP-1' });
+    const days = (Date.parse(rest.body.product.purgeAt) - Date.parse(rest.body.product.deletedAt)) / 86_400_000;
+    expect(days).toBe(30);
+    const { id, name, sku, deletedAt, purgeAt } = rest.body.product;
+    expect((await app.gql(TRASHED_ONE, { id: lamp.id }, { token })).data.trashedProduct).toEqual({ id, name, sku, deletedAt, purgeAt });
+
+    // The same id, to someone else, is as unknown as an id that never existed.
+    expectRestError(await app.rest('GET', `/api/products/trash/${lamp.id}`, undefined, { token: mallory.token }), 404, 'NOT_FOUND', 'Product not found');
+    expectGqlError(await app.gql(TRASHED_ONE, { id: lamp.id }, { token: mallory.token }), 'NOT_FOUND', 'Product not found');
+    expectRestError(await app.rest('GET', `/api/products/trash/${chair.id}`, undefined, { token }), 404, 'NOT_FOUND', 'Product not found');
+    expect((await app.rest('GET', '/api/products/trash/not-an-id', undefined, { token })).status).toBe(400);
+    expect((await app.rest('GET', `/api/products/trash/${lamp.id}`)).status).toBe(401);
+
+    // Restored: back in the catalogue, so no longer in the trash.
+    await app.rest('POST', `/api/products/${lamp.id}/restore`, undefined, { token });
+    expectRestError(await app.rest('GET', `/api/products/trash/${lamp.id}`, undefined, { token }), 404, 'NOT_FOUND', 'Product not found');
   });
 });
 

@@ -52,6 +52,21 @@ export const productTrashOpenApiPaths = {
       responses: { 200: affected('How many products were deleted for good'), 401: unauthenticated },
     },
   },
+  '/api/products/trash/{id}': {
+    get: {
+      operationId: 'getTrashedProduct',
+      tags,
+      summary: 'One of your products in the trash, so a link to a deleted product can offer it back',
+      security: bearer,
+      parameters: [idParam],
+      responses: {
+        200: jsonResponse('The trashed product', { type: 'object', required: ['product'], properties: { product: ref('TrashedProduct') } }),
+        400: invalid,
+        401: unauthenticated,
+        404: errorResponse('Product not found: not in your trash (also for a live product and for another user’s product)'),
+      },
+    },
+  },
   '/api/products/restore': {
     post: {
       operationId: 'restoreProducts',

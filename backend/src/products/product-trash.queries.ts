@@ -23,6 +23,11 @@ export function trashedPageStatement(ownerId: string, limit: number, offset: num
   };
 }
 
+/** One of the owner's trashed products by id; no row when it is live, someone else's, or gone. */
+export function trashedByIdStatement(ownerId: string, id: string): Statement {
+  return { sql: `SELECT ${TRASHED_COLUMNS} FROM products WHERE owner_id = ? AND id = ? AND deleted_at IS NOT NULL`, values: [ownerId, id] };
+}
+
 export function trashedCountStatement(ownerId: string): Statement {
   return { sql: 'SELECT count(*)::int AS total FROM products WHERE owner_id = ? AND deleted_at IS NOT NULL', values: [ownerId] };
 }

@@ -2,7 +2,7 @@ import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../account/context';
 import { BulkResult } from './product-bulk.resolver';
 import { productTrashService } from './product-trash.service';
-import { TrashedProductPage } from './product-trash.types';
+import { TrashedProductPage, TrashedProductView } from './product-trash.types';
 import { ProductView } from './product.types';
 
 /** GraphQL adapter over productTrashService: the caller's deleted products, restorable until purged. */
@@ -15,6 +15,11 @@ export class ProductTrashResolver {
     @Ctx() ctx: RequestContext,
   ) {
     return productTrashService.list(ctx, { page, limit });
+  }
+
+  @Query(() => TrashedProductView, { description: "One of your products in the trash; NOT_FOUND when it is not in your trash (live, someone else's, or gone)" })
+  trashedProduct(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestContext) {
+    return productTrashService.find(ctx, id);
   }
 
   @Mutation(() => ProductView, {

@@ -20,6 +20,11 @@ export function productTrashRoutes(contextOf: ContextOf): Router {
     res.json(await productTrashService.list(contextOf(req), queryParams(req, { page: Rules.page, limit: Rules.limit })));
   });
 
+  /** GET /api/products/trash/{id}: { product }, one of the caller's trashed products (404 when it is not in their trash) */
+  router.get('/trash/:id', async (req, res) => {
+    res.json({ product: await productTrashService.find(contextOf(req), req.params.id) });
+  });
+
   /** DELETE /api/products/trash: { affected }, everything in the caller's trash deleted for good */
   router.delete('/trash', async (req, res) => {
     res.json(await productTrashService.empty(contextOf(req)));

@@ -15,6 +15,7 @@ import {
   purgeExpiredStatement,
   purgeStatement,
   restoreStatement,
+  trashedByIdStatement,
   trashedCountStatement,
   trashedPageStatement,
 } from './product-trash.queries';
@@ -87,6 +88,18 @@ export const productTrashService = {
       query<{ total: number }>(ctx, trashedCountStatement(user.id)),
     ]);
     return { products: rows.map(trashedFromRow), pagination: paginationOf(page, limit, total) };
+  },
+
+  /**
+   * One of the caller's trashed products, so a link to a deleted product can
+   * offer it back. A live one, someone else's, or one not there at all is
+   * 'Product not found' alike, so an id never tells whether another's exists.
+   */
+  async find(ctx: RequestContext, rawId: unknown): Promise<TrashedProductView> {
+    const { user } = await requireCallerRows(ctx, 'read');
+    const [row] = await query<TrashedRow>(ctx, trashedByIdStatement(user.id, canonicalId(rawId)));
+    if (!row) throw new ProductNotFoundError();
+    return trashedFromRow(row);
   },
 
   /**

@@ -69,7 +69,7 @@ export default function ProductDetailsPage() {
   if (!product) {
     return (
       <div className="page products-page">
-        <ProductLoadState error={details.error} listHref={listHref} onRetry={() => void details.refetch()} />
+        <ProductLoadState id={id} error={details.error} listHref={listHref} onRetry={() => void details.refetch()} />
       </div>
     );
   }

@@ -89,7 +89,7 @@ export default function ProductEditPage() {
   if (!editing || !initialValues) {
     return (
       <div className="page page--narrow products-page">
-        <ProductLoadState error={details.error} listHref={listHref} onRetry={() => void details.refetch()} />
+        <ProductLoadState id={id} error={details.error} listHref={listHref} onRetry={() => void details.refetch()} />
       </div>
     );
   }
