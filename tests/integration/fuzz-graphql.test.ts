@@ -5,6 +5,7 @@ import {
   ApiTokenFields,
   BulkChangeFields,
   ChangePasswordFields,
+  EVENT_TYPES,
   ForgotPasswordFields,
   NotificationSettingsFields,
   ProductFields,
@@ -29,6 +30,7 @@ import { FailureLog, show, SuccessShare } from '../support/fuzz/report';
 import { fillSlots, Slot } from '../support/fuzz/slots';
 import { FuzzWorld, type Account, type Resource, type Role } from '../support/fuzz/world';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { webhookUrl } from '../support/fuzz/webhook-urls';
 
 /**
  * Property-based fuzzing of the GraphQL API from its own schema (read by
@@ -52,14 +54,20 @@ let rootFields: string[];
  */
 const DISRUPTIVE = new Set(['signOut', 'changePassword', 'deactivateUser', 'updateUser', 'updateProfile', 'resetPassword', 'bulkUpdateProducts', 'bulkDeleteProducts', 'bulkAdjustStock', 'purgeProduct', 'purgeProducts', 'emptyTrash']);
 /** Fields whose `id` names a product; every other `id` names an account. */
-const PRODUCT_FIELDS = new Set(['product', 'updateProduct', 'deleteProduct', 'adjustStock', 'countStock', 'bulkUpdateProducts', 'bulkDeleteProducts', 'bulkAdjustStock', 'restoreProduct', 'restoreProducts', 'purgeProduct', 'purgeProducts']);
+const PRODUCT_FIELDS = new Set(['product', 'trashedProduct', 'updateProduct', 'deleteProduct', 'adjustStock', 'countStock', 'bulkUpdateProducts', 'bulkDeleteProducts', 'bulkAdjustStock', 'restoreProduct', 'restoreProducts', 'purgeProduct', 'purgeProducts']);
 /** Fields that change which of the caller's products are in the catalogue in ways the answer does not list. */
 const TRASH_FIELDS = new Set(['restoreProducts', 'purgeProduct', 'purgeProducts']);
 
-/** Valid operations that cannot succeed: the mailed token and the caller's API token ids are unknown to the generator, or the operation is for admins. */
+/** Operations on one of the caller's webhooks or deliveries, whose ids the generator never sees. */
+const WEBHOOK_BY_ID = ['updateWebhook', 'deleteWebhook', 'webhookDeliveries', 'sendTestWebhook', 'redeliverWebhook'];
+
+/**
+ * Valid operations that cannot succeed: the mailed token and the caller's API token ids are unknown to the generator,
+ * the product ids it knows are of live products (trashedProduct finds one only in the trash), or the operation is for admins.
+ */
 const CANNOT_SUCCEED: Record<Role, Set<string>> = {
-  member: new Set(['resetPassword', 'verifyEmail', 'users', 'adminStats', 'revokeApiToken']),
-  admin: new Set(['resetPassword', 'verifyEmail', 'revokeApiToken']),
+  member: new Set(['resetPassword', 'verifyEmail', 'users', 'adminStats', 'revokeApiToken', 'trashedProduct', ...WEBHOOK_BY_ID]),
+  admin: new Set(['resetPassword', 'verifyEmail', 'revokeApiToken', 'trashedProduct', ...WEBHOOK_BY_ID]),
 };
 
 /** The shared rules of each input type (and of root-field arguments), so valid values keep to the enforced bounds. */
@@ -131,6 +139,11 @@ function hintsFor(role: Role, valid: boolean): GqlHints {
       case 'timeZone':
         // A zone Intl knows: the document can only say it is text.
         return valid ? fc.constantFrom('UTC', 'Europe/Paris', 'Asia/Kolkata', 'America/New_York') : undefined;
+      case 'url':
+        return webhookUrl(valid);
+      case 'events':
+        // One or more of the event names: the schema can only say they are text.
+        return valid ? fc.subarray([...EVENT_TYPES], { minLength: 1 }) : undefined;
       case 'ids':
         // A restore or purge by id names some of the caller's products.
         return valid ? fc.array(slotPick('id:own'), { minLength: 1, maxLength: 3 }) : undefined;
@@ -141,7 +154,8 @@ function hintsFor(role: Role, valid: boolean): GqlHints {
 }
 
 beforeAll(async () => {
-  app = await startTestApp();
+  // Webhook URLs on 127.0.0.1 (a closed port): nothing is resolved or sent beyond this machine.
+  app = await startTestApp({ WEBHOOK_ALLOW_PRIVATE: 'true' });
   const introspection = await app.gql(getIntrospectionQuery());
   if (!introspection.data) throw new Error(`introspection failed: ${JSON.stringify(introspection.errors)}`);
   schema = buildClientSchema(introspection.data);

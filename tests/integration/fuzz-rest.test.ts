@@ -8,6 +8,7 @@ import { describeAnswer, describeRequest, sendRest, urlOf } from '../support/fuz
 import { fillSlots, Multipart, Slot } from '../support/fuzz/slots';
 import { FuzzWorld, type Account, type Role } from '../support/fuzz/world';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { webhookUrl } from '../support/fuzz/webhook-urls';
 
 /**
  * Property-based fuzzing of the REST layer from its own OpenAPI document:
@@ -43,10 +44,22 @@ const DISRUPTIVE = new Set([
   'DELETE /api/products/trash',
 ]);
 
-/** Valid requests that cannot succeed for this caller: the mailed token and the caller's API token ids are unknown to the generator, or the operation is for admins. */
+/** Operations on one of the caller's webhooks or deliveries, whose ids the generator never sees. */
+const WEBHOOK_BY_ID = [
+  'PATCH /api/users/profile/webhooks/{id}',
+  'DELETE /api/users/profile/webhooks/{id}',
+  'GET /api/users/profile/webhooks/{id}/deliveries',
+  'POST /api/users/profile/webhooks/{id}/test',
+  'POST /api/users/profile/webhooks/deliveries/{id}/redeliver',
+];
+
+/**
+ * Valid requests that cannot succeed for this caller: the mailed token and the caller's API token ids are unknown to the generator,
+ * the product ids it knows are of live products (GET /api/products/trash/{id} finds one only in the trash), or the operation is for admins.
+ */
 const CANNOT_SUCCEED: Record<Role, Set<string>> = {
-  member: new Set(['POST /api/auth/reset-password', 'POST /api/users/verify-email', 'GET /api/users', 'GET /api/users/admin/stats', 'DELETE /api/users/profile/tokens/{id}']),
-  admin: new Set(['POST /api/auth/reset-password', 'POST /api/users/verify-email', 'DELETE /api/users/profile/tokens/{id}']),
+  member: new Set(['POST /api/auth/reset-password', 'POST /api/users/verify-email', 'GET /api/users', 'GET /api/users/admin/stats', 'DELETE /api/users/profile/tokens/{id}', 'GET /api/products/trash/{id}', ...WEBHOOK_BY_ID]),
+  admin: new Set(['POST /api/auth/reset-password', 'POST /api/users/verify-email', 'DELETE /api/users/profile/tokens/{id}', 'GET /api/products/trash/{id}', ...WEBHOOK_BY_ID]),
 };
 
 const FORGED_TOKENS = [
@@ -96,6 +109,8 @@ function hintsFor(operation: RestOperation, role: Role, valid: boolean): Hints {
       case 'timeZone':
         // A zone Intl knows: the document can only say it is text.
         return valid ? fc.constantFrom('UTC', 'Europe/Paris', 'Asia/Kolkata', 'America/New_York') : undefined;
+      case 'url':
+        return webhookUrl(valid);
       case 'ids':
         // A bulk selection by id names some of the caller's products.
         return valid ? fc.array(slotPick('id:own'), { minLength: 1, maxLength: 3 }) : undefined;
@@ -105,7 +120,8 @@ function hintsFor(operation: RestOperation, role: Role, valid: boolean): Hints {
 }
 
 beforeAll(async () => {
-  app = await startTestApp();
+  // Webhook URLs on 127.0.0.1 (a closed port): nothing is resolved or sent beyond this machine.
+  app = await startTestApp({ WEBHOOK_ALLOW_PRIVATE: 'true' });
   const answer = await app.rest('GET', '/api/openapi.json');
   if (answer.status !== 200) throw new Error(`GET /api/openapi.json answered ${answer.status}`);
   doc = answer.body;

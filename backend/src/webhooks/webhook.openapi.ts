@@ -148,13 +148,13 @@ export const webhookOpenApiPaths = {
       responses: { 202: queued, 400: errorResponse('Invalid ID format'), 401: unauthenticated, 403: sessionsOnly, 404: notFound },
     },
   },
-  '/api/users/profile/webhooks/deliveries/{deliveryId}/redeliver': {
+  '/api/users/profile/webhooks/deliveries/{id}/redeliver': {
     post: {
       operationId: 'redeliverWebhook',
       tags,
       summary: 'Sends the body of a logged delivery again, once, as a new delivery',
       security: bearer,
-      parameters: [{ name: 'deliveryId', in: 'path', required: true, schema: uuid }],
+      parameters: idParam,
       responses: { 202: queued, 400: errorResponse('Invalid ID format'), 401: unauthenticated, 403: sessionsOnly, 404: errorResponse('Delivery not found (also for another user’s)') },
     },
   },

@@ -77,9 +77,9 @@ export function webhookRoutes(contextOf: ContextOf): Router {
     res.status(202).json({ message: WebhookMessages.testSent, id });
   });
 
-  /** POST /api/users/profile/webhooks/deliveries/{deliveryId}/redeliver (signed in, own webhooks): 202 { message, id } */
-  router.post('/profile/webhooks/deliveries/:deliveryId/redeliver', async (req, res) => {
-    const id = await webhookService.redeliver(contextOf(req), req.params.deliveryId);
+  /** POST /api/users/profile/webhooks/deliveries/{id}/redeliver (signed in, own webhooks): 202 { message, id } */
+  router.post('/profile/webhooks/deliveries/:id/redeliver', async (req, res) => {
+    const id = await webhookService.redeliver(contextOf(req), req.params.id);
     res.status(202).json({ message: WebhookMessages.redelivered, id });
   });
 
