@@ -52,7 +52,7 @@ describe('verifyWebhookSignature', () => {
   it('is the function the README shows a receiver', () => {
     const source = readFileSync(join(__dirname, 'verify-webhook-signature.ts'), 'utf8');
     const readme = readFileSync(join(__dirname, '../../../README.md'), 'utf8');
-    const definition = source.slice(source.indexOf('export function verifyWebhookSignature'));
+    const definition = source.slice(source.indexOf('export interface VerifyWebhookOptions'));
     expect(definition.trimEnd().endsWith('}')).toBe(true);
     expect(readme).toContain(definition.trimEnd());
   });
