@@ -112,7 +112,7 @@ describe('products: trash and undo', () => {
   it.each([
     ['375', MOBILE],
     ['1280', DESKTOP],
-  ])('at %s px the trash, its confirmation and its empty state fit the screen and are axe clean', async (width, viewport) => {
+  ])('at %s px a deleted product\'s page, the trash, its confirmation and its empty state fit the screen and are axe clean', async (width, viewport) => {
     const mobile = viewport === MOBILE;
     const s = await b.open(b.browser(), { viewport, isMobile: mobile, hasTouch: mobile });
     const { session } = await createUserWithSession(`trash-${width}`);
@@ -122,6 +122,18 @@ describe('products: trash and undo', () => {
       Array.from({ length: 12 }, (_, i) => ({ name: `Trashed ${String(i + 1).padStart(2, '0')} brass reading lamp`, price: 10 + i, quantity: i % 3, sku: `LAMP-${i + 1}` })),
     );
     for (const product of products) await deleteProductApi(session, product.id);
+
+    // A link to a deleted product (a bookmark, an old tab) says where it went and offers it back.
+    const detail = new ProductDetailPage(s.page);
+    await s.page.goto(`/products/${products[0].id}`);
+    await s.page.getByRole('heading', { level: 1, name: 'Trashed 01 brass reading lamp is in the trash' }).waitFor();
+    expect(await sidewaysOverflow(s.page)).toEqual([]);
+    expect(await axeLines(s.page)).toEqual([]);
+    await saveScreenshot(s.page, width, 'product-in-trash');
+    await s.page.getByRole('button', { name: 'Restore product', exact: true }).click();
+    await toastLocator(s.page, 'Product restored').waitFor();
+    await detail.ready();
+    await s.page.getByRole('heading', { level: 1, name: 'Trashed 01 brass reading lamp' }).waitFor();
 
     const trash = new ProductTrashPage(s.page);
     await trash.goto();
