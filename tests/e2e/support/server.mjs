@@ -66,6 +66,8 @@ export async function startServer({ timeoutMs = 180_000, env: extraEnv = {}, lab
     DATA_DIR: dataDir,
     APP_URL: baseUrl,
     AUTH_RATE_LIMIT: '100000',
+    // The webhook test's receiver listens on 127.0.0.1.
+    WEBHOOK_ALLOW_PRIVATE: 'true',
     EMBEDDED_PG_PORT: String(pgPort),
     ...extraEnv,
   });

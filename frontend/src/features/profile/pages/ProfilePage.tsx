@@ -10,10 +10,12 @@ import { ProfileLoadState } from '../components/ProfileLoadState';
 import { ApiTokensSection } from '../components/ApiTokensSection';
 import { NotificationsSection } from '../components/NotificationsSection';
 import { ProfileSection } from '../components/ProfileSection';
+import { WebhooksSection } from '../components/WebhooksSection';
 import { profileEditPath } from '../urls';
 import { useApiTokens } from '../useApiTokens';
 import { useNotificationSettings } from '../useNotificationSettings';
 import { useProfileUser } from '../useProfileUser';
+import { useWebhooks } from '../useWebhooks';
 import '../profile.css';
 
 /** /profile: the signed-in user's account, read only, with the way to edit it, and the account's API tokens. */
@@ -22,6 +24,7 @@ export default function ProfilePage() {
   const profile = useProfileUser();
   const apiTokens = useApiTokens();
   const notifications = useNotificationSettings();
+  const webhooks = useWebhooks();
   return (
     <div className="page page--narrow profile-page">
       <PageHeader
@@ -54,6 +57,7 @@ export default function ProfilePage() {
       )}
       {profile.status === 'ready' && <NotificationsSection state={notifications} />}
       {profile.status === 'ready' && <ApiTokensSection state={apiTokens} />}
+      {profile.status === 'ready' && <WebhooksSection state={webhooks} />}
     </div>
   );
 }

@@ -1,0 +1,136 @@
+import { WebhookMessages, type EventType } from '@stockroom/schema';
+import {
+  useWebhookCreateMutation,
+  useWebhookDeleteMutation,
+  useWebhookListQuery,
+  useWebhookRedeliverMutation,
+  useWebhookSendTestMutation,
+  useWebhookUpdateMutation,
+} from '@stockroom/schema/generated/hooks';
+import { WebhookListDocument, type WebhookDetailsFragment } from '@stockroom/schema/generated/graphql';
+import { useState } from 'react';
+import { serverMessageOr } from '../../lib/errors';
+import { toast } from '../../lib/toaster';
+import type { WebhookFormValues } from './components/WebhookCreateForm';
+import { accountFieldErrors } from './profile-errors';
+
+const FORM_FIELDS = new Set(['url', 'events'] as const);
+
+/**
+ * The profile's webhooks: the list, a creation whose signing secret is kept
+ * only until the person is done with it, on/off, a confirmed delete, and the
+ * test event and redelivery a delivery log offers.
+ */
+export function useWebhooks() {
+  const list = useWebhookListQuery();
+  const [createWebhook] = useWebhookCreateMutation();
+  const [updateWebhook] = useWebhookUpdateMutation();
+  const [deleteWebhook, { loading: deleting }] = useWebhookDeleteMutation();
+  const [sendTestWebhook] = useWebhookSendTestMutation();
+  const [redeliverWebhook] = useWebhookRedeliverMutation();
+  const [created, setCreated] = useState<{ url: string; secret: string } | null>(null);
+  const [copied, setCopied] = useState(false);
+  const [confirming, setConfirming] = useState<WebhookDetailsFragment | null>(null);
+
+  const create = async (values: WebhookFormValues) => {
+    try {
+      const { data } = await createWebhook({
+        variables: { input: { url: values.url.trim(), events: values.events } },
+        update(cache, { data: answer }) {
+          if (!answer) return;
+          cache.updateQuery({ query: WebhookListDocument }, (list) => list && { webhooks: [answer.createWebhook.webhook, ...list.webhooks] });
+        },
+      });
+      if (!data) throw new Error('Empty response');
+      setCopied(false);
+      setCreated({ url: data.createWebhook.webhook.url, secret: data.createWebhook.secret });
+      toast.success(WebhookMessages.created);
+      return undefined;
+    } catch (error) {
+      const fields = accountFieldErrors(error, FORM_FIELDS);
+      if (!fields) toast.error(serverMessageOr(error, 'Failed to create webhook'));
+      return fields;
+    }
+  };
+
+  const copy = async () => {
+    if (!created) return;
+    try {
+      await navigator.clipboard.writeText(created.secret);
+      setCopied(true);
+    } catch {
+      toast.error('Could not copy: select the secret and copy it yourself');
+    }
+  };
+
+  const setEnabled = async (webhook: WebhookDetailsFragment, enabled: boolean) => {
+    try {
+      await updateWebhook({ variables: { id: webhook.id, input: { enabled } } });
+    } catch (error) {
+      toast.error(serverMessageOr(error, 'Failed to change webhook'));
+    }
+  };
+
+  const remove = async () => {
+    if (!confirming) return;
+    const { id } = confirming;
+    try {
+      await deleteWebhook({
+        variables: { id },
+        update(cache) {
+          cache.evict({ id: cache.identify({ __typename: 'Webhook', id }) });
+          cache.gc();
+        },
+      });
+      toast.success(WebhookMessages.deleted);
+    } catch (error) {
+      toast.error(serverMessageOr(error, 'Failed to delete webhook'));
+    } finally {
+      setConfirming(null);
+    }
+  };
+
+  /** Queues a test event; resolves true once queued, so the log can look for it. */
+  const sendTest = async (webhook: WebhookDetailsFragment) => {
+    try {
+      await sendTestWebhook({ variables: { id: webhook.id } });
+      toast.success(WebhookMessages.testSent);
+      return true;
+    } catch (error) {
+      toast.error(serverMessageOr(error, 'Failed to send the test event'));
+      return false;
+    }
+  };
+
+  const redeliver = async (deliveryId: string) => {
+    try {
+      await redeliverWebhook({ variables: { deliveryId } });
+      toast.success(WebhookMessages.redelivered);
+      return true;
+    } catch (error) {
+      toast.error(serverMessageOr(error, 'Failed to send the delivery again'));
+      return false;
+    }
+  };
+
+  return {
+    webhooks: list.data?.webhooks,
+    loading: list.loading,
+    loadError: list.error,
+    created,
+    copied,
+    create,
+    copy: () => void copy(),
+    dismissCreated: () => setCreated(null),
+    setEnabled: (webhook: WebhookDetailsFragment, enabled: boolean) => void setEnabled(webhook, enabled),
+    confirming,
+    askToDelete: setConfirming,
+    cancelDelete: () => setConfirming(null),
+    remove: () => void remove(),
+    deleting,
+    sendTest,
+    redeliver,
+  };
+}
+
+export type { EventType };
