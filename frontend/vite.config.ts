@@ -44,7 +44,6 @@ const UNUSED_BLUEPRINT_CLASSES = [
   'section-card',
   'section-header',
   'drawer',
-  'switch',
   'divider',
 ];
 const unusedSelector = new RegExp(`\\.bp6-(?:${UNUSED_BLUEPRINT_CLASSES.join('|')})(?![\\w-])`);
