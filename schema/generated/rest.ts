@@ -885,33 +885,33 @@ export interface components {
         };
         Product: {
             /** Format: uuid */
-            id?: string;
-            name?: string;
-            description?: string;
+            id: string;
+            name: string;
+            description: string;
             /** @description Exact to the cent */
-            price?: number;
-            category?: string;
-            quantity?: number;
+            price: number;
+            category: string;
+            quantity: number;
             /** @description quantity > 0 */
-            inStock?: boolean;
-            imageUrl?: string | null;
-            reorderLevel?: number | null;
+            inStock: boolean;
+            imageUrl: string | null;
+            reorderLevel: number | null;
             /** @description 0 < quantity <= reorderLevel */
-            lowStock?: boolean;
-            sku?: string | null;
-            barcode?: string | null;
-            featured?: boolean;
+            lowStock: boolean;
+            sku: string | null;
+            barcode: string | null;
+            featured: boolean;
             /**
              * Format: uuid
              * @description Id of the user who created it
              */
-            owner?: string;
+            owner: string;
             /** Format: date-time */
-            createdAt?: string;
+            createdAt: string;
             /** Format: date-time */
-            updatedAt?: string;
+            updatedAt: string;
             /** @description Send it back with PUT: a stale one gets 409 */
-            version?: number;
+            version: number;
         };
         ProductPage: {
             products: components["schemas"]["Product"][];

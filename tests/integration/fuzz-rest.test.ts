@@ -304,10 +304,13 @@ test('a method the document does not list for a path answers 405 with Allow nami
 
 test('the answer rules refuse what the document does not promise, so a green run means something', () => {
   const getProduct = operations.find((operation) => operation.key === 'GET /api/products/{id}')!;
-  const product = { id: world.foreign.id, name: 'Lamp', description: 'A lamp for the desk', price: 1.5, category: 'Home', quantity: 1, inStock: true, imageUrl: null, featured: false, owner: world.foreign.id, createdAt: new Date().toISOString(), updatedAt: new Date().toISOString(), version: 1 };
+  const product = { id: world.foreign.id, name: 'Lamp', description: 'A lamp for the desk', price: 1.5, category: 'Home', quantity: 1, inStock: true, imageUrl: null, reorderLevel: null, lowStock: false, sku: null, barcode: null, featured: false, owner: world.foreign.id, createdAt: new Date().toISOString(), updatedAt: new Date().toISOString(), version: 1 };
   const json = 'application/json; charset=utf-8';
   const rules = (status: number, type: string | null, body: unknown) => checker.check(getProduct, status, type, body).map((problem) => problem.rule);
   expect(rules(200, json, { product })).toEqual([]);
+  // Every field is promised: a product without one breaks a typed client.
+  const { sku: _sku, ...withoutSku } = product;
+  expect(rules(200, json, { product: withoutSku })).toEqual(['body matches the documented schema']);
   expect(rules(500, json, { message: 'Server error', code: 'INTERNAL_SERVER_ERROR' })).toEqual(['no 5xx', 'status listed for the operation']);
   expect(rules(418, json, {})).toEqual(['status listed for the operation']);
   expect(rules(200, 'text/html', '<p>')).toEqual(['documented content type']);

@@ -72,6 +72,8 @@ const productInput = (required: string[], blankIsDraft = false) => ({
 export const productOpenApiSchemas = {
   Product: {
     type: 'object',
+    // Every answer carries every field (null where a value is absent), so a typed client need not check for any.
+    required: ['id', 'name', 'description', 'price', 'category', 'quantity', 'inStock', 'imageUrl', 'reorderLevel', 'lowStock', 'sku', 'barcode', 'featured', 'owner', 'createdAt', 'updatedAt', 'version'],
     properties: {
       id: { ...string, format: 'uuid' },
       name: string,
