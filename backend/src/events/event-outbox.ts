@@ -14,6 +14,16 @@ const DEFAULT_RETRY: RetryPolicy = { retryLimit: 5, retryDelaySeconds: 10, retry
 interface Subscriber {
   queue: string;
   types: ReadonlySet<EventType>;
+  wants?: EventFilter;
+}
+
+/** Of a batch of events, those a subscriber has a use for (one query per batch, instead of a job per event it would drop). */
+export type EventFilter = (events: StockroomEvent[]) => Promise<StockroomEvent[]>;
+
+export interface SubscriberOptions {
+  retry?: RetryPolicy;
+  /** Leaves out events the subscriber would ignore (say, for users with no webhook), before a job is made for each. */
+  wants?: EventFilter;
 }
 
 /** The queue a subscriber's events go to. */
@@ -50,11 +60,11 @@ export class EventOutbox {
    * `retry` when it throws. `name` names the subscriber's queue (`event-<name>`);
    * call before the jobs start.
    */
-  onEvent(name: string, types: readonly EventType[], handler: EventHandler, retry: RetryPolicy = DEFAULT_RETRY): void {
+  onEvent(name: string, types: readonly EventType[], handler: EventHandler, { retry = DEFAULT_RETRY, wants }: SubscriberOptions = {}): void {
     const queue = subscriberQueue(name);
     if (this.subscribers.some((subscriber) => subscriber.queue === queue)) throw new Error(`An event subscriber named ${name} is already registered`);
     this.jobs.define({ name: queue, retry, handler: (data) => handler(data as StockroomEvent) });
-    this.subscribers.push({ queue, types: new Set(types) });
+    this.subscribers.push({ queue, types: new Set(types), wants });
   }
 
   /** Hands every pending event on, a batch per transaction, until none is left. */
@@ -70,7 +80,8 @@ export class EventOutbox {
           return tx.query({ sql: text, values });
         };
         for (const subscriber of this.subscribers) {
-          const wanted = events.filter((event) => subscriber.types.has(event.type));
+          const ofType = events.filter((event) => subscriber.types.has(event.type));
+          const wanted = subscriber.wants && ofType.length ? await subscriber.wants(ofType) : ofType;
           // The job's id is the event's: one job per event and subscriber, whatever happens.
           await this.jobs.enqueueMany(subscriber.queue, wanted.map((event) => ({ id: event.id, data: event })), onThisConnection);
         }

@@ -16,6 +16,7 @@ import {
   markFailedStatement,
   markSucceededStatement,
   subscribedWebhooksStatement,
+  webhookSubscriptionsStatement,
   type DeliveryTargetRow,
 } from './webhook.queries';
 
@@ -110,6 +111,12 @@ export function queueManualDelivery(jobs: JobQueue, delivery: Omit<DeliveryJob, 
  * each of the owner's webhooks that is on and subscribes to its type.
  */
 export function subscribeWebhooks(events: EventOutbox, jobs: { enqueueMany(queue: string, jobs: Array<{ id: string; data: object }>): Promise<void> }, sql: SqlPool): void {
+  // An import of 100,000 products makes as many events: only those of users with a webhook for them become jobs.
+  const wants = async (batch: StockroomEvent[]) => {
+    const rows = await sql.query<{ userId: string; events: string[] }>(webhookSubscriptionsStatement([...new Set(batch.map((event) => event.userId))]));
+    const subscribed = new Set(rows.flatMap(({ userId, events }) => events.map((type) => `${userId} ${type}`)));
+    return batch.filter((event) => subscribed.has(`${event.userId} ${event.type}`));
+  };
   events.onEvent('webhooks', EVENT_TYPES, async (event) => {
     const webhooks = await sql.query<{ id: string }>(subscribedWebhooksStatement(event.userId, event.type));
     const body = webhookBodyOf(event);
@@ -120,5 +127,5 @@ export function subscribeWebhooks(events: EventOutbox, jobs: { enqueueMany(queue
         return { id: deliveryId, data: { webhookId: id, deliveryId, eventId: event.id, eventType: event.type, body } satisfies DeliveryJob };
       }),
     );
-  });
+  }, { wants });
 }

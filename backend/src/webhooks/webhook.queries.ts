@@ -28,6 +28,11 @@ export function subscribedWebhooksStatement(userId: string, type: string): State
   return { sql: 'SELECT id FROM webhooks WHERE user_id = ? AND enabled AND ? = ANY(events)', values: [userId, type] };
 }
 
+/** The events each of these users' enabled webhooks subscribe to. */
+export function webhookSubscriptionsStatement(userIds: string[]): Statement {
+  return { sql: 'SELECT user_id AS "userId", events FROM webhooks WHERE enabled AND user_id = ANY(?::uuid[])', values: [userIds] };
+}
+
 /** How many attempts a delivery has had so far. */
 export function attemptsStatement(deliveryId: string): Statement {
   return { sql: 'SELECT count(*)::int AS attempts FROM webhook_deliveries WHERE delivery_id = ?', values: [deliveryId] };
