@@ -180,6 +180,13 @@ test('auth and users share the account module rather than each other, and common
   expect([...(graph.get('common')?.keys() ?? [])]).toEqual([]);
 });
 
+test('the event outbox knows none of its subscribers: webhooks and notifications subscribe to it', () => {
+  const graph = buildFolderGraph(sourceFiles(root));
+  expect(graph.get('events')?.has('webhooks')).toBe(false);
+  expect(graph.get('events')?.has('notifications')).toBe(false);
+  expect(graph.get('webhooks')?.has('events')).toBe(true);
+});
+
 test('the cycle check finds a loop and the imports that close it', () => {
   const graph: FolderGraph = new Map([
     ['a', new Map([['b', ['a.ts -> ../b/b', 'a2.ts -> ../b/b']]])],
