@@ -7,6 +7,7 @@ import { HTTP_STATUS } from '../../backend/src/common/errors';
 import { dashboardRoutes } from '../../backend/src/dashboard/dashboard.routes';
 import { healthRoutes, probeRoutes } from '../../backend/src/health/health.routes';
 import { notificationSettingsRoutes } from '../../backend/src/notifications/notification-settings.routes';
+import { webhookRoutes } from '../../backend/src/webhooks/webhook.routes';
 import { productRoutes } from '../../backend/src/products/product.routes';
 import { productBulkRoutes } from '../../backend/src/products/product-bulk.routes';
 import { productImportRoutes } from '../../backend/src/products/product-import.routes';
@@ -72,6 +73,7 @@ describe('the document and the router', () => {
       ...routesOf('/api/users/health', healthRoutes(notCalled as never)),
       ...routesOf('/api/health', probeRoutes(notCalled as never, notCalled as never, notCalled as never, notCalled as never)),
       ...routesOf('/api/users', apiTokenRoutes(notCalled)),
+      ...routesOf('/api/users', webhookRoutes(notCalled)),
       ...routesOf('/api/users', notificationSettingsRoutes(notCalled)),
       ...routesOf('/api/users', avatarRoutes(notCalled)),
       ...routesOf('/api/users', userRoutes(notCalled)),
