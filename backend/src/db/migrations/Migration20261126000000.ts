@@ -23,14 +23,25 @@ import { Migration } from '@mikro-orm/migrations';
  *   under its reorder level, in stock otherwise) changed to low or out: once
  *   per crossing, not again while it stays there. This is the crossing the
  *   activity log records as "running low" / "out of stock".
+ *
+ * A transaction that sets `stockroom.events` to 'crossings' (SET LOCAL: an
+ * import) records the stock.low and stock.out crossings only. An import of
+ * 100,000 rows would otherwise write, and then queue, 100,000 events per
+ * kind; the activity log, too, gives an import one entry rather than one per
+ * product. The crossings stay, since the low-stock emails and webhooks of
+ * stock.low / stock.out are about exactly those.
  */
 const STATUS = (row: string) => `case when ${row}.quantity = 0 then 'out' when ${row}.quantity <= ${row}.reorder_level then 'low' else 'in' end`;
 
 const VISIBLE = (row: string) =>
   `(${['name', 'description', 'price', 'category', 'reorder_level', 'image_url', 'sku', 'barcode', 'featured'].map((column) => `${row}.${column}`).join(', ')})`;
 
+/** Whether the transaction asked for the crossings only. */
+const CROSSINGS_ONLY = `coalesce(current_setting('stockroom.events', true), '') = 'crossings'`;
+
 const INSERTED = `create function events_record_inserted() returns trigger language plpgsql as $$
 begin
+  if ${CROSSINGS_ONLY} then return null; end if;
   insert into events (user_id, type, product)
   select n.owner_id, 'product.created', to_jsonb(n) from new_rows n where n.deleted_at is null;
   return null;
@@ -49,7 +60,7 @@ begin
     (case when o.deleted_at is null and n.deleted_at is null and ${STATUS('n')} <> 'in' and ${STATUS('n')} <> ${STATUS('o')}
       then 'stock.' || ${STATUS('n')} end)
   ) as t(type)
-  where t.type is not null;
+  where t.type is not null and (t.type in ('stock.low', 'stock.out') or not ${CROSSINGS_ONLY});
   return null;
 end $$;`;
 
