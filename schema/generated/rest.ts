@@ -275,7 +275,7 @@ export interface paths {
         };
         /**
          * The signed-in user's webhooks, newest first
-         * @description Each event a webhook subscribes to is POSTed to its URL as JSON: `{ "id", "type", "createdAt", "data": { "product" } }`, the product as this API shows it (a test event has the type `webhook.test`). Answer with a 2xx within 10 seconds; anything else (a redirect too: none is followed) is retried with a doubling delay for 24 hours, after which the webhook is turned off and its owner emailed. An event may arrive more than once or out of order: its `id` tells repeats apart.
+         * @description Each event a webhook subscribes to is POSTed to its URL as JSON: `{ "id", "type", "createdAt", "data": { "product" } }`, the product as this API shows it (a test event has the type `webhook.test`). Answer with a 2xx within 10 seconds; anything else (a redirect too: none is followed) is retried with a doubling delay for 24 hours, after which the webhook is turned off and its owner emailed. An event may arrive more than once or out of order: its `id` tells repeats apart. `product.deleted` is a move to the trash (`product.restored` undoes it); `stock.low` and `stock.out` come once each time a product crosses into that state. An import sends only the `stock.low` and `stock.out` events it causes, not one event per imported product.
          *
          *     Every delivery carries `Stockroom-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook's secret>`. Verify it on the raw body, before parsing it:
          *
@@ -296,7 +296,7 @@ export interface paths {
         put?: never;
         /**
          * Creates a webhook (at most 10); the answer is the only time its signing secret is shown
-         * @description Each event a webhook subscribes to is POSTed to its URL as JSON: `{ "id", "type", "createdAt", "data": { "product" } }`, the product as this API shows it (a test event has the type `webhook.test`). Answer with a 2xx within 10 seconds; anything else (a redirect too: none is followed) is retried with a doubling delay for 24 hours, after which the webhook is turned off and its owner emailed. An event may arrive more than once or out of order: its `id` tells repeats apart.
+         * @description Each event a webhook subscribes to is POSTed to its URL as JSON: `{ "id", "type", "createdAt", "data": { "product" } }`, the product as this API shows it (a test event has the type `webhook.test`). Answer with a 2xx within 10 seconds; anything else (a redirect too: none is followed) is retried with a doubling delay for 24 hours, after which the webhook is turned off and its owner emailed. An event may arrive more than once or out of order: its `id` tells repeats apart. `product.deleted` is a move to the trash (`product.restored` undoes it); `stock.low` and `stock.out` come once each time a product crosses into that state. An import sends only the `stock.low` and `stock.out` events it causes, not one event per imported product.
          *
          *     Every delivery carries `Stockroom-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook's secret>`. Verify it on the raw body, before parsing it:
          *
