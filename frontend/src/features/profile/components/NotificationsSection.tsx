@@ -43,14 +43,14 @@ function DigestSelect({ name, label, options }: { name: 'digestHour' | 'timeZone
   );
 }
 
-/** The profile's "Notifications" card: whether and when low-stock emails come, and for a digest, its hour and time zone. */
+/** The profile's "Email notifications" card (not just "Notifications", the name of the toasts' landmark): whether and when low-stock emails come, and for a digest, its hour and time zone. */
 export function NotificationsSection({ state }: { state: ReturnType<typeof useNotificationSettings> }) {
   const { settings, loading, loadError, save } = state;
   const initialValues = useMemo(() => (settings ? notificationFormValuesOf(settings) : undefined), [settings]);
   const zones = useMemo(() => zoneOptions(initialValues?.timeZone), [initialValues?.timeZone]);
   const hours = useMemo(() => HOURS.map((hour) => ({ value: String(hour), label: hourLabel(hour) })), []);
   return (
-    <ProfileSection id="profile-notifications" title="Notifications">
+    <ProfileSection id="profile-notifications" title="Email notifications">
       <p className="notifications__intro">
         Stockroom can email you when a product runs low (at or under its reorder level) or out of stock: once each time it crosses, not on every
         sale after. Emails go to your account's address once it is confirmed.
@@ -80,7 +80,7 @@ export function NotificationsSection({ state }: { state: ReturnType<typeof useNo
               )}
               <div className="profile-form__actions">
                 <Button type="submit" intent="primary" size="large" loading={submitting}>
-                  Save Notifications
+                  Save Email Notifications
                 </Button>
               </div>
             </form>

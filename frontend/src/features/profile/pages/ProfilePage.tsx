@@ -18,7 +18,7 @@ import { useProfileUser } from '../useProfileUser';
 import { useWebhooks } from '../useWebhooks';
 import '../profile.css';
 
-/** /profile: the signed-in user's account, read only, with the way to edit it, and the account's API tokens. */
+/** /profile: the signed-in user's account, read only, with the way to edit it; their low-stock emails, API tokens and webhooks. */
 export default function ProfilePage() {
   usePageTitle(SignedInTitles.profile);
   const profile = useProfileUser();
@@ -29,7 +29,7 @@ export default function ProfilePage() {
     <div className="page page--narrow profile-page">
       <PageHeader
         title="Profile"
-        subtitle="Your account details and API tokens."
+        subtitle="Your account details, email notifications, API tokens and webhooks."
         actions={
           <LinkButton intent="primary" size="large" icon={<EditIcon />} to={profileEditPath}>
             Edit Profile
