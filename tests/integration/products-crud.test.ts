@@ -339,6 +339,7 @@ describe('OpenAPI', () => {
         'POST /api/products/bulk',
         'POST /api/products/import',
         'GET /api/products/trash',
+        'GET /api/products/trash/{id}',
         'DELETE /api/products/trash',
         'POST /api/products/restore',
         'POST /api/products/purge',
