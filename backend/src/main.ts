@@ -2,6 +2,7 @@
 import './common/thread-pool';
 import 'reflect-metadata';
 import type { Server } from 'node:http';
+import { setTimeout as delay } from 'node:timers/promises';
 import { createApp } from './app';
 import { databaseLimitsOf, loadConfig } from './config/config';
 import { startupProblemOf } from './app/startup-problem';
@@ -41,6 +42,14 @@ async function main() {
 
   /** Past the grace period, closing the pool and the embedded PostgreSQL gets this long before the process gives up on them. */
   const CLEAN_UP_TIMEOUT_MS = 10_000;
+  /**
+   * A connection accepted just before the listener closed may hold a request
+   * the server has not read yet, and until it is read the connection counts as
+   * idle: closing idle connections at once would reset it under a request
+   * already sent (a proxy answers 502, and does not retry a POST). This long
+   * is plenty for such a request to be read and counted in flight.
+   */
+  const ACCEPTED_SETTLE_MS = 500;
   let stopping = false;
   /**
    * A clean stop: report not ready and stop accepting, let the requests in flight finish (their
@@ -58,9 +67,10 @@ async function main() {
     }, config.shutdownGraceMs + CLEAN_UP_TIMEOUT_MS).unref();
     app.lifecycle.startDraining();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeIdleConnections();
     const graceEnds = Date.now() + config.shutdownGraceMs;
-    if (!(await app.lifecycle.idle(config.shutdownGraceMs))) {
+    await delay(ACCEPTED_SETTLE_MS);
+    server.closeIdleConnections();
+    if (!(await app.lifecycle.idle(Math.max(0, graceEnds - Date.now())))) {
       log.warn(`${app.lifecycle.requestsInFlight} request(s) still running after ${config.shutdownGraceMs / 1000} s; closing their connections`);
     }
     // Every answer is out: whatever connection is still open is idle or has not sent a request yet.
