@@ -186,9 +186,10 @@ describe('products: create, edit, delete', () => {
     await list.waitForNames(['Sofa']);
     await list.waitForStats({ total: '1', inStock: '1', outOfStock: '0', value: '$499.99' });
 
-    // Its page is gone too.
+    // Its page says where it went: the trash, from which it can come back.
     await s.page.goto(`/products/${chair.id}`);
-    await detail.notFound.waitFor();
+    await detail.main.getByRole('heading', { level: 1, name: 'Chair is in the trash' }).waitFor();
+    await detail.main.getByRole('button', { name: 'Restore product', exact: true }).waitFor();
     s.assertClean();
   });
 });
