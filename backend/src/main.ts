@@ -52,7 +52,7 @@ async function main() {
   const ACCEPTED_SETTLE_MS = 500;
   let stopping = false;
   /**
-   * A clean stop: report not ready and stop accepting, let the requests in flight finish (their
+   * A clean stop: report not ready, hand new reads over to other instances for a moment, stop accepting, let the requests in flight finish (their
    * connections close after the answer) up to the grace period, then close what is left, let the
    * running jobs (a mail being sent, housekeeping) finish within what is left of the grace period,
    * close the pool and the embedded PostgreSQL, and exit 0.
@@ -66,8 +66,11 @@ async function main() {
       process.exit(1);
     }, config.shutdownGraceMs + CLEAN_UP_TIMEOUT_MS).unref();
     app.lifecycle.startDraining();
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     const graceEnds = Date.now() + config.shutdownGraceMs;
+    // Closing the listener resets the connections queued at it, requests already sent among them. Until
+    // then new reads are answered 503, which turns a proxy to the other instances, so nothing is queued here.
+    await delay(Math.min(config.shutdownHandoverMs, config.shutdownGraceMs));
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     await delay(ACCEPTED_SETTLE_MS);
     server.closeIdleConnections();
     if (!(await app.lifecycle.idle(Math.max(0, graceEnds - Date.now())))) {

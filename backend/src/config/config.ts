@@ -55,6 +55,8 @@ export interface AppConfig {
   databaseStatementTimeoutMs: number;
   /** How long a SIGTERM or SIGINT waits for requests in flight before closing their connections. */
   shutdownGraceMs: number;
+  /** How long a stopping instance keeps its listener open, handing reads over, so a proxy stops sending it requests before it closes. */
+  shutdownHandoverMs: number;
   /** Node's server timeouts: a client's request headers, its whole request, and an idle keep-alive connection. */
   httpHeadersTimeoutMs: number;
   httpRequestTimeoutMs: number;
@@ -216,6 +218,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseAcquireTimeoutMs: integer(env, 'DATABASE_ACQUIRE_TIMEOUT_MS', 3_000, problems, 100, 600_000),
     databaseStatementTimeoutMs: integer(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 15_000, problems, 100, 3_600_000),
     shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 20_000, problems, 0, 600_000),
+    // Shorter than the 3 s a proxy leaves an instance alone after a failure (docker/nginx.conf's fail_timeout).
+    shutdownHandoverMs: integer(env, 'SHUTDOWN_HANDOVER_MS', 2_000, problems, 0, 60_000),
     // Node's defaults (60 s for headers, 300 s for a request) let a slow or idle client hold a connection for minutes.
     httpHeadersTimeoutMs: integer(env, 'HTTP_HEADERS_TIMEOUT_MS', 10_000, problems, 1000, 600_000),
     // Long enough for a 5 MB image from a phone on a slow connection.
