@@ -9,13 +9,14 @@ import { signUpUser, startTestApp, type TestApp } from '../support/test-app';
 
 /**
  * The event outbox (issue 15): each change to a product records its events
- * in the change's own transaction. This app works no jobs (WORKER=0), so the
+ * in the change's own transaction, for an owner someone listens to (a
+ * webhook, low-stock emails). This app works no jobs (WORKER=0), so the
  * relay never empties the outbox and the test reads what was recorded.
  */
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await startTestApp({ WORKER: '0' });
+  app = await startTestApp({ WORKER: '0', WEBHOOK_ALLOW_PRIVATE: 'true' });
 });
 afterAll(() => app.close());
 
@@ -29,9 +30,19 @@ async function clearEvents(productId: string) {
   await app.sql(`DELETE FROM events WHERE product->>'id' = $1`, [productId]);
 }
 
+const ALL_TYPES = ['product.created', 'product.updated', 'product.deleted', 'product.restored', 'stock.changed', 'stock.low', 'stock.out'];
+
+/** A user with a webhook on `types`: the outbox records events only for an owner someone listens to. */
+async function listeningUser(types = ALL_TYPES) {
+  const account = await signUpUser(app);
+  const answer = await app.rest('POST', '/api/users/profile/webhooks', { url: 'http://127.0.0.1:9/hook', events: types }, { token: account.token });
+  expect(answer.status).toBe(201);
+  return account;
+}
+
 describe('recording events with each change', () => {
   it('records created, updated, stock changed, deleted (to the trash) and restored, for the product owner', async () => {
-    const alice = await signUpUser(app);
+    const alice = await listeningUser();
     const lamp = await createProduct(app, alice.token, { quantity: 10 });
     expect(await eventsOf(lamp.id)).toEqual(['product.created@10']);
     const [{ user_id }] = await app.sql('SELECT user_id FROM events WHERE product->>$1 = $2', ['id', lamp.id]);
@@ -56,7 +67,7 @@ describe('recording events with each change', () => {
   });
 
   it('records stock.low and stock.out once per crossing, not on every sale below the level', async () => {
-    const { token } = await signUpUser(app);
+    const { token } = await listeningUser();
     const chair = await createProduct(app, token, { quantity: 6, reorderLevel: 3 });
     await clearEvents(chair.id);
     const sell = (delta: number) => app.rest('POST', `/api/products/${chair.id}/stock`, { delta }, { token });
@@ -71,14 +82,14 @@ describe('recording events with each change', () => {
   });
 
   it('the event is shown as the API shows the product', async () => {
-    const { token } = await signUpUser(app);
+    const { token } = await listeningUser();
     const desk = await createProduct(app, token, { quantity: 2, reorderLevel: 5, sku: 'DESK-1' });
     const [{ product }] = await app.sql(`SELECT product FROM events WHERE product->>'id' = $1`, [desk.id]);
     expect(product).toMatchObject({ id: desk.id, owner_id: desk.owner, quantity: 2, reorder_level: 5, sku: 'DESK-1' });
   });
 
   it('records nothing for a change that is refused or rolls back', async () => {
-    const { token } = await signUpUser(app);
+    const { token } = await listeningUser();
     const stool = await createProduct(app, token, { quantity: 1, sku: 'STOOL-1' });
     await createProduct(app, token, { sku: 'STOOL-2' });
     await clearEvents(stool.id);
@@ -89,7 +100,7 @@ describe('recording events with each change', () => {
   });
 
   it('records a bulk change with its events, one per product and kind', async () => {
-    const { token } = await signUpUser(app);
+    const { token } = await listeningUser();
     const a = await createProduct(app, token, { quantity: 4, reorderLevel: 2 });
     const b = await createProduct(app, token, { quantity: 9 });
     await clearEvents(a.id);
@@ -101,29 +112,68 @@ describe('recording events with each change', () => {
   });
 });
 
-describe('an import', () => {
-  it('records only the stock crossings it causes, in its own transaction', async () => {
+describe('who listens', () => {
+  it('records nothing for an owner nobody listens to, and for a webhook only the types it asked for, while it is enabled', async () => {
     const { token, user } = await signUpUser(app);
-    const csv = 'sku,name,description,price,category,quantity,reorder_level\nIMP-1,Imported one,A thing from a file,3.50,Tools,4,2\nIMP-2,Imported two,A thing from a file,3.50,Tools,0,\n';
-    const send = async (text: string, mode: string) => {
-      const body = new FormData();
-      body.append('file', new Blob([text], { type: 'text/csv' }), 'products.csv');
-      body.append('mode', mode);
-      const response = await fetch(`${app.url}/api/products/import`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body });
-      expect(response.status).toBe(200);
-    };
-    await send(csv, 'create');
-    const created = await app.sql(`SELECT type, product->>'sku' AS sku FROM events WHERE user_id = $1 ORDER BY product->>'sku', type`, [user.id]);
-    expect(created).toEqual([]);
+    const typesOf = async () => (await app.sql(`SELECT type FROM events WHERE user_id = $1 ORDER BY type`, [user.id])).map((row) => row.type as string);
+    const vase = await createProduct(app, token, { quantity: 5, reorderLevel: 2 });
+    expect((await app.rest('POST', `/api/products/${vase.id}/stock`, { delta: -4 }, { token })).status).toBe(200);
+    expect(await typesOf()).toEqual([]);
 
-    await send(csv.replace('Tools,4,2', 'Tools,1,2'), 'upsert');
-    const updated = await app.sql(`SELECT type, product->>'sku' AS sku FROM events WHERE user_id = $1 ORDER BY product->>'sku', type`, [user.id]);
-    expect(updated.map((row) => `${row.type} ${row.sku}`)).toEqual(['stock.low IMP-1']);
-    // The setting ended with the import's transaction: the next change records every event again.
-    const [imp1] = await app.sql(`SELECT id FROM products WHERE owner_id = $1 AND sku = 'IMP-1'`, [user.id]);
-    expect((await app.rest('POST', `/api/products/${imp1.id}/stock`, { delta: 5 }, { token })).status).toBe(200);
-    const after = await app.sql(`SELECT type FROM events WHERE user_id = $1 AND type <> 'stock.low'`, [user.id]);
-    expect(after.map((row) => row.type)).toEqual(['stock.changed']);
+    const hook = await app.rest('POST', '/api/users/profile/webhooks', { url: 'http://127.0.0.1:9/hook', events: ['stock.changed'] }, { token });
+    expect(hook.status).toBe(201);
+    expect((await app.rest('PUT', `/api/products/${vase.id}`, { name: 'Tall vase', quantity: 0 }, { token })).status).toBe(200);
+    expect(await typesOf()).toEqual(['stock.changed']);
+
+    const webhookId = (hook.body as { webhook: { id: string } }).webhook.id;
+    expect((await app.rest('PATCH', `/api/users/profile/webhooks/${webhookId}`, { enabled: false }, { token })).status).toBe(200);
+    expect((await app.rest('POST', `/api/products/${vase.id}/stock`, { delta: 3 }, { token })).status).toBe(200);
+    expect(await typesOf()).toEqual(['stock.changed']);
+  });
+
+  it('records the stock crossings, and only those, for an owner whose low-stock emails are on', async () => {
+    const { token, user } = await signUpUser(app);
+    const settings = await app.rest('PUT', '/api/users/profile/notifications', { lowStockEmails: 'IMMEDIATE' }, { token });
+    expect(settings.status).toBe(200);
+    const mug = await createProduct(app, token, { quantity: 3, reorderLevel: 1 });
+    for (const delta of [-2, -1]) expect((await app.rest('POST', `/api/products/${mug.id}/stock`, { delta }, { token })).status).toBe(200);
+    expect(await eventsOf(mug.id)).toEqual(['stock.low@1', 'stock.out@0']);
+
+    expect((await app.rest('PUT', '/api/users/profile/notifications', { lowStockEmails: 'NEVER' }, { token })).status).toBe(200);
+    expect((await app.rest('POST', `/api/products/${mug.id}/stock`, { delta: 1 }, { token })).status).toBe(200);
+    expect((await app.rest('POST', `/api/products/${mug.id}/stock`, { delta: -1 }, { token })).status).toBe(200);
+    expect((await app.sql(`SELECT count(*)::int AS n FROM events WHERE user_id = $1`, [user.id]))[0].n).toBe(2);
+  });
+});
+
+describe('an import', () => {
+  const importFile = async (token: string, text: string, mode: string) => {
+    const body = new FormData();
+    body.append('file', new Blob([text], { type: 'text/csv' }), 'products.csv');
+    body.append('mode', mode);
+    const response = await fetch(`${app.url}/api/products/import`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body });
+    expect(response.status).toBe(200);
+  };
+  const csv = 'sku,name,description,price,category,quantity,reorder_level\nIMP-1,Imported one,A thing from a file,3.50,Tools,4,2\nIMP-2,Imported two,A thing from a file,3.50,Tools,0,\n';
+
+  it('records an event per imported product and kind for an owner who listens, in its own transaction', async () => {
+    const { token, user } = await listeningUser();
+    const recorded = async () =>
+      (await app.sql(`SELECT type, product->>'sku' AS sku FROM events WHERE user_id = $1 ORDER BY product->>'sku', type`, [user.id])).map((row) => `${row.type} ${row.sku}`);
+    await importFile(token, csv, 'create');
+    expect(await recorded()).toEqual(['product.created IMP-1', 'product.created IMP-2']);
+
+    await app.sql(`DELETE FROM events WHERE user_id = $1`, [user.id]);
+    await importFile(token, csv.replace('Tools,4,2', 'Tools,1,2'), 'upsert');
+    expect(await recorded()).toEqual(['stock.changed IMP-1', 'stock.low IMP-1']);
+  });
+
+  it('records nothing for an owner nobody listens to', async () => {
+    const { token, user } = await signUpUser(app);
+    await importFile(token, csv, 'create');
+    await importFile(token, csv.replace('Tools,4,2', 'Tools,1,2'), 'upsert');
+    expect(await app.sql(`SELECT type FROM events WHERE user_id = $1`, [user.id])).toEqual([]);
+    expect((await app.sql(`SELECT count(*)::int AS n FROM products WHERE owner_id = $1`, [user.id]))[0].n).toBe(2);
   });
 });
 
@@ -150,7 +200,7 @@ describe('the relay', () => {
   });
 
   it('hands each committed event to each subscriber of its type once, whichever instance relays it, and empties the outbox', async () => {
-    const { token, user } = await signUpUser(app);
+    const { token, user } = await listeningUser(['product.created', 'stock.changed', 'stock.low']);
     const lamp = await createProduct(app, token, { quantity: 3, reorderLevel: 1 });
     expect((await app.rest('POST', `/api/products/${lamp.id}/stock`, { delta: -2 }, { token })).status).toBe(200);
     const mine = (events: StockroomEvent[]) => events.filter((event) => event.userId === user.id).map((event) => event.type);

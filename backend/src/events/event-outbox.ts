@@ -43,6 +43,10 @@ function eventOf(row: PendingEventRow): StockroomEvent {
  * queue in one transaction: the rows are deleted and the jobs written on the
  * same connection, so an event is handed on exactly once, and never lost to a
  * crash in between. A subscriber's handler then runs with its queue's retries.
+ *
+ * The triggers record an event only for an owner the database view
+ * `event_listeners` names for its type: a new kind of subscriber adds its
+ * part to that view (in a migration), or it hears nothing.
  */
 export class EventOutbox {
   private readonly subscribers: Subscriber[] = [];

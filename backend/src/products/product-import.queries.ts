@@ -52,13 +52,6 @@ export const createImportTableSql = `CREATE TEMP TABLE import_rows (
     category text NOT NULL, quantity int NOT NULL, reorder_level int, sku text, barcode text, featured boolean NOT NULL, image_url text
   ) ON COMMIT DROP`;
 
-/**
- * The import's transaction records only the stock.low / stock.out crossings in the event outbox (the outbox's
- * triggers read this setting): one event per imported product would make a large import far slower, as one
- * activity entry per product would.
- */
-export const importEventsSql = `SET LOCAL stockroom.events = 'crossings'`;
-
 export const copyImportRowsSql = `COPY import_rows (${IMPORT_ROW_COLUMNS.join(', ')}) FROM STDIN (FORMAT csv)`;
 
 /**

@@ -28,7 +28,6 @@ import {
   applyImportStatement,
   copyImportRowsSql,
   createImportTableSql,
-  importEventsSql,
   productsBySkuStatement,
   type ExistingProductRow,
 } from './product-import.queries';
@@ -320,7 +319,6 @@ function* copyText(writes: PlannedRow[]): Generator<string> {
 /** Loads the planned rows and writes them in the transaction `tx`; a SKU taken meanwhile by another request is DuplicateSkuError. */
 async function applyPlan(tx: SqlTransaction, ownerId: string, writes: PlannedRow[]): Promise<{ created: number; updated: number }> {
   await tx.query({ sql: createImportTableSql, values: [] });
-  await tx.query({ sql: importEventsSql, values: [] });
   await tx.copyFrom(copyImportRowsSql, copyText(writes));
   // A new table has no statistics: without them the planner guesses its size when joining it to the products.
   await tx.query({ sql: 'ANALYZE import_rows', values: [] });

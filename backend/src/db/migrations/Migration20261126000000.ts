@@ -29,17 +29,18 @@ import { Migration } from '@mikro-orm/migrations';
  * 100,000 rows would otherwise write, and then queue, 100,000 events per
  * kind; the activity log, too, gives an import one entry rather than one per
  * product. The crossings stay, since the low-stock emails and webhooks of
- * stock.low / stock.out are about exactly those.
+ * stock.low / stock.out are about exactly those. (Migration20261126030000
+ * replaces that setting: it records only the events someone listens to.)
  */
-const STATUS = (row: string) => `case when ${row}.quantity = 0 then 'out' when ${row}.quantity <= ${row}.reorder_level then 'low' else 'in' end`;
+export const STATUS = (row: string) => `case when ${row}.quantity = 0 then 'out' when ${row}.quantity <= ${row}.reorder_level then 'low' else 'in' end`;
 
-const VISIBLE = (row: string) =>
+export const VISIBLE = (row: string) =>
   `(${['name', 'description', 'price', 'category', 'reorder_level', 'image_url', 'sku', 'barcode', 'featured'].map((column) => `${row}.${column}`).join(', ')})`;
 
 /** Whether the transaction asked for the crossings only. */
 const CROSSINGS_ONLY = `coalesce(current_setting('stockroom.events', true), '') = 'crossings'`;
 
-const INSERTED = `create function events_record_inserted() returns trigger language plpgsql as $$
+export const INSERTED = `create function events_record_inserted() returns trigger language plpgsql as $$
 begin
   if ${CROSSINGS_ONLY} then return null; end if;
   insert into events (user_id, type, product)
@@ -47,7 +48,7 @@ begin
   return null;
 end $$;`;
 
-const UPDATED = `create function events_record_updated() returns trigger language plpgsql as $$
+export const UPDATED = `create function events_record_updated() returns trigger language plpgsql as $$
 begin
   insert into events (user_id, type, product)
   select n.owner_id, t.type, to_jsonb(n)
@@ -64,7 +65,7 @@ begin
   return null;
 end $$;`;
 
-const DELETED = `create function events_record_deleted() returns trigger language plpgsql as $$
+export const DELETED = `create function events_record_deleted() returns trigger language plpgsql as $$
 begin
   insert into events (user_id, type, product)
   select o.owner_id, 'product.deleted', to_jsonb(o) from old_rows o
