@@ -170,6 +170,12 @@ describe('reading CSV', () => {
     expect((await storedBy(userId, 'name'))['Banana "hanger"'].description).toBe('Line one\r\nline two, with "quotes"; and more');
   });
 
+  it('keeps backslashes, tabs and a literal \\N in cells as written', async () => {
+    const file = csv('name,description,price,sku', '"C:\\Tools\\new\\","Tab\there, \\N and \\\\ two",4,BS-1');
+    expect((await importFile(token, { file })).body).toMatchObject({ created: 1, failed: 0 });
+    expect((await storedBy(userId, 'name'))['C:\\Tools\\new\\']).toMatchObject({ description: 'Tab\there, \\N and \\\\ two', sku: 'BS-1' });
+  });
+
   it('stores a formula in a name as the text it is, and HTML in a description as text', async () => {
     const file = csv('name,description,price', '=SUM(A1:A9),<b>bold</b> <script>alert(1)</script>,1', '+1 cable,@HYPERLINK("x") description,2', `"'=kept quote",A neutralised cell,3`);
     expect((await importFile(token, { file })).body).toMatchObject({ created: 3, failed: 0 });

@@ -187,14 +187,14 @@ function readCsv(bytes: Buffer): ImportTable {
       relax_quotes: true,
       skip_empty_lines: true,
       to: IMPORT_LIMITS.maxRows + 2,
-      cast: (cell) => unneutralised(cell),
     });
   } catch (error) {
     if (error instanceof CsvError) throw fileError(ImportMessages.malformedCsv((error as CsvError & { lines?: number }).lines ?? 1));
     throw error;
   }
   // A record of only delimiters is no product; it still counts as a row, as a spreadsheet shows it.
-  return tableOf('csv', records.map((cells, i) => ({ row: i + 1, cells })));
+  // Undone here rather than in csv-parse's `cast`, which builds a context object for every cell it is given.
+  return tableOf('csv', records.map((cells, i) => ({ row: i + 1, cells: cells.map(unneutralised) })));
 }
 
 /** A cell of a workbook as text: numbers and dates as written by JavaScript, a formula as the value Excel saved with it. */

@@ -52,7 +52,7 @@ export const createImportTableSql = `CREATE TEMP TABLE import_rows (
     category text NOT NULL, quantity int NOT NULL, reorder_level int, sku text, barcode text, featured boolean NOT NULL, image_url text
   ) ON COMMIT DROP`;
 
-export const copyImportRowsSql = `COPY import_rows (${IMPORT_ROW_COLUMNS.join(', ')}) FROM STDIN (FORMAT csv)`;
+export const copyImportRowsSql = `COPY import_rows (${IMPORT_ROW_COLUMNS.join(', ')}) FROM STDIN (FORMAT text)`;
 
 /**
  * Writes the loaded rows: a row with a product id replaces that product's

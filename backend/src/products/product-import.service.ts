@@ -1,4 +1,3 @@
-import { stringify } from 'csv-stringify/sync';
 import {
   IMPORT_FIELD_RULES,
   IMPORT_FIELDS,
@@ -22,6 +21,7 @@ import { requireCallerRows } from '../account/viewer';
 import type { RequestContext } from '../account/context';
 import { ValidationError } from '../common/errors';
 import type { SqlPool, SqlTransaction } from '../db/sql';
+import { copyRows } from '../db/copy-text';
 import { DuplicateSkuError, SKU_UNIQUE_INDEX } from './product.errors';
 import { readImportTable, type ImportTable, type ImportUpload } from './product-import-file';
 import {
@@ -290,9 +290,8 @@ async function productsBySku(sql: SqlPool, ownerId: string, table: ImportTable, 
 }
 
 /**
- * The rows to write as COPY's CSV, in the order of IMPORT_ROW_COLUMNS: an
- * empty unquoted cell is NULL, so text is never empty (the rules refuse a
- * blank required value, and a blank optional one is none).
+ * The rows to write as COPY text, in the order of IMPORT_ROW_COLUMNS (the
+ * rules refuse a blank required value, and make a blank optional one null).
  */
 function* copyText(writes: PlannedRow[]): Generator<string> {
   const BATCH = 2_000;
@@ -312,7 +311,7 @@ function* copyText(writes: PlannedRow[]): Generator<string> {
       p.featured ? 't' : 'f',
       p.imageUrl,
     ]);
-    yield stringify(records);
+    yield copyRows(records);
   }
 }
 

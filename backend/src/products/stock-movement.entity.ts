@@ -27,8 +27,12 @@ export class StockMovement {
   @ManyToOne(() => Product, { deleteRule: 'cascade' })
   product!: Product;
 
-  /** The product's owner, so a catalogue's movements can be read without the products. */
-  @ManyToOne(() => User, { deleteRule: 'cascade' })
+  /**
+   * The product's owner, so a catalogue's movements can be read without the products. No foreign key of its own:
+   * the product's holds it (the product exists, so its owner does; an owner's removal removes the products and so
+   * their movements), and checking it again cost a lookup and a lock per movement.
+   */
+  @ManyToOne(() => User, { createForeignKeyConstraint: false })
   owner!: User;
 
   /** Who made the change; kept (as null) when that account is deleted, so the product's ledger still adds up. */
