@@ -161,6 +161,31 @@ describe('a personal access token', () => {
   });
 });
 
+describe('a session', () => {
+  it('once signed out, or of an account deactivated, is refused (401) with no budget counted or shown', async () => {
+    const signedOut = await signUpUser(app);
+    const deactivated = await signUpUser(app);
+    expect((await products(app, signedOut.token)).status).toBe(200);
+    expect((await products(app, deactivated.token)).status).toBe(200);
+    const hitsOf = async () => (await app.sql(`SELECT key, hits FROM rate_limit_buckets WHERE key LIKE 'api:session:%' ORDER BY key`)).map((row) => `${row.key}=${row.hits}`);
+    const before = await hitsOf();
+    expect((await app.rest('POST', '/api/auth/signout', undefined, { token: signedOut.token })).status).toBe(200);
+    await app.sql(`UPDATE users SET status = 'Inactive' WHERE id = $1`, [deactivated.user.id]);
+    const afterSignOut = await hitsOf();
+    for (const token of [signedOut.token, deactivated.token]) {
+      const rest = await products(app, token);
+      expect(rest.status).toBe(401);
+      expectNoBudget(rest);
+      const gql = await graphql(twin, PRODUCT_STATS, token);
+      expect(gql.body.errors[0]).toMatchObject({ extensions: { code: 'UNAUTHENTICATED' } });
+      expectNoBudget(gql);
+    }
+    expect(await hitsOf()).toEqual(afterSignOut);
+    // The sign-out itself was a counted request of the session, and nothing after it was.
+    expect(afterSignOut.length).toBe(before.length);
+  });
+});
+
 describe('requests without a credential', () => {
   it('carry no budget, and a browser script on the app origin may read the headers of one that has', async () => {
     expectNoBudget(await app.rest('GET', '/api/products'));

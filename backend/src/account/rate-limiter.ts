@@ -15,12 +15,13 @@ export interface RateLimitState {
   exceeded: boolean;
 }
 
-interface HitRow {
+/** What a hit answers: the window's hits so far and the seconds until it ends. */
+export interface HitRow {
   hits: number;
   reset_seconds: number;
 }
 
-const stateOf = ({ hits, reset_seconds }: HitRow, limit: number): RateLimitState => ({
+export const stateOf = ({ hits, reset_seconds }: HitRow, limit: number): RateLimitState => ({
   limit,
   remaining: Math.max(0, limit - hits),
   resetSeconds: Math.max(1, reset_seconds),

@@ -6,25 +6,34 @@ import { User, UserRole, UserStatus } from './user.entity';
 import { Session } from './session.entity';
 import { sessionWithUserStatement } from './session.queries';
 import { hashApiToken, verifyAccessToken } from './tokens';
-import { countCallerRequest } from './request-rate-limit';
+import { applyRequestBudget, countCallerRequest, sessionBudgetKey } from './request-rate-limit';
+import { stateOf, type RateLimitState } from './rate-limiter';
+import { withRateLimitHit } from './rate-limiter.queries';
 
 /** A token's last use is written at most this often, so a busy integration does not add a write to every request. */
 export const API_TOKEN_TOUCH_INTERVAL_SECONDS = 60;
 
-/** The caller of a session token: a valid HS256 JWT whose session is neither revoked nor expired. */
-async function sessionCaller(ctx: RequestContext, bearerToken: string): Promise<CallerRows> {
+type SessionCallerRow = ViewerRows & { hits: number | null; reset_seconds: number | null };
+
+/**
+ * The caller of a session token: a valid HS256 JWT whose session is neither revoked nor expired,
+ * with the request counted against the session's budget (`budget`) in the same statement.
+ */
+async function sessionCaller(ctx: RequestContext, bearerToken: string): Promise<{ rows: CallerRows; budget?: RateLimitState }> {
   const check = verifyAccessToken(bearerToken, ctx.config.jwtSecret);
   if (!check.ok) {
     throw new UnauthenticatedError(check.reason === 'expired' ? AuthMessages.sessionExpired : AuthMessages.invalidToken);
   }
   const { sid, sub } = check.claims;
   if (!isUuid(sid) || !isUuid(sub)) throw new UnauthenticatedError(AuthMessages.invalidToken);
-  // The session and its user in one statement: every signed-in request runs it.
-  const [rows] = await ctx.sql.query<ViewerRows>(sessionWithUserStatement(sid, sub));
-  if (!rows) throw new UnauthenticatedError(AuthMessages.invalidToken);
-  const { session } = rows;
+  // The session, its user and the request's count in one statement: every signed-in request runs it.
+  const statement = withRateLimitHit(sessionWithUserStatement(sid, sub), sessionBudgetKey(sid), ctx.config.apiRateWindowMs / 1000);
+  const [row] = await ctx.sql.query<SessionCallerRow>(statement);
+  if (!row) throw new UnauthenticatedError(AuthMessages.invalidToken);
+  const { session, user, hits, reset_seconds } = row;
   if (session.revoked_at || new Date(session.expires_at).getTime() <= Date.now()) throw new UnauthenticatedError(AuthMessages.sessionExpired);
-  return rows;
+  const budget = hits === null || reset_seconds === null ? undefined : stateOf({ hits, reset_seconds }, ctx.config.apiRateLimit);
+  return { rows: { session, user }, budget };
 }
 
 /**
@@ -53,9 +62,11 @@ async function apiTokenCaller(ctx: RequestContext, bearerToken: string): Promise
  * budget (a 429 past it). Nothing is mapped into the EntityManager here.
  */
 async function verifiedCallerRows(ctx: RequestContext, bearerToken: string): Promise<CallerRows> {
-  const rows = isApiTokenLike(bearerToken) ? await apiTokenCaller(ctx, bearerToken) : await sessionCaller(ctx, bearerToken);
+  const { rows, budget } = isApiTokenLike(bearerToken) ? { rows: await apiTokenCaller(ctx, bearerToken), budget: undefined } : await sessionCaller(ctx, bearerToken);
   if (rows.user.status !== UserStatus.Active) throw new UnauthenticatedError(AuthMessages.accountInactive);
-  await countCallerRequest(ctx, rows);
+  // A session's request was counted with its lookup; a token's (and a session the database saw expire a moment early) is counted now.
+  if (budget) applyRequestBudget(ctx, budget);
+  else await countCallerRequest(ctx, rows);
   ctx.callerRows = rows;
   return rows;
 }
