@@ -4,6 +4,7 @@ import { ApiTokenListDocument, type ApiTokenDetailsFragment } from '@stockroom/s
 import { useState } from 'react';
 import { serverMessageOr } from '../../lib/errors';
 import { toast } from '../../lib/toaster';
+import { useSecretShownOnce } from './useSecretShownOnce';
 import type { ApiTokenFormValues } from './components/ApiTokenCreateForm';
 import { accountFieldErrors } from './profile-errors';
 
@@ -18,8 +19,7 @@ export function useApiTokens() {
   const list = useApiTokenListQuery();
   const [createToken] = useApiTokenCreateMutation();
   const [revokeToken, { loading: revoking }] = useApiTokenRevokeMutation();
-  const [created, setCreated] = useState<{ name: string; token: string } | null>(null);
-  const [copied, setCopied] = useState(false);
+  const created = useSecretShownOnce<{ name: string; secret: string }>('the token');
   const [confirming, setConfirming] = useState<ApiTokenDetailsFragment | null>(null);
 
   const create = async (values: ApiTokenFormValues) => {
@@ -33,24 +33,13 @@ export function useApiTokens() {
         },
       });
       if (!data) throw new Error('Empty response');
-      setCopied(false);
-      setCreated({ name: data.createApiToken.apiToken.name, token: data.createApiToken.token });
+      created.show({ name: data.createApiToken.apiToken.name, secret: data.createApiToken.token });
       toast.success(ApiTokenMessages.created);
       return undefined;
     } catch (error) {
       const fields = accountFieldErrors(error, FORM_FIELDS);
       if (!fields) toast.error(serverMessageOr(error, ApiTokenMessages.createFailed));
       return fields;
-    }
-  };
-
-  const copy = async () => {
-    if (!created) return;
-    try {
-      await navigator.clipboard.writeText(created.token);
-      setCopied(true);
-    } catch {
-      toast.error('Could not copy: select the token and copy it yourself');
     }
   };
 
@@ -77,11 +66,11 @@ export function useApiTokens() {
     tokens: list.data?.apiTokens,
     loading: list.loading,
     loadError: list.error,
-    created,
-    copied,
+    created: created.shown,
+    copied: created.copied,
     create,
-    copy: () => void copy(),
-    dismissCreated: () => setCreated(null),
+    copy: created.copy,
+    dismissCreated: created.dismiss,
     confirming,
     askToRevoke: setConfirming,
     cancelRevoke: () => setConfirming(null),

@@ -11,6 +11,7 @@ import { WebhookListDocument, type WebhookDetailsFragment } from '@stockroom/sch
 import { useState } from 'react';
 import { serverMessageOr } from '../../lib/errors';
 import { toast } from '../../lib/toaster';
+import { useSecretShownOnce } from './useSecretShownOnce';
 import type { WebhookFormValues } from './components/WebhookCreateForm';
 import { accountFieldErrors } from './profile-errors';
 
@@ -28,8 +29,7 @@ export function useWebhooks() {
   const [deleteWebhook, { loading: deleting }] = useWebhookDeleteMutation();
   const [sendTestWebhook] = useWebhookSendTestMutation();
   const [redeliverWebhook] = useWebhookRedeliverMutation();
-  const [created, setCreated] = useState<{ url: string; secret: string } | null>(null);
-  const [copied, setCopied] = useState(false);
+  const created = useSecretShownOnce<{ url: string; secret: string }>('the secret');
   const [confirming, setConfirming] = useState<WebhookDetailsFragment | null>(null);
 
   const create = async (values: WebhookFormValues) => {
@@ -42,24 +42,13 @@ export function useWebhooks() {
         },
       });
       if (!data) throw new Error('Empty response');
-      setCopied(false);
-      setCreated({ url: data.createWebhook.webhook.url, secret: data.createWebhook.secret });
+      created.show({ url: data.createWebhook.webhook.url, secret: data.createWebhook.secret });
       toast.success(WebhookMessages.created);
       return undefined;
     } catch (error) {
       const fields = accountFieldErrors(error, FORM_FIELDS);
       if (!fields) toast.error(serverMessageOr(error, 'Failed to create webhook'));
       return fields;
-    }
-  };
-
-  const copy = async () => {
-    if (!created) return;
-    try {
-      await navigator.clipboard.writeText(created.secret);
-      setCopied(true);
-    } catch {
-      toast.error('Could not copy: select the secret and copy it yourself');
     }
   };
 
@@ -117,11 +106,11 @@ export function useWebhooks() {
     webhooks: list.data?.webhooks,
     loading: list.loading,
     loadError: list.error,
-    created,
-    copied,
+    created: created.shown,
+    copied: created.copied,
     create,
-    copy: () => void copy(),
-    dismissCreated: () => setCreated(null),
+    copy: created.copy,
+    dismissCreated: created.dismiss,
     setEnabled: (webhook: WebhookDetailsFragment, enabled: boolean) => void setEnabled(webhook, enabled),
     confirming,
     askToDelete: setConfirming,

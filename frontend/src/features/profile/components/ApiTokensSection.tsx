@@ -19,14 +19,14 @@ export function ApiTokensSection({ state }: { state: ReturnType<typeof useApiTok
         <code>Authorization: Bearer {API_TOKEN_PREFIX}…</code>. A token can read or change your products and stock, never your account, its
         password, email or tokens. {ApiTokenMessages.passwordChangeNote} Deactivating the account revokes every token.
       </p>
-      {created && <NewApiTokenCallout name={created.name} token={created.token} copied={copied} onCopy={state.copy} onDone={state.dismissCreated} />}
+      {created && <NewApiTokenCallout name={created.name} token={created.secret} copied={copied} onCopy={state.copy} onDone={state.dismissCreated} />}
       {full && (
         <Callout intent="warning" className="profile-callout">
           {ApiTokenMessages.tooMany}.
         </Callout>
       )}
       {/* A new key empties the form once a token is made. */}
-      <ApiTokenCreateForm key={created?.token ?? 'new'} disabled={full} onSubmit={state.create} />
+      <ApiTokenCreateForm key={created?.secret ?? 'new'} disabled={full} onSubmit={state.create} />
       <h3 className="api-tokens__list-title">Your tokens</h3>
       {loading && !tokens ? (
         <Spinner size={24} aria-label="Loading API tokens" />
