@@ -28,6 +28,15 @@ export abstract class BasePage {
   }
 
   /**
+   * Waits until the client has rendered over the route's build-time shell. The shell's forms
+   * are inert and its title already the page's, so a form can look ready before it is: a file
+   * set on the shell's input (setInputFiles does not wait for it to be usable) is lost.
+   */
+  async waitForLiveForms(): Promise<void> {
+    await this.page.waitForFunction(() => document.querySelector('form[inert]') === null);
+  }
+
+  /**
    * Waits until the <img> has loaded a real picture (complete, naturalWidth > 0)
    * from a path starting with `pathPrefix`; returns that path.
    */

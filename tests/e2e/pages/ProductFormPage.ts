@@ -62,11 +62,13 @@ export class ProductFormPage extends BasePage {
   async readyToCreate(): Promise<void> {
     await this.createButton.waitFor();
     await this.waitForTitle('Add New Product - Stockroom');
+    await this.waitForLiveForms();
   }
 
   async readyToEdit(): Promise<void> {
     await this.updateButton.waitFor();
     await this.waitForTitle('Edit Product - Stockroom');
+    await this.waitForLiveForms();
   }
 
   /** Replaces the text of each given field, as a person would (select all, type). */

@@ -34,6 +34,7 @@ export class ProfileEditPage extends BasePage {
   async ready(): Promise<void> {
     await this.updateButton.waitFor();
     await this.waitForTitle('Edit Profile - Stockroom');
+    await this.waitForLiveForms();
   }
 
   async changePassword(current: string, next: string, confirmation = next): Promise<void> {
