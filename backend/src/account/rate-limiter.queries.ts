@@ -24,7 +24,7 @@ export function rateLimitHitStatement(key: string, windowSeconds: number): State
 }
 
 /**
- * `callerSql` (a query of the caller's rows and a boolean `counts`) with one
+ * `caller` (a query of the caller's rows and a boolean `counts`) with one
  * hit against `key` when `counts` holds, in a single statement: a signed-in
  * request finds its caller and counts against its budget in one round trip.
  * Answers the caller's columns and `hits` / `reset_seconds` (null when not counted).
