@@ -32,9 +32,9 @@ import { Migration } from '@mikro-orm/migrations';
  * stock.low / stock.out are about exactly those. (Migration20261126030000
  * replaces that setting: it records only the events someone listens to.)
  */
-export const STATUS = (row: string) => `case when ${row}.quantity = 0 then 'out' when ${row}.quantity <= ${row}.reorder_level then 'low' else 'in' end`;
+const STATUS = (row: string) => `case when ${row}.quantity = 0 then 'out' when ${row}.quantity <= ${row}.reorder_level then 'low' else 'in' end`;
 
-export const VISIBLE = (row: string) =>
+const VISIBLE = (row: string) =>
   `(${['name', 'description', 'price', 'category', 'reorder_level', 'image_url', 'sku', 'barcode', 'featured'].map((column) => `${row}.${column}`).join(', ')})`;
 
 /** Whether the transaction asked for the crossings only. */
@@ -48,11 +48,11 @@ begin
   return null;
 end $$;`;
 
-export const UPDATED = `create function events_record_updated() returns trigger language plpgsql as $$
-begin
-  insert into events (user_id, type, product)
-  select n.owner_id, t.type, to_jsonb(n)
-  from old_rows o join new_rows n on n.id = o.id
+/**
+ * The events of an updated row, one `t.type` per kind (null where it does not apply), from the
+ * row before (`o`) and after (`n`): the FROM of events_record_updated's insert.
+ */
+export const UPDATED_ROW_EVENTS = `from old_rows o join new_rows n on n.id = o.id
   cross join lateral (values
     (case when o.deleted_at is null and n.deleted_at is not null then 'product.deleted' end),
     (case when o.deleted_at is not null and n.deleted_at is null then 'product.restored' end),
@@ -60,7 +60,13 @@ begin
     (case when o.deleted_at is null and n.deleted_at is null and o.quantity <> n.quantity then 'stock.changed' end),
     (case when o.deleted_at is null and n.deleted_at is null and ${STATUS('n')} <> 'in' and ${STATUS('n')} <> ${STATUS('o')}
       then 'stock.' || ${STATUS('n')} end)
-  ) as t(type)
+  ) as t(type)`;
+
+export const UPDATED = `create function events_record_updated() returns trigger language plpgsql as $$
+begin
+  insert into events (user_id, type, product)
+  select n.owner_id, t.type, to_jsonb(n)
+  ${UPDATED_ROW_EVENTS}
   where t.type is not null and (t.type in ('stock.low', 'stock.out') or not ${CROSSINGS_ONLY});
   return null;
 end $$;`;

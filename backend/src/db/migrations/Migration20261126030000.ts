@@ -1,5 +1,5 @@
 import { Migration } from '@mikro-orm/migrations';
-import { DELETED, INSERTED, STATUS, UPDATED, VISIBLE } from './Migration20261126000000';
+import { DELETED, INSERTED, UPDATED, UPDATED_ROW_EVENTS } from './Migration20261126000000';
 
 /**
  * The outbox records an event only for an owner someone listens to for its
@@ -34,15 +34,7 @@ const RECORD_UPDATED = `create or replace function events_record_updated() retur
 begin
   insert into events (user_id, type, product)
   select n.owner_id, t.type, to_jsonb(n)
-  from old_rows o join new_rows n on n.id = o.id
-  cross join lateral (values
-    (case when o.deleted_at is null and n.deleted_at is not null then 'product.deleted' end),
-    (case when o.deleted_at is not null and n.deleted_at is null then 'product.restored' end),
-    (case when o.deleted_at is null and n.deleted_at is null and ${VISIBLE('o')} is distinct from ${VISIBLE('n')} then 'product.updated' end),
-    (case when o.deleted_at is null and n.deleted_at is null and o.quantity <> n.quantity then 'stock.changed' end),
-    (case when o.deleted_at is null and n.deleted_at is null and ${STATUS('n')} <> 'in' and ${STATUS('n')} <> ${STATUS('o')}
-      then 'stock.' || ${STATUS('n')} end)
-  ) as t(type)
+  ${UPDATED_ROW_EVENTS}
   where t.type is not null and ${listened('n.owner_id', 't.type')};
   return null;
 end $$;`;
