@@ -16,7 +16,7 @@ export interface RateLimitState {
 }
 
 /** What a hit answers: the window's hits so far and the seconds until it ends. */
-export interface HitRow {
+interface HitRow {
   hits: number;
   reset_seconds: number;
 }

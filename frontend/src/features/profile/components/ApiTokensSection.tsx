@@ -19,7 +19,7 @@ export function ApiTokensSection({ state }: { state: ReturnType<typeof useApiTok
         <code>Authorization: Bearer {API_TOKEN_PREFIX}…</code>. A token can read or change your products and stock, never your account, its
         password, email or tokens. {ApiTokenMessages.passwordChangeNote} Deactivating the account revokes every token.
       </p>
-      {created && <NewApiTokenCallout name={created.name} token={created.secret} copied={copied} onCopy={state.copy} onDone={state.dismissCreated} />}
+      {created && <NewApiTokenCallout name={created.name} secret={created.secret} copied={copied} onCopy={state.copy} onDone={state.dismissCreated} />}
       {full && (
         <Callout intent="warning" className="profile-callout">
           {ApiTokenMessages.tooMany}.
