@@ -44,10 +44,9 @@ async function main() {
   const CLEAN_UP_TIMEOUT_MS = 10_000;
   /**
    * A connection accepted just before the listener closed may hold a request
-   * the server has not read yet, and until it is read the connection counts as
-   * idle: closing idle connections at once would reset it under a request
-   * already sent (a proxy answers 502, and does not retry a POST). This long
-   * is plenty for such a request to be read and counted in flight.
+   * not read yet: nothing counts it in flight, and closeAllConnections below
+   * would reset it under a request already sent (a proxy answers 502, and does
+   * not retry a POST). This long is plenty for it to be read and counted.
    */
   const ACCEPTED_SETTLE_MS = 500;
   let stopping = false;
@@ -70,9 +69,9 @@ async function main() {
     // Closing the listener resets the connections queued at it, requests already sent among them. Until
     // then new reads are answered 503, which turns a proxy to the other instances, so nothing is queued here.
     await delay(Math.min(config.shutdownHandoverMs, config.shutdownGraceMs));
+    // Also closes the idle keep-alive connections (a connection with no request read yet is not one of them).
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     await delay(ACCEPTED_SETTLE_MS);
-    server.closeIdleConnections();
     if (!(await app.lifecycle.idle(Math.max(0, graceEnds - Date.now())))) {
       log.warn(`${app.lifecycle.requestsInFlight} request(s) still running after ${config.shutdownGraceMs / 1000} s; closing their connections`);
     }
