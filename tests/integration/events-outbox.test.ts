@@ -1,4 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { EVENT_TYPES } from '@stockroom/schema';
 import { openDatabase } from '../../backend/src/app/database';
 import { createSqlPool } from '../../backend/src/db/sql';
 import { EventOutbox } from '../../backend/src/events/event-outbox';
@@ -30,10 +31,8 @@ async function clearEvents(productId: string) {
   await app.sql(`DELETE FROM events WHERE product->>'id' = $1`, [productId]);
 }
 
-const ALL_TYPES = ['product.created', 'product.updated', 'product.deleted', 'product.restored', 'stock.changed', 'stock.low', 'stock.out'];
-
 /** A user with a webhook on `types`: the outbox records events only for an owner someone listens to. */
-async function listeningUser(types = ALL_TYPES) {
+async function listeningUser(types: readonly string[] = EVENT_TYPES) {
   const account = await signUpUser(app);
   const answer = await app.rest('POST', '/api/users/profile/webhooks', { url: 'http://127.0.0.1:9/hook', events: types }, { token: account.token });
   expect(answer.status).toBe(201);
