@@ -10,10 +10,13 @@ describe('databaseOutageOf', () => {
     expect(databaseOutageOf(Object.assign(new Error('x'), { code: '08006' }))).toBe('08006');
     expect(databaseOutageOf(new Error('Connection terminated unexpectedly'))).toBe('Connection terminated');
     expect(databaseOutageOf(Object.assign(new Error('Knex: Timeout acquiring a connection.'), { name: 'KnexTimeoutError' }))).toBe('pool timeout');
+    // pg's connect timeout, met by a pg-boss poll or the event relay while the database hangs.
+    expect(databaseOutageOf(new Error('timeout expired'))).toBe('timeout expired');
   });
 
   it('leaves every other error alone', () => {
     expect(databaseOutageOf(new Error('boom'))).toBeUndefined();
+    expect(databaseOutageOf(new Error('the import timeout expired for a reason of its own'))).toBeUndefined();
     expect(databaseOutageOf(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBeUndefined();
     expect(databaseOutageOf(null)).toBeUndefined();
     expect(databaseOutageOf('ECONNREFUSED')).toBeUndefined();

@@ -13,8 +13,12 @@ const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE
  * exception (class 08).
  */
 const SERVER_CODES = /^(08...|57P0[123]|57014|53300)$/;
-/** pg and knex say it in words: a connection that ended, a query or a pool wait over its time. */
-const MESSAGES = /Connection terminated|Query read timeout|timeout exceeded when trying to connect|Timeout acquiring a connection|connection error and is not queryable|Connection ended unexpectedly/i;
+/**
+ * pg and knex say it in words: a connection that ended, a query or a pool wait
+ * over its time, or a connection the server never answered (pg's connect
+ * timeout says only "timeout expired").
+ */
+const MESSAGES = /Connection terminated|Query read timeout|timeout exceeded when trying to connect|Timeout acquiring a connection|connection error and is not queryable|Connection ended unexpectedly|^timeout expired$/i;
 
 /** The reason this error means "the database is down or did not answer in time", or undefined when it means something else. */
 export function databaseOutageOf(error: unknown): string | undefined {

@@ -2,6 +2,7 @@ import PgBoss from 'pg-boss';
 import { databaseOutageOf, logDatabaseOutage } from '../common/database-outage';
 import { log } from '../common/log';
 import type { JobQueue, QueueDefinition, RetryPolicy } from './job-queue';
+import { reportUnawaitedCompletions } from './pg-boss-completions';
 
 /** Runs one SQL text (numbered placeholders) on a connection the caller holds, returning its rows. */
 export type SqlExecutor = (text: string, values: unknown[]) => Promise<unknown[]>;
@@ -35,23 +36,11 @@ function logJobError(error: Error): void {
   else log.error({ err: error }, '[jobs] pg-boss reported an error');
 }
 
-let unawaitedOutagesHandled = false;
-
-/**
- * pg-boss (10.4) marks a worked job completed or failed without awaiting it, so
- * a database lost at that moment rejects where nobody listens, which ends a
- * Node process. The job stays active and is retried when it expires; the
- * rejection is logged as an outage instead. Any other unhandled rejection is
- * thrown on, ending the process as it would without this listener.
- */
-export function survivePgBossCompletionsDuringOutages(): void {
-  if (unawaitedOutagesHandled) return;
-  unawaitedOutagesHandled = true;
-  process.on('unhandledRejection', (reason) => {
-    const outage = databaseOutageOf(reason);
-    if (!outage) throw reason;
-    logDatabaseOutage(outage, 'background jobs', Date.now(), 'a job whose end was not recorded runs again once it expires');
-  });
+/** A worked job whose end could not be written: an outage shares the app's line; the job runs again once it expires. */
+function logUnrecordedCompletion(error: unknown): void {
+  const outage = databaseOutageOf(error);
+  if (outage) logDatabaseOutage(outage, 'background jobs', Date.now(), 'a job whose end was not recorded runs again once it expires');
+  else log.error({ err: error }, '[jobs] a worked job could not be marked done; it runs again once it expires');
 }
 
 /** A job still running after this long is failed and retried: no job here should take anywhere near it. */
@@ -70,6 +59,7 @@ export class JobRunner implements JobQueue {
   private state: 'new' | 'running' | 'stopped' = 'new';
 
   constructor(private readonly options: JobRunnerOptions) {
+    reportUnawaitedCompletions(logUnrecordedCompletion);
     this.boss = new PgBoss({
       connectionString: options.databaseUrl,
       schema: JOBS_SCHEMA,
@@ -111,7 +101,6 @@ export class JobRunner implements JobQueue {
       await this.boss.createQueue(queue.name, { name: queue.name, ...this.sendOptions(queue.retry) });
     }
     if (this.options.worker) {
-      survivePgBossCompletionsDuringOutages();
       for (const queue of this.queues.values()) {
         await this.boss.work(queue.name, { pollingIntervalSeconds: this.options.pollIntervalMs / 1000 }, async ([job]) => {
           try {
