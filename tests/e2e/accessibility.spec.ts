@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { createProductsApi, createUser, signedInUser, type ApiSession } from './support/api';
-import { axeViolations, formatAxeFindings } from './support/axe';
+import { axeViolations, formatAxeFindings, type AxeFinding } from './support/axe';
 import { saveScreenshot } from './support/screen-checks';
 import { DESKTOP, MOBILE, useBrowser, type GuardedSession } from './support/browser';
 import { e2eEnv, NEW_PASSWORD } from './support/env';
@@ -165,6 +165,23 @@ describe('accessibility: axe finds nothing on any screen, at 1280 and 375 px', (
       const s = b.session();
       await s.page.goto('/auth/verify-email?token=not-a-real-token&email=nobody%40example.com');
       await expectAccessibleAt(s, 'verify-email (failed)', () => heading(s.page, /./));
+      s.assertClean();
+    });
+
+    it('the check itself: a flaw put on a screen is found, and only inside the part asked about', async () => {
+      const s = b.session();
+      await s.page.goto('/404');
+      await s.page.getByRole('link', { name: 'Go to Home' }).waitFor();
+      await s.page.evaluate(() => {
+        const flaw = document.createElement('div');
+        flaw.id = 'flaw';
+        flaw.innerHTML = '<img src="/favicon.svg"><p style="color:#eee;background:#fff">faint</p>';
+        document.querySelector('main')!.append(flaw);
+      });
+      const ids = (findings: AxeFinding[]) => findings.map((f) => f.id).sort();
+      expect(ids(await axeViolations(s.page))).toEqual(['color-contrast', 'image-alt']);
+      expect(await axeViolations(s.page, { exclude: ['#flaw'] })).toEqual([]);
+      expect(ids(await axeViolations(s.page, { include: '#flaw' }))).toEqual(['color-contrast', 'image-alt']);
       s.assertClean();
     });
 
