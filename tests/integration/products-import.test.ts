@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { Client } from 'pg';
 import { IMPORT_LIMITS, ImportMessages, ProductMessages, ValidationMessages } from '@stockroom/schema';
 import { createProduct, expectRestError } from '../support/products';
 import { signUpUser, startTestApp, type HttpAnswer, type TestApp } from '../support/test-app';
@@ -333,6 +334,32 @@ describe('applying', () => {
     expect(ImportMessages.imported(1000, 250)).toBe('Imported 1,250 products (1,000 new, 250 updated)');
     const entries = await app.sql(`SELECT kind FROM activity_log WHERE user_id = $1 AND kind IN ('products_imported', 'product_created', 'product_updated') AND created_at > now() - interval '1 minute'`, [userId]);
     expect(entries.filter((entry) => entry.kind === 'products_imported')).toHaveLength(1);
+  });
+
+  it('measures the IMPORT movement from the quantity it replaces: a sale made while the import waits for the product keeps the ledger whole', async () => {
+    const shelf = await createProduct(app, token, { name: 'Shelf', sku: 'RACE-1', quantity: 10, price: 30, description: 'A wall shelf', category: 'Home' });
+    // Another request sells 3 and holds the row until the import is waiting for it.
+    const seller = new Client({ connectionString: app.databaseUrl });
+    await seller.connect();
+    try {
+      await seller.query('BEGIN');
+      await seller.query('UPDATE products SET quantity = quantity - 3, version = version + 1 WHERE id = $1', [shelf.id]);
+      await seller.query(`INSERT INTO stock_movements (product_id, owner_id, user_id, delta, quantity_after, reason) VALUES ($1, $2, $2, -3, 7, 'SALE')`, [shelf.id, userId]);
+      const answer = importFile(token, { file: csv(HEADER, 'RACE-1,Shelf,A wall shelf,Home,30,12'), mode: 'upsert' });
+      const waiting = async () => (await app.sql(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`))[0].n;
+      const deadline = Date.now() + 30_000;
+      while ((await waiting()) < 1) if (Date.now() > deadline) throw new Error('the import never waited for the sold product');
+      await seller.query('COMMIT');
+      expect((await answer).body).toMatchObject({ updated: 1, failed: 0 });
+    } finally {
+      await seller.end();
+    }
+    const movements = await app.sql(`SELECT delta, quantity_after, reason FROM stock_movements WHERE product_id = $1 ORDER BY id`, [shelf.id]);
+    expect(movements).toEqual([
+      { delta: 10, quantity_after: 10, reason: 'INITIAL' },
+      { delta: -3, quantity_after: 7, reason: 'SALE' },
+      { delta: 5, quantity_after: 12, reason: 'IMPORT' },
+    ]);
   });
 
   it("never matches another user's product by SKU: upsert creates the caller's own", async () => {

@@ -64,7 +64,6 @@ interface ImportProduct {
 interface PlannedRow {
   row: number;
   productId: string | null;
-  quantityBefore: number | null;
   product: ImportProduct;
 }
 
@@ -255,11 +254,11 @@ function planImport(table: ImportTable, columns: Columns, mode: ProductImportMod
     }
     if (!match) {
       created += 1;
-      writes.push({ row, productId: null, quantityBefore: null, product });
+      writes.push({ row, productId: null, product });
     } else if (sameProduct(product, base)) unchanged += 1;
     else {
       updated += 1;
-      writes.push({ row, productId: match.id, quantityBefore: match.quantity, product });
+      writes.push({ row, productId: match.id, product });
     }
   }
 
@@ -280,12 +279,12 @@ function planImport(table: ImportTable, columns: Columns, mode: ProductImportMod
 }
 
 /** The caller's products that the file's SKUs name, by lower-cased SKU. */
-async function productsBySku(sql: SqlPool, ownerId: string, table: ImportTable, columns: Columns, lock: boolean): Promise<Map<string, ExistingProductRow>> {
+async function productsBySku(sql: SqlPool, ownerId: string, table: ImportTable, columns: Columns): Promise<Map<string, ExistingProductRow>> {
   const index = columns.findIndex(({ field }) => field === 'sku');
   if (index < 0) return new Map();
   const keys = [...new Set(table.rows.map(({ cells }) => (cells[index] ?? '').trim().toLowerCase()).filter(Boolean))];
   if (keys.length === 0) return new Map();
-  const rows = await sql.query<ExistingProductRow>(productsBySkuStatement(ownerId, keys, lock));
+  const rows = await sql.query<ExistingProductRow>(productsBySkuStatement(ownerId, keys));
   return new Map(rows.map((row) => [row.skuKey, row]));
 }
 
@@ -296,10 +295,9 @@ async function productsBySku(sql: SqlPool, ownerId: string, table: ImportTable, 
 function* copyText(writes: PlannedRow[]): Generator<string> {
   const BATCH = 2_000;
   for (let start = 0; start < writes.length; start += BATCH) {
-    const records = writes.slice(start, start + BATCH).map(({ row, productId, quantityBefore, product: p }) => [
+    const records = writes.slice(start, start + BATCH).map(({ row, productId, product: p }) => [
       row,
       productId,
-      quantityBefore,
       p.name,
       p.description,
       p.price.toFixed(2),
@@ -351,12 +349,12 @@ export const productImportService = {
     const columns = columnsOf(table.header, mapping);
 
     if (dryRun) {
-      const existing = await productsBySku(ctx.sql, user.id, table, columns, false);
+      const existing = await productsBySku(ctx.sql, user.id, table, columns);
       return { dryRun, ...planImport(table, columns, mode, existing).result };
     }
     return ctx.sql.transaction(
       async (tx) => {
-        const existing = await productsBySku(tx, user.id, table, columns, true);
+        const existing = await productsBySku(tx, user.id, table, columns);
         const { result, writes } = planImport(table, columns, mode, existing);
         if (result.errors.length > 0) {
           tx.rollback();
