@@ -1,6 +1,6 @@
 import '@blueprintjs/core/lib/css/blueprint.css';
 import './app/app.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { preloadRoute } from './app/router';
@@ -14,10 +14,15 @@ startTheme();
 // A chunk that fails to load is left to the route's own lazy loading to report.
 void preloadRoute(window.location.pathname)
   .catch(() => undefined)
-  .then(() =>
-    createRoot(document.getElementById('root')!).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
-  );
+  .then(() => {
+    const root = createRoot(document.getElementById('root')!);
+    // As a transition, the first render is done in slices that give the browser its turn between them, not as
+    // one long task: a slow phone can take input (and scroll the shell) meanwhile. The shell stays until it commits.
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      ),
+    );
+  });
