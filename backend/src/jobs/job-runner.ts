@@ -29,19 +29,21 @@ export interface JobRunnerOptions {
   onJobDone?: (queue: string, outcome: 'completed' | 'failed') => void;
 }
 
-/** pg-boss reports each failed poll: while the database is away that is one per worker each interval, so outages share the app's rate-limited line. */
-function logJobError(error: Error): void {
-  const outage = databaseOutageOf(error);
-  if (outage) logDatabaseOutage(outage, 'background jobs', Date.now(), 'the jobs wait and poll again');
-  else log.error({ err: error }, '[jobs] pg-boss reported an error');
+/**
+ * Logs a background job's error; an outage shares the app's rate-limited line (while the database
+ * is away pg-boss reports a failed poll per worker each interval), saying what the jobs do meanwhile.
+ */
+function jobErrorLogger(what: string, meanwhile: string) {
+  return (error: unknown): void => {
+    const outage = databaseOutageOf(error);
+    if (outage) logDatabaseOutage(outage, 'background jobs', Date.now(), meanwhile);
+    else log.error({ err: error }, `[jobs] ${what}`);
+  };
 }
 
-/** A worked job whose end could not be written: an outage shares the app's line; the job runs again once it expires. */
-function logUnrecordedCompletion(error: unknown): void {
-  const outage = databaseOutageOf(error);
-  if (outage) logDatabaseOutage(outage, 'background jobs', Date.now(), 'a job whose end was not recorded runs again once it expires');
-  else log.error({ err: error }, '[jobs] a worked job could not be marked done; it runs again once it expires');
-}
+const logJobError = jobErrorLogger('pg-boss reported an error', 'the jobs wait and poll again');
+/** A worked job whose end could not be written runs again once it expires. */
+const logUnrecordedCompletion = jobErrorLogger('a worked job could not be marked done; it runs again once it expires', 'a job whose end was not recorded runs again once it expires');
 
 /** A job still running after this long is failed and retried: no job here should take anywhere near it. */
 const EXPIRE_IN_SECONDS = 5 * 60;
