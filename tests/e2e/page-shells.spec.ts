@@ -32,6 +32,14 @@ describe('page shells', () => {
     await page.context().close();
   });
 
+  it("the shells carry no renderer's messages: no stack trace, no path of the machine that built them", async () => {
+    for (const path of ['/', '/auth/login', '/dashboard', '/products', '/products/1', '/products/new', '/profile', '/admin']) {
+      const html = await (await fetch(`${e2eEnv().baseUrl}${path}`)).text();
+      expect({ path, shell: html.includes('<div id="root"><div') }).toEqual({ path, shell: true });
+      expect({ path, traces: html.match(/data-(msg|stck)=|file:\/\/|dist-ssr/g) }).toEqual({ path, traces: null });
+    }
+  });
+
   it("a shell's forms take no typing and no submit before the script has run (no password ends up in the address)", async () => {
     const page = await withoutScript(MOBILE);
     for (const path of ['/auth/login', '/products/new']) {
