@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { logDeliveryStatement } from '../../backend/src/webhooks/webhook.queries';
 import { expectGqlError, expectRestError } from '../support/answers';
-import { createProduct } from '../support/products';
+import { createProduct, toPg } from '../support/products';
 import { decodeQuotedPrintable, signUpUser, startTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -82,6 +84,7 @@ async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolea
 }
 
 const deliveriesOf = async (token: string, id: string) => (await app.rest('GET', `/api/users/profile/webhooks/${id}/deliveries`, undefined, { token })).body.deliveries as any[];
+const gqlDeliveriesOf = async (token: string, id: string) => (await app.gql(DELIVERIES, { id }, { token })).data.webhookDeliveries as any[];
 
 describe('managing webhooks', () => {
   it('creates one over REST with its secret shown once, lists it on both transports, changes and deletes it', async () => {
@@ -274,5 +277,50 @@ describe('deliveries', () => {
     await app.jobsDone('event-webhooks');
     await app.jobsDone('webhook-delivery');
     expect(received.length).toBe(before);
+  });
+});
+
+describe('the delivery log', () => {
+  /** Logs one attempt with the statement a delivery logs with; `attempt` numbers them in the order written. */
+  const logAttempt = (webhookId: string, attempt: number) => {
+    const { text, values } = toPg(
+      logDeliveryStatement({ webhookId, deliveryId: randomUUID(), eventId: randomUUID(), eventType: 'stock.changed', body: '{}', attempt, statusCode: 204, error: null, durationMs: 5 }),
+    );
+    return app.sql(text, values);
+  };
+  const storedAttempts = async (webhookId: string) =>
+    (await app.sql(`SELECT attempt FROM webhook_deliveries WHERE webhook_id = $1 ORDER BY created_at DESC, id DESC`, [webhookId])).map((row) => row.attempt as number);
+  /** `from`, `from - 1`, ... down to `to`. */
+  const countdown = (from: number, to: number) => Array.from({ length: from - to + 1 }, (_, i) => from - i);
+
+  it('keeps the last 100 attempts of each webhook, and lists at most 100, newest first, on both transports', async () => {
+    const { token } = await signUpUser(app);
+    const { webhook } = await createWebhook(token, '/ok/log-length', ['stock.low']);
+    const { webhook: other } = await createWebhook(token, '/ok/log-other', ['stock.low']);
+    for (let attempt = 1; attempt <= 3; attempt += 1) await logAttempt(other.id, attempt);
+    for (let attempt = 1; attempt <= 105; attempt += 1) await logAttempt(webhook.id, attempt);
+
+    expect(await storedAttempts(webhook.id)).toEqual(countdown(105, 6));
+    expect(await storedAttempts(other.id)).toEqual([3, 2, 1]);
+    const listed = await deliveriesOf(token, webhook.id);
+    expect(listed.map((entry) => entry.attempt)).toEqual(countdown(105, 6));
+    expect(await gqlDeliveriesOf(token, webhook.id)).toEqual(listed);
+
+    // The list is capped on its own too: rows written around the trim are not all listed.
+    await app.sql(
+      `INSERT INTO webhook_deliveries (id, webhook_id, delivery_id, event_id, event_type, body, attempt, status_code, duration_ms, created_at)
+        SELECT gen_random_uuid(), $1, gen_random_uuid(), gen_random_uuid(), 'stock.changed', '{}', 1000 + n, 204, 5, clock_timestamp() FROM generate_series(1, 20) n`,
+      [webhook.id],
+    );
+    const newest = [...countdown(1020, 1001), ...countdown(105, 26)];
+    expect((await deliveriesOf(token, webhook.id)).map((entry) => entry.attempt)).toEqual(newest);
+    expect((await gqlDeliveriesOf(token, webhook.id)).map((entry) => entry.attempt)).toEqual(newest);
+
+    // A delivery sent for real logs through the same statement, which trims the log back to 100.
+    expect((await app.rest('POST', `/api/users/profile/webhooks/${webhook.id}/test`, undefined, { token })).status).toBe(202);
+    const afterTest = await eventually(() => deliveriesOf(token, webhook.id), (log) => log[0]?.eventType === 'webhook.test', 'the test delivery');
+    expect(afterTest.map((entry) => entry.attempt)).toEqual([1, ...countdown(1020, 1001), ...countdown(105, 27)]);
+    expect((await storedAttempts(webhook.id)).length).toBe(100);
+    expect(await storedAttempts(other.id)).toEqual([3, 2, 1]);
   });
 });
