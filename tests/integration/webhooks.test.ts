@@ -65,6 +65,10 @@ const WEBHOOK_FIELDS = 'id url events enabled failingSince disabledReason create
 const WEBHOOKS = `query Webhooks { webhooks { ${WEBHOOK_FIELDS} } }`;
 const CREATE_WEBHOOK = `mutation CreateWebhook($input: CreateWebhookInput!) { createWebhook(input: $input) { secret webhook { ${WEBHOOK_FIELDS} } } }`;
 const DELIVERIES = `query WebhookDeliveries($id: ID!) { webhookDeliveries(id: $id) { id eventId eventType attempt statusCode error durationMs createdAt } }`;
+const UPDATE_WEBHOOK = `mutation UpdateWebhook($id: ID!, $input: UpdateWebhookInput!) { updateWebhook(id: $id, input: $input) { ${WEBHOOK_FIELDS} } }`;
+const DELETE_WEBHOOK = `mutation DeleteWebhook($id: ID!) { deleteWebhook(id: $id) }`;
+const SEND_TEST_WEBHOOK = `mutation SendTestWebhook($id: ID!) { sendTestWebhook(id: $id) }`;
+const REDELIVER_WEBHOOK = `mutation RedeliverWebhook($deliveryId: ID!) { redeliverWebhook(deliveryId: $deliveryId) }`;
 
 async function createWebhook(token: string, path: string, events: string[] = ['product.created', 'product.updated', 'stock.changed']) {
   const answer = await app.rest('POST', '/api/users/profile/webhooks', { url: `${base}${path}`, events }, { token });
@@ -114,6 +118,43 @@ describe('managing webhooks', () => {
     expect((await app.rest('GET', '/api/users/profile/webhooks', undefined, { token })).body).toEqual({ webhooks: [] });
   });
 
+  it('changes its URL and events, turns it off and on again and deletes it over GraphQL, with the answers REST gives', async () => {
+    const { token } = await signUpUser(app);
+    const { webhook } = await createWebhook(token, '/ok/gql-manage', ['stock.low']);
+    const update = (input: Record<string, unknown>) => app.gql(UPDATE_WEBHOOK, { id: webhook.id, input }, { token });
+    const listedOverRest = async () => (await app.rest('GET', '/api/users/profile/webhooks', undefined, { token })).body.webhooks;
+
+    const off = await update({ enabled: false, events: ['product.deleted', 'stock.out', 'product.deleted'] });
+    expect(off.errors).toBeUndefined();
+    expect(off.data.updateWebhook).toMatchObject({ id: webhook.id, url: `${base}/ok/gql-manage`, events: ['product.deleted', 'stock.out'], enabled: false });
+    const moved = await update({ url: ` ${base}/ok/gql-moved ` });
+    expect(moved.data.updateWebhook).toMatchObject({ url: `${base}/ok/gql-moved`, events: ['product.deleted', 'stock.out'], enabled: false });
+    expect(await listedOverRest()).toEqual([moved.data.updateWebhook]);
+
+    const badUrl = 'URL must be a full web address, such as https://example.com/hooks/stockroom';
+    const badEvents = 'Events must be among product.created, product.updated, product.deleted, product.restored, stock.changed, stock.low, stock.out';
+    expectGqlError(await update({ url: 'file:///etc/passwd' }), 'BAD_USER_INPUT', badUrl, { url: badUrl });
+    expectRestError(await app.rest('PATCH', `/api/users/profile/webhooks/${webhook.id}`, { url: 'file:///etc/passwd' }, { token }), 400, 'BAD_USER_INPUT', badUrl, { url: badUrl });
+    expectGqlError(await update({ events: ['order.placed'] }), 'BAD_USER_INPUT', badEvents, { events: badEvents });
+    expectRestError(await app.rest('PATCH', `/api/users/profile/webhooks/${webhook.id}`, { events: ['order.placed'] }, { token }), 400, 'BAD_USER_INPUT', badEvents, { events: badEvents });
+    expect(await listedOverRest()).toEqual([moved.data.updateWebhook]);
+
+    // Turned off by the server for failing, then on again by its owner: the run of failures is forgotten, on either transport.
+    const turnedOffForFailing = () =>
+      app.sql(`UPDATE webhooks SET enabled = false, failing_since = now() - interval '1 day', disabled_reason = 'Turned off after failing for 24 hours' WHERE id = $1`, [webhook.id]);
+    await turnedOffForFailing();
+    expect((await update({ enabled: true })).data.updateWebhook).toMatchObject({ enabled: true, failingSince: null, disabledReason: null });
+    await turnedOffForFailing();
+    const onOverRest = await app.rest('PATCH', `/api/users/profile/webhooks/${webhook.id}`, { enabled: true }, { token });
+    expect(onOverRest.body.webhook).toMatchObject({ enabled: true, failingSince: null, disabledReason: null });
+
+    expect((await app.gql(DELETE_WEBHOOK, { id: webhook.id }, { token })).data.deleteWebhook).toBe(webhook.id);
+    expect((await app.gql(WEBHOOKS, {}, { token })).data.webhooks).toEqual([]);
+    expect(await listedOverRest()).toEqual([]);
+    expectGqlError(await app.gql(DELETE_WEBHOOK, { id: webhook.id }, { token }), 'NOT_FOUND', 'Webhook not found');
+    expectGqlError(await update({ enabled: true }), 'NOT_FOUND', 'Webhook not found');
+  });
+
   it('creates one over GraphQL and refuses an eleventh', async () => {
     const { token } = await signUpUser(app);
     const answer = await app.gql(CREATE_WEBHOOK, { input: { url: `${base}/ok/gql`, events: ['product.created'] } }, { token });
@@ -136,7 +177,12 @@ describe('managing webhooks', () => {
     expectRestError(await app.rest('POST', '/api/users/profile/webhooks', { url: `${base}/ok`, events: ['stock.low'] }, { token }), 403, 'FORBIDDEN', DENIED);
     expectRestError(await app.rest('DELETE', `/api/users/profile/webhooks/${webhook.id}`, undefined, { token }), 403, 'FORBIDDEN', DENIED);
     expectRestError(await app.rest('POST', `/api/users/profile/webhooks/${webhook.id}/test`, undefined, { token }), 403, 'FORBIDDEN', DENIED);
+    expectRestError(await app.rest('PATCH', `/api/users/profile/webhooks/${webhook.id}`, { enabled: false }, { token }), 403, 'FORBIDDEN', DENIED);
     expectGqlError(await app.gql(WEBHOOKS, {}, { token }), 'FORBIDDEN', DENIED);
+    expectGqlError(await app.gql(UPDATE_WEBHOOK, { id: webhook.id, input: { enabled: false } }, { token }), 'FORBIDDEN', DENIED);
+    expectGqlError(await app.gql(DELETE_WEBHOOK, { id: webhook.id }, { token }), 'FORBIDDEN', DENIED);
+    expectGqlError(await app.gql(SEND_TEST_WEBHOOK, { id: webhook.id }, { token }), 'FORBIDDEN', DENIED);
+    expect((await app.gql(WEBHOOKS, {}, { token: session })).data.webhooks).toMatchObject([{ id: webhook.id, enabled: true }]);
   });
 
   it("answers another user's webhook and delivery as not found", async () => {
@@ -152,6 +198,13 @@ describe('managing webhooks', () => {
     notFound(await app.rest('POST', `/api/users/profile/webhooks/${webhook.id}/test`, undefined, { token: bob.token }));
     expectGqlError(await app.gql(DELIVERIES, { id: webhook.id }, { token: bob.token }), 'NOT_FOUND', 'Webhook not found');
     expectRestError(await app.rest('POST', `/api/users/profile/webhooks/deliveries/${delivery.id}/redeliver`, undefined, { token: bob.token }), 404, 'NOT_FOUND', 'Delivery not found');
+    expectGqlError(await app.gql(UPDATE_WEBHOOK, { id: webhook.id, input: { enabled: false } }, { token: bob.token }), 'NOT_FOUND', 'Webhook not found');
+    expectGqlError(await app.gql(DELETE_WEBHOOK, { id: webhook.id }, { token: bob.token }), 'NOT_FOUND', 'Webhook not found');
+    expectGqlError(await app.gql(SEND_TEST_WEBHOOK, { id: webhook.id }, { token: bob.token }), 'NOT_FOUND', 'Webhook not found');
+    expectGqlError(await app.gql(REDELIVER_WEBHOOK, { deliveryId: delivery.id }, { token: bob.token }), 'NOT_FOUND', 'Delivery not found');
+    // Still Alice's, on, with only her test delivery in its log.
+    expect((await app.gql(WEBHOOKS, {}, { token: alice.token })).data.webhooks).toMatchObject([{ id: webhook.id, enabled: true }]);
+    expect(await deliveriesOf(alice.token, webhook.id)).toHaveLength(1);
   });
 });
 
@@ -234,6 +287,25 @@ describe('deliveries', () => {
     expect((await app.rest('POST', `/api/users/profile/webhooks/deliveries/${test.id}/redeliver`, undefined, { token })).status).toBe(202);
     const log = await eventually(() => deliveriesOf(token, webhook.id), (list) => list.length === 2, 'the redelivery');
     expect(log[0]).toMatchObject({ eventId: test.eventId, eventType: 'webhook.test', attempt: 1, statusCode: 204 });
+  });
+
+  it('sends a test event and redelivers a logged one over GraphQL, with the outcome REST gives', async () => {
+    const { token } = await signUpUser(app);
+    const { webhook } = await createWebhook(token, '/ok/gql-test-event');
+    const mine = () => received.filter((r) => r.path === '/ok/gql-test-event');
+    expect((await app.gql(SEND_TEST_WEBHOOK, { id: webhook.id }, { token })).data.sendTestWebhook).toBe(webhook.id);
+    const [test] = await eventually(() => gqlDeliveriesOf(token, webhook.id), (log) => log.length === 1, 'the test delivery');
+    expect(test).toMatchObject({ eventType: 'webhook.test', attempt: 1, statusCode: 204, error: null });
+    expect(mine()).toHaveLength(1);
+    expect(JSON.parse(mine()[0].body)).toMatchObject({ id: test.eventId, type: 'webhook.test', data: { product: { name: 'Test product' } } });
+
+    expect((await app.gql(REDELIVER_WEBHOOK, { deliveryId: test.id }, { token })).data.redeliverWebhook).toBe(webhook.id);
+    const log = await eventually(() => gqlDeliveriesOf(token, webhook.id), (list) => list.length === 2, 'the redelivery');
+    expect(log[0]).toMatchObject({ eventId: test.eventId, eventType: 'webhook.test', attempt: 1, statusCode: 204 });
+    expect(log[0].id).not.toBe(test.id);
+    // The same body again, as a new delivery.
+    expect(mine().map((r) => r.body)).toEqual([mine()[0].body, mine()[0].body]);
+    expect(await deliveriesOf(token, webhook.id)).toEqual(log);
   });
 
   it('retries a receiver that answers 500 or 301, answers too slowly or never, then turns the webhook off and emails its owner', async () => {
