@@ -141,7 +141,7 @@ export async function createApp({ config, databaseUrl, orm, mailer }: AppDepende
   jobs.define(lowStockDigestQueue(lowStockEmails));
   // Product changes reach subscribers through the outbox: register them with `events.onEvent(name, types, handler)` here.
   const events = new EventOutbox(jobs, services.sql, config.jobPollIntervalMs);
-  jobs.define(webhookDeliveryQueue({ sql: services.sql, mailer: services.mailer, config }));
+  jobs.define(webhookDeliveryQueue({ sql: services.sql, mailer: services.mailer, jobs, config }));
   subscribeWebhooks(events, jobs, services.sql);
   events.onEvent('low-stock-emails', STOCK_CROSSING_EVENTS, (event) => handleStockCrossing(lowStockEmails, event));
   const databaseBreaker = new DatabaseBreaker(() => services.sql.query({ sql: 'SELECT 1', values: [] }));

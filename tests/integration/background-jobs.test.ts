@@ -142,7 +142,7 @@ describe('stopping the job runner', () => {
     const runner = new JobRunner({ databaseUrl, worker: true, pollIntervalMs: 500, cronCheckSeconds: 1 });
     runner.define({
       name: 'slow',
-      retry: { retryLimit: 0, retryDelaySeconds: 1, retryDelayMaxSeconds: 1 },
+      retry: { retryLimit: 0, retryDelaySeconds: 1 },
       handler: async () => {
         started();
         await held;

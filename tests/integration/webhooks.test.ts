@@ -330,6 +330,14 @@ describe('deliveries', () => {
       expect(log.length).toBeGreaterThanOrEqual(2);
       expect(log.map((entry) => entry.attempt)).toEqual(log.map((_, i) => log.length - i));
       errors[name] = { statusCode: log[0].statusCode, error: log[0].error };
+      // Attempts wait the retry delay (1 s here) or longer, and the last is the one at the end of the
+      // 2 s failure window, which turned the webhook off: not one more, nor one much later.
+      const times = log.map((entry) => new Date(entry.createdAt).getTime()).reverse();
+      const gaps = times.slice(1).map((time, i) => time - times[i]);
+      expect({ name, shortGaps: gaps.filter((gap) => gap < 950) }).toEqual({ name, shortGaps: [] });
+      const failingSince = new Date(listed.find((webhook) => webhook.id === id).failingSince).getTime();
+      expect({ name, lastAttemptAfterWindow: times.at(-1)! - failingSince >= 2_000 - 50 }).toEqual({ name, lastAttemptAfterWindow: true });
+      expect({ name, span: times.at(-1)! - times[0] <= 5_000 }).toEqual({ name, span: true });
     }
     expect(errors).toEqual({
       fail: { statusCode: 500, error: 'The receiver answered 500' },

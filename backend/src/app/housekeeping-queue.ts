@@ -17,7 +17,7 @@ export function housekeepingQueue(orm: MikroORM, uploads: UploadStore, cron: str
   return {
     name: HOUSEKEEPING_QUEUE,
     cron,
-    retry: { retryLimit: 3, retryDelaySeconds: 60, retryDelayMaxSeconds: 10 * 60 },
+    retry: { retryLimit: 3, retryDelaySeconds: 60 },
     handler: async () => {
       await sweepExpiredAuthState(orm.em.fork());
       await purgeExpiredTrash(orm.em.fork());

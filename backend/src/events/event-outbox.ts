@@ -9,7 +9,7 @@ import type { EventHandler, ProductJson, StockroomEvent } from './event.types';
 const RELAY_BATCH = 500;
 
 /** A subscriber's queue retries a failed event this way unless it says otherwise. */
-const DEFAULT_RETRY: RetryPolicy = { retryLimit: 5, retryDelaySeconds: 10, retryDelayMaxSeconds: 10 * 60 };
+const DEFAULT_RETRY: RetryPolicy = { retryLimit: 5, retryDelaySeconds: 10 };
 
 interface Subscriber {
   queue: string;

@@ -4,14 +4,19 @@
  * promise resolves, so it survives a crash of this instance.
  */
 export interface JobQueue {
-  enqueue(queue: string, data: object): Promise<void>;
+  /** With `afterSeconds`, the job waits that long before a worker may take it. */
+  enqueue(queue: string, data: object, options?: { afterSeconds?: number }): Promise<void>;
 }
 
-/** How a queue's jobs are retried: `retryDelaySeconds`, then doubling up to `retryDelayMaxSeconds`, at most `retryLimit` times. */
+/**
+ * How a queue's failed jobs are retried: at most `retryLimit` times, the first after
+ * `retryDelaySeconds`, each next one after twice as long. pg-boss stretches each delay
+ * by a random share of up to as much again (so retries of many jobs spread out) and sets
+ * no ceiling: the 12th retry of a 10 s delay comes 5.7 to 11.4 hours after the 11th.
+ */
 export interface RetryPolicy {
   retryLimit: number;
   retryDelaySeconds: number;
-  retryDelayMaxSeconds: number;
 }
 
 /** Runs one job; throwing fails the attempt, and the job is retried by its queue's policy. */

@@ -134,10 +134,10 @@ export class JobRunner implements JobQueue {
     return depths;
   }
 
-  async enqueue(queue: string, data: object): Promise<void> {
+  async enqueue(queue: string, data: object, options: { afterSeconds?: number } = {}): Promise<void> {
     const definition = this.queues.get(queue);
     if (!definition) throw new Error(`No queue named ${queue}`);
-    await this.boss.send(queue, data, this.sendOptions(definition.retry));
+    await this.boss.send(queue, data, { ...this.sendOptions(definition.retry), startAfter: options.afterSeconds });
   }
 
   /**
@@ -197,7 +197,6 @@ export class JobRunner implements JobQueue {
       retryLimit: retry.retryLimit,
       retryDelay: retry.retryDelaySeconds,
       retryBackoff: true,
-      retryDelayMax: retry.retryDelayMaxSeconds,
       expireInSeconds: EXPIRE_IN_SECONDS,
     };
   }

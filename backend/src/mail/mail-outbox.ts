@@ -18,13 +18,14 @@ export function createMailOutbox(queue: JobQueue): MailOutbox {
 
 /**
  * The mail queue: each job is one mail, delivered at least once. A failed send
- * is retried with a doubling delay for about a day, so an SMTP outage of a few
- * hours delays mail instead of losing it.
+ * is retried 12 times with a doubling delay (at the default 10 s, the last comes
+ * 11 to 23 hours after the first failure), so an SMTP outage of a few hours delays
+ * mail instead of losing it.
  */
 export function mailQueue(mailer: Mailer, retryDelaySeconds: number): QueueDefinition {
   return {
     name: MAIL_QUEUE,
-    retry: { retryLimit: 12, retryDelaySeconds, retryDelayMaxSeconds: 2 * 60 * 60 },
+    retry: { retryLimit: 12, retryDelaySeconds },
     handler: (mail: OutgoingMail) => mailer.deliver(mail),
   };
 }

@@ -87,7 +87,7 @@ export function lowStockDigestQueue(deps: LowStockEmailDeps): QueueDefinition {
   return {
     name: LOW_STOCK_DIGEST_QUEUE,
     cron: LOW_STOCK_DIGEST_CRON,
-    retry: { retryLimit: 3, retryDelaySeconds: 60, retryDelayMaxSeconds: 10 * 60 },
+    retry: { retryLimit: 3, retryDelaySeconds: 60 },
     handler: () => sendDueDigests(deps, new Date()),
   };
 }

@@ -46,6 +46,8 @@ function deliveryIdOf(eventId: string, webhookId: string): string {
 export interface WebhookDeliveryDeps {
   sql: SqlPool;
   mailer: MailOutbox;
+  /** Where a failed delivery's next attempt is queued. */
+  jobs: JobQueue;
   config: Pick<AppConfig, 'webhookAllowPrivate' | 'webhookTimeoutMs' | 'webhookFailureWindowMs' | 'webhookRetryDelaySeconds' | 'appUrl'>;
 }
 
@@ -53,20 +55,30 @@ export interface WebhookDeliveryDeps {
 const durationText = (ms: number) =>
   ms >= 3_600_000 ? `${Math.round(ms / 3_600_000)} hours` : ms >= 60_000 ? `${Math.round(ms / 60_000)} minutes` : `${Math.round(ms / 1000)} seconds`;
 
-/** The fewest retries whose shortest delays (doubling from `delaySeconds`) reach past `windowMs`, so the failure window always ends with an attempt. */
-export function retriesToCover(windowMs: number, delaySeconds: number): number {
-  let retries = 1;
-  while (delaySeconds * 1000 * (2 ** retries - 1) <= windowMs) retries += 1;
-  return retries;
+/** The longest wait between two attempts of a delivery, once the doubling has grown that far. */
+export const RETRY_DELAY_MAX_MS = 2 * 60 * 60_000;
+
+/**
+ * How long a delivery that has just failed its `attempt`th time waits for the next: the
+ * retry delay, doubling with each attempt, at most RETRY_DELAY_MAX_MS, and never past
+ * the end of the webhook's failure window (`windowLeftMs` from now), so the window
+ * ends with an attempt, the one that turns a webhook still failing off.
+ */
+export function nextAttemptDelayMs(attempt: number, retryDelaySeconds: number, windowLeftMs: number): number {
+  const doubled = retryDelaySeconds * 1000 * 2 ** Math.min(attempt - 1, 30);
+  return Math.max(0, Math.min(doubled, RETRY_DELAY_MAX_MS, windowLeftMs));
 }
 
 /**
- * Sends one delivery and logs the attempt. A failure (no answer in time, a
- * non-2xx, a refused address) throws, so the queue retries it with a doubling
- * delay; once the webhook has been failing for the whole failure window, it
- * is turned off instead, its owner emailed, and nothing more is sent.
+ * Sends one delivery and logs the attempt. After a failure (no answer in time, a
+ * non-2xx, a refused address) the next attempt is queued (nextAttemptDelayMs);
+ * once the webhook has been failing for the whole failure window, it is turned
+ * off instead, its owner emailed, and nothing more is sent. The delays are
+ * chosen here rather than by the queue's retries, whose doubling has no ceiling
+ * and a random stretch of up to twice each delay: 12 of them would run for one
+ * to three days, not the window.
  */
-export async function deliver({ sql, mailer, config }: WebhookDeliveryDeps, job: DeliveryJob): Promise<void> {
+export async function deliver({ sql, mailer, jobs, config }: WebhookDeliveryDeps, job: DeliveryJob): Promise<void> {
   const [target] = await sql.query<DeliveryTargetRow>(deliveryTargetStatement(job.webhookId));
   // Deleted meanwhile, or turned off: its pending retries end quietly.
   if (!target || (!target.enabled && !job.manual)) return;
@@ -81,22 +93,28 @@ export async function deliver({ sql, mailer, config }: WebhookDeliveryDeps, job:
     return;
   }
   const [failing] = await sql.query<{ failingSince: string | Date }>(markFailedStatement(target.id));
-  if (failing && Date.now() - new Date(failing.failingSince).getTime() >= config.webhookFailureWindowMs) {
+  if (!failing) return; // deleted meanwhile
+  const windowLeftMs = new Date(failing.failingSince).getTime() + config.webhookFailureWindowMs - Date.now();
+  if (windowLeftMs <= 0) {
     const [disabled] = await sql.query(disableFailingStatement(target.id, WebhookMessages.disabledForFailing));
     if (disabled) {
       await mailer.send(webhookDisabledMail(target.email, target.firstName, target.url, durationText(config.webhookFailureWindowMs), new URL('/profile', config.appUrl + '/').toString()));
     }
     return;
   }
-  throw new Error(`Webhook delivery failed: ${result.error ?? result.statusCode}`);
+  const delayMs = nextAttemptDelayMs(attempts + 1, config.webhookRetryDelaySeconds, windowLeftMs);
+  // Whole seconds, rounded up: the attempt at the window's end must come after it, not just before.
+  await jobs.enqueue(WEBHOOK_DELIVERY_QUEUE, job, { afterSeconds: Math.ceil(delayMs / 1000) });
 }
 
-/** The delivery queue: retried with a doubling delay until past the failure window. */
+/**
+ * The delivery queue. A receiver's failure queues the next attempt itself (see deliver); the queue's
+ * own retries are for a job that could not run to its end (the database away while it logged).
+ */
 export function webhookDeliveryQueue(deps: WebhookDeliveryDeps): QueueDefinition {
-  const { webhookFailureWindowMs, webhookRetryDelaySeconds } = deps.config;
   return {
     name: WEBHOOK_DELIVERY_QUEUE,
-    retry: { retryLimit: retriesToCover(webhookFailureWindowMs, webhookRetryDelaySeconds), retryDelaySeconds: webhookRetryDelaySeconds, retryDelayMaxSeconds: 6 * 60 * 60 },
+    retry: { retryLimit: 5, retryDelaySeconds: deps.config.webhookRetryDelaySeconds },
     handler: (job: DeliveryJob) => deliver(deps, job),
   };
 }
