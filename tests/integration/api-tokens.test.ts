@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { expectGqlError, expectRestError } from '../support/answers';
-import { ADJUST_STOCK, CREATE_PRODUCT, PRODUCT, PRODUCT_STATS, PRODUCTS, createProduct, productInput } from '../support/products';
+import { ADJUST_STOCK, CREATE_PRODUCT, DELETE_PRODUCT, PRODUCT, PRODUCT_STATS, PRODUCTS, UPDATE_PRODUCT, createProduct, productInput, storedProduct } from '../support/products';
 import { GOOD_PASSWORD, ME, signUpAdmin, signUpUser, startTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -27,6 +27,9 @@ const MOVEMENTS = `query Movements($id: ID!) { product(id: $id) { id movements {
 const CHANGE_PASSWORD = `mutation ChangePassword($input: ChangePasswordInput!) { changePassword(input: $input) { message } }`;
 const UPDATE_PROFILE = `mutation UpdateProfile($input: UpdateProfileInput!) { updateProfile(input: $input) { id email } }`;
 const USERS = `query Users { users { users { id } } }`;
+const USER = `query User($id: ID!) { user(id: $id) { id role status } }`;
+const UPDATE_USER = `mutation UpdateUser($id: ID!, $input: UpdateUserInput!) { updateUser(id: $id, input: $input) { id role status } }`;
+const DEACTIVATE = `mutation Deactivate($id: ID!) { deactivateUser(id: $id) { message } }`;
 const ADMIN_STATS = `query AdminStats { adminStats { totalUsers } }`;
 const DAY_MS = 24 * 60 * 60_000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString();
@@ -210,6 +213,50 @@ describe('a write token', () => {
   });
 });
 
+describe("another user's product", () => {
+  it('answers a write token as it answers its owner’s own session: 404 to read, 403 to change; nothing changes', async () => {
+    const alice = await signUpUser(app);
+    const bob = await signUpUser(app);
+    const bobs = await createProduct(app, bob.token, { name: 'Bob token lantern', quantity: 5 });
+    const { token } = await createToken(alice.token, ['read', 'write']);
+    const before = await storedProduct(app, bobs.id);
+
+    const rest: Array<[string, string, unknown?]> = [
+      ['GET', `/api/products/${bobs.id}`],
+      ['GET', `/api/products/${bobs.id}/movements`],
+      ['PUT', `/api/products/${bobs.id}`, { name: 'Taken by token' }],
+      ['POST', `/api/products/${bobs.id}/stock`, { delta: -1 }],
+      ['DELETE', `/api/products/${bobs.id}`],
+    ];
+    const statuses: number[] = [];
+    for (const [method, path, body] of rest) {
+      const [viaToken, viaSession] = [await app.rest(method, path, body, { token }), await app.rest(method, path, body, { token: alice.token })];
+      expect({ call: `${method} ${path}`, status: viaToken.status, body: viaToken.body }).toEqual({ call: `${method} ${path}`, status: viaSession.status, body: viaSession.body });
+      statuses.push(viaToken.status);
+    }
+    expect(statuses).toEqual([404, 404, 403, 403, 403]);
+    expectRestError(await app.rest('GET', `/api/products/${bobs.id}`, undefined, { token }), 404, 'NOT_FOUND', 'Product not found');
+    expectRestError(await app.rest('PUT', `/api/products/${bobs.id}`, { name: 'Taken by token' }, { token }), 403, 'FORBIDDEN', 'You can only modify products you created');
+
+    const gql: Array<[string, Record<string, unknown>]> = [
+      [PRODUCT, { id: bobs.id }],
+      [MOVEMENTS, { id: bobs.id }],
+      [UPDATE_PRODUCT, { id: bobs.id, input: { name: 'Taken by token' } }],
+      [ADJUST_STOCK, { id: bobs.id, delta: -1 }],
+      [DELETE_PRODUCT, { id: bobs.id }],
+    ];
+    for (const [query, variables] of gql) {
+      const [viaToken, viaSession] = [await app.gql(query, variables, { token }), await app.gql(query, variables, { token: alice.token })];
+      expect({ errors: viaToken.errors, data: viaToken.data }).toEqual({ errors: viaSession.errors, data: viaSession.data });
+    }
+    expectGqlError(await app.gql(PRODUCT, { id: bobs.id }, { token }), 'NOT_FOUND', 'Product not found');
+    expectGqlError(await app.gql(ADJUST_STOCK, { id: bobs.id, delta: -1 }, { token }), 'FORBIDDEN', 'You can only modify products you created');
+
+    expect((await app.rest('GET', '/api/products', undefined, { token })).body.products).toEqual([]);
+    expect(await storedProduct(app, bobs.id)).toEqual(before);
+  });
+});
+
 describe('the trash and the import follow the scope', () => {
   /** A dry run of a one-product CSV, as the import form posts it. */
   const dryRunImport = (token: string) => {
@@ -277,6 +324,40 @@ describe('what no token may do', () => {
     expect(stored).toEqual({ email: admin.email, first_name: 'Ada', status: 'Active' });
     expect((await app.sql(`SELECT count(*)::int AS n FROM api_tokens WHERE user_id = $1`, [admin.user.id]))[0].n).toBe(1);
     expect((await app.rest('POST', '/api/auth/signin', { email: admin.email, password: GOOD_PASSWORD })).status).toBe(200);
+  });
+
+  it('refuses role and status changes and other accounts to any token, an admin’s write token too: 403, nothing changes', async () => {
+    const member = await signUpUser(app);
+    const admin = await signUpAdmin(app);
+    const bob = await signUpUser(app);
+    const memberToken = (await createToken(member.token, ['read', 'write'])).token;
+    const adminToken = (await createToken(admin.token, ['read', 'write'])).token;
+
+    // A member's token promoting its own account.
+    expectRestError(await app.rest('PUT', `/api/users/${member.user.id}`, { role: 'Admin' }, { token: memberToken }), 403, 'FORBIDDEN', DENIED);
+    expectGqlError(await app.gql(UPDATE_USER, { id: member.user.id, input: { role: 'Admin' } }, { token: memberToken }), 'FORBIDDEN', DENIED);
+    // An admin's token doing what the admin's session may do to someone else.
+    const asAdmin: Array<[string, string, unknown?]> = [
+      ['PUT', `/api/users/${bob.user.id}`, { role: 'Admin' }],
+      ['PUT', `/api/users/${bob.user.id}`, { status: 'Inactive' }],
+      ['GET', `/api/users/${bob.user.id}`],
+      ['DELETE', `/api/users/${bob.user.id}`],
+    ];
+    for (const [method, path, body] of asAdmin) expectRestError(await app.rest(method, path, body, { token: adminToken }), 403, 'FORBIDDEN', DENIED);
+    const asAdminGql: Array<[string, Record<string, unknown>]> = [
+      [UPDATE_USER, { id: bob.user.id, input: { role: 'Admin' } }],
+      [UPDATE_USER, { id: bob.user.id, input: { status: 'Inactive' } }],
+      [USER, { id: bob.user.id }],
+      [DEACTIVATE, { id: bob.user.id }],
+    ];
+    for (const [query, variables] of asAdminGql) expectGqlError(await app.gql(query, variables, { token: adminToken }), 'FORBIDDEN', DENIED);
+
+    const stored = async (id: string) => (await app.sql(`SELECT role, status FROM users WHERE id = $1`, [id]))[0];
+    expect(await stored(member.user.id)).toEqual({ role: 'Member', status: 'Active' });
+    expect(await stored(bob.user.id)).toEqual({ role: 'Member', status: 'Active' });
+    // The same change with the admin's session goes through: the token alone was refused.
+    const promoted = await app.gql(UPDATE_USER, { id: bob.user.id, input: { role: 'Admin' } }, { token: admin.token });
+    expect(promoted.data.updateUser).toEqual({ id: bob.user.id, role: 'Admin', status: 'Active' });
   });
 });
 
