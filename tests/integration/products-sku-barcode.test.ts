@@ -139,6 +139,16 @@ describe('SKU uniqueness', () => {
     const recased = await app.rest('PUT', `/api/products/${mine.id}`, { sku: sku.toLowerCase() }, { token });
     expect(recased.status).toBe(200);
     expect(recased.body.product.sku).toBe(sku.toLowerCase());
+
+    // The same over GraphQL: another user's SKU is free to take, and a product keeps its own in another case.
+    const graphqlSku = freshSku('SharedGql');
+    await createProduct(app, token, { sku: graphqlSku });
+    const created = await app.gql(CREATE_PRODUCT, { input: productInput({ sku: graphqlSku }) }, { token: otherToken });
+    expect(created.errors).toBeUndefined();
+    expect(created.data.createProduct.sku).toBe(graphqlSku);
+    const gqlRecased = await app.gql(UPDATE_PRODUCT, { id: created.data.createProduct.id, input: { sku: graphqlSku.toUpperCase() } }, { token: otherToken });
+    expect(gqlRecased.errors).toBeUndefined();
+    expect(gqlRecased.data.updateProduct.sku).toBe(graphqlSku.toUpperCase());
   });
 
   it('lets exactly one of 10 concurrent creates with one SKU win', async () => {
