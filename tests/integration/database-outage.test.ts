@@ -123,6 +123,24 @@ it('a database that is down answers 503 with Retry-After over REST and GraphQL, 
   await expectRecovered();
 });
 
+it('when the first request of an outage is GraphQL, the field that met it makes the answer a 503 with Retry-After, and the breaker opens', async () => {
+  await proxy.set('down');
+  // Nothing has met the outage yet, so no gate stops this request: its resolver asks the database and fails.
+  const first = await app.rest('POST', '/graphql', { query: '{ productStats { totalProducts } }' }, { token });
+  expect(first.status).toBe(503);
+  expect(first.headers.get('retry-after')).toBe('5');
+  expect(first.body).toEqual({
+    data: null,
+    errors: [{ message: GeneralMessages.server, path: ['productStats'], extensions: { code: 'SERVICE_UNAVAILABLE', retryAfterSeconds: 5 } }],
+  });
+  // That field's failure opened the breaker: the next request is refused at the gate, before any resolver, so its error has no path.
+  const next = await app.gql('{ productStats { totalProducts } }', {}, { token });
+  expect(next.status).toBe(503);
+  expect(next.errors).toEqual([{ message: GeneralMessages.server, extensions: { code: 'SERVICE_UNAVAILABLE', retryAfterSeconds: 5 } }]);
+  await proxy.set('pass');
+  await expectRecovered();
+});
+
 it('a database that hangs answers 503 once the configured limits pass, not when the client gives up', async () => {
   await proxy.set('hung');
   await expectOutageAnswers();
