@@ -1,14 +1,16 @@
 import { isPublicAddress, resolveWebhookAddress, WebhookAddressError, type Resolver } from './webhook-address';
 
 const refused = ['10.0.0.1', '172.16.0.1', '192.168.1.1', '127.0.0.1', '0.0.0.0', '169.254.169.254', '100.64.0.1', '224.0.0.1', '255.255.255.255',
-  '::1', '::', 'fc00::1', 'fd12:3456::1', 'fe80::1', '::ffff:127.0.0.1', '::ffff:10.0.0.1', '::ffff:169.254.169.254', 'ff02::1'];
+  '::1', '::', 'fc00::1', 'fd12:3456::1', 'fe80::1', '::ffff:127.0.0.1', '::ffff:10.0.0.1', '::ffff:169.254.169.254', 'ff02::1',
+  // IPv4 written the old IPv4-compatible way, and unicast ranges that are not the internet.
+  '::127.0.0.1', '::7f00:1', '::a00:1', '::a9fe:a9fe', '198.18.0.1', '198.19.255.254', '100::1', 'fec0::1'];
 
 describe('a webhook address', () => {
   it.each(refused)('%s is not public', (address) => {
     expect(isPublicAddress(address)).toBe(false);
   });
 
-  it.each(['93.184.216.34', '8.8.8.8', '2606:2800:220:1:248:1893:25c8:1946', '::ffff:93.184.216.34'])('%s is public', (address) => {
+  it.each(['93.184.216.34', '8.8.8.8', '2606:2800:220:1:248:1893:25c8:1946', '::ffff:93.184.216.34', '::5db8:d822', '198.20.0.1'])('%s is public', (address) => {
     expect(isPublicAddress(address)).toBe(true);
   });
 
@@ -51,8 +53,15 @@ describe('resolving a webhook host', () => {
     expect(await resolveWebhookAddress('[2606:2800:220:1:248:1893:25c8:1946]', { allowPrivate: false, resolver })).toEqual({ address: '2606:2800:220:1:248:1893:25c8:1946', family: 6 });
   });
 
-  it('allows private addresses when the operator allows them', async () => {
+  it('allows private and loopback addresses when the operator allows them, and still not link-local (the metadata address) or multicast', async () => {
     expect(await resolveWebhookAddress('127.0.0.1', { allowPrivate: true })).toEqual({ address: '127.0.0.1', family: 4 });
+    const resolver = stub({ 'lan.example.com': ['192.168.1.20'], 'v6.example.com': ['fd12:3456::1'], 'web.example.com': ['93.184.216.34'] });
+    expect(await resolveWebhookAddress('lan.example.com', { allowPrivate: true, resolver })).toEqual({ address: '192.168.1.20', family: 4 });
+    expect(await resolveWebhookAddress('v6.example.com', { allowPrivate: true, resolver })).toEqual({ address: 'fd12:3456::1', family: 6 });
+    expect(await resolveWebhookAddress('web.example.com', { allowPrivate: true, resolver })).toEqual({ address: '93.184.216.34', family: 4 });
+    for (const host of ['169.254.169.254', '[fe80::1]', '[::ffff:169.254.169.254]', '224.0.0.1', '0.0.0.0']) {
+      await expect(resolveWebhookAddress(host, { allowPrivate: true, resolver })).rejects.toThrow(/link-local, multicast or reserved address/);
+    }
   });
 
   it('says so when a name does not resolve', async () => {

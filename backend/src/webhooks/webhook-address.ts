@@ -2,6 +2,36 @@ import ipaddr from 'ipaddr.js';
 import { lookup } from 'node:dns/promises';
 
 /**
+ * Ranges ipaddr.js calls unicast that are not the internet: benchmarking
+ * networks, IPv6's discard prefix and its old site-local prefix.
+ */
+const NOT_INTERNET = ['198.18.0.0/15', '100::/64', 'fec0::/10'].map((cidr) => ipaddr.parseCIDR(cidr));
+
+/** The ranges WEBHOOK_ALLOW_PRIVATE=true opens besides the internet: a developer's own machine and network, not link-local with the cloud metadata address. */
+const PRIVATE_RANGES = new Set(['private', 'loopback', 'uniqueLocal']);
+
+/** The address as it is reached: an IPv4 address written inside IPv6 (::ffff:127.0.0.1, ::127.0.0.1) is that IPv4 address. */
+function reachedAddress(address: string): ipaddr.IPv4 | ipaddr.IPv6 {
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv4') return parsed;
+  const ipv6 = parsed as ipaddr.IPv6;
+  if (ipv6.isIPv4MappedAddress()) return ipv6.toIPv4Address();
+  const parts = ipv6.parts;
+  // IPv4-compatible (deprecated, still routed by some stacks; a URL writes [::127.0.0.1] as [::7f00:1]): 96 zero bits, then the IPv4 address; :: and ::1 are not.
+  if (parts.slice(0, 6).every((part) => part === 0) && (parts[6] !== 0 || parts[7] > 1)) return ipaddr.fromByteArray(ipv6.toByteArray().slice(12));
+  return ipv6;
+}
+
+/** The range of an address, `'internet'` for a public one, or null for something that is not an address. */
+function rangeOf(address: string): string | null {
+  if (!ipaddr.isValid(address)) return null;
+  const reached = reachedAddress(address);
+  const range = reached.range();
+  if (range !== 'unicast') return range;
+  return NOT_INTERNET.some(([network, bits]) => network.kind() === reached.kind() && (reached as ipaddr.IPv4).match(network as ipaddr.IPv4, bits)) ? 'reserved' : 'internet';
+}
+
+/**
  * Where a webhook may send: a public address on the internet. Anything else
  * (private, loopback, link-local with the cloud metadata address, carrier-grade
  * NAT, unique-local, multicast, reserved, IPv4 written inside IPv6) could
@@ -9,11 +39,13 @@ import { lookup } from 'node:dns/promises';
  * private addresses (development, tests). The ranges are ipaddr.js's.
  */
 export function isPublicAddress(address: string): boolean {
-  if (!ipaddr.isValid(address)) return false;
-  let parsed = ipaddr.parse(address);
-  // ::ffff:127.0.0.1 reaches 127.0.0.1: judge the IPv4 address it carries.
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
-  return parsed.range() === 'unicast';
+  return rangeOf(address) === 'internet';
+}
+
+/** Where a webhook may send when the operator allows private addresses: the internet, private networks and loopback. */
+export function isAllowedPrivateAddress(address: string): boolean {
+  const range = rangeOf(address);
+  return range === 'internet' || (range !== null && PRIVATE_RANGES.has(range));
 }
 
 /** One address a host name resolves to, as the resolver gives it. */
@@ -52,9 +84,14 @@ export async function resolveWebhookAddress(hostname: string, { allowPrivate, re
     }
   }
   if (addresses.length === 0) throw new WebhookAddressError(`The host ${host} could not be resolved`);
-  if (!allowPrivate) {
-    const refused = addresses.find(({ address }) => !isPublicAddress(address));
-    if (refused) throw new WebhookAddressError(`The host ${host} resolves to ${refused.address}, a private, loopback or reserved address: webhooks go to public addresses only`);
+  const allowed = allowPrivate ? isAllowedPrivateAddress : isPublicAddress;
+  const refused = addresses.find(({ address }) => !allowed(address));
+  if (refused) {
+    throw new WebhookAddressError(
+      allowPrivate
+        ? `The host ${host} resolves to ${refused.address}, a link-local, multicast or reserved address: webhooks go to public, private or loopback addresses here`
+        : `The host ${host} resolves to ${refused.address}, a private, loopback or reserved address: webhooks go to public addresses only`,
+    );
   }
   return addresses[0];
 }

@@ -131,3 +131,26 @@ describe('with private addresses allowed', () => {
     expect(received.map((r) => r.path)).toEqual([path]);
   });
 });
+
+describe('a slow resolver', () => {
+  it('counts towards the timeout: a name that takes longer to resolve than the timeout fails within it, and nothing is sent', async () => {
+    const connect = refuseConnections();
+    const resolver: Resolver = () => new Promise(() => undefined);
+    const started = Date.now();
+    const result = await sendWebhook(`http://slow-dns.example.test:${port}/ok`, SECRET, BODY, { timeoutMs: 300, allowPrivate: true, resolver });
+    expect(result).toMatchObject({ ok: false, statusCode: null, error: 'No answer within 0.3 s' });
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(connect).not.toHaveBeenCalled();
+    expect(received).toEqual([]);
+  });
+
+  it('leaves the request only what is left of the timeout', async () => {
+    const resolver: Resolver = () => new Promise((resolve) => setTimeout(() => resolve([{ address: '127.0.0.1', family: 4 }]), 200));
+    const started = Date.now();
+    const result = await sendWebhook(`http://late-dns.example.test:${port}/hang`, SECRET, BODY, { timeoutMs: 400, allowPrivate: true, resolver });
+    expect(result).toMatchObject({ ok: false, statusCode: null, error: 'No answer within 0.4 s' });
+    const elapsed = Date.now() - started;
+    expect(elapsed).toBeGreaterThanOrEqual(395);
+    expect(elapsed).toBeLessThan(550);
+  });
+});

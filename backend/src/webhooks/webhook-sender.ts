@@ -19,6 +19,19 @@ export interface SendOptions {
   resolver?: Resolver;
 }
 
+/** Settles as `work` does, or with undefined once `ms` have passed. */
+async function within<T>(work: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** How much of a receiver's answer is read (and thrown away) before the connection is closed. */
 const MAX_ANSWER_BYTES = 64 * 1024;
 
@@ -28,7 +41,7 @@ const MAX_ANSWER_BYTES = 64 * 1024;
  * that was checked (the socket's lookup is pinned to it), so a name that
  * starts resolving elsewhere cannot redirect a delivery into the private
  * network. A redirect is not followed (a 3xx is a failure like any non-2xx);
- * the whole exchange must finish within `timeoutMs`.
+ * the whole exchange, the name's lookup included, must finish within `timeoutMs`.
  */
 export async function sendWebhook(url: string, secret: string, body: string, { timeoutMs, allowPrivate, resolver }: SendOptions): Promise<SendResult> {
   const started = Date.now();
@@ -44,12 +57,15 @@ export async function sendWebhook(url: string, secret: string, body: string, { t
   } catch {
     return done(null, 'The URL is not valid');
   }
-  let pinned: { address: string; family: 4 | 6 };
+  const noAnswer = () => done(null, `No answer within ${timeoutMs / 1000} s`);
+  let resolved: { address: string; family: 4 | 6 } | undefined;
   try {
-    pinned = await resolveWebhookAddress(target.hostname, { allowPrivate, resolver });
+    resolved = await within(resolveWebhookAddress(target.hostname, { allowPrivate, resolver }), timeoutMs);
   } catch (error) {
     return done(null, error instanceof WebhookAddressError ? error.message : 'The host could not be resolved');
   }
+  if (!resolved) return noAnswer();
+  const pinned = resolved;
   const lookup: LookupFunction = (_hostname, options, callback) => {
     if ((options as { all?: boolean }).all) (callback as unknown as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [pinned]);
     else callback(null, pinned.address, pinned.family);
@@ -88,10 +104,13 @@ export async function sendWebhook(url: string, secret: string, body: string, { t
         response.on('error', () => finish(done(status, `The receiver answered ${status}`)));
       },
     );
-    const timer = setTimeout(() => {
-      finish(done(null, `No answer within ${timeoutMs / 1000} s`));
-      request.destroy();
-    }, timeoutMs);
+    const timer = setTimeout(
+      () => {
+        finish(noAnswer());
+        request.destroy();
+      },
+      Math.max(0, started + timeoutMs - Date.now()),
+    );
     request.on('error', (error: NodeJS.ErrnoException) => finish(done(null, connectionErrorOf(error))));
     request.end(body);
   });
