@@ -34,7 +34,8 @@ function defaultHeaders(): string | undefined {
 const DEFAULT_QUERY = `# Welcome to the Stockroom GraphQL playground.
 #
 # Sign in with the signIn mutation, then put the token in the
-# Headers tab as {"Authorization": "Bearer <token>"}.
+# Headers tab as {"Authorization": "Bearer <token>"}. An API token
+# from your profile (stk_...) goes there the same way.
 
 query Me {
   me {
