@@ -1,12 +1,12 @@
 // First: sizes libuv's thread pool (UV_THREADPOOL_SIZE) before any import can start it.
 import './common/thread-pool';
 import 'reflect-metadata';
-import type { Server } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import { createApp } from './app';
 import { databaseLimitsOf, loadConfig } from './config/config';
 import { startupProblemOf } from './app/startup-problem';
 import { openDatabase } from './app/database';
+import { createHttpServer } from './app/http-server';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres';
 import { createMailer } from './mail/mailer';
 import { log } from './common/log';
@@ -32,13 +32,17 @@ async function main() {
   );
   if (!config.worker) log.info('WORKER=0: serving requests only; another instance works the queued jobs');
 
-  const server: Server = app.express.listen(config.port, () => {
-    log.info(`Stockroom listening on http://localhost:${config.port}`);
-    if (!config.smtpUrl) log.info(`Emails are written to ${config.dataDir}/mail (set SMTP_URL to send them)`);
+  const server = createHttpServer(app.express, config);
+  // A port in use fails start-up (below main), rather than leaving a process that says it listens and does not.
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
-  server.headersTimeout = config.httpHeadersTimeoutMs;
-  server.requestTimeout = config.httpRequestTimeoutMs;
-  server.keepAliveTimeout = config.httpKeepAliveTimeoutMs;
+  log.info(`Stockroom listening on http://localhost:${config.port}`);
+  if (!config.smtpUrl) log.info(`Emails are written to ${config.dataDir}/mail (set SMTP_URL to send them)`);
 
   /** Past the grace period, closing the pool and the embedded PostgreSQL gets this long before the process gives up on them. */
   const CLEAN_UP_TIMEOUT_MS = 10_000;
