@@ -19,6 +19,8 @@ export const productListPath = '/products';
 export const productNewPath = `${productListPath}/new`;
 /** The list filtered to Low Stock, as the list itself writes it in the URL. */
 export const lowStockListPath = `${productListPath}?stockStatus=low`;
+/** The list filtered to what is out of stock (which Low Stock leaves out). */
+export const outOfStockListPath = `${productListPath}?inStock=false`;
 export const productPath = (id: string) => `${productListPath}/${encodeURIComponent(id)}`;
 
 export const profileEditPath = '/profile/edit';

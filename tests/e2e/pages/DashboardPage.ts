@@ -35,6 +35,7 @@ export class DashboardPage extends BasePage {
   readonly reorder = this.page.getByRole('region', { name: /^Needs reordering/ });
   readonly reorderItems = this.reorder.getByRole('listitem');
   readonly showLowStock = this.reorder.getByRole('link', { name: 'Show Low Stock products' });
+  readonly showOutOfStock = this.reorder.getByRole('link', { name: 'Show out of stock products' });
 
   readonly features = this.page.getByRole('region', { name: 'Key features' });
 

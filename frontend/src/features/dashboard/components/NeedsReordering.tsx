@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { EmptyState } from '../../../components/EmptyState';
 import { formatCount } from '../../../lib/format';
-import { lowStockListPath, productPath } from '../../../lib/urls';
+import { lowStockListPath, outOfStockListPath, productPath } from '../../../lib/urls';
 import { reorderLineOf, reorderSummaryOf } from '../dashboard-wording';
 
 export interface ReorderEntry {
@@ -22,7 +22,10 @@ export interface NeedsReorderingProps {
   total: number;
 }
 
-/** The products at or under their reorder level, each linking to its page, and the way to the Low Stock filter. */
+/**
+ * The products at or under their reorder level, each linking to its page, and the way to the Low Stock
+ * filter; with an empty shelf among them, to the out of stock filter too, since Low Stock leaves those out.
+ */
 export function NeedsReordering({ products, total }: NeedsReorderingProps) {
   const headingId = useId();
   return (
@@ -37,7 +40,10 @@ export function NeedsReordering({ products, total }: NeedsReorderingProps) {
               </Tag>
             )}
           </H2>
-          <Link to={lowStockListPath}>Show Low Stock products</Link>
+          <span className="dashboard__panel-links">
+            <Link to={lowStockListPath}>Show Low Stock products</Link>
+            {products.some((product) => product.quantity === 0) && <Link to={outOfStockListPath}>Show out of stock products</Link>}
+          </span>
         </div>
         {products.length === 0 ? (
           <EmptyState
