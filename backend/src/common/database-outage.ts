@@ -1,6 +1,7 @@
 import { GeneralMessages } from '@stockroom/schema';
 import { ServiceUnavailableError } from './errors';
 import { log } from './log';
+import { heldBackNote, logOncePerWindow } from './rate-limited-log';
 
 /** What a client is told to wait before retrying while the database is away. */
 export const OUTAGE_RETRY_AFTER_SECONDS = 5;
@@ -37,25 +38,13 @@ export function databaseOutageOf(error: unknown): string | undefined {
 /** What the client gets instead of a 500: 503, the generic server message, and when to retry. */
 export const databaseOutageError = () => new ServiceUnavailableError(GeneralMessages.server, OUTAGE_RETRY_AFTER_SECONDS);
 
-/** At most one line per reason in this window: a database outage under load fails every request. */
-const LOG_WINDOW_MS = 5_000;
-const logged = new Map<string, { at: number; suppressed: number }>();
-
 /**
  * Logs an outage once per reason and window, with how many more there were
  * since the last line, and what the app does about it meanwhile (requests are
  * answered 503; the background jobs wait and poll again).
  */
 export function logDatabaseOutage(reason: string, where: string, now = Date.now(), meanwhile = 'answering 503'): boolean {
-  const last = logged.get(reason);
-  if (last && now - last.at < LOG_WINDOW_MS) {
-    last.suppressed += 1;
-    return false;
-  }
-  const more = last?.suppressed ? ` (${last.suppressed} more since the last line)` : '';
-  log.error(`[database] unavailable: ${reason} at ${where}; ${meanwhile}${more}`);
-  logged.set(reason, { at: now, suppressed: 0 });
-  return true;
+  return logOncePerWindow(`database ${reason}`, (heldBack) => log.error(`[database] unavailable: ${reason} at ${where}; ${meanwhile}${heldBackNote(heldBack)}`), now);
 }
 
 /**

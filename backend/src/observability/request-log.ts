@@ -1,6 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { inRequestScope } from '../common/log';
+import { logOncePerWindow } from '../common/rate-limited-log';
 import type { Metrics } from './metrics';
 import { requestIdOf } from '../common/request-id';
 
@@ -44,6 +45,16 @@ export function graphqlOperationOf(req: Request): { name: string | undefined; ty
 /** Probes polled every few seconds and the client's files: logged only at debug, so the log shows what people do. */
 const QUIET_ROUTE = /^(\/api\/health\/|\/api\/users\/health\/|\/assets\/)/;
 
+/**
+ * 503 is the app saying "not now" (the database or the store away, a full queue, a shutdown), already logged
+ * by what caused it; while that lasts every request gets one. So a warn line at most every few seconds, with
+ * how many more were refused since the last one, and each of them at debug.
+ */
+function logRefused(log: Logger, line: object): void {
+  const written = logOncePerWindow('request refused', (heldBack) => log.warn(heldBack ? { ...line, refusedSinceLastLine: heldBack } : line, 'request refused for now'));
+  if (!written) log.debug(line, 'request refused for now');
+}
+
 function logAnswer(log: Logger, req: Request, res: Response, seconds: number, metrics: Metrics | undefined): void {
   const route = routeOf(req);
   const operation = route === '/graphql' ? graphqlOperationOf(req) : undefined;
@@ -54,9 +65,8 @@ function logAnswer(log: Logger, req: Request, res: Response, seconds: number, me
     status: res.statusCode,
     durationMs: Math.round(seconds * 10_000) / 10,
   };
-  // 503 is the app saying "not now" (an outage, a full queue), already logged once by what caused it.
   if (res.statusCode >= 500 && res.statusCode !== 503) log.error(line, 'request failed');
-  else if (res.statusCode === 503) log.warn(line, 'request refused for now');
+  else if (res.statusCode === 503) logRefused(log, line);
   else if (QUIET_ROUTE.test(route)) log.debug(line, 'request');
   else log.info(line, 'request');
   metrics?.request(req.method, route, res.statusCode, seconds);

@@ -8,6 +8,7 @@ import { DomainError } from '../common/errors';
 import { Semaphore, SemaphoreFullError } from '../common/semaphore';
 import { IMAGE_DECODE_CONCURRENCY, LIBVIPS_THREADS_PER_IMAGE } from '../common/thread-pool';
 import { log } from '../common/log';
+import { heldBackNote, logOncePerWindow } from '../common/rate-limited-log';
 import type { ReceivedImage } from './multipart-image';
 import type { ListedObject, StoredObject, UploadObjects } from './upload-objects';
 import { ImageDecoderBusyError, ImageTooManyPixelsError, UnsupportedImageError, UploadFailedError, UploadStoreUnavailableError } from './upload.errors';
@@ -48,6 +49,12 @@ async function reencode(input: string, type: ImageFormat, output: string) {
     .resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: 'inside', withoutEnlargement: true });
   const encoded = type === 'jpeg' ? image.jpeg({ quality: 85, mozjpeg: true }) : type === 'png' ? image.png() : image.webp({ quality: 85 });
   return encoded.toFile(output);
+}
+
+/** What kind of failure a store's error is, for its log line: a system or network code (ECONNREFUSED), else the SDK's error name (NoSuchBucket). */
+function failureKindOf(error: unknown): string {
+  const { code, name } = (error ?? {}) as { code?: unknown; name?: unknown };
+  return typeof code === 'string' ? code : typeof name === 'string' ? name : 'unknown';
 }
 
 /** A decoder's complaint about the file is the client's problem; a system error (disk full) is ours. */
@@ -92,9 +99,14 @@ export function createUploadStore(dir: string, objects: UploadObjects, { decodeB
   const tempPath = () => join(dir, `.${randomUUID()}.upload`);
   // A decode holds a thread-pool thread and up to MAX_INPUT_PIXELS pixels in memory: only IMAGE_DECODE_CONCURRENCY run at once.
   const decodes = new Semaphore(IMAGE_DECODE_CONCURRENCY, decodeBacklog);
-  /** A store that failed: one line in the log (the SDK's error has no stack worth reading), 503 for the client. */
-  const storeFailure = (what: string, error: unknown) => {
-    log.error(`[uploads] could not ${what} in ${objects.description}: ${error instanceof Error ? error.message : String(error)}`);
+  /**
+   * A store that failed: 503 for the client, and one line in the log (the SDK's error has no stack worth
+   * reading) per operation and kind of failure every few seconds: a store that is away fails every request.
+   */
+  const storeFailure = (operation: 'store' | 'read', name: string, error: unknown) => {
+    logOncePerWindow(`uploads ${operation} ${failureKindOf(error)}`, (heldBack) =>
+      log.error(`[uploads] could not ${operation} ${name} in ${objects.description}: ${error instanceof Error ? error.message : String(error)}${heldBackNote(heldBack)}`),
+    );
     return new UploadStoreUnavailableError();
   };
 
@@ -125,7 +137,7 @@ export function createUploadStore(dir: string, objects: UploadObjects, { decodeB
         await objects.put(name, encoded, format.mimeType);
         return URL_PREFIX + name;
       } catch (error) {
-        throw storeFailure(`store ${name}`, error);
+        throw storeFailure('store', name, error);
       } finally {
         await rm(encoded, { force: true });
       }
@@ -136,7 +148,9 @@ export function createUploadStore(dir: string, objects: UploadObjects, { decodeB
       try {
         await objects.delete(url.slice(URL_PREFIX.length));
       } catch (error) {
-        log.error({ err: error, url }, '[uploads] could not delete an upload');
+        logOncePerWindow(`uploads delete ${failureKindOf(error)}`, (heldBack) =>
+          log.error({ err: error, url }, `[uploads] could not delete an upload${heldBackNote(heldBack)}`),
+        );
       }
     },
 
@@ -145,7 +159,7 @@ export function createUploadStore(dir: string, objects: UploadObjects, { decodeB
       try {
         return await objects.get(name, range);
       } catch (error) {
-        throw storeFailure(`read ${name}`, error);
+        throw storeFailure('read', name, error);
       }
     },
     list: () => objects.list(),
