@@ -1,9 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createDatabase, startTestApp } from '../support/test-app';
+import type { Mailer } from '../../backend/src/mail/mailer';
+import { MAIL_QUEUE } from '../../backend/src/mail/mail-outbox';
+import { createDatabase, signUpUser, startTestApp } from '../support/test-app';
 
 /**
  * The built server as an operator runs it (NODE_ENV=production): a JSON log
@@ -166,6 +169,37 @@ describe('/metrics', () => {
     const names = new Set([...text.matchAll(/stockroom_graphql_operation_duration_seconds_count\{operation="([^"]+)"/g)].map((m) => m[1]));
     expect(names.size).toBeLessThanOrEqual(101);
     expect(names.has('other')).toBe(true);
+  });
+
+  it('counts answers with a 5xx status by status, and background jobs by queue and outcome', async () => {
+    let sendsToFail = 1;
+    // Uploads kept in a store nobody listens on, so reading one is a 503; and a mail transport whose first send fails, as a mail server that is down does.
+    const app = await startTestApp(
+      { METRICS_TOKEN, S3_BUCKET: 'nowhere', S3_ENDPOINT: 'http://127.0.0.1:9', AWS_ACCESS_KEY_ID: 'id', AWS_SECRET_ACCESS_KEY: 'secret' },
+      {
+        wrapMailer: (mailer: Mailer): Mailer => ({
+          deliver: async (mail) => {
+            if (sendsToFail-- > 0) throw new Error('connect ECONNREFUSED 127.0.0.1:25');
+            await mailer.deliver(mail);
+          },
+        }),
+      },
+    );
+    const metrics = async () => (await app.rest<string>('GET', '/metrics', undefined, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).body;
+    try {
+      expect(await metrics()).not.toMatch(/stockroom_http_server_errors_total\{/);
+      expect((await app.rest('GET', `/uploads/${randomUUID()}.png`)).status).toBe(503);
+      expect(await metrics()).toMatch(/^stockroom_http_server_errors_total\{status="503"\} 1$/m);
+
+      // Signing up queues a verification mail: its first send fails, and the retry is sent.
+      await signUpUser(app);
+      await app.jobsDone(MAIL_QUEUE);
+      const text = await metrics();
+      expect(text).toMatch(/^stockroom_jobs_total\{queue="mail",outcome="failed"\} 1$/m);
+      expect(text).toMatch(/^stockroom_jobs_total\{queue="mail",outcome="completed"\} 1$/m);
+    } finally {
+      await app.close();
+    }
   });
 
   it('is not there without METRICS_TOKEN: 404 like any unknown path', async () => {
