@@ -33,10 +33,10 @@ function printedText(page: Page): Promise<string> {
 describe('product labels', () => {
   const b = useBrowser();
 
-  it('previews a label with a Code 128 of the id and a QR code that reads as the product link, and prints only the label', async () => {
+  it('previews a label with the SKU, a Code 128 of it and a QR code that reads as the product link, and prints only the label', async () => {
     const s = b.session();
     const api = await signedInUser(s, 'label');
-    const product = await createProductApi(api, { name: 'Brass Desk Lamp', price: 49.9, quantity: 4 });
+    const product = await createProductApi(api, { name: 'Brass Desk Lamp', price: 49.9, quantity: 4, sku: 'LMP-BR-049' });
     await countPrints(s.page);
     const scripts: string[] = [];
     s.page.on('request', (request) => {
@@ -56,17 +56,19 @@ describe('product labels', () => {
     expect(labelChunks()).toHaveLength(1);
     await expect(label.locator('.product-label__name').innerText()).resolves.toBe('Brass Desk Lamp');
     await expect(label.locator('.product-label__price').innerText()).resolves.toBe('$49.90');
+    await expect(label.locator('.product-label__sku').innerText()).resolves.toBe('SKU LMP-BR-049');
 
     const productUrl = s.url(`/products/${product.id}`);
     const qr = label.getByRole('img', { name: `QR code linking to ${productUrl}` });
-    const barcode = label.getByRole('img', { name: `Barcode ${product.id}` });
+    // Without an EAN or UPC, the label's barcode is the SKU.
+    const barcode = label.getByRole('img', { name: 'Barcode LMP-BR-049' });
     await expect(qr.locator('svg').count()).resolves.toBe(1);
     await expect(barcode.locator('svg').count()).resolves.toBe(1);
-    // The QR code reads back from the screen's pixels, as a phone would read the preview. An id is 36 characters
-    // of Code 128, too dense for the preview's pixels, so the barcode is read from the SVG the app drew, rasterised large.
+    // Both read back from the screen's pixels, as a phone would read the preview, and from the SVG the app drew, rasterised large.
     await expect(decodeImage(await qr.screenshot())).resolves.toBe(productUrl);
     await expect(decodeImage(await qr.innerHTML())).resolves.toBe(productUrl);
-    await expect(decodeImage(await barcode.innerHTML())).resolves.toBe(product.id);
+    await expect(decodeImage(await barcode.screenshot())).resolves.toBe('LMP-BR-049');
+    await expect(decodeImage(await barcode.innerHTML())).resolves.toBe('LMP-BR-049');
     await saveScreenshot(s.page, 'labels', 'preview-1280');
     await expectNoAxeViolations(s.page, 'label preview 1280 light');
 
@@ -75,6 +77,7 @@ describe('product labels', () => {
     const printed = await printedText(s.page);
     expect(printed).toContain('Brass Desk Lamp');
     expect(printed).toContain('$49.90');
+    expect(printed).toContain('SKU LMP-BR-049');
     // Only the printer's copy of the label: no header, navigation, page heading or dialog.
     expect(printed).not.toContain('Stockroom');
     expect(printed).not.toContain('Back to Products');

@@ -1,3 +1,4 @@
+import type { Locator } from 'playwright-core';
 import { ProductMessages } from '@stockroom/schema';
 import { createProductApi, signedInUser } from './support/api';
 import { DESKTOP, MOBILE, useBrowser, type GuardedSession } from './support/browser';
@@ -16,10 +17,27 @@ async function checkScreen(s: GuardedSession, name: string): Promise<void> {
   await saveScreenshot(s.page, SCREENSHOTS, `${name}-${s.page.viewportSize()!.width}`);
 }
 
+/**
+ * A product's SKU and barcode in its table row, compact row or card: each
+ * shown whole on one line, the barcode's digits read as "Barcode ..." (its icon
+ * says so on screen). The SKU reads `sku` there ('SKU X' in the table, 'X ·'
+ * before the category elsewhere).
+ */
+async function expectCodes(entry: Locator, sku: string, barcode = '4006381333931'): Promise<void> {
+  for (const code of [entry.getByText(sku, { exact: true }), entry.getByText(`Barcode ${barcode}`, { exact: true })]) {
+    await code.waitFor();
+    const shown = await code.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      return { lines: Math.round(box.height / parseFloat(getComputedStyle(el).lineHeight)), onScreen: box.left >= 0 && box.right <= window.innerWidth };
+    });
+    expect({ code: String(code), ...shown }).toEqual({ code: String(code), lines: 1, onScreen: true });
+  }
+}
+
 describe('SKU and barcode in the client', () => {
   const b = useBrowser();
 
-  it('checks both in the form, shows a taken SKU on its field, and finds the product by either code, listed first', async () => {
+  it('checks both in the form, shows a taken SKU on its field, finds the product by either code, listed first, and lists both codes', async () => {
     const s = b.session();
     const session = await signedInUser(s, 'codes');
     await createProductApi(session, { name: 'Desk Lamp', price: 20, sku: 'LMP-100' });
@@ -52,11 +70,17 @@ describe('SKU and barcode in the client', () => {
     }
     await list.goto('?search=lmp-200&sortBy=name&sortOrder=asc');
     expect(await list.names()).toEqual(['Floor Lamp', 'Adapter for LMP-200']);
+    await expectCodes(list.row('Floor Lamp'), 'SKU LMP-200');
     await checkScreen(s, 'list-by-sku');
     await s.page.setViewportSize(MOBILE);
     await list.ready();
     expect(await list.names()).toEqual(['Floor Lamp', 'Adapter for LMP-200']);
+    await expectCodes(list.compactRows.filter({ has: s.page.getByRole('link', { name: 'Floor Lamp', exact: true }) }), 'LMP-200 ·');
     await checkScreen(s, 'list-by-sku');
+    await list.viewToggle.getByRole('radio', { name: 'Cards' }).click();
+    await list.card('Floor Lamp').waitFor();
+    await expectCodes(list.card('Floor Lamp'), 'LMP-200 ·');
+    await checkScreen(s, 'cards-by-sku');
 
     await s.page.getByRole('link', { name: 'Floor Lamp', exact: true }).click();
     const detail = new ProductDetailPage(s.page);

@@ -25,11 +25,16 @@ const MAIN_CONTENT = { include: 'main' };
 /** The longest category name (50 characters), and one word: it must wrap or be cut, never widen a page. */
 const LONG_CATEGORY = 'WarehouseShelvingAndHeavyDutyStorageRackAccessories'.slice(0, 50);
 const LONG_NAME = 'Stainless steel adjustable shelving bracket with a very long descriptive name';
+/** A long SKU in one word (hyphens are its only breaks) and the longest barcode, a GTIN-14, beside it in the list. */
+const LONG_SKU = 'WAREHOUSE-SHELVING-BRACKET-STAINLESS-ADJUSTABLE-1200MM';
+const LONG_BARCODE = '10012345678902';
+/** The other barcode lengths, on the next three listed: EAN-13, UPC-A, EAN-8. */
+const BARCODES = ['4006381333931', '036000291452', '96385074'];
 
 /**
- * 24 products over four categories; one worth $71,999,999.28 in stock, so the
- * inventory value is a long figure; the newest (first listed) has a long name
- * and is out of stock.
+ * 24 products over four categories, each with a SKU; one worth $71,999,999.28
+ * in stock, so the inventory value is a long figure; the newest (first listed)
+ * has a long name, a long SKU and a GTIN-14, and is out of stock.
  */
 const CATALOGUE: CreateProductInput[] = Array.from({ length: 24 }, (_, i) => ({
   name: i === 23 ? LONG_NAME : `Shelf part ${String(i + 1).padStart(2, '0')}`,
@@ -37,6 +42,8 @@ const CATALOGUE: CreateProductInput[] = Array.from({ length: 24 }, (_, i) => ({
   price: i === 1 ? 999_999.99 : 5 + i,
   quantity: i === 1 ? 72 : i % 5 === 0 || i === 23 ? 0 : i,
   category: [LONG_CATEGORY, 'Hardware', 'Garden', 'Tools'][i % 4],
+  sku: i === 23 ? LONG_SKU : `SP-${String(i + 1).padStart(4, '0')}`,
+  barcode: i === 23 ? LONG_BARCODE : (BARCODES[22 - i] ?? null),
 }));
 const COUNTS = { total: '24', inStock: '18', outOfStock: '6' };
 const VALUE = '$72,004,053.28';
@@ -297,13 +304,13 @@ describe('responsive: list, detail, form and dashboard at 375, 768, 1024 and 128
     s.assertClean();
   });
 
-  it('at 375 px compact rows show name, price, quantity and stock, every action is reachable by touch, every control at least 44 px', async () => {
+  it('at 375 px compact rows show name, SKU, barcode, price, quantity and stock, every action is reachable by touch, every control at least 44 px', async () => {
     const width = 375;
     const s = await open(width);
     const list = new ProductListPage(s.page);
     await list.goto();
     await list.waitForSummary(10, 24);
-    // Compact rows: name, price, quantity and stock, the actions behind one menu.
+    // Compact rows: name, codes, price, quantity and stock, the actions behind one menu.
     expect(await list.table.count()).toBe(0);
     expect(await list.compactRows.count()).toBe(10);
     expect(await smallTargets(s.page)).toEqual([]);
@@ -314,6 +321,8 @@ describe('responsive: list, detail, form and dashboard at 375, 768, 1024 and 128
     await expectOnScreen(row.getByText('$28.00', { exact: true }), width);
     await expectOnScreen(row.getByText('Qty 0', { exact: true }), width);
     await expectOnScreen(row.getByText('Out of Stock', { exact: true }), width);
+    await expectOnScreen(row.getByText(`${LONG_SKU} ·`, { exact: true }), width);
+    await expectOnScreen(row.getByText(`Barcode ${LONG_BARCODE}`, { exact: true }), width);
 
     await list.actionsMenuButton(name).tap();
     for (const action of ['View', 'Edit', 'Delete'] as const) await expectOnScreen(list.menuItem(name, action), width);

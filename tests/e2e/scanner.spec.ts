@@ -11,7 +11,8 @@ import { ProductListPage } from './pages/ProductListPage';
 
 /**
  * Scan to find, in Chromium with a fake camera that films a generated video of
- * a code: a barcode on a product's label, or text that several products' names hold.
+ * a code: the EAN-13 of one product, text that several products' names hold, or
+ * a case's ITF-14 that no product carries. No camera, no scan button.
  */
 
 const scanButton = (page: Page) => page.getByRole('search', { name: 'Search and filter products' }).getByRole('button', { name: ScannerMessages.scanButton });
@@ -63,9 +64,10 @@ function cameraFilming(code: CameraCode) {
 }
 
 describe('scan to find: the barcode of one product', () => {
-  const b = cameraFilming({ symbology: 'qrcode', text: '4006381333931' });
+  // The bars of a retail pack, as a shop's products carry them.
+  const b = cameraFilming({ symbology: 'ean13', text: '4006381333931' });
 
-  it('reads a code with the camera and opens the product with that barcode, though another names it; the camera stops', async () => {
+  it('reads an EAN-13 with the camera and opens the product with that barcode, though another names it; the camera stops', async () => {
     const { s, products, scripts } = await listWithCamera(b, 'scan-one', [
       { name: 'Bench Vise', barcode: '4006381333931', sku: 'VISE-4' },
       'Adapter for 4006381333931',
@@ -102,6 +104,49 @@ describe('scan to find: a code that several products match', () => {
   });
 });
 
+describe('scan to find: a code no product carries', () => {
+  // The ITF-14 on an outer case: a GTIN-14 that no product has yet.
+  const b = cameraFilming({ symbology: 'itf14', text: '10012345678902' });
+
+  it('reads an ITF-14 and searches the list for it: no match, the code in the search box, Clear Filters lists everything again', async () => {
+    const { s, list } = await listWithCamera(b, 'scan-none', [{ name: 'Bench Vise', barcode: '4006381333931' }, 'Unrelated Lamp']);
+    await scanButton(s.page).click();
+    await s.page.waitForURL((url) => url.searchParams.get('search') === '10012345678902');
+    await list.noMatch.waitFor();
+    await expect(list.search.inputValue()).resolves.toBe('10012345678902');
+    await expect(scannerDialog(s.page).count()).resolves.toBe(0);
+    await expect(cameraTracksLive(s.page)).resolves.toBe(0);
+    await list.noMatchClearFilters.click();
+    await list.waitForNames(['Unrelated Lamp', 'Bench Vise']);
+    await expect(list.search.inputValue()).resolves.toBe('');
+    s.assertClean();
+  });
+});
+
+/**
+ * Hides the camera from the page, as on a computer without one: enumerateDevices
+ * lists no video input until the test plugs one in (`window.e2ePlugCamera()`,
+ * which also fires devicechange as the browser does). Counts the lists handed out.
+ */
+async function withoutCamera(s: GuardedSession): Promise<void> {
+  await s.context.addInitScript(() => {
+    const w = window as unknown as { e2eDeviceLists: number; e2ePlugCamera(): void };
+    const devices = navigator.mediaDevices;
+    const original = devices.enumerateDevices.bind(devices);
+    let plugged = false;
+    w.e2eDeviceLists = 0;
+    devices.enumerateDevices = async () => {
+      const list = await original();
+      w.e2eDeviceLists += 1;
+      return plugged ? list : list.filter((device) => device.kind !== 'videoinput');
+    };
+    w.e2ePlugCamera = () => {
+      plugged = true;
+      devices.dispatchEvent(new Event('devicechange'));
+    };
+  });
+}
+
 describe('scan to find: the scanner dialog', () => {
   // Chromium's own fake camera (a moving test pattern, no code): the dialog stays open.
   const b = useBrowser({ args: ['--use-fake-device-for-media-stream'] });
@@ -133,6 +178,20 @@ describe('scan to find: the scanner dialog', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
     await expect(cameraTracksLive(s.page)).resolves.toBe(0);
+    s.assertClean();
+  });
+
+  it('shows no scan button on a device without a camera, and shows it when one is plugged in', async () => {
+    const s = await b.open(b.browser(), { permissions: ['camera'] });
+    await withoutCamera(s);
+    await signedInUser(s, 'scan-no-camera');
+    const list = new ProductListPage(s.page);
+    await list.goto();
+    await list.search.waitFor();
+    await s.page.waitForFunction(() => (window as unknown as { e2eDeviceLists: number }).e2eDeviceLists > 0);
+    await expect(scanButton(s.page).count()).resolves.toBe(0);
+    await s.page.evaluate(() => (window as unknown as { e2ePlugCamera(): void }).e2ePlugCamera());
+    await scanButton(s.page).waitFor();
     s.assertClean();
   });
 

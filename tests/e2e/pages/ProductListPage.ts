@@ -213,7 +213,8 @@ export class ProductListPage extends BasePage {
           const region = document.querySelector('section[aria-label="Product list"]');
           if (!region || region.getAttribute('aria-busy') === 'true') return false;
           const got = [...region.querySelectorAll('table tbody > tr, ul.product-rows > li')].map((r) =>
-            ((r.matches('tr') ? r.querySelector('td:not(.product-table__select)') : r.querySelector('.product-row__name'))?.textContent ?? '').trim(),
+            // The name's link, not its whole cell, which also holds the SKU and barcode.
+            ((r.matches('tr') ? (r.querySelector('td a') ?? r.querySelector('td:not(.product-table__select)')) : r.querySelector('.product-row__name'))?.textContent ?? '').trim(),
           );
           return got.length === want.length && got.every((name, i) => name === want[i]);
         },

@@ -2,6 +2,7 @@ import { Button } from '@blueprintjs/core';
 import { CameraIcon } from '@blueprintjs/icons';
 import { ScannerMessages } from '@stockroom/schema';
 import { lazy, Suspense, useState } from 'react';
+import { useHasCamera } from './useHasCamera';
 
 /** The dialog, the camera code and the decoder load when the button is first pressed. */
 const ScannerDialog = lazy(() => import('./ScannerDialog'));
@@ -12,12 +13,11 @@ export interface ScanButtonProps {
   className?: string;
 }
 
-const hasCamera = () => typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getUserMedia === 'function';
-
-/** A camera button that opens the scanner; nothing on a device (or page) without camera access. */
+/** A camera button that opens the scanner; nothing on a device without a camera (or a page without camera access). */
 export function ScanButton({ onCode, className }: ScanButtonProps) {
   const [open, setOpen] = useState(false);
-  if (!hasCamera()) return null;
+  const hasCamera = useHasCamera();
+  if (!hasCamera) return null;
   return (
     <>
       <Button

@@ -3,8 +3,11 @@ export interface BarcodeReader {
   read(video: HTMLVideoElement): Promise<string | null>;
 }
 
-/** The codes a shop's products carry: EAN/UPC on the pack, Code 128 on shelf labels, QR on our own labels. */
-const DETECTOR_FORMATS = ['ean_13', 'ean_8', 'upc_a', 'code_128', 'qr_code'];
+/**
+ * The codes a shop's products carry: EAN/UPC on the pack, ITF-14 (a GTIN-14) on
+ * the case it came in, Code 128 on shelf labels, QR on our own labels.
+ */
+const DETECTOR_FORMATS = ['ean_13', 'ean_8', 'upc_a', 'itf', 'code_128', 'qr_code'];
 
 interface DetectedBarcode {
   rawValue: string;

@@ -8,7 +8,7 @@ import {
 } from '@zxing/library';
 import type { BarcodeReader } from './barcode-reader';
 
-const FORMATS = [BarcodeFormat.EAN_13, BarcodeFormat.EAN_8, BarcodeFormat.UPC_A, BarcodeFormat.CODE_128, BarcodeFormat.QR_CODE];
+const FORMATS = [BarcodeFormat.EAN_13, BarcodeFormat.EAN_8, BarcodeFormat.UPC_A, BarcodeFormat.ITF, BarcodeFormat.CODE_128, BarcodeFormat.QR_CODE];
 
 /** zxing on a canvas copy of each frame; its "nothing found" is an exception, which here means null. */
 export function createZxingReader(): BarcodeReader {
@@ -17,6 +17,8 @@ export function createZxingReader(): BarcodeReader {
     new Map<DecodeHintType, unknown>([
       [DecodeHintType.POSSIBLE_FORMATS, FORMATS],
       [DecodeHintType.TRY_HARDER, true],
+      // ITF carries a GTIN-14 on a case; a shorter ITF read is far more likely a misread of some other bars.
+      [DecodeHintType.ALLOWED_LENGTHS, [14]],
     ]),
   );
   const canvas = document.createElement('canvas');

@@ -2,6 +2,7 @@ import { Card, H2 } from '@blueprintjs/core';
 import { Link } from 'react-router-dom';
 import { formatCount, formatCurrency } from '../../../lib/format';
 import { productPath } from '../urls';
+import { ProductBarcode } from './ProductBarcode';
 import { ProductImage } from './ProductImage';
 import { ProductRowActions } from './ProductRowActions';
 import { SelectProductCheckbox } from './SelectProductCheckbox';
@@ -28,6 +29,7 @@ export function ProductCards({ products, navState, onDelete, picker }: ProductCo
               </div>
               <p className="product-card__category">
                 {product.sku && <span className="product-sku">{product.sku} · </span>}
+                {product.barcode && <ProductBarcode barcode={product.barcode}> · </ProductBarcode>}
                 {product.category}
               </p>
               <p className="product-card__figures">

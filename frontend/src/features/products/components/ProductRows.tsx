@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { formatCount, formatCurrency } from '../../../lib/format';
 import { productPath } from '../urls';
+import { ProductBarcode } from './ProductBarcode';
 import { ProductImage } from './ProductImage';
 import { ProductActionsMenu } from './ProductRowActions';
 import { SelectProductCheckbox } from './SelectProductCheckbox';
@@ -25,6 +26,7 @@ export function ProductRows({ products, navState, onDelete, picker }: ProductCol
             </Link>
             <span className="product-row__category">
               {product.sku && <span className="product-sku">{product.sku} · </span>}
+              {product.barcode && <ProductBarcode barcode={product.barcode}> · </ProductBarcode>}
               {product.category}
             </span>
             <span className="product-row__figures">

@@ -7,6 +7,7 @@ import { formatCount, formatCurrency, formatDate } from '../../../lib/format';
 import type { ProductNavState } from '../list-location';
 import { productPath } from '../urls';
 import type { ProductRecord } from '../product-cache';
+import { ProductBarcode } from './ProductBarcode';
 import { ProductImage } from './ProductImage';
 import { ProductActionsMenu, ProductRowActions } from './ProductRowActions';
 import { SelectProductCheckbox } from './SelectProductCheckbox';
@@ -107,7 +108,12 @@ export function ProductTable({ products, navState, onDelete, picker, actionsMenu
                     <Link to={productPath(product.id)} state={navState}>
                       {product.name}
                     </Link>
-                    {product.sku && <span className="product-sku">SKU {product.sku}</span>}
+                    {(product.sku || product.barcode) && (
+                      <span className="product-codes">
+                        {product.sku && <span className="product-sku">SKU {product.sku}</span>}
+                        {product.barcode && <ProductBarcode barcode={product.barcode} />}
+                      </span>
+                    )}
                   </span>
                 </div>
               </td>
