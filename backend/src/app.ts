@@ -10,7 +10,8 @@ import { constants as zlib } from 'node:zlib';
 import { apiTokenRoutes } from './api-tokens/api-token.routes';
 import { authRoutes } from './auth/auth.routes';
 import { prepareDummyHash } from './account/password-hasher';
-import type { AppConfig } from './config/config';
+import { databaseLimitsOf, type AppConfig } from './config/config';
+import { pgConnectionLimits } from './app/database';
 import type { RequestContext } from './account/context';
 import { createRequestContext } from './app/request-context';
 import { RATE_LIMIT_HEADERS } from './app/rate-limit-headers';
@@ -128,6 +129,7 @@ export async function createApp({ config, databaseUrl, orm, mailer }: AppDepende
   const jobs = new JobRunner({
     databaseUrl,
     worker: config.worker,
+    connectionLimits: pgConnectionLimits(databaseLimitsOf(config)),
     pollIntervalMs: config.jobPollIntervalMs,
     cronCheckSeconds: config.cronCheckSeconds,
     onJobDone: (queue, outcome) => metrics?.job(queue, outcome),

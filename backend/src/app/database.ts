@@ -15,15 +15,20 @@ export interface DatabaseLimits {
 /** A hung server cannot enforce its own statement timeout, so the client stops waiting this much later. */
 const CLIENT_GRACE_MS = 2_000;
 
-function servingOptions({ poolMax, connectTimeoutMs, acquireTimeoutMs, statementTimeoutMs }: DatabaseLimits) {
+/** The connect and statement limits as a pg connection takes them: the serving pool's, and the job queue's pool too. */
+export function pgConnectionLimits({ connectTimeoutMs, statementTimeoutMs }: DatabaseLimits) {
+  return {
+    ...(connectTimeoutMs !== undefined && { connectionTimeoutMillis: connectTimeoutMs }),
+    ...(statementTimeoutMs !== undefined && { statement_timeout: statementTimeoutMs, query_timeout: statementTimeoutMs + CLIENT_GRACE_MS }),
+  };
+}
+
+function servingOptions({ poolMax, acquireTimeoutMs, ...limits }: DatabaseLimits) {
   return {
     ...(poolMax !== undefined && { pool: { min: 0, max: poolMax } }),
     driverOptions: {
       ...(acquireTimeoutMs !== undefined && { acquireConnectionTimeout: acquireTimeoutMs }),
-      connection: {
-        ...(connectTimeoutMs !== undefined && { connectionTimeoutMillis: connectTimeoutMs }),
-        ...(statementTimeoutMs !== undefined && { statement_timeout: statementTimeoutMs, query_timeout: statementTimeoutMs + CLIENT_GRACE_MS }),
-      },
+      connection: pgConnectionLimits(limits),
     },
   };
 }

@@ -1,3 +1,4 @@
+import { types } from 'node:util';
 import PgBoss from 'pg-boss';
 import { databaseOutageOf, logDatabaseOutage } from '../common/database-outage';
 import { log } from '../common/log';
@@ -24,6 +25,8 @@ export interface JobRunnerOptions {
   cronCheckSeconds: number;
   /** How long a worker that found no job waits before looking again (at least 500). */
   pollIntervalMs: number;
+  /** pg's connect and statement limits for the queue's own pool (the serving pool's), so a hung database holds no job work for ever. */
+  connectionLimits?: { connectionTimeoutMillis?: number; statement_timeout?: number; query_timeout?: number };
   onError?: (error: Error) => void;
   /** Told of each job this instance worked, for the metrics. */
   onJobDone?: (queue: string, outcome: 'completed' | 'failed') => void;
@@ -64,6 +67,7 @@ export class JobRunner implements JobQueue {
     reportUnawaitedCompletions(logUnrecordedCompletion);
     this.boss = new PgBoss({
       connectionString: options.databaseUrl,
+      ...options.connectionLimits,
       schema: JOBS_SCHEMA,
       max: 4,
       application_name: 'stockroom-jobs',
@@ -182,7 +186,8 @@ export class JobRunner implements JobQueue {
       if (this.state === 'stopped') return;
       const running = task
         .work()
-        .catch((error) => (this.options.onError ?? logJobError)(Object.assign(error instanceof Error ? error : new Error(String(error)), { task: task.name })))
+        // isNativeError, not instanceof: an error made in another realm (as jest runs Node's own) is still an Error, and keeps its code.
+        .catch((error) => (this.options.onError ?? logJobError)(Object.assign(types.isNativeError(error) ? error : new Error(String(error)), { task: task.name })))
         .finally(() => {
           this.repeatingRuns.delete(running);
           if (this.state !== 'stopped') timer = setTimeout(run, task.intervalMs);
