@@ -32,6 +32,13 @@ describe('readiness', () => {
     expect(await readiness(down, { draining: false }, closed(), storageUp, running)).toEqual({ status: 'unavailable', database: 'down', storage: 'up', draining: false, jobs: 'running' });
   });
 
+  it('is not ready once the database has not answered within the deadline (a hung database), without waiting for its statement limit', async () => {
+    const hung: SqlPool = { query: () => new Promise<never>(() => {}) };
+    const started = Date.now();
+    expect(await readiness(hung, { draining: false }, closed(), storageUp, running, 100)).toEqual({ status: 'unavailable', database: 'down', storage: 'up', draining: false, jobs: 'running' });
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
   it('is not ready at once while the breaker is open, without waiting for the database, and checks it once', async () => {
     let statements = 0;
     const hung: SqlPool = { query: () => ((statements += 1), new Promise<never>(() => {})) };

@@ -41,6 +41,22 @@ const databaseAnswers = (sql: SqlPool) =>
     .then(() => 'up' as const)
     .catch(() => 'down' as const);
 
+/**
+ * How long readiness waits for the database's answer before it reports it down: a hung database
+ * (one that accepts connections and answers nothing) would otherwise hold each poll for the whole
+ * statement limit, and a load balancer would hear nothing at all rather than "not ready".
+ */
+const READINESS_DATABASE_DEADLINE_MS = 1_000;
+
+/** The database's state as readiness reports it: 'down' when it has not answered within `deadlineMs`. */
+function databaseAnswersWithin(sql: SqlPool, deadlineMs: number): Promise<'up' | 'down'> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'down'>((resolve) => {
+    timer = setTimeout(() => resolve('down'), deadlineMs);
+  });
+  return Promise.race([databaseAnswers(sql), late]).finally(() => clearTimeout(timer));
+}
+
 /** Readiness as the first API reported it: the app is ready while its database answers a trivial statement on the shared pool. */
 export async function healthReport(sql: SqlPool): Promise<HealthReport> {
   const database = await databaseAnswers(sql);
@@ -50,12 +66,19 @@ export async function healthReport(sql: SqlPool): Promise<HealthReport> {
 /**
  * Ready for new requests: the database answers, uploads can be stored, the instance is not draining
  * for a shutdown, and its job workers run (unless WORKER=0 turned them off). While the breaker is open the database counts as down without waiting for it; the poll
- * starts a check.
+ * starts a check. A database that has not answered within a second counts as down too.
  */
-export async function readiness(sql: SqlPool, instance: DrainState, breaker: DatabaseBreaker, storage: StorageCheck, jobs: JobsState): Promise<Readiness> {
+export async function readiness(
+  sql: SqlPool,
+  instance: DrainState,
+  breaker: DatabaseBreaker,
+  storage: StorageCheck,
+  jobs: JobsState,
+  databaseDeadlineMs = READINESS_DATABASE_DEADLINE_MS,
+): Promise<Readiness> {
   void breaker.probe();
   const [database, storageProblem] = await Promise.all([
-    breaker.openReason === undefined ? databaseAnswers(sql) : ('down' as const),
+    breaker.openReason === undefined ? databaseAnswersWithin(sql, databaseDeadlineMs) : ('down' as const),
     storage.check().then(
       () => undefined,
       (error: unknown) => (error instanceof Error ? error.message : String(error)),
