@@ -98,3 +98,18 @@ it('bad configuration is its list of problems, and only an unexpected error keep
   const bug = new TypeError('x is not a function');
   expect(startupProblemOf(bug, undefined)).toBe(bug);
 });
+
+it('a user PostgreSQL does not let in fails start-up in one line that says so, without the password', async () => {
+  const adminUrl = new URL(process.env.TEST_PG_ADMIN_URL!);
+  const stranger = new URL(adminUrl);
+  stranger.username = 'no_such_stockroom_user';
+  stranger.password = 'wrong-secret';
+  const { problem } = await startupFailure(stranger.href);
+  expect(problem).toMatch(new RegExp(`^The database at ${adminUrl.host.replace(/\./g, '\\.')} refused the user or password in DATABASE_URL \\((28P01|28000)\\): check them$`));
+  expect(problem).not.toContain('wrong-secret');
+});
+
+it('a port already taken is one line too', () => {
+  const taken = Object.assign(new Error('listen EADDRINUSE: address already in use :::3000'), { code: 'EADDRINUSE', port: 3000 });
+  expect(startupProblemOf(taken, undefined)).toBe('Port 3000 is already in use: stop what listens there, or set PORT to a free one');
+});
