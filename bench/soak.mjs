@@ -440,7 +440,7 @@ function markdown(data) {
   const totals = data.totals;
   return `## Soak (\`npm run bench -- soak\`)
 
-${config.minutes} minutes of mixed load on the built server after a ${config.warmupSeconds} s warm-up: ${config.connections} connections over loopback for ${config.users} signed-in
+${config.minutes} minutes of mixed load on the built server (MALLOC_ARENA_MAX=${config.mallocArenaMax}, as \`npm start\` runs it) after a ${config.warmupSeconds} s warm-up: ${config.connections} connections over loopback for ${config.users} signed-in
 users, each with ${fmt(config.products)} seeded products. The mix, by share of picks: product lists with search, category, stock filters and sorts (35 %),
 detail and stock history pages (20 %), stats and the dashboard (15 %), creates / updates / deletes (15 %), stock changes (12.5 %), image uploads
 of generated PNGs and JPEGs, half of them fetched back (2.5 %), sign-ins that sign the session before out (1.25 %); every kind half over GraphQL, half
@@ -486,6 +486,8 @@ export default async function run(args = []) {
       AUTH_RATE_LIMIT: '100000000',
       API_RATE_LIMIT: '100000000',
       UPLOAD_RATE_LIMIT: '100000000',
+      // As `npm start` and the Docker image run the server (an operator's own value is kept).
+      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
       // The inspector listens on 127.0.0.1 only, on a port of its own choosing; its URL goes to the server's log.
       NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --expose-gc --inspect=127.0.0.1:0`.trim(),
     },
@@ -622,7 +624,7 @@ export default async function run(args = []) {
       date: new Date().toISOString(),
       machine: startMachine,
       code,
-      config: { minutes, intervalSeconds, connections, users: userCount, products, warmupSeconds, mix: mix.map((k) => ({ kind: k.kind, weight: k.weight })), growthLimit: GROWTH_LIMIT },
+      config: { minutes, intervalSeconds, connections, users: userCount, products, warmupSeconds, mix: mix.map((k) => ({ kind: k.kind, weight: k.weight })), growthLimit: GROWTH_LIMIT, mallocArenaMax: process.env.MALLOC_ARENA_MAX ?? '2' },
       beforeLoad: { rssMb: mb(samples[0].rss), rssAfterGcMb: mb(samples[0].rssAfterGc), heapAfterGcMb: mb(samples[0].heapAfterGc) },
       warmup: { requests: warmup.requests, errors: warmup.errors, errorSamples: warmup.errorSamples },
       byKind,

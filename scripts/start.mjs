@@ -39,7 +39,10 @@ for (const part of parts) {
 
 // The server sets its own thread pool size first thing; passing it in the environment as well makes it hold even before that line runs.
 const { threadPoolSize } = await import(pathToFileURL(join(root, 'backend/dist/src/common/thread-pool.js')).href);
-const env = { ...process.env, UV_THREADPOOL_SIZE: String(threadPoolSize(process.env)) };
+// Two malloc arenas, not one per thread: image decoding and password hashing free large blocks on any
+// of the pool's threads, and with an arena each glibc keeps that memory rather than returning it
+// (docs/benchmarks.md, "Soak"). An operator's own MALLOC_ARENA_MAX wins.
+const env = { ...process.env, UV_THREADPOOL_SIZE: String(threadPoolSize(process.env)), MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' };
 const server = spawn(process.execPath, [join(root, 'backend/dist/src/main.js')], { cwd: root, stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -29,6 +29,8 @@ describe('docker image and the e2e harness agree', () => {
     expect(harness).toMatch(/NODE_ENV: 'production'/);
     const runtime = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
     expect(runtime).toMatch(/NODE_ENV=production/);
+    // glibc keeps what the thread pool frees in one arena per thread without it (docs/benchmarks.md, "Soak").
+    expect(runtime).toMatch(/MALLOC_ARENA_MAX=2/);
     expect(runtime).toMatch(/^USER (?!root)\S+/m);
     expect(runtime).toMatch(/npm ci --omit=dev/);
   });
