@@ -3,6 +3,7 @@ import Cursor from 'pg-cursor';
 import { from as copyFrom } from 'pg-copy-streams';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { orWhenLate } from '../common/deadline';
 
 /**
  * A statement written out by hand, for the hot paths where the ORM's query
@@ -87,11 +88,9 @@ const CURSOR_CLOSE_MS = 5_000;
 /** `promise`, or a rejection after `ms` (none when `ms` is not set). */
 function within<T>(promise: Promise<T>, ms: number | undefined, what: string): Promise<T> {
   if (!ms) return promise;
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms);
+  return orWhenLate(promise, ms, () => {
+    throw new Error(`${what} took longer than ${ms} ms`);
   });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 /**

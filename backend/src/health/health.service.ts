@@ -1,5 +1,6 @@
 import { APP_VERSION } from '@stockroom/schema';
 import type { DatabaseBreaker } from '../common/database-outage';
+import { orWhenLate } from '../common/deadline';
 import type { SqlPool } from '../db/sql';
 
 export interface HealthReport {
@@ -48,15 +49,6 @@ const databaseAnswers = (sql: SqlPool) =>
  */
 const READINESS_DATABASE_DEADLINE_MS = 1_000;
 
-/** The database's state as readiness reports it: 'down' when it has not answered within `deadlineMs`. */
-function databaseAnswersWithin(sql: SqlPool, deadlineMs: number): Promise<'up' | 'down'> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<'down'>((resolve) => {
-    timer = setTimeout(() => resolve('down'), deadlineMs);
-  });
-  return Promise.race([databaseAnswers(sql), late]).finally(() => clearTimeout(timer));
-}
-
 /** Readiness as the first API reported it: the app is ready while its database answers a trivial statement on the shared pool. */
 export async function healthReport(sql: SqlPool): Promise<HealthReport> {
   const database = await databaseAnswers(sql);
@@ -78,7 +70,7 @@ export async function readiness(
 ): Promise<Readiness> {
   void breaker.probe();
   const [database, storageProblem] = await Promise.all([
-    breaker.openReason === undefined ? databaseAnswersWithin(sql, databaseDeadlineMs) : ('down' as const),
+    breaker.openReason === undefined ? orWhenLate(databaseAnswers(sql), databaseDeadlineMs, () => 'down' as const) : ('down' as const),
     storage.check().then(
       () => undefined,
       (error: unknown) => (error instanceof Error ? error.message : String(error)),

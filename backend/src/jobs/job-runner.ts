@@ -1,6 +1,7 @@
 import { types } from 'node:util';
 import PgBoss from 'pg-boss';
 import { databaseOutageOf, logDatabaseOutage } from '../common/database-outage';
+import { orWhenLate } from '../common/deadline';
 import { log } from '../common/log';
 import type { JobQueue, QueueDefinition, RetryPolicy } from './job-queue';
 import { reportUnawaitedCompletions } from './pg-boss-completions';
@@ -130,8 +131,7 @@ export class JobRunner implements JobQueue {
     const depths: Record<string, number> = {};
     await Promise.all(
       [...this.queues.keys()].map(async (name) => {
-        const timeout = new Promise<undefined>((resolve) => void setTimeout(resolve, timeoutMs));
-        const depth = await Promise.race([this.boss.getQueueSize(name).catch(() => undefined), timeout]);
+        const depth = await orWhenLate(this.boss.getQueueSize(name).catch(() => undefined), timeoutMs, () => undefined);
         if (depth !== undefined) depths[name] = depth;
       }),
     );

@@ -2,6 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { WEBHOOK_SIGNATURE_HEADER } from '@stockroom/schema';
+import { orWhenLate } from '../common/deadline';
 import { resolveWebhookAddress, WebhookAddressError, type Resolver } from './webhook-address';
 import { signatureHeader } from './webhook-signature';
 
@@ -17,19 +18,6 @@ export interface SendOptions {
   timeoutMs: number;
   allowPrivate: boolean;
   resolver?: Resolver;
-}
-
-/** Settles as `work` does, or with undefined once `ms` have passed. */
-async function within<T>(work: Promise<T>, ms: number): Promise<T | undefined> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<undefined>((resolve) => {
-    timer = setTimeout(() => resolve(undefined), ms);
-  });
-  try {
-    return await Promise.race([work, late]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 /** How much of a receiver's answer is read (and thrown away) before the connection is closed. */
@@ -60,7 +48,7 @@ export async function sendWebhook(url: string, secret: string, body: string, { t
   const noAnswer = () => done(null, `No answer within ${timeoutMs / 1000} s`);
   let resolved: { address: string; family: 4 | 6 } | undefined;
   try {
-    resolved = await within(resolveWebhookAddress(target.hostname, { allowPrivate, resolver }), timeoutMs);
+    resolved = await orWhenLate(resolveWebhookAddress(target.hostname, { allowPrivate, resolver }), timeoutMs, () => undefined);
   } catch (error) {
     return done(null, error instanceof WebhookAddressError ? error.message : 'The host could not be resolved');
   }
