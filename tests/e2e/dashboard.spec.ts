@@ -1,8 +1,9 @@
 import type { Page, Response } from 'playwright-core';
-import { useBrowser, MOBILE, type GuardedSession } from './support/browser';
+import { useBrowser, DESKTOP, MOBILE, type GuardedSession } from './support/browser';
 import type { CreateProductInput } from '../support/product-shapes';
 import { createProductsApi, createUserWithSession, signedInUser, signInApi, useSessionInBrowser } from './support/api';
 import { checkAtEveryWidth, CLEAN_AT_EVERY_WIDTH } from './support/no-violations';
+import { saveScreenshot } from './support/screen-checks';
 import { failGraphqlOperationOnce } from './support/graphql';
 import { AppShell } from './pages/AppShell';
 import { DashboardPage } from './pages/DashboardPage';
@@ -159,6 +160,15 @@ describe('dashboard', () => {
     await dashboard.reorder.getByText('LMP-01', { exact: true }).waitFor();
     await dashboard.overviewFigure('Needs reordering').filter({ hasText: /^2$/ }).waitFor();
     expect(await checkAtEveryWidth(s.page, () => dashboard.reorderItems.first().waitFor(), 'main')).toEqual(CLEAN_AT_EVERY_WIDTH);
+    for (const viewport of [MOBILE, DESKTOP]) {
+      await s.page.setViewportSize(viewport);
+      await dashboard.showOutOfStock.waitFor();
+      await saveScreenshot(s.page, 'dashboard', `needs-reordering-${viewport.width}`);
+    }
+    // On a phone the two links stand one above the other, each a 44 px target.
+    await s.page.setViewportSize(MOBILE);
+    for (const link of [dashboard.showLowStock, dashboard.showOutOfStock]) expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await s.page.setViewportSize(DESKTOP);
 
     await dashboard.reorder.getByRole('link', { name: 'Desk Lamp' }).click();
     await s.page.getByRole('heading', { name: 'Desk Lamp', level: 1 }).waitFor();
