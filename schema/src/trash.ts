@@ -23,4 +23,6 @@ export const TrashMessages = {
   /** A named product is not one of the caller's (someone else's, or deleted for good): nothing was changed. */
   notInTrash: `${ProductMessages.notFound}: nothing was changed`,
   undo: 'Undo',
+  /** Not a trash batch a bulk delete answered. */
+  badBatch: 'Trash batch must be the one a bulk delete answered',
 } as const;

@@ -112,6 +112,28 @@ describe('acting on many products at once', () => {
     s.assertClean();
   });
 
+  it('deleting "all N matching" says how many went to the trash, and Undo brings every one of them back', async () => {
+    const { s, session, list, selection } = await open(DESKTOP, 'bulk-matching-delete');
+    await list.goto('?category=Bolts');
+    await list.waitForSummary(10, 12);
+    await selection.toggle(selection.selectPage);
+    await selection.selectAllMatching().click();
+    await waitForExactText(selection.count, 'All 12 products matching selected');
+
+    await selection.run('Delete');
+    await selection.dialog('Delete 12 products?').getByRole('button', { name: 'Delete' }).click();
+    await toastLocator(s.page, '12 products deleted').waitFor();
+    await list.row('Bolt 01').waitFor({ state: 'detached' });
+    expect([...(await serverProducts(session)).keys()].sort()).toEqual(['Nut A', 'Nut B']);
+
+    // No list of ids names the twelve (two were never on screen): Undo restores the delete's batch.
+    await s.page.getByRole('region', { name: 'Notifications' }).getByRole('button', { name: 'Undo' }).click();
+    await toastLocator(s.page, '12 products restored').waitFor();
+    await list.waitForSummary(10, 12);
+    expect((await serverProducts(session)).size).toBe(14);
+    s.assertClean();
+  });
+
   it('a sale larger than one product holds is refused in the dialog, and nothing changes', async () => {
     const { s, session, list, selection } = await open(DESKTOP, 'bulk-refused');
     await list.goto('?sortBy=name&sortOrder=desc');

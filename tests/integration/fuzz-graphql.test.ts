@@ -56,7 +56,7 @@ const DISRUPTIVE = new Set(['signOut', 'changePassword', 'deactivateUser', 'upda
 /** Fields whose `id` names a product; every other `id` names an account. */
 const PRODUCT_FIELDS = new Set(['product', 'trashedProduct', 'updateProduct', 'deleteProduct', 'adjustStock', 'countStock', 'bulkUpdateProducts', 'bulkDeleteProducts', 'bulkAdjustStock', 'restoreProduct', 'restoreProducts', 'purgeProduct', 'purgeProducts']);
 /** Fields that change which of the caller's products are in the catalogue in ways the answer does not list. */
-const TRASH_FIELDS = new Set(['restoreProducts', 'purgeProduct', 'purgeProducts']);
+const TRASH_FIELDS = new Set(['restoreProducts', 'restoreTrashBatch', 'purgeProduct', 'purgeProducts']);
 
 /** Operations on one of the caller's webhooks or deliveries, whose ids the generator never sees. */
 const WEBHOOK_BY_ID = ['updateWebhook', 'deleteWebhook', 'webhookDeliveries', 'sendTestWebhook', 'redeliverWebhook'];

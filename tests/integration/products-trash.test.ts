@@ -30,6 +30,8 @@ const PURGE_MANY = `mutation PurgeMany($ids: [ID!]!) { purgeProducts(ids: $ids) 
 const TRASHED_ONE = `query TrashedOne($id: ID!) { trashedProduct(id: $id) { id name sku deletedAt purgeAt } }`;
 const EMPTY = `mutation Empty { emptyTrash { affected } }`;
 const BULK_DELETE = `mutation BulkDelete($selection: ProductSelectionInput!) { bulkDeleteProducts(selection: $selection) { affected } }`;
+const BULK_DELETE_BATCH = `mutation BulkDelete($selection: ProductSelectionInput!) { bulkDeleteProducts(selection: $selection) { affected trashBatch } }`;
+const RESTORE_BATCH = `mutation RestoreBatch($batch: String!) { restoreTrashBatch(batch: $batch) { affected } }`;
 const DASHBOARD = `query Dashboard { dashboard { overview { totalProducts inStock outOfStock inventoryValue needsReordering }
   needsReordering { id } inventory { byCategory { category products } } recentActivity { kind title description productId } } }`;
 
@@ -282,6 +284,38 @@ describe('bulk delete', () => {
     expect((await views(account)).list).toEqual(['Chair']);
     expect((await app.gql(RESTORE_MANY, { ids: [lamp.id] }, { token })).data).toEqual({ restoreProducts: { affected: 1 } });
     expect(await views(account)).toEqual(before);
+  });
+
+  it('a delete of every matching product names them by its trash batch, and restoring the batch brings back exactly those (the Undo of "Select all N matching")', async () => {
+    const { account, token, lamp, chair } = await catalogue();
+    const before = await views(account);
+    // The chair goes to the trash on its own first: the later delete's batch must leave it there.
+    expect((await app.gql(DELETE_PRODUCT, { id: chair.id }, { token })).errors).toBeUndefined();
+    const deleted = (await app.gql(BULK_DELETE_BATCH, { selection: { filter: {} } }, { token })).data.bulkDeleteProducts;
+    expect(deleted).toEqual({ affected: 1, trashBatch: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/) });
+    const [{ deleted_at: deletedAt }] = await app.sql("SELECT to_char(deleted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"') AS deleted_at FROM products WHERE id = $1", [lamp.id]);
+    expect(deleted.trashBatch).toBe(deletedAt);
+    // A delete that matched nothing has no batch; REST's answer stays { affected }.
+    expect((await app.gql(BULK_DELETE_BATCH, { selection: { filter: {} } }, { token })).data.bulkDeleteProducts).toEqual({ affected: 0, trashBatch: null });
+    expect((await app.rest('POST', '/api/products/bulk', { action: 'delete', selection: { filter: {} } }, { token })).body).toEqual({ affected: 0 });
+
+    // Someone else who learns the batch restores nothing of the caller's.
+    const mallory = await signUpUser(app);
+    expect((await app.gql(RESTORE_BATCH, { batch: deleted.trashBatch }, { token: mallory.token })).data).toEqual({ restoreTrashBatch: { affected: 0 } });
+    expect((await views(account)).list).toEqual([]);
+    expect((await app.gql(RESTORE_BATCH, { batch: deleted.trashBatch }, { token })).data).toEqual({ restoreTrashBatch: { affected: 1 } });
+    expect((await views(account)).list).toEqual(['Desk Lamp']);
+    expect(await movementsOf(lamp.id)).toHaveLength(3);
+    // Undo pressed twice restores nothing twice; the chair comes back by its own id only.
+    expect((await app.gql(RESTORE_BATCH, { batch: deleted.trashBatch }, { token })).data).toEqual({ restoreTrashBatch: { affected: 0 } });
+    expect((await app.gql(RESTORE_MANY, { ids: [chair.id] }, { token })).data).toEqual({ restoreProducts: { affected: 1 } });
+    expect(await views(account)).toEqual(before);
+
+    // Anything but a batch a delete answered is refused before it reaches the database.
+    const message = 'Trash batch must be the one a bulk delete answered';
+    for (const batch of ['yesterday', '', '2026-02-31T10:00:00.000000Z', '2026-11-26T10:00:00.000Z', "2026-11-26T10:00:00.000000Z' OR '1'='1", '２０２６-11-26T10:00:00.000000Z']) {
+      expectGqlError(await app.gql(RESTORE_BATCH, { batch }, { token }), 'BAD_USER_INPUT', message, { batch: message });
+    }
   });
 });
 

@@ -18,7 +18,17 @@ export interface BulkCounts {
   matched: number;
   affected: number;
   short: number;
+  /** A delete's: the moment its products went to the trash, which names them for Undo (restoreTrashBatchStatement). */
+  trashBatch?: string | null;
 }
+
+/**
+ * The moment a statement's transaction began, as ISO 8601 text to the
+ * microsecond: every product one delete moves to the trash gets it as its
+ * deleted_at, so it names them all, however many a filter matched. A JSON
+ * date would keep milliseconds only and name none of them.
+ */
+export const TRASH_BATCH_OF_NOW = `to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /** `selected`: the rows of the selection, locked for the rest of the statement, with the columns the change needs. */
 function selected(selection: BulkSelection, columns: string): Statement {
@@ -103,7 +113,7 @@ export function bulkDeleteStatement(selection: BulkSelection): Statement {
         UPDATE products SET deleted_at = now() FROM selected WHERE products.id = selected.id${found.sql}
         RETURNING products.id, products.owner_id, products.name),
       logged AS (${logFrom('removed', 'product_deleted')})
-      ${counts('removed')}`,
+      ${counts('removed')}, CASE WHEN EXISTS (SELECT 1 FROM removed) THEN ${TRASH_BATCH_OF_NOW} END AS "trashBatch"`,
     values: [...rows.values, ...found.values],
   };
 }

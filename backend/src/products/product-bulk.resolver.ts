@@ -29,6 +29,11 @@ export class BulkProductChangesInput {
 @ObjectType()
 export class BulkResult {
   @Field(() => Int, { description: 'How many products changed' }) affected!: number;
+  @Field(() => String, {
+    nullable: true,
+    description: 'bulkDeleteProducts only: names the products it moved to the trash (even all those a filter matched); restoreTrashBatch brings them back',
+  })
+  trashBatch?: string | null;
 }
 
 /** A selection as the service reads it: a field left out or null is not given. */

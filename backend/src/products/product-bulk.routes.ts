@@ -38,7 +38,9 @@ export function productBulkRoutes(contextOf: ContextOf): Router {
         return productBulkService.adjustStock(ctx, selection, { ...rest, reason: typeof reason === 'string' ? reason.toUpperCase() : reason });
       },
     };
-    res.json(await run[action as BulkAction]());
+    // The REST answer is { affected } for every action; a delete's trash batch serves GraphQL's Undo only.
+    const { affected } = await run[action as BulkAction]();
+    res.json({ affected });
   });
 
   return router;

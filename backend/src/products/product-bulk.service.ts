@@ -23,6 +23,8 @@ export type BulkSelectionRequest = unknown;
 /** What a bulk request answers: how many products it changed. */
 export interface BulkResult {
   affected: number;
+  /** A delete's: names the products it moved to the trash, for productTrashService.restoreBatch. */
+  trashBatch?: string | null;
 }
 
 export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -105,6 +107,6 @@ export const productBulkService = {
     const selection = selectionOf(rawSelection, user.id);
     const counts = await run(ctx, bulkDeleteStatement(selection));
     assertAllFound(selection, counts);
-    return { affected: counts.affected };
+    return { affected: counts.affected, trashBatch: counts.trashBatch ?? null };
   },
 };

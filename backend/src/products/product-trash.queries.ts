@@ -60,6 +60,23 @@ export function restoreStatement(ownerId: string, ids: string[], answer: 'rows' 
 }
 
 /**
+ * Brings back the owner's products that one delete moved to the trash: those
+ * whose deleted_at is the delete's trash batch (TRASH_BATCH_OF_NOW), found
+ * on the owner's trash index. As restoreStatement, with each its activity
+ * entry; one restored since, or deleted for good, is simply not there.
+ */
+export function restoreTrashBatchStatement(ownerId: string, batch: string): Statement {
+  return {
+    sql: `WITH restored AS (
+        UPDATE products SET deleted_at = NULL WHERE owner_id = ? AND deleted_at = ?::timestamptz
+        RETURNING products.*),
+      logged AS (${logFrom('restored', 'product_restored')})
+      SELECT (SELECT count(*) FROM restored)::int AS affected`,
+    values: [ownerId, batch],
+  };
+}
+
+/**
  * Deletes the owner's products for good, in the trash or not, only when every
  * id named is one of theirs; otherwise none. Their stock movements go with
  * them. One still in the catalogue logs its deletion as a delete does; one in

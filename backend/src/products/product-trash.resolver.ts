@@ -34,6 +34,14 @@ export class ProductTrashResolver {
     return productTrashService.restoreMany(ctx, ids);
   }
 
+  @Mutation(() => BulkResult, {
+    description:
+      "Brings back every product one bulkDeleteProducts moved to the trash, named by the trashBatch it answered (the Undo of a delete by filter); CONFLICT (and none restored) when a live product now has one's SKU; another's batch, or one already restored, restores none (affected 0)",
+  })
+  restoreTrashBatch(@Arg('batch', () => String) batch: string, @Ctx() ctx: RequestContext) {
+    return productTrashService.restoreBatch(ctx, batch);
+  }
+
   @Mutation(() => ID, { description: 'Deletes one of your products for good, from the trash or the catalogue; returns its id' })
   purgeProduct(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestContext) {
     return productTrashService.purge(ctx, id);

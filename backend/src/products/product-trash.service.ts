@@ -15,6 +15,7 @@ import {
   purgeExpiredStatement,
   purgeStatement,
   restoreStatement,
+  restoreTrashBatchStatement,
   trashedByIdStatement,
   trashedCountStatement,
   trashedPageStatement,
@@ -53,6 +54,13 @@ async function restoring<T>(ctx: RequestContext, statement: Statement): Promise<
 function trashIdsOf(raw: unknown): string[] {
   if (raw === undefined || raw === null) throw new ValidationError({ ids: BulkMessages.idsRequired });
   return idsOf(raw);
+}
+
+/** A trash batch as a bulk delete answers it: a UTC moment to the microsecond, and a real one (no 31 February). */
+function isTrashBatch(raw: unknown): raw is string {
+  if (typeof raw !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(raw)) return false;
+  const moment = new Date(raw.slice(0, 19) + 'Z');
+  return !Number.isNaN(moment.getTime()) && moment.toISOString().slice(0, 19) === raw.slice(0, 19);
 }
 
 /** Rows in the trash this long ago or longer are purged by housekeeping. */
@@ -128,6 +136,19 @@ export const productTrashService = {
     const [counts] = await restoring<{ matched: number; affected: number }>(ctx, restoreStatement(user.id, ids, 'counts'));
     if (counts.matched < ids.length) throw new NotFoundError(TrashMessages.notInTrash);
     return { affected: counts.affected };
+  },
+
+  /**
+   * Brings back every product one bulk delete moved to the trash (its
+   * `trashBatch`), however many a filter matched: the Undo of "Select all N
+   * matching", whose products no list of ids can name. Another owner's batch,
+   * or one already restored, restores nothing (affected 0).
+   */
+  async restoreBatch(ctx: RequestContext, rawBatch: unknown): Promise<BulkResult> {
+    const { user } = await requireCallerRows(ctx, 'write');
+    if (!isTrashBatch(rawBatch)) throw new ValidationError({ batch: TrashMessages.badBatch });
+    const [{ affected }] = await restoring<{ affected: number }>(ctx, restoreTrashBatchStatement(user.id, rawBatch));
+    return { affected };
   },
 
   /**

@@ -88,9 +88,12 @@ export function useBulkActions(params: ProductListParams, selection: ProductSele
       try {
         const { data } = await bulkDelete({ variables: { selection: selectionInput(selection, params) } });
         const affected = data?.bulkDeleteProducts.affected ?? 0;
-        // Picked products can be named again for Undo; every matching product cannot (the filter now matches none of them).
-        done(ids ? null : TrashMessages.deletedMany(affected));
+        const batch = data?.bulkDeleteProducts.trashBatch;
+        done(null);
+        // Picked products are named again for Undo; every matching product is named by the delete's trash batch (the filter now matches none of them).
         if (ids) undo.productsDeleted(ids, affected);
+        else if (batch) undo.batchDeleted(batch, affected);
+        else toast.success(TrashMessages.deletedMany(affected));
       } catch (error) {
         setDialog(null);
         toast.error(productErrorMessage(error, ProductMessages.deleteFailed));

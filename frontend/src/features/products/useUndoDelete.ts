@@ -1,6 +1,6 @@
 import { useApolloClient } from '@apollo/client/react';
 import { TrashMessages, UNDO_TOAST_MS } from '@stockroom/schema';
-import { ProductRestoreDocument, ProductRestoreManyDocument } from '@stockroom/schema/generated/graphql';
+import { ProductRestoreDocument, ProductRestoreManyDocument, ProductRestoreTrashBatchDocument } from '@stockroom/schema/generated/graphql';
 import { useMemo } from 'react';
 import { toast } from '../../lib/toaster';
 import { productErrorMessage } from './product-errors';
@@ -36,6 +36,15 @@ export function useUndoDelete() {
         toast.error(productErrorMessage(error, TrashMessages.restoreFailed));
       }
     };
+    const restoreBatch = async (batch: string, count: number) => {
+      try {
+        const { data } = await client.mutate({ mutation: ProductRestoreTrashBatchDocument, variables: { batch } });
+        applyTrashChanged(client.cache, { catalogue: true });
+        toast.success(TrashMessages.restoredMany(data?.restoreTrashBatch.affected ?? count));
+      } catch (error) {
+        toast.error(productErrorMessage(error, TrashMessages.restoreFailed));
+      }
+    };
     return {
       /** One product was moved to the trash: "Product deleted", with Undo restoring it. */
       productDeleted(id: string) {
@@ -47,6 +56,13 @@ export function useUndoDelete() {
        */
       productsDeleted(ids: readonly string[], count = ids.length) {
         toast.successWithAction(TrashMessages.deletedMany(count), { text: TrashMessages.undo, onClick: () => void restoreMany([...ids]) }, UNDO_TOAST_MS);
+      },
+      /**
+       * A bulk delete by filter ("Select all N matching") moved `count` products to the trash: no list
+       * of ids names them, so Undo restores the delete's trash batch, which the server answered.
+       */
+      batchDeleted(batch: string, count: number) {
+        toast.successWithAction(TrashMessages.deletedMany(count), { text: TrashMessages.undo, onClick: () => void restoreBatch(batch, count) }, UNDO_TOAST_MS);
       },
     };
   }, [client]);
