@@ -1,7 +1,8 @@
 import { Client } from 'pg';
 import type { Mailer } from '../../backend/src/mail/mailer';
 import { JobRunner } from '../../backend/src/jobs/job-runner';
-import { createDatabase, GOOD_PASSWORD, SIGN_UP, signUpUser, startTestApp, uniqueEmail, uniqueIp, type TestApp } from '../support/test-app';
+import { createProduct } from '../support/products';
+import { createDatabase, GOOD_PASSWORD, SIGN_IN, SIGN_UP, signUpUser, startTestApp, uniqueEmail, uniqueIp, type TestApp } from '../support/test-app';
 
 const FORGOT_PASSWORD = `mutation Forgot($input: ForgotPasswordInput!) { forgotPassword(input: $input) { message } }`;
 
@@ -126,6 +127,40 @@ describe('housekeeping', () => {
     } finally {
       await second.close();
       await first.close();
+    }
+  });
+
+  it('purges products in the trash 30 days or more, with their stock movements, and keeps the newer trash and the catalogue', async () => {
+    // As above, everything is in place before an instance runs schedules, so the first run has it to purge.
+    const setup = await startTestApp({ WORKER: '0' });
+    const { email, token } = await signUpUser(setup);
+    const live = await createProduct(setup, token, { name: 'Live', quantity: 5 });
+    const recent = await createProduct(setup, token, { name: 'Trashed 29 days ago', quantity: 5 });
+    const expired = await createProduct(setup, token, { name: 'Trashed 31 days ago', quantity: 5 });
+    for (const { id } of [recent, expired]) expect((await setup.rest('DELETE', `/api/products/${id}`, undefined, { token })).status).toBe(200);
+    await setup.sql(`UPDATE products SET deleted_at = now() - interval '29 days' WHERE id = $1`, [recent.id]);
+    await setup.sql(`UPDATE products SET deleted_at = now() - interval '31 days' WHERE id = $1`, [expired.id]);
+    const movements = (id: string) => setup.sql('SELECT 1 FROM stock_movements WHERE product_id = $1', [id]);
+    // Its opening stock is a movement: one the purge has to take with it.
+    expect(await movements(expired.id)).toHaveLength(1);
+    await setup.close();
+
+    const app = await startTestApp({ HOUSEKEEPING_CRON: '* * * * *', CRON_CHECK_SECONDS: '1' }, { databaseUrl: setup.databaseUrl });
+    try {
+      await until(async () => (await app.sql(`SELECT 1 FROM pgboss.job WHERE name = 'housekeeping' AND state = 'completed'`)).length > 0);
+      const signIn = await app.gql(SIGN_IN, { input: { email, password: GOOD_PASSWORD } }, { ip: uniqueIp() });
+      const as = { token: signIn.data.signIn.accessToken as string };
+
+      const trash = await app.rest('GET', '/api/products/trash', undefined, as);
+      expect(trash.body.products.map((p: { name: string }) => p.name)).toEqual(['Trashed 29 days ago']);
+      expect((await app.rest('GET', `/api/products/trash/${expired.id}`, undefined, as)).status).toBe(404);
+      expect((await app.rest('GET', `/api/products/${live.id}`, undefined, as)).body.product).toMatchObject({ name: 'Live', quantity: 5 });
+      expect(await app.sql('SELECT 1 FROM products WHERE id = $1', [expired.id])).toEqual([]);
+      expect(await app.sql('SELECT product_id FROM stock_movements WHERE product_id = ANY($1::uuid[]) ORDER BY product_id', [[live.id, recent.id, expired.id]])).toEqual(
+        [live.id, recent.id].sort().map((product_id) => ({ product_id })),
+      );
+    } finally {
+      await app.close();
     }
   });
 });

@@ -62,6 +62,33 @@ describe('bulk update', () => {
     expect(stats.body.stats.lowStock).toBe(1);
   });
 
+  it('unfeatures the selected featured products with featured: false and leaves the others featured, over REST and GraphQL', async () => {
+    const account = await signUpUser(app);
+    const alpha = await createProduct(app, account.token, { name: 'Alpha', category: 'Tools', featured: true });
+    const beta = await createProduct(app, account.token, { name: 'Beta', category: 'Tools', featured: true });
+    const gamma = await createProduct(app, account.token, { name: 'Gamma', category: 'Garden', featured: true });
+    /** Each product's featured flag as GET /api/products/{id} answers it, and the names the featured list shows. */
+    const seen = async () => ({
+      featured: Object.fromEntries(
+        await Promise.all(
+          [alpha, beta, gamma].map(async ({ id, name }) => [name, (await app.rest('GET', `/api/products/${id}`, undefined, { token: account.token })).body.product.featured]),
+        ),
+      ),
+      list: (await app.rest('GET', '/api/products/featured', undefined, { token: account.token })).body.products.map((p: { name: string }) => p.name).sort(),
+    });
+    expect(await seen()).toEqual({ featured: { Alpha: true, Beta: true, Gamma: true }, list: ['Alpha', 'Beta', 'Gamma'] });
+
+    const rest = await bulk(account.token, { action: 'update', selection: { ids: [alpha.id] }, changes: { featured: false } });
+    expect(rest.status).toBe(200);
+    expect(rest.body).toEqual({ affected: 1 });
+    expect(await seen()).toEqual({ featured: { Alpha: false, Beta: true, Gamma: true }, list: ['Beta', 'Gamma'] });
+
+    const gql = await app.gql(BULK_UPDATE, { selection: { filter: { category: 'Tools' } }, changes: { featured: false } }, { token: account.token });
+    expect(gql.data).toEqual({ bulkUpdateProducts: { affected: 2 } });
+    // Gamma, in another category, was not selected: it stays featured.
+    expect(await seen()).toEqual({ featured: { Alpha: false, Beta: false, Gamma: true }, list: ['Gamma'] });
+  });
+
   it('selects by the list filters, decided on the server: a search, a category, a stock status', async () => {
     const c = await catalogue();
     expect((await bulk(c.token, { action: 'update', selection: { filter: { category: 'Tools', stockStatus: 'in' } }, changes: { featured: true } })).body).toEqual({ affected: 2 });
