@@ -95,6 +95,8 @@ describe('acting on many products at once', () => {
     await waitForExactText(selection.count, '10 products selected');
     await selection.selectAllMatching().click();
     await waitForExactText(selection.count, 'All 12 products matching selected');
+    // Labels print the values of products on screen: a selection by filter has none to print.
+    expect(await selection.bar.getByRole('button', { name: 'Print labels', exact: true }).isDisabled()).toBe(true);
 
     await selection.run('Adjust stock');
     const dialog = selection.dialog('Adjust stock');
@@ -131,6 +133,28 @@ describe('acting on many products at once', () => {
     await toastLocator(s.page, '12 products restored').waitFor();
     await list.waitForSummary(10, 12);
     expect((await serverProducts(session)).size).toBe(14);
+    s.assertClean();
+  });
+
+  it('in the cards view, each card has its checkbox: two picked cards are featured, then unfeatured, in one go each', async () => {
+    const { s, session, list, selection } = await open(DESKTOP, 'bulk-cards');
+    await list.goto('?view=cards&category=Bolts&sortBy=name&sortOrder=asc');
+    await list.waitForSummary(10, 12);
+    // The cards, not the table, are what is on screen.
+    expect([await s.page.locator('.product-card').count(), await s.page.locator('table').count()]).toEqual([10, 0]);
+    for (const name of ['Bolt 03', 'Bolt 07']) await selection.toggle(selection.checkbox(name));
+    await waitForExactText(selection.count, '2 products selected');
+    expect(await selection.bar.getByRole('button', { name: 'Print labels', exact: true }).isDisabled()).toBe(false);
+
+    await selection.run('Feature');
+    await toastLocator(s.page, '2 products featured').waitFor();
+    expect(pick(await serverProducts(session), ['Bolt 03', 'Bolt 07', 'Bolt 04'], 'featured')).toEqual([true, true, false]);
+
+    for (const name of ['Bolt 03', 'Bolt 07']) await selection.toggle(selection.checkbox(name));
+    await waitForExactText(selection.count, '2 products selected');
+    await selection.run('Unfeature');
+    await toastLocator(s.page, '2 products no longer featured').waitFor();
+    expect(pick(await serverProducts(session), ['Bolt 03', 'Bolt 07'], 'featured')).toEqual([false, false]);
     s.assertClean();
   });
 
