@@ -1,4 +1,6 @@
 import ExcelJS from 'exceljs';
+import { request as httpRequest } from 'node:http';
+import { PassThrough, Readable } from 'node:stream';
 import { Client } from 'pg';
 import { IMPORT_LIMITS, ImportMessages, ProductMessages, ValidationMessages } from '@stockroom/schema';
 import { createProduct, expectRestError } from '../support/products';
@@ -22,8 +24,10 @@ interface ImportForm {
   name?: string;
   type?: string;
   mode?: string;
-  dryRun?: boolean;
-  mapping?: Record<string, string | null>;
+  /** A boolean as a form sends it, or any text. */
+  dryRun?: boolean | string;
+  /** An object sent as its JSON, or the field's text as it is. */
+  mapping?: Record<string, string | null> | string;
 }
 
 /** Posts the import form the way a browser does, as the caller with `token` (null: no Authorization header). */
@@ -33,7 +37,7 @@ async function importFile(token: string | null, form: ImportForm): Promise<HttpA
   body.append('file', new Blob([bytes], { type: form.type ?? 'text/csv' }), form.name ?? 'products.csv');
   if (form.mode) body.append('mode', form.mode);
   if (form.dryRun !== undefined) body.append('dryRun', String(form.dryRun));
-  if (form.mapping) body.append('mapping', JSON.stringify(form.mapping));
+  if (form.mapping) body.append('mapping', typeof form.mapping === 'string' ? form.mapping : JSON.stringify(form.mapping));
   const response = await fetch(`${app.url}/api/products/import`, { method: 'POST', headers: token ? { authorization: `Bearer ${token}` } : {}, body });
   const text = await response.text();
   let parsed: unknown = text;
@@ -43,6 +47,60 @@ async function importFile(token: string | null, form: ImportForm): Promise<HttpA
     /* not JSON: keep the text */
   }
   return { status: response.status, headers: response.headers, body: parsed };
+}
+
+/**
+ * Posts an import form whose file is `fileBytes` bytes of text, streamed in
+ * chunks with no Content-Length: the server learns the size only by reading
+ * the body, as it does from a client that streams an upload.
+ */
+function importStreamed(token: string, fileBytes: number): Promise<HttpAnswer> {
+  const boundary = 'stockroom-streamed-import';
+  async function* body() {
+    yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="products.csv"\r\nContent-Type: text/csv\r\n\r\n`);
+    const chunk = Buffer.alloc(1024 * 1024, 0x61);
+    for (let sent = 0; sent < fileBytes; sent += chunk.length) yield chunk.subarray(0, Math.min(chunk.length, fileBytes - sent));
+    yield Buffer.from(`\r\n--${boundary}--\r\n`);
+  }
+  return new Promise((resolve, reject) => {
+    let answered = false;
+    const headers = { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'transfer-encoding': 'chunked' };
+    const req = httpRequest(`${app.url}/api/products/import`, { method: 'POST', headers }, (res) => {
+      answered = true;
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('error', reject);
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        let parsed: unknown = text;
+        try {
+          parsed = JSON.parse(text);
+        } catch {
+          /* not JSON: keep the text */
+        }
+        resolve({ status: res.statusCode ?? 0, headers: new Headers(Object.entries(res.headers).map(([name, value]) => [name, String(value)])), body: parsed });
+      });
+    });
+    // The server may answer and hang up before the last bytes are sent: the answer is what is checked.
+    req.on('error', (error) => {
+      if (!answered) reject(error);
+    });
+    Readable.from(body()).pipe(req);
+  });
+}
+
+/** An .xlsx of a name,price header and `rows` rows, from the streaming writer the export uses (no shared strings, no styles: quicker to write). */
+async function workbookOfRows(rows: number): Promise<Uint8Array> {
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+  const sheet = workbook.addWorksheet('Products');
+  sheet.addRow(['name', 'price']).commit();
+  for (let i = 0; i < rows; i++) sheet.addRow([`Lamp ${i}`, 9.99]).commit();
+  sheet.commit();
+  await workbook.commit();
+  return new Uint8Array(Buffer.concat(chunks));
 }
 
 /** Everything an import could write for `ownerId`: products, movements, activity entries and the catalogue totals. */
@@ -108,6 +166,19 @@ describe('files it refuses', () => {
     expect((await app.rest('GET', '/api/products', undefined, { token })).status).toBe(200);
   });
 
+  it('a file over 20 MB sent chunked, without a Content-Length, with 413, and the server keeps answering', async () => {
+    const answer = await importStreamed(token, 21 * 1024 * 1024);
+    expectRestError(answer, 413, 'PAYLOAD_TOO_LARGE', ImportMessages.tooLarge);
+    expect((await app.rest('GET', '/api/products', undefined, { token })).status).toBe(200);
+    expect((await footprint(userId)).products).toBe(0);
+  });
+
+  it(`a workbook of more than ${IMPORT_LIMITS.maxRows.toLocaleString('en-US')} rows`, async () => {
+    const bytes = await workbookOfRows(IMPORT_LIMITS.maxRows + 1);
+    const answer = await importFile(token, { file: bytes, name: 'products.xlsx', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', dryRun: true });
+    expectRestError(answer, 400, 'BAD_USER_INPUT', ImportMessages.tooManyRows, { file: ImportMessages.tooManyRows });
+  }, 60_000);
+
   it('a PNG renamed .csv, with 415', async () => {
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
     expectRestError(await importFile(token, { file: png, name: 'products.csv' }), 415, 'UNSUPPORTED_MEDIA_TYPE', ImportMessages.notSpreadsheet);
@@ -118,6 +189,11 @@ describe('files it refuses', () => {
     const answer = await importFile(token, { file: latin1 });
     expectRestError(answer, 415, 'UNSUPPORTED_MEDIA_TYPE', ImportMessages.notUtf8);
     expect(ImportMessages.notUtf8).toMatch(/must be UTF-8 encoded text \(CSV\) or an Excel workbook \(\.xlsx\)/);
+  });
+
+  it('UTF-16 text (with its BOM), with the not-UTF-8 message', async () => {
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('name,price\r\nDesk lamp,9.99\r\n', 'utf16le')]);
+    expectRestError(await importFile(token, { file: utf16 }), 415, 'UNSUPPORTED_MEDIA_TYPE', ImportMessages.notUtf8);
   });
 
   it('a damaged workbook', async () => {
@@ -132,6 +208,33 @@ describe('files it refuses', () => {
       mapping: ImportMessages.unknownMappingField('colour'),
     });
     expect((await footprint(userId)).products).toBe(0);
+  });
+  it('a dryRun that is neither true nor false', async () => {
+    const answer = await importFile(token, { file: csv('name,price', 'Lamp,1'), dryRun: 'maybe' });
+    expectRestError(answer, 400, 'BAD_USER_INPUT', ImportMessages.badDryRun, { dryRun: ImportMessages.badDryRun });
+    expect((await footprint(userId)).products).toBe(0);
+  });
+
+  it('a mapping that is not JSON', async () => {
+    const answer = await importFile(token, { file: csv('name,price', 'Lamp,1'), mapping: '{not json' });
+    expectRestError(answer, 400, 'BAD_USER_INPUT', ImportMessages.badMapping, { mapping: ImportMessages.badMapping });
+    expect((await footprint(userId)).products).toBe(0);
+  });
+
+  it('a mapping that puts two columns into one field: an error on the header row naming both, and an import writes nothing', async () => {
+    const file = csv('Label,Caption,price', 'Lamp one,Lamp two,5');
+    const mapping = { Label: 'name', Caption: 'name' };
+    const error = { row: 1, column: 'Caption', message: ImportMessages.sameField('name', ['Label', 'Caption']) };
+    const dry = await importFile(token, { file, mapping, dryRun: true });
+    expect(dry.status).toBe(200);
+    expect(dry.body).toMatchObject({ dryRun: true, errors: [error], errorsTruncated: false });
+    expect(error.message).toBe('The columns "Label" and "Caption" both fill Product name');
+
+    const before = await footprint(userId);
+    const applied = await importFile(token, { file, mapping });
+    expect(applied.status).toBe(400);
+    expect(applied.body).toMatchObject({ message: ImportMessages.nothingImported(1), code: 'BAD_USER_INPUT', dryRun: false, errors: [error] });
+    expect(await footprint(userId)).toEqual(before);
   });
 });
 
@@ -360,6 +463,41 @@ describe('applying', () => {
       { delta: -3, quantity_after: 7, reason: 'SALE' },
       { delta: 5, quantity_after: 12, reason: 'IMPORT' },
     ]);
+  });
+
+  it('in create mode, a SKU another request takes while the import waits is a 409 with the SKU message, and the import writes nothing', async () => {
+    const { token: racerToken, user: racer } = await signUpUser(app);
+    const before = await footprint(racer.id);
+    // Another connection creates a product with the file's second SKU and keeps its transaction open, so the
+    // import reads no such SKU, plans three new products, and then waits on the unique index for that transaction.
+    const other = new Client({ connectionString: app.databaseUrl });
+    await other.connect();
+    let taken: string;
+    try {
+      await other.query('BEGIN');
+      [{ id: taken }] = (
+        await other.query(
+          `INSERT INTO products (id, owner_id, name, description, price, category, quantity, sku)
+           VALUES (gen_random_uuid(), $1, 'Racing lamp', 'Made while the import waited', 5, 'Home', 0, 'RACE-B') RETURNING id`,
+          [racer.id],
+        )
+      ).rows;
+      const file = csv(HEADER, 'RACE-A,First lamp,A first lamp,Home,10,1', 'RACE-B,Second lamp,A second lamp,Home,10,2', 'RACE-C,Third lamp,A third lamp,Home,10,3');
+      const answer = importFile(racerToken, { file, mode: 'create' });
+      const waiting = async () => (await app.sql(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`))[0].n;
+      const deadline = Date.now() + 30_000;
+      while ((await waiting()) < 1) if (Date.now() > deadline) throw new Error('the import never waited for the other transaction');
+      await other.query('COMMIT');
+      expectRestError(await answer, 409, 'CONFLICT', ProductMessages.duplicateSku, { sku: ProductMessages.duplicateSku });
+    } finally {
+      await other.end();
+    }
+    expect(ProductMessages.duplicateSku).toBe('A product with this SKU already exists');
+    // Only the other transaction's product is there: none of the file's rows, no IMPORT movement, no activity entry.
+    expect(Object.keys(await storedBy(racer.id))).toEqual(['RACE-B']);
+    expect((await storedBy(racer.id))['RACE-B'].id).toBe(taken!);
+    expect(await footprint(racer.id)).toMatchObject({ products: before.products + 1, movements: before.movements, activity: before.activity });
+    expect(await app.sql(`SELECT id FROM stock_movements WHERE owner_id = $1 AND reason = 'IMPORT'`, [racer.id])).toEqual([]);
   });
 
   it("never matches another user's product by SKU: upsert creates the caller's own", async () => {

@@ -1,4 +1,5 @@
 import { MikroORM } from '@mikro-orm/postgresql';
+import { ValidationMessages } from '@stockroom/schema';
 import { ormConfig } from '../../backend/src/app/orm-config';
 import { purgeExpiredTrash } from '../../backend/src/products/product-trash.service';
 import { CATEGORIES, createProduct, DELETE_PRODUCT, expectGqlError, expectRestError, PRODUCT, PRODUCT_FIELDS, PRODUCT_STATS, PRODUCTS } from '../support/products';
@@ -337,6 +338,18 @@ describe('deleting for good', () => {
       { kind: 'product_deleted', subject: 'Chair' },
     ]);
     expectGqlError(await app.gql(PURGE, { id: chair.id }, { token }), 'NOT_FOUND', 'Product not found');
+  });
+
+  it('refuses a permanent flag that is neither true nor false with 400, leaving a live product live and a trashed one in the trash', async () => {
+    const { token, lamp, chair } = await catalogue();
+    await app.rest('DELETE', `/api/products/${lamp.id}`, undefined, { token });
+    const refused = { permanent: ValidationMessages.invalidFormat('Permanent') };
+    expect(refused.permanent).toBe('Permanent format is invalid');
+    expectRestError(await app.rest('DELETE', `/api/products/${chair.id}?permanent=maybe`, undefined, { token }), 400, 'BAD_USER_INPUT', refused.permanent, refused);
+    expectRestError(await app.rest('DELETE', `/api/products/${lamp.id}?permanent=maybe`, undefined, { token }), 400, 'BAD_USER_INPUT', refused.permanent, refused);
+    expect((await app.rest('GET', `/api/products/${chair.id}`, undefined, { token })).body.product).toEqual(chair);
+    expect((await app.rest('GET', `/api/products/trash/${lamp.id}`, undefined, { token })).status).toBe(200);
+    expect(await movementsOf(lamp.id)).toHaveLength(3);
   });
 
   it('purges many at once, all or nothing', async () => {
