@@ -2,6 +2,7 @@ import { logFrom, logStockAlertFrom } from '../activity/activity.queries';
 import type { Statement } from '../db/sql';
 import { LIVE, where, type ProductFilter, type ProductWrite } from './product.queries';
 import { movementFrom } from './stock-movement.queries';
+import { TRASH_BATCH_OF_NOW } from './trash-batch';
 
 /**
  * The SQL of changes made to many products at once. Each is one statement, so
@@ -21,14 +22,6 @@ export interface BulkCounts {
   /** A delete's: the moment its products went to the trash, which names them for Undo (restoreTrashBatchStatement). */
   trashBatch?: string | null;
 }
-
-/**
- * The moment a statement's transaction began, as ISO 8601 text to the
- * microsecond: every product one delete moves to the trash gets it as its
- * deleted_at, so it names them all, however many a filter matched. A JSON
- * date would keep milliseconds only and name none of them.
- */
-export const TRASH_BATCH_OF_NOW = `to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /** `selected`: the rows of the selection, locked for the rest of the statement, with the columns the change needs. */
 function selected(selection: BulkSelection, columns: string): Statement {

@@ -61,7 +61,7 @@ export function restoreStatement(ownerId: string, ids: string[], answer: 'rows' 
 
 /**
  * Brings back the owner's products that one delete moved to the trash: those
- * whose deleted_at is the delete's trash batch (TRASH_BATCH_OF_NOW), found
+ * whose deleted_at is the delete's trash batch (trash-batch.ts), found
  * on the owner's trash index. As restoreStatement, with each its activity
  * entry; one restored since, or deleted for good, is simply not there.
  */

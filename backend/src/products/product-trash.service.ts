@@ -21,6 +21,7 @@ import {
   trashedPageStatement,
 } from './product-trash.queries';
 import type { TrashedProductView } from './product-trash.types';
+import { isTrashBatch } from './trash-batch';
 
 /** The trash's page and limit, checked as every list's are. */
 const TrashListFields = { page: Rules.page, limit: Rules.limit };
@@ -54,13 +55,6 @@ async function restoring<T>(ctx: RequestContext, statement: Statement): Promise<
 function trashIdsOf(raw: unknown): string[] {
   if (raw === undefined || raw === null) throw new ValidationError({ ids: BulkMessages.idsRequired });
   return idsOf(raw);
-}
-
-/** A trash batch as a bulk delete answers it: a UTC moment to the microsecond, and a real one (no 31 February). */
-function isTrashBatch(raw: unknown): raw is string {
-  if (typeof raw !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(raw)) return false;
-  const moment = new Date(raw.slice(0, 19) + 'Z');
-  return !Number.isNaN(moment.getTime()) && moment.toISOString().slice(0, 19) === raw.slice(0, 19);
 }
 
 /** Rows in the trash this long ago or longer are purged by housekeeping. */
