@@ -114,8 +114,11 @@ describe('acting on many products at once', () => {
     s.assertClean();
   });
 
-  it('deleting "all N matching" says how many went to the trash, and Undo brings every one of them back', async () => {
-    const { s, session, list, selection } = await open(DESKTOP, 'bulk-matching-delete');
+  it.each([
+    ['375', MOBILE],
+    ['1280', DESKTOP],
+  ] as const)('at %s px: deleting "all N matching" says how many went to the trash, and Undo brings every one of them back', async (width, viewport) => {
+    const { s, session, list, selection } = await open(viewport, `bulk-matching-delete-${width}`);
     await list.goto('?category=Bolts');
     await list.waitForSummary(10, 12);
     await selection.toggle(selection.selectPage);
@@ -125,8 +128,12 @@ describe('acting on many products at once', () => {
     await selection.run('Delete');
     await selection.dialog('Delete 12 products?').getByRole('button', { name: 'Delete' }).click();
     await toastLocator(s.page, '12 products deleted').waitFor();
-    await list.row('Bolt 01').waitFor({ state: 'detached' });
+    await s.page.getByText('Bolt 01', { exact: true }).waitFor({ state: 'detached' });
     expect([...(await serverProducts(session)).keys()].sort()).toEqual(['Nut A', 'Nut B']);
+    await animationsDone(s.page);
+    expect(await sidewaysOverflow(s.page)).toEqual([]);
+    expect(await axeLines(s.page)).toEqual([]);
+    await saveScreenshot(s.page, width, 'products-bulk-deleted-undo');
 
     // No list of ids names the twelve (two were never on screen): Undo restores the delete's batch.
     await s.page.getByRole('region', { name: 'Notifications' }).getByRole('button', { name: 'Undo' }).click();

@@ -90,9 +90,8 @@ export function useBulkActions(params: ProductListParams, selection: ProductSele
         const affected = data?.bulkDeleteProducts.affected ?? 0;
         const batch = data?.bulkDeleteProducts.trashBatch;
         done(null);
-        // Picked products are named again for Undo; every matching product is named by the delete's trash batch (the filter now matches none of them).
-        if (ids) undo.productsDeleted(ids, affected);
-        else if (batch) undo.batchDeleted(batch, affected);
+        // A delete that matched nothing has no batch, and nothing to undo.
+        if (batch) undo.productsDeleted(batch, affected);
         else toast.success(TrashMessages.deletedMany(affected));
       } catch (error) {
         setDialog(null);

@@ -1,6 +1,6 @@
 import { useApolloClient } from '@apollo/client/react';
 import { TrashMessages, UNDO_TOAST_MS } from '@stockroom/schema';
-import { ProductRestoreDocument, ProductRestoreManyDocument, ProductRestoreTrashBatchDocument } from '@stockroom/schema/generated/graphql';
+import { ProductRestoreDocument, ProductRestoreTrashBatchDocument } from '@stockroom/schema/generated/graphql';
 import { useMemo } from 'react';
 import { toast } from '../../lib/toaster';
 import { productErrorMessage } from './product-errors';
@@ -27,15 +27,6 @@ export function useUndoDelete() {
         toast.error(productErrorMessage(error, TrashMessages.restoreFailed));
       }
     };
-    const restoreMany = async (ids: string[]) => {
-      try {
-        const { data } = await client.mutate({ mutation: ProductRestoreManyDocument, variables: { ids } });
-        applyTrashChanged(client.cache, { catalogue: true });
-        toast.success(TrashMessages.restoredMany(data?.restoreProducts.affected ?? ids.length));
-      } catch (error) {
-        toast.error(productErrorMessage(error, TrashMessages.restoreFailed));
-      }
-    };
     const restoreBatch = async (batch: string, count: number) => {
       try {
         const { data } = await client.mutate({ mutation: ProductRestoreTrashBatchDocument, variables: { batch } });
@@ -51,17 +42,11 @@ export function useUndoDelete() {
         toast.successWithAction(PRODUCT_TOASTS.deleted, { text: TrashMessages.undo, onClick: () => void restoreOne(id) }, UNDO_TOAST_MS);
       },
       /**
-       * A bulk delete by ids moved `ids` to the trash: "12 products deleted" (`count`, by default
-       * the number of ids), with Undo restoring those ids, all or nothing.
+       * A bulk delete moved `count` products to the trash: "12 products deleted", with Undo restoring
+       * the delete's trash batch, which names them whether they were picked or were every product
+       * a filter matched (whose ids the client never had).
        */
-      productsDeleted(ids: readonly string[], count = ids.length) {
-        toast.successWithAction(TrashMessages.deletedMany(count), { text: TrashMessages.undo, onClick: () => void restoreMany([...ids]) }, UNDO_TOAST_MS);
-      },
-      /**
-       * A bulk delete by filter ("Select all N matching") moved `count` products to the trash: no list
-       * of ids names them, so Undo restores the delete's trash batch, which the server answered.
-       */
-      batchDeleted(batch: string, count: number) {
+      productsDeleted(batch: string, count: number) {
         toast.successWithAction(TrashMessages.deletedMany(count), { text: TrashMessages.undo, onClick: () => void restoreBatch(batch, count) }, UNDO_TOAST_MS);
       },
     };
