@@ -78,6 +78,8 @@ describe('Lighthouse on the production build', () => {
         formFactors: ['mobile', 'desktop'],
         chromiumPath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
         chromiumArgs: CHROMIUM_ARGS,
+        // Set to keep every run's full report and trace, to see why a page scores what it does.
+        reportDir: process.env.LIGHTHOUSE_REPORT_DIR || undefined,
       };
       const { stdout } = await run(process.execPath, [join(__dirname, 'support/lighthouse-run.mjs'), JSON.stringify(input)], {
         maxBuffer: 16 * 1024 * 1024,

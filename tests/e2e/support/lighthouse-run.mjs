@@ -3,7 +3,11 @@
  * Node process because Lighthouse is an ES module that jest's CommonJS runtime cannot load.
  *
  * Input (argv[2], JSON): { baseUrl, session: { token, expiresAt }, pages: [{ name, path, signedIn }],
- * formFactors: ['mobile', 'desktop'], chromiumPath, chromiumArgs } (chromiumArgs: the flags every browser test starts Chromium with).
+ * formFactors: ['mobile', 'desktop'], chromiumPath, chromiumArgs, reportDir? } (chromiumArgs: the flags every browser test starts Chromium with).
+ *
+ * With reportDir, each run's full report and its trace are written there as
+ * <form factor>-<page>.report.json and .trace.json: the scores say how a page did, the report
+ * (long tasks, requests, the LCP element) and the trace (every main-thread task) say why.
  *
  * It launches Chromium itself with a remote-debugging port and hands the port to Lighthouse.
  * Lighthouse's own storage reset would also wipe the session the signed-in pages need, so it
@@ -11,7 +15,7 @@
  * Lighthouse would do) and the origin's localStorage is set to the page's signed-in state.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -91,11 +95,18 @@ try {
       };
       const config = formFactor === 'desktop' ? desktopConfig : undefined;
       // On a busy machine a run now and then fails to measure (no paint seen in time): it gets one more try.
-      let lhr = (await lighthouse(`${input.baseUrl}${page.path}`, flags, config)).lhr;
-      if (lhr.runtimeError || lhr.categories.performance?.score == null) {
-        console.error(`lighthouse: ${formFactor} ${page.name} measured nothing (${lhr.runtimeError?.message ?? 'no score'}), once more`);
+      let result = await lighthouse(`${input.baseUrl}${page.path}`, flags, config);
+      if (result.lhr.runtimeError || result.lhr.categories.performance?.score == null) {
+        console.error(`lighthouse: ${formFactor} ${page.name} measured nothing (${result.lhr.runtimeError?.message ?? 'no score'}), once more`);
         await cdp.send('Network.clearBrowserCache');
-        lhr = (await lighthouse(`${input.baseUrl}${page.path}`, flags, config)).lhr;
+        result = await lighthouse(`${input.baseUrl}${page.path}`, flags, config);
+      }
+      const { lhr } = result;
+      if (input.reportDir) {
+        mkdirSync(input.reportDir, { recursive: true });
+        const name = `${formFactor}-${page.name.replace(/\W+/g, '-')}`;
+        writeFileSync(join(input.reportDir, `${name}.report.json`), JSON.stringify(lhr));
+        writeFileSync(join(input.reportDir, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace));
       }
       const failedAudits = Object.values(lhr.audits)
         .filter((audit) => audit.scoreDisplayMode === 'binary' && audit.score === 0 && lhr.categories.accessibility.auditRefs.some((ref) => ref.id === audit.id))
