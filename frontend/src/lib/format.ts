@@ -1,49 +1,114 @@
 import { builtOnFirstUse } from './built-on-first-use';
+import { groupThousands, isNegative, roundedDigits } from './decimal';
 
 /**
  * Display formats. One locale (en-US) and one currency (USD) for every user:
  * the product has no per-user setting for either, and prices are stored without a currency.
+ *
+ * They are written out here rather than asked of Intl: the first Intl formatter a page builds
+ * loads the browser's locale data, 30-50 ms of main thread on a desktop and several times that
+ * on a phone, in the middle of a page's first render. The unit tests hold each of them to Intl's
+ * own output; Intl still answers what they do not cover (numbers of 1e21 and more, dates before
+ * the year 1000).
  */
 export const LOCALE = 'en-US';
 const CURRENCY = 'USD';
 
-// Built on first use: building a formatter loads locale data, and six built at start-up
-// cost a phone's first screen a noticeable slice of its script time, though most screens use one or two.
-const currency = builtOnFirstUse(() => new Intl.NumberFormat(LOCALE, { style: 'currency', currency: CURRENCY }));
-const compactCurrency = builtOnFirstUse(() => new Intl.NumberFormat(LOCALE, { style: 'currency', currency: CURRENCY, notation: 'compact', maximumFractionDigits: 1 }));
-const count = builtOnFirstUse(() => new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 }));
-const date = builtOnFirstUse(() => new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium' }));
-const longDate = builtOnFirstUse(() => new Intl.DateTimeFormat(LOCALE, { dateStyle: 'long' }));
-const dateTime = builtOnFirstUse(() => new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short' }));
+const intlCurrency = builtOnFirstUse(() => new Intl.NumberFormat(LOCALE, { style: 'currency', currency: CURRENCY }));
+const intlCompactCurrency = builtOnFirstUse(
+  () => new Intl.NumberFormat(LOCALE, { style: 'currency', currency: CURRENCY, notation: 'compact', maximumFractionDigits: 1 }),
+);
+const intlCount = builtOnFirstUse(() => new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 }));
+
+const sign = (value: number) => (isNegative(value) ? '-' : '');
 
 /** 1234.5 -> '$1,234.50' */
-export const formatCurrency = (value: number): string => currency().format(value);
+export function formatCurrency(value: number): string {
+  const digits = roundedDigits(value, 2);
+  if (!digits) return intlCurrency().format(value);
+  return `${sign(value)}$${groupThousands(digits.whole)}.${digits.fraction}`;
+}
 
-/** 1234 -> '$1.2K', for a chart axis. */
-export const formatCompactCurrency = (value: number): string => compactCurrency().format(value);
+const COMPACT_UNITS = [
+  { size: 1e12, suffix: 'T' },
+  { size: 1e9, suffix: 'B' },
+  { size: 1e6, suffix: 'M' },
+  { size: 1e3, suffix: 'K' },
+  { size: 1, suffix: '' },
+];
+
+/** 1234 -> '$1.2K', for a chart axis: one decimal at most, in the largest unit the rounded value reaches. */
+export function formatCompactCurrency(value: number): string {
+  const abs = Math.abs(value);
+  if (roundedDigits(abs, 1) === null) return intlCompactCurrency().format(value);
+  let unit = COMPACT_UNITS.findIndex(({ size }) => abs >= size);
+  if (unit === -1) unit = COMPACT_UNITS.length - 1;
+  let digits = roundedDigits(abs / COMPACT_UNITS[unit].size, 1)!;
+  // 999.95 rounds to 1000.0: that is $1K, not $1000.
+  if (unit > 0 && digits.whole === '1000') {
+    unit -= 1;
+    digits = roundedDigits(abs / COMPACT_UNITS[unit].size, 1)!;
+  }
+  const fraction = digits.fraction === '0' ? '' : `.${digits.fraction}`;
+  // Compact notation groups thousands only from five digits on ('$1500T', '$100,000,000T').
+  const whole = digits.whole.length >= 5 ? groupThousands(digits.whole) : digits.whole;
+  return `${sign(value)}$${whole}${fraction}${COMPACT_UNITS[unit].suffix}`;
+}
 
 /** 12345 -> '12,345' */
-export const formatCount = (value: number): string => count().format(value);
+export function formatCount(value: number): string {
+  const digits = roundedDigits(value, 0);
+  if (!digits) return intlCount().format(value);
+  return `${sign(value)}${groupThousands(digits.whole)}`;
+}
 
-const valid = (value: string | Date) => {
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const shortMonth = (d: Date) => MONTHS[d.getMonth()].slice(0, 3);
+const twoDigits = (n: number) => String(n).padStart(2, '0');
+const meridiem = (d: Date) => (d.getHours() < 12 ? ' AM' : ' PM');
+const hour12 = (d: Date) => d.getHours() % 12 || 12;
+
+/** A readable date in a year Intl's patterns and ours agree on (four digits), else null. */
+function valid(value: string | Date): Date | null {
   const d = value instanceof Date ? value : new Date(value);
   return Number.isNaN(d.getTime()) ? null : d;
-};
+}
+const fourDigitYear = (d: Date) => d.getFullYear() >= 1000 && d.getFullYear() <= 9999;
+const intlDate = (options: Intl.DateTimeFormatOptions) => (d: Date) => new Intl.DateTimeFormat(LOCALE, options).format(d);
+
+/** Formats a readable date in the browser's time zone; '' for an unreadable one. */
+function dateFormat(write: (d: Date) => string, options: Intl.DateTimeFormatOptions) {
+  const fallback = intlDate(options);
+  return (value: string | Date): string => {
+    const d = valid(value);
+    if (!d) return '';
+    return fourDigitYear(d) ? write(d) : fallback(d);
+  };
+}
 
 /** An ISO timestamp as 'Jan 5, 2025'; '' for an unreadable one. */
-export function formatDate(value: string | Date): string {
-  const d = valid(value);
-  return d ? date().format(d) : '';
-}
+export const formatDate = dateFormat((d) => `${shortMonth(d)} ${d.getDate()}, ${d.getFullYear()}`, { dateStyle: 'medium' });
 
 /** An ISO timestamp as 'January 5, 2025'; '' for an unreadable one. */
-export function formatLongDate(value: string | Date): string {
-  const d = valid(value);
-  return d ? longDate().format(d) : '';
-}
+export const formatLongDate = dateFormat((d) => `${MONTHS[d.getMonth()]} ${d.getDate()}, ${d.getFullYear()}`, { dateStyle: 'long' });
 
 /** An ISO timestamp as 'Jan 5, 2025, 3:04 PM' in the browser's time zone; '' for an unreadable one. */
-export function formatDateTime(value: string | Date): string {
-  const d = valid(value);
-  return d ? dateTime().format(d) : '';
-}
+export const formatDateTime = dateFormat(
+  (d) => `${shortMonth(d)} ${d.getDate()}, ${d.getFullYear()}, ${hour12(d)}:${twoDigits(d.getMinutes())}${meridiem(d)}`,
+  { dateStyle: 'medium', timeStyle: 'short' },
+);
+
+/** '3:04 PM' */
+export const formatTime = dateFormat((d) => `${hour12(d)}:${twoDigits(d.getMinutes())}${meridiem(d)}`, { timeStyle: 'short' });
+
+/** '3:04:05 PM' */
+export const formatTimeWithSeconds = dateFormat(
+  (d) => `${hour12(d)}:${twoDigits(d.getMinutes())}:${twoDigits(d.getSeconds())}${meridiem(d)}`,
+  { timeStyle: 'medium' },
+);
+
+/** 'Mar 5' */
+export const formatMonthDay = dateFormat((d) => `${shortMonth(d)} ${d.getDate()}`, { month: 'short', day: 'numeric' });
+
+/** 'Mar 2025' */
+export const formatMonthYear = dateFormat((d) => `${shortMonth(d)} ${d.getFullYear()}`, { month: 'short', year: 'numeric' });

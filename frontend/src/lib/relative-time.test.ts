@@ -53,3 +53,35 @@ describe('formatRelativeTime', () => {
     expect(formatRelativeTime('', now)).toBe('');
   });
 });
+
+describe('formatRelativeTime against Intl.RelativeTimeFormat (en-US, numeric: auto)', () => {
+  it('says what Intl says for every count and unit it can produce, back and ahead', () => {
+    const intl = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
+    const base = at(2025, 6, 15, 12, 0);
+    const cases: [number, Intl.RelativeTimeFormatUnit][] = [];
+    for (let minutes = 1; minutes < 45; minutes += 1) cases.push([minutes, 'minute']);
+    for (let hours = 1; hours < 22; hours += 1) cases.push([hours, 'hour']);
+    const shifted = (ms: number) => [new Date(base.getTime() - ms), new Date(base.getTime() + ms)] as const;
+    const differing: string[] = [];
+    for (const [count, unit] of cases) {
+      const [back, ahead] = shifted(count * (unit === 'minute' ? MIN : HOUR));
+      if (formatRelativeTime(back, base) !== intl.format(-count, unit)) differing.push(`-${count} ${unit}: ${formatRelativeTime(back, base)}`);
+      if (formatRelativeTime(ahead, base) !== intl.format(count, unit)) differing.push(`+${count} ${unit}: ${formatRelativeTime(ahead, base)}`);
+    }
+    // Whole calendar days, weeks, months and years, back and ahead.
+    for (const days of [1, 2, 6, 7, 10, 13, 20, 27, 40, 90, 200, 364, 400, 800, 3000, 400_000]) {
+      const back = new Date(base);
+      back.setDate(back.getDate() - days);
+      const ahead = new Date(base);
+      ahead.setDate(ahead.getDate() + days);
+      for (const [when, direction] of [[back, -1], [ahead, 1]] as const) {
+        const text = formatRelativeTime(when, base);
+        const [count, unit] = days < 7 ? [days, 'day'] : days < 28 ? [Math.round(days / 7), 'week'] : [null, null];
+        if (count !== null && text !== intl.format(direction * count, unit as Intl.RelativeTimeFormatUnit)) differing.push(`${direction * days} days: ${text}`);
+        const phrases = (['month', 'year'] as const).flatMap((u) => Array.from({ length: 1200 }, (_, n) => intl.format(direction * (n + 1), u)));
+        if (count === null && !phrases.includes(text)) differing.push(`${direction * days} days: ${text}`);
+      }
+    }
+    expect(differing).toEqual([]);
+  });
+});

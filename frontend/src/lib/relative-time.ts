@@ -1,12 +1,30 @@
-import { builtOnFirstUse } from './built-on-first-use';
-import { LOCALE } from './format';
+import { formatCount } from './format';
 
 /**
  * "just now", "5 minutes ago", "yesterday", "3 weeks ago": how long ago an
  * activity happened, in the app's one locale. Pure, so `now` is a parameter
  * and the tests need no fake clock.
  */
-const relative = builtOnFirstUse(() => new Intl.RelativeTimeFormat(LOCALE, { numeric: 'auto' }));
+type Unit = 'minute' | 'hour' | 'day' | 'week' | 'month' | 'year';
+
+/** What Intl.RelativeTimeFormat('en-US', { numeric: 'auto' }) says for one unit back or ahead. */
+const ONE_AWAY: Partial<Record<Unit, [back: string, ahead: string]>> = {
+  day: ['yesterday', 'tomorrow'],
+  week: ['last week', 'next week'],
+  month: ['last month', 'next month'],
+  year: ['last year', 'next year'],
+};
+
+/**
+ * Intl.RelativeTimeFormat's en-US phrases for a whole, non-zero count, written out (see format.ts
+ * for why not Intl itself; the tests compare the two).
+ */
+function relativePhrase(count: number, unit: Unit): string {
+  const oneAway = ONE_AWAY[unit];
+  if (oneAway && Math.abs(count) === 1) return count < 0 ? oneAway[0] : oneAway[1];
+  const amount = `${formatCount(Math.abs(count))} ${unit}${Math.abs(count) === 1 ? '' : 's'}`;
+  return count < 0 ? `${amount} ago` : `in ${amount}`;
+}
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -42,14 +60,14 @@ export function formatRelativeTime(value: string | Date, now: Date = new Date())
   const abs = Math.abs(elapsed);
 
   if (abs < 45 * SECOND) return 'just now';
-  if (abs < 45 * MINUTE) return relative().format(sign * Math.max(1, Math.round(abs / MINUTE)), 'minute');
-  if (abs < 22 * HOUR) return relative().format(sign * Math.max(1, Math.round(abs / HOUR)), 'hour');
+  if (abs < 45 * MINUTE) return relativePhrase(sign * Math.max(1, Math.round(abs / MINUTE)), 'minute');
+  if (abs < 22 * HOUR) return relativePhrase(sign * Math.max(1, Math.round(abs / HOUR)), 'hour');
 
   const [earlier, later] = elapsed >= 0 ? [then, now] : [now, then];
   const days = Math.max(1, calendarDays(earlier, later));
-  if (days < 7) return relative().format(sign * days, 'day');
-  if (days < 28) return relative().format(sign * Math.round(days / 7), 'week');
+  if (days < 7) return relativePhrase(sign * days, 'day');
+  if (days < 28) return relativePhrase(sign * Math.round(days / 7), 'week');
   const months = calendarMonths(earlier, later);
-  if (months < 12) return relative().format(sign * Math.max(1, months), 'month');
-  return relative().format(sign * Math.floor(months / 12), 'year');
+  if (months < 12) return relativePhrase(sign * Math.max(1, months), 'month');
+  return relativePhrase(sign * Math.floor(months / 12), 'year');
 }

@@ -1,8 +1,7 @@
 import { ProductMessages, type StockAdjustmentReason } from '@stockroom/schema';
 import type { StockMovementReason } from '@stockroom/schema/generated/graphql';
 import { errorCodeOf, extractErrorMessage, extractFieldErrors, serverMessageOr } from '../../lib/errors';
-import { builtOnFirstUse } from '../../lib/built-on-first-use';
-import { formatCount, LOCALE } from '../../lib/format';
+import { formatCount, formatMonthDay, formatMonthYear, formatTime, formatTimeWithSeconds } from '../../lib/format';
 
 /** A movement's reason as the history reads it. */
 export const REASON_LABELS: Record<StockMovementReason, string> = {
@@ -97,11 +96,6 @@ export function quantityChartLabel(points: readonly QuantityPoint[]): string {
 }
 
 const DAY = 24 * 60 * 60 * 1000;
-// Built when the chart first labels a tick (locale data is costly to load on a phone).
-const shortTime = builtOnFirstUse(() => new Intl.DateTimeFormat(LOCALE, { timeStyle: 'short' }));
-const timeWithSeconds = builtOnFirstUse(() => new Intl.DateTimeFormat(LOCALE, { timeStyle: 'medium' }));
-const shortDate = builtOnFirstUse(() => new Intl.DateTimeFormat(LOCALE, { month: 'short', day: 'numeric' }));
-const shortMonth = builtOnFirstUse(() => new Intl.DateTimeFormat(LOCALE, { month: 'short', year: 'numeric' }));
 
 /**
  * A tick of the chart's time axis, as precise as its span needs: with seconds
@@ -111,8 +105,8 @@ const shortMonth = builtOnFirstUse(() => new Intl.DateTimeFormat(LOCALE, { month
 export function chartTimeLabel(time: number, spanMs: number): string {
   const at = new Date(time);
   if (Number.isNaN(at.getTime())) return '';
-  if (spanMs < 10 * 60 * 1000) return timeWithSeconds().format(at);
-  if (spanMs < 2 * DAY) return shortTime().format(at);
-  if (spanMs < 365 * DAY) return shortDate().format(at);
-  return shortMonth().format(at);
+  if (spanMs < 10 * 60 * 1000) return formatTimeWithSeconds(at);
+  if (spanMs < 2 * DAY) return formatTime(at);
+  if (spanMs < 365 * DAY) return formatMonthDay(at);
+  return formatMonthYear(at);
 }
