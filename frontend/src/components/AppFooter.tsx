@@ -1,4 +1,4 @@
-import { Tag } from '@blueprintjs/core';
+import { StaticTag } from './StaticTag';
 
 export interface AppFooterProps {
   year: number;
@@ -19,9 +19,9 @@ export function AppFooter({ year, company, badges }: AppFooterProps) {
       <ul className="app-footer__badges" aria-label="Built with">
         {badges.map((badge) => (
           <li key={badge}>
-            <Tag minimal round>
+            <StaticTag minimal round>
               {badge}
-            </Tag>
+            </StaticTag>
           </li>
         ))}
       </ul>

@@ -1,6 +1,7 @@
-import { Button, HTMLTable, Tag } from '@blueprintjs/core';
+import { Button, HTMLTable } from '@blueprintjs/core';
 import { ROLES, USER_STATUS } from '@stockroom/schema';
 import type { UserDetailsFragment } from '@stockroom/schema/generated/graphql';
+import { StaticTag } from '../../../components/StaticTag';
 import { formatDate } from '../../../lib/format';
 import { userRowActions, type UserRowAction } from '../user-row-actions';
 
@@ -38,21 +39,21 @@ export function UserTable({ users, viewerId, busyId, onAction }: UserTableProps)
                 <td className="admin-table__name">
                   {user.fullName}
                   {user.id === viewerId && (
-                    <Tag minimal round className="admin-table__you">
+                    <StaticTag minimal round className="admin-table__you">
                       You
-                    </Tag>
+                    </StaticTag>
                   )}
                 </td>
                 <td className="admin-table__email">{user.email}</td>
                 <td>
-                  <Tag minimal round intent={user.role === ROLES.admin ? 'primary' : 'none'}>
+                  <StaticTag minimal round intent={user.role === ROLES.admin ? 'primary' : 'none'}>
                     {user.role}
-                  </Tag>
+                  </StaticTag>
                 </td>
                 <td>
-                  <Tag minimal round intent={user.status === USER_STATUS.active ? 'success' : 'danger'}>
+                  <StaticTag minimal round intent={user.status === USER_STATUS.active ? 'success' : 'danger'}>
                     {user.status}
-                  </Tag>
+                  </StaticTag>
                 </td>
                 <td>{user.emailVerified ? 'Yes' : 'No'}</td>
                 <td className="admin-table__date">{formatDate(user.createdAt)}</td>

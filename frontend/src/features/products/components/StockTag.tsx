@@ -1,4 +1,4 @@
-import { Tag } from '@blueprintjs/core';
+import { StaticTag } from '../../../components/StaticTag';
 
 /**
  * In stock means a quantity above 0; the flag is derived from it, never set on
@@ -6,16 +6,15 @@ import { Tag } from '@blueprintjs/core';
  * Low Stock tag beside it.
  */
 export function StockTag({ inStock, lowStock, large }: { inStock: boolean; lowStock?: boolean; large?: boolean }) {
-  const size = large ? 'large' : undefined;
   return (
     <>
-      <Tag className="stock-tag" intent={inStock ? 'success' : 'danger'} minimal round size={size}>
+      <StaticTag className="stock-tag" intent={inStock ? 'success' : 'danger'} minimal round large={large}>
         {inStock ? 'In Stock' : 'Out of Stock'}
-      </Tag>
+      </StaticTag>
       {lowStock && (
-        <Tag className="stock-tag" intent="warning" minimal round size={size}>
+        <StaticTag className="stock-tag" intent="warning" minimal round large={large}>
           Low Stock
-        </Tag>
+        </StaticTag>
       )}
     </>
   );
