@@ -1,10 +1,18 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin as VitePlugin } from 'vite';
 
 const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/**
+ * React Router 7's package exports name only its development build (remix-run/react-router#14102,
+ * open), so every bundle got its dev-only checks and warnings; the production build beside it is
+ * what the client runs.
+ */
+const reactRouterProduction = join(dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production');
 const backend = 'http://localhost:3000';
 
 /**
@@ -153,6 +161,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     // projects; the client bundles its TypeScript source (the shared rules and
     // the generated documents and hooks) so they tree-shake.
     alias: [
+      { find: /^react-router$/, replacement: join(reactRouterProduction, 'index.mjs') },
+      { find: /^react-router\/dom$/, replacement: join(reactRouterProduction, 'dom-export.mjs') },
       { find: /^@stockroom\/schema$/, replacement: fromHere('../schema/src/index.ts') },
       { find: /^@stockroom\/schema\/generated\/(.*)$/, replacement: `${fromHere('../schema/generated/')}$1` },
     ],

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { IconNames } from '@blueprintjs/icons';
 import type { Response } from 'playwright-core';
@@ -66,5 +68,15 @@ describe('bundle budget of the sign-in page', () => {
     expect(urls.filter(isIconChunk)).toEqual([]);
     expect(urls.filter((u) => /locale|polyfill/i.test(new URL(u).pathname))).toEqual([]);
     s.assertClean();
+  });
+
+  it("carries React Router's production build, not its development one (no dev-only warnings in the client)", () => {
+    const assets = join(__dirname, '../../frontend/dist/assets');
+    const scripts = readdirSync(assets).filter((file) => file.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(0);
+    // A warning React Router prints only from its development build.
+    const withDevWarnings = scripts.filter((file) => readFileSync(join(assets, file), 'utf8').includes('No routes matched location'));
+    expect(withDevWarnings).toEqual([]);
+    expect(scripts.some((file) => readFileSync(join(assets, file), 'utf8').includes('useNavigate'))).toBe(true);
   });
 });
