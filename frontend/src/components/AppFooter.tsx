@@ -1,4 +1,4 @@
-import { StaticTag } from './StaticTag';
+import { Tag } from '@blueprintjs/core';
 
 export interface AppFooterProps {
   year: number;
@@ -19,9 +19,9 @@ export function AppFooter({ year, company, badges }: AppFooterProps) {
       <ul className="app-footer__badges" aria-label="Built with">
         {badges.map((badge) => (
           <li key={badge}>
-            <StaticTag minimal round>
+            <Tag minimal round>
               {badge}
-            </StaticTag>
+            </Tag>
           </li>
         ))}
       </ul>

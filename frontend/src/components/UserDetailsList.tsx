@@ -1,6 +1,6 @@
+import { Tag } from '@blueprintjs/core';
 import { ROLES, USER_STATUS } from '@stockroom/schema';
 import { formatLongDate } from '../lib/format';
-import { StaticTag } from './StaticTag';
 
 export interface UserDetailsListProps {
   fullName: string;
@@ -23,9 +23,9 @@ export function UserDetailsList({ fullName, email, role, status, createdAt, emai
         <dd>
           {email || '—'}{' '}
           {email && (
-            <StaticTag minimal round intent={emailVerified ? 'success' : 'warning'}>
+            <Tag minimal round intent={emailVerified ? 'success' : 'warning'}>
               {emailVerified ? 'Verified' : 'Not verified'}
-            </StaticTag>
+            </Tag>
           )}
         </dd>
       </div>
@@ -36,9 +36,9 @@ export function UserDetailsList({ fullName, email, role, status, createdAt, emai
       <div>
         <dt>Status</dt>
         <dd>
-          <StaticTag minimal round intent={status === USER_STATUS.active ? 'success' : 'none'}>
+          <Tag minimal round intent={status === USER_STATUS.active ? 'success' : 'none'}>
             {status}
-          </StaticTag>
+          </Tag>
         </dd>
       </div>
       <div>

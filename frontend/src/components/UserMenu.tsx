@@ -1,10 +1,9 @@
-import { Button, Menu, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
+import { Button, Menu, MenuDivider, MenuItem, Popover, Tag } from '@blueprintjs/core';
 import { ChevronDownIcon, DesktopIcon, FlashIcon, HelpIcon, LogOutIcon, MoonIcon, PersonIcon, TickIcon } from '@blueprintjs/icons';
 import { useId, useRef, useState, type MouseEvent, type ReactElement } from 'react';
 import { moveMenuFocus } from '../lib/menu-keys';
 import { THEME_PREFERENCES, useTheme, type ThemePreference } from '../lib/theme';
 import { helpPath, profileEditPath } from '../lib/urls';
-import { StaticTag } from './StaticTag';
 import { UserAvatar } from './UserAvatar';
 
 export interface UserMenuProps {
@@ -57,9 +56,9 @@ export function UserMenu({ fullName, email, role, avatar, compact, onNavigate, o
         <div className="user-menu__text">
           <div className="user-menu__name">{fullName}</div>
           {email && <div className="user-menu__email">{email}</div>}
-          <StaticTag minimal round intent="primary" className="user-menu__role">
+          <Tag minimal round intent="primary" className="user-menu__role">
             {role}
-          </StaticTag>
+          </Tag>
         </div>
       </div>
       <Menu aria-label="User menu">

@@ -1,7 +1,6 @@
-import { Button, HTMLTable } from '@blueprintjs/core';
+import { Button, HTMLTable, Tag } from '@blueprintjs/core';
 import { ROLES, USER_STATUS } from '@stockroom/schema';
 import type { UserDetailsFragment } from '@stockroom/schema/generated/graphql';
-import { StaticTag } from '../../../components/StaticTag';
 import { formatDate } from '../../../lib/format';
 import { userRowActions, type UserRowAction } from '../user-row-actions';
 
@@ -39,21 +38,21 @@ export function UserTable({ users, viewerId, busyId, onAction }: UserTableProps)
                 <td className="admin-table__name">
                   {user.fullName}
                   {user.id === viewerId && (
-                    <StaticTag minimal round className="admin-table__you">
+                    <Tag minimal round className="admin-table__you">
                       You
-                    </StaticTag>
+                    </Tag>
                   )}
                 </td>
                 <td className="admin-table__email">{user.email}</td>
                 <td>
-                  <StaticTag minimal round intent={user.role === ROLES.admin ? 'primary' : 'none'}>
+                  <Tag minimal round intent={user.role === ROLES.admin ? 'primary' : 'none'}>
                     {user.role}
-                  </StaticTag>
+                  </Tag>
                 </td>
                 <td>
-                  <StaticTag minimal round intent={user.status === USER_STATUS.active ? 'success' : 'danger'}>
+                  <Tag minimal round intent={user.status === USER_STATUS.active ? 'success' : 'danger'}>
                     {user.status}
-                  </StaticTag>
+                  </Tag>
                 </td>
                 <td>{user.emailVerified ? 'Yes' : 'No'}</td>
                 <td className="admin-table__date">{formatDate(user.createdAt)}</td>

@@ -1,9 +1,8 @@
-import { Card, H2 } from '@blueprintjs/core';
+import { Card, H2, Tag } from '@blueprintjs/core';
 import { TickCircleIcon } from '@blueprintjs/icons';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { EmptyState } from '../../../components/EmptyState';
-import { StaticTag } from '../../../components/StaticTag';
 import { formatCount } from '../../../lib/format';
 import { lowStockListPath, outOfStockListPath, productPath } from '../../../lib/urls';
 import { reorderLineOf, reorderSummaryOf } from '../dashboard-wording';
@@ -36,9 +35,9 @@ export function NeedsReordering({ products, total }: NeedsReorderingProps) {
           <H2 id={headingId} className="dashboard__panel-title">
             Needs reordering
             {total > 0 && (
-              <StaticTag className="dashboard__count" intent="warning" round minimal>
+              <Tag className="dashboard__count" intent="warning" round minimal>
                 {formatCount(total)}
-              </StaticTag>
+              </Tag>
             )}
           </H2>
           <span className="dashboard__panel-links">

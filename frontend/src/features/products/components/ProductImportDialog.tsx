@@ -1,8 +1,7 @@
-import { Button, Callout, Dialog, DialogBody, DialogFooter, H2, HTMLSelect, HTMLTable, ProgressBar, SegmentedControl } from '@blueprintjs/core';
+import { Button, Callout, Dialog, DialogBody, DialogFooter, H2, HTMLSelect, HTMLTable, ProgressBar, SegmentedControl, Tag } from '@blueprintjs/core';
 import { DocumentIcon, DownloadIcon, ImportIcon } from '@blueprintjs/icons';
 import { countOf, IMPORT_LIMITS, ImportMessages, importFieldLabel, type ImportField, type ProductImportMode } from '@stockroom/schema';
 import { useId, useRef, useState, type DragEvent } from 'react';
-import { StaticTag } from '../../../components/StaticTag';
 import { formatCount } from '../../../lib/format';
 import { IMPORT_FIELD_CHOICES } from '../product-import-request';
 import type { ProductImportState } from '../useProductImport';
@@ -157,9 +156,9 @@ export function ProductImportDialog({ isOpen, state, onChooseFile, onModeChange,
                         onChange={(event) => onColumnChange(column.header, (event.target.value || null) as ImportField | null)}
                       />
                       {STATUS_LABELS[column.status] && (
-                        <StaticTag minimal intent={column.status === 'unmapped' ? 'warning' : 'none'}>
+                        <Tag minimal intent={column.status === 'unmapped' ? 'warning' : 'none'}>
                           {STATUS_LABELS[column.status]}
-                        </StaticTag>
+                        </Tag>
                       )}
                     </li>
                   ))}

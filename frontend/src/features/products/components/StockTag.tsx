@@ -1,4 +1,4 @@
-import { StaticTag } from '../../../components/StaticTag';
+import { Tag } from '@blueprintjs/core';
 
 /**
  * In stock means a quantity above 0; the flag is derived from it, never set on
@@ -6,15 +6,16 @@ import { StaticTag } from '../../../components/StaticTag';
  * Low Stock tag beside it.
  */
 export function StockTag({ inStock, lowStock, large }: { inStock: boolean; lowStock?: boolean; large?: boolean }) {
+  const size = large ? 'large' : undefined;
   return (
     <>
-      <StaticTag className="stock-tag" intent={inStock ? 'success' : 'danger'} minimal round large={large}>
+      <Tag className="stock-tag" intent={inStock ? 'success' : 'danger'} minimal round size={size}>
         {inStock ? 'In Stock' : 'Out of Stock'}
-      </StaticTag>
+      </Tag>
       {lowStock && (
-        <StaticTag className="stock-tag" intent="warning" minimal round large={large}>
+        <Tag className="stock-tag" intent="warning" minimal round size={size}>
           Low Stock
-        </StaticTag>
+        </Tag>
       )}
     </>
   );

@@ -1,6 +1,5 @@
-import { Button } from '@blueprintjs/core';
+import { Button, Tag } from '@blueprintjs/core';
 import type { ApiTokenDetailsFragment } from '@stockroom/schema/generated/graphql';
-import { StaticTag } from '../../../components/StaticTag';
 import { formatLongDate } from '../../../lib/format';
 import { apiTokenStateOf, scopesInWords } from '../api-token-display';
 
@@ -23,9 +22,9 @@ export function ApiTokenList({ tokens, onRevoke }: ApiTokenListProps) {
             <div className="api-token-list__head">
               <strong className="api-token-list__name">{token.name}</strong>
               <code className="api-token-list__prefix">{token.prefix}…</code>
-              <StaticTag minimal round intent={state.kind === 'active' ? 'success' : state.kind === 'expired' ? 'warning' : 'danger'}>
+              <Tag minimal round intent={state.kind === 'active' ? 'success' : state.kind === 'expired' ? 'warning' : 'danger'}>
                 {state.kind === 'active' ? 'Active' : state.kind === 'expired' ? 'Expired' : 'Revoked'}
-              </StaticTag>
+              </Tag>
             </div>
             {state.kind === 'revoked' && <p className="api-token-list__reason">{state.reason}</p>}
             <dl className="api-token-list__details">

@@ -1,6 +1,5 @@
-import { Button, Callout, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Spinner, Tag } from '@blueprintjs/core';
 import { useWebhookDeliveryListQuery } from '@stockroom/schema/generated/hooks';
-import { StaticTag } from '../../../components/StaticTag';
 import { formatDateTime } from '../../../lib/format';
 
 export interface WebhookDeliveryLogProps {
@@ -28,9 +27,9 @@ export function WebhookDeliveryLog({ webhookId, pollMs, onRedeliver }: WebhookDe
           <li key={delivery.id} className="webhook-log__item">
             <div className="webhook-log__head">
               <code className="webhook-log__event">{delivery.eventType}</code>
-              <StaticTag minimal round intent={outcome.ok ? 'success' : 'danger'}>
+              <Tag minimal round intent={outcome.ok ? 'success' : 'danger'}>
                 {outcome.text}
-              </StaticTag>
+              </Tag>
             </div>
             <p className="webhook-log__meta">
               {formatDateTime(delivery.createdAt)} · {delivery.durationMs} ms · attempt {delivery.attempt}

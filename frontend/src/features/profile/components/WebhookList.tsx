@@ -1,7 +1,6 @@
-import { Button, Switch } from '@blueprintjs/core';
+import { Button, Switch, Tag } from '@blueprintjs/core';
 import type { WebhookDetailsFragment } from '@stockroom/schema/generated/graphql';
 import { useState } from 'react';
-import { StaticTag } from '../../../components/StaticTag';
 import { WebhookDeliveryLog } from './WebhookDeliveryLog';
 
 export interface WebhookListProps {
@@ -35,9 +34,9 @@ export function WebhookList({ webhooks, onSetEnabled, onDelete, onSendTest, onRe
             <div className="webhook-list__head">
               <code className="webhook-list__url">{webhook.url}</code>
               {webhook.failingSince && webhook.enabled && (
-                <StaticTag minimal round intent="warning">
+                <Tag minimal round intent="warning">
                   Failing
-                </StaticTag>
+                </Tag>
               )}
             </div>
             {webhook.disabledReason && !webhook.enabled && <p className="webhook-list__reason">{webhook.disabledReason}</p>}
