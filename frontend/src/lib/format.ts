@@ -68,11 +68,12 @@ const twoDigits = (n: number) => String(n).padStart(2, '0');
 const meridiem = (d: Date) => (d.getHours() < 12 ? ' AM' : ' PM');
 const hour12 = (d: Date) => d.getHours() % 12 || 12;
 
-/** A readable date in a year Intl's patterns and ours agree on (four digits), else null. */
+/** The date, or null for an unreadable value. */
 function valid(value: string | Date): Date | null {
   const d = value instanceof Date ? value : new Date(value);
   return Number.isNaN(d.getTime()) ? null : d;
 }
+/** The years whose dates the formats below write as Intl does; others are left to Intl. */
 const fourDigitYear = (d: Date) => d.getFullYear() >= 1000 && d.getFullYear() <= 9999;
 const intlDate = (options: Intl.DateTimeFormatOptions) => (d: Date) => new Intl.DateTimeFormat(LOCALE, options).format(d);
 

@@ -5,6 +5,7 @@ import { formatCount } from './format';
  * activity happened, in the app's one locale. Pure, so `now` is a parameter
  * and the tests need no fake clock.
  */
+
 type Unit = 'minute' | 'hour' | 'day' | 'week' | 'month' | 'year';
 
 /** What Intl.RelativeTimeFormat('en-US', { numeric: 'auto' }) says for one unit back or ahead. */
