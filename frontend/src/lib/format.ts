@@ -8,10 +8,10 @@ import { groupThousands, isNegative, roundedDigits } from './decimal';
  * They are written out here rather than asked of Intl: the first Intl formatter a page builds
  * loads the browser's locale data, 30-50 ms of main thread on a desktop and several times that
  * on a phone, in the middle of a page's first render. The unit tests hold each of them to Intl's
- * own output; Intl still answers what they do not cover (numbers of 1e21 and more, dates before
- * the year 1000).
+ * own output; Intl still answers what they do not cover (numbers JavaScript prints with an
+ * exponent, not-a-number and infinities, years outside 1000-9999).
  */
-export const LOCALE = 'en-US';
+const LOCALE = 'en-US';
 const CURRENCY = 'USD';
 
 const intlCurrency = builtOnFirstUse(() => new Intl.NumberFormat(LOCALE, { style: 'currency', currency: CURRENCY }));
@@ -40,14 +40,15 @@ const COMPACT_UNITS = [
 /** 1234 -> '$1.2K', for a chart axis: one decimal at most, in the largest unit the rounded value reaches. */
 export function formatCompactCurrency(value: number): string {
   const abs = Math.abs(value);
-  if (roundedDigits(abs, 1) === null) return intlCompactCurrency().format(value);
+  const inUnit = (unit: number) => roundedDigits(abs / COMPACT_UNITS[unit].size, 1);
   let unit = COMPACT_UNITS.findIndex(({ size }) => abs >= size);
   if (unit === -1) unit = COMPACT_UNITS.length - 1;
-  let digits = roundedDigits(abs / COMPACT_UNITS[unit].size, 1)!;
+  let digits = inUnit(unit);
+  if (!digits) return intlCompactCurrency().format(value);
   // 999.95 rounds to 1000.0: that is $1K, not $1000.
   if (unit > 0 && digits.whole === '1000') {
     unit -= 1;
-    digits = roundedDigits(abs / COMPACT_UNITS[unit].size, 1)!;
+    digits = inUnit(unit)!;
   }
   const fraction = digits.fraction === '0' ? '' : `.${digits.fraction}`;
   // Compact notation groups thousands only from five digits on ('$1500T', '$100,000,000T').
@@ -75,15 +76,13 @@ function valid(value: string | Date): Date | null {
 }
 /** The years whose dates the formats below write as Intl does; others are left to Intl. */
 const fourDigitYear = (d: Date) => d.getFullYear() >= 1000 && d.getFullYear() <= 9999;
-const intlDate = (options: Intl.DateTimeFormatOptions) => (d: Date) => new Intl.DateTimeFormat(LOCALE, options).format(d);
-
 /** Formats a readable date in the browser's time zone; '' for an unreadable one. */
 function dateFormat(write: (d: Date) => string, options: Intl.DateTimeFormatOptions) {
-  const fallback = intlDate(options);
+  const intl = builtOnFirstUse(() => new Intl.DateTimeFormat(LOCALE, options));
   return (value: string | Date): string => {
     const d = valid(value);
     if (!d) return '';
-    return fourDigitYear(d) ? write(d) : fallback(d);
+    return fourDigitYear(d) ? write(d) : intl().format(d);
   };
 }
 
