@@ -63,6 +63,7 @@ const browserProcess = spawn(
 );
 
 const results = [];
+if (input.reportDir) mkdirSync(input.reportDir, { recursive: true });
 try {
   await waitForDevtools(port);
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
@@ -103,7 +104,6 @@ try {
       }
       const { lhr } = result;
       if (input.reportDir) {
-        mkdirSync(input.reportDir, { recursive: true });
         const name = `${formFactor}-${page.name.replace(/\W+/g, '-')}`;
         writeFileSync(join(input.reportDir, `${name}.report.json`), JSON.stringify(lhr));
         writeFileSync(join(input.reportDir, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace));
