@@ -1,4 +1,5 @@
 import { countOf, ProductMessages } from './messages';
+import { formatCount } from './numbers';
 import { ProductListFields, Rules, validateFields, validatePresentFields, type FieldErrors } from './validation';
 
 /** What one bulk request may do to the products it selects. */
@@ -13,7 +14,7 @@ export const BulkMessages = {
   selectionRequired: 'Select products by ids or by filter',
   selectionOneKind: 'Select products by ids or by filter, not both',
   idsRequired: 'Select at least one product',
-  tooManyIds: `Select at most ${BULK_MAX_IDS.toLocaleString('en-US')} products by id, or select by filter`,
+  tooManyIds: `Select at most ${formatCount(BULK_MAX_IDS)} products by id, or select by filter`,
   idsInvalid: 'Product ids must be a list of product ids',
   noChanges: 'Choose a change: category, reorder level or featured',
   /** Some of the selected products are not the caller's (or no longer exist): nothing was changed. */
@@ -25,7 +26,7 @@ export const BulkMessages = {
   featured: (count: number) => `${countOf(count, 'product')} featured`,
   unfeatured: (count: number) => `${countOf(count, 'product')} no longer featured`,
   stockAdjusted: (count: number) => `Stock adjusted on ${countOf(count, 'product')}`,
-  insufficientStock: (short: number) => `${ProductMessages.insufficientStock} for ${short.toLocaleString('en-US')} of the selected products: nothing was changed`,
+  insufficientStock: (short: number) => `${ProductMessages.insufficientStock} for ${formatCount(short)} of the selected products: nothing was changed`,
 } as const;
 
 /** The changes an update may make to every selected product at once (each checked by the product's own rule). */

@@ -1,4 +1,5 @@
 import { countOf, ProductMessages } from './messages';
+import { formatCount } from './numbers';
 import { Rules, type FieldRule } from './validation';
 
 /**
@@ -126,8 +127,6 @@ export interface ProductImportResult {
   columns: Array<{ header: string; field: ImportField | null; status: ImportColumnStatus }>;
 }
 
-const count = (n: number) => n.toLocaleString('en-US');
-
 export const ImportMessages = {
   button: 'Import',
   title: 'Import products',
@@ -139,24 +138,24 @@ export const ImportMessages = {
   /** A .xlsx that does not open (damaged, or password-protected). */
   unreadableWorkbook: 'The Excel workbook could not be read. Save it again as .xlsx and try again',
   tooLarge: `The file cannot exceed ${IMPORT_LIMITS.maxBytes / MB} MB`,
-  tooManyRows: `The file cannot have more than ${count(IMPORT_LIMITS.maxRows)} product rows. Split it into smaller files`,
+  tooManyRows: `The file cannot have more than ${formatCount(IMPORT_LIMITS.maxRows)} product rows. Split it into smaller files`,
   empty: 'The file is empty',
   headerOnly: 'The file has a header row but no products',
   /** A quote that never closes, and the like. */
-  malformedCsv: (line: number) => `The CSV file could not be read: check the quotes around line ${count(line)}`,
+  malformedCsv: (line: number) => `The CSV file could not be read: check the quotes around line ${formatCount(line)}`,
   unknownMode: `Mode must be one of ${PRODUCT_IMPORT_MODES.join(', ')}`,
   badDryRun: 'dryRun must be true or false',
   badMapping: 'Mapping must be a JSON object from a column header to a product field (or null to leave the column out)',
   unknownMappingField: (field: string) => `"${field}" is not a product field. Use one of ${IMPORT_FIELDS.join(', ')}`,
   /** Two columns filling one field. */
   sameField: (field: ImportField, headers: string[]) => `The columns ${headers.map((h) => `"${h}"`).join(' and ')} both fill ${importFieldLabel(field)}`,
-  duplicateSkuInFile: (row: number) => `The SKU is also on row ${count(row)} of this file`,
+  duplicateSkuInFile: (row: number) => `The SKU is also on row ${formatCount(row)} of this file`,
   /** Create mode: a SKU one of your products already has. */
   skuTaken: `${ProductMessages.duplicateSku}. Import in update mode to change it`,
   /** The answer to an import refused for its errors: nothing was written. */
   nothingImported: (failed: number) => `Nothing was imported: ${countOf(failed, 'row has', 'rows have')} errors`,
   /** The dashboard's activity item. */
-  imported: (created: number, updated: number) => `Imported ${countOf(created + updated, 'product')} (${count(created)} new, ${count(updated)} updated)`,
+  imported: (created: number, updated: number) => `Imported ${countOf(created + updated, 'product')} (${formatCount(created)} new, ${formatCount(updated)} updated)`,
   importedTitle: 'Products imported',
   failed: 'The import could not be completed. Please try again',
 } as const;

@@ -1,4 +1,5 @@
 export * from './messages';
+export * from './numbers';
 export * from './validation';
 export * from './constants';
 export * from './errors';

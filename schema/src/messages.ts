@@ -1,10 +1,12 @@
+import { formatCount } from './numbers';
+
 /**
  * The message catalogue: every validation, auth, user, product and general
  * message the app shows. Server and client both import these so a user sees
  * the same words whichever side caught the problem.
  */
 /** "1 product", "1,250 products": a count and its noun, as every message and screen says it. */
-export const countOf = (n: number, one: string, many = `${one}s`): string => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+export const countOf = (n: number, one: string, many = `${one}s`): string => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 export const AuthMessages = {
   invalidCredentials: 'Invalid email or password',

@@ -1,4 +1,4 @@
-import { IMPORT_FIELDS, IMPORT_LIMITS, ImportMessages, PRODUCT_IMPORT_MODES } from '@stockroom/schema';
+import { formatCount, IMPORT_FIELDS, IMPORT_LIMITS, ImportMessages, PRODUCT_IMPORT_MODES } from '@stockroom/schema';
 import { bearer, errorResponse, integer, jsonResponse, ref, string, unauthenticated } from '../rest/openapi-helpers';
 
 const count = (description: string) => ({ ...integer, minimum: 0, description });
@@ -15,7 +15,7 @@ const resultProperties = {
   errors: {
     type: 'array',
     maxItems: IMPORT_LIMITS.maxErrors,
-    description: `The first ${IMPORT_LIMITS.maxErrors.toLocaleString('en-US')} errors, in row order; the header is row 1`,
+    description: `The first ${formatCount(IMPORT_LIMITS.maxErrors)} errors, in row order; the header is row 1`,
     items: {
       type: 'object',
       required: ['row', 'column', 'message'],

@@ -1,5 +1,5 @@
+import { formatCount, groupThousands, isNegative, roundedDigits } from '@stockroom/schema';
 import { builtOnFirstUse } from './built-on-first-use';
-import { groupThousands, isNegative, roundedDigits } from './decimal';
 
 /**
  * Display formats. One locale (en-US) and one currency (USD) for every user:
@@ -18,7 +18,6 @@ const intlCurrency = builtOnFirstUse(() => new Intl.NumberFormat(LOCALE, { style
 const intlCompactCurrency = builtOnFirstUse(
   () => new Intl.NumberFormat(LOCALE, { style: 'currency', currency: CURRENCY, notation: 'compact', maximumFractionDigits: 1 }),
 );
-const intlCount = builtOnFirstUse(() => new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 }));
 
 const sign = (value: number) => (isNegative(value) ? '-' : '');
 
@@ -56,12 +55,8 @@ export function formatCompactCurrency(value: number): string {
   return `${sign(value)}$${whole}${fraction}${COMPACT_UNITS[unit].suffix}`;
 }
 
-/** 12345 -> '12,345' */
-export function formatCount(value: number): string {
-  const digits = roundedDigits(value, 0);
-  if (!digits) return intlCount().format(value);
-  return `${sign(value)}${groupThousands(digits.whole)}`;
-}
+/** 12345 -> '12,345': the count every message writes too (schema's numbers.ts). */
+export { formatCount };
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const shortMonth = (d: Date) => MONTHS[d.getMonth()].slice(0, 3);

@@ -1,5 +1,6 @@
 import { TrashIcon } from '@blueprintjs/icons';
 import { ConfirmAlert } from '../../../components/ConfirmAlert';
+import { formatCount } from '../../../lib/format';
 
 export interface TrashConfirmAlertProps {
   /** What is about to go for good: one product (its name), or the whole trash; null when the alert is closed. */
@@ -26,7 +27,7 @@ export function TrashConfirmAlert({ target, busy, onConfirm, onCancel }: TrashCo
     >
       {target?.kind === 'all' ? (
         <p>
-          All {target.count === 1 ? 'the product' : `${target.count.toLocaleString('en-US')} products`} in the trash will be deleted for good, with their stock
+          All {target.count === 1 ? 'the product' : `${formatCount(target.count)} products`} in the trash will be deleted for good, with their stock
           history. This cannot be undone.
         </p>
       ) : (

@@ -1,7 +1,9 @@
 /**
- * Rounding and digit grouping of numbers for display, done on the number's shortest decimal form
- * (what `String(n)` prints) as Intl.NumberFormat does: 1.005 rounds to 1.01, though its binary value
- * is a hair under 1.005 and `toFixed(2)` gives 1.00.
+ * Numbers as the app writes them (en-US), for the messages here and the client's screens alike.
+ * Written out rather than asked of Intl: a page's first Intl formatter loads the browser's locale
+ * data, a slice of a phone's first render. Rounding and digit grouping work on the number's
+ * shortest decimal form (what `String(n)` prints), as Intl.NumberFormat does: 1.005 rounds to
+ * 1.01, though its binary value is a hair under 1.005 and `toFixed(2)` gives 1.00.
  */
 
 /** The decimal digits of |value| rounded half away from zero to `places` decimals; null when the number prints in exponent form (>= 1e21, < 1e-6) or is not finite. */
@@ -29,3 +31,14 @@ export const groupThousands = (whole: string): string => whole.replace(/\B(?=(\d
 
 /** Intl writes a minus for every negative number, -0 and those that round to zero included. */
 export const isNegative = (value: number): boolean => value < 0 || Object.is(value, -0);
+
+/**
+ * 1250 -> '1,250': a count as every message and screen writes it, rounded to a whole number as
+ * Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }) would; numbers JavaScript prints with
+ * an exponent, not-a-number and infinities go to Intl itself.
+ */
+export function formatCount(value: number): string {
+  const digits = roundedDigits(value, 0);
+  if (!digits) return value.toLocaleString('en-US', { maximumFractionDigits: 0 });
+  return `${isNegative(value) ? '-' : ''}${groupThousands(digits.whole)}`;
+}
