@@ -48,7 +48,11 @@ function chunksOf(key, seen = new Set()) {
   return { js, css };
 }
 
-/** Links for what the page needs beyond what index.html already loads. */
+/**
+ * Links for what the page needs beyond what index.html already loads. Its scripts load at low
+ * priority, like index.html's own (vite.config.ts, scriptsAfterStyles): the shell paints with
+ * the stylesheets alone.
+ */
 function preloadLinks(location) {
   const module = pageModuleOf(location);
   if (!module) return '';
@@ -57,7 +61,7 @@ function preloadLinks(location) {
   const missing = (file) => !template.includes(`/${file}"`);
   return [
     ...[...new Set(css)].filter(missing).map((file) => `    <link rel="stylesheet" crossorigin href="/${file}">`),
-    ...[...new Set(js)].filter(missing).map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">`),
+    ...[...new Set(js)].filter(missing).map((file) => `    <link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`),
   ].join('\n');
 }
 

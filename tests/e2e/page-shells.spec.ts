@@ -62,6 +62,33 @@ describe('page shells', () => {
     await page.context().close();
   });
 
+  it("a page's scripts load after its stylesheets (low priority): the shell paints with the stylesheets alone", async () => {
+    const { session } = await createUserWithSession('priority');
+    const s = await b.open(b.browser(), { viewport: MOBILE });
+    await s.context.addInitScript(({ token, expiresAt }) => {
+      localStorage.setItem('mean_auth_token', token);
+      localStorage.setItem('mean_token_expiration', String(expiresAt));
+    }, { token: session.accessToken, expiresAt: session.expiresAt });
+    const cdp = await s.context.newCDPSession(s.page);
+    await cdp.send('Network.enable');
+    // The priority Chromium gave each request as it was sent: what decides what waits on a slow line.
+    const priorities: { url: string; type: string; priority: string }[] = [];
+    cdp.on('Network.requestWillBeSent', ({ request, type }) => priorities.push({ url: new URL(request.url).pathname, type: type ?? '', priority: request.initialPriority }));
+    for (const path of ['/auth/login', '/products', '/dashboard']) {
+      priorities.length = 0;
+      const html = await (await s.page.goto(path, { waitUntil: 'networkidle' }))!.text();
+      await s.page.locator('main h1, h1').first().waitFor();
+      // The scripts the page's HTML names; those a page fetches later, when it needs them, go at the usual priority.
+      const named = new Set([...html.matchAll(/<(?:script|link rel="modulepreload")[^>]* (?:src|href)="([^"]+\.js)"/g)].map((m) => m[1]));
+      const scripts = priorities.filter((r) => r.type === 'Script' && named.has(r.url));
+      const styles = priorities.filter((r) => r.type === 'Stylesheet');
+      expect({ path, scripts: scripts.length > 3, styles: styles.length > 0 }).toEqual({ path, scripts: true, styles: true });
+      expect({ path, notLow: scripts.filter((r) => r.priority !== 'Low').map((r) => `${r.url} ${r.priority}`) }).toEqual({ path, notLow: [] });
+      expect({ path, notHighest: styles.filter((r) => r.priority !== 'VeryHigh').map((r) => `${r.url} ${r.priority}`) }).toEqual({ path, notHighest: [] });
+    }
+    s.assertClean();
+  });
+
   /** Where the main content and the side navigation sit, and how much the page has shifted so far. */
   const layoutOf = (page: Page) =>
     page.evaluate(() => {
