@@ -8,6 +8,7 @@ import { LinkButton } from '../../../components/LinkButton';
 import { PrintLabelsButton } from '../../../components/labels/PrintLabelsButton';
 import { PageHeader } from '../../../components/PageHeader';
 import { toast } from '../../../lib/toaster';
+import { useAfterPaint } from '../../../lib/useAfterPaint';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { SignedInTitles } from '../../../lib/page-titles';
 import { useScrollToTop } from '../../../lib/useScrollToTop';
@@ -48,7 +49,9 @@ export default function ProductDetailsPage() {
   const [confirming, setConfirming] = useState(false);
   const [deleteProduct, { loading: deleting }] = useProductDeleteMutation();
   const undoDelete = useUndoDelete();
-  const history = useStockHistory(id, leaving || !product);
+  // The stock history is asked for once the product is on screen: its requests and chart do not hold up that first paint.
+  const productPainted = useAfterPaint(product !== null);
+  const history = useStockHistory(id, leaving || !productPainted);
   const stock = useStockMovements(id, () => history.setPage(1));
 
   useLoadErrorToast(details.error);
