@@ -49,10 +49,13 @@ function chunksOf(key, seen = new Set()) {
 }
 
 /**
- * Links for what the page needs beyond what index.html already loads. Its scripts load at low
- * priority, like index.html's own (vite.config.ts, scriptsAfterStyles): the shell paints with
- * the stylesheets alone.
+ * index.html's own preload tag up to the file's address: a page's preloads are written the same
+ * way, so they load as index.html's do (at the priority vite.config.ts's scriptsAfterStyles gives).
  */
+const PRELOAD_TAG = template.match(/<link rel="modulepreload"[^>]* href="\//)?.[0];
+if (!PRELOAD_TAG) throw new Error('dist/index.html preloads no module');
+
+/** Links for what the page needs beyond what index.html already loads. */
 function preloadLinks(location) {
   const module = pageModuleOf(location);
   if (!module) return '';
@@ -61,7 +64,7 @@ function preloadLinks(location) {
   const missing = (file) => !template.includes(`/${file}"`);
   return [
     ...[...new Set(css)].filter(missing).map((file) => `    <link rel="stylesheet" crossorigin href="/${file}">`),
-    ...[...new Set(js)].filter(missing).map((file) => `    <link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`),
+    ...[...new Set(js)].filter(missing).map((file) => `    ${PRELOAD_TAG}${file}">`),
   ].join('\n');
 }
 
