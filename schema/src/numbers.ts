@@ -29,8 +29,8 @@ function plusOne(digits: string): string {
 /** '1234567' -> '1,234,567' */
 export const groupThousands = (whole: string): string => whole.replace(/\B(?=(\d{3})+$)/g, ',');
 
-/** Intl writes a minus for every negative number, -0 and those that round to zero included. */
-export const isNegative = (value: number): boolean => value < 0 || Object.is(value, -0);
+/** The minus a written-out number starts with: Intl writes one for every negative number, -0 and those that round to zero included. */
+export const minusOf = (value: number): string => (value < 0 || Object.is(value, -0) ? '-' : '');
 
 /**
  * 1250 -> '1,250': a count as every message and screen writes it, rounded to a whole number as
@@ -40,5 +40,5 @@ export const isNegative = (value: number): boolean => value < 0 || Object.is(val
 export function formatCount(value: number): string {
   const digits = roundedDigits(value, 0);
   if (!digits) return value.toLocaleString('en-US', { maximumFractionDigits: 0 });
-  return `${isNegative(value) ? '-' : ''}${groupThousands(digits.whole)}`;
+  return `${minusOf(value)}${groupThousands(digits.whole)}`;
 }

@@ -1,4 +1,4 @@
-import { formatCount, groupThousands, isNegative, roundedDigits } from '@stockroom/schema';
+import { formatCount, groupThousands, minusOf, roundedDigits } from '@stockroom/schema';
 import { builtOnFirstUse } from './built-on-first-use';
 
 /**
@@ -19,13 +19,11 @@ const intlCompactCurrency = builtOnFirstUse(
   () => new Intl.NumberFormat(LOCALE, { style: 'currency', currency: CURRENCY, notation: 'compact', maximumFractionDigits: 1 }),
 );
 
-const sign = (value: number) => (isNegative(value) ? '-' : '');
-
 /** 1234.5 -> '$1,234.50' */
 export function formatCurrency(value: number): string {
   const digits = roundedDigits(value, 2);
   if (!digits) return intlCurrency().format(value);
-  return `${sign(value)}$${groupThousands(digits.whole)}.${digits.fraction}`;
+  return `${minusOf(value)}$${groupThousands(digits.whole)}.${digits.fraction}`;
 }
 
 const COMPACT_UNITS = [
@@ -52,7 +50,7 @@ export function formatCompactCurrency(value: number): string {
   const fraction = digits.fraction === '0' ? '' : `.${digits.fraction}`;
   // Compact notation groups thousands only from five digits on ('$1500T', '$100,000,000T').
   const whole = digits.whole.length >= 5 ? groupThousands(digits.whole) : digits.whole;
-  return `${sign(value)}$${whole}${fraction}${COMPACT_UNITS[unit].suffix}`;
+  return `${minusOf(value)}$${whole}${fraction}${COMPACT_UNITS[unit].suffix}`;
 }
 
 /** 12345 -> '12,345': the count every message writes too (schema's numbers.ts). */
