@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { createProductApi, createUserWithSession } from './support/api';
+import { createProductApi, createUserWithSession, signedInUser } from './support/api';
 import { DESKTOP, MOBILE, useBrowser } from './support/browser';
 import { e2eEnv } from './support/env';
 
@@ -63,12 +63,9 @@ describe('page shells', () => {
   });
 
   it("a page's scripts load after its stylesheets (low priority): the shell paints with the stylesheets alone", async () => {
-    const { session } = await createUserWithSession('priority');
-    const s = await b.open(b.browser(), { viewport: MOBILE });
-    await s.context.addInitScript(({ token, expiresAt }) => {
-      localStorage.setItem('mean_auth_token', token);
-      localStorage.setItem('mean_token_expiration', String(expiresAt));
-    }, { token: session.accessToken, expiresAt: session.expiresAt });
+    const s = b.session();
+    await s.page.setViewportSize(MOBILE);
+    await signedInUser(s, 'priority');
     const cdp = await s.context.newCDPSession(s.page);
     await cdp.send('Network.enable');
     // The priority Chromium gave each request as it was sent: what decides what waits on a slow line.
@@ -77,7 +74,7 @@ describe('page shells', () => {
     for (const path of ['/auth/login', '/products', '/dashboard']) {
       priorities.length = 0;
       const html = await (await s.page.goto(path, { waitUntil: 'networkidle' }))!.text();
-      await s.page.locator('main h1, h1').first().waitFor();
+      await s.page.locator('h1').first().waitFor();
       // The scripts the page's HTML names; those a page fetches later, when it needs them, go at the usual priority.
       const named = new Set([...html.matchAll(/<(?:script|link rel="modulepreload")[^>]* (?:src|href)="([^"]+\.js)"/g)].map((m) => m[1]));
       const scripts = priorities.filter((r) => r.type === 'Script' && named.has(r.url));

@@ -14,12 +14,12 @@ export function useAfterPaint(ready: boolean): boolean {
     }
     // A frame's callback runs just before that frame is painted; the next frame's, once it has
     // been shown. A task queued from there runs after both.
+    let timer: number | undefined;
     let frame = requestAnimationFrame(() => {
       frame = requestAnimationFrame(() => {
         timer = window.setTimeout(() => setPainted(true));
       });
     });
-    let timer: number | undefined;
     return () => {
       cancelAnimationFrame(frame);
       window.clearTimeout(timer);
