@@ -286,11 +286,22 @@ describe('stock history: adjusting and counting on the detail page', () => {
     );
     expect(await detail.historyChart.getAttribute('role')).toBe('img');
     // Drawn inside its section, at a desk's width and a phone's.
+    // The chart draws itself again after a resize, replacing its lines: both boxes are read in the page, in one go,
+    // until the redrawn chart's last grid line ends inside the section (or the wait runs out, and the test says so).
+    const section = await detail.history.elementHandle();
     for (const width of [DESKTOP, MOBILE]) {
       await s.page.setViewportSize(width);
       await waitForChart(detail);
-      const [card, line] = await Promise.all([detail.history.boundingBox(), detail.historyChart.locator('svg .ct-grid.ct-horizontal').last().boundingBox()]);
-      expect({ width: width.width, inside: line!.x + line!.width <= card!.x + card!.width }).toEqual({ width: width.width, inside: true });
+      const inside = await s.page
+        .waitForFunction((history) => {
+          const line = [...history!.querySelectorAll('[data-testid="stock-chart"] svg .ct-grid.ct-horizontal')].pop();
+          return line !== undefined && line.getBoundingClientRect().right <= history!.getBoundingClientRect().right;
+        }, section)
+        .then(
+          () => true,
+          () => false,
+        );
+      expect({ width: width.width, inside }).toEqual({ width: width.width, inside: true });
     }
     expect(await detail.historyChart.getAttribute('aria-label')).toBe('Quantity over the last 2 movements: from 4 to 3, lowest 3, highest 4');
     s.assertClean();
