@@ -44,6 +44,9 @@ describe('product labels', () => {
     });
     const details = new ProductDetailPage(s.page);
     await details.goto(product.id);
+    // The page behind the dialog settles first (its stock history and chart come after the product is drawn), so
+    // nothing changes under the dialog while the label is captured.
+    await details.historyChart.locator('svg').waitFor({ state: 'attached' });
     // The label's code (bwip-js draws every symbology; it is large) loads only when a label is asked for.
     const labelChunks = () => scripts.filter((url) => /\/PrintLabelsDialog-/.test(url));
     expect(labelChunks()).toEqual([]);
