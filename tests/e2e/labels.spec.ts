@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { LabelMessages } from '@stockroom/schema';
 import { DESKTOP, MOBILE, useBrowser } from './support/browser';
 import { createProductApi, signedInUser } from './support/api';
@@ -28,6 +28,23 @@ function printedText(page: Page): Promise<string> {
     const shown = Array.from(document.body.children).filter((el) => getComputedStyle(el).display !== 'none');
     return shown.map((el) => (el as HTMLElement).innerText.trim()).join('\n---\n');
   });
+}
+
+/**
+ * What a phone's camera reads off the element as drawn on screen. A capture that lands while the page is still
+ * changing around it can come out unreadable (seen about once in ten runs since the page's scripts load at low
+ * priority); up to three captures, and the last one's error if none reads.
+ */
+async function readFromScreen(element: Locator): Promise<string> {
+  let failure: unknown;
+  for (let capture = 1; capture <= 3; capture++) {
+    try {
+      return await decodeImage(await element.screenshot());
+    } catch (error) {
+      failure = error;
+    }
+  }
+  throw failure;
 }
 
 describe('product labels', () => {
@@ -68,9 +85,9 @@ describe('product labels', () => {
     await expect(qr.locator('svg').count()).resolves.toBe(1);
     await expect(barcode.locator('svg').count()).resolves.toBe(1);
     // Both read back from the screen's pixels, as a phone would read the preview, and from the SVG the app drew, rasterised large.
-    await expect(decodeImage(await qr.screenshot())).resolves.toBe(productUrl);
+    await expect(readFromScreen(qr)).resolves.toBe(productUrl);
     await expect(decodeImage(await qr.innerHTML())).resolves.toBe(productUrl);
-    await expect(decodeImage(await barcode.screenshot())).resolves.toBe('LMP-BR-049');
+    await expect(readFromScreen(barcode)).resolves.toBe('LMP-BR-049');
     await expect(decodeImage(await barcode.innerHTML())).resolves.toBe('LMP-BR-049');
     await saveScreenshot(s.page, 'labels', 'preview-1280');
     await expectNoAxeViolations(s.page, 'label preview 1280 light');
