@@ -23,12 +23,6 @@ const config: CodegenConfig = {
         skipTypename: true,
       },
     },
-    // The typescript-react-apollo plugin targets Apollo Client 3; this local
-    // plugin wraps the preset's typed documents in Apollo Client 4 hooks.
-    'schema/generated/hooks.ts': {
-      plugins: ['./scripts/codegen-hooks-plugin.cjs'],
-      config: { documentsModule: './graphql' },
-    },
   },
 };
 

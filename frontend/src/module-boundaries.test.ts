@@ -22,6 +22,13 @@ const ROUTE_OWNERS: Record<string, string> = {
   '/404': 'not-found',
 };
 
+/**
+ * graphql.ts holds every operation's document in one module, and a module is never split between
+ * chunks: the client takes documents and hooks from `generated/hooks` (one module per operation,
+ * so each lands in the chunk of the page that uses it), and only types from here.
+ */
+const GENERATED_GRAPHQL = '@stockroom/schema/generated/graphql';
+
 /** Where the paths linked from outside their own feature are spelled. */
 const SHARED_URLS = 'lib/urls.ts';
 
@@ -30,6 +37,8 @@ interface SourceFile {
   path: string;
   imports: string[];
   literals: string[];
+  /** Values (not types) imported from the generated types module. */
+  generatedGraphqlValues: string[];
 }
 
 function listFiles(dir: string, wanted: (name: string) => boolean): string[] {
@@ -51,9 +60,16 @@ function scan(full: string): SourceFile {
   const source = ts.createSourceFile(full, text, ts.ScriptTarget.Latest, false, kind);
   const imports: string[] = [];
   const literals: string[] = [];
+  const generatedGraphqlValues: string[] = [];
   const visit = (node: ts.Node): void => {
     if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
       imports.push(node.moduleSpecifier.text);
+      const clause = ts.isImportDeclaration(node) ? node.importClause : undefined;
+      if (node.moduleSpecifier.text === GENERATED_GRAPHQL && clause && !clause.isTypeOnly) {
+        const bindings = clause.namedBindings;
+        if (clause.name || (bindings && ts.isNamespaceImport(bindings))) generatedGraphqlValues.push('*');
+        else if (bindings) generatedGraphqlValues.push(...bindings.elements.filter((element) => !element.isTypeOnly).map((element) => element.name.text));
+      }
       return;
     }
     if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
@@ -65,7 +81,7 @@ function scan(full: string): SourceFile {
     ts.forEachChild(node, visit);
   };
   visit(source);
-  return { path: toSrcPath(full), imports, literals };
+  return { path: toSrcPath(full), imports, literals, generatedGraphqlValues };
 }
 
 /** The module a src path belongs to: `features/<name>`, or its top folder (`lib`, `components`, `app`, ...). */
@@ -135,6 +151,15 @@ describe('client module boundaries', () => {
     expect(routeOwnerOf('/auth/login?returnUrl=')).toBe('auth');
     expect(routeOwnerOf('/productsearch')).toBeNull();
     expect(routeOwnerOf('/api/docs')).toBeNull();
+  });
+
+  it('takes only types from the generated graphql module (documents and hooks come one per operation)', () => {
+    const offending = sources
+      .filter((file) => !file.path.endsWith('.test.ts') && file.generatedGraphqlValues.length > 0)
+      .map((file) => `${file.path}: ${file.generatedGraphqlValues.join(', ')}`);
+    expect(offending).toEqual([]);
+    // The scan sees such imports: the tests (which may import documents from anywhere) do.
+    expect(sources.some((file) => file.path.endsWith('.test.ts') && file.generatedGraphqlValues.length > 0)).toBe(true);
   });
 
   it('imports run one way: shared -> features -> app', () => {

@@ -1,7 +1,8 @@
 import type { ApolloCache, Reference } from '@apollo/client';
 import { isReference } from '@apollo/client/utilities';
 import { DEFAULT_PRODUCT_SORT, PAGINATION, PRODUCT_SORT_FIELDS, SORT_ORDERS, STOCK_STATUSES } from '@stockroom/schema';
-import { ProductRecordFragmentDoc, type PaginationDetailsFragment, type ProductListInput, type ProductRecordFragment } from '@stockroom/schema/generated/graphql';
+import type { PaginationDetailsFragment, ProductListInput, ProductRecordFragment } from '@stockroom/schema/generated/graphql';
+import { ProductRecordFragmentDoc } from '@stockroom/schema/generated/hooks';
 import { toGraphQLEnum } from './product-list-params';
 
 /**

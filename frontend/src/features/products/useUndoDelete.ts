@@ -1,6 +1,6 @@
 import { useApolloClient } from '@apollo/client/react';
 import { TrashMessages, UNDO_TOAST_MS } from '@stockroom/schema';
-import { ProductRestoreDocument, ProductRestoreTrashBatchDocument } from '@stockroom/schema/generated/graphql';
+import { ProductRestoreDocument, ProductRestoreTrashBatchDocument } from '@stockroom/schema/generated/hooks';
 import { useMemo } from 'react';
 import { toast } from '../../lib/toaster';
 import { productErrorMessage } from './product-errors';

@@ -1,6 +1,6 @@
 import { ApiTokenMessages, expiryOf, type ApiTokenLifetime } from '@stockroom/schema';
-import { useApiTokenCreateMutation, useApiTokenListQuery, useApiTokenRevokeMutation } from '@stockroom/schema/generated/hooks';
-import { ApiTokenListDocument, type ApiTokenDetailsFragment } from '@stockroom/schema/generated/graphql';
+import { ApiTokenListDocument, useApiTokenCreateMutation, useApiTokenListQuery, useApiTokenRevokeMutation } from '@stockroom/schema/generated/hooks';
+import type { ApiTokenDetailsFragment } from '@stockroom/schema/generated/graphql';
 import { useState } from 'react';
 import { serverMessageOr } from '../../lib/errors';
 import { toast } from '../../lib/toaster';

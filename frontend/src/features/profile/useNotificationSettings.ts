@@ -1,6 +1,5 @@
 import { NotificationMessages } from '@stockroom/schema';
-import { useNotificationSettingsQuery, useNotificationSettingsUpdateMutation } from '@stockroom/schema/generated/hooks';
-import { NotificationSettingsDocument } from '@stockroom/schema/generated/graphql';
+import { NotificationSettingsDocument, useNotificationSettingsQuery, useNotificationSettingsUpdateMutation } from '@stockroom/schema/generated/hooks';
 import { serverMessageOr } from '../../lib/errors';
 import { toast } from '../../lib/toaster';
 import { toNotificationSettingsInput, type NotificationFormValues } from './notification-settings-values';

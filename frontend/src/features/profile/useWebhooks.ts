@@ -1,13 +1,6 @@
 import { WebhookMessages, type EventType } from '@stockroom/schema';
-import {
-  useWebhookCreateMutation,
-  useWebhookDeleteMutation,
-  useWebhookListQuery,
-  useWebhookRedeliverMutation,
-  useWebhookSendTestMutation,
-  useWebhookUpdateMutation,
-} from '@stockroom/schema/generated/hooks';
-import { WebhookListDocument, type WebhookDetailsFragment } from '@stockroom/schema/generated/graphql';
+import { WebhookListDocument, useWebhookCreateMutation, useWebhookDeleteMutation, useWebhookListQuery, useWebhookRedeliverMutation, useWebhookSendTestMutation, useWebhookUpdateMutation } from '@stockroom/schema/generated/hooks';
+import type { WebhookDetailsFragment } from '@stockroom/schema/generated/graphql';
 import { useState } from 'react';
 import { serverMessageOr } from '../../lib/errors';
 import { toast } from '../../lib/toaster';

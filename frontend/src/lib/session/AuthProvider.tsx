@@ -1,12 +1,12 @@
 import { useApolloClient } from '@apollo/client/react';
 import {
+  MeDocument,
   useForgotPasswordMutation,
   useResetPasswordMutation,
   useSignInMutation,
   useSignOutMutation,
   useSignUpMutation,
 } from '@stockroom/schema/generated/hooks';
-import { MeDocument } from '@stockroom/schema/generated/graphql';
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { signInPath } from '../urls';
