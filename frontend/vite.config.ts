@@ -83,8 +83,8 @@ interface PostCssNode {
 }
 
 /**
- * The icons the first screens draw: those of the shell, home and the sign-in pages, and
- * those Blueprint's own components draw (a callout's, a dialog's close button). Each
+ * The icons the first screens draw: those of the shell (its user menu button included), home
+ * and the sign-in pages, and those Blueprint's own components draw (a callout's, a dialog's close button). Each
  * Blueprint icon is a module of its own (generated/components/double-chevron-left.js),
  * named in the source as its component (DoubleChevronLeftIcon); all are imported through
  * one index, so the module graph cannot tell who draws which, and the names in these
@@ -95,6 +95,7 @@ const FIRST_VIEW_SOURCES = [
   'src/app',
   'src/components/AppHeader.tsx',
   'src/components/SideNav.tsx',
+  'src/components/UserMenuButton.tsx',
   'src/features/auth',
   'src/features/home',
   '../node_modules/@blueprintjs/core/lib/esm',

@@ -1,5 +1,7 @@
+import type { Page } from 'playwright-core';
 import { adjustStockApi, createProductApi, signedInUser } from './support/api';
 import { MOBILE, useBrowser } from './support/browser';
+import { AppShell } from './pages/AppShell';
 import { DashboardPage } from './pages/DashboardPage';
 import { ProductDetailPage } from './pages/ProductDetailPage';
 
@@ -9,9 +11,13 @@ import { ProductDetailPage } from './pages/ProductDetailPage';
  * thread on this machine and several times that on a phone). Counted in the page itself, from
  * before its first script: the list, a product with its stock history and chart, the dashboard
  * with its charts and a reorder count. And work that would hold up the first paint of a page's
- * content: a product's stock history waits until the product is on screen, and the dashboard's
- * chart code is fetched alongside its data rather than after it.
+ * content: a product's stock history waits until the product is on screen, the dashboard's
+ * chart code is fetched alongside its data rather than after it, and the user menu's code (its
+ * popover and menu) waits until the page's content is on screen, unless the button is used first.
  */
+
+/** The user menu's chunk, fetched on its own (never preloaded by the HTML). */
+const USER_MENU_CHUNK = /\/assets\/UserMenu-[\w-]+\.js$/;
 describe('first view of the signed-in pages', () => {
   const b = useBrowser();
 
@@ -115,4 +121,99 @@ describe('first view of the signed-in pages', () => {
     // The chart chunk leaves before the data is back: the page's body does not wait for the two one after the other.
     expect({ chartChunkBeforeData: onDashboard.chartChunk! < onDashboard.answered.Dashboard }).toEqual({ chartChunkBeforeData: true });
   });
+
+  it("loads the user menu's code only once the dashboard's content is on screen", async () => {
+    const s = b.session();
+    await s.page.setViewportSize(MOBILE);
+    const session = await signedInUser(s, 'menu-after');
+    await createProductApi(session, { name: 'Menu after lamp', price: 10, quantity: 4 });
+    // Recorded in the page from before its first script: when the dashboard's data answered, when the
+    // account overview's figures were first in the page, and when the user menu's chunk was asked for.
+    await s.context.addInitScript((chunk) => {
+      const seen = { answered: null as number | null, drawn: null as number | null, menuChunk: null as number | null };
+      (window as unknown as { __menu: typeof seen }).__menu = seen;
+      new MutationObserver(() => {
+        if (seen.drawn === null && document.querySelector('main#main-content')?.textContent?.includes('Inventory value')) seen.drawn = performance.now();
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) if (new RegExp(chunk).test(entry.name)) seen.menuChunk ??= entry.startTime;
+      }).observe({ type: 'resource', buffered: true });
+      const fetchOriginal = window.fetch;
+      window.fetch = async (input, init) => {
+        const answer = await fetchOriginal(input, init);
+        if (typeof init?.body === 'string' && init.body.includes('"operationName":"Dashboard"')) seen.answered ??= performance.now();
+        return answer;
+      };
+    }, USER_MENU_CHUNK.source);
+
+    const dashboard = new DashboardPage(s.page);
+    await s.page.goto('/dashboard');
+    await dashboard.overviewFigure('Inventory value').filter({ hasText: /^\$40\.00$/ }).waitFor();
+    await s.page.waitForFunction(() => (window as unknown as { __menu: { menuChunk: number | null } }).__menu.menuChunk !== null);
+    const seen = await s.page.evaluate(() => (window as unknown as { __menu: { answered: number; drawn: number; menuChunk: number } }).__menu);
+    expect({ answered: seen.answered !== null, drawn: seen.drawn !== null }).toEqual({ answered: true, drawn: true });
+    expect({ menuChunkAfterData: seen.menuChunk > seen.answered, menuChunkAfterContent: seen.menuChunk > seen.drawn }).toEqual({
+      menuChunkAfterData: true,
+      menuChunkAfterContent: true,
+    });
+    await new AppShell(s.page).openUserMenu();
+    s.assertClean();
+  });
+
+  it('opens the user menu clicked before its code has come', async () => {
+    const s = b.session();
+    await signedInUser(s, 'menu-early');
+    const release = await holdUserMenuChunk(s.page);
+    const dashboard = new DashboardPage(s.page);
+    await dashboard.goto();
+    await dashboard.overview.waitFor();
+    await new AppShell(s.page).userMenuButton.click();
+    expect(await s.page.getByRole('menuitem', { name: 'Sign Out' }).count()).toBe(0);
+    release();
+    await s.page.getByRole('menuitem', { name: 'Sign Out' }).waitFor();
+    await s.page.keyboard.press('Escape');
+    await s.page.getByRole('menuitem', { name: 'Sign Out' }).waitFor({ state: 'hidden' });
+    s.assertClean();
+  });
+
+  it('opens the user menu on its first item for ArrowDown pressed before its code has come', async () => {
+    const s = b.session();
+    await signedInUser(s, 'menu-early-keys');
+    const release = await holdUserMenuChunk(s.page);
+    await new DashboardPage(s.page).goto();
+    await new AppShell(s.page).userMenuButton.focus();
+    await s.page.keyboard.press('ArrowDown');
+    release();
+    await s.page.waitForFunction(() => ((document.activeElement as HTMLElement | null)?.innerText ?? '').trim() === 'Profile');
+    await s.page.keyboard.press('Escape');
+    // Focus comes back to the menu's own button, which replaced the stand-in.
+    await s.page.waitForFunction(() => document.activeElement?.matches('.bp6-popover-target .user-menu__target') === true);
+    s.assertClean();
+  });
+
+  it("hands focus on to the menu's own button when the code comes while the stand-in has it", async () => {
+    const s = b.session();
+    await signedInUser(s, 'menu-early-focus');
+    const release = await holdUserMenuChunk(s.page);
+    const dashboard = new DashboardPage(s.page);
+    await dashboard.goto();
+    await dashboard.overview.waitFor();
+    await new AppShell(s.page).userMenuButton.focus();
+    expect(await s.page.evaluate(() => document.activeElement?.matches('.bp6-popover-target .user-menu__target'))).toBe(false);
+    release();
+    await s.page.waitForFunction(() => document.activeElement?.matches('.bp6-popover-target .user-menu__target') === true);
+    expect(await s.page.getByRole('menuitem', { name: 'Sign Out' }).count()).toBe(0);
+    s.assertClean();
+  });
 });
+
+/** Holds the user menu's chunk back (the server still sends it) until the returned function is called. */
+async function holdUserMenuChunk(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(USER_MENU_CHUNK, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}

@@ -1,15 +1,11 @@
 import { Button } from '@blueprintjs/core';
 import { BoxIcon, MenuIcon, SearchIcon } from '@blueprintjs/icons';
-import { lazy, Suspense, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { NavLink } from 'react-router-dom';
 import { useQuickSearch } from '../lib/quick-search';
 import { dashboardPath, homePath } from '../lib/urls';
-import { UserAvatar } from './UserAvatar';
+import { DeferredUserMenu } from './DeferredUserMenu';
 import type { UserMenuProps } from './UserMenu';
-
-// Signed-out screens (sign-in first of all) never show the user menu, so its
-// popover and menu code load only once someone is signed in.
-const UserMenu = lazy(() => import('./UserMenu').then((module) => ({ default: module.UserMenu })));
 
 export interface NavItem {
   label: string;
@@ -75,15 +71,7 @@ export function AppHeader(props: AppHeaderProps) {
                 onClick={quickSearch.open}
               />
             )}
-            <Suspense
-              fallback={
-                <span className="user-menu__target-inner user-menu__fallback">
-                  <UserAvatar fullName={user.fullName} avatar={user.avatar} />
-                </span>
-              }
-            >
-              <UserMenu {...user} compact={compact} onNavigate={onNavigate} onSignOut={onSignOut} />
-            </Suspense>
+            <DeferredUserMenu {...user} compact={compact} onNavigate={onNavigate} onSignOut={onSignOut} />
           </>
         )}
       </div>

@@ -1,10 +1,11 @@
-import { Button, Menu, MenuDivider, MenuItem, Popover, Tag } from '@blueprintjs/core';
-import { ChevronDownIcon, DesktopIcon, FlashIcon, HelpIcon, LogOutIcon, MoonIcon, PersonIcon, TickIcon } from '@blueprintjs/icons';
-import { useId, useRef, useState, type MouseEvent, type ReactElement } from 'react';
+import { Menu, MenuDivider, MenuItem, Popover, Tag } from '@blueprintjs/core';
+import { DesktopIcon, FlashIcon, HelpIcon, LogOutIcon, MoonIcon, PersonIcon, TickIcon } from '@blueprintjs/icons';
+import { useId, useLayoutEffect, useRef, useState, type MouseEvent, type ReactElement } from 'react';
 import { moveMenuFocus } from '../lib/menu-keys';
 import { THEME_PREFERENCES, useTheme, type ThemePreference } from '../lib/theme';
 import { helpPath, profileEditPath } from '../lib/urls';
 import { UserAvatar } from './UserAvatar';
+import { UserMenuButton } from './UserMenuButton';
 
 export interface UserMenuProps {
   fullName: string;
@@ -14,6 +15,10 @@ export interface UserMenuProps {
   compact: boolean;
   onNavigate(path: string): void;
   onSignOut(): void;
+  /** Open from the start: the button was pressed before this code had loaded. */
+  initiallyOpen?: boolean;
+  /** Focus the button on mount: it replaces a stand-in that had focus. */
+  takeFocus?: boolean;
 }
 
 const THEME_CHOICES: Record<ThemePreference, { label: string; icon: ReactElement }> = {
@@ -28,12 +33,17 @@ const ITEM_SELECTOR = '[role="menuitem"], [role="menuitemradio"]';
  * The header's user menu: identity block (avatar, full name, email, role), then
  * Profile, Help, the theme (System / Light / Dark) and Sign Out.
  */
-export function UserMenu({ fullName, email, role, avatar, compact, onNavigate, onSignOut }: UserMenuProps) {
-  const [open, setOpen] = useState(false);
+export function UserMenu(props: UserMenuProps) {
+  const { fullName, email, role, avatar, compact, onNavigate, onSignOut, initiallyOpen = false, takeFocus = false } = props;
+  const [open, setOpen] = useState(initiallyOpen);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
   const themeLabelId = useId();
   const { preference, setPreference } = useTheme();
+  // On mount only. A menu that opens as it mounts moves focus to its first item itself.
+  useLayoutEffect(() => {
+    if (takeFocus && !initiallyOpen) buttonRef.current?.focus();
+  }, []);
 
   const go = (path: string) => (event: MouseEvent) => {
     event.preventDefault();
@@ -101,25 +111,18 @@ export function UserMenu({ fullName, email, role, avatar, compact, onNavigate, o
       onOpened={() => contentRef.current?.querySelector<HTMLElement>(ITEM_SELECTOR)?.focus()}
       onClosed={returnFocus}
     >
-      <Button
+      <UserMenuButton
         ref={buttonRef}
-        variant="minimal"
-        className="user-menu__target"
-        endIcon={compact ? undefined : <ChevronDownIcon />}
+        fullName={fullName}
+        avatar={<UserAvatar fullName={fullName} avatar={avatar} />}
+        compact={compact}
         onKeyDown={(event) => {
           if (event.key === 'ArrowDown' && !open) {
             event.preventDefault();
             setOpen(true);
           }
         }}
-      >
-        {/* The name is the button's text, so what is read matches what is shown (no aria-label that differs from it). */}
-        <span className="user-menu__target-inner">
-          <span className="visually-hidden">User menu for </span>
-          <UserAvatar fullName={fullName} avatar={avatar} />
-          <span className={compact ? 'visually-hidden' : 'user-menu__target-name'}>{fullName}</span>
-        </span>
-      </Button>
+      />
     </Popover>
   );
 }

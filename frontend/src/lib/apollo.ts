@@ -5,6 +5,7 @@ import { ErrorLink } from '@apollo/client/link/error';
 import { RetryLink } from '@apollo/client/link/retry';
 import { OperationTypeNode } from 'graphql';
 import { isUnauthenticatedError } from './errors';
+import { countRequest } from './first-content';
 import { notifySessionRejected } from './session/session-events';
 import { readBrowserToken } from './session/storage';
 
@@ -28,7 +29,7 @@ const operationName = (operation: { operationName?: string }) => operation.opera
 function fetchWithTimeout(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
   const signal = init?.signal && 'any' in AbortSignal ? AbortSignal.any([init.signal, timeout]) : (init?.signal ?? timeout);
-  return fetch(input, { ...init, signal });
+  return countRequest(fetch(input, { ...init, signal }));
 }
 
 /**

@@ -1,0 +1,36 @@
+import { Button, type ButtonProps } from '@blueprintjs/core';
+import { ChevronDownIcon } from '@blueprintjs/icons';
+import { forwardRef, type ReactNode } from 'react';
+
+export interface UserMenuButtonProps extends Omit<ButtonProps, 'children' | 'variant' | 'endIcon'> {
+  fullName: string;
+  /** The user's avatar, drawn beside the name. */
+  avatar: ReactNode;
+  compact: boolean;
+}
+
+/**
+ * The header's user menu button: drawn inside the menu's popover, and on its own while the
+ * menu's code has not loaded yet, so the header looks and reads the same either way.
+ */
+export const UserMenuButton = forwardRef<HTMLButtonElement, UserMenuButtonProps>(function UserMenuButton(
+  { fullName, avatar, compact, className, ...buttonProps },
+  ref,
+) {
+  return (
+    <Button
+      ref={ref}
+      variant="minimal"
+      className={className ? `user-menu__target ${className}` : 'user-menu__target'}
+      endIcon={compact ? undefined : <ChevronDownIcon />}
+      {...buttonProps}
+    >
+      {/* The name is the button's text, so what is read matches what is shown (no aria-label that differs from it). */}
+      <span className="user-menu__target-inner">
+        <span className="visually-hidden">User menu for </span>
+        {avatar}
+        <span className={compact ? 'visually-hidden' : 'user-menu__target-name'}>{fullName}</span>
+      </span>
+    </Button>
+  );
+});
