@@ -11,13 +11,17 @@ import { ProductDetailPage } from './pages/ProductDetailPage';
  * thread on this machine and several times that on a phone). Counted in the page itself, from
  * before its first script: the list, a product with its stock history and chart, the dashboard
  * with its charts and a reorder count. And work that would hold up the first paint of a page's
- * content: a product's stock history waits until the product is on screen, the dashboard's
+ * content: a product's stock history (its data and its list's code) and its dialogs' code wait
+ * until the product is on screen, the dashboard's
  * chart code is fetched alongside its data rather than after it, and the user menu's code (its
  * popover and menu) waits until the page's content is on screen, unless the button is used first.
  */
 
 /** The user menu's chunk, fetched on its own (never preloaded by the HTML). */
 const USER_MENU_CHUNK = /\/assets\/UserMenu-[\w-]+\.js$/;
+/** A product's stock and delete dialogs, and its stock history's list. */
+const DETAIL_DIALOGS_CHUNK = /\/assets\/ProductDetailDialogs-[\w-]+\.js$/;
+const STOCK_MOVEMENTS_CHUNK = /\/assets\/StockMovements-[\w-]+\.js$/;
 describe('first view of the signed-in pages', () => {
   const b = useBrowser();
 
@@ -74,7 +78,14 @@ describe('first view of the signed-in pages', () => {
     // Recorded in the page from before its first script: each frame, when the product's name is in
     // the heading, when each GraphQL operation leaves and answers, and when the chart chunk is asked for.
     await s.context.addInitScript((name) => {
-      const seen = { frames: [] as number[], named: null as number | null, sent: {} as Record<string, number>, answered: {} as Record<string, number>, chartChunk: null as number | null };
+      const seen = {
+        frames: [] as number[],
+        named: null as number | null,
+        sent: {} as Record<string, number>,
+        answered: {} as Record<string, number>,
+        chartChunk: null as number | null,
+        detailChunks: {} as Record<string, number>,
+      };
       (window as unknown as { __seen: typeof seen }).__seen = seen;
       const frame = () => {
         seen.frames.push(performance.now());
@@ -85,7 +96,11 @@ describe('first view of the signed-in pages', () => {
         if (seen.named === null && document.querySelector('main#main-content h1')?.textContent === name) seen.named = performance.now();
       }).observe(document, { childList: true, subtree: true, characterData: true });
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) if (/\/InventoryCharts-[\w-]+\.js$/.test(entry.name)) seen.chartChunk ??= entry.startTime;
+        for (const entry of list.getEntries()) {
+          if (/\/InventoryCharts-[\w-]+\.js$/.test(entry.name)) seen.chartChunk ??= entry.startTime;
+          const detailChunk = /\/(ProductDetailDialogs|StockMovements)-[\w-]+\.js$/.exec(entry.name)?.[1];
+          if (detailChunk) seen.detailChunks[detailChunk] ??= entry.startTime;
+        }
       }).observe({ type: 'resource', buffered: true });
       const fetchOriginal = window.fetch;
       window.fetch = async (input, init) => {
@@ -97,7 +112,14 @@ describe('first view of the signed-in pages', () => {
       };
     }, lamp.name);
     const seen = () =>
-      s.page.evaluate(() => (window as unknown as { __seen: { frames: number[]; named: number | null; sent: Record<string, number>; answered: Record<string, number>; chartChunk: number | null } }).__seen);
+      s.page.evaluate(
+        () =>
+          (
+            window as unknown as {
+              __seen: { frames: number[]; named: number | null; sent: Record<string, number>; answered: Record<string, number>; chartChunk: number | null; detailChunks: Record<string, number> };
+            }
+          ).__seen,
+      );
 
     const detail = new ProductDetailPage(s.page);
     await detail.goto(lamp.id);
@@ -113,6 +135,9 @@ describe('first view of the signed-in pages', () => {
       historyAsked: true,
       framesBetween: true,
     });
+    // Nor do the dialogs' code and the history list's: both are asked for once the product is drawn.
+    const afterName = (chunk: string) => (onDetail.detailChunks[chunk] ?? -Infinity) > named;
+    expect({ dialogs: afterName('ProductDetailDialogs'), movements: afterName('StockMovements') }).toEqual({ dialogs: true, movements: true });
 
     await s.page.goto('/dashboard');
     await new DashboardPage(s.page).categoryChart.locator('svg .ct-bar').first().waitFor({ state: 'attached' });
@@ -160,10 +185,27 @@ describe('first view of the signed-in pages', () => {
     s.assertClean();
   });
 
+  it("opens a product's delete confirmation pressed before the dialogs' code has come", async () => {
+    const s = b.session();
+    const session = await signedInUser(s, 'dialogs-early');
+    const product = await createProductApi(session, { name: 'Early delete lamp', price: 10, quantity: 4 });
+    const release = await holdChunk(s.page, DETAIL_DIALOGS_CHUNK);
+    const detail = new ProductDetailPage(s.page);
+    await detail.goto(product.id);
+    await detail.deleteProduct.click();
+    expect(await detail.confirmDialog.count()).toBe(0);
+    release();
+    await detail.confirmDialog.waitFor();
+    await s.page.waitForFunction(() => (document.activeElement as HTMLElement | null)?.innerText.trim() === 'Cancel');
+    await s.page.keyboard.press('Escape');
+    await detail.confirmDialog.waitFor({ state: 'hidden' });
+    s.assertClean();
+  });
+
   it('opens the user menu clicked before its code has come', async () => {
     const s = b.session();
     await signedInUser(s, 'menu-early');
-    const release = await holdUserMenuChunk(s.page);
+    const release = await holdChunk(s.page, USER_MENU_CHUNK);
     const dashboard = new DashboardPage(s.page);
     await dashboard.goto();
     await dashboard.overview.waitFor();
@@ -179,7 +221,7 @@ describe('first view of the signed-in pages', () => {
   it('opens the user menu on its first item for ArrowDown pressed before its code has come', async () => {
     const s = b.session();
     await signedInUser(s, 'menu-early-keys');
-    const release = await holdUserMenuChunk(s.page);
+    const release = await holdChunk(s.page, USER_MENU_CHUNK);
     await new DashboardPage(s.page).goto();
     await new AppShell(s.page).userMenuButton.focus();
     await s.page.keyboard.press('ArrowDown');
@@ -194,7 +236,7 @@ describe('first view of the signed-in pages', () => {
   it("hands focus on to the menu's own button when the code comes while the stand-in has it", async () => {
     const s = b.session();
     await signedInUser(s, 'menu-early-focus');
-    const release = await holdUserMenuChunk(s.page);
+    const release = await holdChunk(s.page, USER_MENU_CHUNK);
     const dashboard = new DashboardPage(s.page);
     await dashboard.goto();
     await dashboard.overview.waitFor();
@@ -207,11 +249,11 @@ describe('first view of the signed-in pages', () => {
   });
 });
 
-/** Holds the user menu's chunk back (the server still sends it) until the returned function is called. */
-async function holdUserMenuChunk(page: Page): Promise<() => void> {
+/** Holds a chunk back (the server still sends it) until the returned function is called. */
+async function holdChunk(page: Page, chunk: RegExp): Promise<() => void> {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(USER_MENU_CHUNK, async (route) => {
+  await page.route(chunk, async (route) => {
     await held;
     await route.continue();
   });

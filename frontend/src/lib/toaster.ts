@@ -1,9 +1,9 @@
-import { OverlayToaster, type Intent, type Toaster } from '@blueprintjs/core';
+import type { Intent, Toaster } from '@blueprintjs/core';
 import { TOAST_DURATION_MS } from '@stockroom/schema';
 
 /**
- * One toaster for the whole app, created on first use so pages that never
- * toast (the sign-in page among them) do not pay for it. Toasts outlive the
+ * One toaster for the whole app, created (and its code fetched) on first use so
+ * pages that never toast (the sign-in page among them) do not pay for it. Toasts outlive the
  * page that raised them: "Product deleted" still shows after leaving the
  * detail page.
  */
@@ -22,10 +22,21 @@ function notificationsRegion(): HTMLElement {
   return region;
 }
 
-const getToaster = () => (toaster ??= OverlayToaster.create({ position: 'top', maxToasts: 3 }, { container: notificationsRegion() }));
+function getToaster(): Promise<Toaster> {
+  toaster ??= import('./create-toaster')
+    .then(({ createToaster }) => createToaster(notificationsRegion()))
+    .catch((error: unknown) => {
+      // Offline when the first toast came: the next toast tries again.
+      toaster = undefined;
+      throw error;
+    });
+  return toaster;
+}
 
 function show(message: string, intent: Intent): void {
-  void getToaster().then((t) => t.show({ message, intent, timeout: TOAST_DURATION_MS }));
+  getToaster()
+    .then((t) => t.show({ message, intent, timeout: TOAST_DURATION_MS }))
+    .catch(() => undefined);
 }
 
 /** A button beside a toast's message (Undo), which also closes the toast. */
@@ -39,6 +50,8 @@ export const toast = {
   error: (message: string) => show(message, 'danger'),
   /** A success with one action beside it, shown for `timeout` ms (longer than a plain toast, so the action can be reached). */
   successWithAction: (message: string, action: ToastAction, timeout: number) => {
-    void getToaster().then((t) => t.show({ message, intent: 'success', timeout, action: { text: action.text, onClick: action.onClick } }));
+    getToaster()
+      .then((t) => t.show({ message, intent: 'success', timeout, action: { text: action.text, onClick: action.onClick } }))
+      .catch(() => undefined);
   },
 };

@@ -2,7 +2,7 @@ import { Button } from '@blueprintjs/core';
 import { ArrowLeftIcon, EditIcon, TrashIcon } from '@blueprintjs/icons';
 import { ProductMessages } from '@stockroom/schema';
 import { useProductDeleteMutation, useProductDetailsQuery } from '@stockroom/schema/generated/hooks';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { LinkButton } from '../../../components/LinkButton';
 import { PrintLabelsButton } from '../../../components/labels/PrintLabelsButton';
@@ -12,13 +12,10 @@ import { useAfterPaint } from '../../../lib/useAfterPaint';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { SignedInTitles } from '../../../lib/page-titles';
 import { useScrollToTop } from '../../../lib/useScrollToTop';
-import { DeleteProductAlert } from '../components/DeleteProductAlert';
 import { ProductDetailsView } from '../components/ProductDetailsView';
 import { ProductLoadState } from '../components/ProductLoadState';
-import { AdjustStockDialog } from '../components/AdjustStockDialog';
-import { CountStockDialog } from '../components/CountStockDialog';
 import { StockAdjuster } from '../components/StockAdjuster';
-import { StockHistory } from '../components/StockHistory';
+import { loadStockMovements, StockHistory } from '../components/StockHistory';
 import { useListNavigation } from '../list-location';
 import { productEditPath, productPath } from '../urls';
 import { applyProductDeleted, readCachedProduct, type ProductRecord } from '../product-cache';
@@ -28,6 +25,12 @@ import { useStockHistory } from '../useStockHistory';
 import { useStockMovements } from '../useStockMovements';
 import { useUndoDelete } from '../useUndoDelete';
 import '../products.css';
+
+/**
+ * The stock and delete dialogs are a chunk of their own, fetched once the product is on screen
+ * (or as soon as one of them is opened): the product's first view does without their code.
+ */
+const ProductDetailDialogs = lazy(() => import('../components/ProductDetailDialogs'));
 
 export default function ProductDetailsPage() {
   const { id = '' } = useParams();
@@ -53,6 +56,11 @@ export default function ProductDetailsPage() {
   const productPainted = useAfterPaint(product !== null);
   const history = useStockHistory(id, leaving || !productPainted);
   const stock = useStockMovements(id, () => history.setPage(1));
+  // The history's list code is fetched with its data, not once the data has come.
+  useEffect(() => {
+    if (productPainted) void loadStockMovements().catch(() => undefined);
+  }, [productPainted]);
+  const dialogsWanted = productPainted || stock.dialog !== null || confirming;
 
   useLoadErrorToast(details.error);
 
@@ -109,30 +117,18 @@ export default function ProductDetailsPage() {
         error={history.error}
         onPageChange={history.setPage}
       />
-      <AdjustStockDialog
-        isOpen={stock.dialog === 'adjust'}
-        quantity={product.quantity}
-        busy={stock.busy}
-        errors={stock.errors}
-        onSubmit={stock.adjust}
-        onEdit={stock.clearErrors}
-        onClose={stock.close}
-      />
-      <CountStockDialog
-        isOpen={stock.dialog === 'count'}
-        quantity={product.quantity}
-        busy={stock.busy}
-        errors={stock.errors}
-        onSubmit={stock.count}
-        onEdit={stock.clearErrors}
-        onClose={stock.close}
-      />
-      <DeleteProductAlert
-        name={confirming ? product.name : null}
-        deleting={deleting}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setConfirming(false)}
-      />
+      {dialogsWanted && (
+        <Suspense fallback={null}>
+          <ProductDetailDialogs
+            quantity={product.quantity}
+            stock={stock}
+            deleteName={confirming ? product.name : null}
+            deleteBusy={deleting}
+            onConfirmDelete={() => void confirmDelete()}
+            onCancelDelete={() => setConfirming(false)}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }
