@@ -2,12 +2,13 @@ import { Button, Callout, H2 } from '@blueprintjs/core';
 import { BoxIcon, RefreshIcon } from '@blueprintjs/icons';
 import { AuthMessages } from '@stockroom/schema';
 import { useDashboardQuery, useResendVerificationMutation } from '@stockroom/schema/generated/hooks';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { EmptyState } from '../../../components/EmptyState';
 import { LinkButton } from '../../../components/LinkButton';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { PageHeader } from '../../../components/PageHeader';
 import { extractErrorMessage } from '../../../lib/errors';
+import { useAfterPaint } from '../../../lib/useAfterPaint';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { SignedInTitles } from '../../../lib/page-titles';
 import { fullNameOf, useAuth } from '../../../lib/session';
@@ -23,20 +24,19 @@ import { useNow } from '../../../lib/useNow';
 import '../dashboard.css';
 
 /**
- * Its own chunk: the chart library is fetched on this page only. It is fetched while the
- * dashboard's data is on its way rather than once the data has come: the page would
- * otherwise wait for it before drawing anything of its body (the reminder at the top
- * included). An account with nothing to chart loads it for nothing (12 KB gzipped).
+ * Its own chunk: the chart library is fetched on this page only, once the dashboard's body is on
+ * screen and has something to chart. Its place shows "Loading charts" until then, so the body (the
+ * reminder at the top included) never waits for it, nor shares the line with it on a slow phone.
  */
-const loadInventoryCharts = () => import('../components/InventoryCharts');
-const InventoryCharts = lazy(loadInventoryCharts);
+const InventoryCharts = lazy(() => import('../components/InventoryCharts'));
 
 export default function DashboardPage() {
   usePageTitle(SignedInTitles.dashboard);
   const { state } = useAuth();
   // cache-and-network: coming back after adding a product shows it in the activity and the figures.
   const dashboard = useDashboardQuery({ fetchPolicy: 'cache-and-network' });
-  useEffect(() => void loadInventoryCharts().catch(() => undefined), []);
+  const inventory = dashboard.data?.dashboard.inventory;
+  const chartsWanted = useAfterPaint(inventory !== undefined && !isEmptyInventory(inventory));
   const now = useNow();
   const [resend, { loading: sending }] = useResendVerificationMutation();
   const [resendResult, setResendResult] = useState<{ ok: boolean; message: string } | null>(null);
@@ -117,7 +117,7 @@ export default function DashboardPage() {
               />
             ) : (
               <Suspense fallback={<LoadingScreen label="Loading charts" />}>
-                <InventoryCharts inventory={data.inventory} />
+                {chartsWanted ? <InventoryCharts inventory={data.inventory} /> : <LoadingScreen label="Loading charts" />}
               </Suspense>
             ))}
           {data && <FeatureHighlights features={data.features} />}
