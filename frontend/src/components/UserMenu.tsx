@@ -1,6 +1,6 @@
 import { Menu, MenuDivider, MenuItem, Popover, Tag } from '@blueprintjs/core';
 import { DesktopIcon, FlashIcon, HelpIcon, LogOutIcon, MoonIcon, PersonIcon, TickIcon } from '@blueprintjs/icons';
-import { useId, useLayoutEffect, useRef, useState, type MouseEvent, type ReactElement } from 'react';
+import { useId, useRef, useState, type MouseEvent, type ReactElement } from 'react';
 import { moveMenuFocus } from '../lib/menu-keys';
 import { THEME_PREFERENCES, useTheme, type ThemePreference } from '../lib/theme';
 import { helpPath, profileEditPath } from '../lib/urls';
@@ -15,10 +15,6 @@ export interface UserMenuProps {
   compact: boolean;
   onNavigate(path: string): void;
   onSignOut(): void;
-  /** Open from the start: the button was pressed before this code had loaded. */
-  initiallyOpen?: boolean;
-  /** Focus the button on mount: it replaces a stand-in that had focus. */
-  takeFocus?: boolean;
 }
 
 const THEME_CHOICES: Record<ThemePreference, { label: string; icon: ReactElement }> = {
@@ -34,16 +30,13 @@ const ITEM_SELECTOR = '[role="menuitem"], [role="menuitemradio"]';
  * Profile, Help, the theme (System / Light / Dark) and Sign Out.
  */
 export function UserMenu(props: UserMenuProps) {
-  const { fullName, email, role, avatar, compact, onNavigate, onSignOut, initiallyOpen = false, takeFocus = false } = props;
-  const [open, setOpen] = useState(initiallyOpen);
+  const { fullName, email, role, avatar, compact, onNavigate, onSignOut } = props;
+  // It replaces its stand-in (DeferredUserMenu) when that is pressed, so it starts open.
+  const [open, setOpen] = useState(true);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
   const themeLabelId = useId();
   const { preference, setPreference } = useTheme();
-  // On mount only. A menu that opens as it mounts moves focus to its first item itself.
-  useLayoutEffect(() => {
-    if (takeFocus && !initiallyOpen) buttonRef.current?.focus();
-  }, []);
 
   const go = (path: string) => (event: MouseEvent) => {
     event.preventDefault();
@@ -53,6 +46,7 @@ export function UserMenu(props: UserMenuProps) {
 
   // Focus goes back to the button when the menu closes with focus inside it (Escape, a chosen item):
   // otherwise it would fall to <body> and a keyboard user would start over from the top of the page.
+  // The button is lost too when the menu has just replaced the stand-in that had focus.
   const returnFocus = () => {
     const active = document.activeElement;
     const lost = active === null || active === document.body || contentRef.current?.contains(active) || !active.isConnected;
