@@ -15,26 +15,12 @@ export interface ProductDetailDialogsProps {
 
 /** A product's stock dialogs (adjust, count) and its delete confirmation. */
 export default function ProductDetailDialogs({ quantity, stock, deleteName, deleteBusy, onConfirmDelete, onCancelDelete }: ProductDetailDialogsProps) {
+  // What the two stock dialogs share: the quantity they start from and the state of the stock request.
+  const stockDialog = { quantity, busy: stock.busy, errors: stock.errors, onEdit: stock.clearErrors, onClose: stock.close };
   return (
     <>
-      <AdjustStockDialog
-        isOpen={stock.dialog === 'adjust'}
-        quantity={quantity}
-        busy={stock.busy}
-        errors={stock.errors}
-        onSubmit={stock.adjust}
-        onEdit={stock.clearErrors}
-        onClose={stock.close}
-      />
-      <CountStockDialog
-        isOpen={stock.dialog === 'count'}
-        quantity={quantity}
-        busy={stock.busy}
-        errors={stock.errors}
-        onSubmit={stock.count}
-        onEdit={stock.clearErrors}
-        onClose={stock.close}
-      />
+      <AdjustStockDialog isOpen={stock.dialog === 'adjust'} onSubmit={stock.adjust} {...stockDialog} />
+      <CountStockDialog isOpen={stock.dialog === 'count'} onSubmit={stock.count} {...stockDialog} />
       <DeleteProductAlert name={deleteName} deleting={deleteBusy} onConfirm={onConfirmDelete} onCancel={onCancelDelete} />
     </>
   );
