@@ -84,9 +84,10 @@ interface PostCssNode {
 
 /**
  * The icons the first screens draw: those of the shell (its user menu button included), home
- * and the sign-in pages, and those Blueprint's own components draw (a callout's, a dialog's close button). Each
- * Blueprint icon is a module of its own (generated/components/double-chevron-left.js),
- * named in the source as its component (DoubleChevronLeftIcon); all are imported through
+ * and the sign-in pages, and those Blueprint's own components draw (a callout's, a dialog's
+ * close button). Each Blueprint icon is a module of its own
+ * (generated/components/double-chevron-left.js), named in the source as its component
+ * (DoubleChevronLeftIcon); all are imported through
  * one index, so the module graph cannot tell who draws which, and the names in these
  * sources are read instead. They load with the first screen; the rest wait in a chunk
  * fetched with the first page that draws one. An icon nobody draws is not bundled at all.

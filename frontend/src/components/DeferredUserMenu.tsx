@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
-import { afterFirstContent, watchFirstContent } from '../lib/first-content';
-import { UserAvatar } from './UserAvatar';
+import { useEffect, useState } from 'react';
+import { afterFirstContent } from '../lib/first-content';
 import type { UserMenuProps } from './UserMenu';
 import { UserMenuButton } from './UserMenuButton';
 
 const loadUserMenu = () => import('./UserMenu');
+const prefetchUserMenu = () => void loadUserMenu().catch(() => undefined);
 
 /**
  * The user menu's popover and items are fetched once the page's content is on screen (or when
@@ -14,11 +14,7 @@ const loadUserMenu = () => import('./UserMenu');
  */
 export function DeferredUserMenu(props: UserMenuProps) {
   const [loaded, setLoaded] = useState<Awaited<ReturnType<typeof loadUserMenu>> | null>(null);
-  const prefetch = useCallback(() => void loadUserMenu().catch(() => undefined), []);
-  useEffect(() => {
-    watchFirstContent();
-    return afterFirstContent(prefetch);
-  }, [prefetch]);
+  useEffect(() => afterFirstContent(prefetchUserMenu), []);
 
   if (loaded) return <loaded.UserMenu {...props} />;
   const press = () => {
@@ -30,9 +26,9 @@ export function DeferredUserMenu(props: UserMenuProps) {
   return (
     <UserMenuButton
       fullName={props.fullName}
-      avatar={<UserAvatar fullName={props.fullName} avatar={props.avatar} />}
+      avatar={props.avatar}
       compact={props.compact}
-      onPointerEnter={prefetch}
+      onPointerEnter={prefetchUserMenu}
       onClick={press}
       onKeyDown={(event) => {
         if (event.key !== 'ArrowDown') return;

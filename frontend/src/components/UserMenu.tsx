@@ -29,8 +29,7 @@ const ITEM_SELECTOR = '[role="menuitem"], [role="menuitemradio"]';
  * The header's user menu: identity block (avatar, full name, email, role), then
  * Profile, Help, the theme (System / Light / Dark) and Sign Out.
  */
-export function UserMenu(props: UserMenuProps) {
-  const { fullName, email, role, avatar, compact, onNavigate, onSignOut } = props;
+export function UserMenu({ fullName, email, role, avatar, compact, onNavigate, onSignOut }: UserMenuProps) {
   // It replaces its stand-in (DeferredUserMenu) when that is pressed, so it starts open.
   const [open, setOpen] = useState(true);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -108,7 +107,7 @@ export function UserMenu(props: UserMenuProps) {
       <UserMenuButton
         ref={buttonRef}
         fullName={fullName}
-        avatar={<UserAvatar fullName={fullName} avatar={avatar} />}
+        avatar={avatar}
         compact={compact}
         onKeyDown={(event) => {
           if (event.key === 'ArrowDown' && !open) {

@@ -1,11 +1,11 @@
 import { Button, type ButtonProps } from '@blueprintjs/core';
 import { ChevronDownIcon } from '@blueprintjs/icons';
-import { forwardRef, type ReactNode } from 'react';
+import { forwardRef } from 'react';
+import { UserAvatar } from './UserAvatar';
 
 export interface UserMenuButtonProps extends Omit<ButtonProps, 'children' | 'variant' | 'endIcon'> {
   fullName: string;
-  /** The user's avatar, drawn beside the name. */
-  avatar: ReactNode;
+  avatar?: string | null;
   compact: boolean;
 }
 
@@ -28,7 +28,7 @@ export const UserMenuButton = forwardRef<HTMLButtonElement, UserMenuButtonProps>
       {/* The name is the button's text, so what is read matches what is shown (no aria-label that differs from it). */}
       <span className="user-menu__target-inner">
         <span className="visually-hidden">User menu for </span>
-        {avatar}
+        <UserAvatar fullName={fullName} avatar={avatar} />
         <span className={compact ? 'visually-hidden' : 'user-menu__target-name'}>{fullName}</span>
       </span>
     </Button>

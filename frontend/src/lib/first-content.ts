@@ -1,17 +1,19 @@
+import { afterPaint } from './useAfterPaint';
+
 /**
  * Knows when the page first opened has drawn what it asked the server for, so that code the
  * first screen can do without (the user menu's popover and menu) loads after it: on a slow phone
  * it would otherwise share the line and the main thread with the page's own script and data.
  *
  * The page's requests to the API are counted (`countRequest`) from the moment one leaves until its
- * answer comes. Once the shell has rendered and none is left, two frames are let through (the
- * answers drawn and shown) before the waiting work runs.
+ * answer comes. From the first `afterFirstContent` call on (made once the signed-in shell and its
+ * page have rendered), the waiting work runs once no request is left and the answers are painted.
  */
 
 let inFlight = 0;
 let watching = false;
 let shown = false;
-let check: (() => void) | null = null;
+let onIdle: (() => void) | null = null;
 const waiting: (() => void)[] = [];
 
 /** Counts `request` as one of the page's requests until it settles. */
@@ -19,41 +21,36 @@ export function countRequest<T>(request: Promise<T>): Promise<T> {
   inFlight += 1;
   return request.finally(() => {
     inFlight -= 1;
-    if (inFlight === 0) check?.();
+    if (inFlight === 0) onIdle?.();
   });
 }
 
-/** Called once the signed-in shell and its page have rendered; the page's requests have left or are about to. */
-export function watchFirstContent(): void {
-  if (watching) return;
-  watching = true;
-  const afterTwoFrames = () =>
-    requestAnimationFrame(() =>
-      requestAnimationFrame(() =>
-        window.setTimeout(() => {
-          // A request that left meanwhile (a session check, a second query) is waited for too.
-          if (inFlight > 0) {
-            check = () => {
-              check = null;
-              afterTwoFrames();
-            };
-            return;
-          }
-          shown = true;
-          for (const run of waiting.splice(0)) run();
-        }),
-      ),
-    );
-  afterTwoFrames();
+function runWhenPaintedAndIdle(): void {
+  afterPaint(() => {
+    // A request that left meanwhile (a session check, a second query) is waited for too.
+    if (inFlight > 0) {
+      onIdle = () => {
+        onIdle = null;
+        runWhenPaintedAndIdle();
+      };
+      return;
+    }
+    shown = true;
+    for (const run of waiting.splice(0)) run();
+  });
 }
 
-/** Runs `work` once the first page's content is on screen (at once if it already is). */
+/** Runs `work` once the first page's content is on screen (at once if it already is); returns a function that cancels it. */
 export function afterFirstContent(work: () => void): () => void {
   if (shown) {
     work();
     return () => undefined;
   }
   waiting.push(work);
+  if (!watching) {
+    watching = true;
+    runWhenPaintedAndIdle();
+  }
   return () => {
     const index = waiting.indexOf(work);
     if (index >= 0) waiting.splice(index, 1);

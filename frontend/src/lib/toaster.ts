@@ -1,11 +1,11 @@
-import type { Intent, Toaster } from '@blueprintjs/core';
+import type { ToastProps, Toaster } from '@blueprintjs/core';
 import { TOAST_DURATION_MS } from '@stockroom/schema';
 
 /**
  * One toaster for the whole app, created (and its code fetched) on first use so
- * pages that never toast (the sign-in page among them) do not pay for it. Toasts outlive the
- * page that raised them: "Product deleted" still shows after leaving the
- * detail page.
+ * pages that never toast (the sign-in page among them) do not pay for it. Toasts
+ * outlive the page that raised them: "Product deleted" still shows after leaving
+ * the detail page.
  */
 let toaster: Promise<Toaster> | undefined;
 
@@ -33,9 +33,9 @@ function getToaster(): Promise<Toaster> {
   return toaster;
 }
 
-function show(message: string, intent: Intent): void {
+function show(props: ToastProps): void {
   getToaster()
-    .then((t) => t.show({ message, intent, timeout: TOAST_DURATION_MS }))
+    .then((t) => t.show(props))
     .catch(() => undefined);
 }
 
@@ -46,12 +46,9 @@ export interface ToastAction {
 }
 
 export const toast = {
-  success: (message: string) => show(message, 'success'),
-  error: (message: string) => show(message, 'danger'),
+  success: (message: string) => show({ message, intent: 'success', timeout: TOAST_DURATION_MS }),
+  error: (message: string) => show({ message, intent: 'danger', timeout: TOAST_DURATION_MS }),
   /** A success with one action beside it, shown for `timeout` ms (longer than a plain toast, so the action can be reached). */
-  successWithAction: (message: string, action: ToastAction, timeout: number) => {
-    getToaster()
-      .then((t) => t.show({ message, intent: 'success', timeout, action: { text: action.text, onClick: action.onClick } }))
-      .catch(() => undefined);
-  },
+  successWithAction: (message: string, action: ToastAction, timeout: number) =>
+    show({ message, intent: 'success', timeout, action: { text: action.text, onClick: action.onClick } }),
 };

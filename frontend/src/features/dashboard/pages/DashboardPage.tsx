@@ -56,6 +56,7 @@ export default function DashboardPage() {
       .catch((error: unknown) => setResendResult({ ok: false, message: extractErrorMessage(error) }));
   };
   const retry = () => void dashboard.refetch().catch(() => undefined);
+  const chartsLoading = <LoadingScreen label="Loading charts" />;
 
   // The page fills in at once when both the profile (which decides the verification reminder at
   // the top) and the dashboard have answered: drawn piece by piece, each late part pushed the rest down.
@@ -116,8 +117,8 @@ export default function DashboardPage() {
                 }
               />
             ) : (
-              <Suspense fallback={<LoadingScreen label="Loading charts" />}>
-                {chartsWanted ? <InventoryCharts inventory={data.inventory} /> : <LoadingScreen label="Loading charts" />}
+              <Suspense fallback={chartsLoading}>
+                {chartsWanted ? <InventoryCharts inventory={data.inventory} /> : chartsLoading}
               </Suspense>
             ))}
           {data && <FeatureHighlights features={data.features} />}
