@@ -26,7 +26,19 @@ const renderer = pathToFileURL(join(ssrDir, 'prerender.js')).href;
 const freshRenderer = (route) => import(`${renderer}?route=${encodeURIComponent(route)}`);
 const { pageModuleOf, PRERENDERED_ROUTES } = await freshRenderer('');
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
-const template = readFileSync(join(dist, 'index.html'), 'utf8');
+// A stylesheet imported by its address (`?url`) is listed under its absolute path.
+const DARK_STYLESHEET = Object.values(manifest).find((chunk) => chunk.src?.endsWith('src/lib/theme/blueprint-dark.css'))?.file;
+if (!DARK_STYLESHEET) throw new Error('The build manifest has no dark stylesheet (src/lib/theme/blueprint-dark.css)');
+/**
+ * On a system set to dark, the dark theme's stylesheet (which the script loads before it turns the
+ * page dark) starts downloading with the page; a preload whose media does not match is not fetched.
+ * As the script's own request for it, anonymous CORS, so the two are one download.
+ */
+const template = readFileSync(join(dist, 'index.html'), 'utf8').replace(
+  '  </head>',
+  `    <link rel="preload" as="style" crossorigin href="/${DARK_STYLESHEET}" media="(prefers-color-scheme: dark)">\n  </head>`,
+);
+writeFileSync(join(dist, 'index.html'), template);
 const ROOT_DIV = '<div id="root"></div>';
 if (!template.includes(ROOT_DIV)) throw new Error(`dist/index.html has no ${ROOT_DIV}`);
 const TITLE = /<title>[^<]*<\/title>/;

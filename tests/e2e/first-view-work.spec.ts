@@ -1,9 +1,10 @@
 import type { Page } from 'playwright-core';
 import { adjustStockApi, createProductApi, signedInUser } from './support/api';
-import { MOBILE, useBrowser } from './support/browser';
+import { MOBILE, useBrowser, type GuardedSession } from './support/browser';
 import { AppShell } from './pages/AppShell';
 import { DashboardPage } from './pages/DashboardPage';
 import { ProductDetailPage } from './pages/ProductDetailPage';
+import { ProductListPage } from './pages/ProductListPage';
 
 /**
  * Work the signed-in pages no longer do while they first draw, on a phone above all: they build
@@ -14,7 +15,8 @@ import { ProductDetailPage } from './pages/ProductDetailPage';
  * content: a product's stock history (its data and its list's code) and its dialogs' code wait
  * until the product is on screen, the dashboard's chart code until its body is drawn, and the
  * user menu's code (its popover and menu) until the page's content is on screen, unless the
- * button is used first.
+ * button is used first. The product list's menus (a phone's row actions, Export) and its dialogs
+ * load the same way, after its first page of products.
  */
 
 /** The user menu's chunk, fetched on its own (never preloaded by the HTML). */
@@ -22,6 +24,11 @@ const USER_MENU_CHUNK = /\/assets\/UserMenu-[\w-]+\.js$/;
 /** A product's stock and delete dialogs, and its stock history's list. */
 const DETAIL_DIALOGS_CHUNK = /\/assets\/ProductDetailDialogs-[\w-]+\.js$/;
 const STOCK_MOVEMENTS_CHUNK = /\/assets\/StockMovements-[\w-]+\.js$/;
+/** The list's row actions menu, its Export menu, its dialogs, and the popover code the menus share. */
+const ROW_MENU_CHUNK = /\/assets\/ProductActionsPopover-[\w-]+\.js$/;
+const EXPORT_MENU_CHUNK = /\/assets\/ProductExportPopover-[\w-]+\.js$/;
+const LIST_DIALOGS_CHUNK = /\/assets\/ProductListDialogs-[\w-]+\.js$/;
+const MENU_POPOVER_CHUNK = /\/assets\/MenuPopover-[\w-]+\.js$/;
 describe('first view of the signed-in pages', () => {
   const b = useBrowser();
 
@@ -152,36 +159,76 @@ describe('first view of the signed-in pages', () => {
     await s.page.setViewportSize(MOBILE);
     const session = await signedInUser(s, 'menu-after');
     await createProductApi(session, { name: 'Menu after lamp', price: 10, quantity: 4 });
-    // Recorded in the page from before its first script: when the dashboard's data answered, when the
-    // account overview's figures were first in the page, and when the user menu's chunk was asked for.
-    await s.context.addInitScript((chunk) => {
-      const seen = { answered: null as number | null, drawn: null as number | null, menuChunk: null as number | null };
-      (window as unknown as { __menu: typeof seen }).__menu = seen;
-      new MutationObserver(() => {
-        if (seen.drawn === null && document.querySelector('main#main-content')?.textContent?.includes('Inventory value')) seen.drawn = performance.now();
-      }).observe(document, { childList: true, subtree: true, characterData: true });
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) if (new RegExp(chunk).test(entry.name)) seen.menuChunk ??= entry.startTime;
-      }).observe({ type: 'resource', buffered: true });
-      const fetchOriginal = window.fetch;
-      window.fetch = async (input, init) => {
-        const answer = await fetchOriginal(input, init);
-        if (typeof init?.body === 'string' && init.body.includes('"operationName":"Dashboard"')) seen.answered ??= performance.now();
-        return answer;
-      };
-    }, USER_MENU_CHUNK.source);
+    const record = await recordFirstView(s, { operation: 'Dashboard', drawnText: 'Inventory value', chunks: [USER_MENU_CHUNK] });
 
     const dashboard = new DashboardPage(s.page);
     await s.page.goto('/dashboard');
     await dashboard.overviewFigure('Inventory value').filter({ hasText: /^\$40\.00$/ }).waitFor();
-    await s.page.waitForFunction(() => (window as unknown as { __menu: { menuChunk: number | null } }).__menu.menuChunk !== null);
-    const seen = await s.page.evaluate(() => (window as unknown as { __menu: { answered: number; drawn: number; menuChunk: number } }).__menu);
-    expect({ answered: seen.answered !== null, drawn: seen.drawn !== null }).toEqual({ answered: true, drawn: true });
-    expect({ menuChunkAfterData: seen.menuChunk > seen.answered, menuChunkAfterContent: seen.menuChunk > seen.drawn }).toEqual({
+    const seen = await record.whenAllChunksAsked();
+    expect({ menuChunkAfterData: seen.chunks[0]! > seen.answered, menuChunkAfterContent: seen.chunks[0]! > seen.drawn }).toEqual({
       menuChunkAfterData: true,
       menuChunkAfterContent: true,
     });
     await new AppShell(s.page).openUserMenu();
+    s.assertClean();
+  });
+
+  it("loads the product list's menus and dialogs only once its first page of products is on screen", async () => {
+    const s = b.session();
+    await s.page.setViewportSize(MOBILE);
+    const session = await signedInUser(s, 'list-menus-after');
+    await createProductApi(session, { name: 'Menus after lamp', price: 10, quantity: 4 });
+    const chunks = [ROW_MENU_CHUNK, EXPORT_MENU_CHUNK, LIST_DIALOGS_CHUNK, MENU_POPOVER_CHUNK];
+    const record = await recordFirstView(s, { operation: 'ProductList', drawnText: 'Menus after lamp', chunks });
+
+    const list = new ProductListPage(s.page);
+    await list.goto();
+    await list.actionsMenuButton('Menus after lamp').waitFor();
+    const seen = await record.whenAllChunksAsked();
+    // Each leaves once the list has answered and is drawn: none is in the first view, or shares the line with its data.
+    expect(seen.chunks.map((start) => start! > seen.answered && start! > seen.drawn)).toEqual(chunks.map(() => true));
+    s.assertClean();
+  });
+
+  it("opens a phone's row actions menu pressed before its code has come, and gives focus back to its button", async () => {
+    const s = b.session();
+    await s.page.setViewportSize(MOBILE);
+    const session = await signedInUser(s, 'row-menu-early');
+    await createProductApi(session, { name: 'Early menu lamp', price: 10, quantity: 4 });
+    const release = await holdChunk(s.page, ROW_MENU_CHUNK);
+    const list = new ProductListPage(s.page);
+    await list.goto();
+    const button = list.actionsMenuButton('Early menu lamp');
+    await button.focus();
+    await s.page.keyboard.press('Enter');
+    expect(await list.menuItem('Early menu lamp', 'View').count()).toBe(0);
+    release();
+    // The menu opens on its first item, as it does once its code is there.
+    await s.page.waitForFunction(() => ((document.activeElement as HTMLElement | null)?.innerText ?? '').trim() === 'View');
+    await s.page.keyboard.press('ArrowDown');
+    await s.page.waitForFunction(() => ((document.activeElement as HTMLElement | null)?.innerText ?? '').trim() === 'Edit');
+    await s.page.keyboard.press('Escape');
+    await list.menuItem('Early menu lamp', 'View').waitFor({ state: 'hidden' });
+    // Focus is back on the menu's own button, which replaced the stand-in.
+    await s.page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Actions for Early menu lamp' && document.activeElement.isConnected);
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    s.assertClean();
+  });
+
+  it('opens the Export menu clicked before its code has come', async () => {
+    const s = b.session();
+    const session = await signedInUser(s, 'export-early');
+    await createProductApi(session, { name: 'Early export lamp', price: 10, quantity: 4 });
+    const release = await holdChunk(s.page, EXPORT_MENU_CHUNK);
+    const list = new ProductListPage(s.page);
+    await list.goto();
+    await list.exportButton.click();
+    expect(await list.exportMenu.count()).toBe(0);
+    release();
+    await list.exportMenu.getByRole('menuitem').first().waitFor();
+    expect(await list.exportMenu.getByRole('menuitem').allInnerTexts()).toEqual(['CSV', 'Excel']);
+    await s.page.keyboard.press('Escape');
+    await list.exportMenu.waitFor({ state: 'hidden' });
     s.assertClean();
   });
 
@@ -233,6 +280,52 @@ describe('first view of the signed-in pages', () => {
     s.assertClean();
   });
 });
+
+interface FirstViewRecord {
+  /** When the operation's answer came, and when the text was first in the main content. */
+  answered: number;
+  drawn: number;
+  /** When each chunk was asked for, in the order given. */
+  chunks: (number | null)[];
+}
+
+/**
+ * Records in the page, from before its first script: when `operation`'s answer came, when
+ * `drawnText` was first in the main content, and when each chunk was asked for (times from the
+ * page's start). `whenAllChunksAsked` waits for every chunk, then returns what was recorded.
+ */
+async function recordFirstView(
+  s: GuardedSession,
+  { operation, drawnText, chunks }: { operation: string; drawnText: string; chunks: readonly RegExp[] },
+): Promise<{ whenAllChunksAsked(): Promise<FirstViewRecord> }> {
+  await s.context.addInitScript(
+    ({ operation, drawnText, chunks }) => {
+      const seen = { answered: null as number | null, drawn: null as number | null, chunks: chunks.map(() => null as number | null) };
+      (window as unknown as { __firstView: typeof seen }).__firstView = seen;
+      new MutationObserver(() => {
+        if (seen.drawn === null && document.querySelector('main#main-content')?.textContent?.includes(drawnText)) seen.drawn = performance.now();
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) chunks.forEach((chunk, i) => new RegExp(chunk).test(entry.name) && (seen.chunks[i] ??= entry.startTime));
+      }).observe({ type: 'resource', buffered: true });
+      const fetchOriginal = window.fetch;
+      window.fetch = async (input, init) => {
+        const answer = await fetchOriginal(input, init);
+        if (typeof init?.body === 'string' && init.body.includes(`"operationName":"${operation}"`)) seen.answered ??= performance.now();
+        return answer;
+      };
+    },
+    { operation, drawnText, chunks: chunks.map((chunk) => chunk.source) },
+  );
+  return {
+    async whenAllChunksAsked() {
+      await s.page.waitForFunction(() => (window as unknown as { __firstView: FirstViewRecord }).__firstView.chunks.every((start) => start !== null));
+      const seen = await s.page.evaluate(() => (window as unknown as { __firstView: FirstViewRecord }).__firstView);
+      expect({ answered: seen.answered !== null, drawn: seen.drawn !== null }).toEqual({ answered: true, drawn: true });
+      return seen;
+    },
+  };
+}
 
 /** Holds a chunk back (the server still sends it) until the returned function is called. */
 async function holdChunk(page: Page, chunk: RegExp): Promise<() => void> {

@@ -1,9 +1,9 @@
-import { Menu, MenuDivider, MenuItem, Popover, Tag } from '@blueprintjs/core';
+import { Menu, MenuDivider, MenuItem, Tag } from '@blueprintjs/core';
 import { DesktopIcon, FlashIcon, HelpIcon, LogOutIcon, MoonIcon, PersonIcon, TickIcon } from '@blueprintjs/icons';
-import { useId, useRef, useState, type MouseEvent, type ReactElement } from 'react';
-import { moveMenuFocus } from '../lib/menu-keys';
+import { useId, type MouseEvent, type ReactElement } from 'react';
 import { THEME_PREFERENCES, useTheme, type ThemePreference } from '../lib/theme';
 import { helpPath, profileEditPath } from '../lib/urls';
+import { MenuPopover } from './MenuPopover';
 import { UserAvatar } from './UserAvatar';
 import { UserMenuButton } from './UserMenuButton';
 
@@ -23,37 +23,22 @@ const THEME_CHOICES: Record<ThemePreference, { label: string; icon: ReactElement
   dark: { label: 'Dark', icon: <MoonIcon /> },
 };
 
-const ITEM_SELECTOR = '[role="menuitem"], [role="menuitemradio"]';
-
 /**
  * The header's user menu: identity block (avatar, full name, email, role), then
  * Profile, Help, the theme (System / Light / Dark) and Sign Out.
  */
 export function UserMenu({ fullName, email, role, avatar, compact, onNavigate, onSignOut }: UserMenuProps) {
-  // It replaces its stand-in (DeferredUserMenu) when that is pressed, so it starts open.
-  const [open, setOpen] = useState(true);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const contentRef = useRef<HTMLDivElement>(null);
   const themeLabelId = useId();
   const { preference, setPreference } = useTheme();
 
+  // The item is a real link (it can be opened in a new tab); a plain click stays in the app.
   const go = (path: string) => (event: MouseEvent) => {
     event.preventDefault();
-    setOpen(false);
     onNavigate(path);
   };
 
-  // Focus goes back to the button when the menu closes with focus inside it (Escape, a chosen item):
-  // otherwise it would fall to <body> and a keyboard user would start over from the top of the page.
-  // The button is lost too when the menu has just replaced the stand-in that had focus.
-  const returnFocus = () => {
-    const active = document.activeElement;
-    const lost = active === null || active === document.body || contentRef.current?.contains(active) || !active.isConnected;
-    if (lost && buttonRef.current?.isConnected) buttonRef.current.focus();
-  };
-
   const content = (
-    <div className="user-menu" ref={contentRef} onKeyDown={(event) => moveMenuFocus(event, ITEM_SELECTOR)}>
+    <div className="user-menu">
       <div className="user-menu__identity">
         <UserAvatar fullName={fullName} avatar={avatar} size="large" />
         <div className="user-menu__text">
@@ -94,28 +79,12 @@ export function UserMenu({ fullName, email, role, avatar, compact, onNavigate, o
   );
 
   return (
-    <Popover
+    <MenuPopover
       content={content}
       placement="bottom-end"
       minimal={false}
       className="user-menu__popover"
-      isOpen={open}
-      onInteraction={setOpen}
-      onOpened={() => contentRef.current?.querySelector<HTMLElement>(ITEM_SELECTOR)?.focus()}
-      onClosed={returnFocus}
-    >
-      <UserMenuButton
-        ref={buttonRef}
-        fullName={fullName}
-        avatar={avatar}
-        compact={compact}
-        onKeyDown={(event) => {
-          if (event.key === 'ArrowDown' && !open) {
-            event.preventDefault();
-            setOpen(true);
-          }
-        }}
-      />
-    </Popover>
+      renderButton={(button) => <UserMenuButton {...button} fullName={fullName} avatar={avatar} compact={compact} />}
+    />
   );
 }

@@ -27,6 +27,7 @@ export interface AxeScope {
  * then skips the selectors of every node that passed.
  */
 export async function axeViolations(page: Page, { include, exclude = [] }: AxeScope = {}): Promise<AxeFinding[]> {
+  await themeApplied(page);
   // The AxeBuilder types name @playwright/test's Page; playwright-core's is the same object.
   let builder = new AxeBuilder({ page: page as unknown as ConstructorParameters<typeof AxeBuilder>[0]['page'] })
     .setLegacyMode()
@@ -41,6 +42,20 @@ export async function axeViolations(page: Page, { include, exclude = [] }: AxeSc
     helpUrl: v.helpUrl,
     targets: v.nodes.map((node) => node.target.map(String).join(' >> ')),
   }));
+}
+
+/**
+ * Waits until the app's page shows the theme it is in: the dark theme's rules come in a stylesheet
+ * of their own, and the page turns dark once that has loaded, a request after its script. Pages that
+ * are not the app's (GraphiQL, Swagger UI) have no theme of its own.
+ */
+export async function themeApplied(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    if (!document.querySelector('link[rel="preload"][href*="/assets/blueprint-dark"]')) return true;
+    const choice = localStorage.getItem('stockroom_theme');
+    const dark = choice === 'dark' || (choice !== 'light' && matchMedia('(prefers-color-scheme: dark)').matches);
+    return document.body.classList.contains('bp6-dark') === dark;
+  });
 }
 
 /** The violations one line each (rule, impact, the elements), for an expectation that they are `[]`. */

@@ -1,8 +1,8 @@
-import { Button, Menu, MenuItem, Popover } from '@blueprintjs/core';
-import { ChevronDownIcon, DocumentIcon, DownloadIcon, GridIcon } from '@blueprintjs/icons';
+import { Button, type ButtonProps } from '@blueprintjs/core';
+import { ChevronDownIcon, DownloadIcon } from '@blueprintjs/icons';
 import { ExportMessages, type ProductExportFormat } from '@stockroom/schema';
-import { useRef } from 'react';
-import { moveMenuFocus } from '../../../lib/menu-keys';
+import { forwardRef } from 'react';
+import { DeferredMenu } from '../../../components/DeferredMenu';
 
 export interface ProductExportMenuProps {
   /** A format was chosen: download the list as that file. */
@@ -11,35 +11,26 @@ export interface ProductExportMenuProps {
   exporting: boolean;
 }
 
-/**
- * The toolbar's Export button: a menu of CSV and Excel. Focus goes to the
- * first item when it opens and back to the button when it closes.
- */
-export function ProductExportMenu({ onExport, exporting }: ProductExportMenuProps) {
-  const menu = useRef<HTMLUListElement>(null);
-  return (
-    <Popover
-      placement="bottom-end"
-      popoverClassName="product-export-menu"
-      shouldReturnFocusOnClose
-      disabled={exporting}
-      onOpened={() => menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus()}
-      content={
-        <Menu ulRef={menu} aria-label="Export the list as" onKeyDown={(event) => moveMenuFocus(event)}>
-          <MenuItem text={ExportMessages.csv} icon={<DocumentIcon />} onClick={() => onExport('csv')} />
-          <MenuItem text={ExportMessages.excel} icon={<GridIcon />} onClick={() => onExport('xlsx')} />
-        </Menu>
-      }
-    >
-      <Button
-        className="product-toolbar__export"
-        variant="minimal"
-        icon={<DownloadIcon />}
-        endIcon={<ChevronDownIcon />}
-        loading={exporting}
-      >
-        {ExportMessages.menu}
-      </Button>
-    </Popover>
-  );
+const loadExportPopover = () => import('./ProductExportPopover').then((module) => module.default);
+
+/** The toolbar's Export button: a menu of CSV and Excel, its code after the list (DeferredMenu). */
+export function ProductExportMenu(props: ProductExportMenuProps) {
+  return <DeferredMenu load={loadExportPopover} menuProps={props} renderStandIn={(standIn) => <ExportButton {...standIn} exporting={props.exporting} />} />;
 }
+
+/** The Export button, drawn by the menu and by its stand-in alike. */
+export const ExportButton = forwardRef<HTMLButtonElement, ButtonProps & { exporting: boolean }>(function ExportButton({ exporting, ...buttonProps }, ref) {
+  return (
+    <Button
+      ref={ref}
+      className="product-toolbar__export"
+      variant="minimal"
+      icon={<DownloadIcon />}
+      endIcon={<ChevronDownIcon />}
+      loading={exporting}
+      {...buttonProps}
+    >
+      {ExportMessages.menu}
+    </Button>
+  );
+});

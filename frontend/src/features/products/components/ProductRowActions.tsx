@@ -1,9 +1,8 @@
-import { Button, Menu, MenuItem, Popover } from '@blueprintjs/core';
+import { Button, type ButtonProps } from '@blueprintjs/core';
 import { EditIcon, EyeOpenIcon, MoreIcon, TrashIcon } from '@blueprintjs/icons';
-import { useRef, type MouseEvent, type ReactElement } from 'react';
-import { useHref, useLinkClickHandler } from 'react-router-dom';
+import { forwardRef } from 'react';
+import { DeferredMenu } from '../../../components/DeferredMenu';
 import { LinkButton } from '../../../components/LinkButton';
-import { moveMenuFocus } from '../../../lib/menu-keys';
 import type { ProductNavState } from '../list-location';
 import { productEditPath, productPath } from '../urls';
 import type { ProductRecord } from '../product-cache';
@@ -31,36 +30,24 @@ export function ProductRowActions({ product, navState, onDelete }: ProductRowAct
   );
 }
 
-/** A menu item that is a real link, navigating inside the app as LinkButton does. */
-function MenuLink({ to, state, text, icon }: { to: string; state: ProductNavState; text: string; icon: ReactElement }) {
-  const href = useHref(to);
-  const navigate = useLinkClickHandler(to, { state });
-  return <MenuItem href={href} text={text} icon={icon} onClick={(event: MouseEvent<HTMLElement>) => navigate(event as MouseEvent<HTMLAnchorElement>)} />;
-}
+const loadActionsPopover = () => import('./ProductActionsPopover').then((module) => module.default);
 
 /**
  * The same three actions behind one button, for a compact row on a narrow
  * screen: one 44 px target instead of three that would not fit beside the
- * figures. Focus goes to the first item when it opens and back to the button
- * when it closes.
+ * figures. The menu's code comes after the list (DeferredMenu).
  */
-export function ProductActionsMenu({ product, navState, onDelete }: ProductRowActionsProps) {
-  const menu = useRef<HTMLUListElement>(null);
+export function ProductActionsMenu(props: ProductRowActionsProps) {
   return (
-    <Popover
-      placement="bottom-end"
-      popoverClassName="product-actions-menu"
-      shouldReturnFocusOnClose
-      onOpened={() => menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus()}
-      content={
-        <Menu ulRef={menu} aria-label={`Actions for ${product.name}`} onKeyDown={(event) => moveMenuFocus(event)}>
-          <MenuLink to={productPath(product.id)} state={navState} text="View" icon={<EyeOpenIcon />} />
-          <MenuLink to={productEditPath(product.id)} state={navState} text="Edit" icon={<EditIcon />} />
-          <MenuItem text="Delete" icon={<TrashIcon />} intent="danger" onClick={() => onDelete(product)} />
-        </Menu>
-      }
-    >
-      <Button className="product-actions__toggle" variant="minimal" icon={<MoreIcon />} aria-label={`Actions for ${product.name}`} />
-    </Popover>
+    <DeferredMenu
+      load={loadActionsPopover}
+      menuProps={props}
+      renderStandIn={(standIn) => <ProductActionsButton {...standIn} name={props.product.name} />}
+    />
   );
 }
+
+/** The button of a row's actions menu, drawn by the menu and by its stand-in alike. */
+export const ProductActionsButton = forwardRef<HTMLButtonElement, ButtonProps & { name: string }>(function ProductActionsButton({ name, ...buttonProps }, ref) {
+  return <Button ref={ref} className="product-actions__toggle" variant="minimal" icon={<MoreIcon />} aria-label={`Actions for ${name}`} {...buttonProps} />;
+});

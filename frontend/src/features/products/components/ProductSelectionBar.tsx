@@ -1,12 +1,12 @@
-import { Button, Checkbox, Menu, MenuItem, Popover } from '@blueprintjs/core';
+import { Button, Checkbox, type ButtonProps } from '@blueprintjs/core';
 import { CaretDownIcon, PrintIcon, StarEmptyIcon, StarIcon, TagIcon, TrashIcon, WarningSignIcon, ExchangeIcon } from '@blueprintjs/icons';
 import { BulkMessages, countOf } from '@stockroom/schema';
-import type { ReactElement } from 'react';
-import { moveMenuFocus } from '../../../lib/menu-keys';
+import { forwardRef, type ReactElement } from 'react';
+import { DeferredMenu } from '../../../components/DeferredMenu';
 
 export type BulkActionKind = 'category' | 'reorderLevel' | 'adjustStock' | 'feature' | 'unfeature' | 'labels' | 'delete';
 
-const ACTIONS: ReadonlyArray<{ kind: BulkActionKind; text: string; icon: ReactElement }> = [
+export const BULK_ACTIONS: ReadonlyArray<{ kind: BulkActionKind; text: string; icon: ReactElement }> = [
   { kind: 'category', text: 'Set category', icon: <TagIcon /> },
   { kind: 'reorderLevel', text: 'Set reorder level', icon: <WarningSignIcon /> },
   { kind: 'adjustStock', text: 'Adjust stock', icon: <ExchangeIcon /> },
@@ -14,6 +14,24 @@ const ACTIONS: ReadonlyArray<{ kind: BulkActionKind; text: string; icon: ReactEl
   { kind: 'unfeature', text: 'Unfeature', icon: <StarEmptyIcon /> },
   { kind: 'labels', text: 'Print labels', icon: <PrintIcon /> },
 ];
+
+const loadBulkActionsPopover = () => import('./BulkActionsPopover').then((module) => module.default);
+
+export interface BulkActionsMenuProps {
+  disabled: boolean;
+  busy: boolean;
+  enabled(kind: BulkActionKind): boolean;
+  onAction(kind: BulkActionKind): void;
+}
+
+/** A phone's one button for the selection's actions, drawn by its menu and by the menu's stand-in alike. */
+export const BulkActionsButton = forwardRef<HTMLButtonElement, ButtonProps & { busy: boolean }>(function BulkActionsButton({ busy, ...buttonProps }, ref) {
+  return (
+    <Button ref={ref} variant="outlined" endIcon={<CaretDownIcon />} loading={busy} {...buttonProps}>
+      Actions
+    </Button>
+  );
+});
 
 export interface ProductSelectionBarProps {
   /** The page checkbox: how much of the shown page is selected. */
@@ -40,7 +58,8 @@ export interface ProductSelectionBarProps {
 
 /**
  * Above the list: the page checkbox, what is selected, and once something is,
- * the actions on all of it. On a phone the actions share one menu button.
+ * the actions on all of it. On a phone the actions share one menu button,
+ * whose menu's code comes after the list (DeferredMenu).
  */
 export function ProductSelectionBar(props: ProductSelectionBarProps) {
   const { count, matching, offerMatching, busy } = props;
@@ -83,24 +102,13 @@ export function ProductSelectionBar(props: ProductSelectionBarProps) {
       {selected && (
         <div className="product-selection__actions">
           {props.compact ? (
-            <Popover
-              placement="bottom-start"
-              shouldReturnFocusOnClose
-              disabled={disabled}
-              content={
-                <Menu aria-label="Actions on the selected products" onKeyDown={(event) => moveMenuFocus(event)}>
-                  {ACTIONS.map((action) => (
-                    <MenuItem key={action.kind} text={action.text} icon={action.icon} disabled={!enabled(action.kind)} onClick={() => props.onAction(action.kind)} />
-                  ))}
-                </Menu>
-              }
-            >
-              <Button variant="outlined" endIcon={<CaretDownIcon />} disabled={disabled} loading={busy}>
-                Actions
-              </Button>
-            </Popover>
+            <DeferredMenu
+              load={loadBulkActionsPopover}
+              menuProps={{ disabled, enabled, onAction: props.onAction, busy }}
+              renderStandIn={(standIn) => <BulkActionsButton {...standIn} disabled={disabled} busy={busy} />}
+            />
           ) : (
-            ACTIONS.map((action) => (
+            BULK_ACTIONS.map((action) => (
               <Button key={action.kind} variant="outlined" icon={action.icon} disabled={!enabled(action.kind)} onClick={() => props.onAction(action.kind)}>
                 {action.text}
               </Button>

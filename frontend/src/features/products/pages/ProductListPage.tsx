@@ -7,7 +7,7 @@ import {
   useProductListQuery,
   useProductStatsQuery,
 } from '@stockroom/schema/generated/hooks';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { LinkButton } from '../../../components/LinkButton';
 import { LoadError } from '../../../components/LoadError';
@@ -22,7 +22,8 @@ import { usePageTitle } from '../../../lib/usePageTitle';
 import { SignedInTitles } from '../../../lib/page-titles';
 import { useSearchText } from '../../../lib/useSearchText';
 import { useScrollToTop } from '../../../lib/useScrollToTop';
-import { DeleteProductAlert } from '../components/DeleteProductAlert';
+import { useAfterPaint } from '../../../lib/useAfterPaint';
+import { useOnceTrue } from '../../../lib/useOnceTrue';
 import { ProductExportMenu } from '../components/ProductExportMenu';
 import { ProductImportButton } from '../components/ProductImportButton';
 import { ProductCards } from '../components/ProductCards';
@@ -58,7 +59,6 @@ import {
   tooManyPicked,
   type ProductSelection,
 } from '../product-selection';
-import { ProductBulkDialogs } from '../components/ProductBulkDialogs';
 import { ProductSelectionBar } from '../components/ProductSelectionBar';
 import type { ProductPicker } from '../components/ProductTable';
 import { useBulkActions } from '../useBulkActions';
@@ -77,6 +77,9 @@ const COMPACT_LIST_QUERY = '(max-width: 960px)';
 const TABLE_ACTIONS_MENU_QUERY = '(max-width: 1100px)';
 /** Up to this width the bulk actions share one menu button. */
 const BULK_ACTIONS_MENU_QUERY = '(max-width: 700px)';
+
+/** The dialogs come after the first page of products is on screen, or at once when one is opened first. */
+const ProductListDialogs = lazy(() => import('../components/ProductListDialogs'));
 
 export default function ProductListPage() {
   usePageTitle(SignedInTitles.products);
@@ -187,6 +190,7 @@ export default function ProductListPage() {
   };
 
   const filtered = hasListFilters(params);
+  const dialogsWanted = useOnceTrue(useAfterPaint(listData !== null) || bulk.dialog !== null || toDelete !== null);
 
   /** The list region: a spinner or the failure until a page is there, then its rows, or an empty state. */
   const listContent = () => {
@@ -281,19 +285,25 @@ export default function ProductListPage() {
         onViewChange={(view) => update({ view })}
         canClear={filtered || search.text !== ''}
         onClear={clearFilters}
-        importButton={<ProductImportButton />}
+        importButton={<ProductImportButton loadDialog={dialogsWanted} />}
         exportMenu={<ProductExportMenu exporting={exporting} onExport={(format) => void exportList(format)} />}
       />
       <section className="products-page__list" aria-label="Product list" aria-busy={list.loading}>
         {listContent()}
       </section>
-      <ProductBulkDialogs bulk={bulk} count={selectedCount(selection)} categories={categories.dataState === 'complete' ? categories.data.categories : []} />
-      <DeleteProductAlert
-        name={toDelete?.name ?? null}
-        deleting={deleting}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setToDelete(null)}
-      />
+      {dialogsWanted && (
+        <Suspense fallback={null}>
+          <ProductListDialogs
+            bulk={bulk}
+            count={selectedCount(selection)}
+            categories={categories.dataState === 'complete' ? categories.data.categories : []}
+            deleteName={toDelete?.name ?? null}
+            deleteBusy={deleting}
+            onConfirmDelete={() => void confirmDelete()}
+            onCancelDelete={() => setToDelete(null)}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }
