@@ -7,7 +7,8 @@ import { afterPaint } from './useAfterPaint';
  *
  * The page's requests to the API are counted (`countRequest`) from the moment one leaves until its
  * answer comes. From the first `afterFirstContent` call on (made once the signed-in shell and its
- * page have rendered), the waiting work runs once no request is left and the answers are painted.
+ * page have rendered), the waiting work runs once no request is left, the answers are painted and
+ * the main thread is idle.
  */
 
 let inFlight = 0;
@@ -25,19 +26,30 @@ export function countRequest<T>(request: Promise<T>): Promise<T> {
   });
 }
 
+/**
+ * Runs `work` when the main thread is next idle: a page still rendering its answers (React renders
+ * a transition in slices, with frames between them) is not. Where the browser cannot say, a task.
+ */
+function whenIdle(work: () => void): void {
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(work, { timeout: 2000 });
+  else window.setTimeout(work);
+}
+
 function runWhenPaintedAndIdle(): void {
-  afterPaint(() => {
-    // A request that left meanwhile (a session check, a second query) is waited for too.
-    if (inFlight > 0) {
-      onIdle = () => {
-        onIdle = null;
-        runWhenPaintedAndIdle();
-      };
-      return;
-    }
-    shown = true;
-    for (const run of waiting.splice(0)) run();
-  });
+  afterPaint(() =>
+    whenIdle(() => {
+      // A request that left meanwhile (a session check, a second query) is waited for too.
+      if (inFlight > 0) {
+        onIdle = () => {
+          onIdle = null;
+          runWhenPaintedAndIdle();
+        };
+        return;
+      }
+      shown = true;
+      for (const run of waiting.splice(0)) run();
+    }),
+  );
 }
 
 /** Runs `work` once the first page's content is on screen (at once if it already is); returns a function that cancels it. */
