@@ -403,6 +403,8 @@ describe('product list: paging, sorting, filtering, searching, URL state', () =>
     // No match: its own empty state.
     await list.search.pressSequentially('no such thing');
     await list.noMatch.waitFor();
+    // It names every kind of filter that can leave the list empty, the category's included.
+    expect(await list.list.getByText(/another category or stock filter/).count()).toBe(1);
     await list.waitForPath('/products', '?search=no+such+thing');
     expect(await list.pagination.count()).toBe(0);
     expect(await list.noProductsYet.count()).toBe(0);

@@ -13,7 +13,7 @@ export function ProductListEmpty({ filtered, onClearFilters }: { filtered: boole
         className="product-empty"
         icon={<SearchIcon size={48} />}
         title="No matching products"
-        description="No product matches this search or stock filter. Try other words, or clear the filters to see your whole catalogue."
+        description="No product matches the search and filters above. Try other words or another category or stock filter, or clear the filters to see your whole catalogue."
         action={
           <Button intent="primary" variant="outlined" onClick={onClearFilters}>
             Clear Filters
