@@ -72,8 +72,9 @@ const GROUPING_AT_RULES = new Set(['media', 'supports', 'layer', 'container']);
  * A PostCSS plugin (Vite runs its css.postcss plugins on every stylesheet) that prunes Blueprint's,
  * and splits it in two: the dark theme's rules (about 40% of what is left, mostly long selectors)
  * go only to the dark stylesheet, so a page in the light theme neither downloads nor parses them.
- * The dark stylesheet comes after every other, as the dark rules came after the light ones they
- * override; the browser tests compare the computed styles of both themes.
+ * lib/theme links the dark stylesheet right after the app's, where the dark rules stood in
+ * Blueprint's (after the light rules they override, before the pages' own); theme-stylesheet.spec
+ * holds that order.
  */
 const pruneBlueprintCss = {
   postcssPlugin: 'stockroom-prune-blueprint',

@@ -21,6 +21,16 @@ export interface DeferredMenuProps<P> {
   className?: string;
 }
 
+/** The menus whose code has been asked for: a list's 25 row menus share one loader, fetched once. */
+const prefetched = new WeakSet<() => Promise<unknown>>();
+
+function prefetch(load: () => Promise<unknown>): void {
+  if (prefetched.has(load)) return;
+  prefetched.add(load);
+  // Offline: a later press or pointer tries again.
+  load().catch(() => prefetched.delete(load));
+}
+
 /**
  * A menu whose code (Blueprint's popover and menu, floating-ui) is fetched once the page's content
  * is on screen, or when its button is pointed at: a page's first view does without it. Until then
@@ -30,7 +40,7 @@ export interface DeferredMenuProps<P> {
  */
 export function DeferredMenu<P extends object>({ load, menuProps, renderStandIn, className }: DeferredMenuProps<P>) {
   const [Menu, setMenu] = useState<ComponentType<P> | null>(null);
-  useEffect(() => afterFirstContent(() => void load().catch(() => undefined)), [load]);
+  useEffect(() => (prefetched.has(load) ? undefined : afterFirstContent(() => prefetch(load))), [load]);
 
   if (Menu) return <Menu {...menuProps} />;
   const press = () => {
@@ -45,7 +55,7 @@ export function DeferredMenu<P extends object>({ load, menuProps, renderStandIn,
         'aria-haspopup': 'menu',
         'aria-expanded': false,
         onClick: press,
-        onPointerEnter: () => void load().catch(() => undefined),
+        onPointerEnter: () => prefetch(load),
         onKeyDown: (event) => {
           if (event.key !== 'ArrowDown') return;
           event.preventDefault();

@@ -9,6 +9,7 @@ import { PrintLabelsButton } from '../../../components/labels/PrintLabelsButton'
 import { PageHeader } from '../../../components/PageHeader';
 import { toast } from '../../../lib/toaster';
 import { useAfterPaint } from '../../../lib/useAfterPaint';
+import { useOnceTrue } from '../../../lib/useOnceTrue';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { SignedInTitles } from '../../../lib/page-titles';
 import { useScrollToTop } from '../../../lib/useScrollToTop';
@@ -60,7 +61,8 @@ export default function ProductDetailsPage() {
   useEffect(() => {
     if (productPainted) void loadStockMovements().catch(() => undefined);
   }, [productPainted]);
-  const dialogsWanted = productPainted || stock.dialog !== null || confirming;
+  // As on the list: the dialogs' code comes once the product is painted, or at once when one is opened first; once mounted they stay.
+  const dialogsWanted = useOnceTrue(productPainted || stock.dialog !== null || confirming);
 
   useLoadErrorToast(details.error);
 

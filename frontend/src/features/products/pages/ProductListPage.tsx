@@ -190,7 +190,9 @@ export default function ProductListPage() {
   };
 
   const filtered = hasListFilters(params);
-  const dialogsWanted = useOnceTrue(useAfterPaint(listData !== null) || bulk.dialog !== null || toDelete !== null);
+  // The dialogs' code comes once the list is painted, or at once when one is opened first; once mounted they stay.
+  const listPainted = useAfterPaint(listData !== null);
+  const dialogsWanted = useOnceTrue(listPainted || bulk.dialog !== null || toDelete !== null);
 
   /** The list region: a spinner or the failure until a page is there, then its rows, or an empty state. */
   const listContent = () => {
