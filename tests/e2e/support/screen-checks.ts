@@ -48,7 +48,16 @@ export async function holdImageUploads(page: Page): Promise<() => void> {
   return release;
 }
 
-/** Waits until no CSS transition or animation runs (a dialog has faded in), so a screenshot shows the settled screen. */
+/**
+ * Waits until no CSS transition or animation runs (a dialog has faded in), so a screenshot shows the settled screen.
+ * A Blueprint overlay's transition starts a frame after its enter class is set, so an overlay still entering or
+ * leaving (its `bp6-overlay-enter`/`-exit` classes, until `-enter-done`) counts as moving even before it shows in
+ * `getAnimations()`: a capture taken in that frame caught the label preview still scaling in.
+ */
 export async function animationsDone(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  await page.waitForFunction(
+    () =>
+      document.querySelector('.bp6-overlay-enter, .bp6-overlay-enter-active, .bp6-overlay-exit, .bp6-overlay-exit-active') === null &&
+      document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
 }
