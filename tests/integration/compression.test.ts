@@ -103,6 +103,29 @@ describe('compression of text answers', () => {
     expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
+  it('scripts and styles are sent as the copies the build compressed, not compressed again per request', async () => {
+    const assetsDir = join(clientDir, 'assets');
+    const assets = readdirSync(assetsDir).filter((name) => /\.(?:js|css)$/.test(name));
+    const large = assets.filter((name) => readFileSync(join(assetsDir, name)).length >= 1024);
+    expect(large.length).toBeGreaterThan(10);
+    // The build leaves no large script or style without its two copies.
+    expect(large.filter((name) => !readdirSync(assetsDir).includes(`${name}.br`) || !readdirSync(assetsDir).includes(`${name}.gz`))).toEqual([]);
+
+    const stylesheet = large.find((name) => name.endsWith('.css'))!;
+    for (const name of [appScript().path.replace('/assets/', ''), stylesheet]) {
+      const file = join(assetsDir, name);
+      const br = await raw('GET', `/assets/${name}`, { 'accept-encoding': 'gzip, deflate, br' });
+      expect({ name, encoding: br.headers['content-encoding'], vary: br.headers.vary }).toEqual({ name, encoding: 'br', vary: 'Accept-Encoding' });
+      expect(br.body.equals(readFileSync(`${file}.br`))).toBe(true);
+      expect(br.headers['content-type']).toMatch(name.endsWith('.css') ? /^text\/css/ : /^text\/javascript/);
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const gzip = await raw('GET', `/assets/${name}`, { 'accept-encoding': 'gzip' });
+      expect(gzip.body.equals(readFileSync(`${file}.gz`))).toBe(true);
+      expect(decode(gzip)).toBe(readFileSync(file, 'utf8'));
+    }
+    expect((await raw('GET', '/assets/no-such-chunk-0000.js', { 'accept-encoding': 'br' })).status).toBe(404);
+  });
+
   it('pages are revalidated on every visit (a new build shows at once)', async () => {
     for (const path of ['/', '/auth/login', '/dashboard', '/products/some-id', '/index.html', '/no/such/route']) {
       const answer = await raw('GET', path, { accept: 'text/html', 'accept-encoding': 'br' });
