@@ -1,5 +1,6 @@
+import { useApolloClient } from '@apollo/client/react';
 import { Rules } from '@stockroom/schema';
-import { useProductListLazyQuery } from '@stockroom/schema/generated/hooks';
+import { ProductListDocument } from '@stockroom/schema/generated/hooks';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ownProductPath, productForCode } from './scanned-code';
@@ -17,18 +18,21 @@ const LOOKUP_LIMIT = 2;
  */
 export function useScannedCodeLookup(navState: ProductNavState, search: (code: string) => void): (code: string) => Promise<void> {
   const navigate = useNavigate();
-  const [lookup] = useProductListLazyQuery({ fetchPolicy: 'network-only' });
+  // A one-off query from the client, not a lazy-query hook: the hook would set up its watcher with the page's first render, for a scan that may never come.
+  const client = useApolloClient();
   return useCallback(
     async (code: string) => {
       const own = ownProductPath(code.trim(), window.location.origin);
       if (own) return void navigate(own, { state: navState });
       // A code longer than a search may be is cut, so the search box still shows what was read.
       const term = code.trim().slice(0, Rules.search.max);
-      const result = await lookup({ variables: { query: { search: term, limit: LOOKUP_LIMIT } } }).catch(() => null);
+      const result = await client
+        .query({ query: ProductListDocument, variables: { query: { search: term, limit: LOOKUP_LIMIT } }, fetchPolicy: 'network-only' })
+        .catch(() => null);
       const product = productForCode(result?.data?.products.products ?? [], term);
       if (product) navigate(productPath(product.id), { state: navState });
       else search(term);
     },
-    [lookup, navigate, navState, search],
+    [client, navigate, navState, search],
   );
 }
