@@ -3,17 +3,34 @@ import './app/app.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { preloadRoute } from './app/router';
+import { preloadRoute, preloadRouteData } from './app/router';
+import { createApolloClient } from './lib/apollo';
+import { unexpiredStoredToken } from './lib/session/auth-flows';
+import { getBrowserStorages } from './lib/session/storage';
 import { startTheme } from './lib/theme';
+
+/**
+ * How long the first render waits for the page's first answers. They usually come in tens of
+ * milliseconds; a slower server gets the page drawn loading after this, and its answers drawn
+ * when they come, as without the wait.
+ */
+const FIRST_DATA_WAIT_MS = 1000;
+
+const waitAtMost = (ms: number, work: Promise<unknown>) => Promise.race([work, new Promise((resolve) => setTimeout(resolve, ms))]);
 
 // Before the first render, so a dark system never sees a light page flash first.
 startTheme();
 
+const client = createApolloClient();
+const signedIn = unexpiredStoredToken(getBrowserStorages().local, Date.now()) !== null;
+
 // The page's module (preloaded by the HTML) is loaded before the first render, so that render
-// shows the page and replaces the build-time shell in place rather than with a spinner first.
-// A chunk that fails to load is left to the route's own lazy loading to report.
+// shows the page and replaces the build-time shell in place rather than with a spinner first;
+// for a stored session, so are the page's first answers (`preloadRouteData`), while the shell
+// stays on screen. A chunk that fails to load is left to the route's own lazy loading to report.
 void preloadRoute(window.location.pathname)
   .catch(() => undefined)
+  .then(() => (signedIn ? waitAtMost(FIRST_DATA_WAIT_MS, preloadRouteData(client, new URL(window.location.href))) : undefined))
   .then(() => {
     const root = createRoot(document.getElementById('root')!);
     // As a transition, the first render is done in slices that give the browser its turn between them, not as
@@ -21,7 +38,7 @@ void preloadRoute(window.location.pathname)
     startTransition(() =>
       root.render(
         <StrictMode>
-          <App />
+          <App client={client} />
         </StrictMode>,
       ),
     );

@@ -4,7 +4,7 @@ import type { CreateProductInput } from '../support/product-shapes';
 import { createProductsApi, createUserWithSession, signedInUser, signInApi, useSessionInBrowser } from './support/api';
 import { checkAtEveryWidth, CLEAN_AT_EVERY_WIDTH } from './support/no-violations';
 import { saveScreenshot } from './support/screen-checks';
-import { failGraphqlOperationOnce } from './support/graphql';
+import { failGraphqlOperation } from './support/graphql';
 import { AppShell } from './pages/AppShell';
 import { DashboardPage } from './pages/DashboardPage';
 import { ProductFormPage } from './pages/ProductFormPage';
@@ -264,7 +264,7 @@ describe('dashboard', () => {
   it('says when the dashboard cannot be loaded and Try again brings it', async () => {
     const s = b.session();
     await signedInUser(s, 'dash');
-    await failGraphqlOperationOnce(s.page, 'Dashboard');
+    await failGraphqlOperation(s.page, 'Dashboard');
     const dashboard = new DashboardPage(s.page);
     await s.page.goto('/dashboard');
     await dashboard.loadError.waitFor();

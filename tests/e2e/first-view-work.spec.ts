@@ -173,6 +173,50 @@ describe('first view of the signed-in pages', () => {
     s.assertClean();
   });
 
+  it('goes from the build-time shell straight to the list and to a product, their answers asked for once', async () => {
+    const s = b.session();
+    await s.page.setViewportSize(MOBILE);
+    const session = await signedInUser(s, 'first-answers');
+    const lamp = await createProductApi(session, { name: 'First answers lamp', price: 10, quantity: 4, category: 'Lighting' });
+    // Marks every element a script makes (React's), so the shell's own loading states (the parser's) are told apart.
+    await s.context.addInitScript(() => {
+      const drawn = { loadingByApp: 0 };
+      (window as unknown as { __drawn: typeof drawn }).__drawn = drawn;
+      const made = new WeakSet<Node>();
+      const createElement = Document.prototype.createElement;
+      Document.prototype.createElement = function (this: Document, ...args: Parameters<Document['createElement']>) {
+        const element = createElement.apply(this, args);
+        made.add(element);
+        return element;
+      } as Document['createElement'];
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of record.addedNodes)
+            if (node instanceof Element && made.has(node) && (node.matches('.loading-screen') || node.querySelector('.loading-screen'))) drawn.loadingByApp += 1;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const operations: string[] = [];
+    s.page.on('request', (req) => {
+      if (req.url().endsWith('/graphql') && req.method() === 'POST') operations.push((JSON.parse(req.postData() ?? '{}') as { operationName: string }).operationName);
+    });
+    const loadingDrawnByApp = () => s.page.evaluate(() => (window as unknown as { __drawn: { loadingByApp: number } }).__drawn.loadingByApp);
+
+    const list = new ProductListPage(s.page);
+    await list.goto();
+    await s.page.getByRole('link', { name: 'First answers lamp' }).first().waitFor();
+    await s.page.getByRole('region', { name: 'Product statistics' }).getByText('1', { exact: true }).first().waitFor();
+    expect(await loadingDrawnByApp()).toBe(0);
+    expect(operations.filter((name) => name !== 'Me').sort()).toEqual(['ProductCategories', 'ProductList', 'ProductStats']);
+
+    operations.length = 0;
+    const detail = new ProductDetailPage(s.page);
+    await detail.goto(lamp.id);
+    await s.page.getByRole('heading', { level: 1, name: 'First answers lamp' }).waitFor();
+    expect(await loadingDrawnByApp()).toBe(0);
+    expect(operations.filter((name) => name === 'ProductDetails')).toEqual(['ProductDetails']);
+    s.assertClean();
+  });
+
   it("loads the product list's menus and dialogs only once its first page of products is on screen", async () => {
     const s = b.session();
     await s.page.setViewportSize(MOBILE);

@@ -1,7 +1,7 @@
 import { createProductsApi, signedInUser } from './support/api';
 import { DESKTOP, MOBILE, useBrowser } from './support/browser';
 import { GeneralMessages } from '@stockroom/schema';
-import { failGraphqlOperationOnce } from './support/graphql';
+import { failGraphqlOperation } from './support/graphql';
 import { signedInAdmin } from './support/promote-user';
 import { axeLines } from './support/axe';
 import { saveScreenshot, sidewaysOverflow } from './support/screen-checks';
@@ -134,7 +134,7 @@ describe('quick search', () => {
     await signedInUser(s, 'qs-error');
     const list = new ProductListPage(s.page);
     await list.goto();
-    await failGraphqlOperationOnce(s.page, 'QuickSearchProducts');
+    await failGraphqlOperation(s.page, 'QuickSearchProducts');
     const search = new QuickSearch(s.page);
     await search.button.click();
     await search.input.pressSequentially('pro');

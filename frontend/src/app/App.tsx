@@ -1,11 +1,10 @@
+import type { ApolloClient } from '@apollo/client';
 import { ApolloProvider } from '@apollo/client/react';
-import { useState } from 'react';
 import { BrowserRouter } from 'react-router-dom';
-import { createApolloClient } from '../lib/apollo';
 import { AppRoutes } from './router';
 
-export function App() {
-  const [client] = useState(createApolloClient);
+/** The app, on the client that main.tsx made (and may have filled with the first page's data). */
+export function App({ client }: { client: ApolloClient }) {
   return (
     <ApolloProvider client={client}>
       <BrowserRouter>

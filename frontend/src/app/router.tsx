@@ -1,4 +1,5 @@
 /// <reference types="vite/client" />
+import type { ApolloClient } from '@apollo/client';
 import { lazy, type ComponentType } from 'react';
 import { matchRoutes, Navigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { GuestOnly } from './GuestOnly';
@@ -14,8 +15,9 @@ import { profileEditPath, profilePath } from '../features/profile/urls';
 import { RootLayout } from './RootLayout';
 import { SignedInTitles } from '../lib/page-titles';
 import { pageTitleOf } from '../lib/usePageTitle';
+import type { PreloadData } from '../lib/preload-data';
 
-type PageModule = { default: ComponentType };
+type PageModule = { default: ComponentType; preloadData?: PreloadData };
 
 /** Every page module, loaded on demand: one chunk per page, so the sign-in screen loads only what it renders. */
 const PAGE_MODULES = import.meta.glob<PageModule>('../features/*/pages/*Page.tsx');
@@ -23,6 +25,8 @@ const PAGE_MODULES = import.meta.glob<PageModule>('../features/*/pages/*Page.tsx
 /** What a route knows about its page: how to load it ahead of rendering, and its module (the build's key for its chunks). */
 export interface PageHandle {
   preload(): Promise<unknown>;
+  /** The loaded page module's `preloadData`, once `preload` has resolved. */
+  preloadData(): PreloadData | undefined;
   module: string;
 }
 
@@ -40,7 +44,7 @@ function page(feature: string, name: string): Pick<RouteObject, 'element' | 'han
   let loaded: PageModule | undefined;
   const preload = () => load().then((module) => (loaded = module));
   const Page = lazy(() => (loaded ? ({ then: (resolve: (m: PageModule) => void) => resolve(loaded!) } as Promise<PageModule>) : preload()));
-  const handle: PageHandle = { preload, module: `src/features/${feature}/pages/${name}.tsx` };
+  const handle: PageHandle = { preload, preloadData: () => loaded?.preloadData, module: `src/features/${feature}/pages/${name}.tsx` };
   return { element: <Page />, handle };
 }
 
@@ -108,6 +112,24 @@ export function AppRoutes() {
 export function preloadRoute(path: string): Promise<unknown> {
   const matches = matchRoutes(routes, path) ?? [];
   return Promise.all(matches.map(({ route }) => (route.handle as PageHandle | undefined)?.preload()));
+}
+
+/**
+ * Asks for what the page at `url` shows first, once its module is loaded (`preloadRoute`), so its
+ * answers are in the cache when the first render reads it: the page is drawn with its data in
+ * that one render (in slices, see main.tsx) instead of drawn loading, then drawn again in one long
+ * task when each answer comes. A request that fails is left to the page, which asks again and
+ * shows the failure as usual.
+ */
+export function preloadRouteData(client: ApolloClient, url: URL): Promise<unknown> {
+  const matches = matchRoutes(routes, url.pathname) ?? [];
+  return Promise.all(
+    matches.map(({ route, params }) =>
+      (route.handle as PageHandle | undefined)
+        ?.preloadData()?.(client, { params, searchParams: url.searchParams })
+        .catch(() => undefined),
+    ),
+  );
 }
 
 /** The page module a path renders (the build's key for its chunks), if any. */

@@ -2,16 +2,16 @@ import type { Page } from 'playwright-core';
 import { GeneralMessages } from '@stockroom/schema';
 
 /**
- * Answers the page's next request for one GraphQL operation (by its
+ * Answers the page's next `times` requests for one GraphQL operation (by its
  * `operationName`) the way the server answers when a resolver fails
  * (`INTERNAL_SERVER_ERROR`); every other request, and that operation's later
  * ones (a Try again), reach the server.
  */
-export async function failGraphqlOperationOnce(page: Page, operationName: string): Promise<void> {
-  let fail = true;
+export async function failGraphqlOperation(page: Page, operationName: string, times = 1): Promise<void> {
+  let failures = times;
   await page.route('**/graphql', async (route) => {
-    if (fail && (route.request().postData() ?? '').includes(`"operationName":"${operationName}"`)) {
-      fail = false;
+    if (failures > 0 && (route.request().postData() ?? '').includes(`"operationName":"${operationName}"`)) {
+      failures -= 1;
       await route.fulfill({
         status: 200,
         contentType: 'application/json',

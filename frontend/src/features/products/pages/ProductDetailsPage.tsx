@@ -1,7 +1,7 @@
 import { Button } from '@blueprintjs/core';
 import { ArrowLeftIcon, EditIcon, TrashIcon } from '@blueprintjs/icons';
 import { ProductMessages } from '@stockroom/schema';
-import { useProductDeleteMutation, useProductDetailsQuery } from '@stockroom/schema/generated/hooks';
+import { ProductDetailsDocument, useProductDeleteMutation, useProductDetailsQuery } from '@stockroom/schema/generated/hooks';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { LinkButton } from '../../../components/LinkButton';
@@ -25,6 +25,7 @@ import { useLoadErrorToast } from '../useLoadErrorToast';
 import { useStockHistory } from '../useStockHistory';
 import { useStockMovements } from '../useStockMovements';
 import { useUndoDelete } from '../useUndoDelete';
+import type { PreloadData } from '../../../lib/preload-data';
 import '../products.css';
 
 /**
@@ -32,6 +33,10 @@ import '../products.css';
  * (or as soon as one of them is opened): the product's first view does without their code.
  */
 const ProductDetailDialogs = lazy(() => import('../components/ProductDetailDialogs'));
+
+/** The product, asked for before the app's first render. */
+export const preloadData: PreloadData = (client, { params }) =>
+  client.query({ query: ProductDetailsDocument, variables: { id: params.id ?? '' } });
 
 export default function ProductDetailsPage() {
   const { id = '' } = useParams();

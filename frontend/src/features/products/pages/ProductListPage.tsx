@@ -2,6 +2,9 @@ import { useApolloClient } from '@apollo/client/react';
 import { PlusIcon, TrashIcon } from '@blueprintjs/icons';
 import { ExportMessages, ProductMessages, type ProductExportFormat } from '@stockroom/schema';
 import {
+  ProductCategoriesDocument,
+  ProductListDocument,
+  ProductStatsDocument,
   useProductCategoriesQuery,
   useProductDeleteMutation,
   useProductListQuery,
@@ -24,6 +27,7 @@ import { useSearchText } from '../../../lib/useSearchText';
 import { useScrollToTop } from '../../../lib/useScrollToTop';
 import { useAfterPaint } from '../../../lib/useAfterPaint';
 import { useOnceTrue } from '../../../lib/useOnceTrue';
+import type { PreloadData } from '../../../lib/preload-data';
 import { ProductExportMenu } from '../components/ProductExportMenu';
 import { ProductImportButton } from '../components/ProductImportButton';
 import { ProductCards } from '../components/ProductCards';
@@ -77,6 +81,14 @@ const COMPACT_LIST_QUERY = '(max-width: 960px)';
 const TABLE_ACTIONS_MENU_QUERY = '(max-width: 1100px)';
 /** Up to this width the bulk actions share one menu button. */
 const BULK_ACTIONS_MENU_QUERY = '(max-width: 700px)';
+
+/** The list's first answers (its page of products, the stats, the categories), asked for before the app's first render. */
+export const preloadData: PreloadData = (client, { searchParams }) =>
+  Promise.all([
+    client.query({ query: ProductListDocument, variables: { query: toListQuery(parseListParams(searchParams)) } }),
+    client.query({ query: ProductStatsDocument }),
+    client.query({ query: ProductCategoriesDocument }),
+  ]);
 
 /** The dialogs come after the first page of products is on screen, or at once when one is opened first. */
 const ProductListDialogs = lazy(() => import('../components/ProductListDialogs'));
