@@ -6,6 +6,7 @@ import { App } from './app/App';
 import { preloadRoute, preloadRouteData } from './app/router';
 import { createApolloClient } from './lib/apollo';
 import { unexpiredStoredToken } from './lib/session/auth-flows';
+import { askFirstProfile } from './lib/session/first-profile';
 import { getBrowserStorages } from './lib/session/storage';
 import { startTheme } from './lib/theme';
 
@@ -22,15 +23,17 @@ const waitAtMost = (ms: number, work: Promise<unknown>) => Promise.race([work, n
 startTheme();
 
 const client = createApolloClient();
-const signedIn = unexpiredStoredToken(getBrowserStorages().local, Date.now()) !== null;
+const token = unexpiredStoredToken(getBrowserStorages().local, Date.now());
+/** For a stored session: the page's first answers and the user's profile, asked for at once. */
+const firstAnswers = (url: URL, token: string) => Promise.all([preloadRouteData(client, url), askFirstProfile(client, token)]);
 
 // The page's module (preloaded by the HTML) is loaded before the first render, so that render
 // shows the page and replaces the build-time shell in place rather than with a spinner first;
-// for a stored session, so are the page's first answers (`preloadRouteData`), while the shell
+// for a stored session, so are the page's first answers and the user's profile, while the shell
 // stays on screen. A chunk that fails to load is left to the route's own lazy loading to report.
 void preloadRoute(window.location.pathname)
   .catch(() => undefined)
-  .then(() => (signedIn ? waitAtMost(FIRST_DATA_WAIT_MS, preloadRouteData(client, new URL(window.location.href))) : undefined))
+  .then(() => (token === null ? undefined : waitAtMost(FIRST_DATA_WAIT_MS, firstAnswers(new URL(window.location.href), token))))
   .then(() => {
     const root = createRoot(document.getElementById('root')!);
     // As a transition, the first render is done in slices that give the browser its turn between them, not as

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { adjustStockApi, createProductApi, signedInUser } from './support/api';
+import { adjustStockApi, createProductApi, createUserWithSession, signedInUser, useSessionInBrowser } from './support/api';
 import { MOBILE, useBrowser, type GuardedSession } from './support/browser';
 import { AppShell } from './pages/AppShell';
 import { DashboardPage } from './pages/DashboardPage';
@@ -173,14 +173,15 @@ describe('first view of the signed-in pages', () => {
     s.assertClean();
   });
 
-  it('goes from the build-time shell straight to the list and to a product, their answers asked for once', async () => {
+  it("goes from the build-time shell straight to the list and to a product, with the user's name, their answers asked for once", async () => {
     const s = b.session();
     await s.page.setViewportSize(MOBILE);
-    const session = await signedInUser(s, 'first-answers');
+    const { user, session } = await createUserWithSession('first-answers');
+    await useSessionInBrowser(s.context, session);
     const lamp = await createProductApi(session, { name: 'First answers lamp', price: 10, quantity: 4, category: 'Lighting' });
     // Marks every element a script makes (React's), so the shell's own loading states (the parser's) are told apart.
     await s.context.addInitScript(() => {
-      const drawn = { loadingByApp: 0 };
+      const drawn = { loadingByApp: 0, placeholderUserByApp: 0 };
       (window as unknown as { __drawn: typeof drawn }).__drawn = drawn;
       const made = new WeakSet<Node>();
       const createElement = Document.prototype.createElement;
@@ -192,28 +193,33 @@ describe('first view of the signed-in pages', () => {
       new MutationObserver((records) => {
         for (const record of records)
           for (const node of record.addedNodes)
-            if (node instanceof Element && made.has(node) && (node.matches('.loading-screen') || node.querySelector('.loading-screen'))) drawn.loadingByApp += 1;
+            if (node instanceof Element && made.has(node)) {
+              if (node.matches('.loading-screen') || node.querySelector('.loading-screen')) drawn.loadingByApp += 1;
+              // The name a restored session shows until its profile has come.
+              if (node.textContent?.includes('Unknown User')) drawn.placeholderUserByApp += 1;
+            }
       }).observe(document, { childList: true, subtree: true });
     });
     const operations: string[] = [];
     s.page.on('request', (req) => {
       if (req.url().endsWith('/graphql') && req.method() === 'POST') operations.push((JSON.parse(req.postData() ?? '{}') as { operationName: string }).operationName);
     });
-    const loadingDrawnByApp = () => s.page.evaluate(() => (window as unknown as { __drawn: { loadingByApp: number } }).__drawn.loadingByApp);
+    const drawnByApp = () => s.page.evaluate(() => (window as unknown as { __drawn: { loadingByApp: number; placeholderUserByApp: number } }).__drawn);
 
     const list = new ProductListPage(s.page);
     await list.goto();
     await s.page.getByRole('link', { name: 'First answers lamp' }).first().waitFor();
     await s.page.getByRole('region', { name: 'Product statistics' }).getByText('1', { exact: true }).first().waitFor();
-    expect(await loadingDrawnByApp()).toBe(0);
-    expect(operations.filter((name) => name !== 'Me').sort()).toEqual(['ProductCategories', 'ProductList', 'ProductStats']);
+    await s.page.getByRole('button', { name: /^User menu for / }).filter({ hasText: user.fullName }).waitFor();
+    expect(await drawnByApp()).toEqual({ loadingByApp: 0, placeholderUserByApp: 0 });
+    expect(operations.sort()).toEqual(['Me', 'ProductCategories', 'ProductList', 'ProductStats']);
 
     operations.length = 0;
     const detail = new ProductDetailPage(s.page);
     await detail.goto(lamp.id);
     await s.page.getByRole('heading', { level: 1, name: 'First answers lamp' }).waitFor();
-    expect(await loadingDrawnByApp()).toBe(0);
-    expect(operations.filter((name) => name === 'ProductDetails')).toEqual(['ProductDetails']);
+    expect(await drawnByApp()).toEqual({ loadingByApp: 0, placeholderUserByApp: 0 });
+    expect(operations.filter((name) => name === 'ProductDetails' || name === 'Me')).toEqual(['ProductDetails', 'Me']);
     s.assertClean();
   });
 

@@ -7,3 +7,16 @@ import type { Params } from 'react-router-dom';
  * very documents and variables the page's hooks use, or the page asks again.
  */
 export type PreloadData = (client: ApolloClient, location: { params: Params; searchParams: URLSearchParams }) => Promise<unknown>;
+
+let firstRender = true;
+
+/**
+ * True while the app draws its first render: a page drawn in it had its first answers asked for
+ * just before (main.tsx), so it need not ask for them again even where it would on a later visit.
+ */
+export const inFirstRender = () => firstRender;
+
+/** Called once the first render is on screen. */
+export function firstRenderDone(): void {
+  firstRender = false;
+}

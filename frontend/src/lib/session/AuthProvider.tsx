@@ -11,7 +11,8 @@ import { createContext, startTransition, useCallback, useContext, useEffect, use
 import { useNavigate } from 'react-router-dom';
 import { signInPath } from '../urls';
 import { onSessionRejected } from './session-events';
-import { getBrowserStorages, readStoredSession } from './storage';
+import { getBrowserStorages, readBrowserToken, readStoredSession } from './storage';
+import { claimAnsweredFirstProfile, takeFirstProfileRequest } from './first-profile';
 import { AuthContext, type AuthContextValue } from './auth-context';
 import * as flows from './auth-flows';
 import { authActions, authReducer, startingAuthState, type AuthAction } from './auth-state';
@@ -37,9 +38,13 @@ const PRERENDERED_TOKEN = 'build-time-shell';
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const prerendered = useContext(PrerenderedSessionContext);
-  const [state, rawDispatch] = useReducer(authReducer, null, () =>
-    startingAuthState(prerendered ? PRERENDERED_TOKEN : flows.unexpiredStoredToken(getBrowserStorages().local, Date.now())),
-  );
+  const [state, rawDispatch] = useReducer(authReducer, null, () => {
+    if (prerendered) return startingAuthState(PRERENDERED_TOKEN);
+    const token = flows.unexpiredStoredToken(getBrowserStorages().local, Date.now());
+    const profile = token === null ? null : claimAnsweredFirstProfile(token);
+    // The profile main.tsx asked for before this render has come: the session is checked and loaded.
+    return profile ? authReducer(startingAuthState(token), authActions.profileLoaded(profile, new Date())) : startingAuthState(token);
+  });
   const navigate = useNavigate();
   const client = useApolloClient();
   const [signInMutation] = useSignInMutation();
@@ -47,7 +52,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [signOutMutation] = useSignOutMutation();
   const [forgotPasswordMutation] = useForgotPasswordMutation();
   const [resetPasswordMutation] = useResetPasswordMutation();
-  const initializing = useRef(false);
+  // A session that starts with its profile has been checked already.
+  const initializing = useRef(state.isAuthenticated && !state.loading);
 
   // Sign-out resets the state to `initialized: false`, so initialization may
   // run again (and find no token) the next time something asks for it.
@@ -68,6 +74,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // hook's subscription, which React may reset while initialization runs
       // (Apollo then aborts it). The typed document keeps it fully typed.
       fetchProfile: async () => {
+        const first = takeFirstProfileRequest(readBrowserToken());
+        if (first) return first;
         const result = await client.query({ query: MeDocument, fetchPolicy: 'network-only' });
         return required(result.data?.me);
       },

@@ -1,7 +1,7 @@
 import { Button, Callout, H2 } from '@blueprintjs/core';
 import { BoxIcon, RefreshIcon } from '@blueprintjs/icons';
 import { AuthMessages } from '@stockroom/schema';
-import { useDashboardQuery, useResendVerificationMutation } from '@stockroom/schema/generated/hooks';
+import { DashboardDocument, useDashboardQuery, useResendVerificationMutation } from '@stockroom/schema/generated/hooks';
 import { lazy, Suspense, useState } from 'react';
 import { EmptyState } from '../../../components/EmptyState';
 import { LinkButton } from '../../../components/LinkButton';
@@ -21,6 +21,7 @@ import { VerifyEmailReminder } from '../components/VerifyEmailReminder';
 import { greetingFor } from '../dashboard-wording';
 import { isEmptyInventory } from '../inventory-chart-data';
 import { useNow } from '../../../lib/useNow';
+import { inFirstRender, type PreloadData } from '../../../lib/preload-data';
 import '../dashboard.css';
 
 /**
@@ -30,11 +31,16 @@ import '../dashboard.css';
  */
 const InventoryCharts = lazy(() => import('../components/InventoryCharts'));
 
+/** The dashboard's answer, asked for before the app's first render. */
+export const preloadData: PreloadData = (client) => client.query({ query: DashboardDocument });
+
 export default function DashboardPage() {
   usePageTitle(SignedInTitles.dashboard);
   const { state } = useAuth();
   // cache-and-network: coming back after adding a product shows it in the activity and the figures.
-  const dashboard = useDashboardQuery({ fetchPolicy: 'cache-and-network' });
+  // Opened first, its answer was asked for just before the app's first render (preloadData).
+  const [fetchPolicy] = useState(() => (inFirstRender() ? ('cache-first' as const) : ('cache-and-network' as const)));
+  const dashboard = useDashboardQuery({ fetchPolicy });
   const inventory = dashboard.data?.dashboard.inventory;
   const chartsWanted = useAfterPaint(inventory !== undefined && !isEmptyInventory(inventory));
   const now = useNow();

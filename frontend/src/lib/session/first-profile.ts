@@ -1,0 +1,38 @@
+import type { ApolloClient } from '@apollo/client';
+import { MeDocument } from '@stockroom/schema/generated/hooks';
+import type { AuthUser } from './auth-state';
+
+/**
+ * The stored session's profile, asked for by main.tsx before the app's first render (beside the
+ * page's first answers). The provider starts with it when it has come, so the header and a page
+ * that shows the user are drawn once, with the user, instead of first with a placeholder; when it
+ * has not, the provider's session check waits for this request instead of sending another.
+ */
+let request: { token: string; profile: Promise<AuthUser> } | null = null;
+let answered: { token: string; user: AuthUser } | null = null;
+
+/** Asks the server who holds `token` (which also checks that it still stands); never rejects. */
+export function askFirstProfile(client: ApolloClient, token: string): Promise<unknown> {
+  const profile = client.query({ query: MeDocument, fetchPolicy: 'network-only' }).then((result) => {
+    const me = result.data?.me;
+    if (!me) throw new Error('Empty response');
+    answered = { token, user: me };
+    return me;
+  });
+  request = { token, profile };
+  return profile.catch(() => undefined);
+}
+
+/** The profile of the session stored as `token`, if it has come; its request is then spent (a later check asks the server). */
+export function claimAnsweredFirstProfile(token: string): AuthUser | null {
+  if (answered?.token !== token) return null;
+  request = null;
+  return answered.user;
+}
+
+/** The first profile's request for `token`, the first time it is asked for; a later check asks the server again. */
+export function takeFirstProfileRequest(token: string | null): Promise<AuthUser> | null {
+  const taken = request?.token === token ? request.profile : null;
+  request = null;
+  return taken;
+}
