@@ -24,11 +24,13 @@ interface Figures {
 
 /**
  * The goals are mobile performance 90, desktop 95, accessibility 100 and CLS 0.02 on every
- * page. The performance floors below sit some 20 points under the lowest score each page got in
+ * page. The performance floors below sit some 25 points under the lowest score each page got in
  * the fresh-clone CI runs of the last builds, where this spec runs beside the other suites on the
- * shared 2-core machine (mobile: home 98, sign-in 91, product list 76, product detail 84, dashboard
- * 88; desktop 95 and over): low enough for a loaded machine, high enough that a page which got
- * slower by a real regression fails. See docs/benchmarks.md, "Lighthouse", for the figures.
+ * shared 2-core machine (mobile: home 97, sign-in 91, product list 76, product detail 84, dashboard
+ * 88; desktop 98 and over), and under what one such run got with a second set of browser suites
+ * running beside it (mobile: home 88, sign-in 85, list 68, detail 68, dashboard 69; desktop 89 and
+ * over): low enough for a loaded machine, high enough that a page which got slower by a real
+ * regression fails. See docs/benchmarks.md, "Lighthouse", for the figures.
  * Accessibility is deterministic, so its floor is exactly what the page scores today.
  */
 type Floors = { performance: number; accessibility: number; maxCls: number };
@@ -37,11 +39,11 @@ const floors = (mobile: number, desktop: number): Record<'mobile' | 'desktop', F
   desktop: { performance: desktop, accessibility: 100, maxCls: 0.02 },
 });
 const FLOORS: Record<string, Record<'mobile' | 'desktop', Floors>> = {
-  home: floors(75, 80),
-  'sign-in': floors(70, 80),
-  'product list': floors(55, 80),
-  'product detail': floors(60, 80),
-  dashboard: floors(65, 80),
+  home: floors(70, 75),
+  'sign-in': floors(65, 75),
+  'product list': floors(50, 75),
+  'product detail': floors(55, 75),
+  dashboard: floors(55, 75),
 };
 
 const PRODUCTS = 300;
