@@ -1,9 +1,11 @@
 import '@blueprintjs/core/lib/css/blueprint.css';
 import './app/app.css';
+import type { ApolloClient } from '@apollo/client';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { preloadRoute, preloadRouteData } from './app/router';
+import { askOneByOne } from './lib/preload-data';
 import { createApolloClient } from './lib/apollo';
 import { unexpiredStoredToken } from './lib/session/auth-flows';
 import { askFirstProfile } from './lib/session/first-profile';
@@ -22,19 +24,22 @@ const waitAtMost = (ms: number, work: Promise<unknown>) => Promise.race([work, n
 // Before the first render, so a dark system never sees a light page flash first.
 startTheme();
 
-const client = createApolloClient();
 const token = unexpiredStoredToken(getBrowserStorages().local, Date.now());
-/** For a stored session: the page's first answers and the user's profile, asked for at once. */
-const firstAnswers = (url: URL, token: string) => Promise.all([preloadRouteData(client, url), askFirstProfile(client, token)]);
+
+/** For a stored session: the page's first answers and the user's profile, each asked for in a task of its own. */
+const askFirstAnswers = (client: ApolloClient, token: string) =>
+  askOneByOne([() => preloadRouteData(client, new URL(window.location.href)), () => askFirstProfile(client, token)]);
 
 // The page's module (preloaded by the HTML) is loaded before the first render, so that render
 // shows the page and replaces the build-time shell in place rather than with a spinner first;
 // for a stored session, so are the page's first answers and the user's profile, while the shell
 // stays on screen. A chunk that fails to load is left to the route's own lazy loading to report.
+// The client is made here, after the scripts' evaluation, so as not to add to that long task.
 void preloadRoute(window.location.pathname)
   .catch(() => undefined)
-  .then(() => (token === null ? undefined : waitAtMost(FIRST_DATA_WAIT_MS, firstAnswers(new URL(window.location.href), token))))
-  .then(() => {
+  .then(async () => {
+    const client = createApolloClient();
+    if (token !== null) await waitAtMost(FIRST_DATA_WAIT_MS, askFirstAnswers(client, token));
     const root = createRoot(document.getElementById('root')!);
     // As a transition, the first render is done in slices that give the browser its turn between them, not as
     // one long task: a slow phone can take input (and scroll the shell) meanwhile. The shell stays until it commits.

@@ -27,7 +27,7 @@ import { useSearchText } from '../../../lib/useSearchText';
 import { useScrollToTop } from '../../../lib/useScrollToTop';
 import { useAfterPaint } from '../../../lib/useAfterPaint';
 import { useOnceTrue } from '../../../lib/useOnceTrue';
-import type { PreloadData } from '../../../lib/preload-data';
+import { askOneByOne, type PreloadData } from '../../../lib/preload-data';
 import { ProductExportMenu } from '../components/ProductExportMenu';
 import { ProductImportButton } from '../components/ProductImportButton';
 import { ProductCards } from '../components/ProductCards';
@@ -84,10 +84,10 @@ const BULK_ACTIONS_MENU_QUERY = '(max-width: 700px)';
 
 /** The list's first answers (its page of products, the stats, the categories), asked for before the app's first render. */
 export const preloadData: PreloadData = (client, { searchParams }) =>
-  Promise.all([
-    client.query({ query: ProductListDocument, variables: { query: toListQuery(parseListParams(searchParams)) } }),
-    client.query({ query: ProductStatsDocument }),
-    client.query({ query: ProductCategoriesDocument }),
+  askOneByOne([
+    () => client.query({ query: ProductListDocument, variables: { query: toListQuery(parseListParams(searchParams)) } }),
+    () => client.query({ query: ProductStatsDocument }),
+    () => client.query({ query: ProductCategoriesDocument }),
   ]);
 
 /** The dialogs come after the first page of products is on screen, or at once when one is opened first. */
