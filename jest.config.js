@@ -12,6 +12,8 @@ const shared = {
   moduleNameMapper: {
     '^@stockroom/schema$': '<rootDir>/schema/src/index.ts',
     '^@stockroom/schema/generated/(.*)$': '<rootDir>/schema/generated/$1',
+    // Blueprint's ES modules, as the client imports them, are its CommonJS build under jest.
+    '^@blueprintjs/icons/lib/esm/(.*)$': '@blueprintjs/icons/lib/cjs/$1',
   },
   testEnvironment: 'node',
 };

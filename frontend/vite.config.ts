@@ -205,9 +205,23 @@ const scriptsAfterStyles: VitePlugin = {
   },
 };
 
+/**
+ * Blueprint's icon names are built when first read (src/lib/blueprint/lazy-icon-names.ts), not as
+ * the scripts are evaluated: Blueprint's icon modules import them from './iconNames', and that one
+ * import is pointed at the lazy module.
+ */
+const lazyBlueprintIconNames: VitePlugin = {
+  name: 'stockroom-lazy-blueprint-icon-names',
+  enforce: 'pre',
+  resolveId: (source, importer) =>
+    source === './iconNames' && importer && /[\\/]@blueprintjs[\\/]icons[\\/]lib[\\/]esm[\\/]/.test(importer)
+      ? fromHere('src/lib/blueprint/lazy-icon-names.ts')
+      : undefined,
+};
+
 export default defineConfig(({ isSsrBuild }) => ({
   base: '/',
-  plugins: [react(), selfHostedOnly, scriptsAfterStyles],
+  plugins: [lazyBlueprintIconNames, react(), selfHostedOnly, scriptsAfterStyles],
   css: { postcss: { plugins: [pruneBlueprintCss] } },
   resolve: {
     // The schema package's exports are CommonJS for the server and outside
