@@ -4,7 +4,7 @@ import type { CreateProductInput } from '../support/product-shapes';
 import { createProductsApi, createUserWithSession, signedInUser, signInApi, useSessionInBrowser } from './support/api';
 import { checkAtEveryWidth, CLEAN_AT_EVERY_WIDTH } from './support/no-violations';
 import { saveScreenshot } from './support/screen-checks';
-import { failGraphqlOperation } from './support/graphql';
+import { failGraphqlOperation, FIRST_VIEW_ASKS } from './support/graphql';
 import { AppShell } from './pages/AppShell';
 import { DashboardPage } from './pages/DashboardPage';
 import { ProductFormPage } from './pages/ProductFormPage';
@@ -264,9 +264,7 @@ describe('dashboard', () => {
   it('says when the dashboard cannot be loaded and Try again brings it', async () => {
     const s = b.session();
     await signedInUser(s, 'dash');
-    // Twice: a page opened with a stored session asks for its first answers before the app's first
-    // render, and asks once more itself for any that failed.
-    await failGraphqlOperation(s.page, 'Dashboard', 2);
+    await failGraphqlOperation(s.page, 'Dashboard', FIRST_VIEW_ASKS);
     const dashboard = new DashboardPage(s.page);
     await s.page.goto('/dashboard');
     await dashboard.loadError.waitFor();

@@ -1,7 +1,7 @@
 import { useBrowser, type GuardedSession } from './support/browser';
 import type { CreateProductInput, ProductRecord } from '../support/product-shapes';
 import { createProductsApi, createUserWithSession, signedInUser, useSessionInBrowser, type ApiSession } from './support/api';
-import { failGraphqlOperation } from './support/graphql';
+import { failGraphqlOperation, FIRST_VIEW_ASKS } from './support/graphql';
 import { ProductDetailPage } from './pages/ProductDetailPage';
 import { ProductFormPage } from './pages/ProductFormPage';
 import { ProductListPage } from './pages/ProductListPage';
@@ -97,9 +97,7 @@ describe('product list: paging, sorting, filtering, searching, URL state', () =>
   it('stats that fail to load say so and offer Try again, which brings the real figures', async () => {
     const s = b.session();
     await useSessionInBrowser(s.context, session);
-    // Twice: a page opened with a stored session asks for its first answers before the app's first
-    // render, and asks once more itself for any that failed.
-    await failGraphqlOperation(s.page, 'ProductStats', 2);
+    await failGraphqlOperation(s.page, 'ProductStats', FIRST_VIEW_ASKS);
     const list = new ProductListPage(s.page);
     await list.goto();
     const region = s.page.getByRole('region', { name: 'Product statistics' });

@@ -1,4 +1,5 @@
-import type { ApolloClient } from '@apollo/client';
+import type { ApolloClient, WatchQueryFetchPolicy } from '@apollo/client';
+import { useState } from 'react';
 import type { Params } from 'react-router-dom';
 
 /**
@@ -25,10 +26,15 @@ export async function askOneByOne(asks: ReadonlyArray<() => Promise<unknown>>): 
 let firstRender = true;
 
 /**
- * True while the app draws its first render: a page drawn in it had its first answers asked for
- * just before (main.tsx), so it need not ask for them again even where it would on a later visit.
+ * The fetch policy a page's first-view query should use: `later`, except for a page drawn in the
+ * app's first render, whose first answers were asked for just before (main.tsx) and are read from
+ * the cache instead of asked for again (a `cache-and-network` page would ask twice). Fixed for the
+ * page's lifetime.
  */
-export const inFirstRender = () => firstRender;
+export function useFirstViewFetchPolicy(later: WatchQueryFetchPolicy): WatchQueryFetchPolicy {
+  const [policy] = useState(() => (firstRender ? 'cache-first' : later));
+  return policy;
+}
 
 /** Called once the first render is on screen. */
 export function firstRenderDone(): void {

@@ -1,6 +1,5 @@
 import { useApolloClient } from '@apollo/client/react';
 import {
-  MeDocument,
   useForgotPasswordMutation,
   useResetPasswordMutation,
   useSignInMutation,
@@ -12,7 +11,7 @@ import { useNavigate } from 'react-router-dom';
 import { signInPath } from '../urls';
 import { onSessionRejected } from './session-events';
 import { getBrowserStorages, readBrowserToken, readStoredSession } from './storage';
-import { claimAnsweredFirstProfile, takeFirstProfileRequest } from './first-profile';
+import { claimAnsweredFirstProfile, queryProfile, takeFirstProfileRequest } from './first-profile';
 import { AuthContext, type AuthContextValue } from './auth-context';
 import * as flows from './auth-flows';
 import { authActions, authReducer, startingAuthState, type AuthAction } from './auth-state';
@@ -41,9 +40,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, rawDispatch] = useReducer(authReducer, null, () => {
     if (prerendered) return startingAuthState(PRERENDERED_TOKEN);
     const token = flows.unexpiredStoredToken(getBrowserStorages().local, Date.now());
-    const profile = token === null ? null : claimAnsweredFirstProfile(token);
-    // The profile main.tsx asked for before this render has come: the session is checked and loaded.
-    return profile ? authReducer(startingAuthState(token), authActions.profileLoaded(profile, new Date())) : startingAuthState(token);
+    // The profile main.tsx asked for before this render, when it has come.
+    return startingAuthState(token, token === null ? null : claimAnsweredFirstProfile(token), new Date());
   });
   const navigate = useNavigate();
   const client = useApolloClient();
@@ -73,12 +71,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // An imperative one-off read: useMeLazyQuery ties the request to the
       // hook's subscription, which React may reset while initialization runs
       // (Apollo then aborts it). The typed document keeps it fully typed.
-      fetchProfile: async () => {
-        const first = takeFirstProfileRequest(readBrowserToken());
-        if (first) return first;
-        const result = await client.query({ query: MeDocument, fetchPolicy: 'network-only' });
-        return required(result.data?.me);
-      },
+      fetchProfile: () => takeFirstProfileRequest(readBrowserToken()) ?? queryProfile(client),
       signIn: async (input) => required((await signInMutation({ variables: { input } })).data?.signIn),
       signUp: async (input) => required((await signUpMutation({ variables: { input } })).data?.signUp),
       signOut: () => withTimeout(signOutMutation(), SIGN_OUT_SERVER_WAIT_MS),

@@ -112,6 +112,15 @@ describe('the state a provider starts in', () => {
     });
   });
 
+  it('is a checked, loaded session when the profile was answered before the first render: no placeholder, no second check', () => {
+    const state = startingAuthState('stored-token', user, new Date(NOW));
+    expect(state).toMatchObject({ token: 'stored-token', isAuthenticated: true, loading: false, initialized: true, error: null });
+    expect(state.user).toMatchObject({ id: user.id, email: user.email, firstName: user.firstName });
+    expect(state.user).not.toBe(PLACEHOLDER_USER);
+    // No session, no profile to start with.
+    expect(startingAuthState(null, user, new Date(NOW))).toEqual(initialAuthState);
+  });
+
   it.each([
     ['no token', {}],
     ['a token with no expiry', { [TOKEN_STORAGE_KEY]: 'tok' }],

@@ -102,10 +102,14 @@ export const authActions = {
  * Where a provider starts. With a stored session it is signed in from the first render
  * (the placeholder user until the profile loads), as a restore would make it a moment
  * later: the page itself draws at once, and so does its build-time shell, instead of a
- * session check; the check still runs and decides. Without one, initialization decides.
+ * session check; the check still runs and decides. With the session's profile already
+ * answered (asked for before the first render), it starts checked and loaded. Without a
+ * session, initialization decides.
  */
-export function startingAuthState(restoredToken: string | null): AuthState {
-  return restoredToken === null ? initialAuthState : authReducer(initialAuthState, authActions.initRestored(restoredToken));
+export function startingAuthState(restoredToken: string | null, profile: AuthUser | null = null, now = new Date()): AuthState {
+  if (restoredToken === null) return initialAuthState;
+  const restored = authReducer(initialAuthState, authActions.initRestored(restoredToken));
+  return profile ? authReducer(restored, authActions.profileLoaded(profile, now)) : restored;
 }
 
 /** The auth transitions (initialize, sign in/up, sign out, forgot/reset password, clear), one case each. */

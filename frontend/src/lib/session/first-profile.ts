@@ -11,13 +11,19 @@ import type { AuthUser } from './auth-state';
 let request: { token: string; profile: Promise<AuthUser> } | null = null;
 let answered: { token: string; user: AuthUser } | null = null;
 
-/** Asks the server who holds `token` (which also checks that it still stands); never rejects. */
+/** The signed-in user's profile, from the server (never the cache): reading it also checks that the session still stands. */
+export async function queryProfile(client: ApolloClient): Promise<AuthUser> {
+  const result = await client.query({ query: MeDocument, fetchPolicy: 'network-only' });
+  const me = result.data?.me;
+  if (!me) throw new Error('Empty response');
+  return me;
+}
+
+/** Asks the server who holds `token`, before the app's first render; never rejects. */
 export function askFirstProfile(client: ApolloClient, token: string): Promise<unknown> {
-  const profile = client.query({ query: MeDocument, fetchPolicy: 'network-only' }).then((result) => {
-    const me = result.data?.me;
-    if (!me) throw new Error('Empty response');
-    answered = { token, user: me };
-    return me;
+  const profile = queryProfile(client).then((user) => {
+    answered = { token, user };
+    return user;
   });
   request = { token, profile };
   return profile.catch(() => undefined);

@@ -21,7 +21,7 @@ import { VerifyEmailReminder } from '../components/VerifyEmailReminder';
 import { greetingFor } from '../dashboard-wording';
 import { isEmptyInventory } from '../inventory-chart-data';
 import { useNow } from '../../../lib/useNow';
-import { inFirstRender, type PreloadData } from '../../../lib/preload-data';
+import { useFirstViewFetchPolicy, type PreloadData } from '../../../lib/preload-data';
 import '../dashboard.css';
 
 /**
@@ -38,9 +38,7 @@ export default function DashboardPage() {
   usePageTitle(SignedInTitles.dashboard);
   const { state } = useAuth();
   // cache-and-network: coming back after adding a product shows it in the activity and the figures.
-  // Opened first, its answer was asked for just before the app's first render (preloadData).
-  const [fetchPolicy] = useState(() => (inFirstRender() ? ('cache-first' as const) : ('cache-and-network' as const)));
-  const dashboard = useDashboardQuery({ fetchPolicy });
+  const dashboard = useDashboardQuery({ fetchPolicy: useFirstViewFetchPolicy('cache-and-network') });
   const inventory = dashboard.data?.dashboard.inventory;
   const chartsWanted = useAfterPaint(inventory !== undefined && !isEmptyInventory(inventory));
   const now = useNow();
