@@ -17,9 +17,11 @@ export { pageModuleOf, PRERENDERED_ROUTES } from './router';
  * frame does: the page with its loading states. No query runs: the session check and
  * the data wait for the browser. The title is the one the page asks for.
  *
- * Every form of the shell is inert until the client renders over it: typed text would
- * be lost when it does, and a submit before it would be the browser's own GET, with the
- * fields (a password among them) in the address. Links stay live.
+ * Every form and control of the shell is inert until the client renders over it: typed
+ * text would be lost when it does, a submit before it would be the browser's own GET, with
+ * the fields (a password among them) in the address, and a pressed button (the user menu's)
+ * would do nothing, its handler not yet there. A signed-in page waits for its first answers
+ * before that render (main.tsx), so this lasts a round trip longer. Links stay live.
  */
 export async function renderRoute(location: string, signedIn: boolean): Promise<{ html: string; title: string | undefined }> {
   await preloadRoute(location);
@@ -34,10 +36,10 @@ export async function renderRoute(location: string, signedIn: boolean): Promise<
       </PrerenderedSessionContext.Provider>
     </StrictMode>,
   );
-  return { html: inertForms(html), title: takeRenderedTitle() };
+  return { html: inertControls(html), title: takeRenderedTitle() };
 }
 
-/** React writes every form element as `<form` followed by its attributes or `>`; text never holds a raw `<`. */
-function inertForms(html: string): string {
-  return html.replace(/<form(?=[\s>])/g, '<form inert=""');
+/** React writes each of these elements as `<name` followed by its attributes or `>`; text never holds a raw `<`. */
+function inertControls(html: string): string {
+  return html.replace(/<(form|button|input|select|textarea)(?=[\s>])/g, '<$1 inert=""');
 }
