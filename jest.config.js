@@ -13,7 +13,7 @@ const shared = {
     '^@stockroom/schema$': '<rootDir>/schema/src/index.ts',
     '^@stockroom/schema/generated/(.*)$': '<rootDir>/schema/generated/$1',
     // Blueprint's ES modules, as the client imports them, are its CommonJS build under jest.
-    '^@blueprintjs/icons/lib/esm/(.*)$': '@blueprintjs/icons/lib/cjs/$1',
+    '^@blueprintjs/(icons|core)/lib/esm/(.*)$': '@blueprintjs/$1/lib/cjs/$2',
   },
   testEnvironment: 'node',
 };

@@ -219,9 +219,25 @@ const lazyBlueprintIconNames: VitePlugin = {
       : undefined,
 };
 
+/**
+ * Blueprint's components draw their text with src/lib/blueprint/overflow-title-text.tsx, its Text
+ * that measures itself only when it ellipsizes: Blueprint's own renders every button twice as it
+ * mounts. Blueprint's imports of its text module (from its buttons, menu items, tags and index)
+ * are pointed there.
+ */
+const blueprintTextModule = /^\.\.?\/(?:text\/)?text$/;
+const overflowTitleText: VitePlugin = {
+  name: 'stockroom-blueprint-overflow-title-text',
+  enforce: 'pre',
+  resolveId: (source, importer) =>
+    blueprintTextModule.test(source) && importer && /[\\/]@blueprintjs[\\/]core[\\/]lib[\\/]esm[\\/]components[\\/]/.test(importer)
+      ? fromHere('src/lib/blueprint/overflow-title-text.tsx')
+      : undefined,
+};
+
 export default defineConfig(({ isSsrBuild }) => ({
   base: '/',
-  plugins: [lazyBlueprintIconNames, react(), selfHostedOnly, scriptsAfterStyles],
+  plugins: [lazyBlueprintIconNames, overflowTitleText, react(), selfHostedOnly, scriptsAfterStyles],
   css: { postcss: { plugins: [pruneBlueprintCss] } },
   resolve: {
     // The schema package's exports are CommonJS for the server and outside

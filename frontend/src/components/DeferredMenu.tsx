@@ -1,6 +1,6 @@
 import { Classes } from '@blueprintjs/core';
-import { useEffect, useState, type ComponentType, type KeyboardEvent, type ReactElement } from 'react';
-import { afterFirstContent } from '../lib/first-content';
+import { useState, type ComponentType, type KeyboardEvent, type ReactElement } from 'react';
+import { prefetchCode, useCodeAfterFirstContent } from '../lib/prefetch-code';
 
 export interface StandInProps {
   'aria-haspopup': 'menu';
@@ -21,16 +21,6 @@ export interface DeferredMenuProps<P> {
   className?: string;
 }
 
-/** The menus whose code has been asked for: a list's 25 row menus share one loader, fetched once. */
-const prefetched = new WeakSet<() => Promise<unknown>>();
-
-function prefetch(load: () => Promise<unknown>): void {
-  if (prefetched.has(load)) return;
-  prefetched.add(load);
-  // Offline: a later press or pointer tries again.
-  load().catch(() => prefetched.delete(load));
-}
-
 /**
  * A menu whose code (Blueprint's popover and menu, floating-ui) is fetched once the page's content
  * is on screen, or when its button is pointed at: a page's first view does without it. Until then
@@ -40,7 +30,7 @@ function prefetch(load: () => Promise<unknown>): void {
  */
 export function DeferredMenu<P extends object>({ load, menuProps, renderStandIn, className }: DeferredMenuProps<P>) {
   const [Menu, setMenu] = useState<ComponentType<P> | null>(null);
-  useEffect(() => (prefetched.has(load) ? undefined : afterFirstContent(() => prefetch(load))), [load]);
+  useCodeAfterFirstContent(load);
 
   if (Menu) return <Menu {...menuProps} />;
   const press = () => {
@@ -55,7 +45,7 @@ export function DeferredMenu<P extends object>({ load, menuProps, renderStandIn,
         'aria-haspopup': 'menu',
         'aria-expanded': false,
         onClick: press,
-        onPointerEnter: () => prefetch(load),
+        onPointerEnter: () => prefetchCode(load),
         onKeyDown: (event) => {
           if (event.key !== 'ArrowDown') return;
           event.preventDefault();

@@ -2,20 +2,21 @@ import { Button } from '@blueprintjs/core';
 import { ImportIcon } from '@blueprintjs/icons';
 import { ImportMessages } from '@stockroom/schema';
 import { lazy, Suspense, useState } from 'react';
+import { useCodeAfterFirstContent } from '../../../lib/prefetch-code';
+import { useOnceTrue } from '../../../lib/useOnceTrue';
 import { errorReportCsv, sampleCsv, saveTextFile } from '../product-import-request';
 import { useProductImport } from '../useProductImport';
 
 /** The dialog's code comes once the list is on screen, or at once when Import is pressed first. */
-const ProductImportDialog = lazy(() => import('./ProductImportDialog').then((module) => ({ default: module.ProductImportDialog })));
-
-export interface ProductImportButtonProps {
-  /** Whether to load the dialog before it is first opened. */
-  loadDialog: boolean;
-}
+const loadImportDialog = () => import('./ProductImportDialog').then((module) => ({ default: module.ProductImportDialog }));
+const ProductImportDialog = lazy(loadImportDialog);
 
 /** The toolbar's Import button and the dialog it opens; the dialog starts afresh each time. */
-export function ProductImportButton({ loadDialog }: ProductImportButtonProps) {
+export function ProductImportButton() {
   const [open, setOpen] = useState(false);
+  useCodeAfterFirstContent(loadImportDialog);
+  // Mounted when first opened, and then kept: a closing dialog keeps its transition.
+  const dialogMounted = useOnceTrue(open);
   const { state, chooseFile, changeMode, changeColumn, apply, reset } = useProductImport();
   const close = () => {
     setOpen(false);
@@ -26,7 +27,7 @@ export function ProductImportButton({ loadDialog }: ProductImportButtonProps) {
       <Button className="product-toolbar__import" variant="minimal" icon={<ImportIcon />} onClick={() => setOpen(true)}>
         {ImportMessages.button}
       </Button>
-      {(loadDialog || open) && (
+      {dialogMounted && (
         <Suspense fallback={null}>
           <ProductImportDialog
             isOpen={open}

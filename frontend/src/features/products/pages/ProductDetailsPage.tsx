@@ -10,6 +10,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { toast } from '../../../lib/toaster';
 import { useAfterPaint } from '../../../lib/useAfterPaint';
 import { useOnceTrue } from '../../../lib/useOnceTrue';
+import { useCodeAfterFirstContent } from '../../../lib/prefetch-code';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { SignedInTitles } from '../../../lib/page-titles';
 import { useScrollToTop } from '../../../lib/useScrollToTop';
@@ -32,7 +33,8 @@ import '../products.css';
  * The stock and delete dialogs are a chunk of their own, fetched once the product is on screen
  * (or as soon as one of them is opened): the product's first view does without their code.
  */
-const ProductDetailDialogs = lazy(() => import('../components/ProductDetailDialogs'));
+const loadDetailDialogs = () => import('../components/ProductDetailDialogs');
+const ProductDetailDialogs = lazy(loadDetailDialogs);
 
 /** The product, asked for before the app's first render. */
 export const preloadData: PreloadData = (client, { params }) =>
@@ -66,8 +68,9 @@ export default function ProductDetailsPage() {
   useEffect(() => {
     if (productPainted) void loadStockMovements().catch(() => undefined);
   }, [productPainted]);
-  // As on the list: the dialogs' code comes once the product is painted, or at once when one is opened first; once mounted they stay.
-  const dialogsWanted = useOnceTrue(productPainted || stock.dialog !== null || confirming);
+  // As on the list: the dialogs mount when one is first opened, and then stay (a closing dialog keeps its transition).
+  useCodeAfterFirstContent(loadDetailDialogs);
+  const dialogsWanted = useOnceTrue(stock.dialog !== null || confirming);
 
   useLoadErrorToast(details.error);
 

@@ -25,8 +25,8 @@ import { usePageTitle } from '../../../lib/usePageTitle';
 import { SignedInTitles } from '../../../lib/page-titles';
 import { useSearchText } from '../../../lib/useSearchText';
 import { useScrollToTop } from '../../../lib/useScrollToTop';
-import { useAfterPaint } from '../../../lib/useAfterPaint';
 import { useOnceTrue } from '../../../lib/useOnceTrue';
+import { useCodeAfterFirstContent } from '../../../lib/prefetch-code';
 import { askOneByOne, type PreloadData } from '../../../lib/preload-data';
 import { ProductExportMenu } from '../components/ProductExportMenu';
 import { ProductImportButton } from '../components/ProductImportButton';
@@ -90,8 +90,9 @@ export const preloadData: PreloadData = (client, { searchParams }) =>
     () => client.query({ query: ProductCategoriesDocument }),
   ]);
 
-/** The dialogs come after the first page of products is on screen, or at once when one is opened first. */
-const ProductListDialogs = lazy(() => import('../components/ProductListDialogs'));
+/** The dialogs' code comes after the first page of products is on screen, or at once when one is opened first. */
+const loadListDialogs = () => import('../components/ProductListDialogs');
+const ProductListDialogs = lazy(loadListDialogs);
 
 export default function ProductListPage() {
   usePageTitle(SignedInTitles.products);
@@ -202,9 +203,9 @@ export default function ProductListPage() {
   };
 
   const filtered = hasListFilters(params);
-  // The dialogs' code comes once the list is painted, or at once when one is opened first; once mounted they stay.
-  const listPainted = useAfterPaint(listData !== null);
-  const dialogsWanted = useOnceTrue(listPainted || bulk.dialog !== null || toDelete !== null);
+  // The dialogs mount when one is first opened, and then stay (a closing dialog keeps its transition).
+  useCodeAfterFirstContent(loadListDialogs);
+  const dialogsWanted = useOnceTrue(bulk.dialog !== null || toDelete !== null);
 
   /** The list region: a spinner or the failure until a page is there, then its rows, or an empty state. */
   const listContent = () => {
@@ -299,7 +300,7 @@ export default function ProductListPage() {
         onViewChange={(view) => update({ view })}
         canClear={filtered || search.text !== ''}
         onClear={clearFilters}
-        importButton={<ProductImportButton loadDialog={dialogsWanted} />}
+        importButton={<ProductImportButton />}
         exportMenu={<ProductExportMenu exporting={exporting} onExport={(format) => void exportList(format)} />}
       />
       <section className="products-page__list" aria-label="Product list" aria-busy={list.loading}>
