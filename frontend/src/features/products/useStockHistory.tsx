@@ -1,6 +1,6 @@
 import { useProductStockChartQuery, useProductStockHistoryQuery } from '@stockroom/schema/generated/hooks';
 import { PAGINATION } from '@stockroom/schema';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { LoadError } from '../../components/LoadError';
 import { useNow } from '../../lib/useNow';
 import { loadErrorMessage } from './product-errors';
@@ -16,9 +16,7 @@ const CHART_MOVEMENTS = PAGINATION.maxLimit;
  * the quantity chart, both read from the product in the Apollo cache, so an
  * adjustment that drops the product's cached movements brings both up to date.
  */
-export function useStockHistory(productId: string, skip: boolean) {
-  const [page, setPage] = useState(1);
-  useEffect(() => setPage(1), [productId]);
+export function useStockHistory(productId: string, page: number, skip: boolean) {
   const now = useNow();
 
   const historyQuery = useProductStockHistoryQuery({ variables: { id: productId, page, limit: HISTORY_PAGE_SIZE }, skip });
@@ -39,6 +37,5 @@ export function useStockHistory(productId: string, skip: boolean) {
     chartPoints,
     now,
     error,
-    setPage,
   };
 }

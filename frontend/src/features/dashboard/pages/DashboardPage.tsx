@@ -3,12 +3,12 @@ import { BoxIcon, RefreshIcon } from '@blueprintjs/icons';
 import { AuthMessages } from '@stockroom/schema';
 import { DashboardDocument, useDashboardQuery, useResendVerificationMutation } from '@stockroom/schema/generated/hooks';
 import { lazy, Suspense, useState } from 'react';
+import { AfterPaint } from '../../../components/AfterPaint';
 import { EmptyState } from '../../../components/EmptyState';
 import { LinkButton } from '../../../components/LinkButton';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { PageHeader } from '../../../components/PageHeader';
 import { extractErrorMessage } from '../../../lib/errors';
-import { useAfterPaint } from '../../../lib/useAfterPaint';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { SignedInTitles } from '../../../lib/page-titles';
 import { fullNameOf, useAuth } from '../../../lib/session';
@@ -39,8 +39,6 @@ export default function DashboardPage() {
   const { state } = useAuth();
   // cache-and-network: coming back after adding a product shows it in the activity and the figures.
   const dashboard = useDashboardQuery({ fetchPolicy: useFirstViewFetchPolicy('cache-and-network') });
-  const inventory = dashboard.data?.dashboard.inventory;
-  const chartsWanted = useAfterPaint(inventory !== undefined && !isEmptyInventory(inventory));
   const now = useNow();
   const [resend, { loading: sending }] = useResendVerificationMutation();
   const [resendResult, setResendResult] = useState<{ ok: boolean; message: string } | null>(null);
@@ -122,7 +120,9 @@ export default function DashboardPage() {
               />
             ) : (
               <Suspense fallback={chartsLoading}>
-                {chartsWanted ? <InventoryCharts inventory={data.inventory} /> : chartsLoading}
+                <AfterPaint fallback={chartsLoading}>
+                  <InventoryCharts inventory={data.inventory} />
+                </AfterPaint>
               </Suspense>
             ))}
           {data && <FeatureHighlights features={data.features} />}

@@ -8,7 +8,6 @@ import { LinkButton } from '../../../components/LinkButton';
 import { PrintLabelsButton } from '../../../components/labels/PrintLabelsButton';
 import { PageHeader } from '../../../components/PageHeader';
 import { toast } from '../../../lib/toaster';
-import { useAfterPaint } from '../../../lib/useAfterPaint';
 import { useOnceTrue } from '../../../lib/useOnceTrue';
 import { useCodeAfterFirstContent } from '../../../lib/prefetch-code';
 import { usePageTitle } from '../../../lib/usePageTitle';
@@ -17,13 +16,12 @@ import { useScrollToTop } from '../../../lib/useScrollToTop';
 import { ProductDetailsView } from '../components/ProductDetailsView';
 import { ProductLoadState } from '../components/ProductLoadState';
 import { StockAdjuster } from '../components/StockAdjuster';
-import { loadStockMovements, StockHistory } from '../components/StockHistory';
+import { ProductStockHistory } from '../components/ProductStockHistory';
 import { useListNavigation } from '../list-location';
 import { productEditPath, productPath } from '../urls';
 import { applyProductDeleted, readCachedProduct, type ProductRecord } from '../product-cache';
 import { isProductMissing, productErrorMessage } from '../product-errors';
 import { useLoadErrorToast } from '../useLoadErrorToast';
-import { useStockHistory } from '../useStockHistory';
 import { useStockMovements } from '../useStockMovements';
 import { useUndoDelete } from '../useUndoDelete';
 import type { PreloadData } from '../../../lib/preload-data';
@@ -60,14 +58,10 @@ export default function ProductDetailsPage() {
   const [confirming, setConfirming] = useState(false);
   const [deleteProduct, { loading: deleting }] = useProductDeleteMutation();
   const undoDelete = useUndoDelete();
-  // The stock history is asked for once the product is on screen: its requests and chart do not hold up that first paint.
-  const productPainted = useAfterPaint(product !== null);
-  const history = useStockHistory(id, leaving || !productPainted);
-  const stock = useStockMovements(id, () => history.setPage(1));
-  // The history's list code is fetched with its data, not once the data has come.
-  useEffect(() => {
-    if (productPainted) void loadStockMovements().catch(() => undefined);
-  }, [productPainted]);
+  // The history's page: a new product, or a movement just recorded, shows its first.
+  const [historyPage, setHistoryPage] = useState(1);
+  useEffect(() => setHistoryPage(1), [id]);
+  const stock = useStockMovements(id, () => setHistoryPage(1));
   // As on the list: the dialogs mount when one is first opened, and then stay (a closing dialog keeps its transition).
   useCodeAfterFirstContent(loadDetailDialogs);
   const dialogsWanted = useOnceTrue(stock.dialog !== null || confirming);
@@ -119,14 +113,7 @@ export default function ProductDetailsPage() {
       />
       <ProductDetailsView product={product} />
       <StockAdjuster quantity={product.quantity} onAdjust={() => stock.open('adjust')} onCount={() => stock.open('count')} />
-      <StockHistory
-        movements={history.movements}
-        pagination={history.pagination}
-        chartPoints={history.chartPoints}
-        now={history.now}
-        error={history.error}
-        onPageChange={history.setPage}
-      />
+      <ProductStockHistory productId={product.id} page={historyPage} onPageChange={setHistoryPage} paused={leaving} />
       {dialogsWanted && (
         <Suspense fallback={null}>
           <ProductDetailDialogs
