@@ -34,11 +34,10 @@ if (!DARK_STYLESHEET) throw new Error('The build manifest has no dark stylesheet
  * page dark) starts downloading with the page; a preload whose media does not match is not fetched.
  * As the script's own request for it, anonymous CORS, so the two are one download.
  */
-const template = readFileSync(join(dist, 'index.html'), 'utf8').replace(
+let template = readFileSync(join(dist, 'index.html'), 'utf8').replace(
   '  </head>',
   `    <link rel="preload" as="style" crossorigin href="/${DARK_STYLESHEET}" media="(prefers-color-scheme: dark)">\n  </head>`,
 );
-writeFileSync(join(dist, 'index.html'), template);
 const ROOT_DIV = '<div id="root"></div>';
 if (!template.includes(ROOT_DIV)) throw new Error(`dist/index.html has no ${ROOT_DIV}`);
 const TITLE = /<title>[^<]*<\/title>/;
@@ -66,6 +65,17 @@ function chunksOf(key, seen = new Set()) {
  */
 const PRELOAD_TAG = template.match(/<link rel="modulepreload"[^>]* href="\//)?.[0];
 if (!PRELOAD_TAG) throw new Error('dist/index.html preloads no module');
+
+/**
+ * main.tsx imports React's renderer and the app's root (src/app/render-app.tsx) as a chunk of its
+ * own, so that they are evaluated in a task of their own. Every page preloads its scripts with the
+ * page's, as it does the entry's, rather than finding them once the entry has run.
+ */
+const RENDER_MODULE = 'src/app/render-app.tsx';
+if (!manifest[RENDER_MODULE]) throw new Error(`The build manifest has no chunk for ${RENDER_MODULE}`);
+const renderLinks = [...new Set(chunksOf(RENDER_MODULE).js)].filter((file) => !template.includes(`/${file}"`)).map((file) => `    ${PRELOAD_TAG}${file}">`);
+template = template.replace('  </head>', `${renderLinks.join('\n')}\n  </head>`);
+writeFileSync(join(dist, 'index.html'), template);
 
 /** Links for what the page needs beyond what index.html already loads. */
 function preloadLinks(location) {

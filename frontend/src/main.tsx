@@ -1,9 +1,6 @@
 import '@blueprintjs/core/lib/css/blueprint.css';
 import './app/app.css';
 import type { ApolloClient } from '@apollo/client';
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
 import { preloadRoute, preloadRouteData } from './app/router';
 import { askOneByOne } from './lib/preload-data';
 import { createApolloClient } from './lib/apollo';
@@ -20,6 +17,10 @@ import { startTheme } from './lib/theme';
 const FIRST_DATA_WAIT_MS = 1000;
 
 const waitAtMost = (ms: number, work: Promise<unknown>) => Promise.race([work, new Promise((resolve) => setTimeout(resolve, ms))]);
+
+// React's renderer and the app's root are a chunk of their own, asked for at once (the HTML preloads it): it is evaluated in a
+// task of its own, after this one, instead of adding to the one long task that evaluates every script the page starts with.
+const rendering = import('./app/render-app');
 
 // Before the first render, so a dark system never sees a light page flash first.
 startTheme();
@@ -40,14 +41,6 @@ void preloadRoute(window.location.pathname)
   .then(async () => {
     const client = createApolloClient();
     if (token !== null) await waitAtMost(FIRST_DATA_WAIT_MS, askFirstAnswers(client, token));
-    const root = createRoot(document.getElementById('root')!);
-    // As a transition, the first render is done in slices that give the browser its turn between them, not as
-    // one long task: a slow phone can take input (and scroll the shell) meanwhile. The shell stays until it commits.
-    startTransition(() =>
-      root.render(
-        <StrictMode>
-          <App client={client} />
-        </StrictMode>,
-      ),
-    );
+    const { renderApp } = await rendering;
+    renderApp(client);
   });

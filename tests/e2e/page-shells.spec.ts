@@ -86,6 +86,34 @@ describe('page shells', () => {
     s.assertClean();
   });
 
+  it('a page draws its first render with the scripts its HTML names: none of them is found only once another has run', async () => {
+    const s = b.session();
+    await s.page.setViewportSize(MOBILE);
+    const session = await signedInUser(s, 'named-scripts');
+    const product = await createProductApi(session, { name: 'Named scripts lamp', price: 3 });
+    // When the client's first render replaces the build-time shell in #root.
+    await s.context.addInitScript(() => {
+      new MutationObserver((changes, observer) => {
+        if (!changes.some((change) => change.target instanceof Element && change.target.id === 'root' && change.removedNodes.length > 0)) return;
+        (window as unknown as { __rendered: number }).__rendered = performance.now();
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    for (const path of ['/auth/login', '/products', `/products/${product.id}`, '/dashboard']) {
+      const html = await (await s.page.goto(path))!.text();
+      await s.page.waitForFunction(() => (window as unknown as { __rendered?: number }).__rendered !== undefined);
+      const named = new Set([...html.matchAll(/<(?:script|link rel="modulepreload")[^>]* (?:src|href)="([^"]+\.js)"/g)].map((m) => m[1]));
+      const fetchedFirst = await s.page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .filter((entry) => entry.name.endsWith('.js') && entry.startTime < (window as unknown as { __rendered: number }).__rendered)
+          .map((entry) => new URL(entry.name).pathname),
+      );
+      expect({ path, some: fetchedFirst.length > 3, unnamed: fetchedFirst.filter((script) => !named.has(script)) }).toEqual({ path, some: true, unnamed: [] });
+    }
+    s.assertClean();
+  });
+
   /** Where the main content and the side navigation sit, and how much the page has shifted so far. */
   const layoutOf = (page: Page) =>
     page.evaluate(() => {
