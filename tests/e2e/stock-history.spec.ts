@@ -367,7 +367,10 @@ describe('stock history: screens, accessibility and phones', () => {
       await detail.adjust(-500);
       await waitForExactText(detail.stockError, ProductMessages.insufficientStock);
       // The refusal's toast times out part-way through the checks; the field message is the state under test, so the toast goes first.
-      await s.page.locator('.bp6-toast').waitFor({ state: 'detached' });
+      // It can come after the field message (the toaster's code loads with the first toast), so it is waited for before it is waited out.
+      const refusalToast = s.page.locator('.bp6-toast').filter({ hasText: ProductMessages.insufficientStock });
+      await refusalToast.waitFor();
+      await refusalToast.waitFor({ state: 'detached' });
       reports.push(...(await checkScreen(s, `adjust-dialog-refused-${theme}`, () => detail.stockError.waitFor())));
       await detail.adjustDialog.getByRole('button', { name: 'Cancel', exact: true }).click();
       await detail.adjustDialog.waitFor({ state: 'hidden' });
