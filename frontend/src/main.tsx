@@ -35,8 +35,10 @@ const askFirstAnswers = (client: ApolloClient, token: string) =>
 // shows the page and replaces the build-time shell in place rather than with a spinner first;
 // for a stored session, so are the page's first answers and the user's profile, while the shell
 // stays on screen. A chunk that fails to load is left to the route's own lazy loading to report.
-// The client is made here, after the scripts' evaluation, so as not to add to that long task.
-void preloadRoute(window.location.pathname)
+// The route is matched (which flattens and ranks every route) and the client made in tasks after
+// the scripts' evaluation, so as not to add to that long task.
+void new Promise((resolve) => setTimeout(resolve))
+  .then(() => preloadRoute(window.location.pathname))
   .catch(() => undefined)
   .then(async () => {
     const client = createApolloClient();
