@@ -33,12 +33,15 @@ function printedText(page: Page): Promise<string> {
 /**
  * What a phone's camera reads off the element as drawn on screen. A capture that lands while the page is still
  * changing around it can come out unreadable (seen about once in ten runs since the page's scripts load at low
- * priority); up to three captures, and the last one's error if none reads.
+ * priority, and three captures in a row once on a loaded CI machine); up to five captures, each after the page's
+ * animations are done and two frames more have been drawn, and the last one's error if none reads.
  */
 async function readFromScreen(element: Locator): Promise<string> {
   let failure: unknown;
-  for (let capture = 1; capture <= 3; capture++) {
+  for (let capture = 1; capture <= 5; capture++) {
     try {
+      await animationsDone(element.page());
+      await element.page().evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       return await decodeImage(await element.screenshot());
     } catch (error) {
       failure = error;
