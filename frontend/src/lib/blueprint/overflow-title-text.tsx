@@ -1,6 +1,7 @@
 import type { TextProps } from '@blueprintjs/core';
 import { TEXT_OVERFLOW_ELLIPSIS } from '@blueprintjs/core/lib/esm/common/classes';
-import { createElement, forwardRef, useCallback, useEffect, useRef, useState, type ForwardedRef } from 'react';
+import { mergeRefs } from '@blueprintjs/core/lib/esm/common/refs';
+import { createElement, forwardRef, useEffect, useMemo, useRef, useState, type ForwardedRef } from 'react';
 import { afterPaint } from '../useAfterPaint';
 
 /**
@@ -17,14 +18,7 @@ import { afterPaint } from '../useAfterPaint';
  */
 export const Text = forwardRef(function Text({ children, tagName = 'div', title, className, ellipsize = false, ...htmlProps }: TextProps, forwardedRef: ForwardedRef<HTMLElement>) {
   const element = useRef<HTMLElement | null>(null);
-  const setRef = useCallback(
-    (node: HTMLElement | null) => {
-      element.current = node;
-      if (typeof forwardedRef === 'function') forwardedRef(node);
-      else if (forwardedRef) forwardedRef.current = node;
-    },
-    [forwardedRef],
-  );
+  const setRef = useMemo(() => mergeRefs(element, forwardedRef), [forwardedRef]);
   // The full text, as a title, while an ellipsized text overflows; a title given by the caller wins.
   const [overflowTitle, setOverflowTitle] = useState<string | undefined>(undefined);
   const measures = ellipsize && title === undefined;

@@ -2,7 +2,7 @@ import { Button } from '@blueprintjs/core';
 import { ArrowLeftIcon, EditIcon, TrashIcon } from '@blueprintjs/icons';
 import { ProductMessages } from '@stockroom/schema';
 import { ProductDetailsDocument, useProductDeleteMutation, useProductDetailsQuery } from '@stockroom/schema/generated/hooks';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { LinkButton } from '../../../components/LinkButton';
 import { PrintLabelsButton } from '../../../components/labels/PrintLabelsButton';
@@ -58,9 +58,10 @@ export default function ProductDetailsPage() {
   const [confirming, setConfirming] = useState(false);
   const [deleteProduct, { loading: deleting }] = useProductDeleteMutation();
   const undoDelete = useUndoDelete();
-  // The history's page: a new product, or a movement just recorded, shows its first.
-  const [historyPage, setHistoryPage] = useState(1);
-  useEffect(() => setHistoryPage(1), [id]);
+  // The history's page belongs to its product: another product starts at its first, as does a movement just recorded.
+  const [history, setHistory] = useState({ productId: id, page: 1 });
+  const historyPage = history.productId === id ? history.page : 1;
+  const setHistoryPage = (page: number) => setHistory({ productId: id, page });
   const stock = useStockMovements(id, () => setHistoryPage(1));
   // As on the list: the dialogs mount when one is first opened, and then stay (a closing dialog keeps its transition).
   useCodeAfterFirstContent(loadDetailDialogs);
