@@ -260,6 +260,35 @@ describe('first view of the signed-in pages', () => {
     s.assertClean();
   });
 
+  it("asks for the list's menus' and dialogs' code one piece per idle period: no one task starts them all", async () => {
+    const s = b.session();
+    await s.page.setViewportSize(MOBILE);
+    const session = await signedInUser(s, 'list-pieces');
+    await createProductApi(session, { name: 'Pieces lamp', price: 10, quantity: 4 });
+    const pieces = [USER_MENU_CHUNK, ROW_MENU_CHUNK, EXPORT_MENU_CHUNK, LIST_DIALOGS_CHUNK, IMPORT_DIALOG_CHUNK];
+    // The preload links a piece adds for its modules (its own chunk among them) come to one observer call per task.
+    await s.context.addInitScript((sources: string[]) => {
+      const batches: number[][] = [];
+      Object.assign(window, { __pieceBatches: batches });
+      new MutationObserver((records) => {
+        const found = new Set<number>();
+        for (const record of records)
+          for (const node of record.addedNodes)
+            if (node instanceof HTMLLinkElement) sources.forEach((source, i) => new RegExp(source).test(node.href) && found.add(i));
+        if (found.size > 0) batches.push([...found]);
+      }).observe(document, { childList: true, subtree: true });
+    }, pieces.map((chunk) => chunk.source));
+
+    const list = new ProductListPage(s.page);
+    await list.goto();
+    await list.actionsMenuButton('Pieces lamp').waitFor();
+    const batches = () => s.page.evaluate(() => (window as unknown as { __pieceBatches: number[][] }).__pieceBatches);
+    await s.page.waitForFunction((count) => new Set((window as unknown as { __pieceBatches: number[][] }).__pieceBatches.flat()).size === count, pieces.length);
+    // One task each: asked for back to back they made one task of some 25 ms here, a phone's several times that.
+    expect((await batches()).map((batch) => batch.length)).toEqual(pieces.map(() => 1));
+    s.assertClean();
+  });
+
   it('draws the product list in one pass: its buttons are not drawn twice, and fetching its menus and dialogs draws nothing again', async () => {
     const s = b.session();
     await s.page.setViewportSize(MOBILE);

@@ -35,6 +35,16 @@ function whenIdle(work: () => void): void {
   else window.setTimeout(work);
 }
 
+/**
+ * Runs the waiting work one piece per idle period. A piece (a menu's or a dialog's code asked for,
+ * with a preload link for each of its modules) takes a few milliseconds, a slow phone's several
+ * times that; a page's pieces run back to back made one long task, which a phone feels as a stall.
+ */
+function runWaiting(): void {
+  waiting.shift()?.();
+  if (waiting.length > 0) whenIdle(runWaiting);
+}
+
 function runWhenPaintedAndIdle(): void {
   afterPaint(() =>
     whenIdle(() => {
@@ -47,7 +57,7 @@ function runWhenPaintedAndIdle(): void {
         return;
       }
       shown = true;
-      for (const run of waiting.splice(0)) run();
+      runWaiting();
     }),
   );
 }
