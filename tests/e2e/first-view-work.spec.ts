@@ -243,7 +243,7 @@ describe('first view of the signed-in pages', () => {
     s.assertClean();
   });
 
-  it("lays out the list's first view in the face its font stack names first, without asking the system for each missing one", async () => {
+  it("lays out the list's first view in one face, the first its font stack names, without asking the system for each missing one", async () => {
     const s = b.session();
     await s.page.setViewportSize(MOBILE);
     const session = await signedInUser(s, 'first-face');
@@ -254,9 +254,12 @@ describe('first view of the signed-in pages', () => {
     await s.page.getByRole('link', { name: 'First face lamp' }).first().waitFor();
     const trace = JSON.parse((await b.browser().stopTracing()).toString()) as { traceEvents: { name: string; args?: { family_name?: string } }[] };
     const asked = new Set(trace.traceEvents.filter((event) => event.name === 'FontDataManager::onMatchFamilyStyle').map((event) => event.args?.family_name));
-    // The system's face (system-ui is not asked for by name) and the browser's defaults. Blueprint's own stack had the
-    // browser ask for eleven families here, eight of them missing, which was most of the time of the page's first layout.
-    expect({ asked: asked.size <= 3, families: [...asked] }).toEqual({ asked: true, families: [...asked] });
+    // The browser's own defaults (serif and sans-serif here) are sometimes resolved for the document before its stylesheets apply.
+    const browserDefaults = ['Times New Roman', 'Arial'];
+    const ours = [...asked].filter((family) => !browserDefaults.includes(family!));
+    // One: the system's face, for the text and the buttons and fields alike. Blueprint's own stack had the browser ask for
+    // eleven families here, eight of them missing, which was most of the time of the page's first layout.
+    expect({ families: ours.length, asked: [...asked] }).toEqual({ families: 1, asked: [...asked] });
     s.assertClean();
   });
 
