@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin as VitePlugin } from 'vite';
+import { iconEnumAsNames } from './src/lib/blueprint/icon-enum-names';
 
 const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -205,10 +206,14 @@ const scriptsAfterStyles: VitePlugin = {
   },
 };
 
+const ICON_ENUM_MODULE = /[\\/]@blueprintjs[\\/]icons[\\/]lib[\\/]esm[\\/]generated[\\/]16px[\\/]blueprint-icons-16\.js$/;
+
 /**
  * Blueprint's icon names are built when first read (src/lib/blueprint/lazy-icon-names.ts), not as
  * the scripts are evaluated: Blueprint's icon modules import them from './iconNames', and that one
  * import is pointed at the lazy module.
+ * The names it reads come from Blueprint's enum of its icons, which goes into the bundle as the
+ * names alone (src/lib/blueprint/icon-enum-names.ts).
  */
 const lazyBlueprintIconNames: VitePlugin = {
   name: 'stockroom-lazy-blueprint-icon-names',
@@ -217,6 +222,12 @@ const lazyBlueprintIconNames: VitePlugin = {
     source === './iconNames' && importer && /[\\/]@blueprintjs[\\/]icons[\\/]lib[\\/]esm[\\/]/.test(importer)
       ? fromHere('src/lib/blueprint/lazy-icon-names.ts')
       : undefined,
+  transform(code, id) {
+    if (!ICON_ENUM_MODULE.test(id)) return undefined;
+    const names = iconEnumAsNames(code);
+    if (names === undefined) this.error(`${id} no longer writes its icon enum as src/lib/blueprint/icon-enum-names.ts expects`);
+    return { code: names, map: null };
+  },
 };
 
 /**
