@@ -50,8 +50,13 @@ const decode = (answer: RawAnswer): string => {
   return answer.body.toString('utf8');
 };
 
+/** The largest of the app's own scripts (the entry, `app-*.js`, is main.tsx alone; `app-start-*.js` is what every page starts with). */
 const appScript = () => {
-  const file = readdirSync(join(clientDir, 'assets')).find((name) => /^app-.*\.js$/.test(name));
+  const assets = join(clientDir, 'assets');
+  const size = (name: string) => readFileSync(join(assets, name)).length;
+  const file = readdirSync(assets)
+    .filter((name) => /^app-.*\.js$/.test(name))
+    .sort((a, b) => size(b) - size(a))[0];
   if (!file) throw new Error('No app-*.js in the built client');
   return { path: `/assets/${file}`, text: readFileSync(join(clientDir, 'assets', file), 'utf8') };
 };
