@@ -249,19 +249,27 @@ const overflowTitleText: VitePlugin = {
 /** `vite build --mode playground`: the GraphQL playground's page, a build of its own (see appBuild). */
 const PLAYGROUND_MODE = 'playground';
 
+/** What both client builds share: they write into one dist. */
+const clientBuild: UserConfig['build'] = {
+  outDir: 'dist',
+  // Only browsers with native module preload are targeted; the polyfill
+  // would also be one more script for the CSP to reason about.
+  modulePreload: { polyfill: false },
+};
+
+const MAIN_MODULE = fromHere('src/main.tsx');
+const STYLE_MODULE = /\.css(?:\?|$)/;
+
 /**
  * The app. The playground is not an entry of this build: every module the two share (React,
  * Blueprint's icons, graphql, Apollo's pieces) would be a common chunk between them, and the
  * app's first modules could not be one chunk (below) without the playground loading all of it.
  */
 const appBuild: UserConfig['build'] = {
-  outDir: 'dist',
+  ...clientBuild,
   emptyOutDir: true,
   // The build-time page shells (scripts/prerender.mjs) read it to preload each route's chunks.
   manifest: true,
-  // Only browsers with native module preload are targeted; the polyfill
-  // would also be one more script for the CSP to reason about.
-  modulePreload: { polyfill: false },
   rolldownOptions: {
     input: { app: fromHere('index.html') },
     output: {
@@ -279,7 +287,7 @@ const appBuild: UserConfig['build'] = {
           {
             name: 'app-start',
             tags: ['$initial'],
-            test: (id) => id !== fromHere('src/main.tsx') && !/\.css(?:\?|$)/.test(id),
+            test: (id) => id !== MAIN_MODULE && !STYLE_MODULE.test(id),
             includeDependenciesRecursively: false,
           },
         ],
@@ -290,10 +298,9 @@ const appBuild: UserConfig['build'] = {
 
 /** The playground, written beside the app into dist (after it: the app's build empties dist). */
 const playgroundBuild: UserConfig['build'] = {
-  outDir: 'dist',
+  ...clientBuild,
   emptyOutDir: false,
   manifest: false,
-  modulePreload: { polyfill: false },
   rolldownOptions: { input: { playground: fromHere('playground.html') } },
 };
 

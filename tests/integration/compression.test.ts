@@ -53,12 +53,12 @@ const decode = (answer: RawAnswer): string => {
 /** The largest of the app's own scripts (the entry, `app-*.js`, is main.tsx alone; `app-start-*.js` is what every page starts with). */
 const appScript = () => {
   const assets = join(clientDir, 'assets');
-  const size = (name: string) => readFileSync(join(assets, name)).length;
-  const file = readdirSync(assets)
+  const scripts = readdirSync(assets)
     .filter((name) => /^app-.*\.js$/.test(name))
-    .sort((a, b) => size(b) - size(a))[0];
-  if (!file) throw new Error('No app-*.js in the built client');
-  return { path: `/assets/${file}`, text: readFileSync(join(clientDir, 'assets', file), 'utf8') };
+    .map((name) => ({ name, text: readFileSync(join(assets, name), 'utf8') }));
+  const largest = scripts.sort((a, b) => b.text.length - a.text.length)[0];
+  if (!largest) throw new Error('No app-*.js in the built client');
+  return { path: `/assets/${largest.name}`, text: largest.text };
 };
 
 const authed = (headers: Record<string, string> = {}) => ({ authorization: `Bearer ${token}`, ...headers });

@@ -14,8 +14,7 @@
 export function iconEnumAsNames(code: string): string | undefined {
   const iconEnum = code.match(/^export var BlueprintIcons_16;\n\(function \(BlueprintIcons_16\) \{\n([^]*?)\n\}\)\(BlueprintIcons_16 \|\| \(BlueprintIcons_16 = \{\}\)\);$/m);
   if (!iconEnum) return undefined;
-  const entries = iconEnum[1].split('\n');
-  const names = entries.map((entry) => entry.match(/^\s*BlueprintIcons_16\["\w+"\] = "([\w-]+)";$/)?.[1]);
-  if (names.length === 0 || names.some((name) => name === undefined)) return undefined;
+  const names = iconEnum[1].split('\n').map((entry) => entry.match(/^\s*BlueprintIcons_16\["\w+"\] = "([\w-]+)";$/)?.[1]);
+  if (names.includes(undefined)) return undefined;
   return code.replace(iconEnum[0], () => `export const BlueprintIcons_16 = ${JSON.stringify(names.join(' '))}.split(' ');`);
 }
