@@ -70,7 +70,7 @@ describe("the dark theme's stylesheet", () => {
     const dark = linked.findIndex((url) => DARK_STYLESHEET.test(url));
     const dashboardSheet = linked.findIndex((url) => /\/assets\/DashboardPage-[\w-]+\.css$/.test(url));
     expect({ dark, dashboardAfterDark: dashboardSheet > dark }).toEqual({ dark: 1, dashboardAfterDark: true });
-    expect(linked[0]).toMatch(/\/assets\/app-[\w-]+\.css$/);
+    expect(linked[0]).toMatch(/\/assets\/main-[\w-]+\.css$/);
 
     // Blueprint's dark rules apply (a dark button, light headings) and the page's own still win over them.
     const colours = await s.page.evaluate(() => {

@@ -5,12 +5,15 @@
  *
  * Chartist draws; the words are ours: the chart is one role="img" whose name
  * sums it up, and the history list beside it holds every number.
+ *
+ * Its styles come with StockHistory, the one place it is drawn. Imported here as
+ * well, the stylesheet was a module the page and this chunk shared, and the build
+ * merged the product page into that shared chunk (its page shell lost its preloads).
  */
 import { FixedScaleAxis, Interpolation, LineChart } from 'chartist';
 import { useEffect, useRef } from 'react';
 import { formatCount } from '../../../lib/format';
 import { chartTimeLabel, quantityChartLabel, type QuantityPoint } from '../stock-movements';
-import './stock-history.css';
 
 const HEIGHT = 200;
 
