@@ -11,6 +11,8 @@ interface Figures {
   page: string;
   formFactor: 'mobile' | 'desktop';
   performance: number | null;
+  /** Each run's performance score; `performance` is the median run's. */
+  performanceRuns: (number | null)[];
   accessibility: number | null;
   lcpMs: number | null;
   cls: number | null;
@@ -24,13 +26,13 @@ interface Figures {
 
 /**
  * The goals are mobile performance 90, desktop 95, accessibility 100 and CLS 0.02 on every
- * page. The performance floors below sit some 25 points under the lowest score each page got in
- * the fresh-clone CI runs of the last builds, where this spec runs beside the other suites on the
- * shared 2-core machine (mobile: home 97, sign-in 91, product list 76, product detail 84, dashboard
- * 88; desktop 98 and over), and under what one such run got with a second set of browser suites
- * running beside it (mobile: home 88, sign-in 85, list 68, detail 68, dashboard 69; desktop 89 and
- * over): low enough for a loaded machine, high enough that a page which got slower by a real
- * regression fails. See docs/benchmarks.md, "Lighthouse", for the figures.
+ * page. The floors below are for each page's median run (MEDIAN_OF, below). Run on its own, as
+ * `npm test` runs it, the medians were mobile home 99, sign-in 99, list 97, product 95 and
+ * dashboard 96, desktop 100 (single runs 92 and over). With a second set of
+ * browser suites running beside it on the shared 2-core machine, the medians were home 99, sign-in
+ * 99, list 90, product 85, dashboard 88 (single runs down to 69), desktop 100. The floors sit
+ * about 10 points under that loaded run: low enough for a busy machine, high enough that a page
+ * which got slower by a real regression fails. See docs/benchmarks.md, "Lighthouse", for the figures.
  * Accessibility is deterministic, so its floor is exactly what the page scores today.
  */
 type Floors = { performance: number; accessibility: number; maxCls: number };
@@ -39,14 +41,23 @@ const floors = (mobile: number, desktop: number): Record<'mobile' | 'desktop', F
   desktop: { performance: desktop, accessibility: 100, maxCls: 0.02 },
 });
 const FLOORS: Record<string, Record<'mobile' | 'desktop', Floors>> = {
-  home: floors(70, 75),
-  'sign-in': floors(65, 75),
-  'product list': floors(50, 75),
-  'product detail': floors(55, 75),
-  dashboard: floors(55, 75),
+  home: floors(85, 90),
+  'sign-in': floors(85, 90),
+  'product list': floors(75, 90),
+  'product detail': floors(75, 90),
+  dashboard: floors(75, 90),
 };
 
 const PRODUCTS = 300;
+
+/**
+ * Each page is measured three times on mobile and its median run is held to the floors, as
+ * Lighthouse's guidance on variability and Lighthouse CI do: a single mobile run's score follows
+ * whatever else the machine did in that second (a product's TBT went from 111 to 276 ms and back
+ * between two runs of the same build, minutes apart). CLS and accessibility hold on every run.
+ * Desktop scores do not move with the load as much, and are measured once.
+ */
+const MEDIAN_OF = { mobile: 3, desktop: 1 };
 
 describe('Lighthouse on the production build', () => {
   it(
@@ -84,6 +95,7 @@ describe('Lighthouse on the production build', () => {
         session: { token: session.accessToken, expiresAt: session.expiresAt },
         pages,
         formFactors: ['mobile', 'desktop'],
+        runs: MEDIAN_OF,
         chromiumPath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
         chromiumArgs: CHROMIUM_ARGS,
         // Set to keep every run's full report and trace, to see why a page scores what it does.
@@ -97,12 +109,12 @@ describe('Lighthouse on the production build', () => {
 
       const rows = figures.map(
         (f) =>
-          `| ${f.page} | ${f.formFactor} | ${f.performance} | ${f.accessibility} | ${f.lcpMs === null ? '-' : `${(f.lcpMs / 1000).toFixed(1)} s`} | ${f.cls} | ${f.tbtMs} ms | ${f.benchmarkIndex ?? '-'} | ${f.failedAudits.join(', ') || '-'} | ${f.runtimeError ?? '-'} |`,
+          `| ${f.page} | ${f.formFactor} | ${f.performance} (${f.performanceRuns.join(', ')}) | ${f.accessibility} | ${f.lcpMs === null ? '-' : `${(f.lcpMs / 1000).toFixed(1)} s`} | ${f.cls} | ${f.tbtMs} ms | ${f.benchmarkIndex ?? '-'} | ${f.failedAudits.join(', ') || '-'} | ${f.runtimeError ?? '-'} |`,
       );
       const shifts = figures.filter((f) => f.shifted.length > 0).map((f) => `${f.page} (${f.formFactor}): ${f.shifted.join(', ')}`);
       if (shifts.length > 0) console.log(`layout shifts:\n${shifts.join('\n')}`);
       console.log(
-        ['| page | form factor | performance | accessibility | LCP | CLS | TBT | CPU benchmark | failed accessibility audits | error |', '|---|---|---|---|---|---|---|---|---|---|', ...rows].join('\n'),
+        ['| page | form factor | performance (each run) | accessibility | LCP | CLS | TBT | CPU benchmark | failed accessibility audits | error |', '|---|---|---|---|---|---|---|---|---|---|', ...rows].join('\n'),
       );
 
       expect(figures).toHaveLength(pages.length * 2);
@@ -115,7 +127,7 @@ describe('Lighthouse on the production build', () => {
         expect({ where, cls: f.cls !== null && f.cls <= floor.maxCls }).toEqual({ where, cls: true });
       }
     },
-    // Ten Lighthouse runs take about 3.5 minutes on a quiet machine, up to 5 on the shared one.
-    420_000,
+    // Twenty Lighthouse runs take about 7 minutes on a quiet machine, up to 10 on the shared one.
+    900_000,
   );
 });

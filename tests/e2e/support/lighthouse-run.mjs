@@ -3,10 +3,16 @@
  * Node process because Lighthouse is an ES module that jest's CommonJS runtime cannot load.
  *
  * Input (argv[2], JSON): { baseUrl, session: { token, expiresAt }, pages: [{ name, path, signedIn }],
- * formFactors: ['mobile', 'desktop'], chromiumPath, chromiumArgs, reportDir? } (chromiumArgs: the flags every browser test starts Chromium with).
+ * formFactors: ['mobile', 'desktop'], runs?: { mobile: 3, desktop: 1 }, chromiumPath, chromiumArgs, reportDir? }
+ * (chromiumArgs: the flags every browser test starts Chromium with).
+ *
+ * A page measured more than once (runs) reports its median run, as Lighthouse's own guidance on
+ * variability and Lighthouse CI do: one run's score follows whatever else the machine was doing
+ * in that second. Every run's score is listed beside it (performanceRuns), and what must hold on
+ * every run holds on every run: the figures carry the worst CLS and accessibility of them all.
  *
  * With reportDir, each run's full report and its trace are written there as
- * <form factor>-<page>.report.json and .trace.json: the scores say how a page did, the report
+ * <form factor>-<page>[-<run>].report.json and .trace.json: the scores say how a page did, the report
  * (long tasks, requests, the LCP element) and the trace (every main-thread task) say why.
  *
  * It launches Chromium itself with a remote-debugging port and hands the port to Lighthouse.
@@ -48,6 +54,54 @@ async function waitForDevtools(port) {
   throw new Error(`Chromium did not open its debugging port ${port}`);
 }
 
+/** What the spec reads of one run's report. */
+function figuresOf(lhr, formFactor, page) {
+  const failedAudits = Object.values(lhr.audits)
+    .filter((audit) => audit.scoreDisplayMode === 'binary' && audit.score === 0 && lhr.categories.accessibility.auditRefs.some((ref) => ref.id === audit.id))
+    .map((audit) => audit.id);
+  const metric = (id) => lhr.audits[id]?.numericValue ?? null;
+  const score = (id) => (lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100));
+  return {
+    page: page.name,
+    formFactor,
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    lcpMs: metric('largest-contentful-paint') === null ? null : Math.round(metric('largest-contentful-paint')),
+    cls: metric('cumulative-layout-shift') === null ? null : Number(metric('cumulative-layout-shift').toFixed(3)),
+    tbtMs: metric('total-blocking-time') === null ? null : Math.round(metric('total-blocking-time')),
+    fcpMs: metric('first-contentful-paint') === null ? null : Math.round(metric('first-contentful-paint')),
+    failedAudits,
+    /** Lighthouse's measure of this machine's speed at the time: low when the machine is busy. */
+    benchmarkIndex: lhr.environment?.benchmarkIndex == null ? null : Math.round(lhr.environment.benchmarkIndex),
+    /** What moved most, for a CLS above zero. */
+    shifted: (lhr.audits['layout-shifts']?.details?.items ?? []).slice(0, 3).map((item) => `${item.node?.selector ?? '?'} ${Number(item.score).toFixed(3)}`),
+    runtimeError:
+      lhr.runtimeError?.message ??
+      (['largest-contentful-paint', 'cumulative-layout-shift'].map((id) => lhr.audits[id]?.errorMessage).find(Boolean) || null),
+  };
+}
+
+/**
+ * A page's runs as one: the run with the median performance score (a run that measured nothing
+ * counts as the lowest), with every run's score beside it, and the worst CLS, accessibility,
+ * failed audits and error of any run, since those must hold every time.
+ */
+function medianRun(runs) {
+  const byScore = [...runs].sort((a, b) => (a.performance ?? -1) - (b.performance ?? -1));
+  const median = byScore[Math.floor((byScore.length - 1) / 2)];
+  const worstCls = runs.reduce((worst, run) => (run.cls === null || (worst.cls !== null && worst.cls >= run.cls) ? worst : run), median);
+  const accessibility = runs.some((run) => run.accessibility === null) ? null : Math.min(...runs.map((run) => run.accessibility));
+  return {
+    ...median,
+    performanceRuns: runs.map((run) => run.performance),
+    accessibility,
+    cls: runs.some((run) => run.cls === null) ? null : worstCls.cls,
+    shifted: worstCls.shifted,
+    failedAudits: [...new Set(runs.flatMap((run) => run.failedAudits))],
+    runtimeError: runs.map((run) => run.runtimeError).find(Boolean) ?? null,
+  };
+}
+
 const port = await freePort();
 const profile = mkdtempSync(join(tmpdir(), 'stockroom-lighthouse-'));
 const browserProcess = spawn(
@@ -72,65 +126,53 @@ try {
   const cdp = await context.newCDPSession(setup);
   await setup.goto(`${input.baseUrl}/help`);
 
-  for (const formFactor of input.formFactors) {
-    for (const page of input.pages) {
+  /** One cold Lighthouse run of the page; its report and trace kept in reportDir when asked. */
+  async function measure(formFactor, page, suffix) {
+    await cdp.send('Network.clearBrowserCache');
+    await setup.evaluate(
+      ({ session, signedIn }) => {
+        localStorage.clear();
+        if (!signedIn) return;
+        localStorage.setItem('mean_auth_token', session.token);
+        localStorage.setItem('mean_token_expiration', String(session.expiresAt));
+      },
+      { session: input.session, signedIn: page.signedIn },
+    );
+    // Screenshots score nothing asked for here and cost seconds per run on a busy machine.
+    const flags = {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      disableStorageReset: true,
+      disableFullPageScreenshot: true,
+      skipAudits: ['screenshot-thumbnails', 'final-screenshot'],
+      onlyCategories: ['performance', 'accessibility'],
+    };
+    const config = formFactor === 'desktop' ? desktopConfig : undefined;
+    // On a busy machine a run now and then fails to measure (no paint seen in time): it gets one more try.
+    let result = await lighthouse(`${input.baseUrl}${page.path}`, flags, config);
+    if (result.lhr.runtimeError || result.lhr.categories.performance?.score == null) {
+      console.error(`lighthouse: ${formFactor} ${page.name} measured nothing (${result.lhr.runtimeError?.message ?? 'no score'}), once more`);
       await cdp.send('Network.clearBrowserCache');
-      await setup.evaluate(
-        ({ session, signedIn }) => {
-          localStorage.clear();
-          if (!signedIn) return;
-          localStorage.setItem('mean_auth_token', session.token);
-          localStorage.setItem('mean_token_expiration', String(session.expiresAt));
-        },
-        { session: input.session, signedIn: page.signedIn },
-      );
-      // Screenshots score nothing asked for here and cost seconds per run on a busy machine.
-      const flags = {
-        port,
-        output: 'json',
-        logLevel: 'error',
-        disableStorageReset: true,
-        disableFullPageScreenshot: true,
-        skipAudits: ['screenshot-thumbnails', 'final-screenshot'],
-        onlyCategories: ['performance', 'accessibility'],
-      };
-      const config = formFactor === 'desktop' ? desktopConfig : undefined;
-      // On a busy machine a run now and then fails to measure (no paint seen in time): it gets one more try.
-      let result = await lighthouse(`${input.baseUrl}${page.path}`, flags, config);
-      if (result.lhr.runtimeError || result.lhr.categories.performance?.score == null) {
-        console.error(`lighthouse: ${formFactor} ${page.name} measured nothing (${result.lhr.runtimeError?.message ?? 'no score'}), once more`);
-        await cdp.send('Network.clearBrowserCache');
-        result = await lighthouse(`${input.baseUrl}${page.path}`, flags, config);
+      result = await lighthouse(`${input.baseUrl}${page.path}`, flags, config);
+    }
+    if (input.reportDir) {
+      const name = `${formFactor}-${page.name.replace(/\W+/g, '-')}${suffix}`;
+      writeFileSync(join(input.reportDir, `${name}.report.json`), JSON.stringify(result.lhr));
+      writeFileSync(join(input.reportDir, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace));
+    }
+    return result.lhr;
+  }
+
+  for (const formFactor of input.formFactors) {
+    const runs = input.runs?.[formFactor] ?? 1;
+    for (const page of input.pages) {
+      const measured = [];
+      for (let run = 1; run <= runs; run += 1) {
+        const lhr = await measure(formFactor, page, runs === 1 ? '' : `-${run}`);
+        measured.push(figuresOf(lhr, formFactor, page));
       }
-      const { lhr } = result;
-      if (input.reportDir) {
-        const name = `${formFactor}-${page.name.replace(/\W+/g, '-')}`;
-        writeFileSync(join(input.reportDir, `${name}.report.json`), JSON.stringify(lhr));
-        writeFileSync(join(input.reportDir, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace));
-      }
-      const failedAudits = Object.values(lhr.audits)
-        .filter((audit) => audit.scoreDisplayMode === 'binary' && audit.score === 0 && lhr.categories.accessibility.auditRefs.some((ref) => ref.id === audit.id))
-        .map((audit) => audit.id);
-      const metric = (id) => lhr.audits[id]?.numericValue ?? null;
-      const score = (id) => (lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100));
-      const figures = {
-        page: page.name,
-        formFactor,
-        performance: score('performance'),
-        accessibility: score('accessibility'),
-        lcpMs: metric('largest-contentful-paint') === null ? null : Math.round(metric('largest-contentful-paint')),
-        cls: metric('cumulative-layout-shift') === null ? null : Number(metric('cumulative-layout-shift').toFixed(3)),
-        tbtMs: metric('total-blocking-time') === null ? null : Math.round(metric('total-blocking-time')),
-        fcpMs: metric('first-contentful-paint') === null ? null : Math.round(metric('first-contentful-paint')),
-        failedAudits,
-        /** Lighthouse's measure of this machine's speed at the time: low when the machine is busy. */
-        benchmarkIndex: lhr.environment?.benchmarkIndex == null ? null : Math.round(lhr.environment.benchmarkIndex),
-        /** What moved most, for a CLS above zero. */
-        shifted: (lhr.audits['layout-shifts']?.details?.items ?? []).slice(0, 3).map((item) => `${item.node?.selector ?? '?'} ${Number(item.score).toFixed(3)}`),
-        runtimeError:
-          lhr.runtimeError?.message ??
-          (['largest-contentful-paint', 'cumulative-layout-shift'].map((id) => lhr.audits[id]?.errorMessage).find(Boolean) || null),
-      };
+      const figures = medianRun(measured);
       console.error(`lighthouse: ${JSON.stringify(figures)}`);
       results.push(figures);
     }
