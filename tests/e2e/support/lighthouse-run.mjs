@@ -89,13 +89,14 @@ function figuresOf(lhr, formFactor, page) {
 function medianRun(runs) {
   const byScore = [...runs].sort((a, b) => (a.performance ?? -1) - (b.performance ?? -1));
   const median = byScore[Math.floor((byScore.length - 1) / 2)];
-  const worstCls = runs.reduce((worst, run) => (run.cls === null || (worst.cls !== null && worst.cls >= run.cls) ? worst : run), median);
-  const accessibility = runs.some((run) => run.accessibility === null) ? null : Math.min(...runs.map((run) => run.accessibility));
+  // A run that measured no CLS or accessibility counts as the worst (null fails the spec).
+  const worstCls = runs.reduce((worst, run) => ((run.cls ?? Infinity) > (worst.cls ?? Infinity) ? run : worst));
+  const worstAccessibility = runs.reduce((worst, run) => ((run.accessibility ?? -1) < (worst.accessibility ?? -1) ? run : worst));
   return {
     ...median,
     performanceRuns: runs.map((run) => run.performance),
-    accessibility,
-    cls: runs.some((run) => run.cls === null) ? null : worstCls.cls,
+    accessibility: worstAccessibility.accessibility,
+    cls: worstCls.cls,
     shifted: worstCls.shifted,
     failedAudits: [...new Set(runs.flatMap((run) => run.failedAudits))],
     runtimeError: runs.map((run) => run.runtimeError).find(Boolean) ?? null,
