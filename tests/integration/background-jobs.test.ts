@@ -70,6 +70,24 @@ describe('mail through the job queue', () => {
   });
 });
 
+describe('a burst of mail', () => {
+  let app: TestApp;
+  // A polling interval longer than any test: a mail goes out only if queuing it wakes the worker,
+  // and the next one only if the worker looks again at once after each job.
+  beforeAll(async () => {
+    app = await startTestApp({ JOB_POLL_INTERVAL_MS: '600000' });
+  });
+  afterAll(() => app.close());
+
+  it('sends every mail of a burst of sign-ups without waiting a polling interval before or between them', async () => {
+    const accounts = await Promise.all(Array.from({ length: 6 }, () => signUpUser(app)));
+    for (const { email } of accounts) {
+      expect(await app.mailsTo(email)).toHaveLength(1);
+      expect(await mailJobs(app, email)).toEqual([{ state: 'completed', retry_count: 0 }]);
+    }
+  });
+});
+
 describe('an instance with WORKER=0', () => {
   it('queues mail without sending it, and an instance with workers started later sends it', async () => {
     const server = await startTestApp({ WORKER: '0' });

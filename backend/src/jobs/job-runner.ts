@@ -63,6 +63,8 @@ export class JobRunner implements JobQueue {
   private readonly queues = new Map<string, QueueDefinition>();
   private readonly repeating: RepeatingTask[] = [];
   private state: 'new' | 'running' | 'stopped' = 'new';
+  /** This instance's pg-boss worker of each queue, by queue name. */
+  private readonly workerIds = new Map<string, string>();
 
   constructor(private readonly options: JobRunnerOptions) {
     reportUnawaitedCompletions(logUnrecordedCompletion);
@@ -109,15 +111,21 @@ export class JobRunner implements JobQueue {
     }
     if (this.options.worker) {
       for (const queue of this.queues.values()) {
-        await this.boss.work(queue.name, { pollingIntervalSeconds: this.options.pollIntervalMs / 1000 }, async ([job]) => {
+        const workerId = await this.boss.work(queue.name, { pollingIntervalSeconds: this.options.pollIntervalMs / 1000 }, async ([job]) => {
           try {
             await queue.handler(job.data);
             this.options.onJobDone?.(queue.name, 'completed');
           } catch (error) {
             this.options.onJobDone?.(queue.name, 'failed');
             throw error;
+          } finally {
+            // pg-boss's worker takes one job per polling interval, found or not: a burst of sign-ups
+            // queued their mails at 1 per 2 s, and a password reset waited behind them. A worker
+            // that has just worked a job looks for the next one at once; an empty queue waits.
+            this.wakeWorker(queue.name);
           }
         });
+        this.workerIds.set(queue.name, workerId);
         if (queue.cron) await this.boss.schedule(queue.name, queue.cron, {}, this.sendOptions(queue.retry));
         else await this.boss.unschedule(queue.name);
       }
@@ -142,6 +150,14 @@ export class JobRunner implements JobQueue {
     const definition = this.queues.get(queue);
     if (!definition) throw new Error(`No queue named ${queue}`);
     await this.boss.send(queue, data, { ...this.sendOptions(definition.retry), startAfter: options.afterSeconds });
+    // This instance's own worker starts the job now rather than at its next poll (another instance's finds it then).
+    if (options.afterSeconds === undefined) this.wakeWorker(queue);
+  }
+
+  /** Starts this instance's worker of `queue` looking for a job now, if it has one. */
+  private wakeWorker(queue: string): void {
+    const workerId = this.workerIds.get(queue);
+    if (workerId !== undefined) this.boss.notifyWorker(workerId);
   }
 
   /**
