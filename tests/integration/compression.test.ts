@@ -50,7 +50,7 @@ const decode = (answer: RawAnswer): string => {
   return answer.body.toString('utf8');
 };
 
-/** The largest of the app's own scripts (the entry, `app-*.js`, is main.tsx alone; `app-start-*.js` is what every page starts with). */
+/** The largest of the app's own scripts (the entry, `app-*.js`, is a one-line start under 1 KB; `app-start-*.js` is what every page starts with). */
 const appScript = () => {
   const assets = join(clientDir, 'assets');
   const scripts = readdirSync(assets)

@@ -173,6 +173,8 @@ export class JobRunner implements JobQueue {
     const { retryLimit, retryDelay, retryBackoff, expireInSeconds } = this.sendOptions(definition.retry);
     const rows = jobs.map(({ id, data }) => ({ id, name: queue, data, retryLimit, retryDelay, retryBackoff, expireInSeconds }));
     await this.boss.insert(rows, db ? { db: { executeSql: async (text: string, values: unknown[]) => ({ rows: await db(text, values) }) } } : {});
+    // Jobs written in the caller's transaction are not there until it commits: the worker's next poll finds them.
+    if (!db) this.wakeWorker(queue);
   }
 
   /**
