@@ -109,6 +109,8 @@ export const ProductMessages = {
   skuCharacters: 'SKU may contain only letters, digits and - _ . /',
   barcodeShape: 'Barcode must be 8, 12, 13 or 14 digits',
   barcodeCheckDigit: 'Barcode check digit is invalid',
+  /** Every slot for imports and exports is taken (each holds a database connection for as long as it runs): a 429 with Retry-After. */
+  busy: 'Other imports or exports are running. Please try again in a few seconds',
 } as const;
 
 /** Exporting the product list as a file: the toolbar's menu, and the answers about it. */
