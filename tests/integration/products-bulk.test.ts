@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createProduct, expectGqlError, expectRestError } from '../support/products';
+import { createProduct, expectGqlError, expectGqlTypeError, expectRestError } from '../support/products';
 import { signUpUser, startTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -202,6 +202,47 @@ describe('bulk stock adjustment', () => {
 });
 
 describe('bulk delete', () => {
+
+  it.each([
+    ['a key the list has no filter for', { ownerId: '00000000-0000-4000-8000-000000000000' }, 'ownerId'],
+    ['a misspelt key', { catgory: 'Tools' }, 'catgory'],
+  ])('refuses a filter with %s: 400 naming the key, and every product stays out of the trash', async (_case, filter, key) => {
+    const c = await catalogue();
+    const answer = await bulk(c.token, { action: 'delete', selection: { filter } });
+    expectRestError(answer, 400, 'BAD_USER_INPUT', `Unknown field: ${key}`, { [key]: 'Unknown field' });
+    expect((await stored(c.ownerId)).map((p) => p.name)).toEqual(['Alpha', 'Beta', 'Gamma']);
+    expect((await app.rest('GET', '/api/products/trash', undefined, { token: c.token })).body.products).toEqual([]);
+  });
+
+  it('refuses an unknown key beside the ids or the filter, and a blank stock status, for every action: nothing changes', async () => {
+    const c = await catalogue();
+    const before = await stored(c.ownerId);
+    const changes = { update: { featured: true }, adjustStock: { delta: 1 }, delete: undefined };
+    for (const [action, change] of Object.entries(changes)) {
+      expectRestError(await bulk(c.token, { action, selection: { filter: { category: 'Tools' }, all: true }, changes: change }), 400, 'BAD_USER_INPUT', 'Unknown field: all', { all: 'Unknown field' });
+      expectRestError(await bulk(c.token, { action, selection: { ids: [c.alpha.id], filters: { category: 'Tools' } }, changes: change }), 400, 'BAD_USER_INPUT', 'Unknown field: filters', {
+        filters: 'Unknown field',
+      });
+      expectRestError(await bulk(c.token, { action, selection: { filter: { stockStatus: ' ' } }, changes: change }), 400, 'BAD_USER_INPUT', 'Stock status format is invalid', {
+        stockStatus: 'Stock status format is invalid',
+      });
+    }
+    expect(await stored(c.ownerId)).toEqual(before);
+  });
+
+  it('is refused over GraphQL too: the selection and filter input types have no such field, and nothing is deleted', async () => {
+    const c = await catalogue();
+    const cases: Array<[string, Record<string, unknown>]> = [
+      ['ownerId', { filter: { ownerId: c.ownerId } }],
+      ['catgory', { filter: { catgory: 'Tools' } }],
+      ['all', { ids: [c.alpha.id], all: true }],
+    ];
+    for (const [key, selection] of cases) {
+      expectGqlTypeError(await app.gql(BULK_DELETE, { selection }, { token: c.token }), new RegExp(`Field "${key}" is not defined`));
+    }
+    expect((await stored(c.ownerId)).map((p) => p.name)).toEqual(['Alpha', 'Beta', 'Gamma']);
+  });
+
   it('moves the selected products to the trash, and the totals, categories and list follow', async () => {
     const c = await catalogue();
     expect((await app.gql(BULK_DELETE, { selection: { ids: [c.alpha.id, c.gamma.id, c.gamma.id] } }, { token: c.token })).data).toEqual({ bulkDeleteProducts: { affected: 2 } });

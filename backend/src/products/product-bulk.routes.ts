@@ -1,5 +1,5 @@
 import { Router, type Request } from 'express';
-import { BULK_ACTIONS, BulkChangeFields, BulkMessages, StockAdjustmentFields, type BulkAction } from '@stockroom/schema';
+import { BULK_ACTIONS, BulkChangeFields, BulkFilterFields, BulkMessages, StockAdjustmentFields, type BulkAction } from '@stockroom/schema';
 import type { RequestContext } from '../account/context';
 import { ValidationError } from '../common/errors';
 import { readBody, readObject } from '../rest/body';
@@ -8,10 +8,19 @@ import { stockStatusFilter } from './product.routes';
 
 type ContextOf = (req: Request) => RequestContext;
 
-/** A selection by filter takes `stockStatus` as the list's query string does (`low`, `LOW_STOCK`, any case). */
+/**
+ * The selection with only the keys it may carry: an unknown key is a 400, never
+ * ignored, since a filter missing a misspelt condition selects more (with none
+ * left, the whole catalogue). A selection by filter takes `stockStatus` as the
+ * list's query string does (`low`, `LOW_STOCK`, any case), but not blank.
+ * Anything else that is not a selection is the service's to refuse.
+ */
 function selectionOf(raw: unknown): unknown {
-  if (!isRecord(raw) || !isRecord(raw.filter)) return raw;
-  return { ...raw, filter: { ...raw.filter, stockStatus: stockStatusFilter(raw.filter.stockStatus) } };
+  if (!isRecord(raw)) return raw;
+  const selection = readObject(raw, ['ids', 'filter'] as const, 'selection', 'Selection');
+  if (!isRecord(selection.filter)) return selection;
+  const filter = readObject(selection.filter, BulkFilterFields, 'filter', 'Filter');
+  return { ...selection, filter: { ...filter, stockStatus: stockStatusFilter(filter.stockStatus) } };
 }
 
 /** REST adapter over productBulkService, mounted at /api/products beside the product routes. */
