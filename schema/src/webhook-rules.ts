@@ -20,6 +20,12 @@ export const WebhookMessages = {
   urlInvalid: 'URL must be a full web address, such as https://example.com/hooks/stockroom',
   urlHttpsOnly: 'URL must start with https://',
   urlCredentials: 'URL must not contain a user name or password',
+  hostUnresolved: (host: string) => `The host ${host} could not be resolved`,
+  /** Never the address a refused host resolves to: the answer would map the server's own network to whoever asks. */
+  hostNotPublic: (host: string) => `The host ${host} does not resolve to a public address: webhooks go to public addresses only`,
+  /** The same where the operator allows private addresses (WEBHOOK_ALLOW_PRIVATE=true). */
+  hostNotPublicOrPrivate: (host: string) =>
+    `The host ${host} does not resolve to a public, private or loopback address: webhooks go to public, private or loopback addresses here`,
   eventsRequired: 'Choose at least one event',
   eventsInvalid: `Events must be among ${EVENT_TYPES.join(', ')}`,
   notFound: 'Webhook not found',

@@ -1,24 +1,44 @@
 import ipaddr from 'ipaddr.js';
 import { lookup } from 'node:dns/promises';
+import { WebhookMessages } from '@stockroom/schema';
+
+/** IPv4 ranges ipaddr.js 1.9 calls unicast that are not the internet: the benchmarking networks. */
+const IPV4_NOT_INTERNET = ['198.18.0.0/15'].map((cidr) => ipaddr.IPv4.parseCIDR(cidr));
 
 /**
- * Ranges ipaddr.js calls unicast that are not the internet: benchmarking
- * networks, IPv6's discard prefix and its old site-local prefix.
+ * IPv6's internet is global unicast, 2000::/3: everything outside it (the
+ * local-use NAT64 prefix 64:ff9b:1::/48, the discard and dummy prefixes
+ * 100::/64 and 100:0:0:1::/64, SRv6's 5f00::/16, the old site-local fec0::/10,
+ * the rest of ::/8) is not, whatever name ipaddr.js 1.9 gives it.
  */
-const NOT_INTERNET = ['198.18.0.0/15', '100::/64', 'fec0::/10'].map((cidr) => ipaddr.parseCIDR(cidr));
+const IPV6_GLOBAL_UNICAST = ipaddr.IPv6.parseCIDR('2000::/3');
+/**
+ * Inside 2000::/3, what ipaddr.js 1.9 calls unicast and is not the internet:
+ * the IETF protocol assignments (benchmarking 2001:2::/48, ORCHID and Teredo
+ * among them) and the documentation prefix 3fff::/20.
+ */
+const IPV6_NOT_INTERNET = ['2001::/23', '3fff::/20'].map((cidr) => ipaddr.IPv6.parseCIDR(cidr));
+/** The well-known NAT64 prefix: a gateway on the server's network carries 64:ff9b::10.0.0.1 to 10.0.0.1. */
+const NAT64 = ipaddr.IPv6.parseCIDR('64:ff9b::/96');
 
 /** The ranges WEBHOOK_ALLOW_PRIVATE=true opens besides the internet: a developer's own machine and network, not link-local with the cloud metadata address. */
 const PRIVATE_RANGES = new Set(['private', 'loopback', 'uniqueLocal']);
 
-/** The address as it is reached: an IPv4 address written inside IPv6 (::ffff:127.0.0.1, ::127.0.0.1) is that IPv4 address. */
+/**
+ * The address as it is reached: an IPv4 address written inside IPv6 is that
+ * IPv4 address, whether mapped (::ffff:127.0.0.1), IPv4-compatible
+ * (::127.0.0.1) or behind the well-known NAT64 prefix (64:ff9b::127.0.0.1).
+ */
 function reachedAddress(address: string): ipaddr.IPv4 | ipaddr.IPv6 {
   const parsed = ipaddr.parse(address);
   if (parsed.kind() === 'ipv4') return parsed;
   const ipv6 = parsed as ipaddr.IPv6;
   if (ipv6.isIPv4MappedAddress()) return ipv6.toIPv4Address();
   const parts = ipv6.parts;
+  const embeddedIPv4 = () => ipaddr.fromByteArray(ipv6.toByteArray().slice(12));
+  if (ipv6.match(NAT64)) return embeddedIPv4();
   // IPv4-compatible (deprecated, still routed by some stacks; a URL writes [::127.0.0.1] as [::7f00:1]): 96 zero bits, then the IPv4 address; :: and ::1 are not.
-  if (parts.slice(0, 6).every((part) => part === 0) && (parts[6] !== 0 || parts[7] > 1)) return ipaddr.fromByteArray(ipv6.toByteArray().slice(12));
+  if (parts.slice(0, 6).every((part) => part === 0) && (parts[6] !== 0 || parts[7] > 1)) return embeddedIPv4();
   return ipv6;
 }
 
@@ -28,15 +48,21 @@ function rangeOf(address: string): string | null {
   const reached = reachedAddress(address);
   const range = reached.range();
   if (range !== 'unicast') return range;
-  return NOT_INTERNET.some(([network, bits]) => network.kind() === reached.kind() && (reached as ipaddr.IPv4).match(network as ipaddr.IPv4, bits)) ? 'reserved' : 'internet';
+  const internet =
+    reached instanceof ipaddr.IPv4
+      ? !IPV4_NOT_INTERNET.some((cidr) => reached.match(cidr))
+      : reached.match(IPV6_GLOBAL_UNICAST) && !IPV6_NOT_INTERNET.some((cidr) => reached.match(cidr));
+  return internet ? 'internet' : 'reserved';
 }
 
 /**
  * Where a webhook may send: a public address on the internet. Anything else
  * (private, loopback, link-local with the cloud metadata address, carrier-grade
- * NAT, unique-local, multicast, reserved, IPv4 written inside IPv6) could
- * reach the server's own network, so it is refused unless the operator allows
- * private addresses (development, tests). The ranges are ipaddr.js's.
+ * NAT, unique-local, multicast, documentation, benchmarking, reserved, and an
+ * IPv4 address written inside IPv6 that is one of these) could reach the
+ * server's own network, so it is refused unless the operator allows private
+ * addresses (development, tests). The ranges are ipaddr.js's, with what its
+ * 1.9 release does not know added above.
  */
 export function isPublicAddress(address: string): boolean {
   return rangeOf(address) === 'internet';
@@ -80,18 +106,13 @@ export async function resolveWebhookAddress(hostname: string, { allowPrivate, re
     try {
       addresses = await resolver(host);
     } catch {
-      throw new WebhookAddressError(`The host ${host} could not be resolved`);
+      throw new WebhookAddressError(WebhookMessages.hostUnresolved(host));
     }
   }
-  if (addresses.length === 0) throw new WebhookAddressError(`The host ${host} could not be resolved`);
+  if (addresses.length === 0) throw new WebhookAddressError(WebhookMessages.hostUnresolved(host));
   const allowed = allowPrivate ? isAllowedPrivateAddress : isPublicAddress;
-  const refused = addresses.find(({ address }) => !allowed(address));
-  if (refused) {
-    throw new WebhookAddressError(
-      allowPrivate
-        ? `The host ${host} resolves to ${refused.address}, a link-local, multicast or reserved address: webhooks go to public, private or loopback addresses here`
-        : `The host ${host} resolves to ${refused.address}, a private, loopback or reserved address: webhooks go to public addresses only`,
-    );
+  if (!addresses.every(({ address }) => allowed(address))) {
+    throw new WebhookAddressError(allowPrivate ? WebhookMessages.hostNotPublicOrPrivate(host) : WebhookMessages.hostNotPublic(host));
   }
   return addresses[0];
 }

@@ -61,14 +61,14 @@ const refuseConnections = () =>
   });
 
 describe('with private addresses not allowed', () => {
-  it.each(['127.0.0.1', '10.0.0.1', '169.254.169.254'])('refuses a host that resolves to %s, and sends nothing', async (address) => {
+  it.each(['127.0.0.1', '10.0.0.1', '169.254.169.254', '64:ff9b:1::a00:1'])('refuses a host that resolves to %s, sends nothing, and does not say the address', async (address) => {
     const connect = refuseConnections();
     const resolver = resolvingTo(address);
     const result = await sendWebhook(`http://hooks.example.test:${port}/ok`, SECRET, BODY, { timeoutMs: 1_000, allowPrivate: false, resolver });
     expect(result).toEqual({
       ok: false,
       statusCode: null,
-      error: `The host hooks.example.test resolves to ${address}, a private, loopback or reserved address: webhooks go to public addresses only`,
+      error: 'The host hooks.example.test does not resolve to a public address: webhooks go to public addresses only',
       durationMs: expect.any(Number),
     });
     expect(resolver).toHaveBeenCalledWith('hooks.example.test');
@@ -80,7 +80,7 @@ describe('with private addresses not allowed', () => {
     const connect = refuseConnections();
     const resolver = resolvingTo('93.184.216.34');
     const result = await sendWebhook(`http://127.0.0.1:${port}/ok`, SECRET, BODY, { timeoutMs: 1_000, allowPrivate: false, resolver });
-    expect(result).toMatchObject({ ok: false, statusCode: null, error: expect.stringMatching(/^The host 127\.0\.0\.1 resolves to 127\.0\.0\.1, a private/) });
+    expect(result).toMatchObject({ ok: false, statusCode: null, error: 'The host 127.0.0.1 does not resolve to a public address: webhooks go to public addresses only' });
     expect(resolver).not.toHaveBeenCalled();
     expect(connect).not.toHaveBeenCalled();
     expect(received).toEqual([]);
@@ -106,6 +106,18 @@ describe('with private addresses allowed', () => {
     await sendWebhook(url, SECRET, BODY, { timeoutMs: 1_000, allowPrivate: true, resolver });
     expect(resolver).toHaveBeenCalledTimes(2);
     expect(received).toHaveLength(2);
+  });
+
+  it('still refuses a host that resolves to the metadata address, without saying the address', async () => {
+    const connect = refuseConnections();
+    const result = await sendWebhook(`http://hooks.example.test:${port}/ok`, SECRET, BODY, { timeoutMs: 1_000, allowPrivate: true, resolver: resolvingTo('169.254.169.254') });
+    expect(result).toMatchObject({
+      ok: false,
+      statusCode: null,
+      error: 'The host hooks.example.test does not resolve to a public, private or loopback address: webhooks go to public, private or loopback addresses here',
+    });
+    expect(connect).not.toHaveBeenCalled();
+    expect(received).toEqual([]);
   });
 
   it('does not follow a redirect: a 302 is a failure and its Location is never asked for', async () => {
