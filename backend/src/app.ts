@@ -182,7 +182,7 @@ export async function createApp({ config, databaseUrl, orm, mailer }: AppDepende
   api.use(methodNotAllowed(openApiPaths));
   api.use(express.json({ limit: JSON_BODY_LIMIT }));
   api.use('/users/health', healthRoutes(services.sql));
-  api.use('/health', probeRoutes(services.sql, lifecycle, databaseBreaker, uploads, jobs));
+  api.use('/health', probeRoutes(services.sql, lifecycle, databaseBreaker, uploads, jobs, config.metricsToken));
   api.use(docsRoutes(config.appUrl));
   // The probes and the docs above answer without the database; every route below needs it.
   api.use(restDatabaseGate(databaseBreaker));

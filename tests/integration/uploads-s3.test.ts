@@ -14,8 +14,8 @@ import { uploadSuite } from './uploads.suite';
 /**
  * Image uploads kept in an S3-compatible bucket (S3_BUCKET set), here an s3rver on 127.0.0.1: the whole
  * upload suite, an image one instance stored served by another on the same bucket, and a store that
- * cannot be used (no bucket, wrong credentials, nobody listening) reported by readiness in one line,
- * while the app itself starts and answers.
+ * cannot be used (no bucket, wrong credentials, nobody listening) reported by readiness (why, in one line,
+ * only to METRICS_TOKEN's holder), while the app itself starts and answers.
  */
 uploadSuite(s3Store);
 
@@ -101,14 +101,18 @@ describe('a store that cannot be used', () => {
   });
   afterAll(() => s3?.close());
 
-  /** Starts an app on `env`, and reads its readiness and liveness. */
+  const METRICS_TOKEN = 'monitoring-token-0123456789abcdef';
+
+  /** Starts an app on `env` with METRICS_TOKEN set, and reads its readiness (as anyone and as the token's holder) and liveness. */
   async function probesOf(env: Record<string, string>) {
     let app: TestApp | undefined;
     try {
-      app = await startTestApp(env);
+      app = await startTestApp({ ...env, METRICS_TOKEN });
       const ready = await app.rest('GET', '/api/health/ready');
+      const readyToMonitoring = await app.rest('GET', '/api/health/ready', undefined, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+      const readyToAWrongToken = await app.rest('GET', '/api/health/ready', undefined, { headers: { authorization: 'Bearer monitoring-token-guessed-wrong' } });
       const live = await app.rest('GET', '/api/health/live');
-      return { ready, live };
+      return { ready, readyToMonitoring, readyToAWrongToken, live, endpoint: env.S3_ENDPOINT, bucket: env.S3_BUCKET };
     } finally {
       await app?.close();
     }
@@ -122,12 +126,20 @@ describe('a store that cannot be used', () => {
       /^The S3 store at http:\/\/127\.0\.0\.1:\d+ refused the credentials for bucket "stockroom-\d+" \(check AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY\)$/,
     ],
     ['a store nobody listens on', () => ({ ...s3.env(s3.newBucket()), S3_ENDPOINT: 'http://127.0.0.1:9' }), /^The S3 store at http:\/\/127\.0\.0\.1:9 cannot be reached \(ECONNREFUSED\)$/],
-  ])('%s: the app starts, and readiness is 503 with the reason in one line', async (_label, env, reason) => {
-    const { ready, live } = await probesOf(env());
+  ])('%s: the app starts, readiness is 503 to anyone, and the reason in one line only to METRICS_TOKEN', async (_label, env, reason) => {
+    const { ready, readyToMonitoring, readyToAWrongToken, live, endpoint, bucket } = await probesOf(env());
     expect(live.status).toBe(200);
     expect(ready.status).toBe(503);
-    expect(ready.body).toMatchObject({ status: 'unavailable', database: 'up', storage: 'down', draining: false });
-    expect(ready.body.storageProblem).toMatch(reason);
+    expect(ready.body).toEqual({ status: 'unavailable', database: 'up', storage: 'down', draining: false, jobs: 'running' });
+    expect(readyToAWrongToken.body).toEqual(ready.body);
+    // Neither the store's endpoint nor its bucket reaches a caller without the token.
+    for (const answer of [ready, readyToAWrongToken]) {
+      expect(JSON.stringify(answer.body)).not.toContain(endpoint);
+      expect(JSON.stringify(answer.body)).not.toContain(bucket);
+    }
+    expect(readyToMonitoring.status).toBe(503);
+    expect(readyToMonitoring.body).toMatchObject({ status: 'unavailable', database: 'up', storage: 'down', draining: false });
+    expect(readyToMonitoring.body.storageProblem).toMatch(reason);
   });
 
   it('the server says so in one line at start-up, and keeps running', async () => {

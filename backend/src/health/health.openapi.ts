@@ -8,7 +8,11 @@ const readiness = {
     status: { type: 'string', enum: ['ready', 'unavailable'] },
     database: { type: 'string', enum: ['up', 'down'] },
     storage: { type: 'string', enum: ['up', 'down'] },
-    storageProblem: { type: 'string', description: 'Why uploads cannot be stored (a missing bucket, refused credentials, an unreachable store)' },
+    storageProblem: {
+      type: 'string',
+      description:
+        'Why uploads cannot be stored (a missing bucket, refused credentials, an unreachable store). Only with `Authorization: Bearer <METRICS_TOKEN>` (it names the uploads directory or the S3 endpoint and bucket); the log has it either way',
+    },
     draining: { type: 'boolean' },
     jobs: { type: 'string', enum: ['running', 'stopped', 'off'], description: 'Background job workers: "off" on an instance started with WORKER=0' },
   },
@@ -42,6 +46,8 @@ export const healthOpenApiPaths = {
       operationId: 'getReadiness',
       tags,
       summary: 'Readiness for new requests: 200 while the database answers, uploads can be stored, the instance is not shutting down and its job workers run (or are off: WORKER=0); 503 with Retry-After otherwise',
+      description:
+        'Public, and says which part is down. Why the storage is down (`storageProblem`) is answered only to a request with `Authorization: Bearer <METRICS_TOKEN>` on an instance that has METRICS_TOKEN set; the log says it either way.',
       security: publicAccess,
       responses: {
         200: jsonResponse('Ready', readiness),

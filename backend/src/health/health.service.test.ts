@@ -1,4 +1,5 @@
 import { DatabaseBreaker } from '../common/database-outage';
+import { log } from '../common/log';
 import type { SqlPool } from '../db/sql';
 import { readiness } from './health.service';
 
@@ -20,6 +21,8 @@ const storageDown = {
 };
 
 describe('readiness', () => {
+  afterEach(() => jest.restoreAllMocks());
+
   it('is ready while the database answers and the instance is not draining', async () => {
     expect(await readiness(answering, { draining: false }, closed(), storageUp, running)).toEqual({ status: 'ready', database: 'up', storage: 'up', draining: false, jobs: 'running' });
   });
@@ -35,7 +38,7 @@ describe('readiness', () => {
   it('is not ready once the database has not answered within the deadline (a hung database), without waiting for its statement limit', async () => {
     const hung: SqlPool = { query: () => new Promise<never>(() => {}) };
     const started = Date.now();
-    expect(await readiness(hung, { draining: false }, closed(), storageUp, running, 100)).toEqual({ status: 'unavailable', database: 'down', storage: 'up', draining: false, jobs: 'running' });
+    expect(await readiness(hung, { draining: false }, closed(), storageUp, running, { databaseDeadlineMs: 100 })).toEqual({ status: 'unavailable', database: 'down', storage: 'up', draining: false, jobs: 'running' });
     expect(Date.now() - started).toBeLessThan(1_000);
   });
 
@@ -51,8 +54,16 @@ describe('readiness', () => {
     expect(checks).toBe(1);
   });
 
-  it('is not ready while uploads cannot be stored, and says why in one line', async () => {
-    expect(await readiness(answering, { draining: false }, closed(), storageDown, running)).toEqual({
+  it('is not ready while uploads cannot be stored, and says so without saying why: the reason names the store', async () => {
+    jest.spyOn(log, 'error').mockImplementation((() => undefined) as typeof log.error);
+    const answer = await readiness(answering, { draining: false }, closed(), storageDown, running);
+    expect(answer).toEqual({ status: 'unavailable', database: 'up', storage: 'down', draining: false, jobs: 'running' });
+    expect(JSON.stringify(answer)).not.toContain('127.0.0.1:9000');
+  });
+
+  it("says why, in one line, to the operator's monitoring", async () => {
+    jest.spyOn(log, 'error').mockImplementation((() => undefined) as typeof log.error);
+    expect(await readiness(answering, { draining: false }, closed(), storageDown, running, { withReasons: true })).toEqual({
       status: 'unavailable',
       database: 'up',
       storage: 'down',
@@ -60,6 +71,25 @@ describe('readiness', () => {
       draining: false,
       jobs: 'running',
     });
+    expect(await readiness(answering, { draining: false }, closed(), storageUp, running, { withReasons: true })).toEqual({
+      status: 'ready',
+      database: 'up',
+      storage: 'up',
+      draining: false,
+      jobs: 'running',
+    });
+  });
+
+  it('logs why the storage is down, one line per reason however often it is polled', async () => {
+    const lines: string[] = [];
+    jest.spyOn(log, 'error').mockImplementation(((line: string) => void lines.push(line)) as typeof log.error);
+    const unwritable = {
+      check: async () => {
+        throw new Error('The uploads directory /srv/stockroom/uploads is not writable');
+      },
+    };
+    for (let poll = 0; poll < 3; poll += 1) await readiness(answering, { draining: false }, closed(), unwritable, running);
+    expect(lines).toEqual(['[uploads] not ready: The uploads directory /srv/stockroom/uploads is not writable']);
   });
 
   it('is not ready once its job workers have stopped', async () => {

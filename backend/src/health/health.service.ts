@@ -1,6 +1,8 @@
 import { APP_VERSION } from '@stockroom/schema';
 import type { DatabaseBreaker } from '../common/database-outage';
 import { orWhenLate } from '../common/deadline';
+import { log } from '../common/log';
+import { heldBackNote, logOncePerWindow } from '../common/rate-limited-log';
 import type { SqlPool } from '../db/sql';
 
 export interface HealthReport {
@@ -25,7 +27,10 @@ export interface Readiness {
   database: 'up' | 'down';
   /** Where uploads are kept: a missing bucket, refused credentials or an unreachable store make the instance not ready. */
   storage: 'up' | 'down';
-  /** Why the storage is down, in one line. */
+  /**
+   * Why the storage is down, in one line: only for the operator's monitoring (`withReasons`), since it
+   * names the uploads directory or the S3 endpoint and bucket. The log has it too.
+   */
   storageProblem?: string;
   draining: boolean;
   jobs: JobsState['status'];
@@ -55,10 +60,17 @@ export async function healthReport(sql: SqlPool): Promise<HealthReport> {
   return { status: database === 'up' ? 'ok' : 'unavailable', database, version: APP_VERSION, uptimeSeconds: Math.round(process.uptime()) };
 }
 
+export interface ReadinessOptions {
+  /** Whether the answer says why the storage is down (the operator's monitoring); the log says it either way. */
+  withReasons?: boolean;
+  databaseDeadlineMs?: number;
+}
+
 /**
  * Ready for new requests: the database answers, uploads can be stored, the instance is not draining
  * for a shutdown, and its job workers run (unless WORKER=0 turned them off). While the breaker is open the database counts as down without waiting for it; the poll
- * starts a check. A database that has not answered within a second counts as down too.
+ * starts a check. A database that has not answered within a second counts as down too. Why the storage
+ * is down goes to the log, one line per reason every few seconds however often the probe polls.
  */
 export async function readiness(
   sql: SqlPool,
@@ -66,7 +78,7 @@ export async function readiness(
   breaker: DatabaseBreaker,
   storage: StorageCheck,
   jobs: JobsState,
-  databaseDeadlineMs = READINESS_DATABASE_DEADLINE_MS,
+  { withReasons = false, databaseDeadlineMs = READINESS_DATABASE_DEADLINE_MS }: ReadinessOptions = {},
 ): Promise<Readiness> {
   void breaker.probe();
   const [database, storageProblem] = await Promise.all([
@@ -76,12 +88,15 @@ export async function readiness(
       (error: unknown) => (error instanceof Error ? error.message : String(error)),
     ),
   ]);
+  if (storageProblem !== undefined) {
+    logOncePerWindow(`readiness storage ${storageProblem}`, (heldBack) => log.error(`[uploads] not ready: ${storageProblem}${heldBackNote(heldBack)}`));
+  }
   const storageState = storageProblem === undefined ? ('up' as const) : ('down' as const);
   return {
     status: database === 'up' && storageState === 'up' && !instance.draining && jobs.status !== 'stopped' ? 'ready' : 'unavailable',
     database,
     storage: storageState,
-    ...(storageProblem !== undefined && { storageProblem }),
+    ...(withReasons && storageProblem !== undefined && { storageProblem }),
     draining: instance.draining,
     jobs: jobs.status,
   };
