@@ -1,10 +1,15 @@
 /**
- * One jest run, three projects: `unit` (beside the code), `integration`
- * (real app on the embedded PostgreSQL, tests/integration) and `e2e` (real
- * Chromium against the built server, tests/e2e).
+ * Four projects: `unit` (beside the code), `integration` (real app on the
+ * embedded PostgreSQL, tests/integration), `e2e` (real Chromium against the
+ * built server, tests/e2e) and `performance` (Lighthouse against the built
+ * server). `npm test` (scripts/test.mjs) runs the first three together and
+ * then `performance` alone, so that no other suite shares the machine while
+ * pages are timed.
  */
 /* ts-jest in transpile-only mode (isolatedModules in tsconfig.jest.json): fast, and it emits the decorator metadata TypeGraphQL and MikroORM read. */
 const tsJest = ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest.json' }];
+
+const LIGHTHOUSE_SPEC = '<rootDir>/tests/e2e/lighthouse.spec.ts';
 
 const shared = {
   transform: { '^.+\\.tsx?$': tsJest },
@@ -39,6 +44,14 @@ module.exports = {
       ...shared,
       displayName: 'e2e',
       testMatch: ['<rootDir>/tests/e2e/**/*.spec.ts'],
+      testPathIgnorePatterns: ['/node_modules/', LIGHTHOUSE_SPEC],
+      globalSetup: '<rootDir>/tests/e2e/support/server-setup.mjs',
+      globalTeardown: '<rootDir>/tests/e2e/support/server-teardown.mjs',
+    },
+    {
+      ...shared,
+      displayName: 'performance',
+      testMatch: [LIGHTHOUSE_SPEC],
       globalSetup: '<rootDir>/tests/e2e/support/server-setup.mjs',
       globalTeardown: '<rootDir>/tests/e2e/support/server-teardown.mjs',
     },

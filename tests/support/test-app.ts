@@ -60,16 +60,60 @@ const JOB_CHECK_MS = 50;
 
 let databases = 0;
 
-/** A fresh, empty database on the run's embedded PostgreSQL; returns its URL. */
-export async function createDatabase(): Promise<string> {
+function adminUrlOf(): string {
   const adminUrl = process.env.TEST_PG_ADMIN_URL;
   if (!adminUrl) throw new Error('TEST_PG_ADMIN_URL is not set: run integration tests through jest (tests/support/database-setup.mjs)');
-  const name = `test_${process.pid}_${Date.now()}_${++databases}`;
-  const admin = new Client({ connectionString: adminUrl });
+  return adminUrl;
+}
+
+const urlOf = (adminUrl: string, name: string) => adminUrl.replace(/\/postgres$/, `/${name}`);
+
+async function withAdmin<T>(work: (admin: Client) => Promise<T>): Promise<T> {
+  const admin = new Client({ connectionString: adminUrlOf() });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  return adminUrl.replace(/\/postgres$/, `/${name}`);
+  try {
+    return await work(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** A fresh, empty database on the run's embedded PostgreSQL; returns its URL. */
+export async function createDatabase(): Promise<string> {
+  const name = `test_${process.pid}_${Date.now()}_${++databases}`;
+  await withAdmin((admin) => admin.query(`CREATE DATABASE ${name}`));
+  return urlOf(adminUrlOf(), name);
+}
+
+/**
+ * The run's migrated database that every app's database is copied from: migrating an empty
+ * database runs every migration, a copy is one statement. Built once per run by whichever test
+ * worker asks first (the others wait on an advisory lock), under another name until it is whole,
+ * so a worker that dies halfway leaves no half-migrated template behind.
+ */
+const TEMPLATE_DATABASE = 'stockroom_migrated_template';
+let templateReady: Promise<void> | undefined;
+
+function migratedTemplate(): Promise<void> {
+  templateReady ??= withAdmin(async (admin) => {
+    await admin.query('SELECT pg_advisory_lock(hashtext($1))', [TEMPLATE_DATABASE]);
+    const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [TEMPLATE_DATABASE]);
+    if (found.rowCount === 0) {
+      const building = await createDatabase();
+      await (await openDatabase(building)).close();
+      await admin.query(`ALTER DATABASE ${new URL(building).pathname.slice(1)} RENAME TO ${TEMPLATE_DATABASE}`);
+    }
+    await admin.query('SELECT pg_advisory_unlock(hashtext($1))', [TEMPLATE_DATABASE]);
+  });
+  return templateReady;
+}
+
+/** A fresh database with every migration applied (a copy of the run's migrated template); returns its URL. */
+export async function createMigratedDatabase(): Promise<string> {
+  await migratedTemplate();
+  const name = `test_${process.pid}_${Date.now()}_${++databases}`;
+  await withAdmin((admin) => admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`));
+  return urlOf(adminUrlOf(), name);
 }
 
 /** Decodes the quoted-printable body nodemailer writes, so links can be read whole. */
@@ -86,11 +130,11 @@ export function linkIn(mail: string, path: string): URL {
 }
 
 /**
- * Boots the real app (Express, Apollo, MikroORM, mailer) on a fresh
+ * Boots the real app (Express, Apollo, MikroORM, mailer) on a fresh migrated
  * PostgreSQL database and a free port. Nothing is mocked.
  */
 export async function startTestApp(env: Record<string, string> = {}, options: StartOptions = {}): Promise<TestApp> {
-  const databaseUrl = options.databaseUrl ?? (await createDatabase());
+  const databaseUrl = options.databaseUrl ?? (await createMigratedDatabase());
   const dataDir = mkdtempSync(join(tmpdir(), 'stockroom-app-'));
   const config = loadConfig({
     NODE_ENV: 'test',
