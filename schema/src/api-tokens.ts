@@ -35,8 +35,12 @@ const DAY_MS = 24 * 60 * 60_000;
 /** A client's clock may run behind the server's, and a request takes time to arrive: a 30-day expiry made by a client is still accepted. */
 const EXPIRY_SLACK_MS = DAY_MS;
 
-/** Why a token stopped working before its expiry, other than its owner revoking it (which deletes it). */
-export const API_TOKEN_REVOKED_REASONS = ['account_deactivated'] as const;
+/**
+ * Why a token stopped working before its expiry, other than its owner revoking
+ * it (which deletes it): whatever ends the account's other sessions ends its
+ * tokens too, since whoever had the old password or a session could have made them.
+ */
+export const API_TOKEN_REVOKED_REASONS = ['account_deactivated', 'password_reset', 'password_changed'] as const;
 export type ApiTokenRevokedReason = (typeof API_TOKEN_REVOKED_REASONS)[number];
 
 export const ApiTokenMessages = {
@@ -50,9 +54,13 @@ export const ApiTokenMessages = {
   createFailed: 'Failed to create API token',
   revokeFailed: 'Failed to revoke API token',
   /** Why a revoked token in the list no longer works. */
-  revokedReasons: { account_deactivated: 'Revoked when the account was deactivated' } satisfies Record<ApiTokenRevokedReason, string>,
-  /** What the profile says about tokens and passwords, so nobody expects a password change to stop a leaked token. */
-  passwordChangeNote: 'Tokens keep working after you change your password. Revoke any token you think has leaked.',
+  revokedReasons: {
+    account_deactivated: 'Revoked when the account was deactivated',
+    password_reset: 'Revoked when the password was reset',
+    password_changed: 'Revoked when the password was changed',
+  } satisfies Record<ApiTokenRevokedReason, string>,
+  /** What the profile says about tokens and passwords, so nobody is surprised when a password change stops their scripts. */
+  passwordChangeNote: 'Changing or resetting your password revokes every token, as it signs you out everywhere else.',
   shownOnce: "Copy the token now: it is shown only once. Stockroom keeps only a hash of it and cannot show it again.",
 } as const;
 

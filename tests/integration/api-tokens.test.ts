@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { expectGqlError, expectRestError } from '../support/answers';
 import { ADJUST_STOCK, CREATE_PRODUCT, DELETE_PRODUCT, PRODUCT, PRODUCT_STATS, PRODUCTS, UPDATE_PRODUCT, createProduct, productInput, storedProduct } from '../support/products';
-import { GOOD_PASSWORD, ME, signUpAdmin, signUpUser, startTestApp, type TestApp } from '../support/test-app';
+import { decodeQuotedPrintable, GOOD_PASSWORD, ME, signUpAdmin, signUpUser, startTestApp, type TestApp } from '../support/test-app';
 
 /**
  * Personal access tokens (issue 15): made and revoked with a session, shown
@@ -412,11 +412,70 @@ describe('tokens that do not work', () => {
     expect((await app.sql(`SELECT revoked_reason FROM api_tokens WHERE user_id = $1`, [alice.user.id]))[0].revoked_reason).toBe('account_deactivated');
   });
 
-  it('keeps working after a password change, as the profile says', async () => {
+  it('revokes every token on a password change over REST or GraphQL, as it signs out the other sessions; the session that changed it makes a new one', async () => {
+    const NEW_PASSWORD = 'N3w!Passw0rd-2026';
+    const input = { currentPassword: GOOD_PASSWORD, newPassword: NEW_PASSWORD };
+    const changeOver = {
+      REST: async (session: string) => expect((await app.rest('POST', '/api/users/profile/password', input, { token: session })).status).toBe(200),
+      GraphQL: async (session: string) => expect((await app.gql(CHANGE_PASSWORD, { input }, { token: session })).errors).toBeUndefined(),
+    };
+    for (const change of Object.values(changeOver)) {
+      const alice = await signUpUser(app);
+      const other = (await app.rest('POST', '/api/auth/signin', { email: alice.email, password: GOOD_PASSWORD })).body.accessToken;
+      const read = await createToken(alice.token, ['read']);
+      const write = await createToken(other, ['write']);
+      await change(alice.token);
+      for (const { token } of [read, write]) {
+        expectRestError(await app.rest('GET', '/api/products', undefined, { token }), 401, 'UNAUTHENTICATED', INVALID);
+        expectGqlError(await app.gql(PRODUCT_STATS, {}, { token }), 'UNAUTHENTICATED', INVALID);
+      }
+      expectRestError(await app.rest('POST', '/api/products', productInput(), { token: write.token }), 401, 'UNAUTHENTICATED', INVALID);
+      expect((await app.rest('GET', '/api/products', undefined, { token: other })).status).toBe(401);
+      const rows = await app.sql(`SELECT revoked_at, revoked_reason FROM api_tokens WHERE user_id = $1`, [alice.user.id]);
+      expect(rows).toEqual([read, write].map(() => ({ revoked_at: expect.any(Date), revoked_reason: 'password_changed' })));
+      const fresh = await createToken(alice.token, ['read']);
+      expect((await app.rest('GET', '/api/products', undefined, { token: fresh.token })).status).toBe(200);
+    }
+  });
+});
+
+describe('the owner is told of a new token', () => {
+  it('mails the owner once per token made over REST or GraphQL: its name, what it can do, how to revoke it, and never the secret', async () => {
+    const alice = await signUpUser(app, { firstName: 'Alice' });
+    const mailsBefore = (await app.mailsTo(alice.email)).length;
+    const overRest = await createToken(alice.token, ['read'], { name: 'Shop <sync>\n\nNo action is needed \u202e& co' });
+    const overGql = await app.gql(CREATE_TOKEN, { input: { name: 'Backup job', scopes: ['read', 'write'] } }, { token: alice.token });
+    expect(overGql.errors).toBeUndefined();
+
+    const mails = (await app.mailsTo(alice.email)).slice(mailsBefore).map(decodeQuotedPrintable);
+    expect(mails).toHaveLength(2);
+    const expected = [
+      // A name cannot add lines (or turn text around) in the mail: it shows on one line.
+      { name: 'Shop <sync> No action is needed & co', html: 'Shop &lt;sync&gt; No action is needed &amp; co', can: 'It can read your products and stock.', secret: overRest.token },
+      { name: 'Backup job', html: 'Backup job', can: 'It can read and change your products and stock.', secret: overGql.data.createApiToken.token },
+    ];
+    for (const [i, mail] of mails.entries()) {
+      expect(mail).toContain('Subject: A new API token was created for your Stockroom account');
+      expect(mail).toContain('Hello Alice,');
+      expect(mail).toContain(`A new API token "${expected[i].name}" was created for your Stockroom account.`);
+      expect(mail).toContain(`A new API token &quot;${expected[i].html}&quot; was created`);
+      expect(mail).toContain(expected[i].can);
+      expect(mail).toContain("If this wasn't you, revoke it in your profile and change your password.");
+      expect(mail).toContain('Open your profile: http://stockroom.test/profile\n');
+      expect(mail).not.toContain(expected[i].secret.slice(4));
+    }
+    // Another user's tokens tell only their owner.
+    const bob = await signUpUser(app);
+    await createToken(bob.token, ['read']);
+    expect(await app.mailsTo(alice.email)).toHaveLength(mailsBefore + 2);
+  });
+
+  it('still makes a token past the address’s hourly cap of such mails, without the mail', async () => {
     const alice = await signUpUser(app);
-    const { token } = await createToken(alice.token, ['read']);
-    const changed = await app.rest('POST', '/api/users/profile/password', { currentPassword: GOOD_PASSWORD, newPassword: 'N3w!Passw0rd-2026' }, { token: alice.token });
-    expect(changed.status).toBe(200);
-    expect((await app.rest('GET', '/api/products', undefined, { token })).status).toBe(200);
+    const mailsBefore = (await app.mailsTo(alice.email)).length;
+    for (let n = 1; n <= 7; n++) await createToken(alice.token, ['read'], { name: `Token ${n}` });
+    const mails = (await app.mailsTo(alice.email)).slice(mailsBefore).map(decodeQuotedPrintable);
+    expect(mails.map((mail) => mail.match(/A new API token "(Token \d)"/)?.[1])).toEqual(['Token 1', 'Token 2', 'Token 3', 'Token 4', 'Token 5']);
+    expect((await app.rest('GET', '/api/users/profile/tokens', undefined, { token: alice.token })).body.apiTokens).toHaveLength(7);
   });
 });

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { expectGqlError, expectRestError } from '../support/answers';
+import { CREATE_PRODUCT, PRODUCT_STATS, productInput } from '../support/products';
 import { GOOD_PASSWORD, linkIn, signUpUser, startTestApp, uniqueEmail, uniqueIp, type TestApp } from '../support/test-app';
 
 let app: TestApp;
@@ -298,4 +300,60 @@ describe('reset links after an email change', () => {
     }
     expect((await signIn(moved, GOOD_PASSWORD)).status).toBe(200);
   });
+});
+
+describe('API tokens and a reset', () => {
+  const INVALID_TOKEN = 'Invalid authentication token';
+  const API_TOKENS = `query ApiTokens { apiTokens { name revokedAt revokedReason } }`;
+
+  /** A read and write token made with `session`, over REST. */
+  async function createToken(session: string, name: string): Promise<string> {
+    const answer = await app.rest('POST', '/api/users/profile/tokens', { name, scopes: ['read', 'write'] }, { token: session });
+    expect(answer.status).toBe(201);
+    return answer.body.token;
+  }
+
+  /** How a token fares reading and writing on each transport: the REST statuses and the GraphQL error codes (undefined: it worked). */
+  async function useToken(token: string) {
+    const restRead = await app.rest('GET', '/api/products', undefined, { token });
+    const restWrite = await app.rest('POST', '/api/products', productInput(), { token });
+    const gqlRead = await app.gql(PRODUCT_STATS, {}, { token });
+    const gqlWrite = await app.gql(CREATE_PRODUCT, { input: productInput() }, { token });
+    return { restRead, restWrite, gqlRead, gqlWrite };
+  }
+
+  const resetOver = {
+    REST: (input: Record<string, string>) => app.rest('POST', '/api/auth/reset-password', input, { ip: uniqueIp() }).then((answer) => expect(answer.status).toBe(200)),
+    GraphQL: (input: Record<string, string>) => app.gql(RESET, { input }, { ip: uniqueIp() }).then((answer) => expect(answer.errors).toBeUndefined()),
+  };
+
+  it.each(Object.keys(resetOver) as Array<keyof typeof resetOver>)(
+    'a reset over %s revokes every token made before it (401 to reads and writes on both transports); a token made after it works',
+    async (transport) => {
+      const alice = await signUpUser(app);
+      const before = [await createToken(alice.token, 'Shop sync'), await createToken(alice.token, 'Backup')];
+      expect((await app.rest('GET', '/api/products', undefined, { token: before[0] })).status).toBe(200);
+
+      const { token: resetToken } = await requestResetToken(alice.email);
+      await resetOver[transport]({ email: alice.email, resetToken, newPassword: NEW_PASSWORD });
+
+      for (const token of before) {
+        const used = await useToken(token);
+        expectRestError(used.restRead, 401, 'UNAUTHENTICATED', INVALID_TOKEN);
+        expectRestError(used.restWrite, 401, 'UNAUTHENTICATED', INVALID_TOKEN);
+        expectGqlError(used.gqlRead, 'UNAUTHENTICATED', INVALID_TOKEN);
+        expectGqlError(used.gqlWrite, 'UNAUTHENTICATED', INVALID_TOKEN);
+      }
+      expect(await app.sql('SELECT id FROM products WHERE owner_id = $1', [alice.user.id])).toEqual([]);
+
+      const session = (await signIn(alice.email, NEW_PASSWORD)).body.accessToken;
+      const listed = (await app.gql(API_TOKENS, {}, { token: session })).data.apiTokens.sort((a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name));
+      expect(listed).toEqual(['Backup', 'Shop sync'].map((name) => ({ name, revokedAt: expect.any(String), revokedReason: 'password_reset' })));
+
+      const after = await useToken(await createToken(session, 'New sync'));
+      expect([after.restRead.status, after.restWrite.status]).toEqual([200, 201]);
+      expect([after.gqlRead.errors, after.gqlWrite.errors]).toEqual([undefined, undefined]);
+      expect(await app.sql('SELECT id FROM products WHERE owner_id = $1', [alice.user.id])).toHaveLength(2);
+    },
+  );
 });

@@ -168,6 +168,26 @@ describe('managing webhooks', () => {
     );
   });
 
+  it('mails the owner once per webhook made over REST or GraphQL: the host it sends to (not its path or query), how to delete it', async () => {
+    const alice = await signUpUser(app, { firstName: 'Alice' });
+    const mailsBefore = (await app.mailsTo(alice.email)).length;
+    await createWebhook(alice.token, '/ok/hooks/secret-path?key=rest-secret');
+    const overGql = await app.gql(CREATE_WEBHOOK, { input: { url: `${base}/ok/hooks?key=gql-secret`, events: ['stock.low'] } }, { token: alice.token });
+    expect(overGql.errors).toBeUndefined();
+
+    const mails = (await app.mailsTo(alice.email)).slice(mailsBefore).map(decodeQuotedPrintable);
+    expect(mails).toHaveLength(2);
+    const host = new URL(base).host;
+    for (const mail of mails) {
+      expect(mail).toContain('Subject: A new webhook was added to your Stockroom account');
+      expect(mail).toContain('Hello Alice,');
+      expect(mail).toContain(`A new webhook was added to your Stockroom account: it sends changes to your products and stock to ${host}.`);
+      expect(mail).toContain("If this wasn't you, delete it in your profile and change your password.");
+      expect(mail).toContain('Open your profile: http://stockroom.test/profile\n');
+      for (const hidden of ['secret-path', 'rest-secret', 'gql-secret', 'whsec_']) expect(mail).not.toContain(hidden);
+    }
+  });
+
   it('is refused to an API token, even a write one', async () => {
     const { token: session } = await signUpUser(app);
     const { webhook } = await createWebhook(session, '/ok/token');

@@ -1,15 +1,18 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AuthMessages, UserMessages, VerifyEmailFields, validateFields } from '@stockroom/schema';
+import { AuthMessages, UserMessages, VerifyEmailFields, validateFields, type ApiTokenRevokedReason } from '@stockroom/schema';
 import { clientKeyOf as clientKeyOfAddress } from '../common/client-key';
 import { assertValid, ValidationError } from '../common/errors';
+import { runStatement } from '../db/sql';
 import { emailVerificationMail } from '../mail/templates';
 import { InvalidLinkError } from './account.errors';
+import { revokeApiTokensStatement } from './api-token.queries';
 import type { RequestContext } from './context';
 import { normalizeEmail } from './email-uniqueness';
 import { claimRecipientQuota, consumeMailActionQuota, MailKind, recipientWithinCap } from './mail-limits';
 import { OneTimeToken, TokenPurpose } from './one-time-token.entity';
 import { verifyPassword } from './password-hasher';
 import { consumeRateLimit } from './rate-limiter';
+import { revokeSessionsStatement } from './session.queries';
 import { createOneTimeSecret, hashOneTimeSecret } from './tokens';
 import { User } from './user.entity';
 import { requireViewer } from './viewer';
@@ -73,6 +76,18 @@ export function link(ctx: RequestContext, path: string, token: string, email: st
  */
 export async function revokeOneTimeTokens(em: EntityManager, userId: string): Promise<void> {
   await em.nativeDelete(OneTimeToken, { user: userId });
+}
+
+/**
+ * Takes away every other way into the account, when its password changes or
+ * it is deactivated: each open session but `keepSessionId` (the caller's own,
+ * after a change it made) and each working API token, which stays listed as
+ * revoked with `reason`. Whoever had the old password or a session may have
+ * made a token with it, so a token goes with the sessions.
+ */
+export async function revokeAccess(em: EntityManager, userId: string, reason: ApiTokenRevokedReason, keepSessionId?: string): Promise<void> {
+  await runStatement(em, revokeSessionsStatement(userId, keepSessionId));
+  await runStatement(em, revokeApiTokensStatement(userId, reason));
 }
 
 /** Mails a new verification link (the newest link replaces any earlier one), not counting it against any cap. */

@@ -20,7 +20,7 @@ export function touchApiTokenStatement(tokenId: string, intervalSeconds: number)
   };
 }
 
-/** Revokes every working token of a user, saying why (a deactivation). */
+/** Revokes every working token of a user, saying why (a deactivation, a password reset or change). */
 export function revokeApiTokensStatement(userId: string, reason: string): Statement {
   return {
     sql: `UPDATE api_tokens SET revoked_at = now(), revoked_reason = ? WHERE user_id = ? AND revoked_at IS NULL`,

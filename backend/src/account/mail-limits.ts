@@ -12,7 +12,8 @@ import { consumeRateLimit, countRateLimitHit } from './rate-limiter';
  * - Each address receives at most 5 mails of one kind an hour, however they
  *   were triggered (sign-up, resend and email change all send verification
  *   links; forgot-password sends reset links; an email change tells the old
- *   address). Past the cap:
+ *   address; a new API token or webhook tells the account's address). Past
+ *   the cap:
  *   - forgot-password answers 429. Its count is taken before the account is
  *     looked up, so unknown addresses use up their cap and get the same 429
  *     as real ones: neither the 200 nor the 429 tells whether an account
@@ -23,6 +24,9 @@ import { consumeRateLimit, countRateLimitHit } from './rate-limiter';
  *     what the caller asked for, and refusing them would let anyone block a
  *     sign-up or a move by flooding the address first. The verification link
  *     can be resent once the hour is over.
+ *   - a new token or webhook is still made, without the mail: the first five
+ *     of the hour have told the owner already, and an account signed up with
+ *     someone else's address cannot flood it by making and revoking tokens.
  */
 
 const HOUR_MS = 60 * 60_000;
@@ -35,6 +39,8 @@ export enum MailKind {
   Verification = 'verification',
   PasswordReset = 'password-reset',
   EmailChanged = 'email-changed',
+  ApiTokenCreated = 'api-token-created',
+  WebhookCreated = 'webhook-created',
 }
 
 const recipientKey = (kind: MailKind, to: string) => `mail:${kind}:${to.trim().toLowerCase()}`;

@@ -19,7 +19,7 @@ export const apiTokenOpenApiSchemas = {
       createdAt: dateTime,
       lastUsedAt: { ...nullableDateTime, description: 'Updated at most once a minute' },
       expiresAt: { ...nullableDateTime, description: 'null: never expires' },
-      revokedAt: { ...nullableDateTime, description: 'Set when a deactivation of the account revoked the token' },
+      revokedAt: { ...nullableDateTime, description: 'Set when a deactivation of the account or a password reset or change revoked the token' },
       revokedReason: { enum: [...API_TOKEN_REVOKED_REASONS, null] },
     },
   },

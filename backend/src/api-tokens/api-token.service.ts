@@ -1,10 +1,13 @@
 import { MAX_API_TOKENS_PER_USER, validateApiTokenInput, type ApiTokenInput, type ApiTokenScope } from '@stockroom/schema';
 import { ApiToken } from '../account/api-token.entity';
 import type { RequestContext } from '../account/context';
+import { MailKind, recipientWithinCap } from '../account/mail-limits';
 import { createApiTokenSecret } from '../account/tokens';
 import { requireViewer } from '../account/viewer';
 import { assertValid, canonicalId } from '../common/errors';
 import { runStatement } from '../db/sql';
+import { profileLink } from '../mail/client-links';
+import { apiTokenCreatedMail } from '../mail/templates';
 import { ApiTokenNotFoundError, TooManyApiTokensError } from './api-token.errors';
 import { lockUserTokensStatement } from './api-token.queries';
 
@@ -34,6 +37,8 @@ export const apiTokenService = {
    * never). Only its hash is stored; the secret is in this answer only. At
    * most MAX_API_TOKENS_PER_USER per account, counted under a lock on the
    * account's row so two creations at once cannot both take the last place.
+   * The account's owner is mailed about it (within the address's hourly cap),
+   * so a token made with a stolen session does not go unnoticed.
    */
   async create(ctx: RequestContext, input: ApiTokenInput): Promise<CreatedApiToken> {
     const { user } = await requireViewer(ctx);
@@ -54,6 +59,10 @@ export const apiTokenService = {
       await em.flush();
       return created;
     });
+    if (await recipientWithinCap(ctx, MailKind.ApiTokenCreated, user.email)) {
+      const about = { name: apiToken.name, canWrite: apiToken.scopes.includes('write') };
+      await ctx.mailer.send(apiTokenCreatedMail(user.email, user.firstName, about, profileLink(ctx.config.appUrl)));
+    }
     return { token, apiToken };
   },
 

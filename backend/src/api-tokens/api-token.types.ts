@@ -1,4 +1,4 @@
-import { API_TOKEN_SCOPES, type ApiTokenScope as Scope } from '@stockroom/schema';
+import { API_TOKEN_REVOKED_REASONS, API_TOKEN_SCOPES, type ApiTokenScope as Scope } from '@stockroom/schema';
 import { Field, ID, InputType, ObjectType, registerEnumType } from 'type-graphql';
 import { enumNamedAsValues } from '../common/graphql-enum';
 
@@ -19,8 +19,8 @@ export class ApiTokenView {
   @Field() createdAt!: Date;
   @Field(() => Date, { nullable: true, description: 'Updated at most once a minute' }) lastUsedAt!: Date | null;
   @Field(() => Date, { nullable: true, description: 'null: never expires' }) expiresAt!: Date | null;
-  @Field(() => Date, { nullable: true, description: 'Set when the token was revoked by a deactivation of the account' }) revokedAt!: Date | null;
-  @Field(() => String, { nullable: true, description: 'Why it was revoked: account_deactivated' }) revokedReason!: string | null;
+  @Field(() => Date, { nullable: true, description: 'Set when the token was revoked by a deactivation of the account or a password reset or change' }) revokedAt!: Date | null;
+  @Field(() => String, { nullable: true, description: `Why it was revoked: ${API_TOKEN_REVOKED_REASONS.join(', ')}` }) revokedReason!: string | null;
 }
 
 @InputType()

@@ -9,7 +9,7 @@ import {
   validateSignUp,
 } from '@stockroom/schema';
 import { logActivityStatement } from '../activity/activity.queries';
-import { clientKeyOf, issueOneTimeToken, link, redeemOneTimeToken, revokeOneTimeTokens, sendVerificationEmail, throttle } from '../account/account.service';
+import { clientKeyOf, issueOneTimeToken, link, redeemOneTimeToken, revokeAccess, revokeOneTimeTokens, sendVerificationEmail, throttle } from '../account/account.service';
 import type { RequestContext } from '../account/context';
 import { assertValid, TooManyRequestsError } from '../common/errors';
 import { runStatement, type Statement } from '../db/sql';
@@ -23,7 +23,6 @@ import { claimRecipientQuota, MailKind } from '../account/mail-limits';
 import { TokenPurpose } from '../account/one-time-token.entity';
 import { hashPassword, spendVerifyTime, verifyPassword } from '../account/password-hasher';
 import { Session } from '../account/session.entity';
-import { revokeSessionsStatement } from '../account/session.queries';
 import { emailKeyOf, SignInAttempts } from './sign-in-attempts.entity';
 import { signAccessToken } from '../account/tokens';
 import { requireViewer } from '../account/viewer';
@@ -201,8 +200,8 @@ export const authService = {
 
   /**
    * Sets a new password from an emailed link. The link works once; every
-   * session and every other emailed link of the account is revoked, and its
-   * lockouts are cleared.
+   * session, API token and other emailed link of the account is revoked
+   * (someone else may have had the old password), and its lockouts are cleared.
    */
   async resetPassword(ctx: RequestContext, input: ResetPasswordInput): Promise<string> {
     await throttle(ctx);
@@ -214,7 +213,7 @@ export const authService = {
       user.passwordHash = await hashPassword(input.newPassword);
       // The emailed link proves the address belongs to the user.
       user.emailVerified = true;
-      await runStatement(em, revokeSessionsStatement(user.id));
+      await revokeAccess(em, user.id, 'password_reset');
       await revokeOneTimeTokens(em, user.id);
       await em.nativeDelete(SignInAttempts, { emailKey: emailKeyOf(user.email) });
       await runStatement(em, logActivityStatement(user.id, 'password_changed', { via: 'reset' }));

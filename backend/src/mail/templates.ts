@@ -49,6 +49,40 @@ export const emailChangedMail = (to: string, name: string, newEmail: string) =>
     'If you did not make this change, reset your password and contact support.',
   ]);
 
+/**
+ * A name someone else may have chosen, on one line: line breaks and other
+ * control or format characters (a right-to-left override) become spaces, so
+ * it cannot add lines of its own to the mail, such as "no action is needed".
+ */
+const oneLine = (value: string) => value.replace(/[\p{C}\p{Zl}\p{Zp}\s]+/gu, ' ').trim();
+
+/** What a mail about new access to an account asks of its owner when it was not them. */
+const notYouLine = (undo: string) => `If this wasn't you, ${undo} in your profile and change your password.`;
+
+/** Sent to an account's owner when an API token is created for it, so a token made with a stolen session does not go unnoticed. */
+export const apiTokenCreatedMail = (to: string, name: string, token: { name: string; canWrite: boolean }, profileLink: string) =>
+  composeMail(
+    to,
+    'A new API token was created for your Stockroom account',
+    name,
+    [
+      `A new API token "${oneLine(token.name)}" was created for your Stockroom account.`,
+      `It can ${token.canWrite ? 'read and change' : 'read'} your products and stock.`,
+      notYouLine('revoke it'),
+    ],
+    { text: 'Open your profile', link: profileLink },
+  );
+
+/** Sent to an account's owner when a webhook is added to it; only the URL's host, since a path or query may hold the receiver's secret. */
+export const webhookCreatedMail = (to: string, name: string, host: string, profileLink: string) =>
+  composeMail(
+    to,
+    'A new webhook was added to your Stockroom account',
+    name,
+    [`A new webhook was added to your Stockroom account: it sends changes to your products and stock to ${host}.`, notYouLine('delete it')],
+    { text: 'Open your profile', link: profileLink },
+  );
+
 /** Sent when the server turns a webhook off because its deliveries kept failing. */
 export const webhookDisabledMail = (to: string, name: string, url: string, failingFor: string, link: string) =>
   composeMail(

@@ -9,14 +9,11 @@ import {
   UserMessages,
   validateFields,
   validatePresentFields,
-  type ApiTokenRevokedReason,
 } from '@stockroom/schema';
 import { logActivityStatement } from '../activity/activity.queries';
 import { assertEmailFree, claimingEmail, normalizeEmail } from '../account/email-uniqueness';
-import { assertCurrentPassword, revokeOneTimeTokens, sendVerificationEmail, throttle } from '../account/account.service';
+import { assertCurrentPassword, revokeAccess, revokeOneTimeTokens, sendVerificationEmail, throttle } from '../account/account.service';
 import { consumeMailActionQuota, MailKind, recipientWithinCap } from '../account/mail-limits';
-import { revokeSessionsStatement } from '../account/session.queries';
-import { revokeApiTokensStatement } from '../account/api-token.queries';
 import { requireAdmin, requireViewer } from '../account/viewer';
 import type { RequestContext, Viewer } from '../account/context';
 import { assertValid, canonicalId, DomainError, ForbiddenError, ValidationError } from '../common/errors';
@@ -117,16 +114,6 @@ async function assertAnotherActiveAdmin(em: EntityManager, userId: string, chang
   await runStatement(em, lockActiveAdminsStatement());
   const [{ others, isActiveAdmin }] = await runStatement<{ others: number; isActiveAdmin: boolean }>(em, activeAdminsStatement(userId));
   if (isActiveAdmin && others === 0) throw new LastAdminError(change);
-}
-
-/**
- * What a deactivation takes away: every session and every personal access
- * token. The tokens stay listed as revoked with the reason, so after a
- * reactivation their owner sees why they stopped working.
- */
-async function revokeAccess(em: EntityManager, userId: string): Promise<void> {
-  await runStatement(em, revokeSessionsStatement(userId));
-  await runStatement(em, revokeApiTokensStatement(userId, 'account_deactivated' satisfies ApiTokenRevokedReason));
 }
 
 async function findUser(ctx: RequestContext, id: string): Promise<User> {
@@ -245,7 +232,7 @@ export const userService = {
           if (demotes || deactivates) await assertAnotherActiveAdmin(em, user.id, demotes ? 'demote' : 'deactivate');
           await em.flush();
           if (changed.includes('email')) await revokeOneTimeTokens(em, user.id);
-          if (user.status === UserStatus.Inactive && changed.includes('status')) await revokeAccess(em, user.id);
+          if (user.status === UserStatus.Inactive && changed.includes('status')) await revokeAccess(em, user.id, 'account_deactivated');
           const profileFields = changed.filter((field) => field in ProfileFields);
           if (profileFields.length) {
             await runStatement(em, logActivityStatement(user.id, 'profile_updated', { fields: profileFields, ...(!self && { byAdmin: true }) }));
@@ -277,7 +264,7 @@ export const userService = {
         await assertAnotherActiveAdmin(em, user.id, 'deactivate');
         user.status = UserStatus.Inactive;
         await em.flush();
-        await revokeAccess(em, user.id);
+        await revokeAccess(em, user.id, 'account_deactivated');
       });
       return UserMessages.deactivated;
     });
@@ -333,8 +320,9 @@ export const userService = {
 
   /**
    * Changes the signed-in user's password after checking the current one.
-   * Every other session of the account and every emailed reset or
-   * verification link is revoked; this session stays signed in.
+   * Every other session, every API token and every emailed reset or
+   * verification link of the account is revoked, as a reset revokes them;
+   * this session stays signed in.
    */
   async changePassword(ctx: RequestContext, input: ChangePasswordInput): Promise<string> {
     const { user, session } = await requireViewer(ctx);
@@ -346,7 +334,7 @@ export const userService = {
     await ctx.em.transactional(async (em) => {
       user.passwordHash = passwordHash;
       await em.flush();
-      await runStatement(em, revokeSessionsStatement(user.id, session.id));
+      await revokeAccess(em, user.id, 'password_changed', session.id);
       await revokeOneTimeTokens(em, user.id);
       await runStatement(em, logActivityStatement(user.id, 'password_changed'));
     });

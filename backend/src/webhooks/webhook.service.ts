@@ -1,9 +1,12 @@
 import { MAX_WEBHOOKS_PER_USER, WEBHOOK_DELIVERY_LOG_LENGTH, validateWebhookInput, type EventType, type WebhookInput } from '@stockroom/schema';
 import { randomBytes } from 'node:crypto';
 import type { RequestContext } from '../account/context';
+import { MailKind, recipientWithinCap } from '../account/mail-limits';
 import { requireViewer } from '../account/viewer';
 import { assertValid, canonicalId, ValidationError } from '../common/errors';
 import { runStatement } from '../db/sql';
+import { profileLink } from '../mail/client-links';
+import { webhookCreatedMail } from '../mail/templates';
 import { resolveWebhookAddress, WebhookAddressError } from './webhook-address';
 import { queueManualDelivery, webhookBodyOf } from './webhook-delivery-queue';
 import { WebhookDelivery } from './webhook-delivery.entity';
@@ -64,6 +67,8 @@ export const webhookService = {
    * addresses too where WEBHOOK_ALLOW_PRIVATE allows them) and the events it
    * gets. Its secret is in this answer only. At most MAX_WEBHOOKS_PER_USER,
    * counted under a per-account lock so two creations cannot both take the last place.
+   * The account's owner is mailed the URL's host (within the address's hourly
+   * cap), so a webhook added with a stolen session does not go unnoticed.
    */
   async create(ctx: RequestContext, input: WebhookInput): Promise<CreatedWebhook> {
     const { user } = await requireViewer(ctx);
@@ -78,6 +83,9 @@ export const webhookService = {
       await em.flush();
       return created;
     });
+    if (await recipientWithinCap(ctx, MailKind.WebhookCreated, user.email)) {
+      await ctx.mailer.send(webhookCreatedMail(user.email, user.firstName, new URL(url).host, profileLink(ctx.config.appUrl)));
+    }
     return { webhook, secret };
   },
 
