@@ -49,11 +49,11 @@ describe('verifyWebhookSignature', () => {
     expect(verifyWebhookSignature(body, header, secret, { now })).toBe(false);
   });
 
-  it('is the function the README shows a receiver', () => {
+  it('is the function the API guide shows a receiver', () => {
     const source = readFileSync(join(__dirname, 'verify-webhook-signature.ts'), 'utf8');
-    const readme = readFileSync(join(__dirname, '../../../README.md'), 'utf8');
+    const guide = readFileSync(join(__dirname, '../../../docs/api.md'), 'utf8');
     const definition = source.slice(source.indexOf('export interface VerifyWebhookOptions'));
     expect(definition.trimEnd().endsWith('}')).toBe(true);
-    expect(readme).toContain(definition.trimEnd());
+    expect(guide).toContain(definition.trimEnd());
   });
 });
