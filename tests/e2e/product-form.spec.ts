@@ -108,7 +108,7 @@ describe('product image: a preview at once, the whole picture on the detail page
     const form = new ProductFormPage(s.page);
     await form.gotoNew();
     const release = await holdImageUploads(s.page);
-    const preview = form.form.getByRole('img', { name: 'Preview of the product image' });
+    const preview = form.form.getByRole('img', { name: 'Product preview' });
 
     await form.upload.input.setInputFiles({ name: 'tall.png', mimeType: 'image/png', buffer: png(40, 120) });
     await form.upload.uploading.waitFor();

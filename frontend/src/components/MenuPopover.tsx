@@ -44,7 +44,7 @@ export function MenuPopover({ content, renderButton, disabled, ...popoverProps }
       onOpened={() => contentRef.current?.querySelector<HTMLElement>(MENU_ITEMS)?.focus()}
       onClosed={returnFocus}
       content={
-        <div ref={contentRef} onKeyDown={(event) => moveMenuFocus(event, MENU_ITEMS)}>
+        <div ref={contentRef} role="presentation" onKeyDown={(event) => moveMenuFocus(event, MENU_ITEMS)}>
           {content}
         </div>
       }

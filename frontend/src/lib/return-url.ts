@@ -13,6 +13,8 @@ export function sanitizeReturnUrl(value: string | null | undefined, fallback: st
   const url = value.trim();
   if (!url.startsWith('/')) return fallback;
   if (url.startsWith('//') || url.startsWith('/\\')) return fallback;
+  // Control characters and backslashes: browsers drop or rewrite them, so the path checked is not the path followed.
+  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f\\]/.test(url)) return fallback;
   // Going back to the sign-in screen after signing in would loop.
   if (url === authPath || url.startsWith(signInPath) || url.startsWith(signUpPath)) return fallback;

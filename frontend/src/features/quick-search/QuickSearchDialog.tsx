@@ -32,9 +32,9 @@ export default function QuickSearchDialog({ isOpen, isAdmin, onClose }: QuickSea
   const input = productSearchInput(searched);
   const query = useQuickSearchProductsQuery({ variables: { query: input }, skip: input === null });
   const waiting = text.trim() !== '' && (searched.trim() !== text.trim() || query.loading);
-  const found = input === null ? [] : (query.data?.products.products ?? []);
+  const found = query.data?.products.products;
 
-  const products = useMemo(() => productItems(found), [found]);
+  const products = useMemo(() => (input === null ? [] : productItems(found ?? [])), [input, found]);
   const pages = useMemo(() => matchingPages(text, isAdmin), [text, isAdmin]);
   const items = useMemo(() => [...(text.trim() === '' ? [] : products), ...pages], [text, products, pages]);
   const current = Math.min(active, Math.max(items.length - 1, 0));
@@ -93,6 +93,9 @@ export default function QuickSearchDialog({ isOpen, isAdmin, onClose }: QuickSea
           const index = items.indexOf(item);
           const selected = index === current;
           return (
+            // The options are chosen with the arrow keys from the search field (aria-activedescendant), as a
+            // combobox's are: they are never focused themselves, and a click is the pointer's way to the same.
+            // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/interactive-supports-focus
             <div
               key={item.key}
               id={optionId(item)}

@@ -40,6 +40,7 @@ export function CountStockDialog({ isOpen, quantity, busy, errors, onSubmit, onE
     setNote('');
     setTouched(false);
     // Only on opening: a quantity changing meanwhile must not overwrite what is being typed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the quantity is read on opening only, as said above
   }, [isOpen]);
 
   const countedError = (touched ? validateField(COUNTED_RULE, counted) : undefined) ?? errors.amount;

@@ -77,7 +77,7 @@ function ImagePreview({ imageUrl, savedUrl, chosen }: { imageUrl: string | undef
   if (!src || failed === src) return null;
   return (
     <figure className="product-form__preview">
-      <img src={src} alt="Preview of the product image" referrerPolicy="no-referrer" onError={() => setFailed(src)} />
+      <img src={src} alt="Product preview" referrerPolicy="no-referrer" onError={() => setFailed(src)} />
     </figure>
   );
 }
