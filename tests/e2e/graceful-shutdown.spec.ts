@@ -1,23 +1,29 @@
 import { spawn } from 'node:child_process';
-import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request, type IncomingHttpHeaders } from 'node:http';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
 import { PASSWORD, uniqueEmail } from './support/env';
 
 /**
- * SIGTERM on the production build (NODE_ENV=production, not test): the requests the instance
- * already has finish with their answers, their connections close after them, the instance
- * takes no new connection, and the process exits 0 after closing the pool and its embedded
- * PostgreSQL. To hold 20 requests in flight without timing, the test locks the sessions table
- * (every request but the sign-ins reads it first; a sign-in writes it last) and waits until
- * PostgreSQL shows all 20 waiting for the lock.
+ * A stop on the production build (NODE_ENV=production, not test), signalled as systemd with
+ * KillMode=mixed or Docker does (SIGTERM to the server's process) and as a terminal's Ctrl+C or
+ * `kill -- -PGID` does (SIGINT or SIGTERM to its whole process group): the requests the instance
+ * already has finish with their answers, their connections close after them, the instance takes no
+ * new connection, and the process exits 0 after closing the pool and then its embedded PostgreSQL,
+ * which runs in a session of its own so that the group's signal does not stop it under the requests.
+ * Afterwards nothing listens on either port and no PostgreSQL of the data directory is left, nor is
+ * one left by a server that crashed, and one left by a server killed outright is stopped by the next
+ * start. To hold 20 requests in flight without timing, the test locks the sessions table (every
+ * request but the sign-ins reads it first; a sign-in writes it last) and waits until PostgreSQL shows
+ * all 20 waiting for the lock.
  */
 
 interface Server {
   baseUrl: string;
+  port: number;
   pgPort: number;
   dataDir: string;
   logFile: string;
@@ -31,16 +37,56 @@ interface Answer {
   body: string;
 }
 
-let server: Server | undefined;
+const started: Server[] = [];
 afterAll(async () => {
-  if (!server) return;
-  try {
-    process.kill(-server.pid, 'SIGKILL'); // only if the test failed before the server exited
-  } catch {
-    /* gone already */
+  for (const server of started) {
+    try {
+      process.kill(-server.pid, 'SIGKILL'); // only if a test failed before the server exited
+    } catch {
+      /* gone already */
+    }
+    // The database runs in a session of its own, out of reach of the group's SIGKILL.
+    for (const pid of postgresProcessesOf(server.dataDir)) process.kill(pid, 'SIGKILL');
+    rmSync(server.dataDir, { recursive: true, force: true });
   }
-  rmSync(server.dataDir, { recursive: true, force: true });
 });
+
+/** The processes whose command line names the data directory's cluster: its PostgreSQL server (Linux's /proc). */
+function postgresProcessesOf(dataDir: string): number[] {
+  const cluster = join(dataDir, 'pg');
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes(cluster);
+      } catch {
+        return false; // exited while we looked
+      }
+    })
+    .map(Number);
+}
+
+/** Whether anything accepts a connection on 127.0.0.1:`port`. */
+const listening = (port: number) =>
+  new Promise<boolean>((done) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => (socket.destroy(), done(true)));
+    socket.once('error', () => done(false));
+  });
+
+/** The pid in the cluster's postmaster.pid, or undefined when there is none (no server, or it stopped cleanly). */
+function postmasterPidOf(dataDir: string): number | undefined {
+  const file = join(dataDir, 'pg', 'postmaster.pid');
+  return existsSync(file) ? Number(readFileSync(file, 'utf8').split('\n')[0]) : undefined;
+}
+
+/** What a stop must leave: nothing listening on the app's or PostgreSQL's port, and no PostgreSQL of the data directory. */
+async function expectNothingLeft(server: Server) {
+  expect(await listening(server.port)).toBe(false);
+  expect(await listening(server.pgPort)).toBe(false);
+  expect(postgresProcessesOf(server.dataDir)).toEqual([]);
+  expect(postmasterPidOf(server.dataDir)).toBeUndefined();
+}
 
 const freePort = () =>
   new Promise<number>((done, fail) => {
@@ -59,12 +105,11 @@ function inheritedEnv() {
 }
 
 /**
- * The built server as production runs it, on its own embedded PostgreSQL. The shared
- * e2e server (support/server.mjs) cannot be used: this test stops the server it starts.
+ * The built server as production runs it, on its own embedded PostgreSQL, as the leader of a process
+ * group of its own (as a service manager or a terminal starts it). The shared e2e server
+ * (support/server.mjs) cannot be used: this test stops the server it starts.
  */
-async function startOwnServer(env: Record<string, string>): Promise<Server> {
-  const [port, pgPort] = [await freePort(), await freePort()];
-  const dataDir = mkdtempSync(join(tmpdir(), 'stockroom-shutdown-'));
+function spawnOwnServer(env: Record<string, string>, { port, pgPort, dataDir }: { port: number; pgPort: number; dataDir: string }): Server {
   const baseUrl = `http://127.0.0.1:${port}`;
   const logFile = join(dataDir, 'server.log');
   const child = spawn(process.execPath, [resolve(__dirname, '../../backend/dist/src/main.js')], {
@@ -72,21 +117,27 @@ async function startOwnServer(env: Record<string, string>): Promise<Server> {
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
-  const log = createWriteStream(logFile);
+  const log = createWriteStream(logFile, { flags: 'a' });
   child.stdout!.pipe(log);
   child.stderr!.pipe(log);
   const exitPromise = new Promise<{ code: number | null; signal: string | null }>((done) => child.on('exit', (code, signal) => done({ code, signal })));
-  const started: Server = { baseUrl, pgPort, dataDir, logFile, pid: child.pid!, exitPromise };
-  await waitFor('the server to be ready', () => fetch(`${baseUrl}/api/health/ready`).then((res) => res.ok, () => false), 120_000);
-  return started;
+  const server: Server = { baseUrl, port, pgPort, dataDir, logFile, pid: child.pid!, exitPromise };
+  started.push(server);
+  return server;
 }
 
-/** One request on a keep-alive connection of `agent`, answered or failed. */
-function send(agent: Agent, label: string, method: string, path: string, body?: unknown, token?: string): Promise<Answer> {
+async function startOwnServer(env: Record<string, string>, dataDir = mkdtempSync(join(tmpdir(), 'stockroom-shutdown-'))): Promise<Server> {
+  const server = spawnOwnServer(env, { port: await freePort(), pgPort: await freePort(), dataDir });
+  await waitFor('the server to be ready', () => fetch(`${server.baseUrl}/api/health/ready`).then((res) => res.ok, () => false), 120_000);
+  return server;
+}
+
+/** One request to `server` on a keep-alive connection of `agent`, answered or failed. */
+function sendTo(server: Server, agent: Agent, label: string, method: string, path: string, body?: unknown, token?: string): Promise<Answer> {
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = request(
-      `${server!.baseUrl}${path}`,
+      `${server.baseUrl}${path}`,
       {
         method,
         agent,
@@ -117,8 +168,13 @@ async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 
 
 jest.setTimeout(180_000);
 
-it('a SIGTERM lets 20 requests in flight of every kind finish with 2xx, refuses new connections and exits 0', async () => {
-  server = await startOwnServer({ DATABASE_POOL_MAX: '30', SHUTDOWN_GRACE_MS: '30000' });
+it.each<[signal: 'SIGTERM' | 'SIGINT', target: 'the server' | 'its process group', sender: string]>([
+  ['SIGTERM', 'the server', 'systemd (KillMode=mixed), Docker'],
+  ['SIGTERM', 'its process group', 'kill -- -PGID'],
+  ['SIGINT', 'its process group', "a terminal's Ctrl+C"],
+])('%s to %s (%s) lets 20 requests in flight of every kind finish with 2xx, refuses new connections, exits 0 and leaves nothing running', async (signal, target) => {
+  const server = await startOwnServer({ DATABASE_POOL_MAX: '30', SHUTDOWN_GRACE_MS: '30000' });
+  const send = (agent: Agent, label: string, method: string, path: string, body?: unknown, token?: string) => sendTo(server, agent, label, method, path, body, token);
   const agent = new Agent({ keepAlive: true, maxSockets: 40 });
   const email = uniqueEmail('shutdown');
   const signUp = await send(agent, 'sign-up', 'POST', '/api/auth/signup', { firstName: 'Shut', lastName: 'Down', email, password: PASSWORD });
@@ -173,25 +229,59 @@ it('a SIGTERM lets 20 requests in flight of every kind finish with 2xx, refuses 
     Number((await db.query(`SELECT count(DISTINCT pid) FROM pg_locks WHERE relation = 'sessions'::regclass AND NOT granted`)).rows[0].count);
   await waitFor('20 requests waiting on the lock', async () => (await waiting()) === 20);
 
-  process.kill(server.pid, 'SIGTERM');
+  process.kill(target === 'the server' ? server.pid : -server.pid, signal);
   await waitFor('the listener to close', () =>
-    fetch(`${server!.baseUrl}/api/health/live`).then(
+    fetch(`${server.baseUrl}/api/health/live`).then(
       () => false,
       (error: Error & { cause?: { code?: string } }) => error.cause?.code === 'ECONNREFUSED',
     ),
   );
 
-  await db.query('COMMIT');
-  await db.end();
+  // A PostgreSQL that took the signal too ends this session as well, which lets the requests go on to a database that is stopping.
+  const committed = await db.query('COMMIT').then(() => true, () => false);
+  await db.end().catch(() => {});
   const answers = await Promise.all(inFlight);
   expect(answers.filter((answer) => answer.status < 200 || answer.status >= 300).map((x) => `${x.label}: ${x.status} ${x.body}`)).toEqual([]);
+  expect(committed).toBe(true);
   expect(answers.filter((answer) => answer.body.includes('"errors"')).map((x) => `${x.label}: ${x.body}`)).toEqual([]);
   expect(answers.filter((answer) => answer.headers.connection !== 'close').map((x) => x.label)).toEqual([]);
 
   const exit = await server.exitPromise;
   expect(exit).toEqual({ code: 0, signal: null });
   const log = readFileSync(server.logFile, 'utf8');
-  expect(log).toContain('draining 20 request(s)');
+  expect(log).toContain(`${signal} received: draining 20 request(s)`);
   expect(log).toContain('Stopped cleanly');
   agent.destroy();
+  await expectNothingLeft(server);
+});
+
+it('a server that fails after starting its PostgreSQL (its port is taken) leaves no PostgreSQL behind', async () => {
+  const taken = createServer().listen(0, '127.0.0.1');
+  await new Promise((done) => taken.once('listening', done));
+  try {
+    const dataDir = mkdtempSync(join(tmpdir(), 'stockroom-shutdown-'));
+    const server = spawnOwnServer({}, { port: (taken.address() as { port: number }).port, pgPort: await freePort(), dataDir });
+    expect((await server.exitPromise).code).toBe(1);
+    expect(readFileSync(server.logFile, 'utf8')).toContain('is already in use');
+    expect(await listening(server.pgPort)).toBe(false);
+    expect(postgresProcessesOf(dataDir)).toEqual([]);
+  } finally {
+    taken.close();
+  }
+});
+
+it("a server killed outright (SIGKILL to its group) leaves its PostgreSQL to the next start on the data directory, which stops it and starts its own", async () => {
+  const killed = await startOwnServer({});
+  const orphan = postmasterPidOf(killed.dataDir)!;
+  process.kill(-killed.pid, 'SIGKILL');
+  await killed.exitPromise;
+  expect(postgresProcessesOf(killed.dataDir)).toEqual([orphan]);
+
+  const next = await startOwnServer({}, killed.dataDir);
+  expect(await listening(killed.pgPort)).toBe(false);
+  expect(postgresProcessesOf(killed.dataDir)).not.toContain(orphan);
+  expect(readFileSync(next.logFile, 'utf8')).toContain(`stopping the PostgreSQL (pid ${orphan}) a server that is gone left running`);
+  process.kill(-next.pid, 'SIGTERM');
+  expect(await next.exitPromise).toEqual({ code: 0, signal: null });
+  await expectNothingLeft(next);
 });
