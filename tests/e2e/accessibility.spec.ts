@@ -213,7 +213,7 @@ describe('accessibility: axe finds nothing on any screen, at 1280 and 375 px', (
 
     it('product list: empty', async () => {
       const s = b.session();
-      const session = await signedInUser(s, 'axe-list');
+      await signedInUser(s, 'axe-list');
       const list = new ProductListPage(s.page);
       await list.goto();
       await expectAccessibleAt(s, 'product list (empty)', () => list.noProductsYet.waitFor());

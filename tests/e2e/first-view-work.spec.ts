@@ -23,7 +23,6 @@ import { ProductListPage } from './pages/ProductListPage';
 const USER_MENU_CHUNK = /\/assets\/UserMenu-[\w-]+\.js$/;
 /** A product's stock and delete dialogs, and its stock history's list. */
 const DETAIL_DIALOGS_CHUNK = /\/assets\/ProductDetailDialogs-[\w-]+\.js$/;
-const STOCK_MOVEMENTS_CHUNK = /\/assets\/StockMovements-[\w-]+\.js$/;
 /** The list's row actions menu, its Export menu, its dialogs, its Import dialog, and the popover code the menus share. */
 const ROW_MENU_CHUNK = /\/assets\/ProductActionsPopover-[\w-]+\.js$/;
 const EXPORT_MENU_CHUNK = /\/assets\/ProductExportPopover-[\w-]+\.js$/;

@@ -163,7 +163,7 @@ describe('scan to find: the scanner dialog', () => {
     const dialog = scannerDialog(s.page);
     await dialog.getByText(ScannerMessages.hint).waitFor();
     await animationsDone(s.page);
-    await s.page.waitForFunction(() => (document.querySelector('.scanner__video') as HTMLVideoElement | null)?.videoWidth! > 0);
+    await s.page.waitForFunction(() => ((document.querySelector('.scanner__video') as HTMLVideoElement | null)?.videoWidth ?? 0) > 0);
     await saveScreenshot(s.page, 'scanner', `dialog-${width}`);
     await expectNoAxeViolations(s.page, `scanner dialog ${width} light`);
     await s.page.emulateMedia({ colorScheme: 'dark' });

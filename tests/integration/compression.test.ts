@@ -93,7 +93,7 @@ describe('compression of text answers', () => {
   });
 
   it.each(cases)('%s: no encoding when the client asks for none, or only for identity', async (_name, send) => {
-    for (const headers of [{}, { 'accept-encoding': 'identity' }]) {
+    for (const headers of [{}, { 'accept-encoding': 'identity' }] as Record<string, string>[]) {
       const answer = await send(headers);
       expect(answer.status).toBe(200);
       expect(answer.headers['content-encoding']).toBeUndefined();

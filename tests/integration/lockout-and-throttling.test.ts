@@ -467,6 +467,7 @@ describe('sign-in work for unknown and known emails', () => {
     );
     const sql = statements.map((line) =>
       line
+        // eslint-disable-next-line no-control-regex -- the terminal's colour codes in the query log
         .replace(/\u001b\[[0-9;]*m/g, '')
         .replace(/^\[query\]\s*/, '')
         .replace(/\s*\[took [^\]]*\]\s*$/, '')

@@ -71,7 +71,7 @@ describe('the document and the router', () => {
     const routes = [
       ...routesOf('/api/auth', authRoutes(notCalled)),
       ...routesOf('/api/users/health', healthRoutes(notCalled as never)),
-      ...routesOf('/api/health', probeRoutes(notCalled as never, notCalled as never, notCalled as never, notCalled as never)),
+      ...routesOf('/api/health', probeRoutes(notCalled as never, notCalled as never, notCalled as never, notCalled as never, notCalled as never)),
       ...routesOf('/api/users', apiTokenRoutes(notCalled)),
       ...routesOf('/api/users', webhookRoutes(notCalled)),
       ...routesOf('/api/users', notificationSettingsRoutes(notCalled)),

@@ -27,8 +27,10 @@ function parseCsv(text: string): string[][] {
     if (text[i] === '"') {
       i++;
       for (;;) {
-        if (text[i] === '"' && text[i + 1] === '"') (field += '"'), (i += 2);
-        else if (text[i] === '"') {
+        if (text[i] === '"' && text[i + 1] === '"') {
+          field += '"';
+          i += 2;
+        } else if (text[i] === '"') {
           i++;
           break;
         } else if (i >= text.length) throw new Error('unterminated quoted field');

@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 interface ImportForm {
-  file: Uint8Array | string;
+  file: Uint8Array<ArrayBuffer> | string;
   name?: string;
   type?: string;
   mode?: string;
@@ -78,7 +78,7 @@ function importStreamed(token: string, fileBytes: number): Promise<HttpAnswer> {
         } catch {
           /* not JSON: keep the text */
         }
-        resolve({ status: res.statusCode ?? 0, headers: new Headers(Object.entries(res.headers).map(([name, value]) => [name, String(value)])), body: parsed });
+        resolve({ status: res.statusCode ?? 0, headers: new Headers(Object.entries(res.headers).map(([name, value]): [string, string] => [name, String(value)])), body: parsed });
       });
     });
     // The server may answer and hang up before the last bytes are sent: the answer is what is checked.
@@ -90,7 +90,7 @@ function importStreamed(token: string, fileBytes: number): Promise<HttpAnswer> {
 }
 
 /** An .xlsx of a name,price header and `rows` rows, from the streaming writer the export uses (no shared strings, no styles: quicker to write). */
-async function workbookOfRows(rows: number): Promise<Uint8Array> {
+async function workbookOfRows(rows: number): Promise<Uint8Array<ArrayBuffer>> {
   const out = new PassThrough();
   const chunks: Buffer[] = [];
   out.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -55,7 +55,8 @@ export function uploadSuite(openStore: () => Promise<TestUploadStore> | TestUplo
   /** Sends a multipart form the way a browser does (fetch builds the boundary) and parses the JSON answer. */
   async function postForm(path: string, parts: FilePart[], options: { token?: string; method?: string; to?: TestApp } = {}): Promise<HttpAnswer> {
     const form = new FormData();
-    for (const { field, bytes, name, type } of parts) form.append(field, new Blob([bytes], { type }), name);
+    // Copied into a plain ArrayBuffer: a Blob takes no view of a buffer that may be shared.
+    for (const { field, bytes, name, type } of parts) form.append(field, new Blob([new Uint8Array(bytes)], { type }), name);
     const response = await fetch((options.to ?? app).url + path, {
       method: options.method ?? 'POST',
       headers: options.token ? { authorization: `Bearer ${options.token}` } : {},

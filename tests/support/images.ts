@@ -27,7 +27,7 @@ const IEND = pngChunk('IEND', Buffer.alloc(0));
 const CHUNK_OVERHEAD = 12;
 
 /** A width x height RGB PNG: a diagonal gradient, so it is visibly an image. */
-export function png(width = 2, height = 2): Buffer {
+export function png(width = 2, height = 2): Buffer<ArrayBuffer> {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
@@ -70,7 +70,7 @@ export async function pngBomb(width: number, height: number): Promise<Buffer> {
  * A valid PNG of exactly `totalBytes`: a small image plus a private
  * ancillary chunk ('prVt', which decoders skip) holding the padding.
  */
-export function pngOfSize(totalBytes: number): Buffer {
+export function pngOfSize(totalBytes: number): Buffer<ArrayBuffer> {
   const image = png(4, 4);
   const padding = totalBytes - image.length - CHUNK_OVERHEAD;
   if (padding < 0) throw new Error(`a PNG cannot be as small as ${totalBytes} bytes`);

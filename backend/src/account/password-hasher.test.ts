@@ -39,6 +39,8 @@ describe('the argon2 bound', () => {
     jest.resetModules();
     jest.doMock('node:os', () => ({ ...jest.requireActual('node:os'), availableParallelism: () => 64, cpus: () => Array(64).fill(jest.requireActual('node:os').cpus()[0]) }));
     try {
+      // Loaded after the mock above, so its pool is sized from the mocked core count.
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
       const hasher: typeof import('./password-hasher') = require('./password-hasher');
       const hash = await hasher.hashPassword('Str0ng!Passw0rd');
       const burst = [...Array.from({ length: 4 }, () => hasher.hashPassword('Str0ng!Passw0rd')), ...Array.from({ length: 4 }, () => hasher.verifyPassword(hash, 'wrong'))];

@@ -21,6 +21,7 @@ export function reportUnawaitedCompletions(report: (error: unknown) => void): vo
   reportedTo = report;
   if (alreadyWrapped) return;
   // pg-boss has no hook for this, and its manager is private to each instance: its class is where the calls go.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a file of pg-boss's own, not in its exports' types
   const manager = (require('pg-boss/src/manager') as { prototype: ManagerPrototype }).prototype;
   for (const method of ['complete', 'fail'] as const) {
     const original = manager[method];

@@ -1,4 +1,3 @@
-import type { Locator } from 'playwright-core';
 import { BasePage } from './BasePage';
 
 /** /profile/edit: personal details, avatar and password, each in its own titled region. */

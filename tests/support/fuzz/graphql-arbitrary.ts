@@ -79,7 +79,7 @@ function invalidLeaf(type: GraphQLNamedType): fc.Arbitrary<unknown> {
   const wrongType = fc.oneof(hostileValue, fc.constantFrom({}, [], [1], true));
   switch (type.name) {
     case 'Int':
-      return fc.oneof(fc.constantFrom(INT_MAX + 1, INT_MIN - 1, 1e21, 9007199254740993, 1.5, '1', -1, 0, INT_MAX, INT_MIN), hostileNumber, wrongType);
+      return fc.oneof(fc.constantFrom(INT_MAX + 1, INT_MIN - 1, 1e21, 9007199254740992, 1.5, '1', -1, 0, INT_MAX, INT_MIN), hostileNumber, wrongType);
     case 'Float':
       return fc.oneof(fc.constantFrom(1e308, -1, 0, 0.001, 2.115, 1e-7, '1.5', 2147483648), hostileNumber, wrongType);
     case 'Boolean':
