@@ -121,8 +121,6 @@ export const ExportMessages = {
   /** A `format` the export does not write. */
   unknownFormat: (formats: readonly string[]) => `Format must be one of ${formats.join(', ')}`,
   failed: 'The export could not be downloaded. Please try again',
-  /** Every export slot of the instance is taken (each holds a database connection while its client downloads). */
-  busy: 'Other exports are running. Please try again in a few seconds',
 } as const;
 
 /** The answers about stock movements (adjustments, stocktakes and the history). */

@@ -313,7 +313,7 @@ describe('a long export', () => {
     for (let i = 0; i < 12; i++) expect((await download('?format=csv&search=Bulk 4999', bulkToken)).status).toBe(200);
   });
 
-  it('runs at most a quarter of the pool at once: one more is told 503 with Retry-After, and a slot given back takes the next', async () => {
+  it('runs at most a quarter of the pool at once: one more is told 429 with Retry-After, and a slot given back takes the next', async () => {
     const slots = Math.max(1, Math.floor(app.config.databasePoolMax / 4));
     const open = () => fetch(`${app.url}/api/products/export?format=csv`, { headers: { authorization: `Bearer ${bulkToken}` }, signal: AbortSignal.timeout(60_000) });
     const held = [];
@@ -327,17 +327,17 @@ describe('a long export', () => {
     }
     const refused = await open();
     expect({ status: refused.status, retryAfter: refused.headers.get('retry-after'), body: await refused.json() }).toEqual({
-      status: 503,
+      status: 429,
       retryAfter: '5',
-      body: { code: 'SERVICE_UNAVAILABLE', message: 'Other exports are running. Please try again in a few seconds' },
+      body: { code: 'TOO_MANY_REQUESTS', message: 'Other imports or exports are running. Please try again in a few seconds' },
     });
     // The rest of the app is not held up meanwhile.
     expect((await app.rest('GET', '/api/products?limit=1', undefined, { token: bulkToken })).status).toBe(200);
     held.shift()!.abort();
-    let next = 503;
-    for (let tries = 0; tries < 50 && next === 503; tries++) {
+    let next = 429;
+    for (let tries = 0; tries < 50 && next === 429; tries++) {
       next = (await download('?format=csv&search=Bulk 4999', bulkToken)).status;
-      if (next === 503) await new Promise((resolve) => setTimeout(resolve, 100));
+      if (next === 429) await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(next).toBe(200);
     for (const aborted of held) aborted.abort();

@@ -3,8 +3,8 @@ import { pipeline } from 'node:stream/promises';
 import type { Response } from 'express';
 import { stringify as stringifyRows } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
-import { ExportMessages, type ProductExportFormat } from '@stockroom/schema';
-import { ServiceUnavailableError } from '../common/errors';
+import { ProductMessages, type ProductExportFormat } from '@stockroom/schema';
+import { HeavyWork } from '../common/heavy-work';
 import { log } from '../common/log';
 import type { ExportColumn } from './product.queries';
 import type { ProductExport } from './product.service';
@@ -71,26 +71,16 @@ const rowStream = (batches: AsyncIterable<unknown[][]>) =>
     { objectMode: true, highWaterMark: 1 },
   );
 
-/** How soon to try again when every export slot is taken. */
-const BUSY_RETRY_AFTER_SECONDS = 5;
-let exportsRunning = 0;
+/** Exports running on this instance, in slots shared with imports (see heavyWorkLimits). */
+const productExports = new HeavyWork(ProductMessages.busy);
 
 /**
- * Runs an export in one of the instance's slots: a quarter of the database
- * pool (at least one). Each export holds a pool connection for as long as its
- * client downloads, minutes for a big XLSX on a slow line, so unbounded
- * exports could take every connection from the app's other requests; past
- * the slots the answer is 503 with Retry-After.
+ * Runs an export in one of the instance's export slots; with none free, the
+ * answer is TooManyRequestsError (429 with Retry-After). Each export holds a
+ * pool connection for as long as its client downloads, minutes for a big
+ * XLSX on a slow line.
  */
-export async function inExportSlot<T>(poolMax: number, run: () => Promise<T>): Promise<T> {
-  if (exportsRunning >= Math.max(1, Math.floor(poolMax / 4))) throw new ServiceUnavailableError(ExportMessages.busy, BUSY_RETRY_AFTER_SECONDS);
-  exportsRunning += 1;
-  try {
-    return await run();
-  } finally {
-    exportsRunning -= 1;
-  }
-}
+export const inExportSlot = <T>(poolMax: number, run: () => Promise<T>): Promise<T> => productExports.run(poolMax, run);
 
 /**
  * Sends an export as a download. The first batch is read before anything is

@@ -1,4 +1,4 @@
-import { formatCount, IMPORT_FIELDS, IMPORT_LIMITS, ImportMessages, PRODUCT_IMPORT_MODES } from '@stockroom/schema';
+import { formatCount, IMPORT_FIELDS, IMPORT_LIMITS, ImportMessages, PRODUCT_IMPORT_MODES, ProductMessages } from '@stockroom/schema';
 import { bearer, errorResponse, integer, jsonResponse, ref, string, unauthenticated } from '../rest/openapi-helpers';
 
 const count = (description: string) => ({ ...integer, minimum: 0, description });
@@ -70,6 +70,9 @@ export const productImportOpenApiPaths = {
         409: errorResponse('A SKU of the file was taken by another change while the import ran: nothing was written'),
         413: errorResponse(ImportMessages.tooLarge),
         415: errorResponse(`${ImportMessages.notSpreadsheet}, or text that is not UTF-8, or not a multipart/form-data request`),
+        429: errorResponse(
+          `Too many requests by this session or token in this window; or every import slot of the instance is taken (imports and exports together run on at most half its database pool): "${ProductMessages.busy}". Ask again after Retry-After seconds`,
+        ),
       },
     },
   },

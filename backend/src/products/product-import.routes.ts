@@ -26,7 +26,8 @@ export function productImportRoutes(contextOf: ContextOf): Router {
    * `mapping` JSON { header: field|null } -> { dryRun, mode, rows, created,
    * updated, unchanged, failed, errors, errorsTruncated, columns }. An import
    * (not a dry run) with errors writes nothing and answers 400 with the same
-   * body beside the message and code.
+   * body beside the message and code. With every import slot taken, 429 with
+   * Retry-After, before the file is read when they already were.
    */
   router.post('/import', async (req, res) => {
     const result = await productImportService.importProducts(contextOf(req), async () => {

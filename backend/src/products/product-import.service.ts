@@ -4,6 +4,7 @@ import {
   IMPORT_LIMITS,
   ImportMessages,
   PRODUCT_DRAFT_DEFAULTS,
+  ProductMessages,
   PRODUCT_DRAFT_FIELDS,
   PRODUCT_IMPORT_MODES,
   importFieldOfHeader,
@@ -20,6 +21,7 @@ import {
 import { requireCallerRows } from '../account/viewer';
 import type { RequestContext } from '../account/context';
 import { ValidationError } from '../common/errors';
+import { HeavyWork } from '../common/heavy-work';
 import type { SqlPool, SqlTransaction } from '../db/sql';
 import { copyRows } from '../db/copy-text';
 import { DuplicateSkuError, SKU_UNIQUE_INDEX } from './product.errors';
@@ -38,6 +40,9 @@ import {
  * machine an upsert of 100,000 took 94 s).
  */
 const IMPORT_STATEMENT_TIMEOUT_MS = 300_000;
+
+/** Imports running on this instance, in slots shared with exports (see heavyWorkLimits). */
+const productImports = new HeavyWork(ProductMessages.busy);
 
 /** What an import was asked to do, as the form sent it; the service checks it. */
 export interface ProductImportOptions {
@@ -337,10 +342,16 @@ export const productImportService = {
    * dry run) or did. An import with any error writes nothing: its answer has
    * the errors, and `created` and `updated` say what it would have done.
    * Applied, every row lands in one transaction with one activity entry.
+   * Its database work runs in an import slot; with none free, the answer is
+   * TooManyRequestsError.
    */
   async importProducts(ctx: RequestContext, receive: () => Promise<ImportUpload & { options: ProductImportOptions }>): Promise<ProductImportResult> {
     // A dry run writes nothing, but it is the first step of a write: a read-only token has no use for it.
     const { user } = await requireCallerRows(ctx, 'write');
+    const poolMax = ctx.config.databasePoolMax;
+    // Refused before its file is read while every slot is taken; the slot itself is taken once the
+    // file is in and read, so an upload on a slow line holds none while it comes (it needs no connection).
+    productImports.assertSlotFree(poolMax);
     const { bytes, options } = await receive();
     const mode = modeOf(options.mode);
     const dryRun = dryRunOf(options.dryRun);
@@ -348,22 +359,24 @@ export const productImportService = {
     const table = await readImportTable(bytes);
     const columns = columnsOf(table.header, mapping);
 
-    if (dryRun) {
-      const existing = await productsBySku(ctx.sql, user.id, table, columns);
-      return { dryRun, ...planImport(table, columns, mode, existing).result };
-    }
-    return ctx.sql.transaction(
-      async (tx) => {
-        const existing = await productsBySku(tx, user.id, table, columns);
-        const { result, writes } = planImport(table, columns, mode, existing);
-        if (result.errors.length > 0) {
-          tx.rollback();
-          return { dryRun, ...result };
-        }
-        const done = await applyPlan(tx, user.id, writes);
-        return { dryRun, ...result, created: done.created, updated: done.updated };
-      },
-      { statementTimeoutMs: IMPORT_STATEMENT_TIMEOUT_MS },
-    );
+    return productImports.run(poolMax, async () => {
+      if (dryRun) {
+        const existing = await productsBySku(ctx.sql, user.id, table, columns);
+        return { dryRun, ...planImport(table, columns, mode, existing).result };
+      }
+      return ctx.sql.transaction(
+        async (tx) => {
+          const existing = await productsBySku(tx, user.id, table, columns);
+          const { result, writes } = planImport(table, columns, mode, existing);
+          if (result.errors.length > 0) {
+            tx.rollback();
+            return { dryRun, ...result };
+          }
+          const done = await applyPlan(tx, user.id, writes);
+          return { dryRun, ...result, created: done.created, updated: done.updated };
+        },
+        { statementTimeoutMs: IMPORT_STATEMENT_TIMEOUT_MS },
+      );
+    });
   },
 };

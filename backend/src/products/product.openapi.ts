@@ -1,4 +1,4 @@
-import { DEFAULT_PRODUCT_SORT, PRODUCT_DRAFT_DEFAULTS, PRODUCT_EXPORT_FORMATS, ProductFields, ProductListFields, Rules, STOCK_ADJUSTMENT_REASONS, STOCK_MOVEMENT_REASONS, STOCK_STATUSES, StockCountFields, type TextRule } from '@stockroom/schema';
+import { DEFAULT_PRODUCT_SORT, PRODUCT_DRAFT_DEFAULTS, PRODUCT_EXPORT_FORMATS, ProductFields, ProductMessages, ProductListFields, Rules, STOCK_ADJUSTMENT_REASONS, STOCK_MOVEMENT_REASONS, STOCK_STATUSES, StockCountFields, type TextRule } from '@stockroom/schema';
 import { EXPORT_COLUMNS } from './product.queries';
 import { bearer, errorResponse, integer, jsonBody, jsonResponse, pageOf, pageParams, ref, ruleSchema, string, unauthenticated } from '../rest/openapi-helpers';
 
@@ -170,7 +170,9 @@ export const productOpenApiPaths = {
         },
         400: errorResponse('Validation failed: an unknown format or a bad filter or sort (message and per-field `fields`)'),
         401: unauthenticated,
-        503: errorResponse('Every export slot of the instance is taken (a quarter of its database pool): try again after Retry-After'),
+        429: errorResponse(
+          `Too many requests by this session or token in this window; or every export slot of the instance is taken (imports and exports together run on at most half its database pool): "${ProductMessages.busy}". Ask again after Retry-After seconds`,
+        ),
       },
     },
   },
