@@ -816,7 +816,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness for new requests: 200 while the database answers, uploads can be stored, the instance is not shutting down and its job workers run (or are off: WORKER=0); 503 with Retry-After otherwise */
+        /**
+         * Readiness for new requests: 200 while the database answers, uploads can be stored, the instance is not shutting down and its job workers run (or are off: WORKER=0); 503 with Retry-After otherwise
+         * @description Public, and says which part is down. Why the storage is down (`storageProblem`) is answered only to a request with `Authorization: Bearer <METRICS_TOKEN>` on an instance that has METRICS_TOKEN set; the log says it either way.
+         */
         get: operations["getReadiness"];
         put?: never;
         post?: never;
@@ -1017,11 +1020,11 @@ export interface components {
             expiresAt: string | null;
             /**
              * Format: date-time
-             * @description Set when a deactivation of the account revoked the token
+             * @description Set when a deactivation of the account or a password reset or change revoked the token
              */
             revokedAt: string | null;
             /** @enum {unknown} */
-            revokedReason: "account_deactivated" | null;
+            revokedReason: "account_deactivated" | "password_reset" | "password_changed" | null;
         };
         Webhook: {
             /** Format: uuid */
@@ -4084,25 +4087,13 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests by this session or token in this window: ask again after Retry-After seconds */
+            /** @description Too many requests by this session or token in this window; or every export slot of the instance is taken (imports and exports together run on at most half its database pool): "Other imports or exports are running. Please try again in a few seconds". Ask again after Retry-After seconds */
             429: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Every export slot of the instance is taken (a quarter of its database pool): try again after Retry-After */
-            503: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5453,7 +5444,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests by this session or token in this window: ask again after Retry-After seconds */
+            /** @description Too many requests by this session or token in this window; or every import slot of the instance is taken (imports and exports together run on at most half its database pool): "Other imports or exports are running. Please try again in a few seconds". Ask again after Retry-After seconds */
             429: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6550,7 +6541,7 @@ export interface operations {
                         database: "up" | "down";
                         /** @enum {string} */
                         storage: "up" | "down";
-                        /** @description Why uploads cannot be stored (a missing bucket, refused credentials, an unreachable store) */
+                        /** @description Why uploads cannot be stored (a missing bucket, refused credentials, an unreachable store). Only with `Authorization: Bearer <METRICS_TOKEN>` (it names the uploads directory or the S3 endpoint and bucket); the log has it either way */
                         storageProblem?: string;
                         draining: boolean;
                         /**
@@ -6601,7 +6592,7 @@ export interface operations {
                         database: "up" | "down";
                         /** @enum {string} */
                         storage: "up" | "down";
-                        /** @description Why uploads cannot be stored (a missing bucket, refused credentials, an unreachable store) */
+                        /** @description Why uploads cannot be stored (a missing bucket, refused credentials, an unreachable store). Only with `Authorization: Bearer <METRICS_TOKEN>` (it names the uploads directory or the S3 endpoint and bucket); the log has it either way */
                         storageProblem?: string;
                         draining: boolean;
                         /**
