@@ -1,4 +1,5 @@
 import { Client } from 'pg';
+import { IMPORT_LIMITS, ImportMessages } from '@stockroom/schema';
 import { png } from '../support/images';
 import { freePort, Instance, Proxy } from '../support/fleet';
 import { createDatabase } from '../support/test-app';
@@ -88,6 +89,18 @@ describe('one fleet', () => {
     for (const each of served) expect({ status: each.status, type: each.type, same: each.bytes.equals(served[0].bytes) }).toEqual({ status: 200, type: 'image/png', same: true });
   });
 
+  it('an import file larger than an image reaches the app through the proxy', async () => {
+    const token = await signUp(proxy.url, 'import');
+    // About 7 MB, over the proxy's limit for other requests: one row past the import's limit, so the app refuses it in a moment, with its own message.
+    const rows = Array.from({ length: IMPORT_LIMITS.maxRows + 1 }, (_, i) => `Fleet item ${i},1.50,Carried through the proxy whole, one of many rows ${i}`);
+    const csv = ['name,price,description', ...rows].join('\n');
+    expect(csv.length).toBeGreaterThan(6 * 1024 * 1024);
+    const form = new FormData();
+    form.append('file', new Blob([csv], { type: 'text/csv' }), 'products.csv');
+    form.append('dryRun', 'true');
+    const answer = await fetch(`${proxy.url}/api/products/import`, authed(token, { method: 'POST', body: form }));
+    expect({ status: answer.status, body: await answer.json().catch(() => null) }).toMatchObject({ status: 400, body: { message: ImportMessages.tooManyRows } });
+  });
 });
 
 /** What the load sent and how each request ended. */
