@@ -13,16 +13,6 @@ import { Rules, type FieldRule } from './validation';
 export const PRODUCT_IMPORT_MODES = ['create', 'upsert'] as const;
 export type ProductImportMode = (typeof PRODUCT_IMPORT_MODES)[number];
 
-const MB = 1024 * 1024;
-export const IMPORT_LIMITS = {
-  /** The largest file accepted. */
-  maxBytes: 20 * MB,
-  /** Product rows in one file (the header row not counted). */
-  maxRows: 100_000,
-  /** An answer lists at most this many row errors; `failed` still counts every failing row. */
-  maxErrors: 1_000,
-} as const;
-
 /** The product fields a column can fill, each with the rule its cells are checked by. */
 export const IMPORT_FIELD_RULES = {
   sku: Rules.sku,
@@ -38,6 +28,42 @@ export const IMPORT_FIELD_RULES = {
 } satisfies Record<string, FieldRule>;
 export type ImportField = keyof typeof IMPORT_FIELD_RULES;
 export const IMPORT_FIELDS = Object.keys(IMPORT_FIELD_RULES) as ImportField[];
+
+const MB = 1024 * 1024;
+
+/** The longest text a cell of the field can hold and still pass its rule: a number as its largest value is written, true/false as 'false'. */
+const longestCell = (rule: FieldRule) => (rule.kind === 'text' ? rule.max : rule.kind === 'number' ? String(rule.max).length : 'false'.length);
+const MAX_ROWS = 100_000;
+const MAX_COLUMNS = 200;
+const MAX_HEADER_LENGTH = 100;
+
+export const IMPORT_LIMITS = {
+  /** The largest file accepted. */
+  maxBytes: 20 * MB,
+  /** Product rows in one file (the header row not counted). */
+  maxRows: MAX_ROWS,
+  /** An answer lists at most this many row errors; `failed` still counts every failing row. */
+  maxErrors: 1_000,
+  /** Columns of any row, the header's included: the answer lists every column of the header. */
+  maxColumns: MAX_COLUMNS,
+  /** A header cell's length: the answer repeats headers, in its columns and beside each row error. */
+  maxHeaderLength: MAX_HEADER_LENGTH,
+  /**
+   * What the parts of a workbook that an import reads (its first sheet, its
+   * shared strings and the small parts that lead to them) may inflate to in
+   * all, counted as they inflate: a few hundred KB of zip can hold gigabytes.
+   * 100,000 rows with every product column at its longest take about 230 MB
+   * of XML, inline in the sheet or split between it and the shared strings;
+   * an export of 100,000 typical products takes under a third of that.
+   */
+  maxUnpackedBytes: 256 * MB,
+  /** Parts of a workbook (sheets, pictures, styles...): a zip reader holds a record of each before reading any. */
+  maxWorkbookParts: 10_000,
+  /** A workbook's shared strings, each kept in memory: one for every product cell of every row, and the header's. */
+  maxSharedStrings: MAX_ROWS * IMPORT_FIELDS.length + MAX_COLUMNS,
+  /** The characters of those strings: every product cell of every row at its longest, and every header at its longest. */
+  maxSharedStringCharacters: MAX_ROWS * IMPORT_FIELDS.reduce((sum, field) => sum + longestCell(IMPORT_FIELD_RULES[field]), 0) + MAX_COLUMNS * MAX_HEADER_LENGTH,
+} as const;
 
 /** What the client shows for a field in the mapping: the rule's label. */
 export const importFieldLabel = (field: ImportField) => IMPORT_FIELD_RULES[field].label;
@@ -139,6 +165,14 @@ export const ImportMessages = {
   unreadableWorkbook: 'The Excel workbook could not be read. Save it again as .xlsx and try again',
   tooLarge: `The file cannot exceed ${IMPORT_LIMITS.maxBytes / MB} MB`,
   tooManyRows: `The file cannot have more than ${formatCount(IMPORT_LIMITS.maxRows)} product rows. Split it into smaller files`,
+  /** More than IMPORT_LIMITS.maxColumns cells in a row. */
+  tooManyColumns: 'The file has too many columns',
+  headerTooLong: `A column header cannot be longer than ${formatCount(IMPORT_LIMITS.maxHeaderLength)} characters`,
+  /** Its first sheet and shared strings unpack to more than IMPORT_LIMITS.maxUnpackedBytes. */
+  workbookTooLarge: `The workbook unpacks to more than ${IMPORT_LIMITS.maxUnpackedBytes / MB} MB. Keep only the sheet of products in it, or split it into smaller files`,
+  /** More shared strings, or more characters in them, than IMPORT_LIMITS allows. */
+  workbookTooMuchText: `The workbook holds more text than ${formatCount(IMPORT_LIMITS.maxRows)} products can. Keep only the sheet of products in it, or split it into smaller files`,
+  workbookTooManyParts: 'The workbook has too many sheets, pictures or other parts. Copy the products into a new workbook and try again',
   empty: 'The file is empty',
   headerOnly: 'The file has a header row but no products',
   /** A quote that never closes, and the like. */
