@@ -6,7 +6,7 @@
  * made once, as backend/src/account/tokens.ts does), loads the session joined to
  * its user with the statement account/viewer.ts runs (account/session.queries.js), checks
  * revoked / expired / inactive, then runs the product statements the service
- * runs (imported from backend/dist/src/products/product.queries.js, `?`
+ * runs (imported from backend/dist/src/products/catalogue/product.queries.js, `?`
  * placeholders numbered for pg), with a pg pool as large as the app's, and
  * answers the same JSON body as the REST route. Beside the app's routes it
  * has one the app has not: a stock change without its movement, as the app
@@ -48,8 +48,8 @@ const {
   countStockStatement,
   productByIdStatement,
   PRODUCT_COLUMNS,
-} = await built('products/product.queries.js');
-const { movementPageStatement, movementCountStatement } = await built('products/stock-movement.queries.js');
+} = await built('products/catalogue/product.queries.js');
+const { movementPageStatement, movementCountStatement } = await built('stock/stock-movement.queries.js');
 const { logFrom } = await built('activity/activity.queries.js');
 const { sessionWithUserStatement } = await built('account/session.queries.js');
 const { isUuid, Rules } = require('@stockroom/schema');

@@ -224,9 +224,9 @@ function planSummary(plan) {
 
 /** EXPLAIN ANALYZE of each statement a read scenario runs (as the bench user). */
 async function explainScenarios(databaseUrl, ownerId) {
-  const queries = await import(pathToFileURL(join(repoRoot, 'backend/dist/src/products/product.queries.js')).href);
+  const queries = await import(pathToFileURL(join(repoRoot, 'backend/dist/src/products/catalogue/product.queries.js')).href);
   const { productPageStatement, productCountStatement, cappedMatchCountStatement, countedByTotals, productStatsStatement, productByIdStatement } = queries.default ?? queries;
-  const ledger = await import(pathToFileURL(join(repoRoot, 'backend/dist/src/products/stock-movement.queries.js')).href);
+  const ledger = await import(pathToFileURL(join(repoRoot, 'backend/dist/src/stock/stock-movement.queries.js')).href);
   const { movementPageStatement, movementCountStatement } = ledger.default ?? ledger;
   const client = new pg.Client({ connectionString: databaseUrl });
   client.on('error', () => {});

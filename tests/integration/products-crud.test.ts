@@ -1,7 +1,7 @@
-import { productBulkRoutes } from '../../backend/src/products/product-bulk.routes';
-import { productTrashRoutes } from '../../backend/src/products/product-trash.routes';
-import { productImportRoutes } from '../../backend/src/products/product-import.routes';
-import { productRoutes } from '../../backend/src/products/product.routes';
+import { productBulkRoutes } from '../../backend/src/products/bulk/product-bulk.routes';
+import { productTrashRoutes } from '../../backend/src/products/trash/product-trash.routes';
+import { productImportRoutes } from '../../backend/src/products/import-export/product-import.routes';
+import { productRoutes } from '../../backend/src/products/catalogue/product.routes';
 import {
   ADJUST_STOCK,
   CREATE_PRODUCT,

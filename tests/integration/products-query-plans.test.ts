@@ -7,8 +7,8 @@ import {
   type ProductFilter,
   type ProductPageQuery,
   type Statement,
-} from '../../backend/src/products/product.queries';
-import { purgeExpiredStatement, trashedCountStatement, trashedPageStatement } from '../../backend/src/products/product-trash.queries';
+} from '../../backend/src/products/catalogue/product.queries';
+import { purgeExpiredStatement, trashedCountStatement, trashedPageStatement } from '../../backend/src/products/trash/product-trash.queries';
 import { toPg } from '../support/products';
 import { signUpUser, startTestApp, type TestApp } from '../support/test-app';
 

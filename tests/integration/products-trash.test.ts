@@ -1,7 +1,7 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { ValidationMessages } from '@stockroom/schema';
 import { ormConfig } from '../../backend/src/app/orm-config';
-import { purgeExpiredTrash } from '../../backend/src/products/product-trash.service';
+import { purgeExpiredTrash } from '../../backend/src/products/trash/product-trash.service';
 import { CATEGORIES, createProduct, DELETE_PRODUCT, expectGqlError, expectRestError, PRODUCT, PRODUCT_FIELDS, PRODUCT_STATS, PRODUCTS } from '../support/products';
 import { signUpUser, startTestApp, type TestApp } from '../support/test-app';
 

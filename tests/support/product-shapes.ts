@@ -1,4 +1,4 @@
-import type { ProductView } from '../../backend/src/products/product.types';
+import type { ProductView } from '../../backend/src/products/catalogue/product.types';
 
 /*
  * The product shapes the tests send and read, taken from the backend's API
@@ -7,7 +7,7 @@ import type { ProductView } from '../../backend/src/products/product.types';
  * server, never the backend's source.
  */
 export type { Pagination } from '../../backend/src/common/pagination';
-export type { CreateProductInput, ProductStats, UpdateProductInput } from '../../backend/src/products/product.types';
+export type { CreateProductInput, ProductStats, UpdateProductInput } from '../../backend/src/products/catalogue/product.types';
 
 /** What a backend type becomes in a JSON answer: its Date fields arrive as ISO strings. */
 type AsJson<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] };

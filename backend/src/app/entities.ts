@@ -9,9 +9,9 @@ import { NotificationSettings } from '../notifications/notification-settings.ent
 import { StockAlert } from '../notifications/stock-alert.entity';
 import { Webhook } from '../webhooks/webhook.entity';
 import { WebhookDelivery } from '../webhooks/webhook-delivery.entity';
-import { CatalogueStats } from '../products/catalogue-stats.entity';
-import { Product } from '../products/product.entity';
-import { StockMovement } from '../products/stock-movement.entity';
+import { CatalogueStats } from '../products/catalogue/catalogue-stats.entity';
+import { Product } from '../product-record/product.entity';
+import { StockMovement } from '../stock/stock-movement.entity';
 import { User } from '../account/user.entity';
 
 /** Every entity the ORM knows; each feature adds its own here. */

@@ -4,9 +4,9 @@ import { ApiTokenResolver } from '../api-tokens/api-token.resolver';
 import { AuthResolver } from '../auth/auth.resolver';
 import { DashboardResolver } from '../dashboard/dashboard.resolver';
 import { NotificationSettingsResolver } from '../notifications/notification-settings.resolver';
-import { ProductBulkResolver } from '../products/product-bulk.resolver';
-import { ProductTrashResolver } from '../products/product-trash.resolver';
-import { ProductResolver } from '../products/product.resolver';
+import { ProductBulkResolver } from '../products/bulk/product-bulk.resolver';
+import { ProductTrashResolver } from '../products/trash/product-trash.resolver';
+import { ProductResolver } from '../products/catalogue/product.resolver';
 import { UserResolver } from '../users/user.resolver';
 import { WebhookResolver } from '../webhooks/webhook.resolver';
 

@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { sweepExpiredAuthState } from '../auth/housekeeping';
-import { purgeExpiredTrash } from '../products/product-trash.service';
+import { purgeExpiredTrash } from '../products/trash/product-trash.service';
 import type { QueueDefinition } from '../jobs/job-queue';
 import type { UploadStore } from '../storage/upload-store';
 import { sweepOrphanUploads } from '../uploads/upload-housekeeping';

@@ -2,9 +2,9 @@ import { activityService } from '../activity/activity.service';
 import type { ActivityItemView } from '../activity/activity-item';
 import { requireCaller } from '../account/viewer';
 import type { RequestContext } from '../account/context';
-import type { CategoryRow } from '../products/inventory.queries';
-import { productService } from '../products/product.service';
-import type { ProductStats, ProductView } from '../products/product.types';
+import type { CategoryRow } from '../products/catalogue/inventory.queries';
+import { productService } from '../products/catalogue/product.service';
+import type { ProductStats, ProductView } from '../products/catalogue/product.types';
 import type { User } from '../account/user.entity';
 import { featuresFor, type FeatureHighlightView } from './dashboard.features';
 

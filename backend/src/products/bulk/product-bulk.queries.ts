@@ -1,0 +1,112 @@
+import { logFrom, logStockAlertFrom } from '../../activity/activity.queries';
+import type { Statement } from '../../db/sql';
+import { LIVE, where, type ProductFilter, type ProductWrite } from '../catalogue/product.queries';
+import { movementFrom } from '../../stock/stock-movement.queries';
+import { TRASH_BATCH_OF_NOW } from './trash-batch';
+
+/**
+ * The SQL of changes made to many products at once. Each is one statement, so
+ * it is all or nothing: the selected rows are locked first, and the change
+ * applies only when every one of them is the caller's and every one can take
+ * it; otherwise nothing is written and the counts say why.
+ */
+
+/** The caller's products by id (`expected` is how many distinct ids were named), or every one the list's filter matches. */
+export type BulkSelection = { ownerId: string; ids: string[] } | { filter: ProductFilter };
+
+/** What every bulk statement answers: how many rows it selected, how many it changed, and (a stock change) how many could not take it. */
+export interface BulkCounts {
+  matched: number;
+  affected: number;
+  short: number;
+  /** A delete's: the moment its products went to the trash, which names them for Undo (restoreTrashBatchStatement). */
+  trashBatch?: string | null;
+}
+
+/** `selected`: the rows of the selection, locked for the rest of the statement, with the columns the change needs. */
+function selected(selection: BulkSelection, columns: string): Statement {
+  if ('ids' in selection) {
+    return { sql: `SELECT ${columns} FROM products WHERE owner_id = ? AND id = ANY(?::uuid[]) AND ${LIVE} FOR UPDATE`, values: [selection.ownerId, selection.ids] };
+  }
+  const filter = where(selection.filter);
+  return { sql: `SELECT ${columns} FROM products WHERE ${filter.sql} FOR UPDATE`, values: filter.values };
+}
+
+/** A selection by ids applies only when all of them were found as the caller's: one that was not means nothing changes. */
+function allFound(selection: BulkSelection): Statement {
+  return 'ids' in selection ? { sql: ' AND (SELECT count(*) FROM selected) = ?', values: [selection.ids.length] } : { sql: '', values: [] };
+}
+
+const counts = (changed: string, short = '0') =>
+  `SELECT (SELECT count(*) FROM selected)::int AS matched, (SELECT count(*) FROM ${changed})::int AS affected, ${short}::int AS short`;
+
+/**
+ * Sets the given fields (category, reorder level, featured) on every selected
+ * product. Like one product's edit, each product's activity entry names the
+ * fields whose value really changed, and a raised reorder level that puts a
+ * product into low stock says so.
+ */
+export function bulkUpdateStatement(selection: BulkSelection, changes: Pick<ProductWrite, 'category' | 'reorderLevel' | 'featured'>): Statement {
+  const columns = { category: 'category', reorderLevel: 'reorder_level', featured: 'featured' } as const;
+  const entries = (Object.entries(changes) as Array<[keyof typeof columns, unknown]>).filter(([, value]) => value !== undefined);
+  const sets = [...entries.map(([key]) => `${columns[key]} = ?`), 'version = products.version + 1', 'updated_at = now()'];
+  const changed = entries.map(([key]) => `CASE WHEN products.${columns[key]} IS DISTINCT FROM selected.${columns[key]} THEN '${key}' END`);
+  const rows = selected(selection, 'id, quantity, category, reorder_level, featured');
+  const found = allFound(selection);
+  return {
+    sql: `WITH selected AS (${rows.sql}),
+      updated AS (
+        UPDATE products SET ${sets.join(', ')} FROM selected
+        WHERE products.id = selected.id${found.sql}
+        RETURNING products.*, selected.quantity AS quantity_before, selected.reorder_level AS reorder_level_before,
+          array_remove(ARRAY[${changed.join(', ')}]::text[], NULL) AS changed),
+      alerted AS (${logStockAlertFrom('updated')}),
+      logged AS (${logFrom('updated', 'product_updated', `jsonb_build_object('fields', to_jsonb(changed))`)} WHERE cardinality(changed) > 0)
+      ${counts('updated')}`,
+    values: [...rows.values, ...entries.map(([, value]) => value), ...found.values],
+  };
+}
+
+/**
+ * Adds `delta` to every selected product's quantity, each with a BULK
+ * movement, only when every one of them stays within the quantity limits:
+ * one product short of stock and none changes (`short` counts those).
+ */
+export function bulkAdjustStockStatement(
+  selection: BulkSelection,
+  delta: number,
+  limits: { min: number; max: number },
+  activity: { reason: string; note: string | null },
+): Statement {
+  const rows = selected(selection, 'id, quantity');
+  const found = allFound(selection);
+  const moved = movementFrom('adjusted', { delta: '?::int', reason: 'BULK', note: activity.note }, [delta]);
+  return {
+    sql: `WITH selected AS (${rows.sql}),
+      short AS (SELECT count(*) AS n FROM selected WHERE quantity + ? NOT BETWEEN ? AND ?),
+      adjusted AS (
+        UPDATE products SET quantity = products.quantity + ?, version = products.version + 1, updated_at = now() FROM selected
+        WHERE products.id = selected.id AND (SELECT n FROM short) = 0${found.sql}
+        RETURNING products.*, selected.quantity AS quantity_before, products.reorder_level AS reorder_level_before),
+      moved AS (${moved.sql}),
+      alerted AS (${logStockAlertFrom('adjusted')}),
+      logged AS (${logFrom('adjusted', 'stock_adjusted', `jsonb_build_object('delta', ?::int, 'quantity', quantity, 'reason', ?::text)`)})
+      ${counts('adjusted', '(SELECT n FROM short)')}`,
+    values: [...rows.values, delta, limits.min, limits.max, delta, ...found.values, ...moved.values, delta, activity.reason],
+  };
+}
+
+/** Moves every selected product to the trash (restorable as one product's delete is), each with its activity entry. */
+export function bulkDeleteStatement(selection: BulkSelection): Statement {
+  const rows = selected(selection, 'id');
+  const found = allFound(selection);
+  return {
+    sql: `WITH selected AS (${rows.sql}),
+      removed AS (
+        UPDATE products SET deleted_at = now() FROM selected WHERE products.id = selected.id${found.sql}
+        RETURNING products.id, products.owner_id, products.name),
+      logged AS (${logFrom('removed', 'product_deleted')})
+      ${counts('removed')}, CASE WHEN EXISTS (SELECT 1 FROM removed) THEN ${TRASH_BATCH_OF_NOW} END AS "trashBatch"`,
+    values: [...rows.values, ...found.values],
+  };
+}

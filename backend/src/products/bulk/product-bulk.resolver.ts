@@ -1,0 +1,73 @@
+import { type StockStatus } from '@stockroom/schema';
+import { Arg, Ctx, Field, ID, InputType, Int, Mutation, ObjectType, Resolver } from 'type-graphql';
+import type { RequestContext } from '../../account/context';
+import { productBulkService } from './product-bulk.service';
+import { StockStatusFilter } from '../catalogue/product.types';
+import { StockMovementReason } from '../../stock/stock-movement.types';
+
+@InputType({ description: "The product list's filters: every one of the caller's products they match" })
+export class ProductFilterInput {
+  @Field({ nullable: true }) search?: string;
+  @Field({ nullable: true }) category?: string;
+  @Field({ nullable: true }) inStock?: boolean;
+  @Field(() => StockStatusFilter, { nullable: true }) stockStatus?: StockStatus;
+}
+
+@InputType({ description: 'Either ids (at most 1,000 of your products) or a filter (decided on the server)' })
+export class ProductSelectionInput {
+  @Field(() => [ID], { nullable: true }) ids?: string[] | null;
+  @Field(() => ProductFilterInput, { nullable: true }) filter?: ProductFilterInput | null;
+}
+
+@InputType({ description: 'Only the fields given change, on every selected product' })
+export class BulkProductChangesInput {
+  @Field({ nullable: true }) category?: string;
+  @Field(() => Int, { nullable: true, description: '0 to 100000; null removes it' }) reorderLevel?: number | null;
+  @Field({ nullable: true }) featured?: boolean;
+}
+
+@ObjectType()
+export class BulkResult {
+  @Field(() => Int, { description: 'How many products changed' }) affected!: number;
+  @Field(() => String, {
+    nullable: true,
+    description: 'bulkDeleteProducts only: names the products it moved to the trash (even all those a filter matched); restoreTrashBatch brings them back',
+  })
+  trashBatch?: string | null;
+}
+
+/** A selection as the service reads it: a field left out or null is not given. */
+const selectionOf = ({ ids, filter }: ProductSelectionInput) => ({ ...(ids == null ? {} : { ids }), ...(filter == null ? {} : { filter: { ...filter } }) });
+
+/** GraphQL adapter over productBulkService: changes to many of the caller's products at once, all or nothing. */
+@Resolver()
+export class ProductBulkResolver {
+  @Mutation(() => BulkResult, { description: "Sets the category, reorder level or featured flag of every selected product; NOT_FOUND (and nothing changed) when an id is not one of yours" })
+  bulkUpdateProducts(
+    @Arg('selection', () => ProductSelectionInput) selection: ProductSelectionInput,
+    @Arg('changes', () => BulkProductChangesInput) changes: BulkProductChangesInput,
+    @Ctx() ctx: RequestContext,
+  ) {
+    return productBulkService.update(ctx, selectionOf(selection), { ...changes });
+  }
+
+  @Mutation(() => BulkResult, { description: "Moves every selected product to the trash (restoreProducts brings them back); NOT_FOUND (and nothing deleted) when an id is not one of yours" })
+  bulkDeleteProducts(@Arg('selection', () => ProductSelectionInput) selection: ProductSelectionInput, @Ctx() ctx: RequestContext) {
+    return productBulkService.remove(ctx, selectionOf(selection));
+  }
+
+  @Mutation(() => BulkResult, {
+    description:
+      'Receives (positive delta) or sells (negative) the same amount of every selected product, each recorded as a BULK movement; CONFLICT (and nothing changed) when one of them has too little stock',
+  })
+  bulkAdjustStock(
+    @Arg('selection', () => ProductSelectionInput) selection: ProductSelectionInput,
+    @Arg('delta', () => Int) delta: number,
+    @Arg('reason', () => StockMovementReason, { nullable: true, description: 'SALE, RECEIPT, RETURN, DAMAGE or CORRECTION, for the activity log; by default SALE or RECEIPT by the sign' })
+    reason: StockMovementReason | undefined,
+    @Arg('note', () => String, { nullable: true, description: 'At most 200 characters' }) note: string | undefined,
+    @Ctx() ctx: RequestContext,
+  ) {
+    return productBulkService.adjustStock(ctx, selectionOf(selection), { delta, reason, note });
+  }
+}

@@ -1,0 +1,112 @@
+import {
+  BULK_MAX_IDS,
+  BulkMessages,
+  Rules,
+  ValidationMessages,
+  defaultAdjustmentReason,
+  isBlank,
+  isUuid,
+  validateBulkChanges,
+  validateBulkFilter,
+  validateStockAdjustment,
+  type StockAdjustmentReason,
+} from '@stockroom/schema';
+import { requireCallerRows } from '../../account/viewer';
+import type { RequestContext } from '../../account/context';
+import { assertValid, ConflictError, NotFoundError, ValidationError } from '../../common/errors';
+import { cleanNote, listFiltersOf, trimmed, withTrimmedFilters } from '../catalogue/product.service';
+import { bulkAdjustStockStatement, bulkDeleteStatement, bulkUpdateStatement, type BulkCounts, type BulkSelection } from './product-bulk.queries';
+
+/** Which products a bulk request acts on, as a transport hands it over: `{ ids }` or `{ filter }` (the list's filters). */
+export type BulkSelectionRequest = unknown;
+
+/** What a bulk request answers: how many products it changed. */
+export interface BulkResult {
+  affected: number;
+  /** A delete's: names the products it moved to the trash, for productTrashService.restoreBatch. */
+  trashBatch?: string | null;
+}
+
+export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Ids, each a product id, at least one and at most BULK_MAX_IDS once repeats are dropped. */
+export function idsOf(raw: unknown): string[] {
+  if (!Array.isArray(raw) || !raw.every(isUuid)) throw new ValidationError({ ids: BulkMessages.idsInvalid });
+  const ids = [...new Set(raw.map((id) => id.toLowerCase()))];
+  if (ids.length === 0) throw new ValidationError({ ids: BulkMessages.idsRequired });
+  if (ids.length > BULK_MAX_IDS) throw new ValidationError({ ids: BulkMessages.tooManyIds });
+  return ids;
+}
+
+/** A selection checked: by ids, or by the list's filters (checked by the list's rules), always within the caller's catalogue. */
+function selectionOf(raw: unknown, ownerId: string): BulkSelection {
+  if (!isRecord(raw) || (raw.ids === undefined && raw.filter === undefined)) throw new ValidationError({ selection: BulkMessages.selectionRequired });
+  if (raw.ids !== undefined && raw.filter !== undefined) throw new ValidationError({ selection: BulkMessages.selectionOneKind });
+  if (raw.ids !== undefined) return { ownerId, ids: idsOf(raw.ids) };
+  if (!isRecord(raw.filter)) throw new ValidationError({ filter: BulkMessages.selectionRequired });
+  const filter = withTrimmedFilters(raw.filter);
+  assertValid(validateBulkFilter(filter));
+  return { filter: { ownerId, ...listFiltersOf(filter) } };
+}
+
+/** Nothing was written when a named product was not found among the caller's: say so as a missing product. */
+function assertAllFound(selection: BulkSelection, counts: BulkCounts): void {
+  if ('ids' in selection && counts.matched < selection.ids.length) throw new NotFoundError(BulkMessages.notFound);
+}
+
+async function run(ctx: RequestContext, statement: ReturnType<typeof bulkDeleteStatement>): Promise<BulkCounts> {
+  const [counts] = await ctx.sql.query<BulkCounts>(statement);
+  return counts;
+}
+
+/** Changes made to many of the caller's products at once, each all or nothing, on both transports. */
+export const productBulkService = {
+  /** Sets the category, reorder level or featured flag of every selected product. */
+  async update(ctx: RequestContext, rawSelection: BulkSelectionRequest, rawChanges: unknown): Promise<BulkResult> {
+    const { user } = await requireCallerRows(ctx, 'write');
+    const selection = selectionOf(rawSelection, user.id);
+    const input = isRecord(rawChanges) ? rawChanges : {};
+    const changes: Record<string, unknown> = { ...input, category: trimmed(input.category) };
+    assertValid(validateBulkChanges(changes));
+    const counts = await run(
+      ctx,
+      bulkUpdateStatement(selection, {
+        category: changes.category as string | undefined,
+        reorderLevel: changes.reorderLevel === undefined ? undefined : isBlank(changes.reorderLevel) ? null : Number(changes.reorderLevel),
+        featured: changes.featured as boolean | undefined,
+      }),
+    );
+    assertAllFound(selection, counts);
+    return { affected: counts.affected };
+  },
+
+  /**
+   * Receives (positive delta) or sells (negative) the same amount of every
+   * selected product, each a BULK movement in its ledger; the reason (SALE or
+   * RECEIPT by the sign when left out) goes to the activity entries.
+   */
+  async adjustStock(ctx: RequestContext, rawSelection: BulkSelectionRequest, input: { delta?: unknown; reason?: unknown; note?: unknown }): Promise<BulkResult> {
+    const { user } = await requireCallerRows(ctx, 'write');
+    const selection = selectionOf(rawSelection, user.id);
+    assertValid(validateStockAdjustment(input));
+    const delta = Number(input.delta);
+    const reason = (input.reason as StockAdjustmentReason | null | undefined) ?? defaultAdjustmentReason(delta);
+    const note = cleanNote(input.note);
+    const counts = await run(ctx, bulkAdjustStockStatement(selection, delta, Rules.quantity, { reason, note }));
+    assertAllFound(selection, counts);
+    if (counts.short > 0) {
+      if (delta < 0) throw new ConflictError(BulkMessages.insufficientStock(counts.short));
+      throw new ValidationError({ delta: ValidationMessages.maxValue(Rules.quantity.label, String(Rules.quantity.max)) });
+    }
+    return { affected: counts.affected };
+  },
+
+  /** Deletes every selected product. */
+  async remove(ctx: RequestContext, rawSelection: BulkSelectionRequest): Promise<BulkResult> {
+    const { user } = await requireCallerRows(ctx, 'write');
+    const selection = selectionOf(rawSelection, user.id);
+    const counts = await run(ctx, bulkDeleteStatement(selection));
+    assertAllFound(selection, counts);
+    return { affected: counts.affected, trashBatch: counts.trashBatch ?? null };
+  },
+};

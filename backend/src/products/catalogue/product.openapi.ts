@@ -1,0 +1,309 @@
+import { DEFAULT_PRODUCT_SORT, PRODUCT_DRAFT_DEFAULTS, PRODUCT_EXPORT_FORMATS, ProductFields, ProductMessages, ProductListFields, Rules, STOCK_ADJUSTMENT_REASONS, STOCK_MOVEMENT_REASONS, STOCK_STATUSES, StockCountFields, type TextRule } from '@stockroom/schema';
+import { EXPORT_COLUMNS } from './product.queries';
+import { bearer, errorResponse, integer, jsonBody, jsonResponse, pageOf, pageParams, ref, ruleSchema, string, unauthenticated } from '../../rest/openapi-helpers';
+
+/** A stock status as REST takes it: in, low or out, or the GraphQL names in either case. */
+export const stockStatusSchema = { enum: ['in', 'low', 'out', ...STOCK_STATUSES, ...STOCK_STATUSES.map((status) => status.toLowerCase())] };
+const idParam = { name: 'id', in: 'path', required: true, schema: { ...string, format: 'uuid' } };
+const searchSchema = ruleSchema(ProductListFields.search);
+const listParams = [
+  ...pageParams,
+  {
+    name: 'search',
+    in: 'query',
+    description: 'Case-insensitive substring of the name, description, category or SKU, or exactly the barcode; an exact SKU (any case) or barcode comes first',
+    schema: searchSchema,
+  },
+  { name: 'category', in: 'query', schema: ruleSchema(ProductListFields.category) },
+  { name: 'inStock', in: 'query', schema: { enum: ['true', 'false'] } },
+  {
+    name: 'stockStatus',
+    in: 'query',
+    description: 'in, low or out, or the GraphQL names (IN_STOCK, LOW_STOCK, OUT_OF_STOCK) in either case. low: 0 < quantity <= reorderLevel',
+    schema: stockStatusSchema,
+  },
+  { name: 'sortBy', in: 'query', schema: ruleSchema(ProductListFields.sortBy, { default: DEFAULT_PRODUCT_SORT.sortBy }) },
+  { name: 'sortOrder', in: 'query', schema: ruleSchema(ProductListFields.sortOrder, { default: DEFAULT_PRODUCT_SORT.sortOrder }) },
+];
+const page = jsonResponse('A page of products', ref('ProductPage'));
+const one = (description: string) => jsonResponse(description, { type: 'object', required: ['product'], properties: { product: ref('Product') } });
+const invalid = errorResponse('Validation failed (message and per-field `fields`), or a malformed id: Invalid ID format');
+const notFound = errorResponse('Product not found (also for another user’s product)');
+const notOwner = errorResponse('You can only modify products you created');
+const tags = ['Products'];
+/** The reasons an adjustment may give, in either case (answers name them in upper case); null is left out. */
+export const adjustmentReasonSchema = {
+  enum: [...STOCK_ADJUSTMENT_REASONS, ...STOCK_ADJUSTMENT_REASONS.map((reason) => reason.toLowerCase()), null],
+  description: 'Left out or null: SALE for a negative delta, RECEIPT for a positive one. SALE and DAMAGE must be negative, RECEIPT and RETURN positive; upper or lower case',
+};
+const noteSchema = ruleSchema(Rules.movementNote, { description: 'Blank or null is no note' });
+/** A product's version counts its changes from 1 and is an SQL integer. */
+const versionSchema = ruleSchema(Rules.version);
+
+/** A draft text field of a create: its rule's text, or a blank one, which (like leaving the field out) takes the draft value. */
+const draftText = (rule: TextRule, draft: string) => ({
+  anyOf: [ruleSchema(rule), { type: 'string', pattern: '^\\s*$', description: 'Blank: the draft value' }],
+  default: draft,
+});
+
+/** The product fields a client may write; owner, version and timestamps are the server's. */
+const productInput = (required: string[], blankIsDraft = false) => ({
+  type: 'object',
+  additionalProperties: false,
+  required,
+  properties: {
+    name: ruleSchema(ProductFields.name),
+    description: blankIsDraft
+      ? draftText(ProductFields.description, PRODUCT_DRAFT_DEFAULTS.description)
+      : ruleSchema(ProductFields.description, { default: PRODUCT_DRAFT_DEFAULTS.description }),
+    price: ruleSchema(ProductFields.price),
+    category: blankIsDraft
+      ? draftText(ProductFields.category, PRODUCT_DRAFT_DEFAULTS.category)
+      : ruleSchema(ProductFields.category, { default: PRODUCT_DRAFT_DEFAULTS.category }),
+    quantity: ruleSchema(ProductFields.quantity, { default: PRODUCT_DRAFT_DEFAULTS.quantity }),
+    imageUrl: ruleSchema(ProductFields.imageUrl, { description: "An http(s) URL, or the `url` of an upload to /api/products/images (`/uploads/<name>`)" }),
+    featured: ruleSchema(ProductFields.featured, { default: false }),
+    sku: ruleSchema(ProductFields.sku, { description: 'Unique in your catalogue ignoring case (409 otherwise); blank or null: none' }),
+    reorderLevel: ruleSchema(ProductFields.reorderLevel, { description: 'Low Stock at or under this quantity (and above 0); null: none' }),
+    barcode: ruleSchema(ProductFields.barcode, { description: 'EAN-8, UPC-A, EAN-13 or GTIN-14 with a valid check digit; blank or null: none' }),
+  },
+});
+
+export const productOpenApiSchemas = {
+  Product: {
+    type: 'object',
+    // Every answer carries every field (null where a value is absent), so a typed client need not check for any.
+    required: ['id', 'name', 'description', 'price', 'category', 'quantity', 'inStock', 'imageUrl', 'reorderLevel', 'lowStock', 'sku', 'barcode', 'featured', 'owner', 'createdAt', 'updatedAt', 'version'],
+    properties: {
+      id: { ...string, format: 'uuid' },
+      name: string,
+      description: string,
+      price: { type: 'number', description: 'Exact to the cent' },
+      category: string,
+      quantity: integer,
+      inStock: { type: 'boolean', description: 'quantity > 0' },
+      imageUrl: { type: ['string', 'null'] },
+      reorderLevel: { type: ['integer', 'null'] },
+      lowStock: { type: 'boolean', description: '0 < quantity <= reorderLevel' },
+      sku: { type: ['string', 'null'] },
+      barcode: { type: ['string', 'null'] },
+      featured: { type: 'boolean' },
+      owner: { ...string, format: 'uuid', description: 'Id of the user who created it' },
+      createdAt: { ...string, format: 'date-time' },
+      updatedAt: { ...string, format: 'date-time' },
+      version: { ...versionSchema, description: 'Send it back with PUT: a stale one gets 409' },
+    },
+  },
+  ProductPage: pageOf('products', 'Product'),
+  StockMovement: {
+    type: 'object',
+    required: ['id', 'delta', 'quantityAfter', 'reason', 'note', 'createdAt', 'user'],
+    properties: {
+      id: { ...string, description: 'Increasing: a later movement of the product has a larger id' },
+      delta: { ...integer, description: 'Signed: negative takes stock away; 0 for a stocktake that found the expected quantity' },
+      quantityAfter: { ...ruleSchema(Rules.quantity), description: 'The quantity this movement left' },
+      reason: { enum: [...STOCK_MOVEMENT_REASONS] },
+      note: { type: ['string', 'null'] },
+      createdAt: { ...string, format: 'date-time' },
+      user: {
+        description: 'Who made it; null when that account has since been deleted',
+        oneOf: [{ type: 'object', required: ['id', 'fullName'], properties: { id: { ...string, format: 'uuid' }, fullName: string } }, { type: 'null' }],
+      },
+    },
+  },
+  StockMovementPage: pageOf('movements', 'StockMovement'),
+  ProductStats: {
+    type: 'object',
+    properties: { totalProducts: integer, inStock: integer, outOfStock: integer, lowStock: integer, inventoryValue: { type: 'number', description: 'Sum of price x quantity' } },
+  },
+};
+
+/**
+ * Request bodies rather than schemas: a generator such as openapi-typescript
+ * makes a property with a default optional only in a request body, and here
+ * a default is what the server fills in when the field is left out.
+ */
+export const productOpenApiRequestBodies = {
+  ProductInput: jsonBody(productInput(['name', 'price'], true)),
+  ProductChanges: jsonBody({
+    ...productInput([]),
+    properties: { ...productInput([]).properties, version: { ...versionSchema, description: 'The version edited; a stale one gets 409' } },
+  }),
+};
+const requestBodyRef = (name: keyof typeof productOpenApiRequestBodies) => ({ $ref: `#/components/requestBodies/${name}` });
+
+export const productOpenApiPaths = {
+  '/api/products': {
+    get: { operationId: 'listProducts', tags, summary: "List the caller's products", security: bearer, parameters: listParams, responses: { 200: page, 400: invalid, 401: unauthenticated } },
+    post: {
+      operationId: 'createProduct',
+      tags,
+      summary: 'Create a product',
+      security: bearer,
+      requestBody: requestBodyRef('ProductInput'),
+      responses: { 201: one('Created'), 400: invalid, 401: unauthenticated, 409: errorResponse('Another of your products has this SKU (on the `sku` field)') },
+    },
+  },
+  '/api/products/export': {
+    get: {
+      operationId: 'exportProducts',
+      tags,
+      summary: "Download the caller's list as CSV or Excel",
+      description:
+        'Every product the filters match (all pages), in the list\'s order, as an attachment named `stockroom-products-YYYY-MM-DD.csv` (or `.xlsx`; the date in UTC). ' +
+        `Columns: ${Object.keys(EXPORT_COLUMNS).join(', ')}. ` +
+        "CSV: RFC 4180, UTF-8 with a BOM, CRLF line ends; a cell starting with =, +, -, @, tab or carriage return is prefixed with ' so a spreadsheet shows it as text. " +
+        'The file is streamed: a failure after it has started closes the connection, so an incomplete download never looks whole.',
+      security: bearer,
+      parameters: [
+        { name: 'format', in: 'query', description: 'Left out: csv', schema: { enum: [...PRODUCT_EXPORT_FORMATS], default: 'csv' } },
+        ...listParams.filter((p) => p.name !== 'page' && p.name !== 'limit'),
+      ],
+      responses: {
+        200: {
+          description: 'The file',
+          headers: { 'Content-Disposition': { description: 'attachment; filename="stockroom-products-YYYY-MM-DD.csv"', schema: string } },
+          content: {
+            'text/csv': { schema: { ...string, description: 'A header row, then one row per product' } },
+            'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: { ...string, format: 'binary' } },
+          },
+        },
+        400: errorResponse('Validation failed: an unknown format or a bad filter or sort (message and per-field `fields`)'),
+        401: unauthenticated,
+        429: errorResponse(
+          `Too many requests by this session or token in this window; or every export slot of the instance is taken (imports and exports together run on at most half its database pool): "${ProductMessages.busy}". Ask again after Retry-After seconds`,
+        ),
+      },
+    },
+  },
+  '/api/products/stats': {
+    get: {
+      operationId: 'getProductStats',
+      tags,
+      summary: 'Totals over the whole catalogue',
+      security: bearer,
+      responses: { 200: jsonResponse('Stats', { type: 'object', properties: { stats: ref('ProductStats') } }), 401: unauthenticated },
+    },
+  },
+  '/api/products/categories': {
+    get: {
+      operationId: 'listCategories',
+      tags,
+      summary: "The caller's categories, sorted",
+      security: bearer,
+      responses: { 200: jsonResponse('Categories', { type: 'object', properties: { categories: { type: 'array', items: string } } }), 401: unauthenticated },
+    },
+  },
+  '/api/products/featured': {
+    get: {
+      operationId: 'listFeaturedProducts',
+      tags,
+      summary: "The caller's featured products, newest first (at most 10)",
+      security: bearer,
+      responses: { 200: jsonResponse('Featured products', { type: 'object', properties: { products: { type: 'array', items: ref('Product') } } }), 401: unauthenticated },
+    },
+  },
+  '/api/products/search': {
+    get: {
+      operationId: 'searchProducts',
+      tags,
+      summary: 'Search by name, description or category, or an exact SKU or barcode',
+      security: bearer,
+      parameters: [{ name: 'q', in: 'query', required: true, schema: searchSchema }, ...listParams.filter((p) => p.name !== 'search')],
+      responses: { 200: page, 400: invalid, 401: unauthenticated },
+    },
+  },
+  '/api/products/category/{category}': {
+    get: {
+      operationId: 'listProductsByCategory',
+      tags,
+      summary: 'List one category',
+      security: bearer,
+      parameters: [{ name: 'category', in: 'path', required: true, schema: ruleSchema(ProductListFields.category) }, ...listParams.filter((p) => p.name !== 'category')],
+      responses: { 200: page, 400: invalid, 401: unauthenticated },
+    },
+  },
+  '/api/products/{id}': {
+    get: { operationId: 'getProduct', tags, summary: 'One product', security: bearer, parameters: [idParam], responses: { 200: one('The product'), 400: invalid, 401: unauthenticated, 404: notFound } },
+    put: {
+      operationId: 'updateProduct',
+      tags,
+      summary: 'Change a product (only the fields sent)',
+      security: bearer,
+      parameters: [idParam],
+      requestBody: requestBodyRef('ProductChanges'),
+      responses: { 200: one('Updated'), 400: invalid, 401: unauthenticated, 403: notOwner, 404: notFound, 409: errorResponse('The product changed since `version`, or another of your products has this SKU (on the `sku` field)') },
+    },
+    delete: {
+      operationId: 'deleteProduct',
+      tags,
+      summary: 'Move a product to the trash (restorable until it is purged), or with permanent=true delete it for good',
+      security: bearer,
+      parameters: [
+        idParam,
+        {
+          name: 'permanent',
+          in: 'query',
+          description: 'true: delete it for good, from the trash or the catalogue (someone else’s product in their trash is 404); left out or false: move it to the trash',
+          schema: { enum: ['true', 'false'], default: 'false' },
+        },
+      ],
+      responses: {
+        200: jsonResponse('Moved to the trash (or deleted for good)', { type: 'object', properties: { message: string, id: { ...string, format: 'uuid' } } }),
+        400: invalid,
+        401: unauthenticated,
+        403: notOwner,
+        404: notFound,
+      },
+    },
+  },
+  '/api/products/{id}/stock': {
+    post: {
+      operationId: 'adjustStock',
+      tags,
+      summary: 'Sell (negative delta) or receive (positive) stock, atomically, recording a stock movement',
+      security: bearer,
+      parameters: [idParam],
+      requestBody: jsonBody({
+        type: 'object',
+        additionalProperties: false,
+        required: ['delta'],
+        properties: { delta: ruleSchema(Rules.stockDelta, { not: { const: 0 } }), reason: adjustmentReasonSchema, note: noteSchema },
+      }),
+      responses: {
+        200: one('The product with its new quantity'),
+        400: invalid,
+        401: unauthenticated,
+        403: notOwner,
+        404: notFound,
+        409: errorResponse('Product is out of stock, or Insufficient stock available'),
+      },
+    },
+  },
+  '/api/products/{id}/stock/count': {
+    post: {
+      operationId: 'countStock',
+      tags,
+      summary: 'A stocktake: the counted quantity becomes the quantity, and the difference is recorded as a COUNT movement (0 when the count matched)',
+      security: bearer,
+      parameters: [idParam],
+      requestBody: jsonBody({
+        type: 'object',
+        additionalProperties: false,
+        required: ['quantity'],
+        properties: { quantity: ruleSchema(StockCountFields.quantity, { description: 'The quantity counted' }), note: noteSchema },
+      }),
+      responses: { 200: one('The product with its counted quantity'), 400: invalid, 401: unauthenticated, 403: notOwner, 404: notFound },
+    },
+  },
+  '/api/products/{id}/movements': {
+    get: {
+      operationId: 'listStockMovements',
+      tags,
+      summary: "A product's stock history, newest first",
+      security: bearer,
+      parameters: [idParam, ...pageParams],
+      responses: { 200: jsonResponse('A page of stock movements', ref('StockMovementPage')), 400: invalid, 401: unauthenticated, 404: notFound },
+    },
+  },
+};

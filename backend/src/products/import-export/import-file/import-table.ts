@@ -1,0 +1,47 @@
+import { characterCount, IMPORT_LIMITS, ImportMessages } from '@stockroom/schema';
+import { DomainError, ValidationError } from '../../../common/errors';
+
+/** The file's field in the form. */
+export const IMPORT_FILE_FIELD = 'file';
+
+/** Not a CSV file nor a workbook by its bytes: an image, a PDF, an old binary .xls. */
+export class NotSpreadsheetError extends DomainError {
+  constructor(message: string = ImportMessages.notSpreadsheet) {
+    super('UNSUPPORTED_MEDIA_TYPE', message);
+  }
+}
+
+/** A file refused for what is in it, as an error of the form's file field. */
+export const fileError = (message: string) => new ValidationError({ [IMPORT_FILE_FIELD]: message });
+
+/** A row of more than IMPORT_LIMITS.maxColumns cells: refused as soon as it is seen, before the rest of the file is read. */
+export const tooManyColumns = () => fileError(ImportMessages.tooManyColumns);
+
+/** A data row of the file: its row number as a spreadsheet shows it (the header is row 1), and its cells as text ('' for an empty one). */
+export interface ImportRow {
+  row: number;
+  cells: string[];
+}
+
+/** A file read as a table: its header row and its data rows (rows with nothing in them left out). */
+export interface ImportTable {
+  format: 'csv' | 'xlsx';
+  header: string[];
+  rows: ImportRow[];
+}
+
+export const hasContent = (cells: string[]) => cells.some((cell) => cell.trim() !== '');
+
+/**
+ * The table of the rows read, the first row with content being the header.
+ * The readers refuse a row of too many columns as they meet it; the length
+ * of a header is bounded here, as the answer repeats headers (in its list of
+ * columns, and beside each error of a cell).
+ */
+export function tableOf(format: ImportTable['format'], records: ImportRow[]): ImportTable {
+  const [header, ...rows] = records.filter((record) => hasContent(record.cells));
+  if (!header) return { format, header: [], rows };
+  const names = header.cells.map((cell) => cell.trim());
+  if (names.some((name) => characterCount(name) > IMPORT_LIMITS.maxHeaderLength)) throw fileError(ImportMessages.headerTooLong);
+  return { format, header: names, rows };
+}

@@ -1,0 +1,79 @@
+import { formatCount, IMPORT_FIELDS, IMPORT_LIMITS, ImportMessages, PRODUCT_IMPORT_MODES, ProductMessages } from '@stockroom/schema';
+import { bearer, errorResponse, integer, jsonResponse, ref, string, unauthenticated } from '../../rest/openapi-helpers';
+
+const count = (description: string) => ({ ...integer, minimum: 0, description });
+
+/** What a dry run or an import answers (an import refused for its errors too, beside its message and code). */
+const resultProperties = {
+  dryRun: { type: 'boolean' },
+  mode: { enum: [...PRODUCT_IMPORT_MODES] },
+  rows: count('Product rows in the file'),
+  created: count('New products (would be) made'),
+  updated: count('Products (would be) changed, matched by SKU'),
+  unchanged: count('Rows matching a product that already has every value they hold'),
+  failed: count('Rows with at least one error'),
+  errors: {
+    type: 'array',
+    maxItems: IMPORT_LIMITS.maxErrors,
+    description: `The first ${formatCount(IMPORT_LIMITS.maxErrors)} errors, in row order; the header is row 1`,
+    items: {
+      type: 'object',
+      required: ['row', 'column', 'message'],
+      properties: { row: { ...integer, minimum: 1 }, column: { type: ['string', 'null'], description: 'The header of the cell at fault' }, message: string },
+    },
+  },
+  errorsTruncated: { type: 'boolean', description: 'More errors than are listed' },
+  columns: {
+    type: 'array',
+    description: "The file's columns in order, each with the field it fills: mapped, ignored (the export's id and dates, or left out by the mapping) or unmapped (a header known by no name)",
+    items: {
+      type: 'object',
+      required: ['header', 'field', 'status'],
+      properties: { header: string, field: { enum: [...IMPORT_FIELDS, null] }, status: { enum: ['mapped', 'ignored', 'unmapped'] } },
+    },
+  },
+};
+const resultRequired = Object.keys(resultProperties);
+
+export const productImportOpenApiPaths = {
+  '/api/products/import': {
+    post: {
+      operationId: 'importProducts',
+      tags: ['Products'],
+      summary: 'Import products from a CSV file or an Excel workbook into your catalogue: a dry run, or all rows or none',
+      description:
+        'CSV: UTF-8 with or without a BOM, comma, semicolon or tab separated (told from the header line). Headers are matched by name and common aliases ("Product Name", "Title", "Qty", "Stock", "Price (USD)", "EAN"...). Every row is checked with the product rules; a price may be written "$12.50" or "12,50". Applied, every row lands in one transaction with one activity entry; a changed quantity is an IMPORT stock movement.',
+      security: bearer,
+      requestBody: {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: {
+              type: 'object',
+              required: ['file'],
+              properties: {
+                file: { ...string, contentMediaType: 'application/octet-stream', description: `CSV or .xlsx, at most ${IMPORT_LIMITS.maxBytes} bytes and ${IMPORT_LIMITS.maxRows} product rows` },
+                mode: { enum: [...PRODUCT_IMPORT_MODES], default: 'create', description: 'create: every row is a new product; upsert: a row whose SKU is one of yours updates it' },
+                dryRun: { enum: ['true', 'false'], default: 'false', description: 'true: check every row and count what would happen, writing nothing' },
+                mapping: { ...string, contentMediaType: 'application/json', description: 'A JSON object from column header to product field (or null to leave the column out), over the headers as recognised' },
+              },
+            },
+          },
+        },
+      },
+      responses: {
+        200: jsonResponse('What the dry run would do, or what the import did', { type: 'object', required: resultRequired, properties: resultProperties }),
+        400: jsonResponse(`Options or file refused (empty, a header only, over ${IMPORT_LIMITS.maxRows} rows, unreadable); or an import with row errors: "${ImportMessages.nothingImported(2)}" and the dry run's body`, {
+          anyOf: [ref('Error'), { type: 'object', required: ['message', 'code', ...resultRequired], properties: { message: string, code: { const: 'BAD_USER_INPUT' }, ...resultProperties } }],
+        }),
+        401: unauthenticated,
+        409: errorResponse('A SKU of the file was taken by another change while the import ran: nothing was written'),
+        413: errorResponse(ImportMessages.tooLarge),
+        415: errorResponse(`${ImportMessages.notSpreadsheet}, or text that is not UTF-8, or not a multipart/form-data request`),
+        429: errorResponse(
+          `Too many requests by this session or token in this window; or every import slot of the instance is taken (imports and exports together run on at most half its database pool): "${ProductMessages.busy}". Ask again after Retry-After seconds`,
+        ),
+      },
+    },
+  },
+};

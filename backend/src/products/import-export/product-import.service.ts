@@ -1,0 +1,382 @@
+import {
+  IMPORT_FIELD_RULES,
+  IMPORT_FIELDS,
+  IMPORT_LIMITS,
+  ImportMessages,
+  PRODUCT_DRAFT_DEFAULTS,
+  ProductMessages,
+  PRODUCT_DRAFT_FIELDS,
+  PRODUCT_IMPORT_MODES,
+  importFieldOfHeader,
+  isBlank,
+  parseImportBoolean,
+  parseImportPrice,
+  toDecimals,
+  validateField,
+  type ImportField,
+  type ImportRowError,
+  type ProductImportMode,
+  type ProductImportResult,
+} from '@stockroom/schema';
+import { requireCallerRows } from '../../account/viewer';
+import type { RequestContext } from '../../account/context';
+import { ValidationError } from '../../common/errors';
+import { HeavyWork } from '../../common/heavy-work';
+import type { SqlPool, SqlTransaction } from '../../db/sql';
+import { copyRows } from '../../db/copy-text';
+import { DuplicateSkuError, SKU_UNIQUE_INDEX } from '../../product-record/product.errors';
+import { readImportTable, type ImportTable, type ImportUpload } from './product-import-file';
+import {
+  applyImportStatement,
+  copyImportRowsSql,
+  createImportTableSql,
+  productsBySkuStatement,
+  type ExistingProductRow,
+} from './product-import.queries';
+
+/**
+ * One import statement writes up to 100,000 products with their movements:
+ * far past the pool's limit for a request's statement (on a busy 2-core
+ * machine an upsert of 100,000 took 94 s).
+ */
+const IMPORT_STATEMENT_TIMEOUT_MS = 300_000;
+
+/** Imports running on this instance, in slots shared with exports (see heavyWorkLimits). */
+const productImports = new HeavyWork(ProductMessages.busy);
+
+/** What an import was asked to do, as the form sent it; the service checks it. */
+export interface ProductImportOptions {
+  mode?: unknown;
+  dryRun?: unknown;
+  mapping?: unknown;
+}
+
+/** A product as an import writes it: every field, cleaned. */
+interface ImportProduct {
+  name: string;
+  description: string;
+  price: number;
+  category: string;
+  quantity: number;
+  reorderLevel: number | null;
+  sku: string | null;
+  barcode: string | null;
+  featured: boolean;
+  imageUrl: string | null;
+}
+
+/** A row that passed its checks: a new product, or an existing one with its new values. */
+interface PlannedRow {
+  row: number;
+  productId: string | null;
+  product: ImportProduct;
+}
+
+interface ImportPlan {
+  result: Omit<ProductImportResult, 'dryRun'>;
+  writes: PlannedRow[];
+}
+
+type Columns = ProductImportResult['columns'];
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function modeOf(raw: unknown): ProductImportMode {
+  if (isBlank(raw)) return 'create';
+  const mode = PRODUCT_IMPORT_MODES.find((name) => name === String(raw).trim().toLowerCase());
+  if (!mode) throw new ValidationError({ mode: ImportMessages.unknownMode });
+  return mode;
+}
+
+/** Left out, false: the import is applied. */
+function dryRunOf(raw: unknown): boolean {
+  if (isBlank(raw)) return false;
+  if (raw === true || raw === false) return raw;
+  const text = String(raw).trim().toLowerCase();
+  if (text === 'true' || text === '1') return true;
+  if (text === 'false' || text === '0') return false;
+  throw new ValidationError({ dryRun: ImportMessages.badDryRun });
+}
+
+/** `{ "Column header": "field" | null }`, as JSON text or an object. */
+function mappingOf(raw: unknown): Record<string, ImportField | null> {
+  if (isBlank(raw)) return {};
+  let mapping: unknown = raw;
+  if (typeof raw === 'string') {
+    try {
+      mapping = JSON.parse(raw);
+    } catch {
+      throw new ValidationError({ mapping: ImportMessages.badMapping });
+    }
+  }
+  if (!isRecord(mapping)) throw new ValidationError({ mapping: ImportMessages.badMapping });
+  for (const field of Object.values(mapping)) {
+    if (field === null || field === '') continue;
+    if (typeof field !== 'string') throw new ValidationError({ mapping: ImportMessages.badMapping });
+    if (!IMPORT_FIELDS.includes(field as ImportField)) throw new ValidationError({ mapping: ImportMessages.unknownMappingField(field) });
+  }
+  return Object.fromEntries(Object.entries(mapping).map(([header, field]) => [header.trim(), (field || null) as ImportField | null]));
+}
+
+/**
+ * What each column of the file fills: the mapping's choice for its header
+ * when it names one, else the field its header is known by. A header known
+ * by no name is reported as unmapped, never guessed at; the export's own
+ * id and dates are recognised and ignored.
+ */
+function columnsOf(header: string[], mapping: Record<string, ImportField | null>): Columns {
+  return header.map((name) => {
+    const chosen = Object.hasOwn(mapping, name) ? mapping[name] : importFieldOfHeader(name);
+    if (chosen === 'ignored') return { header: name, field: null, status: 'ignored' as const };
+    return { header: name, field: chosen, status: chosen ? ('mapped' as const) : Object.hasOwn(mapping, name) ? ('ignored' as const) : ('unmapped' as const) };
+  });
+}
+
+/** A cell as its rule reads it: prices and true/false as spreadsheets write them; anything else as the text it is. */
+function cellValue(field: ImportField, cell: string): unknown {
+  if (field === 'price') return parseImportPrice(cell);
+  if (field === 'featured') return parseImportBoolean(cell);
+  return cell;
+}
+
+const text = (value: unknown) => String(value).trim();
+const optionalText = (value: unknown) => (isBlank(value) ? null : text(value));
+
+/** A value that passed its rule, as it is stored: text trimmed, numbers as numbers, a blank optional value as none. */
+function cleanValue(field: ImportField, value: unknown): unknown {
+  switch (field) {
+    case 'price':
+      return toDecimals(Number(value), 2);
+    case 'quantity':
+      return Number(value);
+    case 'reorderLevel':
+      return isBlank(value) ? null : Number(value);
+    case 'featured':
+      return value;
+    case 'sku':
+    case 'barcode':
+    case 'imageUrl':
+      return optionalText(value);
+    default:
+      return text(value);
+  }
+}
+
+const fromExisting = (row: ExistingProductRow): ImportProduct => ({
+  name: row.name,
+  description: row.description,
+  price: Number(row.price),
+  category: row.category,
+  quantity: row.quantity,
+  reorderLevel: row.reorderLevel,
+  sku: row.sku,
+  barcode: row.barcode,
+  featured: row.featured,
+  imageUrl: row.imageUrl,
+});
+
+const sameProduct = (a: ImportProduct, b: ImportProduct) => IMPORT_FIELDS.every((field) => a[field] === b[field]);
+
+/** The fields whose cells a blank leaves as they are in an update; a blank optional field (barcode, image, reorder level) is cleared. */
+const KEPT_WHEN_BLANK: ReadonlySet<ImportField> = new Set(['name', 'description', 'category', 'price', 'quantity', 'featured', 'sku']);
+
+/**
+ * Checks every row with the product rules and decides what it does. A new
+ * product is checked as a create is: description, category and quantity left
+ * blank take their draft values, featured is false. A row whose SKU matches
+ * one of the caller's products (upsert) changes only the cells it fills: a
+ * blank name, price, quantity... keeps the product's, a blank barcode, image
+ * URL or reorder level removes it. In create mode a SKU the catalogue already
+ * has is an error, and in both a SKU twice in the file is.
+ */
+function planImport(table: ImportTable, columns: Columns, mode: ProductImportMode, existing: Map<string, ExistingProductRow>): ImportPlan {
+  const errors: ImportRowError[] = [];
+  let errorCount = 0;
+  let failed = 0;
+  let created = 0;
+  let updated = 0;
+  let unchanged = 0;
+  const writes: PlannedRow[] = [];
+  const addError = (error: ImportRowError) => {
+    errorCount += 1;
+    if (errors.length < IMPORT_LIMITS.maxErrors) errors.push(error);
+  };
+
+  // A field filled by two columns is an error of the header row: which one to take would be a guess.
+  const firstColumnOf = new Map<ImportField, number>();
+  columns.forEach(({ field }, index) => {
+    if (!field) return;
+    const first = firstColumnOf.get(field);
+    if (first === undefined) firstColumnOf.set(field, index);
+    else addError({ row: 1, column: columns[index].header, message: ImportMessages.sameField(field, [columns[first].header, columns[index].header]) });
+  });
+  const mapped = [...firstColumnOf.entries()];
+  const skuColumn = firstColumnOf.get('sku');
+  const firstRowOfSku = new Map<string, number>();
+
+  for (const { row, cells } of table.rows) {
+    const rowErrors: ImportRowError[] = [];
+    const raw: Partial<Record<ImportField, unknown>> = {};
+    for (const [field, index] of mapped) raw[field] = cellValue(field, cells[index] ?? '');
+
+    const skuKey = skuColumn === undefined || isBlank(raw.sku) ? undefined : text(raw.sku).toLowerCase();
+    const match = skuKey === undefined || mode === 'create' ? undefined : existing.get(skuKey);
+    if (skuKey !== undefined) {
+      const first = firstRowOfSku.get(skuKey);
+      if (first !== undefined) rowErrors.push({ row, column: columns[skuColumn!].header, message: ImportMessages.duplicateSkuInFile(first) });
+      else firstRowOfSku.set(skuKey, row);
+      if (mode === 'create' && existing.has(skuKey)) rowErrors.push({ row, column: columns[skuColumn!].header, message: ImportMessages.skuTaken });
+    }
+
+    const values: Partial<Record<ImportField, unknown>> = { ...raw };
+    if (match) {
+      for (const field of KEPT_WHEN_BLANK) if (isBlank(values[field])) delete values[field];
+    } else {
+      for (const field of PRODUCT_DRAFT_FIELDS) if (isBlank(values[field])) values[field] = PRODUCT_DRAFT_DEFAULTS[field];
+      if (isBlank(values.featured)) values.featured = undefined;
+    }
+    // A new product is checked as a create is (name and price required); an update checks the cells it fills.
+    for (const field of IMPORT_FIELDS) {
+      if (match && !(field in values)) continue;
+      const message = validateField(IMPORT_FIELD_RULES[field], values[field]);
+      if (!message) continue;
+      const index = firstColumnOf.get(field);
+      rowErrors.push({ row, column: index === undefined ? null : columns[index].header, message });
+    }
+
+    if (rowErrors.length) {
+      failed += 1;
+      for (const error of rowErrors) addError(error);
+      continue;
+    }
+    const base: ImportProduct = match
+      ? fromExisting(match)
+      : { name: '', description: '', price: 0, category: '', quantity: 0, reorderLevel: null, sku: null, barcode: null, featured: false, imageUrl: null };
+    const product = { ...base };
+    for (const field of IMPORT_FIELDS) {
+      if (values[field] === undefined) continue;
+      (product as unknown as Record<string, unknown>)[field] = cleanValue(field, values[field]);
+    }
+    if (!match) {
+      created += 1;
+      writes.push({ row, productId: null, product });
+    } else if (sameProduct(product, base)) unchanged += 1;
+    else {
+      updated += 1;
+      writes.push({ row, productId: match.id, product });
+    }
+  }
+
+  return {
+    result: {
+      mode,
+      rows: table.rows.length,
+      created,
+      updated,
+      unchanged,
+      failed,
+      errors,
+      errorsTruncated: errorCount > errors.length,
+      columns,
+    },
+    writes,
+  };
+}
+
+/** The caller's products that the file's SKUs name, by lower-cased SKU. */
+async function productsBySku(sql: SqlPool, ownerId: string, table: ImportTable, columns: Columns): Promise<Map<string, ExistingProductRow>> {
+  const index = columns.findIndex(({ field }) => field === 'sku');
+  if (index < 0) return new Map();
+  const keys = [...new Set(table.rows.map(({ cells }) => (cells[index] ?? '').trim().toLowerCase()).filter(Boolean))];
+  if (keys.length === 0) return new Map();
+  const rows = await sql.query<ExistingProductRow>(productsBySkuStatement(ownerId, keys));
+  return new Map(rows.map((row) => [row.skuKey, row]));
+}
+
+/**
+ * The rows to write as COPY text, in the order of IMPORT_ROW_COLUMNS (the
+ * rules refuse a blank required value, and make a blank optional one null).
+ */
+function* copyText(writes: PlannedRow[]): Generator<string> {
+  const BATCH = 2_000;
+  for (let start = 0; start < writes.length; start += BATCH) {
+    const records = writes.slice(start, start + BATCH).map(({ row, productId, product: p }) => [
+      row,
+      productId,
+      p.name,
+      p.description,
+      p.price.toFixed(2),
+      p.category,
+      p.quantity,
+      p.reorderLevel,
+      p.sku,
+      p.barcode,
+      p.featured ? 't' : 'f',
+      p.imageUrl,
+    ]);
+    yield copyRows(records);
+  }
+}
+
+/** Loads the planned rows and writes them in the transaction `tx`; a SKU taken meanwhile by another request is DuplicateSkuError. */
+async function applyPlan(tx: SqlTransaction, ownerId: string, writes: PlannedRow[]): Promise<{ created: number; updated: number }> {
+  await tx.query({ sql: createImportTableSql, values: [] });
+  await tx.copyFrom(copyImportRowsSql, copyText(writes));
+  // A new table has no statistics: without them the planner guesses its size when joining it to the products.
+  await tx.query({ sql: 'ANALYZE import_rows', values: [] });
+  try {
+    const [counts] = await tx.query<{ created: number; updated: number }>(applyImportStatement(ownerId));
+    return counts;
+  } catch (error) {
+    const { code, constraint } = error as { code?: string; constraint?: string };
+    if (code === '23505' && constraint === SKU_UNIQUE_INDEX) throw new DuplicateSkuError();
+    throw error;
+  }
+}
+
+/** Importing products from a CSV file or an Excel workbook into the caller's catalogue. */
+export const productImportService = {
+  /**
+   * Reads the file `receive` brings (only once the caller is known to be
+   * signed in), checks every row, and answers what the import would do (a
+   * dry run) or did. An import with any error writes nothing: its answer has
+   * the errors, and `created` and `updated` say what it would have done.
+   * Applied, every row lands in one transaction with one activity entry.
+   * Its database work runs in an import slot; with none free, the answer is
+   * TooManyRequestsError.
+   */
+  async importProducts(ctx: RequestContext, receive: () => Promise<ImportUpload & { options: ProductImportOptions }>): Promise<ProductImportResult> {
+    // A dry run writes nothing, but it is the first step of a write: a read-only token has no use for it.
+    const { user } = await requireCallerRows(ctx, 'write');
+    const poolMax = ctx.config.databasePoolMax;
+    // Refused before its file is read while every slot is taken; the slot itself is taken once the
+    // file is in and read, so an upload on a slow line holds none while it comes (it needs no connection).
+    productImports.assertSlotFree(poolMax);
+    const { bytes, options } = await receive();
+    const mode = modeOf(options.mode);
+    const dryRun = dryRunOf(options.dryRun);
+    const mapping = mappingOf(options.mapping);
+    const table = await readImportTable(bytes);
+    const columns = columnsOf(table.header, mapping);
+
+    return productImports.run(poolMax, async () => {
+      if (dryRun) {
+        const existing = await productsBySku(ctx.sql, user.id, table, columns);
+        return { dryRun, ...planImport(table, columns, mode, existing).result };
+      }
+      return ctx.sql.transaction(
+        async (tx) => {
+          const existing = await productsBySku(tx, user.id, table, columns);
+          const { result, writes } = planImport(table, columns, mode, existing);
+          if (result.errors.length > 0) {
+            tx.rollback();
+            return { dryRun, ...result };
+          }
+          const done = await applyPlan(tx, user.id, writes);
+          return { dryRun, ...result, created: done.created, updated: done.updated };
+        },
+        { statementTimeoutMs: IMPORT_STATEMENT_TIMEOUT_MS },
+      );
+    });
+  },
+};

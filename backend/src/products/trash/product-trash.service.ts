@@ -1,0 +1,178 @@
+import { BulkMessages, Rules, TRASH_RETENTION_DAYS, TrashMessages, validateFields } from '@stockroom/schema';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { requireCallerRows } from '../../account/viewer';
+import type { RequestContext } from '../../account/context';
+import { assertValid, canonicalId, NotFoundError, ValidationError } from '../../common/errors';
+import { pageRequestOf, paginationOf, type Pagination } from '../../common/pagination';
+import { runStatement, type Statement } from '../../db/sql';
+import { idsOf, type BulkResult } from '../bulk/product-bulk.service';
+import { DuplicateSkuError, NotProductOwnerError, ProductNotFoundError, SKU_UNIQUE_INDEX } from '../../product-record/product.errors';
+import { productByIdStatement } from '../catalogue/product.queries';
+import type { ProductView } from '../catalogue/product.types';
+import {
+  emptyTrashStatement,
+  productStateStatement,
+  purgeExpiredStatement,
+  purgeStatement,
+  restoreStatement,
+  restoreTrashBatchStatement,
+  trashedByIdStatement,
+  trashedCountStatement,
+  trashedPageStatement,
+} from './product-trash.queries';
+import type { TrashedProductView } from './product-trash.types';
+import { isTrashBatch } from '../bulk/trash-batch';
+
+/** The trash's page and limit, checked as every list's are. */
+const TrashListFields = { page: Rules.page, limit: Rules.limit };
+
+export interface TrashedProductPageResult {
+  products: TrashedProductView[];
+  pagination: Pagination;
+}
+
+type Dated<T, K extends keyof T> = Omit<T, K> & { [P in K]: string | Date };
+type ProductRow = Dated<ProductView, 'createdAt' | 'updatedAt'>;
+type TrashedRow = Dated<TrashedProductView, 'deletedAt' | 'purgeAt'>;
+
+const productFromRow = (row: ProductRow): ProductView => ({ ...row, createdAt: new Date(row.createdAt), updatedAt: new Date(row.updatedAt) });
+const trashedFromRow = (row: TrashedRow): TrashedProductView => ({ ...row, deletedAt: new Date(row.deletedAt), purgeAt: new Date(row.purgeAt) });
+
+const query = <T>(ctx: RequestContext, statement: Statement) => ctx.sql.query<T>(statement);
+
+/** A restore whose SKU a live product of the owner took meanwhile meets the unique index of live SKUs: the SKU's own 409. */
+async function restoring<T>(ctx: RequestContext, statement: Statement): Promise<T[]> {
+  try {
+    return await query<T>(ctx, statement);
+  } catch (error) {
+    const { code, constraint } = error as { code?: string; constraint?: string };
+    if (code === '23505' && constraint === SKU_UNIQUE_INDEX) throw new DuplicateSkuError();
+    throw error;
+  }
+}
+
+/** Ids as a transport hands them over: a list of product ids, at most as many as a bulk change names. */
+function trashIdsOf(raw: unknown): string[] {
+  if (raw === undefined || raw === null) throw new ValidationError({ ids: BulkMessages.idsRequired });
+  return idsOf(raw);
+}
+
+/** Rows in the trash this long ago or longer are purged by housekeeping. */
+export const trashCutoff = (now: Date) => new Date(now.getTime() - TRASH_RETENTION_DAYS * 24 * 60 * 60_000);
+
+/** Products a housekeeping statement purges at once. */
+const PURGE_BATCH = 1_000;
+
+/**
+ * Deletes for good every product, of any owner, in the trash for
+ * TRASH_RETENTION_DAYS or longer, with its stock history; returns how many.
+ * Safe to run from every instance at once (rows one run holds are skipped by another).
+ */
+export async function purgeExpiredTrash(em: EntityManager, now = new Date()): Promise<number> {
+  const cutoff = trashCutoff(now);
+  let purged = 0;
+  for (;;) {
+    const [{ purged: batch }] = await runStatement<{ purged: number }>(em, purgeExpiredStatement(cutoff, PURGE_BATCH));
+    purged += batch;
+    if (batch < PURGE_BATCH) return purged;
+  }
+}
+
+/** The trash of the caller's catalogue: deleted products, restorable until housekeeping purges them. */
+export const productTrashService = {
+  /** A page of the caller's trash, the most recently deleted first. */
+  async list(ctx: RequestContext, request: { page?: unknown; limit?: unknown }): Promise<TrashedProductPageResult> {
+    const { user } = await requireCallerRows(ctx, 'read');
+    assertValid(validateFields(TrashListFields, request));
+    const { page, limit, offset } = pageRequestOf(request);
+    const [rows, [{ total }]] = await Promise.all([
+      query<TrashedRow>(ctx, trashedPageStatement(user.id, limit, offset)),
+      query<{ total: number }>(ctx, trashedCountStatement(user.id)),
+    ]);
+    return { products: rows.map(trashedFromRow), pagination: paginationOf(page, limit, total) };
+  },
+
+  /**
+   * One of the caller's trashed products, so a link to a deleted product can
+   * offer it back. A live one, someone else's, or one not there at all is
+   * 'Product not found' alike, so an id never tells whether another's exists.
+   */
+  async find(ctx: RequestContext, rawId: unknown): Promise<TrashedProductView> {
+    const { user } = await requireCallerRows(ctx, 'read');
+    const [row] = await query<TrashedRow>(ctx, trashedByIdStatement(user.id, canonicalId(rawId)));
+    if (!row) throw new ProductNotFoundError();
+    return trashedFromRow(row);
+  },
+
+  /**
+   * Brings one of the caller's trashed products back into the catalogue as it
+   * was. Someone else's, or one not there at all, is 'Product not found' and
+   * changes nothing; one already back (an Undo pressed twice) is answered as it is.
+   */
+  async restore(ctx: RequestContext, rawId: unknown): Promise<ProductView> {
+    const { user } = await requireCallerRows(ctx, 'write');
+    const id = canonicalId(rawId);
+    const [row] = await restoring<ProductRow>(ctx, restoreStatement(user.id, [id], 'rows'));
+    if (row) return productFromRow(row);
+    const [live] = await query<ProductRow>(ctx, productByIdStatement(id));
+    if (live && live.owner === user.id) return productFromRow(live);
+    throw new ProductNotFoundError();
+  },
+
+  /**
+   * Brings many of the caller's trashed products back at once, all or nothing:
+   * an id that is not one of the caller's products changes none (404). One
+   * already back is left as it is; `affected` counts those restored now.
+   */
+  async restoreMany(ctx: RequestContext, rawIds: unknown): Promise<BulkResult> {
+    const { user } = await requireCallerRows(ctx, 'write');
+    const ids = trashIdsOf(rawIds);
+    const [counts] = await restoring<{ matched: number; affected: number }>(ctx, restoreStatement(user.id, ids, 'counts'));
+    if (counts.matched < ids.length) throw new NotFoundError(TrashMessages.notInTrash);
+    return { affected: counts.affected };
+  },
+
+  /**
+   * Brings back every product one bulk delete moved to the trash (its
+   * `trashBatch`), however many a filter matched: the Undo of "Select all N
+   * matching", whose products no list of ids can name. Another owner's batch,
+   * or one already restored, restores nothing (affected 0).
+   */
+  async restoreBatch(ctx: RequestContext, rawBatch: unknown): Promise<BulkResult> {
+    const { user } = await requireCallerRows(ctx, 'write');
+    if (!isTrashBatch(rawBatch)) throw new ValidationError({ batch: TrashMessages.badBatch });
+    const [{ affected }] = await restoring<{ affected: number }>(ctx, restoreTrashBatchStatement(user.id, rawBatch));
+    return { affected };
+  },
+
+  /**
+   * Deletes one of the caller's products for good, from the trash or straight
+   * from the catalogue; returns its id. Someone else's product in the
+   * catalogue is refused as a delete is (403); in their trash it does not exist (404).
+   */
+  async purge(ctx: RequestContext, rawId: unknown): Promise<string> {
+    const { user } = await requireCallerRows(ctx, 'write');
+    const id = canonicalId(rawId);
+    const [counts] = await query<{ affected: number }>(ctx, purgeStatement(user.id, [id]));
+    if (counts.affected === 1) return id;
+    const [state] = await query<{ owner: string; trashed: boolean }>(ctx, productStateStatement(id));
+    if (state && state.owner !== user.id && !state.trashed) throw new NotProductOwnerError();
+    throw new ProductNotFoundError();
+  },
+
+  /** Deletes many of the caller's products for good, all or nothing: an id that is not one of theirs deletes none (404). */
+  async purgeMany(ctx: RequestContext, rawIds: unknown): Promise<BulkResult> {
+    const { user } = await requireCallerRows(ctx, 'write');
+    const ids = trashIdsOf(rawIds);
+    const [counts] = await query<{ matched: number; affected: number }>(ctx, purgeStatement(user.id, ids));
+    if (counts.matched < ids.length) throw new NotFoundError(TrashMessages.notInTrash);
+    return { affected: counts.affected };
+  },
+
+  /** Deletes everything in the caller's trash for good; answers how many. */
+  async empty(ctx: RequestContext): Promise<BulkResult> {
+    const { user } = await requireCallerRows(ctx, 'write');
+    const [{ affected }] = await query<{ affected: number }>(ctx, emptyTrashStatement(user.id));
+    return { affected };
+  },
+};
