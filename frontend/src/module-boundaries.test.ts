@@ -5,11 +5,20 @@ import ts from 'typescript';
 /**
  * The client's folders depend one way: lib/ and components/ are shared by
  * everything and know no feature; a feature uses only the shared folders,
- * never another feature; app/ assembles the features. A page's path is
- * spelled once, so a renamed route cannot leave a stale link behind.
+ * never another feature; app/ assembles the features. Inside a feature the
+ * pages are the top, and a feature split by capability (products: list,
+ * stock, trash, ...) keeps what its capabilities share in shared/, below
+ * them all. A page's path is spelled once, so a renamed route cannot leave a
+ * stale link behind.
  */
 
 const SRC = __dirname;
+
+/** The folder of a feature split by capability that holds what its capabilities share; it knows none of them. */
+const FEATURE_SHARED = 'shared';
+
+/** The folder of a feature that holds its pages, which only the router loads. */
+const FEATURE_PAGES = 'pages';
 
 /** Route prefixes and the feature that owns each ("/" alone prefixes every path, so home's is left out). */
 const ROUTE_OWNERS: Record<string, string> = {
@@ -109,6 +118,39 @@ function forbiddenImport(from: string, to: string): string | null {
   return null;
 }
 
+/** A feature's file: its feature and the folder it sits in under the feature ('' for the feature's own top files, such as urls.ts). */
+function featureFolderOf(srcPath: string): { feature: string; folder: string } | null {
+  const [top, feature, ...rest] = srcPath.split('/');
+  if (top !== 'features' || feature === undefined || rest.length === 0) return null;
+  return { feature, folder: rest.length > 1 ? rest[0] : '' };
+}
+
+/** Why one folder of a feature may not import another of the same feature, or null. */
+function forbiddenFolderImport(from: string, to: string): string | null {
+  if (from === to) return null;
+  if (to === FEATURE_PAGES) return `imports ${FEATURE_PAGES}/, which only the router loads`;
+  if (from === FEATURE_SHARED && to !== '') return `${FEATURE_SHARED}/ imports ${to}/, a capability it sits below`;
+  return null;
+}
+
+/** The loops in a graph of imports between folders, each spelled 'a -> b -> a'; none when they depend one way. */
+function loopsIn(edges: ReadonlyMap<string, ReadonlySet<string>>): string[] {
+  const loops: string[] = [];
+  const explored = new Set<string>();
+  const visit = (node: string, path: readonly string[]): void => {
+    const at = path.indexOf(node);
+    if (at >= 0) {
+      loops.push([...path.slice(at), node].join(' -> '));
+      return;
+    }
+    if (explored.has(node)) return;
+    for (const next of edges.get(node) ?? []) visit(next, [...path, node]);
+    explored.add(node);
+  };
+  for (const node of edges.keys()) visit(node, []);
+  return loops;
+}
+
 function routeOwnerOf(literal: string): string | null {
   for (const [prefix, owner] of Object.entries(ROUTE_OWNERS)) {
     if (literal === prefix || ['/', '?', '#'].some((next) => literal.startsWith(prefix + next))) return owner;
@@ -131,6 +173,20 @@ const features = readdirSync(join(SRC, 'features'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/** Imports from one folder of a feature to another of the same feature, with the files that make each. */
+const featureFolderImports = sources.flatMap((file) => {
+  const from = featureFolderOf(file.path);
+  if (from === null) return [];
+  return file.imports.flatMap((specifier) => {
+    const target = resolveSpecifier(file.path, specifier);
+    const to = target === null ? null : featureFolderOf(target);
+    return to === null || to.feature !== from.feature || to.folder === from.folder ? [] : [{ file: file.path, specifier, feature: from.feature, from: from.folder, to: to.folder }];
+  });
+});
+
+/** The features split by capability: those with a shared/ folder. */
+const splitFeatures = features.filter((name) => sources.some((file) => file.path.startsWith(`features/${name}/${FEATURE_SHARED}/`)));
+
 describe('client module boundaries', () => {
   it('scans the whole client', () => {
     expect(features).toEqual(expect.arrayContaining(Object.values(ROUTE_OWNERS)));
@@ -147,6 +203,17 @@ describe('client module boundaries', () => {
     expect(forbiddenImport('components', 'app')).not.toBeNull();
     expect(forbiddenImport('app', 'features/auth')).toBeNull();
     expect(forbiddenImport('features/auth', 'lib')).toBeNull();
+    expect(featureFolderOf('features/products/stock/StockHistory.tsx')).toEqual({ feature: 'products', folder: 'stock' });
+    expect(featureFolderOf('features/products/urls.ts')).toEqual({ feature: 'products', folder: '' });
+    expect(featureFolderOf('lib/urls.ts')).toBeNull();
+    expect(forbiddenFolderImport('shared', 'stock')).not.toBeNull();
+    expect(forbiddenFolderImport('stock', 'pages')).not.toBeNull();
+    expect(forbiddenFolderImport('shared', '')).toBeNull();
+    expect(forbiddenFolderImport('pages', 'stock')).toBeNull();
+    expect(forbiddenFolderImport('stock', 'shared')).toBeNull();
+    const graph = (pairs: [string, string][]) => new Map(pairs.map(([from, to]) => [from, new Set([to])]));
+    expect(loopsIn(graph([['list', 'bulk'], ['bulk', 'stock'], ['stock', 'list']]))).toEqual(['list -> bulk -> stock -> list']);
+    expect(loopsIn(graph([['list', 'bulk'], ['bulk', 'shared']]))).toEqual([]);
     expect(routeOwnerOf('/products/new')).toBe('products');
     expect(routeOwnerOf('/auth/login?returnUrl=')).toBe('auth');
     expect(routeOwnerOf('/productsearch')).toBeNull();
@@ -184,6 +251,27 @@ describe('client module boundaries', () => {
       }),
     );
     expect(violations).toEqual([]);
+  });
+
+  it("inside a feature, pages are the top and a split feature's shared/ knows none of its capabilities", () => {
+    expect(splitFeatures).toContain('products');
+    const violations = featureFolderImports.flatMap(({ file, specifier, from, to }) => {
+      const reason = forbiddenFolderImport(from, to);
+      return reason === null ? [] : [`${file} imports '${specifier}': ${reason}`];
+    });
+    expect(violations).toEqual([]);
+  });
+
+  it("a split feature's folders depend one way: no loop between them", () => {
+    const loops = splitFeatures.flatMap((feature) => {
+      const node = (folder: string) => folder || '(top files)';
+      const edges = new Map<string, Set<string>>();
+      for (const { from, to } of featureFolderImports.filter((edge) => edge.feature === feature)) {
+        edges.set(node(from), (edges.get(node(from)) ?? new Set()).add(node(to)));
+      }
+      return loopsIn(edges).map((loop) => `features/${feature}: ${loop}`);
+    });
+    expect(loops).toEqual([]);
   });
 
   it('every feature keeps its paths in one urls.ts', () => {

@@ -42,7 +42,7 @@ function fetchWithTimeout(input: RequestInfo | URL, init?: RequestInit): Promise
  *   shows everywhere the product is listed or detailed;
  * - `product(id)` first looks for that normalised object, so opening a row
  *   from the list needs no request.
- * The mutations' cache transitions live in features/products/product-cache.ts.
+ * The mutations' cache transitions live in features/products/shared/product-cache.ts.
  */
 const typePolicies: TypePolicies = {
   Query: {

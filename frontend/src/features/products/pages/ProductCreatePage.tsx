@@ -7,14 +7,14 @@ import { toast } from '../../../lib/toaster';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { SignedInTitles } from '../../../lib/page-titles';
 import { useScrollToTop } from '../../../lib/useScrollToTop';
-import { ProductForm } from '../components/ProductForm';
-import { useListNavigation } from '../list-location';
+import { ProductForm } from '../form/ProductForm';
+import { useListNavigation } from '../shared/list-location';
 import { productListPath, productNewPath } from '../urls';
-import { applyProductCreated } from '../product-cache';
-import { formFieldErrors, productErrorMessage } from '../product-errors';
-import { draftFormValues, FORM_FIELDS, toProductInput, type ProductFormValues } from '../product-form-values';
-import { PRODUCT_TOASTS } from '../product-toasts';
-import '../products.css';
+import { applyProductCreated } from '../shared/product-cache';
+import { formFieldErrors, productErrorMessage } from '../shared/product-errors';
+import { draftFormValues, FORM_FIELDS, toProductInput, type ProductFormValues } from '../form/product-form-values';
+import { PRODUCT_TOASTS } from '../shared/product-toasts';
+import '../shared/products.css';
 
 export default function ProductCreatePage() {
   usePageTitle(SignedInTitles.productNew);

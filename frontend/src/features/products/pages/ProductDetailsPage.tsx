@@ -13,25 +13,25 @@ import { useCodeAfterFirstContent } from '../../../lib/prefetch-code';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { SignedInTitles } from '../../../lib/page-titles';
 import { useScrollToTop } from '../../../lib/useScrollToTop';
-import { ProductDetailsView } from '../components/ProductDetailsView';
-import { ProductLoadState } from '../components/ProductLoadState';
-import { StockAdjuster } from '../components/StockAdjuster';
-import { ProductStockHistory } from '../components/ProductStockHistory';
-import { useListNavigation } from '../list-location';
+import { ProductDetailsView } from '../detail/ProductDetailsView';
+import { ProductLoadState } from '../detail/ProductLoadState';
+import { StockAdjuster } from '../stock/StockAdjuster';
+import { ProductStockHistory } from '../stock/ProductStockHistory';
+import { useListNavigation } from '../shared/list-location';
 import { productEditPath, productPath } from '../urls';
-import { applyProductDeleted, readCachedProduct, type ProductRecord } from '../product-cache';
-import { isProductMissing, productErrorMessage } from '../product-errors';
-import { useLoadErrorToast } from '../useLoadErrorToast';
-import { useStockMovements } from '../useStockMovements';
-import { useUndoDelete } from '../useUndoDelete';
+import { applyProductDeleted, readCachedProduct, type ProductRecord } from '../shared/product-cache';
+import { isProductMissing, productErrorMessage } from '../shared/product-errors';
+import { useLoadErrorToast } from '../shared/useLoadErrorToast';
+import { useStockMovements } from '../stock/useStockMovements';
+import { useUndoDelete } from '../trash/useUndoDelete';
 import type { PreloadData } from '../../../lib/preload-data';
-import '../products.css';
+import '../shared/products.css';
 
 /**
  * The stock and delete dialogs are a chunk of their own, fetched once the product is on screen
  * (or as soon as one of them is opened): the product's first view does without their code.
  */
-const loadDetailDialogs = () => import('../components/ProductDetailDialogs');
+const loadDetailDialogs = () => import('../detail/ProductDetailDialogs');
 const ProductDetailDialogs = lazy(loadDetailDialogs);
 
 /** The product, asked for before the app's first render. */

@@ -10,16 +10,16 @@ import { toast } from '../../../lib/toaster';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { SignedInTitles } from '../../../lib/page-titles';
 import { useScrollToTop } from '../../../lib/useScrollToTop';
-import { ProductForm } from '../components/ProductForm';
-import { ProductLoadState } from '../components/ProductLoadState';
-import { useListNavigation } from '../list-location';
+import { ProductForm } from '../form/ProductForm';
+import { ProductLoadState } from '../detail/ProductLoadState';
+import { useListNavigation } from '../shared/list-location';
 import { productPath } from '../urls';
-import { applyProductUpdated, readCachedProduct, type ProductRecord } from '../product-cache';
-import { formFieldErrors, isConflict, isProductMissing, loadErrorMessage, productErrorMessage } from '../product-errors';
-import { FORM_FIELDS, formValuesOf, toUpdateInput, type ProductFormValues } from '../product-form-values';
-import { PRODUCT_TOASTS } from '../product-toasts';
-import { useLoadErrorToast } from '../useLoadErrorToast';
-import '../products.css';
+import { applyProductUpdated, readCachedProduct, type ProductRecord } from '../shared/product-cache';
+import { formFieldErrors, isConflict, isProductMissing, loadErrorMessage, productErrorMessage } from '../shared/product-errors';
+import { FORM_FIELDS, formValuesOf, toUpdateInput, type ProductFormValues } from '../form/product-form-values';
+import { PRODUCT_TOASTS } from '../shared/product-toasts';
+import { useLoadErrorToast } from '../shared/useLoadErrorToast';
+import '../shared/products.css';
 
 export default function ProductEditPage() {
   const { id = '' } = useParams();

@@ -28,18 +28,18 @@ import { useScrollToTop } from '../../../lib/useScrollToTop';
 import { useOnceTrue } from '../../../lib/useOnceTrue';
 import { useCodeAfterFirstContent } from '../../../lib/prefetch-code';
 import { askOneByOne, type PreloadData } from '../../../lib/preload-data';
-import { ProductExportMenu } from '../components/ProductExportMenu';
-import { ProductImportButton } from '../components/ProductImportButton';
-import { ProductCards } from '../components/ProductCards';
-import { ProductListEmpty } from '../components/ProductListEmpty';
-import { ProductListToolbar } from '../components/ProductListToolbar';
-import { ProductRows } from '../components/ProductRows';
-import { ProductStatsCards } from '../components/ProductStatsCards';
-import { ProductTable } from '../components/ProductTable';
-import { useListNavigation } from '../list-location';
+import { ProductExportMenu } from '../import-export/ProductExportMenu';
+import { ProductImportButton } from '../import-export/ProductImportButton';
+import { ProductCards } from '../list/ProductCards';
+import { ProductListEmpty } from '../list/ProductListEmpty';
+import { ProductListToolbar } from '../list/ProductListToolbar';
+import { ProductRows } from '../list/ProductRows';
+import { ProductStatsCards } from '../list/ProductStatsCards';
+import { ProductTable } from '../list/ProductTable';
+import { useListNavigation } from '../shared/list-location';
 import { productNewPath, productTrashPath } from '../urls';
-import { applyProductDeleted, readCachedProduct, type ProductRecord } from '../product-cache';
-import { isProductMissing, loadErrorMessage, productErrorMessage } from '../product-errors';
+import { applyProductDeleted, readCachedProduct, type ProductRecord } from '../shared/product-cache';
+import { isProductMissing, loadErrorMessage, productErrorMessage } from '../shared/product-errors';
 import {
   changeListParams,
   clearListFilters,
@@ -50,7 +50,7 @@ import {
   sortByColumn,
   toListQuery,
   type ProductListParams,
-} from '../product-list-params';
+} from '../shared/product-list-params';
 import {
   canSelectAllMatching,
   isSelected,
@@ -62,14 +62,14 @@ import {
   toggleProduct,
   tooManyPicked,
   type ProductSelection,
-} from '../product-selection';
-import { ProductSelectionBar } from '../components/ProductSelectionBar';
-import type { ProductPicker } from '../components/ProductTable';
-import { useBulkActions } from '../useBulkActions';
-import { useLoadErrorToast } from '../useLoadErrorToast';
-import { useScannedCodeLookup } from '../useScannedCodeLookup';
-import { useUndoDelete } from '../useUndoDelete';
-import '../products.css';
+} from '../bulk/product-selection';
+import { ProductSelectionBar } from '../bulk/ProductSelectionBar';
+import type { ProductPicker } from '../list/SelectProductCheckbox';
+import { useBulkActions } from '../bulk/useBulkActions';
+import { useLoadErrorToast } from '../shared/useLoadErrorToast';
+import { useScannedCodeLookup } from '../scan/useScannedCodeLookup';
+import { useUndoDelete } from '../trash/useUndoDelete';
+import '../shared/products.css';
 
 /**
  * Below this width the table's seven columns no longer fit beside the side
@@ -91,7 +91,7 @@ export const preloadData: PreloadData = (client, { searchParams }) =>
   ]);
 
 /** The dialogs' code comes after the first page of products is on screen, or at once when one is opened first. */
-const loadListDialogs = () => import('../components/ProductListDialogs');
+const loadListDialogs = () => import('../list/ProductListDialogs');
 const ProductListDialogs = lazy(loadListDialogs);
 
 export default function ProductListPage() {

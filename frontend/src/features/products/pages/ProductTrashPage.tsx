@@ -15,13 +15,13 @@ import { SignedInTitles } from '../../../lib/page-titles';
 import { toast } from '../../../lib/toaster';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { useScrollToTop } from '../../../lib/useScrollToTop';
-import { TrashConfirmAlert, type TrashConfirmAlertProps } from '../components/TrashConfirmAlert';
-import { TrashedProductList } from '../components/TrashedProductList';
-import { loadErrorMessage, productErrorMessage } from '../product-errors';
-import { applyProductRestored, applyTrashChanged } from '../trash-cache';
+import { TrashConfirmAlert, type TrashConfirmAlertProps } from '../trash/TrashConfirmAlert';
+import { TrashedProductList } from '../trash/TrashedProductList';
+import { loadErrorMessage, productErrorMessage } from '../shared/product-errors';
+import { applyProductRestored, applyTrashChanged } from '../trash/trash-cache';
 import { productListPath } from '../urls';
-import '../products.css';
-import '../trash.css';
+import '../shared/products.css';
+import '../trash/trash.css';
 
 /** `?page=N` as the list writes it; anything else is page 1. */
 const pageOf = (params: URLSearchParams) => {

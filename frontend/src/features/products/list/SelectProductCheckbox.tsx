@@ -1,0 +1,20 @@
+import { Checkbox } from '@blueprintjs/core';
+import type { ProductRecord } from '../shared/product-cache';
+
+/** Which products are selected for a bulk action, and the checkbox of each. */
+export interface ProductPicker {
+  isSelected(id: string): boolean;
+  onToggle(product: ProductRecord): void;
+}
+
+/** A product's checkbox for the bulk actions, named after it ("Select Desk lamp"), with a finger-sized target. */
+export function SelectProductCheckbox({ product, picker }: { product: ProductRecord; picker: ProductPicker }) {
+  return (
+    <Checkbox
+      className="product-select"
+      checked={picker.isSelected(product.id)}
+      aria-label={`Select ${product.name}`}
+      onChange={() => picker.onToggle(product)}
+    />
+  );
+}

@@ -1,0 +1,22 @@
+import { GeneralMessages } from '@stockroom/schema';
+import { errorCodeOf, extractFieldErrors, serverMessageOr } from '../../../lib/errors';
+
+export { formFieldErrors } from '../../../lib/errors';
+
+/**
+ * The message a product call shows: the server's message if there is one,
+ * otherwise the call's fallback ('Failed to create product', ..., or the
+ * generic message for loading a list or one product).
+ */
+export const productErrorMessage = serverMessageOr;
+
+/** A list or one product that could not be read: the server's message, else the generic one. */
+export const loadErrorMessage = (error: unknown): string => productErrorMessage(error, GeneralMessages.somethingWentWrong);
+
+/** No such product for this user: NOT_FOUND, or an id that is not a UUID ('Invalid ID format'). */
+export function isProductMissing(error: unknown): boolean {
+  const code = errorCodeOf(error);
+  return code === 'NOT_FOUND' || (code === 'BAD_USER_INPUT' && 'id' in extractFieldErrors(error));
+}
+
+export const isConflict = (error: unknown) => errorCodeOf(error) === 'CONFLICT';

@@ -1,0 +1,118 @@
+import { Button, Classes, Dialog, DialogBody, DialogFooter, FormGroup, H2, InputGroup } from '@blueprintjs/core';
+import { Rules, validateField } from '@stockroom/schema';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { formatCount } from '../../../lib/format';
+import type { StockFieldErrors } from './stock-movements';
+import { StockNoteField } from './StockNoteField';
+
+const COUNTED_RULE = { ...Rules.quantity, label: 'Counted quantity' };
+
+export interface StockCount {
+  quantity: number;
+  note: string | null;
+}
+
+export interface CountStockDialogProps {
+  isOpen: boolean;
+  quantity: number;
+  busy: boolean;
+  errors: StockFieldErrors;
+  /** Resolves true when the server recorded it (the dialog then closes). */
+  onSubmit(count: StockCount): Promise<boolean>;
+  onEdit(): void;
+  onClose(): void;
+}
+
+/**
+ * A stocktake: the quantity found on the shelf becomes the quantity, and the
+ * difference is recorded. The field starts at the current quantity, so a
+ * count that found what was expected is one click (it is still recorded).
+ */
+export function CountStockDialog({ isOpen, quantity, busy, errors, onSubmit, onEdit, onClose }: CountStockDialogProps) {
+  const titleId = useId();
+  const [counted, setCounted] = useState(String(quantity));
+  const [note, setNote] = useState('');
+  const [touched, setTouched] = useState(false);
+
+  useEffect(() => {
+    if (!isOpen) return;
+    setCounted(String(quantity));
+    setNote('');
+    setTouched(false);
+    // Only on opening: a quantity changing meanwhile must not overwrite what is being typed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the quantity is read on opening only, as said above
+  }, [isOpen]);
+
+  const countedError = (touched ? validateField(COUNTED_RULE, counted) : undefined) ?? errors.amount;
+  const noteError = (touched ? validateField(Rules.movementNote, note) : undefined) ?? errors.note;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (validateField(COUNTED_RULE, counted) || validateField(Rules.movementNote, note)) return;
+    await onSubmit({ quantity: Number(counted), note: note.trim() || null });
+  };
+
+  return (
+    <Dialog isOpen={isOpen} aria-labelledby={titleId} className="stock-dialog" canEscapeKeyClose={!busy} canOutsideClickClose={!busy} onClose={onClose}>
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <DialogBody>
+          <H2 id={titleId} className="stock-dialog__title">
+            Count stock
+          </H2>
+          <p className="stock-dialog__current">
+            The system expects <strong>{formatCount(quantity)}</strong>. Enter what is on the shelf; the difference is recorded as a stock count.
+          </p>
+          <FormGroup
+            label="Counted quantity"
+            labelFor="stock-counted"
+            intent={countedError ? 'danger' : 'none'}
+            helperText={
+              countedError ? (
+                <span id="stock-counted-error" data-testid="stock-count-error">
+                  {countedError}
+                </span>
+              ) : undefined
+            }
+          >
+            <InputGroup
+              id="stock-counted"
+              inputMode="numeric"
+              autoComplete="off"
+              value={counted}
+              intent={countedError ? 'danger' : 'none'}
+              aria-invalid={countedError ? true : undefined}
+              aria-describedby={countedError ? 'stock-counted-error' : undefined}
+              onChange={(event) => {
+                setCounted(event.target.value);
+                onEdit();
+              }}
+            />
+          </FormGroup>
+          <StockNoteField
+            id="stock-count-note"
+            value={note}
+            error={noteError}
+            onChange={(value) => {
+              setNote(value);
+              onEdit();
+            }}
+          />
+          {errors.form && (
+            <p className={`${Classes.TEXT_MUTED} stock-dialog__form-error`} role="alert">
+              {errors.form}
+            </p>
+          )}
+        </DialogBody>
+        <DialogFooter
+          actions={
+            <>
+              <Button text="Cancel" disabled={busy} onClick={onClose} />
+              <Button type="submit" intent="primary" loading={busy} text="Save count" />
+            </>
+          }
+        />
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,72 @@
+import type { ApolloCache } from '@apollo/client';
+import { useApolloClient } from '@apollo/client/react';
+import { useProductAdjustStockMutation, useProductCountStockMutation } from '@stockroom/schema/generated/hooks';
+import { useCallback, useState } from 'react';
+import { toast } from '../../../lib/toaster';
+import type { StockAdjustment } from './AdjustStockDialog';
+import type { StockCount } from './CountStockDialog';
+import { applyProductUpdated, applyStockHistoryChanged, readCachedProduct, type ProductRecord } from '../shared/product-cache';
+import { PRODUCT_TOASTS } from '../shared/product-toasts';
+import { stockFieldErrors, type StockFieldErrors } from './stock-movements';
+
+export type StockDialog = 'adjust' | 'count';
+
+/** A movement changes the product like any update (lists, stats) and adds to its history, also when the quantity stayed. */
+function applyStockMovement(cache: ApolloCache, before: ProductRecord | null, after: ProductRecord) {
+  applyProductUpdated(cache, before, after);
+  applyStockHistoryChanged(cache, after.id);
+}
+
+/** The stock dialogs' state and the two writes behind them; `onRecorded` runs after either succeeded. */
+export function useStockMovements(productId: string, onRecorded: () => void) {
+  const client = useApolloClient();
+  const [dialog, setDialog] = useState<StockDialog | null>(null);
+  const [errors, setErrors] = useState<StockFieldErrors>({});
+  const [adjustStock, { loading: adjusting }] = useProductAdjustStockMutation();
+  const [countStock, { loading: counting }] = useProductCountStockMutation();
+
+  const open = useCallback((which: StockDialog) => {
+    setErrors({});
+    setDialog(which);
+  }, []);
+  const close = useCallback(() => setDialog(null), []);
+  const clearErrors = useCallback(() => setErrors((current) => (Object.keys(current).length ? {} : current)), []);
+
+  const record = async (write: (before: ProductRecord | null) => Promise<unknown>): Promise<boolean> => {
+    setErrors({});
+    try {
+      await write(readCachedProduct(client.cache, productId));
+      setDialog(null);
+      onRecorded();
+      toast.success(PRODUCT_TOASTS.stockUpdated);
+      return true;
+    } catch (error) {
+      const fieldErrors = stockFieldErrors(error);
+      setErrors(fieldErrors);
+      toast.error(fieldErrors.amount ?? fieldErrors.note ?? fieldErrors.reason ?? fieldErrors.form ?? '');
+      return false;
+    }
+  };
+
+  const adjust = (adjustment: StockAdjustment) =>
+    record((before) =>
+      adjustStock({
+        variables: { id: productId, ...adjustment },
+        update: (cache, { data }) => {
+          if (data) applyStockMovement(cache, before, data.adjustStock);
+        },
+      }),
+    );
+
+  const count = (stockCount: StockCount) =>
+    record((before) =>
+      countStock({
+        variables: { id: productId, ...stockCount },
+        update: (cache, { data }) => {
+          if (data) applyStockMovement(cache, before, data.countStock);
+        },
+      }),
+    );
+
+  return { dialog, open, close, errors, clearErrors, busy: adjusting || counting, adjust, count };
+}
