@@ -6,7 +6,7 @@
  * made once, as backend/src/account/tokens.ts does), loads the session joined to
  * its user with the statement account/viewer.ts runs (account/session.queries.js), checks
  * revoked / expired / inactive, then runs the product statements the service
- * runs (imported from backend/dist/src/products/catalogue/product.queries.js, `?`
+ * runs (imported from the built backend's queries files, `?`
  * placeholders numbered for pg), with a pg pool as large as the app's, and
  * answers the same JSON body as the REST route. Beside the app's routes it
  * has one the app has not: a stock change without its movement, as the app
@@ -30,8 +30,8 @@ const built = async (path) => {
   const module = await import(pathToFileURL(join(repoRoot, 'backend/dist/src', path)).href);
   return module.default ?? module;
 };
+const { productPageStatement, productStatsStatement, insertProductStatement } = await built('products/catalogue/product.queries.js');
 const {
-  productPageStatement,
   productCountStatement,
   cappedMatchCountStatement,
   estimatedMatchCountStatement,
@@ -42,13 +42,10 @@ const {
   samplePercent,
   sampleSizesStatement,
   countedByTotals,
-  productStatsStatement,
-  insertProductStatement,
-  adjustStockStatement,
-  countStockStatement,
-  productByIdStatement,
-  PRODUCT_COLUMNS,
-} = await built('products/catalogue/product.queries.js');
+} = await built('products/catalogue/match-count.queries.js');
+const { adjustStockStatement, countStockStatement } = await built('stock/stock.queries.js');
+const { productByIdStatement } = await built('product-record/product-record.queries.js');
+const { PRODUCT_COLUMNS } = await built('product-record/product-columns.js');
 const { movementPageStatement, movementCountStatement } = await built('stock/stock-movement.queries.js');
 const { logFrom } = await built('activity/activity.queries.js');
 const { sessionWithUserStatement } = await built('account/session.queries.js');

@@ -73,7 +73,7 @@ async function signUp(baseUrl) {
 
 /** The export's own statement for the owner's whole catalogue, its one value written in (COPY takes no parameters). */
 async function exportSelect(ownerId) {
-  const { productExportStatement } = await import(pathToFileURL(join(repoRoot, 'backend/dist/src/products/catalogue/product.queries.js')).href);
+  const { productExportStatement } = await import(pathToFileURL(join(repoRoot, 'backend/dist/src/products/import-export/product-export.queries.js')).href);
   const { sql, values } = productExportStatement({ ownerId, sortBy: 'date', sortOrder: 'desc' });
   if (values.length !== 1 || !/^[0-9a-f-]{36}$/.test(values[0])) throw new Error(`unexpected values ${JSON.stringify(values)}`);
   return sql.replace('?', `'${values[0]}'::uuid`);

@@ -224,10 +224,14 @@ function planSummary(plan) {
 
 /** EXPLAIN ANALYZE of each statement a read scenario runs (as the bench user). */
 async function explainScenarios(databaseUrl, ownerId) {
-  const queries = await import(pathToFileURL(join(repoRoot, 'backend/dist/src/products/catalogue/product.queries.js')).href);
-  const { productPageStatement, productCountStatement, cappedMatchCountStatement, countedByTotals, productStatsStatement, productByIdStatement } = queries.default ?? queries;
-  const ledger = await import(pathToFileURL(join(repoRoot, 'backend/dist/src/stock/stock-movement.queries.js')).href);
-  const { movementPageStatement, movementCountStatement } = ledger.default ?? ledger;
+  const built = async (path) => {
+    const module = await import(pathToFileURL(join(repoRoot, 'backend/dist/src', path)).href);
+    return module.default ?? module;
+  };
+  const { productPageStatement, productStatsStatement } = await built('products/catalogue/product.queries.js');
+  const { productCountStatement, cappedMatchCountStatement, countedByTotals } = await built('products/catalogue/match-count.queries.js');
+  const { productByIdStatement } = await built('product-record/product-record.queries.js');
+  const { movementPageStatement, movementCountStatement } = await built('stock/stock-movement.queries.js');
   const client = new pg.Client({ connectionString: databaseUrl });
   client.on('error', () => {});
   await client.connect();

@@ -1,13 +1,7 @@
-import {
-  cappedMatchCountStatement,
-  countedByTotals,
-  productCountStatement,
-  productPageStatement,
-  productStatsStatement,
-  type ProductFilter,
-  type ProductPageQuery,
-  type Statement,
-} from '../../backend/src/products/catalogue/product.queries';
+import type { Statement } from '../../backend/src/db/sql';
+import { productPageStatement, productStatsStatement, type ProductPageQuery } from '../../backend/src/products/catalogue/product.queries';
+import { cappedMatchCountStatement, countedByTotals, productCountStatement } from '../../backend/src/products/catalogue/match-count.queries';
+import type { ProductFilter } from '../../backend/src/products/list-query/product-list.queries';
 import { purgeExpiredStatement, trashedCountStatement, trashedPageStatement } from '../../backend/src/products/trash/product-trash.queries';
 import { toPg } from '../support/products';
 import { signUpUser, startTestApp, type TestApp } from '../support/test-app';

@@ -1,4 +1,4 @@
-import type { ProductView } from '../../backend/src/products/catalogue/product.types';
+import type { ProductView } from '../../backend/src/product-record/product-view.types';
 
 /*
  * The product shapes the tests send and read, taken from the backend's API

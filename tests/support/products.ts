@@ -1,4 +1,4 @@
-import type { Statement } from '../../backend/src/products/catalogue/product.queries';
+import type { Statement } from '../../backend/src/db/sql';
 import type { ProductRecord } from './product-shapes';
 import type { TestApp } from './test-app';
 

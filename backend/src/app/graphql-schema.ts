@@ -7,11 +7,12 @@ import { NotificationSettingsResolver } from '../notifications/notification-sett
 import { ProductBulkResolver } from '../products/bulk/product-bulk.resolver';
 import { ProductTrashResolver } from '../products/trash/product-trash.resolver';
 import { ProductResolver } from '../products/catalogue/product.resolver';
+import { StockResolver } from '../stock/stock.resolver';
 import { UserResolver } from '../users/user.resolver';
 import { WebhookResolver } from '../webhooks/webhook.resolver';
 
 /** Every feature's resolvers; a new feature adds its own here. */
-const resolvers = [AuthResolver, UserResolver, ApiTokenResolver, WebhookResolver, NotificationSettingsResolver, ProductResolver, ProductBulkResolver, ProductTrashResolver, DashboardResolver] as const;
+const resolvers = [AuthResolver, UserResolver, ApiTokenResolver, WebhookResolver, NotificationSettingsResolver, ProductResolver, StockResolver, ProductBulkResolver, ProductTrashResolver, DashboardResolver] as const;
 
 export function buildAppSchema(): Promise<GraphQLSchema> {
   return buildSchema({

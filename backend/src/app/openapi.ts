@@ -9,6 +9,7 @@ import { productBulkOpenApiPaths } from '../products/bulk/product-bulk.openapi';
 import { productImportOpenApiPaths } from '../products/import-export/product-import.openapi';
 import { productTrashOpenApiPaths, productTrashOpenApiSchemas } from '../products/trash/product-trash.openapi';
 import { productOpenApiPaths, productOpenApiRequestBodies, productOpenApiSchemas } from '../products/catalogue/product.openapi';
+import { stockOpenApiPaths } from '../stock/stock.openapi';
 import { uploadOpenApiPaths } from '../uploads/upload.openapi';
 import { userOpenApiPaths, userOpenApiSchemas } from '../users/user.openapi';
 import { webhookOpenApiPaths, webhookOpenApiSchemas } from '../webhooks/webhook.openapi';
@@ -41,7 +42,7 @@ function withBodyParserAnswers(paths: Paths): Paths {
 }
 
 /** Every path of the REST API and its operations: the document's `paths`, and what the 405 handler reads a path's methods from. */
-export const openApiPaths = withBodyParserAnswers({ ...authOpenApiPaths, ...userOpenApiPaths, ...apiTokenOpenApiPaths, ...webhookOpenApiPaths, ...notificationSettingsOpenApiPaths, ...productOpenApiPaths, ...productBulkOpenApiPaths, ...productImportOpenApiPaths, ...productTrashOpenApiPaths, ...dashboardOpenApiPaths, ...uploadOpenApiPaths, ...healthOpenApiPaths });
+export const openApiPaths = withBodyParserAnswers({ ...authOpenApiPaths, ...userOpenApiPaths, ...apiTokenOpenApiPaths, ...webhookOpenApiPaths, ...notificationSettingsOpenApiPaths, ...productOpenApiPaths, ...stockOpenApiPaths, ...productBulkOpenApiPaths, ...productImportOpenApiPaths, ...productTrashOpenApiPaths, ...dashboardOpenApiPaths, ...uploadOpenApiPaths, ...healthOpenApiPaths });
 
 /** The codes an error body can carry: each domain error's, and the 405 handler's. */
 const ERROR_CODES = [...Object.keys(HTTP_STATUS), METHOD_NOT_ALLOWED];

@@ -2,9 +2,10 @@ import { activityService } from '../activity/activity.service';
 import type { ActivityItemView } from '../activity/activity-item';
 import { requireCaller } from '../account/viewer';
 import type { RequestContext } from '../account/context';
-import type { CategoryRow } from '../products/catalogue/inventory.queries';
+import type { ProductView } from '../product-record/product-view.types';
+import { inventoryService, type CategoryRow } from '../products/catalogue/inventory.service';
 import { productService } from '../products/catalogue/product.service';
-import type { ProductStats, ProductView } from '../products/catalogue/product.types';
+import type { ProductStats } from '../products/catalogue/product.types';
 import type { User } from '../account/user.entity';
 import { featuresFor, type FeatureHighlightView } from './dashboard.features';
 
@@ -32,16 +33,16 @@ export function topCategories(rows: CategoryRow[], keep = CHART_CATEGORIES): Cat
 }
 
 export const dashboardService = {
-  /** Everything the dashboard shows, from the products and activity services, read side by side. */
+  /** Everything the dashboard shows, from the catalogue's and activity's services, read side by side. */
   async get(ctx: RequestContext): Promise<DashboardView> {
     // Checked once before the three reads, so they share the viewer rather than each looking up the session.
     const { user } = await requireCaller(ctx, 'read');
     const [stats, recentActivity, categories, returning, reorder] = await Promise.all([
       productService.stats(ctx),
       activityService.recent(ctx),
-      productService.inventoryByCategory(ctx),
+      inventoryService.byCategory(ctx),
       activityService.hasSignedIn(ctx),
-      productService.needsReordering(ctx),
+      inventoryService.needsReordering(ctx),
     ]);
     const inStock = categories.reduce((sum, row) => sum + row.inStock, 0);
     const products = categories.reduce((sum, row) => sum + row.products, 0);

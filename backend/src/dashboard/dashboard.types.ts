@@ -1,7 +1,7 @@
 import { Field, Float, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { ACTIVITY_KINDS, type ActivityKind } from '../activity/activity.entity';
 import { User } from '../account/user.entity';
-import { ProductView } from '../products/catalogue/product.types';
+import { ProductView } from '../product-record/product-view.types';
 
 /** GraphQL enums need an object; the kinds' names are the database's. */
 export const ActivityKindEnum = Object.fromEntries(ACTIVITY_KINDS.map((kind) => [kind.toUpperCase(), kind])) as Record<Uppercase<ActivityKind>, ActivityKind>;

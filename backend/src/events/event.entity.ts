@@ -27,7 +27,7 @@ export class OutboxEvent {
   @Enum({ items: [...EVENT_TYPES] })
   type!: EventType;
 
-  /** The product's row as the change left it; the relay shows it as the API does (product.queries.ts' columns). */
+  /** The product's row as the change left it; the relay shows it as the API does (PRODUCT_COLUMNS of product-record/product-columns.ts). */
   @Property({ type: 'json' })
   product!: Record<string, unknown>;
 

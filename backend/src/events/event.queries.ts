@@ -1,5 +1,5 @@
 import type { Statement } from '../db/sql';
-import { PRODUCT_COLUMNS } from '../products/catalogue/product.queries';
+import { PRODUCT_COLUMNS } from '../product-record/product-columns';
 
 /** A pending event as the relay reads it, the product already in the API's columns. */
 export interface PendingEventRow {

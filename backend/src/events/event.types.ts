@@ -1,5 +1,5 @@
 import type { EventType } from '@stockroom/schema';
-import type { ProductView } from '../products/catalogue/product.types';
+import type { ProductView } from '../product-record/product-view.types';
 
 /** A product as the REST API sends it: its times as ISO 8601 text. */
 export type ProductJson = Omit<ProductView, 'createdAt' | 'updatedAt'> & { createdAt: string; updatedAt: string };

@@ -5,7 +5,7 @@ import { User } from '../account/user.entity';
 
 /**
  * A product in its owner's catalogue. Lists and stats read this table with
- * plain SQL (product.queries.ts), so the indexes below are named after the
+ * plain SQL (products/catalogue/product.queries.ts), so the indexes below are named after the
  * query each one serves; they all lead with the owner because every query is
  * scoped to one catalogue. Every query of the catalogue reads live rows only
  * (`deleted_at IS NULL`), so those indexes hold only live rows; a trashed
@@ -94,7 +94,7 @@ export class Product {
   @Property({ type: 'datetime', nullable: true })
   deletedAt?: Date | null;
 
-  /** Optimistic locking: every write bumps it, and an update naming an older one is refused (enforced in product.queries.ts). */
+  /** Optimistic locking: every write bumps it, and an update naming an older one is refused (enforced in products/catalogue/product.queries.ts). */
   @Property({ version: true })
   version!: number;
 }

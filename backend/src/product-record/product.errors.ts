@@ -30,10 +30,3 @@ export class DuplicateSkuError extends ConflictError {
   }
 }
 
-/** A sale larger than the stock: 'Product is out of stock' at 0, otherwise 'Insufficient stock available'. */
-export class InsufficientStockError extends ConflictError {
-  constructor(available: number) {
-    super(available === 0 ? ProductMessages.outOfStock : ProductMessages.insufficientStock);
-  }
-}
-

@@ -6,7 +6,7 @@ import { Product } from '../product-record/product.entity';
 /**
  * One change of a product's quantity: the stock ledger. The app writes it
  * with plain SQL in the same statement as the change itself
- * (stock-movement.queries.ts), so for every product the movements sum to its
+ * (`movementFrom` in stock-ledger.ts), so for every product the movements sum to its
  * quantity and the newest one's `quantityAfter` is that quantity.
  */
 @Entity({ tableName: 'stock_movements' })

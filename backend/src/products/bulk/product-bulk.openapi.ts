@@ -1,6 +1,7 @@
 import { BULK_ACTIONS, BULK_MAX_IDS, BulkChangeFields, ProductListFields, Rules } from '@stockroom/schema';
-import { adjustmentReasonSchema, stockStatusSchema } from '../catalogue/product.openapi';
 import { bearer, errorResponse, integer, jsonBody, jsonResponse, ruleSchema, string, unauthenticated } from '../../rest/openapi-helpers';
+import { adjustmentReasonSchema } from '../../stock/stock.openapi';
+import { stockStatusSchema } from '../list-query/product-list.openapi';
 
 const filterSchema = {
   type: 'object',

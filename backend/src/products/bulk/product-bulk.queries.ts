@@ -1,7 +1,8 @@
 import { logFrom, logStockAlertFrom } from '../../activity/activity.queries';
 import type { Statement } from '../../db/sql';
-import { LIVE, where, type ProductFilter, type ProductWrite } from '../catalogue/product.queries';
-import { movementFrom } from '../../stock/stock-movement.queries';
+import { LIVE } from '../../product-record/product-columns';
+import { movementFrom } from '../../stock/stock-ledger';
+import { where, type ProductFilter } from '../list-query/product-list.queries';
 import { TRASH_BATCH_OF_NOW } from './trash-batch';
 
 /**
@@ -40,13 +41,20 @@ function allFound(selection: BulkSelection): Statement {
 const counts = (changed: string, short = '0') =>
   `SELECT (SELECT count(*) FROM selected)::int AS matched, (SELECT count(*) FROM ${changed})::int AS affected, ${short}::int AS short`;
 
+/** What a bulk update may set, as the service has cleaned it: the fields left out stay as they are. */
+export interface BulkChanges {
+  category?: string;
+  reorderLevel?: number | null;
+  featured?: boolean;
+}
+
 /**
  * Sets the given fields (category, reorder level, featured) on every selected
  * product. Like one product's edit, each product's activity entry names the
  * fields whose value really changed, and a raised reorder level that puts a
  * product into low stock says so.
  */
-export function bulkUpdateStatement(selection: BulkSelection, changes: Pick<ProductWrite, 'category' | 'reorderLevel' | 'featured'>): Statement {
+export function bulkUpdateStatement(selection: BulkSelection, changes: BulkChanges): Statement {
   const columns = { category: 'category', reorderLevel: 'reorder_level', featured: 'featured' } as const;
   const entries = (Object.entries(changes) as Array<[keyof typeof columns, unknown]>).filter(([, value]) => value !== undefined);
   const sets = [...entries.map(([key]) => `${columns[key]} = ?`), 'version = products.version + 1', 'updated_at = now()'];

@@ -2,7 +2,7 @@ import { type StockStatus } from '@stockroom/schema';
 import { Arg, Ctx, Field, ID, InputType, Int, Mutation, ObjectType, Resolver } from 'type-graphql';
 import type { RequestContext } from '../../account/context';
 import { productBulkService } from './product-bulk.service';
-import { StockStatusFilter } from '../catalogue/product.types';
+import { StockStatusFilter } from '../list-query/product-list.types';
 import { StockMovementReason } from '../../stock/stock-movement.types';
 
 @InputType({ description: "The product list's filters: every one of the caller's products they match" })

@@ -4,7 +4,7 @@ import type { RequestContext } from '../../account/context';
 import { ValidationError } from '../../common/errors';
 import { readBody, readObject } from '../../rest/body';
 import { isRecord, productBulkService, type BulkResult } from './product-bulk.service';
-import { stockStatusFilter } from '../catalogue/product.routes';
+import { stockStatusFilter } from '../list-query/product-list-request';
 
 type ContextOf = (req: Request) => RequestContext;
 

@@ -14,7 +14,8 @@ import {
 import { requireCallerRows } from '../../account/viewer';
 import type { RequestContext } from '../../account/context';
 import { assertValid, ConflictError, NotFoundError, ValidationError } from '../../common/errors';
-import { cleanNote, listFiltersOf, trimmed, withTrimmedFilters } from '../catalogue/product.service';
+import { cleanNote } from '../../stock/stock.service';
+import { listFiltersOf, trimmed, withTrimmedFilters } from '../list-query/product-list-request';
 import { bulkAdjustStockStatement, bulkDeleteStatement, bulkUpdateStatement, type BulkCounts, type BulkSelection } from './product-bulk.queries';
 
 /** Which products a bulk request acts on, as a transport hands it over: `{ ids }` or `{ filter }` (the list's filters). */

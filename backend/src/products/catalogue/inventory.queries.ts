@@ -1,5 +1,5 @@
 import type { Statement } from '../../db/sql';
-import { LIVE, PRODUCT_COLUMNS } from './product.queries';
+import { LIVE, PRODUCT_COLUMNS } from '../../product-record/product-columns';
 
 export interface CategoryRow {
   category: string;

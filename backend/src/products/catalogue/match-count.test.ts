@@ -1,4 +1,4 @@
-import { estimatedTotal } from './product.queries';
+import { estimatedTotal } from './match-count.queries';
 
 describe('estimatedTotal', () => {
   it('rounds the planner’s estimate to two significant figures, as "about 49,000" reads', () => {

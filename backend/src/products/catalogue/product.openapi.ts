@@ -1,42 +1,11 @@
-import { DEFAULT_PRODUCT_SORT, PRODUCT_DRAFT_DEFAULTS, PRODUCT_EXPORT_FORMATS, ProductFields, ProductMessages, ProductListFields, Rules, STOCK_ADJUSTMENT_REASONS, STOCK_MOVEMENT_REASONS, STOCK_STATUSES, StockCountFields, type TextRule } from '@stockroom/schema';
-import { EXPORT_COLUMNS } from './product.queries';
-import { bearer, errorResponse, integer, jsonBody, jsonResponse, pageOf, pageParams, ref, ruleSchema, string, unauthenticated } from '../../rest/openapi-helpers';
+import { PRODUCT_DRAFT_DEFAULTS, PRODUCT_EXPORT_FORMATS, ProductFields, ProductMessages, ProductListFields, Rules, type TextRule } from '@stockroom/schema';
+import { invalidProductRequest as invalid, notProductOwner as notOwner, oneProduct as one, productIdParam as idParam, productNotFound as notFound, productTags as tags } from '../../product-record/product-record.openapi';
+import { bearer, errorResponse, integer, jsonBody, jsonResponse, pageOf, ref, ruleSchema, string, unauthenticated } from '../../rest/openapi-helpers';
+import { stockOpenApiSchemas } from '../../stock/stock.openapi';
+import { EXPORT_COLUMNS } from '../import-export/product-export.queries';
+import { listParams, searchSchema } from '../list-query/product-list.openapi';
 
-/** A stock status as REST takes it: in, low or out, or the GraphQL names in either case. */
-export const stockStatusSchema = { enum: ['in', 'low', 'out', ...STOCK_STATUSES, ...STOCK_STATUSES.map((status) => status.toLowerCase())] };
-const idParam = { name: 'id', in: 'path', required: true, schema: { ...string, format: 'uuid' } };
-const searchSchema = ruleSchema(ProductListFields.search);
-const listParams = [
-  ...pageParams,
-  {
-    name: 'search',
-    in: 'query',
-    description: 'Case-insensitive substring of the name, description, category or SKU, or exactly the barcode; an exact SKU (any case) or barcode comes first',
-    schema: searchSchema,
-  },
-  { name: 'category', in: 'query', schema: ruleSchema(ProductListFields.category) },
-  { name: 'inStock', in: 'query', schema: { enum: ['true', 'false'] } },
-  {
-    name: 'stockStatus',
-    in: 'query',
-    description: 'in, low or out, or the GraphQL names (IN_STOCK, LOW_STOCK, OUT_OF_STOCK) in either case. low: 0 < quantity <= reorderLevel',
-    schema: stockStatusSchema,
-  },
-  { name: 'sortBy', in: 'query', schema: ruleSchema(ProductListFields.sortBy, { default: DEFAULT_PRODUCT_SORT.sortBy }) },
-  { name: 'sortOrder', in: 'query', schema: ruleSchema(ProductListFields.sortOrder, { default: DEFAULT_PRODUCT_SORT.sortOrder }) },
-];
 const page = jsonResponse('A page of products', ref('ProductPage'));
-const one = (description: string) => jsonResponse(description, { type: 'object', required: ['product'], properties: { product: ref('Product') } });
-const invalid = errorResponse('Validation failed (message and per-field `fields`), or a malformed id: Invalid ID format');
-const notFound = errorResponse('Product not found (also for another user’s product)');
-const notOwner = errorResponse('You can only modify products you created');
-const tags = ['Products'];
-/** The reasons an adjustment may give, in either case (answers name them in upper case); null is left out. */
-export const adjustmentReasonSchema = {
-  enum: [...STOCK_ADJUSTMENT_REASONS, ...STOCK_ADJUSTMENT_REASONS.map((reason) => reason.toLowerCase()), null],
-  description: 'Left out or null: SALE for a negative delta, RECEIPT for a positive one. SALE and DAMAGE must be negative, RECEIPT and RETURN positive; upper or lower case',
-};
-const noteSchema = ruleSchema(Rules.movementNote, { description: 'Blank or null is no note' });
 /** A product's version counts its changes from 1 and is an SQL integer. */
 const versionSchema = ruleSchema(Rules.version);
 
@@ -95,23 +64,8 @@ export const productOpenApiSchemas = {
     },
   },
   ProductPage: pageOf('products', 'Product'),
-  StockMovement: {
-    type: 'object',
-    required: ['id', 'delta', 'quantityAfter', 'reason', 'note', 'createdAt', 'user'],
-    properties: {
-      id: { ...string, description: 'Increasing: a later movement of the product has a larger id' },
-      delta: { ...integer, description: 'Signed: negative takes stock away; 0 for a stocktake that found the expected quantity' },
-      quantityAfter: { ...ruleSchema(Rules.quantity), description: 'The quantity this movement left' },
-      reason: { enum: [...STOCK_MOVEMENT_REASONS] },
-      note: { type: ['string', 'null'] },
-      createdAt: { ...string, format: 'date-time' },
-      user: {
-        description: 'Who made it; null when that account has since been deleted',
-        oneOf: [{ type: 'object', required: ['id', 'fullName'], properties: { id: { ...string, format: 'uuid' }, fullName: string } }, { type: 'null' }],
-      },
-    },
-  },
-  StockMovementPage: pageOf('movements', 'StockMovement'),
+  // A product's stock history, beside the product it belongs to.
+  ...stockOpenApiSchemas,
   ProductStats: {
     type: 'object',
     properties: { totalProducts: integer, inStock: integer, outOfStock: integer, lowStock: integer, inventoryValue: { type: 'number', description: 'Sum of price x quantity' } },
@@ -255,55 +209,6 @@ export const productOpenApiPaths = {
         403: notOwner,
         404: notFound,
       },
-    },
-  },
-  '/api/products/{id}/stock': {
-    post: {
-      operationId: 'adjustStock',
-      tags,
-      summary: 'Sell (negative delta) or receive (positive) stock, atomically, recording a stock movement',
-      security: bearer,
-      parameters: [idParam],
-      requestBody: jsonBody({
-        type: 'object',
-        additionalProperties: false,
-        required: ['delta'],
-        properties: { delta: ruleSchema(Rules.stockDelta, { not: { const: 0 } }), reason: adjustmentReasonSchema, note: noteSchema },
-      }),
-      responses: {
-        200: one('The product with its new quantity'),
-        400: invalid,
-        401: unauthenticated,
-        403: notOwner,
-        404: notFound,
-        409: errorResponse('Product is out of stock, or Insufficient stock available'),
-      },
-    },
-  },
-  '/api/products/{id}/stock/count': {
-    post: {
-      operationId: 'countStock',
-      tags,
-      summary: 'A stocktake: the counted quantity becomes the quantity, and the difference is recorded as a COUNT movement (0 when the count matched)',
-      security: bearer,
-      parameters: [idParam],
-      requestBody: jsonBody({
-        type: 'object',
-        additionalProperties: false,
-        required: ['quantity'],
-        properties: { quantity: ruleSchema(StockCountFields.quantity, { description: 'The quantity counted' }), note: noteSchema },
-      }),
-      responses: { 200: one('The product with its counted quantity'), 400: invalid, 401: unauthenticated, 403: notOwner, 404: notFound },
-    },
-  },
-  '/api/products/{id}/movements': {
-    get: {
-      operationId: 'listStockMovements',
-      tags,
-      summary: "A product's stock history, newest first",
-      security: bearer,
-      parameters: [idParam, ...pageParams],
-      responses: { 200: jsonResponse('A page of stock movements', ref('StockMovementPage')), 400: invalid, 401: unauthenticated, 404: notFound },
     },
   },
 };

@@ -1,12 +1,15 @@
 import { Router, type Request } from 'express';
-import { ExportMessages, PRODUCT_EXPORT_FORMATS, ProductFields, ProductListFields, ProductMessages, Rules, StockAdjustmentFields, StockCountFields, StockMovementListFields, TrashMessages, ValidationMessages } from '@stockroom/schema';
+import { ExportMessages, PRODUCT_EXPORT_FORMATS, ProductFields, ProductListFields, ProductMessages, Rules, TrashMessages, ValidationMessages } from '@stockroom/schema';
 import type { RequestContext } from '../../account/context';
 import { ValidationError } from '../../common/errors';
 import { readBody } from '../../rest/body';
 import { param, queryParams } from '../../rest/query';
+import { addStockRoutes } from '../../stock/stock.routes';
 import { inExportSlot, sendExport } from '../import-export/product-export';
-import { productService, type ProductListRequest } from './product.service';
+import { productExportService } from '../import-export/product-export.service';
+import { stockStatusFilter, type ProductListRequest } from '../list-query/product-list-request';
 import { productTrashService } from '../trash/product-trash.service';
+import { productService } from './product.service';
 
 type ContextOf = (req: Request) => RequestContext;
 
@@ -15,14 +18,6 @@ const PRODUCT_CHANGE_FIELDS = { ...ProductFields, version: Rules.version };
 
 /** `inStock=true|false` as the client sends it (even when false); any other text is left for the rule to refuse. */
 const stockFilter = (value: unknown) => (value === 'true' ? true : value === 'false' ? false : value === '' ? undefined : value);
-
-/** `stockStatus=in|low|out` or the GraphQL names in any case (`low_stock`); any other text is left for the rule to refuse. */
-export function stockStatusFilter(value: unknown): unknown {
-  if (typeof value !== 'string') return value;
-  const upper = value.trim().toUpperCase();
-  const short = { IN: 'IN_STOCK', LOW: 'LOW_STOCK', OUT: 'OUT_OF_STOCK' }[upper];
-  return upper === '' ? undefined : (short ?? upper);
-}
 
 /** `format=csv|xlsx` in any case; left out, CSV. */
 function exportFormat(req: Request) {
@@ -46,7 +41,7 @@ function listRequest(req: Request, overrides: ProductListRequest = {}): ProductL
   return { ...request, inStock: stockFilter(request.inStock), stockStatus: stockStatusFilter(request.stockStatus), ...overrides };
 }
 
-/** REST adapter over productService, mounted at /api/products. Every route needs a signed-in caller. */
+/** REST adapter over productService, mounted at /api/products, with the export's and stock's routes under it. Every route needs a signed-in caller. */
 export function productRoutes(contextOf: ContextOf): Router {
   const router = Router();
 
@@ -97,7 +92,7 @@ export function productRoutes(contextOf: ContextOf): Router {
   router.get('/export', async (req, res) => {
     const format = exportFormat(req);
     const ctx = contextOf(req);
-    await inExportSlot(ctx.config.databasePoolMax, async () => sendExport(res, format, await productService.exportRows(ctx, listRequest(req))));
+    await inExportSlot(ctx.config.databasePoolMax, async () => sendExport(res, format, await productExportService.exportRows(ctx, listRequest(req))));
   });
 
   /** GET /api/products/{id}: { product } (404 for anyone else's) */
@@ -126,24 +121,8 @@ export function productRoutes(contextOf: ContextOf): Router {
     res.json({ message: ProductMessages.deleted, id });
   });
 
-  /**
-   * POST /api/products/{id}/stock { delta, reason?, note? }: { product }; a sale beyond the stock is a 409.
-   * The reason may be sent in upper or lower case; it is answered in upper case.
-   */
-  router.post('/:id/stock', async (req, res) => {
-    const { reason, ...rest } = readBody(req, StockAdjustmentFields);
-    res.json({ product: await productService.adjustStock(contextOf(req), req.params.id, { ...rest, reason: typeof reason === 'string' ? reason.toUpperCase() : reason }) });
-  });
-
-  /** POST /api/products/{id}/stock/count { quantity, note? }: { product } after a stocktake (403 for anyone else's) */
-  router.post('/:id/stock/count', async (req, res) => {
-    res.json({ product: await productService.countStock(contextOf(req), req.params.id, readBody(req, StockCountFields)) });
-  });
-
-  /** GET /api/products/{id}/movements?page&limit: { movements, pagination }, newest first (404 for anyone else's) */
-  router.get('/:id/movements', async (req, res) => {
-    res.json(await productService.movements(contextOf(req), req.params.id, queryParams(req, StockMovementListFields)));
-  });
+  // A product's stock (/{id}/stock, /{id}/stock/count, /{id}/movements) is stock's to answer, on this router.
+  addStockRoutes(router, contextOf);
 
   return router;
 }

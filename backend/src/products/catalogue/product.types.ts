@@ -1,44 +1,10 @@
-import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { PRODUCT_SORT_FIELDS, SORT_ORDERS, STOCK_STATUSES, type StockStatus } from '@stockroom/schema';
-import { enumNamedInCapitals } from '../../common/graphql-enum';
+import { Field, Float, InputType, Int, ObjectType } from 'type-graphql';
+import type { StockStatus } from '@stockroom/schema';
 import { Pagination } from '../../common/pagination';
+import { ProductView } from '../../product-record/product-view.types';
+import { ProductSortBy, SortDirection, StockStatusFilter } from '../list-query/product-list.types';
 
 /* Validation lives in product.service.ts (shared rules from @stockroom/schema), not here, so REST and GraphQL answer alike. */
-
-/** The sort fields and orders of the shared rules; GraphQL names them in capitals (`NAME`, `ASC`) and resolvers get the rules' values. */
-export const ProductSortBy = enumNamedInCapitals(PRODUCT_SORT_FIELDS);
-export type ProductSortBy = (typeof ProductSortBy)[keyof typeof ProductSortBy];
-export const SortDirection = enumNamedInCapitals(SORT_ORDERS);
-export type SortDirection = (typeof SortDirection)[keyof typeof SortDirection];
-registerEnumType(ProductSortBy, { name: 'ProductSortBy', description: 'DATE is the creation time' });
-registerEnumType(SortDirection, { name: 'SortOrder' });
-/** The stock statuses, named as the shared rules name them. */
-export const StockStatusFilter = Object.fromEntries(STOCK_STATUSES.map((status) => [status, status])) as { readonly [S in StockStatus]: S };
-registerEnumType(StockStatusFilter, { name: 'StockStatus', description: 'LOW_STOCK: 0 < quantity <= reorderLevel (also counted as in stock)' });
-
-/** A product as both transports send it: the columns plus `inStock`. Lists build it from plain rows, never from entities. */
-@ObjectType('Product')
-export class ProductView {
-  @Field(() => ID) id!: string;
-  @Field() name!: string;
-  @Field() description!: string;
-  @Field(() => Float, { description: 'Exact to the cent (stored as NUMERIC(10,2))' }) price!: number;
-  @Field() category!: string;
-  @Field(() => Int) quantity!: number;
-  @Field({ description: 'quantity > 0' }) inStock!: boolean;
-  @Field(() => Int, { nullable: true, description: 'Low Stock at or under this quantity' }) reorderLevel!: number | null;
-  @Field({ description: '0 < quantity <= reorderLevel' }) lowStock!: boolean;
-  @Field(() => String, { nullable: true }) imageUrl!: string | null;
-  @Field(() => String, { nullable: true, description: "The shop's own code, unique in the catalogue ignoring case" }) sku!: string | null;
-  @Field(() => String, { nullable: true, description: 'EAN-8, UPC-A, EAN-13 or GTIN-14' }) barcode!: string | null;
-  @Field() featured!: boolean;
-  @Field(() => ID, { description: 'Id of the user who created it' }) owner!: string;
-  @Field() createdAt!: Date;
-  @Field() updatedAt!: Date;
-  @Field(() => Int, { description: 'Send it back with updateProduct: an update naming an older version is refused (CONFLICT)' })
-  version!: number;
-}
-
 
 @ObjectType()
 export class ProductPage {

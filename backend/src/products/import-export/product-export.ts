@@ -6,8 +6,8 @@ import ExcelJS from 'exceljs';
 import { ProductMessages, type ProductExportFormat } from '@stockroom/schema';
 import { HeavyWork } from '../../common/heavy-work';
 import { log } from '../../common/log';
-import type { ExportColumn } from '../catalogue/product.queries';
-import type { ProductExport } from '../catalogue/product.service';
+import type { ExportColumn } from './product-export.queries';
+import type { ProductExport } from './product-export.service';
 
 /** `stockroom-products-2026-11-25.csv`: the day (UTC) the export was made. */
 export const exportFileName = (format: ProductExportFormat, now = new Date()) => `stockroom-products-${now.toISOString().slice(0, 10)}.${format}`;

@@ -1,6 +1,6 @@
 import type { Statement } from '../../db/sql';
-import { LIVE } from '../catalogue/product.queries';
-import { movementFrom } from '../../stock/stock-movement.queries';
+import { LIVE } from '../../product-record/product-columns';
+import { movementFrom } from '../../stock/stock-ledger';
 
 /**
  * The SQL of an import. The rows to write are loaded with COPY into a

@@ -1,7 +1,7 @@
 import { TRASH_RETENTION_DAYS } from '@stockroom/schema';
 import { logFrom } from '../../activity/activity.queries';
 import type { Statement } from '../../db/sql';
-import { PRODUCT_COLUMNS } from '../catalogue/product.queries';
+import { PRODUCT_COLUMNS } from '../../product-record/product-columns';
 
 /**
  * The SQL of the trash. A trashed product is its row with `deleted_at` set;

@@ -3,7 +3,7 @@ import type { RequestContext } from '../../account/context';
 import { BulkResult } from '../bulk/product-bulk.resolver';
 import { productTrashService } from './product-trash.service';
 import { TrashedProductPage, TrashedProductView } from './product-trash.types';
-import { ProductView } from '../catalogue/product.types';
+import { ProductView } from '../../product-record/product-view.types';
 
 /** GraphQL adapter over productTrashService: the caller's deleted products, restorable until purged. */
 @Resolver()

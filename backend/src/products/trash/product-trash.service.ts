@@ -6,9 +6,10 @@ import { assertValid, canonicalId, NotFoundError, ValidationError } from '../../
 import { pageRequestOf, paginationOf, type Pagination } from '../../common/pagination';
 import { runStatement, type Statement } from '../../db/sql';
 import { idsOf, type BulkResult } from '../bulk/product-bulk.service';
+import { productFromRow, type ProductRow } from '../../product-record/product-columns';
+import { liveProduct } from '../../product-record/product-lookup';
 import { DuplicateSkuError, NotProductOwnerError, ProductNotFoundError, SKU_UNIQUE_INDEX } from '../../product-record/product.errors';
-import { productByIdStatement } from '../catalogue/product.queries';
-import type { ProductView } from '../catalogue/product.types';
+import type { ProductView } from '../../product-record/product-view.types';
 import {
   emptyTrashStatement,
   productStateStatement,
@@ -32,10 +33,8 @@ export interface TrashedProductPageResult {
 }
 
 type Dated<T, K extends keyof T> = Omit<T, K> & { [P in K]: string | Date };
-type ProductRow = Dated<ProductView, 'createdAt' | 'updatedAt'>;
 type TrashedRow = Dated<TrashedProductView, 'deletedAt' | 'purgeAt'>;
 
-const productFromRow = (row: ProductRow): ProductView => ({ ...row, createdAt: new Date(row.createdAt), updatedAt: new Date(row.updatedAt) });
 const trashedFromRow = (row: TrashedRow): TrashedProductView => ({ ...row, deletedAt: new Date(row.deletedAt), purgeAt: new Date(row.purgeAt) });
 
 const query = <T>(ctx: RequestContext, statement: Statement) => ctx.sql.query<T>(statement);
@@ -114,7 +113,7 @@ export const productTrashService = {
     const id = canonicalId(rawId);
     const [row] = await restoring<ProductRow>(ctx, restoreStatement(user.id, [id], 'rows'));
     if (row) return productFromRow(row);
-    const [live] = await query<ProductRow>(ctx, productByIdStatement(id));
+    const live = await liveProduct(ctx, id);
     if (live && live.owner === user.id) return productFromRow(live);
     throw new ProductNotFoundError();
   },

@@ -1,0 +1,74 @@
+import type { ProductSortField, SortOrder, StockStatus } from '@stockroom/schema';
+import { likePattern, type Statement } from '../../db/sql';
+import { LIVE } from '../../product-record/product-columns';
+
+/**
+ * The product list's filter and order as SQL. The list and its counts, the
+ * export and a bulk selection by filter read these, so a filter selects the
+ * same products wherever it is used.
+ */
+
+export interface ProductFilter {
+  ownerId: string;
+  /** Case-insensitive substring of the name, the description, the category or the SKU, or exactly the barcode; `%` and `_` match themselves. */
+  search?: string;
+  category?: string;
+  inStock?: boolean;
+  stockStatus?: StockStatus;
+}
+
+export interface ProductSort {
+  sortBy: ProductSortField;
+  sortOrder: SortOrder;
+}
+
+/**
+ * Each sort uses the owner-led index of the same order; `id` breaks ties so pages never overlap.
+ * Columns are qualified: a bare `price` in ORDER BY names the output column `price::float8`,
+ * which no index serves, so every price-sorted page sorted the whole catalogue.
+ */
+const ORDER_BY: Record<ProductSortField, string> = {
+  name: 'lower(products.name) {dir}, products.id {dir}',
+  price: 'products.price {dir}, products.id {dir}',
+  date: 'products.created_at {dir}, products.id {dir}',
+};
+
+/** A product whose SKU (ignoring case) or barcode is exactly the search term: what a scanner or a typed code means. */
+const EXACT_CODE = '(lower(sku) = lower(?) AND sku IS NOT NULL) OR (barcode = ? AND barcode IS NOT NULL)';
+const exactCodeValues = (filter: ProductFilter) => [filter.search, filter.search];
+
+/** Low Stock's clause names the partial index's own predicate, so the planner reads only that index. */
+const STOCK_STATUS_CLAUSE: Record<StockStatus, string> = {
+  IN_STOCK: 'quantity > 0',
+  LOW_STOCK: 'quantity > 0 AND quantity <= reorder_level',
+  OUT_OF_STOCK: 'quantity = 0',
+};
+
+/**
+ * The WHERE clause of the list's filter (the owner's live products it matches): the list, its counts, the export and bulk
+ * selections share it. `deleted_at IS NULL` is every list index's own predicate, so trashed rows are never read.
+ */
+export function where(filter: ProductFilter): Statement {
+  const clauses = ['owner_id = ?', LIVE];
+  const values: unknown[] = [filter.ownerId];
+  if (filter.search) {
+    // Each ILIKE has its own trigram index and the exact SKU and barcode their owner-led ones, so the OR is a BitmapOr of index scans.
+    clauses.push(`(name ILIKE ? ESCAPE '!' OR description ILIKE ? ESCAPE '!' OR category ILIKE ? ESCAPE '!' OR sku ILIKE ? ESCAPE '!' OR ${EXACT_CODE})`);
+    const pattern = likePattern(filter.search);
+    values.push(pattern, pattern, pattern, pattern, ...exactCodeValues(filter));
+  }
+  if (filter.category) {
+    clauses.push('category = ?');
+    values.push(filter.category);
+  }
+  if (filter.inStock !== undefined) clauses.push(filter.inStock ? 'quantity > 0' : 'quantity = 0');
+  if (filter.stockStatus) clauses.push(STOCK_STATUS_CLAUSE[filter.stockStatus]);
+  return { sql: clauses.join(' AND '), values };
+}
+
+/** The list's order: a search's exact SKU or barcode match leads, whatever the sort, since it is the product the code names. */
+export function orderBy(query: ProductFilter & ProductSort): Statement {
+  const sorted = ORDER_BY[query.sortBy].replaceAll('{dir}', query.sortOrder === 'asc' ? 'ASC' : 'DESC');
+  if (!query.search) return { sql: sorted, values: [] };
+  return { sql: `(${EXACT_CODE.replaceAll('sku', 'products.sku').replaceAll('barcode', 'products.barcode')}) DESC, ${sorted}`, values: exactCodeValues(query) };
+}

@@ -1,0 +1,45 @@
+import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Resolver, Root } from 'type-graphql';
+import type { RequestContext } from '../account/context';
+import { ProductView } from '../product-record/product-view.types';
+import { stockService } from './stock.service';
+import { StockMovementPage, StockMovementReason } from './stock-movement.types';
+
+/** GraphQL adapter over stockService: stock changes of the caller's products, and each product's stock history. */
+@Resolver(() => ProductView)
+export class StockResolver {
+  @Mutation(() => ProductView, {
+    description:
+      'Sell (negative delta) or receive (positive) stock, atomically, recording a stock movement. The reason defaults to SALE for a negative delta and RECEIPT for a positive one; SALE and DAMAGE must be negative, RECEIPT and RETURN positive',
+  })
+  adjustStock(
+    @Arg('id', () => ID) id: string,
+    @Arg('delta', () => Int) delta: number,
+    @Arg('reason', () => StockMovementReason, { nullable: true, description: 'SALE, RECEIPT, RETURN, DAMAGE or CORRECTION' }) reason: StockMovementReason | undefined,
+    @Arg('note', () => String, { nullable: true, description: 'At most 200 characters' }) note: string | undefined,
+    @Ctx() ctx: RequestContext,
+  ) {
+    return stockService.adjust(ctx, id, { delta, reason, note });
+  }
+
+  @Mutation(() => ProductView, {
+    description: 'A stocktake: the counted quantity becomes the quantity, and the difference is recorded as a COUNT movement (0 when the count matched)',
+  })
+  countStock(
+    @Arg('id', () => ID) id: string,
+    @Arg('quantity', () => Int, { description: 'The quantity counted, 0 to 100000' }) quantity: number,
+    @Arg('note', () => String, { nullable: true, description: 'At most 200 characters' }) note: string | undefined,
+    @Ctx() ctx: RequestContext,
+  ) {
+    return stockService.count(ctx, id, { quantity, note });
+  }
+
+  @FieldResolver(() => StockMovementPage, { description: "The product's stock history, newest first" })
+  movements(
+    @Root() product: ProductView,
+    @Arg('page', () => Int, { nullable: true, description: 'From 1 (default 1)' }) page: number | undefined,
+    @Arg('limit', () => Int, { nullable: true, description: '1 to 100 (default 10)' }) limit: number | undefined,
+    @Ctx() ctx: RequestContext,
+  ) {
+    return stockService.movementsOf(ctx, product, { page, limit });
+  }
+}

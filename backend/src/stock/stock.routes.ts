@@ -1,0 +1,35 @@
+import type { Request, Router } from 'express';
+import { StockAdjustmentFields, StockCountFields, StockMovementListFields } from '@stockroom/schema';
+import type { RequestContext } from '../account/context';
+import { readBody } from '../rest/body';
+import { queryParams } from '../rest/query';
+import { stockService } from './stock.service';
+
+type ContextOf = (req: Request) => RequestContext;
+
+/**
+ * REST adapter over stockService: one product's stock, under its path. The
+ * product router adds these routes to itself (productRoutes), so every path
+ * under /api/products/{id} is answered by one router. Every route needs a
+ * signed-in caller.
+ */
+export function addStockRoutes(router: Router, contextOf: ContextOf): void {
+  /**
+   * POST /api/products/{id}/stock { delta, reason?, note? }: { product }; a sale beyond the stock is a 409.
+   * The reason may be sent in upper or lower case; it is answered in upper case.
+   */
+  router.post('/:id/stock', async (req, res) => {
+    const { reason, ...rest } = readBody(req, StockAdjustmentFields);
+    res.json({ product: await stockService.adjust(contextOf(req), req.params.id, { ...rest, reason: typeof reason === 'string' ? reason.toUpperCase() : reason }) });
+  });
+
+  /** POST /api/products/{id}/stock/count { quantity, note? }: { product } after a stocktake (403 for anyone else's) */
+  router.post('/:id/stock/count', async (req, res) => {
+    res.json({ product: await stockService.count(contextOf(req), req.params.id, readBody(req, StockCountFields)) });
+  });
+
+  /** GET /api/products/{id}/movements?page&limit: { movements, pagination }, newest first (404 for anyone else's) */
+  router.get('/:id/movements', async (req, res) => {
+    res.json(await stockService.movements(contextOf(req), req.params.id, queryParams(req, StockMovementListFields)));
+  });
+}
