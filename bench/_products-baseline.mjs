@@ -47,7 +47,7 @@ const { adjustStockStatement, countStockStatement } = await built('stock/stock.q
 const { productByIdStatement } = await built('product-record/product-record.queries.js');
 const { PRODUCT_COLUMNS } = await built('product-record/product-columns.js');
 const { movementPageStatement, movementCountStatement } = await built('stock/stock-movement.queries.js');
-const { logFrom } = await built('activity/activity.queries.js');
+const { logFrom } = await built('activity/activity-log.js');
 const { sessionWithUserStatement } = await built('account/session.queries.js');
 const { isUuid, Rules } = require('@stockroom/schema');
 

@@ -187,6 +187,56 @@ test('the event outbox knows none of its subscribers: webhooks and notifications
   expect(graph.get('webhooks')?.has('events')).toBe(true);
 });
 
+/** An import of a `*.queries.ts` file, and whether it crosses from one module into another's. */
+interface QueriesImport {
+  edge: string;
+  outside: boolean;
+}
+
+/**
+ * Every import of a module's SQL (`<module>/*.queries.ts`), as `file -> specifier`.
+ * A module's statements are its own to change: another module reaches them
+ * through its service, or a public file it keeps for others (a column list or
+ * a CTE builder shared on purpose), never through its queries file.
+ */
+export function queriesImports(files: string[]): QueriesImport[] {
+  const found: QueriesImport[] = [];
+  for (const file of files) {
+    const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
+    for (const { fileName } of importedFiles) {
+      if (!fileName.startsWith('.')) continue;
+      const target = resolveRelative(file, fileName);
+      if (!target || relative(root, target).startsWith('..') || !/\.queries\.ts$/.test(target)) continue;
+      found.push({ edge: `${relative(root, file)} -> ${fileName}`, outside: folderOf(target) !== folderOf(file) });
+    }
+  }
+  return found.sort((a, b) => a.edge.localeCompare(b.edge));
+}
+
+test("no module imports another module's queries file: modules meet through services and public files", () => {
+  const imports = queriesImports(sourceFiles(root));
+  // The check must see imports at all: each module reads its own SQL from its queries files.
+  expect(imports.filter((found) => !found.outside).length).toBeGreaterThan(10);
+  const offending = imports.filter((found) => found.outside).map((found) => found.edge);
+  if (offending.length > 0) {
+    throw new Error(
+      [
+        `${offending.length} imports reach into another module's *.queries.ts; call that module's service, or a public file it keeps for others, instead:`,
+        ...offending.map((edge) => `  ${edge}`),
+      ].join('\n'),
+    );
+  }
+});
+
+test('products call stock and stock never imports products: both build on product-record', () => {
+  const graph = buildFolderGraph(sourceFiles(root));
+  expect(graph.get('products')?.has('stock')).toBe(true);
+  expect(graph.get('stock')?.has('products')).toBe(false);
+  expect(graph.get('stock')?.has('product-record')).toBe(true);
+  expect(graph.get('product-record')?.has('products')).toBe(false);
+  expect(graph.get('product-record')?.has('stock')).toBe(false);
+});
+
 test('the cycle check finds a loop and the imports that close it', () => {
   const graph: FolderGraph = new Map([
     ['a', new Map([['b', ['a.ts -> ../b/b', 'a2.ts -> ../b/b']]])],

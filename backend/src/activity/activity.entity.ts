@@ -22,7 +22,7 @@ export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 /**
  * One row per thing a user did, behind the dashboard's recent activity. The
  * app writes it with plain SQL in the same statement as the change itself
- * (activity.queries.ts), so neither exists without the other. A product's
+ * (activity-log.ts), so neither exists without the other. A product's
  * name is copied in, so a deleted product's entry still reads well.
  */
 @Entity({ tableName: 'activity_log' })

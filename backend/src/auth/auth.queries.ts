@@ -1,4 +1,4 @@
-import { logActivityStatement } from '../activity/activity.queries';
+import { logActivityStatement } from '../activity/activity-log';
 import type { Statement } from '../db/sql';
 
 /** The account with this (already normalised) email, every column, for mapping to the entity. */

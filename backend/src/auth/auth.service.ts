@@ -8,7 +8,7 @@ import {
   validateFields,
   validateSignUp,
 } from '@stockroom/schema';
-import { logActivityStatement } from '../activity/activity.queries';
+import { logActivityStatement } from '../activity/activity-log';
 import { clientKeyOf, issueOneTimeToken, link, redeemOneTimeToken, revokeAccess, revokeOneTimeTokens, sendVerificationEmail, throttle } from '../account/account.service';
 import type { RequestContext } from '../account/context';
 import { assertValid, TooManyRequestsError } from '../common/errors';

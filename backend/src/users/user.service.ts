@@ -10,7 +10,7 @@ import {
   validateFields,
   validatePresentFields,
 } from '@stockroom/schema';
-import { logActivityStatement } from '../activity/activity.queries';
+import { logActivityStatement } from '../activity/activity-log';
 import { assertEmailFree, claimingEmail, normalizeEmail } from '../account/email-uniqueness';
 import { assertCurrentPassword, revokeAccess, revokeOneTimeTokens, sendVerificationEmail, throttle } from '../account/account.service';
 import { consumeMailActionQuota, MailKind, recipientWithinCap } from '../account/mail-limits';

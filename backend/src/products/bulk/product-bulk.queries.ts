@@ -1,4 +1,4 @@
-import { logFrom, logStockAlertFrom } from '../../activity/activity.queries';
+import { logFrom, logStockAlertFrom } from '../../activity/activity-log';
 import type { Statement } from '../../db/sql';
 import { LIVE } from '../../product-record/product-columns';
 import { movementFrom } from '../../stock/stock-ledger';

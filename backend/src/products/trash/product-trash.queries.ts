@@ -1,5 +1,5 @@
 import { TRASH_RETENTION_DAYS } from '@stockroom/schema';
-import { logFrom } from '../../activity/activity.queries';
+import { logFrom } from '../../activity/activity-log';
 import type { Statement } from '../../db/sql';
 import { PRODUCT_COLUMNS } from '../../product-record/product-columns';
 
