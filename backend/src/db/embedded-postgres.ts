@@ -77,8 +77,8 @@ export function runningEmbeddedPostgres(dataDir: string): EmbeddedDatabase | und
  * of the machine's memory, PostgreSQL's own advice for a server of its own,
  * between its 128 MB default and 1 GB. At 128 MB a large write outgrows the
  * cache as it goes: an import of 100,000 products touches the table and its
- * fifteen indexes (some 300 MB while the old rows are still there), evicts
- * and rewrites its own pages, and took 26.6 s where 512 MB took 23.3 s.
+ * fifteen indexes while the old rows are still there, and evicts and rewrites
+ * its own pages (the figures are in docs/benchmarks.md, "Import").
  */
 export function sharedBuffersMegabytes(totalMemoryBytes: number = totalmem()): number {
   const quarter = Math.floor(totalMemoryBytes / 4 / 1024 ** 2);

@@ -29,8 +29,7 @@ import { Migration } from '@mikro-orm/migrations';
  * 100,000 rows would otherwise write, and then queue, 100,000 events per
  * kind; the activity log, too, gives an import one entry rather than one per
  * product. The crossings stay, since the low-stock emails and webhooks of
- * stock.low / stock.out are about exactly those. (Migration20261126030000
- * replaces that setting: it records only the events someone listens to.)
+ * stock.low / stock.out are about exactly those.
  */
 const STATUS = (row: string) => `case when ${row}.quantity = 0 then 'out' when ${row}.quantity <= ${row}.reorder_level then 'low' else 'in' end`;
 

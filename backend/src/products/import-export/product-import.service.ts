@@ -36,8 +36,8 @@ import {
 
 /**
  * One import statement writes up to 100,000 products with their movements:
- * far past the pool's limit for a request's statement (on a busy 2-core
- * machine an upsert of 100,000 took 94 s).
+ * far past the pool's limit for a request's statement, and slower still on a
+ * busy machine (docs/benchmarks.md, "Import").
  */
 const IMPORT_STATEMENT_TIMEOUT_MS = 300_000;
 
