@@ -26,14 +26,13 @@ interface Figures {
 
 /**
  * The goals are mobile performance 90, desktop 95, accessibility 100 and CLS 0.02 on every
- * page. The floors below are for each page's median run (MEDIAN_OF, below). Run on its own, as
- * `npm test` runs it, the medians were mobile home 99, sign-in 99, list 97, product 95 and
- * dashboard 96, desktop 100 (single runs 92 and over). With a second set of
- * browser suites running beside it on the shared 2-core machine, the medians were home 99, sign-in
- * 99, list 90, product 85, dashboard 88 (single runs down to 69), desktop 100. The floors sit
- * about 10 points under that loaded run: low enough for a busy machine, high enough that a page
- * which got slower by a real regression fails. See docs/benchmarks.md, "Lighthouse", for the figures.
- * Accessibility is deterministic, so its floor is exactly what the page scores today.
+ * page. The floors below are for each page's median run (MEDIAN_OF, below), and sit about 10
+ * points under the lowest medians the spec gives on its own on the 2-core machines it runs on:
+ * the same build's mobile scores differ by 25 points from one such machine to another (Total
+ * Blocking Time above all), so a floor set from the best machine fails on the others whatever the
+ * code does, while a page that got slower by a real regression still falls through these.
+ * docs/benchmarks.md, "Lighthouse", has the figures. Accessibility is deterministic, so its floor
+ * is exactly what the page scores today.
  */
 type Floors = { performance: number; accessibility: number; maxCls: number };
 const floors = (mobile: number, desktop: number): Record<'mobile' | 'desktop', Floors> => ({
@@ -41,11 +40,11 @@ const floors = (mobile: number, desktop: number): Record<'mobile' | 'desktop', F
   desktop: { performance: desktop, accessibility: 100, maxCls: 0.02 },
 });
 const FLOORS: Record<string, Record<'mobile' | 'desktop', Floors>> = {
-  home: floors(85, 90),
-  'sign-in': floors(85, 90),
-  'product list': floors(75, 90),
-  'product detail': floors(75, 90),
-  dashboard: floors(75, 90),
+  home: floors(72, 83),
+  'sign-in': floors(72, 83),
+  'product list': floors(56, 83),
+  'product detail': floors(56, 83),
+  dashboard: floors(56, 83),
 };
 
 const PRODUCTS = 300;
