@@ -10,3 +10,4 @@ export * from './api-tokens';
 export * from './events';
 export * from './notifications';
 export * from './webhook-rules';
+export * from './client-paths';

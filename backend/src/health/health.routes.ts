@@ -1,5 +1,5 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
-import { Router, type Request } from 'express';
+import { Router } from 'express';
+import { carriesBearerToken } from '../common/bearer-token';
 import type { DatabaseBreaker } from '../common/database-outage';
 import type { SqlPool } from '../db/sql';
 import { healthReport, readiness, type DrainState, type JobsState, type StorageCheck } from './health.service';
@@ -19,13 +19,6 @@ export function healthRoutes(sql: SqlPool): Router {
 const STORAGE_PASSED_FOR_MS = 10_000;
 const STORAGE_FAILED_FOR_MS = 1_000;
 
-const digest = (text: string) => createHash('sha256').update(text).digest();
-
-/** Whether `req` carries `Authorization: Bearer <token>`, compared in constant time; never without a token. */
-function carriesToken(req: Request, token: string | undefined): boolean {
-  return token !== undefined && timingSafeEqual(digest(req.get('authorization') ?? ''), digest(`Bearer ${token}`));
-}
-
 /**
  * The probes an orchestrator or a load balancer polls (public):
  * GET /api/health/live answers while the process does, GET /api/health/ready
@@ -41,7 +34,7 @@ export function probeRoutes(sql: SqlPool, lifecycle: DrainState, breaker: Databa
     res.json({ status: 'ok' });
   });
   router.get('/ready', async (req, res) => {
-    const report = await readiness(sql, lifecycle, breaker, storageCheck, jobs, { withReasons: carriesToken(req, metricsToken) });
+    const report = await readiness(sql, lifecycle, breaker, storageCheck, jobs, { withReasons: carriesBearerToken(req, metricsToken) });
     res.status(report.status === 'ready' ? 200 : 503);
     if (report.status !== 'ready') res.setHeader('Retry-After', '1');
     res.json(report);

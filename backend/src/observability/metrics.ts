@@ -1,6 +1,6 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { Router } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { carriesBearerToken } from '../common/bearer-token';
 
 /** What the metrics read from the rest of the app when scraped. */
 export interface MetricSources {
@@ -102,14 +102,11 @@ export class Metrics {
   }
 }
 
-const digest = (text: string) => createHash('sha256').update(text).digest();
-
 /** GET /metrics in Prometheus's text format, only with `Authorization: Bearer <token>` (compared in constant time). */
 export function metricsRoutes(metrics: Metrics, token: string): Router {
   const router = Router();
-  const expected = digest(`Bearer ${token}`);
   router.get('/metrics', async (req, res) => {
-    if (!timingSafeEqual(digest(req.get('authorization') ?? ''), expected)) {
+    if (!carriesBearerToken(req, token)) {
       res.status(401).set('WWW-Authenticate', 'Bearer').json({ message: 'Invalid token', code: 'UNAUTHENTICATED' });
       return;
     }

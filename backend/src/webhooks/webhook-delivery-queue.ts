@@ -6,6 +6,7 @@ import type { StockroomEvent } from '../events/event.types';
 import type { EventOutbox } from '../events/event-outbox';
 import type { JobQueue, QueueDefinition } from '../jobs/job-queue';
 import type { MailOutbox } from '../mail/mail-outbox';
+import { profileLink } from '../mail/client-links';
 import { webhookDisabledMail } from '../mail/templates';
 import { sendWebhook } from './webhook-sender';
 import {
@@ -98,7 +99,7 @@ export async function deliver({ sql, mailer, jobs, config }: WebhookDeliveryDeps
   if (windowLeftMs <= 0) {
     const [disabled] = await sql.query(disableFailingStatement(target.id, WebhookMessages.disabledForFailing));
     if (disabled) {
-      await mailer.send(webhookDisabledMail(target.email, target.firstName, target.url, durationText(config.webhookFailureWindowMs), new URL('/profile', config.appUrl + '/').toString()));
+      await mailer.send(webhookDisabledMail(target.email, target.firstName, target.url, durationText(config.webhookFailureWindowMs), profileLink(config.appUrl)));
     }
     return;
   }

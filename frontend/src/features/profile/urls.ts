@@ -2,5 +2,5 @@ import { profileEditPath } from '../../lib/urls';
 
 export { profileEditPath };
 
-/** The profile screens: the read-only view and the edit form. */
-export const profilePath = '/profile';
+/** The profile screens: the read-only view (a path the server's mails link to too) and the edit form. */
+export { profilePath } from '@stockroom/schema';

@@ -1,0 +1,8 @@
+/**
+ * Client pages the server links to from its mails. The client's router and
+ * links use the same names (its features' urls.ts re-export them), so a page
+ * that moves is moved for both in one place.
+ */
+
+/** The profile: where its owner revokes API tokens and deletes webhooks. */
+export const profilePath = '/profile';
