@@ -156,6 +156,8 @@ export async function startEmbeddedPostgres(dataDir: string, port: number, log: 
   // As root the cluster belongs to the 'postgres' system user, which must be able to enter DATA_DIR.
   if (asRoot) chmodSync(dataDir, 0o755);
   const clusterDir = join(dataDir, 'pg');
+  // A fast stop: open sessions are ended, not waited for; by then the app has drained its requests.
+  const stopArgs = ['stop', '-s', '-D', clusterDir, '-m', 'fast', '-w'];
   const password = readOrCreatePassword(dataDir);
   if (!existsSync(join(clusterDir, 'PG_VERSION'))) {
     // The package is ESM-only; a dynamic import keeps this CommonJS build loading it. It runs initdb (and, as root, creates the 'postgres' user).
@@ -173,7 +175,7 @@ export async function startEmbeddedPostgres(dataDir: string, port: number, log: 
       throw new Error(`The embedded PostgreSQL in ${clusterDir} is in use by process ${owner}: stop it first, or give this server another DATA_DIR.`);
     }
     log(`stopping the PostgreSQL (pid ${running.pid}) a server that is gone left running in ${clusterDir}`);
-    await runPgCtl(programs.pg_ctl, ['stop', '-s', '-D', clusterDir, '-m', 'fast', '-w'], user);
+    await runPgCtl(programs.pg_ctl, stopArgs, user);
   } else if (running) {
     // A server killed without a clean stop leaves its pid file behind, and a live process that took its pid since would keep postgres from starting.
     rmSync(running.file);
@@ -190,7 +192,7 @@ export async function startEmbeddedPostgres(dataDir: string, port: number, log: 
   }
   writeFileSync(ownerFile(dataDir), String(process.pid));
   const stopAtExit = () => {
-    spawnSync(programs.pg_ctl, ['stop', '-s', '-D', clusterDir, '-m', 'fast', '-w', '-t', String(STOP_AT_EXIT_SECONDS)], { ...user, stdio: 'ignore', windowsHide: true });
+    spawnSync(programs.pg_ctl, [...stopArgs, '-t', String(STOP_AT_EXIT_SECONDS)], { ...user, stdio: 'ignore', windowsHide: true });
   };
   process.on('exit', stopAtExit);
   const client = new Client({ user: 'postgres', password, host: 'localhost', port, database: 'postgres' });
@@ -204,7 +206,7 @@ export async function startEmbeddedPostgres(dataDir: string, port: number, log: 
   return {
     url: databaseUrl(password, port),
     async stop() {
-      await runPgCtl(programs.pg_ctl, ['stop', '-s', '-D', clusterDir, '-m', 'fast', '-w'], user);
+      await runPgCtl(programs.pg_ctl, stopArgs, user);
       process.off('exit', stopAtExit);
       rmSync(ownerFile(dataDir), { force: true });
     },
