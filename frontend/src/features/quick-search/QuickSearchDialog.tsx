@@ -33,8 +33,10 @@ export default function QuickSearchDialog({ isOpen, isAdmin, onClose }: QuickSea
   const query = useQuickSearchProductsQuery({ variables: { query: input }, skip: input === null });
   const waiting = text.trim() !== '' && (searched.trim() !== text.trim() || query.loading);
   const found = query.data?.products.products;
+  // A boolean, not `input`: the input is a new object on every render, and would make the memo recompute each time.
+  const searching = input !== null;
 
-  const products = useMemo(() => (input === null ? [] : productItems(found ?? [])), [input, found]);
+  const products = useMemo(() => (searching ? productItems(found ?? []) : []), [searching, found]);
   const pages = useMemo(() => matchingPages(text, isAdmin), [text, isAdmin]);
   const items = useMemo(() => [...(text.trim() === '' ? [] : products), ...pages], [text, products, pages]);
   const current = Math.min(active, Math.max(items.length - 1, 0));
