@@ -1,6 +1,7 @@
 import { countOf, ProductMessages } from './messages';
 import { formatCount } from './numbers';
-import { ProductListFields, Rules, validateFields, validatePresentFields, type FieldErrors } from './validation';
+import { BulkChangeFields } from './product-fields';
+import { ProductListFields, validateFields, validatePresentFields, type FieldErrors } from './validation';
 
 /** What one bulk request may do to the products it selects. */
 export const BULK_ACTIONS = ['delete', 'update', 'adjustStock'] as const;
@@ -29,8 +30,6 @@ export const BulkMessages = {
   insufficientStock: (short: number) => `${ProductMessages.insufficientStock} for ${formatCount(short)} of the selected products: nothing was changed`,
 } as const;
 
-/** The changes an update may make to every selected product at once (each checked by the product's own rule). */
-export const BulkChangeFields = { category: Rules.category, reorderLevel: Rules.reorderLevel, featured: Rules.featured };
 
 /** The list's filters that a selection by filter may use (its page, limit and sort mean nothing here). */
 export const BulkFilterFields = {

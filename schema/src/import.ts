@@ -1,6 +1,7 @@
 import { countOf, ProductMessages } from './messages';
 import { formatCount } from './numbers';
-import { Rules, type FieldRule } from './validation';
+import { IMPORT_FIELD_RULES, PRODUCT_FIELDS } from './product-fields';
+import type { FieldRule } from './validation';
 
 /**
  * Importing products from a file: CSV or an Excel workbook, checked row by
@@ -13,19 +14,7 @@ import { Rules, type FieldRule } from './validation';
 export const PRODUCT_IMPORT_MODES = ['create', 'upsert'] as const;
 export type ProductImportMode = (typeof PRODUCT_IMPORT_MODES)[number];
 
-/** The product fields a column can fill, each with the rule its cells are checked by. */
-export const IMPORT_FIELD_RULES = {
-  sku: Rules.sku,
-  name: Rules.productName,
-  description: Rules.description,
-  category: Rules.category,
-  price: Rules.price,
-  quantity: Rules.quantity,
-  reorderLevel: Rules.reorderLevel,
-  barcode: Rules.barcode,
-  featured: Rules.featured,
-  imageUrl: Rules.imageUrl,
-} satisfies Record<string, FieldRule>;
+/** A product field a column can fill (the field table's imported fields, IMPORT_FIELD_RULES). */
 export type ImportField = keyof typeof IMPORT_FIELD_RULES;
 export const IMPORT_FIELDS = Object.keys(IMPORT_FIELD_RULES) as ImportField[];
 
@@ -73,18 +62,7 @@ export const importFieldLabel = (field: ImportField) => IMPORT_FIELD_RULES[field
  * punctuation ("Product Name", "product_name" and "PRODUCT-NAME" are one).
  * The export's own header names come first, so an export imports back.
  */
-export const IMPORT_HEADER_ALIASES: Record<ImportField, readonly string[]> = {
-  sku: ['sku', 'skucode', 'itemcode', 'productcode', 'articlenumber', 'partnumber'],
-  name: ['name', 'productname', 'title', 'product', 'itemname', 'item'],
-  description: ['description', 'productdescription', 'details', 'desc'],
-  category: ['category', 'productcategory', 'department'],
-  price: ['price', 'priceusd', 'unitprice', 'cost', 'retailprice', 'saleprice'],
-  quantity: ['quantity', 'qty', 'stock', 'instock', 'onhand', 'quantityonhand', 'stocklevel', 'inventory'],
-  reorderLevel: ['reorderlevel', 'reorderpoint', 'minstock', 'minimumstock', 'reorderat'],
-  barcode: ['barcode', 'ean', 'ean13', 'ean8', 'upc', 'upca', 'gtin', 'gtin14'],
-  featured: ['featured', 'isfeatured'],
-  imageUrl: ['imageurl', 'image', 'imagelink', 'photo', 'picture', 'photourl'],
-};
+export const IMPORT_HEADER_ALIASES: Record<ImportField, readonly string[]> = Object.fromEntries(IMPORT_FIELDS.map((field): [string, readonly string[]] => [field, PRODUCT_FIELDS[field].importAliases])) as Record<ImportField, readonly string[]>;
 
 /** Columns an export writes that an import recognises and leaves alone: the server sets these itself. */
 export const IMPORT_IGNORED_HEADERS = ['id', 'createdat', 'updatedat', 'version', 'owner', 'lowstock'] as const;

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { AuthMessages, StockMessages, ValidationMessages } from './messages';
+import { ProductFields } from './product-fields';
 import {
   EMAIL_MAX_LENGTH,
   INT32_MAX,
   hasValidCheckDigit,
-  ProductFields,
   UserAdminFields,
   isHttpUrl,
   isImageUrl,

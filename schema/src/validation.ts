@@ -378,19 +378,6 @@ export const UserListFields = { page: Rules.page, limit: Rules.limit, search: Ru
 /** What an admin may change of another user, besides the profile fields. */
 export const UserAdminFields = { role: Rules.role, status: Rules.status };
 
-/** A product as the create form and createProduct send it (imageUrl and featured are optional). */
-export const ProductFields = {
-  name: Rules.productName,
-  description: Rules.description,
-  price: Rules.price,
-  category: Rules.category,
-  quantity: Rules.quantity,
-  imageUrl: Rules.imageUrl,
-  featured: Rules.featured,
-  sku: Rules.sku,
-  barcode: Rules.barcode,
-  reorderLevel: Rules.reorderLevel,
-};
 /** The fields a new product may leave empty: each then takes its draft value (PRODUCT_DRAFT_DEFAULTS). */
 export const PRODUCT_DRAFT_FIELDS = ['description', 'category', 'quantity'] as const;
 

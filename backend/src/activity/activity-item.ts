@@ -1,4 +1,4 @@
-import { ActivityMessages, ImportMessages } from '@stockroom/schema';
+import { ActivityMessages, ImportMessages, PRODUCT_ACTIVITY_NAMES } from '@stockroom/schema';
 import type { ActivityKind } from './activity.entity';
 import type { ActivityRow, RecentActivityRow } from './activity.queries';
 
@@ -21,13 +21,7 @@ export interface ActivityItemView {
 
 /** How a changed product or profile field is named in a sentence. */
 const FIELD_NAMES: Record<string, string> = {
-  name: 'name',
-  description: 'description',
-  price: 'price',
-  category: 'category',
-  quantity: 'quantity',
-  imageUrl: 'image',
-  featured: 'featured flag',
+  ...PRODUCT_ACTIVITY_NAMES,
   firstName: 'first name',
   lastName: 'last name',
   email: 'email address',

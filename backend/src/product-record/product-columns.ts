@@ -1,3 +1,4 @@
+import { PRODUCT_ANSWER_ORDER, WRITABLE_PRODUCT_FIELDS, productField, writableField, type ProductFieldName, type WritableProductFieldName } from '@stockroom/schema';
 import type { ProductView } from './product-view.types';
 
 /**
@@ -7,10 +8,18 @@ import type { ProductView } from './product-view.types';
  * a webhook sees a product exactly as the API sends it.
  */
 
-/** The columns of a product as both transports send it (see product-view.types.ts). */
-export const PRODUCT_COLUMNS = `id, owner_id AS "owner", name, description, price::float8 AS price, category, quantity,
-  quantity > 0 AS "inStock", reorder_level AS "reorderLevel", coalesce(quantity > 0 AND quantity <= reorder_level, false) AS "lowStock",
-  image_url AS "imageUrl", sku, barcode, featured, created_at AS "createdAt", updated_at AS "updatedAt", version`;
+/** A field's SQL as an answer reads it: money as a JavaScript number (NUMERIC(10,2) holds at most 999999.99, exact in a float8). */
+function answerSql(name: ProductFieldName): string {
+  const field = productField(name);
+  const sql = field.writable ? (field.type === 'money' ? `${field.column}::float8` : field.column) : field.select;
+  return sql === name ? name : `${sql} AS "${name}"`;
+}
+
+/** The columns of a product as both transports send it (see product-view.types.ts), from the field table. */
+export const PRODUCT_COLUMNS = PRODUCT_ANSWER_ORDER.map(answerSql).join(', ');
+
+/** The column of each writable field, for the statements that write them. */
+export const WRITABLE_COLUMNS = Object.fromEntries(WRITABLE_PRODUCT_FIELDS.map((name) => [name, writableField(name).column])) as Record<WritableProductFieldName, string>;
 
 /** A product in the catalogue, not in the trash: the predicate of every index the catalogue's queries use. */
 export const LIVE = 'deleted_at IS NULL';

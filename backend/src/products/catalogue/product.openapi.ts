@@ -1,4 +1,17 @@
-import { PRODUCT_DRAFT_DEFAULTS, PRODUCT_EXPORT_FORMATS, ProductFields, ProductMessages, ProductListFields, Rules, type TextRule } from '@stockroom/schema';
+import {
+  PRODUCT_CREATE_REQUIRED,
+  PRODUCT_EXPORT_FORMATS,
+  PRODUCT_INPUT_ORDER,
+  PRODUCT_OPENAPI_ORDER,
+  ProductMessages,
+  ProductListFields,
+  Rules,
+  productField,
+  writableField,
+  type ProductFieldName,
+  type TextRule,
+  type WritableProductFieldName,
+} from '@stockroom/schema';
 import { invalidProductRequest as invalid, notProductOwner as notOwner, oneProduct as one, productIdParam as idParam, productNotFound as notFound, productTags as tags } from '../../product-record/product-record.openapi';
 import { bearer, errorResponse, integer, jsonBody, jsonResponse, pageOf, ref, ruleSchema, string, unauthenticated } from '../../rest/openapi-helpers';
 import { stockOpenApiSchemas } from '../../stock/stock.openapi';
@@ -15,53 +28,48 @@ const draftText = (rule: TextRule, draft: string) => ({
   default: draft,
 });
 
+/** A writable field in a request body: its rule, with the default a create fills in and what the table says of it. */
+function inputSchema(name: WritableProductFieldName, blankIsDraft: boolean) {
+  const field = writableField(name);
+  if (blankIsDraft && field.type === 'text' && typeof field.default === 'string') return draftText(field.rule as TextRule, field.default);
+  return ruleSchema(field.rule, { ...(field.default !== undefined && { default: field.default }), ...(field.docs?.input !== undefined && { description: field.docs.input }) });
+}
+
 /** The product fields a client may write; owner, version and timestamps are the server's. */
-const productInput = (required: string[], blankIsDraft = false) => ({
+const productInput = (required: readonly string[], blankIsDraft = false) => ({
   type: 'object',
   additionalProperties: false,
   required,
-  properties: {
-    name: ruleSchema(ProductFields.name),
-    description: blankIsDraft
-      ? draftText(ProductFields.description, PRODUCT_DRAFT_DEFAULTS.description)
-      : ruleSchema(ProductFields.description, { default: PRODUCT_DRAFT_DEFAULTS.description }),
-    price: ruleSchema(ProductFields.price),
-    category: blankIsDraft
-      ? draftText(ProductFields.category, PRODUCT_DRAFT_DEFAULTS.category)
-      : ruleSchema(ProductFields.category, { default: PRODUCT_DRAFT_DEFAULTS.category }),
-    quantity: ruleSchema(ProductFields.quantity, { default: PRODUCT_DRAFT_DEFAULTS.quantity }),
-    imageUrl: ruleSchema(ProductFields.imageUrl, { description: "An http(s) URL, or the `url` of an upload to /api/products/images (`/uploads/<name>`)" }),
-    featured: ruleSchema(ProductFields.featured, { default: false }),
-    sku: ruleSchema(ProductFields.sku, { description: 'Unique in your catalogue ignoring case (409 otherwise); blank or null: none' }),
-    reorderLevel: ruleSchema(ProductFields.reorderLevel, { description: 'Low Stock at or under this quantity (and above 0); null: none' }),
-    barcode: ruleSchema(ProductFields.barcode, { description: 'EAN-8, UPC-A, EAN-13 or GTIN-14 with a valid check digit; blank or null: none' }),
-  },
+  properties: Object.fromEntries(PRODUCT_INPUT_ORDER.map((name) => [name, inputSchema(name, blankIsDraft)])),
 });
+
+/** A field of an answer: its JSON type (null where the field may be none), format and description. */
+function answerSchema(name: ProductFieldName): Record<string, unknown> {
+  const field = productField(name);
+  const description = field.docs?.openapi === undefined ? {} : { description: field.docs.openapi };
+  const nullable = (type: string) => (field.nullable ? [type, 'null'] : type);
+  switch (field.type) {
+    case 'id':
+      return { ...string, format: 'uuid', ...description };
+    case 'timestamp':
+      return { ...string, format: 'date-time', ...description };
+    case 'text':
+      return { type: nullable('string'), ...description };
+    case 'money':
+      return { type: nullable('number'), ...description };
+    case 'boolean':
+      return { type: nullable('boolean'), ...description };
+    case 'integer':
+      return !field.writable && field.rule ? ruleSchema(field.rule, description) : { type: nullable('integer'), ...description };
+  }
+}
 
 export const productOpenApiSchemas = {
   Product: {
     type: 'object',
     // Every answer carries every field (null where a value is absent), so a typed client need not check for any.
-    required: ['id', 'name', 'description', 'price', 'category', 'quantity', 'inStock', 'imageUrl', 'reorderLevel', 'lowStock', 'sku', 'barcode', 'featured', 'owner', 'createdAt', 'updatedAt', 'version'],
-    properties: {
-      id: { ...string, format: 'uuid' },
-      name: string,
-      description: string,
-      price: { type: 'number', description: 'Exact to the cent' },
-      category: string,
-      quantity: integer,
-      inStock: { type: 'boolean', description: 'quantity > 0' },
-      imageUrl: { type: ['string', 'null'] },
-      reorderLevel: { type: ['integer', 'null'] },
-      lowStock: { type: 'boolean', description: '0 < quantity <= reorderLevel' },
-      sku: { type: ['string', 'null'] },
-      barcode: { type: ['string', 'null'] },
-      featured: { type: 'boolean' },
-      owner: { ...string, format: 'uuid', description: 'Id of the user who created it' },
-      createdAt: { ...string, format: 'date-time' },
-      updatedAt: { ...string, format: 'date-time' },
-      version: { ...versionSchema, description: 'Send it back with PUT: a stale one gets 409' },
-    },
+    required: PRODUCT_OPENAPI_ORDER,
+    properties: Object.fromEntries(PRODUCT_OPENAPI_ORDER.map((name) => [name, answerSchema(name)])),
   },
   ProductPage: pageOf('products', 'Product'),
   // A product's stock history, beside the product it belongs to.
@@ -78,7 +86,7 @@ export const productOpenApiSchemas = {
  * a default is what the server fills in when the field is left out.
  */
 export const productOpenApiRequestBodies = {
-  ProductInput: jsonBody(productInput(['name', 'price'], true)),
+  ProductInput: jsonBody(productInput(PRODUCT_CREATE_REQUIRED, true)),
   ProductChanges: jsonBody({
     ...productInput([]),
     properties: { ...productInput([]).properties, version: { ...versionSchema, description: 'The version edited; a stale one gets 409' } },

@@ -1,6 +1,7 @@
 import { logFrom, logStockAlertFrom } from '../../activity/activity-log';
 import type { Statement } from '../../db/sql';
-import { LIVE, PRODUCT_COLUMNS } from '../../product-record/product-columns';
+import { WRITABLE_PRODUCT_FIELDS, type ProductValues } from '@stockroom/schema';
+import { LIVE, PRODUCT_COLUMNS, WRITABLE_COLUMNS } from '../../product-record/product-columns';
 import { movementFrom } from '../../stock/stock-ledger';
 import { orderBy, where, type ProductFilter, type ProductSort } from '../list-query/product-list.queries';
 
@@ -52,35 +53,11 @@ export function featuredStatement(ownerId: string, limit: number): Statement {
   };
 }
 
-export interface NewProduct {
-  ownerId: string;
-  name: string;
-  description: string;
-  price: number;
-  category: string;
-  quantity: number;
-  imageUrl: string | null;
-  featured: boolean;
-  sku: string | null;
-  barcode: string | null;
-  reorderLevel: number | null;
-}
+/** A new product: every writable field, cleaned, and its owner. */
+export type NewProduct = ProductValues & { ownerId: string };
 
 /** What a client may write, as the service has cleaned it. */
-export type ProductWrite = Partial<Omit<NewProduct, 'ownerId'>>;
-
-const WRITABLE_COLUMNS: Record<keyof ProductWrite, string> = {
-  name: 'name',
-  description: 'description',
-  price: 'price',
-  category: 'category',
-  quantity: 'quantity',
-  imageUrl: 'image_url',
-  featured: 'featured',
-  sku: 'sku',
-  barcode: 'barcode',
-  reorderLevel: 'reorder_level',
-};
+export type ProductWrite = Partial<ProductValues>;
 
 /**
  * One round trip: the row goes in, its INITIAL stock movement (of its whole
@@ -91,12 +68,12 @@ export function insertProductStatement(product: NewProduct): Statement {
   const moved = movementFrom('created', { delta: 'quantity', reason: 'INITIAL' });
   return {
     sql: `WITH created AS (
-        INSERT INTO products (id, owner_id, name, description, price, category, quantity, image_url, featured, sku, barcode, reorder_level)
-        VALUES (gen_random_uuid(), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *),
+        INSERT INTO products (id, owner_id, ${WRITABLE_PRODUCT_FIELDS.map((name) => WRITABLE_COLUMNS[name]).join(', ')})
+        VALUES (gen_random_uuid(), ?, ${WRITABLE_PRODUCT_FIELDS.map(() => '?').join(', ')}) RETURNING *),
       moved AS (${moved.sql}),
       logged AS (${logFrom('created', 'product_created')})
       SELECT ${PRODUCT_COLUMNS} FROM created`,
-    values: [product.ownerId, product.name, product.description, product.price, product.category, product.quantity, product.imageUrl, product.featured, product.sku, product.barcode, product.reorderLevel, ...moved.values],
+    values: [product.ownerId, ...WRITABLE_PRODUCT_FIELDS.map((name) => product[name]), ...moved.values],
   };
 }
 

@@ -33,12 +33,12 @@ export class ProductResolver {
   }
 
   @Mutation(() => ProductView)
-  createProduct(@Arg('input') input: CreateProductInput, @Ctx() ctx: RequestContext) {
+  createProduct(@Arg('input', () => CreateProductInput) input: CreateProductInput, @Ctx() ctx: RequestContext) {
     return productService.create(ctx, input);
   }
 
   @Mutation(() => ProductView, { description: 'Pass the version you edited: a stale one is refused with CONFLICT' })
-  updateProduct(@Arg('id', () => ID) id: string, @Arg('input') input: UpdateProductInput, @Ctx() ctx: RequestContext) {
+  updateProduct(@Arg('id', () => ID) id: string, @Arg('input', () => UpdateProductInput) input: UpdateProductInput, @Ctx() ctx: RequestContext) {
     return productService.update(ctx, id, input);
   }
 

@@ -1,4 +1,15 @@
-import { ProductFields, Rules, isBlank, validateFields, validatePresentFields, withDraftDefaults } from '@stockroom/schema';
+import {
+  ProductFields,
+  Rules,
+  WRITABLE_PRODUCT_FIELDS,
+  blankProductValues,
+  isBlank,
+  validateFields,
+  validatePresentFields,
+  withDraftDefaults,
+  writableField,
+  type WritableProductField,
+} from '@stockroom/schema';
 import { requireCallerRows } from '../../account/viewer';
 import type { RequestContext } from '../../account/context';
 import { assertValid, canonicalId } from '../../common/errors';
@@ -53,20 +64,24 @@ async function writeProduct(ctx: RequestContext, statement: Statement): Promise<
   }
 }
 
-/** Text trimmed, numbers as numbers, an empty (or null) image URL, SKU or barcode as none. */
+/** A valid value as it is stored, by the field's type: text trimmed, numbers as numbers, a blank optional value (image URL, SKU, reorder level...) as none. */
+function cleanValue(field: WritableProductField, value: unknown): unknown {
+  if (field.nullable && (field.type === 'text' ? optionalText(value) === null : isBlank(value))) return null;
+  switch (field.type) {
+    case 'text':
+      return String(value).trim();
+    case 'money':
+    case 'integer':
+      return Number(value);
+    case 'boolean':
+      return value as boolean;
+  }
+}
+
+/** The changes given, each cleaned by its field's type. */
 function cleanChanges(changes: ProductChanges): ProductWrite {
-  const clean: ProductWrite = {};
-  if (changes.name !== undefined) clean.name = String(changes.name).trim();
-  if (changes.description !== undefined) clean.description = String(changes.description).trim();
-  if (changes.category !== undefined) clean.category = String(changes.category).trim();
-  if (changes.price !== undefined) clean.price = Number(changes.price);
-  if (changes.quantity !== undefined) clean.quantity = Number(changes.quantity);
-  if (changes.imageUrl !== undefined) clean.imageUrl = typeof changes.imageUrl === 'string' && changes.imageUrl.trim() ? changes.imageUrl.trim() : null;
-  if (changes.featured !== undefined) clean.featured = changes.featured as boolean;
-  if (changes.sku !== undefined) clean.sku = optionalText(changes.sku);
-  if (changes.barcode !== undefined) clean.barcode = optionalText(changes.barcode);
-  if (changes.reorderLevel !== undefined) clean.reorderLevel = isBlank(changes.reorderLevel) ? null : Number(changes.reorderLevel);
-  return clean;
+  const given = WRITABLE_PRODUCT_FIELDS.filter((name) => changes[name] !== undefined);
+  return Object.fromEntries(given.map((name) => [name, cleanValue(writableField(name), changes[name])])) as ProductWrite;
 }
 
 /** The caller's catalogue: the list, one product, its figures, and one product's create, edit and delete. */
@@ -118,17 +133,9 @@ export const productService = {
     const { user } = await requireCallerRows(ctx, 'write');
     const withDefaults = withDraftDefaults(input);
     assertValid(validateFields(ProductFields, withDefaults));
-    // Validated above, so every required field is present.
-    const {
-      imageUrl = null,
-      featured = false,
-      sku = null,
-      barcode = null,
-      reorderLevel = null,
-      ...required
-    } = cleanChanges(withDefaults) as Omit<NewProduct, 'ownerId' | 'imageUrl' | 'featured' | 'sku' | 'barcode' | 'reorderLevel'> &
-      Partial<Pick<NewProduct, 'imageUrl' | 'featured' | 'sku' | 'barcode' | 'reorderLevel'>>;
-    const [row] = await writeProduct(ctx, insertProductStatement({ ...required, imageUrl, featured, sku, barcode, reorderLevel, ownerId: user.id }));
+    // Validated above, so every required field is present; an optional one left out is none (featured: false).
+    const product: NewProduct = { ...blankProductValues(), ...cleanChanges(withDefaults), ownerId: user.id };
+    const [row] = await writeProduct(ctx, insertProductStatement(product));
     return productFromRow(row);
   },
 

@@ -1,6 +1,7 @@
 import { Field, Float, InputType, Int, ObjectType } from 'type-graphql';
-import type { StockStatus } from '@stockroom/schema';
+import { PRODUCT_CREATE_REQUIRED, PRODUCT_INPUT_ORDER, type ProductValues, type StockStatus } from '@stockroom/schema';
 import { Pagination } from '../../common/pagination';
+import { applyProductFields } from '../../product-record/product-fields.graphql';
 import { ProductView } from '../../product-record/product-view.types';
 import { ProductSortBy, SortDirection, StockStatusFilter } from '../list-query/product-list.types';
 
@@ -33,31 +34,27 @@ export class ProductListInput {
   @Field(() => SortDirection, { nullable: true, description: 'Default DESC' }) sortOrder?: SortDirection;
 }
 
-@InputType({ description: 'Left out or blank, description, category and quantity take their draft values (a placeholder description, category Uncategorized, quantity 0)' })
-export class CreateProductInput {
-  @Field() name!: string;
-  @Field({ nullable: true }) description?: string;
-  @Field(() => Float) price!: number;
-  @Field({ nullable: true }) category?: string;
-  @Field(() => Int, { nullable: true }) quantity?: number;
-  @Field(() => String, { nullable: true }) imageUrl?: string | null;
-  @Field({ nullable: true }) featured?: boolean;
-  @Field(() => String, { nullable: true, description: 'Blank or null: none' }) sku?: string | null;
-  @Field(() => String, { nullable: true, description: 'Blank or null: none' }) barcode?: string | null;
-  @Field(() => Int, { nullable: true, description: '0 to 100000; null: none' }) reorderLevel?: number | null;
-}
+/** What createProduct and updateProduct take: the writable fields, any of which may be left out (the service checks the rules). */
+type ProductInputValues = Partial<ProductValues>;
 
-@InputType({ description: 'Only the fields given change' })
-export class UpdateProductInput {
-  @Field({ nullable: true }) name?: string;
-  @Field({ nullable: true }) description?: string;
-  @Field(() => Float, { nullable: true }) price?: number;
-  @Field({ nullable: true }) category?: string;
-  @Field(() => Int, { nullable: true }) quantity?: number;
-  @Field(() => String, { nullable: true }) imageUrl?: string | null;
-  @Field({ nullable: true }) featured?: boolean;
-  @Field(() => String, { nullable: true, description: 'Blank or null removes it' }) sku?: string | null;
-  @Field(() => String, { nullable: true, description: 'Blank or null removes it' }) barcode?: string | null;
-  @Field(() => Int, { nullable: true, description: 'null removes it' }) reorderLevel?: number | null;
+@InputType('CreateProductInput', {
+  description: 'Left out or blank, description, category and quantity take their draft values (a placeholder description, category Uncategorized, quantity 0)',
+})
+class CreateProductInputObject {}
+applyProductFields(
+  CreateProductInputObject,
+  PRODUCT_INPUT_ORDER.map((name) => ({ name, nullable: !PRODUCT_CREATE_REQUIRED.includes(name), docs: 'create' })),
+);
+export const CreateProductInput = CreateProductInputObject as new () => ProductInputValues;
+export type CreateProductInput = ProductInputValues;
+
+@InputType('UpdateProductInput', { description: 'Only the fields given change' })
+class UpdateProductInputObject {
   @Field(() => Int, { nullable: true, description: 'The version the change was made against; a stale one is refused' }) version?: number;
 }
+applyProductFields(
+  UpdateProductInputObject,
+  PRODUCT_INPUT_ORDER.map((name) => ({ name, nullable: true, docs: 'update' })),
+);
+export const UpdateProductInput = UpdateProductInputObject as new () => ProductInputValues & { version?: number };
+export type UpdateProductInput = ProductInputValues & { version?: number };

@@ -3,10 +3,10 @@ import { pipeline } from 'node:stream/promises';
 import type { Response } from 'express';
 import { stringify as stringifyRows } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
-import { ProductMessages, type ProductExportFormat } from '@stockroom/schema';
+import { ProductMessages, type ProductExportFormat, type ProductFieldType } from '@stockroom/schema';
 import { HeavyWork } from '../../common/heavy-work';
 import { log } from '../../common/log';
-import type { ExportColumn } from './product-export.queries';
+import { EXPORT_COLUMN_TYPES, type ExportColumn } from './product-export.queries';
 import type { ProductExport } from './product-export.service';
 
 /** `stockroom-products-2026-11-25.csv`: the day (UTC) the export was made. */
@@ -30,12 +30,11 @@ async function* csvText(columns: ExportColumn[], rows: AsyncIterable<unknown[][]
   for await (const batch of rows) yield stringifyRows(batch, options);
 }
 
-/** The XLSX cell of an export column: numbers, dates and true/false as such, everything else as text. */
-const XLSX_CELL: Partial<Record<ExportColumn, (value: unknown) => unknown>> = {
-  price: (value) => (value === null ? null : Number(value)),
-  featured: (value) => value === 'true',
-  created_at: (value) => new Date(value as string),
-  updated_at: (value) => new Date(value as string),
+/** The XLSX cell of a kind of value: numbers, dates and true/false as such, everything else as text. */
+const XLSX_CELL: Partial<Record<ProductFieldType, (value: unknown) => unknown>> = {
+  money: (value) => Number(value),
+  boolean: (value) => value === 'true',
+  timestamp: (value) => new Date(value as string),
 };
 
 /**
@@ -46,8 +45,8 @@ const XLSX_CELL: Partial<Record<ExportColumn, (value: unknown) => unknown>> = {
 function xlsxWriter(columns: ExportColumn[], res: Response): Writable {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: res, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet('Products');
-  sheet.columns = columns.map((key) => ({ header: key, key, ...(key === 'created_at' || key === 'updated_at' ? { style: { numFmt: 'yyyy-mm-dd hh:mm:ss' } } : {}) }));
-  const cells = columns.map((key) => XLSX_CELL[key]);
+  sheet.columns = columns.map((key) => ({ header: key, key, ...(EXPORT_COLUMN_TYPES[key] === 'timestamp' ? { style: { numFmt: 'yyyy-mm-dd hh:mm:ss' } } : {}) }));
+  const cells = columns.map((key) => XLSX_CELL[EXPORT_COLUMN_TYPES[key]]);
   return new Writable({
     objectMode: true,
     write(row: unknown[], _encoding, done) {

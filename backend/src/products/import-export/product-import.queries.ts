@@ -1,3 +1,4 @@
+import { PRODUCT_FIELDS, WRITABLE_PRODUCT_FIELDS, writableField, type ProductValues, type WritableProductFieldName } from '@stockroom/schema';
 import type { Statement } from '../../db/sql';
 import { LIVE } from '../../product-record/product-columns';
 import { movementFrom } from '../../stock/stock-ledger';
@@ -10,21 +11,23 @@ import { movementFrom } from '../../stock/stock-ledger';
  * and the import lands whole or not at all.
  */
 
-/** A product of the caller that a row of the file names by its SKU. */
-export interface ExistingProductRow {
-  id: string;
-  skuKey: string;
-  name: string;
-  description: string;
-  price: string;
-  category: string;
-  quantity: number;
-  reorderLevel: number | null;
-  sku: string | null;
-  barcode: string | null;
-  featured: boolean;
-  imageUrl: string | null;
-}
+/** A product of the caller that a row of the file names by its SKU: its writable fields, money as the exact text stored. */
+export type ExistingProductRow = { id: string; skuKey: string } & {
+  [K in WritableProductFieldName]: (typeof PRODUCT_FIELDS)[K] extends { type: 'money' } ? string | Extract<ProductValues[K], null> : ProductValues[K];
+};
+
+/** The SQL of a writable field read for the comparison: money as exact text. */
+const existingColumn = (name: WritableProductFieldName) => {
+  const { column, type } = writableField(name);
+  const sql = type === 'money' ? `${column}::text` : column;
+  return sql === name ? name : `${sql} AS "${name}"`;
+};
+
+/** The temporary table's type of each kind of field. */
+const IMPORT_COLUMN_TYPES = { text: 'text', money: 'numeric(10, 2)', integer: 'int', boolean: 'boolean' } as const;
+
+/** The columns an import writes: every writable field's. */
+const written = WRITABLE_PRODUCT_FIELDS.map((name) => writableField(name).column);
 
 /**
  * The owner's live products with one of `skuKeys` (lower-cased SKUs): the
@@ -36,20 +39,21 @@ export interface ExistingProductRow {
  */
 export function productsBySkuStatement(ownerId: string, skuKeys: string[]): Statement {
   return {
-    sql: `SELECT id, lower(sku) AS "skuKey", name, description, price::text AS price, category, quantity, reorder_level AS "reorderLevel",
-        sku, barcode, featured, image_url AS "imageUrl"
+    sql: `SELECT id, lower(sku) AS "skuKey", ${WRITABLE_PRODUCT_FIELDS.map(existingColumn).join(', ')}
       FROM products WHERE owner_id = ? AND lower(sku) = ANY(?::text[]) AND sku IS NOT NULL AND ${LIVE}`,
     values: [ownerId, skuKeys],
   };
 }
 
 /** The temporary table's columns, in the order the COPY text gives them. */
-export const IMPORT_ROW_COLUMNS = ['row_no', 'product_id', 'name', 'description', 'price', 'category', 'quantity', 'reorder_level', 'sku', 'barcode', 'featured', 'image_url'] as const;
+export const IMPORT_ROW_COLUMNS = ['row_no', 'product_id', ...written];
 
 /** A table of the transaction alone, gone at its end (commit or rollback). */
 export const createImportTableSql = `CREATE TEMP TABLE import_rows (
-    row_no int NOT NULL, product_id uuid, name text NOT NULL, description text NOT NULL, price numeric(10, 2) NOT NULL,
-    category text NOT NULL, quantity int NOT NULL, reorder_level int, sku text, barcode text, featured boolean NOT NULL, image_url text
+    row_no int NOT NULL, product_id uuid, ${WRITABLE_PRODUCT_FIELDS.map((name) => {
+      const field = writableField(name);
+      return `${field.column} ${IMPORT_COLUMN_TYPES[field.type]}${field.nullable ? '' : ' NOT NULL'}`;
+    }).join(', ')}
   ) ON COMMIT DROP`;
 
 export const copyImportRowsSql = `COPY import_rows (${IMPORT_ROW_COLUMNS.join(', ')}) FROM STDIN (FORMAT text)`;
@@ -67,14 +71,13 @@ export function applyImportStatement(ownerId: string): Statement {
   const movedChanged = movementFrom('updated', { delta: 'quantity - quantity_before', reason: 'IMPORT', where: 'quantity <> quantity_before' });
   return {
     sql: `WITH updated AS (
-        UPDATE products SET name = i.name, description = i.description, price = i.price, category = i.category, quantity = i.quantity,
-          reorder_level = i.reorder_level, sku = i.sku, barcode = i.barcode, featured = i.featured, image_url = i.image_url,
+        UPDATE products SET ${written.map((column) => `${column} = i.${column}`).join(', ')},
           version = products.version + 1, updated_at = now()
         FROM import_rows AS i WHERE i.product_id = products.id AND products.owner_id = ? AND products.${LIVE}
         RETURNING products.id, products.owner_id, new.quantity, old.quantity AS quantity_before),
       created AS (
-        INSERT INTO products (id, owner_id, name, description, price, category, quantity, reorder_level, sku, barcode, featured, image_url)
-        SELECT gen_random_uuid(), ?, name, description, price, category, quantity, reorder_level, sku, barcode, featured, image_url
+        INSERT INTO products (id, owner_id, ${written.join(', ')})
+        SELECT gen_random_uuid(), ?, ${written.join(', ')}
         FROM import_rows WHERE product_id IS NULL
         RETURNING id, owner_id, quantity),
       moved_new AS (${movedNew.sql}),

@@ -7,23 +7,28 @@ import {
   ProductMessages,
   PRODUCT_DRAFT_FIELDS,
   PRODUCT_IMPORT_MODES,
+  WRITABLE_PRODUCT_FIELDS,
+  blankProductValues,
   importFieldOfHeader,
   isBlank,
   parseImportBoolean,
   parseImportPrice,
   toDecimals,
   validateField,
+  writableField,
   type ImportField,
   type ImportRowError,
   type ProductImportMode,
   type ProductImportResult,
+  type ProductValues,
+  type WritableProductFieldName,
 } from '@stockroom/schema';
 import { requireCallerRows } from '../../account/viewer';
 import type { RequestContext } from '../../account/context';
 import { ValidationError } from '../../common/errors';
 import { HeavyWork } from '../../common/heavy-work';
 import type { SqlPool, SqlTransaction } from '../../db/sql';
-import { copyRows } from '../../db/copy-text';
+import { copyRows, type CopyValue } from '../../db/copy-text';
 import { DuplicateSkuError, SKU_UNIQUE_INDEX } from '../../product-record/product.errors';
 import { readImportTable, type ImportTable, type ImportUpload } from './product-import-file';
 import {
@@ -51,19 +56,8 @@ export interface ProductImportOptions {
   mapping?: unknown;
 }
 
-/** A product as an import writes it: every field, cleaned. */
-interface ImportProduct {
-  name: string;
-  description: string;
-  price: number;
-  category: string;
-  quantity: number;
-  reorderLevel: number | null;
-  sku: string | null;
-  barcode: string | null;
-  featured: boolean;
-  imageUrl: string | null;
-}
+/** A product as an import writes it: every writable field, cleaned. */
+type ImportProduct = ProductValues;
 
 /** A row that passed its checks: a new product, or an existing one with its new values. */
 interface PlannedRow {
@@ -132,53 +126,49 @@ function columnsOf(header: string[], mapping: Record<string, ImportField | null>
   });
 }
 
-/** A cell as its rule reads it: prices and true/false as spreadsheets write them; anything else as the text it is. */
+/** A cell as its rule reads it: money and true/false as spreadsheets write them; anything else as the text it is. */
 function cellValue(field: ImportField, cell: string): unknown {
-  if (field === 'price') return parseImportPrice(cell);
-  if (field === 'featured') return parseImportBoolean(cell);
+  const { type } = writableField(field);
+  if (type === 'money') return parseImportPrice(cell);
+  if (type === 'boolean') return parseImportBoolean(cell);
   return cell;
 }
 
 const text = (value: unknown) => String(value).trim();
-const optionalText = (value: unknown) => (isBlank(value) ? null : text(value));
 
-/** A value that passed its rule, as it is stored: text trimmed, numbers as numbers, a blank optional value as none. */
+/** A value that passed its rule, as it is stored: text trimmed, money to the cent, numbers as numbers, a blank optional value as none. */
 function cleanValue(field: ImportField, value: unknown): unknown {
-  switch (field) {
-    case 'price':
+  const spec = writableField(field);
+  if (spec.nullable && isBlank(value)) return null;
+  switch (spec.type) {
+    case 'money':
       return toDecimals(Number(value), 2);
-    case 'quantity':
+    case 'integer':
       return Number(value);
-    case 'reorderLevel':
-      return isBlank(value) ? null : Number(value);
-    case 'featured':
+    case 'boolean':
       return value;
-    case 'sku':
-    case 'barcode':
-    case 'imageUrl':
-      return optionalText(value);
-    default:
+    case 'text':
       return text(value);
   }
 }
 
-const fromExisting = (row: ExistingProductRow): ImportProduct => ({
-  name: row.name,
-  description: row.description,
-  price: Number(row.price),
-  category: row.category,
-  quantity: row.quantity,
-  reorderLevel: row.reorderLevel,
-  sku: row.sku,
-  barcode: row.barcode,
-  featured: row.featured,
-  imageUrl: row.imageUrl,
-});
+/** A product read for the comparison, as an import writes it (money as a number). */
+const fromExisting = (row: ExistingProductRow): ImportProduct =>
+  Object.fromEntries(
+    WRITABLE_PRODUCT_FIELDS.map((name) => {
+      const value = row[name];
+      return [name, writableField(name).type === 'money' && value !== null ? Number(value) : value];
+    }),
+  ) as ImportProduct;
 
-const sameProduct = (a: ImportProduct, b: ImportProduct) => IMPORT_FIELDS.every((field) => a[field] === b[field]);
+const sameProduct = (a: ImportProduct, b: ImportProduct) => WRITABLE_PRODUCT_FIELDS.every((field) => a[field] === b[field]);
 
-/** The fields whose cells a blank leaves as they are in an update; a blank optional field (barcode, image, reorder level) is cleared. */
-const KEPT_WHEN_BLANK: ReadonlySet<ImportField> = new Set(['name', 'description', 'category', 'price', 'quantity', 'featured', 'sku']);
+/**
+ * The fields whose cells a blank leaves as they are in an update: those that
+ * cannot be none. A blank optional field (barcode, image, reorder level) is
+ * cleared; the SKU is the one the row was matched by, so it is never blank there.
+ */
+const KEPT_WHEN_BLANK: ReadonlySet<ImportField> = new Set(IMPORT_FIELDS.filter((field) => !writableField(field).nullable));
 
 /**
  * Checks every row with the product rules and decides what it does. A new
@@ -251,7 +241,7 @@ function planImport(table: ImportTable, columns: Columns, mode: ProductImportMod
     }
     const base: ImportProduct = match
       ? fromExisting(match)
-      : { name: '', description: '', price: 0, category: '', quantity: 0, reorderLevel: null, sku: null, barcode: null, featured: false, imageUrl: null };
+      : blankProductValues();
     const product = { ...base };
     for (const field of IMPORT_FIELDS) {
       if (values[field] === undefined) continue;
@@ -293,6 +283,15 @@ async function productsBySku(sql: SqlPool, ownerId: string, table: ImportTable, 
   return new Map(rows.map((row) => [row.skuKey, row]));
 }
 
+/** A cleaned value as COPY text reads it: money with its two decimals, true/false as t/f. */
+function copyValue(name: WritableProductFieldName, value: ProductValues[WritableProductFieldName]): CopyValue {
+  if (value === null) return null;
+  const { type } = writableField(name);
+  if (type === 'money') return (value as number).toFixed(2);
+  if (type === 'boolean') return value ? 't' : 'f';
+  return value as string | number;
+}
+
 /**
  * The rows to write as COPY text, in the order of IMPORT_ROW_COLUMNS (the
  * rules refuse a blank required value, and make a blank optional one null).
@@ -300,20 +299,7 @@ async function productsBySku(sql: SqlPool, ownerId: string, table: ImportTable, 
 function* copyText(writes: PlannedRow[]): Generator<string> {
   const BATCH = 2_000;
   for (let start = 0; start < writes.length; start += BATCH) {
-    const records = writes.slice(start, start + BATCH).map(({ row, productId, product: p }) => [
-      row,
-      productId,
-      p.name,
-      p.description,
-      p.price.toFixed(2),
-      p.category,
-      p.quantity,
-      p.reorderLevel,
-      p.sku,
-      p.barcode,
-      p.featured ? 't' : 'f',
-      p.imageUrl,
-    ]);
+    const records = writes.slice(start, start + BATCH).map(({ row, productId, product }) => [row, productId, ...WRITABLE_PRODUCT_FIELDS.map((name) => copyValue(name, product[name]))]);
     yield copyRows(records);
   }
 }

@@ -1,20 +1,25 @@
-import { PRODUCT_DRAFT_DEFAULTS, ProductFields, validateField, validateFields, withDraftDefaults, type FieldErrors } from '@stockroom/schema';
+import {
+  PRODUCT_DRAFT_DEFAULTS,
+  PRODUCT_INPUT_ORDER,
+  ProductFields,
+  WRITABLE_PRODUCT_FIELDS,
+  validateField,
+  validateFields,
+  withDraftDefaults,
+  writableField,
+  type FieldErrors,
+  type PRODUCT_FIELDS,
+  type WritableProductFieldName,
+} from '@stockroom/schema';
 import type { CreateProductInput, UpdateProductInput } from '@stockroom/schema/generated/graphql';
 import type { ProductRecord } from '../shared/product-cache';
 
-/** What the product form edits: the text of each input as typed, so a rule can say "Price must be a number". */
-export interface ProductFormValues {
-  name: string;
-  description: string;
-  price: string;
-  category: string;
-  quantity: string;
-  imageUrl: string;
-  featured: boolean;
-  sku: string;
-  barcode: string;
-  reorderLevel: string;
-}
+/** What the product form edits: the text of each input as typed, so a rule can say "Price must be a number"; a checkbox's true or false. */
+export type ProductFormValues = { [K in WritableProductFieldName]: (typeof PRODUCT_FIELDS)[K] extends { type: 'boolean' } ? boolean : string };
+
+/** The money fields: typed with a decimal comma or point, shown with two decimals. */
+type MoneyField = { [K in WritableProductFieldName]: (typeof PRODUCT_FIELDS)[K] extends { type: 'money' } ? K : never }[WritableProductFieldName];
+const MONEY_FIELDS = WRITABLE_PRODUCT_FIELDS.filter((name): name is MoneyField => writableField(name).type === 'money');
 
 export type ProductFormMode = 'create' | 'edit';
 
@@ -24,7 +29,7 @@ export type ProductFormMode = 'create' | 'edit';
  * text the user would have to delete.
  */
 export function draftFormValues(): ProductFormValues {
-  return { name: '', description: '', price: '', category: '', quantity: '', imageUrl: '', featured: false, sku: '', barcode: '', reorderLevel: '' };
+  return Object.fromEntries(PRODUCT_INPUT_ORDER.map((name) => [name, writableField(name).type === 'boolean' ? false : ''])) as ProductFormValues;
 }
 
 /**
@@ -41,19 +46,15 @@ export const DRAFT_PLACEHOLDERS = {
 /** A price as money is written: always two decimals (14.50, not 14.5). */
 export const priceText = (price: number) => price.toFixed(2);
 
+/** A product's value as its input shows it: money with two decimals, none as an empty input. */
+function formValueOf(name: WritableProductFieldName, value: string | number | boolean | null): string | boolean {
+  if (value === null) return '';
+  if (typeof value === 'boolean') return value;
+  return writableField(name).type === 'money' ? priceText(value as number) : String(value);
+}
+
 export function formValuesOf(product: ProductRecord): ProductFormValues {
-  return {
-    name: product.name,
-    description: product.description,
-    price: priceText(product.price),
-    category: product.category,
-    quantity: String(product.quantity),
-    imageUrl: product.imageUrl ?? '',
-    featured: product.featured,
-    sku: product.sku ?? '',
-    barcode: product.barcode ?? '',
-    reorderLevel: product.reorderLevel === null ? '' : String(product.reorderLevel),
-  };
+  return Object.fromEntries(PRODUCT_INPUT_ORDER.map((name) => [name, formValueOf(name, product[name])])) as ProductFormValues;
 }
 
 /**
@@ -70,20 +71,17 @@ export function decimalText(value: unknown): unknown {
 /** final-form drops a field that is emptied, so any value may arrive as undefined. */
 const text = (value: string | undefined) => (value ?? '').trim();
 
+/** One input's value as the rules read it: text trimmed, a decimal comma as a point in money, a checkbox as true or false. */
+function ruleValue(name: WritableProductFieldName, value: string | boolean | undefined): unknown {
+  const { type } = writableField(name);
+  if (type === 'boolean') return value === true;
+  const typed = text(value as string | undefined);
+  return type === 'money' ? decimalText(typed) : typed;
+}
+
 /** The form's text as the rules read it: trimmed, a decimal comma as a point, and on a create the draft values for the draft fields left empty. */
 function ruleInput(values: ProductFormValues, mode: ProductFormMode): Record<string, unknown> {
-  const read = {
-    name: text(values.name),
-    description: text(values.description),
-    price: decimalText(text(values.price)),
-    category: text(values.category),
-    quantity: text(values.quantity),
-    imageUrl: text(values.imageUrl),
-    featured: values.featured === true,
-    sku: text(values.sku),
-    barcode: text(values.barcode),
-    reorderLevel: text(values.reorderLevel),
-  };
+  const read = Object.fromEntries(PRODUCT_INPUT_ORDER.map((name) => [name, ruleValue(name, values[name])]));
   return mode === 'create' ? withDraftDefaults(read) : read;
 }
 
@@ -94,7 +92,7 @@ type FieldValidator = (value: unknown) => string | undefined;
  * is valid (it takes its draft value); on an edit every required field stays
  * required, since the product already has a value there.
  */
-export function productFieldValidators(mode: ProductFormMode): Record<'description' | 'price' | 'category' | 'quantity', FieldValidator> {
+export function productFieldValidators(mode: ProductFormMode): Record<'description' | 'category' | 'quantity' | MoneyField, FieldValidator> {
   // What an empty draft field becomes is the shared rule's (withDraftDefaults), not decided again here.
   const draft = (field: 'description' | 'category' | 'quantity'): FieldValidator =>
     mode === 'create'
@@ -104,7 +102,7 @@ export function productFieldValidators(mode: ProductFormMode): Record<'descripti
     description: draft('description'),
     category: draft('category'),
     quantity: draft('quantity'),
-    price: (value) => validateField(ProductFields.price, decimalText(value ?? '')),
+    ...(Object.fromEntries(MONEY_FIELDS.map((name) => [name, (value: unknown) => validateField(ProductFields[name], decimalText(value ?? ''))])) as Record<MoneyField, FieldValidator>),
   };
 }
 
@@ -118,21 +116,15 @@ export const validateProductForm = (values: ProductFormValues, mode: ProductForm
  */
 export function toProductInput(values: ProductFormValues, mode: ProductFormMode = 'create'): CreateProductInput {
   const input = ruleInput(values, mode);
-  const imageUrl = input.imageUrl as string;
-  // An emptied SKU or barcode is none: null clears it on an edit.
-  const orNull = (value: unknown) => ((value as string) === '' ? null : (value as string));
-  return {
-    name: input.name as string,
-    description: input.description as string,
-    price: Number(input.price),
-    category: input.category as string,
-    quantity: Number(input.quantity),
-    imageUrl: imageUrl === '' ? null : imageUrl,
-    featured: input.featured as boolean,
-    sku: orNull(input.sku),
-    barcode: orNull(input.barcode),
-    reorderLevel: input.reorderLevel === '' ? null : Number(input.reorderLevel),
+  // An emptied optional field (image URL, SKU, barcode, reorder level...) is none: null clears it on an edit.
+  const apiValue = (name: WritableProductFieldName) => {
+    const field = writableField(name);
+    const value = input[name];
+    if (field.type === 'boolean') return value as boolean;
+    if (field.nullable && value === '') return null;
+    return field.type === 'text' ? (value as string) : Number(value);
   };
+  return Object.fromEntries(PRODUCT_INPUT_ORDER.map((name) => [name, apiValue(name)])) as unknown as CreateProductInput;
 }
 
 /** An update sends every field and the version the form was loaded with: a stale one gets a conflict. */
