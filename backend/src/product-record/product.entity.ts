@@ -1,6 +1,6 @@
 import { Check, DecimalType, Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
-import { Rules, TextPatterns } from '@stockroom/schema';
+import { PRODUCT_FIELDS, Rules, TextPatterns, WRITABLE_PRODUCT_FIELDS, writableField, type ProductValues, type WritableProductField, type WritableProductFieldName } from '@stockroom/schema';
 import { User } from '../account/user.entity';
 
 /**
@@ -30,18 +30,15 @@ import { User } from '../account/user.entity';
 // One owner's trash, newest first, and the housekeeping purge of products trashed long enough ago.
 @Index({ name: 'products_owner_trash_idx', expression: 'create index "products_owner_trash_idx" on "products" ("owner_id", "deleted_at", "id") where "deleted_at" is not null' })
 @Index({ name: 'products_trash_expiry_idx', expression: 'create index "products_trash_expiry_idx" on "products" ("deleted_at") where "deleted_at" is not null' })
-// The quantity and price limits hold even for writes that bypass the service (and make an oversold stock impossible).
-@Check({ name: 'products_quantity_check', expression: `"quantity" >= ${Rules.quantity.min} and "quantity" <= ${Rules.quantity.max}` })
-@Check({ name: 'products_price_check', expression: `"price" >= ${Rules.price.min} and "price" <= ${Rules.price.max}` })
 // varchar(n) holds the longest each text may be; these hold the shortest (the service stores text trimmed, so its length is what the rule counted).
 @Check({ name: 'products_name_length_check', expression: `char_length("name") >= ${Rules.productName.min}` })
 @Check({ name: 'products_description_length_check', expression: `char_length("description") >= ${Rules.description.min}` })
 @Check({ name: 'products_category_length_check', expression: `char_length("category") >= ${Rules.category.min}` })
-@Check({ name: 'products_reorder_level_check', expression: `"reorder_level" >= ${Rules.reorderLevel.min} and "reorder_level" <= ${Rules.reorderLevel.max}` })
 @Check({ name: 'products_sku_check', expression: `"sku" ~ '${TextPatterns.sku}'` })
 @Check({ name: 'products_barcode_check', expression: `"barcode" ~ '${TextPatterns.barcode}'` })
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- its own fields are merged in from the field table below
 export class Product {
-  [OptionalProps]?: 'featured' | 'imageUrl' | 'sku' | 'barcode' | 'reorderLevel' | 'createdAt' | 'updatedAt' | 'version' | 'deletedAt';
+  [OptionalProps]?: OptionalProductField | 'createdAt' | 'updatedAt' | 'version' | 'deletedAt';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -49,40 +46,6 @@ export class Product {
   /** The creator; only they may see or change it. */
   @ManyToOne(() => User, { deleteRule: 'cascade' })
   owner!: User;
-
-  @Property({ length: Rules.productName.max })
-  name!: string;
-
-  @Property({ length: Rules.description.max })
-  description!: string;
-
-  /** NUMERIC(10,2): exact cents in the database, a number in JavaScript (at most 999999.99, exactly representable). */
-  @Property({ type: new DecimalType('number'), precision: 10, scale: 2 })
-  price!: number;
-
-  @Property({ length: Rules.category.max })
-  category!: string;
-
-  @Property({ type: 'integer' })
-  quantity!: number;
-
-  /** The shop's own code; unique per owner ignoring case (see the index above). */
-  @Property({ length: Rules.sku.max, nullable: true })
-  sku?: string | null;
-
-  /** A GS1 barcode (8, 12, 13 or 14 digits, check digit verified by the service). */
-  @Property({ length: Rules.barcode.max, nullable: true })
-  barcode?: string | null;
-
-  /** Low Stock at or under this quantity (and above 0); null: no level. */
-  @Property({ type: 'integer', nullable: true })
-  reorderLevel?: number | null;
-
-  @Property({ length: Rules.imageUrl.max, nullable: true })
-  imageUrl?: string | null;
-
-  @Property({ default: false })
-  featured: boolean = false;
 
   @Property({ defaultRaw: 'now()' })
   createdAt: Date = new Date();
@@ -97,4 +60,38 @@ export class Product {
   /** Optimistic locking: every write bumps it, and an update naming an older one is refused (enforced in products/catalogue/product.queries.ts). */
   @Property({ version: true })
   version!: number;
+}
+
+/** The fields a new row may leave out: none is a value of theirs, or the column has a default. */
+type OptionalProductField = { [K in WritableProductFieldName]: (typeof PRODUCT_FIELDS)[K] extends { nullable: true } | { default: false } ? K : never }[WritableProductFieldName];
+
+/** The product's own fields, one column each as the field table declares them. */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type -- the columns are declared by the loop below, from the table
+export interface Product extends ProductValues {}
+
+/**
+ * A column's type from its field's: text as varchar of the rule's longest,
+ * money as NUMERIC(10,2) (exact cents in the database, a number in
+ * JavaScript: at most 999999.99, exactly representable), whole numbers as
+ * integer, a flag false unless set.
+ */
+function columnOptions(field: WritableProductField) {
+  const nullable = field.nullable ? { nullable: true } : {};
+  switch (field.type) {
+    case 'text':
+      return { type: 'string', length: field.rule.kind === 'text' ? field.rule.max : undefined, ...nullable };
+    case 'money':
+      return { type: new DecimalType('number'), precision: 10, scale: 2, ...nullable };
+    case 'integer':
+      return { type: 'integer', ...nullable };
+    case 'boolean':
+      return { type: 'boolean', default: false };
+  }
+}
+
+for (const name of WRITABLE_PRODUCT_FIELDS) {
+  const field = writableField(name);
+  Property({ fieldName: field.column, ...columnOptions(field) })(Product.prototype, name);
+  // A number's limits hold even for writes that bypass the service (and make an oversold stock impossible).
+  if (field.rule.kind === 'number') Check({ name: `products_${field.column}_check`, expression: `"${field.column}" >= ${field.rule.min} and "${field.column}" <= ${field.rule.max}` })(Product);
 }
