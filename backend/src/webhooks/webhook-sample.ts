@@ -1,9 +1,10 @@
+import { blankProductValues } from '@stockroom/schema';
 import type { ProductJson } from '../events/event.types';
 
 /** The made-up product of a test event: the shape of a real one, with an id no product has. */
 export function sampleProduct(ownerId: string): ProductJson {
   const now = new Date().toISOString();
-  return {
+  const given = {
     id: '00000000-0000-4000-8000-000000000000',
     owner: ownerId,
     name: 'Test product',
@@ -22,4 +23,7 @@ export function sampleProduct(ownerId: string): ProductJson {
     updatedAt: now,
     version: 1,
   };
+  // A field the sample leaves out is empty, as on a real product without it.
+  const rest = Object.entries(blankProductValues()).filter(([key]) => !(key in given));
+  return { ...given, ...Object.fromEntries(rest) } as ProductJson;
 }
