@@ -434,7 +434,7 @@ export interface paths {
         };
         /**
          * Download the caller's list as CSV or Excel
-         * @description Every product the filters match (all pages), in the list's order, as an attachment named `stockroom-products-YYYY-MM-DD.csv` (or `.xlsx`; the date in UTC). Columns: sku, name, description, category, price, quantity, reorder_level, barcode, featured, image_url, created_at, updated_at, id. CSV: RFC 4180, UTF-8 with a BOM, CRLF line ends; a cell starting with =, +, -, @, tab or carriage return is prefixed with ' so a spreadsheet shows it as text. The file is streamed: a failure after it has started closes the connection, so an incomplete download never looks whole.
+         * @description Every product the filters match (all pages), in the list's order, as an attachment named `stockroom-products-YYYY-MM-DD.csv` (or `.xlsx`; the date in UTC). Columns: sku, name, description, category, price, cost_price, quantity, reorder_level, barcode, featured, image_url, created_at, updated_at, id. CSV: RFC 4180, UTF-8 with a BOM, CRLF line ends; a cell starting with =, +, -, @, tab or carriage return is prefixed with ' so a spreadsheet shows it as text. The file is streamed: a failure after it has started closes the connection, so an incomplete download never looks whole.
          */
         get: operations["exportProducts"];
         put?: never;
@@ -915,6 +915,8 @@ export interface components {
             updatedAt: string;
             /** @description Send it back with PUT: a stale one gets 409 */
             version: number;
+            /** @description What the shop pays for it, exact to the cent; null: not recorded */
+            costPrice: number | null;
         };
         ProductPage: {
             products: components["schemas"]["Product"][];
@@ -1153,6 +1155,8 @@ export interface components {
                     reorderLevel?: number | null;
                     /** @description EAN-8, UPC-A, EAN-13 or GTIN-14 with a valid check digit; blank or null: none */
                     barcode?: string | null;
+                    /** @description What you pay for it; null: none */
+                    costPrice?: number | null;
                 };
             };
         };
@@ -1178,6 +1182,8 @@ export interface components {
                     reorderLevel?: number | null;
                     /** @description EAN-8, UPC-A, EAN-13 or GTIN-14 with a valid check digit; blank or null: none */
                     barcode?: string | null;
+                    /** @description What you pay for it; null: none */
+                    costPrice?: number | null;
                     /** @description The version edited; a stale one gets 409 */
                     version?: number;
                 };
@@ -5352,7 +5358,7 @@ export interface operations {
                         columns: {
                             header: string;
                             /** @enum {unknown} */
-                            field: "sku" | "name" | "description" | "category" | "price" | "quantity" | "reorderLevel" | "barcode" | "featured" | "imageUrl" | null;
+                            field: "sku" | "name" | "description" | "category" | "price" | "costPrice" | "quantity" | "reorderLevel" | "barcode" | "featured" | "imageUrl" | null;
                             /** @enum {unknown} */
                             status: "mapped" | "ignored" | "unmapped";
                         }[];
@@ -5398,7 +5404,7 @@ export interface operations {
                         columns: {
                             header: string;
                             /** @enum {unknown} */
-                            field: "sku" | "name" | "description" | "category" | "price" | "quantity" | "reorderLevel" | "barcode" | "featured" | "imageUrl" | null;
+                            field: "sku" | "name" | "description" | "category" | "price" | "costPrice" | "quantity" | "reorderLevel" | "barcode" | "featured" | "imageUrl" | null;
                             /** @enum {unknown} */
                             status: "mapped" | "ignored" | "unmapped";
                         }[];

@@ -128,6 +128,24 @@ export const PRODUCT_FIELDS = {
     activityName: 'price',
     docs: { graphql: 'Exact to the cent (stored as NUMERIC(10,2))', openapi: 'Exact to the cent' },
   },
+  /** What the shop pays for it: money like the price, within its limits; null: not recorded. */
+  costPrice: {
+    writable: true,
+    type: 'money',
+    nullable: true,
+    column: 'cost_price',
+    rule: { ...Rules.price, label: 'Cost price', required: false, nullable: true },
+    exportHeader: 'cost_price',
+    importAliases: ['costprice', 'unitcost', 'purchaseprice', 'buyprice', 'wholesaleprice'],
+    activityName: 'cost price',
+    docs: {
+      graphql: 'What the shop pays for it, exact to the cent; null: not recorded',
+      openapi: 'What the shop pays for it, exact to the cent; null: not recorded',
+      create: 'null: none',
+      update: 'null removes it',
+      input: 'What you pay for it; null: none',
+    },
+  },
   quantity: {
     writable: true,
     type: 'integer',

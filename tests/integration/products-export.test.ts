@@ -14,7 +14,7 @@ let token: string;
 let otherToken: string;
 const made: ProductRecord[] = [];
 
-const HEADER = ['sku', 'name', 'description', 'category', 'price', 'quantity', 'reorder_level', 'barcode', 'featured', 'image_url', 'created_at', 'updated_at', 'id'];
+const HEADER = ['sku', 'name', 'description', 'category', 'price', 'cost_price', 'quantity', 'reorder_level', 'barcode', 'featured', 'image_url', 'created_at', 'updated_at', 'id'];
 const BOM = '\uFEFF';
 
 /** A CSV file's records (RFC 4180: quoted fields may hold commas, doubled quotes, CR and LF); every line must end in CRLF. */
@@ -124,6 +124,7 @@ describe('the CSV file', () => {
       description: 'Cores apples, in one push',
       category: 'Kitchen',
       price: '4.50',
+      cost_price: '',
       quantity: '10',
       reorder_level: '3',
       barcode: '4006381333931',

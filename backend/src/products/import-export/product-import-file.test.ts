@@ -187,9 +187,9 @@ describe('reading a workbook', () => {
   });
 
   it('bounds the shared strings by what 100,000 rows of product cells can hold', () => {
-    expect(IMPORT_LIMITS.maxSharedStrings).toBe(100_000 * 10 + 200);
-    // sku 64, name 100, description 1000, category 50, barcode 14, image URL 500, price 999999.99, quantity and reorder level 100000, featured false.
-    expect(IMPORT_LIMITS.maxSharedStringCharacters).toBe(100_000 * (64 + 100 + 1000 + 50 + 14 + 500 + 9 + 6 + 6 + 5) + 200 * 100);
+    expect(IMPORT_LIMITS.maxSharedStrings).toBe(100_000 * 11 + 200);
+    // sku 64, name 100, description 1000, category 50, barcode 14, image URL 500, price and cost price 999999.99, quantity and reorder level 100000, featured false.
+    expect(IMPORT_LIMITS.maxSharedStringCharacters).toBe(100_000 * (64 + 100 + 1000 + 50 + 14 + 500 + 9 + 9 + 6 + 6 + 5) + 200 * 100);
   });
 });
 

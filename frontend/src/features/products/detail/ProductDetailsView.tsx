@@ -19,6 +19,12 @@ export function ProductDetailsView({ product }: { product: ProductRecord }) {
           <StockTag inStock={product.inStock} lowStock={product.lowStock} large />
         </div>
         <dl className="details-list product-details__facts">
+          {product.costPrice !== null && (
+            <div>
+              <dt>Cost price</dt>
+              <dd data-testid="product-cost-price">{formatCurrency(product.costPrice)}</dd>
+            </div>
+          )}
           <div>
             <dt>Category</dt>
             <dd data-testid="product-category">{product.category}</dd>

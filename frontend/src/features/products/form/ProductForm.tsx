@@ -115,15 +115,25 @@ export function ProductForm({ mode, initialValues, categories, onSubmit, cancelH
                 placeholder={placeholders?.price}
                 leftElement={<span className="product-form__currency">$</span>}
               />
-              <InputField name="quantity" label="Quantity" inputMode="numeric" validate={validators.quantity} placeholder={placeholders?.quantity} />
+              <InputField
+                name="costPrice"
+                label="Cost price"
+                inputMode="decimal"
+                validate={validators.costPrice}
+                leftElement={<span className="product-form__currency">$</span>}
+                helperText="Optional: what you pay for it."
+              />
             </div>
-            <InputField
-              name="reorderLevel"
-              label="Reorder level"
-              inputMode="numeric"
-              validate={validateReorderLevel}
-              helperText="Optional: the product shows as Low Stock at or under this quantity."
-            />
+            <div className="product-form__row">
+              <InputField name="quantity" label="Quantity" inputMode="numeric" validate={validators.quantity} placeholder={placeholders?.quantity} />
+              <InputField
+                name="reorderLevel"
+                label="Reorder level"
+                inputMode="numeric"
+                validate={validateReorderLevel}
+                helperText="Optional: the product shows as Low Stock at or under this quantity."
+              />
+            </div>
             <div className="product-form__row">
               <TextField name="sku" label="SKU" rule={ProductFields.sku} helperText="Optional: your own code, e.g. LMP-100." />
               <InputField name="barcode" label="Barcode" inputMode="numeric" validate={validateBarcode} helperText="Optional: EAN-8, UPC-A, EAN-13 or GTIN-14." />

@@ -2,7 +2,7 @@ import { decimalText, draftFormValues, DRAFT_PLACEHOLDERS, formValuesOf, product
 
 describe('product form values', () => {
   it('a new product starts empty, the draft defaults shown as placeholders', () => {
-    expect(draftFormValues()).toEqual({ name: '', description: '', price: '', category: '', quantity: '', imageUrl: '', featured: false, sku: '', barcode: '', reorderLevel: '' });
+    expect(draftFormValues()).toEqual({ name: '', description: '', price: '', costPrice: '', category: '', quantity: '', imageUrl: '', featured: false, sku: '', barcode: '', reorderLevel: '' });
     expect(DRAFT_PLACEHOLDERS).toEqual({ description: 'Draft product - description pending', category: 'Uncategorized', quantity: '0', price: '0.00' });
   });
 
@@ -49,6 +49,7 @@ describe('product form values', () => {
       sku: null,
       barcode: null,
       reorderLevel: null,
+      costPrice: null,
     });
   });
 
@@ -58,6 +59,7 @@ describe('product form values', () => {
       name: 'A',
       description: 'short',
       price: '12.345',
+      costPrice: '',
       category: 'x'.repeat(51),
       quantity: '100001',
       imageUrl: 'javascript:alert(1)',
@@ -94,8 +96,21 @@ describe('product form values', () => {
       sku: null,
       barcode: null,
       reorderLevel: null,
+      costPrice: null,
     });
     expect(toProductInput({ ...draftFormValues(), name: 'Lamp', price: '3', sku: ' LMP-1 ', barcode: '4006381333931' })).toMatchObject({ sku: 'LMP-1', barcode: '4006381333931' });
+  });
+
+  it('reads the cost price as money: optional, a decimal comma, two decimals at most, none as null', () => {
+    const { costPrice } = productFieldValidators('create');
+    expect(costPrice('')).toBeUndefined();
+    expect(costPrice('7,25')).toBeUndefined();
+    expect(costPrice('7.255')).toBe('Cost price cannot have more than 2 decimal places');
+    expect(costPrice('-1')).toBe('Cost price must be at least 0.01');
+    expect(costPrice('abc')).toBe('Cost price must be a number');
+    expect(toProductInput({ ...draftFormValues(), name: 'Lamp', price: '12', costPrice: '7,25' }).costPrice).toBe(7.25);
+    expect(toProductInput({ ...draftFormValues(), name: 'Lamp', price: '12', costPrice: ' ' }).costPrice).toBeNull();
+    expect(validateProductForm({ ...draftFormValues(), name: 'Lamp', price: '12', costPrice: '1000000' }, 'create')).toEqual({ costPrice: 'Cost price cannot exceed 999999.99' });
   });
 
   it('takes an emptied field (final-form drops it) as empty', () => {
@@ -109,6 +124,7 @@ describe('product form values', () => {
       name: 'Lamp',
       description: 'A lamp for the desk',
       price: 14.5,
+      costPrice: 9.2,
       category: 'Home',
       quantity: 3,
       imageUrl: 'https://img.example.com/lamp.png',
@@ -128,6 +144,7 @@ describe('product form values', () => {
       name: 'Lamp',
       description: 'A lamp for the desk',
       price: '14.50',
+      costPrice: '9.20',
       category: 'Home',
       quantity: '3',
       imageUrl: 'https://img.example.com/lamp.png',
@@ -136,6 +153,6 @@ describe('product form values', () => {
       barcode: '',
       reorderLevel: '2',
     });
-    expect(toUpdateInput(values, product.version)).toMatchObject({ version: 4, price: 14.5, imageUrl: 'https://img.example.com/lamp.png', sku: 'LMP-1', barcode: null, reorderLevel: 2 });
+    expect(toUpdateInput(values, product.version)).toMatchObject({ version: 4, price: 14.5, costPrice: 9.2, imageUrl: 'https://img.example.com/lamp.png', sku: 'LMP-1', barcode: null, reorderLevel: 2 });
   });
 });

@@ -13,6 +13,7 @@ export function productRecord(overrides: Partial<ProductRecord> = {}): ProductRe
     name: `Product ${serial}`,
     description: `Description of product ${serial}`,
     price: 10,
+    costPrice: null,
     category: 'Tools',
     quantity: 5,
     imageUrl: null,
