@@ -56,6 +56,11 @@ describe('product form: placeholders, draft values, prices', () => {
     await form.fill({ name: `Comma Lamp ${width}`, price: '12,50' });
     await form.price.blur();
     await form.waitForNoFieldError(form.price);
+    // The cost price sits beside the price and reads money the same way.
+    await form.typeAndLeave(form.costPrice, '7.255');
+    await form.waitForFieldError(form.costPrice, 'Cost price cannot have more than 2 decimal places');
+    await form.costPrice.fill('7,25');
+    await form.waitForNoFieldError(form.costPrice);
     await form.createButton.click();
     const list = new ProductListPage(s.page);
     await list.waitForPath('/products', '');
@@ -64,6 +69,7 @@ describe('product form: placeholders, draft values, prices', () => {
     const detail = new ProductDetailPage(s.page);
     await detail.ready();
     expect(await detail.price.textContent()).toBe('$12.50');
+    expect(await detail.costPrice.textContent()).toBe('$7.25');
     expect(await detail.category.textContent()).toBe(PRODUCT_DRAFT_DEFAULTS.category);
     expect(await detail.quantity.textContent()).toBe('0');
     expect(await detail.description.textContent()).toBe(PRODUCT_DRAFT_DEFAULTS.description);
@@ -72,6 +78,7 @@ describe('product form: placeholders, draft values, prices', () => {
     await detail.editProduct.click();
     await form.readyToEdit();
     expect(await form.price.inputValue()).toBe('12.50');
+    expect(await form.costPrice.inputValue()).toBe('7.25');
     expect(await form.description.getAttribute('placeholder')).toBeNull();
     await checkScreen(s, 'edit', width);
     s.assertClean();

@@ -11,6 +11,7 @@ export class ProductDetailPage extends BasePage {
   readonly deleteProduct = this.main.getByRole('button', { name: 'Delete Product', exact: true });
 
   readonly price = this.main.getByTestId('product-price');
+  readonly costPrice = this.main.getByTestId('product-cost-price');
   readonly category = this.main.getByTestId('product-category');
   readonly sku = this.main.getByTestId('product-sku');
   readonly barcode = this.main.getByTestId('product-barcode');

@@ -5,6 +5,7 @@ export interface ProductFormValues {
   name?: string;
   description?: string;
   price?: string;
+  costPrice?: string;
   category?: string;
   quantity?: string;
   imageUrl?: string;
@@ -21,6 +22,7 @@ export class ProductFormPage extends BasePage {
   readonly name = this.form.getByLabel('Product Name', { exact: true });
   readonly description = this.form.getByLabel('Description', { exact: true });
   readonly price = this.form.getByLabel('Price', { exact: true });
+  readonly costPrice = this.form.getByLabel('Cost price', { exact: true });
   readonly category = this.form.getByLabel('Category', { exact: true });
   readonly quantity = this.form.getByLabel('Quantity', { exact: true });
   readonly imageUrl = this.form.getByLabel('Image URL', { exact: true });
@@ -77,6 +79,7 @@ export class ProductFormPage extends BasePage {
       [this.name, values.name],
       [this.description, values.description],
       [this.price, values.price],
+      [this.costPrice, values.costPrice],
       [this.quantity, values.quantity],
       [this.category, values.category],
       [this.imageUrl, values.imageUrl],
@@ -89,7 +92,7 @@ export class ProductFormPage extends BasePage {
   }
 
   /** The fields every product has (the optional codes are read on their own). */
-  async values(): Promise<Required<Omit<ProductFormValues, 'sku' | 'barcode'>>> {
+  async values(): Promise<Required<Omit<ProductFormValues, 'sku' | 'barcode' | 'costPrice'>>> {
     return {
       name: await this.name.inputValue(),
       description: await this.description.inputValue(),
