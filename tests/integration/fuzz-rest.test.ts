@@ -304,7 +304,7 @@ test('a method the document does not list for a path answers 405 with Allow nami
 
 test('the answer rules refuse what the document does not promise, so a green run means something', () => {
   const getProduct = operations.find((operation) => operation.key === 'GET /api/products/{id}')!;
-  const product = { id: world.foreign.id, name: 'Lamp', description: 'A lamp for the desk', price: 1.5, category: 'Home', quantity: 1, inStock: true, imageUrl: null, reorderLevel: null, lowStock: false, sku: null, barcode: null, featured: false, owner: world.foreign.id, createdAt: new Date().toISOString(), updatedAt: new Date().toISOString(), version: 1 };
+  const product = { id: world.foreign.id, name: 'Lamp', description: 'A lamp for the desk', price: 1.5, costPrice: null, category: 'Home', quantity: 1, inStock: true, imageUrl: null, reorderLevel: null, lowStock: false, sku: null, barcode: null, featured: false, owner: world.foreign.id, createdAt: new Date().toISOString(), updatedAt: new Date().toISOString(), version: 1 };
   const json = 'application/json; charset=utf-8';
   const rules = (status: number, type: string | null, body: unknown) => checker.check(getProduct, status, type, body).map((problem) => problem.rule);
   expect(rules(200, json, { product })).toEqual([]);

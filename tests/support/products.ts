@@ -5,7 +5,7 @@ import type { TestApp } from './test-app';
 export { expectGqlError, expectGqlTypeError, expectRestError } from './answers';
 
 /** Every field of a product, as both transports send it. */
-export const PRODUCT_FIELDS = 'id name description price category quantity inStock reorderLevel lowStock imageUrl sku barcode featured owner createdAt updatedAt version';
+export const PRODUCT_FIELDS = 'id name description price costPrice category quantity inStock reorderLevel lowStock imageUrl sku barcode featured owner createdAt updatedAt version';
 export const PAGINATION_FIELDS = 'page limit total totalPages hasNextPage hasPrevPage totalIsEstimate';
 
 export const CREATE_PRODUCT = `mutation CreateProduct($input: CreateProductInput!) { createProduct(input: $input) { ${PRODUCT_FIELDS} } }`;
