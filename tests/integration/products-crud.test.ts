@@ -41,7 +41,7 @@ describe('REST round trip', () => {
     expect(created.status).toBe(201);
     expect(Object.keys(created.body)).toEqual(['product']);
     const product = created.body.product;
-    expect(product).toEqual({ ...input, id: UUID, inStock: true, owner: userId, sku: null, barcode: null, reorderLevel: null, lowStock: false, createdAt: ISO, updatedAt: ISO, version: 1 });
+    expect(product).toEqual({ ...input, id: UUID, inStock: true, owner: userId, sku: null, barcode: null, reorderLevel: null, costPrice: null, lowStock: false, createdAt: ISO, updatedAt: ISO, version: 1 });
     expect(await storedProduct(app, product.id)).toMatchObject({
       owner_id: userId,
       name: 'Claw hammer',
@@ -87,7 +87,7 @@ describe('GraphQL round trip', () => {
     const created = await app.gql(CREATE_PRODUCT, { input }, { token });
     expect(created.errors).toBeUndefined();
     const product = created.data.createProduct;
-    expect(product).toEqual({ ...input, id: UUID, inStock: true, owner: userId, sku: null, barcode: null, reorderLevel: null, lowStock: false, createdAt: ISO, updatedAt: ISO, version: 1 });
+    expect(product).toEqual({ ...input, id: UUID, inStock: true, owner: userId, sku: null, barcode: null, reorderLevel: null, costPrice: null, lowStock: false, createdAt: ISO, updatedAt: ISO, version: 1 });
     expect(await storedProduct(app, product.id)).toMatchObject({ name: 'Garden hose', price: '39.95', category: 'Garden', image_url: null, version: 1 });
 
     const read = await app.gql(PRODUCT, { id: product.id }, { token });
