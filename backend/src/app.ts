@@ -11,6 +11,7 @@ import { constants as zlib } from 'node:zlib';
 import { apiTokenRoutes } from './api-tokens/api-token.routes';
 import { authRoutes } from './auth/auth.routes';
 import { prepareDummyHash } from './account/password-hasher';
+import { CallerUsage } from './account/caller-usage';
 import { databaseLimitsOf, type AppConfig } from './config/config';
 import { pgConnectionLimits } from './app/database';
 import type { RequestContext } from './account/context';
@@ -69,6 +70,8 @@ export interface App {
   lifecycle: Lifecycle;
   /** The background work (mail, housekeeping), started; stop it after the last request is answered. */
   jobs: JobRunner;
+  /** The requests counted against rate limits and the tokens used, written every API_RATE_FLUSH_MS; stop it (a last write) after the last request is answered. */
+  callerUsage: CallerUsage;
 }
 
 /** JSON bodies larger than this get a 413; nothing the app accepts comes close. */
@@ -139,7 +142,10 @@ export async function createApp({ config, databaseUrl, orm, mailer }: AppDepende
   if (config.metricsToken) metrics = new Metrics({ pool: () => poolStatsOf(orm), queueDepths: () => jobs.queueDepths() });
   jobs.define(mailQueue(mailer, config.mailRetryDelaySeconds));
   jobs.define(housekeepingQueue(orm, uploads, config.housekeepingCron));
-  const services = { config, mailer: createMailOutbox(jobs), uploads, sql: createSqlPool(orm), jobs };
+  const sql = createSqlPool(orm);
+  const callerUsage = new CallerUsage(sql, { limit: config.apiRateLimit, windowMs: config.apiRateWindowMs, flushIntervalMs: config.apiRateFlushMs });
+  callerUsage.start();
+  const services = { config, mailer: createMailOutbox(jobs), uploads, sql, jobs, callerUsage };
   const lowStockEmails = { sql: services.sql, mailer: services.mailer, appUrl: config.appUrl };
   jobs.define(lowStockDigestQueue(lowStockEmails));
   // Product changes reach subscribers through the outbox: register them with `events.onEvent(name, types, handler)` here.
@@ -234,5 +240,5 @@ export async function createApp({ config, databaseUrl, orm, mailer }: AppDepende
   }
   app.use(restNotFound);
   app.use(restErrorHandler(databaseBreaker));
-  return { express: app, apollo, uploads, lifecycle, jobs };
+  return { express: app, apollo, uploads, lifecycle, jobs, callerUsage };
 }
