@@ -15,6 +15,8 @@ interface ClientClass {
 /** `pg` as the app's ORM loads it, and as everything else does. */
 function pgClientClasses(): ClientClass[] {
   const ormPg = require.resolve('pg', { paths: [dirname(require.resolve('@mikro-orm/postgresql'))] });
+  // jest's own require, so the modules hooked are the ones the app loaded (createRequire would load fresh copies).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const classes = [require(ormPg).Client, require('pg').Client] as ClientClass[];
   return [...new Set(classes)];
 }

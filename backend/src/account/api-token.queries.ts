@@ -9,6 +9,12 @@ export function apiTokenWithUserStatement(tokenHash: string): Statement {
 }
 
 /**
+ * The budget key of the token apiTokenWithUserStatement finds, `prefix` and
+ * the token's id, as withBudgetRead takes it: only the token's row knows the id.
+ */
+export const apiTokenBudgetKey = (prefix: string): Statement => ({ sql: `? || (caller.token ->> 'id')`, values: [prefix] });
+
+/**
  * Notes that tokens were used (a batch, see caller-usage.ts), at most once per
  * `intervalSeconds` each: the condition makes another instance's update of
  * the same token within the interval a no-op.

@@ -1,3 +1,4 @@
+import { databaseOutageOf, logDatabaseOutage } from '../common/database-outage';
 import { log } from '../common/log';
 import type { SqlPool } from '../db/sql';
 import { touchApiTokensStatement } from './api-token.queries';
@@ -118,7 +119,10 @@ export class CallerUsage {
     });
   }
 
-  /** Runs `statement` when `due`; when it fails, `keep` puts its counts back and one warning is logged until a write succeeds again. */
+  /**
+   * Runs `statement` when `due`; when it fails, `keep` puts its counts back for the next write. An
+   * outage shares the app's rate-limited line; any other failure is logged once until a write succeeds.
+   */
   private async attempt(due: boolean, statement: () => Promise<unknown>, keep: () => void): Promise<void> {
     if (!due) return;
     try {
@@ -126,8 +130,10 @@ export class CallerUsage {
       this.failing = false;
     } catch (error) {
       keep();
-      if (!this.failing) log.warn({ err: error }, 'Could not write the requests counted against rate limits; retrying with the next batch');
-      this.failing = true;
+      const outage = databaseOutageOf(error);
+      if (outage) logDatabaseOutage(outage, 'rate-limit counts', Date.now(), 'the counts are kept and written once it is back');
+      else if (!this.failing) log.error({ err: error }, 'Could not write the requests counted against rate limits; they are kept for the next write');
+      this.failing = !outage;
     }
   }
 }

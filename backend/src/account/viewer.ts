@@ -1,6 +1,6 @@
 import { AuthMessages, isApiTokenLike, isApiTokenShape, isUuid, type ApiTokenScope } from '@stockroom/schema';
 import { ForbiddenError, UnauthenticatedError } from '../common/errors';
-import { apiTokenWithUserStatement } from './api-token.queries';
+import { apiTokenBudgetKey, apiTokenWithUserStatement } from './api-token.queries';
 import type { WrittenBudget } from './caller-usage';
 import type { ApiTokenRow, Caller, CallerRows, RequestContext, Viewer, ViewerRows } from './context';
 import { User, UserRole, UserStatus } from './user.entity';
@@ -48,9 +48,7 @@ async function sessionCaller(ctx: RequestContext, bearerToken: string): Promise<
  */
 async function apiTokenCaller(ctx: RequestContext, bearerToken: string): Promise<{ rows: CallerRows; budget: WrittenBudget }> {
   if (!isApiTokenShape(bearerToken)) throw new UnauthenticatedError(AuthMessages.invalidToken);
-  // The budget's key holds the token's id, which only the token's row knows.
-  const budgetKey = { sql: `? || (caller.token ->> 'id')`, values: [TOKEN_BUDGET_PREFIX] };
-  const statement = withBudgetRead(apiTokenWithUserStatement(hashApiToken(bearerToken)), budgetKey, ctx.config.apiRateWindowMs / 1000);
+  const statement = withBudgetRead(apiTokenWithUserStatement(hashApiToken(bearerToken)), apiTokenBudgetKey(TOKEN_BUDGET_PREFIX), ctx.config.apiRateWindowMs / 1000);
   const [row] = await ctx.sql.query<{ token: ApiTokenRow; user: ViewerRows['user'] } & BudgetColumns>(statement);
   if (!row) throw new UnauthenticatedError(AuthMessages.invalidToken);
   const { token, user } = row;
