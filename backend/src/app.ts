@@ -143,7 +143,12 @@ export async function createApp({ config, databaseUrl, orm, mailer }: AppDepende
   jobs.define(mailQueue(mailer, config.mailRetryDelaySeconds));
   jobs.define(housekeepingQueue(orm, uploads, config.housekeepingCron));
   const sql = createSqlPool(orm);
-  const callerUsage = new CallerUsage(sql, { limit: config.apiRateLimit, windowMs: config.apiRateWindowMs, flushIntervalMs: config.apiRateFlushMs });
+  const databaseBreaker = new DatabaseBreaker(() => sql.query({ sql: 'SELECT 1', values: [] }));
+  const callerUsage = new CallerUsage(
+    sql,
+    { limit: config.apiRateLimit, windowMs: config.apiRateWindowMs, flushIntervalMs: config.apiRateFlushMs },
+    () => databaseBreaker.openReason === undefined,
+  );
   callerUsage.start();
   const services = { config, mailer: createMailOutbox(jobs), uploads, sql, jobs, callerUsage };
   const lowStockEmails = { sql: services.sql, mailer: services.mailer, appUrl: config.appUrl };
@@ -153,7 +158,6 @@ export async function createApp({ config, databaseUrl, orm, mailer }: AppDepende
   jobs.define(webhookDeliveryQueue({ sql: services.sql, mailer: services.mailer, jobs, config }));
   subscribeWebhooks(events, jobs, services.sql);
   events.onEvent('low-stock-emails', STOCK_CROSSING_EVENTS, (event) => handleStockCrossing(lowStockEmails, event));
-  const databaseBreaker = new DatabaseBreaker(() => services.sql.query({ sql: 'SELECT 1', values: [] }));
   const contextOf = (req: Request) => createRequestContext(services, orm, req);
   const [apollo] = await Promise.all([createApolloServer(await buildAppSchema(), databaseBreaker), prepareDummyHash(), jobs.start()]);
 

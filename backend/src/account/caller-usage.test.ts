@@ -82,4 +82,19 @@ describe('CallerUsage', () => {
     await answer();
     await stopped;
   });
+
+  it('leaves the counts in memory while the app takes the database to be away, and writes them once it is back', async () => {
+    const { pool, sent, answer } = heldPool();
+    let up = false;
+    const usage = new CallerUsage(pool, LIMITS, () => up);
+    usage.countRequest('a', NO_HITS);
+    await usage.flush();
+    expect(sent).toEqual([]);
+    up = true;
+    const written = usage.flush();
+    await settle();
+    expect(sent.map((statement) => statement.values.slice(0, 2))).toEqual([[['a'], [1]]]);
+    await answer();
+    await written;
+  });
 });

@@ -50,9 +50,14 @@ export class CallerUsage {
   private queued?: Promise<void>;
   private failing = false;
 
+  /**
+   * `databaseUp` says whether the app takes the database to be there: while it does not (requests
+   * are being refused), the counts wait in memory instead of taking connections from the pool.
+   */
   constructor(
     private readonly sql: SqlPool,
     private readonly limits: CallerUsageLimits,
+    private readonly databaseUp: () => boolean = () => true,
   ) {
     this.batchHits = Math.max(1, Math.ceil(limits.limit * BATCH_SHARE_OF_LIMIT));
   }
@@ -105,6 +110,7 @@ export class CallerUsage {
   }
 
   private async write(): Promise<void> {
+    if (!this.databaseUp()) return;
     const hits = this.pendingHits;
     const tokens = this.usedTokens;
     this.pendingHits = new Map();
