@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import { PRODUCT, PRODUCT_STATS, PRODUCTS, createProduct } from '../support/products';
-import { logStatements, WRITE_STATEMENT, type StatementLog } from '../support/statements';
+import { logStatements, WRITE_STATEMENT, type StatementLog } from '../support/statement-log';
 import { ME, signUpUser, startTestApp, type TestApp } from '../support/test-app';
 
 /**
