@@ -75,7 +75,7 @@ beforeAll(async () => {
   proxied.port = String(proxy.port);
   app = await startTestApp(
     { DATABASE_CONNECT_TIMEOUT_MS: LIMIT_MS, DATABASE_ACQUIRE_TIMEOUT_MS: LIMIT_MS, DATABASE_STATEMENT_TIMEOUT_MS: LIMIT_MS },
-    { databaseUrl: proxied.toString() },
+    { databaseUrl: proxied.toString(), writeCountsFirst: false },
   );
   token = (await signUpUser(app)).token;
 });
