@@ -325,7 +325,7 @@ async function applyPlan(tx: SqlTransaction, ownerId: string, writes: PlannedRow
   // A new table has no statistics: without them the planner guesses its size when joining it to the products.
   await tx.query({ sql: 'ANALYZE import_rows', values: [] });
   try {
-    const [counts] = await tx.query<{ created: number; updated: number }>(applyImportStatement(ownerId));
+    const [counts] = await tx.query<{ created: number; updated: number }>(applyImportStatement(ownerId, ownerId));
     return counts;
   } catch (error) {
     const { code, constraint } = error as { code?: string; constraint?: string };
