@@ -116,6 +116,17 @@ describe('each kind of product write records its consequences once', () => {
       ['IMPORT', 7, 7, null],
     ]);
     expect(recorded.activity).toEqual([['products_imported', null, { created: 1, updated: 1 }]]);
+
+    // The same file again changes nothing, and is still one import in the log.
+    const again = new FormData();
+    again.append('file', new Blob([file], { type: 'text/csv' }), 'products.csv');
+    again.append('mode', 'upsert');
+    expect(
+      await recordedBy(alice, async () => {
+        const response = await fetch(`${app.url}/api/products/import`, { method: 'POST', headers: { authorization: `Bearer ${alice.token}` }, body: again });
+        expect(await response.json()).toMatchObject({ created: 0, updated: 0, unchanged: 2 });
+      }),
+    ).toEqual({ movements: [], activity: [['products_imported', null, { created: 0, updated: 0 }]] });
   });
 });
 
