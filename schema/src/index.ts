@@ -1,6 +1,7 @@
 export * from './messages';
 export * from './numbers';
 export * from './validation';
+export * from './stock-status';
 export * from './constants';
 export * from './errors';
 export * from './bulk';

@@ -9,7 +9,7 @@ import type { ProductView } from './product-view.types';
 
 /** The columns of a product as both transports send it (see product-view.types.ts). */
 export const PRODUCT_COLUMNS = `id, owner_id AS "owner", name, description, price::float8 AS price, category, quantity,
-  quantity > 0 AS "inStock", reorder_level AS "reorderLevel", coalesce(quantity > 0 AND quantity <= reorder_level, false) AS "lowStock",
+  quantity > 0 AS "inStock", reorder_level AS "reorderLevel", stock_status(quantity, reorder_level) = 'LOW_STOCK' AS "lowStock",
   image_url AS "imageUrl", sku, barcode, featured, created_at AS "createdAt", updated_at AS "updatedAt", version`;
 
 /** A product in the catalogue, not in the trash: the predicate of every index the catalogue's queries use. */

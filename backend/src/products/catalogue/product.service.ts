@@ -128,7 +128,7 @@ export const productService = {
       ...required
     } = cleanChanges(withDefaults) as Omit<NewProduct, 'ownerId' | 'imageUrl' | 'featured' | 'sku' | 'barcode' | 'reorderLevel'> &
       Partial<Pick<NewProduct, 'imageUrl' | 'featured' | 'sku' | 'barcode' | 'reorderLevel'>>;
-    const [row] = await writeProduct(ctx, insertProductStatement({ ...required, imageUrl, featured, sku, barcode, reorderLevel, ownerId: user.id }));
+    const [row] = await writeProduct(ctx, insertProductStatement({ ...required, imageUrl, featured, sku, barcode, reorderLevel, ownerId: user.id }, user.id));
     return productFromRow(row);
   },
 
@@ -145,7 +145,7 @@ export const productService = {
     const expected = version === undefined ? undefined : Number(version);
     const clean = cleanChanges(changes);
     if (Object.keys(clean).length) {
-      const [row] = await writeProduct(ctx, updateProductStatement(id, user.id, clean, expected));
+      const [row] = await writeProduct(ctx, updateProductStatement(id, user.id, clean, user.id, expected));
       if (row) return productFromRow(row);
       // It exists and is the caller's, so only the version can have refused the write.
       await currentOwnProduct(ctx, id, user.id);
@@ -161,7 +161,7 @@ export const productService = {
   async remove(ctx: RequestContext, rawId: unknown): Promise<string> {
     const { user } = await requireCallerRows(ctx, 'write');
     const id = canonicalId(rawId);
-    const [row] = await query<{ id: string }>(ctx, deleteProductStatement(id, user.id));
+    const [row] = await query<{ id: string }>(ctx, deleteProductStatement(id, user.id, user.id));
     if (row) return row.id;
     await currentOwnProduct(ctx, id, user.id);
     // Ours and present a moment ago: another request deleted it in between.
