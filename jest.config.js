@@ -9,6 +9,8 @@
 /* ts-jest in transpile-only mode (isolatedModules in tsconfig.jest.json): fast, and it emits the decorator metadata TypeGraphQL and MikroORM read. */
 const tsJest = ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest.json' }];
 
+const { availableParallelism } = require('node:os');
+
 const LIGHTHOUSE_SPEC = '<rootDir>/tests/e2e/lighthouse.spec.ts';
 
 const shared = {
@@ -26,6 +28,11 @@ const shared = {
 module.exports = {
   // Per-project timeouts are not a jest 29 option; browser tests need the most.
   testTimeout: 60_000,
+  // The integration and browser suites spend most of their time waiting on the server, PostgreSQL
+  // and Chromium, so a machine runs more of them at once than it has cores: jest's default (one
+  // worker fewer than the cores) gives a 2-core machine a single worker, and the suites' times add up.
+  maxWorkers: Math.max(3, availableParallelism() - 1),
+  testSequencer: '<rootDir>/tests/support/slowest-first-sequencer.js',
   projects: [
     {
       ...shared,

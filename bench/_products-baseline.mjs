@@ -8,9 +8,7 @@
  * revoked / expired / inactive, then runs the product statements the service
  * runs (imported from the built backend's queries files, `?`
  * placeholders numbered for pg), with a pg pool as large as the app's, and
- * answers the same JSON body as the REST route. Beside the app's routes it
- * has one the app has not: a stock change without its movement, as the app
- * wrote it before the stock ledger, so a run can price the movement.
+ * answers the same JSON body as the REST route.
  *
  * Run as its own process (never inside the process running autocannon):
  *   DATABASE_URL=... JWT_SECRET=... PORT=... POOL_MAX=10 node bench/_products-baseline.mjs
@@ -45,9 +43,7 @@ const {
 } = await built('products/catalogue/match-count.queries.js');
 const { adjustStockStatement, countStockStatement } = await built('stock/stock.queries.js');
 const { productByIdStatement } = await built('product-record/product-record.queries.js');
-const { PRODUCT_COLUMNS } = await built('product-record/product-columns.js');
 const { movementPageStatement, movementCountStatement } = await built('stock/stock-movement.queries.js');
-const { logFrom } = await built('activity/activity-log.js');
 const { sessionWithUserStatement } = await built('account/session.queries.js');
 const { isUuid, Rules } = require('@stockroom/schema');
 
@@ -160,7 +156,7 @@ async function create(userId, body) {
         quantity: Number(input.quantity),
         imageUrl: null,
         featured: input.featured === true,
-      }),
+      }, userId),
     ),
   );
   return { product: fromRow(rows[0]) };
@@ -176,7 +172,7 @@ async function ownProductOr404(userId, id) {
 async function adjust(userId, id, body) {
   const { delta, reason } = JSON.parse(body);
   const movement = { reason: reason ?? (delta < 0 ? 'SALE' : 'RECEIPT'), note: null };
-  const { rows } = await pool.query(numbered(adjustStockStatement(id, userId, delta, Rules.quantity, movement)));
+  const { rows } = await pool.query(numbered(adjustStockStatement(id, userId, delta, Rules.quantity, movement, userId)));
   if (!rows.length) {
     await ownProductOr404(userId, id);
     throw new HttpError(409, 'Insufficient stock');
@@ -184,32 +180,9 @@ async function adjust(userId, id, body) {
   return { product: fromRow(rows[0]) };
 }
 
-/**
- * The same stock change as the app wrote it before the ledger: the
- * conditional update and its activity entry, no movement, so one run can
- * say what recording the movement costs.
- */
-function adjustWithoutLedgerStatement(id, ownerId, delta) {
-  return {
-    sql: `WITH adjusted AS (
-        UPDATE products SET quantity = quantity + ?, version = version + 1, updated_at = now()
-        WHERE id = ? AND owner_id = ? AND quantity + ? BETWEEN ? AND ? RETURNING *),
-      logged AS (${logFrom('adjusted', 'stock_adjusted', "jsonb_build_object('delta', ?::int, 'quantity', quantity)")})
-      SELECT ${PRODUCT_COLUMNS} FROM adjusted`,
-    values: [delta, id, ownerId, delta, Rules.quantity.min, Rules.quantity.max, delta],
-  };
-}
-
-async function adjustWithoutLedger(userId, id, body) {
-  const { delta } = JSON.parse(body);
-  const { rows } = await pool.query(numbered(adjustWithoutLedgerStatement(id, userId, delta)));
-  if (!rows.length) throw new HttpError(409, 'Insufficient stock');
-  return { product: fromRow(rows[0]) };
-}
-
 async function count(userId, id, body) {
   const { quantity } = JSON.parse(body);
-  const { rows } = await pool.query(numbered(countStockStatement(id, userId, quantity, null)));
+  const { rows } = await pool.query(numbered(countStockStatement(id, userId, quantity, null, userId)));
   if (!rows.length) throw new HttpError(404, 'Product not found');
   return { product: fromRow(rows[0]) };
 }
@@ -256,10 +229,9 @@ const server = createServer(async (req, res) => {
     if (req.method === 'GET' && url.pathname === '/products') return send(res, 200, await list(user.id, url.searchParams));
     if (req.method === 'GET' && url.pathname === '/products/stats') return send(res, 200, await stats(user.id));
     if (req.method === 'POST' && url.pathname === '/products') return send(res, 201, await create(user.id, await readBody(req)));
-    const [, id, action] = url.pathname.match(/^\/products\/([0-9a-f-]{36})\/(stock|stock\/count|stock\/without-ledger|movements)$/) ?? [];
+    const [, id, action] = url.pathname.match(/^\/products\/([0-9a-f-]{36})\/(stock|stock\/count|movements)$/) ?? [];
     if (req.method === 'POST' && action === 'stock') return send(res, 200, await adjust(user.id, id, await readBody(req)));
     if (req.method === 'POST' && action === 'stock/count') return send(res, 200, await count(user.id, id, await readBody(req)));
-    if (req.method === 'POST' && action === 'stock/without-ledger') return send(res, 200, await adjustWithoutLedger(user.id, id, await readBody(req)));
     if (req.method === 'GET' && action === 'movements') return send(res, 200, await movements(user.id, id, url.searchParams));
     send(res, 404, { message: 'Not found' });
   } catch (error) {

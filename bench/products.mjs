@@ -14,9 +14,7 @@
  * REST in turn, so a change in background load hits all three alike.
  * The stock writes (adjust, stocktake) and `create` run after the reads, so
  * every read sees exactly the seeded catalogue; the stock writes go one up
- * and one down in turn, so they leave it as it was. The baseline alone also
- * runs the stock change without its movement, as the app wrote it before the
- * stock ledger: the two say what recording the movement costs.
+ * and one down in turn, so they leave it as it was.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -39,7 +37,6 @@ const TARGETS = {
   p99Ms: 50, // list, search, history and stock scenarios, both transports
   ratio: 0.6, // every scenario, both transports
   searchWritesP99Ms: 100, // search while the catalogue takes writes, both transports
-  ledgerCost: 1.15, // a stock change with its movement, over the same change without one (the baseline's CPU per request)
 };
 /** Writes per second to the app while a scenario with `backgroundWrites` runs (stock deliveries: one statement each). */
 const BACKGROUND_WRITES_PER_SECOND = 10;
@@ -94,8 +91,6 @@ const SCENARIOS = [
   { id: 'search-writes', label: `search "${SEARCH_TERM}", 10 writes/s`, list: { page: 1, limit: 10, search: SEARCH_TERM }, backgroundWrites: true },
   // Stock changes go round STOCK_PRODUCTS products, up one and, next time round, down one, so quantities stay as seeded.
   { id: 'adjust', label: 'adjust stock', stock: 'adjust' },
-  // The baseline alone: the same change as the app wrote it before the ledger, to price the movement.
-  { id: 'adjust-no-ledger', label: 'adjust stock, no movement', stock: 'without-ledger', baselineOnly: true },
   { id: 'count', label: 'stocktake', stock: 'count' },
   { id: 'create', label: 'create' },
 ].map((s) => ({ ...s, ...requestsFor(s) }));
@@ -151,10 +146,9 @@ function stockRequests(kind) {
       pick: (b) => b.product,
     };
   }
-  const baselinePath = kind === 'without-ledger' ? 'stock/without-ledger' : 'stock';
   return {
     rest: (n) => ({ method: 'POST', path: `/api/products/${stockChange(n).id}/stock`, body: json({ delta: stockChange(n).delta }) }),
-    baseline: (n) => ({ method: 'POST', path: `/products/${stockChange(n).id}/${baselinePath}`, body: json({ delta: stockChange(n).delta }) }),
+    baseline: (n) => ({ method: 'POST', path: `/products/${stockChange(n).id}/stock`, body: json({ delta: stockChange(n).delta }) }),
     graphql: (n) => ({ query: ADJUST_MUTATION, variables: { id: stockChange(n).id, delta: stockChange(n).delta } }),
     pickGraphql: (data) => data.adjustStock,
     pick: (b) => b.product,
@@ -512,8 +506,7 @@ Searches count their matches exactly up to ${fmt(COUNT_CAP)} and estimate beyond
 the "${BACKGROUND_WRITES_PER_SECOND} writes/s" row sends stock changes to the app meanwhile (during every transport's turn), so a remembered count
 rarely lasts${backgroundWritesNote(results)}. Search answers: ${searchAnswers(checks)}.
 The stock rows change ${STOCK_PRODUCTS} products in turn (one up, then one down); "history page 1" reads the ten newest of a seeded product's
-movements with their total; "adjust stock, no movement" is the baseline alone running the change as the app wrote it before the
-stock ledger (the update and its activity entry), so the ledger's cost is the "adjust stock" baseline row over it.
+movements with their total.
 Answers checked equal across transports before the runs: ${checks.every((c) => c.same) ? 'yes' : `**no** (${checks.filter((c) => !c.same).map((c) => `${c.scenario}: ${c.mismatches.join(', ')}`).join('; ')})`}.
 
 | scenario | transport | req/s | p50 ms | p99 ms | ratio | node CPU ms/req | PostgreSQL CPU ms/req | CPU x | failed |
@@ -575,27 +568,9 @@ function evaluate(results, plans) {
       targets.push({ what, target: `>= ${TARGETS.ratio}`, measured: fmt(ratio, 2), met: ratio >= TARGETS.ratio });
     }
   }
-  const ledger = ledgerCost(results);
-  if (ledger) {
-    targets.push({
-      what: 'adjust stock with its movement over the same change without one (baseline, node + PostgreSQL CPU per request)',
-      target: `<= ${TARGETS.ledgerCost}`,
-      measured: `${fmt(ledger.cost, 2)} (throughput ${fmt(ledger.throughput, 2)} of it)`,
-      met: ledger.cost <= TARGETS.ledgerCost,
-    });
-  }
   const seq = Object.entries(plans).flatMap(([id, statements]) => Object.entries(statements).filter(([, p]) => p.seqScan).map(([name]) => `${id}/${name}`));
   targets.push({ what: 'sequential scans on products (every read statement)', target: 'none', measured: seq.length ? seq.join(', ') : 'none', met: seq.length === 0 });
   return targets;
-}
-
-/** What recording the movement costs: the baseline's stock change with it over the same change without it. */
-function ledgerCost(results) {
-  const withIt = results.adjust?.baseline;
-  const without = results['adjust-no-ledger']?.baseline;
-  if (!withIt || !without) return undefined;
-  const cpu = (r) => r.nodeCpuMsPerReq + r.pgCpuMsPerReq;
-  return { cost: cpu(withIt) / cpu(without), throughput: withIt.reqPerSec / without.reqPerSec };
 }
 
 export default async function run(args = []) {

@@ -34,7 +34,9 @@ const MAX_PRODUCTS = 10_000_000;
  * About one in five (and the warehouse-sized stocks, which a delivery could
  * push past the maximum) keep only the INITIAL movement, like a product
  * added and not touched since. The steps are spread evenly from the
- * product's creation to now.
+ * product's creation to now. The rows carry no `last_change`, so the
+ * triggers on products record no movement or activity of their own for
+ * them: the history here is theirs.
  */
 const INSERT_BATCH = `WITH created AS (
     INSERT INTO products (id, owner_id, name, description, price, category, quantity, image_url, featured, created_at, updated_at, sku, barcode, reorder_level)

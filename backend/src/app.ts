@@ -11,6 +11,7 @@ import { constants as zlib } from 'node:zlib';
 import { apiTokenRoutes } from './api-tokens/api-token.routes';
 import { authRoutes } from './auth/auth.routes';
 import { prepareDummyHash } from './account/password-hasher';
+import { CallerUsage } from './account/caller-usage';
 import { databaseLimitsOf, type AppConfig } from './config/config';
 import { pgConnectionLimits } from './app/database';
 import type { RequestContext } from './account/context';
@@ -69,6 +70,8 @@ export interface App {
   lifecycle: Lifecycle;
   /** The background work (mail, housekeeping), started; stop it after the last request is answered. */
   jobs: JobRunner;
+  /** The requests counted against rate limits and the tokens used, written every API_RATE_FLUSH_MS; stop it (a last write) after the last request is answered. */
+  callerUsage: CallerUsage;
 }
 
 /** JSON bodies larger than this get a 413; nothing the app accepts comes close. */
@@ -139,7 +142,15 @@ export async function createApp({ config, databaseUrl, orm, mailer }: AppDepende
   if (config.metricsToken) metrics = new Metrics({ pool: () => poolStatsOf(orm), queueDepths: () => jobs.queueDepths() });
   jobs.define(mailQueue(mailer, config.mailRetryDelaySeconds));
   jobs.define(housekeepingQueue(orm, uploads, config.housekeepingCron));
-  const services = { config, mailer: createMailOutbox(jobs), uploads, sql: createSqlPool(orm), jobs };
+  const sql = createSqlPool(orm);
+  const databaseBreaker = new DatabaseBreaker(() => sql.query({ sql: 'SELECT 1', values: [] }));
+  const callerUsage = new CallerUsage(
+    sql,
+    { limit: config.apiRateLimit, windowMs: config.apiRateWindowMs, flushIntervalMs: config.apiRateFlushMs },
+    () => databaseBreaker.openReason === undefined,
+  );
+  callerUsage.start();
+  const services = { config, mailer: createMailOutbox(jobs), uploads, sql, jobs, callerUsage };
   const lowStockEmails = { sql: services.sql, mailer: services.mailer, appUrl: config.appUrl };
   jobs.define(lowStockDigestQueue(lowStockEmails));
   // Product changes reach subscribers through the outbox: register them with `events.onEvent(name, types, handler)` here.
@@ -147,7 +158,6 @@ export async function createApp({ config, databaseUrl, orm, mailer }: AppDepende
   jobs.define(webhookDeliveryQueue({ sql: services.sql, mailer: services.mailer, jobs, config }));
   subscribeWebhooks(events, jobs, services.sql);
   events.onEvent('low-stock-emails', STOCK_CROSSING_EVENTS, (event) => handleStockCrossing(lowStockEmails, event));
-  const databaseBreaker = new DatabaseBreaker(() => services.sql.query({ sql: 'SELECT 1', values: [] }));
   const contextOf = (req: Request) => createRequestContext(services, orm, req);
   const [apollo] = await Promise.all([createApolloServer(await buildAppSchema(), databaseBreaker), prepareDummyHash(), jobs.start()]);
 
@@ -234,5 +244,5 @@ export async function createApp({ config, databaseUrl, orm, mailer }: AppDepende
   }
   app.use(restNotFound);
   app.use(restErrorHandler(databaseBreaker));
-  return { express: app, apollo, uploads, lifecycle, jobs };
+  return { express: app, apollo, uploads, lifecycle, jobs, callerUsage };
 }

@@ -56,9 +56,9 @@ async function main() {
   let stopping = false;
   /**
    * A clean stop: report not ready, hand new reads over to other instances for a moment, stop accepting, let the requests in flight finish (their
-   * connections close after the answer) up to the grace period, then close what is left, let the
-   * running jobs (a mail being sent, housekeeping) finish within what is left of the grace period,
-   * close the pool and the embedded PostgreSQL, and exit 0.
+   * connections close after the answer) up to the grace period, then close what is left, write what
+   * was counted against rate limits, let the running jobs (a mail being sent, housekeeping) finish
+   * within what is left of the grace period, close the pool and the embedded PostgreSQL, and exit 0.
    */
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -84,6 +84,8 @@ async function main() {
     try {
       await closed;
       await app.apollo.stop();
+      // Every answer is out: what was counted against rate limits (and tokens' last use) is written for the other instances.
+      await app.callerUsage.stop();
       // A job cut short stays active in the queue and is retried by another instance once it expires.
       await app.jobs.stop(Math.max(0, graceEnds - Date.now()));
       await orm.close();

@@ -2,6 +2,7 @@ export * from './messages';
 export * from './numbers';
 export * from './validation';
 export * from './product-fields';
+export * from './stock-status';
 export * from './constants';
 export * from './errors';
 export * from './bulk';

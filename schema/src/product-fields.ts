@@ -229,7 +229,7 @@ export const PRODUCT_FIELDS = {
   lowStock: {
     writable: false,
     type: 'boolean',
-    select: 'coalesce(quantity > 0 AND quantity <= reorder_level, false)',
+    select: `stock_status(quantity, reorder_level) = 'LOW_STOCK'`,
     docs: { graphql: '0 < quantity <= reorderLevel', openapi: '0 < quantity <= reorderLevel' },
   },
   version: {

@@ -71,11 +71,7 @@ const STOCK_IN_REASONS: readonly StockMovementReason[] = ['RECEIPT', 'RETURN'];
 /** The reason an adjustment without one records: a sale takes stock away, a receipt adds it. */
 export const defaultAdjustmentReason = (delta: number): StockAdjustmentReason => (delta < 0 ? 'SALE' : 'RECEIPT');
 
-/**
- * Where a product's stock stands: out at 0; low when above 0 but at or under
- * its reorder level; in stock otherwise (Low Stock products are In Stock too,
- * as the inStock filter and field have it).
- */
+/** Where a product's stock stands (stockStatus in stock-status.ts says which). */
 export const STOCK_STATUSES = ['IN_STOCK', 'LOW_STOCK', 'OUT_OF_STOCK'] as const;
 export type StockStatus = (typeof STOCK_STATUSES)[number];
 

@@ -18,8 +18,6 @@ import { SignInPage } from './pages/SignInPage';
 
 type Width = { width: number; height: number };
 
-/** Every checked state is also photographed here, so a reviewer can look at what axe looked at. */
-
 /**
  * Waits until no finite animation or transition runs (a popover fading in, a
  * drawer sliding): axe measures colours as they are painted, and a half
@@ -48,6 +46,7 @@ async function expectAccessibleAt(
     await s.page.setViewportSize(width);
     await ready(width);
     await settled(s.page);
+    // A reviewer can look at what axe looked at (outside CI).
     await saveScreenshot(s.page, 'accessibility', `${label.replace(/[^a-z0-9]+/gi, '-')}-${width.width}`);
     const findings = await axeViolations(s.page);
     if (findings.length > 0) reports.push(formatAxeFindings(`${label} at ${width.width} px`, findings));

@@ -4,7 +4,7 @@ import type { CreateProductInput } from '../support/product-shapes';
 import { createProductsApi, createUserWithSession, signedInUser, signInApi, useSessionInBrowser } from './support/api';
 import { checkAtEveryWidth, CLEAN_AT_EVERY_WIDTH } from './support/no-violations';
 import { saveScreenshot } from './support/screen-checks';
-import { failGraphqlOperation, FIRST_VIEW_ASKS } from './support/graphql';
+import { failGraphqlOperationUntilReleased } from './support/graphql';
 import { AppShell } from './pages/AppShell';
 import { DashboardPage } from './pages/DashboardPage';
 import { ProductFormPage } from './pages/ProductFormPage';
@@ -264,12 +264,13 @@ describe('dashboard', () => {
   it('says when the dashboard cannot be loaded and Try again brings it', async () => {
     const s = b.session();
     await signedInUser(s, 'dash');
-    await failGraphqlOperation(s.page, 'Dashboard', FIRST_VIEW_ASKS);
+    const serverBack = await failGraphqlOperationUntilReleased(s.page, 'Dashboard');
     const dashboard = new DashboardPage(s.page);
     await s.page.goto('/dashboard');
     await dashboard.loadError.waitFor();
     // Who is signed in still shows: it comes from the session.
     await dashboard.overview.waitFor();
+    serverBack();
     await dashboard.tryAgain.click();
     await dashboard.ready();
     await dashboard.loadError.waitFor({ state: 'detached' });

@@ -1,7 +1,7 @@
 import { useBrowser, type GuardedSession } from './support/browser';
 import type { CreateProductInput, ProductRecord } from '../support/product-shapes';
 import { createProductsApi, createUserWithSession, signedInUser, useSessionInBrowser, type ApiSession } from './support/api';
-import { failGraphqlOperation, FIRST_VIEW_ASKS } from './support/graphql';
+import { failGraphqlOperationUntilReleased } from './support/graphql';
 import { ProductDetailPage } from './pages/ProductDetailPage';
 import { ProductFormPage } from './pages/ProductFormPage';
 import { ProductListPage } from './pages/ProductListPage';
@@ -97,13 +97,14 @@ describe('product list: paging, sorting, filtering, searching, URL state', () =>
   it('stats that fail to load say so and offer Try again, which brings the real figures', async () => {
     const s = b.session();
     await useSessionInBrowser(s.context, session);
-    await failGraphqlOperation(s.page, 'ProductStats', FIRST_VIEW_ASKS);
+    const serverBack = await failGraphqlOperationUntilReleased(s.page, 'ProductStats');
     const list = new ProductListPage(s.page);
     await list.goto();
     const region = s.page.getByRole('region', { name: 'Product statistics' });
     await region.getByText('Statistics could not be loaded.').waitFor();
     // The list itself is unaffected.
     await list.waitForNames(names(newest.slice(0, 10)));
+    serverBack();
     await region.getByRole('button', { name: 'Try again' }).click();
     await list.waitForStats(stats);
     expect(await region.getByText('Statistics could not be loaded.').count()).toBe(0);

@@ -32,7 +32,15 @@ beforeAll(async () => {
   s3 = await startS3Server();
   databaseUrl = await createDatabase();
   // The load sends hundreds of requests a second with one session: far past the default budget of 600 a minute.
-  const shared = { DATABASE_URL: databaseUrl, JWT_SECRET: 'a-secret-every-instance-of-the-fleet-shares-0123', SHUTDOWN_GRACE_MS: '15000', API_RATE_LIMIT: '100000000', ...s3.env(s3.newBucket()) };
+  // Each replica writes the requests it counted every 100 ms, so a test waits little for the other to see them.
+  const shared = {
+    DATABASE_URL: databaseUrl,
+    JWT_SECRET: 'a-secret-every-instance-of-the-fleet-shares-0123',
+    SHUTDOWN_GRACE_MS: '15000',
+    API_RATE_LIMIT: '100000000',
+    API_RATE_FLUSH_MS: '100',
+    ...s3.env(s3.newBucket()),
+  };
   // The worker first: it applies the migrations, as compose starts it before the replicas.
   worker = new Instance('worker', await freePort(), { ...shared, WORKER: '1' });
   await worker.start();
@@ -62,6 +70,22 @@ async function signUp(base: string, tag: string): Promise<string> {
   return ((await answer.json()) as { accessToken: string }).accessToken;
 }
 
+/**
+ * Resolves once the fleet has written `hits` requests of the session's budget: a replica counts a
+ * request in memory and writes its counts every API_RATE_FLUSH_MS, and another replica sees them then.
+ */
+async function budgetWritten(token: string, hits: number): Promise<void> {
+  const { sid } = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { sid: string };
+  const db = new Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const written = async () => (await db.query('SELECT hits FROM rate_limit_buckets WHERE key = $1', [`api:session:${sid}`])).rows[0]?.hits ?? 0;
+    while ((await written()) < hits) await new Promise((resolve) => setTimeout(resolve, 20));
+  } finally {
+    await db.end();
+  }
+}
+
 describe('one fleet', () => {
   it('a session made through the proxy works on each replica', async () => {
     const token = await signUp(proxy.url, 'session');
@@ -70,6 +94,7 @@ describe('one fleet', () => {
       const answer = await fetch(`${base}/api/users/profile/me`, authed(token));
       expect(answer.status).toBe(200);
       remaining.push(Number(answer.headers.get('ratelimit-remaining')));
+      await budgetWritten(token, remaining.length);
     }
     // One request budget for the session, whichever replica counts it.
     expect(remaining).toEqual([remaining[0], remaining[0] - 1, remaining[0] - 2]);

@@ -286,9 +286,12 @@ describe('a long export', () => {
     );
   });
 
-  /** Server connections of the export that are still running a statement (a cursor left open, or its connection never given back). */
+  /**
+   * Server connections of the export that are still running a statement (a cursor left open, or its connection never given back).
+   * This app's database only: the other suites' apps share the PostgreSQL and export too.
+   */
   const exportsRunning = async () =>
-    (await app.sql(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE '%to_char(created_at AT TIME ZONE%' AND state <> 'idle' AND pid <> pg_backend_pid()`))[0].n as number;
+    (await app.sql(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE '%to_char(created_at AT TIME ZONE%' AND state <> 'idle' AND pid <> pg_backend_pid()`))[0].n as number;
 
   async function untilNoExportRuns() {
     for (let tries = 0; tries < 100 && (await exportsRunning()) > 0; tries++) await new Promise((resolve) => setTimeout(resolve, 100));
@@ -350,7 +353,7 @@ describe('a long export', () => {
     expect(response.status).toBe(200);
     const reader = response.body!.getReader();
     await reader.read();
-    await app.sql(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE '%to_char(created_at AT TIME ZONE%' AND pid <> pg_backend_pid()`);
+    await app.sql(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE '%to_char(created_at AT TIME ZONE%' AND pid <> pg_backend_pid()`);
     await expect((async () => {
       for (;;) if ((await reader.read()).done) return 'ended';
     })()).rejects.toThrow();

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { setRole } from '../../backend/scripts/promote-user';
-import { createApp } from '../../backend/src/app';
+import { createApp, type App } from '../../backend/src/app';
 import { databaseLimitsOf, loadConfig, type AppConfig } from '../../backend/src/config/config';
 import { openDatabase } from '../../backend/src/app/database';
 import { createMailer, type Mailer } from '../../backend/src/mail/mailer';
@@ -42,6 +42,12 @@ export interface TestApp {
   sql<T = any>(text: string, params?: unknown[]): Promise<T[]>;
   /** Every .eml written for `to`, oldest first, once queued mail is delivered (with WORKER=0: only what is already written). */
   mailsTo(to: string): Promise<string[]>;
+  /**
+   * Writes what every running instance has counted against rate limits (and the tokens used) and
+   * not written yet. rest, gql and sql do it first, so each step of a test sees what another
+   * instance would see a flush later, without waiting for one.
+   */
+  writeCounts(): Promise<void>;
   /** Resolves once no job of `queue` waits or runs (a failed job that will be retried is still waiting). */
   jobsDone(queue: string): Promise<void>;
   /** Stops the app as main.ts does on SIGTERM, minus the HTTP drain: running jobs get SHUTDOWN_GRACE_MS to finish. */
@@ -53,12 +59,23 @@ export interface StartOptions {
   databaseUrl?: string;
   /** Wraps the mail transport the mail worker delivers through, to make a send fail or wait. */
   wrapMailer?: (mailer: Mailer) => Mailer;
+  /**
+   * false: rest, gql and sql do not write the counts first (see TestApp.writeCounts), for a test
+   * whose database goes away, where a write waiting on it would hold every request up.
+   */
+  writeCountsFirst?: boolean;
 }
 
 /** How often a test looks at the job table while waiting for a queue to empty. */
 const JOB_CHECK_MS = 50;
 
 let databases = 0;
+
+/** Every instance started in this test file and not closed yet whose counts are written before each step (see TestApp.writeCounts). */
+const runningApps = new Set<App>();
+const writeCounts = async () => {
+  await Promise.all([...runningApps].map((app) => app.callerUsage.flush()));
+};
 
 function adminUrlOf(): string {
   const adminUrl = process.env.TEST_PG_ADMIN_URL;
@@ -154,6 +171,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: St
   const transport = createMailer({ from: config.mailFrom, dataDir, log: () => {} });
   const mailer = options.wrapMailer ? options.wrapMailer(transport) : transport;
   const app = await createApp({ config, databaseUrl, orm, mailer });
+  if (options.writeCountsFirst !== false) runningApps.add(app);
   const server = app.express.listen(0);
   await new Promise((resolve) => server.once('listening', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -165,6 +183,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: St
   });
 
   const rest: TestApp['rest'] = async (method, path, body, options) => {
+    await writeCounts();
     const response = await fetch(url + path, {
       method,
       headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headersFor(options) },
@@ -190,7 +209,10 @@ export async function startTestApp(env: Record<string, string> = {}, options: St
   sqlClient.on('error', () => {});
   await sqlClient.connect();
 
-  const sql: TestApp['sql'] = async (text, params) => (await sqlClient.query(text, params as unknown[])).rows;
+  const sql: TestApp['sql'] = async (text, params) => {
+    await writeCounts();
+    return (await sqlClient.query(text, params as unknown[])).rows;
+  };
   const jobsDone: TestApp['jobsDone'] = async (queue) => {
     const waiting = `SELECT count(*)::int AS n FROM ${JOBS_SCHEMA}.job WHERE name = $1 AND state IN ('created', 'retry', 'active')`;
     while ((await sql(waiting, [queue]))[0].n > 0) await new Promise((resolve) => setTimeout(resolve, JOB_CHECK_MS));
@@ -203,6 +225,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: St
     rest,
     gql,
     sql,
+    writeCounts,
     jobsDone,
     async mailsTo(to) {
       if (config.worker) await jobsDone(MAIL_QUEUE);
@@ -220,6 +243,8 @@ export async function startTestApp(env: Record<string, string> = {}, options: St
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await app.apollo.stop();
+      runningApps.delete(app);
+      await app.callerUsage.stop();
       await app.jobs.stop(config.shutdownGraceMs);
       await sqlClient.end();
       await orm.close();

@@ -9,14 +9,20 @@ export function apiTokenWithUserStatement(tokenHash: string): Statement {
 }
 
 /**
- * Notes that a token was used, at most once a minute: the condition makes a
- * second instance's (or a concurrent request's) update a no-op, and callers
- * only send it when the row they read is a minute old.
+ * The budget key of the token apiTokenWithUserStatement finds, `prefix` and
+ * the token's id, as withBudgetRead takes it: only the token's row knows the id.
  */
-export function touchApiTokenStatement(tokenId: string, intervalSeconds: number): Statement {
+export const apiTokenBudgetKey = (prefix: string): Statement => ({ sql: `? || (caller.token ->> 'id')`, values: [prefix] });
+
+/**
+ * Notes that tokens were used (a batch, see caller-usage.ts), at most once per
+ * `intervalSeconds` each: the condition makes another instance's update of
+ * the same token within the interval a no-op.
+ */
+export function touchApiTokensStatement(tokenIds: string[], intervalSeconds: number): Statement {
   return {
-    sql: `UPDATE api_tokens SET last_used_at = now() WHERE id = ? AND (last_used_at IS NULL OR last_used_at <= now() - make_interval(secs => ?))`,
-    values: [tokenId, intervalSeconds],
+    sql: `UPDATE api_tokens SET last_used_at = now() WHERE id = ANY(?::uuid[]) AND (last_used_at IS NULL OR last_used_at <= now() - make_interval(secs => ?))`,
+    values: [tokenIds, intervalSeconds],
   };
 }
 

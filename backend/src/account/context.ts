@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { JobQueue } from '../jobs/job-queue';
 import type { ApiTokenScope } from '@stockroom/schema';
 import type { AppConfig } from '../config/config';
+import type { CallerUsage } from './caller-usage';
 import type { RequestSqlPool } from '../db/sql';
 import type { RateLimitState } from './rate-limiter';
 import type { MailOutbox } from '../mail/mail-outbox';
@@ -20,6 +21,8 @@ export interface AppServices {
   sql: RequestSqlPool;
   /** Background work a request hands over (a webhook's test delivery). */
   jobs: JobQueue;
+  /** The requests counted against each budget and the tokens used, written in batches (see account/caller-usage.ts). */
+  callerUsage: CallerUsage;
 }
 
 /** The signed-in caller, once the bearer token has been checked. */

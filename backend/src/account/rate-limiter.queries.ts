@@ -23,17 +23,42 @@ export function rateLimitHitStatement(key: string, windowSeconds: number): State
   return { sql: rateLimitHitSql('VALUES (?, now(), 1)'), values: [keyValue(key), windowSeconds, windowSeconds, windowSeconds] };
 }
 
+/** A budget's key as withBudgetRead takes it, when the caller knows it before the lookup. */
+export const budgetKeyValue = (key: string): Statement => ({ sql: '?', values: [keyValue(key)] });
+
 /**
- * `caller` (a query of the caller's rows and a boolean `counts`) with one
- * hit against `key` when `counts` holds, in a single statement: a signed-in
- * request finds its caller and counts against its budget in one round trip.
- * Answers the caller's columns and `hits` / `reset_seconds` (null when not counted).
+ * `caller` (a query of the caller's rows) with where a budget's window
+ * stands, read in the same statement and writing nothing. `key` is an
+ * expression: a value (budgetKeyValue), or one over the caller's columns
+ * (`caller.<column>`) when only the caller's row knows it. `budget_hits` is
+ * what the fleet has written to the window so far (0 once it has passed,
+ * or before the first write), `budget_reset_seconds` the whole seconds until
+ * it ends (the whole window once it has passed). The request's own hit is
+ * written later, in a batch (see caller-usage.ts).
  */
-export function withRateLimitHit(caller: Statement, key: string, windowSeconds: number): Statement {
+export function withBudgetRead(caller: Statement, key: Statement, windowSeconds: number): Statement {
   return {
-    sql: `WITH caller AS (${caller.sql}),
-      hit AS (${rateLimitHitSql('SELECT ?, now(), 1 FROM caller WHERE caller.counts')})
-      SELECT caller.*, hit.hits, hit.reset_seconds FROM caller LEFT JOIN hit ON true`,
-    values: [...caller.values, keyValue(key), windowSeconds, windowSeconds, windowSeconds],
+    sql: `SELECT caller.*,
+        CASE WHEN b.window_start > now() - make_interval(secs => ?) THEN b.hits ELSE 0 END AS budget_hits,
+        CASE WHEN b.window_start > now() - make_interval(secs => ?)
+          THEN ceil(extract(epoch FROM b.window_start + make_interval(secs => ?) - now()))::int ELSE ceil(?::float8)::int END AS budget_reset_seconds
+      FROM (${caller.sql}) AS caller LEFT JOIN rate_limit_buckets AS b ON b.key = ${key.sql}`,
+    values: [windowSeconds, windowSeconds, windowSeconds, windowSeconds, ...caller.values, ...key.values],
+  };
+}
+
+/**
+ * Adds each key's hits (`keys[i]` gets `hits[i]`) to its window in one
+ * statement, starting a new window for a key whose window has passed, as
+ * rateLimitHitSql does for one hit.
+ */
+export function addBudgetHitsStatement(keys: string[], hits: number[], windowSeconds: number): Statement {
+  return {
+    sql: `INSERT INTO rate_limit_buckets (key, window_start, hits)
+      SELECT key, now(), hits FROM unnest(?::text[], ?::int[]) AS added(key, hits)
+      ON CONFLICT (key) DO UPDATE SET
+        hits = CASE WHEN rate_limit_buckets.window_start <= now() - make_interval(secs => ?) THEN excluded.hits ELSE rate_limit_buckets.hits + excluded.hits END,
+        window_start = CASE WHEN rate_limit_buckets.window_start <= now() - make_interval(secs => ?) THEN now() ELSE rate_limit_buckets.window_start END`,
+    values: [keys.map(keyValue), hits, windowSeconds, windowSeconds],
   };
 }

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AuthMessages } from '@stockroom/schema';
 import { TooManyRequestsError } from '../common/errors';
-import { runStatement, type SqlPool } from '../db/sql';
+import { runStatement } from '../db/sql';
 import { rateLimitHitStatement } from './rate-limiter.queries';
 
 /** Where a key stands in its window after a hit: what the RateLimit-* headers tell a client. */
@@ -47,14 +47,4 @@ export async function countRateLimitHit(em: EntityManager, key: string, limit: n
   const [row] = await runStatement<HitRow>(em, rateLimitHitStatement(key, windowMs / 1000), { outsideTransaction: true });
   const state = stateOf(row, limit);
   return state.exceeded ? state.resetSeconds : 0;
-}
-
-/**
- * Counts a hit against `key` on the pool (one statement, no EntityManager:
- * every signed-in request runs it) and says where the window stands; the
- * caller decides what a hit past the limit means.
- */
-export async function hitRateLimit(sql: SqlPool, key: string, limit: number, windowMs: number): Promise<RateLimitState> {
-  const [row] = await sql.query<HitRow>(rateLimitHitStatement(key, windowMs / 1000));
-  return stateOf(row, limit);
 }

@@ -1,72 +1,73 @@
 import { AuthMessages, isApiTokenLike, isApiTokenShape, isUuid, type ApiTokenScope } from '@stockroom/schema';
 import { ForbiddenError, UnauthenticatedError } from '../common/errors';
-import { apiTokenWithUserStatement, touchApiTokenStatement } from './api-token.queries';
+import { apiTokenBudgetKey, apiTokenWithUserStatement } from './api-token.queries';
+import type { WrittenBudget } from './caller-usage';
 import type { ApiTokenRow, Caller, CallerRows, RequestContext, Viewer, ViewerRows } from './context';
 import { User, UserRole, UserStatus } from './user.entity';
 import { Session } from './session.entity';
 import { sessionWithUserStatement } from './session.queries';
 import { hashApiToken, verifyAccessToken } from './tokens';
-import { applyRequestBudget, countCallerRequest, sessionBudgetKey } from './request-rate-limit';
-import { stateOf, type RateLimitState } from './rate-limiter';
-import { withRateLimitHit } from './rate-limiter.queries';
+import { countCallerRequest, sessionBudgetKey, TOKEN_BUDGET_PREFIX } from './request-rate-limit';
+import { budgetKeyValue, withBudgetRead } from './rate-limiter.queries';
 
-/** A token's last use is written at most this often, so a busy integration does not add a write to every request. */
-export const API_TOKEN_TOUCH_INTERVAL_SECONDS = 60;
+/** Where the caller's budget stands in the database, as withBudgetRead answers it with the caller's columns. */
+interface BudgetColumns {
+  budget_hits: number;
+  budget_reset_seconds: number;
+}
 
-type SessionCallerRow = ViewerRows & { hits: number | null; reset_seconds: number | null };
+const writtenBudgetOf = (row: BudgetColumns): WrittenBudget => ({ hits: row.budget_hits, resetSeconds: row.budget_reset_seconds });
 
 /**
- * The caller of a session token: a valid HS256 JWT whose session is neither revoked nor expired,
- * with the request counted against the session's budget (`budget`) in the same statement.
+ * The caller of a session token: a valid HS256 JWT whose session is neither
+ * revoked nor expired, and where the session's budget stands, read in the
+ * same statement.
  */
-async function sessionCaller(ctx: RequestContext, bearerToken: string): Promise<{ rows: CallerRows; budget?: RateLimitState }> {
+async function sessionCaller(ctx: RequestContext, bearerToken: string): Promise<{ rows: CallerRows; budget: WrittenBudget }> {
   const check = verifyAccessToken(bearerToken, ctx.config.jwtSecret);
   if (!check.ok) {
     throw new UnauthenticatedError(check.reason === 'expired' ? AuthMessages.sessionExpired : AuthMessages.invalidToken);
   }
   const { sid, sub } = check.claims;
   if (!isUuid(sid) || !isUuid(sub)) throw new UnauthenticatedError(AuthMessages.invalidToken);
-  // The session, its user and the request's count in one statement: every signed-in request runs it.
-  const statement = withRateLimitHit(sessionWithUserStatement(sid, sub), sessionBudgetKey(sid), ctx.config.apiRateWindowMs / 1000);
-  const [row] = await ctx.sql.query<SessionCallerRow>(statement);
+  // The session, its user and its budget in one statement that writes nothing: every signed-in request runs it.
+  const statement = withBudgetRead(sessionWithUserStatement(sid, sub), budgetKeyValue(sessionBudgetKey(sid)), ctx.config.apiRateWindowMs / 1000);
+  const [row] = await ctx.sql.query<ViewerRows & BudgetColumns>(statement);
   if (!row) throw new UnauthenticatedError(AuthMessages.invalidToken);
-  const { session, user, hits, reset_seconds } = row;
+  const { session, user } = row;
   if (session.revoked_at || new Date(session.expires_at).getTime() <= Date.now()) throw new UnauthenticatedError(AuthMessages.sessionExpired);
-  const budget = hits === null || reset_seconds === null ? undefined : stateOf({ hits, reset_seconds }, ctx.config.apiRateLimit);
-  return { rows: { session, user }, budget };
+  return { rows: { session, user }, budget: writtenBudgetOf(row) };
 }
 
 /**
  * The caller of a personal access token, looked up by its SHA-256 (an index
- * probe on a hash: nothing about a near miss is timed). Unknown, malformed,
- * revoked and expired tokens all get the invalid-token 401, so an answer
- * never tells which one it was.
+ * probe on a hash: nothing about a near miss is timed), with where its budget
+ * stands. Unknown, malformed, revoked and expired tokens all get the
+ * invalid-token 401, so an answer never tells which one it was. Its use is
+ * noted, to be written with the next batch (see caller-usage.ts).
  */
-async function apiTokenCaller(ctx: RequestContext, bearerToken: string): Promise<CallerRows> {
+async function apiTokenCaller(ctx: RequestContext, bearerToken: string): Promise<{ rows: CallerRows; budget: WrittenBudget }> {
   if (!isApiTokenShape(bearerToken)) throw new UnauthenticatedError(AuthMessages.invalidToken);
-  const [rows] = await ctx.sql.query<{ token: ApiTokenRow; user: ViewerRows['user'] }>(apiTokenWithUserStatement(hashApiToken(bearerToken)));
-  if (!rows) throw new UnauthenticatedError(AuthMessages.invalidToken);
-  const { token, user } = rows;
-  const now = Date.now();
-  if (token.revoked_at || (token.expires_at && new Date(token.expires_at).getTime() <= now)) throw new UnauthenticatedError(AuthMessages.invalidToken);
-  if (!token.last_used_at || new Date(token.last_used_at).getTime() <= now - API_TOKEN_TOUCH_INTERVAL_SECONDS * 1000) {
-    await ctx.sql.query(touchApiTokenStatement(token.id, API_TOKEN_TOUCH_INTERVAL_SECONDS));
-  }
-  return { user, apiToken: token };
+  const statement = withBudgetRead(apiTokenWithUserStatement(hashApiToken(bearerToken)), apiTokenBudgetKey(TOKEN_BUDGET_PREFIX), ctx.config.apiRateWindowMs / 1000);
+  const [row] = await ctx.sql.query<{ token: ApiTokenRow; user: ViewerRows['user'] } & BudgetColumns>(statement);
+  if (!row) throw new UnauthenticatedError(AuthMessages.invalidToken);
+  const { token, user } = row;
+  if (token.revoked_at || (token.expires_at && new Date(token.expires_at).getTime() <= Date.now())) throw new UnauthenticatedError(AuthMessages.invalidToken);
+  ctx.callerUsage.noteTokenUse(token.id, token.last_used_at);
+  return { rows: { user, apiToken: token }, budget: writtenBudgetOf(row) };
 }
 
 /**
  * Whoever sent the request, or a 401: a session (see sessionCaller) or a
  * personal access token (a bearer token starting `stk_`), whose user must
  * still be active; then the request is counted against that credential's
- * budget (a 429 past it). Nothing is mapped into the EntityManager here.
+ * budget (a 429 past it). One statement, which writes nothing; nothing is
+ * mapped into the EntityManager here.
  */
 async function verifiedCallerRows(ctx: RequestContext, bearerToken: string): Promise<CallerRows> {
-  const { rows, budget } = isApiTokenLike(bearerToken) ? { rows: await apiTokenCaller(ctx, bearerToken), budget: undefined } : await sessionCaller(ctx, bearerToken);
+  const { rows, budget } = isApiTokenLike(bearerToken) ? await apiTokenCaller(ctx, bearerToken) : await sessionCaller(ctx, bearerToken);
   if (rows.user.status !== UserStatus.Active) throw new UnauthenticatedError(AuthMessages.accountInactive);
-  // A session's request was counted with its lookup; a token's (and a session the database saw expire a moment early) is counted now.
-  if (budget) applyRequestBudget(ctx, budget);
-  else await countCallerRequest(ctx, rows);
+  countCallerRequest(ctx, rows, budget);
   ctx.callerRows = rows;
   return rows;
 }

@@ -20,9 +20,10 @@ export const ACTIVITY_KINDS = [
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
 /**
- * One row per thing a user did, behind the dashboard's recent activity. The
- * app writes it with plain SQL in the same statement as the change itself
- * (activity-log.ts), so neither exists without the other. A product's
+ * One row per thing a user did, behind the dashboard's recent activity. A
+ * product write's entries are written by the triggers on products in the
+ * write's own transaction (db/triggers/product-history.sql), others with
+ * activity-log.ts, so neither exists without the other. A product's
  * name is copied in, so a deleted product's entry still reads well.
  */
 @Entity({ tableName: 'activity_log' })

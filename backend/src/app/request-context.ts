@@ -16,6 +16,7 @@ class LazyRequestContext implements RequestContext {
   readonly uploads: AppServices['uploads'];
   readonly sql: AppServices['sql'];
   readonly jobs: AppServices['jobs'];
+  readonly callerUsage: AppServices['callerUsage'];
   callerRows?: CallerRows;
   pendingCallerRows?: Promise<CallerRows>;
   rateLimit?: RateLimitState;
@@ -29,7 +30,7 @@ class LazyRequestContext implements RequestContext {
     readonly bearerToken: string | undefined,
     readonly onRateLimit?: (state: RateLimitState) => void,
   ) {
-    ({ config: this.config, mailer: this.mailer, uploads: this.uploads, sql: this.sql, jobs: this.jobs } = services);
+    ({ config: this.config, mailer: this.mailer, uploads: this.uploads, sql: this.sql, jobs: this.jobs, callerUsage: this.callerUsage } = services);
   }
 
   get em(): EntityManager {

@@ -32,6 +32,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, API_RATE_LIMIT: '0', API_RATE_WINDOW_MS: '7200000' })).toThrow(/API_RATE_LIMIT[\s\S]*API_RATE_WINDOW_MS/);
   });
 
+  it('writes the counted requests every second unless API_RATE_FLUSH_MS says otherwise, within 10 ms and a minute', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET }).apiRateFlushMs).toBe(1000);
+    expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, API_RATE_FLUSH_MS: '100' }).apiRateFlushMs).toBe(100);
+    expect(() => loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, API_RATE_FLUSH_MS: '5' })).toThrow(/API_RATE_FLUSH_MS/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, API_RATE_FLUSH_MS: '120000' })).toThrow(/API_RATE_FLUSH_MS/);
+  });
+
   it('keeps uploads on the disk unless S3_BUCKET is set, and then reads the S3 settings and credentials', () => {
     expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, S3_ENDPOINT: 'http://minio:9000' }).s3).toBeUndefined();
     expect(

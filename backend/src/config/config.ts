@@ -36,6 +36,8 @@ export interface AppConfig {
   /** Requests one session or one personal access token may make per window before a 429. */
   apiRateLimit: number;
   apiRateWindowMs: number;
+  /** How often an instance writes the requests it counted against those budgets (and the API tokens used) to PostgreSQL. */
+  apiRateFlushMs: number;
   /** Image uploads (avatars and product images) one account may make per window before a 429. */
   uploadRateLimit: number;
   uploadRateWindowMs: number;
@@ -203,6 +205,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // under the two hours housekeeping keeps a counter for.
     apiRateLimit: integer(env, 'API_RATE_LIMIT', 600, problems, 1),
     apiRateWindowMs: integer(env, 'API_RATE_WINDOW_MS', 60_000, problems, 1000, 3_600_000),
+    // How far another instance's view of a budget may lag: a second's requests, and never more than a twentieth of the limit.
+    apiRateFlushMs: integer(env, 'API_RATE_FLUSH_MS', 1_000, problems, 10, 60_000),
     // 30 in 10 minutes: a catalogue being filled by hand never gets near it; a script re-encoding images all day does.
     uploadRateLimit: integer(env, 'UPLOAD_RATE_LIMIT', 30, problems, 1),
     uploadRateWindowMs: integer(env, 'UPLOAD_RATE_WINDOW_MS', 10 * 60_000, problems, 1000),

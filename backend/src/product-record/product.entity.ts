@@ -38,7 +38,7 @@ import { User } from '../account/user.entity';
 @Check({ name: 'products_barcode_check', expression: `"barcode" ~ '${TextPatterns.barcode}'` })
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- its own fields are merged in from the field table below
 export class Product {
-  [OptionalProps]?: OptionalProductField | 'createdAt' | 'updatedAt' | 'version' | 'deletedAt';
+  [OptionalProps]?: OptionalProductField | 'createdAt' | 'updatedAt' | 'version' | 'deletedAt' | 'lastChange';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -56,6 +56,13 @@ export class Product {
   /** When it was moved to the trash; null while it is in the catalogue. */
   @Property({ type: 'datetime', nullable: true })
   deletedAt?: Date | null;
+
+  /**
+   * What the last write told the triggers on products about itself (who, why, which entry it logs):
+   * set by every write statement (product-change.ts), read by the triggers, never sent to a client.
+   */
+  @Property({ type: 'json', nullable: true, hidden: true, lazy: true })
+  lastChange?: Record<string, unknown> | null;
 
   /** Optimistic locking: every write bumps it, and an update naming an older one is refused (enforced in products/catalogue/product.queries.ts). */
   @Property({ version: true })

@@ -4,10 +4,11 @@ import { User } from '../account/user.entity';
 import { Product } from '../product-record/product.entity';
 
 /**
- * One change of a product's quantity: the stock ledger. The app writes it
- * with plain SQL in the same statement as the change itself
- * (`movementFrom` in stock-ledger.ts), so for every product the movements sum to its
- * quantity and the newest one's `quantityAfter` is that quantity.
+ * One change of a product's quantity: the stock ledger. The triggers on
+ * products write it in the transaction of the change itself, whatever
+ * statement made it (db/triggers/product-history.sql), so for every product
+ * the movements sum to its quantity and the newest one's `quantityAfter` is
+ * that quantity.
  */
 @Entity({ tableName: 'stock_movements' })
 @Index({ name: 'stock_movements_product_recent_idx', expression: 'create index "stock_movements_product_recent_idx" on "stock_movements" ("product_id", "id" desc)' })

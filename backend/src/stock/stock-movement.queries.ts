@@ -1,6 +1,6 @@
 import type { Statement } from '../db/sql';
 
-/** The SQL that reads the stock ledger: a product's movements, newest first. Writes add theirs with `movementFrom` (stock-ledger.ts). */
+/** The SQL that reads the stock ledger: a product's movements, newest first. The triggers on products write them (db/triggers/product-history.sql). */
 
 /** The columns of a movement as both transports send it (the user is nested by the service). */
 const MOVEMENT_COLUMNS = `m.id::text AS id, m.delta, m.quantity_after AS "quantityAfter", m.reason, m.note, m.created_at AS "createdAt",

@@ -88,7 +88,7 @@ export const stockService = {
     const change = Number(input.delta);
     const movement = { reason: (input.reason as StockAdjustmentReason | null | undefined) ?? defaultAdjustmentReason(change), note: cleanNote(input.note) };
     for (let attempt = 1; ; attempt++) {
-      const [row] = await ctx.sql.query<ProductRow>(adjustStockStatement(id, user.id, change, Rules.quantity, movement));
+      const [row] = await ctx.sql.query<ProductRow>(adjustStockStatement(id, user.id, change, Rules.quantity, movement, user.id));
       if (row) return productFromRow(row);
       const current = await currentOwnProduct(ctx, id, user.id);
       const fits = validateField(Rules.quantity, current.quantity + change) === undefined;
@@ -109,7 +109,7 @@ export const stockService = {
     const { user } = await requireCallerRows(ctx, 'write');
     const id = canonicalId(rawId);
     assertValid(validateFields(StockCountFields, input));
-    const [row] = await ctx.sql.query<ProductRow>(countStockStatement(id, user.id, Number(input.quantity), cleanNote(input.note)));
+    const [row] = await ctx.sql.query<ProductRow>(countStockStatement(id, user.id, Number(input.quantity), cleanNote(input.note), user.id));
     if (row) return productFromRow(row);
     await currentOwnProduct(ctx, id, user.id);
     // Ours and present a moment ago: another request deleted it in between.

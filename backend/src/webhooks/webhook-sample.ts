@@ -1,5 +1,8 @@
-import { blankProductValues } from '@stockroom/schema';
+import { blankProductValues, stockStatus } from '@stockroom/schema';
 import type { ProductJson } from '../events/event.types';
+
+const QUANTITY = 3;
+const REORDER_LEVEL = 5;
 
 /** The made-up product of a test event: the shape of a real one, with an id no product has. */
 export function sampleProduct(ownerId: string): ProductJson {
@@ -11,10 +14,10 @@ export function sampleProduct(ownerId: string): ProductJson {
     description: 'A product made up for a test delivery',
     price: 9.99,
     category: 'Test',
-    quantity: 3,
-    inStock: true,
-    reorderLevel: 5,
-    lowStock: true,
+    quantity: QUANTITY,
+    inStock: stockStatus(QUANTITY, REORDER_LEVEL) !== 'OUT_OF_STOCK',
+    reorderLevel: REORDER_LEVEL,
+    lowStock: stockStatus(QUANTITY, REORDER_LEVEL) === 'LOW_STOCK',
     imageUrl: null,
     sku: 'TEST-1',
     barcode: null,

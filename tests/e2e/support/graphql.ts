@@ -2,12 +2,6 @@ import type { Page } from 'playwright-core';
 import { GeneralMessages } from '@stockroom/schema';
 
 /**
- * How many times a page opened with a stored session asks for one of its first answers that
- * fails: once before the app's first render (main.tsx), once more itself.
- */
-export const FIRST_VIEW_ASKS = 2;
-
-/**
  * Answers the page's next `times` requests for one GraphQL operation (by its
  * `operationName`) the way the server answers when a resolver fails
  * (`INTERNAL_SERVER_ERROR`); every other request, and that operation's later
@@ -15,9 +9,26 @@ export const FIRST_VIEW_ASKS = 2;
  */
 export async function failGraphqlOperation(page: Page, operationName: string, times = 1): Promise<void> {
   let failures = times;
+  await failGraphqlOperationWhile(page, operationName, () => failures-- > 0);
+}
+
+/**
+ * Answers every request for one GraphQL operation as a failed resolver until
+ * the returned function is called; from then on they reach the server. For a
+ * page's first view, which asks once or twice depending on whether the first
+ * answer came before the app's first render.
+ */
+export async function failGraphqlOperationUntilReleased(page: Page, operationName: string): Promise<() => void> {
+  let failing = true;
+  await failGraphqlOperationWhile(page, operationName, () => failing);
+  return () => {
+    failing = false;
+  };
+}
+
+async function failGraphqlOperationWhile(page: Page, operationName: string, failThisOne: () => boolean): Promise<void> {
   await page.route('**/graphql', async (route) => {
-    if (failures > 0 && (route.request().postData() ?? '').includes(`"operationName":"${operationName}"`)) {
-      failures -= 1;
+    if ((route.request().postData() ?? '').includes(`"operationName":"${operationName}"`) && failThisOne()) {
       await route.fulfill({
         status: 200,
         contentType: 'application/json',

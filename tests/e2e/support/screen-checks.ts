@@ -30,8 +30,19 @@ export async function sidewaysOverflow(page: Page): Promise<string[]> {
   });
 }
 
-/** A screenshot for a reviewer to look at: test-results/screenshots/<folder>/<name>.png (a folder per spec, or per width). */
+/**
+ * Whether the screenshots for a reviewer are taken: on a developer's machine, and in CI only with
+ * E2E_SCREENSHOTS=1: a CI run keeps no test-results, and a full-page capture is slower than most
+ * of a test's steps.
+ */
+export function screenshotsWanted(env: NodeJS.ProcessEnv = process.env): boolean {
+  if (env.E2E_SCREENSHOTS) return env.E2E_SCREENSHOTS !== '0';
+  return !env.CI;
+}
+
+/** A screenshot for a reviewer to look at: test-results/screenshots/<folder>/<name>.png (a folder per spec, or per width). Asserts nothing. */
 export async function saveScreenshot(page: Page, folder: string, name: string): Promise<void> {
+  if (!screenshotsWanted()) return;
   const dir = resolve(__dirname, '../../../test-results/screenshots', folder);
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: resolve(dir, `${name}.png`), fullPage: true });

@@ -32,7 +32,7 @@ const INDEXES: Array<[name: string, before: string, after: string]> = [
   ['products_owner_low_stock_idx', 'create index "products_owner_low_stock_idx" on "products" ("owner_id", "created_at") where "quantity" <= "reorder_level"', `create index "products_owner_low_stock_idx" on "products" ("owner_id", "created_at") where "quantity" <= "reorder_level" and ${LIVE}`],
 ];
 
-const TRIGGER = (liveOnly: boolean) => {
+export const TRIGGER = (liveOnly: boolean) => {
   const rows = (table: string) => `from ${table}${liveOnly ? ' where deleted_at is null' : ''} group by owner_id`;
   return `create or replace function catalogue_stats_apply() returns trigger language plpgsql as $$
 declare

@@ -22,7 +22,7 @@ const LISTENERS = `create view event_listeners (user_id, type) as
 
 const listened = (owner: string, type: string) => `exists (select 1 from event_listeners l where l.user_id = ${owner} and l.type = ${type})`;
 
-const RECORD_INSERTED = `create or replace function events_record_inserted() returns trigger language plpgsql as $$
+export const RECORD_INSERTED = `create or replace function events_record_inserted() returns trigger language plpgsql as $$
 begin
   insert into events (user_id, type, product)
   select n.owner_id, 'product.created', to_jsonb(n) from new_rows n
@@ -30,7 +30,7 @@ begin
   return null;
 end $$;`;
 
-const RECORD_UPDATED = `create or replace function events_record_updated() returns trigger language plpgsql as $$
+export const RECORD_UPDATED = `create or replace function events_record_updated() returns trigger language plpgsql as $$
 begin
   insert into events (user_id, type, product)
   select n.owner_id, t.type, to_jsonb(n)
@@ -39,7 +39,7 @@ begin
   return null;
 end $$;`;
 
-const RECORD_DELETED = `create or replace function events_record_deleted() returns trigger language plpgsql as $$
+export const RECORD_DELETED = `create or replace function events_record_deleted() returns trigger language plpgsql as $$
 begin
   insert into events (user_id, type, product)
   select o.owner_id, 'product.deleted', to_jsonb(o) from old_rows o

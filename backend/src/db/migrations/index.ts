@@ -23,6 +23,7 @@ import { Migration20261126020000 } from './Migration20261126020000';
 import { Migration20261126030000 } from './Migration20261126030000';
 import { Migration20261126040000 } from './Migration20261126040000';
 import { Migration20261128000000 } from './Migration20261128000000';
+import { Migration20261128100000 } from './Migration20261128100000';
 
 /**
  * Migrations in the order they run. Listed explicitly (not globbed) so the
@@ -53,5 +54,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126020000', class: Migration20261126020000 }, // rate-limit counters unlogged: every signed-in request counts, and a count need not wait for a disk flush
   { name: 'Migration20261126030000', class: Migration20261126030000 }, // the outbox records only events someone listens to (enabled webhooks, low-stock emails), imports included
   { name: 'Migration20261126040000', class: Migration20261126040000 }, // stock movements: no foreign key on owner_id, which the product's key already holds
-  { name: 'Migration20261128000000', class: Migration20261128000000 }, // a product's optional cost price, money like its price
+  { name: 'Migration20261128000000', class: Migration20261128000000 }, // one mechanism for a write's consequences: triggers on products record movements, activity and stock alerts too; stock_status
+  { name: 'Migration20261128100000', class: Migration20261128100000 }, // a product's optional cost price, money like its price
 ];

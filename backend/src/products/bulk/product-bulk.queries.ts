@@ -1,7 +1,6 @@
-import { logFrom, logStockAlertFrom } from '../../activity/activity-log';
 import type { Statement } from '../../db/sql';
+import { lastChange } from '../../product-record/product-change';
 import { LIVE } from '../../product-record/product-columns';
-import { movementFrom } from '../../stock/stock-ledger';
 import { where, type ProductFilter } from '../list-query/product-list.queries';
 import { TRASH_BATCH_OF_NOW } from './trash-batch';
 
@@ -54,24 +53,21 @@ export interface BulkChanges {
  * fields whose value really changed, and a raised reorder level that puts a
  * product into low stock says so.
  */
-export function bulkUpdateStatement(selection: BulkSelection, changes: BulkChanges): Statement {
+export function bulkUpdateStatement(selection: BulkSelection, changes: BulkChanges, actor: string): Statement {
   const columns = { category: 'category', reorderLevel: 'reorder_level', featured: 'featured' } as const;
   const entries = (Object.entries(changes) as Array<[keyof typeof columns, unknown]>).filter(([, value]) => value !== undefined);
-  const sets = [...entries.map(([key]) => `${columns[key]} = ?`), 'version = products.version + 1', 'updated_at = now()'];
-  const changed = entries.map(([key]) => `CASE WHEN products.${columns[key]} IS DISTINCT FROM selected.${columns[key]} THEN '${key}' END`);
-  const rows = selected(selection, 'id, quantity, category, reorder_level, featured');
+  const change = lastChange({ actor, kind: 'edit' });
+  const sets = [...entries.map(([key]) => `${columns[key]} = ?`), 'version = products.version + 1', 'updated_at = now()', `last_change = ${change.sql}`];
+  const rows = selected(selection, 'id');
   const found = allFound(selection);
   return {
     sql: `WITH selected AS (${rows.sql}),
       updated AS (
         UPDATE products SET ${sets.join(', ')} FROM selected
         WHERE products.id = selected.id${found.sql}
-        RETURNING products.*, selected.quantity AS quantity_before, selected.reorder_level AS reorder_level_before,
-          array_remove(ARRAY[${changed.join(', ')}]::text[], NULL) AS changed),
-      alerted AS (${logStockAlertFrom('updated')}),
-      logged AS (${logFrom('updated', 'product_updated', `jsonb_build_object('fields', to_jsonb(changed))`)} WHERE cardinality(changed) > 0)
+        RETURNING products.id)
       ${counts('updated')}`,
-    values: [...rows.values, ...entries.map(([, value]) => value), ...found.values],
+    values: [...rows.values, ...entries.map(([, value]) => value), ...change.values, ...found.values],
   };
 }
 
@@ -85,36 +81,34 @@ export function bulkAdjustStockStatement(
   delta: number,
   limits: { min: number; max: number },
   activity: { reason: string; note: string | null },
+  actor: string,
 ): Statement {
   const rows = selected(selection, 'id, quantity');
   const found = allFound(selection);
-  const moved = movementFrom('adjusted', { delta: '?::int', reason: 'BULK', note: activity.note }, [delta]);
+  const change = lastChange({ actor, kind: 'stock', reason: 'BULK', entryReason: activity.reason, note: activity.note });
   return {
     sql: `WITH selected AS (${rows.sql}),
       short AS (SELECT count(*) AS n FROM selected WHERE quantity + ? NOT BETWEEN ? AND ?),
       adjusted AS (
-        UPDATE products SET quantity = products.quantity + ?, version = products.version + 1, updated_at = now() FROM selected
+        UPDATE products SET quantity = products.quantity + ?, version = products.version + 1, updated_at = now(), last_change = ${change.sql} FROM selected
         WHERE products.id = selected.id AND (SELECT n FROM short) = 0${found.sql}
-        RETURNING products.*, selected.quantity AS quantity_before, products.reorder_level AS reorder_level_before),
-      moved AS (${moved.sql}),
-      alerted AS (${logStockAlertFrom('adjusted')}),
-      logged AS (${logFrom('adjusted', 'stock_adjusted', `jsonb_build_object('delta', ?::int, 'quantity', quantity, 'reason', ?::text)`)})
+        RETURNING products.id)
       ${counts('adjusted', '(SELECT n FROM short)')}`,
-    values: [...rows.values, delta, limits.min, limits.max, delta, ...found.values, ...moved.values, delta, activity.reason],
+    values: [...rows.values, delta, limits.min, limits.max, delta, ...change.values, ...found.values],
   };
 }
 
 /** Moves every selected product to the trash (restorable as one product's delete is), each with its activity entry. */
-export function bulkDeleteStatement(selection: BulkSelection): Statement {
+export function bulkDeleteStatement(selection: BulkSelection, actor: string): Statement {
   const rows = selected(selection, 'id');
   const found = allFound(selection);
+  const change = lastChange({ actor, kind: 'trash' });
   return {
     sql: `WITH selected AS (${rows.sql}),
       removed AS (
-        UPDATE products SET deleted_at = now() FROM selected WHERE products.id = selected.id${found.sql}
-        RETURNING products.id, products.owner_id, products.name),
-      logged AS (${logFrom('removed', 'product_deleted')})
+        UPDATE products SET deleted_at = now(), last_change = ${change.sql} FROM selected WHERE products.id = selected.id${found.sql}
+        RETURNING products.id)
       ${counts('removed')}, CASE WHEN EXISTS (SELECT 1 FROM removed) THEN ${TRASH_BATCH_OF_NOW} END AS "trashBatch"`,
-    values: [...rows.values, ...found.values],
+    values: [...rows.values, ...change.values, ...found.values],
   };
 }

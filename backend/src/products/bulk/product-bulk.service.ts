@@ -75,7 +75,9 @@ export const productBulkService = {
         category: changes.category as string | undefined,
         reorderLevel: changes.reorderLevel === undefined ? undefined : isBlank(changes.reorderLevel) ? null : Number(changes.reorderLevel),
         featured: changes.featured as boolean | undefined,
-      }),
+        },
+        user.id,
+      ),
     );
     assertAllFound(selection, counts);
     return { affected: counts.affected };
@@ -93,7 +95,7 @@ export const productBulkService = {
     const delta = Number(input.delta);
     const reason = (input.reason as StockAdjustmentReason | null | undefined) ?? defaultAdjustmentReason(delta);
     const note = cleanNote(input.note);
-    const counts = await run(ctx, bulkAdjustStockStatement(selection, delta, Rules.quantity, { reason, note }));
+    const counts = await run(ctx, bulkAdjustStockStatement(selection, delta, Rules.quantity, { reason, note }, user.id));
     assertAllFound(selection, counts);
     if (counts.short > 0) {
       if (delta < 0) throw new ConflictError(BulkMessages.insufficientStock(counts.short));
@@ -106,7 +108,7 @@ export const productBulkService = {
   async remove(ctx: RequestContext, rawSelection: BulkSelectionRequest): Promise<BulkResult> {
     const { user } = await requireCallerRows(ctx, 'write');
     const selection = selectionOf(rawSelection, user.id);
-    const counts = await run(ctx, bulkDeleteStatement(selection));
+    const counts = await run(ctx, bulkDeleteStatement(selection, user.id));
     assertAllFound(selection, counts);
     return { affected: counts.affected, trashBatch: counts.trashBatch ?? null };
   },

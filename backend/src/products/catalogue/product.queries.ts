@@ -1,8 +1,7 @@
-import { logFrom, logStockAlertFrom } from '../../activity/activity-log';
 import type { Statement } from '../../db/sql';
 import { WRITABLE_PRODUCT_FIELDS, type ProductValues } from '@stockroom/schema';
+import { lastChange } from '../../product-record/product-change';
 import { LIVE, PRODUCT_COLUMNS, WRITABLE_COLUMNS } from '../../product-record/product-columns';
-import { movementFrom } from '../../stock/stock-ledger';
 import { orderBy, where, type ProductFilter, type ProductSort } from '../list-query/product-list.queries';
 
 /**
@@ -60,20 +59,18 @@ export type NewProduct = ProductValues & { ownerId: string };
 export type ProductWrite = Partial<ProductValues>;
 
 /**
- * One round trip: the row goes in, its INITIAL stock movement (of its whole
- * quantity, 0 included, so every product's history starts somewhere) and its
- * activity entry with it, and it comes back in the shape both transports send.
+ * One round trip: the row goes in and comes back in the shape both
+ * transports send. The triggers record its INITIAL stock movement (of its
+ * whole quantity, 0 included, so every product's history starts somewhere)
+ * and its activity entry.
  */
-export function insertProductStatement(product: NewProduct): Statement {
-  const moved = movementFrom('created', { delta: 'quantity', reason: 'INITIAL' });
+export function insertProductStatement(product: NewProduct, actor: string): Statement {
+  const change = lastChange({ actor, kind: 'create', reason: 'INITIAL' });
   return {
-    sql: `WITH created AS (
-        INSERT INTO products (id, owner_id, ${WRITABLE_PRODUCT_FIELDS.map((name) => WRITABLE_COLUMNS[name]).join(', ')})
-        VALUES (gen_random_uuid(), ?, ${WRITABLE_PRODUCT_FIELDS.map(() => '?').join(', ')}) RETURNING *),
-      moved AS (${moved.sql}),
-      logged AS (${logFrom('created', 'product_created')})
-      SELECT ${PRODUCT_COLUMNS} FROM created`,
-    values: [product.ownerId, ...WRITABLE_PRODUCT_FIELDS.map((name) => product[name]), ...moved.values],
+    sql: `INSERT INTO products (id, owner_id, ${WRITABLE_PRODUCT_FIELDS.map((name) => WRITABLE_COLUMNS[name]).join(', ')}, last_change)
+      VALUES (gen_random_uuid(), ?, ${WRITABLE_PRODUCT_FIELDS.map(() => '?').join(', ')}, ${change.sql})
+      RETURNING ${PRODUCT_COLUMNS}`,
+    values: [product.ownerId, ...WRITABLE_PRODUCT_FIELDS.map((name) => product[name]), ...change.values],
   };
 }
 
@@ -81,29 +78,21 @@ export function insertProductStatement(product: NewProduct): Statement {
  * Writes the given fields of the owner's product, only at `version` when one
  * is given (optimistic locking in the WHERE clause, so two edits of the same
  * version can never both land). No row back means the product is missing,
- * someone else's, or changed since `version`. The row as it was (`before`) is
- * read under a row lock, so it is the row this write replaces even when a
- * sale landed while the statement waited: the activity entry names the fields
- * whose value really changed (a save that changed nothing logs nothing), and
- * a new quantity records a CORRECTION movement of exactly the difference.
+ * someone else's, or changed since `version`. The triggers compare the row
+ * with the one it replaces (even when a sale landed while the statement
+ * waited): the activity entry names the fields whose value really changed (a
+ * save that changed nothing logs nothing), and a new quantity records a
+ * CORRECTION movement of exactly the difference.
  */
-export function updateProductStatement(id: string, ownerId: string, changes: ProductWrite, version?: number): Statement {
+export function updateProductStatement(id: string, ownerId: string, changes: ProductWrite, actor: string, version?: number): Statement {
   const entries = (Object.entries(changes) as Array<[keyof ProductWrite, unknown]>).filter(([, value]) => value !== undefined);
-  const sets = [...entries.map(([key]) => `${WRITABLE_COLUMNS[key]} = ?`), 'version = products.version + 1', 'updated_at = now()'];
-  const changed = entries.map(([key]) => `CASE WHEN products.${WRITABLE_COLUMNS[key]} IS DISTINCT FROM before.${WRITABLE_COLUMNS[key]} THEN '${key}' END`);
-  const moved = changes.quantity === undefined ? undefined : movementFrom('updated', { delta: 'quantity - quantity_before', reason: 'CORRECTION', where: 'quantity <> quantity_before' });
+  const change = lastChange({ actor, kind: 'edit', reason: 'CORRECTION' });
+  const sets = [...entries.map(([key]) => `${WRITABLE_COLUMNS[key]} = ?`), 'version = version + 1', 'updated_at = now()', `last_change = ${change.sql}`];
   return {
-    sql: `WITH before AS (SELECT * FROM products WHERE id = ? AND owner_id = ? AND ${LIVE} FOR UPDATE),
-      updated AS (
-        UPDATE products SET ${sets.join(', ')} FROM before
-        WHERE products.id = before.id${version === undefined ? '' : ' AND products.version = ?'}
-        RETURNING products.*, before.quantity AS quantity_before, before.reorder_level AS reorder_level_before,
-          array_remove(ARRAY[${changed.join(', ')}]::text[], NULL) AS changed),${moved ? `
-      moved AS (${moved.sql}),` : ''}
-      alerted AS (${logStockAlertFrom('updated')}),
-      logged AS (${logFrom('updated', 'product_updated', `jsonb_build_object('fields', to_jsonb(changed))`)} WHERE cardinality(changed) > 0)
-      SELECT ${PRODUCT_COLUMNS} FROM updated`,
-    values: [id, ownerId, ...entries.map(([, value]) => value), ...(version === undefined ? [] : [version]), ...(moved?.values ?? [])],
+    sql: `UPDATE products SET ${sets.join(', ')}
+      WHERE id = ? AND owner_id = ? AND ${LIVE}${version === undefined ? '' : ' AND version = ?'}
+      RETURNING ${PRODUCT_COLUMNS}`,
+    values: [...entries.map(([, value]) => value), ...change.values, id, ownerId, ...(version === undefined ? [] : [version])],
   };
 }
 
@@ -112,11 +101,10 @@ export function updateProductStatement(id: string, ownerId: string, changes: Pro
  * history) as it was for a restore; no row back means it is missing, already
  * in the trash, or someone else's.
  */
-export function deleteProductStatement(id: string, ownerId: string): Statement {
+export function deleteProductStatement(id: string, ownerId: string, actor: string): Statement {
+  const change = lastChange({ actor, kind: 'trash' });
   return {
-    sql: `WITH removed AS (UPDATE products SET deleted_at = now() WHERE id = ? AND owner_id = ? AND ${LIVE} RETURNING id, owner_id, name),
-      logged AS (${logFrom('removed', 'product_deleted')})
-      SELECT id FROM removed`,
-    values: [id, ownerId],
+    sql: `UPDATE products SET deleted_at = now(), last_change = ${change.sql} WHERE id = ? AND owner_id = ? AND ${LIVE} RETURNING id`,
+    values: [...change.values, id, ownerId],
   };
 }

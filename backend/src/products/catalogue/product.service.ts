@@ -135,7 +135,7 @@ export const productService = {
     assertValid(validateFields(ProductFields, withDefaults));
     // Validated above, so every required field is present; an optional one left out is none (featured: false).
     const product: NewProduct = { ...blankProductValues(), ...cleanChanges(withDefaults), ownerId: user.id };
-    const [row] = await writeProduct(ctx, insertProductStatement(product));
+    const [row] = await writeProduct(ctx, insertProductStatement(product, user.id));
     return productFromRow(row);
   },
 
@@ -152,7 +152,7 @@ export const productService = {
     const expected = version === undefined ? undefined : Number(version);
     const clean = cleanChanges(changes);
     if (Object.keys(clean).length) {
-      const [row] = await writeProduct(ctx, updateProductStatement(id, user.id, clean, expected));
+      const [row] = await writeProduct(ctx, updateProductStatement(id, user.id, clean, user.id, expected));
       if (row) return productFromRow(row);
       // It exists and is the caller's, so only the version can have refused the write.
       await currentOwnProduct(ctx, id, user.id);
@@ -168,7 +168,7 @@ export const productService = {
   async remove(ctx: RequestContext, rawId: unknown): Promise<string> {
     const { user } = await requireCallerRows(ctx, 'write');
     const id = canonicalId(rawId);
-    const [row] = await query<{ id: string }>(ctx, deleteProductStatement(id, user.id));
+    const [row] = await query<{ id: string }>(ctx, deleteProductStatement(id, user.id, user.id));
     if (row) return row.id;
     await currentOwnProduct(ctx, id, user.id);
     // Ours and present a moment ago: another request deleted it in between.

@@ -1,14 +1,14 @@
 import { PRODUCT_FIELDS, WRITABLE_PRODUCT_FIELDS, writableField, type ProductValues, type WritableProductFieldName } from '@stockroom/schema';
 import type { Statement } from '../../db/sql';
+import { lastChange } from '../../product-record/product-change';
 import { LIVE } from '../../product-record/product-columns';
-import { movementFrom } from '../../stock/stock-ledger';
 
 /**
  * The SQL of an import. The rows to write are loaded with COPY into a
- * temporary table of the import's transaction, then written by one statement:
- * every new product, every changed one, their IMPORT stock movements and the
- * one activity entry, so the catalogue totals' statement triggers run once
- * and the import lands whole or not at all.
+ * temporary table of the import's transaction, then written by one statement
+ * (every new product, every changed one), so the statement triggers on
+ * products (IMPORT stock movements, the one activity entry, the totals) run
+ * once and the import lands whole or not at all.
  */
 
 /** A product of the caller that a row of the file names by its SKU: its writable fields, money as the exact text stored. */
@@ -62,30 +62,24 @@ export const copyImportRowsSql = `COPY import_rows (${IMPORT_ROW_COLUMNS.join(',
  * Writes the loaded rows: a row with a product id replaces that product's
  * fields (its version goes up, as an edit's does), a row without one is a new
  * product. A quantity that changed, and every new product's quantity, is an
- * IMPORT movement, its change measured against the row the update replaced
- * (`old`), not the one read when the file was checked. The activity log gets
- * one entry with the counts.
+ * IMPORT movement, its change measured by the triggers against the row the
+ * update replaced, not the one read when the file was checked. The activity
+ * log gets one entry with the counts.
  */
-export function applyImportStatement(ownerId: string): Statement {
-  const movedNew = movementFrom('created', { delta: 'quantity', reason: 'IMPORT' });
-  const movedChanged = movementFrom('updated', { delta: 'quantity - quantity_before', reason: 'IMPORT', where: 'quantity <> quantity_before' });
+export function applyImportStatement(ownerId: string, actor: string): Statement {
+  const change = lastChange({ actor, kind: 'import', reason: 'IMPORT' });
   return {
     sql: `WITH updated AS (
         UPDATE products SET ${written.map((column) => `${column} = i.${column}`).join(', ')},
-          version = products.version + 1, updated_at = now()
+          version = products.version + 1, updated_at = now(), last_change = ${change.sql}
         FROM import_rows AS i WHERE i.product_id = products.id AND products.owner_id = ? AND products.${LIVE}
-        RETURNING products.id, products.owner_id, new.quantity, old.quantity AS quantity_before),
+        RETURNING 1),
       created AS (
-        INSERT INTO products (id, owner_id, ${written.join(', ')})
-        SELECT gen_random_uuid(), ?, ${written.join(', ')}
+        INSERT INTO products (id, owner_id, ${written.join(', ')}, last_change)
+        SELECT gen_random_uuid(), ?, ${written.join(', ')}, ${change.sql}
         FROM import_rows WHERE product_id IS NULL
-        RETURNING id, owner_id, quantity),
-      moved_new AS (${movedNew.sql}),
-      moved_changed AS (${movedChanged.sql}),
-      logged AS (
-        INSERT INTO activity_log (user_id, kind, details)
-        SELECT ?, 'products_imported', jsonb_build_object('created', (SELECT count(*) FROM created), 'updated', (SELECT count(*) FROM updated)))
+        RETURNING 1)
       SELECT (SELECT count(*) FROM created)::int AS created, (SELECT count(*) FROM updated)::int AS updated`,
-    values: [ownerId, ownerId, ...movedNew.values, ...movedChanged.values, ownerId],
+    values: [...change.values, ownerId, ownerId, ...change.values],
   };
 }

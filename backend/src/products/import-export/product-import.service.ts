@@ -24,6 +24,7 @@ import {
   type WritableProductFieldName,
 } from '@stockroom/schema';
 import { requireCallerRows } from '../../account/viewer';
+import { logActivityStatement } from '../../activity/activity-log';
 import type { RequestContext } from '../../account/context';
 import { ValidationError } from '../../common/errors';
 import { HeavyWork } from '../../common/heavy-work';
@@ -304,14 +305,22 @@ function* copyText(writes: PlannedRow[]): Generator<string> {
   }
 }
 
-/** Loads the planned rows and writes them in the transaction `tx`; a SKU taken meanwhile by another request is DuplicateSkuError. */
+/**
+ * Loads the planned rows and writes them in the transaction `tx`; a SKU taken meanwhile by another request is DuplicateSkuError.
+ * The triggers on products log the import's entry from the rows it writes; a file whose every row is unchanged writes none, and
+ * logs its entry itself.
+ */
 async function applyPlan(tx: SqlTransaction, ownerId: string, writes: PlannedRow[]): Promise<{ created: number; updated: number }> {
+  if (writes.length === 0) {
+    await tx.query(logActivityStatement(ownerId, 'products_imported', { created: 0, updated: 0 }));
+    return { created: 0, updated: 0 };
+  }
   await tx.query({ sql: createImportTableSql, values: [] });
   await tx.copyFrom(copyImportRowsSql, copyText(writes));
   // A new table has no statistics: without them the planner guesses its size when joining it to the products.
   await tx.query({ sql: 'ANALYZE import_rows', values: [] });
   try {
-    const [counts] = await tx.query<{ created: number; updated: number }>(applyImportStatement(ownerId));
+    const [counts] = await tx.query<{ created: number; updated: number }>(applyImportStatement(ownerId, ownerId));
     return counts;
   } catch (error) {
     const { code, constraint } = error as { code?: string; constraint?: string };

@@ -37,10 +37,15 @@ const ORDER_BY: Record<ProductSortField, string> = {
 const EXACT_CODE = '(lower(sku) = lower(?) AND sku IS NOT NULL) OR (barcode = ? AND barcode IS NOT NULL)';
 const exactCodeValues = (filter: ProductFilter) => [filter.search, filter.search];
 
-/** Low Stock's clause names the partial index's own predicate, so the planner reads only that index. */
+/**
+ * Each status as `stock_status` decides it. Low Stock's clause also names the
+ * partial index's own predicate, which the status implies, so the planner
+ * reads only that index; In Stock and Out of Stock read the quantity alone,
+ * which the sort indexes carry, so the status is spelled as its first branch.
+ */
 const STOCK_STATUS_CLAUSE: Record<StockStatus, string> = {
   IN_STOCK: 'quantity > 0',
-  LOW_STOCK: 'quantity > 0 AND quantity <= reorder_level',
+  LOW_STOCK: `stock_status(quantity, reorder_level) = 'LOW_STOCK' AND quantity <= reorder_level`,
   OUT_OF_STOCK: 'quantity = 0',
 };
 

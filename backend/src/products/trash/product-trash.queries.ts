@@ -1,6 +1,6 @@
 import { TRASH_RETENTION_DAYS } from '@stockroom/schema';
-import { logFrom } from '../../activity/activity-log';
 import type { Statement } from '../../db/sql';
+import { lastChange } from '../../product-record/product-change';
 import { PRODUCT_COLUMNS } from '../../product-record/product-columns';
 
 /**
@@ -46,16 +46,16 @@ export function productStateStatement(id: string): Statement {
  * the statement on the unique index of live SKUs. Answers the restored
  * products (`rows`), or how many ids matched and how many were restored (`counts`).
  */
-export function restoreStatement(ownerId: string, ids: string[], answer: 'rows' | 'counts'): Statement {
+export function restoreStatement(ownerId: string, ids: string[], answer: 'rows' | 'counts', actor: string): Statement {
+  const change = lastChange({ actor, kind: 'trash' });
   return {
     sql: `WITH selected AS (SELECT id, deleted_at FROM products WHERE owner_id = ? AND id = ANY(?::uuid[]) FOR UPDATE),
       restored AS (
-        UPDATE products SET deleted_at = NULL FROM selected
+        UPDATE products SET deleted_at = NULL, last_change = ${change.sql} FROM selected
         WHERE products.id = selected.id AND selected.deleted_at IS NOT NULL AND (SELECT count(*) FROM selected) = ?
-        RETURNING products.*),
-      logged AS (${logFrom('restored', 'product_restored')})
+        RETURNING products.*)
       ${answer === 'rows' ? `SELECT ${PRODUCT_COLUMNS} FROM restored` : 'SELECT (SELECT count(*) FROM selected)::int AS matched, (SELECT count(*) FROM restored)::int AS affected'}`,
-    values: [ownerId, ids, ids.length],
+    values: [ownerId, ids, ...change.values, ids.length],
   };
 }
 
@@ -65,14 +65,14 @@ export function restoreStatement(ownerId: string, ids: string[], answer: 'rows' 
  * on the owner's trash index. As restoreStatement, with each its activity
  * entry; one restored since, or deleted for good, is simply not there.
  */
-export function restoreTrashBatchStatement(ownerId: string, batch: string): Statement {
+export function restoreTrashBatchStatement(ownerId: string, batch: string, actor: string): Statement {
+  const change = lastChange({ actor, kind: 'trash' });
   return {
     sql: `WITH restored AS (
-        UPDATE products SET deleted_at = NULL WHERE owner_id = ? AND deleted_at = ?::timestamptz
-        RETURNING products.*),
-      logged AS (${logFrom('restored', 'product_restored')})
-      SELECT (SELECT count(*) FROM restored)::int AS affected`,
-    values: [ownerId, batch],
+        UPDATE products SET deleted_at = NULL, last_change = ${change.sql} WHERE owner_id = ? AND deleted_at = ?::timestamptz
+        RETURNING 1)
+      SELECT count(*)::int AS affected FROM restored`,
+    values: [...change.values, ownerId, batch],
   };
 }
 
@@ -87,8 +87,7 @@ export function purgeStatement(ownerId: string, ids: string[]): Statement {
     sql: `WITH selected AS (SELECT id FROM products WHERE owner_id = ? AND id = ANY(?::uuid[]) FOR UPDATE),
       removed AS (
         DELETE FROM products USING selected WHERE products.id = selected.id AND (SELECT count(*) FROM selected) = ?
-        RETURNING products.id, products.owner_id, products.name, products.deleted_at),
-      logged AS (${logFrom('removed', 'product_deleted')} WHERE deleted_at IS NULL)
+        RETURNING 1)
       SELECT (SELECT count(*) FROM selected)::int AS matched, (SELECT count(*) FROM removed)::int AS affected`,
     values: [ownerId, ids, ids.length],
   };

@@ -111,7 +111,7 @@ export const productTrashService = {
   async restore(ctx: RequestContext, rawId: unknown): Promise<ProductView> {
     const { user } = await requireCallerRows(ctx, 'write');
     const id = canonicalId(rawId);
-    const [row] = await restoring<ProductRow>(ctx, restoreStatement(user.id, [id], 'rows'));
+    const [row] = await restoring<ProductRow>(ctx, restoreStatement(user.id, [id], 'rows', user.id));
     if (row) return productFromRow(row);
     const live = await liveProduct(ctx, id);
     if (live && live.owner === user.id) return productFromRow(live);
@@ -126,7 +126,7 @@ export const productTrashService = {
   async restoreMany(ctx: RequestContext, rawIds: unknown): Promise<BulkResult> {
     const { user } = await requireCallerRows(ctx, 'write');
     const ids = trashIdsOf(rawIds);
-    const [counts] = await restoring<{ matched: number; affected: number }>(ctx, restoreStatement(user.id, ids, 'counts'));
+    const [counts] = await restoring<{ matched: number; affected: number }>(ctx, restoreStatement(user.id, ids, 'counts', user.id));
     if (counts.matched < ids.length) throw new NotFoundError(TrashMessages.notInTrash);
     return { affected: counts.affected };
   },
@@ -140,7 +140,7 @@ export const productTrashService = {
   async restoreBatch(ctx: RequestContext, rawBatch: unknown): Promise<BulkResult> {
     const { user } = await requireCallerRows(ctx, 'write');
     if (!isTrashBatch(rawBatch)) throw new ValidationError({ batch: TrashMessages.badBatch });
-    const [{ affected }] = await restoring<{ affected: number }>(ctx, restoreTrashBatchStatement(user.id, rawBatch));
+    const [{ affected }] = await restoring<{ affected: number }>(ctx, restoreTrashBatchStatement(user.id, rawBatch, user.id));
     return { affected };
   },
 

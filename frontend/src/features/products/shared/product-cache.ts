@@ -1,6 +1,6 @@
 import type { ApolloCache, Reference } from '@apollo/client';
 import { isReference } from '@apollo/client/utilities';
-import { DEFAULT_PRODUCT_SORT, PAGINATION, PRODUCT_SORT_FIELDS, SORT_ORDERS, STOCK_STATUSES } from '@stockroom/schema';
+import { DEFAULT_PRODUCT_SORT, PAGINATION, PRODUCT_SORT_FIELDS, SORT_ORDERS, STOCK_STATUSES, stockStatus } from '@stockroom/schema';
 import type { PaginationDetailsFragment, ProductListInput, ProductRecordFragment } from '@stockroom/schema/generated/graphql';
 import { ProductRecordFragmentDoc } from '@stockroom/schema/generated/hooks';
 import { toGraphQLEnum } from './product-list-params';
@@ -80,9 +80,8 @@ export function listKeyOf(storeFieldName: string): ListKey | null {
   };
 }
 
-/** Out at 0, low at or under the reorder level (the server says which), in stock otherwise. */
-const stockStatusOf = (product: ProductRecord) =>
-  product.quantity === 0 ? 'OUT_OF_STOCK' : product.lowStock ? 'LOW_STOCK' : 'IN_STOCK';
+/** Where the product's stock stands, by the rule the server's `stock_status` follows. */
+const stockStatusOf = (product: ProductRecord) => stockStatus(product.quantity, product.reorderLevel);
 
 /** Whether the search is exactly the product's SKU (any case) or barcode: the server lists such a product before the rest. */
 const matchesCodeExactly = (key: ListKey, product: ProductRecord) =>
@@ -125,8 +124,9 @@ const cents = (value: number) => Math.round(value * 100) / 100;
 /** What one product adds to the catalogue's figures. */
 function contribution(product: ProductRecord | null): StoredStats {
   if (!product) return { totalProducts: 0, inStock: 0, outOfStock: 0, lowStock: 0, inventoryValue: 0 };
-  const inStock = product.quantity > 0;
-  return { totalProducts: 1, inStock: inStock ? 1 : 0, outOfStock: inStock ? 0 : 1, lowStock: product.lowStock ? 1 : 0, inventoryValue: product.price * product.quantity };
+  const status = stockStatusOf(product);
+  const inStock = status !== 'OUT_OF_STOCK';
+  return { totalProducts: 1, inStock: inStock ? 1 : 0, outOfStock: inStock ? 0 : 1, lowStock: status === 'LOW_STOCK' ? 1 : 0, inventoryValue: product.price * product.quantity };
 }
 
 /** The stats once `before` became `after` (null: did not exist / no longer exists). */

@@ -1,0 +1,175 @@
+-- What a product write records beyond the row: its stock movement, its
+-- activity entry and a crossing into low or out of stock. Statement-level
+-- triggers with transition tables, so every write path records them in its
+-- own transaction (a refused write records nothing), and a write of many rows
+-- records them with one INSERT ... SELECT instead of a row at a time.
+--
+-- What the rows cannot tell (who acted, why a quantity changed, the note,
+-- which entry the write logs) the write puts in the rows it writes, in
+-- `last_change` (product-record/product-change.ts builds it):
+--   actor   the user who made the change
+--   kind    'create', 'edit', 'stock' (an adjustment or a count: its movement
+--           and its 'stock_adjusted' entry are recorded even for a change of 0)
+--           'import' (one 'products_imported' entry with the counts, no
+--           entry or crossing per product) or 'trash' (to or from the trash,
+--           as deleted_at says)
+--   reason  the movement's reason; `entryReason` the one the entry names
+--           when it differs (a bulk adjustment's movement is BULK, its entry
+--           says SALE or RECEIPT)
+--   note    the movement's note
+--   at      the statement's start, which tells this statement's context
+--           from one an earlier write left in the row.
+-- A write that gives no context (SQL run by hand, a data migration, a seed
+-- that brings its own history) records nothing here; the totals and the
+-- events, which need none, follow it all the same. A DELETE has no new rows:
+-- its entry names the owner.
+
+-- The row's context if the running statement wrote it, else null.
+create or replace function product_change(p products) returns jsonb
+language sql stable parallel safe
+as $$
+  select case when (p.last_change ->> 'at')::timestamptz = statement_timestamp() then p.last_change end
+$$;
+
+-- A column's name as the API spells it: reorder_level is reorderLevel.
+create or replace function product_field_name(column_name text) returns text
+language sql immutable parallel safe
+as $$
+  select string_agg(case when i = 1 then word else initcap(word) end, '' order by i)
+  from unnest(string_to_array(column_name, '_')) with ordinality as w(word, i)
+$$;
+
+-- The fields whose value differs between two versions of a product, in the
+-- table's column order: every column but the bookkeeping ones, so a new
+-- column is named without a change here.
+create or replace function product_changed_fields(o products, n products) returns text[]
+language sql stable parallel safe
+as $$
+  select coalesce(array_agg(product_field_name(a.attname) order by a.attnum), '{}')
+  from (select to_jsonb(o) as before, to_jsonb(n) as after) as r
+  cross join pg_attribute as a
+  where a.attrelid = 'products'::regclass and a.attnum > 0 and not a.attisdropped
+    and a.attname not in ('id', 'owner_id', 'created_at', 'updated_at', 'version', 'deleted_at', 'last_change')
+    and r.before -> a.attname::text is distinct from r.after -> a.attname::text
+$$;
+
+-- An import's one entry: the first of its statements' triggers writes it,
+-- the next adds its count (one import is one transaction, so `now()` names it).
+create or replace function activity_log_import(actor uuid, created integer, updated integer) returns void
+language plpgsql
+as $$
+begin
+  update activity_log
+  set details = jsonb_build_object('created', (details ->> 'created')::int + created, 'updated', (details ->> 'updated')::int + updated)
+  where user_id = actor and kind = 'products_imported' and created_at = now();
+  if not found then
+    insert into activity_log (user_id, kind, details)
+    values (actor, 'products_imported', jsonb_build_object('created', created, 'updated', updated));
+  end if;
+end
+$$;
+
+-- A new product: an INITIAL (or IMPORT) movement of its whole quantity, 0
+-- included, so every product's history starts somewhere; 'product_created'.
+create or replace function products_record_inserted() returns trigger
+language plpgsql
+as $$
+declare
+  r record;
+begin
+  with written as materialized (
+    select n.id, n.owner_id, n.name, n.quantity, (c ->> 'actor')::uuid as actor, coalesce(c ->> 'kind', 'create') as kind, c
+    from new_rows as n cross join lateral product_change(n) as c
+    where c is not null
+  ),
+  moved as (
+    insert into stock_movements (product_id, owner_id, user_id, delta, quantity_after, reason, note)
+    select id, owner_id, actor, quantity, quantity, coalesce(c ->> 'reason', 'INITIAL'), c ->> 'note' from written
+  )
+  insert into activity_log (user_id, kind, subject_id, subject)
+  select actor, 'product_created', id, name from written where kind <> 'import';
+
+  for r in
+    select (c ->> 'actor')::uuid as actor, count(*)::int as created
+    from new_rows as n cross join lateral product_change(n) as c where c ->> 'kind' = 'import' group by 1
+  loop
+    perform activity_log_import(r.actor, r.created, 0);
+  end loop;
+  return null;
+end
+$$;
+
+-- A changed product. In the catalogue before and after: a movement when the
+-- quantity changed (a stock change records one even for 0); the entry its
+-- kind logs; a crossing into low or out of stock. Moved to the trash:
+-- 'product_deleted'; back from it: 'product_restored'.
+create or replace function products_record_updated() returns trigger
+language plpgsql
+as $$
+declare
+  r record;
+begin
+  with written as materialized (
+    select n.id, n.owner_id, n.name, n.quantity, n.reorder_level, n.quantity - o.quantity as delta,
+      o.deleted_at is null as was_live, n.deleted_at is null as live,
+      stock_status(o.quantity, o.reorder_level) as status_before, stock_status(n.quantity, n.reorder_level) as status,
+      (c ->> 'actor')::uuid as actor, coalesce(c ->> 'kind', 'edit') as kind, c,
+      case when coalesce(c ->> 'kind', 'edit') = 'edit' and o.deleted_at is null and n.deleted_at is null then product_changed_fields(o, n) end as fields
+    from old_rows as o join new_rows as n on n.id = o.id cross join lateral product_change(n) as c
+    where c is not null
+  ),
+  moved as (
+    insert into stock_movements (product_id, owner_id, user_id, delta, quantity_after, reason, note)
+    select id, owner_id, actor, delta, quantity, coalesce(c ->> 'reason', 'CORRECTION'), c ->> 'note'
+    from written where was_live and live and (delta <> 0 or kind = 'stock')
+  ),
+  entries (ord, user_id, kind, subject_id, subject, details) as (
+    select 1, actor, case status when 'OUT_OF_STOCK' then 'stock_out' else 'stock_low' end, id, name,
+      jsonb_build_object('quantity', quantity, 'reorderLevel', reorder_level)
+    from written where was_live and live and kind <> 'import' and status <> 'IN_STOCK' and status <> status_before
+    union all
+    select 2, actor, e.kind, id, name, e.details
+    from written cross join lateral (select
+        case when was_live and not live then 'product_deleted'
+          when live and not was_live then 'product_restored'
+          when live and kind = 'edit' and cardinality(fields) > 0 then 'product_updated'
+          when live and kind = 'stock' then 'stock_adjusted' end as kind,
+        case when was_live and live and kind = 'edit' then jsonb_build_object('fields', to_jsonb(fields))
+          when was_live and live and kind = 'stock' then jsonb_build_object('delta', delta, 'quantity', quantity, 'reason', coalesce(c ->> 'entryReason', c ->> 'reason'))
+          else '{}'::jsonb end as details) as e
+    where e.kind is not null
+  )
+  -- Crossings first, so a write's own entry reads above its crossing, as they happened.
+  insert into activity_log (user_id, kind, subject_id, subject, details)
+  select user_id, kind, subject_id, subject, details from entries order by ord;
+
+  for r in
+    select (c ->> 'actor')::uuid as actor, count(*)::int as updated
+    from new_rows as n cross join lateral product_change(n) as c where c ->> 'kind' = 'import' group by 1
+  loop
+    perform activity_log_import(r.actor, 0, r.updated);
+  end loop;
+  return null;
+end
+$$;
+
+-- A product deleted for good: 'product_deleted' if it was still in the
+-- catalogue (one in the trash logged it when it went there). Its movements go
+-- with it. An owner's removal takes their products too, and logs nothing.
+create or replace function products_record_deleted() returns trigger
+language plpgsql
+as $$
+begin
+  insert into activity_log (user_id, kind, subject_id, subject)
+  select o.owner_id, 'product_deleted', o.id, o.name from old_rows as o
+  where o.deleted_at is null and exists (select 1 from users as u where u.id = o.owner_id);
+  return null;
+end
+$$;
+
+create or replace trigger products_history_inserted after insert on products
+  referencing new table as new_rows for each statement execute function products_record_inserted();
+create or replace trigger products_history_updated after update on products
+  referencing old table as old_rows new table as new_rows for each statement execute function products_record_updated();
+create or replace trigger products_history_deleted after delete on products
+  referencing old table as old_rows for each statement execute function products_record_deleted();

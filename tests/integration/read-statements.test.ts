@@ -1,0 +1,130 @@
+import { Client } from 'pg';
+import { PRODUCT, PRODUCT_STATS, PRODUCTS, createProduct } from '../support/products';
+import { logStatements, WRITE_STATEMENT, type StatementLog } from '../support/statement-log';
+import { ME, signUpUser, startTestApp, type TestApp } from '../support/test-app';
+
+/**
+ * A signed-in read writes nothing and costs a known number of statements:
+ * each read of the catalogue, the stock history, the dashboard and the
+ * profile, over REST and GraphQL, with a session and with a personal access
+ * token. The statements the app sends to PostgreSQL while it answers are
+ * noted (every pg client of the process is hooked); none may insert, update
+ * or delete, lock a row or take a sequence value, and their number may not
+ * grow: a feature that adds a write or a round trip to every read fails here.
+ * The requests counted against the rate limit (and a token's last use) are
+ * written apart from any request, in batches (see account/caller-usage.ts).
+ */
+
+const DASHBOARD = `query Dashboard { dashboard { overview { totalProducts inStock } recentActivity { title } inventory { inStock } } }`;
+const MOVEMENTS = `query Movements($id: ID!) { product(id: $id) { id movements(page: 1, limit: 10) { movements { delta reason } pagination { total } } } }`;
+
+let app: TestApp;
+let statements: StatementLog;
+let session: string;
+let token: string;
+let productId: string;
+
+beforeAll(async () => {
+  // No job workers (nothing polls the database between requests), and no timed write of the counts during one.
+  app = await startTestApp({ WORKER: '0', API_RATE_FLUSH_MS: '60000' });
+  ({ token: session } = await signUpUser(app));
+  productId = (await createProduct(app, session, { quantity: 5 })).id;
+  expect((await app.rest('POST', `/api/products/${productId}/stock`, { delta: -2, reason: 'SALE' }, { token: session })).status).toBe(200);
+  const created = await app.rest('POST', '/api/users/profile/tokens', { name: 'Reads', scopes: ['read'] }, { token: session });
+  expect(created.status).toBe(201);
+  token = created.body.token;
+  statements = logStatements();
+});
+afterAll(async () => {
+  statements?.stop();
+  await app.close();
+});
+
+interface Read {
+  name: string;
+  /** Sends the read and says whether it was answered in full. */
+  send(credential: string): Promise<boolean>;
+  /** The most statements it may send, today's count: raise it only for a reason worth a round trip on every read. */
+  most: number;
+}
+
+const restRead = (name: string, path: () => string, most: number): Read => ({
+  name: `REST ${name}`,
+  send: async (credential) => (await app.rest('GET', path(), undefined, { token: credential })).status === 200,
+  most,
+});
+
+const graphqlRead = (name: string, query: string, variables: () => Record<string, unknown>, most: number): Read => ({
+  name: `GraphQL ${name}`,
+  send: async (credential) => {
+    const answer = await app.gql(query, variables(), { token: credential });
+    return answer.status === 200 && answer.errors === undefined;
+  },
+  most,
+});
+
+const READS: Read[] = [
+  restRead('product list', () => '/api/products?limit=10', 3),
+  restRead('one product', () => `/api/products/${productId}`, 2),
+  restRead('stats', () => '/api/products/stats', 2),
+  restRead('stock history', () => `/api/products/${productId}/movements?page=1&limit=10`, 4),
+  restRead('dashboard', () => '/api/dashboard', 7),
+  restRead('profile', () => '/api/users/profile/me', 1),
+  graphqlRead('product list', PRODUCTS, () => ({ query: { limit: 10 } }), 3),
+  graphqlRead('one product', PRODUCT, () => ({ id: productId }), 2),
+  graphqlRead('stats', PRODUCT_STATS, () => ({}), 2),
+  graphqlRead('stock history', MOVEMENTS, () => ({ id: productId }), 4),
+  graphqlRead('dashboard', DASHBOARD, () => ({}), 7),
+  graphqlRead('profile', ME, () => ({}), 1),
+];
+
+describe.each([
+  ['a session', () => session],
+  ['a personal access token', () => token],
+])('signed in with %s', (_, credential) => {
+  it.each(READS.map((read) => [read.name, read] as const))('%s writes nothing, in at most its statements', async (_name, read) => {
+    // What earlier requests counted is written first, so only this request's own statements are noted.
+    await app.writeCounts();
+    const { result: answered, statements: sent } = await statements.during(() => read.send(credential()));
+    expect(answered).toBe(true);
+    expect(sent.filter((text) => WRITE_STATEMENT.test(text))).toEqual([]);
+    // On failure, the statements past the bound.
+    expect(sent.slice(read.most)).toEqual([]);
+    expect(sent.length).toBeLessThanOrEqual(read.most);
+  });
+});
+
+describe('what reads count', () => {
+  it('is written apart from them, in one batch: the budgets\' hits and the token\'s last use', async () => {
+    // Through a connection of its own: the test app's sql() would write the counts first.
+    const watcher = new Client({ connectionString: app.databaseUrl });
+    await watcher.connect();
+    try {
+      await app.sql(`UPDATE api_tokens SET last_used_at = now() - interval '2 minutes'`);
+      const written = async () => {
+        const { rows } = await watcher.query(
+          `SELECT (SELECT hits FROM rate_limit_buckets WHERE key LIKE 'api:session:%') AS session, (SELECT hits FROM rate_limit_buckets WHERE key LIKE 'api:token:%') AS token,
+            (SELECT last_used_at > now() - interval '1 minute' FROM api_tokens) AS "tokenUsedNow"`,
+        );
+        return rows[0] as { session: number; token: number; tokenUsedNow: boolean };
+      };
+      const before = await written();
+      expect(before.tokenUsedNow).toBe(false);
+      const answers = await Promise.all([
+        app.rest('GET', '/api/products/stats', undefined, { token: session }),
+        app.gql(PRODUCT_STATS, {}, { token: session }),
+        app.rest('GET', '/api/products/stats', undefined, { token }),
+        app.gql(PRODUCT_STATS, {}, { token }),
+        app.rest('GET', `/api/products/${productId}`, undefined, { token }),
+      ]);
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+      expect(await written()).toEqual(before);
+
+      const { statements: sent } = await statements.during(() => app.writeCounts());
+      expect(sent).toEqual([expect.stringMatching(/^INSERT INTO rate_limit_buckets/), expect.stringMatching(/^UPDATE api_tokens SET last_used_at/)]);
+      expect(await written()).toEqual({ session: before.session + 2, token: before.token + 3, tokenUsedNow: true });
+    } finally {
+      await watcher.end();
+    }
+  });
+});
