@@ -366,6 +366,12 @@ describe('first view of the signed-in pages', () => {
     release();
     await list.exportMenu.getByRole('menuitem').first().waitFor();
     expect(await list.exportMenu.getByRole('menuitem').allInnerTexts()).toEqual(['CSV', 'Excel']);
+    // Escape closes the menu that has the focus: wait until the opened menu has taken it.
+    await s.page.waitForFunction(() => {
+      const menu = document.querySelector('[role="menu"][aria-label="Export the list as"]');
+      const focused = document.activeElement;
+      return menu !== null && focused !== null && (menu.contains(focused) || focused.contains(menu));
+    });
     await s.page.keyboard.press('Escape');
     await list.exportMenu.waitFor({ state: 'hidden' });
     s.assertClean();

@@ -11,7 +11,7 @@ import { ProductListPage } from './pages/ProductListPage';
  * reachable by touch at 375 px and by mouse at 1280 px, axe clean.
  */
 
-const HEADER = 'sku,name,description,category,price,quantity,reorder_level,barcode,featured,image_url,created_at,updated_at,id';
+const HEADER = 'sku,name,description,category,price,cost_price,quantity,reorder_level,barcode,featured,image_url,created_at,updated_at,id';
 /** 14 lamps (every third out of stock) and 3 desks: the filtered export runs past the list's first page of 10. */
 const LAMPS = Array.from({ length: 14 }, (_, i) => ({ name: `Lamp ${String(i + 1).padStart(2, '0')}, brass`, category: 'Lamps', price: 20 + i, quantity: i % 3 === 0 ? 0 : 4 }));
 const DESKS = ['Oak desk', 'Pine desk', 'Steel desk'].map((name) => ({ name, category: 'Desks', price: 300, quantity: 2 }));
