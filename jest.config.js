@@ -2,14 +2,12 @@
  * Four projects: `unit` (beside the code), `integration` (real app on the
  * embedded PostgreSQL, tests/integration), `e2e` (real Chromium against the
  * built server, tests/e2e) and `performance` (Lighthouse against the built
- * server). `npm test` (scripts/test.mjs) runs the first three together and
- * then `performance` alone, so that no other suite shares the machine while
- * pages are timed.
+ * server). `npm test` (scripts/test.mjs) runs `e2e` beside `unit` and
+ * `integration`, one worker each, and then `performance` alone, so that no
+ * other suite shares the machine while pages are timed.
  */
 /* ts-jest in transpile-only mode (isolatedModules in tsconfig.jest.json): fast, and it emits the decorator metadata TypeGraphQL and MikroORM read. */
 const tsJest = ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest.json' }];
-
-const { availableParallelism } = require('node:os');
 
 const LIGHTHOUSE_SPEC = '<rootDir>/tests/e2e/lighthouse.spec.ts';
 
@@ -28,10 +26,6 @@ const shared = {
 module.exports = {
   // Per-project timeouts are not a jest 29 option; browser tests need the most.
   testTimeout: 60_000,
-  // The integration and browser suites spend most of their time waiting on the server, PostgreSQL
-  // and Chromium, so a machine runs more of them at once than it has cores: jest's default (one
-  // worker fewer than the cores) gives a 2-core machine a single worker, and the suites' times add up.
-  maxWorkers: Math.max(3, availableParallelism() - 1),
   testSequencer: '<rootDir>/tests/support/slowest-first-sequencer.js',
   projects: [
     {

@@ -1,18 +1,23 @@
 #!/usr/bin/env node
 /**
- * `npm test` after the build: jest twice. First the unit, integration and
- * browser suites side by side; then the performance project (Lighthouse)
- * alone, in band, because a page's timed score follows whatever else the
- * machine does in that second and its floors only mean something on a quiet
- * machine. The second pass runs even when the first failed, so one run
- * reports every suite.
+ * `npm test` after the build: jest in two steps.
  *
- * Arguments are passed to both passes (a path that matches nothing in a pass
- * is not an error there). `--outputFile=F` with `--json` writes one report
- * at F, the two passes' reports merged, as jest would have written it.
- * Exits with the first non-zero exit code of the two passes.
+ * 1. The browser suites (`e2e`) beside the unit and integration suites, as two
+ *    jest runs at once with one worker each. A browser suite keeps a core busy
+ *    with Chromium and the server; two of them at once on a 2-core machine
+ *    slow every page past the tests' waits, while an integration suite beside
+ *    one costs it little. So the run is as long as the browser suites' sum.
+ * 2. The performance project (Lighthouse) alone, in band, because a page's
+ *    timed score follows whatever else the machine does in that second and its
+ *    floors only mean something on a quiet machine.
+ *
+ * Every run happens even when an earlier one failed, so one `npm test` reports
+ * every suite. Arguments go to every run (a path that matches nothing in a run
+ * is not an error there). `--outputFile=F` with `--json` writes one report at
+ * F, the runs' reports merged, as jest would have written it. Exits with the
+ * first non-zero exit code.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -22,30 +27,45 @@ const outputAt = args.findIndex((arg) => arg.startsWith('--outputFile'));
 const outputFile = outputAt === -1 ? undefined : args[outputAt].includes('=') ? args[outputAt].split('=')[1] : args[outputAt + 1];
 const passArgs = outputAt === -1 ? args : args.filter((_, i) => i !== outputAt && !(i === outputAt + 1 && !args[outputAt].includes('=')));
 
-const PASSES = [
-  { name: 'suites', projects: ['unit', 'integration', 'e2e'], extra: [] },
-  { name: 'performance', projects: ['performance'], extra: ['--runInBand'] },
+/** Steps run one after the other; the runs of a step run at once. */
+const STEPS = [
+  [
+    { name: 'browser', projects: ['e2e'], extra: ['--maxWorkers=1'] },
+    { name: 'server', projects: ['unit', 'integration'], extra: ['--maxWorkers=1'] },
+  ],
+  [{ name: 'performance', projects: ['performance'], extra: ['--runInBand'] }],
 ];
+
+function runJest(run) {
+  const report = outputFile && `${outputFile}.${run.name}.json`;
+  console.log(`\ntest: jest, ${run.projects.join(', ')} (${run.extra.join(' ')})`);
+  const child = spawn(
+    process.execPath,
+    [jestBin, ...passArgs, '--selectProjects', ...run.projects, '--passWithNoTests', ...run.extra, ...(report ? [`--outputFile=${report}`] : [])],
+    { stdio: 'inherit' },
+  );
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      let parsed;
+      if (report) {
+        try {
+          parsed = JSON.parse(readFileSync(report, 'utf8'));
+          rmSync(report);
+        } catch {
+          // No report: the summary counts the missing run through the exit code.
+        }
+      }
+      resolve({ code: code ?? 1, report: parsed });
+    });
+  });
+}
 
 const reports = [];
 let exitCode = 0;
-for (const pass of PASSES) {
-  const report = outputFile && `${outputFile}.${pass.name}.json`;
-  console.log(`\ntest: jest, ${pass.projects.join(', ')}${pass.extra.length ? ` (${pass.extra.join(' ')})` : ''}`);
-  const result = spawnSync(
-    process.execPath,
-    [jestBin, ...passArgs, '--selectProjects', ...pass.projects, '--passWithNoTests', ...pass.extra, ...(report ? [`--outputFile=${report}`] : [])],
-    { stdio: 'inherit' },
-  );
-  const code = result.status ?? 1;
-  if (exitCode === 0 && code !== 0) exitCode = code;
-  if (report) {
-    try {
-      reports.push(JSON.parse(readFileSync(report, 'utf8')));
-      rmSync(report);
-    } catch {
-      // No report: the summary counts the missing pass through the exit code.
-    }
+for (const step of STEPS) {
+  for (const result of await Promise.all(step.map(runJest))) {
+    if (exitCode === 0 && result.code !== 0) exitCode = result.code;
+    if (result.report) reports.push(result.report);
   }
 }
 
