@@ -26,6 +26,18 @@ language sql immutable parallel safe
 as $$
   select case when quantity = 0 then 'OUT_OF_STOCK' when quantity <= reorder_level then 'LOW_STOCK' else 'IN_STOCK' end
 $$;
+
+-- The status a change took a product into, when that is low or out of stock
+-- and differs from before; null otherwise. The activity's "running low" /
+-- "out of stock" entries and the stock.low / stock.out events are this one
+-- crossing.
+create or replace function stock_crossing(quantity_before integer, reorder_level_before integer, quantity integer, reorder_level integer) returns text
+language sql immutable parallel safe
+as $$
+  select case when stock_status(quantity, reorder_level) <> 'IN_STOCK'
+    and stock_status(quantity, reorder_level) <> stock_status(quantity_before, reorder_level_before)
+    then stock_status(quantity, reorder_level) end
+$$;
 `;
 
 /** db/triggers/catalogue-stats.sql as this migration applies it. */
@@ -128,9 +140,8 @@ begin
     (case when o.deleted_at is null and n.deleted_at is null and not product_changed_fields(o, n) <@ '{quantity}'::text[]
       then 'product.updated' end),
     (case when o.deleted_at is null and n.deleted_at is null and o.quantity <> n.quantity then 'stock.changed' end),
-    (case when o.deleted_at is null and n.deleted_at is null and stock_status(n.quantity, n.reorder_level) <> 'IN_STOCK'
-        and stock_status(n.quantity, n.reorder_level) <> stock_status(o.quantity, o.reorder_level)
-      then case stock_status(n.quantity, n.reorder_level) when 'OUT_OF_STOCK' then 'stock.out' else 'stock.low' end end)
+    (case when o.deleted_at is null and n.deleted_at is null
+      then case stock_crossing(o.quantity, o.reorder_level, n.quantity, n.reorder_level) when 'OUT_OF_STOCK' then 'stock.out' when 'LOW_STOCK' then 'stock.low' end end)
   ) as t(type)
   where t.type is not null and exists (select 1 from event_listeners as l where l.user_id = n.owner_id and l.type = t.type);
   return null;
@@ -272,7 +283,7 @@ begin
   with written as materialized (
     select n.id, n.owner_id, n.name, n.quantity, n.reorder_level, n.quantity - o.quantity as delta,
       o.deleted_at is null as was_live, n.deleted_at is null as live,
-      stock_status(o.quantity, o.reorder_level) as status_before, stock_status(n.quantity, n.reorder_level) as status,
+      stock_crossing(o.quantity, o.reorder_level, n.quantity, n.reorder_level) as crossing,
       (c ->> 'actor')::uuid as actor, coalesce(c ->> 'kind', 'edit') as kind, c,
       case when coalesce(c ->> 'kind', 'edit') = 'edit' and o.deleted_at is null and n.deleted_at is null then product_changed_fields(o, n) end as fields
     from old_rows as o join new_rows as n on n.id = o.id cross join lateral product_change(n) as c
@@ -284,9 +295,9 @@ begin
     from written where was_live and live and (delta <> 0 or kind = 'stock')
   ),
   entries (ord, user_id, kind, subject_id, subject, details) as (
-    select 1, actor, case status when 'OUT_OF_STOCK' then 'stock_out' else 'stock_low' end, id, name,
+    select 1, actor, case crossing when 'OUT_OF_STOCK' then 'stock_out' else 'stock_low' end, id, name,
       jsonb_build_object('quantity', quantity, 'reorderLevel', reorder_level)
-    from written where was_live and live and kind <> 'import' and status <> 'IN_STOCK' and status <> status_before
+    from written where was_live and live and kind <> 'import' and crossing is not null
     union all
     select 2, actor, e.kind, id, name, e.details
     from written cross join lateral (select
@@ -343,6 +354,7 @@ const DROPPED_FUNCTIONS = [
   'product_changed_fields(products, products)',
   'product_field_name(text)',
   'product_change(products)',
+  'stock_crossing(integer, integer, integer, integer)',
 ];
 
 export class Migration20261128000000 extends Migration {

@@ -44,9 +44,8 @@ begin
     (case when o.deleted_at is null and n.deleted_at is null and not product_changed_fields(o, n) <@ '{quantity}'::text[]
       then 'product.updated' end),
     (case when o.deleted_at is null and n.deleted_at is null and o.quantity <> n.quantity then 'stock.changed' end),
-    (case when o.deleted_at is null and n.deleted_at is null and stock_status(n.quantity, n.reorder_level) <> 'IN_STOCK'
-        and stock_status(n.quantity, n.reorder_level) <> stock_status(o.quantity, o.reorder_level)
-      then case stock_status(n.quantity, n.reorder_level) when 'OUT_OF_STOCK' then 'stock.out' else 'stock.low' end end)
+    (case when o.deleted_at is null and n.deleted_at is null
+      then case stock_crossing(o.quantity, o.reorder_level, n.quantity, n.reorder_level) when 'OUT_OF_STOCK' then 'stock.out' when 'LOW_STOCK' then 'stock.low' end end)
   ) as t(type)
   where t.type is not null and exists (select 1 from event_listeners as l where l.user_id = n.owner_id and l.type = t.type);
   return null;

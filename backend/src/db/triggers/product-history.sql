@@ -112,7 +112,7 @@ begin
   with written as materialized (
     select n.id, n.owner_id, n.name, n.quantity, n.reorder_level, n.quantity - o.quantity as delta,
       o.deleted_at is null as was_live, n.deleted_at is null as live,
-      stock_status(o.quantity, o.reorder_level) as status_before, stock_status(n.quantity, n.reorder_level) as status,
+      stock_crossing(o.quantity, o.reorder_level, n.quantity, n.reorder_level) as crossing,
       (c ->> 'actor')::uuid as actor, coalesce(c ->> 'kind', 'edit') as kind, c,
       case when coalesce(c ->> 'kind', 'edit') = 'edit' and o.deleted_at is null and n.deleted_at is null then product_changed_fields(o, n) end as fields
     from old_rows as o join new_rows as n on n.id = o.id cross join lateral product_change(n) as c
@@ -124,9 +124,9 @@ begin
     from written where was_live and live and (delta <> 0 or kind = 'stock')
   ),
   entries (ord, user_id, kind, subject_id, subject, details) as (
-    select 1, actor, case status when 'OUT_OF_STOCK' then 'stock_out' else 'stock_low' end, id, name,
+    select 1, actor, case crossing when 'OUT_OF_STOCK' then 'stock_out' else 'stock_low' end, id, name,
       jsonb_build_object('quantity', quantity, 'reorderLevel', reorder_level)
-    from written where was_live and live and kind <> 'import' and status <> 'IN_STOCK' and status <> status_before
+    from written where was_live and live and kind <> 'import' and crossing is not null
     union all
     select 2, actor, e.kind, id, name, e.details
     from written cross join lateral (select
