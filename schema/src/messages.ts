@@ -179,6 +179,8 @@ export const ValidationMessages = {
   wholeNumber: (field: string) => `${field} must be a whole number`,
   decimals: (field: string, n: number) => `${field} cannot have more than ${n} decimal places`,
   number: (field: string) => `${field} must be a number`,
+  /** "1,234" is 1234 in one country and 1.234 in the next: neither is guessed. */
+  ambiguousNumber: (field: string) => `${field} is ambiguous: a comma before three digits may separate thousands or decimals. Write 1234 or 1234.00 for a thousand, 1.23 for a decimal`,
   /** An optional field sent as null: leaving it out keeps the value, null would erase one that cannot be empty. */
   notNull: (field: string) => `${field} cannot be null`,
 } as const;

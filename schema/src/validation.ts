@@ -1,4 +1,5 @@
 import { IMAGE_FORMATS, PAGINATION, PRODUCT_DRAFT_DEFAULTS, ROLES, USER_STATUS } from './constants';
+import { readMoneyText } from './money';
 import { AuthMessages, ProductMessages, StockMessages, ValidationMessages as M } from './messages';
 
 /**
@@ -26,6 +27,8 @@ export interface NumberRule {
   max: number;
   integer?: boolean;
   decimals?: number;
+  /** Money: a value typed or imported as text is read as people write prices (readMoneyText), "12,50" and "$4.99" included. */
+  money?: true;
 }
 
 /** true or false; never text ('' or 'yes' is a format error, not "absent"). */
@@ -107,7 +110,7 @@ export const Rules = {
   productName: text('Product name', { required: true, min: 2, max: 100 }),
   description: text('Description', { required: true, min: 10, max: 1000 }),
   category: text('Category', { required: true, min: 2, max: 50 }),
-  price: number('Price', { required: true, min: 0.01, max: 999999.99, decimals: 2 }),
+  price: number('Price', { required: true, min: 0.01, max: 999999.99, decimals: 2, money: true }),
   quantity: number('Quantity', { required: true, min: 0, max: 100000, integer: true }),
   /** The shop's own code for a product: unique in the owner's catalogue ignoring case; blank or null is none. */
   sku: text('SKU', { required: false, nullable: true, max: 64, format: 'sku' }),
@@ -282,8 +285,18 @@ export function toDecimals(value: number, decimals: number): number | undefined 
   return Math.abs(value - nearest) <= DECIMAL_TOLERANCE ? nearest : undefined;
 }
 
+/** Text as a number rule reads it: money as people write prices; the message when money text has no single reading. */
+function numberOfText(rule: NumberRule, text: string): number | { message: string } {
+  if (!rule.money) return Number(text);
+  const reading = readMoneyText(text);
+  if ('value' in reading) return reading.value;
+  return { message: reading.problem === 'ambiguous' ? M.ambiguousNumber(rule.label) : M.number(rule.label) };
+}
+
 function validateNumber(rule: NumberRule, value: unknown): string | undefined {
-  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  const read = typeof value === 'string' && value.trim() !== '' ? numberOfText(rule, value) : value;
+  if (typeof read === 'object' && read !== null && 'message' in read) return (read as { message: string }).message;
+  const n = read;
   if (typeof n !== 'number' || !Number.isFinite(n)) return M.number(rule.label);
   if (rule.integer && !Number.isInteger(n)) return M.wholeNumber(rule.label);
   if (rule.decimals !== undefined && toDecimals(n, rule.decimals) === undefined) return M.decimals(rule.label, rule.decimals);
