@@ -8,6 +8,9 @@ import { formatCount } from './numbers';
 /** "1 product", "1,250 products": a count and its noun, as every message and screen says it. */
 export const countOf = (n: number, one: string, many = `${one}s`): string => `${formatCount(n)} ${n === 1 ? one : many}`;
 
+/** 'a', 'a and b', 'a, b and c' */
+const wordList = (words: readonly string[]) => (words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`);
+
 export const AuthMessages = {
   invalidCredentials: 'Invalid email or password',
   sessionExpired: 'Your session has expired. Please log in again',
@@ -16,6 +19,8 @@ export const AuthMessages = {
   emailTaken: 'An account with this email already exists',
   userNotFound: 'User not found',
   weakPassword: 'Password does not meet security requirements',
+  /** The weak-password message with the parts of the policy the password misses: 'Password does not meet security requirements: it needs a number and a special character'. */
+  weakPasswordMissing: (missing: readonly string[]) => `Password does not meet security requirements: it needs ${wordList(missing)}`,
   accountLocked: 'Account temporarily locked due to multiple failed login attempts',
   accountInactive: 'Account is inactive. Please contact support',
   /** The answer to a throttled auth call (429). */

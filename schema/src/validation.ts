@@ -148,6 +148,21 @@ export const Rules = {
 export type RuleName = keyof typeof Rules;
 
 /** At least one upper case, lower case, digit and non-alphanumeric character. */
+/**
+ * The password policy's parts, in PASSWORD_POLICY's order, each in the words
+ * a weak password's message lists it by. Together they are isStrongPassword.
+ */
+export const PASSWORD_REQUIREMENTS: ReadonlyArray<{ words: string; met: (password: string) => boolean }> = [
+  { words: `at least ${PASSWORD_MIN_LENGTH} characters`, met: (password) => characterCount(password) >= PASSWORD_MIN_LENGTH },
+  { words: 'an upper-case letter', met: (password) => /[A-Z]/.test(password) },
+  { words: 'a lower-case letter', met: (password) => /[a-z]/.test(password) },
+  { words: 'a number', met: (password) => /[0-9]/.test(password) },
+  { words: 'a special character', met: (password) => /[^A-Za-z0-9]/.test(password) },
+];
+
+/** The words of each part of the policy that `password` misses; none for a strong one. */
+export const missingPasswordRequirements = (password: string): string[] => PASSWORD_REQUIREMENTS.filter(({ met }) => !met(password)).map(({ words }) => words);
+
 export function isStrongPassword(value: string): boolean {
   return characterCount(value) >= PASSWORD_MIN_LENGTH && STRONG_PASSWORD.test(value);
 }
@@ -255,7 +270,8 @@ function validateText(rule: TextRule, value: unknown): string | undefined {
   const length = characterCount(rule.format === 'email' ? trimmed.toLowerCase() : trimmed);
   if (rule.format === 'password') {
     if (characterCount(value) > rule.max) return M.maxLength(rule.label, rule.max);
-    return isStrongPassword(value) ? undefined : AuthMessages.weakPassword;
+    // The sign-up, reset and change-password forms say what is missing; sign-in (Rules.currentPassword) never checks the policy.
+    return isStrongPassword(value) ? undefined : AuthMessages.weakPasswordMissing(missingPasswordRequirements(value));
   }
   if (rule.min !== undefined && length < rule.min) return M.minLength(rule.label, rule.min);
   if (length > rule.max) return M.maxLength(rule.label, rule.max);
