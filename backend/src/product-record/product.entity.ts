@@ -8,8 +8,8 @@ import { User } from '../account/user.entity';
  * written as PostgreSQL prints it back, so the schema comparison finds the column unchanged.
  */
 const SEARCH_TEXT = [
-  `lower(f_unaccent((((((((((name)::text || '\n'::text) || (description)::text) || '\n'::text) || (category)::text) || '\n'::text)`,
-  ` || (COALESCE(sku, ''::character varying))::text) || '\n'::text) || (COALESCE(barcode, ''::character varying))::text)))`,
+  `lower(f_unaccent((((((((name)::text || '\n'::text) || (description)::text) || '\n'::text) || (category)::text) || '\n'::text)`,
+  ` || (COALESCE(sku, ''::character varying))::text)))`,
 ].join('');
 
 /**
@@ -71,7 +71,7 @@ export class Product {
   lastChange?: Record<string, unknown> | null;
 
   /**
-   * What search compares: the name, description, category, SKU and barcode without accents and in lower case, one a line,
+   * What search compares: the name, description, category and SKU without accents and in lower case, one a line,
    * kept by PostgreSQL as the row changes; never sent to a client (the API's columns are the field table's).
    */
   @Property({ type: 'text', nullable: true, hidden: true, lazy: true, generated: `(${SEARCH_TEXT}) stored` })

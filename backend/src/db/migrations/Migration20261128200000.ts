@@ -2,11 +2,12 @@ import { Migration } from '@mikro-orm/migrations';
 
 /**
  * Search ignores accents and case: `search_text` holds a product's name,
- * description, category, SKU and barcode unaccented and lower-cased, one
+ * description, category and SKU unaccented and lower-cased, one
  * field a line (so a one-line term never matches across two fields), kept by
  * PostgreSQL itself as a stored generated column, and one trigram index
- * serves a substring search of all of them. The four trigram indexes of the
- * single columns go: nothing searches them alone any more.
+ * serves a substring search of all of them (a barcode is found only whole,
+ * through its own index). The four trigram indexes of the single columns
+ * go: nothing searches them alone any more.
  *
  * `f_unaccent` (db/triggers/search.sql at the time of this migration) names
  * `unaccent()` and its dictionary explicitly, so it may be IMMUTABLE, as a
@@ -17,7 +18,7 @@ import { Migration } from '@mikro-orm/migrations';
  * at the time of this migration) leaves generated columns out, or an edit of
  * a name would also name `searchText` in the activity and the events.
  */
-const SEARCH_TEXT = `lower(f_unaccent(name || E'\\n' || description || E'\\n' || category || E'\\n' || coalesce(sku, '') || E'\\n' || coalesce(barcode, '')))`;
+const SEARCH_TEXT = `lower(f_unaccent(name || E'\\n' || description || E'\\n' || category || E'\\n' || coalesce(sku, '')))`;
 
 /** db/triggers/search.sql as this migration applies it. */
 const F_UNACCENT = `-- Text as product search compares it: without accents. \`unaccent()\` itself

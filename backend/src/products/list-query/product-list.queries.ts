@@ -10,7 +10,7 @@ import { LIVE } from '../../product-record/product-columns';
 
 export interface ProductFilter {
   ownerId: string;
-  /** A substring, ignoring accents and case, of the name, the description, the category, the SKU or the barcode; `%` and `_` match themselves. */
+  /** A substring, ignoring accents and case, of the name, the description, the category or the SKU, or exactly the barcode; `%` and `_` match themselves. */
   search?: string;
   category?: string;
   inStock?: boolean;
@@ -45,7 +45,7 @@ export const EXACT_CODE = '((lower(products.sku) = lower(?) AND products.sku IS 
 export const exactCodeValues = (filter: ProductFilter) => [filter.search, filter.search];
 
 /**
- * A search: the term, as search_text holds its text (db/triggers/search.sql's f_unaccent, then lower case), is a
+ * A search's text match: the term, as search_text holds its text (db/triggers/search.sql's f_unaccent, then lower case), is a
  * substring of search_text. The term is made a LIKE pattern after unaccent, which turns some characters into
  * `!` or `%`; `!` escapes, so `%` and `_` match themselves. The term is a bound value of an IMMUTABLE expression,
  * so PostgreSQL works the pattern out while planning and the trigram index serves it.
@@ -72,9 +72,9 @@ export function where(filter: ProductFilter): Statement {
   const clauses = ['owner_id = ?', LIVE];
   const values: unknown[] = [filter.ownerId];
   if (filter.search) {
-    // An exact SKU or barcode is a substring of search_text too, so this one trigram index scan finds it as well.
-    clauses.push(SEARCH_MATCH);
-    values.push(filter.search);
+    // search_text holds the SKU, so an exact SKU is a substring too; a barcode is found whole only, through its owner-led index.
+    clauses.push(`(${SEARCH_MATCH} OR (products.barcode = ? AND products.barcode IS NOT NULL))`);
+    values.push(filter.search, filter.search);
   }
   if (filter.category) {
     clauses.push('category = ?');
