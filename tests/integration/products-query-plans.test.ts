@@ -179,6 +179,10 @@ describe('the big catalogue (100,000 products): no Seq Scan on products', () => 
     expect(plans.page).toContain('products_owner_name_idx');
   });
 
+  it('search by a common word, page 500 (offset 4990): only the page\'s own rows are read again', async () => {
+    await expectListIndexed(page(big, { search: 'steel', offset: 4990 }));
+  });
+
   it('search by an exact SKU: the unique SKU index finds the product that leads the page', async () => {
     const plans = await expectListIndexed(page(big, { search: 'sku-4710' }));
     expect(plans.page).toContain('products_owner_sku_unique');
