@@ -38,7 +38,7 @@ import { User } from '../account/user.entity';
 @Check({ name: 'products_barcode_check', expression: `"barcode" ~ '${TextPatterns.barcode}'` })
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- its own fields are merged in from the field table below
 export class Product {
-  [OptionalProps]?: OptionalProductField | 'createdAt' | 'updatedAt' | 'version' | 'deletedAt' | 'lastChange';
+  [OptionalProps]?: OptionalProductField | 'createdAt' | 'updatedAt' | 'version' | 'deletedAt' | 'lastChange' | 'fieldVersions';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -64,9 +64,17 @@ export class Product {
   @Property({ type: 'json', nullable: true, hidden: true, lazy: true })
   lastChange?: Record<string, unknown> | null;
 
-  /** Optimistic locking: every write bumps it, and an update naming an older one is refused (enforced in products/catalogue/product.queries.ts). */
+  /** Optimistic locking: every write bumps it, and an update naming an older one is refused when it collides (enforced in products/catalogue/product.queries.ts). */
   @Property({ version: true })
   version!: number;
+
+  /**
+   * The version at which each field last changed, by column (db/triggers/field-versions.sql
+   * keeps it): an update naming an older version is refused only for a field
+   * it writes that changed since. Null in a row older than the column.
+   */
+  @Property({ type: 'json', nullable: true, hidden: true, lazy: true, defaultRaw: `'{}'` })
+  fieldVersions?: Record<string, number> | null;
 }
 
 /** The fields a new row may leave out: none is a value of theirs, or the column has a default. */

@@ -141,8 +141,10 @@ export const productService = {
 
   /**
    * Changes the given fields of one of the caller's products. With `version`,
-   * the change applies only to that version: a stale edit gets a conflict
-   * instead of silently overwriting someone else's.
+   * the version the caller read, a field it sends that someone else changed
+   * since to another value is a conflict instead of a silent overwrite; a
+   * change of the other fields since (a sale is one of the quantity) is not,
+   * and the product keeps it. A client sends the fields it changed.
    */
   async update(ctx: RequestContext, rawId: unknown, input: ProductChanges & { version?: unknown }): Promise<ProductView> {
     const { user } = await requireCallerRows(ctx, 'write');
@@ -154,13 +156,13 @@ export const productService = {
     if (Object.keys(clean).length) {
       const [row] = await writeProduct(ctx, updateProductStatement(id, user.id, clean, user.id, expected));
       if (row) return productFromRow(row);
-      // It exists and is the caller's, so only the version can have refused the write.
+      // It exists and is the caller's, so only a change since the version can have refused the write.
       await currentOwnProduct(ctx, id, user.id);
       throw new StaleProductError();
     }
-    // Nothing to write: answer as a write would have, without bumping the version.
+    // Nothing to write, so nothing collides: answer as a write would have, without bumping the version.
     const current = await currentOwnProduct(ctx, id, user.id);
-    if (expected !== undefined && expected !== current.version) throw new StaleProductError();
+    if (expected !== undefined && expected > current.version) throw new StaleProductError();
     return productFromRow(current);
   },
 
