@@ -20,9 +20,9 @@ import { User } from '../account/user.entity';
 // Case-insensitive substring search (ILIKE '%term%') on name, description, category or SKU; a short pending list keeps stock changes from slowing it down.
 @Index({ name: 'products_name_trgm_idx', expression: 'create index "products_name_trgm_idx" on "products" using gin ("name" gin_trgm_ops) with (gin_pending_list_limit = 512) where "deleted_at" is null' })
 @Index({ name: 'products_description_trgm_idx', expression: 'create index "products_description_trgm_idx" on "products" using gin ("description" gin_trgm_ops) with (gin_pending_list_limit = 512) where "deleted_at" is null' })
-// A SKU is unique in its owner's catalogue whatever its case; search finds an exact SKU or barcode through these.
+// A SKU is unique in its owner's catalogue whatever its case, a barcode too (so a scan finds one product); search finds an exact SKU or barcode through these.
 @Index({ name: 'products_owner_sku_unique', expression: 'create unique index "products_owner_sku_unique" on "products" ("owner_id", lower("sku")) where "sku" is not null and "deleted_at" is null' })
-@Index({ name: 'products_owner_barcode_idx', expression: 'create index "products_owner_barcode_idx" on "products" ("owner_id", "barcode") where "barcode" is not null and "deleted_at" is null' })
+@Index({ name: 'products_owner_barcode_unique', expression: 'create unique index "products_owner_barcode_unique" on "products" ("owner_id", "barcode") where "barcode" is not null and "deleted_at" is null' })
 // The Low Stock filter: only the products at or under their reorder level.
 @Index({ name: 'products_owner_low_stock_idx', expression: 'create index "products_owner_low_stock_idx" on "products" ("owner_id", "created_at") where "quantity" <= "reorder_level" and "deleted_at" is null' })
 @Index({ name: 'products_category_trgm_idx', expression: 'create index "products_category_trgm_idx" on "products" using gin ("category" gin_trgm_ops) with (gin_pending_list_limit = 512) where "deleted_at" is null' })

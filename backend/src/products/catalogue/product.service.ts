@@ -17,7 +17,7 @@ import type { Pagination } from '../../common/pagination';
 import type { Statement } from '../../db/sql';
 import { productFromRow, type ProductRow } from '../../product-record/product-columns';
 import { currentOwnProduct, readOwnProduct } from '../../product-record/product-lookup';
-import { DuplicateSkuError, ProductNotFoundError, SKU_UNIQUE_INDEX, StaleProductError } from '../../product-record/product.errors';
+import { ProductNotFoundError, StaleProductError, duplicateCodeErrorOf } from '../../product-record/product.errors';
 import type { ProductView } from '../../product-record/product-view.types';
 import { parseListRequest, type ProductListRequest } from '../list-query/product-list-request';
 import { countMatching, productPagination } from './match-count';
@@ -50,17 +50,12 @@ const query = <T>(ctx: RequestContext, statement: Statement) => ctx.sql.query<T>
 /** Text trimmed; blank or null is none. */
 const optionalText = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
 
-/**
- * Runs a product write, naming a SKU another of the owner's products already
- * has: the unique index decides, so two requests taking one SKU at once cannot both win.
- */
+/** Runs a product write; a SKU or barcode another of the owner's products already has is that code's 409. */
 async function writeProduct(ctx: RequestContext, statement: Statement): Promise<ProductRow[]> {
   try {
     return await query<ProductRow>(ctx, statement);
   } catch (error) {
-    const { code, constraint } = error as { code?: string; constraint?: string };
-    if (code === '23505' && constraint === SKU_UNIQUE_INDEX) throw new DuplicateSkuError();
-    throw error;
+    throw duplicateCodeErrorOf(error) ?? error;
   }
 }
 
