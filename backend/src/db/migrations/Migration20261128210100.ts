@@ -9,11 +9,12 @@ import { Migration } from '@mikro-orm/migrations';
  * at their current version, as strict as before. product_changed_fields
  * leaves the new column out, so neither the activity nor the events name it.
  * The definitions are those of backend/src/db/triggers/field-versions.sql and
- * product-history.sql at the time of this migration.
+ * product-history.sql at the time of this migration (after
+ * Migration20261128200000, whose generated column they leave out).
  */
 /** db/triggers/field-versions.sql as this migration applies it. */
 const FIELD_VERSIONS = `-- The version at which each field of a product last changed, kept in
--- \`field_versions\` ({"column": version}), so that an edit made against an
+-- \`field_versions\` ({"field": version}, fields as the API names them), so that an edit made against an
 -- older version is refused only when it collides with what happened since:
 -- when a field it writes changed after that version to something else than
 -- what it writes. A sale changes the quantity alone, so an edit of the name
@@ -23,19 +24,14 @@ const FIELD_VERSIONS = `-- The version at which each field of a product last cha
 create or replace function products_note_field_versions() returns trigger
 language plpgsql
 as $$
-declare
-  before jsonb := to_jsonb(old);
 begin
-  new.field_versions := coalesce(old.field_versions, jsonb_build_object('*', old.version)) || coalesce((
-    select jsonb_object_agg(n.key, new.version)
-    from jsonb_each(to_jsonb(new)) as n
-    where n.key not in ('id', 'owner_id', 'created_at', 'updated_at', 'version', 'deleted_at', 'last_change', 'field_versions')
-      and n.value is distinct from before -> n.key), '{}');
+  new.field_versions := coalesce(old.field_versions, jsonb_build_object('*', old.version))
+    || coalesce((select jsonb_object_agg(f, new.version) from unnest(product_changed_fields(old, new)) as f), '{}');
   return new;
 end
 $$;
 
--- The version at which a field (named by its column) last changed; 0 when
+-- The version at which a field (as the API names it) last changed; 0 when
 -- it has not changed since the product was created.
 create or replace function product_field_version(p products, field text) returns integer
 language sql immutable parallel safe
@@ -52,30 +48,32 @@ create or replace trigger products_field_versions before update on products
 /** product_changed_fields of db/triggers/product-history.sql as this migration applies it. */
 const CHANGED_FIELDS = `-- The fields whose value differs between two versions of a product, in the
 -- table's column order: every column but the bookkeeping ones, so a new
--- column is named without a change here.
+-- column is named without a change here, and but the generated ones, which
+-- follow the others and so are never a change of their own.
 create or replace function product_changed_fields(o products, n products) returns text[]
 language sql stable parallel safe
 as $$
   select coalesce(array_agg(product_field_name(a.attname) order by a.attnum), '{}')
   from (select to_jsonb(o) as before, to_jsonb(n) as after) as r
   cross join pg_attribute as a
-  where a.attrelid = 'products'::regclass and a.attnum > 0 and not a.attisdropped
+  where a.attrelid = 'products'::regclass and a.attnum > 0 and not a.attisdropped and a.attgenerated = ''
     and a.attname not in ('id', 'owner_id', 'created_at', 'updated_at', 'version', 'deleted_at', 'last_change', 'field_versions')
     and r.before -> a.attname::text is distinct from r.after -> a.attname::text
 $$;
 `;
 
-/** product_changed_fields as it was before. */
+/** product_changed_fields as it was before (Migration20261128200000). */
 const CHANGED_FIELDS_BEFORE = `-- The fields whose value differs between two versions of a product, in the
 -- table's column order: every column but the bookkeeping ones, so a new
--- column is named without a change here.
+-- column is named without a change here, and but the generated ones, which
+-- follow the others and so are never a change of their own.
 create or replace function product_changed_fields(o products, n products) returns text[]
 language sql stable parallel safe
 as $$
   select coalesce(array_agg(product_field_name(a.attname) order by a.attnum), '{}')
   from (select to_jsonb(o) as before, to_jsonb(n) as after) as r
   cross join pg_attribute as a
-  where a.attrelid = 'products'::regclass and a.attnum > 0 and not a.attisdropped
+  where a.attrelid = 'products'::regclass and a.attnum > 0 and not a.attisdropped and a.attgenerated = ''
     and a.attname not in ('id', 'owner_id', 'created_at', 'updated_at', 'version', 'deleted_at', 'last_change')
     and r.before -> a.attname::text is distinct from r.after -> a.attname::text
 $$;

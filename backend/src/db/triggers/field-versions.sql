@@ -1,5 +1,5 @@
 -- The version at which each field of a product last changed, kept in
--- `field_versions` ({"column": version}), so that an edit made against an
+-- `field_versions` ({"field": version}, fields as the API names them), so that an edit made against an
 -- older version is refused only when it collides with what happened since:
 -- when a field it writes changed after that version to something else than
 -- what it writes. A sale changes the quantity alone, so an edit of the name
@@ -9,19 +9,14 @@
 create or replace function products_note_field_versions() returns trigger
 language plpgsql
 as $$
-declare
-  before jsonb := to_jsonb(old);
 begin
-  new.field_versions := coalesce(old.field_versions, jsonb_build_object('*', old.version)) || coalesce((
-    select jsonb_object_agg(n.key, new.version)
-    from jsonb_each(to_jsonb(new)) as n
-    where n.key not in ('id', 'owner_id', 'created_at', 'updated_at', 'version', 'deleted_at', 'last_change', 'field_versions')
-      and n.value is distinct from before -> n.key), '{}');
+  new.field_versions := coalesce(old.field_versions, jsonb_build_object('*', old.version))
+    || coalesce((select jsonb_object_agg(f, new.version) from unnest(product_changed_fields(old, new)) as f), '{}');
   return new;
 end
 $$;
 
--- The version at which a field (named by its column) last changed; 0 when
+-- The version at which a field (as the API names it) last changed; 0 when
 -- it has not changed since the product was created.
 create or replace function product_field_version(p products, field text) returns integer
 language sql immutable parallel safe
