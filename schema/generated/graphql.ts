@@ -188,7 +188,7 @@ export type UpdateProductInput = {
   reorderLevel?: number | null | undefined;
   /** Blank or null removes it */
   sku?: string | null | undefined;
-  /** The version the change was made against; a stale one is refused */
+  /** The version the change was made against: refused (CONFLICT) when a field sent has changed since to another value */
   version?: number | null | undefined;
 };
 

@@ -913,7 +913,7 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
-            /** @description Send it back with PUT: a stale one gets 409 */
+            /** @description Send it back with PUT: a stale one gets 409 when a field sent changed since */
             version: number;
             /** @description What the shop pays for it, exact to the cent; null: not recorded */
             costPrice: number | null;
@@ -1184,7 +1184,7 @@ export interface components {
                     barcode?: string | null;
                     /** @description What you pay for it; null: none */
                     costPrice?: number | null;
-                    /** @description The version edited; a stale one gets 409 */
+                    /** @description The version edited: 409 when a field sent has changed since to another value (a sale or an edit of other fields is no conflict) */
                     version?: number;
                 };
             };

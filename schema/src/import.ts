@@ -145,6 +145,7 @@ export const ImportMessages = {
   /** Two columns filling one field. */
   sameField: (field: ImportField, headers: string[]) => `The columns ${headers.map((h) => `"${h}"`).join(' and ')} both fill ${importFieldLabel(field)}`,
   duplicateSkuInFile: (row: number) => `The SKU is also on row ${formatCount(row)} of this file`,
+  duplicateBarcodeInFile: (row: number) => `The barcode is also on row ${formatCount(row)} of this file`,
   /** Create mode: a SKU one of your products already has. */
   skuTaken: `${ProductMessages.duplicateSku}. Import in update mode to change it`,
   /** The answer to an import refused for its errors: nothing was written. */

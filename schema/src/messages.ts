@@ -111,6 +111,8 @@ export const ProductMessages = {
   zeroDelta: 'Quantity change cannot be zero',
   /** A 409 on the sku field: SKUs are unique within one catalogue, ignoring case. */
   duplicateSku: 'A product with this SKU already exists',
+  /** A 409 on the barcode field: a barcode is unique within one catalogue, so a scan finds one product. */
+  duplicateBarcode: 'A product with this barcode already exists',
   skuCharacters: 'SKU may contain only letters, digits and - _ . /',
   barcodeShape: 'Barcode must be 8, 12, 13 or 14 digits',
   barcodeCheckDigit: 'Barcode check digit is invalid',

@@ -238,8 +238,8 @@ export const PRODUCT_FIELDS = {
     select: 'version',
     rule: Rules.version,
     docs: {
-      graphql: 'Send it back with updateProduct: an update naming an older version is refused (CONFLICT)',
-      openapi: 'Send it back with PUT: a stale one gets 409',
+      graphql: 'Send it back with updateProduct: an update naming an older version is refused (CONFLICT) when a field it sends changed since',
+      openapi: 'Send it back with PUT: a stale one gets 409 when a field sent changed since',
     },
   },
 } as const satisfies Record<string, ProductFieldSpec>;

@@ -353,15 +353,15 @@ describe('products: form validation and server errors', () => {
     s.assertClean();
   });
 
-  it("shows the server's refusal of a stale update as a toast and a warning, and saves after reloading the product", async () => {
+  it("shows the server's refusal of a stale update as a toast and a warning, and saves after taking the server's name", async () => {
     const s = b.session();
     const session = await signedInUser(s, 'conflict');
     const product = await createProductApi(session, { name: 'Garden Hose', price: 19.99, quantity: 5 });
     const form = new ProductFormPage(s.page);
     await form.gotoEdit(product.id);
 
-    // Someone else changes it meanwhile (same account, another device).
-    await updateProductApi(session, product.id, { price: 24.99, version: product.version });
+    // Someone else renames it and changes its price meanwhile (same account, another device).
+    await updateProductApi(session, product.id, { name: 'Garden Hose Pro', price: 24.99, version: product.version });
 
     await form.fill({ name: 'Garden Hose 30 m' });
     await form.updateButton.click();
@@ -371,9 +371,8 @@ describe('products: form validation and server errors', () => {
     await form.conflict.getByText(message, { exact: true }).waitFor();
     expect(s.pathWithQuery()).toBe(`/products/${product.id}/edit`);
 
-    await form.reloadProduct.click();
-    await form.conflict.waitFor({ state: 'hidden' });
-    expect(await form.values()).toMatchObject({ name: 'Garden Hose', price: '24.99' });
+    await form.collision('Product name').takeTheirs.click();
+    expect(await form.values()).toMatchObject({ name: 'Garden Hose Pro', price: '24.99' });
 
     await form.fill({ name: 'Garden Hose 30 m' });
     await form.updateButton.click();

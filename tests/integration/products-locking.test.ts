@@ -97,3 +97,62 @@ describe('concurrent edits of the same version: exactly one wins', () => {
     expect(await storedProduct(app, product.id)).toMatchObject({ name: winners[0].name, version: 2 });
   });
 });
+
+describe('a stale version collides only on the fields it writes', () => {
+  const LONG = 'A brass desk lamp with a weighted base, a linen shade and a two metre braided cable';
+
+  it.each(['REST', 'GraphQL'] as const)('%s: a sale since the version read is no collision; the edit lands and keeps the sale', async (via) => {
+    const product = await createProduct(app, token, { name: 'Desk Lamp', quantity: 10 });
+    const opened = (await app.rest('GET', `/api/products/${product.id}`, undefined, { token })).body.product;
+    await app.gql(ADJUST_STOCK, { id: product.id, delta: -1 }, { token });
+    await app.rest('POST', `/api/products/${product.id}/stock`, { delta: -2, reason: 'SALE' }, { token });
+
+    const input = { name: 'Brass Desk Lamp', description: LONG, price: 45, version: opened.version };
+    const saved =
+      via === 'REST'
+        ? await app.rest('PUT', `/api/products/${product.id}`, input, { token }).then((a) => (expect(a.status).toBe(200), a.body.product))
+        : await app.gql(UPDATE_PRODUCT, { id: product.id, input }, { token }).then((a) => (expect(a.errors).toBeUndefined(), a.data.updateProduct));
+    expect(saved).toMatchObject({ name: 'Brass Desk Lamp', description: LONG, price: 45, quantity: 7, version: 4 });
+    expect(await storedProduct(app, product.id)).toMatchObject({ name: 'Brass Desk Lamp', quantity: 7, version: 4 });
+    // The ledger still sums to the quantity: the edit wrote no movement of its own.
+    const moves = await app.sql<{ reason: string }>('SELECT reason FROM stock_movements WHERE product_id = $1 ORDER BY created_at, id', [product.id]);
+    expect(moves.map((m) => m.reason)).toEqual(['INITIAL', 'SALE', 'SALE']);
+  });
+
+  it.each(['REST', 'GraphQL'] as const)('%s: a rename since the version read collides with a rename: 409 / CONFLICT, and the rename stays', async (via) => {
+    const product = await createProduct(app, token, { name: 'Desk Lamp', quantity: 10 });
+    await app.rest('PUT', `/api/products/${product.id}`, { name: 'Reading Lamp', version: product.version }, { token });
+    await app.gql(ADJUST_STOCK, { id: product.id, delta: -1 }, { token });
+
+    const input = { name: 'Brass Desk Lamp', description: LONG, version: product.version };
+    if (via === 'REST') expectRestError(await app.rest('PUT', `/api/products/${product.id}`, input, { token }), 409, 'CONFLICT', STALE);
+    else expectGqlError(await app.gql(UPDATE_PRODUCT, { id: product.id, input }, { token }), 'CONFLICT', STALE);
+    expect(await storedProduct(app, product.id)).toMatchObject({ name: 'Reading Lamp', description: product.description, quantity: 9, version: 3 });
+  });
+
+  it('another field changed since is no collision, nor a field changed since to the value written', async () => {
+    const product = await createProduct(app, token, { name: 'Desk Lamp', price: 30 });
+    await app.rest('PUT', `/api/products/${product.id}`, { price: 35, category: 'Lighting', version: 1 }, { token });
+    const renamed = await app.rest('PUT', `/api/products/${product.id}`, { name: 'Brass Desk Lamp', category: 'Lighting', version: 1 }, { token });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.product).toMatchObject({ name: 'Brass Desk Lamp', price: 35, category: 'Lighting', version: 3 });
+  });
+
+  it('a quantity written back as it was read collides with a sale since (the stale quantity never overwrites the ledger)', async () => {
+    const product = await createProduct(app, token, { quantity: 10 });
+    await app.gql(ADJUST_STOCK, { id: product.id, delta: -1 }, { token });
+    expectGqlError(await app.gql(UPDATE_PRODUCT, { id: product.id, input: { name: 'Edited', quantity: 10, version: 1 } }, { token }), 'CONFLICT', STALE);
+    expect(await storedProduct(app, product.id)).toMatchObject({ name: product.name, quantity: 9, version: 2 });
+  });
+
+  it('a product stored before fields had versions counts every field as changed at its version then', async () => {
+    const product = await createProduct(app, token, { quantity: 10 });
+    await app.gql(ADJUST_STOCK, { id: product.id, delta: -1 }, { token });
+    await app.sql('UPDATE products SET field_versions = NULL WHERE id = $1', [product.id]);
+    expectRestError(await app.rest('PUT', `/api/products/${product.id}`, { name: 'Edited', version: 1 }, { token }), 409, 'CONFLICT', STALE);
+    const edited = await app.rest('PUT', `/api/products/${product.id}`, { name: 'Edited', version: 2 }, { token });
+    expect(edited.body.product).toMatchObject({ name: 'Edited', quantity: 9, version: 3 });
+    const [{ field_versions }] = await app.sql('SELECT field_versions FROM products WHERE id = $1', [product.id]);
+    expect(field_versions).toEqual({ '*': 2, name: 3 });
+  });
+});

@@ -88,13 +88,16 @@ describe('SKU and barcode: what is kept', () => {
     const rest = await app.rest('POST', '/api/products', productInput({ sku: `  ${sku}  `, barcode }), { token });
     expect(rest.status).toBe(201);
     expect(rest.body.product).toMatchObject({ sku, barcode });
-    const gql = await app.gql(CREATE_PRODUCT, { input: productInput({ sku: freshSku(), barcode }) }, { token });
+    // A barcode is unique in a catalogue: the same one is another user's over GraphQL.
+    const gql = await app.gql(CREATE_PRODUCT, { input: productInput({ sku: freshSku(), barcode }) }, { token: otherToken });
     expect(gql.errors).toBeUndefined();
     expect(gql.data.createProduct.barcode).toBe(barcode);
     expect((await storedProduct(app, rest.body.product.id))?.sku).toBe(sku);
   });
 
   it('leaves both empty when left out or blank, and an update with blank or null clears them', async () => {
+    // A catalogue of its own: the barcodes above are taken in the shared one.
+    const { token } = await signUpUser(app);
     const plain = await createProduct(app, token);
     expect(plain).toMatchObject({ sku: null, barcode: null });
     const blank = await createProduct(app, token, { sku: '   ', barcode: '' });

@@ -70,6 +70,10 @@ function describe(row: ActivityRow, count: number): Pick<ActivityItemView, 'titl
     case 'product_created':
       return { title: 'Product created', description: `Added ${quoted(row.subject)} to your catalogue`, icon: 'add' };
     case 'product_updated': {
+      // A barcode another product of the catalogue had first, cleared when barcodes became unique.
+      if (typeof details.barcode === 'string') {
+        return { title: 'Product updated', description: `Cleared the barcode ${details.barcode} of ${quoted(row.subject)}: ${quoted(String(details.keptOn))} has it`, icon: 'edit' };
+      }
       const changed = listOf(details.fields);
       return { title: 'Product updated', description: `Changed the ${changed} of ${quoted(row.subject)}`, icon: 'edit' };
     }

@@ -28,9 +28,9 @@ const SEARCH_TEXT = [
 @Index({ name: 'products_owner_featured_idx', expression: 'create index "products_owner_featured_idx" on "products" ("owner_id", "created_at") where "featured" and "deleted_at" is null' })
 // Search: a substring of search_text, whose one trigram index finds it in any field (products/list-query/product-list.queries.ts); a short pending list keeps stock changes from slowing it down.
 @Index({ name: 'products_search_trgm_idx', expression: 'create index "products_search_trgm_idx" on "products" using gin ("search_text" gin_trgm_ops) with (gin_pending_list_limit = 512) where "deleted_at" is null' })
-// A SKU is unique in its owner's catalogue whatever its case; search finds an exact SKU or barcode through these.
+// A SKU is unique in its owner's catalogue whatever its case, a barcode too (so a scan finds one product); search finds an exact SKU or barcode through these.
 @Index({ name: 'products_owner_sku_unique', expression: 'create unique index "products_owner_sku_unique" on "products" ("owner_id", lower("sku")) where "sku" is not null and "deleted_at" is null' })
-@Index({ name: 'products_owner_barcode_idx', expression: 'create index "products_owner_barcode_idx" on "products" ("owner_id", "barcode") where "barcode" is not null and "deleted_at" is null' })
+@Index({ name: 'products_owner_barcode_unique', expression: 'create unique index "products_owner_barcode_unique" on "products" ("owner_id", "barcode") where "barcode" is not null and "deleted_at" is null' })
 // The Low Stock filter: only the products at or under their reorder level.
 @Index({ name: 'products_owner_low_stock_idx', expression: 'create index "products_owner_low_stock_idx" on "products" ("owner_id", "created_at") where "quantity" <= "reorder_level" and "deleted_at" is null' })
 // One owner's trash, newest first, and the housekeeping purge of products trashed long enough ago.
@@ -44,7 +44,7 @@ const SEARCH_TEXT = [
 @Check({ name: 'products_barcode_check', expression: `"barcode" ~ '${TextPatterns.barcode}'` })
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- its own fields are merged in from the field table below
 export class Product {
-  [OptionalProps]?: OptionalProductField | 'createdAt' | 'updatedAt' | 'version' | 'deletedAt' | 'lastChange' | 'searchText';
+  [OptionalProps]?: OptionalProductField | 'createdAt' | 'updatedAt' | 'version' | 'deletedAt' | 'lastChange' | 'searchText' | 'fieldVersions';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -80,6 +80,14 @@ export class Product {
   /** Optimistic locking: every write bumps it, and an update naming an older one is refused (enforced in products/catalogue/product.queries.ts). */
   @Property({ version: true })
   version!: number;
+
+  /**
+   * The version at which each field last changed, by its API name (db/triggers/field-versions.sql
+   * keeps it): an update naming an older version is refused only for a field
+   * it writes that changed since. Null in a row older than the column.
+   */
+  @Property({ type: 'json', nullable: true, hidden: true, lazy: true, defaultRaw: `'{}'` })
+  fieldVersions?: Record<string, number> | null;
 }
 
 /** The fields a new row may leave out: none is a value of theirs, or the column has a default. */

@@ -23,10 +23,33 @@ export class StaleProductError extends ConflictError {
 /** The unique index that keeps SKUs unique in one catalogue, ignoring case. */
 export const SKU_UNIQUE_INDEX = 'products_owner_sku_unique';
 
+/** The unique index that keeps barcodes unique in one catalogue. */
+export const BARCODE_UNIQUE_INDEX = 'products_owner_barcode_unique';
+
 /** Another of the owner's products has this SKU (in any case): a 409 on the sku field, so the form shows it there. */
 export class DuplicateSkuError extends ConflictError {
   constructor() {
     super(ProductMessages.duplicateSku, { sku: ProductMessages.duplicateSku });
   }
+}
+
+/** Another of the owner's live products has this barcode: a 409 on the barcode field. */
+export class DuplicateBarcodeError extends ConflictError {
+  constructor() {
+    super(ProductMessages.duplicateBarcode, { barcode: ProductMessages.duplicateBarcode });
+  }
+}
+
+/**
+ * The 409 of a write that gave a product a SKU or barcode another live
+ * product of the owner has: the unique index decides, so two requests taking
+ * one code at once cannot both win. Undefined for any other error.
+ */
+export function duplicateCodeErrorOf(error: unknown): DuplicateSkuError | DuplicateBarcodeError | undefined {
+  const { code, constraint } = error as { code?: string; constraint?: string };
+  if (code !== '23505') return undefined;
+  if (constraint === SKU_UNIQUE_INDEX) return new DuplicateSkuError();
+  if (constraint === BARCODE_UNIQUE_INDEX) return new DuplicateBarcodeError();
+  return undefined;
 }
 

@@ -44,7 +44,21 @@ export class ProductFormPage extends BasePage {
 
   /** The warning shown when the server refuses a stale update (409). */
   readonly conflict = this.form.getByRole('alert').filter({ hasText: 'This product has changed' });
-  readonly reloadProduct = this.form.getByRole('button', { name: 'Reload product' });
+
+  /** In the conflict warning, one field both sides changed: its values (On the server, Yours) and the choice between them. */
+  collision(label: string) {
+    const group = this.conflict.getByRole('group', { name: `Changed by you and on the server: ${label}`, exact: true });
+    return {
+      group,
+      theirs: group.getByRole('definition').nth(0),
+      mine: group.getByRole('definition').nth(1),
+      keepMine: group.getByRole('button', { name: 'Keep mine', exact: true }),
+      takeTheirs: group.getByRole('button', { name: 'Take theirs', exact: true }),
+    };
+  }
+
+  readonly keepAllMine = this.form.getByRole('button', { name: 'Keep all mine', exact: true });
+  readonly takeAllTheirs = this.form.getByRole('button', { name: 'Take all theirs', exact: true });
 
   /** The edit page's way back to the product's detail page ("Back to {name}"). */
   backToProduct(name: string): Locator {

@@ -25,6 +25,8 @@ import { Migration20261126040000 } from './Migration20261126040000';
 import { Migration20261128000000 } from './Migration20261128000000';
 import { Migration20261128100000 } from './Migration20261128100000';
 import { Migration20261128200000 } from './Migration20261128200000';
+import { Migration20261128210000 } from './Migration20261128210000';
+import { Migration20261128210100 } from './Migration20261128210100';
 
 /**
  * Migrations in the order they run. Listed explicitly (not globbed) so the
@@ -58,4 +60,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128000000', class: Migration20261128000000 }, // one mechanism for a write's consequences: triggers on products record movements, activity and stock alerts too; stock_status
   { name: 'Migration20261128100000', class: Migration20261128100000 }, // a product's optional cost price, money like its price
   { name: 'Migration20261128200000', class: Migration20261128200000 }, // search ignores accents and case: one unaccented search column, one trigram index
+  { name: 'Migration20261128210000', class: Migration20261128210000 }, // a barcode is unique among an owner's live products; shared ones stay on the oldest, cleared on the others with an activity entry
+  { name: 'Migration20261128210100', class: Migration20261128210100 }, // field_versions: an edit against an older version is refused only when a field it writes changed since
 ];

@@ -50,7 +50,7 @@ as $$
   from (select to_jsonb(o) as before, to_jsonb(n) as after) as r
   cross join pg_attribute as a
   where a.attrelid = 'products'::regclass and a.attnum > 0 and not a.attisdropped and a.attgenerated = ''
-    and a.attname not in ('id', 'owner_id', 'created_at', 'updated_at', 'version', 'deleted_at', 'last_change')
+    and a.attname not in ('id', 'owner_id', 'created_at', 'updated_at', 'version', 'deleted_at', 'last_change', 'field_versions')
     and r.before -> a.attname::text is distinct from r.after -> a.attname::text
 $$;
 

@@ -89,7 +89,7 @@ export const productOpenApiRequestBodies = {
   ProductInput: jsonBody(productInput(PRODUCT_CREATE_REQUIRED, true)),
   ProductChanges: jsonBody({
     ...productInput([]),
-    properties: { ...productInput([]).properties, version: { ...versionSchema, description: 'The version edited; a stale one gets 409' } },
+    properties: { ...productInput([]).properties, version: { ...versionSchema, description: 'The version edited: 409 when a field sent has changed since to another value (a sale or an edit of other fields is no conflict)' } },
   }),
 };
 const requestBodyRef = (name: keyof typeof productOpenApiRequestBodies) => ({ $ref: `#/components/requestBodies/${name}` });

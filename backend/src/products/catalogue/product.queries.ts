@@ -102,24 +102,34 @@ export function insertProductStatement(product: NewProduct, actor: string): Stat
 }
 
 /**
- * Writes the given fields of the owner's product, only at `version` when one
- * is given (optimistic locking in the WHERE clause, so two edits of the same
- * version can never both land). No row back means the product is missing,
- * someone else's, or changed since `version`. The triggers compare the row
- * with the one it replaces (even when a sale landed while the statement
- * waited): the activity entry names the fields whose value really changed (a
- * save that changed nothing logs nothing), and a new quantity records a
- * CORRECTION movement of exactly the difference.
+ * Writes the given fields of the owner's product. With `version` (optimistic
+ * locking in the WHERE clause, so two edits of the same version can never
+ * both land), only when no field it writes changed after that version to
+ * another value than the one written: a sale or an edit of other fields since
+ * is no collision, and the row keeps them. A version the product has not
+ * reached yet is refused. No row back means the product is missing, someone
+ * else's, or changed since `version` where this write collides. The triggers
+ * compare the row with the one it replaces (even when a sale landed while the
+ * statement waited): the activity entry names the fields whose value really
+ * changed (a save that changed nothing logs nothing), and a new quantity
+ * records a CORRECTION movement of exactly the difference.
  */
 export function updateProductStatement(id: string, ownerId: string, changes: ProductWrite, actor: string, version?: number): Statement {
   const entries = (Object.entries(changes) as Array<[keyof ProductWrite, unknown]>).filter(([, value]) => value !== undefined);
   const change = lastChange({ actor, kind: 'edit', reason: 'CORRECTION' });
   const sets = [...entries.map(([key]) => `${WRITABLE_COLUMNS[key]} = ?`), 'version = version + 1', 'updated_at = now()', `last_change = ${change.sql}`];
+  const unchangedSince =
+    version === undefined
+      ? { sql: '', values: [] }
+      : {
+          sql: ` AND version >= ?${entries.map(([key]) => ` AND (${WRITABLE_COLUMNS[key]} IS NOT DISTINCT FROM ? OR product_field_version(products, '${key}') <= ?)`).join('')}`,
+          values: [version, ...entries.flatMap(([, value]) => [value, version])],
+        };
   return {
     sql: `UPDATE products SET ${sets.join(', ')}
-      WHERE id = ? AND owner_id = ? AND ${LIVE}${version === undefined ? '' : ' AND version = ?'}
+      WHERE id = ? AND owner_id = ? AND ${LIVE}${unchangedSince.sql}
       RETURNING ${PRODUCT_COLUMNS}`,
-    values: [...entries.map(([, value]) => value), ...change.values, id, ownerId, ...(version === undefined ? [] : [version])],
+    values: [...entries.map(([, value]) => value), ...change.values, id, ownerId, ...unchangedSince.values],
   };
 }
 

@@ -17,7 +17,7 @@ import type { Pagination } from '../../common/pagination';
 import type { Statement } from '../../db/sql';
 import { productFromRow, type ProductRow } from '../../product-record/product-columns';
 import { currentOwnProduct, readOwnProduct } from '../../product-record/product-lookup';
-import { DuplicateSkuError, ProductNotFoundError, SKU_UNIQUE_INDEX, StaleProductError } from '../../product-record/product.errors';
+import { ProductNotFoundError, StaleProductError, duplicateCodeErrorOf } from '../../product-record/product.errors';
 import type { ProductView } from '../../product-record/product-view.types';
 import { parseListRequest, type ProductListRequest } from '../list-query/product-list-request';
 import { countMatching, productPagination } from './match-count';
@@ -50,17 +50,12 @@ const query = <T>(ctx: RequestContext, statement: Statement) => ctx.sql.query<T>
 /** Text trimmed; blank or null is none. */
 const optionalText = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
 
-/**
- * Runs a product write, naming a SKU another of the owner's products already
- * has: the unique index decides, so two requests taking one SKU at once cannot both win.
- */
+/** Runs a product write; a SKU or barcode another of the owner's products already has is that code's 409. */
 async function writeProduct(ctx: RequestContext, statement: Statement): Promise<ProductRow[]> {
   try {
     return await query<ProductRow>(ctx, statement);
   } catch (error) {
-    const { code, constraint } = error as { code?: string; constraint?: string };
-    if (code === '23505' && constraint === SKU_UNIQUE_INDEX) throw new DuplicateSkuError();
-    throw error;
+    throw duplicateCodeErrorOf(error) ?? error;
   }
 }
 
@@ -141,8 +136,10 @@ export const productService = {
 
   /**
    * Changes the given fields of one of the caller's products. With `version`,
-   * the change applies only to that version: a stale edit gets a conflict
-   * instead of silently overwriting someone else's.
+   * the version the caller read, a field it sends that someone else changed
+   * since to another value is a conflict instead of a silent overwrite; a
+   * change of the other fields since (a sale is one of the quantity) is not,
+   * and the product keeps it. A client sends the fields it changed.
    */
   async update(ctx: RequestContext, rawId: unknown, input: ProductChanges & { version?: unknown }): Promise<ProductView> {
     const { user } = await requireCallerRows(ctx, 'write');
@@ -154,13 +151,13 @@ export const productService = {
     if (Object.keys(clean).length) {
       const [row] = await writeProduct(ctx, updateProductStatement(id, user.id, clean, user.id, expected));
       if (row) return productFromRow(row);
-      // It exists and is the caller's, so only the version can have refused the write.
+      // It exists and is the caller's, so only a change since the version can have refused the write.
       await currentOwnProduct(ctx, id, user.id);
       throw new StaleProductError();
     }
-    // Nothing to write: answer as a write would have, without bumping the version.
+    // Nothing to write, so nothing collides: answer as a write would have, without bumping the version.
     const current = await currentOwnProduct(ctx, id, user.id);
-    if (expected !== undefined && expected !== current.version) throw new StaleProductError();
+    if (expected !== undefined && expected > current.version) throw new StaleProductError();
     return productFromRow(current);
   },
 

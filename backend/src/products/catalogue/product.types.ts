@@ -50,7 +50,7 @@ export type CreateProductInput = ProductInputValues;
 
 @InputType('UpdateProductInput', { description: 'Only the fields given change' })
 class UpdateProductInputObject {
-  @Field(() => Int, { nullable: true, description: 'The version the change was made against; a stale one is refused' }) version?: number;
+  @Field(() => Int, { nullable: true, description: 'The version the change was made against: refused (CONFLICT) when a field sent has changed since to another value' }) version?: number;
 }
 applyProductFields(
   UpdateProductInputObject,

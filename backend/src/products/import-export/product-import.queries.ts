@@ -45,6 +45,18 @@ export function productsBySkuStatement(ownerId: string, skuKeys: string[]): Stat
   };
 }
 
+/**
+ * Which of the owner's live products has each of `barcodes`, through the
+ * unique index of live barcodes: a row may not give another product's barcode
+ * to a new one or to the product it updates.
+ */
+export function barcodeHoldersStatement(ownerId: string, barcodes: string[]): Statement {
+  return {
+    sql: `SELECT barcode, id FROM products WHERE owner_id = ? AND barcode = ANY(?::text[]) AND ${LIVE}`,
+    values: [ownerId, barcodes],
+  };
+}
+
 /** The temporary table's columns, in the order the COPY text gives them. */
 export const IMPORT_ROW_COLUMNS = ['row_no', 'product_id', ...written];
 

@@ -30,10 +30,11 @@ import { ValidationError } from '../../common/errors';
 import { HeavyWork } from '../../common/heavy-work';
 import type { SqlPool, SqlTransaction } from '../../db/sql';
 import { copyRows, type CopyValue } from '../../db/copy-text';
-import { DuplicateSkuError, SKU_UNIQUE_INDEX } from '../../product-record/product.errors';
+import { duplicateCodeErrorOf } from '../../product-record/product.errors';
 import { readImportTable, type ImportTable, type ImportUpload } from './product-import-file';
 import {
   applyImportStatement,
+  barcodeHoldersStatement,
   copyImportRowsSql,
   createImportTableSql,
   productsBySkuStatement,
@@ -177,9 +178,11 @@ const KEPT_WHEN_BLANK: ReadonlySet<ImportField> = new Set(IMPORT_FIELDS.filter((
  * one of the caller's products (upsert) changes only the cells it fills: a
  * blank name, price, quantity... keeps the product's, a blank barcode, image
  * URL or reorder level removes it. In create mode a SKU the catalogue already
- * has is an error, and in both a SKU twice in the file is.
+ * has is an error, and in both a SKU twice in the file is; so is a barcode
+ * twice in the file, or one another product than the row's already has.
  */
-function planImport(table: ImportTable, columns: Columns, mode: ProductImportMode, existing: Map<string, ExistingProductRow>): ImportPlan {
+function planImport(table: ImportTable, columns: Columns, mode: ProductImportMode, codes: CatalogueCodes): ImportPlan {
+  const { bySku: existing, barcodeHolders } = codes;
   const errors: ImportRowError[] = [];
   let errorCount = 0;
   let failed = 0;
@@ -203,6 +206,8 @@ function planImport(table: ImportTable, columns: Columns, mode: ProductImportMod
   const mapped = [...firstColumnOf.entries()];
   const skuColumn = firstColumnOf.get('sku');
   const firstRowOfSku = new Map<string, number>();
+  const barcodeColumn = firstColumnOf.get('barcode');
+  const firstRowOfBarcode = new Map<string, number>();
 
   for (const { row, cells } of table.rows) {
     const rowErrors: ImportRowError[] = [];
@@ -216,6 +221,14 @@ function planImport(table: ImportTable, columns: Columns, mode: ProductImportMod
       if (first !== undefined) rowErrors.push({ row, column: columns[skuColumn!].header, message: ImportMessages.duplicateSkuInFile(first) });
       else firstRowOfSku.set(skuKey, row);
       if (mode === 'create' && existing.has(skuKey)) rowErrors.push({ row, column: columns[skuColumn!].header, message: ImportMessages.skuTaken });
+    }
+    const barcode = barcodeColumn === undefined || isBlank(raw.barcode) ? undefined : text(raw.barcode);
+    if (barcode !== undefined) {
+      const first = firstRowOfBarcode.get(barcode);
+      if (first !== undefined) rowErrors.push({ row, column: columns[barcodeColumn!].header, message: ImportMessages.duplicateBarcodeInFile(first) });
+      else firstRowOfBarcode.set(barcode, row);
+      const holder = barcodeHolders.get(barcode);
+      if (holder !== undefined && holder !== match?.id) rowErrors.push({ row, column: columns[barcodeColumn!].header, message: ProductMessages.duplicateBarcode });
     }
 
     const values: Partial<Record<ImportField, unknown>> = { ...raw };
@@ -273,11 +286,29 @@ function planImport(table: ImportTable, columns: Columns, mode: ProductImportMod
   };
 }
 
+/** What the file's codes name in the caller's catalogue: its products by lower-cased SKU, and which product has each barcode. */
+interface CatalogueCodes {
+  bySku: Map<string, ExistingProductRow>;
+  barcodeHolders: Map<string, string>;
+}
+
+/** The distinct values of a field's column in the file, trimmed, blanks left out (`normal` lower-cases a SKU). */
+function columnValues(table: ImportTable, columns: Columns, field: ImportField, normal: (value: string) => string = (value) => value): string[] {
+  const index = columns.findIndex((column) => column.field === field);
+  if (index < 0) return [];
+  return [...new Set(table.rows.map(({ cells }) => normal((cells[index] ?? '').trim())).filter(Boolean))];
+}
+
+async function catalogueCodes(sql: SqlPool, ownerId: string, table: ImportTable, columns: Columns): Promise<CatalogueCodes> {
+  const bySku = await productsBySku(sql, ownerId, table, columns);
+  const barcodes = columnValues(table, columns, 'barcode');
+  const holders = barcodes.length ? await sql.query<{ barcode: string; id: string }>(barcodeHoldersStatement(ownerId, barcodes)) : [];
+  return { bySku, barcodeHolders: new Map(holders.map((row) => [row.barcode, row.id])) };
+}
+
 /** The caller's products that the file's SKUs name, by lower-cased SKU. */
 async function productsBySku(sql: SqlPool, ownerId: string, table: ImportTable, columns: Columns): Promise<Map<string, ExistingProductRow>> {
-  const index = columns.findIndex(({ field }) => field === 'sku');
-  if (index < 0) return new Map();
-  const keys = [...new Set(table.rows.map(({ cells }) => (cells[index] ?? '').trim().toLowerCase()).filter(Boolean))];
+  const keys = columnValues(table, columns, 'sku', (value) => value.toLowerCase());
   if (keys.length === 0) return new Map();
   const rows = await sql.query<ExistingProductRow>(productsBySkuStatement(ownerId, keys));
   return new Map(rows.map((row) => [row.skuKey, row]));
@@ -305,7 +336,7 @@ function* copyText(writes: PlannedRow[]): Generator<string> {
 }
 
 /**
- * Loads the planned rows and writes them in the transaction `tx`; a SKU taken meanwhile by another request is DuplicateSkuError.
+ * Loads the planned rows and writes them in the transaction `tx`; a SKU or barcode taken meanwhile by another request is that code's 409.
  * The triggers on products log the import's entry from the rows it writes; a file whose every row is unchanged writes none, and
  * logs its entry itself.
  */
@@ -322,9 +353,7 @@ async function applyPlan(tx: SqlTransaction, ownerId: string, writes: PlannedRow
     const [counts] = await tx.query<{ created: number; updated: number }>(applyImportStatement(ownerId, ownerId));
     return counts;
   } catch (error) {
-    const { code, constraint } = error as { code?: string; constraint?: string };
-    if (code === '23505' && constraint === SKU_UNIQUE_INDEX) throw new DuplicateSkuError();
-    throw error;
+    throw duplicateCodeErrorOf(error) ?? error;
   }
 }
 
@@ -355,13 +384,13 @@ export const productImportService = {
 
     return productImports.run(poolMax, async () => {
       if (dryRun) {
-        const existing = await productsBySku(ctx.sql, user.id, table, columns);
-        return { dryRun, ...planImport(table, columns, mode, existing).result };
+        const codes = await catalogueCodes(ctx.sql, user.id, table, columns);
+        return { dryRun, ...planImport(table, columns, mode, codes).result };
       }
       return ctx.sql.transaction(
         async (tx) => {
-          const existing = await productsBySku(tx, user.id, table, columns);
-          const { result, writes } = planImport(table, columns, mode, existing);
+          const codes = await catalogueCodes(tx, user.id, table, columns);
+          const { result, writes } = planImport(table, columns, mode, codes);
           if (result.errors.length > 0) {
             tx.rollback();
             return { dryRun, ...result };

@@ -8,7 +8,7 @@ import { runStatement, type Statement } from '../../db/sql';
 import { idsOf, type BulkResult } from '../bulk/product-bulk.service';
 import { productFromRow, type ProductRow } from '../../product-record/product-columns';
 import { liveProduct } from '../../product-record/product-lookup';
-import { DuplicateSkuError, NotProductOwnerError, ProductNotFoundError, SKU_UNIQUE_INDEX } from '../../product-record/product.errors';
+import { NotProductOwnerError, ProductNotFoundError, duplicateCodeErrorOf } from '../../product-record/product.errors';
 import type { ProductView } from '../../product-record/product-view.types';
 import {
   emptyTrashStatement,
@@ -39,14 +39,12 @@ const trashedFromRow = (row: TrashedRow): TrashedProductView => ({ ...row, delet
 
 const query = <T>(ctx: RequestContext, statement: Statement) => ctx.sql.query<T>(statement);
 
-/** A restore whose SKU a live product of the owner took meanwhile meets the unique index of live SKUs: the SKU's own 409. */
+/** A restore whose SKU or barcode a live product of the owner took meanwhile meets the unique index of live codes: that code's own 409. */
 async function restoring<T>(ctx: RequestContext, statement: Statement): Promise<T[]> {
   try {
     return await query<T>(ctx, statement);
   } catch (error) {
-    const { code, constraint } = error as { code?: string; constraint?: string };
-    if (code === '23505' && constraint === SKU_UNIQUE_INDEX) throw new DuplicateSkuError();
-    throw error;
+    throw duplicateCodeErrorOf(error) ?? error;
   }
 }
 

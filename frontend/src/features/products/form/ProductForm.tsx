@@ -1,5 +1,5 @@
-import { Button, Callout, Card } from '@blueprintjs/core';
-import { RefreshIcon } from '@blueprintjs/icons';
+import { Button, Card } from '@blueprintjs/core';
+import type { FormApi } from 'final-form';
 import { isImageUrl, ProductFields, UPLOAD_PATH_PATTERN, validateField } from '@stockroom/schema';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Form } from 'react-final-form';
@@ -10,6 +10,7 @@ import { InputField } from '../../../components/form/InputField';
 import { TextAreaField } from '../../../components/form/TextAreaField';
 import { TextField } from '../../../components/form/TextField';
 import { submitFocusingFirstError } from '../../../components/form/focus-first-error';
+import { ProductConflictPanel, type ProductConflict } from './ProductConflictPanel';
 import { DRAFT_PLACEHOLDERS, productFieldValidators, type ProductFormMode, type ProductFormValues } from './product-form-values';
 import './product-form.css';
 
@@ -20,12 +21,12 @@ export interface ProductFormProps {
   initialValues: ProductFormValues;
   /** The user's existing categories, offered as suggestions. */
   categories: readonly string[];
-  /** Resolves to the server's per-field messages, or undefined on success. */
-  onSubmit(values: ProductFormValues): Promise<ProductFormErrors>;
+  /** Resolves to the server's per-field messages, or undefined on success; `form` lets a refused edit take in the server's values. */
+  onSubmit(values: ProductFormValues, form: FormApi<ProductFormValues>): Promise<ProductFormErrors>;
   cancelHref: string;
   cancelState?: unknown;
-  /** The server refused the update because the product changed since it was loaded. */
-  conflict?: { message: string; reloading: boolean; onReload(): void } | null;
+  /** The server refused the update because the product changed since it was loaded; `id` tells one refusal from the next. */
+  conflict?: (ProductConflict & { id: number }) | null;
 }
 
 const CATEGORY_LIST_ID = 'product-category-options';
@@ -95,14 +96,7 @@ export function ProductForm({ mode, initialValues, categories, onSubmit, cancelH
     <Form<ProductFormValues> onSubmit={onSubmit} initialValues={initialValues}>
       {({ handleSubmit, submitting, form, values }) => (
         <form onSubmit={(event) => submitFocusingFirstError(event, handleSubmit, form)} noValidate className="product-form" aria-label={mode === 'create' ? 'New product' : 'Edit product'}>
-          {conflict && (
-            <Callout intent="warning" className="product-form__conflict" role="alert" title="This product has changed">
-              <p>{conflict.message}</p>
-              <Button icon={<RefreshIcon />} loading={conflict.reloading} onClick={conflict.onReload}>
-                Reload product
-              </Button>
-            </Callout>
-          )}
+          {conflict && <ProductConflictPanel key={conflict.id} conflict={conflict} />}
           <Card className="product-form__card">
             <TextField name="name" label="Product Name" autoFocus={mode === 'create'} rule={ProductFields.name} />
             <TextAreaField name="description" label="Description" validate={validators.description} placeholder={placeholders?.description} />

@@ -1,4 +1,4 @@
-import { draftFormValues, DRAFT_PLACEHOLDERS, formValuesOf, productFieldValidators, toProductInput, toUpdateInput, validateProductForm } from './product-form-values';
+import { changedFields, draftFormValues, DRAFT_PLACEHOLDERS, formValuesOf, productFieldValidators, toProductInput, toUpdateInput, validateProductForm } from './product-form-values';
 
 describe('product form values', () => {
   it('a new product starts empty, the draft defaults shown as placeholders', () => {
@@ -163,6 +163,12 @@ describe('product form values', () => {
       barcode: '',
       reorderLevel: '2',
     });
-    expect(toUpdateInput(values, product.version)).toMatchObject({ version: 4, price: 14.5, costPrice: 9.2, imageUrl: 'https://img.example.com/lamp.png', sku: 'LMP-1', barcode: null, reorderLevel: 2 });
+    expect({ ...toProductInput(values, 'edit'), version: product.version }).toMatchObject({ version: 4, price: 14.5, costPrice: 9.2, imageUrl: 'https://img.example.com/lamp.png', sku: 'LMP-1', barcode: null, reorderLevel: 2 });
+
+    // An update sends only what the user changed: the quantity read is never written back over a sale.
+    const edited = { ...values, name: '  Brass lamp ', price: '14,5', description: 'A brass lamp for the desk', barcode: '' };
+    expect(changedFields(values, edited)).toEqual(['name', 'description']);
+    expect(toUpdateInput(edited, values, product.version)).toEqual({ name: 'Brass lamp', description: 'A brass lamp for the desk', version: 4 });
+    expect(toUpdateInput(values, values, product.version)).toEqual({ version: 4 });
   });
 });

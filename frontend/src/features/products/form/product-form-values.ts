@@ -116,8 +116,23 @@ export function toProductInput(values: ProductFormValues, mode: ProductFormMode 
   return Object.fromEntries(PRODUCT_INPUT_ORDER.map((name) => [name, apiValue(name)])) as unknown as CreateProductInput;
 }
 
-/** An update sends every field and the version the form was loaded with: a stale one gets a conflict. */
-export const toUpdateInput = (values: ProductFormValues, version: number): UpdateProductInput => ({ ...toProductInput(values, 'edit'), version });
+/** The fields whose value, as the API takes it, differs between two sets of form values ("12,5" and "12.50" are one price). */
+export function changedFields(from: ProductFormValues, to: ProductFormValues): WritableProductFieldName[] {
+  const before = toProductInput(from, 'edit') as unknown as Record<string, unknown>;
+  const after = toProductInput(to, 'edit') as unknown as Record<string, unknown>;
+  return PRODUCT_INPUT_ORDER.filter((name) => !Object.is(before[name], after[name]));
+}
+
+/**
+ * An update sends the fields the user changed from `base` (the product as the
+ * form last read it) and that version. A field left alone is never written
+ * back, so a sale recorded meanwhile, or someone else's change of another
+ * field, stays; a field the server changed as well is a conflict.
+ */
+export function toUpdateInput(values: ProductFormValues, base: ProductFormValues, version: number): UpdateProductInput {
+  const input = toProductInput(values, 'edit') as unknown as Record<string, unknown>;
+  return { ...Object.fromEntries(changedFields(base, values).map((name) => [name, input[name]])), version } as UpdateProductInput;
+}
 
 /** The form fields the server may name in `extensions.fields`; anything else belongs to the whole form. */
 export const FORM_FIELDS: ReadonlySet<keyof ProductFormValues> = new Set(Object.keys(draftFormValues()) as (keyof ProductFormValues)[]);

@@ -1,6 +1,6 @@
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
 import { ProductMessages } from '@stockroom/schema';
-import { isConflict, isProductMissing, loadErrorMessage, productErrorMessage } from './product-errors';
+import { isConflict, isProductMissing, isStaleProduct, loadErrorMessage, productErrorMessage } from './product-errors';
 
 const graphQLError = (message: string, extensions: Record<string, unknown>) =>
   new CombinedGraphQLErrors({ data: null, errors: [{ message, extensions }] });
@@ -29,5 +29,8 @@ describe('product error messages: the server\'s, else the call\'s fallback', () 
     expect(isProductMissing(graphQLError('Price must be a number', { code: 'BAD_USER_INPUT', fields: { price: 'x' } }))).toBe(false);
     expect(isConflict(graphQLError(ProductMessages.conflict, { code: 'CONFLICT' }))).toBe(true);
     expect(isConflict(graphQLError('Product not found', { code: 'NOT_FOUND' }))).toBe(false);
+    // A changed product is the whole form's conflict; a SKU or barcode taken is its field's.
+    expect(isStaleProduct(graphQLError(ProductMessages.conflict, { code: 'CONFLICT' }))).toBe(true);
+    expect(isStaleProduct(graphQLError(ProductMessages.duplicateBarcode, { code: 'CONFLICT', fields: { barcode: ProductMessages.duplicateBarcode } }))).toBe(false);
   });
 });

@@ -20,3 +20,6 @@ export function isProductMissing(error: unknown): boolean {
 }
 
 export const isConflict = (error: unknown) => errorCodeOf(error) === 'CONFLICT';
+
+/** The product changed since the version the update named: a conflict of the whole product, not of one field's value (a SKU or barcode taken). */
+export const isStaleProduct = (error: unknown) => isConflict(error) && Object.keys(extractFieldErrors(error)).length === 0;
