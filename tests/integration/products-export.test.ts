@@ -262,6 +262,31 @@ describe('the XLSX file', () => {
     }
   });
 
+  it('shows its dates whole and its money with two decimals', async () => {
+    await app.sql(`UPDATE products SET cost_price = 2.5 WHERE id = $1`, [made[0].id]);
+    const answer = await download('?format=xlsx&sortBy=name&sortOrder=asc');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(answer.bytes as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    const shownDate = '2026-11-28 22:05:09';
+    for (const key of ['created_at', 'updated_at']) {
+      const column = sheet.getColumn(HEADER.indexOf(key) + 1);
+      expect(column.width).toBeGreaterThanOrEqual(shownDate.length);
+      expect(sheet.getCell(2, HEADER.indexOf(key) + 1).numFmt).toBe('yyyy-mm-dd hh:mm:ss');
+    }
+    let moneyCells = 0;
+    sheet.eachRow((row, number) => {
+      if (number === 1) return;
+      for (const key of ['price', 'cost_price']) {
+        const cell = row.getCell(HEADER.indexOf(key) + 1);
+        if (cell.value === null) continue;
+        expect(cell.numFmt).toBe('#,##0.00');
+        moneyCells += 1;
+      }
+    });
+    expect(moneyCells).toBe(made.length + 1);
+  });
+
   it('of an empty catalogue holds just the header', async () => {
     const answer = await download('?format=xlsx&search=nothing-matches-this');
     const workbook = new ExcelJS.Workbook();

@@ -37,6 +37,22 @@ const XLSX_CELL: Partial<Record<ProductFieldType, (value: unknown) => unknown>> 
   timestamp: (value) => new Date(value as string),
 };
 
+/** The date format of a workbook's time columns. */
+export const XLSX_DATE_FORMAT = 'yyyy-mm-dd hh:mm:ss';
+/** Money with its two decimals and thousands grouped, as the app shows it: 12.5 reads 12.50. */
+export const XLSX_MONEY_FORMAT = '#,##0.00';
+
+/**
+ * How a kind of column is shown: its number format, and for dates a width
+ * that holds the formatted value (a column of the default width shows ####
+ * for a date too wide for it). Widths are in characters, with room for the
+ * padding spreadsheets draw around a cell.
+ */
+const XLSX_COLUMN: Partial<Record<ProductFieldType, { width?: number; style: { numFmt: string } }>> = {
+  timestamp: { width: XLSX_DATE_FORMAT.length + 2, style: { numFmt: XLSX_DATE_FORMAT } },
+  money: { style: { numFmt: XLSX_MONEY_FORMAT } },
+};
+
 /**
  * An Excel workbook of one sheet through exceljs's streaming writer: each row
  * is committed as it comes, and the next waits while the response is full.
@@ -45,7 +61,7 @@ const XLSX_CELL: Partial<Record<ProductFieldType, (value: unknown) => unknown>> 
 function xlsxWriter(columns: ExportColumn[], res: Response): Writable {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: res, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet('Products');
-  sheet.columns = columns.map((key) => ({ header: key, key, ...(EXPORT_COLUMN_TYPES[key] === 'timestamp' ? { style: { numFmt: 'yyyy-mm-dd hh:mm:ss' } } : {}) }));
+  sheet.columns = columns.map((key) => ({ header: key, key, ...XLSX_COLUMN[EXPORT_COLUMN_TYPES[key]] }));
   const cells = columns.map((key) => XLSX_CELL[EXPORT_COLUMN_TYPES[key]]);
   return new Writable({
     objectMode: true,
