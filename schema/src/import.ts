@@ -31,6 +31,12 @@ export const IMPORT_LIMITS = {
   maxBytes: 20 * MB,
   /** Product rows in one file (the header row not counted). */
   maxRows: MAX_ROWS,
+  /**
+   * A workbook's header row is looked for in its first rows: the first that
+   * names a name and a price column, so a title above the header is passed
+   * over. A CSV file's header is its first line.
+   */
+  headerSearchRows: 20,
   /** An answer lists at most this many row errors; `failed` still counts every failing row. */
   maxErrors: 1_000,
   /** Columns of any row, the header's included: the answer lists every column of the header. */
@@ -89,7 +95,7 @@ export function parseImportBoolean(cell: string): boolean | string {
   return cell;
 }
 
-/** One problem of one row: `row` is the file's row number (the header is row 1), `column` the header of the cell, if one cell is at fault. */
+/** One problem of one row: `row` is the file's row number as a spreadsheet shows it (the header's for a problem of the columns), `column` the header of the cell, if one cell is at fault. */
 export interface ImportRowError {
   row: number;
   column: string | null;
@@ -136,6 +142,8 @@ export const ImportMessages = {
   workbookTooManyParts: 'The workbook has too many sheets, pictures or other parts. Copy the products into a new workbook and try again',
   empty: 'The file is empty',
   headerOnly: 'The file has a header row but no products',
+  /** A workbook whose first rows have none that names a name and a price column (by the headers known, or the mapping sent). */
+  noHeaderRow: `No header row found: the first ${IMPORT_LIMITS.headerSearchRows} rows have no row with a name and a price column`,
   /** A quote that never closes, and the like. */
   malformedCsv: (line: number) => `The CSV file could not be read: check the quotes around line ${formatCount(line)}`,
   unknownMode: `Mode must be one of ${PRODUCT_IMPORT_MODES.join(', ')}`,

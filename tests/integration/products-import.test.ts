@@ -543,6 +543,57 @@ describe('applying', () => {
     expect(stored['XL-2']).toMatchObject({ name: 'Rich text lamp', quantity: 0, price: '10.00', featured: false });
   });
 
+  /** An .xlsx of one sheet holding `rows` as written (an empty array: an empty row). */
+  async function workbookOf(rows: unknown[][]): Promise<Uint8Array<ArrayBuffer>> {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Price list');
+    for (const row of rows) sheet.addRow(row);
+    return new Uint8Array(await workbook.xlsx.writeBuffer());
+  }
+  const xlsx = { name: 'price-list.xlsx', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' };
+
+  it('finds the header of a workbook below a title, and names rows by their number in the sheet', async () => {
+    const title = ['Supplier price list, November'];
+    const header = ['SKU', 'Name', 'Price', 'Title'];
+    const dry = await importFile(token, { ...xlsx, file: await workbookOf([title, [], header, ['TL-1', 'Titled lamp', 5], ['TL-2', 'Titled shade', 'cheap']]), dryRun: true });
+    expect(dry.status).toBe(200);
+    expect(dry.body.columns).toEqual([
+      { header: 'SKU', field: 'sku', status: 'mapped' },
+      { header: 'Name', field: 'name', status: 'mapped' },
+      { header: 'Price', field: 'price', status: 'mapped' },
+      { header: 'Title', field: 'name', status: 'mapped' },
+    ]);
+    expect(dry.body).toMatchObject({ rows: 2, failed: 1 });
+    // The columns' problem is the header row's, the cell's its own row's.
+    expect(dry.body.errors).toEqual([
+      { row: 3, column: 'Title', message: ImportMessages.sameField('name', ['Name', 'Title']) },
+      { row: 5, column: 'Price', message: expect.any(String) },
+    ]);
+
+    const applied = await importFile(token, { ...xlsx, file: await workbookOf([title, [], header.slice(0, 3), ['TL-1', 'Titled lamp', 5], ['TL-2', 'Titled shade', 7.5]]) });
+    expect(applied.status).toBe(200);
+    expect(applied.body).toMatchObject({ rows: 2, created: 2, failed: 0 });
+    const stored = await storedBy(userId);
+    expect(stored['TL-1']).toMatchObject({ name: 'Titled lamp', price: '5.00' });
+    expect(stored['TL-2']).toMatchObject({ name: 'Titled shade', price: '7.50' });
+    expect(Object.values(stored).some((product) => product.name === header[1] || product.sku === title[0])).toBe(false);
+  });
+
+  it(`refuses a workbook with no name and price header in its first ${IMPORT_LIMITS.headerSearchRows} rows, unless the mapping names them`, async () => {
+    const before = await footprint(userId);
+    const unknown = await workbookOf([['Supplier price list'], ['Label', 'Cost'], ['Unnamed lamp', 5]]);
+    const refused = await importFile(token, { ...xlsx, file: unknown, dryRun: true });
+    expectRestError(refused, 400, 'BAD_USER_INPUT', ImportMessages.noHeaderRow, { file: ImportMessages.noHeaderRow });
+    expect(ImportMessages.noHeaderRow).toBe('No header row found: the first 20 rows have no row with a name and a price column');
+    const tooLow = await workbookOf([...Array.from({ length: IMPORT_LIMITS.headerSearchRows }, (_, i) => [`Note ${i + 1}`]), ['name', 'price'], ['Low lamp', 5]]);
+    expectRestError(await importFile(token, { ...xlsx, file: tooLow }), 400, 'BAD_USER_INPUT', ImportMessages.noHeaderRow, { file: ImportMessages.noHeaderRow });
+    expect(await footprint(userId)).toEqual(before);
+
+    const mapped = await importFile(token, { ...xlsx, file: unknown, dryRun: true, mapping: { Label: 'name' } });
+    expect(mapped.status).toBe(200);
+    expect(mapped.body).toMatchObject({ rows: 1, created: 1, failed: 0, errors: [] });
+  });
+
   it('imports its own export back: CSV and XLSX, unchanged in upsert mode, the same products for someone else', async () => {
     const { token: exporter, user } = await signUpUser(app);
     await createProduct(app, exporter, { name: 'Apple corer', description: 'Cores apples, in one push', price: 4.5, category: 'Kitchen', quantity: 10, sku: 'AC-1', barcode: '4006381333931', reorderLevel: 3, featured: true, imageUrl: 'https://images.example.com/a.png' });

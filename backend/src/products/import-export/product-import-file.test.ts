@@ -80,6 +80,7 @@ describe('reading a workbook', () => {
     expect(await readImportTable(bytes)).toEqual({
       format: 'xlsx',
       header: ['name', 'price', 'featured', 'description'],
+      headerRow: 1,
       rows: [
         { row: 2, cells: ['Crème brûlée torch 🔥', '29.99', 'true', 'Caramelises sugar'] },
         { row: 3, cells: ['Desk lamp', '10', 'false', 'Caramelises sugar'] },

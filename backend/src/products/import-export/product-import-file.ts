@@ -3,10 +3,10 @@ import type { Request } from 'express';
 import { IMPORT_LIMITS, ImportMessages } from '@stockroom/schema';
 import { DomainError } from '../../common/errors';
 import { readCsvTable } from './import-file/csv-table';
-import { fileError, IMPORT_FILE_FIELD, NotSpreadsheetError, type ImportTable } from './import-file/import-table';
+import { fileError, IMPORT_FILE_FIELD, NotSpreadsheetError, type HeaderTest, type ImportTable } from './import-file/import-table';
 import { readXlsxTable } from './import-file/xlsx-table';
 
-export { IMPORT_FILE_FIELD, NotSpreadsheetError, type ImportRow, type ImportTable } from './import-file/import-table';
+export { IMPORT_FILE_FIELD, NotSpreadsheetError, type HeaderTest, type ImportRow, type ImportTable } from './import-file/import-table';
 
 /**
  * Reading an import file: the multipart upload, then its bytes as a table of
@@ -91,15 +91,17 @@ const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
 /**
  * The table of an import file: a workbook when its bytes are a ZIP archive,
- * otherwise UTF-8 text (with or without a BOM) as CSV. Refused: an empty
- * file, one with a header and no rows, more than IMPORT_LIMITS.maxRows rows
+ * otherwise UTF-8 text (with or without a BOM) as CSV. The header is the
+ * first row with content; in a workbook, with `isHeader`, the first of its
+ * first rows that passes it. Refused: an empty file, a workbook with no such
+ * row, one with a header and no rows, more than IMPORT_LIMITS.maxRows rows
  * or maxColumns columns, a header longer than maxHeaderLength, a workbook
  * past its bounds (what it unpacks to, its parts, its shared strings), text
  * in another encoding, and anything else binary. Nothing is written to disk.
  */
-export async function readImportTable(bytes: Buffer): Promise<ImportTable> {
+export async function readImportTable(bytes: Buffer, isHeader?: HeaderTest): Promise<ImportTable> {
   if (bytes.length === 0) throw fileError(ImportMessages.empty);
-  const table = bytes.subarray(0, 4).equals(ZIP_MAGIC) ? await readXlsxTable(bytes) : readCsvTable(bytes);
+  const table = bytes.subarray(0, 4).equals(ZIP_MAGIC) ? await readXlsxTable(bytes, isHeader) : readCsvTable(bytes);
   if (table.header.length === 0) throw fileError(ImportMessages.empty);
   if (table.rows.length === 0) throw fileError(ImportMessages.headerOnly);
   if (table.rows.length > IMPORT_LIMITS.maxRows) throw fileError(ImportMessages.tooManyRows);

@@ -128,6 +128,9 @@ function columnsOf(header: string[], mapping: Record<string, ImportField | null>
   });
 }
 
+/** A header row the import can make products from: a column fills the name, and one the price (the fields a new product cannot do without). */
+const namesProducts = (columns: Columns) => columns.some(({ field }) => field === 'name') && columns.some(({ field }) => field === 'price');
+
 /** A cell as its rule reads it: true/false as spreadsheets write them; anything else as the text it is (money text is read by its rule, as in the product form). */
 function cellValue(field: ImportField, cell: string): unknown {
   const { type } = writableField(field);
@@ -201,7 +204,7 @@ function planImport(table: ImportTable, columns: Columns, mode: ProductImportMod
     if (!field) return;
     const first = firstColumnOf.get(field);
     if (first === undefined) firstColumnOf.set(field, index);
-    else addError({ row: 1, column: columns[index].header, message: ImportMessages.sameField(field, [columns[first].header, columns[index].header]) });
+    else addError({ row: table.headerRow, column: columns[index].header, message: ImportMessages.sameField(field, [columns[first].header, columns[index].header]) });
   });
   const mapped = [...firstColumnOf.entries()];
   const skuColumn = firstColumnOf.get('sku');
@@ -379,7 +382,7 @@ export const productImportService = {
     const mode = modeOf(options.mode);
     const dryRun = dryRunOf(options.dryRun);
     const mapping = mappingOf(options.mapping);
-    const table = await readImportTable(bytes);
+    const table = await readImportTable(bytes, (cells) => namesProducts(columnsOf(cells, mapping)));
     const columns = columnsOf(table.header, mapping);
 
     return productImports.run(poolMax, async () => {

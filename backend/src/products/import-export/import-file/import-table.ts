@@ -23,25 +23,35 @@ export interface ImportRow {
   cells: string[];
 }
 
-/** A file read as a table: its header row and its data rows (rows with nothing in them left out). */
+/** A file read as a table: its header row, its row number, and the data rows below it (rows with nothing in them left out). */
 export interface ImportTable {
   format: 'csv' | 'xlsx';
   header: string[];
+  headerRow: number;
   rows: ImportRow[];
 }
+
+/** Whether a row's cells, trimmed, are the header the importer is looking for. */
+export type HeaderTest = (cells: string[]) => boolean;
 
 export const hasContent = (cells: string[]) => cells.some((cell) => cell.trim() !== '');
 
 /**
- * The table of the rows read, the first row with content being the header.
- * The readers refuse a row of too many columns as they meet it; the length
- * of a header is bounded here, as the answer repeats headers (in its list of
+ * The table of the rows read. The header is the first row with content, or,
+ * with `isHeader`, the first of the first IMPORT_LIMITS.headerSearchRows rows
+ * that passes it (a title and notes above the header are passed over, and
+ * none passing refuses the file); the rows below it are the data. The
+ * readers refuse a row of too many columns as they meet it; the length of a
+ * header is bounded here, as the answer repeats headers (in its list of
  * columns, and beside each error of a cell).
  */
-export function tableOf(format: ImportTable['format'], records: ImportRow[]): ImportTable {
-  const [header, ...rows] = records.filter((record) => hasContent(record.cells));
-  if (!header) return { format, header: [], rows };
+export function tableOf(format: ImportTable['format'], records: ImportRow[], isHeader?: HeaderTest): ImportTable {
+  const filled = records.filter((record) => hasContent(record.cells));
+  if (filled.length === 0) return { format, header: [], headerRow: 1, rows: [] };
+  const at = isHeader ? filled.findIndex((record) => record.row <= IMPORT_LIMITS.headerSearchRows && isHeader(record.cells.map((cell) => cell.trim()))) : 0;
+  if (at < 0) throw fileError(ImportMessages.noHeaderRow);
+  const header = filled[at];
   const names = header.cells.map((cell) => cell.trim());
   if (names.some((name) => characterCount(name) > IMPORT_LIMITS.maxHeaderLength)) throw fileError(ImportMessages.headerTooLong);
-  return { format, header: names, rows };
+  return { format, header: names, headerRow: header.row, rows: filled.slice(at + 1) };
 }

@@ -46,8 +46,8 @@ function cellText({ type, value }: Cell, sharedStrings: readonly string[]): stri
 
 /**
  * Reads a worksheet's rows with content into `rows`, each cell as text.
- * Reading stops one row past IMPORT_LIMITS.maxRows (the header and a row too
- * many), and a cell with a value past IMPORT_LIMITS.maxColumns refuses the
+ * Reading stops one row past IMPORT_LIMITS.maxRows and the rows the header
+ * may be among (the header, the rows above it, and a row too many), and a cell with a value past IMPORT_LIMITS.maxColumns refuses the
  * file at once, so no row grows wider than that.
  */
 export function sheetRowsReader(sharedStrings: readonly string[], rows: ImportRow[]): PartReader {
@@ -91,7 +91,7 @@ export function sheetRowsReader(sharedStrings: readonly string[], rows: ImportRo
         if (hasContent(cells)) rows.push({ row: row.number, cells });
         lastRow = row.number;
         row = null;
-        finished = rows.length > IMPORT_LIMITS.maxRows + 1;
+        finished = rows.length > IMPORT_LIMITS.maxRows + IMPORT_LIMITS.headerSearchRows;
       } else if (name === 'sheetData') finished = true;
     },
     done: () => finished,

@@ -1,7 +1,7 @@
 import { posix } from 'node:path';
 import { IMPORT_LIMITS, ImportMessages } from '@stockroom/schema';
 import { DomainError } from '../../../common/errors';
-import { fileError, tableOf, type ImportRow, type ImportTable } from './import-table';
+import { fileError, tableOf, type HeaderTest, type ImportRow, type ImportTable } from './import-table';
 import { sharedStringsReader } from './shared-strings';
 import { sheetRowsReader } from './sheet-rows';
 import { xmlPartReader } from './workbook-xml';
@@ -72,9 +72,11 @@ async function sheetsOf(zip: WorkbookZip, workbookPath: string): Promise<SheetEn
 
 /**
  * The first sheet of a workbook as a table: its first visible worksheet (a
- * chart sheet has no rows), or its first worksheet if all are hidden.
+ * chart sheet has no rows), or its first worksheet if all are hidden. Its
+ * header is its first row with content, or the first of its first rows that
+ * `isHeader` accepts (see tableOf).
  */
-export async function readXlsxTable(bytes: Buffer): Promise<ImportTable> {
+export async function readXlsxTable(bytes: Buffer, isHeader?: HeaderTest): Promise<ImportTable> {
   try {
     const zip = await openWorkbookZip(bytes);
     const [document] = await relationshipsOf(zip, '', isType('officeDocument'));
@@ -92,7 +94,7 @@ export async function readXlsxTable(bytes: Buffer): Promise<ImportTable> {
     if (sharedStringsPath) await zip.read(sharedStringsPath, sharedStringsReader(sharedStrings));
     const rows: ImportRow[] = [];
     if (!(await zip.read(sheetPath, sheetRowsReader(sharedStrings, rows)))) throw fileError(ImportMessages.unreadableWorkbook);
-    return tableOf('xlsx', rows);
+    return tableOf('xlsx', rows, isHeader);
   } catch (error) {
     if (error instanceof DomainError) throw error;
     throw fileError(ImportMessages.unreadableWorkbook);
