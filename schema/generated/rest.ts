@@ -628,7 +628,7 @@ export interface paths {
         put?: never;
         /**
          * Import products from a CSV file or an Excel workbook into your catalogue: a dry run, or all rows or none
-         * @description CSV: UTF-8 with or without a BOM, comma, semicolon or tab separated (told from the header line). Headers are matched by name and common aliases ("Product Name", "Title", "Qty", "Stock", "Price (USD)", "EAN"...). Every row is checked with the product rules; a price may be written "$12.50" or "12,50". Applied, every row lands in one transaction with one activity entry; a changed quantity is an IMPORT stock movement.
+         * @description CSV: UTF-8 with or without a BOM, comma, semicolon or tab separated (told from the header line), its header the first line. XLSX: its first visible sheet, its header the first of its first ${IMPORT_LIMITS.headerSearchRows} rows with a name and a price column (a title above it is passed over). Headers are matched by name and common aliases ("Product Name", "Title", "Qty", "Stock", "Price (USD)", "EAN"...). Every row is checked with the product rules; a price may be written "$12.50" or "12,50". Applied, every row lands in one transaction with one activity entry; a changed quantity is an IMPORT stock movement.
          */
         post: operations["importProducts"];
         delete?: never;
@@ -5345,7 +5345,7 @@ export interface operations {
                         unchanged: number;
                         /** @description Rows with at least one error */
                         failed: number;
-                        /** @description The first 1,000 errors, in row order; the header is row 1 */
+                        /** @description The first 1,000 errors, in row order; rows numbered as the file shows them (a CSV file's header is row 1) */
                         errors: {
                             row: number;
                             /** @description The header of the cell at fault */
@@ -5365,7 +5365,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Options or file refused (empty, a header only, over 100000 rows, unreadable); or an import with row errors: "Nothing was imported: 2 rows have errors" and the dry run's body */
+            /** @description Options or file refused (empty, a header only, no header row in a workbook, over 100000 rows, unreadable); or an import with row errors: "Nothing was imported: 2 rows have errors" and the dry run's body */
             400: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5391,7 +5391,7 @@ export interface operations {
                         unchanged: number;
                         /** @description Rows with at least one error */
                         failed: number;
-                        /** @description The first 1,000 errors, in row order; the header is row 1 */
+                        /** @description The first 1,000 errors, in row order; rows numbered as the file shows them (a CSV file's header is row 1) */
                         errors: {
                             row: number;
                             /** @description The header of the cell at fault */

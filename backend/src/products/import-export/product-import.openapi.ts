@@ -15,7 +15,7 @@ const resultProperties = {
   errors: {
     type: 'array',
     maxItems: IMPORT_LIMITS.maxErrors,
-    description: `The first ${formatCount(IMPORT_LIMITS.maxErrors)} errors, in row order; the header is row 1`,
+    description: `The first ${formatCount(IMPORT_LIMITS.maxErrors)} errors, in row order; rows numbered as the file shows them (a CSV file's header is row 1)`,
     items: {
       type: 'object',
       required: ['row', 'column', 'message'],
@@ -42,7 +42,7 @@ export const productImportOpenApiPaths = {
       tags: ['Products'],
       summary: 'Import products from a CSV file or an Excel workbook into your catalogue: a dry run, or all rows or none',
       description:
-        'CSV: UTF-8 with or without a BOM, comma, semicolon or tab separated (told from the header line). Headers are matched by name and common aliases ("Product Name", "Title", "Qty", "Stock", "Price (USD)", "EAN"...). Every row is checked with the product rules; a price may be written "$12.50" or "12,50". Applied, every row lands in one transaction with one activity entry; a changed quantity is an IMPORT stock movement.',
+        'CSV: UTF-8 with or without a BOM, comma, semicolon or tab separated (told from the header line), its header the first line. XLSX: its first visible sheet, its header the first of its first ${IMPORT_LIMITS.headerSearchRows} rows with a name and a price column (a title above it is passed over). Headers are matched by name and common aliases ("Product Name", "Title", "Qty", "Stock", "Price (USD)", "EAN"...). Every row is checked with the product rules; a price may be written "$12.50" or "12,50". Applied, every row lands in one transaction with one activity entry; a changed quantity is an IMPORT stock movement.',
       security: bearer,
       requestBody: {
         required: true,
@@ -63,7 +63,7 @@ export const productImportOpenApiPaths = {
       },
       responses: {
         200: jsonResponse('What the dry run would do, or what the import did', { type: 'object', required: resultRequired, properties: resultProperties }),
-        400: jsonResponse(`Options or file refused (empty, a header only, over ${IMPORT_LIMITS.maxRows} rows, unreadable); or an import with row errors: "${ImportMessages.nothingImported(2)}" and the dry run's body`, {
+        400: jsonResponse(`Options or file refused (empty, a header only, no header row in a workbook, over ${IMPORT_LIMITS.maxRows} rows, unreadable); or an import with row errors: "${ImportMessages.nothingImported(2)}" and the dry run's body`, {
           anyOf: [ref('Error'), { type: 'object', required: ['message', 'code', ...resultRequired], properties: { message: string, code: { const: 'BAD_USER_INPUT' }, ...resultProperties } }],
         }),
         401: unauthenticated,
