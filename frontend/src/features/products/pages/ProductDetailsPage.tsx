@@ -112,8 +112,9 @@ export default function ProductDetailsPage() {
           </>
         }
       />
-      <ProductDetailsView product={product} />
+      {/* The stock and its two actions come first: on a phone in the stockroom they are what the page is opened for. */}
       <StockAdjuster quantity={product.quantity} onAdjust={() => stock.open('adjust')} onCount={() => stock.open('count')} />
+      <ProductDetailsView product={product} />
       <ProductStockHistory productId={product.id} page={historyPage} onPageChange={setHistoryPage} paused={leaving} />
       {dialogsWanted && (
         <Suspense fallback={null}>
