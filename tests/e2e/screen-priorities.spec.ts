@@ -147,7 +147,7 @@ describe('what a screen shows first, and what fits it', () => {
       for (const quantity of chart.quantities) expect({ ...quantity, offLine: quantity.offLine <= 2 }).toEqual({ ...quantity, offLine: true });
       expect(chart.quantities.length).toBeGreaterThan(2);
       expect({ overlaps: chart.overlaps, outside: chart.outside }).toEqual({ overlaps: 0, outside: 0 });
-      expect(chart.times).toBeGreaterThanOrEqual(viewport === MOBILE ? 3 : 4);
+      expect(chart.times).toBeGreaterThanOrEqual(viewport === MOBILE ? 2 : 3);
       s.assertClean();
     }
   });
