@@ -1,5 +1,10 @@
 // `npm start`: builds whatever is missing or older than its sources, then
 // runs the server (embedded PostgreSQL unless DATABASE_URL is set).
+// package.json starts it with `exec`, so it replaces the shell npm runs
+// scripts in and is npm's own child: the SIGTERM or SIGINT npm forwards
+// reaches it (a shell that waits on it would keep it, or die of it without
+// passing it on), it passes it to the server, and npm exits once the server
+// and its PostgreSQL have stopped.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -44,5 +49,5 @@ const { threadPoolSize } = await import(pathToFileURL(join(root, 'backend/dist/s
 // (docs/benchmarks.md, "Soak"). An operator's own MALLOC_ARENA_MAX wins.
 const env = { ...process.env, UV_THREADPOOL_SIZE: String(threadPoolSize(process.env)), MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' };
 const server = spawn(process.execPath, [join(root, 'backend/dist/src/main.js')], { cwd: root, stdio: 'inherit', env });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -107,7 +107,7 @@ export type ProductListInput = {
   limit?: number | null | undefined;
   /** From 1 (default 1) */
   page?: number | null | undefined;
-  /** Case-insensitive substring of the name, description, category or SKU, or exactly the barcode; an exact SKU (any case) or barcode comes first */
+  /** Substring, ignoring accents and case, of the name, description, category or SKU, or exactly the barcode; an exact SKU (any case) or barcode comes first */
   search?: string | null | undefined;
   /** Default DATE */
   sortBy?: ProductSortBy | null | undefined;

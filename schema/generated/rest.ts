@@ -3849,7 +3849,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                /** @description Case-insensitive substring of the name, description, category or SKU, or exactly the barcode; an exact SKU (any case) or barcode comes first */
+                /** @description Substring, ignoring accents and case, of the name, description, category or SKU, or exactly the barcode; an exact SKU (any case) or barcode comes first */
                 search?: string;
                 category?: string;
                 inStock?: "true" | "false";
@@ -4024,7 +4024,7 @@ export interface operations {
             query?: {
                 /** @description Left out: csv */
                 format?: "csv" | "xlsx";
-                /** @description Case-insensitive substring of the name, description, category or SKU, or exactly the barcode; an exact SKU (any case) or barcode comes first */
+                /** @description Substring, ignoring accents and case, of the name, description, category or SKU, or exactly the barcode; an exact SKU (any case) or barcode comes first */
                 search?: string;
                 category?: string;
                 inStock?: "true" | "false";
@@ -4429,7 +4429,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                /** @description Case-insensitive substring of the name, description, category or SKU, or exactly the barcode; an exact SKU (any case) or barcode comes first */
+                /** @description Substring, ignoring accents and case, of the name, description, category or SKU, or exactly the barcode; an exact SKU (any case) or barcode comes first */
                 search?: string;
                 inStock?: "true" | "false";
                 /** @description in, low or out, or the GraphQL names (IN_STOCK, LOW_STOCK, OUT_OF_STOCK) in either case. low: 0 < quantity <= reorderLevel */

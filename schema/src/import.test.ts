@@ -1,4 +1,5 @@
-import { importFieldOfHeader, ImportMessages, parseImportBoolean, parseImportPrice } from './import';
+import { importFieldOfHeader, ImportMessages, parseImportBoolean } from './import';
+import { readMoneyText } from './money';
 
 describe('import headers', () => {
   it.each([
@@ -33,11 +34,12 @@ describe('import prices', () => {
     ['1,234.50', 1234.5],
     ['1.234,50', 1234.5],
   ])('reads %s as %s', (cell, value) => {
-    expect(parseImportPrice(cell)).toBe(value);
+    expect(readMoneyText(cell)).toEqual({ value });
   });
 
-  it.each(['1,234', '12,5,0', 'twelve', '12.50.1'])('leaves the ambiguous or wrong %s as written, for the price rule to refuse', (cell) => {
-    expect(parseImportPrice(cell)).toBe(cell);
+  it('refuses 1,234 as ambiguous, and reads nothing from the wrong ones', () => {
+    expect(readMoneyText('1,234')).toEqual({ problem: 'ambiguous' });
+    for (const cell of ['12,5,0', 'twelve', '12.50.1']) expect(readMoneyText(cell)).toEqual({ problem: 'notNumber' });
   });
 
   it('reads true and false as spreadsheets write them', () => {

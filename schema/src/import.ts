@@ -81,23 +81,6 @@ export function importFieldOfHeader(header: string): ImportField | 'ignored' | n
   return (IMPORT_IGNORED_HEADERS as readonly string[]).includes(key) ? 'ignored' : null;
 }
 
-/**
- * A price as spreadsheets write it, read only when there is one way to read it:
- * a currency sign before or after ("$12.50", "12.50 €"), a decimal comma with
- * one or two decimals ("12,50" is 12.5), thousands separated by commas with a
- * decimal point ("1,234.50") or by dots with a decimal comma ("1.234,50").
- * Anything else, "1,234" above all (1234 or 1.234?), is left as written, so
- * the price rule refuses it with its own message ('Price must be a number').
- */
-export function parseImportPrice(cell: string): number | string {
-  const text = cell.trim().replace(/^[$€£]\s*/, '').replace(/\s*(?:[$€£]|USD|EUR|GBP)$/i, '').replace(/^(?:USD|EUR|GBP)\s*/i, '');
-  if (/^\d+(?:\.\d+)?$/.test(text)) return Number(text);
-  if (/^\d+,\d{1,2}$/.test(text)) return Number(text.replace(',', '.'));
-  if (/^\d{1,3}(?:,\d{3})+\.\d+$/.test(text)) return Number(text.replace(/,/g, ''));
-  if (/^\d{1,3}(?:\.\d{3})+,\d{1,2}$/.test(text)) return Number(text.replace(/\./g, '').replace(',', '.'));
-  return cell;
-}
-
 /** true/false as spreadsheets write it (yes/no, y/n, 1/0, any case); anything else is left for the rule to refuse. */
 export function parseImportBoolean(cell: string): boolean | string {
   const text = cell.trim().toLowerCase();

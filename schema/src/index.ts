@@ -1,5 +1,6 @@
 export * from './messages';
 export * from './numbers';
+export * from './money';
 export * from './validation';
 export * from './product-fields';
 export * from './stock-status';

@@ -8,6 +8,9 @@ import { formatCount } from './numbers';
 /** "1 product", "1,250 products": a count and its noun, as every message and screen says it. */
 export const countOf = (n: number, one: string, many = `${one}s`): string => `${formatCount(n)} ${n === 1 ? one : many}`;
 
+/** 'a', 'a and b', 'a, b and c' */
+const wordList = (words: readonly string[]) => (words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`);
+
 export const AuthMessages = {
   invalidCredentials: 'Invalid email or password',
   sessionExpired: 'Your session has expired. Please log in again',
@@ -16,6 +19,8 @@ export const AuthMessages = {
   emailTaken: 'An account with this email already exists',
   userNotFound: 'User not found',
   weakPassword: 'Password does not meet security requirements',
+  /** The weak-password message with the parts of the policy the password misses: 'Password does not meet security requirements: it needs a number and a special character'. */
+  weakPasswordMissing: (missing: readonly string[]) => `Password does not meet security requirements: it needs ${wordList(missing)}`,
   accountLocked: 'Account temporarily locked due to multiple failed login attempts',
   accountInactive: 'Account is inactive. Please contact support',
   /** The answer to a throttled auth call (429). */
@@ -179,6 +184,8 @@ export const ValidationMessages = {
   wholeNumber: (field: string) => `${field} must be a whole number`,
   decimals: (field: string, n: number) => `${field} cannot have more than ${n} decimal places`,
   number: (field: string) => `${field} must be a number`,
+  /** "1,234" is 1234 in one country and 1.234 in the next: neither is guessed. */
+  ambiguousNumber: (field: string) => `${field} is ambiguous: a comma before three digits may separate thousands or decimals. Write 1234 or 1234.00 for a thousand, 1.23 for a decimal`,
   /** An optional field sent as null: leaving it out keeps the value, null would erase one that cannot be empty. */
   notNull: (field: string) => `${field} cannot be null`,
 } as const;

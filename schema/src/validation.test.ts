@@ -10,6 +10,7 @@ import {
   isImageUrl,
   isUuid,
   isStrongPassword,
+  missingPasswordRequirements,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   Rules,
@@ -53,10 +54,14 @@ describe('password policy', () => {
     ['Aa1aaaaa', false],
   ])('%s -> %s', (password, strong) => {
     expect(isStrongPassword(password)).toBe(strong);
+    expect(missingPasswordRequirements(password).length === 0).toBe(strong);
   });
 
   it('gives the catalogue message for a weak password and the max-length message past 128', () => {
-    expect(validateField(Rules.password, 'weak')).toBe(AuthMessages.weakPassword);
+    expect(validateField(Rules.password, 'weak')).toBe(`${AuthMessages.weakPassword}: it needs at least 8 characters, an upper-case letter, a number and a special character`);
+    expect(validateField(Rules.password, 'Str0ngPassw0rd')).toBe('Password does not meet security requirements: it needs a special character');
+    expect(validateField(Rules.password, 'strong!password')).toBe('Password does not meet security requirements: it needs an upper-case letter and a number');
+    expect(validateField(Rules.newPassword, 'Aa1!aaa')).toBe('Password does not meet security requirements: it needs at least 8 characters');
     expect(validateField(Rules.password, '')).toBe('Password is required');
     expect(validateField(Rules.password, 'Aa1!' + 'a'.repeat(PASSWORD_MAX_LENGTH - 4))).toBeUndefined();
     expect(validateField(Rules.password, 'Aa1!' + 'a'.repeat(PASSWORD_MAX_LENGTH - 3))).toBe('Password cannot exceed 128 characters');
@@ -160,7 +165,7 @@ describe('validateFields', () => {
       firstName: 'First name is required',
       lastName: 'Last name cannot exceed 50 characters',
       email: 'Please provide a valid email address',
-      password: 'Password does not meet security requirements',
+      password: 'Password does not meet security requirements: it needs at least 8 characters, an upper-case letter, a number and a special character',
     });
     expect(Object.keys(errors)).toEqual(['firstName', 'lastName', 'email', 'password']);
   });

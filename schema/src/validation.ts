@@ -1,4 +1,5 @@
 import { IMAGE_FORMATS, PAGINATION, PRODUCT_DRAFT_DEFAULTS, ROLES, USER_STATUS } from './constants';
+import { readMoneyText } from './money';
 import { AuthMessages, ProductMessages, StockMessages, ValidationMessages as M } from './messages';
 
 /**
@@ -26,6 +27,8 @@ export interface NumberRule {
   max: number;
   integer?: boolean;
   decimals?: number;
+  /** Money: a value typed or imported as text is read as people write prices (readMoneyText), "12,50" and "$4.99" included. */
+  money?: true;
 }
 
 /** true or false; never text ('' or 'yes' is a format error, not "absent"). */
@@ -107,7 +110,7 @@ export const Rules = {
   productName: text('Product name', { required: true, min: 2, max: 100 }),
   description: text('Description', { required: true, min: 10, max: 1000 }),
   category: text('Category', { required: true, min: 2, max: 50 }),
-  price: number('Price', { required: true, min: 0.01, max: 999999.99, decimals: 2 }),
+  price: number('Price', { required: true, min: 0.01, max: 999999.99, decimals: 2, money: true }),
   quantity: number('Quantity', { required: true, min: 0, max: 100000, integer: true }),
   /** The shop's own code for a product: unique in the owner's catalogue ignoring case; blank or null is none. */
   sku: text('SKU', { required: false, nullable: true, max: 64, format: 'sku' }),
@@ -145,6 +148,21 @@ export const Rules = {
 export type RuleName = keyof typeof Rules;
 
 /** At least one upper case, lower case, digit and non-alphanumeric character. */
+/**
+ * The password policy's parts, in PASSWORD_POLICY's order, each in the words
+ * a weak password's message lists it by. Together they are isStrongPassword.
+ */
+export const PASSWORD_REQUIREMENTS: ReadonlyArray<{ words: string; met: (password: string) => boolean }> = [
+  { words: `at least ${PASSWORD_MIN_LENGTH} characters`, met: (password) => characterCount(password) >= PASSWORD_MIN_LENGTH },
+  { words: 'an upper-case letter', met: (password) => /[A-Z]/.test(password) },
+  { words: 'a lower-case letter', met: (password) => /[a-z]/.test(password) },
+  { words: 'a number', met: (password) => /[0-9]/.test(password) },
+  { words: 'a special character', met: (password) => /[^A-Za-z0-9]/.test(password) },
+];
+
+/** The words of each part of the policy that `password` misses; none for a strong one. */
+export const missingPasswordRequirements = (password: string): string[] => PASSWORD_REQUIREMENTS.filter(({ met }) => !met(password)).map(({ words }) => words);
+
 export function isStrongPassword(value: string): boolean {
   return characterCount(value) >= PASSWORD_MIN_LENGTH && STRONG_PASSWORD.test(value);
 }
@@ -252,7 +270,8 @@ function validateText(rule: TextRule, value: unknown): string | undefined {
   const length = characterCount(rule.format === 'email' ? trimmed.toLowerCase() : trimmed);
   if (rule.format === 'password') {
     if (characterCount(value) > rule.max) return M.maxLength(rule.label, rule.max);
-    return isStrongPassword(value) ? undefined : AuthMessages.weakPassword;
+    // The sign-up, reset and change-password forms say what is missing; sign-in (Rules.currentPassword) never checks the policy.
+    return isStrongPassword(value) ? undefined : AuthMessages.weakPasswordMissing(missingPasswordRequirements(value));
   }
   if (rule.min !== undefined && length < rule.min) return M.minLength(rule.label, rule.min);
   if (length > rule.max) return M.maxLength(rule.label, rule.max);
@@ -282,8 +301,18 @@ export function toDecimals(value: number, decimals: number): number | undefined 
   return Math.abs(value - nearest) <= DECIMAL_TOLERANCE ? nearest : undefined;
 }
 
+/** Text as a number rule reads it: money as people write prices; the message when money text has no single reading. */
+function numberOfText(rule: NumberRule, text: string): number | { message: string } {
+  if (!rule.money) return Number(text);
+  const reading = readMoneyText(text);
+  if ('value' in reading) return reading.value;
+  return { message: reading.problem === 'ambiguous' ? M.ambiguousNumber(rule.label) : M.number(rule.label) };
+}
+
 function validateNumber(rule: NumberRule, value: unknown): string | undefined {
-  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  const read = typeof value === 'string' && value.trim() !== '' ? numberOfText(rule, value) : value;
+  if (typeof read === 'object' && read !== null && 'message' in read) return (read as { message: string }).message;
+  const n = read;
   if (typeof n !== 'number' || !Number.isFinite(n)) return M.number(rule.label);
   if (rule.integer && !Number.isInteger(n)) return M.wholeNumber(rule.label);
   if (rule.decimals !== undefined && toDecimals(n, rule.decimals) === undefined) return M.decimals(rule.label, rule.decimals);

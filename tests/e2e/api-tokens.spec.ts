@@ -14,7 +14,7 @@ import { ApiTokensSection } from './pages/ApiTokensSection';
  * 1280 px, axe clean, with screenshots of each step.
  */
 describe('profile: API tokens', () => {
-  const b = useBrowser();
+  const b = useBrowser({ sessionPerTest: false });
 
   const productsWith = (token: string) => fetch(`${e2eEnv().baseUrl}/api/products`, { headers: { authorization: `Bearer ${token}` } });
 

@@ -3,7 +3,7 @@ import { createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync, 
 import { Agent, request, type IncomingHttpHeaders } from 'node:http';
 import { connect, createServer } from 'node:net';
 import { tmpdir, totalmem } from 'node:os';
-import { join, resolve } from 'node:path';
+import { delimiter, dirname, join, resolve } from 'node:path';
 import { Client } from 'pg';
 import { PASSWORD, uniqueEmail } from './support/env';
 
@@ -66,6 +66,22 @@ function postgresProcessesOf(dataDir: string): number[] {
     .map(Number);
 }
 
+/** The running processes of process group `pgid` (Linux's /proc); a zombie holds no port and runs nothing, so it is not one. */
+function runningProcessesOfGroup(pgid: number): string[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .flatMap((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const [state, , group] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        if (Number(group) !== pgid || state === 'Z') return [];
+        return [`${pid} ${readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ').trim()}`];
+      } catch {
+        return []; // exited while we looked
+      }
+    });
+}
+
 /** Whether anything accepts a connection on 127.0.0.1:`port`. */
 const listening = (port: number) =>
   new Promise<boolean>((done) => {
@@ -109,11 +125,14 @@ function inheritedEnv() {
  * group of its own (as a service manager or a terminal starts it). The shared e2e server
  * (support/server.mjs) cannot be used: this test stops the server it starts.
  */
-function spawnOwnServer(env: Record<string, string>, { port, pgPort, dataDir }: { port: number; pgPort: number; dataDir: string }): Server {
+function spawnOwnServer(env: Record<string, string>, { port, pgPort, dataDir }: { port: number; pgPort: number; dataDir: string }, command: 'server' | 'npm start' = 'server'): Server {
   const baseUrl = `http://127.0.0.1:${port}`;
   const logFile = join(dataDir, 'server.log');
-  const child = spawn(process.execPath, [resolve(__dirname, '../../backend/dist/src/main.js')], {
-    env: { ...inheritedEnv(), NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, APP_URL: baseUrl, EMBEDDED_PG_PORT: String(pgPort), ...env },
+  // `npm start` as an operator runs it: npm on the PATH, the test's Node first on it.
+  const [file, args] = command === 'server' ? [process.execPath, [resolve(__dirname, '../../backend/dist/src/main.js')]] : ['npm', ['start']];
+  const child = spawn(file, args, {
+    cwd: resolve(__dirname, '../..'),
+    env: { ...inheritedEnv(), PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH}`, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, APP_URL: baseUrl, EMBEDDED_PG_PORT: String(pgPort), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -126,8 +145,8 @@ function spawnOwnServer(env: Record<string, string>, { port, pgPort, dataDir }: 
   return server;
 }
 
-async function startOwnServer(env: Record<string, string>, dataDir = mkdtempSync(join(tmpdir(), 'stockroom-shutdown-'))): Promise<Server> {
-  const server = spawnOwnServer(env, { port: await freePort(), pgPort: await freePort(), dataDir });
+async function startOwnServer(env: Record<string, string>, dataDir = mkdtempSync(join(tmpdir(), 'stockroom-shutdown-')), command: 'server' | 'npm start' = 'server'): Promise<Server> {
+  const server = spawnOwnServer(env, { port: await freePort(), pgPort: await freePort(), dataDir }, command);
   await waitFor('the server to be ready', () => fetch(`${server.baseUrl}/api/health/ready`).then((res) => res.ok, () => false), 120_000);
   return server;
 }
@@ -284,4 +303,16 @@ it("a server killed outright (SIGKILL to its group) leaves its PostgreSQL to the
   process.kill(-next.pid, 'SIGTERM');
   expect(await next.exitPromise).toEqual({ code: 0, signal: null });
   await expectNothingLeft(next);
+});
+
+it.each(['SIGTERM', 'SIGINT'] as const)('%s to the PID of `npm start` stops all of it: npm, its script, the server and the embedded PostgreSQL', async (signal) => {
+  const npm = await startOwnServer({}, undefined, 'npm start');
+  expect(runningProcessesOfGroup(npm.pid).join('\n')).toContain('backend/dist/src/main.js');
+  expect(postgresProcessesOf(npm.dataDir)).not.toEqual([]);
+  process.kill(npm.pid, signal);
+  // npm exits last: a service script that waits for its PID finds the ports free.
+  expect(await npm.exitPromise).toEqual({ code: 0, signal: null });
+  expect(runningProcessesOfGroup(npm.pid)).toEqual([]);
+  await expectNothingLeft(npm);
+  expect(readFileSync(npm.logFile, 'utf8')).toContain('Stopped cleanly');
 });

@@ -13,7 +13,7 @@ import { NotificationsSection } from './pages/NotificationsSection';
  * save stores all three. At 1280 and 375 px, axe clean, with screenshots.
  */
 describe('profile: notifications', () => {
-  const b = useBrowser();
+  const b = useBrowser({ sessionPerTest: false });
 
   const storedSettings = async (session: ApiSession) => {
     const res = await fetch(`${e2eEnv().baseUrl}/api/users/profile/notifications`, { headers: { authorization: `Bearer ${session.accessToken}` } });

@@ -38,7 +38,7 @@ const BOLTS = Array.from({ length: 12 }, (_, i) => ({ name: `Bolt ${String(i + 1
 const NUTS = ['Nut A', 'Nut B'].map((name) => ({ name, category: 'Nuts', price: 0.5, quantity: 3 }));
 
 describe('acting on many products at once', () => {
-  const b = useBrowser();
+  const b = useBrowser({ sessionPerTest: false });
   // Two axe runs and two screenshots at each width, on a shared 2-core machine.
   jest.setTimeout(150_000);
 

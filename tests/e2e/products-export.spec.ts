@@ -30,7 +30,7 @@ function csvNames(text: string): string[] {
 }
 
 describe('exporting the product list', () => {
-  const b = useBrowser();
+  const b = useBrowser({ sessionPerTest: false });
   let session: ApiSession;
 
   beforeAll(async () => {

@@ -19,7 +19,7 @@ const WITH_ERRORS = ['Label;Cost;Qty;SKU', 'Imported lamp;12,50;3;IMP-1', 'Impor
 const FIXED = ['Label;Cost;Qty;SKU', 'Imported lamp;12,50;3;IMP-1', 'Imported desk;199;1;IMP-2', ''].join('\n');
 
 describe('importing products', () => {
-  const b = useBrowser();
+  const b = useBrowser({ sessionPerTest: false });
 
   async function open(viewport: typeof MOBILE | typeof DESKTOP): Promise<{ s: GuardedSession; session: ApiSession }> {
     const { session } = await createUserWithSession('import');

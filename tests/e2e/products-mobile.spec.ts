@@ -45,7 +45,7 @@ async function expectBadgeInFull(badge: Locator, text: 'In Stock' | 'Out of Stoc
 }
 
 describe('products on a 375 px phone', () => {
-  const b = useBrowser();
+  const b = useBrowser({ sessionPerTest: false });
   let session: ApiSession;
 
   beforeAll(async () => {

@@ -1,5 +1,8 @@
 import { AuthMessages, UserMessages, ValidationMessages } from '@stockroom/schema';
-import { markDocument, sameDocument, useBrowser } from './support/browser';
+import { DESKTOP, markDocument, MOBILE, sameDocument, useBrowser } from './support/browser';
+import { waitForVerifyLinks } from './support/mail';
+import { checkAtEveryWidth, CLEAN_AT_EVERY_WIDTH } from './support/no-violations';
+import { saveScreenshot } from './support/screen-checks';
 import { createUser, currentUserApi, signInApi, signedInUser, useSessionInBrowser } from './support/api';
 import { e2eEnv, NEW_PASSWORD, PASSWORD } from './support/env';
 import { AppShell, toastLocator } from './pages/AppShell';
@@ -86,6 +89,58 @@ describe('profile', () => {
     expect((await currentUserApi(session)).email).toBe(free);
     // The new address is now the stored one: nothing left to confirm.
     await edit.emailPassword.waitFor({ state: 'detached' });
+    s.assertClean();
+  });
+
+  it("the email form's and the password form's Current password fields each have their own label, and axe finds nothing", async () => {
+    const s = b.session();
+    await signedInUser(s, 'twolabels');
+    const edit = new ProfileEditPage(s.page);
+    await edit.goto();
+    await edit.email.fill(`e2e-labels-${Date.now()}@example.com`);
+    await edit.emailPassword.waitFor();
+    // Each label names its own input: the same name in two forms must not give two inputs one id.
+    const ids = await s.page.getByLabel('Current password', { exact: true }).evaluateAll((inputs) => inputs.map((input) => input.id));
+    expect(ids).toHaveLength(2);
+    expect(new Set(ids).size).toBe(2);
+    await edit.emailPassword.fill('in the email form');
+    await edit.currentPassword.fill('in the password form');
+    expect(await s.page.locator(`[id="${ids[0]}"]`).inputValue()).toBe('in the email form');
+    expect(await s.page.locator(`[id="${ids[1]}"]`).inputValue()).toBe('in the password form');
+    expect(await checkAtEveryWidth(s.page)).toEqual(CLEAN_AT_EVERY_WIDTH);
+    s.assertClean();
+  });
+
+  it('after a change of email, the link sent to the old address fails and offers Send a new link, whose link verifies the new one', async () => {
+    const s = b.session();
+    const session = await signedInUser(s, 'relink');
+    const { dataDir } = e2eEnv();
+    const me = await currentUserApi(session);
+    const [oldLink] = await waitForVerifyLinks(dataDir, me.email, 1);
+    const edit = new ProfileEditPage(s.page);
+    await edit.goto();
+    const moved = `e2e-relink-${Date.now()}@example.com`;
+    await edit.email.fill(moved);
+    await edit.emailPassword.fill(PASSWORD);
+    await edit.updateButton.click();
+    await edit.details.getByRole('status').filter({ hasText: `We sent a verification link to ${moved}` }).waitFor();
+    await waitForVerifyLinks(dataDir, moved, 1);
+
+    await s.page.goto(oldLink);
+    await s.page.getByRole('alert').filter({ hasText: AuthMessages.verifyLinkInvalid }).waitFor();
+    const sendNew = s.page.getByRole('button', { name: 'Send a new link', exact: true });
+    await sendNew.waitFor();
+    expect(await checkAtEveryWidth(s.page)).toEqual(CLEAN_AT_EVERY_WIDTH);
+    for (const viewport of [MOBILE, DESKTOP]) {
+      await s.page.setViewportSize(viewport);
+      await saveScreenshot(s.page, 'profile', `verify-link-failed-${viewport.width}`);
+    }
+    await sendNew.click();
+    await s.page.getByRole('status').filter({ hasText: AuthMessages.verificationSent }).waitFor();
+    const links = await waitForVerifyLinks(dataDir, moved, 2);
+    await s.page.goto(links[1]);
+    await s.page.getByRole('status').filter({ hasText: AuthMessages.emailVerified }).waitFor();
+    expect(await s.page.getByRole('button', { name: 'Send a new link' }).count()).toBe(0);
     s.assertClean();
   });
 

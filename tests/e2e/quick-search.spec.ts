@@ -116,6 +116,36 @@ describe('quick search', () => {
     s.assertClean();
   });
 
+  it('gives the focus back to what opened it every time: three times from the Search button, and from a field by Ctrl+K', async () => {
+    const s = b.session();
+    await signedInUser(s, 'qs-refocus');
+    const list = new ProductListPage(s.page);
+    await list.goto();
+    const search = new QuickSearch(s.page);
+    const focusedIsSearchButton = () => search.button.evaluate((button) => document.activeElement === button);
+
+    for (let opening = 1; opening <= 3; opening += 1) {
+      await search.button.click();
+      await search.input.waitFor();
+      await s.page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'combobox');
+      await s.page.keyboard.press('Escape');
+      await search.waitForClosed();
+      await s.page.waitForFunction(() => document.activeElement !== document.body);
+      expect([opening, await focusedIsSearchButton()]).toEqual([opening, true]);
+    }
+
+    await list.search.click();
+    for (let opening = 1; opening <= 2; opening += 1) {
+      await s.page.keyboard.press('Control+k');
+      await search.input.waitFor();
+      await s.page.keyboard.press('Escape');
+      await search.waitForClosed();
+      await s.page.waitForFunction(() => document.activeElement !== document.body);
+      expect([opening, await list.search.evaluate((input) => document.activeElement === input)]).toEqual([opening, true]);
+    }
+    s.assertClean();
+  });
+
   it('lists the Admin page for an admin', async () => {
     const s = b.session();
     await signedInAdmin(s, 'qs-admin');

@@ -1,4 +1,6 @@
-import { useBrowser } from './support/browser';
+import { checkAtEveryWidth, CLEAN_AT_EVERY_WIDTH } from './support/no-violations';
+import { saveScreenshot } from './support/screen-checks';
+import { DESKTOP, MOBILE, useBrowser } from './support/browser';
 import { createUser } from './support/api';
 import { SignInPage } from './pages/SignInPage';
 import { AppShell } from './pages/AppShell';
@@ -55,6 +57,15 @@ describe('routes and titles', () => {
     await shell.waitForTitle('Help - Stockroom');
     const helpText = (await shell.main.innerText()).trim();
     expect(helpText.length).toBeGreaterThan(200);
+    // Today's app: each of its features has its section, in the words its screens use.
+    const headings = await shell.main.getByRole('heading', { level: 2 }).allInnerTexts();
+    expect(headings).toEqual(['Your account', 'Products', 'Stock: adjusting and counting', 'Import, export and bulk changes', 'Labels and barcodes', 'The trash', 'Forgotten password', 'API access']);
+    for (const words of ['Adjust stock', 'Count stock', 'Print label', 'API token', 'Webhooks', 'Stockroom-Signature', 'Trash', '30 days', '1,234 is refused']) expect([words, helpText.includes(words)]).toEqual([words, true]);
+    expect(await checkAtEveryWidth(s.page)).toEqual(CLEAN_AT_EVERY_WIDTH);
+    for (const viewport of [MOBILE, DESKTOP]) {
+      await s.page.setViewportSize(viewport);
+      await saveScreenshot(s.page, 'help', `help-${viewport.width}`);
+    }
     s.assertClean();
   });
 });

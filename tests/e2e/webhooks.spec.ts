@@ -22,7 +22,7 @@ import { WebhooksSection } from './pages/WebhooksSection';
 const CARD = { include: '[aria-labelledby="profile-webhooks-title"]' };
 
 describe('profile: webhooks', () => {
-  const b = useBrowser();
+  const b = useBrowser({ sessionPerTest: false });
   let receiver: Server;
   let base: string;
   const received: Array<{ url: string; body: string }> = [];

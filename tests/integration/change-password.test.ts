@@ -52,7 +52,7 @@ describe('change password', () => {
     const cases: Array<[Record<string, string>, string, string]> = [
       [{ currentPassword: 'Wr0ng!Password', newPassword: NEW_PASSWORD }, 'currentPassword', 'Current password is incorrect'],
       [{ currentPassword: '', newPassword: NEW_PASSWORD }, 'currentPassword', 'Current password is required'],
-      [{ currentPassword: GOOD_PASSWORD, newPassword: 'password' }, 'newPassword', 'Password does not meet security requirements'],
+      [{ currentPassword: GOOD_PASSWORD, newPassword: 'password' }, 'newPassword', 'Password does not meet security requirements: it needs an upper-case letter, a number and a special character'],
       [{ currentPassword: GOOD_PASSWORD, newPassword: '' }, 'newPassword', 'New password is required'],
       [{ currentPassword: GOOD_PASSWORD, newPassword: GOOD_PASSWORD }, 'newPassword', 'New password must be different from the current password'],
     ];

@@ -205,9 +205,9 @@ describe('reset password', () => {
     const rest = await app.rest('POST', '/api/auth/reset-password', weak, { ip: uniqueIp() });
     expect(rest.status).toBe(400);
     expect(rest.body).toEqual({
-      message: 'Password does not meet security requirements',
+      message: 'Password does not meet security requirements: it needs an upper-case letter, a number and a special character',
       code: 'BAD_USER_INPUT',
-      fields: { newPassword: 'Password does not meet security requirements' },
+      fields: { newPassword: 'Password does not meet security requirements: it needs an upper-case letter, a number and a special character' },
     });
     const gql = await app.gql(RESET, { input: weak }, { ip: uniqueIp() });
     expect(gql.errors?.[0]).toMatchObject({ message: rest.body.message, extensions: { code: 'BAD_USER_INPUT', fields: rest.body.fields } });

@@ -118,7 +118,7 @@ async function footprint(ownerId: string) {
 /** The caller's products as stored, by SKU (or name when there is none). */
 async function storedBy(ownerId: string, key: 'sku' | 'name' = 'sku') {
   const rows = await app.sql(
-    `SELECT id, sku, name, description, price::text AS price, category, quantity, reorder_level, barcode, featured, image_url, version FROM products WHERE owner_id = $1`,
+    `SELECT id, sku, name, description, price::text AS price, cost_price::text AS cost_price, category, quantity, reorder_level, barcode, featured, image_url, version FROM products WHERE owner_id = $1`,
     [ownerId],
   );
   return Object.fromEntries(rows.map((row) => [row[key], row]));
@@ -290,14 +290,26 @@ describe('reading CSV', () => {
     expect(stored['+1 cable'].description).toBe('@HYPERLINK("x") description');
   });
 
-  it('reads "12,50" and "$12.50" as 12.5, and refuses an ambiguous "1,234" with the price rule', async () => {
-    const file = csv('name;price', 'Comma price;12,50', 'Dollar price;$12.50', 'Euro price;1.234,50 €', 'Ambiguous price;"1,234"');
+  it('reads "12,50", "€4,99" and "$12.50" as the product form does, in price and cost price, and refuses "1,234" as ambiguous and "1e3"', async () => {
+    const file = csv('name;price;cost_price', 'Comma price;12,50;4,99', 'Dollar price;$12.50;$3.10', 'Euro price;1.234,50 €;€4,99', 'Ambiguous price;"1,234";', 'Exponent price;1e3;', 'Ambiguous cost;5;"1,234"');
     const dry = await importFile(token, { file, dryRun: true });
-    expect(dry.body).toMatchObject({ dryRun: true, rows: 4, created: 3, failed: 1, errors: [{ row: 5, column: 'price', message: ValidationMessages.number('Price') }] });
-    const ok = csv('name;price', 'Comma price;12,50', 'Dollar price;$12.50', 'Euro price;1.234,50 €');
+    expect(dry.body).toMatchObject({
+      dryRun: true,
+      rows: 6,
+      created: 3,
+      failed: 3,
+      errors: [
+        { row: 5, column: 'price', message: ValidationMessages.ambiguousNumber('Price') },
+        { row: 6, column: 'price', message: ValidationMessages.number('Price') },
+        { row: 7, column: 'cost_price', message: ValidationMessages.ambiguousNumber('Cost price') },
+      ],
+    });
+    expect(ValidationMessages.ambiguousNumber('Price')).toMatch(/^Price is ambiguous/);
+    const ok = csv('name;price;cost_price', 'Comma price;12,50;4,99', 'Dollar price;$12.50;$3.10', 'Euro price;1.234,50 €;€4,99');
     expect((await importFile(token, { file: ok })).body).toMatchObject({ created: 3 });
     const stored = await storedBy(userId, 'name');
     expect([stored['Comma price'].price, stored['Dollar price'].price, stored['Euro price'].price]).toEqual(['12.50', '12.50', '1234.50']);
+    expect([stored['Comma price'].cost_price, stored['Dollar price'].cost_price, stored['Euro price'].cost_price]).toEqual(['4.99', '3.10', '4.99']);
   });
 
   it('reports columns it does not know, and a mapping puts them to use', async () => {

@@ -30,11 +30,11 @@ const TRASH_EVERY = 10;
  * Inserts `count` varied products for one owner in one statement: names like
  * 'Bracket 4711', descriptions of 60 to 260 characters, prices 1.00..999.99,
  * every 50th product out of stock, one in 97 featured, one per minute back in time,
- * one in four with a reorder level of 20 (about one in a hundred of them low).
+ * one in four with a reorder level of 20 (about one in a hundred of them low), one in three with a SKU like 'SKU-4711'.
  */
 async function seed(ownerId: string, count: number) {
   await app.sql(
-    `INSERT INTO products (id, owner_id, name, description, price, category, quantity, image_url, featured, created_at, updated_at, version, reorder_level)
+    `INSERT INTO products (id, owner_id, name, description, price, category, quantity, image_url, featured, created_at, updated_at, version, reorder_level, sku)
      SELECT gen_random_uuid(), $1,
        (ARRAY['Bolt','Nut','Widget','Gear','Spring','Hinge','Clamp','Bracket'])[1 + g % 8] || ' ' || g,
        'A ' || (ARRAY['steel','brass','plastic','oak','copper'])[1 + g % 5] || ' part for the '
@@ -45,7 +45,8 @@ async function seed(ownerId: string, count: number) {
        CASE WHEN g % 50 = 0 THEN 0 ELSE g % 500 END,
        CASE WHEN g % 3 = 0 THEN 'https://img.example.com/p/' || g || '.png' END,
        g % 97 = 0, now() - g * interval '1 minute', now(), 1,
-       CASE WHEN g % 4 = 0 THEN 20 END
+       CASE WHEN g % 4 = 0 THEN 20 END,
+       CASE WHEN g % 3 = 0 THEN 'SKU-' || g END
      FROM generate_series(1, $2::int) AS g`,
     [ownerId, count],
   );
@@ -162,13 +163,35 @@ describe('the big catalogue (100,000 products): no Seq Scan on products', () => 
     await expectListIndexed(page(big, { search: 'batch 42.' }));
   });
 
-  it('search by a category fragment (one in six): the category has its trigram index too', async () => {
+  it('search by a category fragment (one in six): the search index holds the category too', async () => {
     const plans = await expectListIndexed(page(big, { search: 'hardwar' }));
-    expect(plans.count).toContain('products_category_trgm_idx');
+    expect(plans.count).toContain('products_search_trgm_idx');
   });
 
-  it('search by a common word (one in five): its capped count still uses the trigram indexes', async () => {
-    await expectListIndexed(page(big, { search: 'steel' }));
+  it('search with accents and capitals: the same search index', async () => {
+    const plans = await expectListIndexed(page(big, { search: 'BRÄCKET 4711' }));
+    expect(plans.page).toContain('products_search_trgm_idx');
+    expect(plans.count).toContain('products_search_trgm_idx');
+  });
+
+  it('search by a common word (one in five), by name: the page walks the name index and stops at its end', async () => {
+    const plans = await expectListIndexed(page(big, { search: 'steel', sortBy: 'name', sortOrder: 'asc' }));
+    expect(plans.page).toContain('products_owner_name_idx');
+  });
+
+  it('search by a common word, page 500 (offset 4990): only the page\'s own rows are read again', async () => {
+    await expectListIndexed(page(big, { search: 'steel', offset: 4990 }));
+  });
+
+  it('search by an exact SKU: the unique SKU index finds the product that leads the page', async () => {
+    const plans = await expectListIndexed(page(big, { search: 'sku-4710' }));
+    expect(plans.page).toContain('products_owner_sku_unique');
+  });
+
+  it('search by a common word (one in five): the page walks the date index, the capped count uses the search index', async () => {
+    const plans = await expectListIndexed(page(big, { search: 'steel' }));
+    expect(plans.page).toContain('products_owner_created_idx');
+    expect(await expectIndexed(cappedMatchCountStatement({ ownerId: big, search: 'steel' }, COUNT_CAP + 1))).toContain('products_search_trgm_idx');
   });
 
   it('in stock only, cheapest first', async () => {

@@ -8,6 +8,8 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const WEAK = 'Password does not meet security requirements';
+/** The weak-password message naming what the password misses. */
+const weak = (missing: string) => `${WEAK}: it needs ${missing}`;
 const BAD_EMAIL = 'Please provide a valid email address';
 
 type SignUpInput = { firstName: unknown; lastName: unknown; email: unknown; password: unknown };
@@ -58,11 +60,11 @@ describe('sign-up field rules with the message templates, same on REST and Graph
     ['email with two @', { email: 'ada@@example.com' }, { email: BAD_EMAIL }],
     ['email of 255 characters', { email: `${'a'.repeat(243)}@example.com` }, { email: 'Email cannot exceed 254 characters' }],
     ['password missing', { password: '' }, { password: 'Password is required' }],
-    ['password of 7 characters', { password: 'Aa1!aaa' }, { password: WEAK }],
-    ['password without upper case', { password: 'str0ng!passw0rd' }, { password: WEAK }],
-    ['password without lower case', { password: 'STR0NG!PASSW0RD' }, { password: WEAK }],
-    ['password without a digit', { password: 'Strong!Password' }, { password: WEAK }],
-    ['password without a special character', { password: 'Str0ngPassw0rd' }, { password: WEAK }],
+    ['password of 7 characters', { password: 'Aa1!aaa' }, { password: weak('at least 8 characters') }],
+    ['password without upper case', { password: 'str0ng!passw0rd' }, { password: weak('an upper-case letter') }],
+    ['password without lower case', { password: 'STR0NG!PASSW0RD' }, { password: weak('a lower-case letter') }],
+    ['password without a digit', { password: 'Strong!Password' }, { password: weak('a number') }],
+    ['password without a special character', { password: 'Str0ngPassw0rd' }, { password: weak('a special character') }],
     ['password of 129 characters', { password: 'Aa1!' + 'a'.repeat(125) }, { password: 'Password cannot exceed 128 characters' }],
   ])('refuses %s', async (_name, overrides, fields) => {
     const answer = await refusedOnBoth(valid(overrides));
@@ -72,7 +74,7 @@ describe('sign-up field rules with the message templates, same on REST and Graph
 
   it('reports every failing field at once, the first one as the message', async () => {
     const answer = await refusedOnBoth({ firstName: '', lastName: '', email: 'nope', password: 'weak' });
-    expect(answer.fields).toEqual({ firstName: 'First name is required', lastName: 'Last name is required', email: BAD_EMAIL, password: WEAK });
+    expect(answer.fields).toEqual({ firstName: 'First name is required', lastName: 'Last name is required', email: BAD_EMAIL, password: weak('at least 8 characters, an upper-case letter, a number and a special character') });
     expect(answer.message).toBe('First name is required');
   });
 

@@ -4,6 +4,15 @@ import { PRODUCT_FIELDS, Rules, TextPatterns, WRITABLE_PRODUCT_FIELDS, writableF
 import { User } from '../account/user.entity';
 
 /**
+ * search_text's expression (Migration20261128200000 creates the column; `f_unaccent` is db/triggers/search.sql's),
+ * written as PostgreSQL prints it back, so the schema comparison finds the column unchanged.
+ */
+const SEARCH_TEXT = [
+  `lower(f_unaccent((((((((name)::text || '\n'::text) || (description)::text) || '\n'::text) || (category)::text) || '\n'::text)`,
+  ` || (COALESCE(sku, ''::character varying))::text)))`,
+].join('');
+
+/**
  * A product in its owner's catalogue. Lists and stats read this table with
  * plain SQL (products/catalogue/product.queries.ts), so the indexes below are named after the
  * query each one serves; they all lead with the owner because every query is
@@ -17,16 +26,13 @@ import { User } from '../account/user.entity';
 @Index({ name: 'products_owner_price_idx', expression: 'create index "products_owner_price_idx" on "products" ("owner_id", "price", "id") include ("quantity") where "deleted_at" is null' })
 @Index({ name: 'products_owner_category_idx', expression: 'create index "products_owner_category_idx" on "products" ("owner_id", "category") include ("quantity") where "deleted_at" is null' })
 @Index({ name: 'products_owner_featured_idx', expression: 'create index "products_owner_featured_idx" on "products" ("owner_id", "created_at") where "featured" and "deleted_at" is null' })
-// Case-insensitive substring search (ILIKE '%term%') on name, description, category or SKU; a short pending list keeps stock changes from slowing it down.
-@Index({ name: 'products_name_trgm_idx', expression: 'create index "products_name_trgm_idx" on "products" using gin ("name" gin_trgm_ops) with (gin_pending_list_limit = 512) where "deleted_at" is null' })
-@Index({ name: 'products_description_trgm_idx', expression: 'create index "products_description_trgm_idx" on "products" using gin ("description" gin_trgm_ops) with (gin_pending_list_limit = 512) where "deleted_at" is null' })
+// Search: a substring of search_text, whose one trigram index finds it in any field (products/list-query/product-list.queries.ts); a short pending list keeps stock changes from slowing it down.
+@Index({ name: 'products_search_trgm_idx', expression: 'create index "products_search_trgm_idx" on "products" using gin ("search_text" gin_trgm_ops) with (gin_pending_list_limit = 512) where "deleted_at" is null' })
 // A SKU is unique in its owner's catalogue whatever its case; search finds an exact SKU or barcode through these.
 @Index({ name: 'products_owner_sku_unique', expression: 'create unique index "products_owner_sku_unique" on "products" ("owner_id", lower("sku")) where "sku" is not null and "deleted_at" is null' })
 @Index({ name: 'products_owner_barcode_idx', expression: 'create index "products_owner_barcode_idx" on "products" ("owner_id", "barcode") where "barcode" is not null and "deleted_at" is null' })
 // The Low Stock filter: only the products at or under their reorder level.
 @Index({ name: 'products_owner_low_stock_idx', expression: 'create index "products_owner_low_stock_idx" on "products" ("owner_id", "created_at") where "quantity" <= "reorder_level" and "deleted_at" is null' })
-@Index({ name: 'products_category_trgm_idx', expression: 'create index "products_category_trgm_idx" on "products" using gin ("category" gin_trgm_ops) with (gin_pending_list_limit = 512) where "deleted_at" is null' })
-@Index({ name: 'products_sku_trgm_idx', expression: 'create index "products_sku_trgm_idx" on "products" using gin ("sku" gin_trgm_ops) with (gin_pending_list_limit = 512) where "deleted_at" is null' })
 // One owner's trash, newest first, and the housekeeping purge of products trashed long enough ago.
 @Index({ name: 'products_owner_trash_idx', expression: 'create index "products_owner_trash_idx" on "products" ("owner_id", "deleted_at", "id") where "deleted_at" is not null' })
 @Index({ name: 'products_trash_expiry_idx', expression: 'create index "products_trash_expiry_idx" on "products" ("deleted_at") where "deleted_at" is not null' })
@@ -38,7 +44,7 @@ import { User } from '../account/user.entity';
 @Check({ name: 'products_barcode_check', expression: `"barcode" ~ '${TextPatterns.barcode}'` })
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- its own fields are merged in from the field table below
 export class Product {
-  [OptionalProps]?: OptionalProductField | 'createdAt' | 'updatedAt' | 'version' | 'deletedAt' | 'lastChange';
+  [OptionalProps]?: OptionalProductField | 'createdAt' | 'updatedAt' | 'version' | 'deletedAt' | 'lastChange' | 'searchText';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -63,6 +69,13 @@ export class Product {
    */
   @Property({ type: 'json', nullable: true, hidden: true, lazy: true })
   lastChange?: Record<string, unknown> | null;
+
+  /**
+   * What search compares: the name, description, category and SKU without accents and in lower case, one a line,
+   * kept by PostgreSQL as the row changes; never sent to a client (the API's columns are the field table's).
+   */
+  @Property({ type: 'text', nullable: true, hidden: true, lazy: true, generated: `(${SEARCH_TEXT}) stored` })
+  searchText?: string;
 
   /** Optimistic locking: every write bumps it, and an update naming an older one is refused (enforced in products/catalogue/product.queries.ts). */
   @Property({ version: true })

@@ -146,9 +146,15 @@ export function sameDocument(s: GuardedSession): Promise<boolean> {
  * Wires a browser into a spec file: one Chromium per file (or per describe
  * block that calls it), one guarded context per test, closed (and checked)
  * after each test. `args` add Chromium flags; `args` may be a function
- * for flags that name a file made in a beforeAll.
+ * for flags that name a file made in a beforeAll. `sessionPerTest: false`
+ * is for specs whose every test opens its own contexts (`open`, at a width
+ * of its choosing): a context and its tab cost a renderer process each, and
+ * one nobody uses would only add that cost to every test.
  */
-export function useBrowser(options: { args?: readonly string[] | (() => readonly string[]) } = {}): { session: () => GuardedSession; browser: () => Browser; open: typeof GuardedSession.open } {
+export function useBrowser(
+  options: { args?: readonly string[] | (() => readonly string[]); sessionPerTest?: boolean } = {},
+): { session: () => GuardedSession; browser: () => Browser; open: typeof GuardedSession.open } {
+  const sessionPerTest = options.sessionPerTest ?? true;
   // The project-level `testTimeout` in jest.config.js is not applied per
   // project by jest, so browser specs set their own.
   jest.setTimeout(E2E_TEST_TIMEOUT_MS);
@@ -160,7 +166,7 @@ export function useBrowser(options: { args?: readonly string[] | (() => readonly
     browser = await launchBrowser(typeof options.args === 'function' ? options.args() : options.args);
   });
   beforeEach(async () => {
-    current = await GuardedSession.open(browser!);
+    if (sessionPerTest) current = await GuardedSession.open(browser!);
   });
   afterEach(async () => {
     const sessions = [current, ...extra.splice(0)].filter(Boolean) as GuardedSession[];
@@ -172,7 +178,10 @@ export function useBrowser(options: { args?: readonly string[] | (() => readonly
   });
 
   return {
-    session: () => current!,
+    session: () => {
+      if (!sessionPerTest) throw new Error('useBrowser({ sessionPerTest: false }) opens no context per test: open one with open()');
+      return current!;
+    },
     browser: () => browser!,
     open: async (b, opts) => {
       const s = await GuardedSession.open(b, opts);

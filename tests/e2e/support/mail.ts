@@ -81,6 +81,7 @@ export function newestEmailTo(dataDir: string, address: string): Email | undefin
 }
 
 const RESET_LINK = /https?:\/\/[^\s"'<>]+\/auth\/reset-password\?[^\s"'<>]+/;
+const VERIFY_LINK = /https?:\/\/[^\s"'<>]+\/auth\/verify-email\?[^\s"'<>]+/;
 
 function htmlUnescape(s: string): string {
   return s.replace(/&amp;/g, '&').replace(/&#x3D;|&#61;/gi, '=').replace(/&quot;/g, '"');
@@ -108,6 +109,31 @@ export async function waitForResetLink(dataDir: string, address: string, timeout
           : `No email to ${address} in ${join(dataDir, 'mail')} after ${timeoutMs} ms`,
       );
     }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The /auth/verify-email link of every email to `address` in DATA_DIR/mail, oldest first. */
+export function verifyLinksTo(dataDir: string, address: string): string[] {
+  const dir = join(dataDir, 'mail');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.eml'))
+    .map((f) => join(dir, f))
+    .sort((a, b) => statSync(a).mtimeMs - statSync(b).mtimeMs)
+    .map(parseEml)
+    .filter((mail) => mail.to.toLowerCase().includes(address.toLowerCase()))
+    .flatMap((mail) => mail.texts.map((text) => VERIFY_LINK.exec(text)?.[0]).filter((link): link is string => !!link).slice(0, 1))
+    .map(htmlUnescape);
+}
+
+/** Polls DATA_DIR/mail until `count` verification emails to `address` have arrived; returns their links, oldest first. */
+export async function waitForVerifyLinks(dataDir: string, address: string, count: number, timeoutMs = 15_000): Promise<string[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const links = verifyLinksTo(dataDir, address);
+    if (links.length >= count) return links;
+    if (Date.now() > deadline) throw new Error(`${links.length} of ${count} verification emails to ${address} in ${join(dataDir, 'mail')} after ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }

@@ -24,6 +24,7 @@ import { Migration20261126030000 } from './Migration20261126030000';
 import { Migration20261126040000 } from './Migration20261126040000';
 import { Migration20261128000000 } from './Migration20261128000000';
 import { Migration20261128100000 } from './Migration20261128100000';
+import { Migration20261128200000 } from './Migration20261128200000';
 
 /**
  * Migrations in the order they run. Listed explicitly (not globbed) so the
@@ -56,4 +57,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126040000', class: Migration20261126040000 }, // stock movements: no foreign key on owner_id, which the product's key already holds
   { name: 'Migration20261128000000', class: Migration20261128000000 }, // one mechanism for a write's consequences: triggers on products record movements, activity and stock alerts too; stock_status
   { name: 'Migration20261128100000', class: Migration20261128100000 }, // a product's optional cost price, money like its price
+  { name: 'Migration20261128200000', class: Migration20261128200000 }, // search ignores accents and case: one unaccented search column, one trigram index
 ];

@@ -41,14 +41,15 @@ $$;
 
 -- The fields whose value differs between two versions of a product, in the
 -- table's column order: every column but the bookkeeping ones, so a new
--- column is named without a change here.
+-- column is named without a change here, and but the generated ones, which
+-- follow the others and so are never a change of their own.
 create or replace function product_changed_fields(o products, n products) returns text[]
 language sql stable parallel safe
 as $$
   select coalesce(array_agg(product_field_name(a.attname) order by a.attnum), '{}')
   from (select to_jsonb(o) as before, to_jsonb(n) as after) as r
   cross join pg_attribute as a
-  where a.attrelid = 'products'::regclass and a.attnum > 0 and not a.attisdropped
+  where a.attrelid = 'products'::regclass and a.attnum > 0 and not a.attisdropped and a.attgenerated = ''
     and a.attname not in ('id', 'owner_id', 'created_at', 'updated_at', 'version', 'deleted_at', 'last_change')
     and r.before -> a.attname::text is distinct from r.after -> a.attname::text
 $$;

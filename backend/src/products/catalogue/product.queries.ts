@@ -2,7 +2,7 @@ import type { Statement } from '../../db/sql';
 import { WRITABLE_PRODUCT_FIELDS, type ProductValues } from '@stockroom/schema';
 import { lastChange } from '../../product-record/product-change';
 import { LIVE, PRODUCT_COLUMNS, WRITABLE_COLUMNS } from '../../product-record/product-columns';
-import { orderBy, where, type ProductFilter, type ProductSort } from '../list-query/product-list.queries';
+import { EXACT_CODE, exactCodeValues, orderBy, SORT_KEY, where, type ProductFilter, type ProductSort } from '../list-query/product-list.queries';
 
 /**
  * The SQL of the catalogue (a page, its figures, one product's create, edit
@@ -21,6 +21,7 @@ export interface ProductPageQuery extends ProductFilter, ProductSort {
  * OFFSET rows without reading the table); only the page's own rows are read.
  */
 export function productPageStatement(query: ProductPageQuery): Statement {
+  if (query.search) return searchPageStatement(query);
   const filter = where(query);
   const { sql: order, values: orderValues } = orderBy(query);
   return {
@@ -28,6 +29,32 @@ export function productPageStatement(query: ProductPageQuery): Statement {
       JOIN (SELECT id FROM products WHERE ${filter.sql} ORDER BY ${order} LIMIT ? OFFSET ?) AS page USING (id)
       ORDER BY ${order}`,
     values: [...filter.values, ...orderValues, query.limit, query.offset, ...orderValues],
+  };
+}
+
+/**
+ * A page of a search: the products whose SKU or barcode is the term come first (the code names them), found
+ * through the owner's unique SKU index and barcode index, then the other matches in the list's order. The
+ * other matches are read in the sort index's order, stopping at the end of the page, when they are common
+ * (the planner sees that from search_text's statistics), or found through the trigram index and sorted when
+ * they are few; a single ORDER BY that put the codes first would sort every match of a common word.
+ */
+function searchPageStatement(query: ProductPageQuery): Statement {
+  const filter = where(query);
+  const unsearched = where({ ...query, search: undefined });
+  const dir = query.sortOrder === 'asc' ? 'ASC' : 'DESC';
+  const key = SORT_KEY[query.sortBy];
+  const codes = exactCodeValues(query);
+  return {
+    sql: `SELECT ${PRODUCT_COLUMNS} FROM products
+      JOIN (SELECT id, exact, sort_key FROM (
+          SELECT products.id, true AS exact, ${key} AS sort_key FROM products WHERE ${unsearched.sql} AND ${EXACT_CODE}
+          UNION ALL
+          (SELECT products.id, false, ${key} FROM products WHERE ${filter.sql} AND NOT ${EXACT_CODE}
+            ORDER BY ${key} ${dir}, products.id ${dir} LIMIT ?)
+        ) AS hits ORDER BY exact DESC, sort_key ${dir}, id ${dir} LIMIT ? OFFSET ?) AS page USING (id)
+      ORDER BY page.exact DESC, page.sort_key ${dir}, products.id ${dir}`,
+    values: [...unsearched.values, ...codes, ...filter.values, ...codes, query.offset + query.limit, query.limit, query.offset],
   };
 }
 

@@ -26,7 +26,7 @@ export class ProductStats {
 export class ProductListInput {
   @Field(() => Int, { nullable: true, description: 'From 1 (default 1)' }) page?: number;
   @Field(() => Int, { nullable: true, description: '1 to 100 (default 10)' }) limit?: number;
-  @Field({ nullable: true, description: 'Case-insensitive substring of the name, description, category or SKU, or exactly the barcode; an exact SKU (any case) or barcode comes first' }) search?: string;
+  @Field({ nullable: true, description: 'Substring, ignoring accents and case, of the name, description, category or SKU, or exactly the barcode; an exact SKU (any case) or barcode comes first' }) search?: string;
   @Field({ nullable: true }) category?: string;
   @Field({ nullable: true, description: 'true: quantity > 0; false: quantity = 0; absent: all' }) inStock?: boolean;
   @Field(() => StockStatusFilter, { nullable: true }) stockStatus?: StockStatus;

@@ -11,8 +11,8 @@ import {
   blankProductValues,
   importFieldOfHeader,
   isBlank,
+  moneyValue,
   parseImportBoolean,
-  parseImportPrice,
   toDecimals,
   validateField,
   writableField,
@@ -127,10 +127,9 @@ function columnsOf(header: string[], mapping: Record<string, ImportField | null>
   });
 }
 
-/** A cell as its rule reads it: money and true/false as spreadsheets write them; anything else as the text it is. */
+/** A cell as its rule reads it: true/false as spreadsheets write them; anything else as the text it is (money text is read by its rule, as in the product form). */
 function cellValue(field: ImportField, cell: string): unknown {
   const { type } = writableField(field);
-  if (type === 'money') return parseImportPrice(cell);
   if (type === 'boolean') return parseImportBoolean(cell);
   return cell;
 }
@@ -143,7 +142,7 @@ function cleanValue(field: ImportField, value: unknown): unknown {
   if (spec.nullable && isBlank(value)) return null;
   switch (spec.type) {
     case 'money':
-      return toDecimals(Number(value), 2);
+      return toDecimals(moneyValue(value as string | number), 2);
     case 'integer':
       return Number(value);
     case 'boolean':

@@ -10,7 +10,7 @@ export const listParams = [
   {
     name: 'search',
     in: 'query',
-    description: 'Case-insensitive substring of the name, description, category or SKU, or exactly the barcode; an exact SKU (any case) or barcode comes first',
+    description: 'Substring, ignoring accents and case, of the name, description, category or SKU, or exactly the barcode; an exact SKU (any case) or barcode comes first',
     schema: searchSchema,
   },
   { name: 'category', in: 'query', schema: ruleSchema(ProductListFields.category) },

@@ -1,5 +1,5 @@
 import type { ProductSortField, SortOrder, StockStatus } from '@stockroom/schema';
-import { likePattern, type Statement } from '../../db/sql';
+import type { Statement } from '../../db/sql';
 import { LIVE } from '../../product-record/product-columns';
 
 /**
@@ -10,7 +10,7 @@ import { LIVE } from '../../product-record/product-columns';
 
 export interface ProductFilter {
   ownerId: string;
-  /** Case-insensitive substring of the name, the description, the category or the SKU, or exactly the barcode; `%` and `_` match themselves. */
+  /** A substring, ignoring accents and case, of the name, the description, the category or the SKU, or exactly the barcode; `%` and `_` match themselves. */
   search?: string;
   category?: string;
   inStock?: boolean;
@@ -33,9 +33,24 @@ const ORDER_BY: Record<ProductSortField, string> = {
   date: 'products.created_at {dir}, products.id {dir}',
 };
 
+/** The column of each sort, which the page of a search carries out of its union to order it (its tie-breaker is `id`). */
+export const SORT_KEY: Record<ProductSortField, string> = {
+  name: 'lower(products.name)',
+  price: 'products.price',
+  date: 'products.created_at',
+};
+
 /** A product whose SKU (ignoring case) or barcode is exactly the search term: what a scanner or a typed code means. */
-const EXACT_CODE = '(lower(sku) = lower(?) AND sku IS NOT NULL) OR (barcode = ? AND barcode IS NOT NULL)';
-const exactCodeValues = (filter: ProductFilter) => [filter.search, filter.search];
+export const EXACT_CODE = '((lower(products.sku) = lower(?) AND products.sku IS NOT NULL) OR (products.barcode = ? AND products.barcode IS NOT NULL))';
+export const exactCodeValues = (filter: ProductFilter) => [filter.search, filter.search];
+
+/**
+ * A search's text match: the term, as search_text holds its text (db/triggers/search.sql's f_unaccent, then lower case), is a
+ * substring of search_text. The term is made a LIKE pattern after unaccent, which turns some characters into
+ * `!` or `%`; `!` escapes, so `%` and `_` match themselves. The term is a bound value of an IMMUTABLE expression,
+ * so PostgreSQL works the pattern out while planning and the trigram index serves it.
+ */
+const SEARCH_MATCH = `products.search_text LIKE ('%' || regexp_replace(lower(f_unaccent(?)), '([!%_])', '!\\1', 'g') || '%') ESCAPE '!'`;
 
 /**
  * Each status as `stock_status` decides it. Low Stock's clause also names the
@@ -57,10 +72,9 @@ export function where(filter: ProductFilter): Statement {
   const clauses = ['owner_id = ?', LIVE];
   const values: unknown[] = [filter.ownerId];
   if (filter.search) {
-    // Each ILIKE has its own trigram index and the exact SKU and barcode their owner-led ones, so the OR is a BitmapOr of index scans.
-    clauses.push(`(name ILIKE ? ESCAPE '!' OR description ILIKE ? ESCAPE '!' OR category ILIKE ? ESCAPE '!' OR sku ILIKE ? ESCAPE '!' OR ${EXACT_CODE})`);
-    const pattern = likePattern(filter.search);
-    values.push(pattern, pattern, pattern, pattern, ...exactCodeValues(filter));
+    // search_text holds the SKU, so an exact SKU is a substring too; a barcode is found whole only, through its owner-led index.
+    clauses.push(`(${SEARCH_MATCH} OR (products.barcode = ? AND products.barcode IS NOT NULL))`);
+    values.push(filter.search, filter.search);
   }
   if (filter.category) {
     clauses.push('category = ?');
@@ -75,5 +89,5 @@ export function where(filter: ProductFilter): Statement {
 export function orderBy(query: ProductFilter & ProductSort): Statement {
   const sorted = ORDER_BY[query.sortBy].replaceAll('{dir}', query.sortOrder === 'asc' ? 'ASC' : 'DESC');
   if (!query.search) return { sql: sorted, values: [] };
-  return { sql: `(${EXACT_CODE.replaceAll('sku', 'products.sku').replaceAll('barcode', 'products.barcode')}) DESC, ${sorted}`, values: exactCodeValues(query) };
+  return { sql: `${EXACT_CODE} DESC, ${sorted}`, values: exactCodeValues(query) };
 }

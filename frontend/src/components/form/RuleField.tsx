@@ -1,6 +1,6 @@
 import { FormGroup } from '@blueprintjs/core';
 import { validateField, type FieldRule } from '@stockroom/schema';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Field, type FieldInputProps } from 'react-final-form';
 import { visibleFieldError } from './field-error';
 
@@ -30,7 +30,8 @@ export interface RuleFieldProps {
  * visibleFieldError.
  */
 export function RuleField({ name, label, rule, validate: check, helperText, children }: RuleFieldProps) {
-  const id = `field-${name}`;
+  // Unique on the page: two forms on one screen may each have a field of one name (the profile's two "Current password"s), and a label finds its input by id.
+  const id = `field-${name}-${useId().replace(/[^A-Za-z0-9]/g, '')}`;
   const errorId = `${id}-error`;
   const validate = check ?? (rule ? (value: unknown) => validateField(rule, value) : undefined);
   return (

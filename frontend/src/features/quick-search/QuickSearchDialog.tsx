@@ -12,15 +12,17 @@ export interface QuickSearchDialogProps {
   isOpen: boolean;
   isAdmin: boolean;
   onClose(): void;
+  /** After the closing transition: the opener gives the focus back (the dialog does not, see QuickSearchProvider). */
+  onClosed(): void;
 }
 
 /**
  * A combobox over the signed-in user's products (by the product list's own
  * search, as the person types) and the app's pages. Arrow keys move through
  * the options, Enter or a click opens one, Escape closes; Blueprint's dialog
- * keeps the focus inside and gives it back to where it was on close.
+ * keeps the focus inside, and onClosed gives it back to what opened it.
  */
-export default function QuickSearchDialog({ isOpen, isAdmin, onClose }: QuickSearchDialogProps) {
+export default function QuickSearchDialog({ isOpen, isAdmin, onClose, onClosed }: QuickSearchDialogProps) {
   const navigate = useNavigate();
   const id = useId();
   const listboxId = `${id}-listbox`;
@@ -121,7 +123,15 @@ export default function QuickSearchDialog({ isOpen, isAdmin, onClose }: QuickSea
     );
 
   return (
-    <Dialog isOpen={isOpen} onClose={onClose} onClosed={reset} title="Quick search" titleTagName="h2" className="quick-search" autoFocus enforceFocus>
+    <Dialog
+      isOpen={isOpen}
+      onClose={onClose}
+      onClosed={() => {
+        reset();
+        onClosed();
+      }}
+      shouldReturnFocusOnClose={false}
+      title="Quick search" titleTagName="h2" className="quick-search" autoFocus enforceFocus>
       <div className="quick-search__body">
         <InputGroup
           size="large"

@@ -1,5 +1,5 @@
 import { ROLES } from '@stockroom/schema';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { QuickSearchContext, type QuickSearchControl } from '../../lib/quick-search';
 import { useAuth } from '../../lib/session';
 import { isQuickSearchShortcut } from './shortcut';
@@ -20,9 +20,22 @@ export function QuickSearchProvider({ children }: { children: ReactNode }) {
   // Mounted from the first opening on, so closing keeps Blueprint's exit transition and the cached results.
   const [wanted, setWanted] = useState(false);
 
+  // What had the focus when the dialog opened. Blueprint's own return of focus reads the active element once
+  // the reopened dialog's input has already taken it (from the second opening on), and so gave it to <body>.
+  const opener = useRef<HTMLElement | null>(null);
   const open = useCallback(() => {
+    const active = document.activeElement;
+    if (!opener.current && active instanceof HTMLElement && active !== document.body) opener.current = active;
     setWanted(true);
     setOpen(true);
+  }, []);
+  /** Back to the opener, unless what the dialog chose (a page) has put the focus somewhere of its own. */
+  const returnFocus = useCallback(() => {
+    const target = opener.current;
+    opener.current = null;
+    const active = document.activeElement;
+    const focusLeftNowhere = !active || active === document.body || !active.isConnected || active.closest('.quick-search') !== null;
+    if (target?.isConnected && focusLeftNowhere) target.focus();
   }, []);
 
   useEffect(() => {
@@ -45,7 +58,7 @@ export function QuickSearchProvider({ children }: { children: ReactNode }) {
       {children}
       {signedIn && wanted && (
         <Suspense fallback={null}>
-          <QuickSearchDialog isOpen={isOpen} isAdmin={isAdmin} onClose={() => setOpen(false)} />
+          <QuickSearchDialog isOpen={isOpen} isAdmin={isAdmin} onClose={() => setOpen(false)} onClosed={returnFocus} />
         </Suspense>
       )}
     </QuickSearchContext.Provider>

@@ -1,6 +1,6 @@
-import { Callout } from '@blueprintjs/core';
+import { Button, Callout } from '@blueprintjs/core';
 import { EnvelopeIcon } from '@blueprintjs/icons';
-import { useVerifyEmailMutation } from '@stockroom/schema/generated/hooks';
+import { useResendVerificationMutation, useVerifyEmailMutation } from '@stockroom/schema/generated/hooks';
 import { AuthMessages } from '@stockroom/schema';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -42,6 +42,17 @@ export default function VerifyEmailPage() {
       .catch((error: unknown) => setOutcome({ status: 'failed', message: extractErrorMessage(error) }));
   }, [token, email, verifyEmail, reloadProfile, state.isAuthenticated]);
 
+  // A link that failed (expired, or sent before a change of email) is replaced from here when the account is signed in: resending needs the session, as on the dashboard.
+  const [resend, { loading: sending }] = useResendVerificationMutation();
+  const [resendResult, setResendResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const canResend = outcome.status === 'failed' && state.isAuthenticated && !state.user?.emailVerified;
+  const onResend = () => {
+    setResendResult(null);
+    resend()
+      .then(({ data }) => setResendResult({ ok: true, message: data?.resendVerification.message || AuthMessages.verificationSent }))
+      .catch((error: unknown) => setResendResult({ ok: false, message: extractErrorMessage(error) }));
+  };
+
   const next = state.isAuthenticated ? { href: dashboardPath, text: 'Go to Dashboard' } : { href: signInPath, text: 'Sign In' };
 
   return (
@@ -53,6 +64,16 @@ export default function VerifyEmailPage() {
           <Callout intent={outcome.status === 'verified' ? 'success' : 'danger'} role={outcome.status === 'verified' ? 'status' : 'alert'}>
             {outcome.message}
           </Callout>
+          {canResend && (
+            <Button className="auth-form__secondary" size="large" fill loading={sending} disabled={resendResult?.ok} onClick={onResend}>
+              Send a new link
+            </Button>
+          )}
+          {resendResult && (
+            <Callout intent={resendResult.ok ? 'success' : 'danger'} role={resendResult.ok ? 'status' : 'alert'}>
+              {resendResult.message}
+            </Callout>
+          )}
           <LinkButton to={next.href} intent="primary" size="large" fill>
             {next.text}
           </LinkButton>

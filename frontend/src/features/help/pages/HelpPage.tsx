@@ -1,11 +1,13 @@
 import { Card, H2 } from '@blueprintjs/core';
-import { PASSWORD_MIN_LENGTH, SESSION_TIMEOUT_MS } from '@stockroom/schema';
+import { API_TOKEN_LIFETIMES, MAX_API_TOKENS_PER_USER, PASSWORD_MIN_LENGTH, SESSION_TIMEOUT_MS, TRASH_RETENTION_DAYS, UNDO_TOAST_MS } from '@stockroom/schema';
 import { Link } from 'react-router-dom';
 import { PageHeader } from '../../../components/PageHeader';
 import { usePageTitle } from '../../../lib/usePageTitle';
-import { forgotPasswordPath, productListPath, signUpPath } from '../../../lib/urls';
+import { forgotPasswordPath, productListPath, profileEditPath, signUpPath } from '../../../lib/urls';
 
 const SESSION_HOURS = SESSION_TIMEOUT_MS / 3_600_000;
+const TOKEN_DAYS = API_TOKEN_LIFETIMES.filter((days) => days !== null).join(', ');
+const UNDO_SECONDS = UNDO_TOAST_MS / 1000;
 
 export default function HelpPage() {
   usePageTitle('Help');
@@ -39,6 +41,46 @@ export default function HelpPage() {
         </p>
       </Card>
       <Card className="help__section">
+        <H2 className="help__title">Stock: adjusting and counting</H2>
+        <p>
+          On a product&apos;s page, <strong>Adjust stock</strong> records a sale, a delivery (receipt), a return, damage or a
+          correction: a sale or damage takes stock away, a receipt or return adds it. <strong>Count stock</strong> records a
+          stocktake: enter the quantity you counted and the difference is recorded. Each movement, with its reason, shows in
+          the product&apos;s stock history.
+        </p>
+      </Card>
+      <Card className="help__section">
+        <H2 className="help__title">Import, export and bulk changes</H2>
+        <p>
+          <strong>Import</strong> on the product list reads a CSV file or an Excel workbook (.xlsx). Columns are recognised by
+          their headers (&quot;Product Name&quot;, &quot;Qty&quot;, &quot;SKU&quot;...) and you can choose what an unknown column fills. A check
+          run comes first and lists every row&apos;s problems; the import then writes all rows or none. Create mode adds every row
+          as a new product; update mode changes the product with the row&apos;s SKU. Prices may be written 12.50, 12,50,
+          1.234,50 or $12.50; 1,234 is refused because it could mean either.
+        </p>
+        <p>
+          <strong>Export</strong> downloads the list as CSV or Excel, with the filters you have set; an export imports back.
+          Select products in the list to change them all at once, or to delete them; a delete can be undone for{' '}
+          {UNDO_SECONDS} seconds.
+        </p>
+      </Card>
+      <Card className="help__section">
+        <H2 className="help__title">Labels and barcodes</H2>
+        <p>
+          <strong>Print label</strong> on a product&apos;s page prints labels with its name, price and SKU beside a QR code
+          that opens the product, and its barcode. On a device with a camera, <strong>Scan a barcode</strong> on the product
+          list finds a product by its barcode or SKU.
+        </p>
+      </Card>
+      <Card className="help__section">
+        <H2 className="help__title">The trash</H2>
+        <p>
+          A deleted product goes to the Trash, where it stays for {TRASH_RETENTION_DAYS} days: restore it from there, or
+          delete it for good. After {TRASH_RETENTION_DAYS} days it is removed. Right after a delete, <strong>Undo</strong>{' '}
+          brings it back at once (for {UNDO_SECONDS} seconds).
+        </p>
+      </Card>
+      <Card className="help__section">
         <H2 className="help__title">Forgotten password</H2>
         <p>
           On the sign-in page choose <Link to={forgotPasswordPath}>Forgot password?</Link> and enter your email. If an
@@ -52,7 +94,18 @@ export default function HelpPage() {
           Everything the app does is available to your own scripts. The GraphQL API lives at{' '}
           <a href="/graphql">/graphql</a>; opening it in a browser shows an interactive playground. The REST API lives
           under <code>/api</code> and is documented at <a href="/api/docs">/api/docs</a>. Send the token you get from
-          signing in as <code>Authorization: Bearer &lt;token&gt;</code>.
+          signing in, or an API token, as <code>Authorization: Bearer &lt;token&gt;</code>.
+        </p>
+        <p>
+          For scripts, create an <strong>API token</strong> under API tokens on your <Link to={profileEditPath}>profile</Link>:
+          read-only or read and write, valid for {TOKEN_DAYS} days or without an end, at most {MAX_API_TOKENS_PER_USER} at a
+          time. The token is shown once; revoke it there when it is no longer needed. Changing or resetting your password
+          revokes your tokens.
+        </p>
+        <p>
+          <strong>Webhooks</strong>, also on your profile, tell another system when a product is created, updated, deleted
+          or restored, when its stock changes, and when it runs low or out. Each is sent to an HTTPS address you give, signed
+          with a secret shown once (the <code>Stockroom-Signature</code> header), and its recent deliveries are listed.
         </p>
       </Card>
     </div>

@@ -1,4 +1,4 @@
-import { decimalText, draftFormValues, DRAFT_PLACEHOLDERS, formValuesOf, productFieldValidators, toProductInput, toUpdateInput, validateProductForm } from './product-form-values';
+import { draftFormValues, DRAFT_PLACEHOLDERS, formValuesOf, productFieldValidators, toProductInput, toUpdateInput, validateProductForm } from './product-form-values';
 
 describe('product form values', () => {
   it('a new product starts empty, the draft defaults shown as placeholders', () => {
@@ -25,16 +25,26 @@ describe('product form values', () => {
     expect(create.price('')).toBe('Price is required');
   });
 
-  it('reads a decimal comma as a point, and nothing else', () => {
-    expect(decimalText('12,50')).toBe('12.50');
-    expect(decimalText(' 0,5 ')).toBe('0.5');
-    expect(decimalText(',99')).toBe('.99');
-    for (const value of ['12.50', '1,234.50', '1,2,3', '12,', 'abc', '']) expect(decimalText(value)).toBe(value);
-    const { price } = productFieldValidators('create');
-    expect(price('12,50')).toBeUndefined();
-    expect(price('12,345')).toBe('Price cannot have more than 2 decimal places');
-    expect(price('1,234.50')).toBe('Price must be a number');
-    expect(toProductInput({ ...draftFormValues(), name: 'Lamp', price: '12,50' }).price).toBe(12.5);
+  it('reads money as the importer reads it: a decimal comma, thousands, a currency, and nothing ambiguous', () => {
+    const { price, costPrice } = productFieldValidators('create');
+    const sent = (typed: string) => toProductInput({ ...draftFormValues(), name: 'Lamp', price: typed }).price;
+    expect(sent('12,50')).toBe(12.5);
+    expect(sent(' 0,5 ')).toBe(0.5);
+    expect(sent(',99')).toBe(0.99);
+    expect(sent('1.234,50')).toBe(1234.5);
+    expect(sent('1,234.50')).toBe(1234.5);
+    expect(sent('€4,99')).toBe(4.99);
+    expect(sent('$12.50')).toBe(12.5);
+    for (const typed of ['12,50', '1.234,50', '€4,99', '$12.50', '1,234.50']) expect([typed, price(typed), costPrice(typed)]).toEqual([typed, undefined, undefined]);
+    const ambiguous = 'Price is ambiguous: a comma before three digits may separate thousands or decimals. Write 1234 or 1234.00 for a thousand, 1.23 for a decimal';
+    expect(price('1,234')).toBe(ambiguous);
+    expect(price('12,345')).toBe(ambiguous);
+    expect(costPrice('1,234')).toBe(ambiguous.replace('Price', 'Cost price'));
+    expect(validateProductForm({ ...draftFormValues(), name: 'Lamp', price: '1,234' }, 'create')).toEqual({ price: ambiguous });
+    for (const typed of ['1e3', '1,2,3', '12,', 'abc', '0x10', 'Infinity']) expect([typed, price(typed)]).toEqual([typed, 'Price must be a number']);
+    expect(costPrice('1e3')).toBe('Cost price must be a number');
+    expect(price('12,345 6')).toBe('Price must be a number');
+    expect(price('12,3456')).toBe('Price cannot have more than 2 decimal places');
   });
 
   it('a create sends the draft values for the draft fields left empty', () => {

@@ -1,6 +1,7 @@
 import {
   PRODUCT_DRAFT_DEFAULTS,
   PRODUCT_INPUT_ORDER,
+  moneyValue,
   ProductFields,
   WRITABLE_PRODUCT_FIELDS,
   validateField,
@@ -17,7 +18,7 @@ import type { ProductRecord } from '../shared/product-cache';
 /** What the product form edits: the text of each input as typed, so a rule can say "Price must be a number"; a checkbox's true or false. */
 export type ProductFormValues = { [K in WritableProductFieldName]: (typeof PRODUCT_FIELDS)[K] extends { type: 'boolean' } ? boolean : string };
 
-/** The money fields: typed with a decimal comma or point, shown with two decimals. */
+/** The money fields: typed as people write prices (readMoneyText), shown with two decimals. */
 type MoneyField = { [K in WritableProductFieldName]: (typeof PRODUCT_FIELDS)[K] extends { type: 'money' } ? K : never }[WritableProductFieldName];
 const MONEY_FIELDS = WRITABLE_PRODUCT_FIELDS.filter((name): name is MoneyField => writableField(name).type === 'money');
 
@@ -57,29 +58,16 @@ export function formValuesOf(product: ProductRecord): ProductFormValues {
   return Object.fromEntries(PRODUCT_INPUT_ORDER.map((name) => [name, formValueOf(name, product[name])])) as ProductFormValues;
 }
 
-/**
- * A decimal number as typed, with a decimal comma read as a point: "12,50"
- * is how much of the world writes 12.50. Only a lone comma followed by digits
- * is a decimal comma; "1,234.5" or "1,2,3" stay as typed for the rule to refuse.
- */
-export function decimalText(value: unknown): unknown {
-  if (typeof value !== 'string') return value;
-  const trimmed = value.trim();
-  return /^[+-]?\d*,\d+$/.test(trimmed) ? trimmed.replace(',', '.') : value;
-}
-
 /** final-form drops a field that is emptied, so any value may arrive as undefined. */
 const text = (value: string | undefined) => (value ?? '').trim();
 
-/** One input's value as the rules read it: text trimmed, a decimal comma as a point in money, a checkbox as true or false. */
+/** One input's value as the rules read it: text trimmed (money as typed, "12,50" or "$4.99", for the money rule to read), a checkbox as true or false. */
 function ruleValue(name: WritableProductFieldName, value: string | boolean | undefined): unknown {
-  const { type } = writableField(name);
-  if (type === 'boolean') return value === true;
-  const typed = text(value as string | undefined);
-  return type === 'money' ? decimalText(typed) : typed;
+  if (writableField(name).type === 'boolean') return value === true;
+  return text(value as string | undefined);
 }
 
-/** The form's text as the rules read it: trimmed, a decimal comma as a point, and on a create the draft values for the draft fields left empty. */
+/** The form's text as the rules read it: trimmed, and on a create the draft values for the draft fields left empty. */
 function ruleInput(values: ProductFormValues, mode: ProductFormMode): Record<string, unknown> {
   const read = Object.fromEntries(PRODUCT_INPUT_ORDER.map((name) => [name, ruleValue(name, values[name])]));
   return mode === 'create' ? withDraftDefaults(read) : read;
@@ -102,7 +90,7 @@ export function productFieldValidators(mode: ProductFormMode): Record<'descripti
     description: draft('description'),
     category: draft('category'),
     quantity: draft('quantity'),
-    ...(Object.fromEntries(MONEY_FIELDS.map((name) => [name, (value: unknown) => validateField(ProductFields[name], decimalText(value ?? ''))])) as Record<MoneyField, FieldValidator>),
+    ...(Object.fromEntries(MONEY_FIELDS.map((name) => [name, (value: unknown) => validateField(ProductFields[name], value ?? '')])) as Record<MoneyField, FieldValidator>),
   };
 }
 
@@ -110,8 +98,8 @@ export function productFieldValidators(mode: ProductFormMode): Record<'descripti
 export const validateProductForm = (values: ProductFormValues, mode: ProductFormMode): FieldErrors => validateFields(ProductFields, ruleInput(values, mode));
 
 /**
- * The values as the API takes them: text trimmed, numbers as numbers (a
- * decimal comma read as a point), no image URL as null, and on a create the
+ * The values as the API takes them: text trimmed, numbers as numbers (money
+ * read as the importer reads it: "12,50", "1.234,50", "$12.50"), no image URL as null, and on a create the
  * draft values for the draft fields left empty.
  */
 export function toProductInput(values: ProductFormValues, mode: ProductFormMode = 'create'): CreateProductInput {
@@ -122,6 +110,7 @@ export function toProductInput(values: ProductFormValues, mode: ProductFormMode 
     const value = input[name];
     if (field.type === 'boolean') return value as boolean;
     if (field.nullable && value === '') return null;
+    if (field.type === 'money') return moneyValue(value as string);
     return field.type === 'text' ? (value as string) : Number(value);
   };
   return Object.fromEntries(PRODUCT_INPUT_ORDER.map((name) => [name, apiValue(name)])) as unknown as CreateProductInput;
