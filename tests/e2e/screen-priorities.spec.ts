@@ -35,7 +35,7 @@ async function linesOf(locator: Locator): Promise<number> {
 }
 
 describe('what a screen shows first, and what fits it', () => {
-  const b = useBrowser();
+  const b = useBrowser({ sessionPerTest: false });
   let session: ApiSession;
   let busy: { id: string };
 
