@@ -143,7 +143,7 @@ export const ImportMessages = {
   empty: 'The file is empty',
   headerOnly: 'The file has a header row but no products',
   /** A workbook whose first rows have none that names a name and a price column (by the headers known, or the mapping sent). */
-  noHeaderRow: `No header row found: the first ${IMPORT_LIMITS.headerSearchRows} rows have no row with a name and a price column`,
+  noHeaderRow: `No header row found: none of the first ${IMPORT_LIMITS.headerSearchRows} rows names a product's name and price, or two columns to map`,
   /** A quote that never closes, and the like. */
   malformedCsv: (line: number) => `The CSV file could not be read: check the quotes around line ${formatCount(line)}`,
   unknownMode: `Mode must be one of ${PRODUCT_IMPORT_MODES.join(', ')}`,

@@ -581,17 +581,24 @@ describe('applying', () => {
     expect(Object.keys(stored)).not.toContain(title[0]);
   });
 
-  it(`refuses a workbook with no name and price header in its first ${IMPORT_LIMITS.headerSearchRows} rows, unless the mapping names them`, async () => {
+  it(`refuses a workbook with no header in its first ${IMPORT_LIMITS.headerSearchRows} rows; headers it does not know are offered to map`, async () => {
     const before = await footprint(userId);
-    const unknown = await workbookOf([['Supplier price list'], ['Label', 'Cost'], ['Unnamed lamp', 5]]);
-    const refused = await importFile(token, { ...xlsx, file: unknown, dryRun: true });
-    expectRestError(refused, 400, 'BAD_USER_INPUT', ImportMessages.noHeaderRow, { file: ImportMessages.noHeaderRow });
-    expect(ImportMessages.noHeaderRow).toBe('No header row found: the first 20 rows have no row with a name and a price column');
-    const tooLow = await workbookOf([...Array.from({ length: IMPORT_LIMITS.headerSearchRows }, (_, i) => [`Note ${i + 1}`]), ['name', 'price'], ['Low lamp', 5]]);
+    const notes = Array.from({ length: IMPORT_LIMITS.headerSearchRows }, (_, i) => [`Note ${i + 1}`]);
+    const tooLow = await workbookOf([...notes, ['name', 'price'], ['Low lamp', 5]]);
     expectRestError(await importFile(token, { ...xlsx, file: tooLow }), 400, 'BAD_USER_INPUT', ImportMessages.noHeaderRow, { file: ImportMessages.noHeaderRow });
+    expectRestError(await importFile(token, { ...xlsx, file: tooLow, dryRun: true }), 400, 'BAD_USER_INPUT', ImportMessages.noHeaderRow, { file: ImportMessages.noHeaderRow });
+    expect(ImportMessages.noHeaderRow).toBe("No header row found: none of the first 20 rows names a product's name and price, or two columns to map");
     expect(await footprint(userId)).toEqual(before);
 
-    const mapped = await importFile(token, { ...xlsx, file: unknown, dryRun: true, mapping: { Label: 'name' } });
+    // A supplier's own words under a title: the title is passed over, the row of two columns is the header to map.
+    const unknown = await workbookOf([['Supplier price list'], ['Bezeichnung', 'Preis'], ['Unnamed lamp', 5]]);
+    const preview = await importFile(token, { ...xlsx, file: unknown, dryRun: true });
+    expect(preview.status).toBe(200);
+    expect(preview.body.columns.map((c: { header: string; status: string }) => [c.header, c.status])).toEqual([
+      ['Bezeichnung', 'unmapped'],
+      ['Preis', 'unmapped'],
+    ]);
+    const mapped = await importFile(token, { ...xlsx, file: unknown, dryRun: true, mapping: { Bezeichnung: 'name', Preis: 'price' } });
     expect(mapped.status).toBe(200);
     expect(mapped.body).toMatchObject({ rows: 1, created: 1, failed: 0, errors: [] });
   });

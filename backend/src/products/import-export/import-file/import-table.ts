@@ -39,8 +39,9 @@ export const hasContent = (cells: string[]) => cells.some((cell) => cell.trim() 
 /**
  * The table of the rows read. The header is the first row with content, or,
  * with `isHeader`, the first of the first IMPORT_LIMITS.headerSearchRows rows
- * that passes it (a title and notes above the header are passed over, and
- * none passing refuses the file); the rows below it are the data. The
+ * that passes it (a title and notes above the header are passed over), or
+ * else the first of them naming two or more columns (to map by hand), and
+ * none refuses the file; the rows below it are the data. The
  * readers refuse a row of too many columns as they meet it; the length of a
  * header is bounded here, as the answer repeats headers (in its list of
  * columns, and beside each error of a cell).
@@ -48,7 +49,11 @@ export const hasContent = (cells: string[]) => cells.some((cell) => cell.trim() 
 export function tableOf(format: ImportTable['format'], records: ImportRow[], isHeader?: HeaderTest): ImportTable {
   const filled = records.filter((record) => hasContent(record.cells));
   if (filled.length === 0) return { format, header: [], headerRow: 1, rows: [] };
-  const at = isHeader ? filled.findIndex((record) => record.row <= IMPORT_LIMITS.headerSearchRows && isHeader(record.cells.map((cell) => cell.trim()))) : 0;
+  const searched = (record: ImportRow) => record.row <= IMPORT_LIMITS.headerSearchRows;
+  let at = isHeader ? filled.findIndex((record) => searched(record) && isHeader(record.cells.map((cell) => cell.trim()))) : 0;
+  // Headers that name no known column (another language, a supplier's words) are still a header
+  // to map by hand: the first row naming two or more columns, as a title is one cell.
+  if (at < 0) at = filled.findIndex((record) => searched(record) && record.cells.filter((cell) => cell.trim() !== '').length >= 2);
   if (at < 0) throw fileError(ImportMessages.noHeaderRow);
   const header = filled[at];
   const names = header.cells.map((cell) => cell.trim());
