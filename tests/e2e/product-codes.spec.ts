@@ -77,6 +77,7 @@ describe('SKU and barcode in the client', () => {
     expect(await list.names()).toEqual(['Floor Lamp', 'Adapter for LMP-200']);
     await expectCodes(list.compactRows.filter({ has: s.page.getByRole('link', { name: 'Floor Lamp', exact: true }) }), 'LMP-200 ·');
     await checkScreen(s, 'list-by-sku');
+    await list.unfold();
     await list.viewToggle.getByRole('radio', { name: 'Cards' }).click();
     await list.card('Floor Lamp').waitFor();
     await expectCodes(list.card('Floor Lamp'), 'LMP-200 ·');

@@ -55,6 +55,7 @@ describe('exporting the product list', () => {
     await list.filterStock('In Stock');
     await list.waitForPath('/products', '?category=Lamps&inStock=true&sortBy=name');
 
+    await list.unfold();
     await list.exportButton.scrollIntoViewIfNeeded();
     const button = await list.exportButton.boundingBox();
     if (viewport === MOBILE) expect(button!.height).toBeGreaterThanOrEqual(44);

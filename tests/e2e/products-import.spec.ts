@@ -38,6 +38,8 @@ describe('importing products', () => {
     const list = new ProductListPage(s.page);
     const dialog = new ProductImportDialog(s.page);
     await list.goto();
+    // On a phone Import is among the controls folded behind one button.
+    await list.unfold();
 
     const button = (await dialog.button.boundingBox())!;
     if (mobile) expect(button.height).toBeGreaterThanOrEqual(44);

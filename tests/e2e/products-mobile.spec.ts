@@ -123,7 +123,9 @@ describe('products on a 375 px phone', () => {
     await list.waitForPath('/products', '?search=10&inStock=false');
     await list.waitForNames(['Phone Stand 10']);
 
-    // The cards view fits as well.
+    // The cards view fits as well. The list came back folded, its button saying a filter is set.
+    await waitForExactText(list.moreToggle, 'Filters (1 set) and stats');
+    await list.moreToggle.tap();
     await list.clearFilters.tap();
     await list.waitForPath('/products', '');
     await list.viewToggle.getByRole('radio', { name: 'Cards' }).tap();

@@ -1,4 +1,4 @@
-import { formatCompactCurrency, formatCount, formatCurrency, formatDate, formatDateTime, formatLongDate, formatMonthDay, formatMonthYear, formatTime, formatTimeWithSeconds } from './format';
+import { formatCompactCount, formatCompactCurrency, formatCount, formatCurrency, formatDate, formatDateTime, formatLongDate, formatMonthDay, formatMonthYear, formatTime, formatTimeWithSeconds } from './format';
 
 describe('formatters', () => {
   it('formats money as US dollars with cents and grouping', () => {
@@ -11,6 +11,7 @@ describe('formatters', () => {
   it('formats money compactly for a chart axis', () => {
     expect(formatCompactCurrency(1234)).toBe('$1.2K');
     expect(formatCompactCurrency(2_500_000)).toBe('$2.5M');
+    expect(formatCompactCount(123_456)).toBe('123.5K');
   });
 
   it('formats counts with grouping', () => {
@@ -37,6 +38,7 @@ describe('formatters against Intl (en-US, USD)', () => {
   const intl = {
     currency: new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }),
     compact: new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 }),
+    compactCount: new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 }),
     count: new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }),
   };
   const edges = [
@@ -61,6 +63,10 @@ describe('formatters against Intl (en-US, USD)', () => {
 
   it('formatCompactCurrency says what Intl says', () => {
     expect(values.filter((v) => formatCompactCurrency(v) !== intl.compact.format(v))).toEqual([]);
+  });
+
+  it('formatCompactCount says what Intl says', () => {
+    expect(values.filter((v) => formatCompactCount(v) !== intl.compactCount.format(v))).toEqual([]);
   });
 
   it('formatCount says what Intl says', () => {

@@ -15,6 +15,7 @@ const LOCALE = 'en-US';
 const CURRENCY = 'USD';
 
 const intlCurrency = builtOnFirstUse(() => new Intl.NumberFormat(LOCALE, { style: 'currency', currency: CURRENCY }));
+const intlCompactCount = builtOnFirstUse(() => new Intl.NumberFormat(LOCALE, { notation: 'compact', maximumFractionDigits: 1 }));
 const intlCompactCurrency = builtOnFirstUse(
   () => new Intl.NumberFormat(LOCALE, { style: 'currency', currency: CURRENCY, notation: 'compact', maximumFractionDigits: 1 }),
 );
@@ -34,15 +35,15 @@ const COMPACT_UNITS = [
   { size: 1, suffix: '' },
 ];
 
-/** 1234 -> '$1.2K', for a chart axis: one decimal at most, in the largest unit the rounded value reaches. */
-export function formatCompactCurrency(value: number): string {
+/** |value| in the largest unit its rounding reaches, one decimal at most ('1.2K'); null where JavaScript prints an exponent. */
+function compactMagnitude(value: number): string | null {
   const abs = Math.abs(value);
   const inUnit = (unit: number) => roundedDigits(abs / COMPACT_UNITS[unit].size, 1);
   let unit = COMPACT_UNITS.findIndex(({ size }) => abs >= size);
   if (unit === -1) unit = COMPACT_UNITS.length - 1;
   let digits = inUnit(unit);
-  if (!digits) return intlCompactCurrency().format(value);
-  // 999.95 rounds to 1000.0: that is $1K, not $1000.
+  if (!digits) return null;
+  // 999.95 rounds to 1000.0: that is 1K, not 1000.
   if (unit > 0 && digits.whole === '1000') {
     unit -= 1;
     digits = inUnit(unit)!;
@@ -50,7 +51,19 @@ export function formatCompactCurrency(value: number): string {
   const fraction = digits.fraction === '0' ? '' : `.${digits.fraction}`;
   // Compact notation groups thousands only from five digits on ('$1500T', '$100,000,000T').
   const whole = digits.whole.length >= 5 ? groupThousands(digits.whole) : digits.whole;
-  return `${minusOf(value)}$${whole}${fraction}${COMPACT_UNITS[unit].suffix}`;
+  return `${whole}${fraction}${COMPACT_UNITS[unit].suffix}`;
+}
+
+/** 1234 -> '$1.2K', for a chart axis or a card too narrow for the whole figure. */
+export function formatCompactCurrency(value: number): string {
+  const magnitude = compactMagnitude(value);
+  return magnitude === null ? intlCompactCurrency().format(value) : `${minusOf(value)}$${magnitude}`;
+}
+
+/** 123456 -> '123.5K', for a card too narrow for the whole count. */
+export function formatCompactCount(value: number): string {
+  const magnitude = compactMagnitude(value);
+  return magnitude === null ? intlCompactCount().format(value) : `${minusOf(value)}${magnitude}`;
 }
 
 /** 12345 -> '12,345': the count every message writes too (schema's numbers.ts). */

@@ -31,6 +31,9 @@ export class ProductImportDialog {
   }
 
   async open(tap = false): Promise<void> {
+    // A phone folds the list's controls, Import among them, behind one button.
+    const fold = this.page.getByRole('search', { name: 'Search and filter products' }).getByRole('button', { name: /and stats$/ });
+    if ((await fold.isVisible()) && (await fold.getAttribute('aria-expanded')) === 'false') await fold.click();
     await this.button.scrollIntoViewIfNeeded();
     if (tap) await this.button.tap();
     else await this.button.click();

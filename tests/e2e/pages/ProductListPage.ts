@@ -66,6 +66,8 @@ export class ProductListPage extends BasePage {
   readonly viewToggle = this.toolbar.getByRole('radiogroup', { name: 'View' });
   /** The toolbar's Clear Filters (the no-match empty state has its own). */
   readonly clearFilters = this.toolbar.getByRole('button', { name: 'Clear Filters' });
+  /** On a phone: the one button that shows and hides the controls and the statistics. */
+  readonly moreToggle = this.toolbar.getByRole('button', { name: /^Filters( \(\d+ set\))? and stats$/ });
   /** The toolbar's Export button and the menu it opens (CSV, Excel). */
   readonly exportButton = this.toolbar.getByRole('button', { name: 'Export', exact: true });
   readonly exportMenu = this.page.getByRole('menu', { name: 'Export the list as' });
@@ -107,11 +109,19 @@ export class ProductListPage extends BasePage {
     await this.table.or(this.noProductsYet).or(this.noMatch).or(this.cards.first()).first().waitFor();
   }
 
+  /** Shows the controls and statistics a phone folds away; a wider screen shows them already. */
+  async unfold(): Promise<void> {
+    if (!(await this.moreToggle.isVisible())) return;
+    if ((await this.moreToggle.getAttribute('aria-expanded')) === 'false') await this.moreToggle.click();
+    await this.stockFilter.waitFor();
+  }
+
   stockOption(option: StockFilterOption): Locator {
     return this.stockFilter.getByRole('radio', { name: option, exact: true });
   }
 
   async filterStock(option: StockFilterOption): Promise<void> {
+    await this.unfold();
     await this.stockOption(option).click();
   }
 
@@ -121,6 +131,7 @@ export class ProductListPage extends BasePage {
   }
 
   async sort(field: SortField, direction?: SortDirection): Promise<void> {
+    await this.unfold();
     await this.sortBy.selectOption({ label: field });
     if (direction) await this.sortOrder.selectOption({ label: direction });
   }
@@ -272,6 +283,7 @@ export class ProductListPage extends BasePage {
 
   /** Waits until each given stats card shows the expected figure, and checks its label. */
   async waitForStats(expected: Partial<StatsFigures>): Promise<void> {
+    await this.unfold();
     for (const key of Object.keys(expected) as (keyof StatsFigures)[]) {
       await waitForExactText(this.statCard(key).getByRole('term'), STAT_LABELS[key]);
       await waitForExactText(this.statValue(key), expected[key]!);

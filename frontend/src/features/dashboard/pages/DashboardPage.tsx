@@ -84,6 +84,10 @@ export default function DashboardPage() {
               </Button>
             </Callout>
           )}
+          {/* What to reorder is the day's first job, so it comes before the account and the activity. */}
+          {data && data.overview.totalProducts > 0 && (
+            <NeedsReordering products={data.needsReordering} total={data.overview.needsReordering} />
+          )}
           <div className="dashboard__grid">
             <AccountOverview
               fullName={fullName}
@@ -101,9 +105,6 @@ export default function DashboardPage() {
               dashboard.loading && <LoadingScreen label="Loading recent activity" />
             )}
           </div>
-          {data && data.overview.totalProducts > 0 && (
-            <NeedsReordering products={data.needsReordering} total={data.overview.needsReordering} />
-          )}
           {data &&
             (isEmptyInventory(data.inventory) ? (
               <EmptyState

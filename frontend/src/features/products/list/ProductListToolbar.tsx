@@ -1,5 +1,5 @@
 import { Button, HTMLSelect, SegmentedControl } from '@blueprintjs/core';
-import { FilterRemoveIcon, GridViewIcon, ThListIcon } from '@blueprintjs/icons';
+import { ChevronDownIcon, ChevronUpIcon, FilterIcon, FilterRemoveIcon, GridViewIcon, ThListIcon } from '@blueprintjs/icons';
 import type { ProductSortField, SortOrder } from '@stockroom/schema';
 import type { ReactNode } from 'react';
 import { SearchInput } from '../../../components/SearchInput';
@@ -30,6 +30,16 @@ export interface ProductListToolbarProps {
   importButton?: ReactNode;
   /** The Export menu, after the other controls. */
   exportMenu?: ReactNode;
+  /**
+   * On a phone the controls and the statistics fold away behind one button, so the
+   * first products show under the search box; `moreShown` says whether they are out.
+   */
+  moreShown: boolean;
+  onMoreToggle(): void;
+  /** How many filters (stock, category) are set: the folded button says so. */
+  filtersSet: number;
+  /** The ids of what the button shows and hides. */
+  moreIds: string;
 }
 
 const STOCK_OPTIONS = [
@@ -57,6 +67,8 @@ function categoryOptions(categories: readonly string[] | null, selected: string)
   return [ALL_CATEGORIES, ...shown.map((name) => ({ value: name, label: name }))];
 }
 
+export const CONTROLS_ID = 'product-list-controls';
+
 export function ProductListToolbar(props: ProductListToolbarProps) {
   return (
     <div className="product-toolbar" role="search" aria-label="Search and filter products">
@@ -71,7 +83,18 @@ export function ProductListToolbar(props: ProductListToolbarProps) {
         />
         {props.searchAddon}
       </div>
-      <div className="product-toolbar__controls">
+      <Button
+        className="product-toolbar__more"
+        variant="outlined"
+        icon={<FilterIcon />}
+        endIcon={props.moreShown ? <ChevronUpIcon /> : <ChevronDownIcon />}
+        aria-expanded={props.moreShown}
+        aria-controls={props.moreIds}
+        onClick={props.onMoreToggle}
+      >
+        {props.filtersSet > 0 ? `Filters (${props.filtersSet} set) and stats` : 'Filters and stats'}
+      </Button>
+      <div className="product-toolbar__controls" id={CONTROLS_ID}>
         <SegmentedControl
           aria-label="Stock filter"
           className="product-toolbar__stock"

@@ -1,15 +1,10 @@
 import { Button, Callout, Card, Classes } from '@blueprintjs/core';
 import { BanCircleIcon, BoxIcon, DollarIcon, TickCircleIcon, WarningSignIcon } from '@blueprintjs/icons';
 import type { ProductStatsFiguresFragment } from '@stockroom/schema/generated/graphql';
-import type { ReactNode } from 'react';
-import { formatCompactCurrency, formatCount, formatCurrency } from '../../../lib/format';
+import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { formatCompactCount, formatCompactCurrency, formatCount, formatCurrency } from '../../../lib/format';
 
-/**
- * The longest figure a card shows in full ('$999,999.99'): a longer one would
- * not fit a quarter of a desk's row or half of a phone's, and a number must
- * never wrap inside itself.
- */
-const FULL_FIGURE_MAX = 11;
+export const STATS_ID = 'product-stats';
 
 /** The stats call failed while the list may still have loaded. */
 const STATS_LOAD_FAILED = 'Statistics could not be loaded.';
@@ -26,27 +21,42 @@ interface StatProps {
 }
 
 /**
- * A figure too long for its card is abbreviated ('$72.9M'), with the exact
- * figure as its tooltip and for screen readers.
+ * Whether a figure is shown abbreviated: when the whole one is wider than its
+ * card. The cards' width depends on the screen and the sidebar, so it is
+ * measured, not guessed from the number of characters. A card that grows tries
+ * the whole figure again.
  */
-function Figure({ full, short }: { full: string; short: string }) {
-  if (full.length <= FULL_FIGURE_MAX) return <>{full}</>;
-  return (
-    <>
-      <span title={full} aria-hidden="true">
-        {short}
-      </span>
-      <span className="visually-hidden">{full}</span>
-    </>
-  );
+function useAbbreviated(box: RefObject<HTMLElement | null>, full: string | null, short: string | null): boolean {
+  const [abbreviated, setAbbreviated] = useState(false);
+  const widthWhenAbbreviated = useRef(0);
+  useLayoutEffect(() => {
+    const node = box.current;
+    if (!node || full === null || full === short) return;
+    if (!abbreviated && node.scrollWidth > node.clientWidth) {
+      widthWhenAbbreviated.current = node.clientWidth;
+      setAbbreviated(true);
+      return;
+    }
+    const observer = new ResizeObserver(() => {
+      if (abbreviated && node.clientWidth > widthWhenAbbreviated.current) setAbbreviated(false);
+      else if (!abbreviated && node.scrollWidth > node.clientWidth) setAbbreviated(true);
+    });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [box, full, short, abbreviated]);
+  return abbreviated && full !== short;
 }
 
 /**
  * One figure. While it loads the card is busy and shows a bare skeleton bar:
  * no placeholder number, which a screen reader (or a test) would read as the
- * real figure.
+ * real figure. A figure too long for its card is abbreviated ('$72.9M'), with
+ * the exact figure as its tooltip and for screen readers; a number never wraps
+ * inside itself.
  */
 function Stat({ id, label, value, short, icon, tone }: StatProps) {
+  const figure = useRef<HTMLElement>(null);
+  const abbreviated = useAbbreviated(figure, value, short ?? value);
   return (
     // The card is the <div> grouping one term and its definition, so it holds nothing but the two: the icon sits inside the term.
     <Card className={`product-stat product-stat--${tone}`} data-testid={`stat-${id}`} aria-busy={value === null || undefined}>
@@ -56,8 +66,19 @@ function Stat({ id, label, value, short, icon, tone }: StatProps) {
         </span>
         {label}
       </dt>
-      <dd className="product-stat__value">
-        {value !== null ? <Figure full={value} short={short ?? value} /> : <span className={`product-stat__placeholder ${Classes.SKELETON}`} aria-hidden="true" />}
+      <dd className="product-stat__value" ref={figure}>
+        {value === null ? (
+          <span className={`product-stat__placeholder ${Classes.SKELETON}`} aria-hidden="true" />
+        ) : abbreviated ? (
+          <>
+            <span title={value} aria-hidden="true">
+              {short}
+            </span>
+            <span className="visually-hidden">{value}</span>
+          </>
+        ) : (
+          value
+        )}
       </dd>
     </Card>
   );
@@ -74,7 +95,7 @@ interface ProductStatsCardsProps {
 export function ProductStatsCards({ stats, onRetry }: ProductStatsCardsProps) {
   if (onRetry) {
     return (
-      <section className="product-stats-region" aria-label="Product statistics">
+      <section className="product-stats-region" id={STATS_ID} aria-label="Product statistics">
         <Callout intent="warning" compact className="product-stats-error">
           {STATS_LOAD_FAILED}{' '}
           <Button variant="minimal" size="small" onClick={onRetry}>
@@ -85,12 +106,12 @@ export function ProductStatsCards({ stats, onRetry }: ProductStatsCardsProps) {
     );
   }
   return (
-    <section className="product-stats-region" aria-label="Product statistics" aria-busy={stats === null || undefined}>
+    <section className="product-stats-region" id={STATS_ID} aria-label="Product statistics" aria-busy={stats === null || undefined}>
       <dl className="product-stats">
-        <Stat id="total-products" tone="total" label="Total Products" value={stats && formatCount(stats.totalProducts)} icon={<BoxIcon size={18} />} />
-        <Stat id="in-stock" tone="in" label="In Stock" value={stats && formatCount(stats.inStock)} icon={<TickCircleIcon size={18} />} />
-        <Stat id="out-of-stock" tone="out" label="Out of Stock" value={stats && formatCount(stats.outOfStock)} icon={<BanCircleIcon size={18} />} />
-        <Stat id="low-stock" tone="low" label="Low Stock" value={stats && formatCount(stats.lowStock)} icon={<WarningSignIcon size={18} />} />
+        <Stat id="total-products" tone="total" label="Total Products" value={stats && formatCount(stats.totalProducts)} short={stats && formatCompactCount(stats.totalProducts)} icon={<BoxIcon size={18} />} />
+        <Stat id="in-stock" tone="in" label="In Stock" value={stats && formatCount(stats.inStock)} short={stats && formatCompactCount(stats.inStock)} icon={<TickCircleIcon size={18} />} />
+        <Stat id="out-of-stock" tone="out" label="Out of Stock" value={stats && formatCount(stats.outOfStock)} short={stats && formatCompactCount(stats.outOfStock)} icon={<BanCircleIcon size={18} />} />
+        <Stat id="low-stock" tone="low" label="Low Stock" value={stats && formatCount(stats.lowStock)} short={stats && formatCompactCount(stats.lowStock)} icon={<WarningSignIcon size={18} />} />
         <Stat id="inventory-value" tone="value" label="Inventory Value" value={stats && formatCurrency(stats.inventoryValue)}
           short={stats && formatCompactCurrency(stats.inventoryValue)}
           icon={<DollarIcon size={18} />}

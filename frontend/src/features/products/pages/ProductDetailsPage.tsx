@@ -50,7 +50,10 @@ export default function ProductDetailsPage() {
   const details = useProductDetailsQuery({ variables: { id }, skip: leaving });
   const lastShown = useRef<ProductRecord | null>(null);
   if (details.dataState === 'complete') lastShown.current = details.data.product;
-  const product = details.dataState === 'complete' ? details.data.product : leaving ? lastShown.current : null;
+  // Gone since it was shown (deleted in another tab, or by someone else): the query keeps the last
+  // product it had beside the error, and the page must not keep showing it.
+  const goneNow = !leaving && isProductMissing(details.error);
+  const product = goneNow ? null : details.dataState === 'complete' ? details.data.product : leaving ? lastShown.current : null;
 
   const missing = !product && isProductMissing(details.error);
   usePageTitle(missing ? 'Product Not Found' : SignedInTitles.product);
@@ -112,8 +115,9 @@ export default function ProductDetailsPage() {
           </>
         }
       />
-      <ProductDetailsView product={product} />
+      {/* The stock and its two actions come first: on a phone in the stockroom they are what the page is opened for. */}
       <StockAdjuster quantity={product.quantity} onAdjust={() => stock.open('adjust')} onCount={() => stock.open('count')} />
+      <ProductDetailsView product={product} />
       <ProductStockHistory productId={product.id} page={historyPage} onPageChange={setHistoryPage} paused={leaving} />
       {dialogsWanted && (
         <Suspense fallback={null}>

@@ -32,9 +32,9 @@ import { ProductExportMenu } from '../import-export/ProductExportMenu';
 import { ProductImportButton } from '../import-export/ProductImportButton';
 import { ProductCards } from '../list/ProductCards';
 import { ProductListEmpty } from '../list/ProductListEmpty';
-import { ProductListToolbar } from '../list/ProductListToolbar';
+import { CONTROLS_ID, ProductListToolbar } from '../list/ProductListToolbar';
 import { ProductRows } from '../list/ProductRows';
-import { ProductStatsCards } from '../list/ProductStatsCards';
+import { ProductStatsCards, STATS_ID } from '../list/ProductStatsCards';
 import { ProductTable } from '../list/ProductTable';
 import { useListNavigation } from '../shared/list-location';
 import { productNewPath, productTrashPath } from '../urls';
@@ -165,6 +165,7 @@ export default function ProductListPage() {
     if (pagination && params.page > lastPage) go({ ...paramsRef.current, page: lastPage }, { replace: true });
   }, [pagination, params.page, go]);
 
+  const [moreShown, setMoreShown] = useState(false);
   const [exporting, setExporting] = useState(false);
   /** Downloads what the list shows (its filters and sort, every page) as a file; a refusal or a cut-off download is a toast. */
   const exportList = async (format: ProductExportFormat) => {
@@ -264,7 +265,7 @@ export default function ProductListPage() {
   };
 
   return (
-    <div className="page products-page">
+    <div className={`page products-page${moreShown ? ' products-page--more-shown' : ''}`}>
       <PageHeader
         title="Product Management"
         subtitle="Create, search and track the products in your catalogue."
@@ -278,10 +279,6 @@ export default function ProductListPage() {
             </LinkButton>
           </>
         }
-      />
-      <ProductStatsCards
-        stats={stats.dataState === 'complete' ? stats.data.productStats : null}
-        onRetry={stats.error && !stats.loading ? () => void stats.refetch().catch(() => {}) : undefined}
       />
       <ProductListToolbar
         searchText={search.text}
@@ -302,6 +299,14 @@ export default function ProductListPage() {
         onClear={clearFilters}
         importButton={<ProductImportButton />}
         exportMenu={<ProductExportMenu exporting={exporting} onExport={(format) => void exportList(format)} />}
+        moreShown={moreShown}
+        onMoreToggle={() => setMoreShown((shown) => !shown)}
+        filtersSet={(params.category !== '' ? 1 : 0) + (params.inStock !== null ? 1 : 0)}
+        moreIds={`${CONTROLS_ID} ${STATS_ID}`}
+      />
+      <ProductStatsCards
+        stats={stats.dataState === 'complete' ? stats.data.productStats : null}
+        onRetry={stats.error && !stats.loading ? () => void stats.refetch().catch(() => {}) : undefined}
       />
       <section className="products-page__list" aria-label="Product list" aria-busy={list.loading}>
         {listContent()}

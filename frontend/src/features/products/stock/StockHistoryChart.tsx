@@ -16,6 +16,13 @@ import { formatCount } from '../../../lib/format';
 import { chartTimeLabel, quantityChartLabel, type QuantityPoint } from './stock-movements';
 
 const HEIGHT = 200;
+/** The y labels' font size (stock-history.css): each label is moved down by half of it, so its middle sits on its line. */
+const LABEL_HALF_HEIGHT = 6;
+/**
+ * Four time labels need about 340 px; a phone's chart has less, so it shows three
+ * (the first, the middle and the last moment) and they never run into each other.
+ */
+const NARROW_CHART = 'screen and (max-width: 480px)';
 
 export interface StockHistoryChartProps {
   /** Oldest first. */
@@ -51,8 +58,14 @@ export default function StockHistoryChart({ points }: StockHistoryChartProps) {
           divisor: 3,
           labelInterpolationFnc: (value) => chartTimeLabel(Number(value), span),
         },
-        axisY: { onlyInteger: true, offset: 48, labelInterpolationFnc: (value) => formatCount(Number(value)) },
+        axisY: {
+          onlyInteger: true,
+          offset: 48,
+          labelOffset: { x: 0, y: LABEL_HALF_HEIGHT },
+          labelInterpolationFnc: (value) => formatCount(Number(value)),
+        },
       },
+      [[NARROW_CHART, { axisX: { divisor: 2 } }]],
     );
     return () => {
       chart.detach();

@@ -5,7 +5,8 @@ import { useCallback, useState } from 'react';
 import { toast } from '../../../lib/toaster';
 import type { StockAdjustment } from './AdjustStockDialog';
 import type { StockCount } from './CountStockDialog';
-import { applyProductUpdated, applyStockHistoryChanged, readCachedProduct, type ProductRecord } from '../shared/product-cache';
+import { applyProductDeleted, applyProductUpdated, applyStockHistoryChanged, readCachedProduct, type ProductRecord } from '../shared/product-cache';
+import { isProductMissing } from '../shared/product-errors';
 import { PRODUCT_TOASTS } from '../shared/product-toasts';
 import { stockFieldErrors, type StockFieldErrors } from './stock-movements';
 
@@ -41,6 +42,11 @@ export function useStockMovements(productId: string, onRecorded: () => void) {
       toast.success(PRODUCT_TOASTS.stockUpdated);
       return true;
     } catch (error) {
+      // Deleted meanwhile (in another tab, by someone else): the page stops showing it and says where it went.
+      if (isProductMissing(error)) {
+        setDialog(null);
+        applyProductDeleted(client.cache, productId, readCachedProduct(client.cache, productId));
+      }
       const fieldErrors = stockFieldErrors(error);
       setErrors(fieldErrors);
       toast.error(fieldErrors.amount ?? fieldErrors.note ?? fieldErrors.reason ?? fieldErrors.form ?? '');
