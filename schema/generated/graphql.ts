@@ -27,6 +27,10 @@ export type ApiTokenScope =
 export type BulkProductChangesInput = {
   category?: string | null | undefined;
   featured?: boolean | null | undefined;
+  /** One price for every selected product: 0.01 to 999999.99, exact to the cent */
+  price?: number | null | undefined;
+  /** Moves each price by this percentage (10 raises, -5 lowers), rounded to the cent half away from zero; -100 to 1000, not with price. BAD_USER_INPUT (and nothing changed) when a new price falls outside 0.01 to 999999.99 */
+  pricePercent?: number | null | undefined;
   /** 0 to 100000; null removes it */
   reorderLevel?: number | null | undefined;
 };

@@ -5184,6 +5184,10 @@ export interface operations {
                     };
                     changes?: {
                         category?: string;
+                        /** @description One price for every selected product; not with pricePercent */
+                        price?: number;
+                        /** @description Moves each price by this percentage (10 raises, -5 lowers), rounded to the cent half away from zero; not with price. 400 (and nothing changed) when a new price falls outside the price limits */
+                        pricePercent?: number;
                         /** @description null removes it */
                         reorderLevel?: number | null;
                         featured?: boolean;
@@ -5214,7 +5218,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Validation failed: the action, the selection (ids or filter, at most 1,000 ids) or the changes */
+            /** @description Validation failed: the action, the selection (ids or filter, at most 1,000 ids) or the changes (a percentage that takes a price outside its limits changes nothing) */
             400: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];

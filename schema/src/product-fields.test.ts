@@ -64,7 +64,7 @@ describe('the product field table', () => {
 
   it('derives the bulk changes and the sort fields', () => {
     expect(Object.keys(BulkChangeFields)).toEqual(BULK_PRODUCT_FIELDS);
-    expect(BULK_PRODUCT_FIELDS).toEqual(['category', 'reorderLevel', 'featured']);
+    expect(BULK_PRODUCT_FIELDS).toEqual(['category', 'price', 'reorderLevel', 'featured']);
     expect([...SORTABLE_PRODUCT_FIELDS, 'date']).toEqual([...PRODUCT_SORT_FIELDS]);
   });
 

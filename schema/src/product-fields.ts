@@ -124,6 +124,7 @@ export const PRODUCT_FIELDS = {
     rule: Rules.price,
     exportHeader: 'price',
     importAliases: ['price', 'priceusd', 'unitprice', 'cost', 'retailprice', 'saleprice'],
+    bulk: true,
     sortable: true,
     activityName: 'price',
     docs: { graphql: 'Exact to the cent (stored as NUMERIC(10,2))', openapi: 'Exact to the cent' },

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 
-export type BulkAction = 'Set category' | 'Set reorder level' | 'Adjust stock' | 'Feature' | 'Unfeature' | 'Print labels' | 'Delete';
+export type BulkAction = 'Set category' | 'Set price' | 'Change price by %' | 'Set reorder level' | 'Adjust stock' | 'Feature' | 'Unfeature' | 'Print labels' | 'Delete';
 
 /** The product list's selection: a checkbox per product, the page checkbox, and the bar of bulk actions above the list. */
 export class ProductSelectionBar {

@@ -1,4 +1,4 @@
-import { BULK_ACTIONS, BULK_MAX_IDS, BulkChangeFields, ProductListFields, Rules } from '@stockroom/schema';
+import { BULK_ACTIONS, BULK_MAX_IDS, BulkChangeFields, PricePercentRule, ProductListFields, Rules } from '@stockroom/schema';
 import { bearer, errorResponse, integer, jsonBody, jsonResponse, ruleSchema, string, unauthenticated } from '../../rest/openapi-helpers';
 import { adjustmentReasonSchema } from '../../stock/stock.openapi';
 import { stockStatusSchema } from '../list-query/product-list.openapi';
@@ -37,6 +37,11 @@ const changesSchema = {
       description: 'update: the fields to set on every selected product',
       properties: {
         category: ruleSchema(BulkChangeFields.category),
+        price: ruleSchema(BulkChangeFields.price, { description: 'One price for every selected product; not with pricePercent' }),
+        pricePercent: ruleSchema(PricePercentRule, {
+          not: { const: 0 },
+          description: 'Moves each price by this percentage (10 raises, -5 lowers), rounded to the cent half away from zero; not with price. 400 (and nothing changed) when a new price falls outside the price limits',
+        }),
         reorderLevel: ruleSchema(BulkChangeFields.reorderLevel, { description: 'null removes it' }),
         featured: { type: 'boolean' },
       },
@@ -70,7 +75,7 @@ export const productBulkOpenApiPaths = {
       }),
       responses: {
         200: jsonResponse('How many products changed', { type: 'object', required: ['affected'], properties: { affected: { ...integer, minimum: 0 } } }),
-        400: errorResponse('Validation failed: the action, the selection (ids or filter, at most 1,000 ids) or the changes'),
+        400: errorResponse('Validation failed: the action, the selection (ids or filter, at most 1,000 ids) or the changes (a percentage that takes a price outside its limits changes nothing)'),
         401: unauthenticated,
         404: errorResponse('A selected id is not one of your products: nothing was changed'),
         409: errorResponse('A sale of that amount would take at least one selected product below 0: nothing was changed'),

@@ -21,6 +21,8 @@ export interface BulkCounts {
   short: number;
   /** A delete's: the moment its products went to the trash, which names them for Undo (restoreTrashBatchStatement). */
   trashBatch?: string | null;
+  /** A price change's: the first price out of its limits fell below the minimum (otherwise above the maximum). */
+  tooLow?: boolean;
 }
 
 /** `selected`: the rows of the selection, locked for the rest of the statement, with the columns the change needs. */
@@ -43,31 +45,41 @@ const counts = (changed: string, short = '0') =>
 /** What a bulk update may set, as the service has cleaned it: the fields left out stay as they are. */
 export interface BulkChanges {
   category?: string;
+  price?: number;
+  /** Moves each price by this percentage, rounded to the cent half away from zero (PostgreSQL's round of a numeric). */
+  pricePercent?: number;
   reorderLevel?: number | null;
   featured?: boolean;
 }
 
 /**
- * Sets the given fields (category, reorder level, featured) on every selected
- * product. Like one product's edit, each product's activity entry names the
- * fields whose value really changed, and a raised reorder level that puts a
- * product into low stock says so.
+ * Sets the given fields (category, price, reorder level, featured) on every
+ * selected product, or moves each price by a percentage. Like one product's
+ * edit, each product's activity entry names the fields whose value really
+ * changed, and a raised reorder level that puts a product into low stock says
+ * so. A percentage that takes one price outside `priceLimits` changes none
+ * (`short` counts those, `tooLow` says which side the first one fell).
  */
-export function bulkUpdateStatement(selection: BulkSelection, changes: BulkChanges, actor: string): Statement {
-  const columns = { category: 'category', reorderLevel: 'reorder_level', featured: 'featured' } as const;
-  const entries = (Object.entries(changes) as Array<[keyof typeof columns, unknown]>).filter(([, value]) => value !== undefined);
+export function bulkUpdateStatement(selection: BulkSelection, changes: BulkChanges, priceLimits: { min: number; max: number }, actor: string): Statement {
+  const columns = { category: 'category', price: 'price', reorderLevel: 'reorder_level', featured: 'featured' } as const;
+  const { pricePercent, ...plain } = changes;
+  const entries = (Object.entries(plain) as Array<[keyof typeof columns, unknown]>).filter(([, value]) => value !== undefined);
   const change = lastChange({ actor, kind: 'edit' });
-  const sets = [...entries.map(([key]) => `${columns[key]} = ?`), 'version = products.version + 1', 'updated_at = now()', `last_change = ${change.sql}`];
-  const rows = selected(selection, 'id');
+  const moved = pricePercent === undefined ? [] : ['price = selected.new_price'];
+  const sets = [...entries.map(([key]) => `${columns[key]} = ?`), ...moved, 'version = products.version + 1', 'updated_at = now()', `last_change = ${change.sql}`];
+  const percent = pricePercent ?? 0;
+  const rows = selected(selection, 'id, price');
   const found = allFound(selection);
   return {
-    sql: `WITH selected AS (${rows.sql}),
+    sql: `WITH locked AS (${rows.sql}),
+      selected AS (SELECT id, round(price * (100 + ?::numeric) / 100, 2) AS new_price FROM locked),
+      short AS (SELECT count(*) AS n, bool_or(new_price < ?) AS too_low FROM selected WHERE ?::boolean AND new_price NOT BETWEEN ? AND ?),
       updated AS (
         UPDATE products SET ${sets.join(', ')} FROM selected
-        WHERE products.id = selected.id${found.sql}
+        WHERE products.id = selected.id AND (SELECT n FROM short) = 0${found.sql}
         RETURNING products.id)
-      ${counts('updated')}`,
-    values: [...rows.values, ...entries.map(([, value]) => value), ...change.values, ...found.values],
+      ${counts('updated', '(SELECT n FROM short)')}, coalesce((SELECT too_low FROM short), false) AS "tooLow"`,
+    values: [...rows.values, percent, priceLimits.min, pricePercent !== undefined, priceLimits.min, priceLimits.max, ...entries.map(([, value]) => value), ...change.values, ...found.values],
   };
 }
 

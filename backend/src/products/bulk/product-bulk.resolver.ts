@@ -1,5 +1,5 @@
 import { type StockStatus } from '@stockroom/schema';
-import { Arg, Ctx, Field, ID, InputType, Int, Mutation, ObjectType, Resolver } from 'type-graphql';
+import { Arg, Ctx, Field, Float, ID, InputType, Int, Mutation, ObjectType, Resolver } from 'type-graphql';
 import type { RequestContext } from '../../account/context';
 import { productBulkService } from './product-bulk.service';
 import { StockStatusFilter } from '../list-query/product-list.types';
@@ -22,6 +22,12 @@ export class ProductSelectionInput {
 @InputType({ description: 'Only the fields given change, on every selected product' })
 export class BulkProductChangesInput {
   @Field({ nullable: true }) category?: string;
+  @Field(() => Float, { nullable: true, description: 'One price for every selected product: 0.01 to 999999.99, exact to the cent' }) price?: number;
+  @Field(() => Float, {
+    nullable: true,
+    description: 'Moves each price by this percentage (10 raises, -5 lowers), rounded to the cent half away from zero; -100 to 1000, not with price. BAD_USER_INPUT (and nothing changed) when a new price falls outside 0.01 to 999999.99',
+  })
+  pricePercent?: number;
   @Field(() => Int, { nullable: true, description: '0 to 100000; null removes it' }) reorderLevel?: number | null;
   @Field({ nullable: true }) featured?: boolean;
 }
@@ -42,7 +48,7 @@ const selectionOf = ({ ids, filter }: ProductSelectionInput) => ({ ...(ids == nu
 /** GraphQL adapter over productBulkService: changes to many of the caller's products at once, all or nothing. */
 @Resolver()
 export class ProductBulkResolver {
-  @Mutation(() => BulkResult, { description: "Sets the category, reorder level or featured flag of every selected product; NOT_FOUND (and nothing changed) when an id is not one of yours" })
+  @Mutation(() => BulkResult, { description: "Sets the category, price, reorder level or featured flag of every selected product, or moves each price by a percentage; NOT_FOUND (and nothing changed) when an id is not one of yours" })
   bulkUpdateProducts(
     @Arg('selection', () => ProductSelectionInput) selection: ProductSelectionInput,
     @Arg('changes', () => BulkProductChangesInput) changes: BulkProductChangesInput,

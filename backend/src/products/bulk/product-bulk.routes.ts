@@ -1,5 +1,5 @@
 import { Router, type Request } from 'express';
-import { BULK_ACTIONS, BulkChangeFields, BulkFilterFields, BulkMessages, StockAdjustmentFields, type BulkAction } from '@stockroom/schema';
+import { BULK_ACTIONS, BulkChangeFields, BulkDerivedChangeFields, BulkFilterFields, BulkMessages, StockAdjustmentFields, type BulkAction } from '@stockroom/schema';
 import type { RequestContext } from '../../account/context';
 import { ValidationError } from '../../common/errors';
 import { readBody, readObject } from '../../rest/body';
@@ -29,7 +29,7 @@ export function productBulkRoutes(contextOf: ContextOf): Router {
 
   /**
    * POST /api/products/bulk { action, selection: { ids } | { filter }, changes }: { affected }. `changes`:
-   * update { category?, reorderLevel?, featured? }; adjustStock { delta, reason?, note? }; delete none.
+   * update { category?, price? | pricePercent?, reorderLevel?, featured? }; adjustStock { delta, reason?, note? }; delete none.
    */
   router.post('/bulk', async (req, res) => {
     const { action, selection: rawSelection, changes } = readBody(req, ['action', 'selection', 'changes']);
@@ -40,7 +40,7 @@ export function productBulkRoutes(contextOf: ContextOf): Router {
     const changesOf: typeof readObject = (value, fields) => readObject(value ?? {}, fields, 'changes', 'Changes');
     const run: Record<BulkAction, () => Promise<BulkResult>> = {
       delete: () => productBulkService.remove(ctx, selection),
-      update: () => productBulkService.update(ctx, selection, changesOf(changes, BulkChangeFields)),
+      update: () => productBulkService.update(ctx, selection, changesOf(changes, { ...BulkChangeFields, ...BulkDerivedChangeFields })),
       adjustStock: () => {
         const { reason, ...rest } = changesOf(changes, StockAdjustmentFields);
         // Like one product's adjustment, the reason may come in upper or lower case.

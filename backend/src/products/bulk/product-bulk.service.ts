@@ -6,6 +6,8 @@ import {
   defaultAdjustmentReason,
   isBlank,
   isUuid,
+  moneyValue,
+  pricePercentResultMessage,
   validateBulkChanges,
   validateBulkFilter,
   validateStockAdjustment,
@@ -62,7 +64,7 @@ async function run(ctx: RequestContext, statement: ReturnType<typeof bulkDeleteS
 
 /** Changes made to many of the caller's products at once, each all or nothing, on both transports. */
 export const productBulkService = {
-  /** Sets the category, reorder level or featured flag of every selected product. */
+  /** Sets the category, price, reorder level or featured flag of every selected product, or moves each price by a percentage. */
   async update(ctx: RequestContext, rawSelection: BulkSelectionRequest, rawChanges: unknown): Promise<BulkResult> {
     const { user } = await requireCallerRows(ctx, 'write');
     const selection = selectionOf(rawSelection, user.id);
@@ -72,14 +74,18 @@ export const productBulkService = {
     const counts = await run(
       ctx,
       bulkUpdateStatement(selection, {
-        category: changes.category as string | undefined,
-        reorderLevel: changes.reorderLevel === undefined ? undefined : isBlank(changes.reorderLevel) ? null : Number(changes.reorderLevel),
-        featured: changes.featured as boolean | undefined,
+          category: changes.category as string | undefined,
+          price: changes.price === undefined ? undefined : moneyValue(changes.price as string | number),
+          pricePercent: changes.pricePercent === undefined ? undefined : Number(changes.pricePercent),
+          reorderLevel: changes.reorderLevel === undefined ? undefined : isBlank(changes.reorderLevel) ? null : Number(changes.reorderLevel),
+          featured: changes.featured as boolean | undefined,
         },
+        Rules.price,
         user.id,
       ),
     );
     assertAllFound(selection, counts);
+    if (counts.short > 0) throw new ValidationError({ pricePercent: pricePercentResultMessage(counts.tooLow === true) });
     return { affected: counts.affected };
   },
 

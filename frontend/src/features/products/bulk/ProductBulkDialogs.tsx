@@ -1,5 +1,5 @@
 import { TrashIcon } from '@blueprintjs/icons';
-import { countOf, Rules, TRASH_RETENTION_DAYS } from '@stockroom/schema';
+import { countOf, PricePercentRule, Rules, TRASH_RETENTION_DAYS } from '@stockroom/schema';
 import { lazy, Suspense } from 'react';
 import { ConfirmAlert } from '../../../components/ConfirmAlert';
 import type { useBulkActions } from './useBulkActions';
@@ -34,6 +34,33 @@ export function ProductBulkDialogs({ bulk, count, categories }: ProductBulkDialo
         busy={busy}
         error={bulk.valueError}
         onSubmit={bulk.setCategory}
+        onClose={close}
+      />
+      <BulkValueDialog
+        isOpen={dialog === 'price'}
+        title="Set price"
+        summary={<>Sets one price on {selected}.</>}
+        label="Price"
+        rule={Rules.price}
+        inputMode="decimal"
+        submitText="Set price"
+        busy={busy}
+        error={bulk.valueError}
+        onSubmit={bulk.setPrice}
+        onClose={close}
+      />
+      <BulkValueDialog
+        isOpen={dialog === 'pricePercent'}
+        title="Change price by %"
+        summary={<>Raises (10) or lowers (-5) the price of each of {selected} by a percentage, rounded to the cent.</>}
+        label="Change (%)"
+        rule={PricePercentRule}
+        inputMode="decimal"
+        helperText="Each new price must stay between 0.01 and 999999.99, or none changes."
+        submitText="Change price"
+        busy={busy}
+        error={bulk.valueError}
+        onSubmit={bulk.changePriceByPercent}
         onClose={close}
       />
       <BulkValueDialog

@@ -1,13 +1,15 @@
 import { Button, Checkbox, type ButtonProps } from '@blueprintjs/core';
-import { CaretDownIcon, PrintIcon, StarEmptyIcon, StarIcon, TagIcon, TrashIcon, WarningSignIcon, ExchangeIcon } from '@blueprintjs/icons';
+import { CaretDownIcon, DollarIcon, PercentageIcon, PrintIcon, StarEmptyIcon, StarIcon, TagIcon, TrashIcon, WarningSignIcon, ExchangeIcon } from '@blueprintjs/icons';
 import { BulkMessages, countOf } from '@stockroom/schema';
 import { forwardRef, type ReactElement } from 'react';
 import { DeferredMenu } from '../../../components/DeferredMenu';
 
-export type BulkActionKind = 'category' | 'reorderLevel' | 'adjustStock' | 'feature' | 'unfeature' | 'labels' | 'delete';
+export type BulkActionKind = 'category' | 'price' | 'pricePercent' | 'reorderLevel' | 'adjustStock' | 'feature' | 'unfeature' | 'labels' | 'delete';
 
 export const BULK_ACTIONS: ReadonlyArray<{ kind: BulkActionKind; text: string; icon: ReactElement }> = [
   { kind: 'category', text: 'Set category', icon: <TagIcon /> },
+  { kind: 'price', text: 'Set price', icon: <DollarIcon /> },
+  { kind: 'pricePercent', text: 'Change price by %', icon: <PercentageIcon /> },
   { kind: 'reorderLevel', text: 'Set reorder level', icon: <WarningSignIcon /> },
   { kind: 'adjustStock', text: 'Adjust stock', icon: <ExchangeIcon /> },
   { kind: 'feature', text: 'Feature', icon: <StarIcon /> },

@@ -1,5 +1,5 @@
 import { useApolloClient } from '@apollo/client/react';
-import { BulkMessages, ProductMessages, TrashMessages } from '@stockroom/schema';
+import { BulkMessages, moneyValue, ProductMessages, TrashMessages } from '@stockroom/schema';
 import type { BulkProductChangesInput } from '@stockroom/schema/generated/graphql';
 import { useProductBulkAdjustStockMutation, useProductBulkDeleteMutation, useProductBulkUpdateMutation } from '@stockroom/schema/generated/hooks';
 import { useState } from 'react';
@@ -72,6 +72,9 @@ export function useBulkActions(params: ProductListParams, selection: ProductSele
     stockErrors,
     clearStockErrors: () => setStockErrors({}),
     setCategory: (category: string) => runUpdate({ category: category.trim() }, BulkMessages.categorySet),
+    /** The price as typed, read as people write money ("12,50", "$4.99"). */
+    setPrice: (text: string) => runUpdate({ price: moneyValue(text) }, BulkMessages.priceSet),
+    changePriceByPercent: (text: string) => runUpdate({ pricePercent: Number(text.trim()) }, BulkMessages.priceChanged),
     setReorderLevel: (text: string) => runUpdate({ reorderLevel: text.trim() === '' ? null : Number(text) }, BulkMessages.reorderLevelSet),
     /** Resolves true once the server applied it (the dialog then closes). */
     adjustStock: async ({ delta, reason, note }: StockAdjustment): Promise<boolean> => {
