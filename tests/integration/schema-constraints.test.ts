@@ -190,6 +190,8 @@ describe('schema constraints', () => {
     try {
       await drifted.em.getConnection().execute(`ALTER TABLE products DROP CONSTRAINT products_name_length_check`);
       await drifted.em.getConnection().execute(`ALTER TABLE products ADD CONSTRAINT products_name_length_check CHECK (char_length(name) >= ${NAME_MIN + 1})`);
+      // The search column is generated from the category: PostgreSQL changes no column a generated one reads.
+      await drifted.em.getConnection().execute(`ALTER TABLE products DROP COLUMN search_text`);
       await drifted.em.getConnection().execute(`ALTER TABLE products ALTER COLUMN category TYPE varchar(${Rules.category.max + 1})`);
       const limits = limitsOfRuledColumns(await enforcedLimits(drifted, TABLES));
       expect(limits['products.name'].minLength).toBe(NAME_MIN + 1);
