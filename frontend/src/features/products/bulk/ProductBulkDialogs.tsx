@@ -2,6 +2,7 @@ import { TrashIcon } from '@blueprintjs/icons';
 import { countOf, PricePercentRule, Rules, TRASH_RETENTION_DAYS } from '@stockroom/schema';
 import { lazy, Suspense } from 'react';
 import { ConfirmAlert } from '../../../components/ConfirmAlert';
+import { formatCurrency } from '../../../lib/format';
 import type { useBulkActions } from './useBulkActions';
 import { AdjustStockDialog } from '../stock/AdjustStockDialog';
 import { BulkValueDialog } from './BulkValueDialog';
@@ -56,7 +57,7 @@ export function ProductBulkDialogs({ bulk, count, categories }: ProductBulkDialo
         label="Change (%)"
         rule={PricePercentRule}
         inputMode="decimal"
-        helperText="Each new price must stay between 0.01 and 999999.99, or none changes."
+        helperText={`Each new price must stay between ${formatCurrency(Rules.price.min)} and ${formatCurrency(Rules.price.max)}, or none changes.`}
         submitText="Change price"
         busy={busy}
         error={bulk.valueError}
