@@ -5,7 +5,7 @@ import { axeLines } from './support/axe';
 import { createProductsApi, createUserWithSession, useSessionInBrowser, type ApiSession } from './support/api';
 import { DESKTOP, MOBILE, useBrowser } from './support/browser';
 import { e2eEnv } from './support/env';
-import { animationsDone, sidewaysOverflow } from './support/screen-checks';
+import { animationsDone, saveScreenshot, sidewaysOverflow } from './support/screen-checks';
 
 /** Prices changed in bulk from the list: one price typed as people write money, then each moved by a percentage. */
 
@@ -42,6 +42,7 @@ describe('changing prices of many products at once', () => {
     await animationsDone(s.page);
     expect(await sidewaysOverflow(s.page)).toEqual([]);
     expect(await axeLines(s.page)).toEqual([]);
+    await saveScreenshot(s.page, String(width), 'bulk-price-dialog');
     await dialog.getByRole('button', { name: 'Set price' })[how]();
     await toastLocator(s.page, 'Price set on 2 products').waitFor();
     await dialog.waitFor({ state: 'hidden' });
@@ -55,6 +56,7 @@ describe('changing prices of many products at once', () => {
     await dialog.getByText('Price change (%) must be at least -100').waitFor();
     await animationsDone(s.page);
     expect(await axeLines(s.page)).toEqual([]);
+    await saveScreenshot(s.page, String(width), 'bulk-price-percent-dialog');
     await dialog.getByLabel('Change (%)').fill('10');
     await dialog.getByRole('button', { name: 'Change price' })[how]();
     await toastLocator(s.page, 'Price changed on 2 products').waitFor();
