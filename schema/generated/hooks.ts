@@ -17,6 +17,7 @@ export * from './operations/PaginationDetailsFragment';
 export * from './operations/ProductAdjustStock';
 export * from './operations/ProductBulkAdjustStock';
 export * from './operations/ProductBulkDelete';
+export * from './operations/ProductBulkUndo';
 export * from './operations/ProductBulkUpdate';
 export * from './operations/ProductCategories';
 export * from './operations/ProductCountStock';

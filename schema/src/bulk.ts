@@ -32,6 +32,11 @@ export const BulkMessages = {
   priceSet: (count: number) => `Price set on ${countOf(count, 'product')}`,
   priceChanged: (count: number) => `Price changed on ${countOf(count, 'product')}`,
   stockAdjusted: (count: number) => `Stock adjusted on ${countOf(count, 'product')}`,
+  /** An Undo of a bulk update: how many got their values back, and how many had changed again since and were left. */
+  undone: (restored: number, skipped: number) =>
+    `Change undone on ${countOf(restored, 'product')}${skipped > 0 ? `; ${formatCount(skipped)} changed since ${skipped === 1 ? 'was' : 'were'} left as ${skipped === 1 ? 'it was' : 'they were'}` : ''}`,
+  undoFailed: 'Could not undo the change',
+  badUndoBatch: 'Batch must be the undoBatch a bulk update answered',
   insufficientStock: (short: number) => `${ProductMessages.insufficientStock} for ${formatCount(short)} of the selected products: nothing was changed`,
 } as const;
 

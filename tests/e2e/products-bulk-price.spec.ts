@@ -1,4 +1,4 @@
-import { toastLocator } from './pages/AppShell';
+import { toastButton, toastLocator } from './pages/AppShell';
 import { ProductListPage } from './pages/ProductListPage';
 import { ProductSelectionBar } from './pages/ProductSelectionBar';
 import { axeLines } from './support/axe';
@@ -7,7 +7,7 @@ import { DESKTOP, MOBILE, useBrowser } from './support/browser';
 import { e2eEnv } from './support/env';
 import { animationsDone, saveScreenshot, sidewaysOverflow } from './support/screen-checks';
 
-/** Prices changed in bulk from the list: one price typed as people write money, then each moved by a percentage. */
+/** Prices changed in bulk from the list: one price typed as people write money, then each moved by a percentage, then undone. */
 
 async function serverPrices(session: ApiSession): Promise<Record<string, number>> {
   const res = await fetch(`${e2eEnv().baseUrl}/api/products?limit=100`, { headers: { authorization: `Bearer ${session.accessToken}` } });
@@ -23,7 +23,7 @@ describe('changing prices of many products at once', () => {
   it.each([
     ['375', MOBILE],
     ['1280', DESKTOP],
-  ] as const)('at %s px: "Set price" reads "12,50", "Change price by %%" refuses -150 and raises by 10, in dialogs that are axe clean', async (width, viewport) => {
+  ] as const)('at %s px: "Set price" reads "12,50", "Change price by %%" refuses -150 and raises by 10, in dialogs that are axe clean, and Undo puts the prices back', async (width, viewport) => {
     const { session } = await createUserWithSession(`bulk-price-${width}`);
     await createProductsApi(session, ['Tap A', 'Tap B', 'Tap C'].map((name) => ({ name, category: 'Taps', price: 3, quantity: 1 })));
     const mobile = viewport === MOBILE;
@@ -62,6 +62,11 @@ describe('changing prices of many products at once', () => {
     await toastLocator(s.page, 'Price changed on 2 products').waitFor();
     await dialog.waitFor({ state: 'hidden' });
     expect(await serverPrices(session)).toEqual({ 'Tap A': 13.75, 'Tap B': 12.5, 'Tap C': 3.3 });
+
+    // The change's toast offers Undo, which puts back the prices it replaced.
+    await toastButton(s.page, 'Price changed on 2 products', 'Undo')[how]();
+    await toastLocator(s.page, 'Change undone on 2 products').waitFor();
+    expect(await serverPrices(session)).toEqual({ 'Tap A': 12.5, 'Tap B': 12.5, 'Tap C': 3 });
     s.assertClean();
   });
 });

@@ -1,4 +1,4 @@
-import { toastLocator } from './pages/AppShell';
+import { toastButton, toastLocator } from './pages/AppShell';
 import { ProductListPage, waitForExactText } from './pages/ProductListPage';
 import { ProductSelectionBar } from './pages/ProductSelectionBar';
 import { axeLines } from './support/axe';
@@ -136,7 +136,7 @@ describe('acting on many products at once', () => {
     await saveScreenshot(s.page, width, 'products-bulk-deleted-undo');
 
     // No list of ids names the twelve (two were never on screen): Undo restores the delete's batch.
-    await s.page.getByRole('region', { name: 'Notifications' }).getByRole('button', { name: 'Undo' }).click();
+    await toastButton(s.page, '12 products deleted', 'Undo').click();
     await toastLocator(s.page, '12 products restored').waitFor();
     await list.waitForSummary(10, 12);
     expect((await serverProducts(session)).size).toBe(14);
@@ -218,8 +218,8 @@ describe('acting on many products at once', () => {
     await list.row('Bolt 02').waitFor({ state: 'detached' });
     products = await serverProducts(session);
     expect([products.has('Bolt 02'), products.has('Bolt 04'), products.size]).toEqual([false, false, 12]);
-    // Undo on the toast brings both back from the trash, featured as they were.
-    await s.page.getByRole('region', { name: 'Notifications' }).getByRole('button', { name: 'Undo' }).click();
+    // Undo on the delete's toast (the feature's has one too) brings both back from the trash, featured as they were.
+    await toastButton(s.page, '2 products deleted', 'Undo').click();
     await toastLocator(s.page, '2 products restored').waitFor();
     await list.row('Bolt 02').waitFor();
     products = await serverProducts(session);

@@ -64,11 +64,12 @@ const WEBHOOK_BY_ID = ['updateWebhook', 'deleteWebhook', 'webhookDeliveries', 's
 /**
  * Valid operations that cannot succeed: the mailed token and the caller's API token ids are unknown to the generator,
  * the product ids it knows are of live products (trashedProduct finds one only in the trash), a trash batch is only ever
- * one a bulk delete answered (restoreTrashBatch), or the operation is for admins.
+ * one a bulk delete answered (restoreTrashBatch), as an undo batch is one a bulk update answered (undoBulkUpdate), or the
+ * operation is for admins.
  */
 const CANNOT_SUCCEED: Record<Role, Set<string>> = {
-  member: new Set(['resetPassword', 'verifyEmail', 'users', 'adminStats', 'revokeApiToken', 'trashedProduct', 'restoreTrashBatch', ...WEBHOOK_BY_ID]),
-  admin: new Set(['resetPassword', 'verifyEmail', 'revokeApiToken', 'trashedProduct', 'restoreTrashBatch', ...WEBHOOK_BY_ID]),
+  member: new Set(['resetPassword', 'verifyEmail', 'users', 'adminStats', 'revokeApiToken', 'trashedProduct', 'restoreTrashBatch', 'undoBulkUpdate', ...WEBHOOK_BY_ID]),
+  admin: new Set(['resetPassword', 'verifyEmail', 'revokeApiToken', 'trashedProduct', 'restoreTrashBatch', 'undoBulkUpdate', ...WEBHOOK_BY_ID]),
 };
 
 /** The shared rules of each input type (and of root-field arguments), so valid values keep to the enforced bounds. */

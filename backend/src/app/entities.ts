@@ -1,3 +1,4 @@
+import { BulkEdit } from '../products/bulk/bulk-edit.entity';
 import { ActivityEntry } from '../activity/activity.entity';
 import { ApiToken } from '../account/api-token.entity';
 import { OneTimeToken } from '../account/one-time-token.entity';
@@ -15,4 +16,4 @@ import { StockMovement } from '../stock/stock-movement.entity';
 import { User } from '../account/user.entity';
 
 /** Every entity the ORM knows; each feature adds its own here. */
-export const entities = [User, Session, OneTimeToken, SignInAttempts, RateLimitBucket, Product, CatalogueStats, ActivityEntry, StockMovement, ApiToken, NotificationSettings, StockAlert, OutboxEvent, Webhook, WebhookDelivery];
+export const entities = [User, Session, OneTimeToken, SignInAttempts, RateLimitBucket, Product, CatalogueStats, ActivityEntry, StockMovement, ApiToken, NotificationSettings, StockAlert, OutboxEvent, Webhook, WebhookDelivery, BulkEdit];

@@ -6,6 +6,11 @@ export function toastLocator(page: Page, message: string): Locator {
   return page.getByRole('region', { name: 'Notifications' }).getByRole('alert').filter({ hasText: exactText(message) });
 }
 
+/** The button (Undo) beside the message of the toast with exactly this message: the alert is the message alone, the toast its parent. */
+export function toastButton(page: Page, message: string, name: string): Locator {
+  return toastLocator(page, message).locator('xpath=..').getByRole('button', { name, exact: true });
+}
+
 export class AppShell extends BasePage {
   readonly header = this.page.getByRole('banner');
   readonly brand = this.header.getByText('Stockroom', { exact: true });

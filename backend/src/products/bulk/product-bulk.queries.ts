@@ -23,6 +23,8 @@ export interface BulkCounts {
   trashBatch?: string | null;
   /** A price change's: the first price out of its limits fell below the minimum (otherwise above the maximum). */
   tooLow?: boolean;
+  /** An update's: names what it replaced, for Undo (undoBulkEditStatement); null when it changed nothing. */
+  undoBatch?: string | null;
 }
 
 /** `selected`: the rows of the selection, locked for the rest of the statement, with the columns the change needs. */
@@ -52,6 +54,9 @@ export interface BulkChanges {
   featured?: boolean;
 }
 
+/** The columns a bulk update may set, by the name of the change. */
+const BULK_COLUMNS = { category: 'category', price: 'price', reorderLevel: 'reorder_level', featured: 'featured' } as const;
+
 /**
  * Sets the given fields (category, price, reorder level, featured) on every
  * selected product, or moves each price by a percentage. Like one product's
@@ -59,16 +64,25 @@ export interface BulkChanges {
  * changed, and a raised reorder level that puts a product into low stock says
  * so. A percentage that takes one price outside `priceLimits` changes none
  * (`short` counts those, `tooLow` says which side the first one fell).
+ * What each product had in the fields set is kept in bulk_edits under
+ * `batch`, for Undo.
  */
-export function bulkUpdateStatement(selection: BulkSelection, changes: BulkChanges, priceLimits: { min: number; max: number }, actor: string): Statement {
-  const columns = { category: 'category', price: 'price', reorderLevel: 'reorder_level', featured: 'featured' } as const;
+export function bulkUpdateStatement(
+  selection: BulkSelection,
+  changes: BulkChanges,
+  priceLimits: { min: number; max: number },
+  actor: string,
+  batch: string,
+): Statement {
   const { pricePercent, ...plain } = changes;
-  const entries = (Object.entries(plain) as Array<[keyof typeof columns, unknown]>).filter(([, value]) => value !== undefined);
+  const entries = (Object.entries(plain) as Array<[keyof typeof BULK_COLUMNS, unknown]>).filter(([, value]) => value !== undefined);
   const change = lastChange({ actor, kind: 'edit' });
   const moved = pricePercent === undefined ? [] : ['price = selected.new_price'];
-  const sets = [...entries.map(([key]) => `${columns[key]} = ?`), ...moved, 'version = products.version + 1', 'updated_at = now()', `last_change = ${change.sql}`];
+  const sets = [...entries.map(([key]) => `${BULK_COLUMNS[key]} = ?`), ...moved, 'version = products.version + 1', 'updated_at = now()', `last_change = ${change.sql}`];
+  const replaced = [...new Set([...entries.map(([key]) => BULK_COLUMNS[key]), ...(pricePercent === undefined ? [] : ['price'])])];
+  const previous = `jsonb_build_object(${replaced.map((column) => `'${column}', locked.${column}`).join(', ')})`;
   const percent = pricePercent ?? 0;
-  const rows = selected(selection, 'id, price');
+  const rows = selected(selection, `id, owner_id, ${Object.values(BULK_COLUMNS).join(', ')}`);
   const found = allFound(selection);
   return {
     sql: `WITH locked AS (${rows.sql}),
@@ -77,9 +91,25 @@ export function bulkUpdateStatement(selection: BulkSelection, changes: BulkChang
       updated AS (
         UPDATE products SET ${sets.join(', ')} FROM selected
         WHERE products.id = selected.id AND (SELECT n FROM short) = 0${found.sql}
-        RETURNING products.id)
-      ${counts('updated', '(SELECT n FROM short)')}, coalesce((SELECT too_low FROM short), false) AS "tooLow"`,
-    values: [...rows.values, percent, priceLimits.min, pricePercent !== undefined, priceLimits.min, priceLimits.max, ...entries.map(([, value]) => value), ...change.values, ...found.values],
+        RETURNING products.id, products.version),
+      noted AS (
+        INSERT INTO bulk_edits (batch, product_id, owner_id, version, previous)
+        SELECT ?::uuid, updated.id, locked.owner_id, updated.version, ${previous} FROM updated JOIN locked ON locked.id = updated.id)
+      ${counts('updated', '(SELECT n FROM short)')}, coalesce((SELECT too_low FROM short), false) AS "tooLow",
+        CASE WHEN EXISTS (SELECT 1 FROM updated) THEN ?::text END AS "undoBatch"`,
+    values: [
+      ...rows.values,
+      percent,
+      priceLimits.min,
+      pricePercent !== undefined,
+      priceLimits.min,
+      priceLimits.max,
+      ...entries.map(([, value]) => value),
+      ...change.values,
+      ...found.values,
+      batch,
+      batch,
+    ],
   };
 }
 
@@ -122,5 +152,33 @@ export function bulkDeleteStatement(selection: BulkSelection, actor: string): St
         RETURNING products.id)
       ${counts('removed')}, CASE WHEN EXISTS (SELECT 1 FROM removed) THEN ${TRASH_BATCH_OF_NOW} END AS "trashBatch"`,
     values: [...rows.values, ...change.values, ...found.values],
+  };
+}
+
+/** The SQL that reads a replaced value of `column` back from bulk_edits.previous, in the column's type. */
+const RESTORED_TYPES = { category: 'text', price: 'numeric', reorder_level: 'int', featured: 'boolean' } as const;
+
+/**
+ * Undoes one of the owner's bulk updates: each product it changed gets back
+ * the values the update replaced, unless one of those fields has changed
+ * since (an edit, another bulk update; a sale changes none of them) or the
+ * product is in the trash: those are left as they are. The batch is used up,
+ * so a second Undo restores nothing; `matched` counts its products.
+ */
+export function undoBulkEditStatement(ownerId: string, batch: string, actor: string): Statement {
+  const change = lastChange({ actor, kind: 'edit' });
+  const restores = Object.entries(RESTORED_TYPES).map(
+    ([column, type]) => `${column} = CASE WHEN noted.previous -> '${column}' IS NULL THEN products.${column} ELSE (noted.previous ->> '${column}')::${type} END`,
+  );
+  return {
+    sql: `WITH noted AS (DELETE FROM bulk_edits WHERE batch = ? AND owner_id = ? RETURNING product_id, version, previous),
+      restored AS (
+        UPDATE products SET ${restores.join(', ')}, version = products.version + 1, updated_at = now(), last_change = ${change.sql}
+        FROM noted
+        WHERE products.id = noted.product_id AND products.owner_id = ? AND products.${LIVE}
+          AND NOT EXISTS (SELECT 1 FROM jsonb_object_keys(noted.previous) AS k WHERE product_field_version(products, product_field_name(k)) > noted.version)
+        RETURNING 1)
+      SELECT (SELECT count(*) FROM noted)::int AS matched, (SELECT count(*) FROM restored)::int AS affected`,
+    values: [batch, ownerId, ...change.values, ownerId],
   };
 }

@@ -40,6 +40,13 @@ export class BulkResult {
     description: 'bulkDeleteProducts only: names the products it moved to the trash (even all those a filter matched); restoreTrashBatch brings them back',
   })
   trashBatch?: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: 'bulkUpdateProducts only: names what it replaced on each product (null when it changed none); undoBulkUpdate puts it back for a day',
+  })
+  undoBatch?: string | null;
+  @Field(() => Int, { nullable: true, description: 'undoBulkUpdate only: products whose changed fields changed again since, left as they are' })
+  skipped?: number;
 }
 
 /** A selection as the service reads it: a field left out or null is not given. */
@@ -55,6 +62,14 @@ export class ProductBulkResolver {
     @Ctx() ctx: RequestContext,
   ) {
     return productBulkService.update(ctx, selectionOf(selection), { ...changes });
+  }
+
+  @Mutation(() => BulkResult, {
+    description:
+      "Undoes one of your bulkUpdateProducts, named by the undoBatch it answered: its products get back the values it replaced, except those whose changed fields changed again since or that are in the trash (skipped); another's batch, or one already undone, restores none (affected 0)",
+  })
+  undoBulkUpdate(@Arg('batch', () => String) batch: string, @Ctx() ctx: RequestContext) {
+    return productBulkService.undoUpdate(ctx, batch);
   }
 
   @Mutation(() => BulkResult, { description: "Moves every selected product to the trash (restoreProducts brings them back); NOT_FOUND (and nothing deleted) when an id is not one of yours" })

@@ -13,12 +13,16 @@ import {
   validateStockAdjustment,
   type StockAdjustmentReason,
 } from '@stockroom/schema';
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { requireCallerRows } from '../../account/viewer';
 import type { RequestContext } from '../../account/context';
+import type { Statement } from '../../db/sql';
 import { assertValid, ConflictError, NotFoundError, ValidationError } from '../../common/errors';
 import { cleanNote } from '../../stock/stock.service';
 import { listFiltersOf, trimmed, withTrimmedFilters } from '../list-query/product-list-request';
-import { bulkAdjustStockStatement, bulkDeleteStatement, bulkUpdateStatement, type BulkCounts, type BulkSelection } from './product-bulk.queries';
+import { BulkEdit } from './bulk-edit.entity';
+import { bulkAdjustStockStatement, bulkDeleteStatement, bulkUpdateStatement, undoBulkEditStatement, type BulkCounts, type BulkSelection } from './product-bulk.queries';
 
 /** Which products a bulk request acts on, as a transport hands it over: `{ ids }` or `{ filter }` (the list's filters). */
 export type BulkSelectionRequest = unknown;
@@ -28,6 +32,10 @@ export interface BulkResult {
   affected: number;
   /** A delete's: names the products it moved to the trash, for productTrashService.restoreBatch. */
   trashBatch?: string | null;
+  /** An update's: names what it replaced, for productBulkService.undoUpdate. */
+  undoBatch?: string | null;
+  /** An Undo's: the products changed again since the update, left as they are. */
+  skipped?: number;
 }
 
 export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -57,7 +65,7 @@ function assertAllFound(selection: BulkSelection, counts: BulkCounts): void {
   if ('ids' in selection && counts.matched < selection.ids.length) throw new NotFoundError(BulkMessages.notFound);
 }
 
-async function run(ctx: RequestContext, statement: ReturnType<typeof bulkDeleteStatement>): Promise<BulkCounts> {
+async function run(ctx: RequestContext, statement: Statement): Promise<BulkCounts> {
   const [counts] = await ctx.sql.query<BulkCounts>(statement);
   return counts;
 }
@@ -82,11 +90,25 @@ export const productBulkService = {
         },
         Rules.price,
         user.id,
+        randomUUID(),
       ),
     );
     assertAllFound(selection, counts);
     if (counts.short > 0) throw new ValidationError({ pricePercent: pricePercentResultMessage(counts.tooLow === true) });
-    return { affected: counts.affected };
+    return { affected: counts.affected, undoBatch: counts.undoBatch ?? null };
+  },
+
+  /**
+   * Undoes one of the caller's bulk updates, named by the undoBatch it
+   * answered: its products get back what it replaced, except those whose
+   * changed fields have changed again since (`skipped`). Another's batch, or
+   * one already undone, restores none.
+   */
+  async undoUpdate(ctx: RequestContext, rawBatch: unknown): Promise<BulkResult> {
+    const { user } = await requireCallerRows(ctx, 'write');
+    if (!isUuid(rawBatch)) throw new ValidationError({ batch: BulkMessages.badUndoBatch });
+    const counts = await run(ctx, undoBulkEditStatement(user.id, rawBatch.toLowerCase(), user.id));
+    return { affected: counts.affected, skipped: counts.matched - counts.affected };
   },
 
   /**
@@ -119,3 +141,12 @@ export const productBulkService = {
     return { affected: counts.affected, trashBatch: counts.trashBatch ?? null };
   },
 };
+
+/** How long a bulk update can be undone; housekeeping then drops what it replaced. */
+export const BULK_EDIT_RETENTION_HOURS = 24;
+
+/** Drops, for every owner, what bulk updates older than BULK_EDIT_RETENTION_HOURS replaced; returns how many rows. */
+export async function dropExpiredBulkEdits(em: EntityManager, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - BULK_EDIT_RETENTION_HOURS * 60 * 60_000);
+  return em.nativeDelete(BulkEdit, { createdAt: { $lt: cutoff } });
+}

@@ -60,8 +60,8 @@ export default function HelpPage() {
         </p>
         <p>
           <strong>Export</strong> downloads the list as CSV or Excel, with the filters you have set; an export imports back.
-          Select products in the list to change them all at once, or to delete them; a delete can be undone for{' '}
-          {UNDO_SECONDS} seconds.
+          Select products in the list to change them all at once, or to delete them; a change or a delete can be undone for{' '}
+          {UNDO_SECONDS} seconds from the message that confirms it.
         </p>
       </Card>
       <Card className="help__section">

@@ -1,7 +1,7 @@
 import { useApolloClient } from '@apollo/client/react';
-import { BulkMessages, moneyValue, ProductMessages, TrashMessages } from '@stockroom/schema';
+import { BulkMessages, moneyValue, ProductMessages, TrashMessages, UNDO_TOAST_MS } from '@stockroom/schema';
 import type { BulkProductChangesInput } from '@stockroom/schema/generated/graphql';
-import { useProductBulkAdjustStockMutation, useProductBulkDeleteMutation, useProductBulkUpdateMutation } from '@stockroom/schema/generated/hooks';
+import { ProductBulkUndoDocument, useProductBulkAdjustStockMutation, useProductBulkDeleteMutation, useProductBulkUpdateMutation } from '@stockroom/schema/generated/hooks';
 import { useState } from 'react';
 import type { ProductLabelData } from '../../../components/labels/ProductLabel';
 import { toast } from '../../../lib/toaster';
@@ -42,12 +42,26 @@ export function useBulkActions(params: ProductListParams, selection: ProductSele
     if (message) toast.success(message);
   };
 
-  /** Sets the same values on every selected product; a refusal shows in the open dialog, or as a toast. */
+  /** Puts back what one bulk update replaced; the toast outlives the list, so it runs on the client itself. */
+  const undoUpdate = async (batch: string) => {
+    try {
+      const { data } = await client.mutate({ mutation: ProductBulkUndoDocument, variables: { batch } });
+      applyBulkChange(client.cache, null);
+      toast.success(BulkMessages.undone(data?.undoBulkUpdate.affected ?? 0, data?.undoBulkUpdate.skipped ?? 0));
+    } catch (error) {
+      toast.error(productErrorMessage(error, BulkMessages.undoFailed));
+    }
+  };
+
+  /** Sets the same values on every selected product, with Undo in the toast; a refusal shows in the open dialog, or as a toast. */
   const runUpdate = async (changes: BulkProductChangesInput, said: (count: number) => string) => {
     setValueError(undefined);
     try {
       const { data } = await bulkUpdate({ variables: { selection: selectionInput(selection, params), changes } });
-      done(said(data?.bulkUpdateProducts.affected ?? 0));
+      const message = said(data?.bulkUpdateProducts.affected ?? 0);
+      const batch = data?.bulkUpdateProducts.undoBatch;
+      done(batch ? null : message);
+      if (batch) toast.successWithAction(message, { text: TrashMessages.undo, onClick: () => void undoUpdate(batch) }, UNDO_TOAST_MS);
     } catch (error) {
       const message = productErrorMessage(error, ProductMessages.updateFailed);
       if (dialog) setValueError(message);
