@@ -27,6 +27,7 @@ import { Migration20261128100000 } from './Migration20261128100000';
 import { Migration20261128200000 } from './Migration20261128200000';
 import { Migration20261128210000 } from './Migration20261128210000';
 import { Migration20261128210100 } from './Migration20261128210100';
+import { Migration20261129000000 } from './Migration20261129000000';
 
 /**
  * Migrations in the order they run. Listed explicitly (not globbed) so the
@@ -62,4 +63,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128200000', class: Migration20261128200000 }, // search ignores accents and case: one unaccented search column, one trigram index
   { name: 'Migration20261128210000', class: Migration20261128210000 }, // a barcode is unique among an owner's live products; shared ones stay on the oldest, cleared on the others with an activity entry
   { name: 'Migration20261128210100', class: Migration20261128210100 }, // field_versions: an edit against an older version is refused only when a field it writes changed since
+  { name: 'Migration20261129000000', class: Migration20261129000000 }, // workspaces and their members: every tenant table keyed by workspace_id, a personal workspace per account
 ];

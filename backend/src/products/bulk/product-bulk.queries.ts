@@ -12,7 +12,7 @@ import { TRASH_BATCH_OF_NOW } from './trash-batch';
  */
 
 /** The caller's products by id (`expected` is how many distinct ids were named), or every one the list's filter matches. */
-export type BulkSelection = { ownerId: string; ids: string[] } | { filter: ProductFilter };
+export type BulkSelection = { workspaceId: string; ids: string[] } | { filter: ProductFilter };
 
 /** What every bulk statement answers: how many rows it selected, how many it changed, and (a stock change) how many could not take it. */
 export interface BulkCounts {
@@ -28,7 +28,7 @@ export interface BulkCounts {
 /** `selected`: the rows of the selection, locked for the rest of the statement, with the columns the change needs. */
 function selected(selection: BulkSelection, columns: string): Statement {
   if ('ids' in selection) {
-    return { sql: `SELECT ${columns} FROM products WHERE owner_id = ? AND id = ANY(?::uuid[]) AND ${LIVE} FOR UPDATE`, values: [selection.ownerId, selection.ids] };
+    return { sql: `SELECT ${columns} FROM products WHERE workspace_id = ? AND id = ANY(?::uuid[]) AND ${LIVE} FOR UPDATE`, values: [selection.workspaceId, selection.ids] };
   }
   const filter = where(selection.filter);
   return { sql: `SELECT ${columns} FROM products WHERE ${filter.sql} FOR UPDATE`, values: filter.values };

@@ -13,7 +13,7 @@ import {
   validateStockAdjustment,
   type StockAdjustmentReason,
 } from '@stockroom/schema';
-import { requireCallerRows } from '../../account/viewer';
+import { requireMember } from '../../account/workspace-access';
 import type { RequestContext } from '../../account/context';
 import { assertValid, ConflictError, NotFoundError, ValidationError } from '../../common/errors';
 import { cleanNote } from '../../stock/stock.service';
@@ -42,14 +42,14 @@ export function idsOf(raw: unknown): string[] {
 }
 
 /** A selection checked: by ids, or by the list's filters (checked by the list's rules), always within the caller's catalogue. */
-function selectionOf(raw: unknown, ownerId: string): BulkSelection {
+function selectionOf(raw: unknown, workspaceId: string): BulkSelection {
   if (!isRecord(raw) || (raw.ids === undefined && raw.filter === undefined)) throw new ValidationError({ selection: BulkMessages.selectionRequired });
   if (raw.ids !== undefined && raw.filter !== undefined) throw new ValidationError({ selection: BulkMessages.selectionOneKind });
-  if (raw.ids !== undefined) return { ownerId, ids: idsOf(raw.ids) };
+  if (raw.ids !== undefined) return { workspaceId, ids: idsOf(raw.ids) };
   if (!isRecord(raw.filter)) throw new ValidationError({ filter: BulkMessages.selectionRequired });
   const filter = withTrimmedFilters(raw.filter);
   assertValid(validateBulkFilter(filter));
-  return { filter: { ownerId, ...listFiltersOf(filter) } };
+  return { filter: { workspaceId, ...listFiltersOf(filter) } };
 }
 
 /** Nothing was written when a named product was not found among the caller's: say so as a missing product. */
@@ -66,8 +66,8 @@ async function run(ctx: RequestContext, statement: ReturnType<typeof bulkDeleteS
 export const productBulkService = {
   /** Sets the category, price, reorder level or featured flag of every selected product, or moves each price by a percentage. */
   async update(ctx: RequestContext, rawSelection: BulkSelectionRequest, rawChanges: unknown): Promise<BulkResult> {
-    const { user } = await requireCallerRows(ctx, 'write');
-    const selection = selectionOf(rawSelection, user.id);
+    const { user, workspaceId } = await requireMember(ctx, 'editProducts');
+    const selection = selectionOf(rawSelection, workspaceId);
     const input = isRecord(rawChanges) ? rawChanges : {};
     const changes: Record<string, unknown> = { ...input, category: trimmed(input.category) };
     assertValid(validateBulkChanges(changes));
@@ -95,8 +95,8 @@ export const productBulkService = {
    * RECEIPT by the sign when left out) goes to the activity entries.
    */
   async adjustStock(ctx: RequestContext, rawSelection: BulkSelectionRequest, input: { delta?: unknown; reason?: unknown; note?: unknown }): Promise<BulkResult> {
-    const { user } = await requireCallerRows(ctx, 'write');
-    const selection = selectionOf(rawSelection, user.id);
+    const { user, workspaceId } = await requireMember(ctx, 'editProducts');
+    const selection = selectionOf(rawSelection, workspaceId);
     assertValid(validateStockAdjustment(input));
     const delta = Number(input.delta);
     const reason = (input.reason as StockAdjustmentReason | null | undefined) ?? defaultAdjustmentReason(delta);
@@ -112,8 +112,8 @@ export const productBulkService = {
 
   /** Deletes every selected product. */
   async remove(ctx: RequestContext, rawSelection: BulkSelectionRequest): Promise<BulkResult> {
-    const { user } = await requireCallerRows(ctx, 'write');
-    const selection = selectionOf(rawSelection, user.id);
+    const { user, workspaceId } = await requireMember(ctx, 'editProducts');
+    const selection = selectionOf(rawSelection, workspaceId);
     const counts = await run(ctx, bulkDeleteStatement(selection, user.id));
     assertAllFound(selection, counts);
     return { affected: counts.affected, trashBatch: counts.trashBatch ?? null };
