@@ -97,3 +97,85 @@ describe('stock status', () => {
     expect({ sql, ts: stockStatus(quantity, reorderLevel) }).toEqual({ sql: status, ts: status });
   });
 });
+
+describe('an update of many rows', () => {
+  /** The columns a product change may name: all but the bookkeeping and the generated ones. */
+  const BOOKKEEPING = ['id', 'workspace_id', 'created_by', 'created_at', 'updated_at', 'version', 'deleted_at', 'last_change', 'field_versions'];
+  const VALUES: Record<string, [before: unknown, after: unknown]> = {
+    text: ['a', 'b'],
+    'character varying': ['a', 'b'],
+    numeric: [1, 2],
+    integer: [1, 2],
+    smallint: [1, 2],
+    boolean: [true, false],
+    uuid: ['00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002'],
+    'timestamp with time zone': ['2026-01-01T00:00:00Z', '2026-01-02T00:00:00Z'],
+    jsonb: [{ a: 1 }, { a: 2 }],
+  };
+  const camel = (column: string) => column.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
+
+  it('names every column of products when it alone changes, and nothing when none does', async () => {
+    const { rows: columns } = await client.query<{ name: string; type: string }>(
+      `SELECT column_name AS name, data_type AS type FROM information_schema.columns
+       WHERE table_name = 'products' AND is_generated = 'NEVER' AND NOT (column_name = ANY($1)) ORDER BY ordinal_position`,
+      [BOOKKEEPING],
+    );
+    expect(columns.map(({ name }) => name)).toEqual(expect.arrayContaining(['name', 'quantity', 'price', 'sku', 'cost_price']));
+    const before = Object.fromEntries(columns.map(({ name, type }) => [name, VALUES[type]![0]]));
+    const named = async (after: Record<string, unknown>) =>
+      (
+        await client.query<{ fields: string[] }>(
+          'SELECT product_changed_fields(jsonb_populate_record(NULL::products, $1), jsonb_populate_record(NULL::products, $2)) AS fields',
+          [before, after],
+        )
+      ).rows[0]!.fields;
+    expect(await named(before)).toEqual([]);
+    for (const { name, type } of columns) {
+      expect({ column: name, fields: await named({ ...before, [name]: VALUES[type]![1] }) }).toEqual({ column: name, fields: [camel(name)] });
+    }
+    expect(await named({ ...before, version: 7, updated_at: '2030-01-01T00:00:00Z' })).toEqual([]);
+  });
+
+  it('joins its old rows to its new ones by hash or merge, even on a connection whose first update wrote one row', async () => {
+    await client.query('BEGIN');
+    try {
+      const [{ id: ownerId }] = (
+        await client.query<{ id: string }>(
+          `INSERT INTO users (id, email, first_name, last_name, password_hash) VALUES (gen_random_uuid(), 'many-rows@example.com', 'Ada', 'Lovelace', 'x') RETURNING id`,
+        )
+      ).rows;
+      // A listener for stock alerts, so the events trigger joins the rows too.
+      const personal = `(SELECT id FROM workspaces WHERE personal_user_id = $1)`;
+      await client.query(`INSERT INTO notification_settings (workspace_id, low_stock_emails) SELECT ${personal}, 'IMMEDIATE'`, [ownerId]);
+      await client.query(`INSERT INTO products (id, workspace_id, created_by, name, description, price, category, quantity)
+        SELECT gen_random_uuid(), ${personal}, $1, 'Product ' || i, 'A product made for this test', 1, 'Tools', 5 FROM generate_series(1, 400) AS i`, [ownerId]);
+      const update = (where: string) =>
+        client.query(
+          `UPDATE products SET quantity = quantity + 1, version = version + 1,
+             last_change = jsonb_build_object('actor', created_by, 'kind', 'edit', 'at', statement_timestamp())
+           WHERE workspace_id = ${personal} ${where}`,
+          [ownerId],
+        );
+      const plans: string[] = [];
+      const notice = (message: { message?: string }) => plans.push(message.message ?? '');
+      client.on('notice', notice);
+      try {
+        await client.query(`LOAD 'auto_explain'`);
+        await client.query(`SET LOCAL auto_explain.log_min_duration = 0`);
+        await client.query(`SET LOCAL auto_explain.log_nested_statements = on`);
+        await client.query(`SET LOCAL auto_explain.log_level = notice`);
+        await client.query(`SET LOCAL client_min_messages = notice`);
+        await update(`AND name = 'Product 1'`);
+        plans.length = 0;
+        await update('');
+      } finally {
+        client.off('notice', notice);
+      }
+      const joins = plans.filter((plan) => /Named Tuplestore Scan[\s\S]*Named Tuplestore Scan/.test(plan) && /o\.id = n\.id|n\.id = o\.id/.test(plan));
+      expect(joins.length).toBeGreaterThanOrEqual(2); // products_record_updated and events_record_updated
+      for (const plan of joins) expect(plan).toMatch(/(Hash|Merge) Cond: \((o\.id = n\.id|n\.id = o\.id)\)/);
+    } finally {
+      await client.query('ROLLBACK');
+    }
+  });
+});

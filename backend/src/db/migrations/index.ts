@@ -27,7 +27,8 @@ import { Migration20261128100000 } from './Migration20261128100000';
 import { Migration20261128200000 } from './Migration20261128200000';
 import { Migration20261128210000 } from './Migration20261128210000';
 import { Migration20261128210100 } from './Migration20261128210100';
-import { Migration20261129000000 } from './Migration20261129000000';
+import { Migration20261129000500 } from './Migration20261129000500';
+import { Migration20261129010000 } from './Migration20261129010000';
 
 /**
  * Migrations in the order they run. Listed explicitly (not globbed) so the
@@ -63,5 +64,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128200000', class: Migration20261128200000 }, // search ignores accents and case: one unaccented search column, one trigram index
   { name: 'Migration20261128210000', class: Migration20261128210000 }, // a barcode is unique among an owner's live products; shared ones stay on the oldest, cleared on the others with an activity entry
   { name: 'Migration20261128210100', class: Migration20261128210100 }, // field_versions: an edit against an older version is refused only when a field it writes changed since
-  { name: 'Migration20261129000000', class: Migration20261129000000 }, // workspaces and their members: every tenant table keyed by workspace_id, a personal workspace per account
+  { name: 'Migration20261129000500', class: Migration20261129000500 }, // updates of many rows stay linear: product_changed_fields compares columns one by one; no nested-loop join of a statement's old and new rows
+  { name: 'Migration20261129010000', class: Migration20261129010000 }, // workspaces and their members: every tenant table keyed by workspace_id, a personal workspace per account
 ];

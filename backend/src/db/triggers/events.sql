@@ -27,8 +27,11 @@ begin
 end
 $$;
 
+-- Joins the old rows to the new ones as products_record_updated does, and
+-- for the same reason never in a nested loop.
 create or replace function events_record_updated() returns trigger
 language plpgsql
+set enable_nestloop = off
 as $$
 begin
   -- Most workspaces have no listener: their writes skip working out which events happened.

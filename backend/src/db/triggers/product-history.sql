@@ -40,19 +40,29 @@ as $$
 $$;
 
 -- The fields whose value differs between two versions of a product, in the
--- table's column order: every column but the bookkeeping ones, so a new
--- column is named without a change here, and but the generated ones, which
--- follow the others and so are never a change of their own.
-create or replace function product_changed_fields(o products, n products) returns text[]
-language sql stable parallel safe
+-- table's column order: every column but the bookkeeping ones, and but the
+-- generated ones, which follow the others and so are never a change of their
+-- own. Every update runs it for each row it writes, so it compares the
+-- columns one by one, written out from the table's columns by
+-- define_product_changed_fields(): a migration that adds or drops a column
+-- of products calls that again.
+create or replace function define_product_changed_fields() returns void
+language plpgsql
 as $$
-  select coalesce(array_agg(product_field_name(a.attname) order by a.attnum), '{}')
-  from (select to_jsonb(o) as before, to_jsonb(n) as after) as r
-  cross join pg_attribute as a
+declare
+  tests text;
+begin
+  select string_agg(format('case when o.%1$I is distinct from n.%1$I then %2$L end', a.attname, product_field_name(a.attname)), ', ' order by a.attnum)
+  into tests
+  from pg_attribute as a
   where a.attrelid = 'products'::regclass and a.attnum > 0 and not a.attisdropped and a.attgenerated = ''
-    and a.attname not in ('id', 'workspace_id', 'created_by', 'created_at', 'updated_at', 'version', 'deleted_at', 'last_change', 'field_versions')
-    and r.before -> a.attname::text is distinct from r.after -> a.attname::text
+    and a.attname not in ('id', 'workspace_id', 'created_by', 'created_at', 'updated_at', 'version', 'deleted_at', 'last_change', 'field_versions');
+  execute format('create or replace function product_changed_fields(o products, n products) returns text[] language sql immutable parallel safe as %L',
+    format('select array_remove(array[%s]::text[], null)', tests));
+end
 $$;
+
+select define_product_changed_fields();
 
 -- An import's one entry: the first of its statements' triggers writes it,
 -- the next adds its count (one import is one transaction, so `now()` names it).
@@ -104,8 +114,13 @@ $$;
 -- quantity changed (a stock change records one even for 0); the entry its
 -- kind logs; a crossing into low or out of stock. Moved to the trash:
 -- 'product_deleted'; back from it: 'product_restored'.
+-- It never joins the old rows to the new ones in a nested loop: PL/pgSQL
+-- plans a statement once per connection, for the row counts of the first
+-- call, and a plan made for a one-row edit would compare every old row with
+-- every new one when the same connection later writes an import of thousands.
 create or replace function products_record_updated() returns trigger
 language plpgsql
+set enable_nestloop = off
 as $$
 declare
   r record;
