@@ -39,11 +39,11 @@ const MAX_PRODUCTS = 10_000_000;
  * them: the history here is theirs.
  */
 const INSERT_BATCH = `WITH created AS (
-    INSERT INTO products (id, owner_id, name, description, price, category, quantity, image_url, featured, created_at, updated_at, sku, barcode, reorder_level)
-    SELECT gen_random_uuid(), $1::uuid, * FROM unnest($2::text[], $3::text[], $4::numeric[], $5::text[], $6::int[], $7::text[], $8::bool[], $9::timestamptz[], $10::timestamptz[], $11::text[], $12::text[], $13::int[])
-    RETURNING id, owner_id, quantity, created_at),
+    INSERT INTO products (id, created_by, workspace_id, name, description, price, category, quantity, image_url, featured, created_at, updated_at, sku, barcode, reorder_level)
+    SELECT gen_random_uuid(), $1::uuid, (SELECT id FROM workspaces WHERE personal_user_id = $1::uuid), * FROM unnest($2::text[], $3::text[], $4::numeric[], $5::text[], $6::int[], $7::text[], $8::bool[], $9::timestamptz[], $10::timestamptz[], $11::text[], $12::text[], $13::int[])
+    RETURNING id, workspace_id, created_by, quantity, created_at),
   plan AS (
-    SELECT id, owner_id, quantity, created_at, sales, receipt, extra, shrink,
+    SELECT id, workspace_id, created_by, quantity, created_at, sales, receipt, extra, shrink,
       CASE WHEN sales = 0 THEN 0 ELSE 1 + sales + (shrink > 0)::int END AS steps
     FROM (SELECT c.*,
         CASE WHEN c.quantity > 90000 OR random() < 0.2 THEN 0 ELSE 1 + floor(random() * 3)::int END AS sales,
@@ -51,7 +51,7 @@ const INSERT_BATCH = `WITH created AS (
         CASE WHEN random() < 0.33 THEN 1 + floor(random() * 3)::int ELSE 0 END AS shrink
       FROM created c) AS drawn),
   moves AS (
-    SELECT p.id, p.owner_id, step.n AS step,
+    SELECT p.id, p.workspace_id, p.created_by, step.n AS step,
       CASE WHEN step.n = 0 THEN CASE WHEN p.sales = 0 THEN p.quantity ELSE p.quantity + p.extra + p.shrink END
            WHEN step.n = 1 THEN p.receipt
            WHEN step.n <= 1 + p.sales THEN -((p.receipt + p.extra) / p.sales + CASE WHEN step.n = 1 + p.sales THEN (p.receipt + p.extra) % p.sales ELSE 0 END)
@@ -59,11 +59,12 @@ const INSERT_BATCH = `WITH created AS (
       CASE WHEN step.n = 0 THEN 'INITIAL' WHEN step.n = 1 THEN 'RECEIPT' WHEN step.n <= 1 + p.sales THEN 'SALE' ELSE 'COUNT' END AS reason,
       p.created_at + (now() - p.created_at) * step.n / (p.steps + 1) AS at
     FROM plan p CROSS JOIN LATERAL generate_series(0, p.steps) AS step(n))
-  INSERT INTO stock_movements (product_id, owner_id, user_id, delta, quantity_after, reason, created_at)
-  SELECT id, owner_id, owner_id, delta, sum(delta) OVER (PARTITION BY id ORDER BY step), reason, at FROM moves ORDER BY id, step`;
+  INSERT INTO stock_movements (product_id, workspace_id, user_id, delta, quantity_after, reason, created_at)
+  SELECT id, workspace_id, created_by, delta, sum(delta) OVER (PARTITION BY id ORDER BY step), reason, at FROM moves ORDER BY id, step`;
 
 export interface SeedOptions {
-  ownerId: string;
+  /** The account whose personal workspace gets the products; it is named as their creator. */
+  userId: string;
   count: number;
   seed: number;
   batchSize?: number;
@@ -88,9 +89,9 @@ async function secondaryIndexes(client: Client): Promise<{ name: string; definit
   return rows;
 }
 
-function batchValues(ownerId: string, rows: ProductFixture[]): unknown[] {
+function batchValues(userId: string, rows: ProductFixture[]): unknown[] {
   return [
-    ownerId,
+    userId,
     rows.map((r) => r.name),
     rows.map((r) => r.description),
     rows.map((r) => r.price),
@@ -115,13 +116,13 @@ function batchValues(ownerId: string, rows: ProductFixture[]): unknown[] {
  * table until the commit, and any failure rolls the whole seed back,
  * indexes included.
  */
-export async function seedProducts(client: Client, { ownerId, count, seed, batchSize = DEFAULT_BATCH, onProgress, onIndexes }: SeedOptions): Promise<void> {
+export async function seedProducts(client: Client, { userId, count, seed, batchSize = DEFAULT_BATCH, onProgress, onIndexes }: SeedOptions): Promise<void> {
   await client.query('BEGIN');
   try {
     // Numbered after the owner's products so far, so a second seed's SKUs do not collide with the first's.
     const {
       rows: [{ owned }],
-    } = await client.query<{ owned: number }>('SELECT count(*)::int AS owned FROM products WHERE owner_id = $1', [ownerId]);
+    } = await client.query<{ owned: number }>('SELECT count(*)::int AS owned FROM products WHERE workspace_id = (SELECT id FROM workspaces WHERE personal_user_id = $1)', [userId]);
     const next = productFixtures(seed, Date.now(), owned + 1);
     const batch = (done: number) => Array.from({ length: Math.min(batchSize, count - done) }, next);
     await client.query(`SET LOCAL maintenance_work_mem = '1GB'`);
@@ -134,7 +135,7 @@ export async function seedProducts(client: Client, { ownerId, count, seed, batch
     for (const { name } of rebuild) await client.query(`DROP INDEX ${name}`);
     let rows = batch(0);
     for (let done = 0; done < count; ) {
-      const inserted = client.query(INSERT_BATCH, batchValues(ownerId, rows));
+      const inserted = client.query(INSERT_BATCH, batchValues(userId, rows));
       done += rows.length;
       // Make the next batch while PostgreSQL stores this one.
       const upcoming = done < count ? batch(done) : [];
@@ -295,7 +296,7 @@ async function main() {
     const bar = progressBar(args.products);
     bar.update(0);
     await seedProducts(client, {
-      ownerId: user.id,
+      userId: user.id,
       count: args.products,
       seed: args.seed,
       batchSize: args.batch,
@@ -309,7 +310,7 @@ async function main() {
     });
     bar.done();
     const seconds = (performance.now() - started) / 1000;
-    const { rows } = await client.query<{ total: number }>('SELECT count(*)::int AS total FROM products WHERE owner_id = $1', [user.id]);
+    const { rows } = await client.query<{ total: number }>('SELECT count(*)::int AS total FROM products WHERE workspace_id = (SELECT id FROM workspaces WHERE personal_user_id = $1)', [user.id]);
     console.info(
       `Added ${formatInt(args.products)} products in ${seconds.toFixed(1)} s (${formatInt(args.products / seconds)} rows/s, indexes and VACUUM ANALYZE included); ${user.email} now has ${formatInt(rows[0].total)}.`,
     );

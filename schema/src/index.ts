@@ -14,3 +14,4 @@ export * from './events';
 export * from './notifications';
 export * from './webhook-rules';
 export * from './client-paths';
+export * from './workspaces';

@@ -225,7 +225,7 @@ export const PRODUCT_FIELDS = {
     exportSelect: `to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
   },
   id: { writable: false, type: 'id', select: 'id', exportHeader: 'id', exportSelect: 'id::text' },
-  owner: { writable: false, type: 'id', select: 'owner_id', docs: { graphql: 'Id of the user who created it', openapi: 'Id of the user who created it' } },
+  owner: { writable: false, type: 'id', select: 'created_by', docs: { graphql: 'Id of the user who created it', openapi: 'Id of the user who created it' } },
   inStock: { writable: false, type: 'boolean', select: 'quantity > 0', docs: { graphql: 'quantity > 0', openapi: 'quantity > 0' } },
   lowStock: {
     writable: false,

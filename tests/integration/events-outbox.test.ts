@@ -44,8 +44,8 @@ describe('recording events with each change', () => {
     const alice = await listeningUser();
     const lamp = await createProduct(app, alice.token, { quantity: 10 });
     expect(await eventsOf(lamp.id)).toEqual(['product.created@10']);
-    const [{ user_id }] = await app.sql('SELECT user_id FROM events WHERE product->>$1 = $2', ['id', lamp.id]);
-    expect(user_id).toBe(alice.user.id);
+    const [{ workspace_id }] = await app.sql('SELECT workspace_id FROM events WHERE product->>$1 = $2', ['id', lamp.id]);
+    expect(workspace_id).toBe(alice.workspaceId);
     await clearEvents(lamp.id);
 
     expect((await app.rest('PUT', `/api/products/${lamp.id}`, { name: 'Desk lamp' }, { token: alice.token })).status).toBe(200);
@@ -84,7 +84,7 @@ describe('recording events with each change', () => {
     const { token } = await listeningUser();
     const desk = await createProduct(app, token, { quantity: 2, reorderLevel: 5, sku: 'DESK-1' });
     const [{ product }] = await app.sql(`SELECT product FROM events WHERE product->>'id' = $1`, [desk.id]);
-    expect(product).toMatchObject({ id: desk.id, owner_id: desk.owner, quantity: 2, reorder_level: 5, sku: 'DESK-1' });
+    expect(product).toMatchObject({ id: desk.id, created_by: desk.owner, quantity: 2, reorder_level: 5, sku: 'DESK-1' });
   });
 
   it('records nothing for a change that is refused or rolls back', async () => {
@@ -114,7 +114,7 @@ describe('recording events with each change', () => {
 describe('who listens', () => {
   it('records nothing for an owner nobody listens to, and for a webhook only the types it asked for, while it is enabled', async () => {
     const { token, user } = await signUpUser(app);
-    const typesOf = async () => (await app.sql(`SELECT type FROM events WHERE user_id = $1 ORDER BY type`, [user.id])).map((row) => row.type as string);
+    const typesOf = async () => (await app.sql(`SELECT type FROM events WHERE workspace_id = (SELECT id FROM workspaces WHERE personal_user_id = $1) ORDER BY type`, [user.id])).map((row) => row.type as string);
     const vase = await createProduct(app, token, { quantity: 5, reorderLevel: 2 });
     expect((await app.rest('POST', `/api/products/${vase.id}/stock`, { delta: -4 }, { token })).status).toBe(200);
     expect(await typesOf()).toEqual([]);
@@ -141,7 +141,7 @@ describe('who listens', () => {
     expect((await app.rest('PUT', '/api/users/profile/notifications', { lowStockEmails: 'NEVER' }, { token })).status).toBe(200);
     expect((await app.rest('POST', `/api/products/${mug.id}/stock`, { delta: 1 }, { token })).status).toBe(200);
     expect((await app.rest('POST', `/api/products/${mug.id}/stock`, { delta: -1 }, { token })).status).toBe(200);
-    expect((await app.sql(`SELECT count(*)::int AS n FROM events WHERE user_id = $1`, [user.id]))[0].n).toBe(2);
+    expect((await app.sql(`SELECT count(*)::int AS n FROM events WHERE workspace_id = (SELECT id FROM workspaces WHERE personal_user_id = $1)`, [user.id]))[0].n).toBe(2);
   });
 });
 
@@ -158,11 +158,11 @@ describe('an import', () => {
   it('records an event per imported product and kind for an owner who listens, in its own transaction', async () => {
     const { token, user } = await listeningUser();
     const recorded = async () =>
-      (await app.sql(`SELECT type, product->>'sku' AS sku FROM events WHERE user_id = $1 ORDER BY product->>'sku', type`, [user.id])).map((row) => `${row.type} ${row.sku}`);
+      (await app.sql(`SELECT type, product->>'sku' AS sku FROM events WHERE workspace_id = (SELECT id FROM workspaces WHERE personal_user_id = $1) ORDER BY product->>'sku', type`, [user.id])).map((row) => `${row.type} ${row.sku}`);
     await importFile(token, csv, 'create');
     expect(await recorded()).toEqual(['product.created IMP-1', 'product.created IMP-2']);
 
-    await app.sql(`DELETE FROM events WHERE user_id = $1`, [user.id]);
+    await app.sql(`DELETE FROM events WHERE workspace_id = (SELECT id FROM workspaces WHERE personal_user_id = $1)`, [user.id]);
     await importFile(token, csv.replace('Tools,4,2', 'Tools,1,2'), 'upsert');
     expect(await recorded()).toEqual(['stock.changed IMP-1', 'stock.low IMP-1']);
   });
@@ -171,8 +171,8 @@ describe('an import', () => {
     const { token, user } = await signUpUser(app);
     await importFile(token, csv, 'create');
     await importFile(token, csv.replace('Tools,4,2', 'Tools,1,2'), 'upsert');
-    expect(await app.sql(`SELECT type FROM events WHERE user_id = $1`, [user.id])).toEqual([]);
-    expect((await app.sql(`SELECT count(*)::int AS n FROM products WHERE owner_id = $1`, [user.id]))[0].n).toBe(2);
+    expect(await app.sql(`SELECT type FROM events WHERE workspace_id = (SELECT id FROM workspaces WHERE personal_user_id = $1)`, [user.id])).toEqual([]);
+    expect((await app.sql(`SELECT count(*)::int AS n FROM products WHERE workspace_id = (SELECT id FROM workspaces WHERE personal_user_id = $1)`, [user.id]))[0].n).toBe(2);
   });
 });
 
@@ -199,16 +199,16 @@ describe('the relay', () => {
   });
 
   it('hands each committed event to each subscriber of its type once, whichever instance relays it, and empties the outbox', async () => {
-    const { token, user } = await listeningUser(['product.created', 'stock.changed', 'stock.low']);
+    const { token, user, workspaceId } = await listeningUser(['product.created', 'stock.changed', 'stock.low']);
     const lamp = await createProduct(app, token, { quantity: 3, reorderLevel: 1 });
     expect((await app.rest('POST', `/api/products/${lamp.id}/stock`, { delta: -2 }, { token })).status).toBe(200);
-    const mine = (events: StockroomEvent[]) => events.filter((event) => event.userId === user.id).map((event) => event.type);
-    while (mine(heard.all).length < 3 || mine(heard.stock).length < 1 || (await app.sql('SELECT 1 FROM events WHERE user_id = $1', [user.id])).length > 0) {
+    const mine = (events: StockroomEvent[]) => events.filter((event) => event.workspaceId === workspaceId).map((event) => event.type);
+    while (mine(heard.all).length < 3 || mine(heard.stock).length < 1 || (await app.sql('SELECT 1 FROM events WHERE workspace_id = (SELECT id FROM workspaces WHERE personal_user_id = $1)', [user.id])).length > 0) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(mine(heard.all).sort()).toEqual(['product.created', 'stock.changed', 'stock.low']);
     expect(mine(heard.stock)).toEqual(['stock.low']);
-    const low = heard.stock.find((event) => event.userId === user.id)!;
-    expect(low).toEqual({ id: expect.any(String), type: 'stock.low', userId: user.id, createdAt: expect.stringMatching(/Z$/), data: { product: { ...lamp, quantity: 1, lowStock: true, version: 2, updatedAt: expect.stringMatching(/Z$/) } } });
+    const low = heard.stock.find((event) => event.workspaceId === workspaceId)!;
+    expect(low).toEqual({ id: expect.any(String), type: 'stock.low', workspaceId, createdAt: expect.stringMatching(/Z$/), data: { product: { ...lamp, quantity: 1, lowStock: true, version: 2, updatedAt: expect.stringMatching(/Z$/) } } });
   });
 });

@@ -53,13 +53,23 @@ const WEBHOOK_BY_ID = [
   'POST /api/users/profile/webhooks/deliveries/{id}/redeliver',
 ];
 
+/** Operations on one workspace or its members, whose ids the generator never sees (tests/integration/workspaces.test.ts drives them). */
+const WORKSPACE_BY_ID = [
+  'GET /api/workspaces/{id}',
+  'PUT /api/workspaces/{id}',
+  'DELETE /api/workspaces/{id}',
+  'GET /api/workspaces/{id}/members',
+  'PUT /api/workspaces/{id}/members/{userId}',
+  'DELETE /api/workspaces/{id}/members/{userId}',
+];
+
 /**
  * Valid requests that cannot succeed for this caller: the mailed token and the caller's API token ids are unknown to the generator,
  * the product ids it knows are of live products (GET /api/products/trash/{id} finds one only in the trash), or the operation is for admins.
  */
 const CANNOT_SUCCEED: Record<Role, Set<string>> = {
-  member: new Set(['POST /api/auth/reset-password', 'POST /api/users/verify-email', 'GET /api/users', 'GET /api/users/admin/stats', 'DELETE /api/users/profile/tokens/{id}', 'GET /api/products/trash/{id}', ...WEBHOOK_BY_ID]),
-  admin: new Set(['POST /api/auth/reset-password', 'POST /api/users/verify-email', 'DELETE /api/users/profile/tokens/{id}', 'GET /api/products/trash/{id}', ...WEBHOOK_BY_ID]),
+  member: new Set(['POST /api/auth/reset-password', 'POST /api/users/verify-email', 'GET /api/users', 'GET /api/users/admin/stats', 'DELETE /api/users/profile/tokens/{id}', 'GET /api/products/trash/{id}', ...WEBHOOK_BY_ID, ...WORKSPACE_BY_ID]),
+  admin: new Set(['POST /api/auth/reset-password', 'POST /api/users/verify-email', 'DELETE /api/users/profile/tokens/{id}', 'GET /api/products/trash/{id}', ...WEBHOOK_BY_ID, ...WORKSPACE_BY_ID]),
 };
 
 const FORGED_TOKENS = [
@@ -284,7 +294,7 @@ describe.each<Role>(['member', 'admin'])('REST fuzzing as %s', (role) => {
 
 test('the document lists operations of every area, so the fuzzing above reaches them', () => {
   const areas = new Set(operations.map((operation) => operation.path.split('/')[2]));
-  expect([...areas].sort()).toEqual(['auth', 'dashboard', 'health', 'products', 'users']);
+  expect([...areas].sort()).toEqual(['auth', 'dashboard', 'health', 'products', 'users', 'workspaces']);
 });
 
 test('a method the document does not list for a path answers 405 with Allow naming the listed ones', async () => {

@@ -170,7 +170,7 @@ describe('immediate low-stock emails', () => {
     }
     expect(await alertsTo(never.email)).toEqual([]);
     expect(await alertsTo(unconfirmed.email)).toEqual([]);
-    expect(await app.sql('SELECT * FROM stock_alerts WHERE user_id = ANY($1::uuid[])', [[never.user.id, unconfirmed.user.id]])).toEqual([]);
+    expect(await app.sql('SELECT * FROM stock_alerts WHERE workspace_id IN (SELECT id FROM workspaces WHERE personal_user_id = ANY($1::uuid[]))', [[never.user.id, unconfirmed.user.id]])).toEqual([]);
   });
 });
 
@@ -205,7 +205,7 @@ describe('the daily digest', () => {
 
     await sendDueDigests(digestDeps, new Date('2026-11-27T03:30:00Z'));
     expect(await app.mailsTo(email)).toHaveLength(2);
-    expect(await app.sql('SELECT count(*)::int AS n FROM stock_alerts WHERE user_id = $1 AND sent_at IS NULL', [user.id])).toEqual([{ n: 0 }]);
+    expect(await app.sql('SELECT count(*)::int AS n FROM stock_alerts WHERE workspace_id = (SELECT id FROM workspaces WHERE personal_user_id = $1) AND sent_at IS NULL', [user.id])).toEqual([{ n: 0 }]);
   });
 
   it('drops the waiting crossings when the user turns the digest off', async () => {

@@ -5,6 +5,7 @@ import { apiTokenRoutes } from '../../backend/src/api-tokens/api-token.routes';
 import { authRoutes } from '../../backend/src/auth/auth.routes';
 import { HTTP_STATUS } from '../../backend/src/common/errors';
 import { dashboardRoutes } from '../../backend/src/dashboard/dashboard.routes';
+import { workspaceRoutes } from '../../backend/src/workspaces/workspace.routes';
 import { healthRoutes, probeRoutes } from '../../backend/src/health/health.routes';
 import { notificationSettingsRoutes } from '../../backend/src/notifications/notification-settings.routes';
 import { webhookRoutes } from '../../backend/src/webhooks/webhook.routes';
@@ -83,6 +84,7 @@ describe('the document and the router', () => {
       ...routesOf('/api/products', productTrashRoutes(notCalled)),
       ...routesOf('/api/products', productRoutes(notCalled)),
       ...routesOf('/api/dashboard', dashboardRoutes(notCalled)),
+      ...routesOf('/api/workspaces', workspaceRoutes(notCalled)),
     ].sort();
     const documented = operations()
       .map(({ path, method }) => `${method.toUpperCase()} ${path}`)

@@ -344,7 +344,7 @@ describe('API tokens and a reset', () => {
         expectGqlError(used.gqlRead, 'UNAUTHENTICATED', INVALID_TOKEN);
         expectGqlError(used.gqlWrite, 'UNAUTHENTICATED', INVALID_TOKEN);
       }
-      expect(await app.sql('SELECT id FROM products WHERE owner_id = $1', [alice.user.id])).toEqual([]);
+      expect(await app.sql('SELECT id FROM products WHERE workspace_id = (SELECT id FROM workspaces WHERE personal_user_id = $1)', [alice.user.id])).toEqual([]);
 
       const session = (await signIn(alice.email, NEW_PASSWORD)).body.accessToken;
       const listed = (await app.gql(API_TOKENS, {}, { token: session })).data.apiTokens.sort((a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name));
@@ -353,7 +353,7 @@ describe('API tokens and a reset', () => {
       const after = await useToken(await createToken(session, 'New sync'));
       expect([after.restRead.status, after.restWrite.status]).toEqual([200, 201]);
       expect([after.gqlRead.errors, after.gqlWrite.errors]).toEqual([undefined, undefined]);
-      expect(await app.sql('SELECT id FROM products WHERE owner_id = $1', [alice.user.id])).toHaveLength(2);
+      expect(await app.sql('SELECT id FROM products WHERE workspace_id = (SELECT id FROM workspaces WHERE personal_user_id = $1)', [alice.user.id])).toHaveLength(2);
     },
   );
 });

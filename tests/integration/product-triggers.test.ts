@@ -100,7 +100,7 @@ describe('stock status', () => {
 
 describe('an update of many rows', () => {
   /** The columns a product change may name: all but the bookkeeping and the generated ones. */
-  const BOOKKEEPING = ['id', 'owner_id', 'created_at', 'updated_at', 'version', 'deleted_at', 'last_change', 'field_versions'];
+  const BOOKKEEPING = ['id', 'workspace_id', 'created_by', 'created_at', 'updated_at', 'version', 'deleted_at', 'last_change', 'field_versions'];
   const VALUES: Record<string, [before: unknown, after: unknown]> = {
     text: ['a', 'b'],
     'character varying': ['a', 'b'],
@@ -145,14 +145,15 @@ describe('an update of many rows', () => {
         )
       ).rows;
       // A listener for stock alerts, so the events trigger joins the rows too.
-      await client.query(`INSERT INTO notification_settings (user_id, low_stock_emails) VALUES ($1, 'IMMEDIATE')`, [ownerId]);
-      await client.query(`INSERT INTO products (id, owner_id, name, description, price, category, quantity)
-        SELECT gen_random_uuid(), $1, 'Product ' || i, 'A product made for this test', 1, 'Tools', 5 FROM generate_series(1, 400) AS i`, [ownerId]);
+      const personal = `(SELECT id FROM workspaces WHERE personal_user_id = $1)`;
+      await client.query(`INSERT INTO notification_settings (workspace_id, low_stock_emails) SELECT ${personal}, 'IMMEDIATE'`, [ownerId]);
+      await client.query(`INSERT INTO products (id, workspace_id, created_by, name, description, price, category, quantity)
+        SELECT gen_random_uuid(), ${personal}, $1, 'Product ' || i, 'A product made for this test', 1, 'Tools', 5 FROM generate_series(1, 400) AS i`, [ownerId]);
       const update = (where: string) =>
         client.query(
           `UPDATE products SET quantity = quantity + 1, version = version + 1,
-             last_change = jsonb_build_object('actor', owner_id, 'kind', 'edit', 'at', statement_timestamp())
-           WHERE owner_id = $1 ${where}`,
+             last_change = jsonb_build_object('actor', created_by, 'kind', 'edit', 'at', statement_timestamp())
+           WHERE workspace_id = ${personal} ${where}`,
           [ownerId],
         );
       const plans: string[] = [];

@@ -29,7 +29,7 @@ async function recordedBy(owner: Account, write: () => Promise<unknown>): Promis
     `SELECT (SELECT coalesce(max(id), 0) FROM stock_movements)::text AS movement, (SELECT coalesce(max(id), 0) FROM activity_log)::text AS entry`,
   );
   await write();
-  const movements = await app.sql(`SELECT reason, delta, quantity_after, note FROM stock_movements WHERE owner_id = $1 AND id > $2 ORDER BY id`, [owner.user.id, mark.movement]);
+  const movements = await app.sql(`SELECT reason, delta, quantity_after, note FROM stock_movements WHERE workspace_id = (SELECT id FROM workspaces WHERE personal_user_id = $1) AND id > $2 ORDER BY id`, [owner.user.id, mark.movement]);
   const activity = await app.sql(`SELECT kind, subject, details FROM activity_log WHERE user_id = $1 AND id > $2 ORDER BY id`, [owner.user.id, mark.entry]);
   return {
     movements: movements.map((m) => [m.reason, m.delta, m.quantity_after, m.note]),
@@ -158,8 +158,8 @@ describe('who acted, and a write that says nothing', () => {
     const alice = await signUpUser(app);
     const bob = await signUpUser(app);
     const tin = await createProduct(app, alice.token, { name: 'Tin', quantity: 4 });
-    // The service names the owner today; a statement naming someone else is how a team's member will write.
-    const sale = toPg(adjustStockStatement(tin.id, alice.user.id, -1, Rules.quantity, { reason: 'SALE' }, bob.user.id));
+    // A statement scoped to the owner's workspace naming another member as the actor, as a team's member writes.
+    const sale = toPg(adjustStockStatement(tin.id, alice.workspaceId, -1, Rules.quantity, { reason: 'SALE' }, bob.user.id));
     expect(await app.sql(sale.text, sale.values)).toHaveLength(1);
     const [movement] = await app.sql(`SELECT user_id, reason, delta FROM stock_movements WHERE product_id = $1 ORDER BY id DESC LIMIT 1`, [tin.id]);
     expect(movement).toEqual({ user_id: bob.user.id, reason: 'SALE', delta: -1 });
@@ -172,7 +172,7 @@ describe('who acted, and a write that says nothing', () => {
     const tin = await createProduct(app, alice.token, { name: 'Tin', quantity: 4, price: 1 });
     await ok(app.rest('POST', `/api/products/${tin.id}/stock`, { delta: -1 }, { token: alice.token }));
     expect(await recordedBy(alice, () => app.sql('UPDATE products SET quantity = 9 WHERE id = $1', [tin.id]))).toEqual({ movements: [], activity: [] });
-    const [stats] = await app.sql('SELECT total_products, in_stock, inventory_value::float8 AS value FROM catalogue_stats WHERE owner_id = $1', [alice.user.id]);
+    const [stats] = await app.sql('SELECT total_products, in_stock, inventory_value::float8 AS value FROM catalogue_stats WHERE workspace_id = (SELECT id FROM workspaces WHERE personal_user_id = $1)', [alice.user.id]);
     expect(stats).toEqual({ total_products: 1, in_stock: 1, value: 9 });
   });
 });

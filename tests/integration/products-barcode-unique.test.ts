@@ -156,7 +156,12 @@ describe('the migration', () => {
         { user_id: owner.id, kind: 'product_updated', subject_id: newer.id, subject: 'Newer lamp', details: { fields: ['barcode'], barcode: '4006381333931', keptOn: 'Oldest lamp' } },
         { user_id: owner.id, kind: 'product_updated', subject_id: newest.id, subject: 'Newest lamp', details: { fields: ['barcode'], barcode: '4006381333931', keptOn: 'Oldest lamp' } },
       ]);
-      await expect(insert(owner.id, 'Another lamp', '96385074', '2026-07-01T00:00:00Z')).rejects.toMatchObject({ code: '23505', constraint: 'products_owner_barcode_unique' });
+      // Migrated, the account's personal workspace has the account's id.
+      const another = connection.execute(
+        `INSERT INTO products (id, workspace_id, created_by, name, description, price, category, quantity, barcode) VALUES (gen_random_uuid(), ?, ?, 'Another lamp', 'Made after barcodes were unique', 1, 'Lamps', 1, '96385074')`,
+        [owner.id, owner.id],
+      );
+      await expect(another).rejects.toMatchObject({ code: '23505', constraint: 'products_workspace_barcode_unique' });
     } finally {
       await orm.close();
     }

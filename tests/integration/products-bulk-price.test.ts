@@ -19,7 +19,7 @@ const bulk = (token: string, body: unknown) => app.rest('POST', '/api/products/b
 
 /** Each of the owner's products' price as stored, by name. */
 async function prices(ownerId: string): Promise<Record<string, string>> {
-  const rows = await app.sql<{ name: string; price: string }>('SELECT name, price::text AS price FROM products WHERE owner_id = $1 ORDER BY name', [ownerId]);
+  const rows = await app.sql<{ name: string; price: string }>('SELECT name, price::text AS price FROM products WHERE workspace_id = (SELECT id FROM workspaces WHERE personal_user_id = $1) ORDER BY name', [ownerId]);
   return Object.fromEntries(rows.map(({ name, price }) => [name, price]));
 }
 

@@ -22,14 +22,14 @@ const BULK_ADJUST = `mutation BulkAdjust($selection: ProductSelectionInput!, $de
 /** The caller's products as stored, those in the catalogue (not the trash): what a bulk change must (or must not) have touched. */
 async function stored(ownerId: string) {
   return app.sql<{ id: string; name: string; category: string; quantity: number; reorder_level: number | null; featured: boolean; version: number }>(
-    'SELECT id, name, category, quantity, reorder_level, featured, version FROM products WHERE owner_id = $1 AND deleted_at IS NULL ORDER BY name',
+    'SELECT id, name, category, quantity, reorder_level, featured, version FROM products WHERE workspace_id = (SELECT id FROM workspaces WHERE personal_user_id = $1) AND deleted_at IS NULL ORDER BY name',
     [ownerId],
   );
 }
 
 /** Products whose movements do not sum to their quantity: none, ever. */
 const unbalanced = (ownerId: string) =>
-  app.sql(`SELECT p.id FROM products p WHERE p.owner_id = $1 AND (SELECT coalesce(sum(delta), 0) FROM stock_movements WHERE product_id = p.id) <> p.quantity`, [ownerId]);
+  app.sql(`SELECT p.id FROM products p WHERE p.workspace_id = (SELECT id FROM workspaces WHERE personal_user_id = $1) AND (SELECT coalesce(sum(delta), 0) FROM stock_movements WHERE product_id = p.id) <> p.quantity`, [ownerId]);
 
 /** A user with three products: Alpha (Tools, 5), Beta (Tools, 1), Gamma (Garden, 0). */
 async function catalogue() {
@@ -156,7 +156,7 @@ describe('bulk stock adjustment', () => {
     const answer = await bulk(c.token, { action: 'adjustStock', selection: { filter: {} }, changes: { delta: 4, reason: 'receipt', note: 'Delivery 42' } });
     expect(answer.body).toEqual({ affected: 3 });
     expect((await stored(c.ownerId)).map((p) => p.quantity)).toEqual([9, 5, 4]);
-    const movements = await app.sql(`SELECT delta, reason, note FROM stock_movements WHERE owner_id = $1 AND reason = 'BULK'`, [c.ownerId]);
+    const movements = await app.sql(`SELECT delta, reason, note FROM stock_movements WHERE workspace_id = (SELECT id FROM workspaces WHERE personal_user_id = $1) AND reason = 'BULK'`, [c.ownerId]);
     expect(movements).toEqual(Array.from({ length: 3 }, () => ({ delta: 4, reason: 'BULK', note: 'Delivery 42' })));
     expect(await unbalanced(c.ownerId)).toEqual([]);
     const history = await app.rest('GET', `/api/products/${c.gamma.id}/movements`, undefined, { token: c.token });

@@ -129,7 +129,7 @@ describe('cost price: import and export', () => {
     expect(imported.status).toBe(200);
     expect(imported.body).toMatchObject({ created: 2, failed: 0 });
     expect(imported.body.columns.find((c: { header: string }) => c.header === 'cost_price')).toMatchObject({ field: 'costPrice', status: 'mapped' });
-    const rows = await app.sql(`SELECT sku, cost_price::text AS cost FROM products p JOIN users u ON u.id = p.owner_id WHERE u.email = $1 ORDER BY sku`, [other.email]);
+    const rows = await app.sql(`SELECT sku, cost_price::text AS cost FROM products p JOIN users u ON u.id = p.created_by WHERE u.email = $1 ORDER BY sku`, [other.email]);
     expect(rows).toEqual([
       { sku: 'CP-1', cost: '4.20' },
       { sku: 'CP-2', cost: null },
@@ -138,7 +138,7 @@ describe('cost price: import and export', () => {
     // Spreadsheet money ("$3,50"), another header for it, and an update that changes it.
     const updated = await importCsv(other.token, 'SKU,Unit cost\r\nCP-1,"$3,50"\r\n', 'upsert');
     expect(updated.status).toBe(200);
-    const afterUpdate = await app.sql(`SELECT sku, cost_price::text AS cost FROM products p JOIN users u ON u.id = p.owner_id WHERE u.email = $1 ORDER BY sku`, [other.email]);
+    const afterUpdate = await app.sql(`SELECT sku, cost_price::text AS cost FROM products p JOIN users u ON u.id = p.created_by WHERE u.email = $1 ORDER BY sku`, [other.email]);
     expect(afterUpdate[0]).toEqual({ sku: 'CP-1', cost: '3.50' });
   });
 

@@ -16,8 +16,8 @@ let ownerId: string;
 /** `count` products named '<name> 1'...'<name> N' in `category`, in one statement. */
 async function insert(name: string, category: string, count: number) {
   await app.sql(
-    `INSERT INTO products (id, owner_id, name, description, price, category, quantity)
-     SELECT gen_random_uuid(), $1, $2 || ' ' || g, 'Counted by the estimate test', 10, $3, 1 FROM generate_series(1, $4::int) AS g`,
+    `INSERT INTO products (id, created_by, workspace_id, name, description, price, category, quantity)
+     SELECT gen_random_uuid(), $1, (SELECT id FROM workspaces WHERE personal_user_id = $1), $2 || ' ' || g, 'Counted by the estimate test', 10, $3, 1 FROM generate_series(1, $4::int) AS g`,
     [ownerId, name, category, count],
   );
 }
@@ -93,7 +93,7 @@ it('lists the running totals answer stay exact past the cap', async () => {
 
 it('a search that falls back under the cap after a write is exact again', async () => {
   expect((await listBoth({ search: 'lamp 1' })).pagination.totalIsEstimate).toBe(true); // 'Lamp 1', 'Lamp 10'..'Lamp 19', 'Lamp 1x'
-  const doomed = await app.sql(`SELECT id FROM products WHERE owner_id = $1 AND name LIKE 'Lamp 1_' ORDER BY name`, [ownerId]);
+  const doomed = await app.sql(`SELECT id FROM products WHERE workspace_id = (SELECT id FROM workspaces WHERE personal_user_id = $1) AND name LIKE 'Lamp 1_' ORDER BY name`, [ownerId]);
   for (const { id } of doomed) expect((await app.rest('DELETE', `/api/products/${id}`, undefined, { token })).status).toBe(200);
   const { pagination } = await listBoth({ search: 'lamp 1' });
   expect(pagination).toMatchObject({ total: 1, totalIsEstimate: false });
@@ -104,8 +104,8 @@ it('past the cap, the estimate comes from a sample of the catalogue: close to th
   // 20,000 shelves; every tenth is steel in its name and its description. The planner takes the two
   // matches as independent and counts nearly every steel shelf twice.
   await app.sql(
-    `INSERT INTO products (id, owner_id, name, description, price, category, quantity)
-     SELECT gen_random_uuid(), $1,
+    `INSERT INTO products (id, created_by, workspace_id, name, description, price, category, quantity)
+     SELECT gen_random_uuid(), $1, (SELECT id FROM workspaces WHERE personal_user_id = $1),
        CASE WHEN g % 10 = 0 THEN 'Steel shelf ' ELSE 'Oak shelf ' END || g,
        CASE WHEN g % 10 = 0 THEN 'Brushed steel' ELSE 'Solid oak wood' END, 10, 'Shelving', 1
      FROM generate_series(1, 20000) AS g`,
@@ -113,8 +113,8 @@ it('past the cap, the estimate comes from a sample of the catalogue: close to th
   );
   await app.sql('ANALYZE products');
   const [plan] = await app.sql(
-    `EXPLAIN (FORMAT JSON) SELECT 1 FROM products WHERE owner_id = $1 AND (name ILIKE '%steel%' OR description ILIKE '%steel%')`,
-    [shelves.user.id],
+    `EXPLAIN (FORMAT JSON) SELECT 1 FROM products WHERE workspace_id = $1 AND (name ILIKE '%steel%' OR description ILIKE '%steel%')`,
+    [shelves.workspaceId],
   );
   expect(plan['QUERY PLAN'][0].Plan['Plan Rows']).toBeGreaterThan(2_600);
 

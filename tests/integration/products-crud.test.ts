@@ -43,7 +43,7 @@ describe('REST round trip', () => {
     const product = created.body.product;
     expect(product).toEqual({ ...input, id: UUID, inStock: true, owner: userId, sku: null, barcode: null, reorderLevel: null, costPrice: null, lowStock: false, createdAt: ISO, updatedAt: ISO, version: 1 });
     expect(await storedProduct(app, product.id)).toMatchObject({
-      owner_id: userId,
+      created_by: userId,
       name: 'Claw hammer',
       price: '24.50',
       quantity: 12,
@@ -193,7 +193,7 @@ describe('owner, version, createdAt, updatedAt, id and inStock are the server’
     const product = await createProduct(app, token);
     const answer = await app.rest('PUT', `/api/products/${product.id}`, { name: 'Renamed', [field]: value }, { token });
     expectRestError(answer, 400, 'BAD_USER_INPUT', `Unknown field: ${field}`, { [field]: 'Unknown field' });
-    expect(await storedProduct(app, product.id)).toMatchObject({ name: product.name, owner_id: userId, version: 1 });
+    expect(await storedProduct(app, product.id)).toMatchObject({ name: product.name, created_by: userId, version: 1 });
   });
 
   it('REST names every unknown field at once', async () => {
@@ -212,7 +212,7 @@ describe('owner, version, createdAt, updatedAt, id and inStock are the server’
     const product = await createProduct(app, token);
     const answer = await app.gql(UPDATE_PRODUCT, { id: product.id, input: { name: 'Renamed', [field]: value } }, { token });
     expectGqlTypeError(answer, new RegExp(`Field "${field}" is not defined by type "UpdateProductInput"`));
-    expect(await storedProduct(app, product.id)).toMatchObject({ name: product.name, owner_id: userId, version: 1 });
+    expect(await storedProduct(app, product.id)).toMatchObject({ name: product.name, created_by: userId, version: 1 });
   });
 
   it('GraphQL refuses the fields written inline in the document too', async () => {

@@ -305,8 +305,8 @@ describe('a long export', () => {
     const bulk = await signUpUser(app);
     bulkToken = bulk.token;
     await app.sql(
-      `INSERT INTO products (id, owner_id, name, description, price, category, quantity)
-       SELECT gen_random_uuid(), $1, 'Bulk ' || g, repeat('A long description. ', 10), 1 + g % 100, 'Bulk', g % 7 FROM generate_series(1, $2::int) AS g`,
+      `INSERT INTO products (id, created_by, workspace_id, name, description, price, category, quantity)
+       SELECT gen_random_uuid(), $1, (SELECT id FROM workspaces WHERE personal_user_id = $1), 'Bulk ' || g, repeat('A long description. ', 10), 1 + g % 100, 'Bulk', g % 7 FROM generate_series(1, $2::int) AS g`,
       [bulk.user.id, BULK],
     );
   });

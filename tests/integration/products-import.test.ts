@@ -106,10 +106,10 @@ async function workbookOfRows(rows: number): Promise<Uint8Array<ArrayBuffer>> {
 /** Everything an import could write for `ownerId`: products, movements, activity entries and the catalogue totals. */
 async function footprint(ownerId: string) {
   const [row] = await app.sql(
-    `SELECT (SELECT count(*)::int FROM products WHERE owner_id = $1) AS products,
-       (SELECT count(*)::int FROM stock_movements WHERE owner_id = $1) AS movements,
+    `SELECT (SELECT count(*)::int FROM products WHERE workspace_id = (SELECT id FROM workspaces WHERE personal_user_id = $1)) AS products,
+       (SELECT count(*)::int FROM stock_movements WHERE workspace_id = (SELECT id FROM workspaces WHERE personal_user_id = $1)) AS movements,
        (SELECT count(*)::int FROM activity_log WHERE user_id = $1) AS activity,
-       (SELECT row_to_json(s) FROM (SELECT total_products, in_stock, inventory_value, changes FROM catalogue_stats WHERE owner_id = $1) s) AS totals`,
+       (SELECT row_to_json(s) FROM (SELECT total_products, in_stock, inventory_value, changes FROM catalogue_stats WHERE workspace_id = (SELECT id FROM workspaces WHERE personal_user_id = $1)) s) AS totals`,
     [ownerId],
   );
   return row;
@@ -118,7 +118,7 @@ async function footprint(ownerId: string) {
 /** The caller's products as stored, by SKU (or name when there is none). */
 async function storedBy(ownerId: string, key: 'sku' | 'name' = 'sku') {
   const rows = await app.sql(
-    `SELECT id, sku, name, description, price::text AS price, cost_price::text AS cost_price, category, quantity, reorder_level, barcode, featured, image_url, version FROM products WHERE owner_id = $1`,
+    `SELECT id, sku, name, description, price::text AS price, cost_price::text AS cost_price, category, quantity, reorder_level, barcode, featured, image_url, version FROM products WHERE workspace_id = (SELECT id FROM workspaces WHERE personal_user_id = $1)`,
     [ownerId],
   );
   return Object.fromEntries(rows.map((row) => [row[key], row]));
@@ -422,7 +422,7 @@ describe('applying', () => {
     expect(stored.Stool).toMatchObject({ sku: 'UP-3', quantity: 2 });
     expect(stored['No SKU stool']).toMatchObject({ sku: null, quantity: 0 });
 
-    const movements = await app.sql(`SELECT product_id, delta, quantity_after, reason FROM stock_movements WHERE owner_id = $1 AND reason = 'IMPORT' ORDER BY id`, [userId]);
+    const movements = await app.sql(`SELECT product_id, delta, quantity_after, reason FROM stock_movements WHERE workspace_id = (SELECT id FROM workspaces WHERE personal_user_id = $1) AND reason = 'IMPORT' ORDER BY id`, [userId]);
     expect(movements).toEqual(
       expect.arrayContaining([
         { product_id: lamp.id, delta: 5, quantity_after: 9, reason: 'IMPORT' },
@@ -433,13 +433,13 @@ describe('applying', () => {
     expect(movements).toHaveLength(3);
     // Every product's movements still sum to its quantity.
     const unbalanced = await app.sql(
-      `SELECT p.id FROM products p LEFT JOIN stock_movements m ON m.product_id = p.id WHERE p.owner_id = $1 GROUP BY p.id, p.quantity HAVING coalesce(sum(m.delta), 0) <> p.quantity`,
+      `SELECT p.id FROM products p LEFT JOIN stock_movements m ON m.product_id = p.id WHERE p.workspace_id = (SELECT id FROM workspaces WHERE personal_user_id = $1) GROUP BY p.id, p.quantity HAVING coalesce(sum(m.delta), 0) <> p.quantity`,
       [userId],
     );
     expect(unbalanced).toEqual([]);
 
     const stats = (await app.rest('GET', '/api/products/stats', undefined, { token })).body.stats;
-    const [exact] = await app.sql(`SELECT count(*)::int AS total, count(*) FILTER (WHERE quantity > 0)::int AS in_stock, sum(price * quantity)::float8 AS value FROM products WHERE owner_id = $1`, [userId]);
+    const [exact] = await app.sql(`SELECT count(*)::int AS total, count(*) FILTER (WHERE quantity > 0)::int AS in_stock, sum(price * quantity)::float8 AS value FROM products WHERE workspace_id = (SELECT id FROM workspaces WHERE personal_user_id = $1)`, [userId]);
     expect(stats).toMatchObject({ totalProducts: exact.total, inStock: exact.in_stock, inventoryValue: exact.value });
     const list = await app.rest('GET', '/api/products?limit=100', undefined, { token });
     expect(list.body.pagination.total).toBe(exact.total);
@@ -459,7 +459,7 @@ describe('applying', () => {
     try {
       await seller.query('BEGIN');
       await seller.query('UPDATE products SET quantity = quantity - 3, version = version + 1 WHERE id = $1', [shelf.id]);
-      await seller.query(`INSERT INTO stock_movements (product_id, owner_id, user_id, delta, quantity_after, reason) VALUES ($1, $2, $2, -3, 7, 'SALE')`, [shelf.id, userId]);
+      await seller.query(`INSERT INTO stock_movements (product_id, workspace_id, user_id, delta, quantity_after, reason) VALUES ($1, (SELECT id FROM workspaces WHERE personal_user_id = $2), $2, -3, 7, 'SALE')`, [shelf.id, userId]);
       const answer = importFile(token, { file: csv(HEADER, 'RACE-1,Shelf,A wall shelf,Home,30,12'), mode: 'upsert' });
       const waiting = async () => (await app.sql(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`))[0].n;
       const deadline = Date.now() + 30_000;
@@ -489,8 +489,8 @@ describe('applying', () => {
       await other.query('BEGIN');
       [{ id: taken }] = (
         await other.query(
-          `INSERT INTO products (id, owner_id, name, description, price, category, quantity, sku)
-           VALUES (gen_random_uuid(), $1, 'Racing lamp', 'Made while the import waited', 5, 'Home', 0, 'RACE-B') RETURNING id`,
+          `INSERT INTO products (id, created_by, workspace_id, name, description, price, category, quantity, sku)
+           VALUES (gen_random_uuid(), $1, (SELECT id FROM workspaces WHERE personal_user_id = $1), 'Racing lamp', 'Made while the import waited', 5, 'Home', 0, 'RACE-B') RETURNING id`,
           [racer.id],
         )
       ).rows;
@@ -509,7 +509,7 @@ describe('applying', () => {
     expect(Object.keys(await storedBy(racer.id))).toEqual(['RACE-B']);
     expect((await storedBy(racer.id))['RACE-B'].id).toBe(taken!);
     expect(await footprint(racer.id)).toMatchObject({ products: before.products + 1, movements: before.movements, activity: before.activity });
-    expect(await app.sql(`SELECT id FROM stock_movements WHERE owner_id = $1 AND reason = 'IMPORT'`, [racer.id])).toEqual([]);
+    expect(await app.sql(`SELECT id FROM stock_movements WHERE workspace_id = (SELECT id FROM workspaces WHERE personal_user_id = $1) AND reason = 'IMPORT'`, [racer.id])).toEqual([]);
   });
 
   it("never matches another user's product by SKU: upsert creates the caller's own", async () => {

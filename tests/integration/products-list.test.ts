@@ -301,7 +301,7 @@ describe('stats: the whole catalogue, exact to the cent, whatever page or filter
     const expected = { totalProducts: 5, inStock: 4, outOfStock: 1, lowStock: 0, inventoryValue: 60.34 };
     expect((await restStats()).body).toEqual({ stats: expected });
     expect(await gqlStats()).toEqual(expected);
-    const [sql] = await app.sql(`SELECT sum(price * quantity)::text AS value FROM products WHERE owner_id = $1`, [statsUserId]);
+    const [sql] = await app.sql(`SELECT sum(price * quantity)::text AS value FROM products WHERE workspace_id = (SELECT id FROM workspaces WHERE personal_user_id = $1)`, [statsUserId]);
     expect(sql.value).toBe('60.34');
   });
 

@@ -158,9 +158,9 @@ describe("lists never include another user's products", () => {
   it('a new product always belongs to its creator', async () => {
     const viaGql = await app.gql(CREATE_PRODUCT, { input: productInput() }, { token: bob.token });
     expect(viaGql.data.createProduct.owner).toBe(bob.id);
-    expect((await storedProduct(app, viaGql.data.createProduct.id))?.owner_id).toBe(bob.id);
+    expect((await storedProduct(app, viaGql.data.createProduct.id))?.created_by).toBe(bob.id);
     const viaRest = await createProduct(app, alice.token);
-    expect((await storedProduct(app, viaRest.id))?.owner_id).toBe(alice.id);
+    expect((await storedProduct(app, viaRest.id))?.created_by).toBe(alice.id);
     await app.rest('DELETE', `/api/products/${viaRest.id}`, undefined, { token: alice.token });
     await app.gql(DELETE_PRODUCT, { id: viaGql.data.createProduct.id }, { token: bob.token });
   });

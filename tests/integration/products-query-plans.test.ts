@@ -32,10 +32,10 @@ const TRASH_EVERY = 10;
  * every 50th product out of stock, one in 97 featured, one per minute back in time,
  * one in four with a reorder level of 20 (about one in a hundred of them low), one in three with a SKU like 'SKU-4711'.
  */
-async function seed(ownerId: string, count: number) {
+async function seed(userId: string, count: number) {
   await app.sql(
-    `INSERT INTO products (id, owner_id, name, description, price, category, quantity, image_url, featured, created_at, updated_at, version, reorder_level, sku)
-     SELECT gen_random_uuid(), $1,
+    `INSERT INTO products (id, created_by, workspace_id, name, description, price, category, quantity, image_url, featured, created_at, updated_at, version, reorder_level, sku)
+     SELECT gen_random_uuid(), $1, (SELECT id FROM workspaces WHERE personal_user_id = $1),
        (ARRAY['Bolt','Nut','Widget','Gear','Spring','Hinge','Clamp','Bracket'])[1 + g % 8] || ' ' || g,
        'A ' || (ARRAY['steel','brass','plastic','oak','copper'])[1 + g % 5] || ' part for the '
          || (ARRAY['workshop','kitchen','garden','office'])[1 + g % 4] || ', batch ' || (g / 100) || '. '
@@ -48,7 +48,7 @@ async function seed(ownerId: string, count: number) {
        CASE WHEN g % 4 = 0 THEN 20 END,
        CASE WHEN g % 3 = 0 THEN 'SKU-' || g END
      FROM generate_series(1, $2::int) AS g`,
-    [ownerId, count],
+    [userId, count],
   );
 }
 
@@ -56,14 +56,14 @@ beforeAll(async () => {
   // No workers: the outbox's relay would be handing on the seed's events, and a relay transaction
   // begun before the trash UPDATE committed keeps VACUUM from marking any page all-visible.
   app = await startTestApp({ WORKER: '0' });
-  big = (await signUpUser(app)).user.id;
+  const bigUser = (await signUpUser(app)).user.id;
   const others = [];
   for (let i = 0; i < OTHERS; i++) others.push((await signUpUser(app)).user.id);
-  small = others[0];
+  [big, small] = await Promise.all([bigUser, others[0]].map(async (user) => (await app.sql('SELECT id FROM workspaces WHERE personal_user_id = $1', [user]))[0].id as string));
   // The test cluster commits asynchronously (synchronous_commit=off); VACUUM can only mark a page
   // all-visible once the inserting commit is flushed, so the seed commits synchronously.
   await app.sql('SET synchronous_commit = on');
-  await seed(big, BIG);
+  await seed(bigUser, BIG);
   for (const other of others) await seed(other, PER_OTHER);
   await app.sql(`UPDATE products SET deleted_at = now() - (random() * interval '29 days') WHERE substring(name FROM '[0-9]+$')::int % ${TRASH_EVERY} = 0`);
   await app.sql('RESET synchronous_commit');
@@ -110,8 +110,8 @@ async function expectIndexed(statement: Statement): Promise<string> {
   return line;
 }
 
-const page = (ownerId: string, overrides: Partial<ProductPageQuery> = {}): ProductPageQuery => ({
-  ownerId,
+const page = (workspaceId: string, overrides: Partial<ProductPageQuery> = {}): ProductPageQuery => ({
+  workspaceId,
   sortBy: 'date',
   sortOrder: 'desc',
   limit: 10,
@@ -128,17 +128,17 @@ const COUNT_CAP = 10_000;
  * past COUNT_CAP (the exact count too, which the bench's baseline compares).
  */
 async function expectListIndexed(query: ProductPageQuery) {
-  const filter: ProductFilter = { ownerId: query.ownerId, search: query.search, category: query.category, inStock: query.inStock, stockStatus: query.stockStatus };
+  const filter: ProductFilter = { workspaceId: query.workspaceId, search: query.search, category: query.category, inStock: query.inStock, stockStatus: query.stockStatus };
   const plans = { page: await expectIndexed(productPageStatement(query)), count: await expectIndexed(productCountStatement(filter)) };
   if (!countedByTotals(filter)) await expectIndexed(cappedMatchCountStatement(filter, COUNT_CAP + 1));
   return plans;
 }
 
 it('the seed is a catalogue of 100,000 products for one user among other users, a tenth of each in the trash, analysed and vacuumed', async () => {
-  const counts = await app.sql('SELECT owner_id, count(*)::int AS n, count(*) FILTER (WHERE deleted_at IS NOT NULL)::int AS trashed FROM products GROUP BY owner_id ORDER BY n DESC');
+  const counts = await app.sql('SELECT workspace_id, count(*)::int AS n, count(*) FILTER (WHERE deleted_at IS NOT NULL)::int AS trashed FROM products GROUP BY workspace_id ORDER BY n DESC');
   expect(counts.map((c) => c.n)).toEqual([BIG, ...Array(OTHERS).fill(PER_OTHER)]);
   expect(counts.map((c) => c.trashed)).toEqual([BIG / TRASH_EVERY, ...Array(OTHERS).fill(PER_OTHER / TRASH_EVERY)]);
-  expect(counts[0].owner_id).toBe(big);
+  expect(counts[0].workspace_id).toBe(big);
   const [table] = await app.sql(`SELECT relpages, relallvisible, reltuples::int AS tuples FROM pg_class WHERE relname = 'products'`);
   expect(table.tuples).toBe(BIG + OTHERS * PER_OTHER);
   expect(table.relallvisible).toBe(table.relpages);
@@ -147,12 +147,12 @@ it('the seed is a catalogue of 100,000 products for one user among other users, 
 describe('the big catalogue (100,000 products): no Seq Scan on products', () => {
   it('list page 1, newest first (the default)', async () => {
     const plans = await expectListIndexed(page(big));
-    expect(plans.page).toContain('products_owner_created_idx');
+    expect(plans.page).toContain('products_workspace_created_idx');
   });
 
   it('list page 500 (offset 4990)', async () => {
     const plans = await expectListIndexed(page(big, { offset: 4990 }));
-    expect(plans.page).toContain('products_owner_created_idx');
+    expect(plans.page).toContain('products_workspace_created_idx');
   });
 
   it('search by a name fragment, in any case', async () => {
@@ -176,7 +176,7 @@ describe('the big catalogue (100,000 products): no Seq Scan on products', () => 
 
   it('search by a common word (one in five), by name: the page walks the name index and stops at its end', async () => {
     const plans = await expectListIndexed(page(big, { search: 'steel', sortBy: 'name', sortOrder: 'asc' }));
-    expect(plans.page).toContain('products_owner_name_idx');
+    expect(plans.page).toContain('products_workspace_name_idx');
   });
 
   it('search by a common word, page 500 (offset 4990): only the page\'s own rows are read again', async () => {
@@ -185,28 +185,28 @@ describe('the big catalogue (100,000 products): no Seq Scan on products', () => 
 
   it('search by an exact SKU: the unique SKU index finds the product that leads the page', async () => {
     const plans = await expectListIndexed(page(big, { search: 'sku-4710' }));
-    expect(plans.page).toContain('products_owner_sku_unique');
+    expect(plans.page).toContain('products_workspace_sku_unique');
   });
 
   it('search by a common word (one in five): the page walks the date index, the capped count uses the search index', async () => {
     const plans = await expectListIndexed(page(big, { search: 'steel' }));
-    expect(plans.page).toContain('products_owner_created_idx');
-    expect(await expectIndexed(cappedMatchCountStatement({ ownerId: big, search: 'steel' }, COUNT_CAP + 1))).toContain('products_search_trgm_idx');
+    expect(plans.page).toContain('products_workspace_created_idx');
+    expect(await expectIndexed(cappedMatchCountStatement({ workspaceId: big, search: 'steel' }, COUNT_CAP + 1))).toContain('products_search_trgm_idx');
   });
 
   it('in stock only, cheapest first', async () => {
     const plans = await expectListIndexed(page(big, { inStock: true, sortBy: 'price', sortOrder: 'asc' }));
-    expect(plans.page).toContain('products_owner_price_idx');
+    expect(plans.page).toContain('products_workspace_price_idx');
   });
 
   it('price, dearest first', async () => {
     const plans = await expectListIndexed(page(big, { sortBy: 'price', sortOrder: 'desc' }));
-    expect(plans.page).toContain('products_owner_price_idx');
+    expect(plans.page).toContain('products_workspace_price_idx');
   });
 
   it('by name, A to Z', async () => {
     const plans = await expectListIndexed(page(big, { sortBy: 'name', sortOrder: 'asc' }));
-    expect(plans.page).toContain('products_owner_name_idx');
+    expect(plans.page).toContain('products_workspace_name_idx');
   });
 
   it('out of stock only', async () => {
@@ -216,7 +216,7 @@ describe('the big catalogue (100,000 products): no Seq Scan on products', () => 
   it('low stock only, newest first and by name: the partial index of products at or under their level', async () => {
     // stock_status() is inlined, and the clause beside it is the index's own predicate: the page reads the partial index.
     const newest = await expectListIndexed(page(big, { stockStatus: 'LOW_STOCK' }));
-    expect(newest.page).toContain('products_owner_low_stock_idx');
+    expect(newest.page).toContain('products_workspace_low_stock_idx');
     await expectListIndexed(page(big, { stockStatus: 'LOW_STOCK', sortBy: 'name', sortOrder: 'asc' }));
   });
 
@@ -244,12 +244,12 @@ describe('a small catalogue (2,000 products) in the big table: its requests read
 
 describe('the trash: its own partial indexes, never the catalogue', () => {
   it("one owner's trash, newest first, and its count", async () => {
-    expect(await expectIndexed(trashedPageStatement(big, 10, 0))).toContain('products_owner_trash_idx');
+    expect(await expectIndexed(trashedPageStatement(big, 10, 0))).toContain('products_workspace_trash_idx');
     // A deep page or the count of an owner who holds most of the table's trash may read every trashed row through either trash index instead.
     await expectIndexed(trashedPageStatement(big, 10, 5_000));
     await expectIndexed(trashedCountStatement(big));
-    expect(await expectIndexed(trashedPageStatement(small, 10, 100))).toContain('products_owner_trash_idx');
-    expect(await expectIndexed(trashedCountStatement(small))).toContain('products_owner_trash_idx');
+    expect(await expectIndexed(trashedPageStatement(small, 10, 100))).toContain('products_workspace_trash_idx');
+    expect(await expectIndexed(trashedCountStatement(small))).toContain('products_workspace_trash_idx');
   });
 
   it("housekeeping's purge of products trashed 30 days ago", async () => {

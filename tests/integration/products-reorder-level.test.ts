@@ -19,7 +19,7 @@ async function lowStockCount(token: string): Promise<number> {
 }
 
 /** The low-stock products counted from the rows themselves. */
-const countedLowStock = (ownerId: string) => countProducts(app, 'owner_id = $1 AND deleted_at IS NULL AND quantity > 0 AND quantity <= reorder_level', [ownerId]);
+const countedLowStock = (ownerId: string) => countProducts(app, 'workspace_id = (SELECT id FROM workspaces WHERE personal_user_id = $1) AND deleted_at IS NULL AND quantity > 0 AND quantity <= reorder_level', [ownerId]);
 
 describe('reorder level: what is refused', () => {
   it.each([
@@ -162,7 +162,7 @@ describe('dashboard: Needs reordering', () => {
     const names = rest.body.needsReordering.map((p: { name: string }) => p.name);
     expect(gql.data.dashboard.needsReordering.map((p: { name: string }) => p.name)).toEqual(names);
     expect(gql.data.dashboard.overview.needsReordering).toBe(rest.body.overview.needsReordering);
-    expect(rest.body.overview.needsReordering).toBe(await countProducts(app, 'owner_id = $1 AND deleted_at IS NULL AND quantity <= reorder_level', [ownerId]));
+    expect(rest.body.overview.needsReordering).toBe(await countProducts(app, 'workspace_id = (SELECT id FROM workspaces WHERE personal_user_id = $1) AND deleted_at IS NULL AND quantity <= reorder_level', [ownerId]));
     return { count: rest.body.overview.needsReordering, names };
   }
 

@@ -18,7 +18,7 @@ async function aggregate(ownerId: string) {
     `SELECT count(*)::int AS "totalProducts", (count(*) FILTER (WHERE quantity > 0))::int AS "inStock",
        (count(*) FILTER (WHERE quantity = 0))::int AS "outOfStock",
        (count(*) FILTER (WHERE quantity > 0 AND quantity <= reorder_level))::int AS "lowStock", coalesce(sum(price * quantity), 0)::text AS value
-     FROM products WHERE owner_id = $1 AND deleted_at IS NULL`,
+     FROM products WHERE workspace_id = (SELECT id FROM workspaces WHERE personal_user_id = $1) AND deleted_at IS NULL`,
     [ownerId],
   );
   return { totalProducts: row.totalProducts, inStock: row.inStock, outOfStock: row.outOfStock, lowStock: row.lowStock, inventoryValue: Number(row.value) };
@@ -65,17 +65,18 @@ describe('catalogue totals kept by triggers', () => {
     const second = await signUpUser(app);
     await createProduct(app, first.token, { quantity: 1 });
     await app.sql(
-      `INSERT INTO products (id, owner_id, name, description, price, category, quantity)
-       SELECT gen_random_uuid(), CASE WHEN i % 3 = 0 THEN $1::uuid ELSE $2::uuid END, 'Bulk ' || i, 'Inserted in one statement', (i % 500) + 0.99, 'Bulk', i % 4
-       FROM generate_series(1, 2000) AS i`,
+      `INSERT INTO products (id, created_by, workspace_id, name, description, price, category, quantity)
+       SELECT gen_random_uuid(), w.personal_user_id, w.id, 'Bulk ' || i, 'Inserted in one statement', (i % 500) + 0.99, 'Bulk', i % 4
+       FROM generate_series(1, 2000) AS i
+       JOIN workspaces AS w ON w.personal_user_id = CASE WHEN i % 3 = 0 THEN $1::uuid ELSE $2::uuid END`,
       [first.user.id, second.user.id],
     );
-    await app.sql(`UPDATE products SET quantity = quantity + 1, price = price + 0.01 WHERE owner_id = $1 AND quantity = 0`, [second.user.id]);
-    await app.sql(`DELETE FROM products WHERE owner_id = $1 AND quantity = 2`, [first.user.id]);
+    await app.sql(`UPDATE products SET quantity = quantity + 1, price = price + 0.01 WHERE workspace_id = (SELECT id FROM workspaces WHERE personal_user_id = $1) AND quantity = 0`, [second.user.id]);
+    await app.sql(`DELETE FROM products WHERE workspace_id = (SELECT id FROM workspaces WHERE personal_user_id = $1) AND quantity = 2`, [first.user.id]);
     // Into the trash and partly back out, in statements that bypass the app too.
-    await app.sql(`UPDATE products SET deleted_at = now() WHERE owner_id = $1 AND quantity = 3`, [second.user.id]);
-    await app.sql(`UPDATE products SET deleted_at = NULL WHERE owner_id = $1 AND quantity = 3 AND price < 100`, [second.user.id]);
-    await app.sql(`DELETE FROM products WHERE owner_id = $1 AND deleted_at IS NOT NULL AND price > 400`, [second.user.id]);
+    await app.sql(`UPDATE products SET deleted_at = now() WHERE workspace_id = (SELECT id FROM workspaces WHERE personal_user_id = $1) AND quantity = 3`, [second.user.id]);
+    await app.sql(`UPDATE products SET deleted_at = NULL WHERE workspace_id = (SELECT id FROM workspaces WHERE personal_user_id = $1) AND quantity = 3 AND price < 100`, [second.user.id]);
+    await app.sql(`DELETE FROM products WHERE workspace_id = (SELECT id FROM workspaces WHERE personal_user_id = $1) AND deleted_at IS NOT NULL AND price > 400`, [second.user.id]);
     const firstTotals = await expectTotalsToMatch(first.token, first.user.id);
     const secondTotals = await expectTotalsToMatch(second.token, second.user.id);
     expect(firstTotals.totalProducts + secondTotals.totalProducts).toBeGreaterThan(1000);
@@ -127,7 +128,7 @@ describe('catalogue totals kept by triggers', () => {
     const { token, user } = await signUpUser(app);
     await createProduct(app, token);
     await app.sql('DELETE FROM users WHERE id = $1', [user.id]);
-    expect(await app.sql('SELECT * FROM catalogue_stats WHERE owner_id = $1', [user.id])).toEqual([]);
-    expect(await app.sql('SELECT * FROM products WHERE owner_id = $1', [user.id])).toEqual([]);
+    expect(await app.sql('SELECT * FROM catalogue_stats WHERE workspace_id = (SELECT id FROM workspaces WHERE personal_user_id = $1)', [user.id])).toEqual([]);
+    expect(await app.sql('SELECT * FROM products WHERE workspace_id = (SELECT id FROM workspaces WHERE personal_user_id = $1)', [user.id])).toEqual([]);
   });
 });

@@ -404,14 +404,14 @@ describe('the running totals with trashed rows present', () => {
     await app.rest('DELETE', `/api/products/${third.id}?permanent=true`, undefined, { token });
     await app.rest('DELETE', `/api/products/${chair.id}`, undefined, { token });
     const [totals] = await app.sql(
-      `SELECT total_products, in_stock, low_stock, reorder_due, inventory_value::text AS value FROM catalogue_stats WHERE owner_id = $1`,
+      `SELECT total_products, in_stock, low_stock, reorder_due, inventory_value::text AS value FROM catalogue_stats WHERE workspace_id = (SELECT id FROM workspaces WHERE personal_user_id = $1)`,
       [account.user.id],
     );
     const [actual] = await app.sql(
       `SELECT count(*)::int AS total_products, count(*) FILTER (WHERE quantity > 0)::int AS in_stock,
         count(*) FILTER (WHERE quantity > 0 AND quantity <= reorder_level)::int AS low_stock, count(*) FILTER (WHERE quantity <= reorder_level)::int AS reorder_due,
         coalesce(sum(price * quantity), 0)::numeric(20,2)::text AS value
-       FROM products WHERE owner_id = $1 AND deleted_at IS NULL`,
+       FROM products WHERE workspace_id = (SELECT id FROM workspaces WHERE personal_user_id = $1) AND deleted_at IS NULL`,
       [account.user.id],
     );
     expect(totals).toEqual(actual);
@@ -422,7 +422,7 @@ describe('the running totals with trashed rows present', () => {
     const { account, token, lamp } = await catalogue();
     await app.rest('DELETE', `/api/products/${lamp.id}`, undefined, { token });
     await app.sql('DELETE FROM users WHERE id = $1', [account.user.id]);
-    expect(await app.sql('SELECT id FROM products WHERE owner_id = $1', [account.user.id])).toEqual([]);
+    expect(await app.sql('SELECT id FROM products WHERE workspace_id = (SELECT id FROM workspaces WHERE personal_user_id = $1)', [account.user.id])).toEqual([]);
     expect(await movementsOf(lamp.id)).toEqual([]);
   });
 });

@@ -159,7 +159,8 @@ describe('schema constraints', () => {
       `INSERT INTO users (id, email, first_name, last_name, password_hash) VALUES (gen_random_uuid(), 'edge@example.com', 'A', 'B', 'x') RETURNING id`,
     );
     const insert = (product: { name: string; description: string; category: string; price: number; quantity: number }) =>
-      connection.execute(`INSERT INTO products (id, owner_id, name, description, price, category, quantity) VALUES (gen_random_uuid(), ?, ?, ?, ?, ?, ?)`, [
+      connection.execute(`INSERT INTO products (id, created_by, workspace_id, name, description, price, category, quantity) VALUES (gen_random_uuid(), ?, (SELECT id FROM workspaces WHERE personal_user_id = ?), ?, ?, ?, ?, ?)`, [
+        owner.id,
         owner.id,
         product.name,
         product.description,

@@ -45,12 +45,12 @@ interface StoredMovement {
   reason: string;
   note: string | null;
   user_id: string | null;
-  owner_id: string;
+  workspace_id: string;
 }
 
 /** A product's movements as stored, oldest first. */
 const ledgerOf = (productId: string): Promise<StoredMovement[]> =>
-  app.sql(`SELECT id::text, delta, quantity_after, reason, note, user_id, owner_id FROM stock_movements WHERE product_id = $1 ORDER BY stock_movements.id`, [productId]);
+  app.sql(`SELECT id::text, delta, quantity_after, reason, note, user_id, workspace_id FROM stock_movements WHERE product_id = $1 ORDER BY stock_movements.id`, [productId]);
 
 /**
  * Every product whose ledger does not add up: its movements' sum differs from
@@ -95,7 +95,7 @@ describe('the invariant holds from the first write', () => {
     ] as const) {
       const [movement, ...others] = await ledgerOf(product.id);
       expect(others).toEqual([]);
-      expect(movement).toMatchObject({ delta: quantity, quantity_after: quantity, reason: 'INITIAL', note: null, user_id: owner.user.id, owner_id: owner.user.id });
+      expect(movement).toMatchObject({ delta: quantity, quantity_after: quantity, reason: 'INITIAL', note: null, user_id: owner.user.id, workspace_id: owner.workspaceId });
     }
     await expectLedgersHold();
   });
@@ -182,19 +182,19 @@ describe('the invariant holds from the first write', () => {
     const client = new Client({ connectionString: app.databaseUrl });
     await client.connect();
     try {
-      await seedProducts(client, { ownerId: seeded.user.id, count: 30, seed: 7, batchSize: 7 });
+      await seedProducts(client, { userId: seeded.user.id, count: 30, seed: 7, batchSize: 7 });
     } finally {
       await client.end();
     }
     const [{ products, initial, firsts, withHistory, reasons, byOthers, reorderLevels }] = await app.sql(
-      `SELECT (SELECT count(*)::int FROM products WHERE owner_id = $1) AS products,
-        (SELECT count(*)::int FROM stock_movements WHERE owner_id = $1 AND reason = 'INITIAL') AS initial,
-        (SELECT count(*)::int FROM (SELECT DISTINCT ON (product_id) reason FROM stock_movements WHERE owner_id = $1 ORDER BY product_id, id) AS f
+      `SELECT (SELECT count(*)::int FROM products WHERE workspace_id = (SELECT id FROM workspaces WHERE personal_user_id = $1)) AS products,
+        (SELECT count(*)::int FROM stock_movements WHERE workspace_id = (SELECT id FROM workspaces WHERE personal_user_id = $1) AND reason = 'INITIAL') AS initial,
+        (SELECT count(*)::int FROM (SELECT DISTINCT ON (product_id) reason FROM stock_movements WHERE workspace_id = (SELECT id FROM workspaces WHERE personal_user_id = $1) ORDER BY product_id, id) AS f
           WHERE reason = 'INITIAL') AS firsts,
-        (SELECT count(*)::int FROM (SELECT product_id FROM stock_movements WHERE owner_id = $1 GROUP BY product_id HAVING count(*) >= 3) AS h) AS "withHistory",
-        (SELECT array_agg(DISTINCT reason ORDER BY reason) FROM stock_movements WHERE owner_id = $1) AS reasons,
-        (SELECT count(*)::int FROM stock_movements WHERE owner_id = $1 AND user_id IS DISTINCT FROM $1) AS "byOthers",
-        (SELECT count(*)::int FROM products WHERE owner_id = $1 AND reorder_level IS NOT NULL) AS "reorderLevels"`,
+        (SELECT count(*)::int FROM (SELECT product_id FROM stock_movements WHERE workspace_id = (SELECT id FROM workspaces WHERE personal_user_id = $1) GROUP BY product_id HAVING count(*) >= 3) AS h) AS "withHistory",
+        (SELECT array_agg(DISTINCT reason ORDER BY reason) FROM stock_movements WHERE workspace_id = (SELECT id FROM workspaces WHERE personal_user_id = $1)) AS reasons,
+        (SELECT count(*)::int FROM stock_movements WHERE workspace_id = (SELECT id FROM workspaces WHERE personal_user_id = $1) AND user_id IS DISTINCT FROM $1) AS "byOthers",
+        (SELECT count(*)::int FROM products WHERE workspace_id = (SELECT id FROM workspaces WHERE personal_user_id = $1) AND reorder_level IS NOT NULL) AS "reorderLevels"`,
       [seeded.user.id],
     );
     // One INITIAL each, always the first; most with a delivery and sales after it; all by the owner.
@@ -475,7 +475,7 @@ describe('the migration', () => {
       }
       await migrator.up();
       const movements = await connection.execute(
-        `SELECT m.delta, m.quantity_after, m.reason, m.note, m.user_id = p.owner_id AND m.owner_id = p.owner_id AS by_owner, m.created_at = p.created_at AS at_creation
+        `SELECT m.delta, m.quantity_after, m.reason, m.note, m.user_id = p.created_by AND m.workspace_id = p.workspace_id AS by_owner, m.created_at = p.created_at AS at_creation
          FROM stock_movements m JOIN products p ON p.id = m.product_id ORDER BY m.id`,
       );
       expect(movements).toEqual([

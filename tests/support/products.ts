@@ -39,14 +39,14 @@ export async function createProduct(app: TestApp, token: string, overrides: Reco
 /** The stored row of a product (or undefined), read straight from PostgreSQL. */
 export async function storedProduct(app: TestApp, id: string) {
   const [row] = await app.sql(
-    `SELECT id, owner_id, name, description, price::text AS price, category, quantity, image_url, sku, barcode, featured, version, created_at, updated_at
+    `SELECT id, created_by, name, description, price::text AS price, category, quantity, image_url, sku, barcode, featured, version, created_at, updated_at
      FROM products WHERE id = $1`,
     [id],
   );
   return row as
     | {
         id: string;
-        owner_id: string;
+        created_by: string;
         name: string;
         description: string;
         price: string;

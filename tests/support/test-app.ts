@@ -270,12 +270,13 @@ export const SIGN_UP = `mutation SignUp($input: SignUpInput!) { signUp(input: $i
 export const SIGN_IN = `mutation SignIn($input: SignInInput!) { signIn(input: $input) { accessToken expiresAt user { id email fullName role status emailVerified } } }`;
 export const ME = `query Me { me { id email firstName lastName fullName role status emailVerified } }`;
 
-/** Signs a new user up over REST and returns the token and user. */
+/** Signs a new user up over REST and returns the token, the user and the id of their personal workspace. */
 export async function signUpUser(app: TestApp, overrides: Partial<{ email: string; password: string; firstName: string; lastName: string }> = {}) {
   const input = { firstName: 'Grace', lastName: 'Hopper', email: uniqueEmail(), password: GOOD_PASSWORD, ...overrides };
   const answer = await app.rest('POST', '/api/auth/signup', input);
   if (answer.status !== 201) throw new Error(`sign-up failed: ${answer.status} ${JSON.stringify(answer.body)}`);
-  return { ...input, token: answer.body.accessToken as string, user: answer.body.user };
+  const [personal] = await app.sql<{ id: string }>('SELECT id FROM workspaces WHERE personal_user_id = $1', [answer.body.user.id]);
+  return { ...input, token: answer.body.accessToken as string, user: answer.body.user, workspaceId: personal.id };
 }
 
 /** Signs a new user up and makes them an admin the way `npm run user:promote` does. */

@@ -2,6 +2,7 @@ import { ArrayType, Check, Entity, Index, ManyToOne, PrimaryKey, Property } from
 import { API_TOKEN_SCOPES, ApiTokenFields, type ApiTokenRevokedReason, type ApiTokenScope } from '@stockroom/schema';
 import { randomUUID } from 'node:crypto';
 import { User } from './user.entity';
+import { Workspace } from './workspace.entity';
 
 /**
  * A personal access token: its owner, name and scopes, and the SHA-256 of
@@ -19,6 +20,11 @@ export class ApiToken {
   @ManyToOne(() => User, { deleteRule: 'cascade' })
   @Index()
   user!: User;
+
+  /** The one workspace the token acts in. */
+  @ManyToOne(() => Workspace, { deleteRule: 'cascade' })
+  @Index()
+  workspace!: Workspace;
 
   @Property({ length: ApiTokenFields.name.max })
   name!: string;

@@ -9,6 +9,8 @@ import type { MailOutbox } from '../mail/mail-outbox';
 import type { Session } from './session.entity';
 import type { UploadStore } from '../storage/upload-store';
 import type { User } from './user.entity';
+import type { WorkspaceAccess } from './workspace-access';
+import type { MembershipRow } from './workspace.queries';
 
 /** What the app is made of, built once at start-up. */
 export interface AppServices {
@@ -47,13 +49,21 @@ export interface ApiTokenRow {
   expires_at: string | null;
   revoked_at: string | null;
   last_used_at: string | null;
+  /** The one workspace the token acts in. */
+  workspace_id: string;
 }
 
 /**
  * Whoever sent the request: a signed-in session, or a personal access token
  * (which may only read or change the catalogue, as its scopes say).
  */
-export type CallerRows = (ViewerRows & { apiToken?: undefined }) | { user: ViewerRows['user']; session?: undefined; apiToken: ApiTokenRow };
+export type CallerRows = ((ViewerRows & { apiToken?: undefined }) | { user: ViewerRows['user']; session?: undefined; apiToken: ApiTokenRow }) & {
+  /**
+   * The caller's membership of the workspace the request names (`named`: the header's or the token's id, null for
+   * the personal workspace), read with the caller; `row` null when they are not a member (see account/workspace-access.ts).
+   */
+  membership?: { named: string | null; row: MembershipRow | null };
+};
 
 /** The caller mapped into a managed user, for requests a token may make too (see account/viewer.ts). */
 export interface Caller {
@@ -83,4 +93,8 @@ export interface RequestContext extends AppServices {
   readonly onRateLimit?: (state: RateLimitState) => void;
   /** The same caller mapped into managed entities, once a request needs them (see account/viewer.ts). */
   viewer?: Viewer;
+  /** The `X-Workspace-Id` header as sent, if any (checked lazily, see account/workspace-access.ts). */
+  readonly workspaceHeader?: string;
+  /** The workspace this request acts in and the caller's role there, looked up once (see account/workspace-access.ts). */
+  pendingWorkspace?: Promise<WorkspaceAccess>;
 }

@@ -9,6 +9,8 @@ import { sessionWithUserStatement } from './session.queries';
 import { hashApiToken, verifyAccessToken } from './tokens';
 import { countCallerRequest, sessionBudgetKey, TOKEN_BUDGET_PREFIX } from './request-rate-limit';
 import { budgetKeyValue, withBudgetRead } from './rate-limiter.queries';
+import { workspaceHeaderOf } from './requested-workspace';
+import { callerPersonalWorkspace, callerTokenWorkspace, namedWorkspace, withMembership, type MembershipRow } from './workspace.queries';
 
 /** Where the caller's budget stands in the database, as withBudgetRead answers it with the caller's columns. */
 interface BudgetColumns {
@@ -31,12 +33,17 @@ async function sessionCaller(ctx: RequestContext, bearerToken: string): Promise<
   const { sid, sub } = check.claims;
   if (!isUuid(sid) || !isUuid(sub)) throw new UnauthenticatedError(AuthMessages.invalidToken);
   // The session, its user and its budget in one statement that writes nothing: every signed-in request runs it.
-  const statement = withBudgetRead(sessionWithUserStatement(sid, sub), budgetKeyValue(sessionBudgetKey(sid)), ctx.config.apiRateWindowMs / 1000);
-  const [row] = await ctx.sql.query<ViewerRows & BudgetColumns>(statement);
+  // A header naming a well-formed id is looked up with the caller; without one, the personal workspace is.
+  const header = workspaceHeaderOf(ctx.workspaceHeader);
+  const named = header !== undefined && isUuid(header) ? header : header === undefined ? null : undefined;
+  const caller = withMembership(sessionWithUserStatement(sid, sub), named ? namedWorkspace(named) : callerPersonalWorkspace);
+  const statement = withBudgetRead(caller, budgetKeyValue(sessionBudgetKey(sid)), ctx.config.apiRateWindowMs / 1000);
+  const [row] = await ctx.sql.query<ViewerRows & BudgetColumns & { membership: MembershipRow | null }>(statement);
   if (!row) throw new UnauthenticatedError(AuthMessages.invalidToken);
   const { session, user } = row;
   if (session.revoked_at || new Date(session.expires_at).getTime() <= Date.now()) throw new UnauthenticatedError(AuthMessages.sessionExpired);
-  return { rows: { session, user }, budget: writtenBudgetOf(row) };
+  const membership = named === undefined ? undefined : { named, row: row.membership };
+  return { rows: { session, user, membership }, budget: writtenBudgetOf(row) };
 }
 
 /**
@@ -48,13 +55,14 @@ async function sessionCaller(ctx: RequestContext, bearerToken: string): Promise<
  */
 async function apiTokenCaller(ctx: RequestContext, bearerToken: string): Promise<{ rows: CallerRows; budget: WrittenBudget }> {
   if (!isApiTokenShape(bearerToken)) throw new UnauthenticatedError(AuthMessages.invalidToken);
-  const statement = withBudgetRead(apiTokenWithUserStatement(hashApiToken(bearerToken)), apiTokenBudgetKey(TOKEN_BUDGET_PREFIX), ctx.config.apiRateWindowMs / 1000);
-  const [row] = await ctx.sql.query<{ token: ApiTokenRow; user: ViewerRows['user'] } & BudgetColumns>(statement);
+  const caller = withMembership(apiTokenWithUserStatement(hashApiToken(bearerToken)), callerTokenWorkspace);
+  const statement = withBudgetRead(caller, apiTokenBudgetKey(TOKEN_BUDGET_PREFIX), ctx.config.apiRateWindowMs / 1000);
+  const [row] = await ctx.sql.query<{ token: ApiTokenRow; user: ViewerRows['user']; membership: MembershipRow | null } & BudgetColumns>(statement);
   if (!row) throw new UnauthenticatedError(AuthMessages.invalidToken);
   const { token, user } = row;
   if (token.revoked_at || (token.expires_at && new Date(token.expires_at).getTime() <= Date.now())) throw new UnauthenticatedError(AuthMessages.invalidToken);
   ctx.callerUsage.noteTokenUse(token.id, token.last_used_at);
-  return { rows: { user, apiToken: token }, budget: writtenBudgetOf(row) };
+  return { rows: { user, apiToken: token, membership: { named: token.workspace_id, row: row.membership } }, budget: writtenBudgetOf(row) };
 }
 
 /**

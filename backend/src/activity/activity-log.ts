@@ -9,5 +9,14 @@ import type { ActivityKind } from './activity.entity';
  * refused write logs nothing.
  */
 export function logActivityStatement(userId: string, kind: ActivityKind, details: Record<string, unknown> = {}): Statement {
-  return { sql: 'INSERT INTO activity_log (user_id, kind, details) VALUES (?, ?, ?::jsonb)', values: [userId, kind, JSON.stringify(details)] };
+  // An account's own entries (sign-in, profile, password) go to its personal workspace.
+  return {
+    sql: 'INSERT INTO activity_log (workspace_id, user_id, kind, details) SELECT id, ?, ?, ?::jsonb FROM workspaces WHERE personal_user_id = ?',
+    values: [userId, kind, JSON.stringify(details), userId],
+  };
+}
+
+/** An entry in a workspace's activity, naming the member who acted. */
+export function logWorkspaceActivityStatement(workspaceId: string, userId: string, kind: ActivityKind, details: Record<string, unknown> = {}): Statement {
+  return { sql: 'INSERT INTO activity_log (workspace_id, user_id, kind, details) VALUES (?, ?, ?, ?::jsonb)', values: [workspaceId, userId, kind, JSON.stringify(details)] };
 }

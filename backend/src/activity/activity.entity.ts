@@ -1,6 +1,7 @@
 import { Entity, Enum, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { Rules } from '@stockroom/schema';
 import { User } from '../account/user.entity';
+import { Workspace } from '../account/workspace.entity';
 
 /** What a user did, as the dashboard's recent activity names it. */
 export const ACTIVITY_KINDS = [
@@ -27,6 +28,7 @@ export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
  * name is copied in, so a deleted product's entry still reads well.
  */
 @Entity({ tableName: 'activity_log' })
+@Index({ name: 'activity_log_workspace_recent_idx', expression: 'create index "activity_log_workspace_recent_idx" on "activity_log" ("workspace_id", "created_at" desc, "id" desc)' })
 @Index({ name: 'activity_log_user_recent_idx', expression: 'create index "activity_log_user_recent_idx" on "activity_log" ("user_id", "created_at" desc, "id" desc)' })
 export class ActivityEntry {
   [OptionalProps]?: 'subjectId' | 'subject' | 'details' | 'createdAt';
@@ -35,6 +37,11 @@ export class ActivityEntry {
   @PrimaryKey({ type: 'bigint', autoincrement: true })
   id!: string;
 
+  /** The workspace it happened in; an account's own entries (sign-in, profile) are in its personal workspace. */
+  @ManyToOne(() => Workspace, { deleteRule: 'cascade' })
+  workspace!: Workspace;
+
+  /** The member who acted. */
   @ManyToOne(() => User, { deleteRule: 'cascade' })
   user!: User;
 

@@ -33,18 +33,18 @@ export interface RecentActivityRow extends ActivityRow {
 }
 
 /**
- * The user's newest items, newest first (the id orders entries of one
+ * The workspace's newest items, newest first (the id orders entries of one
  * transaction). Sign-ins in a row, with nothing else logged between them,
  * make one item: an app that signs in on every visit would otherwise fill
  * the list with identical "Signed in" rows. Every other entry is an item of
  * its own. A run is numbered by its position among all entries minus its
  * position among sign-ins, which stays the same along a run.
  */
-export function recentActivityStatement(userId: string, limit = RECENT_ACTIVITY_LIMIT, window = RECENT_ACTIVITY_WINDOW): Statement {
+export function recentActivityStatement(workspaceId: string, limit = RECENT_ACTIVITY_LIMIT, window = RECENT_ACTIVITY_WINDOW): Statement {
   return {
     sql: `WITH newest AS (
         SELECT id, kind, subject_id, subject, details, created_at FROM activity_log
-        WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT ?
+        WHERE workspace_id = ? ORDER BY created_at DESC, id DESC LIMIT ?
       ), numbered AS (
         SELECT *, row_number() OVER (ORDER BY created_at DESC, id DESC) AS n,
           row_number() OVER (PARTITION BY kind = 'signed_in' ORDER BY created_at DESC, id DESC) AS n_of_kind
@@ -59,7 +59,7 @@ export function recentActivityStatement(userId: string, limit = RECENT_ACTIVITY_
       FROM grouped
       GROUP BY coalesce('run ' || sign_in_run, 'entry ' || n)
       ORDER BY min(n) LIMIT ?`,
-    values: [userId, window, limit],
+    values: [workspaceId, window, limit],
   };
 }
 

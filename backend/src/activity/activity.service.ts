@@ -1,14 +1,15 @@
 import { requireCaller } from '../account/viewer';
+import { requireMember } from '../account/workspace-access';
 import type { RequestContext } from '../account/context';
 import { runStatement } from '../db/sql';
 import { toActivityItem, type ActivityItemView } from './activity-item';
 import { hasSignedInStatement, recentActivityStatement, type RecentActivityRow } from './activity.queries';
 
 export const activityService = {
-  /** The signed-in caller's newest activity entries, newest first, as the dashboard shows them. */
+  /** The newest activity entries of the request's workspace, newest first, as the dashboard shows them. */
   async recent(ctx: RequestContext): Promise<ActivityItemView[]> {
-    const { user } = await requireCaller(ctx, 'read');
-    const rows = await runStatement<RecentActivityRow>(ctx.em, recentActivityStatement(user.id));
+    const { workspaceId } = await requireMember(ctx, 'readProducts');
+    const rows = await runStatement<RecentActivityRow>(ctx.em, recentActivityStatement(workspaceId));
     return rows.map(toActivityItem);
   },
 

@@ -4,6 +4,7 @@ import type { RequestContext } from '../account/context';
 import { MailKind, recipientWithinCap } from '../account/mail-limits';
 import { createApiTokenSecret } from '../account/tokens';
 import { requireViewer } from '../account/viewer';
+import { requireMember } from '../account/workspace-access';
 import { assertValid, canonicalId } from '../common/errors';
 import { runStatement } from '../db/sql';
 import { profileLink } from '../mail/client-links';
@@ -23,13 +24,15 @@ const scopesOf = (scopes: ApiTokenScope[]): ApiTokenScope[] => (['read', 'write'
 /*
  * Every method needs a session (requireViewer): a personal access token can
  * neither list, create nor revoke tokens, so a leaked one cannot make
- * itself a successor.
+ * itself a successor. A token is made in the request's workspace and acts
+ * only there, with its maker's role at the time of each request.
  */
 export const apiTokenService = {
-  /** The caller's tokens, newest first, revoked and expired ones included (the list says so). */
+  /** The caller's tokens of the request's workspace, newest first, revoked and expired ones included (the list says so). */
   async list(ctx: RequestContext): Promise<ApiToken[]> {
     const { user } = await requireViewer(ctx);
-    return ctx.em.find(ApiToken, { user }, { orderBy: { createdAt: 'desc', id: 'asc' } });
+    const { workspaceId } = await requireMember(ctx, 'readProducts');
+    return ctx.em.find(ApiToken, { user, workspace: workspaceId }, { orderBy: { createdAt: 'desc', id: 'asc' } });
   },
 
   /**
@@ -42,6 +45,7 @@ export const apiTokenService = {
    */
   async create(ctx: RequestContext, input: ApiTokenInput): Promise<CreatedApiToken> {
     const { user } = await requireViewer(ctx);
+    const { workspaceId } = await requireMember(ctx, 'readProducts');
     assertValid(validateApiTokenInput(input));
     const { token, hash, prefix } = createApiTokenSecret();
     const apiToken = await ctx.em.transactional(async (em) => {
@@ -49,6 +53,7 @@ export const apiTokenService = {
       if ((await em.count(ApiToken, { user: user.id })) >= MAX_API_TOKENS_PER_USER) throw new TooManyApiTokensError();
       const created = em.create(ApiToken, {
         user: user.id,
+        workspace: workspaceId,
         name: String(input.name).trim(),
         scopes: scopesOf(input.scopes as ApiTokenScope[]),
         prefix,

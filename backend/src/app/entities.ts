@@ -14,6 +14,8 @@ import { CatalogueStats } from '../products/catalogue/catalogue-stats.entity';
 import { Product } from '../product-record/product.entity';
 import { StockMovement } from '../stock/stock-movement.entity';
 import { User } from '../account/user.entity';
+import { Workspace } from '../account/workspace.entity';
+import { WorkspaceMember } from '../account/workspace-member.entity';
 
 /** Every entity the ORM knows; each feature adds its own here. */
-export const entities = [User, Session, OneTimeToken, SignInAttempts, RateLimitBucket, Product, CatalogueStats, ActivityEntry, StockMovement, ApiToken, NotificationSettings, StockAlert, OutboxEvent, Webhook, WebhookDelivery, BulkEdit];
+export const entities = [User, Workspace, WorkspaceMember, Session, OneTimeToken, SignInAttempts, RateLimitBucket, Product, CatalogueStats, ActivityEntry, StockMovement, ApiToken, NotificationSettings, StockAlert, OutboxEvent, Webhook, WebhookDelivery, BulkEdit];

@@ -1,4 +1,4 @@
-import { APP_NAME, APP_VERSION, Rules } from '@stockroom/schema';
+import { APP_NAME, APP_VERSION, Rules, WORKSPACE_HEADER } from '@stockroom/schema';
 import { HTTP_STATUS } from '../common/errors';
 import { apiTokenOpenApiPaths, apiTokenOpenApiSchemas } from '../api-tokens/api-token.openapi';
 import { authOpenApiPaths } from '../auth/auth.openapi';
@@ -13,6 +13,7 @@ import { stockOpenApiPaths } from '../stock/stock.openapi';
 import { uploadOpenApiPaths } from '../uploads/upload.openapi';
 import { userOpenApiPaths, userOpenApiSchemas } from '../users/user.openapi';
 import { webhookOpenApiPaths, webhookOpenApiSchemas } from '../webhooks/webhook.openapi';
+import { workspaceOpenApiPaths, workspaceOpenApiSchemas } from '../workspaces/workspace.openapi';
 import { METHOD_NOT_ALLOWED } from '../rest/method-not-allowed';
 import { errorResponse, integer, paginationProperties, ref, ruleSchema, string } from '../rest/openapi-helpers';
 import { rateLimitOpenApiHeaders, withRequestRateLimit } from '../rest/rate-limit.openapi';
@@ -42,7 +43,7 @@ function withBodyParserAnswers(paths: Paths): Paths {
 }
 
 /** Every path of the REST API and its operations: the document's `paths`, and what the 405 handler reads a path's methods from. */
-export const openApiPaths = withBodyParserAnswers({ ...authOpenApiPaths, ...userOpenApiPaths, ...apiTokenOpenApiPaths, ...webhookOpenApiPaths, ...notificationSettingsOpenApiPaths, ...productOpenApiPaths, ...stockOpenApiPaths, ...productBulkOpenApiPaths, ...productImportOpenApiPaths, ...productTrashOpenApiPaths, ...dashboardOpenApiPaths, ...uploadOpenApiPaths, ...healthOpenApiPaths });
+export const openApiPaths = withBodyParserAnswers({ ...authOpenApiPaths, ...userOpenApiPaths, ...apiTokenOpenApiPaths, ...webhookOpenApiPaths, ...notificationSettingsOpenApiPaths, ...productOpenApiPaths, ...stockOpenApiPaths, ...productBulkOpenApiPaths, ...productImportOpenApiPaths, ...productTrashOpenApiPaths, ...dashboardOpenApiPaths, ...workspaceOpenApiPaths, ...uploadOpenApiPaths, ...healthOpenApiPaths });
 
 /** The codes an error body can carry: each domain error's, and the 405 handler's. */
 const ERROR_CODES = [...Object.keys(HTTP_STATUS), METHOD_NOT_ALLOWED];
@@ -54,7 +55,7 @@ export function buildOpenApiDocument(serverUrl: string) {
     info: {
       title: `${APP_NAME} REST API`,
       version: APP_VERSION,
-      description: `The REST compatibility layer of ${APP_NAME}. It runs the same service code as the GraphQL API at /graphql, so both give the same answer to the same request. A path below asked with a method it does not list answers 405 with an \`Allow\` header.`,
+      description: `The REST compatibility layer of ${APP_NAME}. It runs the same service code as the GraphQL API at /graphql, so both give the same answer to the same request. A path below asked with a method it does not list answers 405 with an \`Allow\` header. A request acts in the workspace its \`${WORKSPACE_HEADER}\` header names (not a member, no such workspace or a malformed id: 404 'Workspace not found'), or without it in the caller's personal workspace; a personal access token acts only in the workspace it was made in (a header naming another: 403).`,
     },
     servers: [{ url: serverUrl }],
     paths: withRequestRateLimit(openApiPaths),
@@ -112,6 +113,7 @@ export function buildOpenApiDocument(serverUrl: string) {
         ...webhookOpenApiSchemas,
         ...notificationSettingsOpenApiSchemas,
         ...dashboardOpenApiSchemas,
+        ...workspaceOpenApiSchemas,
       },
     },
   };

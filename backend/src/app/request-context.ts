@@ -2,6 +2,8 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Request } from 'express';
 import type { AppServices, CallerRows, RequestContext, Viewer } from '../account/context';
 import type { RateLimitState } from '../account/rate-limiter';
+import type { WorkspaceAccess } from '../account/workspace-access';
+import { WORKSPACE_HEADER } from '@stockroom/schema';
 import { setRateLimitHeaders } from './rate-limit-headers';
 
 /**
@@ -21,6 +23,7 @@ class LazyRequestContext implements RequestContext {
   pendingCallerRows?: Promise<CallerRows>;
   rateLimit?: RateLimitState;
   viewer?: Viewer;
+  pendingWorkspace?: Promise<WorkspaceAccess>;
   private forkedEm?: EntityManager;
 
   constructor(
@@ -29,6 +32,7 @@ class LazyRequestContext implements RequestContext {
     readonly clientIp: string,
     readonly bearerToken: string | undefined,
     readonly onRateLimit?: (state: RateLimitState) => void,
+    readonly workspaceHeader?: string,
   ) {
     ({ config: this.config, mailer: this.mailer, uploads: this.uploads, sql: this.sql, jobs: this.jobs, callerUsage: this.callerUsage } = services);
   }
@@ -45,5 +49,6 @@ export function createRequestContext(services: AppServices, orm: MikroORM, req: 
   const bearerToken = header?.match(/^Bearer\s+(\S+)$/i)?.[1];
   // Only a request that sends a token is counted, so only then is there a budget to report.
   const onRateLimit = bearerToken ? (state: RateLimitState) => setRateLimitHeaders(req.res, state) : undefined;
-  return new LazyRequestContext(services, orm, req.ip ?? req.socket.remoteAddress ?? 'unknown', bearerToken, onRateLimit);
+  const workspaceHeader = req.get(WORKSPACE_HEADER);
+  return new LazyRequestContext(services, orm, req.ip ?? req.socket.remoteAddress ?? 'unknown', bearerToken, onRateLimit, workspaceHeader);
 }

@@ -1,6 +1,7 @@
 import { activityService } from '../activity/activity.service';
 import type { ActivityItemView } from '../activity/activity-item';
 import { requireCaller } from '../account/viewer';
+import { requireMember } from '../account/workspace-access';
 import type { RequestContext } from '../account/context';
 import type { ProductView } from '../product-record/product-view.types';
 import { inventoryService, type CategoryRow } from '../products/catalogue/inventory.service';
@@ -37,6 +38,7 @@ export const dashboardService = {
   async get(ctx: RequestContext): Promise<DashboardView> {
     // Checked once before the three reads, so they share the viewer rather than each looking up the session.
     const { user } = await requireCaller(ctx, 'read');
+    await requireMember(ctx, 'readProducts');
     const [stats, recentActivity, categories, returning, reorder] = await Promise.all([
       productService.stats(ctx),
       activityService.recent(ctx),

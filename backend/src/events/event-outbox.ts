@@ -33,7 +33,7 @@ const iso = (value: unknown) => new Date(value as string).toISOString();
 
 function eventOf(row: PendingEventRow): StockroomEvent {
   const product = { ...row.product, createdAt: iso(row.product.createdAt), updatedAt: iso(row.product.updatedAt) } as ProductJson;
-  return { id: row.id, type: row.type as EventType, userId: row.userId, createdAt: iso(row.createdAt), data: { product } };
+  return { id: row.id, type: row.type as EventType, workspaceId: row.workspaceId, createdAt: iso(row.createdAt), data: { product } };
 }
 
 /**

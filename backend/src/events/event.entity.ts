@@ -1,6 +1,6 @@
 import { Entity, Enum, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { EVENT_TYPES, type EventType } from '@stockroom/schema';
-import { User } from '../account/user.entity';
+import { Workspace } from '../account/workspace.entity';
 
 /**
  * The outbox: an event waiting to be handed to its subscribers. The
@@ -19,9 +19,9 @@ export class OutboxEvent {
   id!: string;
 
   /** The owner of the product: whose webhooks and notifications hear of it. */
-  @ManyToOne(() => User, { deleteRule: 'cascade' })
+  @ManyToOne(() => Workspace, { deleteRule: 'cascade' })
   @Index()
-  user!: User;
+  workspace!: Workspace;
 
   /** A check constraint holds it to EVENT_TYPES; a new type needs a migration. */
   @Enum({ items: [...EVENT_TYPES] })

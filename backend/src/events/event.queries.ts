@@ -5,7 +5,7 @@ import { PRODUCT_COLUMNS } from '../product-record/product-columns';
 export interface PendingEventRow {
   id: string;
   type: string;
-  userId: string;
+  workspaceId: string;
   createdAt: string | Date;
   product: Record<string, unknown>;
 }
@@ -18,7 +18,7 @@ export interface PendingEventRow {
  */
 export function claimPendingEventsStatement(limit: number): Statement {
   return {
-    sql: `SELECT e.id, e.type, e.user_id AS "userId", e.created_at AS "createdAt",
+    sql: `SELECT e.id, e.type, e.workspace_id AS "workspaceId", e.created_at AS "createdAt",
         (SELECT to_jsonb(v) FROM (SELECT ${PRODUCT_COLUMNS} FROM jsonb_populate_record(NULL::products, e.product)) v) AS product
       FROM events e ORDER BY e.created_at, e.id LIMIT ? FOR UPDATE OF e SKIP LOCKED`,
     values: [limit],

@@ -8,8 +8,8 @@ export type ProductJson = Omit<ProductView, 'createdAt' | 'updatedAt'> & { creat
 export interface StockroomEvent {
   id: string;
   type: EventType;
-  /** The owner of the product. */
-  userId: string;
+  /** The workspace of the product. */
+  workspaceId: string;
   createdAt: string;
   data: { product: ProductJson };
 }

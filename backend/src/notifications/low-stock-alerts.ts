@@ -22,7 +22,7 @@ export interface StockCrossingEvent {
   id: string;
   type: string;
   /** The product's owner. */
-  userId: string;
+  workspaceId: string;
   createdAt: string;
   data: { product: { id: string; name: string; quantity: number; reorderLevel: number | null } };
 }
@@ -58,16 +58,16 @@ const modeOf = (recipient: AlertRecipientRow | undefined): LowStockEmailMode => 
 export async function handleStockCrossing({ sql, mailer, appUrl }: LowStockEmailDeps, event: StockCrossingEvent): Promise<void> {
   const kind = KIND_OF_EVENT[event.type];
   if (!kind) return;
-  const [recipient] = await sql.query<AlertRecipientRow>(alertRecipientStatement(event.userId));
+  const [recipient] = await sql.query<AlertRecipientRow>(alertRecipientStatement(event.workspaceId));
   const mode = modeOf(recipient);
   if (!recipient || mode === 'NEVER') return;
   const { product } = event.data;
-  const alert = { eventId: event.id, userId: event.userId, productId: product.id, productName: product.name, kind, quantity: product.quantity, occurredAt: event.createdAt };
+  const alert = { eventId: event.id, workspaceId: event.workspaceId, productId: product.id, productName: product.name, kind, quantity: product.quantity, occurredAt: event.createdAt };
   if (mode === 'DAILY_DIGEST') {
     await sql.query(insertStockAlertStatement({ ...alert, sent: false }));
     return;
   }
-  const [live] = await sql.query<LiveProductRow>(liveProductsStatement(event.userId, [product.id]));
+  const [live] = await sql.query<LiveProductRow>(liveProductsStatement(event.workspaceId, [product.id]));
   if (!live) return;
   await sql.transaction(async (tx) => {
     const inserted = await tx.query(insertStockAlertStatement({ ...alert, sent: true }));

@@ -48,14 +48,14 @@ function digestLines(appUrl: string, alerts: PendingAlertRow[], live: LiveProduc
 }
 
 /** Claims and sends one user's digest in one transaction: the claim, the crossings taken, and the queued email commit together. */
-async function sendDigest({ sql, mailer, appUrl }: LowStockEmailDeps, userId: string, now: Date): Promise<void> {
+async function sendDigest({ sql, mailer, appUrl }: LowStockEmailDeps, workspaceId: string, now: Date): Promise<void> {
   await sql.transaction(async (tx) => {
-    const claimed = await tx.query(claimDigestStatement(userId, now, MIN_HOURS_BETWEEN_DIGESTS));
+    const claimed = await tx.query(claimDigestStatement(workspaceId, now, MIN_HOURS_BETWEEN_DIGESTS));
     if (claimed.length === 0) return;
-    const alerts = await tx.query<PendingAlertRow>(takePendingAlertsStatement(userId, now));
-    const [recipient] = await tx.query<AlertRecipientRow>(alertRecipientStatement(userId));
+    const alerts = await tx.query<PendingAlertRow>(takePendingAlertsStatement(workspaceId, now));
+    const [recipient] = await tx.query<AlertRecipientRow>(alertRecipientStatement(workspaceId));
     if (!recipient || alerts.length === 0) return;
-    const live = await tx.query<LiveProductRow>(liveProductsStatement(userId, [...new Set(alerts.map((alert) => alert.productId))]));
+    const live = await tx.query<LiveProductRow>(liveProductsStatement(workspaceId, [...new Set(alerts.map((alert) => alert.productId))]));
     const lines = digestLines(appUrl, alerts, live);
     if (lines.length) await mailer.send(lowStockDigestMail(recipient.email, recipient.firstName, lines));
   });
@@ -74,10 +74,10 @@ export async function sendDueDigests(deps: LowStockEmailDeps, now: Date): Promis
   for (const candidate of candidates) {
     try {
       if (localHourOf(now, candidate.timeZone ?? NOTIFICATION_DEFAULTS.timeZone) !== candidate.digestHour) continue;
-      await sendDigest(deps, candidate.userId, now);
+      await sendDigest(deps, candidate.workspaceId, now);
     } catch (error) {
       // One user's failure (a zone this runtime no longer knows, say) must not hold up everyone else's digest.
-      log.error({ err: error, userId: candidate.userId }, '[notifications] a low-stock digest could not be sent');
+      log.error({ err: error, workspaceId: candidate.workspaceId }, '[notifications] a low-stock digest could not be sent');
     }
   }
 }

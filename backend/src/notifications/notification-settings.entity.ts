@@ -1,10 +1,11 @@
 import { Check, Entity, Enum, OneToOne, OptionalProps, Property } from '@mikro-orm/core';
 import { LOW_STOCK_EMAIL_MODES, NOTIFICATION_DEFAULTS, NotificationSettingsFields, TIME_ZONE_MAX_LENGTH, type LowStockEmailMode } from '@stockroom/schema';
-import { User } from '../account/user.entity';
+import { Workspace } from '../account/workspace.entity';
 
 /**
- * A user's low-stock email settings. A user without a row has the defaults
- * (NEVER), so no existing account starts getting mail it did not ask for.
+ * A workspace's low-stock email settings, mailed to its first owner. A
+ * workspace without a row has the defaults (NEVER), so no existing account
+ * starts getting mail it did not ask for.
  */
 @Entity({ tableName: 'notification_settings' })
 @Check({
@@ -14,8 +15,8 @@ import { User } from '../account/user.entity';
 export class NotificationSettings {
   [OptionalProps]?: 'lowStockEmails' | 'digestHour' | 'timeZone' | 'lastDigestAt' | 'updatedAt';
 
-  @OneToOne({ entity: () => User, primary: true, owner: true, deleteRule: 'cascade' })
-  user!: User;
+  @OneToOne({ entity: () => Workspace, primary: true, owner: true, deleteRule: 'cascade' })
+  workspace!: Workspace;
 
   @Enum({ items: () => [...LOW_STOCK_EMAIL_MODES], default: NOTIFICATION_DEFAULTS.lowStockEmails })
   lowStockEmails: LowStockEmailMode = NOTIFICATION_DEFAULTS.lowStockEmails;

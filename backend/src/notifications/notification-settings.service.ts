@@ -1,7 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import { NOTIFICATION_DEFAULTS, NotificationMessages, canonicalTimeZone, validateNotificationSettings, type LowStockEmailMode, type NotificationSettingsInput } from '@stockroom/schema';
 import type { RequestContext } from '../account/context';
-import { requireViewer } from '../account/viewer';
+import { requireMember } from '../account/workspace-access';
 import { assertValid, DomainError } from '../common/errors';
 import { log } from '../common/log';
 import { runStatement } from '../db/sql';
@@ -21,15 +21,16 @@ const valuesOf = (settings: NotificationSettings | null): NotificationSettingsVa
     : { lowStockEmails: NOTIFICATION_DEFAULTS.lowStockEmails, digestHour: NOTIFICATION_DEFAULTS.digestHour, timeZone: null };
 
 /*
- * Both methods need a session (requireViewer): these are account settings,
- * which a personal access token may not read or change, as with the
- * password, the email and the tokens themselves.
+ * The settings belong to the request's workspace and are mailed to its first
+ * owner. Both methods need a session and a role that manages the workspace's
+ * settings (requireMember): a personal access token may not read or change
+ * them, as with the password, the email and the tokens themselves.
  */
 export const notificationSettingsService = {
   /** The caller's low-stock email settings; the defaults (NEVER) until they save any. */
   async get(ctx: RequestContext): Promise<NotificationSettingsValues> {
-    const { user } = await requireViewer(ctx);
-    return valuesOf(await ctx.em.findOne(NotificationSettings, { user }));
+    const { workspaceId } = await requireMember(ctx, 'manageSettings');
+    return valuesOf(await ctx.em.findOne(NotificationSettings, { workspace: workspaceId }));
   },
 
   /**
@@ -38,18 +39,18 @@ export const notificationSettingsService = {
    * drops the crossings it was collecting: they would never be sent.
    */
   async update(ctx: RequestContext, input: NotificationSettingsInput): Promise<NotificationSettingsValues> {
-    const { user } = await requireViewer(ctx);
+    const { workspaceId } = await requireMember(ctx, 'manageSettings');
     assertValid(validateNotificationSettings(input));
     try {
       return await ctx.em.transactional(async (em) => {
         // The row made if missing, then locked: two first saves at once both find it instead of both inserting it.
-        await runStatement(em, ensureSettingsStatement(user.id));
-        const settings = await em.findOneOrFail(NotificationSettings, { user }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+        await runStatement(em, ensureSettingsStatement(workspaceId));
+        const settings = await em.findOneOrFail(NotificationSettings, { workspace: workspaceId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
         if (input.lowStockEmails !== undefined) settings.lowStockEmails = input.lowStockEmails as LowStockEmailMode;
         if (input.digestHour !== undefined) settings.digestHour = input.digestHour as number;
         if (input.timeZone !== undefined) settings.timeZone = canonicalTimeZone((input.timeZone as string).trim());
         await em.flush();
-        if (settings.lowStockEmails !== 'DAILY_DIGEST') await runStatement(em, dropPendingAlertsStatement(user.id));
+        if (settings.lowStockEmails !== 'DAILY_DIGEST') await runStatement(em, dropPendingAlertsStatement(workspaceId));
         return valuesOf(settings);
       });
     } catch (error) {

@@ -1,7 +1,7 @@
 import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/core';
 import { Rules } from '@stockroom/schema';
 import { randomUUID } from 'node:crypto';
-import { User } from '../account/user.entity';
+import { Workspace } from '../account/workspace.entity';
 
 /** The two crossings a user may hear of, named as the stock statuses they enter. */
 export const STOCK_ALERT_KINDS = ['LOW_STOCK', 'OUT_OF_STOCK'] as const;
@@ -16,7 +16,7 @@ export type StockAlertKind = (typeof STOCK_ALERT_KINDS)[number];
  * and the digest skips it.
  */
 @Entity({ tableName: 'stock_alerts' })
-@Index({ name: 'stock_alerts_pending_idx', expression: 'create index "stock_alerts_pending_idx" on "stock_alerts" ("user_id", "occurred_at") where "sent_at" is null' })
+@Index({ name: 'stock_alerts_pending_idx', expression: 'create index "stock_alerts_pending_idx" on "stock_alerts" ("workspace_id", "occurred_at") where "sent_at" is null' })
 export class StockAlert {
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -24,8 +24,8 @@ export class StockAlert {
   @Property({ length: 100, unique: true })
   eventId!: string;
 
-  @ManyToOne(() => User, { deleteRule: 'cascade', index: false })
-  user!: User;
+  @ManyToOne(() => Workspace, { deleteRule: 'cascade', index: false })
+  workspace!: Workspace;
 
   @Property({ type: 'uuid' })
   productId!: string;

@@ -9,22 +9,24 @@ export interface AlertRecipientRow {
 }
 
 /**
- * The owner of a product and their low-stock email choice, if they are an
- * active account with a confirmed address: a changed, unconfirmed address may
- * belong to someone else, who must not get a shop's stock mail.
+ * The first owner of a product's workspace and the workspace's low-stock
+ * email choice, if they are an active account with a confirmed address: a
+ * changed, unconfirmed address may belong to someone else, who must not get
+ * a shop's stock mail.
  */
-export function alertRecipientStatement(userId: string): Statement {
+export function alertRecipientStatement(workspaceId: string): Statement {
   return {
     sql: `SELECT u.email, u.first_name AS "firstName", s.low_stock_emails AS "lowStockEmails"
-      FROM users u LEFT JOIN notification_settings s ON s.user_id = u.id
-      WHERE u.id = ? AND u.status = 'Active' AND u.email_verified`,
-    values: [userId],
+      FROM (SELECT user_id FROM workspace_members WHERE workspace_id = ? AND role = 'OWNER' ORDER BY joined_at, user_id LIMIT 1) AS m
+      JOIN users u ON u.id = m.user_id LEFT JOIN notification_settings s ON s.workspace_id = ?
+      WHERE u.status = 'Active' AND u.email_verified`,
+    values: [workspaceId, workspaceId],
   };
 }
 
 export interface NewStockAlert {
   eventId: string;
-  userId: string;
+  workspaceId: string;
   productId: string;
   productName: string;
   kind: StockAlertKind;
@@ -37,10 +39,10 @@ export interface NewStockAlert {
 /** Keeps a crossing; returns its row only the first time its event is seen. */
 export function insertStockAlertStatement(alert: NewStockAlert): Statement {
   return {
-    sql: `INSERT INTO stock_alerts (id, event_id, user_id, product_id, product_name, kind, quantity, occurred_at, sent_at)
+    sql: `INSERT INTO stock_alerts (id, event_id, workspace_id, product_id, product_name, kind, quantity, occurred_at, sent_at)
       VALUES (gen_random_uuid(), ?, ?, ?, ?, ?, ?, ?, CASE WHEN ? THEN now() END)
       ON CONFLICT (event_id) DO NOTHING RETURNING id`,
-    values: [alert.eventId, alert.userId, alert.productId, alert.productName, alert.kind, alert.quantity, alert.occurredAt, alert.sent],
+    values: [alert.eventId, alert.workspaceId, alert.productId, alert.productName, alert.kind, alert.quantity, alert.occurredAt, alert.sent],
   };
 }
 
@@ -57,25 +59,25 @@ export interface LiveProductRow {
   reorderLevel: number | null;
 }
 
-export function liveProductsStatement(userId: string, productIds: string[]): Statement {
+export function liveProductsStatement(workspaceId: string, productIds: string[]): Statement {
   return {
-    sql: `SELECT id, name, quantity, reorder_level AS "reorderLevel" FROM products WHERE owner_id = ? AND id = ANY(?::uuid[]) AND deleted_at IS NULL`,
-    values: [userId, productIds],
+    sql: `SELECT id, name, quantity, reorder_level AS "reorderLevel" FROM products WHERE workspace_id = ? AND id = ANY(?::uuid[]) AND deleted_at IS NULL`,
+    values: [workspaceId, productIds],
   };
 }
 
 /** The users a digest may be due for: on DAILY_DIGEST with at least one crossing waiting. */
 export interface DigestCandidateRow {
-  userId: string;
+  workspaceId: string;
   digestHour: number;
   timeZone: string | null;
 }
 
 export function digestCandidatesStatement(): Statement {
   return {
-    sql: `SELECT s.user_id AS "userId", s.digest_hour AS "digestHour", s.time_zone AS "timeZone"
+    sql: `SELECT s.workspace_id AS "workspaceId", s.digest_hour AS "digestHour", s.time_zone AS "timeZone"
       FROM notification_settings s
-      WHERE s.low_stock_emails = 'DAILY_DIGEST' AND EXISTS (SELECT 1 FROM stock_alerts a WHERE a.user_id = s.user_id AND a.sent_at IS NULL)`,
+      WHERE s.low_stock_emails = 'DAILY_DIGEST' AND EXISTS (SELECT 1 FROM stock_alerts a WHERE a.workspace_id = s.workspace_id AND a.sent_at IS NULL)`,
     values: [],
   };
 }
@@ -85,12 +87,12 @@ export function digestCandidatesStatement(): Statement {
  * was claimed in the last `minGapHours`, so of two runs at once (two
  * instances) or an hour that happens twice (clocks going back) only one sends.
  */
-export function claimDigestStatement(userId: string, now: Date, minGapHours: number): Statement {
+export function claimDigestStatement(workspaceId: string, now: Date, minGapHours: number): Statement {
   return {
     sql: `UPDATE notification_settings SET last_digest_at = ?
-      WHERE user_id = ? AND low_stock_emails = 'DAILY_DIGEST' AND (last_digest_at IS NULL OR last_digest_at <= ?::timestamptz - make_interval(hours => ?))
-      RETURNING user_id`,
-    values: [now, userId, now, minGapHours],
+      WHERE workspace_id = ? AND low_stock_emails = 'DAILY_DIGEST' AND (last_digest_at IS NULL OR last_digest_at <= ?::timestamptz - make_interval(hours => ?))
+      RETURNING workspace_id`,
+    values: [now, workspaceId, now, minGapHours],
   };
 }
 
@@ -103,19 +105,19 @@ export interface PendingAlertRow {
 }
 
 /** Marks every crossing waiting for a user's digest as sent and returns them, oldest first. */
-export function takePendingAlertsStatement(userId: string, now: Date): Statement {
+export function takePendingAlertsStatement(workspaceId: string, now: Date): Statement {
   return {
     sql: `WITH taken AS (
-        UPDATE stock_alerts SET sent_at = ? WHERE user_id = ? AND sent_at IS NULL
+        UPDATE stock_alerts SET sent_at = ? WHERE workspace_id = ? AND sent_at IS NULL
         RETURNING product_id, product_name, kind, quantity, occurred_at)
       SELECT product_id AS "productId", product_name AS "productName", kind, quantity, occurred_at AS "occurredAt" FROM taken ORDER BY occurred_at`,
-    values: [now, userId],
+    values: [now, workspaceId],
   };
 }
 
 /** Crossings a user will no longer get a digest of (they turned it off). */
-export function dropPendingAlertsStatement(userId: string): Statement {
-  return { sql: `DELETE FROM stock_alerts WHERE user_id = ? AND sent_at IS NULL`, values: [userId] };
+export function dropPendingAlertsStatement(workspaceId: string): Statement {
+  return { sql: `DELETE FROM stock_alerts WHERE workspace_id = ? AND sent_at IS NULL`, values: [workspaceId] };
 }
 
 /** Sent crossings are only kept to tell a repeated event from a new one: a week covers every retry. */
@@ -124,6 +126,6 @@ export function forgetSentAlertsStatement(now: Date): Statement {
 }
 
 /** A user's settings row with the defaults, unless they have one. */
-export function ensureSettingsStatement(userId: string): Statement {
-  return { sql: `INSERT INTO notification_settings (user_id) VALUES (?) ON CONFLICT (user_id) DO NOTHING`, values: [userId] };
+export function ensureSettingsStatement(workspaceId: string): Statement {
+  return { sql: `INSERT INTO notification_settings (workspace_id) VALUES (?) ON CONFLICT (workspace_id) DO NOTHING`, values: [workspaceId] };
 }

@@ -8,28 +8,41 @@ import { productByIdStatement } from './product-record.queries';
  * and must say why. The caller has checked who is asking; these only read.
  */
 
-/** A live product by id, whoever owns it; undefined when it is missing or in the trash. */
+/** A live product by id and its workspace, whichever it is; undefined when it is missing or in the trash. */
+async function liveProductIn(ctx: RequestContext, id: string): Promise<{ product: ProductRow; workspaceId: string } | undefined> {
+  const [row] = await ctx.sql.query<ProductRow & { workspaceId: string }>(productByIdStatement(id));
+  if (!row) return undefined;
+  const { workspaceId, ...product } = row;
+  return { product, workspaceId };
+}
+
+/** A live product by id, whichever workspace holds it; undefined when it is missing or in the trash. */
 export async function liveProduct(ctx: RequestContext, id: string): Promise<ProductRow | undefined> {
-  const [row] = await ctx.sql.query<ProductRow>(productByIdStatement(id));
-  return row;
+  return (await liveProductIn(ctx, id))?.product;
 }
 
 /**
- * Every write is one conditional statement scoped to the owner; when it
- * matches no row this says why: 404 for a missing product, 403 for someone
- * else's. Otherwise it returns the product as it is now, for the caller to
+ * Every write is one conditional statement scoped to the workspace; when it
+ * matches no row this says why: 404 for a missing product, 403 for another
+ * workspace's. Otherwise it returns the product as it is now, for the caller to
  * name the remaining reason (a stale version, too little stock).
  */
-export async function currentOwnProduct(ctx: RequestContext, id: string, ownerId: string): Promise<ProductRow> {
-  const current = await liveProduct(ctx, id);
+export async function currentOwnProduct(ctx: RequestContext, id: string, workspaceId: string): Promise<ProductRow> {
+  const current = await liveProductIn(ctx, id);
   if (!current) throw new ProductNotFoundError();
-  if (current.owner !== ownerId) throw new NotProductOwnerError();
-  return current;
+  if (current.workspaceId !== workspaceId) throw new NotProductOwnerError();
+  return current.product;
+}
+
+/** The workspace's product if it is live; undefined when it is missing, in the trash or another workspace's. */
+export async function liveProductOf(ctx: RequestContext, id: string, workspaceId: string): Promise<ProductRow | undefined> {
+  const row = await liveProductIn(ctx, id);
+  return row?.workspaceId === workspaceId ? row.product : undefined;
 }
 
 /** One of the caller's products; a missing one and someone else's alike are 'Product not found', as if it did not exist. */
-export async function readOwnProduct(ctx: RequestContext, id: string, ownerId: string): Promise<ProductRow> {
-  const row = await liveProduct(ctx, id);
-  if (!row || row.owner !== ownerId) throw new ProductNotFoundError();
-  return row;
+export async function readOwnProduct(ctx: RequestContext, id: string, workspaceId: string): Promise<ProductRow> {
+  const row = await liveProductIn(ctx, id);
+  if (!row || row.workspaceId !== workspaceId) throw new ProductNotFoundError();
+  return row.product;
 }

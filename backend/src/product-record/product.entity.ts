@@ -1,7 +1,7 @@
 import { Check, DecimalType, Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { PRODUCT_FIELDS, Rules, TextPatterns, WRITABLE_PRODUCT_FIELDS, writableField, type ProductValues, type WritableProductField, type WritableProductFieldName } from '@stockroom/schema';
-import { User } from '../account/user.entity';
+import { Workspace } from '../account/workspace.entity';
 
 /**
  * search_text's expression (Migration20261128200000 creates the column; `f_unaccent` is db/triggers/search.sql's),
@@ -13,28 +13,28 @@ const SEARCH_TEXT = [
 ].join('');
 
 /**
- * A product in its owner's catalogue. Lists and stats read this table with
+ * A product in its workspace's catalogue. Lists and stats read this table with
  * plain SQL (products/catalogue/product.queries.ts), so the indexes below are named after the
- * query each one serves; they all lead with the owner because every query is
+ * query each one serves; they all lead with the workspace because every query is
  * scoped to one catalogue. Every query of the catalogue reads live rows only
  * (`deleted_at IS NULL`), so those indexes hold only live rows; a trashed
  * product is reached through the trash's own two indexes.
  */
 @Entity({ tableName: 'products' })
-@Index({ name: 'products_owner_created_idx', expression: 'create index "products_owner_created_idx" on "products" ("owner_id", "created_at", "id") include ("quantity") where "deleted_at" is null' })
-@Index({ name: 'products_owner_name_idx', expression: 'create index "products_owner_name_idx" on "products" ("owner_id", lower("name"), "id") include ("name", "quantity") where "deleted_at" is null' })
-@Index({ name: 'products_owner_price_idx', expression: 'create index "products_owner_price_idx" on "products" ("owner_id", "price", "id") include ("quantity") where "deleted_at" is null' })
-@Index({ name: 'products_owner_category_idx', expression: 'create index "products_owner_category_idx" on "products" ("owner_id", "category") include ("quantity") where "deleted_at" is null' })
-@Index({ name: 'products_owner_featured_idx', expression: 'create index "products_owner_featured_idx" on "products" ("owner_id", "created_at") where "featured" and "deleted_at" is null' })
+@Index({ name: 'products_workspace_created_idx', expression: 'create index "products_workspace_created_idx" on "products" ("workspace_id", "created_at", "id") include ("quantity") where "deleted_at" is null' })
+@Index({ name: 'products_workspace_name_idx', expression: 'create index "products_workspace_name_idx" on "products" ("workspace_id", lower("name"), "id") include ("name", "quantity") where "deleted_at" is null' })
+@Index({ name: 'products_workspace_price_idx', expression: 'create index "products_workspace_price_idx" on "products" ("workspace_id", "price", "id") include ("quantity") where "deleted_at" is null' })
+@Index({ name: 'products_workspace_category_idx', expression: 'create index "products_workspace_category_idx" on "products" ("workspace_id", "category") include ("quantity") where "deleted_at" is null' })
+@Index({ name: 'products_workspace_featured_idx', expression: 'create index "products_workspace_featured_idx" on "products" ("workspace_id", "created_at") where "featured" and "deleted_at" is null' })
 // Search: a substring of search_text, whose one trigram index finds it in any field (products/list-query/product-list.queries.ts); a short pending list keeps stock changes from slowing it down.
 @Index({ name: 'products_search_trgm_idx', expression: 'create index "products_search_trgm_idx" on "products" using gin ("search_text" gin_trgm_ops) with (gin_pending_list_limit = 512) where "deleted_at" is null' })
-// A SKU is unique in its owner's catalogue whatever its case, a barcode too (so a scan finds one product); search finds an exact SKU or barcode through these.
-@Index({ name: 'products_owner_sku_unique', expression: 'create unique index "products_owner_sku_unique" on "products" ("owner_id", lower("sku")) where "sku" is not null and "deleted_at" is null' })
-@Index({ name: 'products_owner_barcode_unique', expression: 'create unique index "products_owner_barcode_unique" on "products" ("owner_id", "barcode") where "barcode" is not null and "deleted_at" is null' })
+// A SKU is unique in its workspace's catalogue whatever its case, a barcode too (so a scan finds one product); search finds an exact SKU or barcode through these.
+@Index({ name: 'products_workspace_sku_unique', expression: 'create unique index "products_workspace_sku_unique" on "products" ("workspace_id", lower("sku")) where "sku" is not null and "deleted_at" is null' })
+@Index({ name: 'products_workspace_barcode_unique', expression: 'create unique index "products_workspace_barcode_unique" on "products" ("workspace_id", "barcode") where "barcode" is not null and "deleted_at" is null' })
 // The Low Stock filter: only the products at or under their reorder level.
-@Index({ name: 'products_owner_low_stock_idx', expression: 'create index "products_owner_low_stock_idx" on "products" ("owner_id", "created_at") where "quantity" <= "reorder_level" and "deleted_at" is null' })
-// One owner's trash, newest first, and the housekeeping purge of products trashed long enough ago.
-@Index({ name: 'products_owner_trash_idx', expression: 'create index "products_owner_trash_idx" on "products" ("owner_id", "deleted_at", "id") where "deleted_at" is not null' })
+@Index({ name: 'products_workspace_low_stock_idx', expression: 'create index "products_workspace_low_stock_idx" on "products" ("workspace_id", "created_at") where "quantity" <= "reorder_level" and "deleted_at" is null' })
+// One workspace's trash, newest first, and the housekeeping purge of products trashed long enough ago.
+@Index({ name: 'products_workspace_trash_idx', expression: 'create index "products_workspace_trash_idx" on "products" ("workspace_id", "deleted_at", "id") where "deleted_at" is not null' })
 @Index({ name: 'products_trash_expiry_idx', expression: 'create index "products_trash_expiry_idx" on "products" ("deleted_at") where "deleted_at" is not null' })
 // varchar(n) holds the longest each text may be; these hold the shortest (the service stores text trimmed, so its length is what the rule counted).
 @Check({ name: 'products_name_length_check', expression: `char_length("name") >= ${Rules.productName.min}` })
@@ -49,9 +49,13 @@ export class Product {
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
 
-  /** The creator; only they may see or change it. */
-  @ManyToOne(() => User, { deleteRule: 'cascade' })
-  owner!: User;
+  /** The workspace whose catalogue holds it; only its members may see or change it. */
+  @ManyToOne(() => Workspace, { deleteRule: 'cascade' })
+  workspace!: Workspace;
+
+  /** The member who created it (the API's `owner`); no foreign key: the product outlives its creator's membership. */
+  @Property({ type: 'uuid' })
+  createdBy!: string;
 
   @Property({ defaultRaw: 'now()' })
   createdAt: Date = new Date();

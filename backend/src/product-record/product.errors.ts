@@ -21,10 +21,10 @@ export class StaleProductError extends ConflictError {
 }
 
 /** The unique index that keeps SKUs unique in one catalogue, ignoring case. */
-export const SKU_UNIQUE_INDEX = 'products_owner_sku_unique';
+export const SKU_UNIQUE_INDEX = 'products_workspace_sku_unique';
 
 /** The unique index that keeps barcodes unique in one catalogue. */
-export const BARCODE_UNIQUE_INDEX = 'products_owner_barcode_unique';
+export const BARCODE_UNIQUE_INDEX = 'products_workspace_barcode_unique';
 
 /** Another of the owner's products has this SKU (in any case): a 409 on the sku field, so the form shows it there. */
 export class DuplicateSkuError extends ConflictError {

@@ -1,6 +1,7 @@
 import { Check, Entity, Enum, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { Rules, STOCK_MOVEMENT_REASONS, type StockMovementReason } from '@stockroom/schema';
 import { User } from '../account/user.entity';
+import { Workspace } from '../account/workspace.entity';
 import { Product } from '../product-record/product.entity';
 
 /**
@@ -33,8 +34,8 @@ export class StockMovement {
    * the product's holds it (the product exists, so its owner does; an owner's removal removes the products and so
    * their movements), and checking it again cost a lookup and a lock per movement.
    */
-  @ManyToOne(() => User, { createForeignKeyConstraint: false })
-  owner!: User;
+  @ManyToOne(() => Workspace, { createForeignKeyConstraint: false })
+  workspace!: Workspace;
 
   /** Who made the change; kept (as null) when that account is deleted, so the product's ledger still adds up. */
   @ManyToOne(() => User, { nullable: true, deleteRule: 'set null' })

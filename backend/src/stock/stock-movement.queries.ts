@@ -6,16 +6,16 @@ import type { Statement } from '../db/sql';
 const MOVEMENT_COLUMNS = `m.id::text AS id, m.delta, m.quantity_after AS "quantityAfter", m.reason, m.note, m.created_at AS "createdAt",
   u.id AS "userId", trim(u.first_name || ' ' || u.last_name) AS "userFullName"`;
 
-/** One page of a product's movements, newest first (the index on product and id serves it). */
-export function movementPageStatement(productId: string, limit: number, offset: number): Statement {
+/** One page of a product's movements in a workspace, newest first (the index on product and id serves it). */
+export function movementPageStatement(productId: string, workspaceId: string, limit: number, offset: number): Statement {
   return {
     sql: `SELECT ${MOVEMENT_COLUMNS} FROM stock_movements AS m LEFT JOIN users AS u ON u.id = m.user_id
-      WHERE m.product_id = ? ORDER BY m.id DESC LIMIT ? OFFSET ?`,
-    values: [productId, limit, offset],
+      WHERE m.product_id = ? AND m.workspace_id = ? ORDER BY m.id DESC LIMIT ? OFFSET ?`,
+    values: [productId, workspaceId, limit, offset],
   };
 }
 
-/** How many movements a product has (at least its INITIAL one). */
-export function movementCountStatement(productId: string): Statement {
-  return { sql: 'SELECT count(*)::int AS total FROM stock_movements WHERE product_id = ?', values: [productId] };
+/** How many movements a product of the workspace has (at least its INITIAL one). */
+export function movementCountStatement(productId: string, workspaceId: string): Statement {
+  return { sql: 'SELECT count(*)::int AS total FROM stock_movements WHERE product_id = ? AND workspace_id = ?', values: [productId, workspaceId] };
 }

@@ -22,13 +22,13 @@ export interface MovementNote {
  * movement and the entry (the change, the quantity left, the reason) follow.
  * No row back means the product is missing, someone else's, or short of stock.
  */
-export function adjustStockStatement(id: string, ownerId: string, delta: number, limits: { min: number; max: number }, movement: MovementNote, actor: string): Statement {
+export function adjustStockStatement(id: string, workspaceId: string, delta: number, limits: { min: number; max: number }, movement: MovementNote, actor: string): Statement {
   const change = lastChange({ actor, kind: 'stock', ...movement });
   return {
     sql: `UPDATE products SET quantity = quantity + ?, version = version + 1, updated_at = now(), last_change = ${change.sql}
-      WHERE id = ? AND owner_id = ? AND ${LIVE} AND quantity + ? BETWEEN ? AND ?
+      WHERE id = ? AND workspace_id = ? AND ${LIVE} AND quantity + ? BETWEEN ? AND ?
       RETURNING ${PRODUCT_COLUMNS}`,
-    values: [delta, ...change.values, id, ownerId, delta, limits.min, limits.max],
+    values: [delta, ...change.values, id, workspaceId, delta, limits.min, limits.max],
   };
 }
 
@@ -40,15 +40,15 @@ export function adjustStockStatement(id: string, ownerId: string, delta: number,
  * (a movement of 0) but leaves the version alone, so an edit open in a form is
  * not refused for it. No row back means the product is missing or someone else's.
  */
-export function countStockStatement(id: string, ownerId: string, quantity: number, note: string | null, actor: string): Statement {
+export function countStockStatement(id: string, workspaceId: string, quantity: number, note: string | null, actor: string): Statement {
   const change = lastChange({ actor, kind: 'stock', reason: 'COUNT', note });
   return {
     sql: `UPDATE products SET quantity = ?,
         version = version + CASE WHEN quantity = ? THEN 0 ELSE 1 END,
         updated_at = CASE WHEN quantity = ? THEN updated_at ELSE now() END,
         last_change = ${change.sql}
-      WHERE id = ? AND owner_id = ? AND ${LIVE}
+      WHERE id = ? AND workspace_id = ? AND ${LIVE}
       RETURNING ${PRODUCT_COLUMNS}`,
-    values: [quantity, quantity, quantity, ...change.values, id, ownerId],
+    values: [quantity, quantity, quantity, ...change.values, id, workspaceId],
   };
 }

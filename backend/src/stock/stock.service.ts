@@ -9,7 +9,7 @@ import {
   validateStockAdjustment,
   type StockAdjustmentReason,
 } from '@stockroom/schema';
-import { requireCallerRows } from '../account/viewer';
+import { requireMember } from '../account/workspace-access';
 import type { RequestContext } from '../account/context';
 import { assertValid, canonicalId, ValidationError } from '../common/errors';
 import { pageRequestOf, paginationOf, type Pagination } from '../common/pagination';
@@ -64,11 +64,11 @@ const movementFromRow = ({ userId, userFullName, createdAt, ...row }: MovementRo
 export const cleanNote = (note: unknown) => (typeof note === 'string' && note.trim() ? note.trim() : null);
 
 /** A validated page of a product's movements, newest first, with its pagination. */
-async function movementPage(ctx: RequestContext, productId: string, request: StockMovementListRequest): Promise<StockMovementPageResult> {
+async function movementPage(ctx: RequestContext, productId: string, workspaceId: string, request: StockMovementListRequest): Promise<StockMovementPageResult> {
   const { page, limit, offset } = pageRequestOf(request);
   const [rows, [{ total }]] = await Promise.all([
-    ctx.sql.query<MovementRow>(movementPageStatement(productId, limit, offset)),
-    ctx.sql.query<{ total: number }>(movementCountStatement(productId)),
+    ctx.sql.query<MovementRow>(movementPageStatement(productId, workspaceId, limit, offset)),
+    ctx.sql.query<{ total: number }>(movementCountStatement(productId, workspaceId)),
   ]);
   return { movements: rows.map(movementFromRow), pagination: paginationOf(page, limit, total) };
 }
@@ -82,15 +82,15 @@ export const stockService = {
    * for a delivery) and note.
    */
   async adjust(ctx: RequestContext, rawId: unknown, input: StockAdjustmentRequest): Promise<ProductView> {
-    const { user } = await requireCallerRows(ctx, 'write');
+    const { user, workspaceId } = await requireMember(ctx, 'moveStock');
     const id = canonicalId(rawId);
     assertValid(validateStockAdjustment(input));
     const change = Number(input.delta);
     const movement = { reason: (input.reason as StockAdjustmentReason | null | undefined) ?? defaultAdjustmentReason(change), note: cleanNote(input.note) };
     for (let attempt = 1; ; attempt++) {
-      const [row] = await ctx.sql.query<ProductRow>(adjustStockStatement(id, user.id, change, Rules.quantity, movement, user.id));
+      const [row] = await ctx.sql.query<ProductRow>(adjustStockStatement(id, workspaceId, change, Rules.quantity, movement, user.id));
       if (row) return productFromRow(row);
-      const current = await currentOwnProduct(ctx, id, user.id);
+      const current = await currentOwnProduct(ctx, id, workspaceId);
       const fits = validateField(Rules.quantity, current.quantity + change) === undefined;
       // A concurrent change made room after our update missed: try again rather than refuse a change that now fits.
       if (fits && attempt < STOCK_ATTEMPTS) continue;
@@ -106,33 +106,33 @@ export const stockService = {
    * the count found what was expected: the count still happened).
    */
   async count(ctx: RequestContext, rawId: unknown, input: StockCountRequest): Promise<ProductView> {
-    const { user } = await requireCallerRows(ctx, 'write');
+    const { user, workspaceId } = await requireMember(ctx, 'moveStock');
     const id = canonicalId(rawId);
     assertValid(validateFields(StockCountFields, input));
-    const [row] = await ctx.sql.query<ProductRow>(countStockStatement(id, user.id, Number(input.quantity), cleanNote(input.note), user.id));
+    const [row] = await ctx.sql.query<ProductRow>(countStockStatement(id, workspaceId, Number(input.quantity), cleanNote(input.note), user.id));
     if (row) return productFromRow(row);
-    await currentOwnProduct(ctx, id, user.id);
+    await currentOwnProduct(ctx, id, workspaceId);
     // Ours and present a moment ago: another request deleted it in between.
     throw new ProductNotFoundError();
   },
 
   /** A page of the stock history of one of the caller's products, newest first; someone else's is 'Product not found'. */
   async movements(ctx: RequestContext, rawId: unknown, request: StockMovementListRequest): Promise<StockMovementPageResult> {
-    const { user } = await requireCallerRows(ctx, 'read');
+    const { workspaceId } = await requireMember(ctx, 'readProducts');
     const id = canonicalId(rawId);
     assertValid(validateFields(StockMovementListFields, request));
-    await readOwnProduct(ctx, id, user.id);
-    return movementPage(ctx, id, request);
+    await readOwnProduct(ctx, id, workspaceId);
+    return movementPage(ctx, id, workspaceId, request);
   },
 
   /**
-   * The same history for a product already read for the caller (GraphQL's `Product.movements`): its owner is
-   * checked against the caller without reading the product again, once per product of a listed page.
+   * The same history for a product already read for the caller (GraphQL's `Product.movements`), without
+   * reading the product again, once per product of a listed page: the movements are read in the request's
+   * workspace only, so another workspace's product has none.
    */
-  async movementsOf(ctx: RequestContext, product: Pick<ProductView, 'id' | 'owner'>, request: StockMovementListRequest): Promise<StockMovementPageResult> {
-    const { user } = await requireCallerRows(ctx, 'read');
+  async movementsOf(ctx: RequestContext, product: Pick<ProductView, 'id'>, request: StockMovementListRequest): Promise<StockMovementPageResult> {
+    const { workspaceId } = await requireMember(ctx, 'readProducts');
     assertValid(validateFields(StockMovementListFields, request));
-    if (product.owner !== user.id) throw new ProductNotFoundError();
-    return movementPage(ctx, product.id, request);
+    return movementPage(ctx, product.id, workspaceId, request);
   },
 };

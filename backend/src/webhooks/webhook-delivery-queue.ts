@@ -132,12 +132,12 @@ export function queueManualDelivery(jobs: JobQueue, delivery: Omit<DeliveryJob, 
 export function subscribeWebhooks(events: EventOutbox, jobs: { enqueueMany(queue: string, jobs: Array<{ id: string; data: object }>): Promise<void> }, sql: SqlPool): void {
   // An import of 100,000 products makes as many events: only those of users with a webhook for them become jobs.
   const wants = async (batch: StockroomEvent[]) => {
-    const rows = await sql.query<{ userId: string; events: string[] }>(webhookSubscriptionsStatement([...new Set(batch.map((event) => event.userId))]));
-    const subscribed = new Set(rows.flatMap(({ userId, events }) => events.map((type) => `${userId} ${type}`)));
-    return batch.filter((event) => subscribed.has(`${event.userId} ${event.type}`));
+    const rows = await sql.query<{ workspaceId: string; events: string[] }>(webhookSubscriptionsStatement([...new Set(batch.map((event) => event.workspaceId))]));
+    const subscribed = new Set(rows.flatMap(({ workspaceId, events }) => events.map((type) => `${workspaceId} ${type}`)));
+    return batch.filter((event) => subscribed.has(`${event.workspaceId} ${event.type}`));
   };
   events.onEvent('webhooks', EVENT_TYPES, async (event) => {
-    const webhooks = await sql.query<{ id: string }>(subscribedWebhooksStatement(event.userId, event.type));
+    const webhooks = await sql.query<{ id: string }>(subscribedWebhooksStatement(event.workspaceId, event.type));
     const body = webhookBodyOf(event);
     await jobs.enqueueMany(
       WEBHOOK_DELIVERY_QUEUE,

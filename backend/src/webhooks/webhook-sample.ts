@@ -5,11 +5,11 @@ const QUANTITY = 3;
 const REORDER_LEVEL = 5;
 
 /** The made-up product of a test event: the shape of a real one, with an id no product has. */
-export function sampleProduct(ownerId: string): ProductJson {
+export function sampleProduct(creatorId: string): ProductJson {
   const now = new Date().toISOString();
   const given = {
     id: '00000000-0000-4000-8000-000000000000',
-    owner: ownerId,
+    owner: creatorId,
     name: 'Test product',
     description: 'A product made up for a test delivery',
     price: 9.99,

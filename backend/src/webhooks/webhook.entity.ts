@@ -1,7 +1,7 @@
 import { ArrayType, Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { WEBHOOK_URL_MAX_LENGTH, type EventType } from '@stockroom/schema';
 import { randomUUID } from 'node:crypto';
-import { User } from '../account/user.entity';
+import { Workspace } from '../account/workspace.entity';
 
 /**
  * A user's webhook: where each event it subscribes to is POSTed, signed with
@@ -15,9 +15,9 @@ export class Webhook {
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
 
-  @ManyToOne(() => User, { deleteRule: 'cascade' })
+  @ManyToOne(() => Workspace, { deleteRule: 'cascade' })
   @Index()
-  user!: User;
+  workspace!: Workspace;
 
   @Property({ length: WEBHOOK_URL_MAX_LENGTH })
   url!: string;

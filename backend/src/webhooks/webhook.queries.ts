@@ -1,9 +1,9 @@
 import { WEBHOOK_DELIVERY_LOG_LENGTH } from '@stockroom/schema';
 import type { Statement } from '../db/sql';
 
-/** The webhook creations of one account take turns until the transaction ends, so the count each makes first is exact. */
-export function lockUserWebhooksStatement(userId: string): Statement {
-  return { sql: `SELECT pg_advisory_xact_lock(hashtextextended('webhooks:' || ?, 0))`, values: [userId] };
+/** The webhook creations of one workspace take turns until the transaction ends, so the count each makes first is exact. */
+export function lockWorkspaceWebhooksStatement(workspaceId: string): Statement {
+  return { sql: `SELECT pg_advisory_xact_lock(hashtextextended('webhooks:' || ?, 0))`, values: [workspaceId] };
 }
 
 /** A webhook as a delivery needs it. */
@@ -16,21 +16,25 @@ export interface DeliveryTargetRow {
   firstName: string;
 }
 
+/** A webhook and whom to tell about it: its workspace's first owner. */
 export function deliveryTargetStatement(webhookId: string): Statement {
   return {
-    sql: `SELECT w.id, w.url, w.secret, w.enabled, u.email, u.first_name AS "firstName" FROM webhooks w JOIN users u ON u.id = w.user_id WHERE w.id = ?`,
+    sql: `SELECT w.id, w.url, w.secret, w.enabled, u.email, u.first_name AS "firstName" FROM webhooks w
+      JOIN LATERAL (SELECT u.email, u.first_name FROM workspace_members m JOIN users u ON u.id = m.user_id
+        WHERE m.workspace_id = w.workspace_id AND m.role = 'OWNER' ORDER BY m.joined_at, m.user_id LIMIT 1) u ON true
+      WHERE w.id = ?`,
     values: [webhookId],
   };
 }
 
-/** The owner's webhooks that are on and subscribe to `type`. */
-export function subscribedWebhooksStatement(userId: string, type: string): Statement {
-  return { sql: 'SELECT id FROM webhooks WHERE user_id = ? AND enabled AND ? = ANY(events)', values: [userId, type] };
+/** The workspace's webhooks that are on and subscribe to `type`. */
+export function subscribedWebhooksStatement(workspaceId: string, type: string): Statement {
+  return { sql: 'SELECT id FROM webhooks WHERE workspace_id = ? AND enabled AND ? = ANY(events)', values: [workspaceId, type] };
 }
 
-/** The events each of these users' enabled webhooks subscribe to. */
-export function webhookSubscriptionsStatement(userIds: string[]): Statement {
-  return { sql: 'SELECT user_id AS "userId", events FROM webhooks WHERE enabled AND user_id = ANY(?::uuid[])', values: [userIds] };
+/** The events each of these workspaces' enabled webhooks subscribe to. */
+export function webhookSubscriptionsStatement(workspaceIds: string[]): Statement {
+  return { sql: 'SELECT workspace_id AS "workspaceId", events FROM webhooks WHERE enabled AND workspace_id = ANY(?::uuid[])', values: [workspaceIds] };
 }
 
 /** How many attempts a delivery has had so far. */

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { RequestContext } from '../account/context';
 import { MailKind, recipientWithinCap } from '../account/mail-limits';
 import { requireViewer } from '../account/viewer';
+import { requireMember } from '../account/workspace-access';
 import { assertValid, canonicalId, ValidationError } from '../common/errors';
 import { runStatement } from '../db/sql';
 import { profileLink } from '../mail/client-links';
@@ -12,7 +13,7 @@ import { queueManualDelivery, webhookBodyOf } from './webhook-delivery-queue';
 import { WebhookDelivery } from './webhook-delivery.entity';
 import { TooManyWebhooksError, WebhookDeliveryNotFoundError, WebhookNotFoundError } from './webhook.errors';
 import { Webhook } from './webhook.entity';
-import { lockUserWebhooksStatement } from './webhook.queries';
+import { lockWorkspaceWebhooksStatement } from './webhook.queries';
 import { sampleProduct } from './webhook-sample';
 
 /** A new webhook and its signing secret, shown this once. */
@@ -44,22 +45,23 @@ async function assertReachable(ctx: RequestContext, url: string): Promise<void> 
   }
 }
 
-async function ownWebhook(ctx: RequestContext, rawId: unknown, userId: string): Promise<Webhook> {
-  const webhook = await ctx.em.findOne(Webhook, { id: canonicalId(rawId), user: userId });
+async function ownWebhook(ctx: RequestContext, rawId: unknown, workspaceId: string): Promise<Webhook> {
+  const webhook = await ctx.em.findOne(Webhook, { id: canonicalId(rawId), workspace: workspaceId });
   if (!webhook) throw new WebhookNotFoundError();
   return webhook;
 }
 
 /*
- * Every method needs a session (requireViewer): a personal access token can
+ * Webhooks belong to a workspace, and every method needs a session and a
+ * role that manages its settings (requireMember): a personal access token can
  * neither see nor change webhooks, so a leaked token cannot send the
  * catalogue somewhere new.
  */
 export const webhookService = {
   /** The caller's webhooks, newest first. */
   async list(ctx: RequestContext): Promise<Webhook[]> {
-    const { user } = await requireViewer(ctx);
-    return ctx.em.find(Webhook, { user }, { orderBy: { createdAt: 'desc', id: 'asc' } });
+    const { workspaceId } = await requireMember(ctx, 'manageSettings');
+    return ctx.em.find(Webhook, { workspace: workspaceId }, { orderBy: { createdAt: 'desc', id: 'asc' } });
   },
 
   /**
@@ -71,15 +73,16 @@ export const webhookService = {
    * cap), so a webhook added with a stolen session does not go unnoticed.
    */
   async create(ctx: RequestContext, input: WebhookInput): Promise<CreatedWebhook> {
+    const { workspaceId } = await requireMember(ctx, 'manageSettings');
     const { user } = await requireViewer(ctx);
     assertValid(validateWebhookInput(input, { allowHttp: ctx.config.webhookAllowPrivate }));
     const url = String(input.url).trim();
     await assertReachable(ctx, url);
     const secret = newSecret();
     const webhook = await ctx.em.transactional(async (em) => {
-      await runStatement(em, lockUserWebhooksStatement(user.id));
-      if ((await em.count(Webhook, { user: user.id })) >= MAX_WEBHOOKS_PER_USER) throw new TooManyWebhooksError();
-      const created = em.create(Webhook, { user: user.id, url, events: eventsOf(input.events as unknown[]), secret, createdAt: new Date(), updatedAt: new Date() });
+      await runStatement(em, lockWorkspaceWebhooksStatement(workspaceId));
+      if ((await em.count(Webhook, { workspace: workspaceId })) >= MAX_WEBHOOKS_PER_USER) throw new TooManyWebhooksError();
+      const created = em.create(Webhook, { workspace: workspaceId, url, events: eventsOf(input.events as unknown[]), secret, createdAt: new Date(), updatedAt: new Date() });
       await em.flush();
       return created;
     });
@@ -91,11 +94,11 @@ export const webhookService = {
 
   /** Changes the URL, the events or whether it is on; turning it on again forgets a past run of failures. */
   async update(ctx: RequestContext, rawId: unknown, input: WebhookUpdate): Promise<Webhook> {
-    const { user } = await requireViewer(ctx);
+    const { workspaceId } = await requireMember(ctx, 'manageSettings');
     const errors = validateWebhookInput(input, { allowHttp: ctx.config.webhookAllowPrivate, partial: true });
     if (input.enabled !== undefined && typeof input.enabled !== 'boolean') errors.enabled = 'Enabled must be true or false';
     assertValid(errors);
-    const webhook = await ownWebhook(ctx, rawId, user.id);
+    const webhook = await ownWebhook(ctx, rawId, workspaceId);
     if (input.url !== undefined) {
       const url = String(input.url).trim();
       await assertReachable(ctx, url);
@@ -115,24 +118,24 @@ export const webhookService = {
 
   /** Deletes one of the caller's webhooks with its log; deliveries still queued for it end quietly. */
   async remove(ctx: RequestContext, rawId: unknown): Promise<string> {
-    const { user } = await requireViewer(ctx);
+    const { workspaceId } = await requireMember(ctx, 'manageSettings');
     const id = canonicalId(rawId);
-    const deleted = await ctx.em.nativeDelete(Webhook, { id, user: user.id });
+    const deleted = await ctx.em.nativeDelete(Webhook, { id, workspace: workspaceId });
     if (!deleted) throw new WebhookNotFoundError();
     return id;
   },
 
   /** A webhook's delivery log, newest first: at most the last WEBHOOK_DELIVERY_LOG_LENGTH attempts. */
   async deliveries(ctx: RequestContext, rawId: unknown): Promise<WebhookDelivery[]> {
-    const { user } = await requireViewer(ctx);
-    const webhook = await ownWebhook(ctx, rawId, user.id);
+    const { workspaceId } = await requireMember(ctx, 'manageSettings');
+    const webhook = await ownWebhook(ctx, rawId, workspaceId);
     return ctx.em.find(WebhookDelivery, { webhook }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: WEBHOOK_DELIVERY_LOG_LENGTH });
   },
 
   /** Queues a `webhook.test` delivery with a made-up product, whether or not the webhook is on; it shows in the log once sent. */
   async sendTest(ctx: RequestContext, rawId: unknown): Promise<string> {
-    const { user } = await requireViewer(ctx);
-    const webhook = await ownWebhook(ctx, rawId, user.id);
+    const { user, workspaceId } = await requireMember(ctx, 'manageSettings');
+    const webhook = await ownWebhook(ctx, rawId, workspaceId);
     const event = { id: crypto.randomUUID(), type: 'webhook.test' as EventType, createdAt: new Date().toISOString(), data: { product: sampleProduct(user.id) } };
     await queueManualDelivery(ctx.jobs, { webhookId: webhook.id, eventId: event.id, eventType: 'webhook.test', body: webhookBodyOf(event) });
     return webhook.id;
@@ -140,8 +143,8 @@ export const webhookService = {
 
   /** Sends the body of a logged delivery again, as a new delivery (attempt 1). */
   async redeliver(ctx: RequestContext, rawDeliveryId: unknown): Promise<string> {
-    const { user } = await requireViewer(ctx);
-    const delivery = await ctx.em.findOne(WebhookDelivery, { id: canonicalId(rawDeliveryId), webhook: { user: user.id } });
+    const { workspaceId } = await requireMember(ctx, 'manageSettings');
+    const delivery = await ctx.em.findOne(WebhookDelivery, { id: canonicalId(rawDeliveryId), webhook: { workspace: workspaceId } });
     if (!delivery) throw new WebhookDeliveryNotFoundError();
     await queueManualDelivery(ctx.jobs, { webhookId: delivery.webhook.id, eventId: delivery.eventId, eventType: delivery.eventType, body: delivery.body });
     return delivery.webhook.id;

@@ -96,7 +96,7 @@ export class FuzzWorld {
 
   /** After a change to many products at once (a bulk delete may take them all): the pool is what the catalogue holds (not the trash), topped up again. */
   async syncProducts(account: Account) {
-    const rows = await this.app.sql<{ id: string }>('SELECT id FROM products WHERE owner_id = $1 AND deleted_at IS NULL', [account.id]);
+    const rows = await this.app.sql<{ id: string }>('SELECT id FROM products WHERE workspace_id = (SELECT id FROM workspaces WHERE personal_user_id = $1) AND deleted_at IS NULL', [account.id]);
     const live = new Set(rows.map((row) => row.id));
     for (const id of [...(this.products.get(account.id) ?? [])]) if (!live.has(id)) this.record(account, 'product', { deleted: id });
     await this.ensureProducts(account);

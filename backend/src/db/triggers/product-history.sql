@@ -7,7 +7,7 @@
 -- What the rows cannot tell (who acted, why a quantity changed, the note,
 -- which entry the write logs) the write puts in the rows it writes, in
 -- `last_change` (product-record/product-change.ts builds it):
---   actor   the user who made the change
+--   actor   the member who made the change
 --   kind    'create', 'edit', 'stock' (an adjustment or a count: its movement
 --           and its 'stock_adjusted' entry are recorded even for a change of 0)
 --           'import' (one 'products_imported' entry with the counts, no
@@ -22,7 +22,7 @@
 -- A write that gives no context (SQL run by hand, a data migration, a seed
 -- that brings its own history) records nothing here; the totals and the
 -- events, which need none, follow it all the same. A DELETE has no new rows:
--- its entry names the owner.
+-- its entry names the workspace's first owner.
 
 -- The row's context if the running statement wrote it, else null.
 create or replace function product_change(p products) returns jsonb
@@ -56,7 +56,7 @@ begin
   into tests
   from pg_attribute as a
   where a.attrelid = 'products'::regclass and a.attnum > 0 and not a.attisdropped and a.attgenerated = ''
-    and a.attname not in ('id', 'owner_id', 'created_at', 'updated_at', 'version', 'deleted_at', 'last_change', 'field_versions');
+    and a.attname not in ('id', 'workspace_id', 'created_by', 'created_at', 'updated_at', 'version', 'deleted_at', 'last_change', 'field_versions');
   execute format('create or replace function product_changed_fields(o products, n products) returns text[] language sql immutable parallel safe as %L',
     format('select array_remove(array[%s]::text[], null)', tests));
 end
@@ -66,16 +66,16 @@ select define_product_changed_fields();
 
 -- An import's one entry: the first of its statements' triggers writes it,
 -- the next adds its count (one import is one transaction, so `now()` names it).
-create or replace function activity_log_import(actor uuid, created integer, updated integer) returns void
+create or replace function activity_log_import(workspace uuid, actor uuid, created integer, updated integer) returns void
 language plpgsql
 as $$
 begin
   update activity_log
   set details = jsonb_build_object('created', (details ->> 'created')::int + created, 'updated', (details ->> 'updated')::int + updated)
-  where user_id = actor and kind = 'products_imported' and created_at = now();
+  where workspace_id = workspace and user_id = actor and kind = 'products_imported' and created_at = now();
   if not found then
-    insert into activity_log (user_id, kind, details)
-    values (actor, 'products_imported', jsonb_build_object('created', created, 'updated', updated));
+    insert into activity_log (workspace_id, user_id, kind, details)
+    values (workspace, actor, 'products_imported', jsonb_build_object('created', created, 'updated', updated));
   end if;
 end
 $$;
@@ -89,22 +89,22 @@ declare
   r record;
 begin
   with written as materialized (
-    select n.id, n.owner_id, n.name, n.quantity, (c ->> 'actor')::uuid as actor, coalesce(c ->> 'kind', 'create') as kind, c
+    select n.id, n.workspace_id, n.name, n.quantity, (c ->> 'actor')::uuid as actor, coalesce(c ->> 'kind', 'create') as kind, c
     from new_rows as n cross join lateral product_change(n) as c
     where c is not null
   ),
   moved as (
-    insert into stock_movements (product_id, owner_id, user_id, delta, quantity_after, reason, note)
-    select id, owner_id, actor, quantity, quantity, coalesce(c ->> 'reason', 'INITIAL'), c ->> 'note' from written
+    insert into stock_movements (product_id, workspace_id, user_id, delta, quantity_after, reason, note)
+    select id, workspace_id, actor, quantity, quantity, coalesce(c ->> 'reason', 'INITIAL'), c ->> 'note' from written
   )
-  insert into activity_log (user_id, kind, subject_id, subject)
-  select actor, 'product_created', id, name from written where kind <> 'import';
+  insert into activity_log (workspace_id, user_id, kind, subject_id, subject)
+  select workspace_id, actor, 'product_created', id, name from written where kind <> 'import';
 
   for r in
-    select (c ->> 'actor')::uuid as actor, count(*)::int as created
-    from new_rows as n cross join lateral product_change(n) as c where c ->> 'kind' = 'import' group by 1
+    select n.workspace_id, (c ->> 'actor')::uuid as actor, count(*)::int as created
+    from new_rows as n cross join lateral product_change(n) as c where c ->> 'kind' = 'import' group by 1, 2
   loop
-    perform activity_log_import(r.actor, r.created, 0);
+    perform activity_log_import(r.workspace_id, r.actor, r.created, 0);
   end loop;
   return null;
 end
@@ -126,7 +126,7 @@ declare
   r record;
 begin
   with written as materialized (
-    select n.id, n.owner_id, n.name, n.quantity, n.reorder_level, n.quantity - o.quantity as delta,
+    select n.id, n.workspace_id, n.name, n.quantity, n.reorder_level, n.quantity - o.quantity as delta,
       o.deleted_at is null as was_live, n.deleted_at is null as live,
       stock_crossing(o.quantity, o.reorder_level, n.quantity, n.reorder_level) as crossing,
       (c ->> 'actor')::uuid as actor, coalesce(c ->> 'kind', 'edit') as kind, c,
@@ -135,16 +135,16 @@ begin
     where c is not null
   ),
   moved as (
-    insert into stock_movements (product_id, owner_id, user_id, delta, quantity_after, reason, note)
-    select id, owner_id, actor, delta, quantity, coalesce(c ->> 'reason', 'CORRECTION'), c ->> 'note'
+    insert into stock_movements (product_id, workspace_id, user_id, delta, quantity_after, reason, note)
+    select id, workspace_id, actor, delta, quantity, coalesce(c ->> 'reason', 'CORRECTION'), c ->> 'note'
     from written where was_live and live and (delta <> 0 or kind = 'stock')
   ),
-  entries (ord, user_id, kind, subject_id, subject, details) as (
-    select 1, actor, case crossing when 'OUT_OF_STOCK' then 'stock_out' else 'stock_low' end, id, name,
+  entries (ord, workspace_id, user_id, kind, subject_id, subject, details) as (
+    select 1, workspace_id, actor, case crossing when 'OUT_OF_STOCK' then 'stock_out' else 'stock_low' end, id, name,
       jsonb_build_object('quantity', quantity, 'reorderLevel', reorder_level)
     from written where was_live and live and kind <> 'import' and crossing is not null
     union all
-    select 2, actor, e.kind, id, name, e.details
+    select 2, workspace_id, actor, e.kind, id, name, e.details
     from written cross join lateral (select
         case when was_live and not live then 'product_deleted'
           when live and not was_live then 'product_restored'
@@ -156,14 +156,14 @@ begin
     where e.kind is not null
   )
   -- Crossings first, so a write's own entry reads above its crossing, as they happened.
-  insert into activity_log (user_id, kind, subject_id, subject, details)
-  select user_id, kind, subject_id, subject, details from entries order by ord;
+  insert into activity_log (workspace_id, user_id, kind, subject_id, subject, details)
+  select workspace_id, user_id, kind, subject_id, subject, details from entries order by ord;
 
   for r in
-    select (c ->> 'actor')::uuid as actor, count(*)::int as updated
-    from new_rows as n cross join lateral product_change(n) as c where c ->> 'kind' = 'import' group by 1
+    select n.workspace_id, (c ->> 'actor')::uuid as actor, count(*)::int as updated
+    from new_rows as n cross join lateral product_change(n) as c where c ->> 'kind' = 'import' group by 1, 2
   loop
-    perform activity_log_import(r.actor, 0, r.updated);
+    perform activity_log_import(r.workspace_id, r.actor, 0, r.updated);
   end loop;
   return null;
 end
@@ -171,14 +171,17 @@ $$;
 
 -- A product deleted for good: 'product_deleted' if it was still in the
 -- catalogue (one in the trash logged it when it went there). Its movements go
--- with it. An owner's removal takes their products too, and logs nothing.
+-- with it. No one is named as acting, so the entry names the workspace's
+-- first owner. A workspace's removal takes its products too, and logs nothing.
 create or replace function products_record_deleted() returns trigger
 language plpgsql
 as $$
 begin
-  insert into activity_log (user_id, kind, subject_id, subject)
-  select o.owner_id, 'product_deleted', o.id, o.name from old_rows as o
-  where o.deleted_at is null and exists (select 1 from users as u where u.id = o.owner_id);
+  insert into activity_log (workspace_id, user_id, kind, subject_id, subject)
+  select o.workspace_id, m.user_id, 'product_deleted', o.id, o.name from old_rows as o
+  cross join lateral (select user_id from workspace_members
+    where workspace_id = o.workspace_id and role = 'OWNER' order by joined_at, user_id limit 1) as m
+  where o.deleted_at is null and exists (select 1 from workspaces as w where w.id = o.workspace_id);
   return null;
 end
 $$;

@@ -1,5 +1,5 @@
 import { Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import { User } from '../../account/user.entity';
+import { Workspace } from '../../account/workspace.entity';
 import { Product } from '../../product-record/product.entity';
 
 /**
@@ -20,9 +20,9 @@ export class BulkEdit {
   @ManyToOne(() => Product, { primary: true, deleteRule: 'cascade' })
   product!: Product;
 
-  /** The products' owner, so an Undo reaches the caller's own edits only. No foreign key of its own: the product's holds it. */
-  @ManyToOne(() => User, { createForeignKeyConstraint: false })
-  owner!: User;
+  /** The products' workspace, so an Undo reaches the workspace's own edits only. No foreign key of its own: the product's holds it. */
+  @ManyToOne(() => Workspace, { createForeignKeyConstraint: false })
+  workspace!: Workspace;
 
   /** The product's version once the bulk update had written it. */
   @Property({ type: 'integer' })

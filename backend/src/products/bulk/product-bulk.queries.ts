@@ -12,7 +12,7 @@ import { TRASH_BATCH_OF_NOW } from './trash-batch';
  */
 
 /** The caller's products by id (`expected` is how many distinct ids were named), or every one the list's filter matches. */
-export type BulkSelection = { ownerId: string; ids: string[] } | { filter: ProductFilter };
+export type BulkSelection = { workspaceId: string; ids: string[] } | { filter: ProductFilter };
 
 /** What every bulk statement answers: how many rows it selected, how many it changed, and (a stock change) how many could not take it. */
 export interface BulkCounts {
@@ -30,7 +30,7 @@ export interface BulkCounts {
 /** `selected`: the rows of the selection, locked for the rest of the statement, with the columns the change needs. */
 function selected(selection: BulkSelection, columns: string): Statement {
   if ('ids' in selection) {
-    return { sql: `SELECT ${columns} FROM products WHERE owner_id = ? AND id = ANY(?::uuid[]) AND ${LIVE} FOR UPDATE`, values: [selection.ownerId, selection.ids] };
+    return { sql: `SELECT ${columns} FROM products WHERE workspace_id = ? AND id = ANY(?::uuid[]) AND ${LIVE} FOR UPDATE`, values: [selection.workspaceId, selection.ids] };
   }
   const filter = where(selection.filter);
   return { sql: `SELECT ${columns} FROM products WHERE ${filter.sql} FOR UPDATE`, values: filter.values };
@@ -82,7 +82,7 @@ export function bulkUpdateStatement(
   const replaced = [...new Set([...entries.map(([key]) => BULK_COLUMNS[key]), ...(pricePercent === undefined ? [] : ['price'])])];
   const previous = `jsonb_build_object(${replaced.map((column) => `'${column}', locked.${column}`).join(', ')})`;
   const percent = pricePercent ?? 0;
-  const rows = selected(selection, `id, owner_id, ${Object.values(BULK_COLUMNS).join(', ')}`);
+  const rows = selected(selection, `id, workspace_id, ${Object.values(BULK_COLUMNS).join(', ')}`);
   const found = allFound(selection);
   return {
     sql: `WITH locked AS (${rows.sql}),
@@ -93,8 +93,8 @@ export function bulkUpdateStatement(
         WHERE products.id = selected.id AND (SELECT n FROM short) = 0${found.sql}
         RETURNING products.id, products.version),
       noted AS (
-        INSERT INTO bulk_edits (batch, product_id, owner_id, version, previous)
-        SELECT ?::uuid, updated.id, locked.owner_id, updated.version, ${previous} FROM updated JOIN locked ON locked.id = updated.id)
+        INSERT INTO bulk_edits (batch, product_id, workspace_id, version, previous)
+        SELECT ?::uuid, updated.id, locked.workspace_id, updated.version, ${previous} FROM updated JOIN locked ON locked.id = updated.id)
       ${counts('updated', '(SELECT n FROM short)')}, coalesce((SELECT too_low FROM short), false) AS "tooLow",
         CASE WHEN EXISTS (SELECT 1 FROM updated) THEN ?::text END AS "undoBatch"`,
     values: [
@@ -159,26 +159,26 @@ export function bulkDeleteStatement(selection: BulkSelection, actor: string): St
 const RESTORED_TYPES = { category: 'text', price: 'numeric', reorder_level: 'int', featured: 'boolean' } as const;
 
 /**
- * Undoes one of the owner's bulk updates: each product it changed gets back
+ * Undoes one of the workspace's bulk updates: each product it changed gets back
  * the values the update replaced, unless one of those fields has changed
  * since (an edit, another bulk update; a sale changes none of them) or the
  * product is in the trash: those are left as they are. The batch is used up,
  * so a second Undo restores nothing; `matched` counts its products.
  */
-export function undoBulkEditStatement(ownerId: string, batch: string, actor: string): Statement {
+export function undoBulkEditStatement(workspaceId: string, batch: string, actor: string): Statement {
   const change = lastChange({ actor, kind: 'edit' });
   const restores = Object.entries(RESTORED_TYPES).map(
     ([column, type]) => `${column} = CASE WHEN noted.previous -> '${column}' IS NULL THEN products.${column} ELSE (noted.previous ->> '${column}')::${type} END`,
   );
   return {
-    sql: `WITH noted AS (DELETE FROM bulk_edits WHERE batch = ? AND owner_id = ? RETURNING product_id, version, previous),
+    sql: `WITH noted AS (DELETE FROM bulk_edits WHERE batch = ? AND workspace_id = ? RETURNING product_id, version, previous),
       restored AS (
         UPDATE products SET ${restores.join(', ')}, version = products.version + 1, updated_at = now(), last_change = ${change.sql}
         FROM noted
-        WHERE products.id = noted.product_id AND products.owner_id = ? AND products.${LIVE}
+        WHERE products.id = noted.product_id AND products.workspace_id = ? AND products.${LIVE}
           AND NOT EXISTS (SELECT 1 FROM jsonb_object_keys(noted.previous) AS k WHERE product_field_version(products, product_field_name(k)) > noted.version)
         RETURNING 1)
       SELECT (SELECT count(*) FROM noted)::int AS matched, (SELECT count(*) FROM restored)::int AS affected`,
-    values: [batch, ownerId, ...change.values, ownerId],
+    values: [batch, workspaceId, ...change.values, workspaceId],
   };
 }

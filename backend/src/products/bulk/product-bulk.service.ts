@@ -15,7 +15,7 @@ import {
 } from '@stockroom/schema';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { requireCallerRows } from '../../account/viewer';
+import { requireMember } from '../../account/workspace-access';
 import type { RequestContext } from '../../account/context';
 import type { Statement } from '../../db/sql';
 import { assertValid, ConflictError, NotFoundError, ValidationError } from '../../common/errors';
@@ -50,14 +50,14 @@ export function idsOf(raw: unknown): string[] {
 }
 
 /** A selection checked: by ids, or by the list's filters (checked by the list's rules), always within the caller's catalogue. */
-function selectionOf(raw: unknown, ownerId: string): BulkSelection {
+function selectionOf(raw: unknown, workspaceId: string): BulkSelection {
   if (!isRecord(raw) || (raw.ids === undefined && raw.filter === undefined)) throw new ValidationError({ selection: BulkMessages.selectionRequired });
   if (raw.ids !== undefined && raw.filter !== undefined) throw new ValidationError({ selection: BulkMessages.selectionOneKind });
-  if (raw.ids !== undefined) return { ownerId, ids: idsOf(raw.ids) };
+  if (raw.ids !== undefined) return { workspaceId, ids: idsOf(raw.ids) };
   if (!isRecord(raw.filter)) throw new ValidationError({ filter: BulkMessages.selectionRequired });
   const filter = withTrimmedFilters(raw.filter);
   assertValid(validateBulkFilter(filter));
-  return { filter: { ownerId, ...listFiltersOf(filter) } };
+  return { filter: { workspaceId, ...listFiltersOf(filter) } };
 }
 
 /** Nothing was written when a named product was not found among the caller's: say so as a missing product. */
@@ -74,8 +74,8 @@ async function run(ctx: RequestContext, statement: Statement): Promise<BulkCount
 export const productBulkService = {
   /** Sets the category, price, reorder level or featured flag of every selected product, or moves each price by a percentage. */
   async update(ctx: RequestContext, rawSelection: BulkSelectionRequest, rawChanges: unknown): Promise<BulkResult> {
-    const { user } = await requireCallerRows(ctx, 'write');
-    const selection = selectionOf(rawSelection, user.id);
+    const { user, workspaceId } = await requireMember(ctx, 'editProducts');
+    const selection = selectionOf(rawSelection, workspaceId);
     const input = isRecord(rawChanges) ? rawChanges : {};
     const changes: Record<string, unknown> = { ...input, category: trimmed(input.category) };
     assertValid(validateBulkChanges(changes));
@@ -99,15 +99,15 @@ export const productBulkService = {
   },
 
   /**
-   * Undoes one of the caller's bulk updates, named by the undoBatch it
+   * Undoes one of the workspace's bulk updates, named by the undoBatch it
    * answered: its products get back what it replaced, except those whose
-   * changed fields have changed again since (`skipped`). Another's batch, or
-   * one already undone, restores none.
+   * changed fields have changed again since (`skipped`). Another workspace's
+   * batch, or one already undone, restores none.
    */
   async undoUpdate(ctx: RequestContext, rawBatch: unknown): Promise<BulkResult> {
-    const { user } = await requireCallerRows(ctx, 'write');
+    const { user, workspaceId } = await requireMember(ctx, 'editProducts');
     if (!isUuid(rawBatch)) throw new ValidationError({ batch: BulkMessages.badUndoBatch });
-    const counts = await run(ctx, undoBulkEditStatement(user.id, rawBatch.toLowerCase(), user.id));
+    const counts = await run(ctx, undoBulkEditStatement(workspaceId, rawBatch.toLowerCase(), user.id));
     return { affected: counts.affected, skipped: counts.matched - counts.affected };
   },
 
@@ -117,8 +117,8 @@ export const productBulkService = {
    * RECEIPT by the sign when left out) goes to the activity entries.
    */
   async adjustStock(ctx: RequestContext, rawSelection: BulkSelectionRequest, input: { delta?: unknown; reason?: unknown; note?: unknown }): Promise<BulkResult> {
-    const { user } = await requireCallerRows(ctx, 'write');
-    const selection = selectionOf(rawSelection, user.id);
+    const { user, workspaceId } = await requireMember(ctx, 'editProducts');
+    const selection = selectionOf(rawSelection, workspaceId);
     assertValid(validateStockAdjustment(input));
     const delta = Number(input.delta);
     const reason = (input.reason as StockAdjustmentReason | null | undefined) ?? defaultAdjustmentReason(delta);
@@ -134,8 +134,8 @@ export const productBulkService = {
 
   /** Deletes every selected product. */
   async remove(ctx: RequestContext, rawSelection: BulkSelectionRequest): Promise<BulkResult> {
-    const { user } = await requireCallerRows(ctx, 'write');
-    const selection = selectionOf(rawSelection, user.id);
+    const { user, workspaceId } = await requireMember(ctx, 'editProducts');
+    const selection = selectionOf(rawSelection, workspaceId);
     const counts = await run(ctx, bulkDeleteStatement(selection, user.id));
     assertAllFound(selection, counts);
     return { affected: counts.affected, trashBatch: counts.trashBatch ?? null };

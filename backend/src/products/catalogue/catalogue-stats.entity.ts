@@ -1,16 +1,16 @@
 import { DecimalType, Entity, OneToOne, Property } from '@mikro-orm/core';
-import { User } from '../../account/user.entity';
+import { Workspace } from '../../account/workspace.entity';
 
 /**
- * Running totals of one owner's catalogue, kept by statement-level triggers
+ * Running totals of one workspace's catalogue, kept by statement-level triggers
  * on `products` (see the migration), so stats and unfiltered list counts are
  * one row read instead of an aggregate over the whole catalogue. Never
  * written by the app.
  */
 @Entity({ tableName: 'catalogue_stats' })
 export class CatalogueStats {
-  @OneToOne(() => User, { primary: true, deleteRule: 'cascade', fieldName: 'owner_id' })
-  owner!: User;
+  @OneToOne(() => Workspace, { primary: true, deleteRule: 'cascade' })
+  workspace!: Workspace;
 
   @Property({ type: 'integer', default: 0 })
   totalProducts!: number;
@@ -30,7 +30,7 @@ export class CatalogueStats {
   @Property({ type: new DecimalType('number'), precision: 20, scale: 2, default: 0 })
   inventoryValue!: number;
 
-  /** Bumped by every write to the owner's products: a count cached at one value is exact while it still holds. */
+  /** Bumped by every write to the workspace's products: a count cached at one value is exact while it still holds. */
   @Property({ type: 'bigint', default: 0 })
   changes!: string;
 }

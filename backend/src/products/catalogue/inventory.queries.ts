@@ -14,12 +14,12 @@ export interface CategoryRow {
  * out-of-stock totals are the sums of these rows. The owner-led category
  * index finds the rows.
  */
-export function inventoryByCategoryStatement(ownerId: string): Statement {
+export function inventoryByCategoryStatement(workspaceId: string): Statement {
   return {
     sql: `SELECT category, count(*)::int AS products, count(*) FILTER (WHERE quantity > 0)::int AS "inStock",
         sum(price * quantity)::float8 AS value
-      FROM products WHERE owner_id = ? AND ${LIVE} GROUP BY category ORDER BY sum(price * quantity) DESC, category`,
-    values: [ownerId],
+      FROM products WHERE workspace_id = ? AND ${LIVE} GROUP BY category ORDER BY sum(price * quantity) DESC, category`,
+    values: [workspaceId],
   };
 }
 
@@ -29,15 +29,15 @@ export function inventoryByCategoryStatement(ownerId: string): Statement {
  * by name. The WHERE clause is the partial index's own predicate, so only
  * the products that need reordering are read, however large the catalogue.
  */
-export function needsReorderingStatement(ownerId: string, limit: number): Statement {
+export function needsReorderingStatement(workspaceId: string, limit: number): Statement {
   return {
-    sql: `SELECT ${PRODUCT_COLUMNS} FROM products WHERE owner_id = ? AND quantity <= reorder_level AND ${LIVE}
+    sql: `SELECT ${PRODUCT_COLUMNS} FROM products WHERE workspace_id = ? AND quantity <= reorder_level AND ${LIVE}
       ORDER BY quantity = 0 DESC, reorder_level - quantity DESC, lower(name), id LIMIT ?`,
-    values: [ownerId, limit],
+    values: [workspaceId, limit],
   };
 }
 
 /** How many products need reordering: the running total the triggers keep beside the other figures. */
-export function reorderDueStatement(ownerId: string): Statement {
-  return { sql: 'SELECT coalesce((SELECT reorder_due FROM catalogue_stats WHERE owner_id = ?), 0) AS count', values: [ownerId] };
+export function reorderDueStatement(workspaceId: string): Statement {
+  return { sql: 'SELECT coalesce((SELECT reorder_due FROM catalogue_stats WHERE workspace_id = ?), 0) AS count', values: [workspaceId] };
 }

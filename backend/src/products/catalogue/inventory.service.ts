@@ -1,4 +1,4 @@
-import { requireCallerRows } from '../../account/viewer';
+import { requireMember } from '../../account/workspace-access';
 import type { RequestContext } from '../../account/context';
 import { productFromRow, type ProductRow } from '../../product-record/product-columns';
 import type { ProductView } from '../../product-record/product-view.types';
@@ -13,16 +13,16 @@ const NEEDS_REORDERING_LIMIT = 10;
 export const inventoryService = {
   /** Per category of the caller's catalogue: how many products, how many in stock and their value, most valuable first. */
   async byCategory(ctx: RequestContext): Promise<CategoryRow[]> {
-    const { user } = await requireCallerRows(ctx, 'read');
-    return ctx.sql.query<CategoryRow>(inventoryByCategoryStatement(user.id));
+    const { workspaceId } = await requireMember(ctx, 'readProducts');
+    return ctx.sql.query<CategoryRow>(inventoryByCategoryStatement(workspaceId));
   },
 
   /** The products most in need of reordering (out of stock first, then furthest below their level) and how many need it in all. */
   async needsReordering(ctx: RequestContext): Promise<{ count: number; products: ProductView[] }> {
-    const { user } = await requireCallerRows(ctx, 'read');
+    const { workspaceId } = await requireMember(ctx, 'readProducts');
     const [rows, [due]] = await Promise.all([
-      ctx.sql.query<ProductRow>(needsReorderingStatement(user.id, NEEDS_REORDERING_LIMIT)),
-      ctx.sql.query<{ count: number }>(reorderDueStatement(user.id)),
+      ctx.sql.query<ProductRow>(needsReorderingStatement(workspaceId, NEEDS_REORDERING_LIMIT)),
+      ctx.sql.query<{ count: number }>(reorderDueStatement(workspaceId)),
     ]);
     return { count: due.count, products: rows.map(productFromRow) };
   },

@@ -23,7 +23,7 @@ export function productCountStatement(filter: ProductFilter): Statement {
   if (countedByTotals(filter)) {
     const status = filter.stockStatus ?? (filter.inStock === undefined ? undefined : filter.inStock ? 'IN_STOCK' : 'OUT_OF_STOCK');
     const column = status ? TOTALS_COLUMN[status] : 'total_products';
-    return { sql: `SELECT coalesce((SELECT ${column} FROM catalogue_stats WHERE owner_id = ?), 0)::int AS total`, values: [filter.ownerId] };
+    return { sql: `SELECT coalesce((SELECT ${column} FROM catalogue_stats WHERE workspace_id = ?), 0)::int AS total`, values: [filter.workspaceId] };
   }
   const { sql, values } = where(filter);
   return { sql: `SELECT count(*)::int AS total FROM products WHERE ${sql}`, values };
@@ -40,11 +40,11 @@ export function cappedMatchCountStatement(filter: ProductFilter, upTo: number): 
 }
 
 /** How many products the owner has (exact, from the running totals) and the whole table holds (the planner's figure), to size a sample. */
-export function sampleSizesStatement(ownerId: string): Statement {
+export function sampleSizesStatement(workspaceId: string): Statement {
   return {
-    sql: `SELECT coalesce((SELECT total_products FROM catalogue_stats WHERE owner_id = ?), 0)::int AS owned,
+    sql: `SELECT coalesce((SELECT total_products FROM catalogue_stats WHERE workspace_id = ?), 0)::int AS owned,
       greatest((SELECT reltuples FROM pg_class WHERE oid = 'products'::regclass), 0)::float8 AS "tableRows"`,
-    values: [ownerId],
+    values: [workspaceId],
   };
 }
 
@@ -58,8 +58,8 @@ export function sampledMatchCountStatement(filter: ProductFilter, percent: numbe
   const { sql, values } = where(filter);
   return {
     sql: `SELECT count(*) FILTER (WHERE ${sql})::int AS matched, count(*)::int AS sampled
-      FROM products TABLESAMPLE SYSTEM (?) REPEATABLE (0) WHERE owner_id = ? AND ${LIVE}`,
-    values: [...values, percent, filter.ownerId],
+      FROM products TABLESAMPLE SYSTEM (?) REPEATABLE (0) WHERE workspace_id = ? AND ${LIVE}`,
+    values: [...values, percent, filter.workspaceId],
   };
 }
 
@@ -109,6 +109,6 @@ export const plannedRows = (row: { 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': nu
 export const estimatedTotal = (plannedRowCount: number, cap: number) => Math.max(cap + 1, Number(Math.round(plannedRowCount).toPrecision(2)));
 
 /** How many writes the owner's catalogue has seen ('0' before the first). */
-export function catalogueChangesStatement(ownerId: string): Statement {
-  return { sql: `SELECT coalesce((SELECT changes FROM catalogue_stats WHERE owner_id = ?), 0)::text AS changes`, values: [ownerId] };
+export function catalogueChangesStatement(workspaceId: string): Statement {
+  return { sql: `SELECT coalesce((SELECT changes FROM catalogue_stats WHERE workspace_id = ?), 0)::text AS changes`, values: [workspaceId] };
 }

@@ -54,9 +54,9 @@ const query = <T>(ctx: RequestContext, statement: Statement) => ctx.sql.query<T>
  */
 export async function countMatching(ctx: RequestContext, filter: ProductFilter): Promise<MatchCount> {
   if (countedByTotals(filter)) return { total: (await query<{ total: number }>(ctx, productCountStatement(filter)))[0].total, isEstimate: false };
-  const [{ changes }] = await query<{ changes: string }>(ctx, catalogueChangesStatement(filter.ownerId));
+  const [{ changes }] = await query<{ changes: string }>(ctx, catalogueChangesStatement(filter.workspaceId));
   const cap = ctx.config.productCountCap;
-  const key = JSON.stringify([filter.ownerId, filter.search ?? null, filter.category ?? null, filter.inStock ?? null, filter.stockStatus ?? null, cap]);
+  const key = JSON.stringify([filter.workspaceId, filter.search ?? null, filter.category ?? null, filter.inStock ?? null, filter.stockStatus ?? null, cap]);
   const cached = searchCounts.get(key, changes, (count, countedAt) => count.isEstimate && Number(changes) - Number(countedAt) < cap / ESTIMATE_WRITES_PER_CAP);
   if (cached !== undefined) return cached;
   const runningKey = `${key}@${changes}`;
@@ -89,7 +89,7 @@ async function countUpToCap(ctx: RequestContext, filter: ProductFilter, cap: num
  * little, so the caller falls back to the planner.
  */
 async function sampledEstimate(ctx: RequestContext, filter: ProductFilter, cap: number): Promise<number | undefined> {
-  const [sizes] = await query<SampleSizes>(ctx, sampleSizesStatement(filter.ownerId));
+  const [sizes] = await query<SampleSizes>(ctx, sampleSizesStatement(filter.workspaceId));
   const percent = samplePercent(sizes, cap);
   if (percent === undefined) return undefined;
   const [sample] = await query<Sample>(ctx, sampledMatchCountStatement(filter, percent));

@@ -59,28 +59,28 @@ function searchPageStatement(query: ProductPageQuery): Statement {
 }
 
 /** Stats of the whole catalogue: the running totals the triggers keep (the value is summed exactly in NUMERIC). */
-export function productStatsStatement(ownerId: string): Statement {
+export function productStatsStatement(workspaceId: string): Statement {
   return {
     sql: `SELECT coalesce(s.total_products, 0) AS "totalProducts", coalesce(s.in_stock, 0) AS "inStock",
       coalesce(s.total_products - s.in_stock, 0) AS "outOfStock", coalesce(s.low_stock, 0) AS "lowStock", coalesce(s.inventory_value, 0)::float8 AS "inventoryValue"
-      FROM (SELECT ?::uuid AS owner_id) AS owner LEFT JOIN catalogue_stats AS s USING (owner_id)`,
-    values: [ownerId],
+      FROM (SELECT ?::uuid AS workspace_id) AS workspace LEFT JOIN catalogue_stats AS s USING (workspace_id)`,
+    values: [workspaceId],
   };
 }
 
-export function categoriesStatement(ownerId: string): Statement {
-  return { sql: `SELECT DISTINCT category FROM products WHERE owner_id = ? AND ${LIVE} ORDER BY category`, values: [ownerId] };
+export function categoriesStatement(workspaceId: string): Statement {
+  return { sql: `SELECT DISTINCT category FROM products WHERE workspace_id = ? AND ${LIVE} ORDER BY category`, values: [workspaceId] };
 }
 
-export function featuredStatement(ownerId: string, limit: number): Statement {
+export function featuredStatement(workspaceId: string, limit: number): Statement {
   return {
-    sql: `SELECT ${PRODUCT_COLUMNS} FROM products WHERE owner_id = ? AND featured AND ${LIVE} ORDER BY created_at DESC, id DESC LIMIT ?`,
-    values: [ownerId, limit],
+    sql: `SELECT ${PRODUCT_COLUMNS} FROM products WHERE workspace_id = ? AND featured AND ${LIVE} ORDER BY created_at DESC, id DESC LIMIT ?`,
+    values: [workspaceId, limit],
   };
 }
 
-/** A new product: every writable field, cleaned, and its owner. */
-export type NewProduct = ProductValues & { ownerId: string };
+/** A new product: every writable field, cleaned, and its workspace. */
+export type NewProduct = ProductValues & { workspaceId: string };
 
 /** What a client may write, as the service has cleaned it. */
 export type ProductWrite = Partial<ProductValues>;
@@ -94,15 +94,15 @@ export type ProductWrite = Partial<ProductValues>;
 export function insertProductStatement(product: NewProduct, actor: string): Statement {
   const change = lastChange({ actor, kind: 'create', reason: 'INITIAL' });
   return {
-    sql: `INSERT INTO products (id, owner_id, ${WRITABLE_PRODUCT_FIELDS.map((name) => WRITABLE_COLUMNS[name]).join(', ')}, last_change)
-      VALUES (gen_random_uuid(), ?, ${WRITABLE_PRODUCT_FIELDS.map(() => '?').join(', ')}, ${change.sql})
+    sql: `INSERT INTO products (id, workspace_id, created_by, ${WRITABLE_PRODUCT_FIELDS.map((name) => WRITABLE_COLUMNS[name]).join(', ')}, last_change)
+      VALUES (gen_random_uuid(), ?, ?, ${WRITABLE_PRODUCT_FIELDS.map(() => '?').join(', ')}, ${change.sql})
       RETURNING ${PRODUCT_COLUMNS}`,
-    values: [product.ownerId, ...WRITABLE_PRODUCT_FIELDS.map((name) => product[name]), ...change.values],
+    values: [product.workspaceId, actor, ...WRITABLE_PRODUCT_FIELDS.map((name) => product[name]), ...change.values],
   };
 }
 
 /**
- * Writes the given fields of the owner's product. With `version` (optimistic
+ * Writes the given fields of the workspace's product. With `version` (optimistic
  * locking in the WHERE clause, so two edits of the same version can never
  * both land), only when no field it writes changed after that version to
  * another value than the one written: a sale or an edit of other fields since
@@ -114,7 +114,7 @@ export function insertProductStatement(product: NewProduct, actor: string): Stat
  * changed (a save that changed nothing logs nothing), and a new quantity
  * records a CORRECTION movement of exactly the difference.
  */
-export function updateProductStatement(id: string, ownerId: string, changes: ProductWrite, actor: string, version?: number): Statement {
+export function updateProductStatement(id: string, workspaceId: string, changes: ProductWrite, actor: string, version?: number): Statement {
   const entries = (Object.entries(changes) as Array<[keyof ProductWrite, unknown]>).filter(([, value]) => value !== undefined);
   const change = lastChange({ actor, kind: 'edit', reason: 'CORRECTION' });
   const sets = [...entries.map(([key]) => `${WRITABLE_COLUMNS[key]} = ?`), 'version = version + 1', 'updated_at = now()', `last_change = ${change.sql}`];
@@ -127,21 +127,21 @@ export function updateProductStatement(id: string, ownerId: string, changes: Pro
         };
   return {
     sql: `UPDATE products SET ${sets.join(', ')}
-      WHERE id = ? AND owner_id = ? AND ${LIVE}${unchangedSince.sql}
+      WHERE id = ? AND workspace_id = ? AND ${LIVE}${unchangedSince.sql}
       RETURNING ${PRODUCT_COLUMNS}`,
-    values: [...entries.map(([, value]) => value), ...change.values, id, ownerId, ...unchangedSince.values],
+    values: [...entries.map(([, value]) => value), ...change.values, id, workspaceId, ...unchangedSince.values],
   };
 }
 
 /**
- * Moves the owner's product to the trash, leaving its row (id, SKU, stock
+ * Moves the workspace's product to the trash, leaving its row (id, SKU, stock
  * history) as it was for a restore; no row back means it is missing, already
  * in the trash, or someone else's.
  */
-export function deleteProductStatement(id: string, ownerId: string, actor: string): Statement {
+export function deleteProductStatement(id: string, workspaceId: string, actor: string): Statement {
   const change = lastChange({ actor, kind: 'trash' });
   return {
-    sql: `UPDATE products SET deleted_at = now(), last_change = ${change.sql} WHERE id = ? AND owner_id = ? AND ${LIVE} RETURNING id`,
-    values: [...change.values, id, ownerId],
+    sql: `UPDATE products SET deleted_at = now(), last_change = ${change.sql} WHERE id = ? AND workspace_id = ? AND ${LIVE} RETURNING id`,
+    values: [...change.values, id, workspaceId],
   };
 }

@@ -10,7 +10,7 @@ import {
   writableField,
   type WritableProductField,
 } from '@stockroom/schema';
-import { requireCallerRows } from '../../account/viewer';
+import { requireMember } from '../../account/workspace-access';
 import type { RequestContext } from '../../account/context';
 import { assertValid, canonicalId } from '../../common/errors';
 import type { Pagination } from '../../common/pagination';
@@ -83,9 +83,9 @@ function cleanChanges(changes: ProductChanges): ProductWrite {
 export const productService = {
   /** One page of the caller's catalogue, filtered and sorted, with its pagination. */
   async list(ctx: RequestContext, request: ProductListRequest): Promise<ProductPageResult> {
-    const { user } = await requireCallerRows(ctx, 'read');
+    const { workspaceId } = await requireMember(ctx, 'readProducts');
     const { page, limit, offset, ...options } = parseListRequest(request);
-    const filter = { ownerId: user.id, search: options.search, category: options.category, inStock: options.inStock, stockStatus: options.stockStatus };
+    const filter = { workspaceId, search: options.search, category: options.category, inStock: options.inStock, stockStatus: options.stockStatus };
     const [rows, count] = await Promise.all([
       query<ProductRow>(ctx, productPageStatement({ ...filter, sortBy: options.sortBy, sortOrder: options.sortOrder, limit, offset })),
       countMatching(ctx, filter),
@@ -95,28 +95,28 @@ export const productService = {
 
   /** One of the caller's products; someone else's is 'Product not found', as if it did not exist. */
   async get(ctx: RequestContext, rawId: unknown): Promise<ProductView> {
-    const { user } = await requireCallerRows(ctx, 'read');
-    const row = await readOwnProduct(ctx, canonicalId(rawId), user.id);
+    const { workspaceId } = await requireMember(ctx, 'readProducts');
+    const row = await readOwnProduct(ctx, canonicalId(rawId), workspaceId);
     return productFromRow(row);
   },
 
   /** Totals of the whole catalogue, from the running totals the triggers keep. */
   async stats(ctx: RequestContext): Promise<ProductStats> {
-    const { user } = await requireCallerRows(ctx, 'read');
-    const [stats] = await query<ProductStats>(ctx, productStatsStatement(user.id));
+    const { workspaceId } = await requireMember(ctx, 'readProducts');
+    const [stats] = await query<ProductStats>(ctx, productStatsStatement(workspaceId));
     return stats;
   },
 
   /** The caller's categories, sorted, for the form's suggestions and the filter. */
   async categories(ctx: RequestContext): Promise<string[]> {
-    const { user } = await requireCallerRows(ctx, 'read');
-    return (await query<{ category: string }>(ctx, categoriesStatement(user.id))).map((row) => row.category);
+    const { workspaceId } = await requireMember(ctx, 'readProducts');
+    return (await query<{ category: string }>(ctx, categoriesStatement(workspaceId))).map((row) => row.category);
   },
 
   /** The caller's featured products, newest first. */
   async featured(ctx: RequestContext): Promise<ProductView[]> {
-    const { user } = await requireCallerRows(ctx, 'read');
-    return (await query<ProductRow>(ctx, featuredStatement(user.id, FEATURED_LIMIT))).map(productFromRow);
+    const { workspaceId } = await requireMember(ctx, 'readProducts');
+    return (await query<ProductRow>(ctx, featuredStatement(workspaceId, FEATURED_LIMIT))).map(productFromRow);
   },
 
   /**
@@ -125,11 +125,11 @@ export const productService = {
    * refused like any other missing required value).
    */
   async create(ctx: RequestContext, input: ProductChanges): Promise<ProductView> {
-    const { user } = await requireCallerRows(ctx, 'write');
+    const { user, workspaceId } = await requireMember(ctx, 'editProducts');
     const withDefaults = withDraftDefaults(input);
     assertValid(validateFields(ProductFields, withDefaults));
     // Validated above, so every required field is present; an optional one left out is none (featured: false).
-    const product: NewProduct = { ...blankProductValues(), ...cleanChanges(withDefaults), ownerId: user.id };
+    const product: NewProduct = { ...blankProductValues(), ...cleanChanges(withDefaults), workspaceId };
     const [row] = await writeProduct(ctx, insertProductStatement(product, user.id));
     return productFromRow(row);
   },
@@ -142,32 +142,32 @@ export const productService = {
    * and the product keeps it. A client sends the fields it changed.
    */
   async update(ctx: RequestContext, rawId: unknown, input: ProductChanges & { version?: unknown }): Promise<ProductView> {
-    const { user } = await requireCallerRows(ctx, 'write');
+    const { user, workspaceId } = await requireMember(ctx, 'editProducts');
     const { version, ...changes } = input;
     assertValid(validatePresentFields({ ...ProductFields, version: Rules.version }, { ...changes, version }));
     const id = canonicalId(rawId);
     const expected = version === undefined ? undefined : Number(version);
     const clean = cleanChanges(changes);
     if (Object.keys(clean).length) {
-      const [row] = await writeProduct(ctx, updateProductStatement(id, user.id, clean, user.id, expected));
+      const [row] = await writeProduct(ctx, updateProductStatement(id, workspaceId, clean, user.id, expected));
       if (row) return productFromRow(row);
       // It exists and is the caller's, so only a change since the version can have refused the write.
-      await currentOwnProduct(ctx, id, user.id);
+      await currentOwnProduct(ctx, id, workspaceId);
       throw new StaleProductError();
     }
     // Nothing to write, so nothing collides: answer as a write would have, without bumping the version.
-    const current = await currentOwnProduct(ctx, id, user.id);
+    const current = await currentOwnProduct(ctx, id, workspaceId);
     if (expected !== undefined && expected > current.version) throw new StaleProductError();
     return productFromRow(current);
   },
 
   /** Moves one of the caller's products to the trash (restorable until housekeeping purges it); returns its id. */
   async remove(ctx: RequestContext, rawId: unknown): Promise<string> {
-    const { user } = await requireCallerRows(ctx, 'write');
+    const { user, workspaceId } = await requireMember(ctx, 'editProducts');
     const id = canonicalId(rawId);
-    const [row] = await query<{ id: string }>(ctx, deleteProductStatement(id, user.id, user.id));
+    const [row] = await query<{ id: string }>(ctx, deleteProductStatement(id, workspaceId, user.id));
     if (row) return row.id;
-    await currentOwnProduct(ctx, id, user.id);
+    await currentOwnProduct(ctx, id, workspaceId);
     // Ours and present a moment ago: another request deleted it in between.
     throw new ProductNotFoundError();
   },

@@ -1,4 +1,4 @@
-import { requireCallerRows } from '../../account/viewer';
+import { requireMember } from '../../account/workspace-access';
 import type { RequestContext } from '../../account/context';
 import { parseListRequest, type ProductListRequest } from '../list-query/product-list-request';
 import { EXPORT_COLUMNS, productExportStatement, type ExportColumn } from './product-export.queries';
@@ -20,9 +20,9 @@ export const productExportService = {
    * consumer that stops early must `return()` the batches to free the connection.
    */
   async exportRows(ctx: RequestContext, request: ProductListRequest): Promise<ProductExport> {
-    const { user } = await requireCallerRows(ctx, 'read');
+    const { workspaceId } = await requireMember(ctx, 'readProducts');
     const { search, category, inStock, stockStatus, sortBy, sortOrder } = parseListRequest(request);
-    const statement = productExportStatement({ ownerId: user.id, search, category, inStock, stockStatus, sortBy, sortOrder });
+    const statement = productExportStatement({ workspaceId, search, category, inStock, stockStatus, sortBy, sortOrder });
     return { columns: Object.keys(EXPORT_COLUMNS) as ExportColumn[], batches: ctx.sql.batches(statement, EXPORT_BATCH_ROWS) };
   },
 };

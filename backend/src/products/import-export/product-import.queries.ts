@@ -37,11 +37,11 @@ const written = WRITABLE_PRODUCT_FIELDS.map((name) => writableField(name).column
  * import writes it is then counted as the file left it, and the write takes
  * the quantity it replaces from the row itself, so the ledger stays exact.
  */
-export function productsBySkuStatement(ownerId: string, skuKeys: string[]): Statement {
+export function productsBySkuStatement(workspaceId: string, skuKeys: string[]): Statement {
   return {
     sql: `SELECT id, lower(sku) AS "skuKey", ${WRITABLE_PRODUCT_FIELDS.map(existingColumn).join(', ')}
-      FROM products WHERE owner_id = ? AND lower(sku) = ANY(?::text[]) AND sku IS NOT NULL AND ${LIVE}`,
-    values: [ownerId, skuKeys],
+      FROM products WHERE workspace_id = ? AND lower(sku) = ANY(?::text[]) AND sku IS NOT NULL AND ${LIVE}`,
+    values: [workspaceId, skuKeys],
   };
 }
 
@@ -50,10 +50,10 @@ export function productsBySkuStatement(ownerId: string, skuKeys: string[]): Stat
  * unique index of live barcodes: a row may not give another product's barcode
  * to a new one or to the product it updates.
  */
-export function barcodeHoldersStatement(ownerId: string, barcodes: string[]): Statement {
+export function barcodeHoldersStatement(workspaceId: string, barcodes: string[]): Statement {
   return {
-    sql: `SELECT barcode, id FROM products WHERE owner_id = ? AND barcode = ANY(?::text[]) AND ${LIVE}`,
-    values: [ownerId, barcodes],
+    sql: `SELECT barcode, id FROM products WHERE workspace_id = ? AND barcode = ANY(?::text[]) AND ${LIVE}`,
+    values: [workspaceId, barcodes],
   };
 }
 
@@ -78,20 +78,20 @@ export const copyImportRowsSql = `COPY import_rows (${IMPORT_ROW_COLUMNS.join(',
  * update replaced, not the one read when the file was checked. The activity
  * log gets one entry with the counts.
  */
-export function applyImportStatement(ownerId: string, actor: string): Statement {
+export function applyImportStatement(workspaceId: string, actor: string): Statement {
   const change = lastChange({ actor, kind: 'import', reason: 'IMPORT' });
   return {
     sql: `WITH updated AS (
         UPDATE products SET ${written.map((column) => `${column} = i.${column}`).join(', ')},
           version = products.version + 1, updated_at = now(), last_change = ${change.sql}
-        FROM import_rows AS i WHERE i.product_id = products.id AND products.owner_id = ? AND products.${LIVE}
+        FROM import_rows AS i WHERE i.product_id = products.id AND products.workspace_id = ? AND products.${LIVE}
         RETURNING 1),
       created AS (
-        INSERT INTO products (id, owner_id, ${written.join(', ')}, last_change)
-        SELECT gen_random_uuid(), ?, ${written.join(', ')}, ${change.sql}
+        INSERT INTO products (id, workspace_id, created_by, ${written.join(', ')}, last_change)
+        SELECT gen_random_uuid(), ?, ?, ${written.join(', ')}, ${change.sql}
         FROM import_rows WHERE product_id IS NULL
         RETURNING 1)
       SELECT (SELECT count(*) FROM created)::int AS created, (SELECT count(*) FROM updated)::int AS updated`,
-    values: [...change.values, ownerId, ownerId, ...change.values],
+    values: [...change.values, workspaceId, workspaceId, actor, ...change.values],
   };
 }

@@ -23,8 +23,8 @@ import {
   type ProductValues,
   type WritableProductFieldName,
 } from '@stockroom/schema';
-import { requireCallerRows } from '../../account/viewer';
-import { logActivityStatement } from '../../activity/activity-log';
+import { requireMember } from '../../account/workspace-access';
+import { logWorkspaceActivityStatement } from '../../activity/activity-log';
 import type { RequestContext } from '../../account/context';
 import { ValidationError } from '../../common/errors';
 import { HeavyWork } from '../../common/heavy-work';
@@ -302,18 +302,18 @@ function columnValues(table: ImportTable, columns: Columns, field: ImportField, 
   return [...new Set(table.rows.map(({ cells }) => normal((cells[index] ?? '').trim())).filter(Boolean))];
 }
 
-async function catalogueCodes(sql: SqlPool, ownerId: string, table: ImportTable, columns: Columns): Promise<CatalogueCodes> {
-  const bySku = await productsBySku(sql, ownerId, table, columns);
+async function catalogueCodes(sql: SqlPool, workspaceId: string, table: ImportTable, columns: Columns): Promise<CatalogueCodes> {
+  const bySku = await productsBySku(sql, workspaceId, table, columns);
   const barcodes = columnValues(table, columns, 'barcode');
-  const holders = barcodes.length ? await sql.query<{ barcode: string; id: string }>(barcodeHoldersStatement(ownerId, barcodes)) : [];
+  const holders = barcodes.length ? await sql.query<{ barcode: string; id: string }>(barcodeHoldersStatement(workspaceId, barcodes)) : [];
   return { bySku, barcodeHolders: new Map(holders.map((row) => [row.barcode, row.id])) };
 }
 
 /** The caller's products that the file's SKUs name, by lower-cased SKU. */
-async function productsBySku(sql: SqlPool, ownerId: string, table: ImportTable, columns: Columns): Promise<Map<string, ExistingProductRow>> {
+async function productsBySku(sql: SqlPool, workspaceId: string, table: ImportTable, columns: Columns): Promise<Map<string, ExistingProductRow>> {
   const keys = columnValues(table, columns, 'sku', (value) => value.toLowerCase());
   if (keys.length === 0) return new Map();
-  const rows = await sql.query<ExistingProductRow>(productsBySkuStatement(ownerId, keys));
+  const rows = await sql.query<ExistingProductRow>(productsBySkuStatement(workspaceId, keys));
   return new Map(rows.map((row) => [row.skuKey, row]));
 }
 
@@ -343,9 +343,9 @@ function* copyText(writes: PlannedRow[]): Generator<string> {
  * The triggers on products log the import's entry from the rows it writes; a file whose every row is unchanged writes none, and
  * logs its entry itself.
  */
-async function applyPlan(tx: SqlTransaction, ownerId: string, writes: PlannedRow[]): Promise<{ created: number; updated: number }> {
+async function applyPlan(tx: SqlTransaction, workspaceId: string, actor: string, writes: PlannedRow[]): Promise<{ created: number; updated: number }> {
   if (writes.length === 0) {
-    await tx.query(logActivityStatement(ownerId, 'products_imported', { created: 0, updated: 0 }));
+    await tx.query(logWorkspaceActivityStatement(workspaceId, actor, 'products_imported', { created: 0, updated: 0 }));
     return { created: 0, updated: 0 };
   }
   await tx.query({ sql: createImportTableSql, values: [] });
@@ -353,7 +353,7 @@ async function applyPlan(tx: SqlTransaction, ownerId: string, writes: PlannedRow
   // A new table has no statistics: without them the planner guesses its size when joining it to the products.
   await tx.query({ sql: 'ANALYZE import_rows', values: [] });
   try {
-    const [counts] = await tx.query<{ created: number; updated: number }>(applyImportStatement(ownerId, ownerId));
+    const [counts] = await tx.query<{ created: number; updated: number }>(applyImportStatement(workspaceId, actor));
     return counts;
   } catch (error) {
     throw duplicateCodeErrorOf(error) ?? error;
@@ -373,7 +373,7 @@ export const productImportService = {
    */
   async importProducts(ctx: RequestContext, receive: () => Promise<ImportUpload & { options: ProductImportOptions }>): Promise<ProductImportResult> {
     // A dry run writes nothing, but it is the first step of a write: a read-only token has no use for it.
-    const { user } = await requireCallerRows(ctx, 'write');
+    const { user, workspaceId } = await requireMember(ctx, 'editProducts');
     const poolMax = ctx.config.databasePoolMax;
     // Refused before its file is read while every slot is taken; the slot itself is taken once the
     // file is in and read, so an upload on a slow line holds none while it comes (it needs no connection).
@@ -387,18 +387,18 @@ export const productImportService = {
 
     return productImports.run(poolMax, async () => {
       if (dryRun) {
-        const codes = await catalogueCodes(ctx.sql, user.id, table, columns);
+        const codes = await catalogueCodes(ctx.sql, workspaceId, table, columns);
         return { dryRun, ...planImport(table, columns, mode, codes).result };
       }
       return ctx.sql.transaction(
         async (tx) => {
-          const codes = await catalogueCodes(tx, user.id, table, columns);
+          const codes = await catalogueCodes(tx, workspaceId, table, columns);
           const { result, writes } = planImport(table, columns, mode, codes);
           if (result.errors.length > 0) {
             tx.rollback();
             return { dryRun, ...result };
           }
-          const done = await applyPlan(tx, user.id, writes);
+          const done = await applyPlan(tx, workspaceId, user.id, writes);
           return { dryRun, ...result, created: done.created, updated: done.updated };
         },
         { statementTimeoutMs: IMPORT_STATEMENT_TIMEOUT_MS },

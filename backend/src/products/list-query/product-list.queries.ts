@@ -9,7 +9,7 @@ import { LIVE } from '../../product-record/product-columns';
  */
 
 export interface ProductFilter {
-  ownerId: string;
+  workspaceId: string;
   /** A substring, ignoring accents and case, of the name, the description, the category or the SKU, or exactly the barcode; `%` and `_` match themselves. */
   search?: string;
   category?: string;
@@ -69,8 +69,8 @@ const STOCK_STATUS_CLAUSE: Record<StockStatus, string> = {
  * selections share it. `deleted_at IS NULL` is every list index's own predicate, so trashed rows are never read.
  */
 export function where(filter: ProductFilter): Statement {
-  const clauses = ['owner_id = ?', LIVE];
-  const values: unknown[] = [filter.ownerId];
+  const clauses = ['workspace_id = ?', LIVE];
+  const values: unknown[] = [filter.workspaceId];
   if (filter.search) {
     // search_text holds the SKU, so an exact SKU is a substring too; a barcode is found whole only, through its owner-led index.
     clauses.push(`(${SEARCH_MATCH} OR (products.barcode = ? AND products.barcode IS NOT NULL))`);

@@ -15,26 +15,26 @@ const TRASHED_COLUMNS = `id, name, sku, barcode, category, price::float8 AS pric
   deleted_at AS "deletedAt", deleted_at + make_interval(days => ${TRASH_RETENTION_DAYS}) AS "purgeAt"`;
 
 /** One page of the owner's trash, the most recently deleted first (the owner's trash index, read backwards). */
-export function trashedPageStatement(ownerId: string, limit: number, offset: number): Statement {
+export function trashedPageStatement(workspaceId: string, limit: number, offset: number): Statement {
   return {
-    sql: `SELECT ${TRASHED_COLUMNS} FROM products WHERE owner_id = ? AND deleted_at IS NOT NULL
+    sql: `SELECT ${TRASHED_COLUMNS} FROM products WHERE workspace_id = ? AND deleted_at IS NOT NULL
       ORDER BY deleted_at DESC, id DESC LIMIT ? OFFSET ?`,
-    values: [ownerId, limit, offset],
+    values: [workspaceId, limit, offset],
   };
 }
 
 /** One of the owner's trashed products by id; no row when it is live, someone else's, or gone. */
-export function trashedByIdStatement(ownerId: string, id: string): Statement {
-  return { sql: `SELECT ${TRASHED_COLUMNS} FROM products WHERE owner_id = ? AND id = ? AND deleted_at IS NOT NULL`, values: [ownerId, id] };
+export function trashedByIdStatement(workspaceId: string, id: string): Statement {
+  return { sql: `SELECT ${TRASHED_COLUMNS} FROM products WHERE workspace_id = ? AND id = ? AND deleted_at IS NOT NULL`, values: [workspaceId, id] };
 }
 
-export function trashedCountStatement(ownerId: string): Statement {
-  return { sql: 'SELECT count(*)::int AS total FROM products WHERE owner_id = ? AND deleted_at IS NOT NULL', values: [ownerId] };
+export function trashedCountStatement(workspaceId: string): Statement {
+  return { sql: 'SELECT count(*)::int AS total FROM products WHERE workspace_id = ? AND deleted_at IS NOT NULL', values: [workspaceId] };
 }
 
 /** Where a product is, whoever owns it: the reason a write that matched no row gives. No row: it does not exist at all. */
 export function productStateStatement(id: string): Statement {
-  return { sql: 'SELECT owner_id AS "owner", deleted_at IS NOT NULL AS "trashed" FROM products WHERE id = ?', values: [id] };
+  return { sql: 'SELECT workspace_id AS "workspaceId", deleted_at IS NOT NULL AS "trashed" FROM products WHERE id = ?', values: [id] };
 }
 
 /**
@@ -46,16 +46,16 @@ export function productStateStatement(id: string): Statement {
  * the statement on the unique index of live SKUs. Answers the restored
  * products (`rows`), or how many ids matched and how many were restored (`counts`).
  */
-export function restoreStatement(ownerId: string, ids: string[], answer: 'rows' | 'counts', actor: string): Statement {
+export function restoreStatement(workspaceId: string, ids: string[], answer: 'rows' | 'counts', actor: string): Statement {
   const change = lastChange({ actor, kind: 'trash' });
   return {
-    sql: `WITH selected AS (SELECT id, deleted_at FROM products WHERE owner_id = ? AND id = ANY(?::uuid[]) FOR UPDATE),
+    sql: `WITH selected AS (SELECT id, deleted_at FROM products WHERE workspace_id = ? AND id = ANY(?::uuid[]) FOR UPDATE),
       restored AS (
         UPDATE products SET deleted_at = NULL, last_change = ${change.sql} FROM selected
         WHERE products.id = selected.id AND selected.deleted_at IS NOT NULL AND (SELECT count(*) FROM selected) = ?
         RETURNING products.*)
       ${answer === 'rows' ? `SELECT ${PRODUCT_COLUMNS} FROM restored` : 'SELECT (SELECT count(*) FROM selected)::int AS matched, (SELECT count(*) FROM restored)::int AS affected'}`,
-    values: [ownerId, ids, ...change.values, ids.length],
+    values: [workspaceId, ids, ...change.values, ids.length],
   };
 }
 
@@ -65,14 +65,14 @@ export function restoreStatement(ownerId: string, ids: string[], answer: 'rows' 
  * on the owner's trash index. As restoreStatement, with each its activity
  * entry; one restored since, or deleted for good, is simply not there.
  */
-export function restoreTrashBatchStatement(ownerId: string, batch: string, actor: string): Statement {
+export function restoreTrashBatchStatement(workspaceId: string, batch: string, actor: string): Statement {
   const change = lastChange({ actor, kind: 'trash' });
   return {
     sql: `WITH restored AS (
-        UPDATE products SET deleted_at = NULL, last_change = ${change.sql} WHERE owner_id = ? AND deleted_at = ?::timestamptz
+        UPDATE products SET deleted_at = NULL, last_change = ${change.sql} WHERE workspace_id = ? AND deleted_at = ?::timestamptz
         RETURNING 1)
       SELECT count(*)::int AS affected FROM restored`,
-    values: [...change.values, ownerId, batch],
+    values: [...change.values, workspaceId, batch],
   };
 }
 
@@ -82,23 +82,23 @@ export function restoreTrashBatchStatement(ownerId: string, batch: string, actor
  * them. One still in the catalogue logs its deletion as a delete does; one in
  * the trash logged it when it was trashed.
  */
-export function purgeStatement(ownerId: string, ids: string[]): Statement {
+export function purgeStatement(workspaceId: string, ids: string[]): Statement {
   return {
-    sql: `WITH selected AS (SELECT id FROM products WHERE owner_id = ? AND id = ANY(?::uuid[]) FOR UPDATE),
+    sql: `WITH selected AS (SELECT id FROM products WHERE workspace_id = ? AND id = ANY(?::uuid[]) FOR UPDATE),
       removed AS (
         DELETE FROM products USING selected WHERE products.id = selected.id AND (SELECT count(*) FROM selected) = ?
         RETURNING 1)
       SELECT (SELECT count(*) FROM selected)::int AS matched, (SELECT count(*) FROM removed)::int AS affected`,
-    values: [ownerId, ids, ids.length],
+    values: [workspaceId, ids, ids.length],
   };
 }
 
 /** Deletes everything in the owner's trash for good; answers how many. */
-export function emptyTrashStatement(ownerId: string): Statement {
+export function emptyTrashStatement(workspaceId: string): Statement {
   return {
-    sql: `WITH removed AS (DELETE FROM products WHERE owner_id = ? AND deleted_at IS NOT NULL RETURNING 1)
+    sql: `WITH removed AS (DELETE FROM products WHERE workspace_id = ? AND deleted_at IS NOT NULL RETURNING 1)
       SELECT count(*)::int AS affected FROM removed`,
-    values: [ownerId],
+    values: [workspaceId],
   };
 }
 

@@ -1,13 +1,13 @@
 import { BulkMessages, Rules, TRASH_RETENTION_DAYS, TrashMessages, validateFields } from '@stockroom/schema';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { requireCallerRows } from '../../account/viewer';
+import { requireMember } from '../../account/workspace-access';
 import type { RequestContext } from '../../account/context';
 import { assertValid, canonicalId, NotFoundError, ValidationError } from '../../common/errors';
 import { pageRequestOf, paginationOf, type Pagination } from '../../common/pagination';
 import { runStatement, type Statement } from '../../db/sql';
 import { idsOf, type BulkResult } from '../bulk/product-bulk.service';
 import { productFromRow, type ProductRow } from '../../product-record/product-columns';
-import { liveProduct } from '../../product-record/product-lookup';
+import { liveProductOf } from '../../product-record/product-lookup';
 import { NotProductOwnerError, ProductNotFoundError, duplicateCodeErrorOf } from '../../product-record/product.errors';
 import type { ProductView } from '../../product-record/product-view.types';
 import {
@@ -79,12 +79,12 @@ export async function purgeExpiredTrash(em: EntityManager, now = new Date()): Pr
 export const productTrashService = {
   /** A page of the caller's trash, the most recently deleted first. */
   async list(ctx: RequestContext, request: { page?: unknown; limit?: unknown }): Promise<TrashedProductPageResult> {
-    const { user } = await requireCallerRows(ctx, 'read');
+    const { workspaceId } = await requireMember(ctx, 'readProducts');
     assertValid(validateFields(TrashListFields, request));
     const { page, limit, offset } = pageRequestOf(request);
     const [rows, [{ total }]] = await Promise.all([
-      query<TrashedRow>(ctx, trashedPageStatement(user.id, limit, offset)),
-      query<{ total: number }>(ctx, trashedCountStatement(user.id)),
+      query<TrashedRow>(ctx, trashedPageStatement(workspaceId, limit, offset)),
+      query<{ total: number }>(ctx, trashedCountStatement(workspaceId)),
     ]);
     return { products: rows.map(trashedFromRow), pagination: paginationOf(page, limit, total) };
   },
@@ -95,8 +95,8 @@ export const productTrashService = {
    * 'Product not found' alike, so an id never tells whether another's exists.
    */
   async find(ctx: RequestContext, rawId: unknown): Promise<TrashedProductView> {
-    const { user } = await requireCallerRows(ctx, 'read');
-    const [row] = await query<TrashedRow>(ctx, trashedByIdStatement(user.id, canonicalId(rawId)));
+    const { workspaceId } = await requireMember(ctx, 'readProducts');
+    const [row] = await query<TrashedRow>(ctx, trashedByIdStatement(workspaceId, canonicalId(rawId)));
     if (!row) throw new ProductNotFoundError();
     return trashedFromRow(row);
   },
@@ -107,12 +107,12 @@ export const productTrashService = {
    * changes nothing; one already back (an Undo pressed twice) is answered as it is.
    */
   async restore(ctx: RequestContext, rawId: unknown): Promise<ProductView> {
-    const { user } = await requireCallerRows(ctx, 'write');
+    const { user, workspaceId } = await requireMember(ctx, 'editProducts');
     const id = canonicalId(rawId);
-    const [row] = await restoring<ProductRow>(ctx, restoreStatement(user.id, [id], 'rows', user.id));
+    const [row] = await restoring<ProductRow>(ctx, restoreStatement(workspaceId, [id], 'rows', user.id));
     if (row) return productFromRow(row);
-    const live = await liveProduct(ctx, id);
-    if (live && live.owner === user.id) return productFromRow(live);
+    const live = await liveProductOf(ctx, id, workspaceId);
+    if (live) return productFromRow(live);
     throw new ProductNotFoundError();
   },
 
@@ -122,9 +122,9 @@ export const productTrashService = {
    * already back is left as it is; `affected` counts those restored now.
    */
   async restoreMany(ctx: RequestContext, rawIds: unknown): Promise<BulkResult> {
-    const { user } = await requireCallerRows(ctx, 'write');
+    const { user, workspaceId } = await requireMember(ctx, 'editProducts');
     const ids = trashIdsOf(rawIds);
-    const [counts] = await restoring<{ matched: number; affected: number }>(ctx, restoreStatement(user.id, ids, 'counts', user.id));
+    const [counts] = await restoring<{ matched: number; affected: number }>(ctx, restoreStatement(workspaceId, ids, 'counts', user.id));
     if (counts.matched < ids.length) throw new NotFoundError(TrashMessages.notInTrash);
     return { affected: counts.affected };
   },
@@ -136,9 +136,9 @@ export const productTrashService = {
    * or one already restored, restores nothing (affected 0).
    */
   async restoreBatch(ctx: RequestContext, rawBatch: unknown): Promise<BulkResult> {
-    const { user } = await requireCallerRows(ctx, 'write');
+    const { user, workspaceId } = await requireMember(ctx, 'editProducts');
     if (!isTrashBatch(rawBatch)) throw new ValidationError({ batch: TrashMessages.badBatch });
-    const [{ affected }] = await restoring<{ affected: number }>(ctx, restoreTrashBatchStatement(user.id, rawBatch, user.id));
+    const [{ affected }] = await restoring<{ affected: number }>(ctx, restoreTrashBatchStatement(workspaceId, rawBatch, user.id));
     return { affected };
   },
 
@@ -148,28 +148,28 @@ export const productTrashService = {
    * catalogue is refused as a delete is (403); in their trash it does not exist (404).
    */
   async purge(ctx: RequestContext, rawId: unknown): Promise<string> {
-    const { user } = await requireCallerRows(ctx, 'write');
+    const { workspaceId } = await requireMember(ctx, 'purgeTrash');
     const id = canonicalId(rawId);
-    const [counts] = await query<{ affected: number }>(ctx, purgeStatement(user.id, [id]));
+    const [counts] = await query<{ affected: number }>(ctx, purgeStatement(workspaceId, [id]));
     if (counts.affected === 1) return id;
-    const [state] = await query<{ owner: string; trashed: boolean }>(ctx, productStateStatement(id));
-    if (state && state.owner !== user.id && !state.trashed) throw new NotProductOwnerError();
+    const [state] = await query<{ workspaceId: string; trashed: boolean }>(ctx, productStateStatement(id));
+    if (state && state.workspaceId !== workspaceId && !state.trashed) throw new NotProductOwnerError();
     throw new ProductNotFoundError();
   },
 
   /** Deletes many of the caller's products for good, all or nothing: an id that is not one of theirs deletes none (404). */
   async purgeMany(ctx: RequestContext, rawIds: unknown): Promise<BulkResult> {
-    const { user } = await requireCallerRows(ctx, 'write');
+    const { workspaceId } = await requireMember(ctx, 'purgeTrash');
     const ids = trashIdsOf(rawIds);
-    const [counts] = await query<{ matched: number; affected: number }>(ctx, purgeStatement(user.id, ids));
+    const [counts] = await query<{ matched: number; affected: number }>(ctx, purgeStatement(workspaceId, ids));
     if (counts.matched < ids.length) throw new NotFoundError(TrashMessages.notInTrash);
     return { affected: counts.affected };
   },
 
   /** Deletes everything in the caller's trash for good; answers how many. */
   async empty(ctx: RequestContext): Promise<BulkResult> {
-    const { user } = await requireCallerRows(ctx, 'write');
-    const [{ affected }] = await query<{ affected: number }>(ctx, emptyTrashStatement(user.id));
+    const { workspaceId } = await requireMember(ctx, 'purgeTrash');
+    const [{ affected }] = await query<{ affected: number }>(ctx, emptyTrashStatement(workspaceId));
     return { affected };
   },
 };
