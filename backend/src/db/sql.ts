@@ -94,12 +94,26 @@ function within<T>(promise: Promise<T>, ms: number | undefined, what: string): P
 }
 
 /**
+ * The numbered text of each statement already sent: the statement builders
+ * give the same few texts over and over, and a read sends several.
+ */
+const numberedTexts = new Map<string, string>();
+/** Past this many texts (statements built with a varying text), the memory starts again. */
+const NUMBERED_TEXTS_KEPT = 1_000;
+
+/**
  * `?` placeholders numbered as PostgreSQL wants them (`$1`, `$2`, ...). The
  * statements never contain a literal `?` (knex would need it escaped too).
  */
 export const numberedPlaceholders = (sql: string) => {
-  let n = 0;
-  return sql.replace(/\?/g, () => `$${++n}`);
+  let numbered = numberedTexts.get(sql);
+  if (numbered === undefined) {
+    let n = 0;
+    numbered = sql.replace(/\?/g, () => `$${++n}`);
+    if (numberedTexts.size >= NUMBERED_TEXTS_KEPT) numberedTexts.clear();
+    numberedTexts.set(sql, numbered);
+  }
+  return numbered;
 };
 
 /** The serving pool right now: connections in use, free, and requests waiting for one. */
