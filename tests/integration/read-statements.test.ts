@@ -85,8 +85,10 @@ describe.each([
   it.each(READS.map((read) => [read.name, read] as const))('%s writes nothing, in at most its statements', async (_name, read) => {
     // What earlier requests counted is written first, so only this request's own statements are noted.
     await app.writeCounts();
-    const { result: answered, statements: sent } = await statements.during(() => read.send(credential()));
+    const { result: answered, statements: sent, prepared } = await statements.during(() => read.send(credential()));
     expect(answered).toBe(true);
+    // The caller's lookup, which every signed-in request runs, is parsed and planned once per connection.
+    expect(prepared).toEqual([expect.stringMatching(/LEFT JOIN rate_limit_buckets/)]);
     expect(sent.filter((text) => WRITE_STATEMENT.test(text))).toEqual([]);
     // On failure, the statements past the bound.
     expect(sent.slice(read.most)).toEqual([]);

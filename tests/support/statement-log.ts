@@ -24,23 +24,27 @@ function pgClientClasses(): ClientClass[] {
 /** A query's text, whichever form pg was given it in (a string, a config object, a cursor). */
 const textOf = (query: unknown) => (typeof query === 'string' ? query : ((query as { text?: string } | undefined)?.text ?? String(query)));
 
+/** Whether pg was given the query as a named (prepared) statement. */
+const isPrepared = (query: unknown) => typeof (query as { name?: unknown } | undefined)?.name === 'string';
+
 /** A statement that writes, or that takes a row lock or a sequence value as a write would. */
 export const WRITE_STATEMENT = /\binsert\s+into\b|\bupdate\s+[\w".]+(\s+as\s+\w+)?\s+set\b|\bdelete\s+from\b|\bmerge\s+into\b|\btruncate\b|\bfor\s+(no\s+key\s+)?update\b|\bfor\s+(key\s+)?share\b|\bnextval\s*\(/i;
 
 export interface StatementLog {
-  /** The statements sent while `work` ran, in the order they were sent. */
-  during<T>(work: () => Promise<T>): Promise<{ result: T; statements: string[] }>;
+  /** The statements sent while `work` ran, in the order they were sent, and those of them sent as prepared statements. */
+  during<T>(work: () => Promise<T>): Promise<{ result: T; statements: string[]; prepared: string[] }>;
   /** Unhooks pg. */
   stop(): void;
 }
 
 /** Hooks every pg client's `query`; nothing is noted outside `during`. */
 export function logStatements(): StatementLog {
-  let noted: string[] | undefined;
+  let noted: { statements: string[]; prepared: string[] } | undefined;
   const hooked = pgClientClasses().map((Client) => {
     const original = Client.prototype.query;
     Client.prototype.query = function (this: unknown, ...args: unknown[]) {
-      noted?.push(textOf(args[0]));
+      noted?.statements.push(textOf(args[0]));
+      if (isPrepared(args[0])) noted?.prepared.push(textOf(args[0]));
       return original.apply(this, args);
     };
     return () => {
@@ -50,9 +54,10 @@ export function logStatements(): StatementLog {
   return {
     async during(work) {
       const statements: string[] = [];
-      noted = statements;
+      const prepared: string[] = [];
+      noted = { statements, prepared };
       try {
-        return { result: await work(), statements };
+        return { result: await work(), statements, prepared };
       } finally {
         noted = undefined;
       }

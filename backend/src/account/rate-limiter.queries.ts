@@ -44,6 +44,8 @@ export function withBudgetRead(caller: Statement, key: Statement, windowSeconds:
           THEN ceil(extract(epoch FROM b.window_start + make_interval(secs => ?) - now()))::int ELSE ceil(?::float8)::int END AS budget_reset_seconds
       FROM (${caller.sql}) AS caller LEFT JOIN rate_limit_buckets AS b ON b.key = ${key.sql}`,
     values: [windowSeconds, windowSeconds, windowSeconds, windowSeconds, ...caller.values, ...key.values],
+    // Every signed-in request runs it, and it finds its rows by key whatever the values.
+    prepared: true,
   };
 }
 

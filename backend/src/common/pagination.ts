@@ -2,7 +2,7 @@ import { isBlank, PAGINATION } from '@stockroom/schema';
 import { Field, Int, ObjectType } from 'type-graphql';
 
 /** The pagination every list answer carries, the same on REST and GraphQL. */
-@ObjectType()
+@ObjectType({ simpleResolvers: true })
 export class Pagination {
   @Field(() => Int) page!: number;
   @Field(() => Int) limit!: number;

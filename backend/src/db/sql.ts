@@ -14,6 +14,13 @@ import { orWhenLate } from '../common/deadline';
 export interface Statement {
   sql: string;
   values: unknown[];
+  /**
+   * Kept prepared on each pooled connection: parsed and planned once, then
+   * PostgreSQL's generic plan. Only for a fixed text run on nearly every
+   * request whose best plan does not depend on its values (lookups by key);
+   * a search's or a list's plan does, and is made for each run's values.
+   */
+  prepared?: boolean;
 }
 
 /**
@@ -67,7 +74,7 @@ export interface SqlTransaction extends SqlPool {
 /** The connection used by pg's `query(text, values)`; the pool hands out pg clients. */
 interface PgConnection {
   query(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
-  query(config: { text: string; values: unknown[]; query_timeout?: number }): Promise<{ rows: unknown[] }>;
+  query(config: { name?: string; text: string; values: unknown[]; query_timeout?: number }): Promise<{ rows: unknown[] }>;
   query<S extends NodeJS.WritableStream>(stream: S): S;
   query<C extends Cursor>(cursor: C): C;
   connectionParameters?: { query_timeout?: number };
@@ -94,13 +101,39 @@ function within<T>(promise: Promise<T>, ms: number | undefined, what: string): P
 }
 
 /**
+ * The numbered text of each statement already sent: the statement builders
+ * give the same few texts over and over, and a read sends several.
+ */
+const numberedTexts = new Map<string, string>();
+/** Past this many texts (statements built with a varying text), the memory starts again. */
+const NUMBERED_TEXTS_KEPT = 1_000;
+
+/**
  * `?` placeholders numbered as PostgreSQL wants them (`$1`, `$2`, ...). The
  * statements never contain a literal `?` (knex would need it escaped too).
  */
 export const numberedPlaceholders = (sql: string) => {
-  let n = 0;
-  return sql.replace(/\?/g, () => `$${++n}`);
+  let numbered = numberedTexts.get(sql);
+  if (numbered === undefined) {
+    let n = 0;
+    numbered = sql.replace(/\?/g, () => `$${++n}`);
+    if (numberedTexts.size >= NUMBERED_TEXTS_KEPT) numberedTexts.clear();
+    numberedTexts.set(sql, numbered);
+  }
+  return numbered;
 };
+
+/** The name each prepared text goes by, the same on every connection. */
+const preparedNames = new Map<string, string>();
+/** More prepared texts than this means a varying text was marked; the rest run unprepared. */
+const PREPARED_TEXTS_KEPT = 50;
+
+/** The prepared statement's name for `text`, or undefined past PREPARED_TEXTS_KEPT texts. */
+function preparedNameOf(text: string): string | undefined {
+  let name = preparedNames.get(text);
+  if (name === undefined && preparedNames.size < PREPARED_TEXTS_KEPT) preparedNames.set(text, (name = `stockroom_${preparedNames.size + 1}`));
+  return name;
+}
 
 /** The serving pool right now: connections in use, free, and requests waiting for one. */
 export function poolStatsOf(orm: MikroORM): { used: number; free: number; waiting: number } {
@@ -112,10 +145,12 @@ export function createSqlPool(orm: MikroORM): RequestSqlPool {
   // The knex client owns the pool (its size, the session time zone); borrowing its connections keeps one pool.
   const client = orm.em.getKnex().client as { acquireConnection(): Promise<PgConnection>; releaseConnection(c: PgConnection): Promise<void> };
   return {
-    async query<T>({ sql, values }: Statement): Promise<T[]> {
+    async query<T>({ sql, values, prepared }: Statement): Promise<T[]> {
       const connection = await client.acquireConnection();
       try {
-        return (await connection.query(numberedPlaceholders(sql), values)).rows as T[];
+        const text = numberedPlaceholders(sql);
+        const name = prepared ? preparedNameOf(text) : undefined;
+        return (await (name ? connection.query({ name, text, values }) : connection.query(text, values))).rows as T[];
       } finally {
         await client.releaseConnection(connection);
       }

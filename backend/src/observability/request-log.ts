@@ -79,7 +79,10 @@ function logAnswer(log: Logger, req: Request, res: Response, seconds: number, me
  * while it is answered; then one line when it is answered (method, route,
  * GraphQL operation, status, duration) and its measurement.
  */
-export function requestLog(log: Logger, metrics?: Metrics): RequestHandler {
+export function requestLog(appLog: Logger, metrics?: Metrics): RequestHandler {
+  // These lines hold only the fields written above, none of them secret, so they skip the redaction: its
+  // wildcard paths would pass every value of every line through it. Messages are still masked.
+  const log = appLog.child({}, { redact: { paths: [] } });
   return (req, res, next) => {
     const started = process.hrtime.bigint();
     const requestId = requestIdOf(req.get('x-request-id'));

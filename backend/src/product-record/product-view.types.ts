@@ -2,8 +2,12 @@ import { ObjectType } from 'type-graphql';
 import { PRODUCT_ANSWER_ORDER, productField, type ProductAnswer } from '@stockroom/schema';
 import { applyProductFields } from './product-fields.graphql';
 
-/** A product as both transports send it: the columns plus `inStock`. Lists build it from plain rows, never from entities. */
-@ObjectType('Product')
+/**
+ * A product as both transports send it: the columns plus `inStock`. Lists build it from plain rows, never from entities;
+ * its fields carry no auth or middleware, so graphql-js reads each property itself (simpleResolvers), without
+ * TypeGraphQL's wrapper per field and row.
+ */
+@ObjectType('Product', { simpleResolvers: true })
 class ProductObject {}
 
 // Every field of the table, null where the field may be none.

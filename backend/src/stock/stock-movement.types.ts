@@ -11,14 +11,14 @@ registerEnumType(StockMovementReason, {
   description: 'Why a quantity changed. An adjustment gives SALE, DAMAGE (negative), RECEIPT, RETURN (positive) or CORRECTION; the app writes INITIAL (a new product), COUNT (a stocktake), CORRECTION (a quantity edited in the product form), IMPORT and BULK',
 });
 
-@ObjectType({ description: 'Who made a stock movement' })
+@ObjectType({ description: 'Who made a stock movement', simpleResolvers: true })
 export class StockMovementUser {
   @Field(() => ID) id!: string;
   @Field() fullName!: string;
 }
 
 /** One change of a product's quantity, as both transports send it. */
-@ObjectType('StockMovement', { description: "One change of a product's quantity; a product's movements sum to its quantity" })
+@ObjectType('StockMovement', { description: "One change of a product's quantity; a product's movements sum to its quantity", simpleResolvers: true })
 export class StockMovementView {
   @Field(() => ID) id!: string;
   @Field(() => Int, { description: 'Signed: negative takes stock away; 0 for a stocktake that found the expected quantity' }) delta!: number;
@@ -29,7 +29,7 @@ export class StockMovementView {
   @Field(() => StockMovementUser, { nullable: true, description: 'null when that account has since been deleted' }) user!: StockMovementUser | null;
 }
 
-@ObjectType({ description: "A page of a product's stock history, newest first" })
+@ObjectType({ description: "A page of a product's stock history, newest first", simpleResolvers: true })
 export class StockMovementPage {
   @Field(() => [StockMovementView]) movements!: StockMovementView[];
   @Field(() => Pagination) pagination!: Pagination;

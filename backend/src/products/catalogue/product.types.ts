@@ -7,13 +7,13 @@ import { ProductSortBy, SortDirection, StockStatusFilter } from '../list-query/p
 
 /* Validation lives in product.service.ts (shared rules from @stockroom/schema), not here, so REST and GraphQL answer alike. */
 
-@ObjectType()
+@ObjectType({ simpleResolvers: true })
 export class ProductPage {
   @Field(() => [ProductView]) products!: ProductView[];
   @Field(() => Pagination) pagination!: Pagination;
 }
 
-@ObjectType({ description: "The whole catalogue's figures, whatever page or filter is shown" })
+@ObjectType({ description: "The whole catalogue's figures, whatever page or filter is shown", simpleResolvers: true })
 export class ProductStats {
   @Field(() => Int) totalProducts!: number;
   @Field(() => Int) inStock!: number;
