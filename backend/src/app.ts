@@ -41,6 +41,7 @@ import { EventOutbox } from './events/event-outbox';
 import { handleStockCrossing, STOCK_CROSSING_EVENTS } from './notifications/low-stock-alerts';
 import { lowStockDigestQueue } from './notifications/low-stock-digest';
 import { notificationSettingsRoutes } from './notifications/notification-settings.routes';
+import { invitationRoutes, workspaceInvitationRoutes } from './workspaces/invitation.routes';
 import { workspaceRoutes } from './workspaces/workspace.routes';
 import { docsRoutes } from './app/docs.routes';
 import { restErrorHandler, restNotFound } from './rest/error-middleware';
@@ -209,7 +210,9 @@ export async function createApp({ config, databaseUrl, orm, mailer }: AppDepende
   api.use('/products', productTrashRoutes(contextOf));
   api.use('/products', productRoutes(contextOf));
   api.use('/dashboard', dashboardRoutes(contextOf));
+  api.use('/workspaces', workspaceInvitationRoutes(contextOf));
   api.use('/workspaces', workspaceRoutes(contextOf));
+  api.use('/invitations', invitationRoutes(contextOf));
   api.use(restNotFound);
   app.use('/api', api);
   app.use('/uploads', uploadFileRoutes(uploads));

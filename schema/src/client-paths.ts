@@ -6,3 +6,6 @@
 
 /** The profile: where its owner revokes API tokens and deletes webhooks. */
 export const profilePath = '/profile';
+
+/** An invitation to a workspace: where its holder signs in or up with the invited address and accepts it. */
+export const invitationPath = (token: string) => `/invitations/${encodeURIComponent(token)}`;

@@ -1,5 +1,5 @@
 import type { ApiTokenScope } from './api-tokens';
-import type { TextRule } from './validation';
+import { Rules, type TextRule } from './validation';
 
 /**
  * What a member of a workspace may do, one table that the server enforces and
@@ -65,3 +65,18 @@ export const WorkspaceFields = {
 
 /** Whether a value names a role. */
 export const isWorkspaceRole = (value: unknown): value is WorkspaceRole => (WORKSPACE_ROLES as readonly unknown[]).includes(value);
+
+export const InvitationMessages = {
+  notFound: 'Invitation not found',
+  alreadyMember: 'This person is already a member of the workspace',
+  otherEmail: 'This invitation is for another email address',
+  noLongerValid: 'This invitation is no longer valid',
+} as const;
+
+/** An invitation lasts a week; a resend starts the week again. */
+export const INVITATION_TTL_DAYS = 7;
+/** Invitation mails (new ones and resends) one workspace may send per hour: a team of twenty invited at once fits twice over. */
+export const INVITATION_MAILS_PER_WORKSPACE_PER_HOUR = 50;
+
+/** An invitation's address, by the account email rule (lower-cased when stored), and its role. */
+export const InvitationFields = { email: Rules.email };

@@ -64,6 +64,9 @@ const WEBHOOK_BY_ID = ['updateWebhook', 'deleteWebhook', 'webhookDeliveries', 's
 /** Operations on one workspace or its members, whose ids the generator never sees (tests/integration/workspaces.test.ts drives them). */
 const WORKSPACE_BY_ID = ['workspace', 'members', 'updateWorkspace', 'deleteWorkspace', 'updateMember', 'removeMember'];
 
+/** Invitations: by a workspace's id, or by a mailed token the generator never sees (tests/integration/workspace-invitations.test.ts drives them). */
+const INVITATIONS = ['invitations', 'inviteMember', 'revokeInvitation', 'resendInvitation', 'invitation', 'acceptInvitation'];
+
 /**
  * Valid operations that cannot succeed: the mailed token and the caller's API token ids are unknown to the generator,
  * the product ids it knows are of live products (trashedProduct finds one only in the trash), a trash batch is only ever
@@ -71,8 +74,8 @@ const WORKSPACE_BY_ID = ['workspace', 'members', 'updateWorkspace', 'deleteWorks
  * operation is for admins.
  */
 const CANNOT_SUCCEED: Record<Role, Set<string>> = {
-  member: new Set(['resetPassword', 'verifyEmail', 'users', 'adminStats', 'revokeApiToken', 'trashedProduct', 'restoreTrashBatch', 'undoBulkUpdate', ...WEBHOOK_BY_ID, ...WORKSPACE_BY_ID]),
-  admin: new Set(['resetPassword', 'verifyEmail', 'revokeApiToken', 'trashedProduct', 'restoreTrashBatch', 'undoBulkUpdate', ...WEBHOOK_BY_ID, ...WORKSPACE_BY_ID]),
+  member: new Set(['resetPassword', 'verifyEmail', 'users', 'adminStats', 'revokeApiToken', 'trashedProduct', 'restoreTrashBatch', 'undoBulkUpdate', ...WEBHOOK_BY_ID, ...WORKSPACE_BY_ID, ...INVITATIONS]),
+  admin: new Set(['resetPassword', 'verifyEmail', 'revokeApiToken', 'trashedProduct', 'restoreTrashBatch', 'undoBulkUpdate', ...WEBHOOK_BY_ID, ...WORKSPACE_BY_ID, ...INVITATIONS]),
 };
 
 /** The shared rules of each input type (and of root-field arguments), so valid values keep to the enforced bounds. */

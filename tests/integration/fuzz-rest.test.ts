@@ -63,13 +63,23 @@ const WORKSPACE_BY_ID = [
   'DELETE /api/workspaces/{id}/members/{userId}',
 ];
 
+/** Invitations: by a workspace's id, or by a mailed token the generator never sees (tests/integration/workspace-invitations.test.ts drives them). */
+const INVITATIONS = [
+  'GET /api/workspaces/{id}/invitations',
+  'POST /api/workspaces/{id}/invitations',
+  'DELETE /api/workspaces/{id}/invitations/{invitationId}',
+  'POST /api/workspaces/{id}/invitations/{invitationId}/resend',
+  'GET /api/invitations/{token}',
+  'POST /api/invitations/{token}/accept',
+];
+
 /**
  * Valid requests that cannot succeed for this caller: the mailed token and the caller's API token ids are unknown to the generator,
  * the product ids it knows are of live products (GET /api/products/trash/{id} finds one only in the trash), or the operation is for admins.
  */
 const CANNOT_SUCCEED: Record<Role, Set<string>> = {
-  member: new Set(['POST /api/auth/reset-password', 'POST /api/users/verify-email', 'GET /api/users', 'GET /api/users/admin/stats', 'DELETE /api/users/profile/tokens/{id}', 'GET /api/products/trash/{id}', ...WEBHOOK_BY_ID, ...WORKSPACE_BY_ID]),
-  admin: new Set(['POST /api/auth/reset-password', 'POST /api/users/verify-email', 'DELETE /api/users/profile/tokens/{id}', 'GET /api/products/trash/{id}', ...WEBHOOK_BY_ID, ...WORKSPACE_BY_ID]),
+  member: new Set(['POST /api/auth/reset-password', 'POST /api/users/verify-email', 'GET /api/users', 'GET /api/users/admin/stats', 'DELETE /api/users/profile/tokens/{id}', 'GET /api/products/trash/{id}', ...WEBHOOK_BY_ID, ...WORKSPACE_BY_ID, ...INVITATIONS]),
+  admin: new Set(['POST /api/auth/reset-password', 'POST /api/users/verify-email', 'DELETE /api/users/profile/tokens/{id}', 'GET /api/products/trash/{id}', ...WEBHOOK_BY_ID, ...WORKSPACE_BY_ID, ...INVITATIONS]),
 };
 
 const FORGED_TOKENS = [
@@ -294,7 +304,7 @@ describe.each<Role>(['member', 'admin'])('REST fuzzing as %s', (role) => {
 
 test('the document lists operations of every area, so the fuzzing above reaches them', () => {
   const areas = new Set(operations.map((operation) => operation.path.split('/')[2]));
-  expect([...areas].sort()).toEqual(['auth', 'dashboard', 'health', 'products', 'users', 'workspaces']);
+  expect([...areas].sort()).toEqual(['auth', 'dashboard', 'health', 'invitations', 'products', 'users', 'workspaces']);
 });
 
 test('a method the document does not list for a path answers 405 with Allow naming the listed ones', async () => {

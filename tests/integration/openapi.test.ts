@@ -6,6 +6,7 @@ import { authRoutes } from '../../backend/src/auth/auth.routes';
 import { HTTP_STATUS } from '../../backend/src/common/errors';
 import { dashboardRoutes } from '../../backend/src/dashboard/dashboard.routes';
 import { workspaceRoutes } from '../../backend/src/workspaces/workspace.routes';
+import { invitationRoutes, workspaceInvitationRoutes } from '../../backend/src/workspaces/invitation.routes';
 import { healthRoutes, probeRoutes } from '../../backend/src/health/health.routes';
 import { notificationSettingsRoutes } from '../../backend/src/notifications/notification-settings.routes';
 import { webhookRoutes } from '../../backend/src/webhooks/webhook.routes';
@@ -84,7 +85,9 @@ describe('the document and the router', () => {
       ...routesOf('/api/products', productTrashRoutes(notCalled)),
       ...routesOf('/api/products', productRoutes(notCalled)),
       ...routesOf('/api/dashboard', dashboardRoutes(notCalled)),
+      ...routesOf('/api/workspaces', workspaceInvitationRoutes(notCalled)),
       ...routesOf('/api/workspaces', workspaceRoutes(notCalled)),
+      ...routesOf('/api/invitations', invitationRoutes(notCalled)),
     ].sort();
     const documented = operations()
       .map(({ path, method }) => `${method.toUpperCase()} ${path}`)
@@ -117,6 +120,7 @@ describe('the document and the router', () => {
         'GET /api/users/health/status',
         'GET /api/health/live',
         'GET /api/health/ready',
+        'GET /api/invitations/{token}',
       ].sort(),
     );
     for (const { operation } of operations()) expect(operation.security).toBeDefined();

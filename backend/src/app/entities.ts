@@ -16,6 +16,7 @@ import { StockMovement } from '../stock/stock-movement.entity';
 import { User } from '../account/user.entity';
 import { Workspace } from '../account/workspace.entity';
 import { WorkspaceMember } from '../account/workspace-member.entity';
+import { WorkspaceInvitation } from '../workspaces/invitation.entity';
 
 /** Every entity the ORM knows; each feature adds its own here. */
-export const entities = [User, Workspace, WorkspaceMember, Session, OneTimeToken, SignInAttempts, RateLimitBucket, Product, CatalogueStats, ActivityEntry, StockMovement, ApiToken, NotificationSettings, StockAlert, OutboxEvent, Webhook, WebhookDelivery, BulkEdit];
+export const entities = [User, Workspace, WorkspaceMember, WorkspaceInvitation, Session, OneTimeToken, SignInAttempts, RateLimitBucket, Product, CatalogueStats, ActivityEntry, StockMovement, ApiToken, NotificationSettings, StockAlert, OutboxEvent, Webhook, WebhookDelivery, BulkEdit];

@@ -86,6 +86,13 @@ export class ConflictError extends DomainError {
   }
 }
 
+/** What the request names existed and can no longer be used (a link used, revoked or expired). */
+export class GoneError extends DomainError {
+  constructor(message: string) {
+    super('GONE', message);
+  }
+}
+
 export class TooManyRequestsError extends DomainError {
   constructor(
     message: string,
@@ -111,6 +118,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  GONE: 410,
   ACCOUNT_LOCKED: 423,
   ACCOUNT_INACTIVE: 403,
   TOO_MANY_REQUESTS: 429,

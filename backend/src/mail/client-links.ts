@@ -1,4 +1,4 @@
-import { profilePath } from '@stockroom/schema';
+import { invitationPath, profilePath } from '@stockroom/schema';
 
 /**
  * Links from a mail to the client's pages, built on APP_URL (never on a
@@ -11,3 +11,6 @@ export const clientLink = (appUrl: string, path: string) => new URL(path, appUrl
 
 /** The profile page, where its owner revokes API tokens and deletes webhooks. */
 export const profileLink = (appUrl: string) => clientLink(appUrl, profilePath);
+
+/** An invitation's page, where its holder signs in or up and accepts it. */
+export const invitationLink = (appUrl: string, token: string) => clientLink(appUrl, invitationPath(token));

@@ -96,6 +96,20 @@ export const webhookDisabledMail = (to: string, name: string, url: string, faili
     { text: 'Open your profile', link },
   );
 
+/** Sent to an invited address, which may have no account yet: it names the workspace, who invited them and the role. */
+export const invitationMail = (to: string, invitation: { workspaceName: string; invitedBy: string; role: string; expiresInDays: number }, link: string) =>
+  composeMail(
+    to,
+    `${oneLine(invitation.invitedBy)} invited you to ${oneLine(invitation.workspaceName)} on Stockroom`,
+    'there',
+    [
+      `${oneLine(invitation.invitedBy)} invited you to join the workspace "${oneLine(invitation.workspaceName)}" on Stockroom as ${invitation.role}.`,
+      `Open the link to accept: sign in with this email address, or create an account with it. The link expires in ${invitation.expiresInDays} days.`,
+      'If you did not expect this invitation, ignore this email.',
+    ],
+    { text: 'Accept the invitation', link },
+  );
+
 /** A product as a low-stock email names it, with the link to its page. */
 export interface StockAlertLine {
   /** What happened, in a sentence ('Lamp is out of stock'). */

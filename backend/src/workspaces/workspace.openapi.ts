@@ -2,12 +2,13 @@ import { WORKSPACE_HEADER, WORKSPACE_ROLE_SUMMARIES, WORKSPACE_ROLES, WorkspaceF
 import { bearer, errorResponse, jsonBody, jsonResponse, ref, ruleSchema, string, unauthenticated } from '../rest/openapi-helpers';
 
 const tags = ['Workspaces'];
-const uuid = { ...string, format: 'uuid' } as const;
-const role = { enum: [...WORKSPACE_ROLES], description: WORKSPACE_ROLES.map((name) => `${name}: ${WORKSPACE_ROLE_SUMMARIES[name]}`).join('; ') };
-const idParam = { name: 'id', in: 'path', required: true, schema: uuid };
+export const uuid = { ...string, format: 'uuid' } as const;
+/** A role, each explained in one line; invitations name one too. */
+export const role = { enum: [...WORKSPACE_ROLES], description: WORKSPACE_ROLES.map((name) => `${name}: ${WORKSPACE_ROLE_SUMMARIES[name]}`).join('; ') };
+export const idParam = { name: 'id', in: 'path', required: true, schema: uuid };
 const userIdParam = { name: 'userId', in: 'path', required: true, schema: uuid };
-const denied = errorResponse('Access denied. Insufficient permissions: a token never manages workspaces, or the role does not allow it');
-const notFound = errorResponse(`${WorkspaceMessages.notFound} (also for a workspace the caller is not a member of, or a malformed id)`);
+export const denied = errorResponse('Access denied. Insufficient permissions: a token never manages workspaces, or the role does not allow it');
+export const notFound = errorResponse(`${WorkspaceMessages.notFound} (also for a workspace the caller is not a member of, or a malformed id)`);
 const nameBody = jsonBody({ type: 'object', additionalProperties: false, required: ['name'], properties: { name: ruleSchema(WorkspaceFields.name) } });
 const workspaceAnswer = (description: string) => jsonResponse(description, { type: 'object', required: ['workspace'], properties: { workspace: ref('Workspace') } });
 const idAnswer = (description: string) => jsonResponse(description, { type: 'object', required: ['id'], properties: { id: uuid } });

@@ -60,7 +60,8 @@ export function documentedMethods(doc: JsonSchema): Map<string, string[]> {
 
 /** Words that are routes of their own under /api/products and /api/users, so an "id" spelled like them is a different operation. */
 const ROUTE_WORDS = new Set(['', '.', '..', 'stats', 'categories', 'featured', 'search', 'images', 'category', 'profile', 'admin', 'health', 'verify-email', 'resend-verification']);
-const pathSafe = (value: unknown) => !ROUTE_WORDS.has(String(value).trim().toLowerCase()) && !String(value).includes('/');
+/** Also no lone surrogate: no URL can carry one (encodeURIComponent throws), so no client could send it. */
+const pathSafe = (value: unknown) => !ROUTE_WORDS.has(String(value).trim().toLowerCase()) && !String(value).includes('/') && !/\p{Cs}/u.test(String(value));
 
 /** An id that names something: mostly the caller's own, sometimes another account's, sometimes nothing. */
 export const validId: fc.Arbitrary<unknown> = fc.oneof(

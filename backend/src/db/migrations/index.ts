@@ -30,6 +30,7 @@ import { Migration20261128210100 } from './Migration20261128210100';
 import { Migration20261129000500 } from './Migration20261129000500';
 import { Migration20261129001000 } from './Migration20261129001000';
 import { Migration20261129010000 } from './Migration20261129010000';
+import { Migration20261129020000 } from './Migration20261129020000';
 
 /**
  * Migrations in the order they run. Listed explicitly (not globbed) so the
@@ -68,4 +69,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261129000500', class: Migration20261129000500 }, // updates of many rows stay linear: product_changed_fields compares columns one by one; no nested-loop join of a statement's old and new rows
   { name: 'Migration20261129001000', class: Migration20261129001000 }, // bulk_edits: what a bulk update replaced, so it can be undone
   { name: 'Migration20261129010000', class: Migration20261129010000 }, // workspaces and their members: every tenant table keyed by workspace_id, a personal workspace per account
+  { name: 'Migration20261129020000', class: Migration20261129020000 }, // workspace_invitations: an address invited with a role, its link's token kept as a SHA-256
 ];
