@@ -45,7 +45,7 @@ const BACKGROUND_WRITES_PER_SECOND = 10;
 const COUNT_CAP = 10_000;
 
 const PRODUCT_FIELDS =
-  'id name description price category quantity inStock reorderLevel lowStock imageUrl sku barcode featured owner createdAt updatedAt version';
+  'id name description price costPrice category quantity inStock reorderLevel lowStock imageUrl sku barcode featured owner createdAt updatedAt version';
 const LIST_QUERY = `query Products($query: ProductListInput) { products(query: $query) { products { ${PRODUCT_FIELDS} } pagination { page limit total totalPages hasNextPage hasPrevPage totalIsEstimate } } }`;
 const STATS_QUERY = 'query Stats { productStats { totalProducts inStock outOfStock lowStock inventoryValue } }';
 const ADJUST_MUTATION = `mutation Adjust($id: ID!, $delta: Int!) { adjustStock(id: $id, delta: $delta) { ${PRODUCT_FIELDS} } }`;
