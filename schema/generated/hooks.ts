@@ -9,6 +9,8 @@ export * from './operations/ApiTokenList';
 export * from './operations/ApiTokenRevoke';
 export * from './operations/Dashboard';
 export * from './operations/ForgotPassword';
+export * from './operations/InvitationAccept';
+export * from './operations/InvitationPreview';
 export * from './operations/Me';
 export * from './operations/NotificationSettings';
 export * from './operations/NotificationSettingsDetailsFragment';

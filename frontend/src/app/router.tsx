@@ -9,6 +9,7 @@ import { authPath, forgotPasswordPath, resetPasswordPath, signInPath, signUpPath
 import { dashboardPath } from '../features/dashboard/urls';
 import { helpPath } from '../features/help/urls';
 import { homePath } from '../features/home/urls';
+import { invitationRoute } from '../features/invitations/urls';
 import { notFoundPath } from '../features/not-found/urls';
 import { productEditRoute, productListPath, productNewPath, productRoute, productTrashPath } from '../features/products/urls';
 import { profileEditPath, profilePath } from '../features/profile/urls';
@@ -91,6 +92,7 @@ const routes: RouteObject[] = [
       { path: forgotPasswordPath, ...page('auth', 'ForgotPasswordPage') },
       { path: resetPasswordPath, ...page('auth', 'ResetPasswordPage') },
       { path: verifyEmailPath, ...page('auth', 'VerifyEmailPage') },
+      { path: invitationRoute, ...page('invitations', 'InvitationPage') },
       { path: helpPath, ...page('help', 'HelpPage') },
       { path: notFoundPath, ...page('not-found', 'NotFoundPage') },
       { element: <RequireAuth />, children: SIGNED_IN_ROUTES },
