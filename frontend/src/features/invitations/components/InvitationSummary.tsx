@@ -1,3 +1,4 @@
+import { Classes } from '@blueprintjs/core';
 import { WORKSPACE_ROLE_SUMMARIES, type WorkspaceRole } from '@stockroom/schema';
 
 export interface InvitationSummaryProps {
@@ -12,13 +13,13 @@ const roleName = (role: WorkspaceRole) => role.charAt(0) + role.slice(1).toLower
 /** Who invites whom to which workspace, and what the role lets them do there. */
 export function InvitationSummary({ invitedBy, workspaceName, role, email }: InvitationSummaryProps) {
   return (
-    <div className="invitation-summary">
+    <div>
       <p>
         {invitedBy ?? 'Someone'} invited you to <strong>{workspaceName}</strong> as <strong>{roleName(role)}</strong>.
       </p>
-      <p className="invitation-summary__role">{WORKSPACE_ROLE_SUMMARIES[role]}.</p>
+      <p className={Classes.TEXT_MUTED}>{WORKSPACE_ROLE_SUMMARIES[role]}.</p>
       <p>
-        This invitation is for <strong className="invitation-summary__email">{email}</strong>.
+        This invitation is for <strong>{email}</strong>.
       </p>
     </div>
   );
