@@ -111,7 +111,7 @@ describe('invitations', () => {
     s.assertClean();
   });
 
-  it('a revoked invitation says it is no longer valid, with a way home', async () => {
+  it('a revoked or unknown invitation says it is no longer valid, with a way home', async () => {
     const s = b.session();
     const { session, workspaceId, invitationId, link } = await invite(`revoked-${Date.now()}@example.com`, 'Closed Shop');
     await rest(session, 'DELETE', `/api/workspaces/${workspaceId}/invitations/${invitationId}`);
@@ -121,6 +121,9 @@ describe('invitations', () => {
     await page.noLongerValid.waitFor();
     await page.goHome.waitFor();
     await checkScreen(s.page, 'no-longer-valid');
+
+    await page.open('/invitations/no-such-token');
+    await page.noLongerValid.waitFor();
     s.assertClean();
   });
 });
