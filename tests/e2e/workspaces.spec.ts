@@ -2,7 +2,7 @@ import { useBrowser } from './support/browser';
 import { createUserWithSession, createProductApi, currentUserApi, useSessionInBrowser } from './support/api';
 import { checkAtEveryWidth, CLEAN_AT_EVERY_WIDTH } from './support/no-violations';
 import { saveScreenshot } from './support/screen-checks';
-import { addMemberSql, createProductInWorkspace, createWorkspaceApi } from './support/workspaces';
+import { addMemberSql, createProductInWorkspace, createWorkspaceApi, deleteWorkspaceApi } from './support/workspaces';
 import { DESKTOP, MOBILE } from './support/browser';
 import type { Page } from 'playwright-core';
 
@@ -33,6 +33,27 @@ describe('workspaces', () => {
     await s.page.reload();
     await s.page.getByRole('link', { name: 'Team ladder' }).first().waitFor();
     expect(await s.page.getByRole('link', { name: 'Personal lamp' }).count()).toBe(0);
+    s.assertClean();
+  });
+
+  it('a remembered workspace that was deleted falls back to the personal one', async () => {
+    const s = b.session();
+    const { user, session } = await createUserWithSession('fallback');
+    await useSessionInBrowser(s.context, session);
+    const team = await createWorkspaceApi(session, `Gone of ${user.firstName}`);
+    await createProductApi(session, { name: 'Kept kettle', price: 5 });
+    await createProductInWorkspace(session, team.id, { name: 'Doomed drill', price: 6 });
+
+    await s.page.goto('/products');
+    await workspaceButton(s.page, 'OWNER').click();
+    await s.page.getByRole('menuitemradio', { name: new RegExp(team.name) }).click();
+    await s.page.getByRole('link', { name: 'Doomed drill' }).first().waitFor();
+
+    await deleteWorkspaceApi(session, team.id);
+    await s.page.reload();
+    await s.page.getByRole('link', { name: 'Kept kettle' }).first().waitFor();
+    await workspaceButton(s.page).filter({ hasText: `${user.firstName}` }).waitFor();
+    expect(await s.page.getByRole('link', { name: 'Doomed drill' }).count()).toBe(0);
     s.assertClean();
   });
 

@@ -26,6 +26,11 @@ export async function createWorkspaceApi(session: ApiSession, name: string): Pro
   return (await call<{ workspace: { id: string; name: string } }>(session, 'POST', '/api/workspaces', { name })).workspace;
 }
 
+/** `DELETE /api/workspaces/{id}`: the workspace with everything in it. */
+export async function deleteWorkspaceApi(session: ApiSession, workspaceId: string): Promise<void> {
+  await call<unknown>(session, 'DELETE', `/api/workspaces/${encodeURIComponent(workspaceId)}`);
+}
+
 /** One product in the workspace the header names. */
 export async function createProductInWorkspace(session: ApiSession, workspaceId: string, input: CreateProductInput): Promise<ProductRecord> {
   const body = { description: `${input.name} - made for the browser tests`, category: 'Testing', quantity: 1, ...input };

@@ -76,6 +76,8 @@ function MembersEditor({ workspace, myRole }: { workspace: WorkspaceSummary; myR
     setBusyUserId(member.user.id);
     try {
       await updateMember({ variables: { workspaceId: workspace.id, userId: member.user.id, role } });
+      // A member has no id of its own for the cache to update it by: the list is read again.
+      await members.refetch();
       toast.success(`${member.user.firstName} is now ${role}`);
     } catch (error) {
       toast.error(extractErrorMessage(error));
