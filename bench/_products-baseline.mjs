@@ -4,7 +4,8 @@
  *
  * Per request it verifies the HS256 bearer token (jsonwebtoken, a KeyObject
  * made once, as backend/src/account/tokens.ts does), loads the session joined to
- * its user with the statement account/viewer.ts runs (account/session.queries.js), checks
+ * its user and the caller's personal workspace with the statement account/viewer.ts
+ * runs (account/session.queries.js, account/workspace.queries.js), checks
  * revoked / expired / inactive, then runs the product statements the service
  * runs (imported from the built backend's queries files, `?`
  * placeholders numbered for pg), with a pg pool as large as the app's, and
@@ -45,6 +46,7 @@ const { adjustStockStatement, countStockStatement } = await built('stock/stock.q
 const { productByIdStatement } = await built('product-record/product-record.queries.js');
 const { movementPageStatement, movementCountStatement } = await built('stock/stock-movement.queries.js');
 const { sessionWithUserStatement } = await built('account/session.queries.js');
+const { withMembership, callerPersonalWorkspace } = await built('account/workspace.queries.js');
 const { isUuid, Rules } = require('@stockroom/schema');
 
 // COUNT_CAP: the app's PRODUCT_COUNT_CAP (config.ts, 10,000 unless set).
@@ -83,22 +85,23 @@ async function viewer(req) {
     throw new HttpError(401, 'Invalid token');
   }
   if (!isUuid(claims.sid) || !isUuid(claims.sub)) throw new HttpError(401, 'Invalid token');
-  const { rows } = await pool.query(numbered(sessionWithUserStatement(claims.sid, claims.sub)));
+  const { rows } = await pool.query(numbered(withMembership(sessionWithUserStatement(claims.sid, claims.sub), callerPersonalWorkspace)));
   if (!rows.length) throw new HttpError(401, 'Invalid token');
-  const { session, user } = rows[0];
+  const { session, user, membership } = rows[0];
   if (session.revoked_at || new Date(session.expires_at).getTime() <= Date.now()) throw new HttpError(401, 'Session expired');
   if (user.status !== 'Active') throw new HttpError(401, 'Account inactive');
-  return { id: user.id };
+  if (!membership) throw new HttpError(404, 'Workspace not found');
+  return { id: user.id, workspaceId: membership.workspaceId };
 }
 
 const fromRow = (row) => ({ ...row, createdAt: new Date(row.createdAt), updatedAt: new Date(row.updatedAt) });
 
-async function list(userId, params) {
+async function list(workspaceId, params) {
   const page = Number(params.get('page') || 1);
   const limit = Number(params.get('limit') || 10);
   const inStock = params.get('inStock');
   const filter = {
-    ownerId: userId,
+    workspaceId,
     search: params.get('search')?.trim() || undefined,
     category: params.get('category')?.trim() || undefined,
     inStock: inStock === 'true' ? true : inStock === 'false' ? false : undefined,
@@ -127,7 +130,7 @@ async function countMatching(filter) {
   if (countedByTotals(filter)) return { total: (await pool.query(numbered(productCountStatement(filter)))).rows[0].total, isEstimate: false };
   const { total } = (await pool.query(numbered(cappedMatchCountStatement(filter, countCap + 1)))).rows[0];
   if (total <= countCap) return { total, isEstimate: false };
-  const [sizes] = (await pool.query(numbered(sampleSizesStatement(filter.ownerId)))).rows;
+  const [sizes] = (await pool.query(numbered(sampleSizesStatement(filter.workspaceId)))).rows;
   const percent = samplePercent(sizes, countCap);
   if (percent !== undefined) {
     const [sample] = (await pool.query(numbered(sampledMatchCountStatement(filter, percent)))).rows;
@@ -138,17 +141,17 @@ async function countMatching(filter) {
   return { total: estimatedTotal(plannedRows(plan), countCap), isEstimate: true };
 }
 
-async function stats(userId) {
-  const { rows } = await pool.query(numbered(productStatsStatement(userId)));
+async function stats(workspaceId) {
+  const { rows } = await pool.query(numbered(productStatsStatement(workspaceId)));
   return { stats: rows[0] };
 }
 
-async function create(userId, body) {
+async function create({ id: userId, workspaceId }, body) {
   const input = JSON.parse(body);
   const { rows } = await pool.query(
     numbered(
       insertProductStatement({
-        ownerId: userId,
+        workspaceId,
         name: String(input.name).trim(),
         description: String(input.description).trim(),
         price: Number(input.price),
@@ -163,37 +166,37 @@ async function create(userId, body) {
 }
 
 /** Answers as the service does when the statement returns no row: the product is someone else's, missing, or short of stock. */
-async function ownProductOr404(userId, id) {
+async function ownProductOr404(workspaceId, id) {
   const { rows } = await pool.query(numbered(productByIdStatement(id)));
-  if (!rows.length || rows[0].owner !== userId) throw new HttpError(404, 'Product not found');
+  if (!rows.length || rows[0].workspaceId !== workspaceId) throw new HttpError(404, 'Product not found');
   return rows[0];
 }
 
-async function adjust(userId, id, body) {
+async function adjust({ id: userId, workspaceId }, id, body) {
   const { delta, reason } = JSON.parse(body);
   const movement = { reason: reason ?? (delta < 0 ? 'SALE' : 'RECEIPT'), note: null };
-  const { rows } = await pool.query(numbered(adjustStockStatement(id, userId, delta, Rules.quantity, movement, userId)));
+  const { rows } = await pool.query(numbered(adjustStockStatement(id, workspaceId, delta, Rules.quantity, movement, userId)));
   if (!rows.length) {
-    await ownProductOr404(userId, id);
+    await ownProductOr404(workspaceId, id);
     throw new HttpError(409, 'Insufficient stock');
   }
   return { product: fromRow(rows[0]) };
 }
 
-async function count(userId, id, body) {
+async function count({ id: userId, workspaceId }, id, body) {
   const { quantity } = JSON.parse(body);
-  const { rows } = await pool.query(numbered(countStockStatement(id, userId, quantity, null, userId)));
+  const { rows } = await pool.query(numbered(countStockStatement(id, workspaceId, quantity, null, userId)));
   if (!rows.length) throw new HttpError(404, 'Product not found');
   return { product: fromRow(rows[0]) };
 }
 
-async function movements(userId, id, params) {
+async function movements(workspaceId, id, params) {
   const page = Number(params.get('page') || 1);
   const limit = Number(params.get('limit') || 10);
-  await ownProductOr404(userId, id);
+  await ownProductOr404(workspaceId, id);
   const [rows, counted] = await Promise.all([
-    pool.query(numbered(movementPageStatement(id, limit, (page - 1) * limit))),
-    pool.query(numbered(movementCountStatement(id))),
+    pool.query(numbered(movementPageStatement(id, workspaceId, limit, (page - 1) * limit))),
+    pool.query(numbered(movementCountStatement(id, workspaceId))),
   ]);
   const { total } = counted.rows[0];
   const totalPages = Math.ceil(total / limit);
@@ -226,13 +229,13 @@ const server = createServer(async (req, res) => {
     const url = new URL(req.url, 'http://localhost');
     if (req.method === 'GET' && url.pathname === '/health') return send(res, 200, { ok: true });
     const user = await viewer(req);
-    if (req.method === 'GET' && url.pathname === '/products') return send(res, 200, await list(user.id, url.searchParams));
-    if (req.method === 'GET' && url.pathname === '/products/stats') return send(res, 200, await stats(user.id));
-    if (req.method === 'POST' && url.pathname === '/products') return send(res, 201, await create(user.id, await readBody(req)));
+    if (req.method === 'GET' && url.pathname === '/products') return send(res, 200, await list(user.workspaceId, url.searchParams));
+    if (req.method === 'GET' && url.pathname === '/products/stats') return send(res, 200, await stats(user.workspaceId));
+    if (req.method === 'POST' && url.pathname === '/products') return send(res, 201, await create(user, await readBody(req)));
     const [, id, action] = url.pathname.match(/^\/products\/([0-9a-f-]{36})\/(stock|stock\/count|movements)$/) ?? [];
-    if (req.method === 'POST' && action === 'stock') return send(res, 200, await adjust(user.id, id, await readBody(req)));
-    if (req.method === 'POST' && action === 'stock/count') return send(res, 200, await count(user.id, id, await readBody(req)));
-    if (req.method === 'GET' && action === 'movements') return send(res, 200, await movements(user.id, id, url.searchParams));
+    if (req.method === 'POST' && action === 'stock') return send(res, 200, await adjust(user, id, await readBody(req)));
+    if (req.method === 'POST' && action === 'stock/count') return send(res, 200, await count(user, id, await readBody(req)));
+    if (req.method === 'GET' && action === 'movements') return send(res, 200, await movements(user.workspaceId, id, url.searchParams));
     send(res, 404, { message: 'Not found' });
   } catch (error) {
     send(res, error.status ?? 500, { message: error.status ? error.message : 'Internal server error' });

@@ -21,6 +21,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { removeDir, startServer, stopServer } from '../tests/e2e/support/server.mjs';
+import { signUpForBench } from './_accounts.mjs';
 import { machine, repoRoot, writeDocsSection, writeJson } from './_report.mjs';
 import { seed } from './_seed.mjs';
 
@@ -59,22 +60,14 @@ function watchRss(pid) {
   };
 }
 
-async function signUp(baseUrl) {
-  const email = `bench-export-${Date.now()}@example.com`;
-  const res = await fetch(`${baseUrl}/api/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ firstName: 'Bench', lastName: 'Export', email, password: PASSWORD }),
-  });
-  if (res.status !== 201) throw new Error(`signup answered ${res.status}: ${await res.text()}`);
-  const body = await res.json();
-  return { email, token: body.accessToken, userId: body.user.id };
+function signUp(baseUrl) {
+  return signUpForBench(baseUrl, { tag: 'export', lastName: 'Export', password: PASSWORD });
 }
 
-/** The export's own statement for the owner's whole catalogue, its one value written in (COPY takes no parameters). */
-async function exportSelect(ownerId) {
+/** The export's own statement for the workspace's whole catalogue, its one value written in (COPY takes no parameters). */
+async function exportSelect(workspaceId) {
   const { productExportStatement } = await import(pathToFileURL(join(repoRoot, 'backend/dist/src/products/import-export/product-export.queries.js')).href);
-  const { sql, values } = productExportStatement({ ownerId, sortBy: 'date', sortOrder: 'desc' });
+  const { sql, values } = productExportStatement({ workspaceId, sortBy: 'date', sortOrder: 'desc' });
   if (values.length !== 1 || !/^[0-9a-f-]{36}$/.test(values[0])) throw new Error(`unexpected values ${JSON.stringify(values)}`);
   return sql.replace('?', `'${values[0]}'::uuid`);
 }
@@ -150,7 +143,7 @@ export default async function run(args = []) {
     const user = await signUp(server.baseUrl);
     console.log(`seeding ${products.toLocaleString('en')} products for ${user.email} ...`);
     const seedSeconds = await seed(server, user.email, products);
-    const select = await exportSelect(user.userId);
+    const select = await exportSelect(user.workspaceId);
     // One export first, so the measured ones do not include loading the route's libraries.
     await exportRun(server, user.token, 'csv', 'identity', products);
 

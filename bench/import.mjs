@@ -20,6 +20,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { removeDir, startServer, stopServer } from '../tests/e2e/support/server.mjs';
+import { signUpForBench } from './_accounts.mjs';
 import { codeVersion, machine, repoRoot, writeDocsSection, writeJson } from './_report.mjs';
 import { seed } from './_seed.mjs';
 
@@ -38,16 +39,8 @@ function option(args, name, fallback) {
   return typeof fallback === 'number' ? Number(value) : value;
 }
 
-async function signUp(baseUrl, tag) {
-  const email = `bench-import-${tag}-${Date.now()}-${randomBytes(3).toString('hex')}@example.com`;
-  const res = await fetch(`${baseUrl}/api/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ firstName: 'Bench', lastName: 'Import', email, password: PASSWORD }),
-  });
-  if (res.status !== 201) throw new Error(`signup answered ${res.status}: ${await res.text()}`);
-  const body = await res.json();
-  return { email, token: body.accessToken, userId: body.user.id };
+function signUp(baseUrl, tag) {
+  return signUpForBench(baseUrl, { tag: `import-${tag}`, lastName: 'Import', password: PASSWORD });
 }
 
 /** A small deterministic generator, so every run imports the same file. */
@@ -98,18 +91,18 @@ function productRows(count, quantityShift = 0) {
 const COLUMNS = ['sku', 'name', 'description', 'category', 'price', 'quantity', 'reorder_level', 'barcode', 'featured', 'image_url'];
 const csvOf = (rows) => Buffer.from(stringify(rows, { header: true, columns: COLUMNS, bom: true, record_delimiter: 'windows' }));
 
-/** The baseline: the same rows straight into `products` with COPY, in one transaction, for `ownerId`. */
-async function copyBaseline(databaseUrl, ownerId, rows) {
+/** The baseline: the same rows straight into `products` with COPY, in one transaction, for `account`'s workspace. */
+async function copyBaseline(databaseUrl, account, rows) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     const text = stringify(
-      rows.map((r) => [randomUUID(), ownerId, r.name, r.description, r.price, r.category, r.quantity, r.reorder_level, r.sku, r.barcode, r.featured, r.image_url]),
+      rows.map((r) => [randomUUID(), account.workspaceId, account.userId, r.name, r.description, r.price, r.category, r.quantity, r.reorder_level, r.sku, r.barcode, r.featured, r.image_url]),
     );
     const started = performance.now();
     await client.query('BEGIN');
     await new Promise((resolve, reject) => {
-      const stream = client.query(copyFrom('COPY products (id, owner_id, name, description, price, category, quantity, reorder_level, sku, barcode, featured, image_url) FROM STDIN (FORMAT csv)'));
+      const stream = client.query(copyFrom('COPY products (id, workspace_id, created_by, name, description, price, category, quantity, reorder_level, sku, barcode, featured, image_url) FROM STDIN (FORMAT csv)'));
       stream.on('finish', resolve);
       stream.on('error', reject);
       stream.end(text);
@@ -160,7 +153,7 @@ export default async function run(args = []) {
     const results = [];
     for (let round = 1; round <= rounds; round++) {
       const baselineUser = await signUp(server.baseUrl, 'copy');
-      const copySeconds = await copyBaseline(databaseUrl, baselineUser.userId, rows);
+      const copySeconds = await copyBaseline(databaseUrl, baselineUser, rows);
       const user = await signUp(server.baseUrl, 'import');
       const dry = await importRun(server.baseUrl, user.token, file, { mode: 'create', dryRun: true });
       const create = await importRun(server.baseUrl, user.token, file, { mode: 'create', dryRun: false });

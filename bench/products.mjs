@@ -23,6 +23,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { freePort, removeDir, startServer, stopServer } from '../tests/e2e/support/server.mjs';
+import { signUpForBench } from './_accounts.mjs';
 import { codeVersion, machine, repoRoot, writeDocsSection, writeJson } from './_report.mjs';
 import { seed } from './_seed.mjs';
 
@@ -44,7 +45,7 @@ const BACKGROUND_WRITES_PER_SECOND = 10;
 const COUNT_CAP = 10_000;
 
 const PRODUCT_FIELDS =
-  'id name description price category quantity inStock reorderLevel lowStock imageUrl sku barcode featured owner createdAt updatedAt version';
+  'id name description price costPrice category quantity inStock reorderLevel lowStock imageUrl sku barcode featured owner createdAt updatedAt version';
 const LIST_QUERY = `query Products($query: ProductListInput) { products(query: $query) { products { ${PRODUCT_FIELDS} } pagination { page limit total totalPages hasNextPage hasPrevPage totalIsEstimate } } }`;
 const STATS_QUERY = 'query Stats { productStats { totalProducts inStock outOfStock lowStock inventoryValue } }';
 const ADJUST_MUTATION = `mutation Adjust($id: ID!, $delta: Int!) { adjustStock(id: $id, delta: $delta) { ${PRODUCT_FIELDS} } }`;
@@ -217,7 +218,7 @@ function planSummary(plan) {
 }
 
 /** EXPLAIN ANALYZE of each statement a read scenario runs (as the bench user). */
-async function explainScenarios(databaseUrl, ownerId) {
+async function explainScenarios(databaseUrl, workspaceId) {
   const built = async (path) => {
     const module = await import(pathToFileURL(join(repoRoot, 'backend/dist/src', path)).href);
     return module.default ?? module;
@@ -235,13 +236,13 @@ async function explainScenarios(databaseUrl, ownerId) {
       let statements;
       if (s.list) {
         const { page, limit, search, inStock, stockStatus, sortBy = 'date', sortOrder = 'desc' } = s.list;
-        const filter = { ownerId, search, inStock, stockStatus: STOCK_STATUS[stockStatus] };
+        const filter = { workspaceId, search, inStock, stockStatus: STOCK_STATUS[stockStatus] };
         const count = countedByTotals(filter) ? productCountStatement(filter) : cappedMatchCountStatement(filter, COUNT_CAP + 1);
         statements = { page: productPageStatement({ ...filter, sortBy, sortOrder, limit, offset: (page - 1) * limit }), count };
-      } else if (s.id === 'stats') statements = { stats: productStatsStatement(ownerId) };
+      } else if (s.id === 'stats') statements = { stats: productStatsStatement(workspaceId) };
       else if (s.history) {
         const id = seeded.historyId;
-        statements = { product: productByIdStatement(id), page: movementPageStatement(id, 10, 0), count: movementCountStatement(id) };
+        statements = { product: productByIdStatement(id), page: movementPageStatement(id, workspaceId, 10, 0), count: movementCountStatement(id, workspaceId) };
       }
       else continue;
       out[s.id] = {};
@@ -260,16 +261,8 @@ async function explainScenarios(databaseUrl, ownerId) {
   }
 }
 
-async function signUp(baseUrl) {
-  const email = `bench-products-${Date.now()}@example.com`;
-  const res = await fetch(`${baseUrl}/api/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ firstName: 'Bench', lastName: 'Products', email, password: PASSWORD }),
-  });
-  if (res.status !== 201) throw new Error(`signup answered ${res.status}: ${await res.text()}`);
-  const body = await res.json();
-  return { email, token: body.accessToken, userId: body.user.id };
+function signUp(baseUrl) {
+  return signUpForBench(baseUrl, { tag: 'products', lastName: 'Products', password: PASSWORD });
 }
 
 function startBaseline(databaseUrl, jwtSecret, port) {
@@ -605,14 +598,14 @@ export default async function run(args = []) {
     try {
       [{ version }] = (await db.query(`SELECT current_setting('server_version') AS version`)).rows;
       [{ n: searchMatches }] = (
-        await db.query(`SELECT count(*)::int AS n FROM products WHERE owner_id = $1 AND (name ILIKE $2 OR description ILIKE $2)`, [user.userId, `%${SEARCH_TERM}%`])
+        await db.query(`SELECT count(*)::int AS n FROM products WHERE workspace_id = $1 AND (name ILIKE $2 OR description ILIKE $2)`, [user.workspaceId, `%${SEARCH_TERM}%`])
       ).rows;
       // Products with room both ways for the stock scenarios' one up, one down; and one with a few movements for the history.
       seeded.stock = (
-        await db.query(`SELECT id, quantity FROM products WHERE owner_id = $1 AND quantity BETWEEN 20 AND 90000 ORDER BY id LIMIT $2`, [user.userId, STOCK_PRODUCTS])
+        await db.query(`SELECT id, quantity FROM products WHERE workspace_id = $1 AND quantity BETWEEN 20 AND 90000 ORDER BY id LIMIT $2`, [user.workspaceId, STOCK_PRODUCTS])
       ).rows;
       [{ product_id: seeded.historyId }] = (
-        await db.query(`SELECT product_id FROM stock_movements WHERE owner_id = $1 GROUP BY product_id HAVING count(*) >= 4 ORDER BY product_id LIMIT 1`, [user.userId])
+        await db.query(`SELECT product_id FROM stock_movements WHERE workspace_id = $1 GROUP BY product_id HAVING count(*) >= 4 ORDER BY product_id LIMIT 1`, [user.workspaceId])
       ).rows;
     } finally {
       await db.end();
@@ -624,7 +617,7 @@ export default async function run(args = []) {
     for (const c of checks.filter((x) => !x.same)) console.warn(`warning: ${c.scenario}: ${c.mismatches.join(', ')} differ from the baseline`);
 
     console.log('EXPLAIN ANALYZE of the read statements ...');
-    const plans = await explainScenarios(databaseUrl, user.userId);
+    const plans = await explainScenarios(databaseUrl, user.workspaceId);
 
     // JIT and pools warm on every path before anything is measured.
     console.log('warming up ...');
