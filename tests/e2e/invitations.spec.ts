@@ -3,6 +3,7 @@ import { createUser, createUserWithSession, signedInUser, signInApi, type ApiSes
 import { useBrowser } from './support/browser';
 import { e2eEnv } from './support/env';
 import { waitForInvitationLink } from './support/mail';
+import { createProductInWorkspace, createWorkspaceApi } from './support/workspaces';
 import { checkAtEveryWidth, CLEAN_AT_EVERY_WIDTH, CHECKED_WIDTHS } from './support/no-violations';
 import { saveScreenshot } from './support/screen-checks';
 import { AppShell } from './pages/AppShell';
@@ -24,7 +25,7 @@ async function rest<T>(session: ApiSession, method: string, path: string, body?:
 /** An owner's new workspace with an invitation of `email` as an editor; the mail's link and the ids to revoke it. */
 async function invite(email: string, workspaceName: string) {
   const { user: owner, session } = await createUserWithSession('owner');
-  const { workspace } = await rest<{ workspace: { id: string } }>(session, 'POST', '/api/workspaces', { name: workspaceName });
+  const workspace = await createWorkspaceApi(session, workspaceName);
   const { invitation } = await rest<{ invitation: { id: string } }>(session, 'POST', `/api/workspaces/${workspace.id}/invitations`, { email, role: 'EDITOR' });
   const link = await waitForInvitationLink(e2eEnv().dataDir, email);
   return { owner, session, workspaceId: workspace.id, invitationId: invitation.id, link };
@@ -45,7 +46,8 @@ describe('invitations', () => {
   it('an existing account opens the link signed out, signs in, accepts and lands in the product list', async () => {
     const s = b.session();
     const invitee = await createUser('invitee');
-    const { owner, link } = await invite(invitee.email, 'Corner Shop');
+    const { owner, session: ownerSession, workspaceId, link } = await invite(invitee.email, 'Corner Shop');
+    await createProductInWorkspace(ownerSession, workspaceId, { name: 'Corner Shop Till Roll', sku: `INV-${Date.now()}`, price: 2 });
     const page = new InvitationPage(s.page);
     const signIn = new SignInPage(s.page);
 
@@ -65,8 +67,11 @@ describe('invitations', () => {
     await checkScreen(s.page, 'signed-in');
 
     await page.accept.click();
-    await new ProductListPage(s.page).heading.waitFor();
+    const list = new ProductListPage(s.page);
     await new AppShell(s.page).waitForPath('/products');
+    await list.heading.waitFor();
+    // The list is the joined workspace's, not the invitee's own (empty) one.
+    await list.waitForNames(['Corner Shop Till Roll']);
     await page.expectText('You joined Corner Shop');
     const { workspaces } = await rest<{ workspaces: { name: string; role: string }[] }>(
       await signInApi(invitee),

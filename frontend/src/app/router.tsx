@@ -13,6 +13,7 @@ import { invitationRoute } from '../features/invitations/urls';
 import { notFoundPath } from '../features/not-found/urls';
 import { productEditRoute, productListPath, productNewPath, productRoute, productTrashPath } from '../features/products/urls';
 import { profileEditPath, profilePath } from '../features/profile/urls';
+import { workspaceMembersPath } from '../features/workspaces/urls';
 import { RootLayout } from './RootLayout';
 import { SignedInTitles } from '../lib/page-titles';
 import { pageTitleOf } from '../lib/usePageTitle';
@@ -60,6 +61,7 @@ const SHELL_TITLES: Record<string, string> = {
   [profilePath]: SignedInTitles.profile,
   [profileEditPath]: SignedInTitles.profileEdit,
   [adminPath]: SignedInTitles.admin,
+  [workspaceMembersPath]: SignedInTitles.members,
 };
 
 /** The screens behind the sign-in; the build renders each one's signed-in shell ahead of time. */
@@ -73,6 +75,7 @@ const SIGNED_IN_ROUTES = [
   { path: profilePath, ...page('profile', 'ProfilePage') },
   { path: profileEditPath, ...page('profile', 'ProfileEditPage') },
   { path: adminPath, ...page('admin', 'AdminPage') },
+  { path: workspaceMembersPath, ...page('workspaces', 'MembersPage') },
 ] satisfies RouteObject[];
 
 /** Every screen's route; an unknown path redirects home. */

@@ -9,7 +9,8 @@ import { errorCodeOf, extractErrorMessage } from '../../../lib/errors';
 import { useAuth } from '../../../lib/session';
 import { toast } from '../../../lib/toaster';
 import { usePageTitle } from '../../../lib/usePageTitle';
-import { homePath, productListPath } from '../../../lib/urls';
+import { homePath } from '../../../lib/urls';
+import { useWorkspace } from '../../../lib/workspace';
 import { InvitationCard } from '../components/InvitationCard';
 import { InvitationSummary } from '../components/InvitationSummary';
 import { invitationPath, signInUrlFor, signUpUrlFor } from '../urls';
@@ -36,6 +37,7 @@ export default function InvitationPage() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const { state, initialize, signOut } = useAuth();
+  const { refresh, switchTo } = useWorkspace();
   const preview = useInvitationPreviewQuery({ variables: { token }, fetchPolicy: 'network-only' });
   const [accept, { loading: accepting }] = useInvitationAcceptMutation();
   const [acceptError, setAcceptError] = useState<{ message: string; otherAccount: boolean } | null>(null);
@@ -66,10 +68,12 @@ export default function InvitationPage() {
   const onAccept = () => {
     setAcceptError(null);
     accept({ variables: { token } })
-      .then(({ data }) => {
-        const workspace = data?.acceptInvitation.workspace;
-        toast.success(workspace ? `You joined ${workspace.name}` : 'Invitation accepted');
-        navigate(productListPath, { replace: true });
+      .then(async ({ data }) => {
+        const workspace = data!.acceptInvitation.workspace;
+        toast.success(`You joined ${workspace.name}`);
+        // The list must hold the new workspace before it is chosen, or the choice falls back to the personal one.
+        await refresh();
+        await switchTo(workspace.id);
       })
       .catch((error: unknown) => {
         const code = errorCodeOf(error);
