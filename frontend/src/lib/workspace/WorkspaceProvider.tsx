@@ -1,5 +1,6 @@
 import { useApolloClient } from '@apollo/client/react';
-import { useWorkspaceListQuery } from '@stockroom/schema/generated/hooks';
+import type { WorkspaceListQuery } from '@stockroom/schema/generated/graphql';
+import { WorkspaceListDocument } from '@stockroom/schema/generated/hooks';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../session';
@@ -21,8 +22,19 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
   const signedIn = state.isAuthenticated && state.user !== null;
   const accountId = state.user?.id;
   const [chosen, setChosen] = useState(readChosenWorkspace);
-  const list = useWorkspaceListQuery({ skip: !signedIn });
-  const workspaces = useMemo(() => list.data?.workspaces ?? [], [list.data]);
+  const [listed, setListed] = useState<WorkspaceListQuery>();
+  // Asked once the caller is signed in (and again on refresh): a query hook would put its machinery
+  // into the first load of every page, the signed-out ones included.
+  const fetchList = useCallback(async () => {
+    const { data } = await client.query({ query: WorkspaceListDocument, fetchPolicy: 'network-only' });
+    if (data) setListed(data);
+  }, [client]);
+  // Asked again after each switch: a request naming a workspace the caller has lost fails whole, this one included.
+  useEffect(() => {
+    if (signedIn) fetchList().catch(() => undefined);
+    else setListed(undefined);
+  }, [signedIn, accountId, chosen, fetchList]);
+  const workspaces = useMemo(() => listed?.workspaces ?? [], [listed]);
 
   // Another account signed in on this browser: its own choice applies.
   useEffect(() => setChosen(readChosenWorkspace()), [accountId]);
@@ -42,18 +54,18 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
 
   // The list no longer holds the remembered workspace (deleted, or left): back to the personal one.
   useEffect(() => {
-    if (list.data && chosen && !workspaces.some((w) => w.id === chosen)) void choose(null, true);
-  }, [list.data, chosen, workspaces, choose]);
+    if (listed && chosen && !workspaces.some((w) => w.id === chosen)) void choose(null, true);
+  }, [listed, chosen, workspaces, choose]);
 
   // A link that names a workspace the caller is a member of opens in it.
   const linked = new URLSearchParams(location.search).get(WORKSPACE_PARAM);
   useEffect(() => {
-    if (!linked || !list.data) return;
+    if (!linked || !listed) return;
     const target = workspaces.find((w) => w.id === linked);
     if (!target) return;
     const current = chosen ?? workspaces.find((w) => w.personal)?.id;
     if (target.id !== current) void choose(target.personal ? null : target.id, true);
-  }, [linked, list.data, workspaces, chosen, choose]);
+  }, [linked, listed, workspaces, chosen, choose]);
 
   const value = useMemo<WorkspaceContextValue>(() => {
     const current = chosen ? workspaces.find((w) => w.id === chosen) : workspaces.find((w) => w.personal);
@@ -63,9 +75,9 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
       role: current?.role ?? (signedIn && !chosen ? 'OWNER' : null),
       workspaces,
       switchTo: (workspaceId, options) => choose(workspaces.find((w) => w.id === workspaceId)?.personal ? null : workspaceId, options?.stay),
-      refresh: () => list.refetch(),
+      refresh: () => fetchList(),
     };
-  }, [chosen, workspaces, signedIn, choose, list]);
+  }, [chosen, workspaces, signedIn, choose, fetchList]);
 
   return <WorkspaceContext.Provider value={value}>{children}</WorkspaceContext.Provider>;
 }
