@@ -1,3 +1,4 @@
+import { writableField } from '@stockroom/schema';
 import type { Statement } from '../../db/sql';
 import { lastChange } from '../../product-record/product-change';
 import { LIVE } from '../../product-record/product-columns';
@@ -55,7 +56,8 @@ export interface BulkChanges {
 }
 
 /** The columns a bulk update may set, by the name of the change. */
-const BULK_COLUMNS = { category: 'category', price: 'price', reorderLevel: 'reorder_level', featured: 'featured' } as const;
+const BULK_FIELDS = ['category', 'price', 'reorderLevel', 'featured'] as const;
+const BULK_COLUMNS = Object.fromEntries(BULK_FIELDS.map((name) => [name, writableField(name).column])) as Record<(typeof BULK_FIELDS)[number], string>;
 
 /**
  * Sets the given fields (category, price, reorder level, featured) on every
@@ -155,8 +157,8 @@ export function bulkDeleteStatement(selection: BulkSelection, actor: string): St
   };
 }
 
-/** The SQL that reads a replaced value of `column` back from bulk_edits.previous, in the column's type. */
-const RESTORED_TYPES = { category: 'text', price: 'numeric', reorder_level: 'int', featured: 'boolean' } as const;
+/** The SQL type a replaced value is read back in from bulk_edits.previous, by the field's kind. */
+const SQL_TYPES = { text: 'text', money: 'numeric', integer: 'int', boolean: 'boolean' } as const;
 
 /**
  * Undoes one of the workspace's bulk updates: each product it changed gets back
@@ -167,9 +169,10 @@ const RESTORED_TYPES = { category: 'text', price: 'numeric', reorder_level: 'int
  */
 export function undoBulkEditStatement(workspaceId: string, batch: string, actor: string): Statement {
   const change = lastChange({ actor, kind: 'edit' });
-  const restores = Object.entries(RESTORED_TYPES).map(
-    ([column, type]) => `${column} = CASE WHEN noted.previous -> '${column}' IS NULL THEN products.${column} ELSE (noted.previous ->> '${column}')::${type} END`,
-  );
+  const restores = BULK_FIELDS.map((name) => {
+    const { column, type } = writableField(name);
+    return `${column} = CASE WHEN noted.previous -> '${column}' IS NULL THEN products.${column} ELSE (noted.previous ->> '${column}')::${SQL_TYPES[type]} END`;
+  });
   return {
     sql: `WITH noted AS (DELETE FROM bulk_edits WHERE batch = ? AND workspace_id = ? RETURNING product_id, version, previous),
       restored AS (
