@@ -4,10 +4,12 @@ import { SetContextLink } from '@apollo/client/link/context';
 import { ErrorLink } from '@apollo/client/link/error';
 import { RetryLink } from '@apollo/client/link/retry';
 import { OperationTypeNode } from 'graphql';
-import { isUnauthenticatedError } from './errors';
+import { isUnauthenticatedError, isWorkspaceNotFoundError } from './errors';
 import { countRequest } from './first-content';
 import { notifySessionRejected } from './session/session-events';
 import { readBrowserToken } from './session/storage';
+import { notifyWorkspaceLost } from './workspace/workspace-events';
+import { workspaceHeaders } from './workspace/workspace-headers';
 
 const GRAPHQL_ENDPOINT = '/graphql';
 /** A request gives up after 30 s; a read that got no answer is retried up to 3 times. */
@@ -67,12 +69,14 @@ export function createApolloClient(): ApolloClient {
     if (PUBLIC_OPERATIONS.has(operationName(operation))) return {};
     const token = readBrowserToken();
     if (!token) return {};
-    return { headers: { ...previous.headers, authorization: `Bearer ${token}` } };
+    return { headers: { ...previous.headers, ...workspaceHeaders(), authorization: `Bearer ${token}` } };
   });
 
   const errorLink = new ErrorLink(({ error, operation }) => {
     if (IGNORED_FOR_SESSION_CHECK.has(operationName(operation))) return;
     if (isUnauthenticatedError(error)) notifySessionRejected();
+    // The remembered workspace was deleted or left: every request in it fails alike, so fall back to the personal one.
+    else if (isWorkspaceNotFoundError(error) && Object.keys(workspaceHeaders()).length > 0) notifyWorkspaceLost();
   });
 
   // `max` counts the first try too. Only reads are retried, and only when no
