@@ -5,10 +5,10 @@ import { AppFooter } from '../components/AppFooter';
 import { AppHeader } from '../components/AppHeader';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { SideNav } from '../components/SideNav';
-import { WorkspaceSwitcher } from '../features/workspaces/components/WorkspaceSwitcher';
 import { MOBILE_QUERY, useMediaQuery } from '../lib/useMediaQuery';
 import { fullNameOf, useAuth } from '../lib/session';
 import { FOOTER, SIGNED_OUT_LINKS, signedInLinks } from './navigation';
+import { WorkspaceSwitcherSlot } from './WorkspaceSwitcherSlot';
 
 /** Header, side navigation (signed in only), routed content and footer. */
 export function AppShell() {
@@ -49,7 +49,7 @@ export function AppShell() {
         links={links}
         user={user}
         compact={isMobile}
-        workspaceMenu={signedIn ? <WorkspaceSwitcher compact={isMobile} onNavigate={navigate} /> : undefined}
+        workspaceMenu={signedIn ? <WorkspaceSwitcherSlot compact={isMobile} onNavigate={navigate} /> : undefined}
         sideNavOpen={sideNavOpen}
         onToggleSideNav={() => setSideNavOpen((open) => !open)}
         onNavigate={navigate}

@@ -113,6 +113,11 @@ export function AppRoutes() {
   return useRoutes(routes);
 }
 
+/** Whether `path` is a screen behind the sign-in: its build-time shell is drawn signed in. */
+export function isSignedInPath(path: string): boolean {
+  return matchRoutes(SIGNED_IN_ROUTES, path) !== null;
+}
+
 /** The pages (with their chunks) a path renders; resolves once all are loaded. */
 export function preloadRoute(path: string): Promise<unknown> {
   const matches = matchRoutes(routes, path) ?? [];

@@ -26,6 +26,12 @@ const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set(['SignIn', 'SignUp', 'For
  */
 const IGNORED_FOR_SESSION_CHECK: ReadonlySet<string> = new Set([...PUBLIC_OPERATIONS, 'SignOut']);
 
+/**
+ * The account's own questions (who it is, its workspaces, an invitation to one) never name a workspace:
+ * a remembered workspace the account has lost does not fail them, and the list they bring shows the loss.
+ */
+const ACCOUNT_OPERATIONS: ReadonlySet<string> = new Set(['Me', 'WorkspaceList', 'InvitationPreview', 'InvitationAccept']);
+
 const operationName = (operation: { operationName?: string }) => operation.operationName ?? '';
 
 function fetchWithTimeout(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
@@ -69,7 +75,8 @@ export function createApolloClient(): ApolloClient {
     if (PUBLIC_OPERATIONS.has(operationName(operation))) return {};
     const token = readBrowserToken();
     if (!token) return {};
-    return { headers: { ...previous.headers, ...workspaceHeaders(), authorization: `Bearer ${token}` } };
+    const workspace = ACCOUNT_OPERATIONS.has(operationName(operation)) ? {} : workspaceHeaders();
+    return { headers: { ...previous.headers, ...workspace, authorization: `Bearer ${token}` } };
   });
 
   const errorLink = new ErrorLink(({ error, operation }) => {

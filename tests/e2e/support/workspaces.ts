@@ -26,9 +26,26 @@ export async function createWorkspaceApi(session: ApiSession, name: string): Pro
   return (await call<{ workspace: { id: string; name: string } }>(session, 'POST', '/api/workspaces', { name })).workspace;
 }
 
+/** `GET /api/workspaces`: the account's workspaces with its role in each. */
+export async function listWorkspacesApi(session: ApiSession): Promise<{ id: string; name: string; role: WorkspaceRole; personal: boolean }[]> {
+  return (await call<{ workspaces: { id: string; name: string; role: WorkspaceRole; personal: boolean }[] }>(session, 'GET', '/api/workspaces')).workspaces;
+}
+
+/** The account's personal workspace's id. */
+export async function personalWorkspaceIdApi(session: ApiSession): Promise<string> {
+  const personal = (await listWorkspacesApi(session)).find((workspace) => workspace.personal);
+  if (!personal) throw new Error('The account has no personal workspace');
+  return personal.id;
+}
+
 /** `DELETE /api/workspaces/{id}`: the workspace with everything in it. */
 export async function deleteWorkspaceApi(session: ApiSession, workspaceId: string): Promise<void> {
   await call<unknown>(session, 'DELETE', `/api/workspaces/${encodeURIComponent(workspaceId)}`);
+}
+
+/** `POST /api/workspaces/{id}/invitations`: invites `email` with `role`; the server mails the link. */
+export async function inviteApi(session: ApiSession, workspaceId: string, email: string, role: WorkspaceRole): Promise<{ id: string; email: string }> {
+  return (await call<{ invitation: { id: string; email: string } }>(session, 'POST', `/api/workspaces/${encodeURIComponent(workspaceId)}/invitations`, { email, role })).invitation;
 }
 
 /** One product in the workspace the header names. */
@@ -38,8 +55,8 @@ export async function createProductInWorkspace(session: ApiSession, workspaceId:
 }
 
 /**
- * Makes an account a member of a workspace. The server has no API for it until invitations
- * come, so the row goes into the e2e server's embedded PostgreSQL, found as promote-user finds it.
+ * Makes an account a member of a workspace at once, without an invitation's mail and link: the
+ * row goes into the e2e server's embedded PostgreSQL, found as promote-user finds it.
  */
 export async function addMemberSql(workspaceId: string, email: string, role: WorkspaceRole): Promise<void> {
   // The built backend's lookup of the running cluster: its port and password live in DATA_DIR.

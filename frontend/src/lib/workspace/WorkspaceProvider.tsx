@@ -1,13 +1,17 @@
+import type { ApolloClient } from '@apollo/client';
 import { useApolloClient } from '@apollo/client/react';
-import type { WorkspaceListQuery } from '@stockroom/schema/generated/graphql';
 import { WorkspaceListDocument } from '@stockroom/schema/generated/hooks';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../session';
 import { productListPath, WORKSPACE_PARAM } from '../urls';
-import { WorkspaceContext, type WorkspaceContextValue } from './workspace-context';
+import { WorkspaceContext, type WorkspaceContextValue, type WorkspaceSummary } from './workspace-context';
 import { onWorkspaceLost } from './workspace-events';
 import { readChosenWorkspace, writeChosenWorkspace } from './workspace-storage';
+
+/** The account's workspaces as the cache holds them (the session's Me query writes them), if it does. */
+const cachedList = (client: ApolloClient): readonly WorkspaceSummary[] | undefined =>
+  client.readQuery({ query: WorkspaceListDocument })?.workspaces ?? undefined;
 
 /**
  * The chosen workspace, app-wide: remembered per account, sent with every request
@@ -20,21 +24,33 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const location = useLocation();
   const signedIn = state.isAuthenticated && state.user !== null;
-  const accountId = state.user?.id;
+  // Empty while a restored session's profile is still coming (the placeholder user).
+  const accountId = state.user?.id || undefined;
   const [chosen, setChosen] = useState(readChosenWorkspace);
-  const [listed, setListed] = useState<WorkspaceListQuery>();
-  // Asked once the caller is signed in (and again on refresh): a query hook would put its machinery
-  // into the first load of every page, the signed-out ones included.
-  const fetchList = useCallback(async () => {
-    const { data } = await client.query({ query: WorkspaceListDocument, fetchPolicy: 'network-only' });
-    if (data) setListed(data);
-  }, [client]);
-  // Asked again after each switch: a request naming a workspace the caller has lost fails whole, this one included.
+  // The list comes with the profile (the Me query), so a stored session's first render has it from the cache.
+  const [listed, setListed] = useState(() => cachedList(client));
+
+  // Kept as the cache last held it: emptying the cache on a switch does not empty the switcher.
+  useEffect(
+    () =>
+      client.cache.watch({
+        query: WorkspaceListDocument,
+        optimistic: false,
+        callback: (diff) => {
+          if (diff.complete && diff.result) setListed(diff.result.workspaces);
+        },
+      }),
+    [client],
+  );
+
+  const fetchList = useCallback(() => client.query({ query: WorkspaceListDocument, fetchPolicy: 'network-only' }), [client]);
+
+  // Signed out: nothing listed. Signed in without the Me query's answer (a sign-in or sign-up in this tab): asked on its own.
   useEffect(() => {
-    if (signedIn) fetchList().catch(() => undefined);
-    else setListed(undefined);
-  }, [signedIn, accountId, chosen, fetchList]);
-  const workspaces = useMemo(() => listed?.workspaces ?? [], [listed]);
+    if (!signedIn) setListed(undefined);
+    else if (accountId && !cachedList(client)) fetchList().catch(() => undefined);
+  }, [signedIn, accountId, client, fetchList]);
+  const workspaces = useMemo(() => listed ?? [], [listed]);
 
   // Another account signed in on this browser: its own choice applies.
   useEffect(() => setChosen(readChosenWorkspace()), [accountId]);

@@ -1,8 +1,8 @@
 import { roleAllows, type WorkspacePermission, type WorkspaceRole } from '@stockroom/schema';
-import type { WorkspaceListQuery } from '@stockroom/schema/generated/graphql';
+import type { WorkspaceSummaryFragment } from '@stockroom/schema/generated/graphql';
 import { createContext, useContext } from 'react';
 
-export type WorkspaceSummary = WorkspaceListQuery['workspaces'][number];
+export type WorkspaceSummary = WorkspaceSummaryFragment;
 
 export interface WorkspaceContextValue {
   /** The workspace requests act in; undefined until the list has loaded. */

@@ -10,8 +10,10 @@ import { WorkspaceMenuButton } from './WorkspaceMenuButton';
 const loadWorkspaceMenu = () => import('./WorkspaceMenu').then((module) => module.WorkspaceMenu);
 const WorkspaceNameDialog = lazy(() => import('./WorkspaceNameDialog').then((module) => ({ default: module.WorkspaceNameDialog })));
 
+export type WorkspaceSwitcherProps = Pick<WorkspaceMenuProps, 'compact' | 'onNavigate'>;
+
 /** The header's workspace switcher: the menu (its code fetched after the first view) and the new workspace dialog. */
-export function WorkspaceSwitcher({ compact, onNavigate }: Pick<WorkspaceMenuProps, 'compact' | 'onNavigate'>) {
+export function WorkspaceSwitcher({ compact, onNavigate }: WorkspaceSwitcherProps) {
   const { current, workspaces, switchTo, refresh } = useWorkspace();
   const [creating, setCreating] = useState(false);
   const [error, setError] = useState<string>();
