@@ -49,7 +49,8 @@ export default function HelpPage() {
           also adjusts and counts stock, an Editor also creates, edits, deletes, imports and bulk-changes products, an Admin
           also manages members, and an Owner also manages owners, renames and deletes the workspace. The{' '}
           <Link to={workspaceMembersPath}>Members</Link> page lists the members and their roles, and offers only what your
-          role may do there.
+          role may do there: an Admin or Owner invites an email address with a role (the mail&apos;s link works for a week,
+          for an existing account or a new one), and resends or revokes invitations still waiting.
         </p>
       </Card>
       <Card className="help__section">

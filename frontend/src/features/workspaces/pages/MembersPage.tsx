@@ -1,4 +1,4 @@
-import { Button, Card, Classes, H2 } from '@blueprintjs/core';
+import { Button, Card, Classes, H2, H3 } from '@blueprintjs/core';
 import { EditIcon, LogOutIcon, TrashIcon, WarningSignIcon } from '@blueprintjs/icons';
 import { roleAllows, type WorkspaceRole } from '@stockroom/schema';
 import {
@@ -18,19 +18,32 @@ import { useAuth } from '../../../lib/session';
 import { toast } from '../../../lib/toaster';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { useWorkspace, type WorkspaceSummary } from '../../../lib/workspace';
+import type { InvitationDetailsFragment } from '@stockroom/schema/generated/graphql';
+import { InvitationList } from '../components/InvitationList';
+import { InviteMemberForm } from '../components/InviteMemberForm';
 import { MemberList, type MemberRow } from '../components/MemberList';
 import { RolesExplained } from '../components/RolesExplained';
 import { assignableRoles, canManageMember } from '../member-actions';
+import { useInvitations } from '../useInvitations';
 import '../workspaces.css';
 
 const WorkspaceNameDialog = lazy(() => import('../components/WorkspaceNameDialog').then((module) => ({ default: module.WorkspaceNameDialog })));
 
-type Pending = { kind: 'remove'; member: MemberRow } | { kind: 'leave' } | { kind: 'delete' };
+type Pending = { kind: 'remove'; member: MemberRow } | { kind: 'revoke'; invitation: InvitationDetailsFragment } | { kind: 'leave' } | { kind: 'delete' };
+
+const CONFIRM_TITLES: Record<Pending['kind'], string> = {
+  remove: 'Remove member?',
+  revoke: 'Revoke invitation?',
+  leave: 'Leave workspace?',
+  delete: 'Delete workspace?',
+};
+const CONFIRM_BUTTONS: Record<Pending['kind'], string> = { remove: 'Remove', revoke: 'Revoke', leave: 'Leave', delete: 'Delete' };
 
 /**
- * /workspace/members: the chosen workspace's members and roles, what each role
- * may do, and the workspace's own settings (rename, leave, delete), each
- * offered only to the roles the server lets do it.
+ * /workspace/members: the chosen workspace's members and roles, invitations
+ * (invite, resend, revoke), what each role may do, and the workspace's own
+ * settings (rename, leave, delete), each offered only to the roles the server
+ * lets do it.
  */
 export default function MembersPage() {
   usePageTitle(SignedInTitles.members);
@@ -70,6 +83,8 @@ function MembersEditor({ workspace, myRole }: { workspace: WorkspaceSummary; myR
   const [renameError, setRenameError] = useState<string>();
 
   const owner = roleAllows(myRole, 'manageWorkspace');
+  const admin = roleAllows(myRole, 'manageMembers');
+  const invitations = useInvitations(workspace.id, !admin);
   const personalId = workspaces.find((w) => w.personal)?.id;
 
   const changeRole = async (member: MemberRow, role: WorkspaceRole) => {
@@ -95,7 +110,9 @@ function MembersEditor({ workspace, myRole }: { workspace: WorkspaceSummary; myR
     if (!pending) return;
     setConfirming(true);
     try {
-      if (pending.kind === 'remove') {
+      if (pending.kind === 'revoke') {
+        await invitations.revoke(pending.invitation);
+      } else if (pending.kind === 'remove') {
         await removeMember({ variables: { workspaceId: workspace.id, userId: pending.member.user.id } });
         await members.refetch();
         toast.success(`${pending.member.user.firstName} removed`);
@@ -149,6 +166,25 @@ function MembersEditor({ workspace, myRole }: { workspace: WorkspaceSummary; myR
           <p className={Classes.SKELETON}>Loading members</p>
         )}
       </Section>
+      {admin && (
+        <Section id="invitations" title="Invite members">
+          <InviteMemberForm key={invitations.sent} roles={assignableRoles(myRole)} onSubmit={invitations.invite} />
+          <H3 className="members-section__subtitle">Pending invitations</H3>
+          {invitations.list.error ? (
+            <LoadError headingLevel={3} message={extractErrorMessage(invitations.list.error)} onRetry={() => void invitations.list.refetch()} />
+          ) : invitations.list.data ? (
+            <InvitationList
+              invitations={invitations.list.data.invitations}
+              canManage={(invitation) => canManageMember(myRole, invitation.role)}
+              busyId={invitations.busyId}
+              onResend={(invitation) => void invitations.resend(invitation)}
+              onRevoke={(invitation) => setPending({ kind: 'revoke', invitation })}
+            />
+          ) : (
+            <p className={Classes.SKELETON}>Loading invitations</p>
+          )}
+        </Section>
+      )}
       <Section id="roles" title="Roles">
         <RolesExplained />
       </Section>
@@ -175,9 +211,9 @@ function MembersEditor({ workspace, myRole }: { workspace: WorkspaceSummary; myR
       )}
       <ConfirmAlert
         isOpen={pending !== null}
-        title={pending?.kind === 'delete' ? 'Delete workspace?' : pending?.kind === 'leave' ? 'Leave workspace?' : 'Remove member?'}
+        title={CONFIRM_TITLES[pending?.kind ?? 'remove']}
         icon={<WarningSignIcon />}
-        confirmText={pending?.kind === 'delete' ? 'Delete' : pending?.kind === 'leave' ? 'Leave' : 'Remove'}
+        confirmText={CONFIRM_BUTTONS[pending?.kind ?? 'remove']}
         busy={confirming}
         onConfirm={() => void confirm()}
         onCancel={() => setPending(null)}
@@ -188,7 +224,9 @@ function MembersEditor({ workspace, myRole }: { workspace: WorkspaceSummary; myR
             ? `You lose access to ${workspace.name} until someone adds you again.`
             : pending?.kind === 'remove'
               ? `${pending.member.user.firstName} ${pending.member.user.lastName} loses access to ${workspace.name}.`
-              : null}
+              : pending?.kind === 'revoke'
+                ? `The link sent to ${pending.invitation.email} stops working. You can invite the address again later.`
+                : null}
       </ConfirmAlert>
       {renaming && (
         <Suspense fallback={null}>
