@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- products [--duration=6] [--rounds=3] [--warmup=1] [--connections=10] [--products=100000] [--only=list1,stats,...]`
+ * `npm run bench -- products [--duration=6] [--rounds=3] [--warmup=1] [--connections=10] [--products=100000] [--tenants=0 --tenant-products=500] [--only=list1,stats,...]`
  *
  * Product reads and writes of the built server, over GraphQL and REST, against
  * the practical ceiling: a bare node:http server (bench/_products-baseline.mjs)
@@ -25,7 +25,7 @@ import { pathToFileURL } from 'node:url';
 import { freePort, removeDir, startServer, stopServer } from '../tests/e2e/support/server.mjs';
 import { signUpForBench } from './_accounts.mjs';
 import { codeVersion, machine, repoRoot, writeDocsSection, writeJson } from './_report.mjs';
-import { seed } from './_seed.mjs';
+import { seed, seedTenants } from './_seed.mjs';
 
 const require = createRequire(join(repoRoot, 'backend/package.json'));
 const autocannon = require('autocannon');
@@ -491,9 +491,11 @@ function markdown(data) {
         .join('<br>')} |`,
   );
   const targetRows = targets.map((t) => `| ${t.what} | ${t.target} | ${t.measured} | ${t.met ? 'met' : '**missed**'} |`);
-  return `## Products (\`npm run bench -- products${config.products === 100_000 ? '' : ` --products=${config.products}`}\`)
+  const tenantArgs = config.tenants ? ` --tenants=${config.tenants} --tenant-products=${config.tenantProducts}` : '';
+  const among = config.tenants ? `, among ${fmt(config.tenants)} other shops of ${fmt(config.tenantProducts)} products each (seeded by \`npm run seed -- --tenants\`, seed 2)` : '';
+  return `## Products (\`npm run bench -- products${config.products === 100_000 ? '' : ` --products=${config.products}`}${tenantArgs}\`)
 
-${fmt(config.products)} products for one user (seeded by \`npm run seed\`'s code, seed 1; ${fmt(config.searchMatches)} of them match "${SEARCH_TERM}"), autocannon over loopback with
+${fmt(config.products)} products for one user (seeded by \`npm run seed\`'s code, seed 1; ${fmt(config.searchMatches)} of them match "${SEARCH_TERM}")${among}, autocannon over loopback with
 ${config.connections} connections, ${config.warmupSeconds} s warm-up then ${config.durationSeconds} s per row, in ${config.rounds} interleaved rounds of baseline, GraphQL and REST.
 The baseline is a bare \`node:http\` server doing the app's work per request (JWT verify, the session + user
 statement, then the same product SQL through a \`pg\` pool of ${POOL_MAX}) and answering the same JSON; ratio = req/s over
@@ -538,6 +540,12 @@ function searchAnswers(checks) {
   const sample = checks.find((c) => c.scenario === 'search')?.sample;
   if (!sample) return 'not run';
   return `${sample.totalIsEstimate ? 'about ' : ''}${fmt(sample.total)} matches${sample.totalIsEstimate ? ' (an estimate: past the cap)' : ' (exact)'}`;
+}
+
+/** The docs section of a run: the default size has its own, another size or a run among other shops one beside it. */
+function sectionOf(products, tenants, tenantProducts) {
+  const size = products === 100_000 ? 'products' : `products-${products}`;
+  return tenants ? `${size}-among-${tenants}x${tenantProducts}` : size;
 }
 
 /** Node + PostgreSQL CPU milliseconds per request of one row. */
@@ -592,6 +600,9 @@ export default async function run(args = []) {
   const warmup = option(args, 'warmup', 1);
   const connections = option(args, 'connections', 10);
   const products = option(args, 'products', 100_000);
+  // Other shops in the same database: the benchmark's catalogue is then one workspace among many.
+  const tenants = option(args, 'tenants', 0);
+  const tenantProducts = option(args, 'tenant-products', 500);
   const only = option(args, 'only', '');
   const scenarios = only ? SCENARIOS.filter((s) => only.split(',').includes(s.id)) : SCENARIOS;
   if (!scenarios.length) throw new Error(`--only: none of ${SCENARIOS.map((s) => s.id).join(', ')}`);
@@ -603,8 +614,13 @@ export default async function run(args = []) {
   try {
     const databaseUrl = `postgresql://postgres:${readFileSync(join(server.dataDir, 'pg-password'), 'utf8').trim()}@127.0.0.1:${server.pgPort}/stockroom`;
     const user = await signUp(server.baseUrl);
+    let seedSeconds = 0;
+    if (tenants > 0) {
+      console.log(`seeding ${tenants.toLocaleString('en')} other shops of ${tenantProducts.toLocaleString('en')} products ...`);
+      seedSeconds += await seedTenants(server, tenants, tenantProducts);
+    }
     console.log(`seeding ${products.toLocaleString('en')} products for ${user.email} ...`);
-    const seedSeconds = await seed(server, user.email, products);
+    seedSeconds += await seed(server, user.email, products);
     baseline = await startBaseline(databaseUrl, jwtSecret, await freePort());
     const [writeTarget] = (await (await fetch(`${server.baseUrl}/api/products?limit=1`, { headers: { authorization: `Bearer ${user.token}` } })).json()).products;
     const urls = { app: server.baseUrl, baseline: baseline.baseUrl, baselinePid: baseline.pid, writeTarget: writeTarget.id };
@@ -683,7 +699,7 @@ export default async function run(args = []) {
       machine: startMachine,
       postgres: version,
       code: codeVersion(),
-      config: { products, connections, durationSeconds: duration, rounds, warmupSeconds: warmup, searchTerm: SEARCH_TERM, searchMatches, poolMax: POOL_MAX, seedSeconds: Math.round(seedSeconds * 10) / 10 },
+      config: { products, tenants, tenantProducts, connections, durationSeconds: duration, rounds, warmupSeconds: warmup, searchTerm: SEARCH_TERM, searchMatches, poolMax: POOL_MAX, seedSeconds: Math.round(seedSeconds * 10) / 10 },
       checks,
       plans,
       results,
@@ -693,7 +709,7 @@ export default async function run(args = []) {
     const jsonFile = writeJson('products', data);
     let docs = '(docs not written: a partial run with --only)';
     // The default size has its own section; another size (e.g. --products=1000000) gets one of its own beside it.
-    if (!only) docs = writeDocsSection(products === 100_000 ? 'products' : `products-${products}`, markdown(data));
+    if (!only) docs = writeDocsSection(sectionOf(products, tenants, tenantProducts), markdown(data));
     console.log(markdown(data));
     console.log(`wrote ${jsonFile}${only ? '' : ` and ${docs}`}`);
     if (!data.meetsTargets) process.exitCode = 1;
