@@ -1,15 +1,19 @@
 /**
- * Four projects: `unit` (beside the code), `integration` (real app on the
+ * Five projects: `unit` (beside the code), `integration` (real app on the
  * embedded PostgreSQL, tests/integration), `e2e` (real Chromium against the
- * built server, tests/e2e) and `performance` (Lighthouse against the built
- * server). `npm test` (scripts/test.mjs) runs `e2e` beside `unit` and
- * `integration`, one worker each, and then `performance` alone, so that no
- * other suite shares the machine while pages are timed.
+ * built server, tests/e2e), `built-server` (the built server started and
+ * stopped as production does, with no browser) and `performance` (Lighthouse
+ * against the built server). `npm test` (scripts/test.mjs) runs `e2e` beside
+ * `unit`, `integration` and `built-server`, one worker each, and then
+ * `performance` alone, so that no other suite shares the machine while pages
+ * are timed.
  */
 /* ts-jest in transpile-only mode (isolatedModules in tsconfig.jest.json): fast, and it emits the decorator metadata TypeGraphQL and MikroORM read. */
 const tsJest = ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest.json' }];
 
 const LIGHTHOUSE_SPEC = '<rootDir>/tests/e2e/lighthouse.spec.ts';
+/** Starts servers of its own and no browser: it runs beside the browser suites rather than after them. */
+const SHUTDOWN_SPEC = '<rootDir>/tests/e2e/graceful-shutdown.spec.ts';
 
 const shared = {
   transform: { '^.+\\.tsx?$': tsJest },
@@ -45,9 +49,14 @@ module.exports = {
       ...shared,
       displayName: 'e2e',
       testMatch: ['<rootDir>/tests/e2e/**/*.spec.ts'],
-      testPathIgnorePatterns: ['/node_modules/', LIGHTHOUSE_SPEC],
+      testPathIgnorePatterns: ['/node_modules/', LIGHTHOUSE_SPEC, SHUTDOWN_SPEC],
       globalSetup: '<rootDir>/tests/e2e/support/server-setup.mjs',
       globalTeardown: '<rootDir>/tests/e2e/support/server-teardown.mjs',
+    },
+    {
+      ...shared,
+      displayName: 'built-server',
+      testMatch: [SHUTDOWN_SPEC],
     },
     {
       ...shared,

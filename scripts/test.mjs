@@ -2,8 +2,9 @@
 /**
  * `npm test` after the build: jest in two steps.
  *
- * 1. The browser suites (`e2e`) beside the unit and integration suites, as two
- *    jest runs at once with one worker each. A browser suite keeps a core busy
+ * 1. The browser suites (`e2e`) beside the unit and integration suites and
+ *    the built server's stop (`built-server`, no browser), as two jest runs at
+ *    once with one worker each. A browser suite keeps a core busy
  *    with Chromium and the server; two of them at once on a 2-core machine
  *    slow every page past the tests' waits, while an integration suite beside
  *    one costs it little. So the run is as long as the browser suites' sum.
@@ -31,7 +32,7 @@ const passArgs = outputAt === -1 ? args : args.filter((_, i) => i !== outputAt &
 const STEPS = [
   [
     { name: 'browser', projects: ['e2e'], extra: ['--maxWorkers=1'] },
-    { name: 'server', projects: ['unit', 'integration'], extra: ['--maxWorkers=1'] },
+    { name: 'server', projects: ['unit', 'integration', 'built-server'], extra: ['--maxWorkers=1'] },
   ],
   [{ name: 'performance', projects: ['performance'], extra: ['--runInBand'] }],
 ];

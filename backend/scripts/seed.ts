@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { randomInt } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { Client } from 'pg';
 import { normalizeEmail } from '../src/account/email-uniqueness';
 import { hashPassword } from '../src/account/password-hasher';
@@ -10,9 +11,10 @@ import { User } from '../src/account/user.entity';
 import { openScriptDatabase } from './script-database';
 
 /**
- * `npm run seed -- --products N [--user email] [--seed n] [--batch n]`
+ * `npm run seed -- --products N [--user email | --tenants N] [--seed n] [--batch n]`
  *
- * Fills one user's catalogue with realistic products, in the database
+ * Fills one user's catalogue (or the catalogues of N new accounts, a shop
+ * each) with realistic products, in the database
  * `npm start` uses (DATABASE_URL, else the embedded PostgreSQL in DATA_DIR,
  * whether or not the server is running), after applying pending migrations.
  * Rows go in as batches of `INSERT ... SELECT FROM unnest(...)` inside one
@@ -23,6 +25,7 @@ import { openScriptDatabase } from './script-database';
 export const DEMO_USER = { email: 'demo@stockroom.local', password: 'Demo#Stockroom1', firstName: 'Demo', lastName: 'User' } as const;
 const DEFAULT_BATCH = 5_000;
 const MAX_PRODUCTS = 10_000_000;
+const MAX_TENANTS = 100_000;
 
 /**
  * Each product goes in with a plausible stock history, in the same statement:
@@ -63,8 +66,9 @@ const INSERT_BATCH = `WITH created AS (
   SELECT id, workspace_id, created_by, delta, sum(delta) OVER (PARTITION BY id ORDER BY step), reason, at FROM moves ORDER BY id, step`;
 
 export interface SeedOptions {
-  /** The account whose personal workspace gets the products; it is named as their creator. */
-  userId: string;
+  /** The accounts whose personal workspaces get the products, `count` each; each is named as their creator. */
+  userIds: readonly string[];
+  /** Products per account. */
   count: number;
   seed: number;
   batchSize?: number;
@@ -116,32 +120,38 @@ function batchValues(userId: string, rows: ProductFixture[]): unknown[] {
  * table until the commit, and any failure rolls the whole seed back,
  * indexes included.
  */
-export async function seedProducts(client: Client, { userId, count, seed, batchSize = DEFAULT_BATCH, onProgress, onIndexes }: SeedOptions): Promise<void> {
+export async function seedProducts(client: Client, { userIds, count, seed, batchSize = DEFAULT_BATCH, onProgress, onIndexes }: SeedOptions): Promise<void> {
+  const total = count * userIds.length;
   await client.query('BEGIN');
   try {
-    // Numbered after the owner's products so far, so a second seed's SKUs do not collide with the first's.
-    const {
-      rows: [{ owned }],
-    } = await client.query<{ owned: number }>('SELECT count(*)::int AS owned FROM products WHERE workspace_id = (SELECT id FROM workspaces WHERE personal_user_id = $1)', [userId]);
-    const next = productFixtures(seed, Date.now(), owned + 1);
-    const batch = (done: number) => Array.from({ length: Math.min(batchSize, count - done) }, next);
     await client.query(`SET LOCAL maintenance_work_mem = '1GB'`);
     // The histories are drawn with random(): the same seed gives the same ones.
     await client.query('SELECT setseed($1)', [seed / 2 ** 32]);
     const {
       rows: [{ existing }],
     } = await client.query<{ existing: number }>(`SELECT count(*)::int AS existing FROM products`);
-    const rebuild = count >= REBUILD_FROM_ROWS && count >= existing ? await secondaryIndexes(client) : [];
+    const rebuild = total >= REBUILD_FROM_ROWS && total >= existing ? await secondaryIndexes(client) : [];
     for (const { name } of rebuild) await client.query(`DROP INDEX ${name}`);
-    let rows = batch(0);
-    for (let done = 0; done < count; ) {
-      const inserted = client.query(INSERT_BATCH, batchValues(userId, rows));
-      done += rows.length;
-      // Make the next batch while PostgreSQL stores this one.
-      const upcoming = done < count ? batch(done) : [];
-      await inserted;
-      rows = upcoming;
-      onProgress?.(done);
+    let done = 0;
+    for (const [index, userId] of userIds.entries()) {
+      // Numbered after the owner's products so far, so a second seed's SKUs do not collide with the first's.
+      const {
+        rows: [{ owned }],
+      } = await client.query<{ owned: number }>('SELECT count(*)::int AS owned FROM products WHERE workspace_id = (SELECT id FROM workspaces WHERE personal_user_id = $1)', [userId]);
+      // Each account its own catalogue, and the first the one a single-account seed gives.
+      const next = productFixtures((seed + index) >>> 0, Date.now(), owned + 1);
+      const batch = (inserted: number) => Array.from({ length: Math.min(batchSize, count - inserted) }, next);
+      let rows = batch(0);
+      for (let inserted = 0; inserted < count; ) {
+        const stored = client.query(INSERT_BATCH, batchValues(userId, rows));
+        inserted += rows.length;
+        // Make the next batch while PostgreSQL stores this one.
+        const upcoming = inserted < count ? batch(inserted) : [];
+        await stored;
+        rows = upcoming;
+        onProgress?.(done + inserted);
+      }
+      done += count;
     }
     if (rebuild.length) {
       onIndexes?.({ phase: 'start', count: rebuild.length });
@@ -157,18 +167,37 @@ export async function seedProducts(client: Client, { userId, count, seed, batchS
   await client.query('VACUUM (ANALYZE) products, stock_movements');
 }
 
+/**
+ * `count` new accounts in one statement, each a shop of its own (the trigger
+ * on users opens its personal workspace): "Tenant 1" to "Tenant N", verified,
+ * with the demo user's password. Their emails carry `seed`, so a second run
+ * with another seed adds accounts beside the first run's.
+ */
+export async function createTenants(client: Client, count: number, seed: number, passwordHash: string): Promise<string[]> {
+  const { rows } = await client.query<{ id: string }>(
+    `INSERT INTO users (id, email, first_name, last_name, password_hash, email_verified)
+     SELECT gen_random_uuid(), 'tenant-' || i || '-' || $2::text || '@seed.stockroom.local', 'Tenant', i::text, $3, true
+       FROM generate_series(1, $1::int) AS i
+     RETURNING id`,
+    [count, String(seed), passwordHash],
+  );
+  return rows.map((row) => row.id);
+}
+
 interface Args {
   products: number;
   user?: string;
+  tenants?: number;
   seed: number;
   seedGiven: boolean;
   batch: number;
 }
 
-const USAGE = `usage: npm run seed -- --products N [--user email] [--seed n] [--batch n]
+const USAGE = `usage: npm run seed -- --products N [--user email | --tenants N] [--seed n] [--batch n]
 
-  --products N   how many products to add (1 to ${MAX_PRODUCTS.toLocaleString('en')})
+  --products N   how many products to add (1 to ${MAX_PRODUCTS.toLocaleString('en')}), to each catalogue
   --user email   whose catalogue (the account must exist); default: the demo user, created if missing
+  --tenants N    instead, N new accounts (1 to ${MAX_TENANTS.toLocaleString('en')}), a shop each, with the demo password
   --seed n       the same n gives the same products (default: random, printed)
   --batch n      rows per INSERT (default ${DEFAULT_BATCH})
 
@@ -183,7 +212,7 @@ function parseArgs(argv: string[]): Args {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--help' || arg === '-h') throw new UsageError('');
-    const match = /^--(products|user|seed|batch)(?:=(.*))?$/.exec(arg);
+    const match = /^--(products|user|tenants|seed|batch)(?:=(.*))?$/.exec(arg);
     if (!match) throw new UsageError(`unknown argument "${arg}"`);
     const value = match[2] ?? argv[++i];
     if (value === undefined) throw new UsageError(`--${match[1]} needs a value`);
@@ -199,8 +228,13 @@ function parseArgs(argv: string[]): Args {
     if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`--${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
     return n;
   };
+  if (values.has('user') && values.has('tenants')) throw new UsageError('--user and --tenants do not go together');
+  const products = whole('products', 1, MAX_PRODUCTS);
+  const tenants = values.has('tenants') ? whole('tenants', 1, MAX_TENANTS) : undefined;
+  if (tenants !== undefined && tenants * products > MAX_PRODUCTS) throw new UsageError(`--tenants × --products may be at most ${MAX_PRODUCTS.toLocaleString('en')}`);
   return {
-    products: whole('products', 1, MAX_PRODUCTS),
+    products,
+    tenants,
     user: values.has('user') ? normalizeEmail(values.get('user')!) : undefined,
     seed: whole('seed', 0, 2 ** 32 - 1, randomInt(2 ** 32 - 1)),
     seedGiven: values.has('seed'),
@@ -251,6 +285,69 @@ export function progressBar(total: number, stream: NodeJS.WriteStream = process.
   };
 }
 
+/** Reports a seed's progress on stderr, and its index rebuild if it has one. */
+function progressReporter(total: number) {
+  const bar = progressBar(total);
+  bar.update(0);
+  return {
+    bar,
+    onProgress: (done: number) => bar.update(done),
+    onIndexes: (event: { phase: 'start'; count: number } | { phase: 'done'; seconds: number }) => {
+      if (event.phase === 'start') {
+        const seconds = bar.done();
+        console.error(`Rows in after ${seconds.toFixed(1)} s; rebuilding ${event.count} indexes (one build beats ${formatInt(total)} updates) ...`);
+      } else console.error(`Indexes rebuilt in ${event.seconds.toFixed(1)} s; committing and running VACUUM ANALYZE ...`);
+    },
+  };
+}
+
+/** `--user` or the demo user: one catalogue. */
+async function seedOneCatalogue(client: Client, em: EntityManager, args: Args): Promise<void> {
+  let user: User | null;
+  if (args.user) {
+    user = await em.findOne(User, { email: args.user });
+    if (!user) throw new SeedError(`No account has the email ${args.user}. Sign up first, or leave out --user to seed the demo user's catalogue.`);
+  } else {
+    user = await em.findOne(User, { email: DEMO_USER.email });
+    const created = !user;
+    if (!user) {
+      const { password, ...fields } = DEMO_USER;
+      user = em.create(User, { ...fields, emailVerified: true, passwordHash: await hashPassword(password) });
+      await em.flush();
+    }
+    console.info(`Demo user ${created ? '(created)' : '(existing)'}: email ${DEMO_USER.email}  password ${DEMO_USER.password}${created ? '' : ' (unless changed since)'}`);
+  }
+  console.error(`Seeding ${formatInt(args.products)} products for ${user.email} (seed ${args.seed}${args.seedGiven ? '' : `; --seed ${args.seed} repeats this catalogue`}) ...`);
+  const started = performance.now();
+  const { bar, onProgress, onIndexes } = progressReporter(args.products);
+  await seedProducts(client, { userIds: [user.id], count: args.products, seed: args.seed, batchSize: args.batch, onProgress, onIndexes });
+  bar.done();
+  const seconds = (performance.now() - started) / 1000;
+  const { rows } = await client.query<{ total: number }>('SELECT count(*)::int AS total FROM products WHERE workspace_id = (SELECT id FROM workspaces WHERE personal_user_id = $1)', [user.id]);
+  console.info(
+    `Added ${formatInt(args.products)} products in ${seconds.toFixed(1)} s (${formatInt(args.products / seconds)} rows/s, indexes and VACUUM ANALYZE included); ${user.email} now has ${formatInt(rows[0].total)}.`,
+  );
+}
+
+/** `--tenants N`: N new accounts, `--products` each. */
+async function seedTenants(client: Client, args: Args): Promise<void> {
+  const tenants = args.tenants!;
+  const total = tenants * args.products;
+  console.error(`Seeding ${formatInt(tenants)} new accounts with ${formatInt(args.products)} products each (seed ${args.seed}) ...`);
+  const started = performance.now();
+  const userIds = await createTenants(client, tenants, args.seed, await hashPassword(DEMO_USER.password)).catch((error: { code?: string }) => {
+    if (error.code === '23505') throw new SeedError(`Accounts of seed ${args.seed} exist already: give another --seed.`);
+    throw error;
+  });
+  const { bar, onProgress, onIndexes } = progressReporter(total);
+  await seedProducts(client, { userIds, count: args.products, seed: args.seed, batchSize: args.batch, onProgress, onIndexes });
+  bar.done();
+  const seconds = (performance.now() - started) / 1000;
+  console.info(
+    `Added ${formatInt(tenants)} accounts (tenant-1-${args.seed}@seed.stockroom.local and on, password ${DEMO_USER.password}) with ${formatInt(total)} products in ${seconds.toFixed(1)} s.`,
+  );
+}
+
 async function main() {
   let args: Args;
   try {
@@ -275,45 +372,9 @@ async function main() {
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   try {
-    const em = orm.em.fork();
-    let user: User | null;
-    if (args.user) {
-      user = await em.findOne(User, { email: args.user });
-      if (!user) throw new SeedError(`No account has the email ${args.user}. Sign up first, or leave out --user to seed the demo user's catalogue.`);
-    } else {
-      user = await em.findOne(User, { email: DEMO_USER.email });
-      const created = !user;
-      if (!user) {
-        const { password, ...fields } = DEMO_USER;
-        user = em.create(User, { ...fields, emailVerified: true, passwordHash: await hashPassword(password) });
-        await em.flush();
-      }
-      console.info(`Demo user ${created ? '(created)' : '(existing)'}: email ${DEMO_USER.email}  password ${DEMO_USER.password}${created ? '' : ' (unless changed since)'}`);
-    }
     await client.connect();
-    console.error(`Seeding ${formatInt(args.products)} products for ${user.email} (seed ${args.seed}${args.seedGiven ? '' : `; --seed ${args.seed} repeats this catalogue`}) ...`);
-    const started = performance.now();
-    const bar = progressBar(args.products);
-    bar.update(0);
-    await seedProducts(client, {
-      userId: user.id,
-      count: args.products,
-      seed: args.seed,
-      batchSize: args.batch,
-      onProgress: (done) => bar.update(done),
-      onIndexes: (event) => {
-        if (event.phase === 'start') {
-          const seconds = bar.done();
-          console.error(`Rows in after ${seconds.toFixed(1)} s; rebuilding ${event.count} indexes (one build beats ${formatInt(args.products)} updates) ...`);
-        } else console.error(`Indexes rebuilt in ${event.seconds.toFixed(1)} s; committing and running VACUUM ANALYZE ...`);
-      },
-    });
-    bar.done();
-    const seconds = (performance.now() - started) / 1000;
-    const { rows } = await client.query<{ total: number }>('SELECT count(*)::int AS total FROM products WHERE workspace_id = (SELECT id FROM workspaces WHERE personal_user_id = $1)', [user.id]);
-    console.info(
-      `Added ${formatInt(args.products)} products in ${seconds.toFixed(1)} s (${formatInt(args.products / seconds)} rows/s, indexes and VACUUM ANALYZE included); ${user.email} now has ${formatInt(rows[0].total)}.`,
-    );
+    if (args.tenants !== undefined) await seedTenants(client, args);
+    else await seedOneCatalogue(client, orm.em.fork(), args);
   } catch (error) {
     if (interrupted) process.exitCode = 130;
     else throw error;

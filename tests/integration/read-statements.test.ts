@@ -5,8 +5,9 @@ import { ME, signUpUser, startTestApp, type TestApp } from '../support/test-app'
 
 /**
  * A signed-in read writes nothing and costs a known number of statements:
- * each read of the catalogue, the stock history, the dashboard and the
- * profile, over REST and GraphQL, with a session and with a personal access
+ * each read of the catalogue, the stock history, the dashboard, the
+ * profile and the caller's workspaces (asked on every signed-in first view),
+ * over REST and GraphQL, with a session and with a personal access
  * token. The statements the app sends to PostgreSQL while it answers are
  * noted (every pg client of the process is hooked); none may insert, update
  * or delete, lock a row or take a sequence value, and their number may not
@@ -15,6 +16,7 @@ import { ME, signUpUser, startTestApp, type TestApp } from '../support/test-app'
  * written apart from any request, in batches (see account/caller-usage.ts).
  */
 
+const WORKSPACES = `query Workspaces { workspaces { id name role personal } }`;
 const DASHBOARD = `query Dashboard { dashboard { overview { totalProducts inStock } recentActivity { title } inventory { inStock } } }`;
 const MOVEMENTS = `query Movements($id: ID!) { product(id: $id) { id movements(page: 1, limit: 10) { movements { delta reason } pagination { total } } } }`;
 
@@ -46,6 +48,8 @@ interface Read {
   send(credential: string): Promise<boolean>;
   /** The most statements it may send, today's count: raise it only for a reason worth a round trip on every read. */
   most: number;
+  /** Refused to a personal access token (403), as what concerns the account rather than one workspace is. */
+  sessionOnly?: boolean;
 }
 
 const restRead = (name: string, path: () => string, most: number): Read => ({
@@ -70,19 +74,21 @@ const READS: Read[] = [
   restRead('stock history', () => `/api/products/${productId}/movements?page=1&limit=10`, 4),
   restRead('dashboard', () => '/api/dashboard', 7),
   restRead('profile', () => '/api/users/profile/me', 1),
+  { ...restRead('workspaces', () => '/api/workspaces', 2), sessionOnly: true },
   graphqlRead('product list', PRODUCTS, () => ({ query: { limit: 10 } }), 3),
   graphqlRead('one product', PRODUCT, () => ({ id: productId }), 2),
   graphqlRead('stats', PRODUCT_STATS, () => ({}), 2),
   graphqlRead('stock history', MOVEMENTS, () => ({ id: productId }), 4),
   graphqlRead('dashboard', DASHBOARD, () => ({}), 7),
   graphqlRead('profile', ME, () => ({}), 1),
+  { ...graphqlRead('workspaces', WORKSPACES, () => ({}), 2), sessionOnly: true },
 ];
 
 describe.each([
-  ['a session', () => session],
-  ['a personal access token', () => token],
-])('signed in with %s', (_, credential) => {
-  it.each(READS.map((read) => [read.name, read] as const))('%s writes nothing, in at most its statements', async (_name, read) => {
+  ['a session', () => session, READS],
+  ['a personal access token', () => token, READS.filter((read) => !read.sessionOnly)],
+])('signed in with %s', (_, credential, reads) => {
+  it.each(reads.map((read) => [read.name, read] as const))('%s writes nothing, in at most its statements', async (_name, read) => {
     // What earlier requests counted is written first, so only this request's own statements are noted.
     await app.writeCounts();
     const { result: answered, statements: sent, prepared } = await statements.during(() => read.send(credential()));

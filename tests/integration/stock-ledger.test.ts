@@ -182,7 +182,7 @@ describe('the invariant holds from the first write', () => {
     const client = new Client({ connectionString: app.databaseUrl });
     await client.connect();
     try {
-      await seedProducts(client, { userId: seeded.user.id, count: 30, seed: 7, batchSize: 7 });
+      await seedProducts(client, { userIds: [seeded.user.id], count: 30, seed: 7, batchSize: 7 });
     } finally {
       await client.end();
     }
@@ -203,6 +203,33 @@ describe('the invariant holds from the first write', () => {
     expect(reasons).toEqual(expect.arrayContaining(['COUNT', 'INITIAL', 'RECEIPT', 'SALE']));
     expect(reorderLevels).toBe(21);
     // Movements sum to each quantity, and each quantityAfter is the running sum.
+    await expectLedgersHold();
+  });
+
+  it('seeded tenants (npm run seed -- --tenants) are shops of their own, each with its catalogue, totals and history', async () => {
+    const { Client } = await import('pg');
+    const { createTenants, seedProducts } = await import('../../backend/scripts/seed');
+    const client = new Client({ connectionString: app.databaseUrl });
+    await client.connect();
+    let tenants: string[];
+    try {
+      tenants = await createTenants(client, 3, 11, 'not-a-real-hash');
+      await seedProducts(client, { userIds: tenants, count: 8, seed: 11, batchSize: 5 });
+    } finally {
+      await client.end();
+    }
+    const shops = await app.sql<{ email: string; products: number; counted: number; names: string[] }>(
+      `SELECT u.email, (SELECT count(*)::int FROM products p WHERE p.workspace_id = w.id) AS products,
+          (SELECT total_products FROM catalogue_stats s WHERE s.workspace_id = w.id)::int AS counted,
+          (SELECT array_agg(p.name ORDER BY p.name) FROM products p WHERE p.workspace_id = w.id AND p.created_by = u.id) AS names
+         FROM users u JOIN workspaces w ON w.personal_user_id = u.id WHERE u.id = ANY($1) ORDER BY u.email`,
+      [tenants],
+    );
+    expect(shops.map(({ email, products, counted }) => ({ email, products, counted }))).toEqual(
+      [1, 2, 3].map((i) => ({ email: `tenant-${i}-11@seed.stockroom.local`, products: 8, counted: 8 })),
+    );
+    // Each shop its own catalogue, not the same one three times.
+    expect(new Set(shops.map((shop) => shop.names.join('|'))).size).toBe(3);
     await expectLedgersHold();
   });
 

@@ -52,6 +52,13 @@ afterAll(() => app?.close());
 const invite = (account: Account, email: string, role: WorkspaceRole | string, workspaceId = shop) =>
   app.rest('POST', `/api/workspaces/${workspaceId}/invitations`, { email, role }, { token: account.token });
 
+/** Whether the account's email address counts as verified, as its profile says. */
+async function emailVerified(account: Account): Promise<boolean> {
+  const profile = await app.rest('GET', '/api/users/profile/me', undefined, { token: account.token });
+  expect(profile.status).toBe(200);
+  return profile.body.user.emailVerified;
+}
+
 /** The invitation mails sent to `email`, oldest first, decoded. */
 async function invitationMails(email: string): Promise<string[]> {
   return (await app.mailsTo(email)).map(decodeQuotedPrintable).filter((mail) => mail.includes('/invitations/'));
@@ -117,10 +124,13 @@ describe('inviting and accepting over REST', () => {
 
     const newcomer = await signUpUser(app, { email });
     expect((await app.rest('GET', `/api/invitations/${token}`)).body.invitation.accountExists).toBe(true);
+    expect(await emailVerified(newcomer)).toBe(false);
     const accepted = await accept(newcomer, token);
     expect(accepted.status).toBe(200);
     expect(accepted.body.role).toBe('COUNTER');
     expect(await roleIn(shop, newcomer.user.id)).toBe('COUNTER');
+    // The link came to that address: following it verifies it.
+    expect(await emailVerified(newcomer)).toBe(true);
   });
 
   it('refuses another account with 403 and leaves the invitation for the right one', async () => {
@@ -129,6 +139,7 @@ describe('inviting and accepting over REST', () => {
     const token = await newestToken(invitee.email);
     expectRestError(await accept(outsider, token), 403, 'FORBIDDEN', OTHER_EMAIL);
     expect(await roleIn(shop, outsider.user.id)).toBeUndefined();
+    expect(await emailVerified(outsider)).toBe(false);
     expect((await accept(invitee, token)).status).toBe(200);
   });
 

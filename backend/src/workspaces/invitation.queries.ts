@@ -122,8 +122,9 @@ export function redeemableInvitationStatement(tokenHash: string): Statement {
 export function acceptInvitationStatement(invitationId: string, workspaceId: string, userId: string, role: WorkspaceRole): Statement {
   return {
     sql: `WITH accepted AS (UPDATE workspace_invitations SET accepted_at = now() WHERE id = ?),
-      joined AS (INSERT INTO workspace_members (workspace_id, user_id, role) VALUES (?, ?, ?) ON CONFLICT (workspace_id, user_id) DO NOTHING)
+      joined AS (INSERT INTO workspace_members (workspace_id, user_id, role) VALUES (?, ?, ?) ON CONFLICT (workspace_id, user_id) DO NOTHING),
+      verified AS (UPDATE users SET email_verified = true, updated_at = now() WHERE id = ? AND NOT email_verified)
       SELECT 1`,
-    values: [invitationId, workspaceId, userId, role],
+    values: [invitationId, workspaceId, userId, role, userId],
   };
 }

@@ -168,7 +168,9 @@ export const invitationService = {
    * Accepts an invitation for the signed-in account, whose email must be the
    * invited address (another account: 403), and makes it a member with the
    * invitation's role; a member already keeps the role they have. Used,
-   * revoked, renewed, expired or unknown: 410.
+   * revoked, renewed, expired or unknown: 410. The link came by mail to that
+   * address, so following it proves the address as a verification link
+   * would: an account signed up from the invitation needs no second mail.
    */
   async accept(ctx: RequestContext, rawToken: unknown): Promise<AcceptedInvitation> {
     const { user } = await requireViewerRows(ctx);
