@@ -8,6 +8,7 @@ import { checkAtEveryWidth, CLEAN_AT_EVERY_WIDTH } from './support/no-violations
 import { saveScreenshot } from './support/screen-checks';
 import { addMemberSql, createWorkspaceApi, listWorkspacesApi } from './support/workspaces';
 import { toastButton, toastLocator } from './pages/AppShell';
+import { DashboardPage } from './pages/DashboardPage';
 import { InvitationPage } from './pages/InvitationPage';
 import { MembersPage } from './pages/MembersPage';
 
@@ -68,6 +69,11 @@ describe('members page invitations', () => {
     await invitation.waitForPath('/products');
     await workspaceButton(guest.page).filter({ hasText: team.name }).filter({ hasText: 'COUNTER' }).waitFor({ state: 'attached' });
     expect(await listWorkspacesApi(await signInApi(invitee))).toContainEqual(expect.objectContaining({ id: team.id, role: 'COUNTER' }));
+    // Following the mailed link proved the address: the dashboard, opened without a reload, asks for no verification.
+    await guest.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
+    await guest.page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    await new DashboardPage(guest.page).overview.waitFor();
+    expect(await guest.page.getByText('Open it to verify your address.').count()).toBe(0);
     guest.assertClean();
 
     // Back on the owner's page: a member now, no longer pending.

@@ -36,7 +36,7 @@ export default function InvitationPage() {
   usePageTitle('Invitation');
   const { token = '' } = useParams();
   const navigate = useNavigate();
-  const { state, initialize, signOut } = useAuth();
+  const { state, initialize, signOut, reloadProfile } = useAuth();
   const { refresh, switchTo } = useWorkspace();
   const preview = useInvitationPreviewQuery({ variables: { token }, fetchPolicy: 'network-only' });
   const [accept, { loading: accepting }] = useInvitationAcceptMutation();
@@ -72,7 +72,8 @@ export default function InvitationPage() {
         const workspace = data!.acceptInvitation.workspace;
         toast.success(`You joined ${workspace.name}`);
         // The list must hold the new workspace before it is chosen, or the choice falls back to the personal one.
-        await refresh();
+        // Accepting proved the address, as a verification link does: the profile is read again to say so.
+        await Promise.all([refresh(), reloadProfile()]);
         await switchTo(workspace.id);
       })
       .catch((error: unknown) => {
