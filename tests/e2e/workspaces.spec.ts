@@ -45,6 +45,8 @@ describe('workspaces', () => {
     await createProductInWorkspace(session, team.id, { name: 'Doomed drill', price: 6 });
 
     await s.page.goto('/products');
+    // This test is about the reload after the deletion; the switch starts from a list that has loaded.
+    await s.page.getByRole('link', { name: 'Kept kettle' }).first().waitFor();
     await workspaceButton(s.page, 'OWNER').click();
     await s.page.getByRole('menuitemradio', { name: new RegExp(team.name) }).click();
     await s.page.getByRole('link', { name: 'Doomed drill' }).first().waitFor();

@@ -17,6 +17,8 @@ import { ME, signUpUser, startTestApp, type TestApp } from '../support/test-app'
  */
 
 const WORKSPACES = `query Workspaces { workspaces { id name role personal } }`;
+/** What the client's session check asks on every signed-in first view: the profile with the account's workspaces. */
+const ME_WITH_WORKSPACES = `query Me { me { id email fullName emailVerified } workspaces { id name role personal } }`;
 const DASHBOARD = `query Dashboard { dashboard { overview { totalProducts inStock } recentActivity { title } inventory { inStock } } }`;
 const MOVEMENTS = `query Movements($id: ID!) { product(id: $id) { id movements(page: 1, limit: 10) { movements { delta reason } pagination { total } } } }`;
 
@@ -82,6 +84,7 @@ const READS: Read[] = [
   graphqlRead('dashboard', DASHBOARD, () => ({}), 7),
   graphqlRead('profile', ME, () => ({}), 1),
   { ...graphqlRead('workspaces', WORKSPACES, () => ({}), 2), sessionOnly: true },
+  { ...graphqlRead('profile with its workspaces', ME_WITH_WORKSPACES, () => ({}), 2), sessionOnly: true },
 ];
 
 describe.each([
