@@ -13,5 +13,4 @@ export const SignedInTitles = {
   profile: 'Profile',
   profileEdit: 'Edit Profile',
   admin: 'Admin',
-  members: 'Members',
 } as const;

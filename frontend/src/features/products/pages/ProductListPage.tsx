@@ -66,7 +66,6 @@ import {
 import { ProductSelectionBar } from '../bulk/ProductSelectionBar';
 import type { ProductPicker } from '../list/SelectProductCheckbox';
 import { useBulkActions } from '../bulk/useBulkActions';
-import { useWorkspaceRole } from '../../../lib/workspace';
 import { useLoadErrorToast } from '../shared/useLoadErrorToast';
 import { useScannedCodeLookup } from '../scan/useScannedCodeLookup';
 import { useUndoDelete } from '../trash/useUndoDelete';
@@ -153,8 +152,6 @@ export default function ProductListPage() {
   const bulk = useBulkActions(params, selection, setSelection);
   const bulkActionsMenu = useMediaQuery(BULK_ACTIONS_MENU_QUERY);
   const shownProducts = listData?.products ?? [];
-  const { can } = useWorkspaceRole();
-  const editable = can('editProducts');
   const picker: ProductPicker = {
     isSelected: (id) => isSelected(selection, id),
     onToggle: (product) => setSelection(toggleProduct(selection, product, shownProducts)),
@@ -225,7 +222,6 @@ export default function ProductListPage() {
     if (products.length === 0) return <ProductListEmpty filtered={filtered} onClearFilters={clearFilters} />;
     return (
       <>
-        {editable && (
         <ProductSelectionBar
           pageState={pageSelectionState(selection, products)}
           onTogglePage={() => setSelection(togglePage(selection, products))}
@@ -241,17 +237,16 @@ export default function ProductListPage() {
           compact={bulkActionsMenu}
           onAction={bulk.open}
         />
-        )}
         {params.view === 'cards' ? (
-          <ProductCards products={products} navState={navState} onDelete={editable ? setToDelete : undefined} picker={editable ? picker : undefined} />
+          <ProductCards products={products} navState={navState} onDelete={setToDelete} picker={picker} />
         ) : compact ? (
-          <ProductRows products={products} navState={navState} onDelete={editable ? setToDelete : undefined} picker={editable ? picker : undefined} />
+          <ProductRows products={products} navState={navState} onDelete={setToDelete} picker={picker} />
         ) : (
           <ProductTable
             products={products}
             navState={navState}
-            onDelete={editable ? setToDelete : undefined}
-            picker={editable ? picker : undefined}
+            onDelete={setToDelete}
+            picker={picker}
             sortBy={params.sortBy}
             sortOrder={params.sortOrder}
             onSortColumn={(field) => update(sortByColumn(paramsRef.current, field))}
@@ -279,11 +274,9 @@ export default function ProductListPage() {
             <LinkButton size="large" icon={<TrashIcon />} to={productTrashPath}>
               Trash
             </LinkButton>
-            {editable && (
-              <LinkButton intent="primary" size="large" icon={<PlusIcon />} to={productNewPath} state={navState}>
-                Add New Product
-              </LinkButton>
-            )}
+            <LinkButton intent="primary" size="large" icon={<PlusIcon />} to={productNewPath} state={navState}>
+              Add New Product
+            </LinkButton>
           </>
         }
       />
@@ -304,7 +297,7 @@ export default function ProductListPage() {
         onViewChange={(view) => update({ view })}
         canClear={filtered || search.text !== ''}
         onClear={clearFilters}
-        importButton={editable ? <ProductImportButton /> : undefined}
+        importButton={<ProductImportButton />}
         exportMenu={<ProductExportMenu exporting={exporting} onExport={(format) => void exportList(format)} />}
         moreShown={moreShown}
         onMoreToggle={() => setMoreShown((shown) => !shown)}
