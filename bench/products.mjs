@@ -43,6 +43,7 @@ const TARGETS = {
 };
 const READS = ['list1', 'list500', 'instock-price', 'low-stock', 'stats', 'history'];
 const WRITES = ['adjust', 'count', 'create'];
+const SEARCHES = ['search', 'search-writes'];
 /** Writes per second to the app while a scenario with `backgroundWrites` runs (stock deliveries: one statement each). */
 const BACKGROUND_WRITES_PER_SECOND = 10;
 /** The app's PRODUCT_COUNT_CAP default (backend/src/config/config.ts); the baseline counts the same way. */
@@ -554,41 +555,23 @@ function cpuTimes(row) {
 }
 
 function evaluate(results, plans, products) {
-  const targets = [];
   const label = (id) => SCENARIOS.find((s) => s.id === id).label;
-  const transports = ['graphql', 'rest'];
-  for (const id of ['list1', 'list500', 'instock-price', 'low-stock', 'stats', 'history', ...WRITES]) {
-    if (!results[id]) continue;
-    for (const transport of transports) {
-      const p99 = results[id][transport].latencyMs.p99;
-      targets.push({ what: `${label(id)}, ${transport}: p99`, target: `< ${TARGETS.p99Ms} ms`, measured: `${fmt(p99, 1)} ms`, met: p99 < TARGETS.p99Ms });
-    }
-  }
-  const searchP99Ms = TARGETS.searchP99Ms(products);
-  for (const id of ['search', 'search-writes']) {
-    if (!results[id]) continue;
-    for (const transport of transports) {
-      const p99 = results[id][transport].latencyMs.p99;
-      targets.push({ what: `${label(id)}, ${transport}: p99`, target: `< ${searchP99Ms} ms`, measured: `${fmt(p99, 1)} ms`, met: p99 < searchP99Ms });
-    }
-  }
-  // Searches are left out of the ratios: the app remembers counts the baseline recounts, so their ratio says little.
-  for (const id of READS) {
-    if (!results[id]) continue;
-    for (const transport of transports) {
-      const { ratio } = results[id][transport];
-      targets.push({ what: `${label(id)}, ${transport}: throughput / baseline`, target: `>= ${TARGETS.readRatio[transport]}`, measured: fmt(ratio, 2), met: ratio >= TARGETS.readRatio[transport] });
-      const x = cpuTimes(results[id][transport]) / cpuTimes(results[id].baseline);
-      targets.push({ what: `${label(id)}, ${transport}: CPU x`, target: `<= ${TARGETS.readCpuX}`, measured: fmt(x, 2), met: x <= TARGETS.readCpuX });
-    }
-  }
-  for (const id of WRITES) {
-    if (!results[id]) continue;
-    for (const transport of transports) {
-      const { ratio } = results[id][transport];
-      targets.push({ what: `${label(id)}, ${transport}: throughput / baseline`, target: `>= ${TARGETS.writeRatio}`, measured: fmt(ratio, 2), met: ratio >= TARGETS.writeRatio });
-    }
-  }
+  /** One target per transport of each scenario that ran: `check` gives what it wants, what it measured and whether that meets it. */
+  const each = (ids, what, check) =>
+    ids.filter((id) => results[id]).flatMap((id) => ['graphql', 'rest'].map((transport) => ({ what: `${label(id)}, ${transport}: ${what}`, ...check(results[id][transport], transport, results[id].baseline) })));
+  const p99Under = (ms) => (row) => ({ target: `< ${ms} ms`, measured: `${fmt(row.latencyMs.p99, 1)} ms`, met: row.latencyMs.p99 < ms });
+  const ratioOf = (wanted) => (row) => ({ target: `>= ${wanted}`, measured: fmt(row.ratio, 2), met: row.ratio >= wanted });
+  const targets = [
+    ...each([...READS, ...WRITES], 'p99', p99Under(TARGETS.p99Ms)),
+    ...each(SEARCHES, 'p99', p99Under(TARGETS.searchP99Ms(products))),
+    // Searches are left out of the ratios: the app remembers counts the baseline recounts, so their ratio says little.
+    ...each(READS, 'throughput / baseline', (row, transport) => ratioOf(TARGETS.readRatio[transport])(row)),
+    ...each(READS, 'CPU x', (row, _transport, baseline) => {
+      const x = cpuTimes(row) / cpuTimes(baseline);
+      return { target: `<= ${TARGETS.readCpuX}`, measured: fmt(x, 2), met: x <= TARGETS.readCpuX };
+    }),
+    ...each(WRITES, 'throughput / baseline', ratioOf(TARGETS.writeRatio)),
+  ];
   const seq = Object.entries(plans).flatMap(([id, statements]) => Object.entries(statements).filter(([, p]) => p.seqScan).map(([name]) => `${id}/${name}`));
   targets.push({ what: 'sequential scans on products (every read statement)', target: 'none', measured: seq.length ? seq.join(', ') : 'none', met: seq.length === 0 });
   return targets;

@@ -66,8 +66,12 @@ const INSERT_BATCH = `WITH created AS (
   SELECT id, workspace_id, created_by, delta, sum(delta) OVER (PARTITION BY id ORDER BY step), reason, at FROM moves ORDER BY id, step`;
 
 export interface SeedOptions {
-  /** The accounts whose personal workspaces get the products, `count` each; each is named as their creator. */
-  userIds: readonly string[];
+  /**
+   * The accounts whose personal workspaces get the products, `count` each; each is named as their
+   * creator. A function makes them inside the seed's transaction, so an interrupted seed leaves no
+   * account behind either.
+   */
+  userIds: readonly string[] | ((client: Client) => Promise<readonly string[]>);
   /** Products per account. */
   count: number;
   seed: number;
@@ -121,9 +125,10 @@ function batchValues(userId: string, rows: ProductFixture[]): unknown[] {
  * indexes included.
  */
 export async function seedProducts(client: Client, { userIds, count, seed, batchSize = DEFAULT_BATCH, onProgress, onIndexes }: SeedOptions): Promise<void> {
-  const total = count * userIds.length;
   await client.query('BEGIN');
   try {
+    const owners = typeof userIds === 'function' ? await userIds(client) : userIds;
+    const total = count * owners.length;
     await client.query(`SET LOCAL maintenance_work_mem = '1GB'`);
     // The histories are drawn with random(): the same seed gives the same ones.
     await client.query('SELECT setseed($1)', [seed / 2 ** 32]);
@@ -133,7 +138,7 @@ export async function seedProducts(client: Client, { userIds, count, seed, batch
     const rebuild = total >= REBUILD_FROM_ROWS && total >= existing ? await secondaryIndexes(client) : [];
     for (const { name } of rebuild) await client.query(`DROP INDEX ${name}`);
     let done = 0;
-    for (const [index, userId] of userIds.entries()) {
+    for (const [index, userId] of owners.entries()) {
       // Numbered after the owner's products so far, so a second seed's SKUs do not collide with the first's.
       const {
         rows: [{ owned }],
@@ -330,17 +335,17 @@ async function seedOneCatalogue(client: Client, em: EntityManager, args: Args): 
 }
 
 /** `--tenants N`: N new accounts, `--products` each. */
-async function seedTenants(client: Client, args: Args): Promise<void> {
-  const tenants = args.tenants!;
+async function seedTenants(client: Client, tenants: number, args: Args): Promise<void> {
   const total = tenants * args.products;
   console.error(`Seeding ${formatInt(tenants)} new accounts with ${formatInt(args.products)} products each (seed ${args.seed}) ...`);
   const started = performance.now();
-  const userIds = await createTenants(client, tenants, args.seed, await hashPassword(DEMO_USER.password)).catch((error: { code?: string }) => {
+  const passwordHash = await hashPassword(DEMO_USER.password);
+  const { bar, onProgress, onIndexes } = progressReporter(total);
+  const userIds = (tx: Client) => createTenants(tx, tenants, args.seed, passwordHash);
+  await seedProducts(client, { userIds, count: args.products, seed: args.seed, batchSize: args.batch, onProgress, onIndexes }).catch((error: { code?: string }) => {
     if (error.code === '23505') throw new SeedError(`Accounts of seed ${args.seed} exist already: give another --seed.`);
     throw error;
   });
-  const { bar, onProgress, onIndexes } = progressReporter(total);
-  await seedProducts(client, { userIds, count: args.products, seed: args.seed, batchSize: args.batch, onProgress, onIndexes });
   bar.done();
   const seconds = (performance.now() - started) / 1000;
   console.info(
@@ -373,7 +378,7 @@ async function main() {
   process.once('SIGTERM', onSignal);
   try {
     await client.connect();
-    if (args.tenants !== undefined) await seedTenants(client, args);
+    if (args.tenants !== undefined) await seedTenants(client, args.tenants, args);
     else await seedOneCatalogue(client, orm.em.fork(), args);
   } catch (error) {
     if (interrupted) process.exitCode = 130;

@@ -211,10 +211,10 @@ describe('the invariant holds from the first write', () => {
     const { createTenants, seedProducts } = await import('../../backend/scripts/seed');
     const client = new Client({ connectionString: app.databaseUrl });
     await client.connect();
-    let tenants: string[];
+    let tenants: string[] = [];
     try {
-      tenants = await createTenants(client, 3, 11, 'not-a-real-hash');
-      await seedProducts(client, { userIds: tenants, count: 8, seed: 11, batchSize: 5 });
+      // As `npm run seed -- --tenants` does: the accounts are made inside the seed's transaction.
+      await seedProducts(client, { userIds: async (tx) => (tenants = await createTenants(tx, 3, 11, 'not-a-real-hash')), count: 8, seed: 11, batchSize: 5 });
     } finally {
       await client.end();
     }
