@@ -41,3 +41,6 @@ export const LocationMessages = {
   tooManyLines: `A transfer may move at most ${TRANSFER_LINES_MAX} products`,
   repeatedProduct: 'Each product may appear once in a transfer',
 } as const;
+
+/** A location named in a request body (a stock change's place, a transfer's ends): an id; blank or null is none. */
+export const locationIdRule: TextRule = { kind: 'text', label: 'Location', required: false, nullable: true, max: 36 };

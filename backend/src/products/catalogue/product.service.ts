@@ -17,7 +17,7 @@ import type { Pagination } from '../../common/pagination';
 import type { Statement } from '../../db/sql';
 import { productFromRow, type ProductRow } from '../../product-record/product-columns';
 import { currentOwnProduct, readOwnProduct } from '../../product-record/product-lookup';
-import { ProductNotFoundError, StaleProductError, duplicateCodeErrorOf } from '../../product-record/product.errors';
+import { ProductNotFoundError, StaleProductError, duplicateCodeErrorOf, stockShortErrorOf } from '../../product-record/product.errors';
 import type { ProductView } from '../../product-record/product-view.types';
 import { parseListRequest, type ProductListRequest } from '../list-query/product-list-request';
 import { countMatching, productPagination } from './match-count';
@@ -55,7 +55,7 @@ async function writeProduct(ctx: RequestContext, statement: Statement): Promise<
   try {
     return await query<ProductRow>(ctx, statement);
   } catch (error) {
-    throw duplicateCodeErrorOf(error) ?? error;
+    throw duplicateCodeErrorOf(error) ?? stockShortErrorOf(error) ?? error;
   }
 }
 
