@@ -157,7 +157,7 @@ export type SortOrder =
   | 'ASC'
   | 'DESC';
 
-/** Why a quantity changed. An adjustment gives SALE, DAMAGE (negative), RECEIPT, RETURN (positive) or CORRECTION; the app writes INITIAL (a new product), COUNT (a stocktake), CORRECTION (a quantity edited in the product form), IMPORT and BULK */
+/** Why a quantity changed. An adjustment gives SALE, DAMAGE (negative), RECEIPT, RETURN (positive) or CORRECTION; the app writes INITIAL (a new product), COUNT (a stocktake), CORRECTION (a quantity edited in the product form), IMPORT, BULK, and TRANSFER_OUT and TRANSFER_IN (the two halves of a transfer between locations) */
 export type StockMovementReason =
   | 'BULK'
   | 'CORRECTION'
@@ -167,7 +167,9 @@ export type StockMovementReason =
   | 'INITIAL'
   | 'RECEIPT'
   | 'RETURN'
-  | 'SALE';
+  | 'SALE'
+  | 'TRANSFER_IN'
+  | 'TRANSFER_OUT';
 
 /** LOW_STOCK: 0 < quantity <= reorderLevel (also counted as in stock) */
 export type StockStatus =

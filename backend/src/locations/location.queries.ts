@@ -50,13 +50,10 @@ export function insertLocationStatement(workspaceId: string, name: string, code:
 
 /** Sets the given columns of a workspace's location; `parentId` null puts it at the top. */
 export function updateLocationStatement(id: string, workspaceId: string, changes: { name?: string; code?: string | null; parentId?: string | null }): Statement {
-  const sets: string[] = [];
-  const values: unknown[] = [];
-  if (changes.name !== undefined) sets.push('name = ?') && values.push(changes.name);
-  if (changes.code !== undefined) sets.push('code = ?') && values.push(changes.code);
-  if (changes.parentId !== undefined) sets.push('parent_id = ?') && values.push(changes.parentId);
-  if (!sets.length) sets.push('name = name');
-  return { sql: `UPDATE locations SET ${sets.join(', ')} WHERE id = ? AND workspace_id = ? RETURNING id`, values: [...values, id, workspaceId] };
+  const columns = { name: 'name', code: 'code', parentId: 'parent_id' } as const;
+  const given = (Object.keys(columns) as Array<keyof typeof columns>).filter((key) => changes[key] !== undefined);
+  const sets = given.length ? given.map((key) => `${columns[key]} = ?`) : ['name = name'];
+  return { sql: `UPDATE locations SET ${sets.join(', ')} WHERE id = ? AND workspace_id = ? RETURNING id`, values: [...given.map((key) => changes[key]), id, workspaceId] };
 }
 
 /** Holds a workspace's tree still for the rest of the transaction: two moves at once cannot make a loop between them. */

@@ -32,7 +32,7 @@ export function adjustStockStatement(
   limits: { min: number; max: number },
   movement: MovementNote,
   actor: string,
-  location: string | null,
+  location: string | null = null,
 ): Statement {
   const change = lastChange({ actor, kind: 'stock', ...movement, location });
   return {
