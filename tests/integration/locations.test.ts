@@ -308,6 +308,42 @@ describe('transfers', () => {
   });
 });
 
+describe('the product list by location', () => {
+  it('lists the products with stock at a location or below it, each with quantityAtLocation, on both transports', async () => {
+    const main = await mainOf(owner.token);
+    const store = await newLocation(owner.token, { name: 'Store' });
+    const shelf = await newLocation(owner.token, { name: 'Store shelf', parentId: store.id });
+    const [kept, shelved, elsewhere] = await Promise.all([
+      createProduct(app, owner.token, { name: 'Kept lamp', quantity: 5 }),
+      createProduct(app, owner.token, { name: 'Shelved lamp', quantity: 5 }),
+      createProduct(app, owner.token, { name: 'Elsewhere lamp', quantity: 5 }),
+    ]);
+    const move = (id: string, to: string, quantity: number) => app.rest('POST', `/api/products/${id}/transfer`, { fromLocationId: main.id, toLocationId: to, quantity }, { token: owner.token });
+    await move(kept.id, store.id, 2);
+    await move(shelved.id, shelf.id, 3);
+    await move(shelved.id, store.id, 1);
+    await move(elsewhere.id, shelf.id, 1);
+    await app.rest('POST', `/api/products/${elsewhere.id}/transfer`, { fromLocationId: shelf.id, toLocationId: main.id, quantity: 1 }, { token: owner.token });
+
+    const rest = await app.rest('GET', `/api/products?locationId=${store.id}&sortBy=name&sortOrder=asc`, undefined, { token: owner.token });
+    expect(rest.status).toBe(200);
+    expect(rest.body.products.map((p: { name: string; quantity: number; quantityAtLocation: number }) => [p.name, p.quantity, p.quantityAtLocation])).toEqual([
+      ['Kept lamp', 5, 2],
+      ['Shelved lamp', 5, 4],
+    ]);
+    expect(rest.body.pagination.total).toBe(2);
+    const onShelf = await app.gql(`query List($query: ProductListInput) { products(query: $query) { products { name quantityAtLocation } pagination { total } } }`, { query: { locationId: shelf.id } }, { token: owner.token });
+    expect(onShelf.data.products).toEqual({ products: [{ name: 'Shelved lamp', quantityAtLocation: 3 }], pagination: { total: 1 } });
+    const searched = await app.rest('GET', `/api/products?locationId=${store.id}&search=shelved`, undefined, { token: owner.token });
+    expect(searched.body.products.map((p: { name: string; quantityAtLocation: number }) => [p.name, p.quantityAtLocation])).toEqual([['Shelved lamp', 4]]);
+    // Unfiltered, a product carries no quantityAtLocation.
+    const plain = await app.gql(`query { products(query: { search: "Kept lamp" }) { products { quantityAtLocation } } }`, {}, { token: owner.token });
+    expect(plain.data.products.products).toEqual([{ quantityAtLocation: null }]);
+    expectRestError(await app.rest('GET', `/api/products?locationId=${(await mainOf(stranger.token)).id}`, undefined, { token: owner.token }), 404, 'NOT_FOUND', LocationMessages.notFound);
+    expect((await app.rest('GET', '/api/products?locationId=shelf', undefined, { token: owner.token })).status).toBe(400);
+  });
+});
+
 describe('roles', () => {
   const ROLES: WorkspaceRole[] = ['VIEWER', 'COUNTER', 'EDITOR', 'ADMIN', 'OWNER'];
   let shop: string;

@@ -48,11 +48,11 @@ const viewOf = ({ depth: _depth, ...view }: LocationRow): LocationView => view;
 /** A text trimmed; blank or null is null. */
 const trimmedOrNull = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
 
-/** An id the request names in `field`, in the spelling the database returns; blank or null is none. */
+/** An id the request names in `field`, in the spelling the database returns; left out or null is none, anything but an id (a blank too) 'Invalid ID format'. */
 export function optionalIdOf(value: unknown, field: string): string | null {
-  if (value === undefined || value === null || (typeof value === 'string' && !value.trim())) return null;
-  if (!isUuid(typeof value === 'string' ? value.trim() : value)) throw new ValidationError({ [field]: GeneralMessages.invalidId });
-  return (value as string).trim().toLowerCase();
+  if (value === undefined || value === null) return null;
+  if (!isUuid(value)) throw new ValidationError({ [field]: GeneralMessages.invalidId });
+  return value.toLowerCase();
 }
 
 async function locationOf(sql: SqlPool, id: string, workspaceId: string): Promise<LocationRow> {

@@ -2,7 +2,6 @@ import {
   GeneralMessages,
   isUuid,
   LocationMessages,
-  locationIdRule,
   Rules,
   StockCountFields,
   TRANSFER_LINES_MAX,
@@ -112,7 +111,6 @@ const isRetryable = (error: unknown) => (error as { code?: string }).code === '4
 
 /** A stock change's location: an id, or null for the workspace's default one. */
 function locationOfRequest(input: { locationId?: unknown }): string | null {
-  assertValid(validateFields({ locationId: locationIdRule }, input));
   return optionalIdOf(input.locationId, 'locationId');
 }
 

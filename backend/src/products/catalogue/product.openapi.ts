@@ -69,7 +69,10 @@ export const productOpenApiSchemas = {
     type: 'object',
     // Every answer carries every field (null where a value is absent), so a typed client need not check for any.
     required: PRODUCT_OPENAPI_ORDER,
-    properties: Object.fromEntries(PRODUCT_OPENAPI_ORDER.map((name) => [name, answerSchema(name)])),
+    properties: {
+      ...Object.fromEntries(PRODUCT_OPENAPI_ORDER.map((name) => [name, answerSchema(name)])),
+      quantityAtLocation: { ...integer, description: 'Only in a list filtered by locationId: the stock at that location and below it' },
+    },
   },
   ProductPage: pageOf('products', 'Product'),
   // A product's stock history, beside the product it belongs to.
@@ -119,7 +122,7 @@ export const productOpenApiPaths = {
       security: bearer,
       parameters: [
         { name: 'format', in: 'query', description: 'Left out: csv', schema: { enum: [...PRODUCT_EXPORT_FORMATS], default: 'csv' } },
-        ...listParams.filter((p) => p.name !== 'page' && p.name !== 'limit'),
+        ...listParams.filter((p) => p.name !== 'page' && p.name !== 'limit' && p.name !== 'locationId'),
       ],
       responses: {
         200: {

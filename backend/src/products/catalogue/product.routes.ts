@@ -38,7 +38,8 @@ function permanentFlag(req: Request): boolean {
 /** The list parameters of the query string, each labelled as its shared rule is. */
 function listRequest(req: Request, overrides: ProductListRequest = {}): ProductListRequest {
   const request: ProductListRequest = queryParams(req, ProductListFields);
-  return { ...request, inStock: stockFilter(request.inStock), stockStatus: stockStatusFilter(request.stockStatus), ...overrides };
+  const locationId = param(req, 'locationId', 'Location');
+  return { ...request, inStock: stockFilter(request.inStock), stockStatus: stockStatusFilter(request.stockStatus), locationId, ...overrides };
 }
 
 /** REST adapter over productService, mounted at /api/products, with the export's and stock's routes under it. Every route needs a signed-in caller. */
