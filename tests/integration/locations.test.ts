@@ -116,8 +116,9 @@ describe('the tree of locations', () => {
     expectRestError(await app.rest('POST', '/api/locations', { name: 'Other van', code: 'van-1' }, { token: owner.token }), 409, 'CONFLICT', LocationMessages.duplicateCode, { code: LocationMessages.duplicateCode });
     expectGqlError(await app.gql(CREATE_LOCATION, { input: { name: 'Other van', code: ' Van-1 ' } }, { token: owner.token }), 'CONFLICT', LocationMessages.duplicateCode, { code: LocationMessages.duplicateCode });
     const b = await newLocation(owner.token, { name: 'Van shelf', parentId: a.id });
-    expectRestError(await app.rest('PUT', `/api/locations/${a.id}`, { parentId: b.id }, { token: owner.token }), 400, 'BAD_USER_INPUT', LocationMessages.ownDescendant);
-    expectGqlError(await app.gql(UPDATE_LOCATION, { id: a.id, input: { parentId: a.id } }, { token: owner.token }), 'BAD_USER_INPUT', LocationMessages.ownDescendant);
+    const loop = { parentId: LocationMessages.ownDescendant };
+    expectRestError(await app.rest('PUT', `/api/locations/${a.id}`, { parentId: b.id }, { token: owner.token }), 400, 'BAD_USER_INPUT', LocationMessages.ownDescendant, loop);
+    expectGqlError(await app.gql(UPDATE_LOCATION, { id: a.id, input: { parentId: a.id } }, { token: owner.token }), 'BAD_USER_INPUT', LocationMessages.ownDescendant, loop);
     expect((await app.rest('POST', '/api/locations', { name: '' }, { token: owner.token })).status).toBe(400);
     expect((await app.rest('POST', '/api/locations', { name: 'x'.repeat(61) }, { token: owner.token })).status).toBe(400);
     expect((await app.rest('POST', '/api/locations', { name: 'Ok', colour: 'red' }, { token: owner.token })).status).toBe(400);

@@ -95,11 +95,13 @@ export const productOpenApiRequestBodies = {
     properties: { ...productInput([]).properties, version: { ...versionSchema, description: 'The version edited: 409 when a field sent has changed since to another value (a sale or an edit of other fields is no conflict)' } },
   }),
 };
+/** A list filtered by another workspace's location (or none). */
+const locationNotFound = errorResponse("Location not found: the locationId is not one of the workspace's");
 const requestBodyRef = (name: keyof typeof productOpenApiRequestBodies) => ({ $ref: `#/components/requestBodies/${name}` });
 
 export const productOpenApiPaths = {
   '/api/products': {
-    get: { operationId: 'listProducts', tags, summary: "List the caller's products", security: bearer, parameters: listParams, responses: { 200: page, 400: invalid, 401: unauthenticated } },
+    get: { operationId: 'listProducts', tags, summary: "List the caller's products", security: bearer, parameters: listParams, responses: { 200: page, 400: invalid, 401: unauthenticated, 404: locationNotFound } },
     post: {
       operationId: 'createProduct',
       tags,
@@ -175,7 +177,7 @@ export const productOpenApiPaths = {
       summary: 'Search by name, description or category, or an exact SKU or barcode',
       security: bearer,
       parameters: [{ name: 'q', in: 'query', required: true, schema: searchSchema }, ...listParams.filter((p) => p.name !== 'search')],
-      responses: { 200: page, 400: invalid, 401: unauthenticated },
+      responses: { 200: page, 400: invalid, 401: unauthenticated, 404: locationNotFound },
     },
   },
   '/api/products/category/{category}': {
@@ -185,7 +187,7 @@ export const productOpenApiPaths = {
       summary: 'List one category',
       security: bearer,
       parameters: [{ name: 'category', in: 'path', required: true, schema: ruleSchema(ProductListFields.category) }, ...listParams.filter((p) => p.name !== 'category')],
-      responses: { 200: page, 400: invalid, 401: unauthenticated },
+      responses: { 200: page, 400: invalid, 401: unauthenticated, 404: locationNotFound },
     },
   },
   '/api/products/{id}': {
