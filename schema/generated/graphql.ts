@@ -109,6 +109,8 @@ export type ProductListInput = {
   inStock?: boolean | null | undefined;
   /** 1 to 100 (default 10) */
   limit?: number | null | undefined;
+  /** Only products with stock at this location or below it, each with its quantityAtLocation */
+  locationId?: string | number | null | undefined;
   /** From 1 (default 1) */
   page?: number | null | undefined;
   /** Substring, ignoring accents and case, of the name, description, category or SKU, or exactly the barcode; an exact SKU (any case) or barcode comes first */

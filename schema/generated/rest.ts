@@ -1157,8 +1157,12 @@ export interface components {
             /** @description What the shop pays for it, exact to the cent; null: not recorded */
             costPrice: number | null;
         };
+        ListedProduct: components["schemas"]["Product"] & {
+            /** @description Only in a list filtered by locationId: the stock at that location and below it */
+            quantityAtLocation?: number;
+        };
         ProductPage: {
-            products: components["schemas"]["Product"][];
+            products: components["schemas"]["ListedProduct"][];
             pagination: components["schemas"]["Pagination"];
         };
         StockMovement: {
@@ -4192,6 +4196,8 @@ export interface operations {
                 inStock?: "true" | "false";
                 /** @description in, low or out, or the GraphQL names (IN_STOCK, LOW_STOCK, OUT_OF_STOCK) in either case. low: 0 < quantity <= reorderLevel */
                 stockStatus?: "in" | "low" | "out" | "IN_STOCK" | "LOW_STOCK" | "OUT_OF_STOCK" | "in_stock" | "low_stock" | "out_of_stock";
+                /** @description Only products with stock at this location or below it, each with its quantityAtLocation (another workspace's location: 404) */
+                locationId?: string;
                 sortBy?: "name" | "price" | "date";
                 sortOrder?: "asc" | "desc";
             };
@@ -4228,6 +4234,18 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Location not found: the locationId is not one of the workspace's */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4686,6 +4704,8 @@ export interface operations {
                 inStock?: "true" | "false";
                 /** @description in, low or out, or the GraphQL names (IN_STOCK, LOW_STOCK, OUT_OF_STOCK) in either case. low: 0 < quantity <= reorderLevel */
                 stockStatus?: "in" | "low" | "out" | "IN_STOCK" | "LOW_STOCK" | "OUT_OF_STOCK" | "in_stock" | "low_stock" | "out_of_stock";
+                /** @description Only products with stock at this location or below it, each with its quantityAtLocation (another workspace's location: 404) */
+                locationId?: string;
                 sortBy?: "name" | "price" | "date";
                 sortOrder?: "asc" | "desc";
             };
@@ -4722,6 +4742,18 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Location not found: the locationId is not one of the workspace's */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4771,6 +4803,8 @@ export interface operations {
                 inStock?: "true" | "false";
                 /** @description in, low or out, or the GraphQL names (IN_STOCK, LOW_STOCK, OUT_OF_STOCK) in either case. low: 0 < quantity <= reorderLevel */
                 stockStatus?: "in" | "low" | "out" | "IN_STOCK" | "LOW_STOCK" | "OUT_OF_STOCK" | "in_stock" | "low_stock" | "out_of_stock";
+                /** @description Only products with stock at this location or below it, each with its quantityAtLocation (another workspace's location: 404) */
+                locationId?: string;
                 sortBy?: "name" | "price" | "date";
                 sortOrder?: "asc" | "desc";
             };
@@ -4809,6 +4843,18 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Location not found: the locationId is not one of the workspace's */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {

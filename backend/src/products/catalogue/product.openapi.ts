@@ -69,12 +69,13 @@ export const productOpenApiSchemas = {
     type: 'object',
     // Every answer carries every field (null where a value is absent), so a typed client need not check for any.
     required: PRODUCT_OPENAPI_ORDER,
-    properties: {
-      ...Object.fromEntries(PRODUCT_OPENAPI_ORDER.map((name) => [name, answerSchema(name)])),
-      quantityAtLocation: { ...integer, description: 'Only in a list filtered by locationId: the stock at that location and below it' },
-    },
+    properties: Object.fromEntries(PRODUCT_OPENAPI_ORDER.map((name) => [name, answerSchema(name)])),
   },
-  ProductPage: pageOf('products', 'Product'),
+  /** A product in a list: in one filtered by locationId, with its stock at that location and below it. */
+  ListedProduct: {
+    allOf: [ref('Product'), { type: 'object', properties: { quantityAtLocation: { ...integer, description: 'Only in a list filtered by locationId: the stock at that location and below it' } } }],
+  },
+  ProductPage: pageOf('products', 'ListedProduct'),
   // A product's stock history, beside the product it belongs to.
   ...stockOpenApiSchemas,
   ProductStats: {
