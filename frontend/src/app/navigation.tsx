@@ -1,9 +1,10 @@
-import { BoxIcon, DashboardIcon, HomeIcon, PersonIcon, ShieldIcon } from '@blueprintjs/icons';
+import { BoxIcon, DashboardIcon, HomeIcon, MapMarkerIcon, PersonIcon, ShieldIcon } from '@blueprintjs/icons';
 import { ROLES } from '@stockroom/schema';
 import type { NavItem } from '../components/AppHeader';
 import { adminPath } from '../features/admin/urls';
 import { dashboardPath } from '../features/dashboard/urls';
 import { homePath } from '../features/home/urls';
+import { locationListPath } from '../features/locations/urls';
 import { productListPath } from '../features/products/urls';
 import { profileEditPath } from '../features/profile/urls';
 
@@ -15,6 +16,7 @@ import { profileEditPath } from '../features/profile/urls';
 export const SIGNED_IN_LINKS: readonly NavItem[] = [
   { label: 'Dashboard', path: dashboardPath, icon: <DashboardIcon /> },
   { label: 'Products', path: productListPath, icon: <BoxIcon /> },
+  { label: 'Locations', path: locationListPath, icon: <MapMarkerIcon /> },
   { label: 'Profile', path: profileEditPath, icon: <PersonIcon /> },
 ];
 

@@ -10,6 +10,7 @@ import { dashboardPath } from '../features/dashboard/urls';
 import { helpPath } from '../features/help/urls';
 import { homePath } from '../features/home/urls';
 import { invitationRoute } from '../features/invitations/urls';
+import { locationListPath, locationRoute } from '../features/locations/urls';
 import { notFoundPath } from '../features/not-found/urls';
 import { productEditRoute, productListPath, productNewPath, productRoute, productTrashPath } from '../features/products/urls';
 import { profileEditPath, profilePath } from '../features/profile/urls';
@@ -62,6 +63,8 @@ const SHELL_TITLES: Record<string, string> = {
   [profileEditPath]: SignedInTitles.profileEdit,
   [adminPath]: SignedInTitles.admin,
   [workspaceMembersPath]: SignedInTitles.members,
+  [locationListPath]: SignedInTitles.locations,
+  [locationRoute]: SignedInTitles.location,
 };
 
 /** The screens behind the sign-in; the build renders each one's signed-in shell ahead of time. */
@@ -76,6 +79,8 @@ const SIGNED_IN_ROUTES = [
   { path: profileEditPath, ...page('profile', 'ProfileEditPage') },
   { path: adminPath, ...page('admin', 'AdminPage') },
   { path: workspaceMembersPath, ...page('workspaces', 'MembersPage') },
+  { path: locationListPath, ...page('locations', 'LocationsPage') },
+  { path: locationRoute, ...page('locations', 'LocationPage') },
 ] satisfies RouteObject[];
 
 /** Every screen's route; an unknown path redirects home. */

@@ -14,4 +14,6 @@ export const SignedInTitles = {
   profileEdit: 'Edit Profile',
   admin: 'Admin',
   members: 'Members',
+  locations: 'Locations',
+  location: 'Location',
 } as const;

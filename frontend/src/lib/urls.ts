@@ -28,6 +28,11 @@ export const productPath = (id: string, workspaceId?: string) =>
 /** The query parameter naming the workspace a link's page belongs to. */
 export const WORKSPACE_PARAM = 'workspace';
 
+/** The workspace's places for stock, as a tree. */
+export const locationListPath = '/locations';
+/** One location's page: what is there (linked from a product's "Where it is"). */
+export const locationPath = (id: string) => `${locationListPath}/${encodeURIComponent(id)}`;
+
 /** The chosen workspace's members, roles and settings. */
 export const workspaceMembersPath = '/workspace/members';
 

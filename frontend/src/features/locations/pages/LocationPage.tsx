@@ -1,0 +1,67 @@
+import { Card, Classes, H2 } from '@blueprintjs/core';
+import { ArrowLeftIcon } from '@blueprintjs/icons';
+import { useLocationDetailsQuery, useLocationProductsQuery } from '@stockroom/schema/generated/hooks';
+import { useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { EmptyState } from '../../../components/EmptyState';
+import { LinkButton } from '../../../components/LinkButton';
+import { ListPagination } from '../../../components/ListPagination';
+import { LoadError } from '../../../components/LoadError';
+import { PageHeader } from '../../../components/PageHeader';
+import { extractErrorMessage } from '../../../lib/errors';
+import { SignedInTitles } from '../../../lib/page-titles';
+import { usePageTitle } from '../../../lib/usePageTitle';
+import { LocationProductList } from '../components/LocationProductList';
+import { locationListPath } from '../urls';
+import '../locations.css';
+
+const PAGE_SIZE = 25;
+
+/** /locations/:id: what is at one location and below it, each product with its quantity there. */
+export default function LocationPage() {
+  const { id = '' } = useParams();
+  usePageTitle(SignedInTitles.location);
+  // The page belongs to its location: another location starts at its first.
+  const [paging, setPaging] = useState({ locationId: id, page: 1 });
+  const page = paging.locationId === id ? paging.page : 1;
+  const details = useLocationDetailsQuery({ variables: { id } });
+  const products = useLocationProductsQuery({ variables: { query: { locationId: id, page, limit: PAGE_SIZE, sortBy: 'NAME', sortOrder: 'ASC' } } });
+  const location = details.data?.location;
+  const productPage = products.data?.products;
+
+  return (
+    <div className="page page--narrow locations-page">
+      <LinkButton className="location-back" variant="minimal" icon={<ArrowLeftIcon />} to={locationListPath}>
+        Back to Locations
+      </LinkButton>
+      {details.error ? (
+        <LoadError message={extractErrorMessage(details.error)} onRetry={() => void details.refetch()} />
+      ) : (
+        <PageHeader
+          title={location?.name ?? 'Location'}
+          subtitle={location ? [location.path, location.code && `code ${location.code}`].filter(Boolean).join(' · ') : undefined}
+        />
+      )}
+      <Card className="locations-card">
+        <H2 className="locations-card__title">What is here</H2>
+        {products.error ? (
+          <LoadError headingLevel={3} message={extractErrorMessage(products.error)} onRetry={() => void products.refetch()} />
+        ) : !productPage ? (
+          <p className={Classes.SKELETON}>Loading products</p>
+        ) : productPage.products.length === 0 ? (
+          <EmptyState headingLevel={3} title="Nothing here" description="No product has stock at this location or below it." />
+        ) : (
+          <>
+            <LocationProductList products={productPage.products} />
+            <ListPagination
+              noun="products"
+              shown={productPage.products.length}
+              pagination={productPage.pagination}
+              onPageChange={(next) => setPaging({ locationId: id, page: next })}
+            />
+          </>
+        )}
+      </Card>
+    </div>
+  );
+}
