@@ -25,6 +25,10 @@ import { applyProductDeleted, readCachedProduct, type ProductRecord } from '../s
 import { isProductMissing, productErrorMessage } from '../shared/product-errors';
 import { useLoadErrorToast } from '../shared/useLoadErrorToast';
 import { useStockMovements } from '../stock/useStockMovements';
+import { useStockLocations } from '../stock/useStockLocations';
+import { useStockTransfer } from '../stock/useStockTransfer';
+import { ProductStockLocations } from '../stock/ProductStockLocations';
+import { useAfterPaint } from '../../../lib/useAfterPaint';
 import { useUndoDelete } from '../trash/useUndoDelete';
 import type { PreloadData } from '../../../lib/preload-data';
 import '../shared/products.css';
@@ -70,9 +74,13 @@ export default function ProductDetailsPage() {
   const historyPage = history.productId === id ? history.page : 1;
   const setHistoryPage = (page: number) => setHistory({ productId: id, page });
   const stock = useStockMovements(id, () => setHistoryPage(1));
+  const transfer = useStockTransfer(id, () => setHistoryPage(1));
+  // Where the stock is comes after the product's first paint, as the history does.
+  const productPainted = useAfterPaint(product !== null);
+  const places = useStockLocations(id, { skip: leaving || !productPainted, withChoices: can('moveStock') });
   // As on the list: the dialogs mount when one is first opened, and then stay (a closing dialog keeps its transition).
   useCodeAfterFirstContent(loadDetailDialogs);
-  const dialogsWanted = useOnceTrue(stock.dialog !== null || confirming);
+  const dialogsWanted = useOnceTrue(stock.dialog !== null || transfer.from !== null || confirming);
 
   useLoadErrorToast(details.error);
 
@@ -129,6 +137,7 @@ export default function ProductDetailsPage() {
         onAdjust={can('moveStock') ? () => stock.open('adjust') : undefined}
         onCount={can('moveStock') ? () => stock.open('count') : undefined}
       />
+      <ProductStockLocations levels={places.levels} total={places.total} error={places.error} onMove={can('moveStock') ? transfer.open : undefined} />
       <ProductDetailsView product={product} />
       <ProductStockHistory productId={product.id} page={historyPage} onPageChange={setHistoryPage} paused={leaving} />
       {dialogsWanted && (
@@ -136,6 +145,9 @@ export default function ProductDetailsPage() {
           <ProductDetailDialogs
             quantity={product.quantity}
             stock={stock}
+            transfer={transfer}
+            locations={places.locations}
+            levels={places.levels}
             deleteName={confirming ? product.name : null}
             deleteBusy={deleting}
             onConfirmDelete={() => void confirmDelete()}

@@ -6,6 +6,7 @@ import {
   ProductRecordFragmentDoc,
   ProductStatsDocument,
   ProductStockHistoryDocument,
+  ProductStockLevelsDocument,
   type ProductListInput,
   type ProductListQuery,
   type ProductStockHistoryQuery,
@@ -16,6 +17,7 @@ import {
   applyProductDeleted,
   applyProductUpdated,
   applyStockHistoryChanged,
+  applyStockLevelsChanged,
   listKeyOf,
   readCachedProduct,
   statsAfterChange,
@@ -112,6 +114,44 @@ describe('type policies', () => {
     });
     expect(listKeyOf('products:{"query":null}')).toMatchObject({ page: 1, sortBy: 'DATE' });
     expect(listKeyOf('products:not json')).toBeNull();
+  });
+
+  it('cannot read a list filtered by a location: what it holds follows stock levels the cache does not keep', () => {
+    expect(listKeyOf('products:{"query":{"locationId":"back-room","page":1}}')).toBeNull();
+  });
+});
+
+describe('a list filtered by a location', () => {
+  it('is dropped by any product change (a new product is not put in it), and other lists are not', () => {
+    const cache = createCache();
+    const here = query({});
+    const atBackRoom = { ...here, locationId: 'back-room' };
+    const p = product({ name: 'Lamp', quantity: 4 });
+    writeList(cache, NEWEST, [p]);
+    writeList(cache, atBackRoom, [p]);
+    const after = { ...p, quantity: 3, version: 2 };
+    writeResult(cache, after);
+    applyProductUpdated(cache, p, after);
+    expect(names(cache, atBackRoom)).toBeNull();
+    expect(names(cache, NEWEST)).toEqual(['Lamp']);
+
+    writeList(cache, atBackRoom, [after]);
+    const created = product({ name: 'New lamp' });
+    writeResult(cache, created);
+    applyProductCreated(cache, created);
+    expect(names(cache, atBackRoom)).toBeNull();
+  });
+});
+
+describe('applyStockLevelsChanged', () => {
+  it('drops where the product’s stock is, and only that product’s', () => {
+    const cache = createCache();
+    const levels = (total: number) => ({ productStock: { __typename: 'ProductStock' as const, total, levels: [] } });
+    cache.writeQuery({ query: ProductStockLevelsDocument, variables: { id: 'a' }, data: levels(4) });
+    cache.writeQuery({ query: ProductStockLevelsDocument, variables: { id: 'b' }, data: levels(7) });
+    applyStockLevelsChanged(cache, 'a');
+    expect(cache.readQuery({ query: ProductStockLevelsDocument, variables: { id: 'a' } })).toBeNull();
+    expect(cache.readQuery({ query: ProductStockLevelsDocument, variables: { id: 'b' } })?.productStock.total).toBe(7);
   });
 });
 

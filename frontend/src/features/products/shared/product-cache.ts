@@ -67,6 +67,8 @@ export function listKeyOf(storeFieldName: string): ListKey | null {
       return null;
     }
   }
+  // Which products a location's list holds, and its quantities there, follow stock levels the cache does not keep.
+  if (typeof query.locationId === 'string' && query.locationId !== '') return null;
   const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
   return {
     page: typeof query.page === 'number' ? query.page : PAGINATION.defaultPage,
@@ -240,6 +242,15 @@ export function applyStockHistoryChanged(cache: ApolloCache, id: string): void {
   const ref = productRef(cache, id);
   if (!ref) return;
   cache.modify({ id: ref, fields: { movements: (_value, { DELETE }) => DELETE } });
+}
+
+/**
+ * The product's stock moved between its locations (an adjustment, a count or a
+ * transfer names one): where its stock is (`productStock(id)`) is dropped and
+ * read again where it is shown, since only the server knows each level.
+ */
+export function applyStockLevelsChanged(cache: ApolloCache, id: string): void {
+  cache.evict({ fieldName: 'productStock', args: { id } });
 }
 
 /**

@@ -2,7 +2,8 @@ import { Button, Classes, Dialog, DialogBody, DialogFooter, FormGroup, H2, HTMLS
 import { Rules, validateField, type NumberRule, type StockAdjustmentReason } from '@stockroom/schema';
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { formatCount } from '../../../lib/format';
-import { defaultReasonFor, REASON_LABELS, REASONS_BY_DIRECTION, signedDelta, type StockDirection, type StockFieldErrors } from './stock-movements';
+import { defaultLocationId, defaultReasonFor, REASON_LABELS, REASONS_BY_DIRECTION, signedDelta, type StockDirection, type StockFieldErrors } from './stock-movements';
+import { StockLocationSelect, type StockLocationOption } from './StockLocationSelect';
 import { StockNoteField } from './StockNoteField';
 
 /** How many units one adjustment moves: a positive whole number, at most the quantity limit; the direction gives the sign. */
@@ -12,6 +13,8 @@ export interface StockAdjustment {
   delta: number;
   reason: StockAdjustmentReason;
   note: string | null;
+  /** Where; absent: the workspace's default location. */
+  locationId?: string;
 }
 
 export interface AdjustStockDialogProps {
@@ -19,6 +22,8 @@ export interface AdjustStockDialogProps {
   /** The product's stock now, said under the title; or what `summary` says instead (many products at once). */
   quantity?: number;
   summary?: ReactNode;
+  /** The places to choose from (one product's adjustment); absent or only one: no choice is asked. */
+  locations?: readonly StockLocationOption[];
   busy: boolean;
   /** The server's answer to the last try, on its fields. */
   errors: StockFieldErrors;
@@ -34,16 +39,20 @@ export interface AdjustStockDialogProps {
  * (a sale to take out, a receipt to add), so the pairing the server refuses
  * cannot be chosen.
  */
-export function AdjustStockDialog({ isOpen, quantity, summary, busy, errors, onSubmit, onEdit, onClose }: AdjustStockDialogProps) {
+export function AdjustStockDialog({ isOpen, quantity, summary, locations = [], busy, errors, onSubmit, onEdit, onClose }: AdjustStockDialogProps) {
   const titleId = useId();
   const [direction, setDirection] = useState<StockDirection>('remove');
   const [reason, setReason] = useState<StockAdjustmentReason>(defaultReasonFor('remove'));
   const [amount, setAmount] = useState('1');
   const [note, setNote] = useState('');
   const [touched, setTouched] = useState(false);
+  const [location, setLocation] = useState('');
+  // Until one is picked (or when the picked one is gone), the default location: the one the server would use.
+  const chosenLocation = locations.some((option) => option.id === location) ? location : defaultLocationId(locations);
 
   useEffect(() => {
     if (!isOpen) return;
+    setLocation('');
     setDirection('remove');
     setReason(defaultReasonFor('remove'));
     setAmount('1');
@@ -60,7 +69,7 @@ export function AdjustStockDialog({ isOpen, quantity, summary, busy, errors, onS
     event.preventDefault();
     setTouched(true);
     if (validateField(AMOUNT_RULE, amount) || validateField(Rules.movementNote, note)) return;
-    await onSubmit({ delta: signedDelta(direction, Number(amount)), reason, note: note.trim() || null });
+    await onSubmit({ delta: signedDelta(direction, Number(amount)), reason, note: note.trim() || null, locationId: chosenLocation });
   };
 
   return (
@@ -77,6 +86,18 @@ export function AdjustStockDialog({ isOpen, quantity, summary, busy, errors, onS
               </>
             )}
           </p>
+          {locations.length > 1 && chosenLocation && (
+            <StockLocationSelect
+              id="stock-adjust-location"
+              label="Location"
+              locations={locations}
+              value={chosenLocation}
+              onChange={(value) => {
+                setLocation(value);
+                edit();
+              }}
+            />
+          )}
           <FormGroup>
             <SegmentedControl
               className="stock-dialog__direction"

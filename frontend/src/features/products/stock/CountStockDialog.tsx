@@ -2,7 +2,9 @@ import { Button, Classes, Dialog, DialogBody, DialogFooter, FormGroup, H2, Input
 import { Rules, validateField } from '@stockroom/schema';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { formatCount } from '../../../lib/format';
-import type { StockFieldErrors } from './stock-movements';
+import { defaultLocationId, quantityAt, type StockFieldErrors } from './stock-movements';
+import type { StockLevelRow } from './ProductStockLocations';
+import { StockLocationSelect, type StockLocationOption } from './StockLocationSelect';
 import { StockNoteField } from './StockNoteField';
 
 const COUNTED_RULE = { ...Rules.quantity, label: 'Counted quantity' };
@@ -10,11 +12,16 @@ const COUNTED_RULE = { ...Rules.quantity, label: 'Counted quantity' };
 export interface StockCount {
   quantity: number;
   note: string | null;
+  /** Where it was counted; absent: the workspace's default location. */
+  locationId?: string;
 }
 
 export interface CountStockDialogProps {
   isOpen: boolean;
   quantity: number;
+  /** The places to choose from and the stock at each; absent or only one place: the count is of the total. */
+  locations?: readonly StockLocationOption[];
+  levels?: readonly StockLevelRow[];
   busy: boolean;
   errors: StockFieldErrors;
   /** Resolves true when the server recorded it (the dialog then closes). */
@@ -28,15 +35,23 @@ export interface CountStockDialogProps {
  * difference is recorded. The field starts at the current quantity, so a
  * count that found what was expected is one click (it is still recorded).
  */
-export function CountStockDialog({ isOpen, quantity, busy, errors, onSubmit, onEdit, onClose }: CountStockDialogProps) {
+export function CountStockDialog({ isOpen, quantity, locations = [], levels, busy, errors, onSubmit, onEdit, onClose }: CountStockDialogProps) {
   const titleId = useId();
-  const [counted, setCounted] = useState(String(quantity));
+  const choosing = locations.length > 1 && levels !== undefined;
+  const startLocation = choosing ? defaultLocationId(locations) : undefined;
+  // With a choice of places, what is expected is the stock at the chosen one; the count replaces only that.
+  const expectedAt = (locationId: string | undefined) => (choosing ? quantityAt(levels, locationId) : quantity);
+  const [location, setLocation] = useState(startLocation);
+  const [counted, setCounted] = useState(String(expectedAt(startLocation)));
   const [note, setNote] = useState('');
   const [touched, setTouched] = useState(false);
+  const chosenLocation = choosing ? (locations.some((option) => option.id === location) ? location : startLocation) : undefined;
+  const expected = expectedAt(chosenLocation);
 
   useEffect(() => {
     if (!isOpen) return;
-    setCounted(String(quantity));
+    setLocation(startLocation);
+    setCounted(String(expectedAt(startLocation)));
     setNote('');
     setTouched(false);
     // Only on opening: a quantity changing meanwhile must not overwrite what is being typed.
@@ -50,7 +65,7 @@ export function CountStockDialog({ isOpen, quantity, busy, errors, onSubmit, onE
     event.preventDefault();
     setTouched(true);
     if (validateField(COUNTED_RULE, counted) || validateField(Rules.movementNote, note)) return;
-    await onSubmit({ quantity: Number(counted), note: note.trim() || null });
+    await onSubmit({ quantity: Number(counted), note: note.trim() || null, locationId: chosenLocation });
   };
 
   return (
@@ -61,8 +76,22 @@ export function CountStockDialog({ isOpen, quantity, busy, errors, onSubmit, onE
             Count stock
           </H2>
           <p className="stock-dialog__current">
-            The system expects <strong>{formatCount(quantity)}</strong>. Enter what is on the shelf; the difference is recorded as a stock count.
+            The system expects <strong>{formatCount(expected)}</strong>
+            {chosenLocation ? ' there' : ''}. Enter what is on the shelf; the difference is recorded as a stock count.
           </p>
+          {choosing && chosenLocation && (
+            <StockLocationSelect
+              id="stock-count-location"
+              label="Location"
+              locations={locations}
+              value={chosenLocation}
+              onChange={(value) => {
+                setLocation(value);
+                setCounted(String(expectedAt(value)));
+                onEdit();
+              }}
+            />
+          )}
           <FormGroup
             label="Counted quantity"
             labelFor="stock-counted"

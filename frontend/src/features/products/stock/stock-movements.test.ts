@@ -1,15 +1,18 @@
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
-import { ProductMessages, StockMessages, ValidationMessages, validateStockAdjustment } from '@stockroom/schema';
+import { LocationMessages, ProductMessages, StockMessages, ValidationMessages, validateStockAdjustment } from '@stockroom/schema';
 import {
   chartTimeLabel,
+  defaultLocationId,
   defaultReasonFor,
   formatDelta,
+  quantityAt,
   quantityChartLabel,
   quantityOverTime,
   REASON_LABELS,
   REASONS_BY_DIRECTION,
   signedDelta,
   stockFieldErrors,
+  transferFieldErrors,
 } from './stock-movements';
 
 const graphQLError = (message: string, extensions: Record<string, unknown>) =>
@@ -56,11 +59,34 @@ describe("stock movements: the server's refusal on the right field", () => {
   it('puts a sale larger than the stock on the amount', () => {
     expect(stockFieldErrors(graphQLError(ProductMessages.insufficientStock, { code: 'CONFLICT' }))).toEqual({ amount: ProductMessages.insufficientStock });
     expect(stockFieldErrors(graphQLError(ProductMessages.outOfStock, { code: 'CONFLICT' }))).toEqual({ amount: ProductMessages.outOfStock });
+    const short = LocationMessages.notEnoughAt('Back room');
+    expect(stockFieldErrors(graphQLError(short, { code: 'CONFLICT' }))).toEqual({ amount: short });
   });
 
   it('shows anything else above the buttons: the server message, else the fallback', () => {
     expect(stockFieldErrors(graphQLError(ProductMessages.notFound, { code: 'NOT_FOUND' }))).toEqual({ form: ProductMessages.notFound });
     expect(stockFieldErrors(new Error('boom'))).toEqual({ form: ProductMessages.updateFailed });
+  });
+});
+
+describe('stock movements: a move between locations', () => {
+  it('puts too little at the source on the quantity and the same place twice on the target', () => {
+    const short = LocationMessages.notEnoughAt('Back room');
+    expect(transferFieldErrors(graphQLError(short, { code: 'CONFLICT' }))).toEqual({ quantity: short });
+    expect(transferFieldErrors(graphQLError(LocationMessages.sameLocation, { code: 'BAD_USER_INPUT' }))).toEqual({ target: LocationMessages.sameLocation });
+    expect(transferFieldErrors(graphQLError('Invalid input', { code: 'BAD_USER_INPUT', fields: { quantity: 'Quantity must be at least 1' } }))).toEqual({
+      quantity: 'Quantity must be at least 1',
+    });
+    expect(transferFieldErrors(new Error('boom'))).toEqual({ form: ProductMessages.updateFailed });
+  });
+
+  it('starts at the default location and reads 0 where the product has no stock', () => {
+    expect(defaultLocationId([{ id: 'van', isDefault: false }, { id: 'main', isDefault: true }])).toBe('main');
+    expect(defaultLocationId([{ id: 'van', isDefault: false }])).toBe('van');
+    expect(defaultLocationId([])).toBeUndefined();
+    const levels = [{ quantity: 4, location: { id: 'main' } }];
+    expect(quantityAt(levels, 'main')).toBe(4);
+    expect(quantityAt(levels, 'van')).toBe(0);
   });
 });
 

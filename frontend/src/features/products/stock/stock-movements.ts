@@ -1,4 +1,4 @@
-import { ProductMessages, type StockAdjustmentReason } from '@stockroom/schema';
+import { LocationMessages, ProductMessages, type StockAdjustmentReason } from '@stockroom/schema';
 import type { StockMovementReason } from '@stockroom/schema/generated/graphql';
 import { errorCodeOf, extractErrorMessage, extractFieldErrors, serverMessageOr } from '../../../lib/errors';
 import { formatCount, formatMonthDay, formatMonthYear, formatTime, formatTimeWithSeconds } from '../../../lib/format';
@@ -44,6 +44,9 @@ export function formatDelta(delta: number): string {
   return '0';
 }
 
+/** How a refusal for too little stock at one location begins ('Not enough stock at Back room'). */
+const NOT_ENOUGH_AT = LocationMessages.notEnoughAt('');
+
 export interface StockFieldErrors {
   /** The amount (an adjustment) or the counted quantity (a stocktake). */
   amount?: string;
@@ -68,10 +71,44 @@ export function stockFieldErrors(error: unknown, fallback: string = ProductMessa
   if (fields.note) errors.note = fields.note;
   if (Object.keys(errors).length > 0) return errors;
   const message = extractErrorMessage(error);
-  const stockRefusal = message === ProductMessages.insufficientStock || message === ProductMessages.outOfStock;
+  const stockRefusal = message === ProductMessages.insufficientStock || message === ProductMessages.outOfStock || message.startsWith(NOT_ENOUGH_AT);
   if (errorCodeOf(error) === 'CONFLICT' && stockRefusal) return { amount: message };
   return { form: serverMessageOr(error, fallback) };
 }
+
+export interface TransferFieldErrors {
+  quantity?: string;
+  /** Where the stock goes. */
+  target?: string;
+  note?: string;
+  form?: string;
+}
+
+/**
+ * Where the server's answer to a move between locations is shown: too little
+ * at the source ('Not enough stock at Back room') on the quantity, since the
+ * quantity is what to change; the same place twice on the target.
+ */
+export function transferFieldErrors(error: unknown): TransferFieldErrors {
+  const fields = extractFieldErrors(error);
+  const errors: TransferFieldErrors = {};
+  if (fields.quantity) errors.quantity = fields.quantity;
+  if (fields.toLocationId) errors.target = fields.toLocationId;
+  if (fields.note) errors.note = fields.note;
+  if (Object.keys(errors).length > 0) return errors;
+  const message = extractErrorMessage(error);
+  if (message.startsWith(NOT_ENOUGH_AT)) return { quantity: message };
+  if (message === LocationMessages.sameLocation) return { target: message };
+  return { form: serverMessageOr(error, ProductMessages.updateFailed) };
+}
+
+/** The place a stock dialog starts at: the workspace's default location, else the first. */
+export const defaultLocationId = (locations: readonly { id: string; isDefault: boolean }[]): string | undefined =>
+  (locations.find((location) => location.isDefault) ?? locations[0])?.id;
+
+/** The stock at one location, 0 where the product has none. */
+export const quantityAt = (levels: readonly { quantity: number; location: { id: string } }[], locationId: string | undefined): number =>
+  levels.find((level) => level.location.id === locationId)?.quantity ?? 0;
 
 export interface QuantityPoint {
   /** Milliseconds since the epoch. */

@@ -5,17 +5,18 @@ import { useCallback, useState } from 'react';
 import { toast } from '../../../lib/toaster';
 import type { StockAdjustment } from './AdjustStockDialog';
 import type { StockCount } from './CountStockDialog';
-import { applyProductDeleted, applyProductUpdated, applyStockHistoryChanged, readCachedProduct, type ProductRecord } from '../shared/product-cache';
+import { applyProductDeleted, applyProductUpdated, applyStockHistoryChanged, applyStockLevelsChanged, readCachedProduct, type ProductRecord } from '../shared/product-cache';
 import { isProductMissing } from '../shared/product-errors';
 import { PRODUCT_TOASTS } from '../shared/product-toasts';
 import { stockFieldErrors, type StockFieldErrors } from './stock-movements';
 
 export type StockDialog = 'adjust' | 'count';
 
-/** A movement changes the product like any update (lists, stats) and adds to its history, also when the quantity stayed. */
+/** A movement changes the product like any update (lists, stats) and adds to its history, also when the quantity stayed, and to one of its places. */
 function applyStockMovement(cache: ApolloCache, before: ProductRecord | null, after: ProductRecord) {
   applyProductUpdated(cache, before, after);
   applyStockHistoryChanged(cache, after.id);
+  applyStockLevelsChanged(cache, after.id);
 }
 
 /** The stock dialogs' state and the two writes behind them; `onRecorded` runs after either succeeded. */
