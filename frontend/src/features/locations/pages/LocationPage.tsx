@@ -39,7 +39,7 @@ export default function LocationPage() {
       ) : (
         <PageHeader
           title={location?.name ?? 'Location'}
-          subtitle={location ? [location.path, location.code && `code ${location.code}`].filter(Boolean).join(' · ') : undefined}
+          subtitle={location ? [location.path !== location.name && location.path, location.code && `code ${location.code}`].filter(Boolean).join(' · ') || undefined : undefined}
         />
       )}
       <Card className="locations-card">

@@ -301,6 +301,7 @@ function writeHistory(cache: InMemoryCache, p: ProductRecord) {
               note: null,
               createdAt: p.createdAt,
               user: { __typename: 'StockMovementUser', id: 'owner-1', fullName: 'Ada Owner' },
+              location: { __typename: 'StockMovementLocation', id: 'main', name: 'Main' },
             },
           ],
           pagination: { __typename: 'Pagination', page: 1, limit: 10, total: 1, totalPages: 1, hasNextPage: false, hasPrevPage: false, totalIsEstimate: false },

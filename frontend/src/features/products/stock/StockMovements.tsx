@@ -48,6 +48,13 @@ function MovementItem({ movement, now }: { movement: StockMovementRowFragment; n
         </p>
       )}
       <div className="stock-history__meta">
+        {/* Where it happened: a transfer's two halves differ only here. */}
+        {movement.location && (
+          <>
+            <span data-testid="stock-movement-location">at {movement.location.name}</span>
+            <span aria-hidden="true"> · </span>
+          </>
+        )}
         <span>{movement.user ? movement.user.fullName : 'A deleted account'}</span>
         <span aria-hidden="true"> · </span>
         {/* The exact time shows on hover and on keyboard focus; a screen reader hears it as the time's description. */}
