@@ -16,7 +16,7 @@ import { profileEditPath } from '../features/profile/urls';
 export const SIGNED_IN_LINKS: readonly NavItem[] = [
   { label: 'Dashboard', path: dashboardPath, icon: <DashboardIcon /> },
   { label: 'Products', path: productListPath, icon: <BoxIcon /> },
-  { label: 'Locations', path: locationListPath, icon: <MapMarkerIcon /> },
+  { label: 'Locations', path: locationListPath, icon: <MapMarkerIcon />, sideOnly: true },
   { label: 'Profile', path: profileEditPath, icon: <PersonIcon /> },
 ];
 

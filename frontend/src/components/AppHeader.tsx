@@ -11,6 +11,8 @@ export interface NavItem {
   label: string;
   path: string;
   icon: ReactElement;
+  /** Only in the side navigation: the header's row has room for a few links beside the workspace and user menus. */
+  sideOnly?: boolean;
 }
 
 export interface AppHeaderProps {
@@ -50,7 +52,7 @@ export function AppHeader(props: AppHeaderProps) {
           <span className="app-header__brand-text">{brand}</span>
         </NavLink>
         <nav className="app-header__nav" aria-label="Main">
-          {links.map((link) => (
+          {links.filter((link) => !link.sideOnly).map((link) => (
             <NavLink key={link.path} to={link.path} className="app-header__link" end={link.path === '/'}>
               {link.label}
             </NavLink>
