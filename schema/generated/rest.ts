@@ -1157,7 +1157,37 @@ export interface components {
             /** @description What the shop pays for it, exact to the cent; null: not recorded */
             costPrice: number | null;
         };
-        ListedProduct: components["schemas"]["Product"] & {
+        ListedProduct: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            description: string;
+            /** @description Exact to the cent */
+            price: number;
+            category: string;
+            quantity: number;
+            /** @description quantity > 0 */
+            inStock: boolean;
+            imageUrl: string | null;
+            reorderLevel: number | null;
+            /** @description 0 < quantity <= reorderLevel */
+            lowStock: boolean;
+            sku: string | null;
+            barcode: string | null;
+            featured: boolean;
+            /**
+             * Format: uuid
+             * @description Id of the user who created it
+             */
+            owner: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description Send it back with PUT: a stale one gets 409 when a field sent changed since */
+            version: number;
+            /** @description What the shop pays for it, exact to the cent; null: not recorded */
+            costPrice: number | null;
             /** @description Only in a list filtered by locationId: the stock at that location and below it */
             quantityAtLocation?: number;
         };

@@ -309,6 +309,27 @@ describe('transfers', () => {
   });
 });
 
+describe('concurrent counts', () => {
+  it('counts and sales at one location at once all land: each count leaves the level it found, none fails', async () => {
+    const main = await mainOf(owner.token);
+    const product = await createProduct(app, owner.token, { quantity: 1000 });
+    const writes = Array.from({ length: 24 }, (_, i) =>
+      i % 3 === 0
+        ? app.rest('POST', `/api/products/${product.id}/stock/count`, { quantity: 500 + i, locationId: main.id }, { token: owner.token })
+        : app.rest('POST', `/api/products/${product.id}/stock`, { delta: -1 }, { token: owner.token }),
+    );
+    expect((await Promise.all(writes)).map((answer) => answer.status)).toEqual(writes.map(() => 200));
+    // Each COUNT movement took the level to exactly what was counted.
+    const counts = await app.sql(
+      `SELECT delta, (SELECT sum(delta) FROM stock_movements AS e WHERE e.product_id = m.product_id AND e.location_id = m.location_id AND e.id <= m.id)::int AS level
+       FROM stock_movements AS m WHERE m.product_id = $1 AND m.reason = 'COUNT' ORDER BY m.id`,
+      [product.id],
+    );
+    expect(counts).toHaveLength(8);
+    expect(counts.map((row) => row.level).sort()).toEqual([500, 503, 506, 509, 512, 515, 518, 521].sort());
+  });
+});
+
 describe('the product list by location', () => {
   it('lists the products with stock at a location or below it, each with quantityAtLocation, on both transports', async () => {
     const main = await mainOf(owner.token);

@@ -73,7 +73,12 @@ export const productOpenApiSchemas = {
   },
   /** A product in a list: in one filtered by locationId, with its stock at that location and below it. */
   ListedProduct: {
-    allOf: [ref('Product'), { type: 'object', properties: { quantityAtLocation: { ...integer, description: 'Only in a list filtered by locationId: the stock at that location and below it' } } }],
+    type: 'object',
+    required: PRODUCT_OPENAPI_ORDER,
+    properties: {
+      ...Object.fromEntries(PRODUCT_OPENAPI_ORDER.map((name) => [name, answerSchema(name)])),
+      quantityAtLocation: { ...integer, description: 'Only in a list filtered by locationId: the stock at that location and below it' },
+    },
   },
   ProductPage: pageOf('products', 'ListedProduct'),
   // A product's stock history, beside the product it belongs to.
