@@ -17,6 +17,7 @@ export * from './operations/InvitationPreview';
 export * from './operations/InvitationResend';
 export * from './operations/InvitationRevoke';
 export * from './operations/Me';
+export * from './operations/MemberFieldsFragment';
 export * from './operations/MemberRemove';
 export * from './operations/MemberUpdate';
 export * from './operations/NotificationSettings';
