@@ -4409,6 +4409,8 @@ export interface operations {
             query?: {
                 /** @description Left out: csv */
                 format?: "csv" | "xlsx";
+                /** @description Left out: product, one row per product. location: one row per product and location holding some (a product with none anywhere: one row at the default location), with two more columns, location (its path) and location_quantity */
+                rows?: "product" | "location";
                 /** @description Substring, ignoring accents and case, of the name, description, category or SKU, or exactly the barcode; an exact SKU (any case) or barcode comes first */
                 search?: string;
                 category?: string;
@@ -4439,7 +4441,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Validation failed: an unknown format or a bad filter or sort (message and per-field `fields`) */
+            /** @description Validation failed: an unknown format or rows, or a bad filter or sort (message and per-field `fields`) */
             400: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];

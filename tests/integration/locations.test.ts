@@ -366,6 +366,39 @@ describe('the product list by location', () => {
   });
 });
 
+describe('the export by location', () => {
+  it('gives one row per product and location holding some, with the path and the quantity there; rows=product stays one per product', async () => {
+    const shop = (await app.rest('POST', '/api/workspaces', { name: 'Export shop' }, { token: owner.token })).body.workspace.id;
+    const main = await mainOf(owner.token, shop);
+    const room = await newLocation(owner.token, { name: 'Back room' }, shop);
+    const shelf = await newLocation(owner.token, { name: 'Shelf B3', parentId: room.id }, shop);
+    const create = async (name: string, quantity: number) =>
+      (await app.rest('POST', '/api/products', { name, description: 'A lamp for the export checks', price: 3, category: 'Lamps', quantity }, as(owner.token, shop))).body.product.id as string;
+    const spread = await create('Spread lamp', 6);
+    await create('Empty lamp', 0);
+    await app.rest('POST', `/api/products/${spread}/transfer`, { fromLocationId: main.id, toLocationId: shelf.id, quantity: 4 }, as(owner.token, shop));
+    const csv = async (query: string) => {
+      const response = await fetch(`${app.url}/api/products/export?${query}`, { headers: { authorization: `Bearer ${owner.token}`, [WORKSPACE_HEADER]: shop } });
+      const lines = (await response.text()).replace(/^\uFEFF/, '').trim().split('\r\n');
+      return { status: response.status, header: lines[0].split(','), rows: lines.slice(1).map((line) => line.split(',')) };
+    };
+    const byLocation = await csv('format=csv&rows=location&sortBy=name&sortOrder=asc');
+    expect(byLocation.status).toBe(200);
+    expect(byLocation.header.slice(-2)).toEqual(['location', 'location_quantity']);
+    const nameAt = byLocation.header.indexOf('name');
+    expect(byLocation.rows.map((row) => [row[nameAt], ...row.slice(-2)])).toEqual([
+      ['Empty lamp', 'Main', '0'],
+      ['Spread lamp', 'Back room / Shelf B3', '4'],
+      ['Spread lamp', 'Main', '2'],
+    ]);
+    const byProduct = await csv('format=csv');
+    expect(byProduct.rows).toHaveLength(2);
+    expect(byProduct.header).not.toContain('location');
+    expect((await csv('format=xlsx&rows=location')).status).toBe(200);
+    expect((await csv('format=csv&rows=shelf')).status).toBe(400);
+  });
+});
+
 describe('roles', () => {
   const ROLES: WorkspaceRole[] = ['VIEWER', 'COUNTER', 'EDITOR', 'ADMIN', 'OWNER'];
   let shop: string;
