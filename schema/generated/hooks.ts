@@ -24,6 +24,7 @@ export * from './operations/LocationProducts';
 export * from './operations/LocationRecordFragment';
 export * from './operations/LocationUpdate';
 export * from './operations/Me';
+export * from './operations/MemberFieldsFragment';
 export * from './operations/MemberRemove';
 export * from './operations/MemberUpdate';
 export * from './operations/NotificationSettings';

@@ -1157,7 +1157,37 @@ export interface components {
             /** @description What the shop pays for it, exact to the cent; null: not recorded */
             costPrice: number | null;
         };
-        ListedProduct: components["schemas"]["Product"] & {
+        ListedProduct: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            description: string;
+            /** @description Exact to the cent */
+            price: number;
+            category: string;
+            quantity: number;
+            /** @description quantity > 0 */
+            inStock: boolean;
+            imageUrl: string | null;
+            reorderLevel: number | null;
+            /** @description 0 < quantity <= reorderLevel */
+            lowStock: boolean;
+            sku: string | null;
+            barcode: string | null;
+            featured: boolean;
+            /**
+             * Format: uuid
+             * @description Id of the user who created it
+             */
+            owner: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description Send it back with PUT: a stale one gets 409 when a field sent changed since */
+            version: number;
+            /** @description What the shop pays for it, exact to the cent; null: not recorded */
+            costPrice: number | null;
             /** @description Only in a list filtered by locationId: the stock at that location and below it */
             quantityAtLocation?: number;
         };
@@ -4379,6 +4409,8 @@ export interface operations {
             query?: {
                 /** @description Left out: csv */
                 format?: "csv" | "xlsx";
+                /** @description Left out: product, one row per product. location: one row per product and location holding some (a product with none anywhere: one row at the default location), with two more columns, location (its path) and location_quantity */
+                rows?: "product" | "location";
                 /** @description Substring, ignoring accents and case, of the name, description, category or SKU, or exactly the barcode; an exact SKU (any case) or barcode comes first */
                 search?: string;
                 category?: string;
@@ -4409,7 +4441,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Validation failed: an unknown format or a bad filter or sort (message and per-field `fields`) */
+            /** @description Validation failed: an unknown format or rows, or a bad filter or sort (message and per-field `fields`) */
             400: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];

@@ -44,3 +44,10 @@ export const LocationMessages = {
 
 /** A location named in a request body (a stock change's place, a transfer's ends): an id; blank or null is none. */
 export const locationIdRule: TextRule = { kind: 'text', label: 'Location', required: false, nullable: true, max: 36 };
+
+/** What one row of a product export is: a product, or a product at one location (where it holds stock). */
+export const PRODUCT_EXPORT_ROWS = ['product', 'location'] as const;
+export type ProductExportRows = (typeof PRODUCT_EXPORT_ROWS)[number];
+/** The columns an export by location adds after the product's. */
+export const LOCATION_EXPORT_HEADERS = { path: 'location', quantity: 'location_quantity' } as const;
+export const unknownExportRows = `Rows must be one of ${PRODUCT_EXPORT_ROWS.join(', ')}`;

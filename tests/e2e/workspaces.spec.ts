@@ -4,7 +4,8 @@ import { checkAtEveryWidth, CLEAN_AT_EVERY_WIDTH } from './support/no-violations
 import { saveScreenshot } from './support/screen-checks';
 import { addMemberSql, createProductInWorkspace, createWorkspaceApi, deleteWorkspaceApi } from './support/workspaces';
 import { DESKTOP, MOBILE } from './support/browser';
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
+import { WORKSPACE_HEADER } from '@stockroom/schema';
 
 const workspaceButton = (page: Page, role?: string) =>
   page.getByRole('banner').getByRole('button', { name: role ? new RegExp(`^Workspace: .*${role}`) : /^Workspace:/ });
@@ -33,6 +34,35 @@ describe('workspaces', () => {
     await s.page.reload();
     await s.page.getByRole('link', { name: 'Team ladder' }).first().waitFor();
     expect(await s.page.getByRole('link', { name: 'Personal lamp' }).count()).toBe(0);
+    s.assertClean();
+  });
+
+  it('switching while the first list is still coming shows the chosen workspace, not the first answer', async () => {
+    const s = b.session();
+    const { user, session } = await createUserWithSession('midload');
+    await useSessionInBrowser(s.context, session);
+    const team = await createWorkspaceApi(session, `Midload of ${user.firstName}`);
+    await createProductApi(session, { name: 'Personal pot', price: 10 });
+    await createProductInWorkspace(session, team.id, { name: 'Team tub', price: 20 });
+    // The personal workspace's first list is held until the team's is asked for, so the switch lands while it is in flight.
+    const held: Route[] = [];
+    let switched = false;
+    await s.page.route('**/graphql', async (route) => {
+      const request = route.request();
+      const operation = (request.postDataJSON() as { operationName?: string } | null)?.operationName;
+      if (request.headers()[WORKSPACE_HEADER.toLowerCase()] === team.id && !switched) {
+        switched = true;
+        for (const first of held.splice(0)) await first.continue().catch(() => undefined);
+      }
+      if (!switched && operation === 'ProductList') held.push(route);
+      else await route.continue();
+    });
+
+    await s.page.goto('/products');
+    await workspaceButton(s.page, 'OWNER').click();
+    await s.page.getByRole('menuitemradio', { name: new RegExp(team.name) }).click();
+    await s.page.getByRole('link', { name: 'Team tub' }).first().waitFor();
+    expect({ switched, personal: await s.page.getByRole('link', { name: 'Personal pot' }).count() }).toEqual({ switched: true, personal: 0 });
     s.assertClean();
   });
 

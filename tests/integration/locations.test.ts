@@ -309,6 +309,27 @@ describe('transfers', () => {
   });
 });
 
+describe('concurrent counts', () => {
+  it('counts and sales at one location at once all land: each count leaves the level it found, none fails', async () => {
+    const main = await mainOf(owner.token);
+    const product = await createProduct(app, owner.token, { quantity: 1000 });
+    const writes = Array.from({ length: 24 }, (_, i) =>
+      i % 3 === 0
+        ? app.rest('POST', `/api/products/${product.id}/stock/count`, { quantity: 500 + i, locationId: main.id }, { token: owner.token })
+        : app.rest('POST', `/api/products/${product.id}/stock`, { delta: -1 }, { token: owner.token }),
+    );
+    expect((await Promise.all(writes)).map((answer) => answer.status)).toEqual(writes.map(() => 200));
+    // Each COUNT movement took the level to exactly what was counted.
+    const counts = await app.sql(
+      `SELECT delta, (SELECT sum(delta) FROM stock_movements AS e WHERE e.product_id = m.product_id AND e.location_id = m.location_id AND e.id <= m.id)::int AS level
+       FROM stock_movements AS m WHERE m.product_id = $1 AND m.reason = 'COUNT' ORDER BY m.id`,
+      [product.id],
+    );
+    expect(counts).toHaveLength(8);
+    expect(counts.map((row) => row.level).sort()).toEqual([500, 503, 506, 509, 512, 515, 518, 521].sort());
+  });
+});
+
 describe('the product list by location', () => {
   it('lists the products with stock at a location or below it, each with quantityAtLocation, on both transports', async () => {
     const main = await mainOf(owner.token);
@@ -342,6 +363,39 @@ describe('the product list by location', () => {
     expect(plain.data.products.products).toEqual([{ quantityAtLocation: null }]);
     expectRestError(await app.rest('GET', `/api/products?locationId=${(await mainOf(stranger.token)).id}`, undefined, { token: owner.token }), 404, 'NOT_FOUND', LocationMessages.notFound);
     expect((await app.rest('GET', '/api/products?locationId=shelf', undefined, { token: owner.token })).status).toBe(400);
+  });
+});
+
+describe('the export by location', () => {
+  it('gives one row per product and location holding some, with the path and the quantity there; rows=product stays one per product', async () => {
+    const shop = (await app.rest('POST', '/api/workspaces', { name: 'Export shop' }, { token: owner.token })).body.workspace.id;
+    const main = await mainOf(owner.token, shop);
+    const room = await newLocation(owner.token, { name: 'Back room' }, shop);
+    const shelf = await newLocation(owner.token, { name: 'Shelf B3', parentId: room.id }, shop);
+    const create = async (name: string, quantity: number) =>
+      (await app.rest('POST', '/api/products', { name, description: 'A lamp for the export checks', price: 3, category: 'Lamps', quantity }, as(owner.token, shop))).body.product.id as string;
+    const spread = await create('Spread lamp', 6);
+    await create('Empty lamp', 0);
+    await app.rest('POST', `/api/products/${spread}/transfer`, { fromLocationId: main.id, toLocationId: shelf.id, quantity: 4 }, as(owner.token, shop));
+    const csv = async (query: string) => {
+      const response = await fetch(`${app.url}/api/products/export?${query}`, { headers: { authorization: `Bearer ${owner.token}`, [WORKSPACE_HEADER]: shop } });
+      const lines = (await response.text()).replace(/^\uFEFF/, '').trim().split('\r\n');
+      return { status: response.status, header: lines[0].split(','), rows: lines.slice(1).map((line) => line.split(',')) };
+    };
+    const byLocation = await csv('format=csv&rows=location&sortBy=name&sortOrder=asc');
+    expect(byLocation.status).toBe(200);
+    expect(byLocation.header.slice(-2)).toEqual(['location', 'location_quantity']);
+    const nameAt = byLocation.header.indexOf('name');
+    expect(byLocation.rows.map((row) => [row[nameAt], ...row.slice(-2)])).toEqual([
+      ['Empty lamp', 'Main', '0'],
+      ['Spread lamp', 'Back room / Shelf B3', '4'],
+      ['Spread lamp', 'Main', '2'],
+    ]);
+    const byProduct = await csv('format=csv');
+    expect(byProduct.rows).toHaveLength(2);
+    expect(byProduct.header).not.toContain('location');
+    expect((await csv('format=xlsx&rows=location')).status).toBe(200);
+    expect((await csv('format=csv&rows=shelf')).status).toBe(400);
   });
 });
 

@@ -50,7 +50,7 @@ export function adjustStockStatement(
  * difference, recorded as a COUNT movement measured by the triggers against
  * the level this count replaces. A level changed by a sale that landed while
  * the statement waited is refused as a serialization failure, and the count
- * is tried again. A count equal to the level still records the stocktake (a
+ * is made again after locking the product (lockProductStatement). A count equal to the level still records the stocktake (a
  * movement of 0) but leaves the version alone, so an edit open in a form is
  * not refused for it. No row back means the product is missing or someone
  * else's, the location is not the workspace's, or the total would pass `max`.
@@ -70,4 +70,9 @@ export function countStockStatement(id: string, workspaceId: string, quantity: n
       RETURNING ${PRODUCT_COLUMNS}`,
     values: [id, workspaceId, location, location, quantity, quantity, quantity, ...change.values, id, workspaceId, quantity, max],
   };
+}
+
+/** Holds a product of the workspace until the transaction ends: a count after it reads its level as it stays. */
+export function lockProductStatement(id: string, workspaceId: string): Statement {
+  return { sql: `SELECT id FROM products WHERE id = ? AND workspace_id = ? AND ${LIVE} FOR UPDATE`, values: [id, workspaceId] };
 }

@@ -26,7 +26,7 @@ import { currentOwnProduct, liveProductOf, readOwnProduct } from '../product-rec
 import { NotEnoughStockAtError, ProductNotFoundError, stockShortageOf } from '../product-record/product.errors';
 import type { ProductView } from '../product-record/product-view.types';
 import { InsufficientStockError } from './stock.errors';
-import { adjustStockStatement, countStockStatement } from './stock.queries';
+import { adjustStockStatement, countStockStatement, lockProductStatement } from './stock.queries';
 import { movementCountStatement, movementPageStatement, stockLevelsStatement, transferMovementsStatement } from './stock-movement.queries';
 import { transferBatchStatement, transferStatement, type TransferPlan } from './transfer.queries';
 import type { StockMovementView } from './stock-movement.types';
@@ -106,8 +106,14 @@ const movementFromRow = <R extends MovementRow>({ userId, userFullName, createdA
   location: locationId === null ? null : { id: locationId, name: locationName ?? '' },
 });
 
-/** The serialization failure the triggers raise when a counted level changed under a count: worth trying again. */
-const isRetryable = (error: unknown) => (error as { code?: string }).code === '40001';
+/**
+ * Whether a count failed for having read its level before a concurrent change landed: the triggers'
+ * serialization failure, or a total below 0 (a total less a level it no longer has). Worth counting again.
+ */
+function readStaleLevel(error: unknown): boolean {
+  const { code, constraint } = error as { code?: string; constraint?: string };
+  return code === '40001' || (code === '23514' && constraint === 'products_quantity_check');
+}
 
 /** A stock change's location: an id, or null for the workspace's default one. */
 function locationOfRequest(input: { locationId?: unknown }): string | null {
@@ -203,25 +209,28 @@ export const stockService = {
     const id = canonicalId(rawId);
     assertValid(validateFields(StockCountFields, input));
     const location = locationOfRequest(input);
-    const counted = Number(input.quantity);
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const [row] = await ctx.sql.query<ProductRow>(countStockStatement(id, workspaceId, counted, cleanNote(input.note), user.id, location, Rules.quantity.max));
-        if (row) return productFromRow(row);
-      } catch (error) {
-        // A sale at the location landed while the count waited for the product: count against the level as it is now.
-        if (isRetryable(error) && attempt < STOCK_ATTEMPTS) continue;
-        throw error;
-      }
-      await currentOwnProduct(ctx, id, workspaceId);
-      if (location) await requireLocations(ctx, [location]);
-      if (await liveProductOf(ctx, id, workspaceId)) {
-        // The other locations' stock and this count together pass the quantity rule's maximum, in that rule's words.
-        throw new ValidationError({ quantity: ValidationMessages.maxValue(Rules.quantity.label, String(Rules.quantity.max)) });
-      }
-      // Ours and present a moment ago: another request deleted it in between.
-      throw new ProductNotFoundError();
+    const statement = countStockStatement(id, workspaceId, Number(input.quantity), cleanNote(input.note), user.id, location, Rules.quantity.max);
+    let row: ProductRow | undefined;
+    try {
+      [row] = await ctx.sql.query<ProductRow>(statement);
+    } catch (error) {
+      if (!readStaleLevel(error)) throw error;
     }
+    // A sale at the location may have landed while the count waited for the product, so the level it read was
+    // stale: count again holding the product, so the level read is the one replaced.
+    row ??= await ctx.sql.transaction(async (tx) => {
+      await tx.query(lockProductStatement(id, workspaceId));
+      return (await tx.query<ProductRow>(statement))[0];
+    });
+    if (row) return productFromRow(row);
+    await currentOwnProduct(ctx, id, workspaceId);
+    if (location) await requireLocations(ctx, [location]);
+    if (await liveProductOf(ctx, id, workspaceId)) {
+      // The other locations' stock and this count together pass the quantity rule's maximum, in that rule's words.
+      throw new ValidationError({ quantity: ValidationMessages.maxValue(Rules.quantity.label, String(Rules.quantity.max)) });
+    }
+    // Ours and present a moment ago: another request deleted it in between.
+    throw new ProductNotFoundError();
   },
 
   /** A page of the stock history of one of the caller's products, newest first; someone else's is 'Product not found'. */

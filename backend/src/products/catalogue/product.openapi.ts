@@ -1,6 +1,8 @@
 import {
+  LOCATION_EXPORT_HEADERS,
   PRODUCT_CREATE_REQUIRED,
   PRODUCT_EXPORT_FORMATS,
+  PRODUCT_EXPORT_ROWS,
   PRODUCT_INPUT_ORDER,
   PRODUCT_OPENAPI_ORDER,
   ProductMessages,
@@ -73,7 +75,12 @@ export const productOpenApiSchemas = {
   },
   /** A product in a list: in one filtered by locationId, with its stock at that location and below it. */
   ListedProduct: {
-    allOf: [ref('Product'), { type: 'object', properties: { quantityAtLocation: { ...integer, description: 'Only in a list filtered by locationId: the stock at that location and below it' } } }],
+    type: 'object',
+    required: PRODUCT_OPENAPI_ORDER,
+    properties: {
+      ...Object.fromEntries(PRODUCT_OPENAPI_ORDER.map((name) => [name, answerSchema(name)])),
+      quantityAtLocation: { ...integer, description: 'Only in a list filtered by locationId: the stock at that location and below it' },
+    },
   },
   ProductPage: pageOf('products', 'ListedProduct'),
   // A product's stock history, beside the product it belongs to.
@@ -125,6 +132,12 @@ export const productOpenApiPaths = {
       security: bearer,
       parameters: [
         { name: 'format', in: 'query', description: 'Left out: csv', schema: { enum: [...PRODUCT_EXPORT_FORMATS], default: 'csv' } },
+        {
+          name: 'rows',
+          in: 'query',
+          description: `Left out: product, one row per product. location: one row per product and location holding some (a product with none anywhere: one row at the default location), with two more columns, ${LOCATION_EXPORT_HEADERS.path} (its path) and ${LOCATION_EXPORT_HEADERS.quantity}`,
+          schema: { enum: [...PRODUCT_EXPORT_ROWS], default: 'product' },
+        },
         ...listParams.filter((p) => p.name !== 'page' && p.name !== 'limit' && p.name !== 'locationId'),
       ],
       responses: {
@@ -136,7 +149,7 @@ export const productOpenApiPaths = {
             'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: { ...string, format: 'binary' } },
           },
         },
-        400: errorResponse('Validation failed: an unknown format or a bad filter or sort (message and per-field `fields`)'),
+        400: errorResponse('Validation failed: an unknown format or rows, or a bad filter or sort (message and per-field `fields`)'),
         401: unauthenticated,
         429: errorResponse(
           `Too many requests by this session or token in this window; or every export slot of the instance is taken (imports and exports together run on at most half its database pool): "${ProductMessages.busy}". Ask again after Retry-After seconds`,
