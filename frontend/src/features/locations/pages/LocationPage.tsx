@@ -17,6 +17,11 @@ import '../locations.css';
 
 const PAGE_SIZE = 25;
 
+/** Where it sits (when inside another) and its label's code: "Back room / Shelf B3 · code B3". */
+function locationSubtitle({ name, path, code }: { name: string; path: string; code?: string | null }): string | undefined {
+  return [path !== name && path, code && `code ${code}`].filter(Boolean).join(' · ') || undefined;
+}
+
 /** /locations/:id: what is at one location and below it, each product with its quantity there. */
 export default function LocationPage() {
   const { id = '' } = useParams();
@@ -25,7 +30,7 @@ export default function LocationPage() {
   const [paging, setPaging] = useState({ locationId: id, page: 1 });
   const page = paging.locationId === id ? paging.page : 1;
   const details = useLocationDetailsQuery({ variables: { id } });
-  const products = useLocationProductsQuery({ variables: { query: { locationId: id, page, limit: PAGE_SIZE, sortBy: 'NAME', sortOrder: 'ASC' } } });
+  const products = useLocationProductsQuery({ variables: { query: { locationId: id, page, limit: PAGE_SIZE, sortBy: 'NAME', sortOrder: 'ASC' } }, skip: Boolean(details.error) });
   const location = details.data?.location;
   const productPage = products.data?.products;
 
@@ -39,29 +44,32 @@ export default function LocationPage() {
       ) : (
         <PageHeader
           title={location?.name ?? 'Location'}
-          subtitle={location ? [location.path !== location.name && location.path, location.code && `code ${location.code}`].filter(Boolean).join(' · ') || undefined : undefined}
+          subtitle={location ? locationSubtitle(location) : undefined}
         />
       )}
-      <Card className="locations-card">
-        <H2 className="locations-card__title">What is here</H2>
-        {products.error ? (
-          <LoadError headingLevel={3} message={extractErrorMessage(products.error)} onRetry={() => void products.refetch()} />
-        ) : !productPage ? (
-          <p className={Classes.SKELETON}>Loading products</p>
-        ) : productPage.products.length === 0 ? (
-          <EmptyState headingLevel={3} title="Nothing here" description="No product has stock at this location or below it." />
-        ) : (
-          <>
-            <LocationProductList products={productPage.products} />
-            <ListPagination
-              noun="products"
-              shown={productPage.products.length}
-              pagination={productPage.pagination}
-              onPageChange={(next) => setPaging({ locationId: id, page: next })}
-            />
-          </>
-        )}
-      </Card>
+      {/* A location that is gone has nothing to list: its error above says so once. */}
+      {!details.error && (
+        <Card className="locations-card">
+          <H2 className="locations-card__title">What is here</H2>
+          {products.error ? (
+            <LoadError headingLevel={3} message={extractErrorMessage(products.error)} onRetry={() => void products.refetch()} />
+          ) : !productPage ? (
+            <p className={Classes.SKELETON}>Loading products</p>
+          ) : productPage.products.length === 0 ? (
+            <EmptyState headingLevel={3} title="Nothing here" description="No product has stock at this location or below it." />
+          ) : (
+            <>
+              <LocationProductList products={productPage.products} />
+              <ListPagination
+                noun="products"
+                shown={productPage.products.length}
+                pagination={productPage.pagination}
+                onPageChange={(next) => setPaging({ locationId: id, page: next })}
+              />
+            </>
+          )}
+        </Card>
+      )}
     </div>
   );
 }
