@@ -65,6 +65,10 @@ describe('locations', () => {
     const stored = await listLocationsApi(session);
     expect(stored.map((location) => location.path).sort()).toEqual(['Main', 'Stock room', 'Stock room / Shelf B3']);
 
+    // A toast fading out would be checked half transparent: the page is checked once it has gone.
+    const savedToast = s.page.locator('.bp6-toast').filter({ hasText: 'Stock room saved' });
+    await savedToast.waitFor();
+    await savedToast.waitFor({ state: 'detached' });
     await animationsDone(s.page);
     expect(await checkAtEveryWidth(s.page, () => treeRow(s.page, 'Shelf B3').waitFor())).toEqual(CLEAN_AT_EVERY_WIDTH);
     for (const viewport of [MOBILE, DESKTOP]) {
@@ -90,6 +94,8 @@ describe('locations', () => {
     await dialog.getByLabel('Quantity').fill('4');
     await dialog.getByRole('button', { name: 'Move', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
+    const movedToast = s.page.locator('.bp6-toast').filter({ hasText: 'Stock moved' });
+    await movedToast.waitFor();
 
     await stockLevel(s.page, 'Van').getByTestId('stock-level-quantity').filter({ hasText: /^4$/ }).waitFor();
     expect(await stockLevel(s.page, 'Main').getByTestId('stock-level-quantity').textContent()).toBe('6');
@@ -115,6 +121,8 @@ describe('locations', () => {
     await dialog.waitFor({ state: 'hidden' });
     expect(await stockLevel(s.page, 'Van').getByTestId('stock-level-quantity').textContent()).toBe('4');
 
+    // A toast fading out would be checked half transparent: the page is checked once it has gone.
+    await movedToast.waitFor({ state: 'detached' });
     expect(await checkAtEveryWidth(s.page, () => stockLevel(s.page, 'Van').waitFor())).toEqual(CLEAN_AT_EVERY_WIDTH);
     for (const viewport of [MOBILE, DESKTOP]) {
       await s.page.setViewportSize(viewport);
