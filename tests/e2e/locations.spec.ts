@@ -143,7 +143,7 @@ describe('locations', () => {
     s.assertClean();
   });
 
-  it('counts at a chosen location, and refuses to delete a location while stock is there', async () => {
+  it('counts and sells at a chosen location, and refuses to delete a location while stock is there', async () => {
     const s = b.session();
     const { session } = await createUserWithSession('locdelete');
     await useSessionInBrowser(s.context, session);
@@ -161,6 +161,18 @@ describe('locations', () => {
     await dialog.waitFor({ state: 'hidden' });
     await stockLevel(s.page, 'Van').getByTestId('stock-level-quantity').filter({ hasText: /^2$/ }).waitFor();
     expect(await s.page.getByTestId('stock-levels-total').textContent()).toBe('7');
+
+    // A sale from the van takes from the van only.
+    await s.page.getByRole('button', { name: 'Adjust stock' }).click();
+    const adjust = s.page.getByRole('dialog', { name: 'Adjust stock' });
+    expect(await adjust.getByLabel('Location').locator('option:checked').textContent()).toBe('Main');
+    await adjust.getByLabel('Location').selectOption({ label: 'Van' });
+    await adjust.getByLabel('Amount').fill('1');
+    await adjust.getByRole('button', { name: 'Save adjustment' }).click();
+    await adjust.waitFor({ state: 'hidden' });
+    await stockLevel(s.page, 'Van').getByTestId('stock-level-quantity').filter({ hasText: /^1$/ }).waitFor();
+    expect(await stockLevel(s.page, 'Main').getByTestId('stock-level-quantity').textContent()).toBe('5');
+    expect(await s.page.getByTestId('stock-levels-total').textContent()).toBe('6');
 
     await s.page.getByRole('link', { name: 'Locations' }).first().click();
     await treeRow(s.page, 'Van').getByRole('button', { name: 'Delete Van' }).click();
