@@ -119,7 +119,7 @@ interface PostCssNode {
 }
 
 /**
- * The icons the first screens draw: those of the shell (its user menu button included), home
+ * The icons the first screens draw: those of the shell (its user menu and workspace buttons included), home
  * and the sign-in pages, and those Blueprint's own components draw (a callout's, a dialog's
  * close button). Each Blueprint icon is a module of its own
  * (generated/components/double-chevron-left.js), named in the source as its component
@@ -133,6 +133,7 @@ const FIRST_VIEW_SOURCES = [
   'src/components/AppHeader.tsx',
   'src/components/SideNav.tsx',
   'src/components/UserMenuButton.tsx',
+  'src/features/workspaces/components/WorkspaceMenuButton.tsx',
   'src/features/auth',
   'src/features/home',
   '../node_modules/@blueprintjs/core/lib/esm',

@@ -77,12 +77,19 @@ const renderLinks = [...new Set(chunksOf(RENDER_MODULE).js)].filter((file) => !t
 template = template.replace('  </head>', `${renderLinks.join('\n')}\n  </head>`);
 writeFileSync(join(dist, 'index.html'), template);
 
+/** The header's workspace switcher: a signed-in screen's first render draws it (main.tsx loads it first), a signed-out one never. */
+const SWITCHER_MODULE = 'src/features/workspaces/components/WorkspaceSwitcher.tsx';
+if (!manifest[SWITCHER_MODULE]) throw new Error(`The build manifest has no chunk for ${SWITCHER_MODULE}`);
+
 /** Links for what the page needs beyond what index.html already loads. */
-function preloadLinks(location) {
+function preloadLinks(location, signedIn) {
   const module = pageModuleOf(location);
   if (!module) return '';
   if (!manifest[module]) throw new Error(`The build manifest has no chunk for ${module}`);
-  const { js, css } = chunksOf(module);
+  const page = chunksOf(module);
+  const switcher = signedIn ? chunksOf(SWITCHER_MODULE) : { js: [], css: [] };
+  const js = [...page.js, ...switcher.js];
+  const css = [...page.css, ...switcher.css];
   const missing = (file) => !template.includes(`/${file}"`);
   return [
     ...[...new Set(css)].filter(missing).map((file) => `    <link rel="stylesheet" crossorigin href="/${file}">`),
@@ -105,7 +112,7 @@ for (const { path, location, signedIn, title: shellTitle } of PRERENDERED_ROUTES
   const { html } = rendered;
   // A page names itself as it renders; one whose name waits for its data takes its route's.
   const title = rendered.title ?? shellTitle;
-  const links = preloadLinks(location);
+  const links = preloadLinks(location, signedIn);
   const page = template
     .replace(TITLE, (tag) => (title ? `<title>${escapeHtml(title)}</title>` : tag))
     .replace(ROOT_DIV, () => `<div id="root">${html}</div>`)

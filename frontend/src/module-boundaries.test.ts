@@ -27,6 +27,7 @@ const ROUTE_OWNERS: Record<string, string> = {
   '/products': 'products',
   '/profile': 'profile',
   '/admin': 'admin',
+  '/invitations': 'invitations',
   '/help': 'help',
   '/404': 'not-found',
 };

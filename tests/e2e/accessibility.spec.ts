@@ -1,15 +1,18 @@
 import type { Page } from 'playwright-core';
-import { createProductsApi, createUser, signedInUser, type ApiSession } from './support/api';
+import { createProductsApi, createUser, createUserWithSession, signedInUser, type ApiSession } from './support/api';
 import { axeViolations, formatAxeFindings, type AxeFinding } from './support/axe';
 import { saveScreenshot } from './support/screen-checks';
 import { DESKTOP, MOBILE, useBrowser, type GuardedSession } from './support/browser';
 import { e2eEnv, NEW_PASSWORD } from './support/env';
-import { waitForResetLink } from './support/mail';
+import { waitForInvitationLink, waitForResetLink } from './support/mail';
 import { signedInAdmin } from './support/promote-user';
+import { addMemberSql, createWorkspaceApi, inviteApi } from './support/workspaces';
 import { AdminPage } from './pages/AdminPage';
 import { AppShell } from './pages/AppShell';
 import { DashboardPage } from './pages/DashboardPage';
 import { ForgotPasswordPage } from './pages/ForgotPasswordPage';
+import { InvitationPage } from './pages/InvitationPage';
+import { MembersPage } from './pages/MembersPage';
 import { ProductDetailPage } from './pages/ProductDetailPage';
 import { ProductFormPage } from './pages/ProductFormPage';
 import { ProductListPage } from './pages/ProductListPage';
@@ -184,6 +187,18 @@ describe('accessibility: axe finds nothing on any screen, at 1280 and 375 px', (
       s.assertClean();
     });
 
+    it("an invitation's page for a new address", async () => {
+      const s = b.session();
+      const { session } = await createUserWithSession('axe-inviter');
+      const team = await createWorkspaceApi(session, 'Axe Stall');
+      const email = `axe-invitee-${Date.now()}@example.com`;
+      await inviteApi(session, team.id, email, 'EDITOR');
+      const invitation = new InvitationPage(s.page);
+      await invitation.open(await waitForInvitationLink(e2eEnv().dataDir, email));
+      await expectAccessibleAt(s, 'invitation', () => invitation.createAccount.waitFor());
+      s.assertClean();
+    });
+
     it('404 page and help', async () => {
       const s = b.session();
       await s.page.goto('/404');
@@ -312,6 +327,27 @@ describe('accessibility: axe finds nothing on any screen, at 1280 and 375 px', (
       await signedInUser(s, 'axe-help');
       await s.page.goto('/help');
       await expectAccessibleAt(s, 'help (signed in)', () => heading(s.page, /./));
+      s.assertClean();
+    });
+
+    it('members page with a member and a pending invitation, and the workspace menu open', async () => {
+      const s = b.session();
+      const session = await signedInUser(s, 'axe-members');
+      const teammate = await createUser('axe-teammate');
+      const team = await createWorkspaceApi(session, 'Axe Corner');
+      await addMemberSql(team.id, teammate.email, 'EDITOR');
+      await inviteApi(session, team.id, `axe-invited-${Date.now()}@example.com`, 'VIEWER');
+      const members = new MembersPage(s.page);
+      await members.open(team.id, team.name);
+      await expectAccessibleAt(s, 'members', async () => {
+        await members.member(teammate.email.toLowerCase()).waitFor();
+        await members.pendingInvitations.waitFor();
+      });
+      const newWorkspace = s.page.getByRole('menuitem', { name: 'New workspace…' });
+      await expectAccessibleAt(s, 'workspace menu open', async () => {
+        if (!(await newWorkspace.isVisible())) await s.page.getByRole('banner').getByRole('button', { name: /^Workspace:/ }).click();
+        await newWorkspace.waitFor();
+      });
       s.assertClean();
     });
 

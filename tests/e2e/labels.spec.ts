@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { LabelMessages } from '@stockroom/schema';
 import { DESKTOP, MOBILE, useBrowser } from './support/browser';
 import { createProductApi, signedInUser } from './support/api';
+import { personalWorkspaceIdApi } from './support/workspaces';
 import { expectNoAxeViolations } from './support/axe';
 import { decodeImage } from './support/decode-image';
 import { animationsDone, saveScreenshot, sidewaysOverflow } from './support/screen-checks';
@@ -81,7 +82,8 @@ describe('product labels', () => {
     await expect(label.locator('.product-label__price').innerText()).resolves.toBe('$49.90');
     await expect(label.locator('.product-label__sku').innerText()).resolves.toBe('SKU LMP-BR-049');
 
-    const productUrl = s.url(`/products/${product.id}`);
+    // The link names the product's workspace, so a teammate who scans it opens the product there.
+    const productUrl = s.url(`/products/${product.id}?workspace=${await personalWorkspaceIdApi(api)}`);
     const qr = label.getByRole('img', { name: `QR code linking to ${productUrl}` });
     // Without an EAN or UPC, the label's barcode is the SKU.
     const barcode = label.getByRole('img', { name: 'Barcode LMP-BR-049' });

@@ -32,6 +32,8 @@ describe('routes and titles', () => {
       ['/auth/forgot-password', 'Forgot Password - Stockroom'],
       ['/auth/reset-password', 'Reset Password - Stockroom'],
       ['/404', 'Page Not Found - Stockroom'],
+      // An invitation's link, read before signing in (an unknown token says it is no longer valid).
+      ['/invitations/no-such-token', 'Invitation - Stockroom'],
     ];
     for (const [path, title] of screens) {
       await s.page.goto(path);
@@ -40,11 +42,11 @@ describe('routes and titles', () => {
     s.assertClean();
   });
 
-  it('guards /products and /profile/edit; shows Help with real text when signed in', async () => {
+  it('guards /products, /workspace/members and /profile/edit; shows Help with real text when signed in', async () => {
     const s = b.session();
     const user = await createUser('routes');
     const shell = new AppShell(s.page);
-    for (const path of ['/products', '/profile/edit']) {
+    for (const path of ['/products', '/workspace/members', '/profile/edit']) {
       await s.page.goto(path);
       await shell.waitForPath('/auth/login', `?returnUrl=${encodeURIComponent(path)}`);
     }
@@ -59,7 +61,7 @@ describe('routes and titles', () => {
     expect(helpText.length).toBeGreaterThan(200);
     // Today's app: each of its features has its section, in the words its screens use.
     const headings = await shell.main.getByRole('heading', { level: 2 }).allInnerTexts();
-    expect(headings).toEqual(['Your account', 'Products', 'Stock: adjusting and counting', 'Import, export and bulk changes', 'Labels and barcodes', 'The trash', 'Forgotten password', 'API access']);
+    expect(headings).toEqual(['Your account', 'Products', 'Workspaces and roles', 'Stock: adjusting and counting', 'Import, export and bulk changes', 'Labels and barcodes', 'The trash', 'Forgotten password', 'API access']);
     for (const words of ['Adjust stock', 'Count stock', 'Print label', 'API token', 'Webhooks', 'Stockroom-Signature', 'Trash', '30 days', '1,234 is refused']) expect([words, helpText.includes(words)]).toEqual([words, true]);
     expect(await checkAtEveryWidth(s.page)).toEqual(CLEAN_AT_EVERY_WIDTH);
     for (const viewport of [MOBILE, DESKTOP]) {

@@ -20,7 +20,7 @@ import { ME, signUpUser, startTestApp, type TestApp } from '../support/test-app'
 const WORKSPACE_SETTING_STATEMENT = "SELECT set_config('stockroom.workspace_id', $1, false)";
 
 const WORKSPACES = `query Workspaces { workspaces { id name role personal } }`;
-/** The profile with the account's workspaces in one query, as a session check that also fills a workspace switcher asks. */
+/** What the client's session check asks on every signed-in first view: the profile with the account's workspaces. */
 const ME_WITH_WORKSPACES = `query Me { me { id email fullName emailVerified } workspaces { id name role personal } }`;
 const DASHBOARD = `query Dashboard { dashboard { overview { totalProducts inStock } recentActivity { title } inventory { inStock } } }`;
 const MOVEMENTS = `query Movements($id: ID!) { product(id: $id) { id movements(page: 1, limit: 10) { movements { delta reason } pagination { total } } } }`;

@@ -9,9 +9,11 @@ import { authPath, forgotPasswordPath, resetPasswordPath, signInPath, signUpPath
 import { dashboardPath } from '../features/dashboard/urls';
 import { helpPath } from '../features/help/urls';
 import { homePath } from '../features/home/urls';
+import { invitationRoute } from '../features/invitations/urls';
 import { notFoundPath } from '../features/not-found/urls';
 import { productEditRoute, productListPath, productNewPath, productRoute, productTrashPath } from '../features/products/urls';
 import { profileEditPath, profilePath } from '../features/profile/urls';
+import { workspaceMembersPath } from '../features/workspaces/urls';
 import { RootLayout } from './RootLayout';
 import { SignedInTitles } from '../lib/page-titles';
 import { pageTitleOf } from '../lib/usePageTitle';
@@ -59,6 +61,7 @@ const SHELL_TITLES: Record<string, string> = {
   [profilePath]: SignedInTitles.profile,
   [profileEditPath]: SignedInTitles.profileEdit,
   [adminPath]: SignedInTitles.admin,
+  [workspaceMembersPath]: SignedInTitles.members,
 };
 
 /** The screens behind the sign-in; the build renders each one's signed-in shell ahead of time. */
@@ -72,6 +75,7 @@ const SIGNED_IN_ROUTES = [
   { path: profilePath, ...page('profile', 'ProfilePage') },
   { path: profileEditPath, ...page('profile', 'ProfileEditPage') },
   { path: adminPath, ...page('admin', 'AdminPage') },
+  { path: workspaceMembersPath, ...page('workspaces', 'MembersPage') },
 ] satisfies RouteObject[];
 
 /** Every screen's route; an unknown path redirects home. */
@@ -91,6 +95,7 @@ const routes: RouteObject[] = [
       { path: forgotPasswordPath, ...page('auth', 'ForgotPasswordPage') },
       { path: resetPasswordPath, ...page('auth', 'ResetPasswordPage') },
       { path: verifyEmailPath, ...page('auth', 'VerifyEmailPage') },
+      { path: invitationRoute, ...page('invitations', 'InvitationPage') },
       { path: helpPath, ...page('help', 'HelpPage') },
       { path: notFoundPath, ...page('not-found', 'NotFoundPage') },
       { element: <RequireAuth />, children: SIGNED_IN_ROUTES },
@@ -106,6 +111,11 @@ const routes: RouteObject[] = [
  */
 export function AppRoutes() {
   return useRoutes(routes);
+}
+
+/** Whether `path` is a screen behind the sign-in: its build-time shell is drawn signed in. */
+export function isSignedInPath(path: string): boolean {
+  return matchRoutes(SIGNED_IN_ROUTES, path) !== null;
 }
 
 /** The pages (with their chunks) a path renders; resolves once all are loaded. */

@@ -1,6 +1,6 @@
 import { Button } from '@blueprintjs/core';
 import { BoxIcon, MenuIcon, SearchIcon } from '@blueprintjs/icons';
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
 import { useQuickSearch } from '../lib/quick-search';
 import { dashboardPath, homePath } from '../lib/urls';
@@ -19,6 +19,8 @@ export interface AppHeaderProps {
   /** Signed in: the menu button, search button and user menu appear. */
   user: Omit<UserMenuProps, 'compact' | 'onNavigate' | 'onSignOut'> | null;
   compact: boolean;
+  /** Signed in: the workspace switcher, before the search button. */
+  workspaceMenu?: ReactNode;
   sideNavOpen: boolean;
   onToggleSideNav(): void;
   onNavigate(path: string): void;
@@ -26,7 +28,7 @@ export interface AppHeaderProps {
 }
 
 export function AppHeader(props: AppHeaderProps) {
-  const { brand, links, user, compact, sideNavOpen, onToggleSideNav, onNavigate, onSignOut } = props;
+  const { brand, links, user, compact, workspaceMenu, sideNavOpen, onToggleSideNav, onNavigate, onSignOut } = props;
   const quickSearch = useQuickSearch();
   return (
     <header className={`app-header${user ? ' app-header--signed-in' : ''}`}>
@@ -59,6 +61,7 @@ export function AppHeader(props: AppHeaderProps) {
         {/* Signed-out visitors get only the Home link; the pages carry the calls to action. */}
         {user && (
           <>
+            {workspaceMenu}
             {/* Signed-in users only: it opens the quick search over their products and the app's pages. */}
             {quickSearch.available && (
               <Button

@@ -4,10 +4,12 @@ import { SetContextLink } from '@apollo/client/link/context';
 import { ErrorLink } from '@apollo/client/link/error';
 import { RetryLink } from '@apollo/client/link/retry';
 import { OperationTypeNode } from 'graphql';
-import { isUnauthenticatedError } from './errors';
+import { isUnauthenticatedError, isWorkspaceNotFoundError } from './errors';
 import { countRequest } from './first-content';
 import { notifySessionRejected } from './session/session-events';
 import { readBrowserToken } from './session/storage';
+import { notifyWorkspaceLost } from './workspace/workspace-events';
+import { workspaceHeaders } from './workspace/workspace-headers';
 
 const GRAPHQL_ENDPOINT = '/graphql';
 /** A request gives up after 30 s; a read that got no answer is retried up to 3 times. */
@@ -23,6 +25,12 @@ const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set(['SignIn', 'SignUp', 'For
  * itself, which would otherwise recurse.
  */
 const IGNORED_FOR_SESSION_CHECK: ReadonlySet<string> = new Set([...PUBLIC_OPERATIONS, 'SignOut']);
+
+/**
+ * The account's own questions (who it is, its workspaces, an invitation to one) never name a workspace:
+ * a remembered workspace the account has lost does not fail them, and the list they bring shows the loss.
+ */
+const ACCOUNT_OPERATIONS: ReadonlySet<string> = new Set(['Me', 'WorkspaceList', 'InvitationPreview', 'InvitationAccept']);
 
 const operationName = (operation: { operationName?: string }) => operation.operationName ?? '';
 
@@ -67,12 +75,15 @@ export function createApolloClient(): ApolloClient {
     if (PUBLIC_OPERATIONS.has(operationName(operation))) return {};
     const token = readBrowserToken();
     if (!token) return {};
-    return { headers: { ...previous.headers, authorization: `Bearer ${token}` } };
+    const workspace = ACCOUNT_OPERATIONS.has(operationName(operation)) ? {} : workspaceHeaders();
+    return { headers: { ...previous.headers, ...workspace, authorization: `Bearer ${token}` } };
   });
 
   const errorLink = new ErrorLink(({ error, operation }) => {
     if (IGNORED_FOR_SESSION_CHECK.has(operationName(operation))) return;
     if (isUnauthenticatedError(error)) notifySessionRejected();
+    // The remembered workspace was deleted or left: every request in it fails alike, so fall back to the personal one.
+    else if (isWorkspaceNotFoundError(error) && Object.keys(workspaceHeaders()).length > 0) notifyWorkspaceLost();
   });
 
   // `max` counts the first try too. Only reads are retried, and only when no

@@ -2,6 +2,7 @@ import { GeneralMessages } from '@stockroom/schema';
 import { extractErrorMessage, parseJson } from './errors';
 import { notifySessionRejected } from './session/session-events';
 import { readBrowserToken } from './session/storage';
+import { workspaceHeaders } from './workspace/workspace-headers';
 
 /** A download the server refused or that never arrived; `message` is the one to show (the server's when it sent one). */
 export class DownloadError extends Error {
@@ -30,7 +31,7 @@ export async function downloadFile(url: string, fallbackName: string): Promise<s
   const token = readBrowserToken();
   let response: Response;
   try {
-    response = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+    response = await fetch(url, { headers: token ? { ...workspaceHeaders(), Authorization: `Bearer ${token}` } : {} });
   } catch {
     throw new DownloadError(GeneralMessages.network);
   }

@@ -1,5 +1,5 @@
 import { CombinedGraphQLErrors, isErrorLike, ServerError, ServerParseError } from '@apollo/client/errors';
-import { AuthMessages, type ErrorCode, GeneralMessages, isErrorCode } from '@stockroom/schema';
+import { AuthMessages, type ErrorCode, GeneralMessages, isErrorCode, WorkspaceMessages } from '@stockroom/schema';
 
 type Json = Record<string, unknown>;
 
@@ -121,5 +121,12 @@ export function isUnauthenticatedError(error: unknown): boolean {
     return error.errors.some((e) => e.extensions?.code === 'UNAUTHENTICATED');
   }
   if (ServerError.is(error) || ServerParseError.is(error)) return error.statusCode === 401;
+  return false;
+}
+
+/** The request's workspace is gone for this account (deleted, or the account left it): 404 'Workspace not found'. */
+export function isWorkspaceNotFoundError(error: unknown): boolean {
+  if (CombinedGraphQLErrors.is(error)) return error.errors.some((e) => e.message === WorkspaceMessages.notFound);
+  if (ServerError.is(error)) return error.statusCode === 404 && extractErrorMessage(error) === WorkspaceMessages.notFound;
   return false;
 }

@@ -13,4 +13,5 @@ export const SignedInTitles = {
   profile: 'Profile',
   profileEdit: 'Edit Profile',
   admin: 'Admin',
+  members: 'Members',
 } as const;

@@ -2,6 +2,7 @@ import { GeneralMessages, UPLOAD, UploadMessages } from '@stockroom/schema';
 import { extractErrorMessage, parseJson } from './errors';
 import { notifySessionRejected } from './session/session-events';
 import { readBrowserToken } from './session/storage';
+import { workspaceHeaders } from './workspace/workspace-headers';
 
 /** An upload may take a while on a slow line; past this it is given up (unless the request says otherwise). */
 const UPLOAD_TIMEOUT_MS = 120_000;
@@ -72,6 +73,7 @@ export function uploadFile<T>(request: UploadRequest): Promise<T> {
     xhr.setRequestHeader('Accept', 'application/json');
     const token = readBrowserToken();
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    for (const [name, value] of Object.entries(workspaceHeaders())) xhr.setRequestHeader(name, value);
 
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);

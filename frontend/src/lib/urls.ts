@@ -21,7 +21,15 @@ export const productNewPath = `${productListPath}/new`;
 export const lowStockListPath = `${productListPath}?stockStatus=low`;
 /** The list filtered to what is out of stock (which Low Stock leaves out). */
 export const outOfStockListPath = `${productListPath}?inStock=false`;
-export const productPath = (id: string) => `${productListPath}/${encodeURIComponent(id)}`;
+/** One product's page; with its workspace, the link opens it there for any member (a link shared with a teammate). */
+export const productPath = (id: string, workspaceId?: string) =>
+  `${productListPath}/${encodeURIComponent(id)}${workspaceId ? `?${WORKSPACE_PARAM}=${encodeURIComponent(workspaceId)}` : ''}`;
+
+/** The query parameter naming the workspace a link's page belongs to. */
+export const WORKSPACE_PARAM = 'workspace';
+
+/** The chosen workspace's members, roles and settings. */
+export const workspaceMembersPath = '/workspace/members';
 
 export const profileEditPath = '/profile/edit';
 

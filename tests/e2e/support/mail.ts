@@ -137,3 +137,17 @@ export async function waitForVerifyLinks(dataDir: string, address: string, count
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+const INVITATION_LINK = /https?:\/\/[^\s"'<>]+\/invitations\/[^\s"'<>]+/;
+
+/** Polls DATA_DIR/mail until an invitation email to `address` arrives; returns its link. */
+export async function waitForInvitationLink(dataDir: string, address: string, timeoutMs = 15_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mail = newestEmailTo(dataDir, address);
+    const link = mail?.texts.map((text) => INVITATION_LINK.exec(text)?.[0]).find(Boolean);
+    if (link) return htmlUnescape(link);
+    if (Date.now() > deadline) throw new Error(`No invitation email to ${address} in ${join(dataDir, 'mail')} after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

@@ -18,12 +18,14 @@ export interface AuthFormProps<Values> {
   children: ReactNode;
   /** Below the submit button, e.g. a link to the other auth page. */
   footer?: ReactNode;
+  /** Values the fields start with (an invited address on sign-up). */
+  initialValues?: Partial<Values>;
 }
 
 /** The frame every auth form shares: final-form, the server's message, the fields, one full-width submit button. */
-export function AuthForm<Values>({ error, errorDetail, submitLabel, submitDisabled, onSubmit, children, footer }: AuthFormProps<Values>) {
+export function AuthForm<Values>({ error, errorDetail, submitLabel, submitDisabled, onSubmit, children, footer, initialValues }: AuthFormProps<Values>) {
   return (
-    <Form<Values> onSubmit={onSubmit}>
+    <Form<Values> onSubmit={onSubmit} initialValues={initialValues}>
       {({ handleSubmit, submitting }) => (
         <form onSubmit={handleSubmit} noValidate className="auth-form">
           <FormErrorCallout message={error} detail={errorDetail} />

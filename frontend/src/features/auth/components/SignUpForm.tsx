@@ -10,15 +10,18 @@ export type SignUpValues = SignUpInput & { confirmPassword: string };
 export interface SignUpFormProps {
   error: string | null;
   signInHref: string;
+  /** An address to start with: the one an invitation was sent to. */
+  initialEmail?: string;
   onSubmit(values: SignUpValues): Promise<SubmitErrors>;
 }
 
-export function SignUpForm({ error, signInHref, onSubmit }: SignUpFormProps) {
+export function SignUpForm({ error, signInHref, initialEmail, onSubmit }: SignUpFormProps) {
   return (
     <AuthForm<SignUpValues>
       error={error}
       submitLabel="Create Account"
       onSubmit={onSubmit}
+      initialValues={initialEmail ? { email: initialEmail } : undefined}
       footer={
         <p className="auth-form__alt">
           Already have an account? <Link to={signInHref}>Sign in</Link>

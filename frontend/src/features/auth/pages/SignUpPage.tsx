@@ -1,5 +1,6 @@
 import { NewPersonIcon } from '@blueprintjs/icons';
 import { useEffect } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { useAuth } from '../../../lib/session';
 import { AuthLayout } from '../components/AuthLayout';
@@ -12,6 +13,9 @@ export default function SignUpPage() {
   usePageTitle('Sign Up');
   const { state, signUp, clearError } = useAuth();
   const { carry, goToReturnUrl } = useReturnUrl();
+  // An invitation's link sends its address along (?email=), so the account is made with the invited one.
+  const [params] = useSearchParams();
+  const initialEmail = params.get('email') ?? undefined;
 
   useEffect(() => clearError, [clearError]);
 
@@ -24,6 +28,7 @@ export default function SignUpPage() {
       <SignUpForm
         error={state.error}
         signInHref={`${signInPath}${carry}`}
+        initialEmail={initialEmail}
         onSubmit={async ({ firstName, lastName, email, password }) => {
           const result = await signUp({
             firstName: firstName.trim(),

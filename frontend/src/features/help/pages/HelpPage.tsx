@@ -3,7 +3,7 @@ import { API_TOKEN_LIFETIMES, MAX_API_TOKENS_PER_USER, PASSWORD_MIN_LENGTH, SESS
 import { Link } from 'react-router-dom';
 import { PageHeader } from '../../../components/PageHeader';
 import { usePageTitle } from '../../../lib/usePageTitle';
-import { forgotPasswordPath, productListPath, profileEditPath, signUpPath } from '../../../lib/urls';
+import { forgotPasswordPath, productListPath, profileEditPath, signUpPath, workspaceMembersPath } from '../../../lib/urls';
 
 const SESSION_HOURS = SESSION_TIMEOUT_MS / 3_600_000;
 const TOKEN_DAYS = API_TOKEN_LIFETIMES.filter((days) => days !== null).join(', ');
@@ -36,8 +36,21 @@ export default function HelpPage() {
           description, category or SKU, or type or scan an exact SKU or barcode to put that product first; filter by category and by stock
           (In Stock, Low Stock, Out of Stock), sort by name, price or date, and page through long lists. A product with a
           quantity of 0 is out of stock; one at or under its reorder level is Low Stock and shows on the dashboard under
-          Needs reordering. Every change of a quantity is kept in the product&apos;s stock history. Only you can see and
-          change the products you created.
+          Needs reordering. Every change of a quantity is kept in the product&apos;s stock history. The products belong to
+          the workspace you are in, and only its members see them.
+        </p>
+      </Card>
+      <Card className="help__section">
+        <H2 className="help__title">Workspaces and roles</H2>
+        <p>
+          Every account has a personal workspace; a shop can create a shared one from the workspace menu in the header
+          (New workspace…) and switch between them there, with your role shown beside each name. A link to a product opens
+          it in its workspace for any member. What a member may do is their role: a Viewer reads and exports, a Counter
+          also adjusts and counts stock, an Editor also creates, edits, deletes, imports and bulk-changes products, an Admin
+          also manages members, and an Owner also manages owners, renames and deletes the workspace. The{' '}
+          <Link to={workspaceMembersPath}>Members</Link> page lists the members and their roles, and offers only what your
+          role may do there: an Admin or Owner invites an email address with a role (the mail&apos;s link works for a week,
+          for an existing account or a new one), and resends or revokes invitations still waiting.
         </p>
       </Card>
       <Card className="help__section">

@@ -1,7 +1,7 @@
 import { Card, H2 } from '@blueprintjs/core';
 import { Link } from 'react-router-dom';
 import { formatCount, formatCurrency } from '../../../lib/format';
-import { productPath } from '../urls';
+import { useProductPath } from '../shared/useProductPath';
 import { ProductBarcode } from './ProductBarcode';
 import { ProductImage } from '../shared/ProductImage';
 import { ProductRowActions } from './ProductRowActions';
@@ -11,6 +11,7 @@ import { StockTag } from '../shared/StockTag';
 
 /** The cards view: one card per product, as many columns as fit. */
 export function ProductCards({ products, navState, onDelete, picker }: ProductCollectionProps) {
+  const pathOf = useProductPath();
   return (
     <ul className="product-cards" aria-label="Products">
       {products.map((product) => (
@@ -21,7 +22,7 @@ export function ProductCards({ products, navState, onDelete, picker }: ProductCo
               <div className="product-card__head">
                 <SelectProductCheckbox product={product} picker={picker} />
                 <H2 className="product-card__name">
-                  <Link to={productPath(product.id)} state={navState}>
+                  <Link to={pathOf(product.id)} state={navState}>
                     {product.name}
                   </Link>
                 </H2>

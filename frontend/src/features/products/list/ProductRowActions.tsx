@@ -4,28 +4,35 @@ import { forwardRef } from 'react';
 import { DeferredMenu } from '../../../components/DeferredMenu';
 import { LinkButton } from '../../../components/LinkButton';
 import type { ProductNavState } from '../shared/list-location';
-import { productEditPath, productPath } from '../urls';
+import { productEditPath } from '../urls';
+import { useProductPath } from '../shared/useProductPath';
 import type { ProductRecord } from '../shared/product-cache';
 
 export interface ProductRowActionsProps {
   product: ProductRecord;
   navState: ProductNavState;
-  onDelete(product: ProductRecord): void;
+  /** Absent: the role may not edit or delete products, so only View is offered. */
+  onDelete?(product: ProductRecord): void;
 }
 
 /** View, Edit and Delete for one product; each names the product for screen readers ("View Desk lamp"). */
 export function ProductRowActions({ product, navState, onDelete }: ProductRowActionsProps) {
+  const pathOf = useProductPath();
   return (
     <div className="product-actions">
-      <LinkButton size="small" variant="minimal" icon={<EyeOpenIcon />} to={productPath(product.id)} state={navState} aria-label={`View ${product.name}`}>
+      <LinkButton size="small" variant="minimal" icon={<EyeOpenIcon />} to={pathOf(product.id)} state={navState} aria-label={`View ${product.name}`}>
         <span className="product-actions__text">View</span>
       </LinkButton>
-      <LinkButton size="small" variant="minimal" icon={<EditIcon />} to={productEditPath(product.id)} state={navState} aria-label={`Edit ${product.name}`}>
-        <span className="product-actions__text">Edit</span>
-      </LinkButton>
-      <Button size="small" variant="minimal" intent="danger" icon={<TrashIcon />} aria-label={`Delete ${product.name}`} onClick={() => onDelete(product)}>
-        <span className="product-actions__text">Delete</span>
-      </Button>
+      {onDelete && (
+        <>
+          <LinkButton size="small" variant="minimal" icon={<EditIcon />} to={productEditPath(product.id)} state={navState} aria-label={`Edit ${product.name}`}>
+            <span className="product-actions__text">Edit</span>
+          </LinkButton>
+          <Button size="small" variant="minimal" intent="danger" icon={<TrashIcon />} aria-label={`Delete ${product.name}`} onClick={() => onDelete(product)}>
+            <span className="product-actions__text">Delete</span>
+          </Button>
+        </>
+      )}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { formatCount, formatCurrency } from '../../../lib/format';
-import { productPath } from '../urls';
+import { useProductPath } from '../shared/useProductPath';
 import { ProductBarcode } from './ProductBarcode';
 import { ProductImage } from '../shared/ProductImage';
 import { ProductActionsMenu } from './ProductRowActions';
@@ -14,6 +14,7 @@ import { StockTag } from '../shared/StockTag';
  * behind one menu, so nothing sits off screen.
  */
 export function ProductRows({ products, navState, onDelete, picker }: ProductCollectionProps) {
+  const pathOf = useProductPath();
   return (
     <ul className="product-rows" aria-label="Products">
       {products.map((product) => (
@@ -21,7 +22,7 @@ export function ProductRows({ products, navState, onDelete, picker }: ProductCol
           <SelectProductCheckbox product={product} picker={picker} />
           <ProductImage url={product.imageUrl} name={product.name} size="thumb" />
           <div className="product-row__main">
-            <Link className="product-row__name" to={productPath(product.id)} state={navState}>
+            <Link className="product-row__name" to={pathOf(product.id)} state={navState}>
               {product.name}
             </Link>
             <span className="product-row__category">

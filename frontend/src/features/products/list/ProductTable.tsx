@@ -5,19 +5,21 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { formatCount, formatCurrency, formatDate } from '../../../lib/format';
 import type { ProductNavState } from '../shared/list-location';
-import { productPath } from '../urls';
 import type { ProductRecord } from '../shared/product-cache';
 import { ProductBarcode } from './ProductBarcode';
 import { ProductImage } from '../shared/ProductImage';
 import { ProductActionsMenu, ProductRowActions } from './ProductRowActions';
 import { SelectProductCheckbox, type ProductPicker } from './SelectProductCheckbox';
+import { useProductPath } from '../shared/useProductPath';
 import { StockTag } from '../shared/StockTag';
 
 export interface ProductCollectionProps {
   products: readonly ProductRecord[];
   navState: ProductNavState;
-  onDelete(product: ProductRecord): void;
-  picker: ProductPicker;
+  /** Absent: the role may not edit or delete products, so only View is offered. */
+  onDelete?(product: ProductRecord): void;
+  /** Absent: the role may not bulk-change products, so rows have no checkbox. */
+  picker?: ProductPicker;
 }
 
 export interface ProductTableProps extends ProductCollectionProps {
@@ -62,6 +64,7 @@ function SortableHeader({ field, sort, className, children }: SortableHeaderProp
  */
 export function ProductTable({ products, navState, onDelete, picker, actionsMenu, ...sort }: ProductTableProps) {
   const Actions = actionsMenu ? ProductActionsMenu : ProductRowActions;
+  const pathOf = useProductPath();
   return (
     <div className="product-table-frame" tabIndex={0} role="region" aria-label="Products table">
       <HTMLTable className="product-table" interactive striped aria-label="Products">
@@ -99,7 +102,7 @@ export function ProductTable({ products, navState, onDelete, picker, actionsMenu
                 <div className="product-table__name">
                   <ProductImage url={product.imageUrl} name={product.name} size="thumb" />
                   <span className="product-table__title">
-                    <Link to={productPath(product.id)} state={navState}>
+                    <Link to={pathOf(product.id)} state={navState}>
                       {product.name}
                     </Link>
                     {(product.sku || product.barcode) && (

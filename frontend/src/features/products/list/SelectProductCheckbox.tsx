@@ -8,7 +8,9 @@ export interface ProductPicker {
 }
 
 /** A product's checkbox for the bulk actions, named after it ("Select Desk lamp"), with a finger-sized target. */
-export function SelectProductCheckbox({ product, picker }: { product: ProductRecord; picker: ProductPicker }) {
+export function SelectProductCheckbox({ product, picker }: { product: ProductRecord; picker: ProductPicker | undefined }) {
+  // No picker: the role may not bulk-change products, so there is nothing to select for.
+  if (!picker) return null;
   return (
     <Checkbox
       className="product-select"

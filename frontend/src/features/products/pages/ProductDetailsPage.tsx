@@ -18,7 +18,9 @@ import { ProductLoadState } from '../detail/ProductLoadState';
 import { StockAdjuster } from '../stock/StockAdjuster';
 import { ProductStockHistory } from '../stock/ProductStockHistory';
 import { useListNavigation } from '../shared/list-location';
-import { productEditPath, productPath } from '../urls';
+import { productEditPath } from '../urls';
+import { useProductPath } from '../shared/useProductPath';
+import { useWorkspaceRole } from '../../../lib/workspace';
 import { applyProductDeleted, readCachedProduct, type ProductRecord } from '../shared/product-cache';
 import { isProductMissing, productErrorMessage } from '../shared/product-errors';
 import { useLoadErrorToast } from '../shared/useLoadErrorToast';
@@ -58,6 +60,8 @@ export default function ProductDetailsPage() {
   const missing = !product && isProductMissing(details.error);
   usePageTitle(missing ? 'Product Not Found' : SignedInTitles.product);
 
+  const { can } = useWorkspaceRole();
+  const productHref = useProductPath();
   const [confirming, setConfirming] = useState(false);
   const [deleteProduct, { loading: deleting }] = useProductDeleteMutation();
   const undoDelete = useUndoDelete();
@@ -103,20 +107,28 @@ export default function ProductDetailsPage() {
         subtitle="Product details"
         actions={
           <>
-            <LinkButton intent="primary" icon={<EditIcon />} to={productEditPath(product.id)} state={navState}>
-              Edit Product
-            </LinkButton>
+            {can('editProducts') && (
+              <LinkButton intent="primary" icon={<EditIcon />} to={productEditPath(product.id)} state={navState}>
+                Edit Product
+              </LinkButton>
+            )}
             <PrintLabelsButton
-              labels={[{ id: product.id, name: product.name, price: product.price, sku: product.sku, barcode: product.barcode, url: new URL(productPath(product.id), window.location.origin).href }]}
+              labels={[{ id: product.id, name: product.name, price: product.price, sku: product.sku, barcode: product.barcode, url: new URL(productHref(product.id), window.location.origin).href }]}
             />
-            <Button intent="danger" variant="outlined" icon={<TrashIcon />} onClick={() => setConfirming(true)}>
-              Delete Product
-            </Button>
+            {can('editProducts') && (
+              <Button intent="danger" variant="outlined" icon={<TrashIcon />} onClick={() => setConfirming(true)}>
+                Delete Product
+              </Button>
+            )}
           </>
         }
       />
       {/* The stock and its two actions come first: on a phone in the stockroom they are what the page is opened for. */}
-      <StockAdjuster quantity={product.quantity} onAdjust={() => stock.open('adjust')} onCount={() => stock.open('count')} />
+      <StockAdjuster
+        quantity={product.quantity}
+        onAdjust={can('moveStock') ? () => stock.open('adjust') : undefined}
+        onCount={can('moveStock') ? () => stock.open('count') : undefined}
+      />
       <ProductDetailsView product={product} />
       <ProductStockHistory productId={product.id} page={historyPage} onPageChange={setHistoryPage} paused={leaving} />
       {dialogsWanted && (

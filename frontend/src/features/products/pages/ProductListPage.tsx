@@ -66,6 +66,7 @@ import {
 import { ProductSelectionBar } from '../bulk/ProductSelectionBar';
 import type { ProductPicker } from '../list/SelectProductCheckbox';
 import { useBulkActions } from '../bulk/useBulkActions';
+import { useWorkspaceRole } from '../../../lib/workspace';
 import { useLoadErrorToast } from '../shared/useLoadErrorToast';
 import { useScannedCodeLookup } from '../scan/useScannedCodeLookup';
 import { useUndoDelete } from '../trash/useUndoDelete';
@@ -152,6 +153,8 @@ export default function ProductListPage() {
   const bulk = useBulkActions(params, selection, setSelection);
   const bulkActionsMenu = useMediaQuery(BULK_ACTIONS_MENU_QUERY);
   const shownProducts = listData?.products ?? [];
+  const { can } = useWorkspaceRole();
+  const editable = can('editProducts');
   const picker: ProductPicker = {
     isSelected: (id) => isSelected(selection, id),
     onToggle: (product) => setSelection(toggleProduct(selection, product, shownProducts)),
@@ -222,6 +225,7 @@ export default function ProductListPage() {
     if (products.length === 0) return <ProductListEmpty filtered={filtered} onClearFilters={clearFilters} />;
     return (
       <>
+        {editable && (
         <ProductSelectionBar
           pageState={pageSelectionState(selection, products)}
           onTogglePage={() => setSelection(togglePage(selection, products))}
@@ -237,16 +241,17 @@ export default function ProductListPage() {
           compact={bulkActionsMenu}
           onAction={bulk.open}
         />
+        )}
         {params.view === 'cards' ? (
-          <ProductCards products={products} navState={navState} onDelete={setToDelete} picker={picker} />
+          <ProductCards products={products} navState={navState} onDelete={editable ? setToDelete : undefined} picker={editable ? picker : undefined} />
         ) : compact ? (
-          <ProductRows products={products} navState={navState} onDelete={setToDelete} picker={picker} />
+          <ProductRows products={products} navState={navState} onDelete={editable ? setToDelete : undefined} picker={editable ? picker : undefined} />
         ) : (
           <ProductTable
             products={products}
             navState={navState}
-            onDelete={setToDelete}
-            picker={picker}
+            onDelete={editable ? setToDelete : undefined}
+            picker={editable ? picker : undefined}
             sortBy={params.sortBy}
             sortOrder={params.sortOrder}
             onSortColumn={(field) => update(sortByColumn(paramsRef.current, field))}
@@ -274,9 +279,11 @@ export default function ProductListPage() {
             <LinkButton size="large" icon={<TrashIcon />} to={productTrashPath}>
               Trash
             </LinkButton>
-            <LinkButton intent="primary" size="large" icon={<PlusIcon />} to={productNewPath} state={navState}>
-              Add New Product
-            </LinkButton>
+            {editable && (
+              <LinkButton intent="primary" size="large" icon={<PlusIcon />} to={productNewPath} state={navState}>
+                Add New Product
+              </LinkButton>
+            )}
           </>
         }
       />
@@ -297,7 +304,7 @@ export default function ProductListPage() {
         onViewChange={(view) => update({ view })}
         canClear={filtered || search.text !== ''}
         onClear={clearFilters}
-        importButton={<ProductImportButton />}
+        importButton={editable ? <ProductImportButton /> : undefined}
         exportMenu={<ProductExportMenu exporting={exporting} onExport={(format) => void exportList(format)} />}
         moreShown={moreShown}
         onMoreToggle={() => setMoreShown((shown) => !shown)}

@@ -3,6 +3,7 @@ import { ArrowLeftIcon, TrashIcon } from '@blueprintjs/icons';
 import { PAGINATION, TRASH_RETENTION_DAYS, TrashMessages } from '@stockroom/schema';
 import type { TrashedProductRowFragment } from '@stockroom/schema/generated/graphql';
 import { useProductPurgeMutation, useProductRestoreMutation, useProductTrashEmptyMutation, useProductTrashQuery } from '@stockroom/schema/generated/hooks';
+import { useWorkspaceRole } from '../../../lib/workspace';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { EmptyState } from '../../../components/EmptyState';
@@ -41,6 +42,7 @@ export default function ProductTrashPage() {
   const page = pageOf(searchParams);
   useScrollToTop(page);
   const trash = useProductTrashQuery({ variables: { page, limit: PAGINATION.defaultLimit }, fetchPolicy: 'cache-and-network' });
+  const { can } = useWorkspaceRole();
   const [restore] = useProductRestoreMutation();
   const [purge, purging] = useProductPurgeMutation();
   const [empty, emptying] = useProductTrashEmptyMutation();
@@ -111,7 +113,12 @@ export default function ProductTrashPage() {
     }
     return (
       <>
-        <TrashedProductList products={data.products} busyId={busyId} onRestore={(product) => void restoreProduct(product)} onPurge={(product) => setConfirming({ product })} />
+        <TrashedProductList
+          products={data.products}
+          busyId={busyId}
+          onRestore={can('editProducts') ? (product) => void restoreProduct(product) : undefined}
+          onPurge={can('purgeTrash') ? (product) => setConfirming({ product }) : undefined}
+        />
         <ListPagination noun="deleted products" shown={data.products.length} pagination={data.pagination} onPageChange={goTo} />
       </>
     );
@@ -127,9 +134,11 @@ export default function ProductTrashPage() {
             <LinkButton icon={<ArrowLeftIcon />} to={productListPath}>
               Back to Products
             </LinkButton>
-            <Button intent="danger" icon={<TrashIcon />} disabled={!pagination || pagination.total === 0} onClick={() => pagination && setConfirming({ all: pagination.total })}>
-              Empty trash
-            </Button>
+            {can('purgeTrash') && (
+              <Button intent="danger" icon={<TrashIcon />} disabled={!pagination || pagination.total === 0} onClick={() => pagination && setConfirming({ all: pagination.total })}>
+                Empty trash
+              </Button>
+            )}
           </>
         }
       />

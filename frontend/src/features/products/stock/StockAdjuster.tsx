@@ -5,8 +5,9 @@ import { formatCount } from '../../../lib/format';
 
 export interface StockAdjusterProps {
   quantity: number;
-  onAdjust(): void;
-  onCount(): void;
+  /** Absent: the role may not move stock, so the quantity shows without its buttons. */
+  onAdjust?(): void;
+  onCount?(): void;
 }
 
 /**
@@ -24,9 +25,10 @@ export function StockAdjuster({ quantity, onAdjust, onCount }: StockAdjusterProp
           Stock
         </H2>
         <p className="stock-adjuster__current">
-          Currently <strong data-testid="product-quantity-current">{formatCount(quantity)}</strong> in stock. Adjust it for a sale, a delivery, a
-          return or damage, or count what is on the shelf.
+          Currently <strong data-testid="product-quantity-current">{formatCount(quantity)}</strong> in stock.
+          {onAdjust && onCount && ' Adjust it for a sale, a delivery, a return or damage, or count what is on the shelf.'}
         </p>
+        {onAdjust && onCount && (
         <div className="stock-adjuster__buttons">
           <Button intent="primary" icon={<ExchangeIcon />} onClick={onAdjust}>
             Adjust stock
@@ -35,6 +37,7 @@ export function StockAdjuster({ quantity, onAdjust, onCount }: StockAdjusterProp
             Count stock
           </Button>
         </div>
+        )}
       </section>
     </Card>
   );

@@ -7,8 +7,10 @@ export interface TrashedProductListProps {
   products: readonly TrashedProductRowFragment[];
   /** The product whose restore or purge is on its way: its buttons wait. */
   busyId: string | null;
-  onRestore(product: TrashedProductRowFragment): void;
-  onPurge(product: TrashedProductRowFragment): void;
+  /** Absent: the role may not restore products. */
+  onRestore?(product: TrashedProductRowFragment): void;
+  /** Absent: the role may not purge the trash. */
+  onPurge?(product: TrashedProductRowFragment): void;
 }
 
 /**
@@ -46,6 +48,7 @@ export function TrashedProductList({ products, busyId, onRestore, onPurge }: Tra
                 <time dateTime={product.purgeAt}>{formatDate(product.purgeAt)}</time>
               </td>
               <td className="trash-table__actions">
+                {onRestore && (
                 <Button
                   icon={<UndoIcon />}
                   intent="primary"
@@ -57,6 +60,8 @@ export function TrashedProductList({ products, busyId, onRestore, onPurge }: Tra
                 >
                   Restore
                 </Button>
+                )}
+                {onPurge && (
                 <Button
                   icon={<TrashIcon />}
                   intent="danger"
@@ -67,6 +72,7 @@ export function TrashedProductList({ products, busyId, onRestore, onPurge }: Tra
                 >
                   Delete forever
                 </Button>
+                )}
               </td>
             </tr>
           );

@@ -1,0 +1,54 @@
+import { Menu, MenuDivider, MenuItem } from '@blueprintjs/core';
+import { AddIcon, PeopleIcon, TickIcon } from '@blueprintjs/icons';
+import type { MouseEvent } from 'react';
+import { MenuPopover } from '../../../components/MenuPopover';
+import type { WorkspaceSummary } from '../../../lib/workspace';
+import { workspaceMembersPath } from '../urls';
+import { WorkspaceMenuButton } from './WorkspaceMenuButton';
+
+export interface WorkspaceMenuProps {
+  current: WorkspaceSummary | undefined;
+  workspaces: readonly WorkspaceSummary[];
+  compact: boolean;
+  onSwitch(workspaceId: string): void;
+  onCreate(): void;
+  onNavigate(path: string): void;
+}
+
+/** The header's workspace menu: your workspaces with your role in each, a new one, and the members page. */
+export function WorkspaceMenu({ current, workspaces, compact, onSwitch, onCreate, onNavigate }: WorkspaceMenuProps) {
+  const content = (
+    <Menu aria-label="Workspaces" className="workspace-menu">
+      {workspaces.map((workspace) => (
+        <MenuItem
+          key={workspace.id}
+          role="menuitemradio"
+          aria-checked={workspace.id === current?.id}
+          icon={workspace.id === current?.id ? <TickIcon /> : 'blank'}
+          text={workspace.name}
+          label={workspace.role}
+          onClick={() => workspace.id !== current?.id && onSwitch(workspace.id)}
+        />
+      ))}
+      <MenuDivider />
+      <MenuItem icon={<AddIcon />} text="New workspace…" onClick={onCreate} />
+      <MenuItem
+        icon={<PeopleIcon />}
+        text="Members"
+        href={workspaceMembersPath}
+        onClick={(event: MouseEvent) => {
+          event.preventDefault();
+          onNavigate(workspaceMembersPath);
+        }}
+      />
+    </Menu>
+  );
+  return (
+    <MenuPopover
+      content={content}
+      placement="bottom-start"
+      className="workspace-menu__popover"
+      renderButton={(button) => <WorkspaceMenuButton {...button} name={current?.name ?? 'Workspace'} role={current?.role ?? ''} compact={compact} />}
+    />
+  );
+}
