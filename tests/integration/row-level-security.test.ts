@@ -45,6 +45,13 @@ describe('the app role', () => {
     expect(session).toEqual({ session_user: 'stockroom_app', current_user: 'stockroom_app' });
   });
 
+  it('must be one: start-up refuses a superuser as DATABASE_APP_URL, and a role that does not exist', async () => {
+    await expect(openAppDatabases(app.databaseUrl, app.databaseUrl)).rejects.toThrow(/"postgres" is a superuser or has BYPASSRLS/);
+    const missing = new URL(app.databaseUrl);
+    missing.username = 'no_such_role';
+    await expect(openAppDatabases(app.databaseUrl, missing.toString())).rejects.toThrow(/"no_such_role" does not exist/);
+  });
+
   it('sees no row of a workspace-owned table without the setting, though the owner sees them all', async () => {
     expect((await app.sql('SELECT count(*)::int AS n FROM products'))[0].n).toBe(3);
     const fresh = new Client({ connectionString: app.config.databaseAppUrl });

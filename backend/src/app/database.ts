@@ -1,4 +1,5 @@
 import { MikroORM } from '@mikro-orm/postgresql';
+import { ConfigError } from '../config/config';
 import { scopeConnectionsToWorkspace } from '../db/workspace-scope';
 import { ormConfig } from './orm-config';
 
@@ -68,7 +69,8 @@ export interface AppDatabases {
 /** A role name as SQL spells an identifier. */
 const quotedIdentifier = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
-export class AppRoleError extends Error {}
+/** An app role that cannot be used: an operator's mistake, said in one line at start-up like a bad setting. */
+export class AppRoleError extends ConfigError {}
 
 /**
  * What the app role may do, granted by the schema's owner at each start so a table a migration adds
