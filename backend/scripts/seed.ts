@@ -39,7 +39,8 @@ const MAX_TENANTS = 100_000;
  * added and not touched since. The steps are spread evenly from the
  * product's creation to now. The rows carry no `last_change`, so the
  * triggers on products record no movement or activity of their own for
- * them: the history here is theirs.
+ * them (only their stock level, at the workspace's default location): the
+ * history here is theirs, at that location.
  */
 const INSERT_BATCH = `WITH created AS (
     INSERT INTO products (id, created_by, workspace_id, name, description, price, category, quantity, image_url, featured, created_at, updated_at, sku, barcode, reorder_level)
@@ -62,8 +63,8 @@ const INSERT_BATCH = `WITH created AS (
       CASE WHEN step.n = 0 THEN 'INITIAL' WHEN step.n = 1 THEN 'RECEIPT' WHEN step.n <= 1 + p.sales THEN 'SALE' ELSE 'COUNT' END AS reason,
       p.created_at + (now() - p.created_at) * step.n / (p.steps + 1) AS at
     FROM plan p CROSS JOIN LATERAL generate_series(0, p.steps) AS step(n))
-  INSERT INTO stock_movements (product_id, workspace_id, user_id, delta, quantity_after, reason, created_at)
-  SELECT id, workspace_id, created_by, delta, sum(delta) OVER (PARTITION BY id ORDER BY step), reason, at FROM moves ORDER BY id, step`;
+  INSERT INTO stock_movements (product_id, workspace_id, location_id, user_id, delta, quantity_after, reason, created_at)
+  SELECT id, workspace_id, default_location(workspace_id), created_by, delta, sum(delta) OVER (PARTITION BY id ORDER BY step), reason, at FROM moves ORDER BY id, step`;
 
 export interface SeedOptions {
   /**

@@ -44,6 +44,8 @@ import { lowStockDigestQueue } from './notifications/low-stock-digest';
 import { notificationSettingsRoutes } from './notifications/notification-settings.routes';
 import { invitationRoutes, workspaceInvitationRoutes } from './workspaces/invitation.routes';
 import { workspaceRoutes } from './workspaces/workspace.routes';
+import { locationRoutes } from './locations/location.routes';
+import { transferRoutes } from './stock/transfer.routes';
 import { docsRoutes } from './app/docs.routes';
 import { restErrorHandler, restNotFound } from './rest/error-middleware';
 import { methodNotAllowed } from './rest/method-not-allowed';
@@ -225,6 +227,8 @@ export async function createApp({ config, databaseUrl, orm, ownerOrm = orm, mail
   api.use('/products', productTrashRoutes(contextOf));
   api.use('/products', productRoutes(contextOf));
   api.use('/dashboard', dashboardRoutes(contextOf));
+  api.use('/locations', locationRoutes(contextOf));
+  api.use('/transfers', transferRoutes(contextOf));
   api.use('/workspaces', workspaceInvitationRoutes(contextOf));
   api.use('/workspaces', workspaceRoutes(contextOf));
   api.use('/invitations', invitationRoutes(contextOf));

@@ -109,6 +109,8 @@ export type ProductListInput = {
   inStock?: boolean | null | undefined;
   /** 1 to 100 (default 10) */
   limit?: number | null | undefined;
+  /** Only products with stock at this location or below it, each with its quantityAtLocation */
+  locationId?: string | number | null | undefined;
   /** From 1 (default 1) */
   page?: number | null | undefined;
   /** Substring, ignoring accents and case, of the name, description, category or SKU, or exactly the barcode; an exact SKU (any case) or barcode comes first */
@@ -157,7 +159,7 @@ export type SortOrder =
   | 'ASC'
   | 'DESC';
 
-/** Why a quantity changed. An adjustment gives SALE, DAMAGE (negative), RECEIPT, RETURN (positive) or CORRECTION; the app writes INITIAL (a new product), COUNT (a stocktake), CORRECTION (a quantity edited in the product form), IMPORT and BULK */
+/** Why a quantity changed. An adjustment gives SALE, DAMAGE (negative), RECEIPT, RETURN (positive) or CORRECTION; the app writes INITIAL (a new product), COUNT (a stocktake), CORRECTION (a quantity edited in the product form), IMPORT, BULK, and TRANSFER_OUT and TRANSFER_IN (the two halves of a transfer between locations) */
 export type StockMovementReason =
   | 'BULK'
   | 'CORRECTION'
@@ -167,7 +169,9 @@ export type StockMovementReason =
   | 'INITIAL'
   | 'RECEIPT'
   | 'RETURN'
-  | 'SALE';
+  | 'SALE'
+  | 'TRANSFER_IN'
+  | 'TRANSFER_OUT';
 
 /** LOW_STOCK: 0 < quantity <= reorderLevel (also counted as in stock) */
 export type StockStatus =

@@ -15,3 +15,4 @@ export * from './notifications';
 export * from './webhook-rules';
 export * from './client-paths';
 export * from './workspaces';
+export * from './locations';

@@ -62,9 +62,10 @@ export type ProductExportFormat = (typeof PRODUCT_EXPORT_FORMATS)[number];
  * stock gives one of STOCK_ADJUSTMENT_REASONS; the app writes the others
  * itself: INITIAL for a new product, COUNT for a stocktake, CORRECTION for a
  * quantity edited in the product form, IMPORT and BULK for imports and bulk
- * changes.
+ * changes, TRANSFER_OUT and TRANSFER_IN for the two halves of a transfer
+ * between locations.
  */
-export const STOCK_MOVEMENT_REASONS = ['INITIAL', 'SALE', 'RECEIPT', 'RETURN', 'DAMAGE', 'COUNT', 'CORRECTION', 'IMPORT', 'BULK'] as const;
+export const STOCK_MOVEMENT_REASONS = ['INITIAL', 'SALE', 'RECEIPT', 'RETURN', 'DAMAGE', 'COUNT', 'CORRECTION', 'IMPORT', 'BULK', 'TRANSFER_OUT', 'TRANSFER_IN'] as const;
 export type StockMovementReason = (typeof STOCK_MOVEMENT_REASONS)[number];
 /** The reasons an adjustment may give. A sale or damage takes stock away, a receipt or return adds it, a correction goes either way. */
 export const STOCK_ADJUSTMENT_REASONS = ['SALE', 'RECEIPT', 'RETURN', 'DAMAGE', 'CORRECTION'] as const satisfies readonly StockMovementReason[];

@@ -25,10 +25,12 @@ export const WORKSPACE_ROLE_SUMMARIES: Record<WorkspaceRole, string> = {
 export const WORKSPACE_PERMISSIONS = {
   /** Read products, their history and the stats; export. */
   readProducts: { role: 'VIEWER', tokenScope: 'read' },
-  /** Adjust, sell, receive and count stock. */
+  /** Adjust, sell, receive, count and transfer stock. */
   moveStock: { role: 'COUNTER', tokenScope: 'write' },
   /** Create, edit, delete, trash, restore, import and bulk-change products. */
   editProducts: { role: 'EDITOR', tokenScope: 'write' },
+  /** Create, rename, move and delete the workspace's locations. */
+  manageLocations: { role: 'EDITOR', tokenScope: 'write' },
   /** Purge the trash for good. */
   purgeTrash: { role: 'ADMIN', tokenScope: 'write' },
   /** Webhooks and the low-stock email settings. */

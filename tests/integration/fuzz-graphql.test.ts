@@ -5,6 +5,7 @@ import {
   ApiTokenFields,
   BulkChangeFields,
   ChangePasswordFields,
+  LocationFields,
   EVENT_TYPES,
   ForgotPasswordFields,
   NotificationSettingsFields,
@@ -54,7 +55,7 @@ let rootFields: string[];
  */
 const DISRUPTIVE = new Set(['signOut', 'changePassword', 'deactivateUser', 'updateUser', 'updateProfile', 'resetPassword', 'bulkUpdateProducts', 'bulkDeleteProducts', 'bulkAdjustStock', 'purgeProduct', 'purgeProducts', 'emptyTrash']);
 /** Fields whose `id` names a product; every other `id` names an account. */
-const PRODUCT_FIELDS = new Set(['product', 'trashedProduct', 'updateProduct', 'deleteProduct', 'adjustStock', 'countStock', 'bulkUpdateProducts', 'bulkDeleteProducts', 'bulkAdjustStock', 'restoreProduct', 'restoreProducts', 'purgeProduct', 'purgeProducts']);
+const PRODUCT_FIELDS = new Set(['product', 'trashedProduct', 'updateProduct', 'deleteProduct', 'adjustStock', 'countStock', 'productStock', 'transferStock', 'bulkUpdateProducts', 'bulkDeleteProducts', 'bulkAdjustStock', 'restoreProduct', 'restoreProducts', 'purgeProduct', 'purgeProducts']);
 /** Fields that change which of the caller's products are in the catalogue in ways the answer does not list. */
 const TRASH_FIELDS = new Set(['restoreProducts', 'restoreTrashBatch', 'purgeProduct', 'purgeProducts']);
 
@@ -67,6 +68,9 @@ const WORKSPACE_BY_ID = ['workspace', 'members', 'updateWorkspace', 'deleteWorks
 /** Invitations: by a workspace's id, or by a mailed token the generator never sees (tests/integration/workspace-invitations.test.ts drives them). */
 const INVITATIONS = ['invitations', 'inviteMember', 'revokeInvitation', 'resendInvitation', 'invitation', 'acceptInvitation'];
 
+/** Operations on a location of the caller's, or between two, whose ids the generator never sees (tests/integration/locations.test.ts drives them). */
+const LOCATION_BY_ID = ['location', 'updateLocation', 'deleteLocation', 'transferStock', 'transferStockBatch'];
+
 /**
  * Valid operations that cannot succeed: the mailed token and the caller's API token ids are unknown to the generator,
  * the product ids it knows are of live products (trashedProduct finds one only in the trash), a trash batch is only ever
@@ -74,8 +78,8 @@ const INVITATIONS = ['invitations', 'inviteMember', 'revokeInvitation', 'resendI
  * operation is for admins.
  */
 const CANNOT_SUCCEED: Record<Role, Set<string>> = {
-  member: new Set(['resetPassword', 'verifyEmail', 'users', 'adminStats', 'revokeApiToken', 'trashedProduct', 'restoreTrashBatch', 'undoBulkUpdate', ...WEBHOOK_BY_ID, ...WORKSPACE_BY_ID, ...INVITATIONS]),
-  admin: new Set(['resetPassword', 'verifyEmail', 'revokeApiToken', 'trashedProduct', 'restoreTrashBatch', 'undoBulkUpdate', ...WEBHOOK_BY_ID, ...WORKSPACE_BY_ID, ...INVITATIONS]),
+  member: new Set(['resetPassword', 'verifyEmail', 'users', 'adminStats', 'revokeApiToken', 'trashedProduct', 'restoreTrashBatch', 'undoBulkUpdate', ...WEBHOOK_BY_ID, ...WORKSPACE_BY_ID, ...INVITATIONS, ...LOCATION_BY_ID]),
+  admin: new Set(['resetPassword', 'verifyEmail', 'revokeApiToken', 'trashedProduct', 'restoreTrashBatch', 'undoBulkUpdate', ...WEBHOOK_BY_ID, ...WORKSPACE_BY_ID, ...INVITATIONS, ...LOCATION_BY_ID]),
 };
 
 /** The shared rules of each input type (and of root-field arguments), so valid values keep to the enforced bounds. */
@@ -98,6 +102,8 @@ const RULES: Record<string, Record<string, FieldRule>> = {
   countStock: StockCountFields,
   CreateApiTokenInput: ApiTokenFields,
   NotificationSettingsInput: NotificationSettingsFields,
+  CreateLocationInput: LocationFields,
+  UpdateLocationInput: LocationFields,
 };
 
 const slot = (name: string) => fc.constant(new Slot(name));
@@ -119,6 +125,10 @@ function hintsFor(role: Role, valid: boolean): GqlHints {
       return undefined;
     }
     switch (name) {
+      // A valid stock change, list or new location names no location (the default one, the top): the generator knows no location's id.
+      case 'locationId':
+      case 'parentId':
+        return valid ? fc.constant(undefined) : undefined;
       case 'expiresAt':
         // Never, or a lifetime the profile offers (30 days to a year).
         return valid ? fc.constantFrom(...API_TOKEN_LIFETIMES).map((days) => expiryOf(days)) : undefined;

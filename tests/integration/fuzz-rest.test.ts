@@ -73,13 +73,16 @@ const INVITATIONS = [
   'POST /api/invitations/{token}/accept',
 ];
 
+/** Operations on a location of the caller's, or between two, whose ids the generator never sees (tests/integration/locations.test.ts drives them). */
+const LOCATION_BY_ID = ['GET /api/locations/{id}', 'PUT /api/locations/{id}', 'DELETE /api/locations/{id}', 'POST /api/products/{id}/transfer', 'POST /api/transfers'];
+
 /**
  * Valid requests that cannot succeed for this caller: the mailed token and the caller's API token ids are unknown to the generator,
  * the product ids it knows are of live products (GET /api/products/trash/{id} finds one only in the trash), or the operation is for admins.
  */
 const CANNOT_SUCCEED: Record<Role, Set<string>> = {
-  member: new Set(['POST /api/auth/reset-password', 'POST /api/users/verify-email', 'GET /api/users', 'GET /api/users/admin/stats', 'DELETE /api/users/profile/tokens/{id}', 'GET /api/products/trash/{id}', ...WEBHOOK_BY_ID, ...WORKSPACE_BY_ID, ...INVITATIONS]),
-  admin: new Set(['POST /api/auth/reset-password', 'POST /api/users/verify-email', 'DELETE /api/users/profile/tokens/{id}', 'GET /api/products/trash/{id}', ...WEBHOOK_BY_ID, ...WORKSPACE_BY_ID, ...INVITATIONS]),
+  member: new Set(['POST /api/auth/reset-password', 'POST /api/users/verify-email', 'GET /api/users', 'GET /api/users/admin/stats', 'DELETE /api/users/profile/tokens/{id}', 'GET /api/products/trash/{id}', ...WEBHOOK_BY_ID, ...WORKSPACE_BY_ID, ...INVITATIONS, ...LOCATION_BY_ID]),
+  admin: new Set(['POST /api/auth/reset-password', 'POST /api/users/verify-email', 'DELETE /api/users/profile/tokens/{id}', 'GET /api/products/trash/{id}', ...WEBHOOK_BY_ID, ...WORKSPACE_BY_ID, ...INVITATIONS, ...LOCATION_BY_ID]),
 };
 
 const FORGED_TOKENS = [
@@ -106,6 +109,10 @@ function hintsFor(operation: RestOperation, role: Role, valid: boolean): Hints {
       case 'password':
         if (operation.key === 'POST /api/auth/signin') return valid ? slot('password:signIn') : undefined;
         return strongPassword;
+      // A valid stock change, list or new location names no location (the default one, the top): the generator knows no location's id.
+      case 'locationId':
+      case 'parentId':
+        return valid ? fc.constant(undefined) : undefined;
       case 'newPassword':
         return strongPassword;
       case 'currentPassword':
@@ -304,7 +311,7 @@ describe.each<Role>(['member', 'admin'])('REST fuzzing as %s', (role) => {
 
 test('the document lists operations of every area, so the fuzzing above reaches them', () => {
   const areas = new Set(operations.map((operation) => operation.path.split('/')[2]));
-  expect([...areas].sort()).toEqual(['auth', 'dashboard', 'health', 'invitations', 'products', 'users', 'workspaces']);
+  expect([...areas].sort()).toEqual(['auth', 'dashboard', 'health', 'invitations', 'locations', 'products', 'transfers', 'users', 'workspaces']);
 });
 
 test('a method the document does not list for a path answers 405 with Allow naming the listed ones', async () => {

@@ -16,6 +16,8 @@ import { productImportRoutes } from '../../backend/src/products/import-export/pr
 import { productTrashRoutes } from '../../backend/src/products/trash/product-trash.routes';
 import { avatarRoutes, productImageRoutes } from '../../backend/src/uploads/upload.routes';
 import { userRoutes } from '../../backend/src/users/user.routes';
+import { locationRoutes } from '../../backend/src/locations/location.routes';
+import { transferRoutes } from '../../backend/src/stock/transfer.routes';
 import { createProduct } from '../support/products';
 import { signUpAdmin, signUpUser, startTestApp, uniqueEmail, type TestApp } from '../support/test-app';
 
@@ -85,6 +87,8 @@ describe('the document and the router', () => {
       ...routesOf('/api/products', productTrashRoutes(notCalled)),
       ...routesOf('/api/products', productRoutes(notCalled)),
       ...routesOf('/api/dashboard', dashboardRoutes(notCalled)),
+      ...routesOf('/api/locations', locationRoutes(notCalled)),
+      ...routesOf('/api/transfers', transferRoutes(notCalled)),
       ...routesOf('/api/workspaces', workspaceInvitationRoutes(notCalled)),
       ...routesOf('/api/workspaces', workspaceRoutes(notCalled)),
       ...routesOf('/api/invitations', invitationRoutes(notCalled)),

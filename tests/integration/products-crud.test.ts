@@ -330,6 +330,8 @@ describe('OpenAPI', () => {
         'POST /api/products/{id}/stock',
         'POST /api/products/{id}/stock/count',
         'GET /api/products/{id}/movements',
+        'GET /api/products/{id}/stock',
+        'POST /api/products/{id}/transfer',
         'GET /api/products/search',
         'GET /api/products/category/{category}',
         'GET /api/products/featured',

@@ -9,7 +9,7 @@ import { signUpUser, startTestApp, type TestApp } from '../support/test-app';
  * refused change writes nothing.
  */
 
-const MOVEMENT_FIELDS = 'id delta quantityAfter reason note createdAt user { id fullName }';
+const MOVEMENT_FIELDS = 'id delta quantityAfter reason note createdAt user { id fullName } location { id name } transferId';
 const ADJUST = `mutation Adjust($id: ID!, $delta: Int!, $reason: StockMovementReason, $note: String) {
   adjustStock(id: $id, delta: $delta, reason: $reason, note: $note) { ${PRODUCT_FIELDS} } }`;
 const COUNT = `mutation Count($id: ID!, $quantity: Int!, $note: String) { countStock(id: $id, quantity: $quantity, note: $note) { ${PRODUCT_FIELDS} } }`;
@@ -362,6 +362,8 @@ describe('the history', () => {
       note: 'Sale 12',
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       user: { id: owner.user.id, fullName: 'Grace Hopper' },
+      location: { id: expect.any(String), name: 'Main' },
+      transferId: null,
     });
     const gql = await app.gql(HISTORY, { id: product.id, page: 1, limit: 5 }, { token: owner.token });
     expect(gql.errors).toBeUndefined();

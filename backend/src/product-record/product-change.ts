@@ -18,14 +18,21 @@ export interface ProductChange {
    * its movement is recorded even for a change of 0, as a count that found
    * what was expected), 'import' (one products_imported entry with the
    * counts) or 'trash' (to or from the trash: product_deleted or
-   * product_restored, as deleted_at says).
+   * product_restored, as deleted_at says) or 'transfer' (no entry: the
+   * total stays; `transfer` says what moved).
    */
-  kind: 'create' | 'edit' | 'stock' | 'import' | 'trash';
+  kind: 'create' | 'edit' | 'stock' | 'import' | 'trash' | 'transfer';
   /** The movement's reason when the quantity changes (left out: INITIAL for a new product, CORRECTION for an edit). */
   reason?: StockMovementReason;
   /** The reason the activity entry gives, when it is not the movement's (a bulk adjustment's movement is BULK). */
   entryReason?: string;
   note?: string | null;
+  /** Where the stock moved; left out: the workspace's default location. */
+  location?: string | null;
+  /** A count at `location`: the quantity found there, which the level must end at. */
+  counted?: number;
+  /** Of a 'transfer': which transfer, from and to where, and how many (left out: each row's own, set by the statement). */
+  transfer?: { id: string; from: string; to: string; quantity?: number };
 }
 
 /**
@@ -36,9 +43,9 @@ export interface ProductChange {
  * every product write of the app sets it.
  */
 export function lastChange(change: ProductChange): Statement {
-  const { actor, kind, reason, entryReason, note } = change;
+  const { actor, kind, reason, entryReason, note, location, counted, transfer } = change;
   return {
     sql: `(?::jsonb || jsonb_build_object('at', statement_timestamp()))`,
-    values: [JSON.stringify({ actor, kind, reason, entryReason, note: note ?? undefined })],
+    values: [JSON.stringify({ actor, kind, reason, entryReason, note: note ?? undefined, location: location ?? undefined, counted, transfer })],
   };
 }

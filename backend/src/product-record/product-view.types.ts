@@ -1,4 +1,4 @@
-import { ObjectType } from 'type-graphql';
+import { Field, Int, ObjectType } from 'type-graphql';
 import { PRODUCT_ANSWER_ORDER, productField, type ProductAnswer } from '@stockroom/schema';
 import { applyProductFields } from './product-fields.graphql';
 
@@ -15,6 +15,9 @@ applyProductFields(
   ProductObject,
   PRODUCT_ANSWER_ORDER.map((name) => ({ name, nullable: productField(name).nullable === true, docs: 'graphql' })),
 );
+
+// Beside the table's fields: what a list filtered by a location adds to each product.
+Field(() => Int, { nullable: true, description: 'Only in a list filtered by locationId: the stock at that location and below it; null otherwise' })(ProductObject.prototype, 'quantityAtLocation');
 
 /** The GraphQL Product type (a class for TypeGraphQL), whose values are ProductAnswer. */
 export const ProductView = ProductObject as new () => ProductAnswer;

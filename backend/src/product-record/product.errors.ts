@@ -1,4 +1,4 @@
-import { ProductMessages } from '@stockroom/schema';
+import { LocationMessages, ProductMessages } from '@stockroom/schema';
 import { ConflictError, ForbiddenError, NotFoundError } from '../common/errors';
 
 export class ProductNotFoundError extends NotFoundError {
@@ -53,3 +53,41 @@ export function duplicateCodeErrorOf(error: unknown): DuplicateSkuError | Duplic
   return undefined;
 }
 
+
+/** The constraint a stock level below 0 breaks; the triggers on products name the location in its message. */
+export const STOCK_LEVEL_CHECK = 'stock_levels_quantity_check';
+
+/** What a write that would take a stock level below 0 was refused for: the location's name and what it holds. */
+export interface StockShortage {
+  location: string;
+  available: number;
+}
+
+/** The shortage a refused write reports (db/triggers/product-history.sql), or undefined for any other error. */
+export function stockShortageOf(error: unknown): StockShortage | undefined {
+  const { code, constraint, detail } = error as { code?: string; constraint?: string; detail?: string };
+  if (code !== '23514' || constraint !== STOCK_LEVEL_CHECK || !detail) return undefined;
+  try {
+    const { location, available } = JSON.parse(detail) as Partial<StockShortage>;
+    return typeof location === 'string' && typeof available === 'number' ? { location, available } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A change that would take more from a location than it holds: 409 'Not enough stock at Back room'. */
+export class NotEnoughStockAtError extends ConflictError {
+  constructor(locationName: string) {
+    super(LocationMessages.notEnoughAt(locationName));
+  }
+}
+
+/**
+ * The 409 of a write that would take a stock level below 0 (an edited
+ * quantity lower than the default location holds, say); undefined for any
+ * other error.
+ */
+export function stockShortErrorOf(error: unknown): NotEnoughStockAtError | undefined {
+  const shortage = stockShortageOf(error);
+  return shortage && new NotEnoughStockAtError(shortage.location);
+}

@@ -2,6 +2,7 @@ import { Check, Entity, Enum, Index, ManyToOne, OptionalProps, PrimaryKey, Prope
 import { Rules, STOCK_MOVEMENT_REASONS, type StockMovementReason } from '@stockroom/schema';
 import { User } from '../account/user.entity';
 import { Workspace } from '../account/workspace.entity';
+import { Location } from '../locations/location.entity';
 import { Product } from '../product-record/product.entity';
 
 /**
@@ -13,9 +14,10 @@ import { Product } from '../product-record/product.entity';
  */
 @Entity({ tableName: 'stock_movements' })
 @Index({ name: 'stock_movements_product_recent_idx', expression: 'create index "stock_movements_product_recent_idx" on "stock_movements" ("product_id", "id" desc)' })
+@Index({ name: 'stock_movements_transfer_idx', expression: 'create index "stock_movements_transfer_idx" on "stock_movements" ("transfer_id") where "transfer_id" is not null' })
 @Check({ name: 'stock_movements_quantity_after_check', expression: `"quantity_after" >= ${Rules.quantity.min} and "quantity_after" <= ${Rules.quantity.max}` })
 export class StockMovement {
-  [OptionalProps]?: 'note' | 'createdAt';
+  [OptionalProps]?: 'note' | 'createdAt' | 'location' | 'transferId';
 
   /**
    * Increasing in the order the movements of one product happened: each is
@@ -40,6 +42,17 @@ export class StockMovement {
   /** Who made the change; kept (as null) when that account is deleted, so the product's ledger still adds up. */
   @ManyToOne(() => User, { nullable: true, deleteRule: 'set null' })
   user?: User | null;
+
+  /**
+   * Where the stock moved: the write's location, else the workspace's default one. Null only once that
+   * location has been deleted (it held no stock then), so the product's ledger still adds up.
+   */
+  @ManyToOne(() => Location, { nullable: true, deleteRule: 'set null' })
+  location?: Location | null;
+
+  /** The transfer this movement is half of (a TRANSFER_OUT and a TRANSFER_IN share it); null otherwise. */
+  @Property({ type: 'uuid', nullable: true })
+  transferId?: string | null;
 
   /** Signed: negative takes stock away. A stocktake that found what was expected records 0. */
   @Property({ type: 'integer' })

@@ -4,12 +4,14 @@ import type { Statement } from '../db/sql';
 
 /** The columns of a movement as both transports send it (the user is nested by the service). */
 const MOVEMENT_COLUMNS = `m.id::text AS id, m.delta, m.quantity_after AS "quantityAfter", m.reason, m.note, m.created_at AS "createdAt",
-  u.id AS "userId", trim(u.first_name || ' ' || u.last_name) AS "userFullName"`;
+  u.id AS "userId", trim(u.first_name || ' ' || u.last_name) AS "userFullName", loc.id AS "locationId", loc.name AS "locationName", m.transfer_id AS "transferId"`;
+/** A movement with who made it and where. */
+const MOVEMENT_SOURCE = 'stock_movements AS m LEFT JOIN users AS u ON u.id = m.user_id LEFT JOIN locations AS loc ON loc.id = m.location_id';
 
 /** One page of a product's movements in a workspace, newest first (the index on product and id serves it). */
 export function movementPageStatement(productId: string, workspaceId: string, limit: number, offset: number): Statement {
   return {
-    sql: `SELECT ${MOVEMENT_COLUMNS} FROM stock_movements AS m LEFT JOIN users AS u ON u.id = m.user_id
+    sql: `SELECT ${MOVEMENT_COLUMNS} FROM ${MOVEMENT_SOURCE}
       WHERE m.product_id = ? AND m.workspace_id = ? ORDER BY m.id DESC LIMIT ? OFFSET ?`,
     values: [productId, workspaceId, limit, offset],
   };
@@ -18,4 +20,21 @@ export function movementPageStatement(productId: string, workspaceId: string, li
 /** How many movements a product of the workspace has (at least its INITIAL one). */
 export function movementCountStatement(productId: string, workspaceId: string): Statement {
   return { sql: 'SELECT count(*)::int AS total FROM stock_movements WHERE product_id = ? AND workspace_id = ?', values: [productId, workspaceId] };
+}
+
+/** The movements of one transfer in a workspace, in the order they were written (each product's TRANSFER_OUT, then its TRANSFER_IN). */
+export function transferMovementsStatement(transferId: string, workspaceId: string): Statement {
+  return {
+    sql: `SELECT ${MOVEMENT_COLUMNS}, m.product_id AS "productId" FROM ${MOVEMENT_SOURCE}
+      WHERE m.transfer_id = ? AND m.workspace_id = ? ORDER BY m.id`,
+    values: [transferId, workspaceId],
+  };
+}
+
+/** A product's stock levels in a workspace that hold something. */
+export function stockLevelsStatement(productId: string, workspaceId: string): Statement {
+  return {
+    sql: 'SELECT location_id AS "locationId", quantity FROM stock_levels WHERE product_id = ? AND workspace_id = ? AND quantity <> 0',
+    values: [productId, workspaceId],
+  };
 }

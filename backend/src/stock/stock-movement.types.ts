@@ -8,13 +8,19 @@ export const StockMovementReason = enumNamedAsValues(STOCK_MOVEMENT_REASONS);
 export type StockMovementReason = (typeof StockMovementReason)[keyof typeof StockMovementReason];
 registerEnumType(StockMovementReason, {
   name: 'StockMovementReason',
-  description: 'Why a quantity changed. An adjustment gives SALE, DAMAGE (negative), RECEIPT, RETURN (positive) or CORRECTION; the app writes INITIAL (a new product), COUNT (a stocktake), CORRECTION (a quantity edited in the product form), IMPORT and BULK',
+  description: 'Why a quantity changed. An adjustment gives SALE, DAMAGE (negative), RECEIPT, RETURN (positive) or CORRECTION; the app writes INITIAL (a new product), COUNT (a stocktake), CORRECTION (a quantity edited in the product form), IMPORT, BULK, and TRANSFER_OUT and TRANSFER_IN (the two halves of a transfer between locations)',
 });
 
 @ObjectType({ description: 'Who made a stock movement', simpleResolvers: true })
 export class StockMovementUser {
   @Field(() => ID) id!: string;
   @Field() fullName!: string;
+}
+
+@ObjectType({ description: 'Where a stock movement happened', simpleResolvers: true })
+export class StockMovementLocation {
+  @Field(() => ID) id!: string;
+  @Field() name!: string;
 }
 
 /** One change of a product's quantity, as both transports send it. */
@@ -27,6 +33,10 @@ export class StockMovementView {
   @Field(() => String, { nullable: true }) note!: string | null;
   @Field() createdAt!: Date;
   @Field(() => StockMovementUser, { nullable: true, description: 'null when that account has since been deleted' }) user!: StockMovementUser | null;
+  @Field(() => StockMovementLocation, { nullable: true, description: 'Where the stock moved; null when that location has since been deleted' })
+  location!: StockMovementLocation | null;
+  @Field(() => ID, { nullable: true, description: "The transfer this movement is half of (a TRANSFER_OUT and a TRANSFER_IN share it); null otherwise" })
+  transferId!: string | null;
 }
 
 @ObjectType({ description: "A page of a product's stock history, newest first", simpleResolvers: true })

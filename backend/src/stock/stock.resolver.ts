@@ -1,8 +1,9 @@
-import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Resolver, Root } from 'type-graphql';
+import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../account/context';
 import { ProductView } from '../product-record/product-view.types';
 import { stockService } from './stock.service';
 import { StockMovementPage, StockMovementReason } from './stock-movement.types';
+import { ProductStock, StockTransfer, StockTransferBatch, StockTransferBatchInput } from './stock-level.types';
 
 /** GraphQL adapter over stockService: stock changes of the caller's products, and each product's stock history. */
 @Resolver(() => ProductView)
@@ -16,9 +17,10 @@ export class StockResolver {
     @Arg('delta', () => Int) delta: number,
     @Arg('reason', () => StockMovementReason, { nullable: true, description: 'SALE, RECEIPT, RETURN, DAMAGE or CORRECTION' }) reason: StockMovementReason | undefined,
     @Arg('note', () => String, { nullable: true, description: 'At most 200 characters' }) note: string | undefined,
+    @Arg('locationId', () => ID, { nullable: true, description: "Where; left out: the workspace's default location" }) locationId: string | undefined,
     @Ctx() ctx: RequestContext,
   ) {
-    return stockService.adjust(ctx, id, { delta, reason, note });
+    return stockService.adjust(ctx, id, { delta, reason, note, locationId });
   }
 
   @Mutation(() => ProductView, {
@@ -28,9 +30,34 @@ export class StockResolver {
     @Arg('id', () => ID) id: string,
     @Arg('quantity', () => Int, { description: 'The quantity counted, 0 to 100000' }) quantity: number,
     @Arg('note', () => String, { nullable: true, description: 'At most 200 characters' }) note: string | undefined,
+    @Arg('locationId', () => ID, { nullable: true, description: "Where it was counted; left out: the workspace's default location" }) locationId: string | undefined,
     @Ctx() ctx: RequestContext,
   ) {
-    return stockService.count(ctx, id, { quantity, note });
+    return stockService.count(ctx, id, { quantity, note, locationId });
+  }
+
+  @Query(() => ProductStock, { description: "Where a product's stock is: its total and each location holding some" })
+  productStock(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestContext) {
+    return stockService.levels(ctx, id);
+  }
+
+  @Mutation(() => StockTransfer, {
+    description: "Moves stock of one product between two locations: a TRANSFER_OUT and a TRANSFER_IN sharing a transfer id; the total does not change. Too little at the source: 'Not enough stock at <name>'",
+  })
+  transferStock(
+    @Arg('id', () => ID) id: string,
+    @Arg('fromLocationId', () => ID) fromLocationId: string,
+    @Arg('toLocationId', () => ID) toLocationId: string,
+    @Arg('quantity', () => Int, { description: 'At least 1' }) quantity: number,
+    @Arg('note', () => String, { nullable: true, description: 'At most 200 characters' }) note: string | undefined,
+    @Ctx() ctx: RequestContext,
+  ) {
+    return stockService.transfer(ctx, id, { fromLocationId, toLocationId, quantity, note });
+  }
+
+  @Mutation(() => StockTransferBatch, { description: 'Moves many products between two locations at once, all or nothing, under one transfer id' })
+  transferStockBatch(@Arg('input', () => StockTransferBatchInput) input: StockTransferBatchInput, @Ctx() ctx: RequestContext) {
+    return stockService.transferBatch(ctx, input);
   }
 
   @FieldResolver(() => StockMovementPage, { description: "The product's stock history, newest first" })

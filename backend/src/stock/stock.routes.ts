@@ -1,5 +1,5 @@
 import type { Request, Router } from 'express';
-import { StockAdjustmentFields, StockCountFields, StockMovementListFields } from '@stockroom/schema';
+import { locationIdRule, StockAdjustmentFields, StockCountFields, StockMovementListFields, TransferFields } from '@stockroom/schema';
 import type { RequestContext } from '../account/context';
 import { readBody } from '../rest/body';
 import { queryParams } from '../rest/query';
@@ -15,17 +15,29 @@ type ContextOf = (req: Request) => RequestContext;
  */
 export function addStockRoutes(router: Router, contextOf: ContextOf): void {
   /**
-   * POST /api/products/{id}/stock { delta, reason?, note? }: { product }; a sale beyond the stock is a 409.
+   * POST /api/products/{id}/stock { delta, reason?, note?, locationId? } (counters and above): { product }; a sale beyond the
+   * location's stock is a 409.
    * The reason may be sent in upper or lower case; it is answered in upper case.
    */
   router.post('/:id/stock', async (req, res) => {
-    const { reason, ...rest } = readBody(req, StockAdjustmentFields);
+    const { reason, ...rest } = readBody(req, { ...StockAdjustmentFields, locationId: locationIdRule });
     res.json({ product: await stockService.adjust(contextOf(req), req.params.id, { ...rest, reason: typeof reason === 'string' ? reason.toUpperCase() : reason }) });
   });
 
-  /** POST /api/products/{id}/stock/count { quantity, note? }: { product } after a stocktake (403 for anyone else's) */
+  /** POST /api/products/{id}/stock/count { quantity, note?, locationId? } (counters and above): { product } after a stocktake (403 for anyone else's) */
   router.post('/:id/stock/count', async (req, res) => {
-    res.json({ product: await stockService.count(contextOf(req), req.params.id, readBody(req, StockCountFields)) });
+    res.json({ product: await stockService.count(contextOf(req), req.params.id, readBody(req, { ...StockCountFields, locationId: locationIdRule })) });
+  });
+
+  /** GET /api/products/{id}/stock (members): { total, levels: [{ location: { id, name, path }, quantity }] } */
+  router.get('/:id/stock', async (req, res) => {
+    res.json(await stockService.levels(contextOf(req), req.params.id));
+  });
+
+  /** POST /api/products/{id}/transfer { fromLocationId, toLocationId, quantity, note? } (counters and above): { product, movements } */
+  router.post('/:id/transfer', async (req, res) => {
+    const body = readBody(req, { ...TransferFields, fromLocationId: locationIdRule, toLocationId: locationIdRule });
+    res.json(await stockService.transfer(contextOf(req), req.params.id, body));
   });
 
   /** GET /api/products/{id}/movements?page&limit: { movements, pagination }, newest first (404 for anyone else's) */

@@ -1,5 +1,5 @@
 -- What a product write records beyond the row: its stock movement, its
--- activity entry and a crossing into low or out of stock. Statement-level
+-- stock levels, its activity entry and a crossing into low or out of stock. Statement-level
 -- triggers with transition tables, so every write path records them in its
 -- own transaction (a refused write records nothing), and a write of many rows
 -- records them with one INSERT ... SELECT instead of a row at a time.
@@ -17,10 +17,15 @@
 --           when it differs (a bulk adjustment's movement is BULK, its entry
 --           says SALE or RECEIPT)
 --   note    the movement's note
+--   location where the stock moved (left out: the workspace's default
+--           location); `counted` for a count there, the quantity found
+--   transfer { id, from, to, quantity } of kind 'transfer': two movements,
+--           TRANSFER_OUT at `from` and TRANSFER_IN at `to`, the total unchanged
 --   at      the statement's start, which tells this statement's context
 --           from one an earlier write left in the row.
 -- A write that gives no context (SQL run by hand, a data migration, a seed
--- that brings its own history) records nothing here; the totals and the
+-- that brings its own history) records nothing here but its stock levels,
+-- which follow every quantity change at the default location; the totals and the
 -- events, which need none, follow it all the same. A DELETE has no new rows:
 -- its entry names the workspace's first owner.
 
@@ -80,6 +85,62 @@ begin
 end
 $$;
 
+-- The workspace's default location, where stock that names no place is.
+create or replace function default_location(workspace uuid) returns uuid
+language sql stable parallel safe
+as $$
+  select id from locations where workspace_id = workspace and is_default
+$$;
+
+-- Applies `shifts` ([{ product, location, workspace, delta, counted }]) to
+-- the stock levels. A level that would go below 0 refuses the whole
+-- statement with a check violation on stock_levels_quantity_check whose
+-- message names the location and whose detail holds { location, available }
+-- as JSON, so the app says 'Not enough stock at Back room'. A count at a
+-- location (`counted`) whose level changed after the count's statement read
+-- it is a serialization failure, which the app retries: the level then is
+-- exactly what was counted. The caller holds the products' row locks,
+-- through which every level change passes, so what it reads here stays true
+-- until it commits. Levels are looked up by key, a few rows at a time.
+create or replace function stock_levels_shift(shifts jsonb) returns void
+language plpgsql
+set enable_nestloop = on
+as $$
+declare
+  short record;
+begin
+  if exists (select 1 from jsonb_to_recordset(shifts) as s(product uuid, location uuid, delta integer, counted integer)
+             left join stock_levels as sl on sl.product_id = s.product and sl.location_id = s.location
+             where s.counted is not null and coalesce(sl.quantity, 0) + s.delta <> s.counted) then
+    raise exception using errcode = 'serialization_failure', message = 'The counted level changed while the count was written';
+  end if;
+  select l.name, coalesce(sl.quantity, 0) as available into short
+  from (select product, location, sum(delta) as delta from jsonb_to_recordset(shifts) as s(product uuid, location uuid, workspace uuid, delta integer)
+        group by product, location) as s
+  join locations as l on l.id = s.location
+  left join stock_levels as sl on sl.product_id = s.product and sl.location_id = s.location
+  where coalesce(sl.quantity, 0) + s.delta < 0
+  limit 1;
+  if found then
+    raise exception using errcode = 'check_violation', constraint = 'stock_levels_quantity_check',
+      message = 'Not enough stock at ' || short.name,
+      detail = jsonb_build_object('location', short.name, 'available', short.available)::text;
+  end if;
+  -- Existing levels change in place; a level the product never had starts at its (then positive) change.
+  -- An upsert would not do: the row it proposes is checked before it turns into an update.
+  update stock_levels as sl set quantity = sl.quantity + s.delta
+  from (select product, location, sum(delta) as delta from jsonb_to_recordset(shifts) as s(product uuid, location uuid, delta integer)
+        group by product, location) as s
+  where sl.product_id = s.product and sl.location_id = s.location and s.delta <> 0;
+  insert into stock_levels (product_id, location_id, workspace_id, quantity)
+  select product, location, min(workspace::text)::uuid, sum(delta)
+  from jsonb_to_recordset(shifts) as s(product uuid, location uuid, workspace uuid, delta integer)
+  where not exists (select 1 from stock_levels as sl where sl.product_id = s.product and sl.location_id = s.location)
+  group by product, location
+  order by product, location;
+end
+$$;
+
 -- A new product: an INITIAL (or IMPORT) movement of its whole quantity, 0
 -- included, so every product's history starts somewhere; 'product_created'.
 create or replace function products_record_inserted() returns trigger
@@ -88,17 +149,22 @@ as $$
 declare
   r record;
 begin
-  with written as materialized (
-    select n.id, n.workspace_id, n.name, n.quantity, (c ->> 'actor')::uuid as actor, coalesce(c ->> 'kind', 'create') as kind, c
+  -- Every product, with context or without, has its stock at one place from the start.
+  with placed as materialized (
+    select n.id, n.workspace_id, n.name, n.quantity, (c ->> 'actor')::uuid as actor, coalesce(c ->> 'kind', 'create') as kind, c,
+      coalesce((c ->> 'location')::uuid, default_location(n.workspace_id)) as location_id
     from new_rows as n cross join lateral product_change(n) as c
-    where c is not null
+  ),
+  levels as (
+    insert into stock_levels (product_id, location_id, workspace_id, quantity)
+    select id, location_id, workspace_id, quantity from placed
   ),
   moved as (
-    insert into stock_movements (product_id, workspace_id, user_id, delta, quantity_after, reason, note)
-    select id, workspace_id, actor, quantity, quantity, coalesce(c ->> 'reason', 'INITIAL'), c ->> 'note' from written
+    insert into stock_movements (product_id, workspace_id, location_id, user_id, delta, quantity_after, reason, note)
+    select id, workspace_id, location_id, actor, quantity, quantity, coalesce(c ->> 'reason', 'INITIAL'), c ->> 'note' from placed where c is not null
   )
   insert into activity_log (workspace_id, user_id, kind, subject_id, subject)
-  select workspace_id, actor, 'product_created', id, name from written where kind <> 'import';
+  select workspace_id, actor, 'product_created', id, name from placed where c is not null and kind <> 'import';
 
   for r in
     select n.workspace_id, (c ->> 'actor')::uuid as actor, count(*)::int as created
@@ -110,10 +176,12 @@ begin
 end
 $$;
 
--- A changed product. In the catalogue before and after: a movement when the
--- quantity changed (a stock change records one even for 0); the entry its
--- kind logs; a crossing into low or out of stock. Moved to the trash:
--- 'product_deleted'; back from it: 'product_restored'.
+-- A changed product. Its stock levels follow its quantity, at the write's
+-- location (with context or without); a transfer moves stock between two
+-- levels. In the catalogue before and after: a movement when the quantity
+-- changed (a stock change records one even for 0), two for a transfer; the
+-- entry its kind logs; a crossing into low or out of stock. Moved to the
+-- trash: 'product_deleted'; back from it: 'product_restored'.
 -- It never joins the old rows to the new ones in a nested loop: PL/pgSQL
 -- plans a statement once per connection, for the row counts of the first
 -- call, and a plan made for a one-row edit would compare every old row with
@@ -124,7 +192,23 @@ set enable_nestloop = off
 as $$
 declare
   r record;
+  shifts jsonb;
 begin
+  select jsonb_agg(jsonb_build_object('product', s.product, 'location', s.location, 'workspace', s.workspace, 'delta', s.delta, 'counted', s.counted))
+  into shifts
+  from old_rows as o join new_rows as n on n.id = o.id cross join lateral product_change(n) as c
+  cross join lateral (
+    select n.id, coalesce((c ->> 'location')::uuid, default_location(n.workspace_id)), n.workspace_id, n.quantity - o.quantity, (c ->> 'counted')::int
+    where n.quantity <> o.quantity or c ->> 'counted' is not null
+    union all
+    select n.id, (c -> 'transfer' ->> 'from')::uuid, n.workspace_id, -(c -> 'transfer' ->> 'quantity')::int, null where c ->> 'kind' = 'transfer'
+    union all
+    select n.id, (c -> 'transfer' ->> 'to')::uuid, n.workspace_id, (c -> 'transfer' ->> 'quantity')::int, null where c ->> 'kind' = 'transfer'
+  ) as s(product, location, workspace, delta, counted);
+  if shifts is not null then
+    perform stock_levels_shift(shifts);
+  end if;
+
   with written as materialized (
     select n.id, n.workspace_id, n.name, n.quantity, n.reorder_level, n.quantity - o.quantity as delta,
       o.deleted_at is null as was_live, n.deleted_at is null as live,
@@ -135,9 +219,20 @@ begin
     where c is not null
   ),
   moved as (
-    insert into stock_movements (product_id, workspace_id, user_id, delta, quantity_after, reason, note)
-    select id, workspace_id, actor, delta, quantity, coalesce(c ->> 'reason', 'CORRECTION'), c ->> 'note'
-    from written where was_live and live and (delta <> 0 or kind = 'stock')
+    insert into stock_movements (product_id, workspace_id, location_id, user_id, delta, quantity_after, reason, note, transfer_id)
+    select id, workspace_id, location_id, actor, delta, quantity_after, reason, c ->> 'note', transfer_id
+    from (
+      select id, workspace_id, coalesce((c ->> 'location')::uuid, default_location(workspace_id)) as location_id, actor, delta,
+        quantity as quantity_after, coalesce(c ->> 'reason', 'CORRECTION') as reason, c, null::uuid as transfer_id, 0 as half
+      from written where was_live and live and (delta <> 0 or kind = 'stock')
+      union all
+      select id, workspace_id, (c -> 'transfer' ->> half.side)::uuid, actor, half.sign * (c -> 'transfer' ->> 'quantity')::int,
+        quantity + least(half.sign, 0) * (c -> 'transfer' ->> 'quantity')::int, half.reason, c, (c -> 'transfer' ->> 'id')::uuid, half.n
+      from written cross join (values (1, 'from', -1, 'TRANSFER_OUT'), (2, 'to', 1, 'TRANSFER_IN')) as half(n, side, sign, reason)
+      where was_live and live and kind = 'transfer'
+    ) as m
+    -- Numbered in order: a transfer's TRANSFER_OUT comes before its TRANSFER_IN, so each quantity_after is the running sum.
+    order by id, half
   ),
   entries (ord, workspace_id, user_id, kind, subject_id, subject, details) as (
     select 1, workspace_id, actor, case crossing when 'OUT_OF_STOCK' then 'stock_out' else 'stock_low' end, id, name,

@@ -20,6 +20,7 @@ import type { RequestContext } from '../../account/context';
 import type { Statement } from '../../db/sql';
 import { assertValid, ConflictError, NotFoundError, ValidationError } from '../../common/errors';
 import { cleanNote } from '../../stock/stock.service';
+import { stockShortErrorOf } from '../../product-record/product.errors';
 import { listFiltersOf, trimmed, withTrimmedFilters } from '../list-query/product-list-request';
 import { BulkEdit } from './bulk-edit.entity';
 import { bulkAdjustStockStatement, bulkDeleteStatement, bulkUpdateStatement, undoBulkEditStatement, type BulkCounts, type BulkSelection } from './product-bulk.queries';
@@ -123,7 +124,10 @@ export const productBulkService = {
     const delta = Number(input.delta);
     const reason = (input.reason as StockAdjustmentReason | null | undefined) ?? defaultAdjustmentReason(delta);
     const note = cleanNote(input.note);
-    const counts = await run(ctx, bulkAdjustStockStatement(selection, delta, Rules.quantity, { reason, note }, user.id));
+    // A product whose total has room but whose default location holds too little refuses the whole change, naming the location.
+    const counts = await run(ctx, bulkAdjustStockStatement(selection, delta, Rules.quantity, { reason, note }, user.id)).catch((error: unknown) => {
+      throw stockShortErrorOf(error) ?? error;
+    });
     assertAllFound(selection, counts);
     if (counts.short > 0) {
       if (delta < 0) throw new ConflictError(BulkMessages.insufficientStock(counts.short));

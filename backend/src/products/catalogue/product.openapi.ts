@@ -1,6 +1,8 @@
 import {
+  LOCATION_EXPORT_HEADERS,
   PRODUCT_CREATE_REQUIRED,
   PRODUCT_EXPORT_FORMATS,
+  PRODUCT_EXPORT_ROWS,
   PRODUCT_INPUT_ORDER,
   PRODUCT_OPENAPI_ORDER,
   ProductMessages,
@@ -71,7 +73,16 @@ export const productOpenApiSchemas = {
     required: PRODUCT_OPENAPI_ORDER,
     properties: Object.fromEntries(PRODUCT_OPENAPI_ORDER.map((name) => [name, answerSchema(name)])),
   },
-  ProductPage: pageOf('products', 'Product'),
+  /** A product in a list: in one filtered by locationId, with its stock at that location and below it. */
+  ListedProduct: {
+    type: 'object',
+    required: PRODUCT_OPENAPI_ORDER,
+    properties: {
+      ...Object.fromEntries(PRODUCT_OPENAPI_ORDER.map((name) => [name, answerSchema(name)])),
+      quantityAtLocation: { ...integer, description: 'Only in a list filtered by locationId: the stock at that location and below it' },
+    },
+  },
+  ProductPage: pageOf('products', 'ListedProduct'),
   // A product's stock history, beside the product it belongs to.
   ...stockOpenApiSchemas,
   ProductStats: {
@@ -92,11 +103,13 @@ export const productOpenApiRequestBodies = {
     properties: { ...productInput([]).properties, version: { ...versionSchema, description: 'The version edited: 409 when a field sent has changed since to another value (a sale or an edit of other fields is no conflict)' } },
   }),
 };
+/** A list filtered by another workspace's location (or none). */
+const locationNotFound = errorResponse("Location not found: the locationId is not one of the workspace's");
 const requestBodyRef = (name: keyof typeof productOpenApiRequestBodies) => ({ $ref: `#/components/requestBodies/${name}` });
 
 export const productOpenApiPaths = {
   '/api/products': {
-    get: { operationId: 'listProducts', tags, summary: "List the caller's products", security: bearer, parameters: listParams, responses: { 200: page, 400: invalid, 401: unauthenticated } },
+    get: { operationId: 'listProducts', tags, summary: "List the caller's products", security: bearer, parameters: listParams, responses: { 200: page, 400: invalid, 401: unauthenticated, 404: locationNotFound } },
     post: {
       operationId: 'createProduct',
       tags,
@@ -119,7 +132,13 @@ export const productOpenApiPaths = {
       security: bearer,
       parameters: [
         { name: 'format', in: 'query', description: 'Left out: csv', schema: { enum: [...PRODUCT_EXPORT_FORMATS], default: 'csv' } },
-        ...listParams.filter((p) => p.name !== 'page' && p.name !== 'limit'),
+        {
+          name: 'rows',
+          in: 'query',
+          description: `Left out: product, one row per product. location: one row per product and location holding some (a product with none anywhere: one row at the default location), with two more columns, ${LOCATION_EXPORT_HEADERS.path} (its path) and ${LOCATION_EXPORT_HEADERS.quantity}`,
+          schema: { enum: [...PRODUCT_EXPORT_ROWS], default: 'product' },
+        },
+        ...listParams.filter((p) => p.name !== 'page' && p.name !== 'limit' && p.name !== 'locationId'),
       ],
       responses: {
         200: {
@@ -130,7 +149,7 @@ export const productOpenApiPaths = {
             'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: { ...string, format: 'binary' } },
           },
         },
-        400: errorResponse('Validation failed: an unknown format or a bad filter or sort (message and per-field `fields`)'),
+        400: errorResponse('Validation failed: an unknown format or rows, or a bad filter or sort (message and per-field `fields`)'),
         401: unauthenticated,
         429: errorResponse(
           `Too many requests by this session or token in this window; or every export slot of the instance is taken (imports and exports together run on at most half its database pool): "${ProductMessages.busy}". Ask again after Retry-After seconds`,
@@ -172,7 +191,7 @@ export const productOpenApiPaths = {
       summary: 'Search by name, description or category, or an exact SKU or barcode',
       security: bearer,
       parameters: [{ name: 'q', in: 'query', required: true, schema: searchSchema }, ...listParams.filter((p) => p.name !== 'search')],
-      responses: { 200: page, 400: invalid, 401: unauthenticated },
+      responses: { 200: page, 400: invalid, 401: unauthenticated, 404: locationNotFound },
     },
   },
   '/api/products/category/{category}': {
@@ -182,7 +201,7 @@ export const productOpenApiPaths = {
       summary: 'List one category',
       security: bearer,
       parameters: [{ name: 'category', in: 'path', required: true, schema: ruleSchema(ProductListFields.category) }, ...listParams.filter((p) => p.name !== 'category')],
-      responses: { 200: page, 400: invalid, 401: unauthenticated },
+      responses: { 200: page, 400: invalid, 401: unauthenticated, 404: locationNotFound },
     },
   },
   '/api/products/{id}': {

@@ -2,7 +2,7 @@ import type { Statement } from '../../db/sql';
 import { WRITABLE_PRODUCT_FIELDS, type ProductValues } from '@stockroom/schema';
 import { lastChange } from '../../product-record/product-change';
 import { LIVE, PRODUCT_COLUMNS, WRITABLE_COLUMNS } from '../../product-record/product-columns';
-import { EXACT_CODE, exactCodeValues, orderBy, SORT_KEY, where, type ProductFilter, type ProductSort } from '../list-query/product-list.queries';
+import { EXACT_CODE, exactCodeValues, orderBy, quantityAtLocation, SORT_KEY, where, type ProductFilter, type ProductSort } from '../list-query/product-list.queries';
 
 /**
  * The SQL of the catalogue (a page, its figures, one product's create, edit
@@ -24,11 +24,12 @@ export function productPageStatement(query: ProductPageQuery): Statement {
   if (query.search) return searchPageStatement(query);
   const filter = where(query);
   const { sql: order, values: orderValues } = orderBy(query);
+  const here = quantityAtLocation(query);
   return {
-    sql: `SELECT ${PRODUCT_COLUMNS} FROM products
+    sql: `SELECT ${PRODUCT_COLUMNS}${here.sql} FROM products
       JOIN (SELECT id FROM products WHERE ${filter.sql} ORDER BY ${order} LIMIT ? OFFSET ?) AS page USING (id)
       ORDER BY ${order}`,
-    values: [...filter.values, ...orderValues, query.limit, query.offset, ...orderValues],
+    values: [...here.values, ...filter.values, ...orderValues, query.limit, query.offset, ...orderValues],
   };
 }
 
@@ -45,8 +46,9 @@ function searchPageStatement(query: ProductPageQuery): Statement {
   const dir = query.sortOrder === 'asc' ? 'ASC' : 'DESC';
   const key = SORT_KEY[query.sortBy];
   const codes = exactCodeValues(query);
+  const here = quantityAtLocation(query);
   return {
-    sql: `SELECT ${PRODUCT_COLUMNS} FROM products
+    sql: `SELECT ${PRODUCT_COLUMNS}${here.sql} FROM products
       JOIN (SELECT id, exact, sort_key FROM (
           SELECT products.id, true AS exact, ${key} AS sort_key FROM products WHERE ${unsearched.sql} AND ${EXACT_CODE}
           UNION ALL
@@ -54,7 +56,7 @@ function searchPageStatement(query: ProductPageQuery): Statement {
             ORDER BY ${key} ${dir}, products.id ${dir} LIMIT ?)
         ) AS hits ORDER BY exact DESC, sort_key ${dir}, id ${dir} LIMIT ? OFFSET ?) AS page USING (id)
       ORDER BY page.exact DESC, page.sort_key ${dir}, products.id ${dir}`,
-    values: [...unsearched.values, ...codes, ...filter.values, ...codes, query.offset + query.limit, query.limit, query.offset],
+    values: [...here.values, ...unsearched.values, ...codes, ...filter.values, ...codes, query.offset + query.limit, query.limit, query.offset],
   };
 }
 

@@ -38,7 +38,8 @@ function permanentFlag(req: Request): boolean {
 /** The list parameters of the query string, each labelled as its shared rule is. */
 function listRequest(req: Request, overrides: ProductListRequest = {}): ProductListRequest {
   const request: ProductListRequest = queryParams(req, ProductListFields);
-  return { ...request, inStock: stockFilter(request.inStock), stockStatus: stockStatusFilter(request.stockStatus), ...overrides };
+  const locationId = param(req, 'locationId', 'Location');
+  return { ...request, inStock: stockFilter(request.inStock), stockStatus: stockStatusFilter(request.stockStatus), locationId, ...overrides };
 }
 
 /** REST adapter over productService, mounted at /api/products, with the export's and stock's routes under it. Every route needs a signed-in caller. */
@@ -86,13 +87,14 @@ export function productRoutes(contextOf: ContextOf): Router {
   });
 
   /**
-   * GET /api/products/export?format=csv|xlsx&search&category&inStock&stockStatus&sortBy&sortOrder:
-   * every product of the caller's list with those filters, in its order, as a download streamed from a cursor.
+   * GET /api/products/export?format=csv|xlsx&rows=product|location&search&category&inStock&stockStatus&sortBy&sortOrder:
+   * every product of the caller's list with those filters, in its order, as a download streamed from a cursor;
+   * `rows=location`: a row per product and location holding some.
    */
   router.get('/export', async (req, res) => {
     const format = exportFormat(req);
     const ctx = contextOf(req);
-    await inExportSlot(ctx.config.databasePoolMax, async () => sendExport(res, format, await productExportService.exportRows(ctx, listRequest(req))));
+    await inExportSlot(ctx.config.databasePoolMax, async () => sendExport(res, format, await productExportService.exportRows(ctx, listRequest(req), param(req, 'rows', 'Rows') ?? 'product')));
   });
 
   /** GET /api/products/{id}: { product } (404 for anyone else's) */

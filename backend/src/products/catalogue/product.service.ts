@@ -17,9 +17,10 @@ import type { Pagination } from '../../common/pagination';
 import type { Statement } from '../../db/sql';
 import { productFromRow, type ProductRow } from '../../product-record/product-columns';
 import { currentOwnProduct, readOwnProduct } from '../../product-record/product-lookup';
-import { ProductNotFoundError, StaleProductError, duplicateCodeErrorOf } from '../../product-record/product.errors';
+import { ProductNotFoundError, StaleProductError, duplicateCodeErrorOf, stockShortErrorOf } from '../../product-record/product.errors';
 import type { ProductView } from '../../product-record/product-view.types';
 import { parseListRequest, type ProductListRequest } from '../list-query/product-list-request';
+import { locationService } from '../../locations/location.service';
 import { countMatching, productPagination } from './match-count';
 import {
   categoriesStatement,
@@ -55,7 +56,7 @@ async function writeProduct(ctx: RequestContext, statement: Statement): Promise<
   try {
     return await query<ProductRow>(ctx, statement);
   } catch (error) {
-    throw duplicateCodeErrorOf(error) ?? error;
+    throw duplicateCodeErrorOf(error) ?? stockShortErrorOf(error) ?? error;
   }
 }
 
@@ -85,7 +86,9 @@ export const productService = {
   async list(ctx: RequestContext, request: ProductListRequest): Promise<ProductPageResult> {
     const { workspaceId } = await requireMember(ctx, 'readProducts');
     const { page, limit, offset, ...options } = parseListRequest(request);
-    const filter = { workspaceId, search: options.search, category: options.category, inStock: options.inStock, stockStatus: options.stockStatus };
+    // A location filter names one of the workspace's locations; another's is 'Location not found'.
+    if (options.locationId) await locationService.get(ctx, options.locationId);
+    const filter = { workspaceId, search: options.search, category: options.category, inStock: options.inStock, stockStatus: options.stockStatus, locationId: options.locationId };
     const [rows, count] = await Promise.all([
       query<ProductRow>(ctx, productPageStatement({ ...filter, sortBy: options.sortBy, sortOrder: options.sortOrder, limit, offset })),
       countMatching(ctx, filter),

@@ -1,4 +1,4 @@
-import { Field, Float, InputType, Int, ObjectType } from 'type-graphql';
+import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { PRODUCT_CREATE_REQUIRED, PRODUCT_INPUT_ORDER, type ProductValues, type StockStatus } from '@stockroom/schema';
 import { Pagination } from '../../common/pagination';
 import { applyProductFields } from '../../product-record/product-fields.graphql';
@@ -32,6 +32,7 @@ export class ProductListInput {
   @Field(() => StockStatusFilter, { nullable: true }) stockStatus?: StockStatus;
   @Field(() => ProductSortBy, { nullable: true, description: 'Default DATE' }) sortBy?: ProductSortBy;
   @Field(() => SortDirection, { nullable: true, description: 'Default DESC' }) sortOrder?: SortDirection;
+  @Field(() => ID, { nullable: true, description: 'Only products with stock at this location or below it, each with its quantityAtLocation' }) locationId?: string;
 }
 
 /** What createProduct and updateProduct take: the writable fields, any of which may be left out (the service checks the rules). */

@@ -30,7 +30,7 @@ import { ValidationError } from '../../common/errors';
 import { HeavyWork } from '../../common/heavy-work';
 import type { SqlPool, SqlTransaction } from '../../db/sql';
 import { copyRows, type CopyValue } from '../../db/copy-text';
-import { duplicateCodeErrorOf } from '../../product-record/product.errors';
+import { duplicateCodeErrorOf, stockShortErrorOf } from '../../product-record/product.errors';
 import { readImportTable, type ImportTable, type ImportUpload } from './product-import-file';
 import {
   applyImportStatement,
@@ -356,7 +356,7 @@ async function applyPlan(tx: SqlTransaction, workspaceId: string, actor: string,
     const [counts] = await tx.query<{ created: number; updated: number }>(applyImportStatement(workspaceId, actor));
     return counts;
   } catch (error) {
-    throw duplicateCodeErrorOf(error) ?? error;
+    throw duplicateCodeErrorOf(error) ?? stockShortErrorOf(error) ?? error;
   }
 }
 

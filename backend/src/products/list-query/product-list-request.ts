@@ -1,5 +1,5 @@
-import { DEFAULT_PRODUCT_SORT, ProductListFields, isBlank, validateFields, type ProductSortField, type SortOrder, type StockStatus } from '@stockroom/schema';
-import { assertValid } from '../../common/errors';
+import { DEFAULT_PRODUCT_SORT, GeneralMessages, ProductListFields, isBlank, isUuid, validateFields, type ProductSortField, type SortOrder, type StockStatus } from '@stockroom/schema';
+import { assertValid, ValidationError } from '../../common/errors';
 import { pageRequestOf } from '../../common/pagination';
 
 /**
@@ -17,6 +17,8 @@ export interface ProductListRequest {
   stockStatus?: unknown;
   sortBy?: unknown;
   sortOrder?: unknown;
+  /** The list only: products with stock at this location or below it. */
+  locationId?: unknown;
 }
 
 /** A text field as the rules check it: a string trimmed, anything else as it came. */
@@ -48,7 +50,15 @@ export function parseListRequest(request: ProductListRequest) {
     ...listFiltersOf(input),
     sortBy: isBlank(input.sortBy) ? DEFAULT_PRODUCT_SORT.sortBy : (input.sortBy as ProductSortField),
     sortOrder: isBlank(input.sortOrder) ? DEFAULT_PRODUCT_SORT.sortOrder : (input.sortOrder as SortOrder),
+    locationId: locationFilterOf(request.locationId),
   };
+}
+
+/** A list's location: left out or null is none; anything else but an id is 'Invalid ID format'. */
+function locationFilterOf(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (!isUuid(value)) throw new ValidationError({ locationId: GeneralMessages.invalidId });
+  return value.toLowerCase();
 }
 
 /** `stockStatus=in|low|out` or the GraphQL names in any case (`low_stock`), as REST takes it; any other text is left for the rule to refuse. */

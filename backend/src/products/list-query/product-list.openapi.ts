@@ -21,6 +21,12 @@ export const listParams = [
     description: 'in, low or out, or the GraphQL names (IN_STOCK, LOW_STOCK, OUT_OF_STOCK) in either case. low: 0 < quantity <= reorderLevel',
     schema: stockStatusSchema,
   },
+  {
+    name: 'locationId',
+    in: 'query',
+    description: 'Only products with stock at this location or below it, each with its quantityAtLocation (another workspace\'s location: 404)',
+    schema: { type: 'string', format: 'uuid' },
+  },
   { name: 'sortBy', in: 'query', schema: ruleSchema(ProductListFields.sortBy, { default: DEFAULT_PRODUCT_SORT.sortBy }) },
   { name: 'sortOrder', in: 'query', schema: ruleSchema(ProductListFields.sortOrder, { default: DEFAULT_PRODUCT_SORT.sortOrder }) },
 ];

@@ -15,6 +15,8 @@ export interface ProductFilter {
   category?: string;
   inStock?: boolean;
   stockStatus?: StockStatus;
+  /** Products with stock at this location or below it (a location of the workspace). */
+  locationId?: string;
 }
 
 export interface ProductSort {
@@ -69,6 +71,19 @@ const STOCK_STATUS_CLAUSE: Record<StockStatus, string> = {
   OUT_OF_STOCK: 'quantity = 0',
 };
 
+/** The ids of a location and every location below it, in its workspace. */
+const SUBTREE = `(WITH RECURSIVE sub AS (SELECT id FROM locations WHERE id = ? AND workspace_id = ?
+    UNION ALL SELECT l.id FROM locations AS l JOIN sub ON l.parent_id = sub.id) SELECT id FROM sub)`;
+
+/** A product's stock at a location and below it: the list filtered by a location shows it as `quantityAtLocation`. */
+export function quantityAtLocation(filter: ProductFilter): Statement {
+  if (!filter.locationId) return { sql: '', values: [] };
+  return {
+    sql: `, (SELECT coalesce(sum(s.quantity), 0)::int FROM stock_levels AS s WHERE s.product_id = products.id AND s.location_id IN ${SUBTREE}) AS "quantityAtLocation"`,
+    values: [filter.locationId, filter.workspaceId],
+  };
+}
+
 /**
  * The WHERE clause of the list's filter (the owner's live products it matches): the list, its counts, the export and bulk
  * selections share it. `deleted_at IS NULL` is every list index's own predicate, so trashed rows are never read.
@@ -87,6 +102,10 @@ export function where(filter: ProductFilter): Statement {
   }
   if (filter.inStock !== undefined) clauses.push(filter.inStock ? 'quantity > 0' : 'quantity = 0');
   if (filter.stockStatus) clauses.push(STOCK_STATUS_CLAUSE[filter.stockStatus]);
+  if (filter.locationId) {
+    clauses.push(`products.id IN (SELECT s.product_id FROM stock_levels AS s WHERE s.quantity > 0 AND s.location_id IN ${SUBTREE})`);
+    values.push(filter.locationId, filter.workspaceId);
+  }
   return { sql: clauses.join(' AND '), values };
 }
 

@@ -8,7 +8,7 @@ import { runStatement, type Statement } from '../../db/sql';
 import { idsOf, type BulkResult } from '../bulk/product-bulk.service';
 import { productFromRow, type ProductRow } from '../../product-record/product-columns';
 import { liveProductOf, productPlacement } from '../../product-record/product-lookup';
-import { NotProductOwnerError, ProductNotFoundError, duplicateCodeErrorOf } from '../../product-record/product.errors';
+import { NotProductOwnerError, ProductNotFoundError, duplicateCodeErrorOf, stockShortErrorOf } from '../../product-record/product.errors';
 import type { ProductView } from '../../product-record/product-view.types';
 import {
   emptyTrashStatement,
@@ -43,7 +43,7 @@ async function restoring<T>(ctx: RequestContext, statement: Statement): Promise<
   try {
     return await query<T>(ctx, statement);
   } catch (error) {
-    throw duplicateCodeErrorOf(error) ?? error;
+    throw duplicateCodeErrorOf(error) ?? stockShortErrorOf(error) ?? error;
   }
 }
 

@@ -17,7 +17,7 @@ const graphQLError = (message: string, extensions: Record<string, unknown>) =>
 
 describe('stock movements: reasons and changes in words', () => {
   it('names every reason the server may send', () => {
-    expect(Object.keys(REASON_LABELS).sort()).toEqual(['BULK', 'CORRECTION', 'COUNT', 'DAMAGE', 'IMPORT', 'INITIAL', 'RECEIPT', 'RETURN', 'SALE']);
+    expect(Object.keys(REASON_LABELS).sort()).toEqual(['BULK', 'CORRECTION', 'COUNT', 'DAMAGE', 'IMPORT', 'INITIAL', 'RECEIPT', 'RETURN', 'SALE', 'TRANSFER_IN', 'TRANSFER_OUT']);
     expect(REASON_LABELS.COUNT).toBe('Stock count');
     expect(REASON_LABELS.SALE).toBe('Sale');
   });

@@ -14,6 +14,8 @@ export const REASON_LABELS: Record<StockMovementReason, string> = {
   CORRECTION: 'Correction',
   IMPORT: 'Import',
   BULK: 'Bulk change',
+  TRANSFER_OUT: 'Moved out',
+  TRANSFER_IN: 'Moved in',
 };
 
 /** Which way an adjustment moves stock: the dialog asks this first and offers the reasons that fit. */
