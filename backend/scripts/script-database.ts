@@ -7,7 +7,7 @@ import { runningEmbeddedPostgres, startEmbeddedPostgres, type EmbeddedDatabase }
  * for the script). `stop` stops only what the script itself started.
  */
 export async function openScriptDatabase(config: AppConfig): Promise<EmbeddedDatabase> {
-  if (config.databaseUrl) return { url: config.databaseUrl, stop: async () => {} };
+  if (config.databaseUrl) return { url: config.databaseUrl, appUrl: config.databaseAppUrl ?? config.databaseUrl, stop: async () => {} };
   console.error(`Using the embedded PostgreSQL in ${config.dataDir}/pg ...`);
   return runningEmbeddedPostgres(config.dataDir) ?? (await startEmbeddedPostgres(config.dataDir, config.embeddedPgPort));
 }

@@ -18,6 +18,7 @@ import type { RequestContext } from './account/context';
 import { createRequestContext } from './app/request-context';
 import { RATE_LIMIT_HEADERS } from './app/rate-limit-headers';
 import { createSqlPool, poolStatsOf } from './db/sql';
+import { inWorkspaceScope } from './db/workspace-scope';
 import { log } from './common/log';
 import { Metrics, metricsRoutes } from './observability/metrics';
 import { requestLog } from './observability/request-log';
@@ -59,9 +60,12 @@ import { webhookRoutes } from './webhooks/webhook.routes';
 
 export interface AppDependencies {
   config: AppConfig;
-  /** The database the ORM is on; the job queues live in their own schema of it. */
+  /** The database the ORM is on, as its owner; the job queues live in their own schema of it. */
   databaseUrl: string;
+  /** The pool requests are served from (see app/database.ts, AppDatabases). */
   orm: MikroORM;
+  /** The owner's pool, for the jobs whose work spans workspaces; `orm` when absent. */
+  ownerOrm?: MikroORM;
   /** The transport the mail queue's worker delivers through. */
   mailer: Mailer;
 }
@@ -126,10 +130,17 @@ function readPageShells(clientDir: string): PageShell[] {
   return existsSync(manifest) ? (JSON.parse(readFileSync(manifest, 'utf8')) as PageShell[]) : [];
 }
 
+/**
+ * Each request is handled in a workspace scope of its own, which its statements carry to PostgreSQL
+ * once its membership is checked (see db/workspace-scope.ts). After the body parser: its callbacks
+ * run in the socket's async context, not the request's.
+ */
+const workspaceScope = (_req: Request, _res: unknown, next: () => void) => inWorkspaceScope(next);
+
 /** Browsers asking for a page get the built client; API clients get JSON. */
 const wantsHtml = (req: Request) => req.method === 'GET' && req.accepts(['json', 'html']) === 'html';
 
-export async function createApp({ config, databaseUrl, orm, mailer }: AppDependencies): Promise<App> {
+export async function createApp({ config, databaseUrl, orm, ownerOrm = orm, mailer }: AppDependencies): Promise<App> {
   const uploadsDir = join(config.dataDir, 'uploads');
   const objects = config.s3 ? s3Objects(config.s3) : diskObjects(uploadsDir);
   const uploads = createUploadStore(uploadsDir, objects, { decodeBacklog: config.imageDecodeBacklog });
@@ -145,8 +156,10 @@ export async function createApp({ config, databaseUrl, orm, mailer }: AppDepende
   // Only measured when someone may read it: METRICS_TOKEN turns /metrics on.
   if (config.metricsToken) metrics = new Metrics({ pool: () => poolStatsOf(orm), queueDepths: () => jobs.queueDepths() });
   jobs.define(mailQueue(mailer, config.mailRetryDelaySeconds));
-  jobs.define(housekeepingQueue(orm, uploads, config.housekeepingCron));
+  jobs.define(housekeepingQueue(ownerOrm, uploads, config.housekeepingCron));
   const sql = createSqlPool(orm);
+  // Jobs act for every workspace at once (a digest, the event relay, a delivery): the owner's pool, which the policies do not hold.
+  const jobSql = ownerOrm === orm ? sql : createSqlPool(ownerOrm);
   const databaseBreaker = new DatabaseBreaker(() => sql.query({ sql: 'SELECT 1', values: [] }));
   const callerUsage = new CallerUsage(
     sql,
@@ -155,12 +168,12 @@ export async function createApp({ config, databaseUrl, orm, mailer }: AppDepende
   );
   callerUsage.start();
   const services = { config, mailer: createMailOutbox(jobs), uploads, sql, jobs, callerUsage };
-  const lowStockEmails = { sql: services.sql, mailer: services.mailer, appUrl: config.appUrl };
+  const lowStockEmails = { sql: jobSql, mailer: services.mailer, appUrl: config.appUrl };
   jobs.define(lowStockDigestQueue(lowStockEmails));
   // Product changes reach subscribers through the outbox: register them with `events.onEvent(name, types, handler)` here.
-  const events = new EventOutbox(jobs, services.sql, config.jobPollIntervalMs);
-  jobs.define(webhookDeliveryQueue({ sql: services.sql, mailer: services.mailer, jobs, config }));
-  subscribeWebhooks(events, jobs, services.sql);
+  const events = new EventOutbox(jobs, jobSql, config.jobPollIntervalMs);
+  jobs.define(webhookDeliveryQueue({ sql: jobSql, mailer: services.mailer, jobs, config }));
+  subscribeWebhooks(events, jobs, jobSql);
   events.onEvent('low-stock-emails', STOCK_CROSSING_EVENTS, (event) => handleStockCrossing(lowStockEmails, event));
   const contextOf = (req: Request) => createRequestContext(services, orm, req);
   const [apollo] = await Promise.all([createApolloServer(await buildAppSchema(), databaseBreaker), prepareDummyHash(), jobs.start()]);
@@ -188,6 +201,7 @@ export async function createApp({ config, databaseUrl, orm, mailer }: AppDepende
     '/graphql',
     graphqlDatabaseGate(databaseBreaker),
     express.json({ limit: JSON_BODY_LIMIT }),
+    workspaceScope,
     graphqlHandler(apollo, async (req) => contextOf(req)),
   );
 
@@ -195,6 +209,7 @@ export async function createApp({ config, databaseUrl, orm, mailer }: AppDepende
   // Before the body parser and the routes: a wrong method is a 405 whatever it sends, and never reaches `/:id`.
   api.use(methodNotAllowed(openApiPaths));
   api.use(express.json({ limit: JSON_BODY_LIMIT }));
+  api.use(workspaceScope);
   api.use('/users/health', healthRoutes(services.sql));
   api.use('/health', probeRoutes(services.sql, lifecycle, databaseBreaker, uploads, jobs, config.metricsToken));
   api.use(docsRoutes(config.appUrl));

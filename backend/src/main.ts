@@ -5,7 +5,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { createApp } from './app';
 import { databaseLimitsOf, loadConfig } from './config/config';
 import { startupProblemOf } from './app/startup-problem';
-import { openDatabase } from './app/database';
+import { openAppDatabases } from './app/database';
 import { createHttpServer } from './app/http-server';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres';
 import { createMailer } from './mail/mailer';
@@ -20,11 +20,13 @@ async function main() {
     embedded = await startEmbeddedPostgres(config.dataDir, config.embeddedPgPort, (line) => log.warn(`[database] ${line}`));
   }
   const databaseUrl = config.databaseUrl ?? embedded!.url;
-  const orm = await openDatabase(databaseUrl, databaseLimitsOf(config));
+  const appUrl = config.databaseUrl ? config.databaseAppUrl : embedded!.appUrl;
+  if (!appUrl) log.warn("DATABASE_APP_URL is not set: requests run as DATABASE_URL's role, which row-level security does not hold (see the README)");
+  const { orm, ownerOrm } = await openAppDatabases(databaseUrl, appUrl, databaseLimitsOf(config));
   // A developer reads a mail's link straight off the console; the log itself never holds an address or a token.
   const mailLog = (line: string) => (config.nodeEnv === 'development' ? console.info(line) : log.info(line));
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, nodeEnv: config.nodeEnv, log: mailLog });
-  const app = await createApp({ config, databaseUrl, orm, mailer });
+  const app = await createApp({ config, databaseUrl, orm, ownerOrm, mailer });
   // A store that cannot be used is one line here and in readiness, not a crash loop: the rest of the app still serves.
   app.uploads.check().then(
     () => log.info(`Uploads are kept in ${app.uploads.description}`),
@@ -89,6 +91,7 @@ async function main() {
       // A job cut short stays active in the queue and is retried by another instance once it expires.
       await app.jobs.stop(Math.max(0, graceEnds - Date.now()));
       await orm.close();
+      if (ownerOrm !== orm) await ownerOrm.close();
       // Last: the embedded PostgreSQL runs in a session of its own, so the signal to this process group did not reach it.
       await embedded?.stop();
       log.info('Stopped cleanly');

@@ -184,8 +184,12 @@ describe('the big catalogue (100,000 products): no Seq Scan on products', () => 
   });
 
   it('search by an exact SKU: the unique SKU index finds the product that leads the page', async () => {
-    const plans = await expectListIndexed(page(big, { search: 'sku-4710' }));
-    expect(plans.page).toContain('products_workspace_sku_unique');
+    await expectListIndexed(page(big, { search: 'sku-4710' }));
+    // The lookup is the function products_with_code (row-level security would keep PostgreSQL from using the index
+    // for lower(sku) in the page's own statement); EXPLAIN does not show a function's plan, so its body is planned here.
+    const [{ body }] = await app.sql<{ body: string }>(`SELECT prosrc AS body FROM pg_proc WHERE proname = 'products_with_code'`);
+    const lookup = { sql: body.replace(/\bworkspace\b/g, '?::uuid').replace(/\bcode\b/g, '?::text'), values: [big, 'sku-4710', 'sku-4710'] };
+    expect(await expectIndexed(lookup)).toContain('products_workspace_sku_unique');
   });
 
   it('search by a common word (one in five): the page walks the date index, the capped count uses the search index', async () => {

@@ -17,6 +17,9 @@ const freePort = () =>
     });
   });
 
+/** The role and its password (the same word: the cluster is a throw-away one on localhost). */
+const TEST_APP_ROLE = 'stockroom_app';
+
 export default async function setup() {
   const dir = mkdtempSync(join(tmpdir(), 'stockroom-it-'));
   chmodSync(dir, 0o755);
@@ -34,6 +37,11 @@ export default async function setup() {
   });
   await pg.initialise();
   await pg.start();
+  // The app role every test app serves requests as, as the embedded database's is: row-level security holds it.
+  const admin = pg.getPgClient();
+  await admin.connect();
+  await admin.query(`CREATE ROLE ${TEST_APP_ROLE} LOGIN NOSUPERUSER NOBYPASSRLS PASSWORD '${TEST_APP_ROLE}'`);
+  await admin.end();
   globalThis.__STOCKROOM_PG__ = { pg, dir };
   process.env.TEST_PG_ADMIN_URL = `postgresql://postgres:postgres@localhost:${port}/postgres`;
 }

@@ -7,7 +7,7 @@ import { Client } from 'pg';
 import { setRole } from '../../backend/scripts/promote-user';
 import { createApp, type App } from '../../backend/src/app';
 import { databaseLimitsOf, loadConfig, type AppConfig } from '../../backend/src/config/config';
-import { openDatabase } from '../../backend/src/app/database';
+import { openAppDatabases, openDatabase } from '../../backend/src/app/database';
 import { createMailer, type Mailer } from '../../backend/src/mail/mailer';
 import { MAIL_QUEUE } from '../../backend/src/mail/mail-outbox';
 import { JOBS_SCHEMA } from '../../backend/src/jobs/job-runner';
@@ -133,6 +133,17 @@ export async function createMigratedDatabase(): Promise<string> {
   return urlOf(adminUrlOf(), name);
 }
 
+/** The app role tests/support/database-setup.mjs creates on the run's cluster, with its password. */
+const TEST_APP_ROLE = 'stockroom_app';
+
+/** A database's URL as the app role sees it: the one requests are served as, held by row-level security. */
+export function appRoleUrlOf(databaseUrl: string): string {
+  const url = new URL(databaseUrl);
+  url.username = TEST_APP_ROLE;
+  url.password = TEST_APP_ROLE;
+  return url.toString();
+}
+
 /** Decodes the quoted-printable body nodemailer writes, so links can be read whole. */
 export function decodeQuotedPrintable(text: string): string {
   return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
@@ -157,6 +168,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: St
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
+    DATABASE_APP_URL: appRoleUrlOf(databaseUrl),
     TRUST_PROXY: '1',
     AUTH_RATE_LIMIT: '100000',
     // The fuzzers send thousands of requests a minute with one session; the limit's own tests set a small one.
@@ -167,10 +179,11 @@ export async function startTestApp(env: Record<string, string> = {}, options: St
     MAIL_RETRY_DELAY_SECONDS: '1',
     ...env,
   });
-  const orm = await openDatabase(databaseUrl, databaseLimitsOf(config));
+  // As main.ts opens them: migrated and granted by the owner, requests served as the app role.
+  const { orm, ownerOrm } = await openAppDatabases(databaseUrl, config.databaseAppUrl, databaseLimitsOf(config));
   const transport = createMailer({ from: config.mailFrom, dataDir, log: () => {} });
   const mailer = options.wrapMailer ? options.wrapMailer(transport) : transport;
-  const app = await createApp({ config, databaseUrl, orm, mailer });
+  const app = await createApp({ config, databaseUrl, orm, ownerOrm, mailer });
   if (options.writeCountsFirst !== false) runningApps.add(app);
   const server = app.express.listen(0);
   await new Promise((resolve) => server.once('listening', resolve));
@@ -248,6 +261,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: St
       await app.jobs.stop(config.shutdownGraceMs);
       await sqlClient.end();
       await orm.close();
+      if (ownerOrm !== orm) await ownerOrm.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

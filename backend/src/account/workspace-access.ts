@@ -1,5 +1,6 @@
 import { AuthMessages, isUuid, roleAllows, WORKSPACE_PERMISSIONS, WorkspaceMessages, type WorkspacePermission, type WorkspaceRole } from '@stockroom/schema';
 import { ForbiddenError, NotFoundError } from '../common/errors';
+import { enterWorkspace } from '../db/workspace-scope';
 import type { CallerRows, RequestContext } from './context';
 import { workspaceHeaderOf } from './requested-workspace';
 import { requireCallerRows, requireViewerRows } from './viewer';
@@ -40,6 +41,8 @@ async function workspaceOf(ctx: RequestContext, caller: CallerRows): Promise<Wor
   // Read with the caller in the same statement as a rule (see account/viewer.ts); looked up here only otherwise.
   const row = caller.membership?.named === named ? caller.membership.row : await membershipOf(ctx, named, caller.user.id);
   if (!row) throw new WorkspaceNotFoundError();
+  // A member: from here on the request's statements see this workspace's rows, and only them.
+  enterWorkspace(row.workspaceId);
   return { workspaceId: row.workspaceId, role: row.role as WorkspaceRole };
 }
 

@@ -9,11 +9,9 @@ import type { ActivityKind } from './activity.entity';
  * refused write logs nothing.
  */
 export function logActivityStatement(userId: string, kind: ActivityKind, details: Record<string, unknown> = {}): Statement {
-  // An account's own entries (sign-in, profile, password) go to its personal workspace.
-  return {
-    sql: 'INSERT INTO activity_log (workspace_id, user_id, kind, details) SELECT id, ?, ?, ?::jsonb FROM workspaces WHERE personal_user_id = ?',
-    values: [userId, kind, JSON.stringify(details), userId],
-  };
+  // An account's own entries (sign-in, profile, password) go to its personal workspace, which the request has not entered:
+  // the function writes there as the schema's owner (db/migrations/Migration20261129050000.ts).
+  return { sql: 'SELECT log_account_activity(?, ?, ?::jsonb)', values: [userId, kind, JSON.stringify(details)] };
 }
 
 /** An entry in a workspace's activity, naming the member who acted. */

@@ -63,7 +63,10 @@ export function recentActivityStatement(workspaceId: string, limit = RECENT_ACTI
   };
 }
 
-/** Whether the user has any sign-in logged (signing up opens a session without logging one). */
+/**
+ * Whether the user has any sign-in logged (signing up opens a session without logging one). Sign-ins are in
+ * the personal workspace, whichever workspace the request acts in: the function reads them as the schema's owner.
+ */
 export function hasSignedInStatement(userId: string): Statement {
-  return { sql: `SELECT EXISTS (SELECT 1 FROM activity_log WHERE user_id = ? AND kind = 'signed_in') AS "signedIn"`, values: [userId] };
+  return { sql: `SELECT account_has_signed_in(?) AS "signedIn"`, values: [userId] };
 }

@@ -1,4 +1,6 @@
 import { MikroORM } from '@mikro-orm/postgresql';
+import { ConfigError } from '../config/config';
+import { scopeConnectionsToWorkspace } from '../db/workspace-scope';
 import { ormConfig } from './orm-config';
 
 /** How the serving pool treats a slow or absent database; every field is optional, with PostgreSQL's and pg's defaults. */
@@ -50,4 +52,69 @@ export async function openDatabase(databaseUrl: string, limits: DatabaseLimits =
     await migrating.close();
   }
   return MikroORM.init(ormConfig(databaseUrl, servingOptions(limits)));
+}
+
+/** The pools a server runs on. */
+export interface AppDatabases {
+  /** Requests are served from it, as the app role: row-level security holds every statement to the request's workspace. */
+  orm: MikroORM;
+  /**
+   * As the schema's owner, which the policies do not hold: the background jobs whose work spans
+   * workspaces (mail digests, housekeeping, the event relay, webhook deliveries). The serving pool
+   * itself when no app role is configured.
+   */
+  ownerOrm: MikroORM;
+}
+
+/** A role name as SQL spells an identifier. */
+const quotedIdentifier = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/** An app role that cannot be used: an operator's mistake, said in one line at start-up like a bad setting. */
+export class AppRoleError extends ConfigError {}
+
+/**
+ * What the app role may do, granted by the schema's owner at each start so a table a migration adds
+ * is covered at once: read and write rows (never alter, truncate or own a table), use the sequences,
+ * call the functions. The migrations' own record stays the owner's. An advisory lock keeps instances
+ * starting together from granting on the same objects at once, which PostgreSQL refuses.
+ */
+async function grantAppRole(owner: MikroORM, role: string): Promise<void> {
+  const knex = owner.em.getKnex();
+  const [found] = (await knex.raw('SELECT rolsuper, rolbypassrls FROM pg_roles WHERE rolname = ?', [role])).rows as Array<{ rolsuper: boolean; rolbypassrls: boolean }>;
+  if (!found) throw new AppRoleError(`DATABASE_APP_URL's role "${role}" does not exist: create it as the README says`);
+  if (found.rolsuper || found.rolbypassrls) {
+    throw new AppRoleError(`DATABASE_APP_URL's role "${role}" is a superuser or has BYPASSRLS: row-level security would not hold it. Use a role with neither`);
+  }
+  const grantee = quotedIdentifier(role);
+  await knex.transaction(async (tx) => {
+    await tx.raw(`SELECT pg_advisory_xact_lock(hashtext('stockroom app role grants'))`);
+    await tx.raw(`GRANT USAGE ON SCHEMA public TO ${grantee}`);
+    await tx.raw(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${grantee}`);
+    await tx.raw(`REVOKE ALL ON mikro_orm_migrations FROM ${grantee}`);
+    await tx.raw(`GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${grantee}`);
+    await tx.raw(`GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA public TO ${grantee}`);
+  });
+}
+
+/**
+ * Migrates the database as its owner (`ownerUrl`), grants the app role of `appUrl` what it needs,
+ * and opens the pool requests are served from as that role, each connection scoped to its request's
+ * workspace (see db/workspace-scope.ts). Without `appUrl` requests are served as the owner: the
+ * policies do not hold the table owner, so only the service layer's scoping keeps workspaces apart.
+ */
+export async function openAppDatabases(ownerUrl: string, appUrl: string | undefined, limits: DatabaseLimits = {}): Promise<AppDatabases> {
+  const ownerOrm = await openDatabase(ownerUrl, limits);
+  if (!appUrl) {
+    scopeConnectionsToWorkspace(ownerOrm);
+    return { orm: ownerOrm, ownerOrm };
+  }
+  try {
+    await grantAppRole(ownerOrm, decodeURIComponent(new URL(appUrl).username));
+    const orm = await MikroORM.init(ormConfig(appUrl, servingOptions(limits)));
+    scopeConnectionsToWorkspace(orm);
+    return { orm, ownerOrm };
+  } catch (error) {
+    await ownerOrm.close();
+    throw error;
+  }
 }

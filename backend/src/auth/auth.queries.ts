@@ -8,7 +8,8 @@ export function userByEmailStatement(email: string): Statement {
 
 /**
  * Releases the reserved password check (clearing the failure count), logs
- * the sign-in and opens the session, as one statement.
+ * the sign-in and opens the session, as one statement. The session is
+ * inserted from the log's row: a CTE that only selects runs when it is read.
  */
 export function completeSignInStatement(emailKey: string, clientKey: string, userId: string, sessionId: string, expiresAt: Date): Statement {
   const log = logActivityStatement(userId, 'signed_in');
@@ -18,7 +19,7 @@ export function completeSignInStatement(emailKey: string, clientKey: string, use
      ), logged AS (
        ${log.sql}
      )
-     INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES (?, ?, now(), ?)`,
+     INSERT INTO sessions (id, user_id, created_at, expires_at) SELECT ?::uuid, ?::uuid, now(), ?::timestamptz FROM logged`,
     values: [emailKey, clientKey, ...log.values, sessionId, userId, expiresAt],
   };
 }

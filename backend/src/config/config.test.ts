@@ -16,6 +16,7 @@ describe('loadConfig', () => {
     const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET });
     expect(config).toMatchObject({ port: 3000, nodeEnv: 'development', appUrl: 'http://localhost:3000', trustProxy: 0, jwtSecret: SECRET });
     expect(config.databaseUrl).toBeUndefined();
+    expect(config.databaseAppUrl).toBeUndefined();
     expect(config.smtpUrl).toBeUndefined();
     expect(config.authRateLimit).toBeGreaterThan(0);
     expect(config).toMatchObject({ uploadRateLimit: 30, uploadRateWindowMs: 600_000, imageDecodeBacklog: 8 });
@@ -101,6 +102,14 @@ describe('loadConfig', () => {
     const load = () => loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, LOG_LEVEL: 'loud', METRICS_TOKEN: 'short' });
     expect(load).toThrow(/LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent \(got "loud"\)/);
     expect(load).toThrow(/METRICS_TOKEN must be at least 16 characters, without spaces/);
+  });
+
+  it("reads the app role's DATABASE_APP_URL beside DATABASE_URL, and refuses it alone", () => {
+    const owner = 'postgresql://owner:secret@db/stockroom';
+    const app = 'postgresql://stockroom_app:secret@db/stockroom';
+    expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, DATABASE_URL: owner, DATABASE_APP_URL: app })).toMatchObject({ databaseUrl: owner, databaseAppUrl: app });
+    expect(() => loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, DATABASE_APP_URL: app })).toThrow(/DATABASE_APP_URL needs DATABASE_URL/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, DATABASE_URL: owner, DATABASE_APP_URL: 'mysql://db/x' })).toThrow(/DATABASE_APP_URL/);
   });
 
   it('derives APP_URL from PORT and strips a trailing slash from APP_URL', () => {

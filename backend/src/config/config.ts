@@ -21,8 +21,14 @@ export interface AppConfig {
   port: number;
   nodeEnv: 'development' | 'production' | 'test';
   dataDir: string;
-  /** Unset: an embedded PostgreSQL is started under `dataDir/pg`. */
+  /** Unset: an embedded PostgreSQL is started under `dataDir/pg`. The schema owner's: migrations and the jobs that span workspaces. */
   databaseUrl?: string;
+  /**
+   * The login role requests are served as, held to row-level security (neither superuser nor BYPASSRLS).
+   * Unset with DATABASE_URL: requests run as DATABASE_URL's role, without that second wall. Unset without it:
+   * the embedded PostgreSQL's own app role.
+   */
+  databaseAppUrl?: string;
   embeddedPgPort: number;
   jwtSecret: string;
   /** Origin used in emailed links and the only origin CORS allows. */
@@ -185,6 +191,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = integer(env, 'PORT', 3000, problems, 0, 65535);
   const dataDir = resolve(env.DATA_DIR || '.data');
   const databaseUrl = url(env, 'DATABASE_URL', problems, ['postgres:', 'postgresql:']);
+  const databaseAppUrl = url(env, 'DATABASE_APP_URL', problems, ['postgres:', 'postgresql:']);
+  if (databaseAppUrl && !databaseUrl) problems.push('DATABASE_APP_URL needs DATABASE_URL (the role that owns the schema) as well');
   const appUrl = (url(env, 'APP_URL', problems, ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const smtpUrl = url(env, 'SMTP_URL', problems, ['smtp:', 'smtps:']);
   const jwtSecret = env.JWT_SECRET;
@@ -194,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     nodeEnv,
     dataDir,
     databaseUrl,
+    databaseAppUrl,
     embeddedPgPort: integer(env, 'EMBEDDED_PG_PORT', 5433, problems, 1, 65535),
     jwtSecret: '',
     appUrl,

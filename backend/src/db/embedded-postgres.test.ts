@@ -26,6 +26,7 @@ describe('an embedded PostgreSQL already running in a data directory', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'stockroom-pg-owner-'));
     mkdirSync(join(dataDir, 'pg'));
     writeFileSync(join(dataDir, 'pg-password'), 'secret');
+    writeFileSync(join(dataDir, 'pg-app-password'), 'app-secret');
     // A live server as its pid file names it: line 1 its pid (this process stands in), line 4 its port.
     writeFileSync(join(dataDir, 'pg', 'postmaster.pid'), `${process.pid}\n${join(dataDir, 'pg')}\n1700000000\n54329\n`);
   });
@@ -34,6 +35,7 @@ describe('an embedded PostgreSQL already running in a data directory', () => {
   it('is used by a script while the process that started it runs', () => {
     writeFileSync(join(dataDir, 'pg-owner'), String(process.pid));
     expect(runningEmbeddedPostgres(dataDir)?.url).toBe('postgresql://postgres:secret@localhost:54329/stockroom');
+    expect(runningEmbeddedPostgres(dataDir)?.appUrl).toBe('postgresql://stockroom_app:app-secret@localhost:54329/stockroom');
   });
 
   it('is not used once that process is gone (killed outright), nor without a record of it: it is a leftover for the next start to stop', () => {

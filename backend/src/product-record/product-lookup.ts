@@ -1,7 +1,7 @@
 import type { RequestContext } from '../account/context';
 import { NotProductOwnerError, ProductNotFoundError } from './product.errors';
 import type { ProductRow } from './product-columns';
-import { productByIdStatement } from './product-record.queries';
+import { productByIdStatement, productPlacementStatement, type ProductPlacementRow } from './product-record.queries';
 
 /**
  * Reading one product by id, for a module whose own statement matched no row
@@ -29,9 +29,20 @@ export async function liveProduct(ctx: RequestContext, id: string): Promise<Prod
  */
 export async function currentOwnProduct(ctx: RequestContext, id: string, workspaceId: string): Promise<ProductRow> {
   const current = await liveProductIn(ctx, id);
-  if (!current) throw new ProductNotFoundError();
-  if (current.workspaceId !== workspaceId) throw new NotProductOwnerError();
-  return current.product;
+  if (current?.workspaceId === workspaceId) return current.product;
+  const placement = await productPlacement(ctx, id);
+  if (placement && !placement.trashed) throw new NotProductOwnerError();
+  throw new ProductNotFoundError();
+}
+
+/**
+ * Which workspace holds a product, whichever it is, and whether it is in the trash there; undefined when it
+ * does not exist at all. Only for saying why a write matched no row: another workspace's rows are otherwise
+ * invisible to a request.
+ */
+export async function productPlacement(ctx: RequestContext, id: string): Promise<ProductPlacementRow | undefined> {
+  const [placement] = await ctx.sql.query<ProductPlacementRow>(productPlacementStatement(id));
+  return placement;
 }
 
 /** The workspace's product if it is live; undefined when it is missing, in the trash or another workspace's. */

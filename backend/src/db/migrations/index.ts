@@ -31,7 +31,9 @@ import { Migration20261129000500 } from './Migration20261129000500';
 import { Migration20261129001000 } from './Migration20261129001000';
 import { Migration20261129010000 } from './Migration20261129010000';
 import { Migration20261129020000 } from './Migration20261129020000';
+import { Migration20261129050000 } from './Migration20261129050000';
 import { Migration20261130000000 } from './Migration20261130000000';
+import { Migration20261130010000 } from './Migration20261130010000';
 
 /**
  * Migrations in the order they run. Listed explicitly (not globbed) so the
@@ -71,5 +73,7 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261129001000', class: Migration20261129001000 }, // bulk_edits: what a bulk update replaced, so it can be undone
   { name: 'Migration20261129010000', class: Migration20261129010000 }, // workspaces and their members: every tenant table keyed by workspace_id, a personal workspace per account
   { name: 'Migration20261129020000', class: Migration20261129020000 }, // workspace_invitations: an address invited with a role, its link's token kept as a SHA-256
+  { name: 'Migration20261129050000', class: Migration20261129050000 }, // row-level security on the workspace-owned tables: the app role sees only the workspace its request set
   { name: 'Migration20261130000000', class: Migration20261130000000 }, // locations (a tree, a default "Main" per workspace), stock levels per product and location, movements name their location; today's stock moves to Main as it is
+  { name: 'Migration20261130010000', class: Migration20261130010000 }, // row-level security on locations and stock levels; a workspace's default location opened as the schema's owner
 ];

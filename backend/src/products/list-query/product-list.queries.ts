@@ -42,9 +42,14 @@ export const SORT_KEY: Record<ProductSortField, string> = {
   date: 'products.created_at',
 };
 
-/** A product whose SKU (ignoring case) or barcode is exactly the search term: what a scanner or a typed code means. */
-export const EXACT_CODE = '((lower(products.sku) = lower(?) AND products.sku IS NOT NULL) OR (products.barcode = ? AND products.barcode IS NOT NULL))';
-export const exactCodeValues = (filter: ProductFilter) => [filter.search, filter.search];
+/**
+ * A product whose SKU (ignoring case) or barcode is exactly the search term: what a scanner or a typed code means.
+ * The lookup is a function of the database's (db/triggers/workspace-wall.sql) that reads the unique indexes of
+ * live codes: behind row-level security `lower(sku) = ...` would read the whole catalogue. It answers ids, and
+ * the statement reads those products behind the policy still.
+ */
+export const EXACT_CODE = 'products.id IN (SELECT products_with_code(?::uuid, ?))';
+export const exactCodeValues = (filter: ProductFilter) => [filter.workspaceId, filter.search];
 
 /**
  * A search's text match: the term, as search_text holds its text (db/triggers/search.sql's f_unaccent, then lower case), is a

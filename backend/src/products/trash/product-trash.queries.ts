@@ -32,11 +32,6 @@ export function trashedCountStatement(workspaceId: string): Statement {
   return { sql: 'SELECT count(*)::int AS total FROM products WHERE workspace_id = ? AND deleted_at IS NOT NULL', values: [workspaceId] };
 }
 
-/** Where a product is, whoever owns it: the reason a write that matched no row gives. No row: it does not exist at all. */
-export function productStateStatement(id: string): Statement {
-  return { sql: 'SELECT workspace_id AS "workspaceId", deleted_at IS NOT NULL AS "trashed" FROM products WHERE id = ?', values: [id] };
-}
-
 /**
  * Brings the owner's trashed products back as they were (id, SKU, stock
  * history, version), each with a 'product_restored' activity entry, only when

@@ -7,12 +7,11 @@ import { pageRequestOf, paginationOf, type Pagination } from '../../common/pagin
 import { runStatement, type Statement } from '../../db/sql';
 import { idsOf, type BulkResult } from '../bulk/product-bulk.service';
 import { productFromRow, type ProductRow } from '../../product-record/product-columns';
-import { liveProductOf } from '../../product-record/product-lookup';
+import { liveProductOf, productPlacement } from '../../product-record/product-lookup';
 import { NotProductOwnerError, ProductNotFoundError, duplicateCodeErrorOf, stockShortErrorOf } from '../../product-record/product.errors';
 import type { ProductView } from '../../product-record/product-view.types';
 import {
   emptyTrashStatement,
-  productStateStatement,
   purgeExpiredStatement,
   purgeStatement,
   restoreStatement,
@@ -152,7 +151,7 @@ export const productTrashService = {
     const id = canonicalId(rawId);
     const [counts] = await query<{ affected: number }>(ctx, purgeStatement(workspaceId, [id]));
     if (counts.affected === 1) return id;
-    const [state] = await query<{ workspaceId: string; trashed: boolean }>(ctx, productStateStatement(id));
+    const state = await productPlacement(ctx, id);
     if (state && state.workspaceId !== workspaceId && !state.trashed) throw new NotProductOwnerError();
     throw new ProductNotFoundError();
   },

@@ -1,0 +1,71 @@
+-- Row-level security keeps the app role to the workspace its request set:
+-- every table with a workspace_id (but the three that say which workspaces a
+-- caller may enter) has one policy, `workspace_id = current_workspace_id()`,
+-- for reading and writing. An unset or empty setting is no workspace: no rows.
+create or replace function current_workspace_id() returns uuid
+language sql
+stable
+as $$ select nullif(current_setting('stockroom.workspace_id', true), '')::uuid $$;
+
+-- The few reads and writes a request makes outside the workspace it entered
+-- run as the schema's owner, each keyed and narrow.
+
+-- An account's own activity (signing in, a profile or password change) goes to
+-- its personal workspace, which such a request has not entered.
+create or replace function log_account_activity(account uuid, activity_kind text, activity_details jsonb) returns void
+language sql
+security definer
+set search_path = public, pg_temp
+as $$
+  insert into activity_log (workspace_id, user_id, kind, details)
+  select id, account, activity_kind, activity_details from workspaces where personal_user_id = account
+$$;
+
+-- Whether the account has signed in at all (sign-ins are in its personal workspace).
+create or replace function account_has_signed_in(account uuid) returns boolean
+language sql
+stable
+security definer
+set search_path = public, pg_temp
+as $$
+  select exists (select 1 from activity_log where user_id = account and kind = 'signed_in')
+$$;
+
+-- Which workspace holds a product and whether it is in the trash there: why a
+-- write that matched no row failed (another workspace's live product: 403).
+create or replace function product_placement(product uuid) returns table (workspace_id uuid, trashed boolean)
+language sql
+stable
+security definer
+set search_path = public, pg_temp
+as $$
+  select p.workspace_id, p.deleted_at is not null from products as p where p.id = product
+$$;
+
+-- Every workspace's running totals summed, for the site admin's figures.
+create or replace function site_catalogue_totals() returns table (total_products int, inventory_value float8)
+language sql
+stable
+security definer
+set search_path = public, pg_temp
+as $$
+  select coalesce(sum(s.total_products), 0)::int, coalesce(sum(s.inventory_value), 0)::float8 from catalogue_stats as s
+$$;
+
+-- A workspace's live products whose SKU (ignoring case) or barcode is exactly
+-- the code: what a scanner or a typed code means, for a search to put first.
+-- Behind the policy lower(sku) is not leakproof, so PostgreSQL would not look
+-- it up in the SKU index and would read the whole catalogue; here the unique
+-- indexes of live codes answer. It gives ids only, which a statement reads
+-- from products behind the policy: it narrows what the request sees, never
+-- widens it.
+create or replace function products_with_code(workspace uuid, code text) returns setof uuid
+language sql
+stable
+security definer
+set search_path = public, pg_temp
+as $$
+  select p.id from products as p
+  where p.workspace_id = workspace and p.deleted_at is null
+    and ((lower(p.sku) = lower(code) and p.sku is not null) or (p.barcode = code and p.barcode is not null))
+$$;
