@@ -504,7 +504,7 @@ describe('a wrong method on a documented path: 405 with Allow', () => {
     ['GET', '/api/auth/signup', ['OPTIONS', 'POST']],
     ['DELETE', '/api/products', ['GET', 'HEAD', 'OPTIONS', 'POST']],
     ['PUT', '/api/products/search', ['GET', 'HEAD', 'OPTIONS']],
-    ['GET', `/api/products/${id}/stock`, ['OPTIONS', 'POST']],
+    ['PUT', `/api/products/${id}/stock`, ['GET', 'HEAD', 'OPTIONS', 'POST']],
     ['POST', '/api/dashboard', ['GET', 'HEAD', 'OPTIONS']],
     ['PATCH', `/api/users/${id}`, ['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PUT']],
     ['GET', '/api/users/verify-email', ['OPTIONS', 'POST']],

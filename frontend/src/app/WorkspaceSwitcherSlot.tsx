@@ -27,12 +27,17 @@ export function WorkspaceSwitcherSlot(props: WorkspaceSwitcherProps) {
   useEffect(() => {
     if (Switcher) return;
     let live = true;
-    preloadWorkspaceSwitcher()
-      .then((module) => live && setSwitcher(() => module.WorkspaceSwitcher))
-      // Offline: the stand-in stays until the next signed-in render asks again.
-      .catch(() => undefined);
+    // In a task of its own: React may run this effect in the same task as the render that drew the
+    // stand-in (a redirect's render does), and the render should be done before the fetch starts.
+    const timer = window.setTimeout(() =>
+      preloadWorkspaceSwitcher()
+        .then((module) => live && setSwitcher(() => module.WorkspaceSwitcher))
+        // Offline: the stand-in stays until the next signed-in render asks again.
+        .catch(() => undefined),
+    );
     return () => {
       live = false;
+      window.clearTimeout(timer);
     };
   }, [Switcher]);
 
