@@ -1,10 +1,11 @@
-import { Button, Classes, Dialog, DialogBody, DialogFooter, FormGroup, H2, HTMLSelect, InputGroup, SegmentedControl } from '@blueprintjs/core';
+import { Button, Classes, Dialog, DialogBody, DialogFooter, FormGroup, H2, HTMLSelect, SegmentedControl } from '@blueprintjs/core';
 import { Rules, validateField, type NumberRule, type StockAdjustmentReason } from '@stockroom/schema';
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { formatCount } from '../../../lib/format';
 import { defaultLocationId, defaultReasonFor, REASON_LABELS, REASONS_BY_DIRECTION, signedDelta, type StockDirection, type StockFieldErrors } from './stock-movements';
 import { StockLocationSelect, type StockLocationOption } from './StockLocationSelect';
 import { StockNoteField } from './StockNoteField';
+import { StockQuantityField } from './StockQuantityField';
 
 /** How many units one adjustment moves: a positive whole number, at most the quantity limit; the direction gives the sign. */
 const AMOUNT_RULE: NumberRule = { kind: 'number', label: 'Amount', required: true, min: 1, max: Rules.quantity.max, integer: true };
@@ -135,32 +136,17 @@ export function AdjustStockDialog({ isOpen, quantity, summary, locations = [], b
               options={REASONS_BY_DIRECTION[direction].map((value) => ({ value, label: REASON_LABELS[value] }))}
             />
           </FormGroup>
-          <FormGroup
+          <StockQuantityField
+            id="stock-amount"
             label="Amount"
-            labelFor="stock-amount"
-            intent={amountError ? 'danger' : 'none'}
-            helperText={
-              amountError ? (
-                <span id="stock-amount-error" data-testid="stock-adjust-error">
-                  {amountError}
-                </span>
-              ) : undefined
-            }
-          >
-            <InputGroup
-              id="stock-amount"
-              inputMode="numeric"
-              autoComplete="off"
-              value={amount}
-              intent={amountError ? 'danger' : 'none'}
-              aria-invalid={amountError ? true : undefined}
-              aria-describedby={amountError ? 'stock-amount-error' : undefined}
-              onChange={(event) => {
-                setAmount(event.target.value);
-                edit();
-              }}
-            />
-          </FormGroup>
+            value={amount}
+            error={amountError}
+            errorTestId="stock-adjust-error"
+            onChange={(value) => {
+              setAmount(value);
+              edit();
+            }}
+          />
           <StockNoteField
             id="stock-adjust-note"
             value={note}

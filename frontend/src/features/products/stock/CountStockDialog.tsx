@@ -1,4 +1,4 @@
-import { Button, Classes, Dialog, DialogBody, DialogFooter, FormGroup, H2, InputGroup } from '@blueprintjs/core';
+import { Button, Classes, Dialog, DialogBody, DialogFooter, H2 } from '@blueprintjs/core';
 import { Rules, validateField } from '@stockroom/schema';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { formatCount } from '../../../lib/format';
@@ -6,6 +6,7 @@ import { defaultLocationId, quantityAt, type StockFieldErrors } from './stock-mo
 import type { StockLevelRow } from './ProductStockLocations';
 import { StockLocationSelect, type StockLocationOption } from './StockLocationSelect';
 import { StockNoteField } from './StockNoteField';
+import { StockQuantityField } from './StockQuantityField';
 
 const COUNTED_RULE = { ...Rules.quantity, label: 'Counted quantity' };
 
@@ -92,32 +93,17 @@ export function CountStockDialog({ isOpen, quantity, locations = [], levels, bus
               }}
             />
           )}
-          <FormGroup
+          <StockQuantityField
+            id="stock-counted"
             label="Counted quantity"
-            labelFor="stock-counted"
-            intent={countedError ? 'danger' : 'none'}
-            helperText={
-              countedError ? (
-                <span id="stock-counted-error" data-testid="stock-count-error">
-                  {countedError}
-                </span>
-              ) : undefined
-            }
-          >
-            <InputGroup
-              id="stock-counted"
-              inputMode="numeric"
-              autoComplete="off"
-              value={counted}
-              intent={countedError ? 'danger' : 'none'}
-              aria-invalid={countedError ? true : undefined}
-              aria-describedby={countedError ? 'stock-counted-error' : undefined}
-              onChange={(event) => {
-                setCounted(event.target.value);
-                onEdit();
-              }}
-            />
-          </FormGroup>
+            value={counted}
+            error={countedError}
+            errorTestId="stock-count-error"
+            onChange={(value) => {
+              setCounted(value);
+              onEdit();
+            }}
+          />
           <StockNoteField
             id="stock-count-note"
             value={note}

@@ -1,4 +1,4 @@
-import { Button, Classes, Dialog, DialogBody, DialogFooter, FormGroup, H2, InputGroup } from '@blueprintjs/core';
+import { Button, Classes, Dialog, DialogBody, DialogFooter, H2 } from '@blueprintjs/core';
 import { Rules, TransferFields, validateField } from '@stockroom/schema';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { formatCount } from '../../../lib/format';
@@ -6,6 +6,7 @@ import type { StockLevelRow } from './ProductStockLocations';
 import { StockLocationSelect, type StockLocationOption } from './StockLocationSelect';
 import type { TransferFieldErrors } from './stock-movements';
 import { StockNoteField } from './StockNoteField';
+import { StockQuantityField } from './StockQuantityField';
 
 export interface StockTransferRequest {
   fromLocationId: string;
@@ -86,32 +87,17 @@ export function MoveStockDialog({ from, locations, busy, errors, onSubmit, onEdi
               }}
             />
           )}
-          <FormGroup
+          <StockQuantityField
+            id="stock-move-quantity"
             label="Quantity"
-            labelFor="stock-move-quantity"
-            intent={quantityError ? 'danger' : 'none'}
-            helperText={
-              quantityError ? (
-                <span id="stock-move-quantity-error" data-testid="stock-move-error">
-                  {quantityError}
-                </span>
-              ) : undefined
-            }
-          >
-            <InputGroup
-              id="stock-move-quantity"
-              inputMode="numeric"
-              autoComplete="off"
-              value={quantity}
-              intent={quantityError ? 'danger' : 'none'}
-              aria-invalid={quantityError ? true : undefined}
-              aria-describedby={quantityError ? 'stock-move-quantity-error' : undefined}
-              onChange={(event) => {
-                setQuantity(event.target.value);
-                onEdit();
-              }}
-            />
-          </FormGroup>
+            value={quantity}
+            error={quantityError}
+            errorTestId="stock-move-error"
+            onChange={(value) => {
+              setQuantity(value);
+              onEdit();
+            }}
+          />
           <StockNoteField
             id="stock-move-note"
             value={note}
