@@ -185,7 +185,7 @@ async function adjust({ id: userId, workspaceId }, id, body) {
 
 async function count({ id: userId, workspaceId }, id, body) {
   const { quantity } = JSON.parse(body);
-  const { rows } = await pool.query(numbered(countStockStatement(id, workspaceId, quantity, null, userId)));
+  const { rows } = await pool.query(numbered(countStockStatement(id, workspaceId, quantity, null, userId, null, Rules.quantity.max)));
   if (!rows.length) throw new HttpError(404, 'Product not found');
   return { product: fromRow(rows[0]) };
 }

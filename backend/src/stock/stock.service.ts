@@ -215,13 +215,13 @@ export const stockService = {
       [row] = await ctx.sql.query<ProductRow>(statement);
     } catch (error) {
       if (!readStaleLevel(error)) throw error;
+      // A sale at the location landed while the count waited for the product, so the level it read was stale:
+      // count again holding the product, so the level read is the one replaced. No row is not that: it is answered below.
+      row = await ctx.sql.transaction(async (tx) => {
+        await tx.query(lockProductStatement(id, workspaceId));
+        return (await tx.query<ProductRow>(statement))[0];
+      });
     }
-    // A sale at the location may have landed while the count waited for the product, so the level it read was
-    // stale: count again holding the product, so the level read is the one replaced.
-    row ??= await ctx.sql.transaction(async (tx) => {
-      await tx.query(lockProductStatement(id, workspaceId));
-      return (await tx.query<ProductRow>(statement))[0];
-    });
     if (row) return productFromRow(row);
     await currentOwnProduct(ctx, id, workspaceId);
     if (location) await requireLocations(ctx, [location]);
