@@ -49,6 +49,7 @@ module.exports = {
       ...shared,
       displayName: 'e2e',
       testMatch: ['<rootDir>/tests/e2e/**/*.spec.ts'],
+      testEnvironment: '<rootDir>/tests/e2e/support/failure-aware-environment.js',
       testPathIgnorePatterns: ['/node_modules/', LIGHTHOUSE_SPEC, SHUTDOWN_SPEC],
       globalSetup: '<rootDir>/tests/e2e/support/server-setup.mjs',
       globalTeardown: '<rootDir>/tests/e2e/support/server-teardown.mjs',

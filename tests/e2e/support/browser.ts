@@ -1,4 +1,5 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
+import { WORKSPACE_HEADER } from '@stockroom/schema';
 import { e2eEnv } from './env';
 
 /**
@@ -56,6 +57,8 @@ export const MOBILE = { width: 375, height: 740 };
 export class GuardedSession {
   readonly externalRequests: string[] = [];
   readonly consoleErrors: string[] = [];
+  /** The last API answers (operation or path, the workspace asked for, status), for the report on a failure. */
+  private readonly apiTrail: string[] = [];
   private readonly allowed: RegExp[] = [];
 
   private constructor(
@@ -95,6 +98,8 @@ export class GuardedSession {
       session.recordError(`console.error: ${msg.text()}${loc.url ? ` (${loc.url}:${loc.lineNumber})` : ''}`);
     });
     page.on('pageerror', (err) => session.recordError(`pageerror: ${err.stack || err.message}`));
+    context.on('requestfinished', (request) => void session.recordApiAnswer(request));
+    context.on('requestfailed', (request) => void session.recordApiAnswer(request));
     page.setDefaultTimeout(15_000);
     page.setDefaultNavigationTimeout(30_000);
     return session;
@@ -118,6 +123,24 @@ export class GuardedSession {
   pathWithQuery(): string {
     const u = new URL(this.page.url());
     return u.pathname + u.search;
+  }
+
+  private async recordApiAnswer(request: Request): Promise<void> {
+    const url = new URL(request.url());
+    if (url.pathname !== '/graphql' && !url.pathname.startsWith('/api/')) return;
+    const operation = url.pathname === '/graphql' ? ((request.postDataJSON() as { operationName?: string } | null)?.operationName ?? '?') : url.pathname;
+    const workspace = request.headers()[WORKSPACE_HEADER.toLowerCase()] ?? 'personal';
+    const answer = request.failure()?.errorText ?? String((await request.response().catch(() => null))?.status() ?? 'no answer');
+    this.apiTrail.push(`${request.method()} ${operation} [${workspace}] -> ${answer}`);
+    if (this.apiTrail.length > 30) this.apiTrail.shift();
+  }
+
+  /** What the page showed and asked for, printed when a test fails so that a failure in CI can be read from its log. */
+  async describeForFailure(): Promise<string> {
+    const shown = await this.page
+      .evaluate(() => document.body.innerText.replace(/\s*\n+/g, '\n').slice(0, 1500))
+      .catch((error: Error) => `(page unreadable: ${error.message})`);
+    return [`URL: ${this.page.url()}`, 'Shown:', shown, 'Last API answers:', ...this.apiTrail, 'Console errors:', ...this.consoleErrors].join('\n');
   }
 
   assertClean(): void {
@@ -172,6 +195,9 @@ export function useBrowser(
   });
   afterEach(async () => {
     const sessions = [current, ...extra.splice(0)].filter(Boolean) as GuardedSession[];
+    if ((globalThis as { __e2eTestFailed?: boolean }).__e2eTestFailed) {
+      for (const s of sessions) console.log(`At the failure of "${expect.getState().currentTestName}":\n${await s.describeForFailure()}`);
+    }
     current = undefined;
     await Promise.all(sessions.map((s) => s.close()));
   });
