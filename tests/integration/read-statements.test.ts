@@ -1,3 +1,4 @@
+import { WORKSPACE_HEADER } from '@stockroom/schema';
 import { Client } from 'pg';
 import { PRODUCT, PRODUCT_STATS, PRODUCTS, createProduct } from '../support/products';
 import { logStatements, WRITE_STATEMENT, type StatementLog } from '../support/statement-log';
@@ -149,5 +150,40 @@ describe('what reads count', () => {
     } finally {
       await watcher.end();
     }
+  });
+});
+
+describe('the workspace a connection carries', () => {
+  let team: string;
+  beforeAll(async () => {
+    team = (await app.gql(`mutation { createWorkspace(input: { name: "Second shop" }) { id } }`, {}, { token: session })).data.createWorkspace.id;
+  });
+
+  /** The product list read in `workspace` (the personal one without): where its workspace settings fell. */
+  const listIn = async (workspace: string | undefined) => {
+    await app.writeCounts();
+    const headers = workspace ? { [WORKSPACE_HEADER]: workspace } : undefined;
+    const { result: answer, statements: all } = await statements.during(() => app.gql(PRODUCTS, { query: { limit: 10 } }, { token: session, headers }));
+    expect(answer.errors).toBeUndefined();
+    const lookup = all.findIndex((text) => /LEFT JOIN rate_limit_buckets/.test(text));
+    const after = all.slice(lookup + 1);
+    const sets = after.filter((text) => text === WORKSPACE_SETTING_STATEMENT).length;
+    return { setsBeforeLookup: all.slice(0, lookup).filter((text) => text === WORKSPACE_SETTING_STATEMENT).length, setsAfter: sets, statementsAfter: after.length - sets };
+  };
+
+  it('is not set again for reads in the workspace it already carries', async () => {
+    // However many connections earlier tests left idle, each is set once at most.
+    for (let round = 0; round < 10; round += 1) await listIn(team);
+    const settled = [await listIn(team), await listIn(team), await listIn(team)];
+    expect(settled).toEqual(settled.map(({ statementsAfter }) => ({ setsBeforeLookup: 0, setsAfter: 0, statementsAfter })));
+  });
+
+  it('is never set for the caller’s lookup, and at most once for each statement after it', async () => {
+    // Reads that alternate between two workspaces, so that every connection of the pool last served the other one.
+    const rounds = [];
+    for (const workspace of [undefined, team, undefined, team, undefined, team]) rounds.push(await listIn(workspace));
+    expect(rounds.map(({ setsBeforeLookup, setsAfter, statementsAfter }) => ({ setsBeforeLookup, tooMany: setsAfter > statementsAfter }))).toEqual(
+      rounds.map(() => ({ setsBeforeLookup: 0, tooMany: false })),
+    );
   });
 });

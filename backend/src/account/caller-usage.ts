@@ -1,6 +1,7 @@
 import { databaseOutageOf, logDatabaseOutage } from '../common/database-outage';
 import { log } from '../common/log';
 import type { SqlPool } from '../db/sql';
+import { readingNoWorkspaceRows } from '../db/workspace-scope';
 import { touchApiTokensStatement } from './api-token.queries';
 import { stateOf, type RateLimitState } from './rate-limiter';
 import { addBudgetHitsStatement } from './rate-limiter.queries';
@@ -132,7 +133,8 @@ export class CallerUsage {
   private async attempt(due: boolean, statement: () => Promise<unknown>, keep: () => void): Promise<void> {
     if (!due) return;
     try {
-      await statement();
+      // Budgets and tokens are no workspace's rows: whatever workspace a connection carries may stay.
+      await readingNoWorkspaceRows(statement);
       this.failing = false;
     } catch (error) {
       keep();

@@ -1,5 +1,6 @@
 import { AuthMessages, isApiTokenLike, isApiTokenShape, isUuid, type ApiTokenScope } from '@stockroom/schema';
 import { ForbiddenError, UnauthenticatedError } from '../common/errors';
+import { readingNoWorkspaceRows } from '../db/workspace-scope';
 import { apiTokenBudgetKey, apiTokenWithUserStatement } from './api-token.queries';
 import type { WrittenBudget } from './caller-usage';
 import type { ApiTokenRow, Caller, CallerRows, RequestContext, Viewer, ViewerRows } from './context';
@@ -38,7 +39,7 @@ async function sessionCaller(ctx: RequestContext, bearerToken: string): Promise<
   const named = header !== undefined && isUuid(header) ? header : header === undefined ? null : undefined;
   const caller = withMembership(sessionWithUserStatement(sid, sub), named ? namedWorkspace(named) : callerPersonalWorkspace);
   const statement = withBudgetRead(caller, budgetKeyValue(sessionBudgetKey(sid)), ctx.config.apiRateWindowMs / 1000);
-  const [row] = await ctx.sql.query<ViewerRows & BudgetColumns & { membership: MembershipRow | null }>(statement);
+  const [row] = await readingNoWorkspaceRows(() => ctx.sql.query<ViewerRows & BudgetColumns & { membership: MembershipRow | null }>(statement));
   if (!row) throw new UnauthenticatedError(AuthMessages.invalidToken);
   const { session, user } = row;
   if (session.revoked_at || new Date(session.expires_at).getTime() <= Date.now()) throw new UnauthenticatedError(AuthMessages.sessionExpired);
@@ -57,7 +58,9 @@ async function apiTokenCaller(ctx: RequestContext, bearerToken: string): Promise
   if (!isApiTokenShape(bearerToken)) throw new UnauthenticatedError(AuthMessages.invalidToken);
   const caller = withMembership(apiTokenWithUserStatement(hashApiToken(bearerToken)), callerTokenWorkspace);
   const statement = withBudgetRead(caller, apiTokenBudgetKey(TOKEN_BUDGET_PREFIX), ctx.config.apiRateWindowMs / 1000);
-  const [row] = await ctx.sql.query<{ token: ApiTokenRow; user: ViewerRows['user']; membership: MembershipRow | null } & BudgetColumns>(statement);
+  const [row] = await readingNoWorkspaceRows(() =>
+    ctx.sql.query<{ token: ApiTokenRow; user: ViewerRows['user']; membership: MembershipRow | null } & BudgetColumns>(statement),
+  );
   if (!row) throw new UnauthenticatedError(AuthMessages.invalidToken);
   const { token, user } = row;
   if (token.revoked_at || (token.expires_at && new Date(token.expires_at).getTime() <= Date.now())) throw new UnauthenticatedError(AuthMessages.invalidToken);

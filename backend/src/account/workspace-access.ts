@@ -1,6 +1,6 @@
 import { AuthMessages, isUuid, roleAllows, WORKSPACE_PERMISSIONS, WorkspaceMessages, type WorkspacePermission, type WorkspaceRole } from '@stockroom/schema';
 import { ForbiddenError, NotFoundError } from '../common/errors';
-import { enterWorkspace } from '../db/workspace-scope';
+import { enterWorkspace, readingNoWorkspaceRows } from '../db/workspace-scope';
 import type { CallerRows, RequestContext } from './context';
 import { workspaceHeaderOf } from './requested-workspace';
 import { requireCallerRows, requireViewerRows } from './viewer';
@@ -47,7 +47,8 @@ async function workspaceOf(ctx: RequestContext, caller: CallerRows): Promise<Wor
 }
 
 async function membershipOf(ctx: RequestContext, named: string | null, userId: string): Promise<MembershipRow | undefined> {
-  const [row] = await ctx.sql.query<MembershipRow>(named ? membershipStatement(named, userId) : personalMembershipStatement(userId));
+  const statement = named ? membershipStatement(named, userId) : personalMembershipStatement(userId);
+  const [row] = await readingNoWorkspaceRows(() => ctx.sql.query<MembershipRow>(statement));
   return row;
 }
 
@@ -76,7 +77,7 @@ export async function requireRoleIn(ctx: RequestContext, rawWorkspaceId: unknown
   const caller = await requireViewerRows(ctx);
   const id = typeof rawWorkspaceId === 'string' ? rawWorkspaceId.trim().toLowerCase() : '';
   if (!isUuid(id)) throw new WorkspaceNotFoundError();
-  const [row] = await ctx.sql.query<MembershipRow>(membershipStatement(id, caller.user.id));
+  const [row] = await readingNoWorkspaceRows(() => ctx.sql.query<MembershipRow>(membershipStatement(id, caller.user.id)));
   if (!row) throw new WorkspaceNotFoundError();
   const role = row.role as WorkspaceRole;
   assertRoleAllows(role, permission);

@@ -13,6 +13,7 @@ export interface WorkspaceScope {
 }
 
 const scopes = new AsyncLocalStorage<WorkspaceScope>();
+const workspaceFree = new AsyncLocalStorage<true>();
 
 /** Runs `work` (the handling of one request) in a scope of its own, with no workspace until `enterWorkspace`. */
 export function inWorkspaceScope<T>(work: () => T): T {
@@ -27,6 +28,18 @@ export function inWorkspaceScope<T>(work: () => T): T {
 export function enterWorkspace(workspaceId: string): void {
   const scope = scopes.getStore();
   if (scope) scope.workspaceId = workspaceId;
+}
+
+/**
+ * Runs `work`, whose statements read and write no workspace-owned (row-level secured) table, on
+ * connections as the pool hands them out, whatever workspace they were last set to: such a
+ * statement sees the same rows under any setting. The caller and membership lookup every request
+ * begins with is one, and so spares the request two round trips: setting no workspace for it, then
+ * the request's own for what follows (on a pool whose connections mostly served the same workspace
+ * last, none at all).
+ */
+export function readingNoWorkspaceRows<T>(work: () => Promise<T>): Promise<T> {
+  return workspaceFree.run(true, work);
 }
 
 /** The workspace the current request acts in, or '' (none): what its connections must have set. */
@@ -57,6 +70,7 @@ export function scopeConnectionsToWorkspace(orm: MikroORM): void {
   const acquire = client.acquireConnection.bind(client);
   client.acquireConnection = async () => {
     const connection = await acquire();
+    if (workspaceFree.getStore()) return connection;
     const wanted = wantedWorkspace();
     if ((connection[SET_WORKSPACE] ?? '') !== wanted) {
       // Unknown until the statement answers: a failure leaves the connection to be set again.
