@@ -236,7 +236,7 @@ describe('transfers', () => {
     expect(Object.keys(rest.body)).toEqual(['product', 'movements']);
     expect(rest.body.product).toMatchObject({ id: product.id, quantity: 10, version: product.version });
     const [out, into] = rest.body.movements;
-    expect(out).toMatchObject({ reason: 'TRANSFER_OUT', delta: -4, quantityAfter: 6, note: 'Restock', location: { id: main.id, name: 'Main' } });
+    expect(out).toMatchObject({ reason: 'TRANSFER_OUT', delta: -4, quantityAfter: 10, note: 'Restock', location: { id: main.id, name: 'Main' } });
     expect(into).toMatchObject({ reason: 'TRANSFER_IN', delta: 4, quantityAfter: 10, note: 'Restock', location: { id: room.id, name: room.name } });
     expect(out.transferId).toEqual(into.transferId);
     expect(out.transferId).toEqual(expect.any(String));
@@ -246,6 +246,15 @@ describe('transfers', () => {
     expect(gql.data.transferStock.movements.map((m: { reason: string }) => m.reason)).toEqual(['TRANSFER_OUT', 'TRANSFER_IN']);
     expect((await app.gql(PRODUCT_STOCK, { id: product.id }, { token: owner.token })).data.productStock).toEqual(await levelsOf(product.id));
     expect((await levelsOf(product.id)).levels.map((level: { quantity: number }) => level.quantity).sort()).toEqual([3, 7]);
+    // The history (and its chart) never shows a total the product did not have: both halves of each transfer leave 10.
+    const history = await app.rest('GET', `/api/products/${product.id}/movements?page=1&limit=10`, undefined, { token: owner.token });
+    expect(history.body.movements.map((m: { reason: string; quantityAfter: number }) => [m.reason, m.quantityAfter])).toEqual([
+      ['TRANSFER_IN', 10],
+      ['TRANSFER_OUT', 10],
+      ['TRANSFER_IN', 10],
+      ['TRANSFER_OUT', 10],
+      ['INITIAL', 10],
+    ]);
   });
 
   it("not enough at the source: 409 'Not enough stock at <name>', nothing written; same place twice or a quantity of 0 is 400", async () => {
