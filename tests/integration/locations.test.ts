@@ -257,6 +257,25 @@ describe('transfers', () => {
     ]);
   });
 
+  it('is logged once per product moved, with the quantity and both places, and the dashboard says so', async () => {
+    const main = await mainOf(owner.token);
+    const shelf = await newLocation(owner.token, { name: 'Shelf ' + Date.now() });
+    const [pegs, rope] = [await createProduct(app, owner.token, { name: 'Tent pegs', quantity: 9 }), await createProduct(app, owner.token, { name: 'Guy rope', quantity: 5 })];
+    const moved = await app.gql(TRANSFER_BATCH, { input: { fromLocationId: main.id, toLocationId: shelf.id, lines: [{ productId: pegs.id, quantity: 3 }, { productId: rope.id, quantity: 2 }] } }, { token: owner.token });
+    expect(moved.errors).toBeUndefined();
+    // A rename afterwards does not rewrite what happened.
+    expect((await app.gql(UPDATE_LOCATION, { id: shelf.id, input: { name: 'Renamed shelf' } }, { token: owner.token })).errors).toBeUndefined();
+    const entries = await app.sql(`SELECT subject_id, details FROM activity_log WHERE kind = 'stock_moved' AND subject_id = ANY($1::uuid[]) ORDER BY subject`, [[pegs.id, rope.id]]);
+    expect(entries).toEqual([
+      { subject_id: rope.id, details: { quantity: 2, from: 'Main', to: shelf.name } },
+      { subject_id: pegs.id, details: { quantity: 3, from: 'Main', to: shelf.name } },
+    ]);
+    const dashboard = await app.gql(`query { dashboard { recentActivity { kind title description icon productId } } }`, {}, { token: owner.token });
+    expect(dashboard.data.dashboard.recentActivity).toEqual(
+      expect.arrayContaining([{ kind: 'STOCK_MOVED', title: 'Stock moved', description: `Moved 3 of “Tent pegs” from Main to ${shelf.name}`, icon: 'swap-horizontal', productId: pegs.id }]),
+    );
+  });
+
   it("not enough at the source: 409 'Not enough stock at <name>', nothing written; same place twice or a quantity of 0 is 400", async () => {
     const main = await mainOf(owner.token);
     const room = await newLocation(owner.token, { name: 'Cellar' });
