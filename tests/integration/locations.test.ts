@@ -1,6 +1,7 @@
 import { LocationMessages, WORKSPACE_HEADER, type WorkspaceRole } from '@stockroom/schema';
 import { PRODUCT_FIELDS, createProduct, expectGqlError, expectRestError } from '../support/products';
-import { signUpUser, startTestApp, type TestApp } from '../support/test-app';
+import { Client } from 'pg';
+import { signUpUser, startTestApp, type GraphQLAnswer, type HttpAnswer, type TestApp } from '../support/test-app';
 
 /**
  * Locations (a tree per workspace, a default "Main" in each) and stock per
@@ -437,5 +438,95 @@ describe('roles', () => {
     expect((await app.gql(TRANSFER, { id: product, from: main, to: target, quantity: 1 }, as(token, shop))).errors?.[0].extensions?.code).toBe(rank >= 1 ? undefined : 'FORBIDDEN');
     if (rank >= 1) await app.rest('POST', `/api/products/${product}/stock/count`, { quantity: 0, locationId: target }, as(token, shop));
     expect((await app.rest('DELETE', `/api/locations/${target}`, undefined, as(token, shop))).status).toBe(rank >= 2 ? 200 : 403);
+  });
+});
+
+describe('a location deleted while stock moves into it', () => {
+  /** Resolves once `count` sessions of the test database wait on another's lock: the race is then set. */
+  async function blockedSessions(count: number): Promise<void> {
+    const blocked = 'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND cardinality(pg_blocking_pids(pid)) > 0';
+    while ((await app.sql<{ n: number }>(blocked))[0].n < count) await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+
+  /** A second session, as another request's transaction would be, holding what `hold` takes until `settle` runs. */
+  async function secondSession(hold: string, values: unknown[]) {
+    const client = new Client({ connectionString: app.databaseUrl });
+    await client.connect();
+    await client.query('BEGIN');
+    await client.query(hold, values);
+    return {
+      query: (text: string, params: unknown[]) => client.query(text, params),
+      settle: async (end: 'COMMIT' | 'ROLLBACK') => {
+        await client.query(end);
+        await client.end();
+      },
+    };
+  }
+
+  const movementsOf = async (productId: string) => (await app.sql('SELECT count(*)::int AS n FROM stock_movements WHERE product_id = $1', [productId]))[0].n;
+
+  type Answer = HttpAnswer | GraphQLAnswer;
+  const writes: Array<[string, (product: string, main: string, gone: string) => Promise<Answer>]> = [
+    ['REST transfer', (product, main, gone) => app.rest('POST', `/api/products/${product}/transfer`, { fromLocationId: main, toLocationId: gone, quantity: 1 }, { token: owner.token })],
+    ['REST transfer of many', (product, main, gone) => app.rest('POST', '/api/transfers', { fromLocationId: main, toLocationId: gone, lines: [{ productId: product, quantity: 1 }] }, { token: owner.token })],
+    ['GraphQL transfer', (product, main, gone) => app.gql(TRANSFER, { id: product, from: main, to: gone, quantity: 1 }, { token: owner.token })],
+    ['GraphQL transfer of many', (product, main, gone) => app.gql(TRANSFER_BATCH, { input: { fromLocationId: main, toLocationId: gone, lines: [{ productId: product, quantity: 1 }] } }, { token: owner.token })],
+    ['REST adjust', (product, _main, gone) => app.rest('POST', `/api/products/${product}/stock`, { delta: 2, locationId: gone }, { token: owner.token })],
+    ['GraphQL adjust', (product, _main, gone) => app.gql(ADJUST, { id: product, delta: 2, locationId: gone }, { token: owner.token })],
+    ['REST count', (product, _main, gone) => app.rest('POST', `/api/products/${product}/stock/count`, { quantity: 3, locationId: gone }, { token: owner.token })],
+    ['GraphQL count', (product, _main, gone) => app.gql(COUNT, { id: product, quantity: 3, locationId: gone }, { token: owner.token })],
+  ];
+
+  const expectLocationNotFound = (answer: Answer) =>
+    'headers' in answer ? expectRestError(answer, 404, 'NOT_FOUND', LocationMessages.notFound) : expectGqlError(answer, 'NOT_FOUND', LocationMessages.notFound);
+
+  it.each(writes)("%s into a location whose delete commits while the write waits on it: 'Location not found', nothing written", async (_name, write) => {
+    const main = await mainOf(owner.token);
+    const gone = await newLocation(owner.token, { name: 'Going' });
+    const product = await createProduct(app, owner.token, { quantity: 5 });
+    const before = await movementsOf(product.id);
+    // The delete has run and holds the row until it commits; the write's statement still sees the location.
+    const deleter = await secondSession('DELETE FROM locations WHERE id = $1', [gone.id]);
+    const answer = write(product.id, main.id, gone.id);
+    await blockedSessions(1);
+    await deleter.settle('COMMIT');
+    expectLocationNotFound(await answer);
+    expect(await movementsOf(product.id)).toBe(before);
+    expect(await levelsOf(product.id)).toEqual({ total: 5, levels: [{ location: { id: main.id, name: 'Main', path: 'Main' }, quantity: 5 }] });
+  });
+
+  it("a write that found its location, then waited for the product while the location was deleted: 'Location not found', nothing written", async () => {
+    const main = await mainOf(owner.token);
+    const gone = await newLocation(owner.token, { name: 'Going too' });
+    const product = await createProduct(app, owner.token, { quantity: 5 });
+    const before = await movementsOf(product.id);
+    // Another write holds the product; the transfer checks its locations, then waits for the product.
+    const other = await secondSession('SELECT id FROM products WHERE id = $1 FOR UPDATE', [product.id]);
+    const answer = app.rest('POST', `/api/products/${product.id}/transfer`, { fromLocationId: main.id, toLocationId: gone.id, quantity: 1 }, { token: owner.token });
+    await blockedSessions(1);
+    await other.query('DELETE FROM locations WHERE id = $1', [gone.id]);
+    await other.settle('COMMIT');
+    expectRestError(await answer, 404, 'NOT_FOUND', LocationMessages.notFound);
+    expect(await movementsOf(product.id)).toBe(before);
+  });
+
+  it('a delete that waits for a transfer into the location sees its stock: 409, and the stock stays there', async () => {
+    const main = await mainOf(owner.token);
+    const shelf = await newLocation(owner.token, { name: 'Filling' });
+    const product = await createProduct(app, owner.token, { quantity: 5 });
+    const [{ workspaceId }] = await app.sql('SELECT workspace_id AS "workspaceId" FROM products WHERE id = $1', [product.id]);
+    // The workspace's totals are held: the transfer writes its levels and movements, then waits to update them.
+    const totals = await secondSession('SELECT 1 FROM catalogue_stats WHERE workspace_id = $1 FOR UPDATE', [workspaceId]);
+    const moved = app.rest('POST', `/api/products/${product.id}/transfer`, { fromLocationId: main.id, toLocationId: shelf.id, quantity: 2 }, { token: owner.token });
+    await blockedSessions(1);
+    const deleted = app.rest('DELETE', `/api/locations/${shelf.id}`, undefined, { token: owner.token });
+    await blockedSessions(2);
+    await totals.settle('ROLLBACK');
+    expect((await moved).status).toBe(200);
+    expectRestError(await deleted, 409, 'CONFLICT', LocationMessages.holdsStock);
+    expect((await levelsOf(product.id)).levels).toEqual([
+      { location: { id: shelf.id, name: 'Filling', path: 'Filling' }, quantity: 2 },
+      { location: { id: main.id, name: 'Main', path: 'Main' }, quantity: 3 },
+    ]);
   });
 });

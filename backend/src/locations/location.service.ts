@@ -14,6 +14,7 @@ import {
 import {
   deleteLocationStatement,
   insertLocationStatement,
+  locationHoldsStockStatement,
   locationStatement,
   locationTreeStatement,
   lockLocationStatement,
@@ -149,10 +150,11 @@ export const locationService = {
     const id = canonicalId(rawId);
     return ctx.sql.transaction(async (tx) => {
       await tx.query(lockTreeStatement(workspaceId));
-      const [row] = await tx.query<{ parentId: string | null; isDefault: boolean; holdsStock: boolean }>(lockLocationStatement(id, workspaceId));
+      const [row] = await tx.query<{ parentId: string | null; isDefault: boolean }>(lockLocationStatement(id, workspaceId));
       if (!row) throw new LocationNotFoundError();
       if (row.isDefault) throw new DefaultLocationDeleteError();
-      if (row.holdsStock) throw new LocationHoldsStockError();
+      const [{ holdsStock }] = await tx.query<{ holdsStock: boolean }>(locationHoldsStockStatement(id));
+      if (holdsStock) throw new LocationHoldsStockError();
       await tx.query(moveChildrenUpStatement(id, row.parentId, workspaceId));
       await tx.query(deleteLocationStatement(id, workspaceId));
       return id;

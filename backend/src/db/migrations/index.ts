@@ -34,6 +34,7 @@ import { Migration20261129020000 } from './Migration20261129020000';
 import { Migration20261129050000 } from './Migration20261129050000';
 import { Migration20261130000000 } from './Migration20261130000000';
 import { Migration20261130010000 } from './Migration20261130010000';
+import { Migration20261130020000 } from './Migration20261130020000';
 
 /**
  * Migrations in the order they run. Listed explicitly (not globbed) so the
@@ -76,4 +77,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261129050000', class: Migration20261129050000 }, // row-level security on the workspace-owned tables: the app role sees only the workspace its request set
   { name: 'Migration20261130000000', class: Migration20261130000000 }, // locations (a tree, a default "Main" per workspace), stock levels per product and location, movements name their location; today's stock moves to Main as it is
   { name: 'Migration20261130010000', class: Migration20261130010000 }, // row-level security on locations and stock levels; a workspace's default location opened as the schema's owner
+  { name: 'Migration20261130020000', class: Migration20261130020000 }, // a stock change holds the locations it names: one deleted meanwhile is a missing location, a delete after it sees its stock
 ];
