@@ -1434,6 +1434,12 @@ export interface components {
             /** @description Where stock that names no place is; never deleted */
             isDefault: boolean;
         };
+        LocationWithFigures: components["schemas"]["Location"] & {
+            /** @description How many live products have stock here or in its sub-locations, each counted once */
+            itemCount: number;
+            /** @description Sum of quantity x price of the stock here and in its sub-locations, live products only */
+            stockValue: number;
+        };
         LocationRef: {
             /** Format: uuid */
             id: string;
@@ -6895,7 +6901,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The locations */
+            /** @description The locations, each with what it holds */
             200: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6905,7 +6911,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        locations: components["schemas"]["Location"][];
+                        locations: components["schemas"]["LocationWithFigures"][];
                     };
                 };
             };

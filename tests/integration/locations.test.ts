@@ -10,7 +10,7 @@ import { signUpUser, startTestApp, type GraphQLAnswer, type HttpAnswer, type Tes
  */
 
 const LOCATION_FIELDS = 'id name code parentId path isDefault';
-const LOCATIONS = `query Locations { locations { ${LOCATION_FIELDS} } }`;
+const LOCATIONS = `query Locations { locations { ${LOCATION_FIELDS} itemCount stockValue } }`;
 const CREATE_LOCATION = `mutation CreateLocation($input: CreateLocationInput!) { createLocation(input: $input) { ${LOCATION_FIELDS} } }`;
 const UPDATE_LOCATION = `mutation UpdateLocation($id: ID!, $input: UpdateLocationInput!) { updateLocation(id: $id, input: $input) { ${LOCATION_FIELDS} } }`;
 const DELETE_LOCATION = `mutation DeleteLocation($id: ID!) { deleteLocation(id: $id) }`;
@@ -74,7 +74,7 @@ const levelsOf = async (productId: string, token = owner.token) => (await app.re
 
 describe('the default location', () => {
   it('every workspace has one "Main" from its first moment: personal at sign-up and shared ones alike', async () => {
-    expect(await locationsOf(owner.token)).toEqual([{ id: expect.any(String), name: 'Main', code: null, parentId: null, path: 'Main', isDefault: true }]);
+    expect(await locationsOf(owner.token)).toEqual([{ id: expect.any(String), name: 'Main', code: null, parentId: null, path: 'Main', isDefault: true, itemCount: 0, stockValue: 0 }]);
     const shared = await app.rest('POST', '/api/workspaces', { name: 'Shop' }, { token: owner.token });
     expect(await locationsOf(owner.token, shared.body.workspace.id)).toEqual([expect.objectContaining({ name: 'Main', isDefault: true })]);
     const gql = await app.gql(LOCATIONS, {}, { token: owner.token });
@@ -528,5 +528,69 @@ describe('a location deleted while stock moves into it', () => {
       { location: { id: shelf.id, name: 'Filling', path: 'Filling' }, quantity: 2 },
       { location: { id: main.id, name: 'Main', path: 'Main' }, quantity: 3 },
     ]);
+  });
+});
+
+describe('what each location holds', () => {
+  const FIGURES = `query LocationFigures($id: ID!) { locations { id itemCount stockValue } location(id: $id) { itemCount stockValue } }`;
+
+  /** A shared workspace of `token`'s with Store > Shelf > Bin, an empty Spare, and three products moved about; C then trashed. */
+  async function stockedWorkspace(token: string, name: string) {
+    const shop = (await app.rest('POST', '/api/workspaces', { name }, { token })).body.workspace.id as string;
+    const main = await mainOf(token, shop);
+    const store = await newLocation(token, { name: 'Store' }, shop);
+    const shelf = await newLocation(token, { name: 'Shelf', parentId: store.id }, shop);
+    const bin = await newLocation(token, { name: 'Bin', parentId: shelf.id }, shop);
+    const spare = await newLocation(token, { name: 'Spare' }, shop);
+    const product = async (productName: string, price: number, quantity: number) => {
+      const answer = await app.rest('POST', '/api/products', { name: productName, description: 'Stock for the location figures', price, category: 'Figures', quantity }, as(token, shop));
+      expect(answer.status).toBe(201);
+      return answer.body.product.id as string;
+    };
+    const [a, b, c] = [await product('Figure A', 2.5, 10), await product('Figure B', 4, 6), await product('Figure C', 1, 3)];
+    const move = async (id: string, to: string, quantity: number) =>
+      expect((await app.rest('POST', `/api/products/${id}/transfer`, { fromLocationId: main.id, toLocationId: to, quantity }, as(token, shop))).status).toBe(200);
+    await move(a, shelf.id, 4);
+    await move(a, bin.id, 1);
+    await move(b, store.id, 6);
+    await move(c, bin.id, 3);
+    expect((await app.rest('DELETE', `/api/products/${c}`, undefined, as(token, shop))).status).toBeLessThan(300);
+    return { shop, a, ids: { Main: main.id, Store: store.id, Shelf: shelf.id, Bin: bin.id, Spare: spare.id } };
+  }
+
+  // A: 5 at Main, 4 on the Shelf, 1 in the Bin at 2.50; B: 6 in the Store at 4.00; C (trashed): 3 in the Bin.
+  const EXPECTED = {
+    Main: { itemCount: 1, stockValue: 12.5 },
+    Store: { itemCount: 2, stockValue: 36.5 },
+    Shelf: { itemCount: 1, stockValue: 12.5 },
+    Bin: { itemCount: 1, stockValue: 2.5 },
+    Spare: { itemCount: 0, stockValue: 0 },
+  };
+
+  it('counts a location and its sub-locations, live products only, each product once, on both transports; another workspace never counts', async () => {
+    const mine = await stockedWorkspace(owner.token, 'Figures shop');
+    // The same shape in a stranger's workspace: its stock is never counted in mine, nor mine in theirs.
+    const theirs = await stockedWorkspace(stranger.token, 'Other figures shop');
+    for (const { shop, ids, token } of [
+      { ...mine, token: owner.token },
+      { ...theirs, token: stranger.token },
+    ]) {
+      const listed = await locationsOf(token, shop);
+      expect(Object.fromEntries(listed.map((location) => [location.name, location]))).toEqual(
+        Object.fromEntries(Object.entries(EXPECTED).map(([name, figures]) => [name, expect.objectContaining({ id: ids[name as keyof typeof ids], ...figures })])),
+      );
+      const gql = await app.gql(FIGURES, { id: ids.Store }, as(token, shop));
+      expect(gql.errors).toBeUndefined();
+      expect(Object.fromEntries(gql.data.locations.map((location: { id: string; itemCount: number; stockValue: number }) => [location.id, { itemCount: location.itemCount, stockValue: location.stockValue }]))).toEqual(
+        Object.fromEntries(Object.entries(EXPECTED).map(([name, figures]) => [ids[name as keyof typeof ids], figures])),
+      );
+      expect(gql.data.location).toEqual(EXPECTED.Store);
+    }
+    // A sale in the Bin shows at once, up the tree.
+    expect((await app.rest('POST', `/api/products/${mine.a}/stock`, { delta: -1, locationId: mine.ids.Bin }, as(owner.token, mine.shop))).status).toBe(200);
+    const after = Object.fromEntries((await locationsOf(owner.token, mine.shop)).map((location) => [location.name, location]));
+    expect(after.Bin).toMatchObject({ itemCount: 0, stockValue: 0 });
+    expect(after.Shelf).toMatchObject({ itemCount: 1, stockValue: 10 });
+    expect(after.Store).toMatchObject({ itemCount: 2, stockValue: 34 });
   });
 });

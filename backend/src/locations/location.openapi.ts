@@ -30,6 +30,20 @@ export const locationOpenApiSchemas = {
       isDefault: { type: 'boolean', description: 'Where stock that names no place is; never deleted' },
     },
   },
+  /** A location in the list, with what it and its sub-locations hold. */
+  LocationWithFigures: {
+    allOf: [
+      ref('Location'),
+      {
+        type: 'object',
+        required: ['itemCount', 'stockValue'],
+        properties: {
+          itemCount: { type: 'integer', minimum: 0, description: 'How many live products have stock here or in its sub-locations, each counted once' },
+          stockValue: { type: 'number', minimum: 0, description: 'Sum of quantity x price of the stock here and in its sub-locations, live products only' },
+        },
+      },
+    ],
+  },
   /** A location as a stock level or a movement names it. */
   LocationRef: { type: 'object', required: ['id', 'name', 'path'], properties: { id: uuid, name: string, path: string } },
 };
@@ -42,7 +56,11 @@ export const locationOpenApiPaths = {
       summary: "The workspace's locations with their paths, in the order of their paths",
       security: bearer,
       responses: {
-        200: jsonResponse('The locations', { type: 'object', required: ['locations'], properties: { locations: { type: 'array', items: ref('Location') } } }),
+        200: jsonResponse('The locations, each with what it holds', {
+          type: 'object',
+          required: ['locations'],
+          properties: { locations: { type: 'array', items: ref('LocationWithFigures') } },
+        }),
         401: unauthenticated,
         403: errorResponse('Access denied. Insufficient permissions'),
       },

@@ -35,6 +35,17 @@ export interface LocationView {
   isDefault: boolean;
 }
 
+/** What a location holds, its sub-locations counted in (the stock module works them out). */
+export interface LocationFigures {
+  /** Live products with stock there, each once. */
+  itemCount: number;
+  /** Sum of quantity x price of that stock. */
+  stockValue: number;
+}
+
+/** A location holding nothing. */
+export const NO_FIGURES: LocationFigures = { itemCount: 0, stockValue: 0 };
+
 /** A location as a transport parsed it; the service applies the rules. */
 export type LocationRequest = {
   name?: unknown;
