@@ -1434,7 +1434,17 @@ export interface components {
             /** @description Where stock that names no place is; never deleted */
             isDefault: boolean;
         };
-        LocationWithFigures: components["schemas"]["Location"] & {
+        LocationWithFigures: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            code: string | null;
+            /** Format: uuid */
+            parentId: string | null;
+            /** @description Its ancestors' names and its own: "Back room / Shelf B3" */
+            path: string;
+            /** @description Where stock that names no place is; never deleted */
+            isDefault: boolean;
             /** @description How many live products have stock here or in its sub-locations, each counted once */
             itemCount: number;
             /** @description Sum of quantity x price of the stock here and in its sub-locations, live products only */

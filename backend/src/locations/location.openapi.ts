@@ -17,32 +17,30 @@ const locationBody = (required: string[]) =>
     properties: { name: ruleSchema(LocationFields.name), code: ruleSchema(LocationFields.code, { description: 'Blank or null is none' }), parentId },
   });
 
-export const locationOpenApiSchemas = {
-  Location: {
-    type: 'object',
-    required: ['id', 'name', 'code', 'parentId', 'path', 'isDefault'],
-    properties: {
-      id: uuid,
-      name: string,
-      code: { type: ['string', 'null'] },
-      parentId: { type: ['string', 'null'], format: 'uuid' },
-      path: { ...string, description: 'Its ancestors\' names and its own: "Back room / Shelf B3"' },
-      isDefault: { type: 'boolean', description: 'Where stock that names no place is; never deleted' },
-    },
+const location = {
+  type: 'object',
+  required: ['id', 'name', 'code', 'parentId', 'path', 'isDefault'],
+  properties: {
+    id: uuid,
+    name: string,
+    code: { type: ['string', 'null'] },
+    parentId: { type: ['string', 'null'], format: 'uuid' },
+    path: { ...string, description: 'Its ancestors\' names and its own: "Back room / Shelf B3"' },
+    isDefault: { type: 'boolean', description: 'Where stock that names no place is; never deleted' },
   },
+};
+
+export const locationOpenApiSchemas = {
+  Location: location,
   /** A location in the list, with what it and its sub-locations hold. */
   LocationWithFigures: {
-    allOf: [
-      ref('Location'),
-      {
-        type: 'object',
-        required: ['itemCount', 'stockValue'],
-        properties: {
-          itemCount: { type: 'integer', minimum: 0, description: 'How many live products have stock here or in its sub-locations, each counted once' },
-          stockValue: { type: 'number', minimum: 0, description: 'Sum of quantity x price of the stock here and in its sub-locations, live products only' },
-        },
-      },
-    ],
+    type: 'object',
+    required: [...location.required, 'itemCount', 'stockValue'],
+    properties: {
+      ...location.properties,
+      itemCount: { type: 'integer', minimum: 0, description: 'How many live products have stock here or in its sub-locations, each counted once' },
+      stockValue: { type: 'number', minimum: 0, description: 'Sum of quantity x price of the stock here and in its sub-locations, live products only' },
+    },
   },
   /** A location as a stock level or a movement names it. */
   LocationRef: { type: 'object', required: ['id', 'name', 'path'], properties: { id: uuid, name: string, path: string } },
