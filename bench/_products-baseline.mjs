@@ -42,7 +42,7 @@ const {
   sampleSizesStatement,
   countedByTotals,
 } = await built('products/catalogue/match-count.queries.js');
-const { adjustStockStatement, countStockStatement } = await built('stock/stock.queries.js');
+const { adjustStockStatement, countStockStatement, lockProductStatement } = await built('stock/stock.queries.js');
 const { productByIdStatement } = await built('product-record/product-record.queries.js');
 const { movementPageStatement, movementCountStatement } = await built('stock/stock-movement.queries.js');
 const { sessionWithUserStatement } = await built('account/session.queries.js');
@@ -185,7 +185,26 @@ async function adjust({ id: userId, workspaceId }, id, body) {
 
 async function count({ id: userId, workspaceId }, id, body) {
   const { quantity } = JSON.parse(body);
-  const { rows } = await pool.query(numbered(countStockStatement(id, workspaceId, quantity, null, userId, null, Rules.quantity.max)));
+  const statement = numbered(countStockStatement(id, workspaceId, quantity, null, userId, null, Rules.quantity.max));
+  let rows;
+  try {
+    ({ rows } = await pool.query(statement));
+  } catch (error) {
+    // As the app does: a sale landed while the count waited, so it counts again holding the product.
+    if (error.code !== '40001' && !(error.code === '23514' && error.constraint === 'products_quantity_check')) throw error;
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query(numbered(lockProductStatement(id, workspaceId)));
+      ({ rows } = await client.query(statement));
+      await client.query('COMMIT');
+    } catch (failure) {
+      await client.query('ROLLBACK');
+      throw failure;
+    } finally {
+      client.release();
+    }
+  }
   if (!rows.length) throw new HttpError(404, 'Product not found');
   return { product: fromRow(rows[0]) };
 }
@@ -201,10 +220,11 @@ async function movements(workspaceId, id, params) {
   const { total } = counted.rows[0];
   const totalPages = Math.ceil(total / limit);
   return {
-    movements: rows.rows.map(({ userId: user, userFullName, createdAt, ...row }) => ({
+    movements: rows.rows.map(({ userId: user, userFullName, createdAt, locationId, locationName, ...row }) => ({
       ...row,
       createdAt: new Date(createdAt),
       user: user === null ? null : { id: user, fullName: userFullName ?? '' },
+      location: locationId === null ? null : { id: locationId, name: locationName ?? '' },
     })),
     pagination: { page, limit, total, totalPages, hasNextPage: page < totalPages, hasPrevPage: page > 1, totalIsEstimate: false },
   };

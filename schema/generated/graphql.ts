@@ -16,6 +16,7 @@ export type ActivityKind =
   | 'SIGNED_IN'
   | 'STOCK_ADJUSTED'
   | 'STOCK_LOW'
+  | 'STOCK_MOVED'
   | 'STOCK_OUT';
 
 /** read: products, stats, stock history and the dashboard; write: also create, change and delete products and adjust stock */

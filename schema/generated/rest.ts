@@ -1200,7 +1200,7 @@ export interface components {
             id: string;
             /** @description Signed: negative takes stock away; 0 for a stocktake that found the expected quantity */
             delta: number;
-            /** @description The quantity this movement left */
+            /** @description The product's total stock after this movement; a transfer leaves it unchanged */
             quantityAfter: number;
             /** @enum {unknown} */
             reason: "INITIAL" | "SALE" | "RECEIPT" | "RETURN" | "DAMAGE" | "COUNT" | "CORRECTION" | "IMPORT" | "BULK" | "TRANSFER_OUT" | "TRANSFER_IN";

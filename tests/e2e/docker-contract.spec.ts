@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 
 /**
@@ -43,6 +43,7 @@ describe('docker image and the e2e harness agree', () => {
     expect(compose).toMatch(/image: postgres:16/);
     expect(compose).toMatch(/JWT_SECRET: \$\{JWT_SECRET:\?/);
     expect(compose).toMatch(/DATABASE_URL:/);
+    expect(compose).toMatch(/DATABASE_APP_URL:/);
     expect(compose).toMatch(/condition: service_healthy/);
   });
 
@@ -66,6 +67,40 @@ describe('docker image and the e2e harness agree', () => {
     expect(nginxConf).toMatch(/proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;/);
     expect(nginxConf).toMatch(/proxy_next_upstream error timeout http_502 http_503;/);
     expect(nginxConf).not.toMatch(/proxy_next_upstream[^;]*non_idempotent/);
+  });
+
+  it('serves requests as an app role of its own: DATABASE_APP_URL beside DATABASE_URL, the role created by the database init script', () => {
+    type Service = { environment?: Record<string, string>; volumes?: string[] };
+    const { services } = parseYaml(compose, { merge: true }) as { services: Record<string, Service> };
+    const urlVariable = /^postgres:\/\/(\w+):\$\{(\w+):\?[^}]+\}@db:5432\/stockroom$/;
+    for (const name of ['worker', 'app1', 'app2']) {
+      const { DATABASE_URL: ownerUrl, DATABASE_APP_URL: appUrl } = services[name].environment!;
+      expect({ name, appUrl }).toEqual({ name, appUrl: expect.stringMatching(urlVariable) });
+      const [, owner, ownerPassword] = urlVariable.exec(ownerUrl)!;
+      const [, appRole, appPassword] = urlVariable.exec(appUrl)!;
+      // A login of its own with a password of its own, which no fallback in the file supplies.
+      expect(appRole).not.toBe(owner);
+      expect(appPassword).not.toBe(ownerPassword);
+      expect(services.db.environment).toMatchObject({ POSTGRES_USER: owner, [appPassword]: `\${${appPassword}:?set ${appPassword}}` });
+    }
+    // The postgres image runs the mounted folder's SQL once, on an empty volume: it creates that role, held by row-level security.
+    const mount = services.db.volumes!.find((volume) => volume.split(':')[1] === '/docker-entrypoint-initdb.d');
+    expect(mount).toMatch(/^\.\/[\w-]+:\/docker-entrypoint-initdb\.d:ro$/);
+    const initDir = resolve(root, 'docker', mount!.split(':')[0]);
+    const initSql = readdirSync(initDir)
+      .filter((file) => file.endsWith('.sql'))
+      .map((file) => readFileSync(join(initDir, file), 'utf8'))
+      .join('\n');
+    const [, appRole, appPassword] = urlVariable.exec(services.worker.environment!.DATABASE_APP_URL)!;
+    const createRole = new RegExp(`^CREATE ROLE ${appRole} (.+) PASSWORD :'(\\w+)';$`, 'm').exec(initSql);
+    expect(createRole).not.toBeNull();
+    expect(createRole![1].split(' ')).toEqual(expect.arrayContaining(['LOGIN', 'NOSUPERUSER', 'NOBYPASSRLS']));
+    // Its password is read from the variable DATABASE_APP_URL's password comes from.
+    expect(initSql).toContain(`\\getenv ${createRole![2]} ${appPassword}`);
+    // Its grants are the app's: the owner gives them at each start, after the migrations (app/database.ts).
+    expect(initSql).not.toMatch(/^GRANT /m);
+    // The app starts once the database is healthy; the server the image runs the script on listens on no TCP port, so TCP is checked.
+    expect(compose).toMatch(/pg_isready -h 127\.0\.0\.1 /);
   });
 
   it('builds and runs on the Node major that engines names, the one npm ci brings along outside Docker', () => {

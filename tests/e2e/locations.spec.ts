@@ -106,6 +106,9 @@ describe('locations', () => {
     // The history says where each half of the transfer happened.
     await s.page.getByTestId('stock-movement').filter({ hasText: 'Moved in' }).getByTestId('stock-movement-location').filter({ hasText: 'at Van' }).waitFor();
     await s.page.getByTestId('stock-movement').filter({ hasText: 'Moved out' }).getByTestId('stock-movement-location').filter({ hasText: 'at Main' }).waitFor();
+    // A move leaves the total as it was: neither half says there were ever fewer than 10.
+    const afterEach = await s.page.getByTestId('stock-movement').filter({ hasText: /Moved (in|out)/ }).getByTestId('stock-movement-after').allTextContents();
+    expect(afterEach).toEqual(['10 in stock', '10 in stock']);
 
     await stockLevel(s.page, 'Van').getByRole('button', { name: 'Move stock from Van' }).click();
     dialog = s.page.getByRole('dialog', { name: 'Move stock' });

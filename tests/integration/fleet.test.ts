@@ -2,12 +2,13 @@ import { Client } from 'pg';
 import { IMPORT_LIMITS, ImportMessages } from '@stockroom/schema';
 import { png } from '../support/images';
 import { freePort, Instance, Proxy } from '../support/fleet';
-import { createDatabase } from '../support/test-app';
+import { appRoleUrlOf, createDatabase } from '../support/test-app';
 import { startS3Server } from '../support/upload-stores';
 
 /**
  * docker/compose.yaml's topology, without Docker: nginx in front of two
- * replicas (WORKER=0, TRUST_PROXY=1), a worker, one PostgreSQL and one
+ * replicas (WORKER=0, TRUST_PROXY=1), a worker, one PostgreSQL (its owner
+ * and the app role requests are served as) and one
  * S3-compatible store. A session and an upload are the fleet's, not one
  * replica's; a replica killed with -9 under load loses no GET (nginx tries
  * the other) and no acknowledged write; a replica stopped with SIGTERM under
@@ -35,6 +36,8 @@ beforeAll(async () => {
   // Each replica writes the requests it counted every 100 ms, so a test waits little for the other to see them.
   const shared = {
     DATABASE_URL: databaseUrl,
+    // As compose runs them: requests served as the app role, which row-level security holds.
+    DATABASE_APP_URL: appRoleUrlOf(databaseUrl),
     JWT_SECRET: 'a-secret-every-instance-of-the-fleet-shares-0123',
     SHUTDOWN_GRACE_MS: '15000',
     API_RATE_LIMIT: '100000000',

@@ -237,7 +237,7 @@ describe('transfers', () => {
     expect(Object.keys(rest.body)).toEqual(['product', 'movements']);
     expect(rest.body.product).toMatchObject({ id: product.id, quantity: 10, version: product.version });
     const [out, into] = rest.body.movements;
-    expect(out).toMatchObject({ reason: 'TRANSFER_OUT', delta: -4, quantityAfter: 6, note: 'Restock', location: { id: main.id, name: 'Main' } });
+    expect(out).toMatchObject({ reason: 'TRANSFER_OUT', delta: -4, quantityAfter: 10, note: 'Restock', location: { id: main.id, name: 'Main' } });
     expect(into).toMatchObject({ reason: 'TRANSFER_IN', delta: 4, quantityAfter: 10, note: 'Restock', location: { id: room.id, name: room.name } });
     expect(out.transferId).toEqual(into.transferId);
     expect(out.transferId).toEqual(expect.any(String));
@@ -247,6 +247,34 @@ describe('transfers', () => {
     expect(gql.data.transferStock.movements.map((m: { reason: string }) => m.reason)).toEqual(['TRANSFER_OUT', 'TRANSFER_IN']);
     expect((await app.gql(PRODUCT_STOCK, { id: product.id }, { token: owner.token })).data.productStock).toEqual(await levelsOf(product.id));
     expect((await levelsOf(product.id)).levels.map((level: { quantity: number }) => level.quantity).sort()).toEqual([3, 7]);
+    // The history (and its chart) never shows a total the product did not have: both halves of each transfer leave 10.
+    const history = await app.rest('GET', `/api/products/${product.id}/movements?page=1&limit=10`, undefined, { token: owner.token });
+    expect(history.body.movements.map((m: { reason: string; quantityAfter: number }) => [m.reason, m.quantityAfter])).toEqual([
+      ['TRANSFER_IN', 10],
+      ['TRANSFER_OUT', 10],
+      ['TRANSFER_IN', 10],
+      ['TRANSFER_OUT', 10],
+      ['INITIAL', 10],
+    ]);
+  });
+
+  it('is logged once per product moved, with the quantity and both places, and the dashboard says so', async () => {
+    const main = await mainOf(owner.token);
+    const shelf = await newLocation(owner.token, { name: 'Shelf ' + Date.now() });
+    const [pegs, rope] = [await createProduct(app, owner.token, { name: 'Tent pegs', quantity: 9 }), await createProduct(app, owner.token, { name: 'Guy rope', quantity: 5 })];
+    const moved = await app.gql(TRANSFER_BATCH, { input: { fromLocationId: main.id, toLocationId: shelf.id, lines: [{ productId: pegs.id, quantity: 3 }, { productId: rope.id, quantity: 2 }] } }, { token: owner.token });
+    expect(moved.errors).toBeUndefined();
+    // A rename afterwards does not rewrite what happened.
+    expect((await app.gql(UPDATE_LOCATION, { id: shelf.id, input: { name: 'Renamed shelf' } }, { token: owner.token })).errors).toBeUndefined();
+    const entries = await app.sql(`SELECT subject_id, details FROM activity_log WHERE kind = 'stock_moved' AND subject_id = ANY($1::uuid[]) ORDER BY subject`, [[pegs.id, rope.id]]);
+    expect(entries).toEqual([
+      { subject_id: rope.id, details: { quantity: 2, from: 'Main', to: shelf.name } },
+      { subject_id: pegs.id, details: { quantity: 3, from: 'Main', to: shelf.name } },
+    ]);
+    const dashboard = await app.gql(`query { dashboard { recentActivity { kind title description icon productId } } }`, {}, { token: owner.token });
+    expect(dashboard.data.dashboard.recentActivity).toEqual(
+      expect.arrayContaining([{ kind: 'STOCK_MOVED', title: 'Stock moved', description: `Moved 3 of “Tent pegs” from Main to ${shelf.name}`, icon: 'swap-horizontal', productId: pegs.id }]),
+    );
   });
 
   it("not enough at the source: 409 'Not enough stock at <name>', nothing written; same place twice or a quantity of 0 is 400", async () => {

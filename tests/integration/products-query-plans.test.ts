@@ -1,3 +1,4 @@
+import { APP_ROLE } from '../../backend/src/db/embedded-postgres';
 import type { Statement } from '../../backend/src/db/sql';
 import { productPageStatement, productStatsStatement, type ProductPageQuery } from '../../backend/src/products/catalogue/product.queries';
 import { cappedMatchCountStatement, countedByTotals, productCountStatement } from '../../backend/src/products/catalogue/match-count.queries';
@@ -86,10 +87,23 @@ interface PlanNode {
   Plans?: PlanNode[];
 }
 
-async function planOf(statement: Statement): Promise<PlanNode> {
+/** The statement's plan as the schema's owner, whom row-level security does not hold (`asApp`: as the app's role, in `asApp`'s workspace). */
+async function planOf(statement: Statement, asApp?: string): Promise<PlanNode> {
   const { text, values } = toPg(statement);
-  const [row] = await app.sql(`EXPLAIN (FORMAT JSON) ${text}`, values);
+  const [row] = await (asApp ? inWorkspaceAsApp(asApp, (sql) => sql(`EXPLAIN (FORMAT JSON) ${text}`, values)) : app.sql(`EXPLAIN (FORMAT JSON) ${text}`, values));
   return row['QUERY PLAN'][0].Plan;
+}
+
+/** Runs `work` as a request's statements run: as the app's role, behind row-level security, in `workspaceId`. */
+async function inWorkspaceAsApp<T>(workspaceId: string, work: (sql: TestApp['sql']) => Promise<T>): Promise<T> {
+  await app.sql('BEGIN');
+  try {
+    await app.sql(`SET LOCAL ROLE ${APP_ROLE}`);
+    await app.sql(`SELECT set_config('stockroom.workspace_id', $1, true)`, [workspaceId]);
+    return await work(app.sql);
+  } finally {
+    await app.sql('ROLLBACK');
+  }
 }
 
 const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
@@ -101,13 +115,24 @@ const describePlan = (plan: PlanNode) =>
     .join(' > ');
 
 /** Plans the statement and checks no node reads `products` sequentially; returns the plan's line. */
-async function expectIndexed(statement: Statement): Promise<string> {
-  const plan = await planOf(statement);
+async function expectIndexed(statement: Statement, asApp?: string): Promise<string> {
+  const plan = await planOf(statement, asApp);
   const line = describePlan(plan);
   const seqScans = nodesOf(plan).filter((n) => n['Node Type'].includes('Seq Scan') && n['Relation Name'] === 'products');
   expect({ plan: line, seqScans: seqScans.length }).toEqual({ plan: line, seqScans: 0 });
   expect(line).toMatch(/Index/);
   return line;
+}
+
+/**
+ * The statement products_matching_search runs as the schema's owner, for `term` in `workspaceId`, stopping at `most`:
+ * EXPLAIN does not show a function's plan, so its statement is taken from the function and planned here.
+ */
+async function searchMatchesLookup(workspaceId: string, term: string, most: number): Promise<Statement> {
+  const [{ body }] = await app.sql<{ body: string }>(`SELECT prosrc AS body FROM pg_proc WHERE proname = 'products_matching_search'`);
+  const sql = /'(select p\.id[\s\S]*?limit \$4)'/.exec(body)![1].replaceAll("''", "'").replace(/\$\d/g, '?');
+  const [{ pattern }] = await app.sql<{ pattern: string }>(`SELECT '%' || regexp_replace(lower(f_unaccent($1)), '([!%_])', '!\\1', 'g') || '%' AS pattern`, [term]);
+  return { sql, values: [workspaceId, pattern, term, most] };
 }
 
 const page = (workspaceId: string, overrides: Partial<ProductPageQuery> = {}): ProductPageQuery => ({
@@ -130,8 +155,11 @@ const COUNT_CAP = 10_000;
 async function expectListIndexed(query: ProductPageQuery) {
   const filter: ProductFilter = { workspaceId: query.workspaceId, search: query.search, category: query.category, inStock: query.inStock, stockStatus: query.stockStatus };
   const plans = { page: await expectIndexed(productPageStatement(query)), count: await expectIndexed(productCountStatement(filter)) };
-  if (!countedByTotals(filter)) await expectIndexed(cappedMatchCountStatement(filter, COUNT_CAP + 1));
-  return plans;
+  if (countedByTotals(filter)) return { ...plans, capped: undefined };
+  const capped = cappedMatchCountStatement(filter, COUNT_CAP + 1);
+  // A search alone is counted by products_matching_search: its statement is what is read.
+  const counted = capped.sql.includes('products_matching_search') ? await searchMatchesLookup(query.workspaceId, query.search!, COUNT_CAP + 1) : capped;
+  return { ...plans, capped: await expectIndexed(counted) };
 }
 
 it('the seed is a catalogue of 100,000 products for one user among other users, a tenth of each in the trash, analysed and vacuumed', async () => {
@@ -192,10 +220,24 @@ describe('the big catalogue (100,000 products): no Seq Scan on products', () => 
     expect(await expectIndexed(lookup)).toContain('products_workspace_sku_unique');
   });
 
+  it('search by a rare term as a request runs it: its matches through the search index, then page and count by id behind the policy', async () => {
+    // products_matching_search runs its statement as the schema's owner; EXPLAIN does not show a function's plan, so its statement is planned here.
+    expect(await expectIndexed(await searchMatchesLookup(big, 'hinge 13', 1_001))).toContain('products_search_trgm_idx');
+
+    const ids = await inWorkspaceAsApp(big, async (sql) => (await sql<{ id: string }>('SELECT products_matching_search($1, $2) AS id', ['hinge 13', 1_001])).map((row) => row.id));
+    expect(ids.length).toBeGreaterThan(0);
+    expect(ids.length).toBeLessThan(1_001);
+    const query = page(big, { search: 'hinge 13', searchMatches: ids });
+    expect(await expectIndexed(productPageStatement(query), big)).toContain('products_pkey');
+    expect(await expectIndexed(cappedMatchCountStatement(query, COUNT_CAP + 1), big)).toContain('products_pkey');
+  });
+
   it('search by a common word (one in five): the page walks the date index, the capped count uses the search index', async () => {
     const plans = await expectListIndexed(page(big, { search: 'steel' }));
     expect(plans.page).toContain('products_workspace_created_idx');
-    expect(await expectIndexed(cappedMatchCountStatement({ workspaceId: big, search: 'steel' }, COUNT_CAP + 1))).toContain('products_search_trgm_idx');
+    expect(plans.capped).toContain('products_search_trgm_idx');
+    // As a request runs them, behind row-level security: the page's walk of the date index stays.
+    expect(await expectIndexed(productPageStatement(page(big, { search: 'steel' })), big)).toContain('products_workspace_created_idx');
   });
 
   it('in stock only, cheapest first', async () => {

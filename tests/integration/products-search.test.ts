@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Pagination, ProductRecord } from '../support/product-shapes';
 import { PRODUCTS, countProducts, createProduct } from '../support/products';
+import { logStatements, type StatementLog } from '../support/statement-log';
 import { signUpUser, startTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -190,5 +191,80 @@ describe('the search text is the server\'s own', () => {
     expect(edited.status).toBe(200);
     expect(idsOf((await searchBoth('creme')).products)).toEqual(named('Crème brûlée torch'));
     expect(idsOf((await searchBoth('NATURALLY')).products)).toEqual(named('Plain spoon'));
+  });
+});
+
+describe('a term with few matches and one with many find the same products the same way', () => {
+  let shop: { token: string; workspaceId: string };
+  /** More matches than the list reads by id (product.service.ts reads up to 1,000 so), and fewer. */
+  const MANY = 1_001;
+  const FEW = 1_000;
+
+  beforeAll(async () => {
+    shop = await signUpUser(app);
+    // Seeded as the schema's owner: 'Gizmo n' and 'Doohickey n', a minute apart, the first the newest.
+    for (const [name, count] of [['Gizmo', MANY], ['Doohickey', FEW]] as const) {
+      await app.sql(
+        `INSERT INTO products (id, created_by, workspace_id, name, description, price, category, quantity, created_at, updated_at, version)
+         SELECT gen_random_uuid(), (SELECT personal_user_id FROM workspaces WHERE id = $1), $1, $2 || ' ' || g, 'A seeded product for the search tests', 1, 'Seeded', 1,
+           now() - g * interval '1 minute', now(), 1
+         FROM generate_series(1, $3::int) AS g`,
+        [shop.workspaceId, name, count],
+      );
+    }
+    // Newer matches in another workspace, which must never show up.
+    const other = await signUpUser(app);
+    for (const name of ['Gizmo of another shop', 'Doohickey of another shop']) await createProduct(app, other.token, { name });
+  });
+
+  /** The page the search should give, read as the schema's owner: newest first, ties by id. */
+  const expectedPage = async (term: string, offset: number) =>
+    (
+      await app.sql(
+        `SELECT id FROM products WHERE workspace_id = $1 AND deleted_at IS NULL AND name ILIKE $2 ORDER BY created_at DESC, id DESC LIMIT 10 OFFSET $3`,
+        [shop.workspaceId, `%${term}%`, offset],
+      )
+    ).map((row: { id: string }) => row.id);
+
+  it.each([
+    ['many', 'gizmo', MANY],
+    ['few', 'doohickey', FEW],
+  ])('%s: pages 1 and 60 are the workspace’s own matches in order, and the total is counted', async (_, term, matches) => {
+    for (const [page, offset] of [[1, 0], [60, 590]]) {
+      const answer = await app.rest('GET', `/api/products?search=${term}&page=${page}&limit=10`, undefined, { token: shop.token });
+      expect(answer.status).toBe(200);
+      expect(idsOf(answer.body.products)).toEqual(await expectedPage(term, offset));
+      // Past this file's cap of 5 the total is an estimate, never below what is known.
+      expect(answer.body.pagination).toMatchObject({ totalIsEstimate: true });
+      expect(answer.body.pagination.total).toBeGreaterThanOrEqual(CAP + 1);
+    }
+    const exact = await app.sql(`SELECT count(*)::int AS n FROM products WHERE workspace_id = $1 AND name ILIKE $2`, [shop.workspaceId, `%${term}%`]);
+    expect(exact[0].n).toBe(matches);
+  });
+
+  it('a rare term among them is found with the others filtered as asked', async () => {
+    const answer = await app.rest('GET', '/api/products?search=doohickey%2099&inStock=true&sortBy=name&sortOrder=asc', undefined, { token: shop.token });
+    expect(answer.body.products.map((product: { name: string }) => product.name)).toEqual(['Doohickey 99', 'Doohickey 990', 'Doohickey 991', 'Doohickey 992', 'Doohickey 993', 'Doohickey 994', 'Doohickey 995', 'Doohickey 996', 'Doohickey 997', 'Doohickey 998']);
+    expect(answer.body.pagination).toMatchObject({ total: 11, totalIsEstimate: true });
+  });
+});
+
+describe('how a search reads the catalogue', () => {
+  let statements: StatementLog;
+  beforeAll(() => {
+    statements = logStatements();
+  });
+  afterAll(() => statements.stop());
+
+  /** The statements of one search that test the term row by row (LIKE), and those that read the matches by id. */
+  const readsOf = async (term: string) => {
+    const { statements: all } = await statements.during(() => app.rest('GET', `/api/products?search=${encodeURIComponent(term)}`, undefined, { token }));
+    const reading = all.filter((text) => /FROM products/.test(text));
+    return { rowByRow: reading.filter((text) => /search_text LIKE/.test(text)).length, byId: reading.filter((text) => /products\.id = ANY/.test(text)).length };
+  };
+
+  it('a term with few matches finds them through the search index (a function of the database) and reads them by id', async () => {
+    // Behind row-level security the statement's own LIKE could not use the trigram index: every product would be read.
+    expect(await readsOf('crème')).toEqual({ rowByRow: 0, byId: 2 });
   });
 });

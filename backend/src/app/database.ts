@@ -73,6 +73,20 @@ const quotedIdentifier = (name: string) => `"${name.replace(/"/g, '""')}"`;
 export class AppRoleError extends ConfigError {}
 
 /**
+ * The serving pool could not be opened as the app role (a wrong password, a role that may not log
+ * in, a host that does not answer), so start-up names DATABASE_APP_URL rather than DATABASE_URL,
+ * which had just worked. It keeps the host, never the URL: the URL holds the password.
+ */
+export class AppRoleConnectError extends Error {
+  constructor(
+    readonly host: string,
+    cause: unknown,
+  ) {
+    super(`Could not connect to the database at ${host} as DATABASE_APP_URL's role: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+  }
+}
+
+/**
  * What the app role may do, granted by the schema's owner at each start so a table a migration adds
  * is covered at once: read and write rows (never alter, truncate or own a table), use the sequences,
  * call the functions. The migrations' own record stays the owner's. An advisory lock keeps instances
@@ -80,8 +94,13 @@ export class AppRoleError extends ConfigError {}
  */
 async function grantAppRole(owner: MikroORM, role: string): Promise<void> {
   const knex = owner.em.getKnex();
-  const [found] = (await knex.raw('SELECT rolsuper, rolbypassrls FROM pg_roles WHERE rolname = ?', [role])).rows as Array<{ rolsuper: boolean; rolbypassrls: boolean }>;
+  const [found] = (await knex.raw('SELECT rolsuper, rolbypassrls, rolcanlogin FROM pg_roles WHERE rolname = ?', [role])).rows as Array<{
+    rolsuper: boolean;
+    rolbypassrls: boolean;
+    rolcanlogin: boolean;
+  }>;
   if (!found) throw new AppRoleError(`DATABASE_APP_URL's role "${role}" does not exist: create it as the README says`);
+  if (!found.rolcanlogin) throw new AppRoleError(`DATABASE_APP_URL's role "${role}" cannot log in: give it LOGIN (ALTER ROLE ... LOGIN)`);
   if (found.rolsuper || found.rolbypassrls) {
     throw new AppRoleError(`DATABASE_APP_URL's role "${role}" is a superuser or has BYPASSRLS: row-level security would not hold it. Use a role with neither`);
   }
@@ -110,7 +129,9 @@ export async function openAppDatabases(ownerUrl: string, appUrl: string | undefi
   }
   try {
     await grantAppRole(ownerOrm, decodeURIComponent(new URL(appUrl).username));
-    const orm = await MikroORM.init(ormConfig(appUrl, servingOptions(limits)));
+    const orm = await MikroORM.init(ormConfig(appUrl, servingOptions(limits))).catch((error: unknown) => {
+      throw new AppRoleConnectError(new URL(appUrl).host, error);
+    });
     scopeConnectionsToWorkspace(orm);
     return { orm, ownerOrm };
   } catch (error) {

@@ -2,8 +2,14 @@ import type { Statement } from '../db/sql';
 
 /** The SQL that reads the stock ledger: a product's movements, newest first. The triggers on products write them (db/triggers/product-history.sql). */
 
-/** The columns of a movement as both transports send it (the user is nested by the service). */
-const MOVEMENT_COLUMNS = `m.id::text AS id, m.delta, m.quantity_after AS "quantityAfter", m.reason, m.note, m.created_at AS "createdAt",
+/**
+ * The columns of a movement as both transports send it (the user is nested by the service). The
+ * ledger stores each quantity_after as the running sum of the product's movements, so a transfer's
+ * TRANSFER_OUT holds the total less what is on its way; the total never was that (both halves are
+ * one statement), so it is read as the total the transfer leaves, as its TRANSFER_IN is.
+ */
+const MOVEMENT_COLUMNS = `m.id::text AS id, m.delta,
+  CASE WHEN m.reason = 'TRANSFER_OUT' THEN m.quantity_after - m.delta ELSE m.quantity_after END AS "quantityAfter", m.reason, m.note, m.created_at AS "createdAt",
   u.id AS "userId", trim(u.first_name || ' ' || u.last_name) AS "userFullName", loc.id AS "locationId", loc.name AS "locationName", m.transfer_id AS "transferId"`;
 /** A movement with who made it and where. */
 const MOVEMENT_SOURCE = 'stock_movements AS m LEFT JOIN users AS u ON u.id = m.user_id LEFT JOIN locations AS loc ON loc.id = m.location_id';

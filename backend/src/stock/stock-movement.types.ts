@@ -28,7 +28,7 @@ export class StockMovementLocation {
 export class StockMovementView {
   @Field(() => ID) id!: string;
   @Field(() => Int, { description: 'Signed: negative takes stock away; 0 for a stocktake that found the expected quantity' }) delta!: number;
-  @Field(() => Int, { description: 'The quantity this movement left' }) quantityAfter!: number;
+  @Field(() => Int, { description: 'The product\'s total stock after this movement; a transfer leaves it unchanged' }) quantityAfter!: number;
   @Field(() => StockMovementReason) reason!: StockMovementReason;
   @Field(() => String, { nullable: true }) note!: string | null;
   @Field() createdAt!: Date;

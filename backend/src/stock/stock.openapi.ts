@@ -21,7 +21,7 @@ export const stockOpenApiSchemas = {
     properties: {
       id: { ...string, description: 'Increasing: a later movement of the product has a larger id' },
       delta: { ...integer, description: 'Signed: negative takes stock away; 0 for a stocktake that found the expected quantity' },
-      quantityAfter: { ...ruleSchema(Rules.quantity), description: 'The quantity this movement left' },
+      quantityAfter: { ...ruleSchema(Rules.quantity), description: "The product's total stock after this movement; a transfer leaves it unchanged" },
       reason: { enum: [...STOCK_MOVEMENT_REASONS] },
       note: { type: ['string', 'null'] },
       createdAt: { ...string, format: 'date-time' },

@@ -196,7 +196,8 @@ $$;
 -- location (with context or without); a transfer moves stock between two
 -- levels. In the catalogue before and after: a movement when the quantity
 -- changed (a stock change records one even for 0), two for a transfer; the
--- entry its kind logs; a crossing into low or out of stock. Moved to the
+-- entry its kind logs ('stock_moved' for a transfer, naming both places); a
+-- crossing into low or out of stock. Moved to the
 -- trash: 'product_deleted'; back from it: 'product_restored'.
 -- It never joins the old rows to the new ones in a nested loop: PL/pgSQL
 -- plans a statement once per connection, for the row counts of the first
@@ -260,9 +261,14 @@ begin
         case when was_live and not live then 'product_deleted'
           when live and not was_live then 'product_restored'
           when live and kind = 'edit' and cardinality(fields) > 0 then 'product_updated'
-          when live and kind = 'stock' then 'stock_adjusted' end as kind,
+          when live and kind = 'stock' then 'stock_adjusted'
+          when was_live and live and kind = 'transfer' then 'stock_moved' end as kind,
         case when was_live and live and kind = 'edit' then jsonb_build_object('fields', to_jsonb(fields))
           when was_live and live and kind = 'stock' then jsonb_build_object('delta', delta, 'quantity', quantity, 'reason', coalesce(c ->> 'entryReason', c ->> 'reason'))
+          -- The places' names as they were, so the entry reads the same after a rename.
+          when was_live and live and kind = 'transfer' then jsonb_build_object('quantity', (c -> 'transfer' ->> 'quantity')::int,
+            'from', (select l.name from locations as l where l.id = (c -> 'transfer' ->> 'from')::uuid),
+            'to', (select l.name from locations as l where l.id = (c -> 'transfer' ->> 'to')::uuid))
           else '{}'::jsonb end as details) as e
     where e.kind is not null
   )

@@ -69,3 +69,26 @@ as $$
   where p.workspace_id = workspace and p.deleted_at is null
     and ((lower(p.sku) = lower(code) and p.sku is not null) or (p.barcode = code and p.barcode is not null))
 $$;
+
+-- Up to `most` of the live products of the request's workspace that a search
+-- term matches: the term (unaccented, lower case, as a LIKE pattern whose `!`
+-- escapes) inside search_text, or the barcode whole. Behind the policy LIKE is
+-- not leakproof, so PostgreSQL would neither use the trigram index for it nor
+-- read search_text's statistics, and a search for a rare word would read every
+-- row of the workspace. The statement is planned with the pattern's value: a
+-- rare term reads the trigram index, a common one stops after `most` rows. The
+-- workspace is the one the request set, never an argument, and it gives ids
+-- only, which the list then reads behind the policy.
+create or replace function products_matching_search(term text, most integer) returns setof uuid
+language plpgsql
+stable
+security definer
+set search_path = public, pg_temp
+as $$
+begin
+  return query execute
+    'select p.id from products as p where p.workspace_id = $1 and p.deleted_at is null
+       and (p.search_text like $2 escape ''!'' or (p.barcode = $3 and p.barcode is not null)) limit $4'
+    using current_workspace_id(), '%' || regexp_replace(lower(f_unaccent(term)), '([!%_])', '!\1', 'g') || '%', term, most;
+end
+$$;

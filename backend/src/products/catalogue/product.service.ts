@@ -20,6 +20,7 @@ import { currentOwnProduct, readOwnProduct } from '../../product-record/product-
 import { ProductNotFoundError, StaleProductError, duplicateCodeErrorOf, stockShortErrorOf } from '../../product-record/product.errors';
 import type { ProductView } from '../../product-record/product-view.types';
 import { parseListRequest, type ProductListRequest } from '../list-query/product-list-request';
+import { searchMatchesStatement, type ProductFilter } from '../list-query/product-list.queries';
 import { locationService } from '../../locations/location.service';
 import { countMatching, productPagination } from './match-count';
 import {
@@ -60,6 +61,19 @@ async function writeProduct(ctx: RequestContext, statement: Statement): Promise<
   }
 }
 
+/**
+ * A search that matches at most this many products is read by their ids, which the trigram index finds; more is a
+ * common term, which the list's own statement finds sooner, walking the sort's index until its page is full.
+ */
+const FEW_SEARCH_MATCHES = 1_000;
+
+/** The filter with its search's matches, when they are few (see searchMatchesStatement). */
+async function withFewSearchMatches(ctx: RequestContext, filter: ProductFilter): Promise<ProductFilter> {
+  if (!filter.search) return filter;
+  const matches = await query<{ id: string }>(ctx, searchMatchesStatement(filter.search, FEW_SEARCH_MATCHES + 1));
+  return matches.length > FEW_SEARCH_MATCHES ? filter : { ...filter, searchMatches: matches.map((match) => match.id) };
+}
+
 /** A valid value as it is stored, by the field's type: text trimmed, numbers as numbers, a blank optional value (image URL, SKU, reorder level...) as none. */
 function cleanValue(field: WritableProductField, value: unknown): unknown {
   if (field.nullable && (field.type === 'text' ? optionalText(value) === null : isBlank(value))) return null;
@@ -88,7 +102,14 @@ export const productService = {
     const { page, limit, offset, ...options } = parseListRequest(request);
     // A location filter names one of the workspace's locations; another's is 'Location not found'.
     if (options.locationId) await locationService.get(ctx, options.locationId);
-    const filter = { workspaceId, search: options.search, category: options.category, inStock: options.inStock, stockStatus: options.stockStatus, locationId: options.locationId };
+    const filter = await withFewSearchMatches(ctx, {
+      workspaceId,
+      search: options.search,
+      category: options.category,
+      inStock: options.inStock,
+      stockStatus: options.stockStatus,
+      locationId: options.locationId,
+    });
     const [rows, count] = await Promise.all([
       query<ProductRow>(ctx, productPageStatement({ ...filter, sortBy: options.sortBy, sortOrder: options.sortOrder, limit, offset })),
       countMatching(ctx, filter),

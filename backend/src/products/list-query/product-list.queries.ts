@@ -17,6 +17,8 @@ export interface ProductFilter {
   stockStatus?: StockStatus;
   /** Products with stock at this location or below it (a location of the workspace). */
   locationId?: string;
+  /** Every product the search matches, when they are few (searchMatchesStatement found them): the search is then these ids. */
+  searchMatches?: readonly string[];
 }
 
 export interface ProductSort {
@@ -60,6 +62,17 @@ export const exactCodeValues = (filter: ProductFilter) => [filter.workspaceId, f
 const SEARCH_MATCH = `products.search_text LIKE ('%' || regexp_replace(lower(f_unaccent(?)), '([!%_])', '!\\1', 'g') || '%') ESCAPE '!'`;
 
 /**
+ * Up to `most` ids of the products of the request's workspace that `search` matches, as where()'s text match would
+ * find them. Through a function of the database's (db/triggers/workspace-wall.sql): behind row-level security LIKE
+ * is not leakproof, so in a statement of its own the trigram index would not serve a rare term, and its search would
+ * read every product of the workspace. Fewer than `most` is all of them; `most` means a common term, which the
+ * statement itself finds best, walking the sort's index until the page is full.
+ */
+export function searchMatchesStatement(search: string, most: number): Statement {
+  return { sql: 'SELECT products_matching_search(?, ?) AS id', values: [search, most] };
+}
+
+/**
  * Each status as `stock_status` decides it. Low Stock's clause also names the
  * partial index's own predicate, which the status implies, so the planner
  * reads only that index; In Stock and Out of Stock read the quantity alone,
@@ -91,7 +104,10 @@ export function quantityAtLocation(filter: ProductFilter): Statement {
 export function where(filter: ProductFilter): Statement {
   const clauses = ['workspace_id = ?', LIVE];
   const values: unknown[] = [filter.workspaceId];
-  if (filter.search) {
+  if (filter.searchMatches) {
+    clauses.push('products.id = ANY(?::uuid[])');
+    values.push(filter.searchMatches);
+  } else if (filter.search) {
     // search_text holds the SKU, so an exact SKU is a substring too; a barcode is found whole only, through its owner-led index.
     clauses.push(`(${SEARCH_MATCH} OR (products.barcode = ? AND products.barcode IS NOT NULL))`);
     values.push(filter.search, filter.search);

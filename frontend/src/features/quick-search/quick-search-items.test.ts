@@ -6,8 +6,8 @@ const element = (shape: { tagName: string; type?: string; isContentEditable?: bo
 
 describe('quick search items', () => {
   it('lists every page for no text, Admin only for admins', () => {
-    expect(matchingPages('', false).map((page) => page.label)).toEqual(['Dashboard', 'Products', 'New product', 'Profile', 'Help']);
-    expect(matchingPages('  ', true).map((page) => page.label)).toEqual(['Dashboard', 'Products', 'New product', 'Profile', 'Help', 'Admin']);
+    expect(matchingPages('', false).map((page) => page.label)).toEqual(['Dashboard', 'Products', 'New product', 'Locations', 'Members', 'Profile', 'Help']);
+    expect(matchingPages('  ', true).map((page) => page.label)).toEqual(['Dashboard', 'Products', 'New product', 'Locations', 'Members', 'Profile', 'Help', 'Admin']);
   });
 
   it('filters the pages by their name or what they are for, ignoring case', () => {
@@ -15,6 +15,8 @@ describe('quick search items', () => {
     expect(matchingPages('add', false)).toEqual([{ key: 'page:/products/new', kind: 'page', label: 'New product', path: '/products/new' }]);
     expect(matchingPages('admin', false)).toEqual([]);
     expect(matchingPages('admin', true).map((page) => page.path)).toEqual(['/admin']);
+    expect(matchingPages('shelf', false).map((page) => page.path)).toEqual(['/locations']);
+    expect(matchingPages('invite', false).map((page) => page.path)).toEqual(['/workspace/members']);
   });
 
   it('asks the product list for a trimmed search of at most the rule’s length, and nothing for no text', () => {

@@ -1,6 +1,6 @@
 import { PAGINATION, Rules } from '@stockroom/schema';
 import type { ProductListInput } from '@stockroom/schema/generated/graphql';
-import { adminPath, dashboardPath, helpPath, productListPath, productNewPath, productPath, profileEditPath } from './urls';
+import { adminPath, dashboardPath, helpPath, locationListPath, productListPath, productNewPath, productPath, profileEditPath, workspaceMembersPath } from './urls';
 
 /** One line of the quick search: a product of the signed-in user, or a page of the app. */
 export interface QuickSearchItem {
@@ -22,6 +22,8 @@ const PAGES: readonly { label: string; path: string; keywords: string; adminOnly
   { label: 'Dashboard', path: dashboardPath, keywords: 'home overview stats activity' },
   { label: 'Products', path: productListPath, keywords: 'inventory list catalogue stock' },
   { label: 'New product', path: productNewPath, keywords: 'add create' },
+  { label: 'Locations', path: locationListPath, keywords: 'places stockroom shelf bin warehouse move transfer' },
+  { label: 'Members', path: workspaceMembersPath, keywords: 'team workspace roles invite people staff' },
   { label: 'Profile', path: profileEditPath, keywords: 'account name email password avatar' },
   { label: 'Help', path: helpPath, keywords: 'support questions' },
   { label: 'Admin', path: adminPath, keywords: 'users administration', adminOnly: true },
