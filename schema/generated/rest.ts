@@ -1434,6 +1434,22 @@ export interface components {
             /** @description Where stock that names no place is; never deleted */
             isDefault: boolean;
         };
+        LocationWithFigures: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            code: string | null;
+            /** Format: uuid */
+            parentId: string | null;
+            /** @description Its ancestors' names and its own: "Back room / Shelf B3" */
+            path: string;
+            /** @description Where stock that names no place is; never deleted */
+            isDefault: boolean;
+            /** @description How many live products have stock here or in its sub-locations, each counted once */
+            itemCount: number;
+            /** @description Sum of quantity x price of the stock here and in its sub-locations, live products only */
+            stockValue: number;
+        };
         LocationRef: {
             /** Format: uuid */
             id: string;
@@ -6895,7 +6911,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The locations */
+            /** @description The locations, each with what it holds */
             200: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6905,7 +6921,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        locations: components["schemas"]["Location"][];
+                        locations: components["schemas"]["LocationWithFigures"][];
                     };
                 };
             };

@@ -102,13 +102,29 @@ $$;
 -- exactly what was counted. The caller holds the products' row locks,
 -- through which every level change passes, so what it reads here stays true
 -- until it commits. Levels are looked up by key, a few rows at a time.
+-- The locations it names are held first (FOR KEY SHARE, in id order), before
+-- any level is touched: a location whose delete is under way is waited for,
+-- and once gone refuses the statement as a foreign key violation on
+-- stock_levels_location_id_foreign, which the app answers as a missing
+-- location; a location held here is deleted only after this write commits,
+-- so the delete sees the stock it brought.
 create or replace function stock_levels_shift(shifts jsonb) returns void
 language plpgsql
 set enable_nestloop = on
 as $$
 declare
   short record;
+  named integer;
+  held integer;
 begin
+  select count(distinct location) into named from jsonb_to_recordset(shifts) as s(location uuid);
+  select count(*) into held from (
+    select id from locations where id in (select location from jsonb_to_recordset(shifts) as s(location uuid)) order by id for key share
+  ) as l;
+  if held < named then
+    raise exception using errcode = 'foreign_key_violation', constraint = 'stock_levels_location_id_foreign',
+      message = 'A location the stock change names no longer exists';
+  end if;
   if exists (select 1 from jsonb_to_recordset(shifts) as s(product uuid, location uuid, delta integer, counted integer)
              left join stock_levels as sl on sl.product_id = s.product and sl.location_id = s.location
              where s.counted is not null and coalesce(sl.quantity, 0) + s.delta <> s.counted) then
