@@ -7,6 +7,7 @@ import { expectNoAxeViolations } from './support/axe';
 import { decodeImage } from './support/decode-image';
 import { animationsDone, saveScreenshot, sidewaysOverflow } from './support/screen-checks';
 import { ProductDetailPage } from './pages/ProductDetailPage';
+import { createLocationApi } from './support/locations';
 
 /** Print label on a product's page: the preview, the symbols it draws, and what a printer gets. */
 
@@ -151,6 +152,37 @@ describe('product labels', () => {
       await s.page.setViewportSize({ width: 320, height: 640 });
       await expect(sidewaysOverflow(s.page)).resolves.toEqual([]);
     }
+    s.assertClean();
+  });
+
+  it('prints a location’s label: its name and path, a QR code that reads as the location’s link and a Code 128 of its code', async () => {
+    const s = b.session();
+    const api = await signedInUser(s, 'loclabel');
+    const shop = await createLocationApi(api, { name: 'Shop' });
+    const bin = await createLocationApi(api, { name: 'Bin B3', code: 'BIN-B3', parentId: shop.id });
+    await countPrints(s.page);
+    await s.page.goto(`/locations/${bin.id}`);
+    await s.page.getByRole('heading', { name: 'Bin B3', level: 1 }).waitFor();
+    await s.page.getByRole('main').getByRole('button', { name: LabelMessages.printButton, exact: true }).click();
+    const label = labelDialog(s.page).getByRole('article', { name: 'Label: Shop / Bin B3' });
+    await label.waitFor();
+    await expect(label.locator('.location-label__name').innerText()).resolves.toBe('Bin B3');
+    await expect(label.locator('.location-label__path').innerText()).resolves.toBe('Shop / Bin B3');
+
+    const locationUrl = s.url(`/locations/${bin.id}?workspace=${await personalWorkspaceIdApi(api)}`);
+    const qr = label.getByRole('img', { name: `QR code linking to ${locationUrl}` });
+    const barcode = label.getByRole('img', { name: 'Barcode BIN-B3' });
+    await expect(readFromScreen(qr)).resolves.toBe(locationUrl);
+    await expect(decodeImage(await barcode.innerHTML())).resolves.toBe('BIN-B3');
+    for (const viewport of [MOBILE, DESKTOP]) {
+      await s.page.setViewportSize(viewport);
+      await animationsDone(s.page);
+      await saveScreenshot(s.page, 'labels', `location-preview-${viewport.width}`);
+      await expectNoAxeViolations(s.page, `location label preview ${viewport.width}`);
+    }
+
+    await s.page.emulateMedia({ media: 'print' });
+    expect((await printedText(s.page)).split('\n').filter((line) => line.trim() !== '')).toEqual(['Bin B3', 'Shop / Bin B3', 'BIN-B3']);
     s.assertClean();
   });
 });

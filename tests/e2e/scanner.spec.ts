@@ -8,6 +8,7 @@ import { fakeCameraArgs, writeCodeVideo, type CameraCode } from './support/fake-
 import { animationsDone, saveScreenshot, sidewaysOverflow } from './support/screen-checks';
 import { ProductDetailPage } from './pages/ProductDetailPage';
 import { ProductListPage } from './pages/ProductListPage';
+import { createLocationApi } from './support/locations';
 
 /**
  * Scan to find, in Chromium with a fake camera that films a generated video of
@@ -52,7 +53,7 @@ async function listWithCamera(b: ReturnType<typeof useBrowser>, tag: string, ite
   });
   const list = new ProductListPage(s.page);
   await list.goto();
-  return { s, list, products, scripts };
+  return { s, api, list, products, scripts };
 }
 
 function cameraFilming(code: CameraCode) {
@@ -99,6 +100,21 @@ describe('scan to find: a code that several products match', () => {
     await expect(list.search.inputValue()).resolves.toBe('SCANPAIR-0427');
     await s.page.waitForFunction(() => document.querySelectorAll('table[aria-label="Products"] tbody > tr').length === 2);
     await expect(list.rows.allInnerTexts()).resolves.toEqual([expect.stringContaining('SCANPAIR-0427 Red'), expect.stringContaining('SCANPAIR-0427 Blue')]);
+    await expect(cameraTracksLive(s.page)).resolves.toBe(0);
+    s.assertClean();
+  });
+});
+
+describe('scan to find: a location label', () => {
+  // A location label's barcode is its code, as Code 128.
+  const b = cameraFilming({ symbology: 'code128', text: 'BIN-B3' });
+
+  it('reads a location’s code that no product carries and opens that location', async () => {
+    const { s, api } = await listWithCamera(b, 'scan-loc', ['Plain thing']);
+    const bin = await createLocationApi(api, { name: 'Bin B3', code: 'BIN-B3' });
+    await scanButton(s.page).click();
+    await s.page.waitForURL((url) => url.pathname === `/locations/${bin.id}`);
+    await s.page.getByRole('heading', { name: 'Bin B3', level: 1 }).waitFor();
     await expect(cameraTracksLive(s.page)).resolves.toBe(0);
     s.assertClean();
   });

@@ -30,8 +30,9 @@ export const WORKSPACE_PARAM = 'workspace';
 
 /** The workspace's places for stock, as a tree. */
 export const locationListPath = '/locations';
-/** One location's page: what is there (linked from a product's "Where it is"). */
-export const locationPath = (id: string) => `${locationListPath}/${encodeURIComponent(id)}`;
+/** One location's page: what is there (linked from a product's "Where it is"); with its workspace, as productPath. */
+export const locationPath = (id: string, workspaceId?: string) =>
+  `${locationListPath}/${encodeURIComponent(id)}${workspaceId ? `?${WORKSPACE_PARAM}=${encodeURIComponent(workspaceId)}` : ''}`;
 
 /** The chosen workspace's members, roles and settings. */
 export const workspaceMembersPath = '/workspace/members';

@@ -1,8 +1,12 @@
+import { LocationLabel, type LocationLabelData } from './LocationLabel';
 import { ProductLabel, type ProductLabelData } from './ProductLabel';
 import './labels.css';
 
+/** A label to print: a product's, or a location's (which says `kind: 'location'`). */
+export type LabelData = ProductLabelData | LocationLabelData;
+
 export interface LabelSheetProps {
-  labels: readonly ProductLabelData[];
+  labels: readonly LabelData[];
   className?: string;
 }
 
@@ -10,9 +14,7 @@ export interface LabelSheetProps {
 export function LabelSheet({ labels, className }: LabelSheetProps) {
   return (
     <div className={className ? `label-sheet ${className}` : 'label-sheet'}>
-      {labels.map((label) => (
-        <ProductLabel key={label.id} {...label} />
-      ))}
+      {labels.map((label) => (label.kind === 'location' ? <LocationLabel key={label.id} {...label} /> : <ProductLabel key={label.id} {...label} />))}
     </div>
   );
 }

@@ -2,13 +2,13 @@ import { Button } from '@blueprintjs/core';
 import { PrintIcon } from '@blueprintjs/icons';
 import { LabelMessages } from '@stockroom/schema';
 import { lazy, Suspense, useState } from 'react';
-import type { ProductLabelData } from './ProductLabel';
+import type { LabelData } from './LabelSheet';
 
 /** The preview and the barcode library load when a label is first asked for. */
 const PrintLabelsDialog = lazy(() => import('./PrintLabelsDialog'));
 
 export interface PrintLabelsButtonProps {
-  labels: readonly ProductLabelData[];
+  labels: readonly LabelData[];
   /** The button's text; "Print label" by default. */
   children?: string;
 }

@@ -3,10 +3,10 @@ import { PrintIcon } from '@blueprintjs/icons';
 import { LabelMessages } from '@stockroom/schema';
 import { createPortal } from 'react-dom';
 import { LabelSheet } from './LabelSheet';
-import type { ProductLabelData } from './ProductLabel';
+import type { LabelData } from './LabelSheet';
 
 export interface PrintLabelsDialogProps {
-  labels: readonly ProductLabelData[];
+  labels: readonly LabelData[];
   onClose(): void;
 }
 

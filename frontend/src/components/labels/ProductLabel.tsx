@@ -5,6 +5,7 @@ import { barcodeSvg, qrSvg } from './label-symbols';
 
 /** A label's content as plain values, so one product or a selection of them can be printed. */
 export interface ProductLabelData {
+  kind?: 'product';
   id: string;
   name: string;
   price: number;

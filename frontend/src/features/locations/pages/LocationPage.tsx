@@ -4,6 +4,7 @@ import { useLocationDetailsQuery, useLocationProductsQuery } from '@stockroom/sc
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { EmptyState } from '../../../components/EmptyState';
+import { PrintLabelsButton } from '../../../components/labels/PrintLabelsButton';
 import { LinkButton } from '../../../components/LinkButton';
 import { ListPagination } from '../../../components/ListPagination';
 import { LoadError } from '../../../components/LoadError';
@@ -11,8 +12,9 @@ import { PageHeader } from '../../../components/PageHeader';
 import { extractErrorMessage } from '../../../lib/errors';
 import { SignedInTitles } from '../../../lib/page-titles';
 import { usePageTitle } from '../../../lib/usePageTitle';
+import { useWorkspace } from '../../../lib/workspace';
 import { LocationProductList } from '../components/LocationProductList';
-import { locationListPath } from '../urls';
+import { locationListPath, locationPath } from '../urls';
 import '../locations.css';
 
 const PAGE_SIZE = 25;
@@ -32,6 +34,8 @@ export default function LocationPage() {
   const details = useLocationDetailsQuery({ variables: { id } });
   const products = useLocationProductsQuery({ variables: { query: { locationId: id, page, limit: PAGE_SIZE, sortBy: 'NAME', sortOrder: 'ASC' } }, skip: Boolean(details.error) });
   const location = details.data?.location;
+  // The label's link names the workspace, so a teammate who scans it opens the location there.
+  const { current: workspace } = useWorkspace();
   const productPage = products.data?.products;
 
   return (
@@ -45,6 +49,13 @@ export default function LocationPage() {
         <PageHeader
           title={location?.name ?? 'Location'}
           subtitle={location ? locationSubtitle(location) : undefined}
+          actions={
+            location && (
+              <PrintLabelsButton
+                labels={[{ kind: 'location', id: location.id, name: location.name, path: location.path, code: location.code, url: new URL(locationPath(location.id, workspace?.id), window.location.origin).href }]}
+              />
+            )
+          }
         />
       )}
       {/* A location that is gone has nothing to list: its error above says so once. */}

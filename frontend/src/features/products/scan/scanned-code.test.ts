@@ -1,18 +1,21 @@
-import { ownProductPath, productForCode } from './scanned-code';
+import { locationForCode, ownLabelPath, productForCode } from './scanned-code';
 
-describe('ownProductPath', () => {
+describe('ownLabelPath', () => {
   const origin = 'https://stock.example.org';
 
   it("reads the product path from one of this app's label QR codes", () => {
-    expect(ownProductPath('https://stock.example.org/products/abc-123', origin)).toBe('/products/abc-123');
+    expect(ownLabelPath('https://stock.example.org/products/abc-123', origin)).toBe('/products/abc-123');
+    expect(ownLabelPath('https://stock.example.org/locations/loc-9', origin)).toBe('/locations/loc-9');
+    expect(ownLabelPath('https://stock.example.org/locations/loc-9?workspace=w1', origin)).toBe('/locations/loc-9?workspace=w1');
+    expect(ownLabelPath('https://stock.example.org/locations/', origin)).toBeNull();
   });
 
   it('ignores other sites, other pages and plain codes', () => {
-    expect(ownProductPath('https://evil.example.com/products/abc-123', origin)).toBeNull();
-    expect(ownProductPath('https://stock.example.org/dashboard', origin)).toBeNull();
-    expect(ownProductPath('https://stock.example.org/products/', origin)).toBeNull();
-    expect(ownProductPath('4006381333931', origin)).toBeNull();
-    expect(ownProductPath('SCAN-4006381333931', origin)).toBeNull();
+    expect(ownLabelPath('https://evil.example.com/products/abc-123', origin)).toBeNull();
+    expect(ownLabelPath('https://stock.example.org/dashboard', origin)).toBeNull();
+    expect(ownLabelPath('https://stock.example.org/products/', origin)).toBeNull();
+    expect(ownLabelPath('4006381333931', origin)).toBeNull();
+    expect(ownLabelPath('SCAN-4006381333931', origin)).toBeNull();
   });
 });
 
@@ -33,5 +36,15 @@ describe('productForCode', () => {
     expect(productForCode([lamp, { ...lamp, id: 'twin', sku: null }], '4006381333931')).toBeNull();
     expect(productForCode([mention, { ...mention, id: 'other' }], 'Lamp')).toBeNull();
     expect(productForCode([], 'Lamp')).toBeNull();
+  });
+});
+
+describe('locationForCode', () => {
+  it('is the location whose code is the scanned one, in any case; none for no match or a location without a code', () => {
+    const locations = [{ id: 'a', code: null }, { id: 'b', code: 'B3' }, { id: 'c', code: 'VAN' }];
+    expect(locationForCode(locations, 'b3')?.id).toBe('b');
+    expect(locationForCode(locations, 'VAN')?.id).toBe('c');
+    expect(locationForCode(locations, 'B')).toBeNull();
+    expect(locationForCode(locations, '')).toBeNull();
   });
 });

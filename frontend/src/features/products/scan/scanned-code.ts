@@ -1,16 +1,26 @@
+import { locationListPath } from '../../../lib/urls';
 import { productListPath } from '../urls';
 
-/** The path of a QR code from one of this app's own labels (a link to a product here), else null. */
-export function ownProductPath(code: string, origin: string): string | null {
+/** The pages the app's own labels link to: a product's and a location's. */
+const LABELLED_PAGES = [`${productListPath}/`, `${locationListPath}/`];
+
+/** The path (and query) of a QR code from one of this app's own labels (a link to a product or a location here), else null. */
+export function ownLabelPath(code: string, origin: string): string | null {
   let url: URL;
   try {
     url = new URL(code);
   } catch {
     return null;
   }
-  const prefix = `${productListPath}/`;
-  if (url.origin !== origin || !url.pathname.startsWith(prefix) || url.pathname.length === prefix.length) return null;
-  return url.pathname;
+  const labelled = LABELLED_PAGES.some((prefix) => url.pathname.startsWith(prefix) && url.pathname.length > prefix.length);
+  // The query names the workspace the label was printed in.
+  return url.origin === origin && labelled ? url.pathname + url.search : null;
+}
+
+/** The location whose code (any case) the scanned code is, as a location label's barcode carries it. */
+export function locationForCode<T extends { code?: string | null }>(locations: readonly T[], code: string): T | null {
+  const wanted = code.toLowerCase();
+  return locations.find((location) => !!location.code && location.code.toLowerCase() === wanted) ?? null;
 }
 
 export interface ScanCandidate {

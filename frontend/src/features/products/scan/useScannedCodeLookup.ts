@@ -1,9 +1,10 @@
 import { useApolloClient } from '@apollo/client/react';
 import { Rules } from '@stockroom/schema';
-import { ProductListDocument } from '@stockroom/schema/generated/hooks';
+import { LocationListDocument, ProductListDocument } from '@stockroom/schema/generated/hooks';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ownProductPath, productForCode } from './scanned-code';
+import { locationForCode, ownLabelPath, productForCode } from './scanned-code';
+import { locationPath } from '../../../lib/urls';
 import { productPath } from '../urls';
 import type { ProductNavState } from '../shared/list-location';
 
@@ -11,10 +12,11 @@ import type { ProductNavState } from '../shared/list-location';
 const LOOKUP_LIMIT = 2;
 
 /**
- * What a scanned code leads to: the product's page when the code is one
- * product's SKU or barcode, or exactly one product matches it; otherwise the
- * list searched for it (none or several to choose from, or the lookup failed
- * and the list shows why).
+ * What a scanned code leads to: the page an own label's QR code links to (a
+ * product's or a location's); the product's page when the code is one
+ * product's SKU or barcode, or exactly one product matches it; else the
+ * location whose code it is; otherwise the list searched for it (none or
+ * several to choose from, or the lookup failed and the list shows why).
  */
 export function useScannedCodeLookup(navState: ProductNavState, search: (code: string) => void): (code: string) => Promise<void> {
   const navigate = useNavigate();
@@ -22,7 +24,7 @@ export function useScannedCodeLookup(navState: ProductNavState, search: (code: s
   const client = useApolloClient();
   return useCallback(
     async (code: string) => {
-      const own = ownProductPath(code.trim(), window.location.origin);
+      const own = ownLabelPath(code.trim(), window.location.origin);
       if (own) return void navigate(own, { state: navState });
       // A code longer than a search may be is cut, so the search box still shows what was read.
       const term = code.trim().slice(0, Rules.search.max);
@@ -30,7 +32,11 @@ export function useScannedCodeLookup(navState: ProductNavState, search: (code: s
         .query({ query: ProductListDocument, variables: { query: { search: term, limit: LOOKUP_LIMIT } }, fetchPolicy: 'network-only' })
         .catch(() => null);
       const product = productForCode(result?.data?.products.products ?? [], term);
-      if (product) navigate(productPath(product.id), { state: navState });
+      if (product) return void navigate(productPath(product.id), { state: navState });
+      // No product: a location label's barcode names its location by code.
+      const locations = await client.query({ query: LocationListDocument }).catch(() => null);
+      const location = locationForCode(locations?.data?.locations ?? [], term);
+      if (location) navigate(locationPath(location.id));
       else search(term);
     },
     [client, navigate, navState, search],
