@@ -28,6 +28,7 @@ const IMPORT_COLUMN_TYPES = { text: 'text', money: 'numeric(10, 2)', integer: 'i
 
 /** The columns an import writes: every writable field's. */
 const written = WRITABLE_PRODUCT_FIELDS.map((name) => writableField(name).column);
+const QUANTITY = writableField('quantity').column;
 
 /**
  * The owner's live products with one of `skuKeys` (lower-cased SKUs): the
@@ -78,16 +79,19 @@ export function importLocationsStatement(workspaceId: string, ids: string[]): St
 }
 
 /** The temporary table's columns, in the order the COPY text gives them. */
-export const IMPORT_ROW_COLUMNS = ['row_no', 'product_id', 'is_new', 'location_id', 'counted', ...written];
+export const IMPORT_ROW_COLUMNS = ['row_no', 'product_id', 'is_new', 'location_id', 'counted', 'quantity_change', ...written];
 
 /**
  * A table of the transaction alone, gone at its end (commit or rollback).
  * `product_id` is the product's id, chosen by the import for a new one;
  * `location_id` where its quantity change lands (null: the default
- * location) and `counted` the level it must leave there (null: no check).
+ * location), `counted` the level it must leave there (null: no check), and
+ * `quantity_change`, in a file with locations, what an existing product's
+ * quantity gains there: added to the quantity it has when written, so a
+ * change another write made meanwhile at another location stays.
  */
 export const createImportTableSql = `CREATE TEMP TABLE import_rows (
-    row_no int NOT NULL, product_id uuid NOT NULL, is_new boolean NOT NULL, location_id uuid, counted int, ${WRITABLE_PRODUCT_FIELDS.map((name) => {
+    row_no int NOT NULL, product_id uuid NOT NULL, is_new boolean NOT NULL, location_id uuid, counted int, quantity_change int, ${WRITABLE_PRODUCT_FIELDS.map((name) => {
       const field = writableField(name);
       return `${field.column} ${IMPORT_COLUMN_TYPES[field.type]}${field.nullable ? '' : ' NOT NULL'}`;
     }).join(', ')}
@@ -120,7 +124,7 @@ export function applyImportStatement(workspaceId: string, actor: string): Statem
   const change = placedChange(lastChange({ actor, kind: 'import', reason: 'IMPORT' }), 'i');
   return {
     sql: `WITH updated AS (
-        UPDATE products SET ${written.map((column) => `${column} = i.${column}`).join(', ')},
+        UPDATE products SET ${written.map((column) => (column === QUANTITY ? `${column} = coalesce(products.${column} + i.quantity_change, i.${column})` : `${column} = i.${column}`)).join(', ')},
           version = products.version + 1, updated_at = now(), last_change = ${change.sql}
         FROM import_rows AS i WHERE NOT i.is_new AND i.product_id = products.id AND products.workspace_id = ? AND products.${LIVE}
         RETURNING 1),

@@ -77,14 +77,15 @@ type ImportProduct = ProductValues;
  * A product to write: a new one (its id chosen here, so that the rounds of
  * its further levels can name it), or an existing one with its new values.
  * `place`, in a file with locations: where the row's quantity change lands,
- * and the level it must leave there (null: no check).
+ * the level it must leave there (null: no check), and for an existing
+ * product the change itself, which its write adds to the quantity it finds.
  */
 interface PlannedRow {
   row: number;
   productId: string;
   isNew: boolean;
   product: ImportProduct;
-  place: { locationId: string; counted: number | null } | null;
+  place: { locationId: string; counted: number | null; quantityChange: number | null } | null;
 }
 
 interface ImportPlan {
@@ -346,7 +347,7 @@ function planImport(table: ImportTable, columns: Columns, mode: ProductImportMod
       const levelsPlan = planLevels(match ? base.quantity : 0, targets, (locationId) => (match ? (levels.get(levelKey(match.id, locationId)) ?? 0) : 0));
       product.quantity = levelsPlan.total;
       written = { ...product, quantity: levelsPlan.first.quantity };
-      place = { locationId: levelsPlan.first.locationId, counted: match ? levelsPlan.first.counted : null };
+      place = { locationId: levelsPlan.first.locationId, counted: match ? levelsPlan.first.counted : null, quantityChange: match ? levelsPlan.first.quantity - base.quantity : null };
       levelsChange = levelsPlan.changes;
       levelWrites.push(...levelsPlan.later.map((write) => ({ ...write, productId })));
     }
@@ -437,7 +438,7 @@ function* copyText(writes: PlannedRow[]): Generator<string> {
   for (let start = 0; start < writes.length; start += COPY_BATCH) {
     const records = writes
       .slice(start, start + COPY_BATCH)
-      .map(({ row, productId, isNew, product, place }) => [row, productId, isNew ? 't' : 'f', place?.locationId ?? null, place?.counted ?? null, ...WRITABLE_PRODUCT_FIELDS.map((name) => copyValue(name, product[name]))]);
+      .map(({ row, productId, isNew, product, place }) => [row, productId, isNew ? 't' : 'f', place?.locationId ?? null, place?.counted ?? null, place?.quantityChange ?? null, ...WRITABLE_PRODUCT_FIELDS.map((name) => copyValue(name, product[name]))]);
     yield copyRows(records);
   }
 }
