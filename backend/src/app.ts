@@ -45,6 +45,7 @@ import { notificationSettingsRoutes } from './notifications/notification-setting
 import { invitationRoutes, workspaceInvitationRoutes } from './workspaces/invitation.routes';
 import { workspaceRoutes } from './workspaces/workspace.routes';
 import { locationRoutes } from './locations/location.routes';
+import { locationFiguresService } from './stock/location-figures.service';
 import { transferRoutes } from './stock/transfer.routes';
 import { docsRoutes } from './app/docs.routes';
 import { restErrorHandler, restNotFound } from './rest/error-middleware';
@@ -227,7 +228,7 @@ export async function createApp({ config, databaseUrl, orm, ownerOrm = orm, mail
   api.use('/products', productTrashRoutes(contextOf));
   api.use('/products', productRoutes(contextOf));
   api.use('/dashboard', dashboardRoutes(contextOf));
-  api.use('/locations', locationRoutes(contextOf));
+  api.use('/locations', locationRoutes(contextOf, locationFiguresService.all));
   api.use('/transfers', transferRoutes(contextOf));
   api.use('/workspaces', workspaceInvitationRoutes(contextOf));
   api.use('/workspaces', workspaceRoutes(contextOf));

@@ -1436,6 +1436,22 @@ export interface components {
             /** @description Where stock that names no place is; never deleted */
             isDefault: boolean;
         };
+        LocationWithFigures: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            code: string | null;
+            /** Format: uuid */
+            parentId: string | null;
+            /** @description Its ancestors' names and its own: "Back room / Shelf B3" */
+            path: string;
+            /** @description Where stock that names no place is; never deleted */
+            isDefault: boolean;
+            /** @description How many live products have stock here or in its sub-locations, each counted once */
+            itemCount: number;
+            /** @description Sum of quantity x price of the stock here and in its sub-locations, live products only */
+            stockValue: number;
+        };
         LocationRef: {
             /** Format: uuid */
             id: string;
@@ -6215,7 +6231,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A SKU of the file was taken by another change while the import ran, or a stock level or location it names changed ("The stock changed while the file was being imported, so nothing was imported. Import it again"): nothing was written */
+            /** @description A SKU of the file was taken by another change while the import ran, or a stock level it sets or a location it names changed ("The stock or its locations changed while the file was being imported, so nothing was imported. Import it again"): nothing was written */
             409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6897,7 +6913,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The locations */
+            /** @description The locations, each with what it holds */
             200: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6907,7 +6923,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        locations: components["schemas"]["Location"][];
+                        locations: components["schemas"]["LocationWithFigures"][];
                     };
                 };
             };

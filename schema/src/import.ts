@@ -187,7 +187,7 @@ export const ImportMessages = {
   /** A later row of one product whose product cells differ from its first row's. */
   productDiffersInFile: (row: number) => `This product is also on row ${formatCount(row)} of this file with other values: its rows may differ only in location and quantity there`,
   /** A stock level the import was setting changed meanwhile. */
-  levelsChanged: 'The stock changed while the file was being imported, so nothing was imported. Import it again',
+  levelsChanged: 'The stock or its locations changed while the file was being imported, so nothing was imported. Import it again',
   duplicateBarcodeInFile: (row: number) => `The barcode is also on row ${formatCount(row)} of this file`,
   /** Create mode: a SKU one of your products already has. */
   skuTaken: `${ProductMessages.duplicateSku}. Import in update mode to change it`,

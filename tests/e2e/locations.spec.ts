@@ -178,6 +178,9 @@ describe('locations', () => {
     expect(await s.page.getByTestId('stock-levels-total').textContent()).toBe('6');
 
     await s.page.getByRole('link', { name: 'Locations' }).first().click();
+    // Each place says what it holds: 5 kettles at $12 at Main, 1 in the van.
+    await treeRow(s.page, 'Main').getByText('1 product · $60.00').waitFor();
+    await treeRow(s.page, 'Van').getByText('1 product · $12.00').waitFor();
     await treeRow(s.page, 'Van').getByRole('button', { name: 'Delete Van' }).click();
     await s.page.getByRole('alertdialog', { name: 'Delete Van?' }).getByRole('button', { name: 'Delete' }).click();
     await s.page.getByText('Move the stock out of this location first').waitFor();

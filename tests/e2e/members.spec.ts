@@ -146,4 +146,41 @@ describe('members page invitations', () => {
     asAdmin.assertClean();
     s.assertClean();
   });
+
+  it('offers the only owner no Leave but says how to hand over; with a second owner Leave comes; a personal workspace offers none', async () => {
+    const s = b.session();
+    const owner = await createUserWithSession('only-owner');
+    const editor = await createUserWithSession('next-owner');
+    const team = await createWorkspaceApi(owner.session, 'Pier Kiosk');
+    await addMemberSql(team.id, editor.user.email, 'EDITOR');
+    await useSessionInBrowser(s.context, owner.session);
+    const members = new MembersPage(s.page);
+
+    await members.open(team.id, team.name);
+    await members.member(editor.user.email.toLowerCase()).waitFor();
+    await members.settings.getByRole('button', { name: 'Delete workspace' }).waitFor();
+    expect(await members.leave.count()).toBe(0);
+    await members.onlyOwnerNote.waitFor();
+
+    expect(await checkAtEveryWidth(s.page, () => members.onlyOwnerNote.waitFor())).toEqual(CLEAN_AT_EVERY_WIDTH);
+    for (const viewport of [MOBILE, DESKTOP]) {
+      await s.page.setViewportSize(viewport);
+      await s.page.evaluate(() => window.scrollTo(0, 0));
+      await saveScreenshot(s.page, 'workspaces', `members-only-owner-${viewport.width}`);
+    }
+    await s.page.setViewportSize(MOBILE);
+    expect(await smallTargets(s.page)).toEqual([]);
+
+    // Another owner made, this one may go.
+    await members.main.getByRole('combobox', { name: `Role of ${editor.user.fullName}` }).selectOption('OWNER');
+    await members.leave.waitFor();
+    expect(await members.onlyOwnerNote.count()).toBe(0);
+
+    const personal = (await listWorkspacesApi(owner.session)).find((workspace) => workspace.personal)!;
+    await members.open(personal.id, personal.name);
+    await members.settings.getByRole('button', { name: 'Rename workspace' }).waitFor();
+    expect(await members.leave.count()).toBe(0);
+    expect(await members.onlyOwnerNote.count()).toBe(0);
+    s.assertClean();
+  });
 });

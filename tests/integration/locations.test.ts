@@ -1,6 +1,7 @@
 import { LocationMessages, WORKSPACE_HEADER, type WorkspaceRole } from '@stockroom/schema';
 import { PRODUCT_FIELDS, createProduct, expectGqlError, expectRestError } from '../support/products';
-import { signUpUser, startTestApp, type TestApp } from '../support/test-app';
+import { Client } from 'pg';
+import { signUpUser, startTestApp, type GraphQLAnswer, type HttpAnswer, type TestApp } from '../support/test-app';
 
 /**
  * Locations (a tree per workspace, a default "Main" in each) and stock per
@@ -9,7 +10,7 @@ import { signUpUser, startTestApp, type TestApp } from '../support/test-app';
  */
 
 const LOCATION_FIELDS = 'id name code parentId path isDefault';
-const LOCATIONS = `query Locations { locations { ${LOCATION_FIELDS} } }`;
+const LOCATIONS = `query Locations { locations { ${LOCATION_FIELDS} itemCount stockValue } }`;
 const CREATE_LOCATION = `mutation CreateLocation($input: CreateLocationInput!) { createLocation(input: $input) { ${LOCATION_FIELDS} } }`;
 const UPDATE_LOCATION = `mutation UpdateLocation($id: ID!, $input: UpdateLocationInput!) { updateLocation(id: $id, input: $input) { ${LOCATION_FIELDS} } }`;
 const DELETE_LOCATION = `mutation DeleteLocation($id: ID!) { deleteLocation(id: $id) }`;
@@ -73,7 +74,7 @@ const levelsOf = async (productId: string, token = owner.token) => (await app.re
 
 describe('the default location', () => {
   it('every workspace has one "Main" from its first moment: personal at sign-up and shared ones alike', async () => {
-    expect(await locationsOf(owner.token)).toEqual([{ id: expect.any(String), name: 'Main', code: null, parentId: null, path: 'Main', isDefault: true }]);
+    expect(await locationsOf(owner.token)).toEqual([{ id: expect.any(String), name: 'Main', code: null, parentId: null, path: 'Main', isDefault: true, itemCount: 0, stockValue: 0 }]);
     const shared = await app.rest('POST', '/api/workspaces', { name: 'Shop' }, { token: owner.token });
     expect(await locationsOf(owner.token, shared.body.workspace.id)).toEqual([expect.objectContaining({ name: 'Main', isDefault: true })]);
     const gql = await app.gql(LOCATIONS, {}, { token: owner.token });
@@ -255,6 +256,25 @@ describe('transfers', () => {
       ['TRANSFER_OUT', 10],
       ['INITIAL', 10],
     ]);
+  });
+
+  it('is logged once per product moved, with the quantity and both places, and the dashboard says so', async () => {
+    const main = await mainOf(owner.token);
+    const shelf = await newLocation(owner.token, { name: 'Shelf ' + Date.now() });
+    const [pegs, rope] = [await createProduct(app, owner.token, { name: 'Tent pegs', quantity: 9 }), await createProduct(app, owner.token, { name: 'Guy rope', quantity: 5 })];
+    const moved = await app.gql(TRANSFER_BATCH, { input: { fromLocationId: main.id, toLocationId: shelf.id, lines: [{ productId: pegs.id, quantity: 3 }, { productId: rope.id, quantity: 2 }] } }, { token: owner.token });
+    expect(moved.errors).toBeUndefined();
+    // A rename afterwards does not rewrite what happened.
+    expect((await app.gql(UPDATE_LOCATION, { id: shelf.id, input: { name: 'Renamed shelf' } }, { token: owner.token })).errors).toBeUndefined();
+    const entries = await app.sql(`SELECT subject_id, details FROM activity_log WHERE kind = 'stock_moved' AND subject_id = ANY($1::uuid[]) ORDER BY subject`, [[pegs.id, rope.id]]);
+    expect(entries).toEqual([
+      { subject_id: rope.id, details: { quantity: 2, from: 'Main', to: shelf.name } },
+      { subject_id: pegs.id, details: { quantity: 3, from: 'Main', to: shelf.name } },
+    ]);
+    const dashboard = await app.gql(`query { dashboard { recentActivity { kind title description icon productId } } }`, {}, { token: owner.token });
+    expect(dashboard.data.dashboard.recentActivity).toEqual(
+      expect.arrayContaining([{ kind: 'STOCK_MOVED', title: 'Stock moved', description: `Moved 3 of “Tent pegs” from Main to ${shelf.name}`, icon: 'swap-horizontal', productId: pegs.id }]),
+    );
   });
 
   it("not enough at the source: 409 'Not enough stock at <name>', nothing written; same place twice or a quantity of 0 is 400", async () => {
@@ -446,5 +466,159 @@ describe('roles', () => {
     expect((await app.gql(TRANSFER, { id: product, from: main, to: target, quantity: 1 }, as(token, shop))).errors?.[0].extensions?.code).toBe(rank >= 1 ? undefined : 'FORBIDDEN');
     if (rank >= 1) await app.rest('POST', `/api/products/${product}/stock/count`, { quantity: 0, locationId: target }, as(token, shop));
     expect((await app.rest('DELETE', `/api/locations/${target}`, undefined, as(token, shop))).status).toBe(rank >= 2 ? 200 : 403);
+  });
+});
+
+describe('a location deleted while stock moves into it', () => {
+  /** Resolves once `count` sessions of the test database wait on another's lock: the race is then set. */
+  async function blockedSessions(count: number): Promise<void> {
+    const blocked = 'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND cardinality(pg_blocking_pids(pid)) > 0';
+    while ((await app.sql<{ n: number }>(blocked))[0].n < count) await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+
+  /** A second session, as another request's transaction would be, holding what `hold` takes until `settle` runs. */
+  async function secondSession(hold: string, values: unknown[]) {
+    const client = new Client({ connectionString: app.databaseUrl });
+    await client.connect();
+    await client.query('BEGIN');
+    await client.query(hold, values);
+    return {
+      query: (text: string, params: unknown[]) => client.query(text, params),
+      settle: async (end: 'COMMIT' | 'ROLLBACK') => {
+        await client.query(end);
+        await client.end();
+      },
+    };
+  }
+
+  const movementsOf = async (productId: string) => (await app.sql('SELECT count(*)::int AS n FROM stock_movements WHERE product_id = $1', [productId]))[0].n;
+
+  type Answer = HttpAnswer | GraphQLAnswer;
+  const writes: Array<[string, (product: string, main: string, gone: string) => Promise<Answer>]> = [
+    ['REST transfer', (product, main, gone) => app.rest('POST', `/api/products/${product}/transfer`, { fromLocationId: main, toLocationId: gone, quantity: 1 }, { token: owner.token })],
+    ['REST transfer of many', (product, main, gone) => app.rest('POST', '/api/transfers', { fromLocationId: main, toLocationId: gone, lines: [{ productId: product, quantity: 1 }] }, { token: owner.token })],
+    ['GraphQL transfer', (product, main, gone) => app.gql(TRANSFER, { id: product, from: main, to: gone, quantity: 1 }, { token: owner.token })],
+    ['GraphQL transfer of many', (product, main, gone) => app.gql(TRANSFER_BATCH, { input: { fromLocationId: main, toLocationId: gone, lines: [{ productId: product, quantity: 1 }] } }, { token: owner.token })],
+    ['REST adjust', (product, _main, gone) => app.rest('POST', `/api/products/${product}/stock`, { delta: 2, locationId: gone }, { token: owner.token })],
+    ['GraphQL adjust', (product, _main, gone) => app.gql(ADJUST, { id: product, delta: 2, locationId: gone }, { token: owner.token })],
+    ['REST count', (product, _main, gone) => app.rest('POST', `/api/products/${product}/stock/count`, { quantity: 3, locationId: gone }, { token: owner.token })],
+    ['GraphQL count', (product, _main, gone) => app.gql(COUNT, { id: product, quantity: 3, locationId: gone }, { token: owner.token })],
+  ];
+
+  const expectLocationNotFound = (answer: Answer) =>
+    'headers' in answer ? expectRestError(answer, 404, 'NOT_FOUND', LocationMessages.notFound) : expectGqlError(answer, 'NOT_FOUND', LocationMessages.notFound);
+
+  it.each(writes)("%s into a location whose delete commits while the write waits on it: 'Location not found', nothing written", async (_name, write) => {
+    const main = await mainOf(owner.token);
+    const gone = await newLocation(owner.token, { name: 'Going' });
+    const product = await createProduct(app, owner.token, { quantity: 5 });
+    const before = await movementsOf(product.id);
+    // The delete has run and holds the row until it commits; the write's statement still sees the location.
+    const deleter = await secondSession('DELETE FROM locations WHERE id = $1', [gone.id]);
+    const answer = write(product.id, main.id, gone.id);
+    await blockedSessions(1);
+    await deleter.settle('COMMIT');
+    expectLocationNotFound(await answer);
+    expect(await movementsOf(product.id)).toBe(before);
+    expect(await levelsOf(product.id)).toEqual({ total: 5, levels: [{ location: { id: main.id, name: 'Main', path: 'Main' }, quantity: 5 }] });
+  });
+
+  it("a write that found its location, then waited for the product while the location was deleted: 'Location not found', nothing written", async () => {
+    const main = await mainOf(owner.token);
+    const gone = await newLocation(owner.token, { name: 'Going too' });
+    const product = await createProduct(app, owner.token, { quantity: 5 });
+    const before = await movementsOf(product.id);
+    // Another write holds the product; the transfer checks its locations, then waits for the product.
+    const other = await secondSession('SELECT id FROM products WHERE id = $1 FOR UPDATE', [product.id]);
+    const answer = app.rest('POST', `/api/products/${product.id}/transfer`, { fromLocationId: main.id, toLocationId: gone.id, quantity: 1 }, { token: owner.token });
+    await blockedSessions(1);
+    await other.query('DELETE FROM locations WHERE id = $1', [gone.id]);
+    await other.settle('COMMIT');
+    expectRestError(await answer, 404, 'NOT_FOUND', LocationMessages.notFound);
+    expect(await movementsOf(product.id)).toBe(before);
+  });
+
+  it('a delete that waits for a transfer into the location sees its stock: 409, and the stock stays there', async () => {
+    const main = await mainOf(owner.token);
+    const shelf = await newLocation(owner.token, { name: 'Filling' });
+    const product = await createProduct(app, owner.token, { quantity: 5 });
+    const [{ workspaceId }] = await app.sql('SELECT workspace_id AS "workspaceId" FROM products WHERE id = $1', [product.id]);
+    // The workspace's totals are held: the transfer writes its levels and movements, then waits to update them.
+    const totals = await secondSession('SELECT 1 FROM catalogue_stats WHERE workspace_id = $1 FOR UPDATE', [workspaceId]);
+    const moved = app.rest('POST', `/api/products/${product.id}/transfer`, { fromLocationId: main.id, toLocationId: shelf.id, quantity: 2 }, { token: owner.token });
+    await blockedSessions(1);
+    const deleted = app.rest('DELETE', `/api/locations/${shelf.id}`, undefined, { token: owner.token });
+    await blockedSessions(2);
+    await totals.settle('ROLLBACK');
+    expect((await moved).status).toBe(200);
+    expectRestError(await deleted, 409, 'CONFLICT', LocationMessages.holdsStock);
+    expect((await levelsOf(product.id)).levels).toEqual([
+      { location: { id: shelf.id, name: 'Filling', path: 'Filling' }, quantity: 2 },
+      { location: { id: main.id, name: 'Main', path: 'Main' }, quantity: 3 },
+    ]);
+  });
+});
+
+describe('what each location holds', () => {
+  const FIGURES = `query LocationFigures($id: ID!) { locations { id itemCount stockValue } location(id: $id) { itemCount stockValue } }`;
+
+  /** A shared workspace of `token`'s with Store > Shelf > Bin, an empty Spare, and three products moved about; C then trashed. */
+  async function stockedWorkspace(token: string, name: string) {
+    const shop = (await app.rest('POST', '/api/workspaces', { name }, { token })).body.workspace.id as string;
+    const main = await mainOf(token, shop);
+    const store = await newLocation(token, { name: 'Store' }, shop);
+    const shelf = await newLocation(token, { name: 'Shelf', parentId: store.id }, shop);
+    const bin = await newLocation(token, { name: 'Bin', parentId: shelf.id }, shop);
+    const spare = await newLocation(token, { name: 'Spare' }, shop);
+    const product = async (productName: string, price: number, quantity: number) => {
+      const answer = await app.rest('POST', '/api/products', { name: productName, description: 'Stock for the location figures', price, category: 'Figures', quantity }, as(token, shop));
+      expect(answer.status).toBe(201);
+      return answer.body.product.id as string;
+    };
+    const [a, b, c] = [await product('Figure A', 2.5, 10), await product('Figure B', 4, 6), await product('Figure C', 1, 3)];
+    const move = async (id: string, to: string, quantity: number) =>
+      expect((await app.rest('POST', `/api/products/${id}/transfer`, { fromLocationId: main.id, toLocationId: to, quantity }, as(token, shop))).status).toBe(200);
+    await move(a, shelf.id, 4);
+    await move(a, bin.id, 1);
+    await move(b, store.id, 6);
+    await move(c, bin.id, 3);
+    expect((await app.rest('DELETE', `/api/products/${c}`, undefined, as(token, shop))).status).toBeLessThan(300);
+    return { shop, a, ids: { Main: main.id, Store: store.id, Shelf: shelf.id, Bin: bin.id, Spare: spare.id } };
+  }
+
+  // A: 5 at Main, 4 on the Shelf, 1 in the Bin at 2.50; B: 6 in the Store at 4.00; C (trashed): 3 in the Bin.
+  const EXPECTED = {
+    Main: { itemCount: 1, stockValue: 12.5 },
+    Store: { itemCount: 2, stockValue: 36.5 },
+    Shelf: { itemCount: 1, stockValue: 12.5 },
+    Bin: { itemCount: 1, stockValue: 2.5 },
+    Spare: { itemCount: 0, stockValue: 0 },
+  };
+
+  it('counts a location and its sub-locations, live products only, each product once, on both transports; another workspace never counts', async () => {
+    const mine = await stockedWorkspace(owner.token, 'Figures shop');
+    // The same shape in a stranger's workspace: its stock is never counted in mine, nor mine in theirs.
+    const theirs = await stockedWorkspace(stranger.token, 'Other figures shop');
+    for (const { shop, ids, token } of [
+      { ...mine, token: owner.token },
+      { ...theirs, token: stranger.token },
+    ]) {
+      const listed = await locationsOf(token, shop);
+      expect(Object.fromEntries(listed.map((location) => [location.name, location]))).toEqual(
+        Object.fromEntries(Object.entries(EXPECTED).map(([name, figures]) => [name, expect.objectContaining({ id: ids[name as keyof typeof ids], ...figures })])),
+      );
+      const gql = await app.gql(FIGURES, { id: ids.Store }, as(token, shop));
+      expect(gql.errors).toBeUndefined();
+      expect(Object.fromEntries(gql.data.locations.map((location: { id: string; itemCount: number; stockValue: number }) => [location.id, { itemCount: location.itemCount, stockValue: location.stockValue }]))).toEqual(
+        Object.fromEntries(Object.entries(EXPECTED).map(([name, figures]) => [ids[name as keyof typeof ids], figures])),
+      );
+      expect(gql.data.location).toEqual(EXPECTED.Store);
+    }
+    // A sale in the Bin shows at once, up the tree.
+    expect((await app.rest('POST', `/api/products/${mine.a}/stock`, { delta: -1, locationId: mine.ids.Bin }, as(owner.token, mine.shop))).status).toBe(200);
+    const after = Object.fromEntries((await locationsOf(owner.token, mine.shop)).map((location) => [location.name, location]));
+    expect(after.Bin).toMatchObject({ itemCount: 0, stockValue: 0 });
+    expect(after.Shelf).toMatchObject({ itemCount: 1, stockValue: 10 });
+    expect(after.Store).toMatchObject({ itemCount: 2, stockValue: 34 });
   });
 });

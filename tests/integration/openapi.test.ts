@@ -87,7 +87,7 @@ describe('the document and the router', () => {
       ...routesOf('/api/products', productTrashRoutes(notCalled)),
       ...routesOf('/api/products', productRoutes(notCalled)),
       ...routesOf('/api/dashboard', dashboardRoutes(notCalled)),
-      ...routesOf('/api/locations', locationRoutes(notCalled)),
+      ...routesOf('/api/locations', locationRoutes(notCalled, notCalled as never)),
       ...routesOf('/api/transfers', transferRoutes(notCalled)),
       ...routesOf('/api/workspaces', workspaceInvitationRoutes(notCalled)),
       ...routesOf('/api/workspaces', workspaceRoutes(notCalled)),

@@ -85,6 +85,8 @@ function describe(row: ActivityRow, count: number): Pick<ActivityItemView, 'titl
       return { title: ImportMessages.importedTitle, description: ImportMessages.imported(Number(details.created), Number(details.updated)), icon: 'import' };
     case 'stock_adjusted':
       return { title: 'Stock adjusted', description: stockChange(Number(details.delta), Number(details.quantity), details.reason, quoted(row.subject)), icon: 'exchange' };
+    case 'stock_moved':
+      return { title: 'Stock moved', description: `Moved ${Number(details.quantity)} of ${quoted(row.subject)} from ${details.from ?? 'a deleted place'} to ${details.to ?? 'a deleted place'}`, icon: 'swap-horizontal' };
     case 'stock_low':
       return {
         title: 'Running low',

@@ -17,6 +17,7 @@ export const ACTIVITY_KINDS = [
   'stock_out',
   'product_restored',
   'products_imported',
+  'stock_moved',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 

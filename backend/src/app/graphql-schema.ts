@@ -9,13 +9,14 @@ import { ProductTrashResolver } from '../products/trash/product-trash.resolver';
 import { ProductResolver } from '../products/catalogue/product.resolver';
 import { StockResolver } from '../stock/stock.resolver';
 import { LocationResolver } from '../locations/location.resolver';
+import { LocationFiguresResolver } from '../stock/location-figures.resolver';
 import { UserResolver } from '../users/user.resolver';
 import { WebhookResolver } from '../webhooks/webhook.resolver';
 import { InvitationResolver } from '../workspaces/invitation.resolver';
 import { WorkspaceResolver } from '../workspaces/workspace.resolver';
 
 /** Every feature's resolvers; a new feature adds its own here. */
-const resolvers = [AuthResolver, UserResolver, ApiTokenResolver, WebhookResolver, NotificationSettingsResolver, ProductResolver, StockResolver, LocationResolver, ProductBulkResolver, ProductTrashResolver, DashboardResolver, WorkspaceResolver, InvitationResolver] as const;
+const resolvers = [AuthResolver, UserResolver, ApiTokenResolver, WebhookResolver, NotificationSettingsResolver, ProductResolver, StockResolver, LocationResolver, LocationFiguresResolver, ProductBulkResolver, ProductTrashResolver, DashboardResolver, WorkspaceResolver, InvitationResolver] as const;
 
 export function buildAppSchema(): Promise<GraphQLSchema> {
   return buildSchema({

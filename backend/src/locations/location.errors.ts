@@ -47,3 +47,17 @@ export function duplicateLocationCodeErrorOf(error: unknown): DuplicateLocationC
   const { code, constraint } = error as { code?: string; constraint?: string };
   return code === '23505' && constraint === LOCATION_CODE_UNIQUE_INDEX ? new DuplicateLocationCodeError() : undefined;
 }
+
+/** The foreign keys a stock write breaks when a location it names was deleted while it ran. */
+export const LOCATION_REFERENCES = ['stock_levels_location_id_foreign', 'stock_movements_location_id_foreign'];
+
+/**
+ * The 404 of a stock write whose location was deleted between the write's
+ * check and its levels (db/triggers/product-history.sql refuses it on the
+ * levels' key): answered as a location that was never there. Undefined for
+ * any other error.
+ */
+export function deletedLocationErrorOf(error: unknown): LocationNotFoundError | undefined {
+  const { code, constraint } = error as { code?: string; constraint?: string };
+  return code === '23503' && constraint !== undefined && LOCATION_REFERENCES.includes(constraint) ? new LocationNotFoundError() : undefined;
+}

@@ -17,17 +17,29 @@ const locationBody = (required: string[]) =>
     properties: { name: ruleSchema(LocationFields.name), code: ruleSchema(LocationFields.code, { description: 'Blank or null is none' }), parentId },
   });
 
+const location = {
+  type: 'object',
+  required: ['id', 'name', 'code', 'parentId', 'path', 'isDefault'],
+  properties: {
+    id: uuid,
+    name: string,
+    code: { type: ['string', 'null'] },
+    parentId: { type: ['string', 'null'], format: 'uuid' },
+    path: { ...string, description: 'Its ancestors\' names and its own: "Back room / Shelf B3"' },
+    isDefault: { type: 'boolean', description: 'Where stock that names no place is; never deleted' },
+  },
+};
+
 export const locationOpenApiSchemas = {
-  Location: {
+  Location: location,
+  /** A location in the list, with what it and its sub-locations hold. */
+  LocationWithFigures: {
     type: 'object',
-    required: ['id', 'name', 'code', 'parentId', 'path', 'isDefault'],
+    required: [...location.required, 'itemCount', 'stockValue'],
     properties: {
-      id: uuid,
-      name: string,
-      code: { type: ['string', 'null'] },
-      parentId: { type: ['string', 'null'], format: 'uuid' },
-      path: { ...string, description: 'Its ancestors\' names and its own: "Back room / Shelf B3"' },
-      isDefault: { type: 'boolean', description: 'Where stock that names no place is; never deleted' },
+      ...location.properties,
+      itemCount: { type: 'integer', minimum: 0, description: 'How many live products have stock here or in its sub-locations, each counted once' },
+      stockValue: { type: 'number', minimum: 0, description: 'Sum of quantity x price of the stock here and in its sub-locations, live products only' },
     },
   },
   /** A location as a stock level or a movement names it. */
@@ -42,7 +54,11 @@ export const locationOpenApiPaths = {
       summary: "The workspace's locations with their paths, in the order of their paths",
       security: bearer,
       responses: {
-        200: jsonResponse('The locations', { type: 'object', required: ['locations'], properties: { locations: { type: 'array', items: ref('Location') } } }),
+        200: jsonResponse('The locations, each with what it holds', {
+          type: 'object',
+          required: ['locations'],
+          properties: { locations: { type: 'array', items: ref('LocationWithFigures') } },
+        }),
         401: unauthenticated,
         403: errorResponse('Access denied. Insufficient permissions'),
       },

@@ -61,14 +61,22 @@ export function lockTreeStatement(workspaceId: string): Statement {
   return { sql: `SELECT pg_advisory_xact_lock(hashtext('locations:' || ?::text)) AS locked`, values: [workspaceId] };
 }
 
-/** The location, locked until the end of the transaction (a transfer into it waits), and whether stock is there. */
+/** The location, locked until the end of the transaction: a stock write naming it waits, and is then refused as a missing location. */
 export function lockLocationStatement(id: string, workspaceId: string): Statement {
   return {
-    sql: `SELECT l.parent_id AS "parentId", l.is_default AS "isDefault",
-        EXISTS (SELECT 1 FROM stock_levels AS s WHERE s.location_id = l.id AND s.quantity <> 0) AS "holdsStock"
-      FROM locations AS l WHERE l.id = ? AND l.workspace_id = ? FOR UPDATE`,
+    sql: `SELECT l.parent_id AS "parentId", l.is_default AS "isDefault" FROM locations AS l WHERE l.id = ? AND l.workspace_id = ? FOR UPDATE`,
     values: [id, workspaceId],
   };
+}
+
+/**
+ * Whether stock is at the location. Read after lockLocationStatement, in a
+ * statement of its own: the lock waits for the stock writes already holding
+ * the location, and only a statement begun after the wait sees what they
+ * committed.
+ */
+export function locationHoldsStockStatement(id: string): Statement {
+  return { sql: 'SELECT EXISTS (SELECT 1 FROM stock_levels WHERE location_id = ? AND quantity <> 0) AS "holdsStock"', values: [id] };
 }
 
 /** A location's sub-locations move up to its parent (null: to the top). */

@@ -1,19 +1,24 @@
 import { Router, type Request } from 'express';
 import type { RequestContext } from '../account/context';
 import { readBody } from '../rest/body';
-import { locationService } from './location.service';
+import { locationService, NO_FIGURES, type LocationFigures } from './location.service';
 
 type ContextOf = (req: Request) => RequestContext;
+
+/** What each location of the request's workspace holds: the stock module answers it, and the app hands it in here. */
+export type FiguresOf = (ctx: RequestContext) => Promise<Map<string, LocationFigures>>;
 
 const LOCATION_BODY = ['name', 'code', 'parentId'] as const;
 
 /** REST adapter over locationService, mounted at /api/locations: the request's workspace's locations. */
-export function locationRoutes(contextOf: ContextOf): Router {
+export function locationRoutes(contextOf: ContextOf, figuresOf: FiguresOf): Router {
   const router = Router();
 
-  /** GET /api/locations (members): { locations: [{ id, name, code, parentId, path, isDefault }] } */
+  /** GET /api/locations (members): { locations: [{ id, name, code, parentId, path, isDefault, itemCount, stockValue }] } */
   router.get('/', async (req, res) => {
-    res.json({ locations: await locationService.list(contextOf(req)) });
+    const ctx = contextOf(req);
+    const [locations, figures] = await Promise.all([locationService.list(ctx), figuresOf(ctx)]);
+    res.json({ locations: locations.map((location) => ({ ...location, ...(figures.get(location.id) ?? NO_FIGURES) })) });
   });
 
   /** POST /api/locations { name, code?, parentId? } (editors and above): 201 { location } */

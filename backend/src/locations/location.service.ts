@@ -14,6 +14,7 @@ import {
 import {
   deleteLocationStatement,
   insertLocationStatement,
+  locationHoldsStockStatement,
   locationStatement,
   locationTreeStatement,
   lockLocationStatement,
@@ -33,6 +34,17 @@ export interface LocationView {
   path: string;
   isDefault: boolean;
 }
+
+/** What a location holds, its sub-locations counted in (the stock module works them out). */
+export interface LocationFigures {
+  /** Live products with stock there, each once. */
+  itemCount: number;
+  /** Sum of quantity x price of that stock. */
+  stockValue: number;
+}
+
+/** A location holding nothing. */
+export const NO_FIGURES: LocationFigures = { itemCount: 0, stockValue: 0 };
 
 /** A location as a transport parsed it; the service applies the rules. */
 export type LocationRequest = {
@@ -149,10 +161,11 @@ export const locationService = {
     const id = canonicalId(rawId);
     return ctx.sql.transaction(async (tx) => {
       await tx.query(lockTreeStatement(workspaceId));
-      const [row] = await tx.query<{ parentId: string | null; isDefault: boolean; holdsStock: boolean }>(lockLocationStatement(id, workspaceId));
+      const [row] = await tx.query<{ parentId: string | null; isDefault: boolean }>(lockLocationStatement(id, workspaceId));
       if (!row) throw new LocationNotFoundError();
       if (row.isDefault) throw new DefaultLocationDeleteError();
-      if (row.holdsStock) throw new LocationHoldsStockError();
+      const [{ holdsStock }] = await tx.query<{ holdsStock: boolean }>(locationHoldsStockStatement(id));
+      if (holdsStock) throw new LocationHoldsStockError();
       await tx.query(moveChildrenUpStatement(id, row.parentId, workspaceId));
       await tx.query(deleteLocationStatement(id, workspaceId));
       return id;

@@ -18,7 +18,7 @@ import { requireMember } from '../account/workspace-access';
 import type { RequestContext } from '../account/context';
 import { randomUUID } from 'node:crypto';
 import { assertValid, canonicalId, ValidationError } from '../common/errors';
-import { LocationNotFoundError } from '../locations/location.errors';
+import { deletedLocationErrorOf, LocationNotFoundError } from '../locations/location.errors';
 import { locationService, optionalIdOf, type LocationView } from '../locations/location.service';
 import { pageRequestOf, paginationOf, type Pagination } from '../common/pagination';
 import { productFromRow, type ProductRow } from '../product-record/product-columns';
@@ -136,14 +136,26 @@ async function requireLocations(ctx: RequestContext, ids: string[]): Promise<voi
   if (!ids.every((id) => known.has(id))) throw new LocationNotFoundError();
 }
 
-/** Runs a transfer's statement, turning a location short of stock into 'Not enough stock at <name>'. */
+/** Runs a stock write, turning a location deleted while it ran into 'Location not found'. */
+async function refusingDeletedLocation<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    throw deletedLocationErrorOf(error) ?? error;
+  }
+}
+
+/**
+ * Runs a transfer's statement, turning a location short of stock into 'Not enough stock at <name>'
+ * and one deleted while the statement ran into 'Location not found'.
+ */
 async function refusingShortage<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
     const shortage = stockShortageOf(error);
     if (shortage) throw new NotEnoughStockAtError(shortage.location);
-    throw error;
+    throw deletedLocationErrorOf(error) ?? error;
   }
 }
 
@@ -184,7 +196,7 @@ export const stockService = {
         // The location holds less than the sale takes: refused as a sale beyond the product's stock is.
         const shortage = stockShortageOf(error);
         if (shortage) throw new InsufficientStockError(shortage.available);
-        throw error;
+        throw deletedLocationErrorOf(error) ?? error;
       }
       if (row) return productFromRow(row);
       const current = await currentOwnProduct(ctx, id, workspaceId);
@@ -214,13 +226,15 @@ export const stockService = {
     try {
       [row] = await ctx.sql.query<ProductRow>(statement);
     } catch (error) {
-      if (!readStaleLevel(error)) throw error;
+      if (!readStaleLevel(error)) throw deletedLocationErrorOf(error) ?? error;
       // A sale at the location landed while the count waited for the product, so the level it read was stale:
       // count again holding the product, so the level read is the one replaced. No row is not that: it is answered below.
-      row = await ctx.sql.transaction(async (tx) => {
-        await tx.query(lockProductStatement(id, workspaceId));
-        return (await tx.query<ProductRow>(statement))[0];
-      });
+      row = await refusingDeletedLocation(() =>
+        ctx.sql.transaction(async (tx) => {
+          await tx.query(lockProductStatement(id, workspaceId));
+          return (await tx.query<ProductRow>(statement))[0];
+        }),
+      );
     }
     if (row) return productFromRow(row);
     await currentOwnProduct(ctx, id, workspaceId);

@@ -12,6 +12,9 @@ export class MembersPage extends BasePage {
   readonly sendInvitation = this.inviteForm.getByRole('button', { name: 'Send invitation' });
   readonly pendingInvitations = this.main.getByRole('list', { name: 'Pending invitations' });
   readonly noPendingInvitations = this.main.getByText('No invitations are waiting.');
+  readonly settings = this.main.getByRole('region', { name: 'Workspace' });
+  readonly leave = this.settings.getByRole('button', { name: 'Leave workspace' });
+  readonly onlyOwnerNote = this.settings.getByText('You are the only owner, so you cannot leave: make another member an owner first, or delete the workspace.');
 
   /** Opens the page in `workspaceId` (a link naming the workspace opens it there) and waits for its members. */
   async open(workspaceId: string, workspaceName: string): Promise<void> {

@@ -15,7 +15,7 @@ import { Migration } from '@mikro-orm/migrations';
  */
 
 /** db/triggers/product-history.sql as this migration applies it. */
-const PRODUCT_HISTORY = `-- What a product write records beyond the row: its stock movement, its
+export const PRODUCT_HISTORY = `-- What a product write records beyond the row: its stock movement, its
 -- stock levels, its activity entry and a crossing into low or out of stock. Statement-level
 -- triggers with transition tables, so every write path records them in its
 -- own transaction (a refused write records nothing), and a write of many rows

@@ -35,6 +35,8 @@ import { Migration20261129050000 } from './Migration20261129050000';
 import { Migration20261130000000 } from './Migration20261130000000';
 import { Migration20261130010000 } from './Migration20261130010000';
 import { Migration20261130020000 } from './Migration20261130020000';
+import { Migration20261130030000 } from './Migration20261130030000';
+import { Migration20261130040000 } from './Migration20261130040000';
 
 /**
  * Migrations in the order they run. Listed explicitly (not globbed) so the
@@ -78,4 +80,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261130000000', class: Migration20261130000000 }, // locations (a tree, a default "Main" per workspace), stock levels per product and location, movements name their location; today's stock moves to Main as it is
   { name: 'Migration20261130010000', class: Migration20261130010000 }, // row-level security on locations and stock levels; a workspace's default location opened as the schema's owner
   { name: 'Migration20261130020000', class: Migration20261130020000 }, // a search's matches found as the schema's owner, so the trigram index serves a rare term behind row-level security
+  { name: 'Migration20261130030000', class: Migration20261130030000 }, // a transfer is logged: a 'stock_moved' entry per product, with the quantity and both places
+  { name: 'Migration20261130040000', class: Migration20261130040000 }, // a stock change holds the locations it names: one deleted meanwhile is a missing location, a delete after it sees its stock
 ];

@@ -102,13 +102,29 @@ $$;
 -- exactly what was counted. The caller holds the products' row locks,
 -- through which every level change passes, so what it reads here stays true
 -- until it commits. Levels are looked up by key, a few rows at a time.
+-- The locations it names are held first (FOR KEY SHARE, in id order), before
+-- any level is touched: a location whose delete is under way is waited for,
+-- and once gone refuses the statement as a foreign key violation on
+-- stock_levels_location_id_foreign, which the app answers as a missing
+-- location; a location held here is deleted only after this write commits,
+-- so the delete sees the stock it brought.
 create or replace function stock_levels_shift(shifts jsonb) returns void
 language plpgsql
 set enable_nestloop = on
 as $$
 declare
   short record;
+  named integer;
+  held integer;
 begin
+  select count(distinct location) into named from jsonb_to_recordset(shifts) as s(location uuid);
+  select count(*) into held from (
+    select id from locations where id in (select location from jsonb_to_recordset(shifts) as s(location uuid)) order by id for key share
+  ) as l;
+  if held < named then
+    raise exception using errcode = 'foreign_key_violation', constraint = 'stock_levels_location_id_foreign',
+      message = 'A location the stock change names no longer exists';
+  end if;
   if exists (select 1 from jsonb_to_recordset(shifts) as s(product uuid, location uuid, delta integer, counted integer)
              left join stock_levels as sl on sl.product_id = s.product and sl.location_id = s.location
              where s.counted is not null and coalesce(sl.quantity, 0) + s.delta <> s.counted) then
@@ -180,7 +196,8 @@ $$;
 -- location (with context or without); a transfer moves stock between two
 -- levels. In the catalogue before and after: a movement when the quantity
 -- changed (a stock change records one even for 0), two for a transfer; the
--- entry its kind logs; a crossing into low or out of stock. Moved to the
+-- entry its kind logs ('stock_moved' for a transfer, naming both places); a
+-- crossing into low or out of stock. Moved to the
 -- trash: 'product_deleted'; back from it: 'product_restored'.
 -- It never joins the old rows to the new ones in a nested loop: PL/pgSQL
 -- plans a statement once per connection, for the row counts of the first
@@ -244,9 +261,14 @@ begin
         case when was_live and not live then 'product_deleted'
           when live and not was_live then 'product_restored'
           when live and kind = 'edit' and cardinality(fields) > 0 then 'product_updated'
-          when live and kind = 'stock' then 'stock_adjusted' end as kind,
+          when live and kind = 'stock' then 'stock_adjusted'
+          when was_live and live and kind = 'transfer' then 'stock_moved' end as kind,
         case when was_live and live and kind = 'edit' then jsonb_build_object('fields', to_jsonb(fields))
           when was_live and live and kind = 'stock' then jsonb_build_object('delta', delta, 'quantity', quantity, 'reason', coalesce(c ->> 'entryReason', c ->> 'reason'))
+          -- The places' names as they were, so the entry reads the same after a rename.
+          when was_live and live and kind = 'transfer' then jsonb_build_object('quantity', (c -> 'transfer' ->> 'quantity')::int,
+            'from', (select l.name from locations as l where l.id = (c -> 'transfer' ->> 'from')::uuid),
+            'to', (select l.name from locations as l where l.id = (c -> 'transfer' ->> 'to')::uuid))
           else '{}'::jsonb end as details) as e
     where e.kind is not null
   )

@@ -68,7 +68,7 @@ export const productImportOpenApiPaths = {
           anyOf: [ref('Error'), { type: 'object', required: ['message', 'code', ...resultRequired], properties: { message: string, code: { const: 'BAD_USER_INPUT' }, ...resultProperties } }],
         }),
         401: unauthenticated,
-        409: errorResponse(`A SKU of the file was taken by another change while the import ran, or a stock level or location it names changed ("${ImportMessages.levelsChanged}"): nothing was written`),
+        409: errorResponse(`A SKU of the file was taken by another change while the import ran, or a stock level it sets or a location it names changed ("${ImportMessages.levelsChanged}"): nothing was written`),
         413: errorResponse(ImportMessages.tooLarge),
         415: errorResponse(`${ImportMessages.notSpreadsheet}, or text that is not UTF-8, or not a multipart/form-data request`),
         429: errorResponse(

@@ -8,7 +8,7 @@ describe('iconFor', () => {
     expect(iconFor('add')).toBe(AddIcon);
     expect(iconFor('trash')).toBe(TrashIcon);
     expect(iconFor('shield')).toBe(ShieldIcon);
-    for (const name of ['new-person', 'log-in', 'add', 'edit', 'trash', 'undo', 'exchange', 'person', 'key', 'box', 'shield', 'warning-sign', 'ban-circle']) {
+    for (const name of ['new-person', 'log-in', 'add', 'edit', 'trash', 'undo', 'exchange', 'swap-horizontal', 'person', 'key', 'box', 'shield', 'warning-sign', 'ban-circle']) {
       expect(iconFor(name)).not.toBe(FALLBACK_ICON);
     }
   });

@@ -1,4 +1,4 @@
-import { assignableRoles, canManageMember } from './member-actions';
+import { assignableRoles, canManageMember, leaveOffer } from './member-actions';
 
 describe('member actions', () => {
   it('lets an owner manage anyone and give any role', () => {
@@ -18,5 +18,15 @@ describe('member actions', () => {
       expect(assignableRoles(role)).toEqual([]);
     }
     expect(canManageMember(null, 'VIEWER')).toBe(false);
+  });
+
+  it('offers Leave to anyone but the only owner, and never in a personal workspace', () => {
+    const team = [{ role: 'OWNER' as const }, { role: 'EDITOR' as const }];
+    expect(leaveOffer('OWNER', false, team)).toBe('onlyOwner');
+    expect(leaveOffer('OWNER', false, [...team, { role: 'OWNER' as const }])).toBe('leave');
+    expect(leaveOffer('OWNER', false, undefined)).toBeUndefined();
+    expect(leaveOffer('EDITOR', false, team)).toBe('leave');
+    expect(leaveOffer('VIEWER', false, undefined)).toBe('leave');
+    expect(leaveOffer('OWNER', true, [{ role: 'OWNER' as const }])).toBe('none');
   });
 });

@@ -14,3 +14,19 @@ export function assignableRoles(myRole: WorkspaceRole | null): readonly Workspac
   if (myRole === null) return [];
   return WORKSPACE_ROLES.filter((role) => canManageMember(myRole, role));
 }
+
+/**
+ * Whether the caller may be offered Leave, by the server's rule: not in a personal workspace, which
+ * keeps its account, and not as the only owner, since a workspace keeps an owner ('onlyOwner': the
+ * page says how to hand over instead). Undefined while an owner's fellow members are not read yet.
+ */
+export function leaveOffer(
+  myRole: WorkspaceRole,
+  personal: boolean,
+  members: readonly { role: WorkspaceRole }[] | undefined,
+): 'leave' | 'onlyOwner' | 'none' | undefined {
+  if (personal) return 'none';
+  if (myRole !== 'OWNER') return 'leave';
+  if (!members) return undefined;
+  return members.filter((member) => member.role === 'OWNER').length > 1 ? 'leave' : 'onlyOwner';
+}

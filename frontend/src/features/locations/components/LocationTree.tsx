@@ -1,13 +1,17 @@
 import { Button, Tag } from '@blueprintjs/core';
 import { EditIcon, TrashIcon } from '@blueprintjs/icons';
-import type { LocationRecordFragment } from '@stockroom/schema/generated/graphql';
+import type { LocationListQuery, LocationRecordFragment } from '@stockroom/schema/generated/graphql';
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
+import { formatCount, formatCurrency } from '../../../lib/format';
 import type { LocationTreeRow } from '../location-tree';
 import { locationPath } from '../urls';
 
+/** A listed location with what it and its sub-locations hold. */
+export type ListedLocation = LocationListQuery['locations'][number];
+
 export interface LocationTreeProps {
-  rows: readonly LocationTreeRow<LocationRecordFragment>[];
+  rows: readonly LocationTreeRow<ListedLocation>[];
   /** Absent: the role may not manage locations, so no row offers Edit or Delete. */
   onEdit?(location: LocationRecordFragment): void;
   onDelete?(location: LocationRecordFragment): void;
@@ -17,7 +21,7 @@ export interface LocationTreeProps {
  * The workspace's locations, each indented under its parent, as a flat list
  * (a tree widget's arrow keys would add nothing a link list lacks). A
  * sub-location shows its path, since the indentation alone is easy to misread
- * on a phone.
+ * on a phone. Each says what it holds, its sub-locations counted in.
  */
 export function LocationTree({ rows, onEdit, onDelete }: LocationTreeProps) {
   return (
@@ -39,6 +43,9 @@ export function LocationTree({ rows, onEdit, onDelete }: LocationTreeProps) {
               </Tag>
             )}
             {depth > 0 && <span className="location-tree__path">{location.path}</span>}
+            <span className="location-tree__figures">
+              {location.itemCount === 1 ? '1 product' : `${formatCount(location.itemCount)} products`} · {formatCurrency(location.stockValue)}
+            </span>
           </div>
           {(onEdit || onDelete) && (
             <div className="location-tree__actions">

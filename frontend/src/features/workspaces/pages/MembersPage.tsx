@@ -1,5 +1,5 @@
 import { Button, Card, Classes, H2, H3 } from '@blueprintjs/core';
-import { EditIcon, LogOutIcon, TrashIcon, WarningSignIcon } from '@blueprintjs/icons';
+import { EditIcon, InfoSignIcon, LogOutIcon, TrashIcon, WarningSignIcon } from '@blueprintjs/icons';
 import { roleAllows, type WorkspaceRole } from '@stockroom/schema';
 import {
   useMemberRemoveMutation,
@@ -23,7 +23,7 @@ import { InvitationList } from '../components/InvitationList';
 import { InviteMemberForm } from '../components/InviteMemberForm';
 import { MemberList, type MemberRow } from '../components/MemberList';
 import { RolesExplained } from '../components/RolesExplained';
-import { assignableRoles, canManageMember } from '../member-actions';
+import { assignableRoles, canManageMember, leaveOffer } from '../member-actions';
 import { useInvitations } from '../useInvitations';
 import '../workspaces.css';
 
@@ -86,6 +86,7 @@ function MembersEditor({ workspace, myRole }: { workspace: WorkspaceSummary; myR
   const admin = roleAllows(myRole, 'manageMembers');
   const invitations = useInvitations(workspace.id, !admin);
   const personalId = workspaces.find((w) => w.personal)?.id;
+  const leave = leaveOffer(myRole, workspace.personal, members.data?.members);
 
   const changeRole = async (member: MemberRow, role: WorkspaceRole) => {
     setBusyUserId(member.user.id);
@@ -196,7 +197,7 @@ function MembersEditor({ workspace, myRole }: { workspace: WorkspaceSummary; myR
                 Rename workspace
               </Button>
             )}
-            {!workspace.personal && (
+            {leave === 'leave' && (
               <Button icon={<LogOutIcon />} onClick={() => setPending({ kind: 'leave' })}>
                 Leave workspace
               </Button>
@@ -207,6 +208,12 @@ function MembersEditor({ workspace, myRole }: { workspace: WorkspaceSummary; myR
               </Button>
             )}
           </div>
+          {leave === 'onlyOwner' && (
+            <p className="members-section__note">
+              <InfoSignIcon className="members-section__note-icon" aria-hidden />
+              <span>You are the only owner, so you cannot leave: make another member an owner first, or delete the workspace.</span>
+            </p>
+          )}
         </Section>
       )}
       <ConfirmAlert
