@@ -167,6 +167,16 @@ describe('a file with a location column', () => {
     expect((await importEntries(shopId)).at(-1)).toEqual({ created: 0, updated: 1 });
   });
 
+  it('in update mode without location_quantity, the quantity sets the level it names; a blank location_quantity leaves its level', async () => {
+    expect((await importInto(shopId, ['sku,name,price,quantity,location', 'UPD-1,Reading lamp,12,5,Main', 'UPD-1,Reading lamp,12,4,SH'].join('\n'))).status).toBe(200);
+    const moved = await importInto(shopId, ['sku,quantity,location', 'UPD-1,1,sh'].join('\n'), { mode: 'upsert' });
+    expect(moved.body).toMatchObject({ created: 0, updated: 1 });
+    expect((await levelsIn(shopId)).filter((line) => line.startsWith('UPD-'))).toEqual(['UPD-1 @ Main = 5', 'UPD-1 @ Shop = 1']);
+    const kept = await importInto(shopId, ['sku,quantity,location,location_quantity', 'UPD-1,99,Main,', 'UPD-1,99,Shop,1'].join('\n'), { mode: 'upsert' });
+    expect(kept.body).toMatchObject({ created: 0, updated: 0, unchanged: 1 });
+    expect((await totalsIn(shopId)).filter((line) => line.startsWith('UPD-'))).toEqual(['UPD-1 = 6']);
+  });
+
   it('an unknown location is that row\'s error, in the row errors\' format; the import writes nothing', async () => {
     const before = await levelsIn(shopId);
     const file = [HEADER, 'UNK-1,Good lamp,5,Shop,4', 'UNK-2,Lost lamp,5,Garage,1', 'UNK-3,Twice lamp,5,Shop,1', 'UNK-3,Twice lamp,5,sh,2'].join('\n');
