@@ -5,6 +5,7 @@ import { createProductsApi, createUserWithSession, signedInUser, signInApi, useS
 import { checkAtEveryWidth, CLEAN_AT_EVERY_WIDTH } from './support/no-violations';
 import { saveScreenshot } from './support/screen-checks';
 import { failGraphqlOperationUntilReleased } from './support/graphql';
+import { createLocationApi, listLocationsApi, transferStockApi } from './support/locations';
 import { AppShell } from './pages/AppShell';
 import { DashboardPage } from './pages/DashboardPage';
 import { ProductFormPage } from './pages/ProductFormPage';
@@ -131,6 +132,38 @@ describe('dashboard', () => {
     expect(box!.width).toBeGreaterThan(100);
     await dashboard.showAsTable.click();
     await dashboard.categoryChart.locator('svg .ct-bar').first().waitFor({ state: 'attached' });
+    s.assertClean();
+  });
+
+  it('splits the value by location on asking: the top-level places as bars, every place in the table, at 375 and 1280 px', async () => {
+    const s = b.session();
+    const session = await signedInUser(s, 'dashloc');
+    const [tools] = await createProductsApi(session, [{ name: 'Hammer', price: 7, quantity: 3, category: 'Tools' }]);
+    const main = (await listLocationsApi(session)).find((location) => location.isDefault)!;
+    const shop = await createLocationApi(session, { name: 'Shop' });
+    const backRoom = await createLocationApi(session, { name: 'Back room', parentId: shop.id });
+    await transferStockApi(session, tools.id, { fromLocationId: main.id, toLocationId: backRoom.id, quantity: 2 });
+    const dashboard = new DashboardPage(s.page);
+    await dashboard.goto();
+    await dashboard.categoryChart.waitFor();
+
+    await dashboard.inventory.getByRole('radiogroup', { name: 'Split the value by' }).getByRole('radio', { name: 'Location' }).click();
+    const locationChart = dashboard.inventory.getByRole('img', { name: /^Inventory value by location/ });
+    await locationChart.locator('svg .ct-bar').nth(1).waitFor({ state: 'attached' });
+    expect(await locationChart.getAttribute('aria-label')).toBe('Inventory value by location, 2 top-level places: Shop $14.00, Main $7.00.');
+    const table = dashboard.inventory.getByRole('table', { name: 'Inventory value by location, each with the places below it' });
+    expect(await dashboard.tableRows(table)).toEqual([
+      ['Main', '1', '$7.00'],
+      ['Shop', '1', '$14.00'],
+      ['Shop / Back room', '1', '$14.00'],
+    ]);
+    expect(await dashboard.inventory.getByRole('heading', { name: 'Value by location' }).count()).toBe(1);
+    expect(await checkAtEveryWidth(s.page, () => locationChart.locator('svg .ct-bar').first().waitFor({ state: 'attached' }), 'main')).toEqual(CLEAN_AT_EVERY_WIDTH);
+    for (const viewport of [MOBILE, DESKTOP]) {
+      await s.page.setViewportSize(viewport);
+      await locationChart.locator('svg .ct-bar').first().waitFor({ state: 'attached' });
+      await saveScreenshot(s.page, 'dashboard', `value-by-location-${viewport.width}`);
+    }
     s.assertClean();
   });
 

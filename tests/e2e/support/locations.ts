@@ -39,3 +39,8 @@ export async function listLocationsApi(session: ApiSession, workspaceId?: string
 export async function productStockApi(session: ApiSession, productId: string): Promise<{ total: number; levels: { location: { id: string; name: string }; quantity: number }[] }> {
   return locationCall(session, 'GET', `/api/products/${encodeURIComponent(productId)}/stock`);
 }
+
+/** `POST /api/products/{id}/transfer`: moves `quantity` of a product from one location to another. */
+export async function transferStockApi(session: ApiSession, productId: string, input: { fromLocationId: string; toLocationId: string; quantity: number }): Promise<void> {
+  await locationCall(session, 'POST', `/api/products/${encodeURIComponent(productId)}/transfer`, input);
+}

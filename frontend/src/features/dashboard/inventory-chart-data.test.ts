@@ -1,4 +1,4 @@
-import { categoryAxisWidth, categoryChartLabel, isEmptyInventory, shortLabel, stockChartLabel } from './inventory-chart-data';
+import { categoryAxisWidth, categoryChartLabel, isEmptyInventory, locationBars, locationChartLabel, locationTableRows, shortLabel, stockChartLabel } from './inventory-chart-data';
 
 describe('inventory chart summaries', () => {
   it('names every category with its value', () => {
@@ -41,5 +41,28 @@ describe('categoryAxisWidth', () => {
     expect(categoryAxisWidth(240)).toBe(88);
     expect(categoryAxisWidth(0)).toBe(88);
     expect(categoryAxisWidth(1200)).toBe(180);
+  });
+});
+
+describe('the value split by location', () => {
+  const locations = [
+    { id: 'm', name: 'Main', path: 'Main', parentId: null, itemCount: 3, stockValue: 40 },
+    { id: 's', name: 'Shop', path: 'Shop', parentId: null, itemCount: 2, stockValue: 60 },
+    { id: 'b', name: 'Back room', path: 'Shop / Back room', parentId: 's', itemCount: 1, stockValue: 25 },
+    { id: 'v', name: 'van', path: 'van', parentId: null, itemCount: 0, stockValue: 0 },
+  ];
+
+  it('draws the top-level places, highest first, so the bars add up to the whole value', () => {
+    expect(locationBars(locations)).toEqual([
+      { label: 'Shop', value: 60 },
+      { label: 'Main', value: 40 },
+      { label: 'van', value: 0 },
+    ]);
+    expect(locationChartLabel(locationBars(locations))).toBe('Inventory value by location, 3 top-level places: Shop $60.00, Main $40.00, van $0.00.');
+    expect(locationChartLabel([])).toBe('Inventory value by location: no locations.');
+  });
+
+  it('lists every place by its path in the table, a nested one under its parent', () => {
+    expect(locationTableRows(locations).map((row) => row.path)).toEqual(['Main', 'Shop', 'Shop / Back room', 'van']);
   });
 });

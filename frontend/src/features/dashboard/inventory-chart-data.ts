@@ -56,3 +56,42 @@ export function categoryAxisWidth(chartWidth: number): number {
  * "$250K") never touch: a phone's chart gets two or three ticks, a desk's five or six.
  */
 export const VALUE_TICK_MIN_SPACE = 64;
+
+/** A location with its figures, as the Locations list gives them (its own and every place below it). */
+export interface LocationValue {
+  id: string;
+  name: string;
+  path: string;
+  parentId?: string | null;
+  itemCount: number;
+  stockValue: number;
+}
+
+/** A bar of the value chart: what it stands for and its value. */
+export interface ValueBar {
+  label: string;
+  value: number;
+}
+
+/**
+ * The bars of the value split by location: the top-level places, each with
+ * everything below it, highest first, so the bars add up to the inventory's
+ * value (a nested place's value is already in its parent's).
+ */
+export function locationBars(locations: readonly LocationValue[]): ValueBar[] {
+  return locations
+    .filter((location) => !location.parentId)
+    .map((location) => ({ label: location.name, value: location.stockValue }))
+    .sort((a, b) => b.value - a.value || a.label.localeCompare(b.label));
+}
+
+/** The table of the split by location: every place by its path, so a nested one reads under its parent. */
+export const locationTableRows = (locations: readonly LocationValue[]): LocationValue[] =>
+  [...locations].sort((a, b) => a.path.localeCompare(b.path, undefined, { sensitivity: 'base' }));
+
+/** The location chart's label for screen readers: every top-level place and its value, highest first. */
+export function locationChartLabel(bars: readonly ValueBar[]): string {
+  if (bars.length === 0) return 'Inventory value by location: no locations.';
+  const parts = bars.map((bar) => `${bar.label} ${formatCurrency(bar.value)}`);
+  return `Inventory value by location, ${plural(bars.length, 'top-level place', 'top-level places')}: ${parts.join(', ')}.`;
+}

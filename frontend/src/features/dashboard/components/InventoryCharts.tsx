@@ -10,20 +10,24 @@
  * each chart is one role="img" with a summary, and the numbers are a real
  * table (visually hidden, or shown in place of the charts by "Show as table").
  */
-import { Button, Card, H2, H3, HTMLTable } from '@blueprintjs/core';
+import { Button, Card, H2, H3, HTMLTable, SegmentedControl } from '@blueprintjs/core';
 import { ChartIcon, ThIcon } from '@blueprintjs/icons';
 import { BarChart, PieChart } from 'chartist';
+import { useLocationListQuery } from '@stockroom/schema/generated/hooks';
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { formatCompactCurrency, formatCount, formatCurrency } from '../../../lib/format';
 import {
   AXIS_LABEL_MAX,
   categoryAxisWidth,
   categoryChartLabel,
+  locationBars,
+  locationChartLabel,
+  locationTableRows,
   shortLabel,
   VALUE_TICK_MIN_SPACE,
   stockChartLabel,
-  type CategoryValueRow,
   type InventoryBreakdownData,
+  type ValueBar,
 } from '../inventory-chart-data';
 
 const BAR_ROW_HEIGHT = 36;
@@ -70,7 +74,8 @@ function useWidth(ref: RefObject<HTMLElement | null>): number {
   return width;
 }
 
-function CategoryBars({ rows }: { rows: readonly CategoryValueRow[] }) {
+/** Horizontal bars of value, highest first; `label` says them all for a screen reader. */
+function ValueBars({ rows, label }: { rows: readonly ValueBar[]; label: string }) {
   const ref = useRef<HTMLDivElement>(null);
   // Chartist redraws on a window resize with the options it was given; a new category axis width needs a new chart.
   const axisWidth = categoryAxisWidth(useWidth(ref));
@@ -78,10 +83,10 @@ function CategoryBars({ rows }: { rows: readonly CategoryValueRow[] }) {
     const node = ref.current;
     if (!node) return;
     // Chartist draws the first label at the bottom; the server sends the highest value first.
-    const names = rows.map((row) => row.category).reverse();
+    const names = rows.map((row) => row.label).reverse();
     const chart = new BarChart(
       node,
-      { labels: rows.map((row) => shortLabel(row.category, AXIS_LABEL_MAX)), series: [rows.map((row) => row.value)] },
+      { labels: rows.map((row) => shortLabel(row.label, AXIS_LABEL_MAX)), series: [rows.map((row) => row.value)] },
       {
         horizontalBars: true,
         reverseData: true,
@@ -99,7 +104,94 @@ function CategoryBars({ rows }: { rows: readonly CategoryValueRow[] }) {
       chart.detach();
     };
   }, [rows, axisWidth]);
-  return <div ref={ref} role="img" aria-label={categoryChartLabel(rows)} className="dashboard-chart dashboard-chart--bars" />;
+  return <div ref={ref} role="img" aria-label={label} className="dashboard-chart dashboard-chart--bars" />;
+}
+
+/** The inventory's value by category: the bars, and every category in the table. */
+function CategoryValue({ rows, asTable, tableWrapClass }: { rows: InventoryBreakdownData['byCategory']; asTable: boolean; tableWrapClass: string }) {
+  return (
+    <>
+      {!asTable && <ValueBars rows={rows.map((row) => ({ label: row.category, value: row.value }))} label={categoryChartLabel(rows)} />}
+      <div className={tableWrapClass}>
+        <HTMLTable compact>
+          <caption>Inventory value by category</caption>
+          <thead>
+            <tr>
+              <th scope="col">Category</th>
+              <th scope="col">Products</th>
+              <th scope="col">In stock</th>
+              <th scope="col">Value</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.category}>
+                <th scope="row">{row.category}</th>
+                <td>{formatCount(row.products)}</td>
+                <td>{formatCount(row.inStock)}</td>
+                <td>{formatCurrency(row.value)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      </div>
+    </>
+  );
+}
+
+type ValueSplit = 'category' | 'location';
+
+const SPLIT_OPTIONS: { label: string; value: ValueSplit }[] = [
+  { label: 'Category', value: 'category' },
+  { label: 'Location', value: 'location' },
+];
+
+/**
+ * The inventory's value by location: the top-level places as bars (each with
+ * what is below it), every place in the table. The locations and their figures
+ * are asked for only when this split is chosen, so the dashboard's own request
+ * stays as it is.
+ */
+function LocationValue({ asTable, tableWrapClass }: { asTable: boolean; tableWrapClass: string }) {
+  const { data, error, loading, refetch } = useLocationListQuery();
+  if (!data && loading) return <p className="dashboard__figure-note">Loading the locations…</p>;
+  if (!data) {
+    return (
+      <p className="dashboard__figure-note" role="alert">
+        {error ? 'Could not load the locations.' : 'No locations.'}{' '}
+        <Button variant="minimal" size="small" onClick={() => void refetch().catch(() => undefined)}>
+          Try again
+        </Button>
+      </p>
+    );
+  }
+  const bars = locationBars(data.locations);
+  return (
+    <>
+      {!asTable && <ValueBars rows={bars} label={locationChartLabel(bars)} />}
+      <div className={tableWrapClass}>
+        <HTMLTable compact>
+          <caption>Inventory value by location, each with the places below it</caption>
+          <thead>
+            <tr>
+              <th scope="col">Location</th>
+              <th scope="col">Products</th>
+              <th scope="col">Value</th>
+            </tr>
+          </thead>
+          <tbody>
+            {locationTableRows(data.locations).map((row) => (
+              <tr key={row.id}>
+                <th scope="row">{row.path}</th>
+                <td>{formatCount(row.itemCount)}</td>
+                <td>{formatCurrency(row.stockValue)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      </div>
+    </>
+  );
 }
 
 function StockDonut({ inStock, outOfStock }: { inStock: number; outOfStock: number }) {
@@ -144,6 +236,7 @@ export interface InventoryChartsProps {
 
 export default function InventoryCharts({ inventory }: InventoryChartsProps) {
   const [asTable, setAsTable] = useState(false);
+  const [split, setSplit] = useState<ValueSplit>('category');
   const headingId = useId();
   // The wrapper hides the table, not the table itself: a table never gets narrower than its content.
   const tableWrapClass = asTable ? 'dashboard-chart-table' : 'visually-hidden';
@@ -166,31 +259,21 @@ export default function InventoryCharts({ inventory }: InventoryChartsProps) {
         </div>
         <div className="dashboard__chart-grid">
           <figure className="dashboard__figure">
-            <H3 className="dashboard__figure-title">Value by category</H3>
-            {!asTable && <CategoryBars rows={inventory.byCategory} />}
-            <div className={tableWrapClass}>
-              <HTMLTable compact>
-                <caption>Inventory value by category</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Category</th>
-                    <th scope="col">Products</th>
-                    <th scope="col">In stock</th>
-                    <th scope="col">Value</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {inventory.byCategory.map((row) => (
-                    <tr key={row.category}>
-                      <th scope="row">{row.category}</th>
-                      <td>{formatCount(row.products)}</td>
-                      <td>{formatCount(row.inStock)}</td>
-                      <td>{formatCurrency(row.value)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </HTMLTable>
+            <div className="dashboard__figure-head">
+              <H3 className="dashboard__figure-title">Value by {split}</H3>
+              <SegmentedControl
+                aria-label="Split the value by"
+                size="small"
+                options={SPLIT_OPTIONS}
+                value={split}
+                onValueChange={(value) => setSplit(value as ValueSplit)}
+              />
             </div>
+            {split === 'location' ? (
+              <LocationValue asTable={asTable} tableWrapClass={tableWrapClass} />
+            ) : (
+              <CategoryValue rows={inventory.byCategory} asTable={asTable} tableWrapClass={tableWrapClass} />
+            )}
           </figure>
           <figure className="dashboard__figure">
             <H3 className="dashboard__figure-title">In stock vs out of stock</H3>
