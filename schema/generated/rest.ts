@@ -663,7 +663,9 @@ export interface paths {
         put?: never;
         /**
          * Import products from a CSV file or an Excel workbook into your catalogue: a dry run, or all rows or none
-         * @description CSV: UTF-8 with or without a BOM, comma, semicolon or tab separated (told from the header line), its header the first line. XLSX: its first visible sheet, its header the first of its first ${IMPORT_LIMITS.headerSearchRows} rows with a name and a price column (a title above it is passed over). Headers are matched by name and common aliases ("Product Name", "Title", "Qty", "Stock", "Price (USD)", "EAN"...). Every row is checked with the product rules; a price may be written "$12.50" or "12,50". Applied, every row lands in one transaction with one activity entry; a changed quantity is an IMPORT stock movement.
+         * @description CSV: UTF-8 with or without a BOM, comma, semicolon or tab separated (told from the header line), its header the first line. XLSX: its first visible sheet, its header the first of its first 20 rows with a name and a price column (a title above it is passed over). Headers are matched by name and common aliases ("Product Name", "Title", "Qty", "Stock", "Price (USD)", "EAN"...). Every row is checked with the product rules; a price may be written "$12.50" or "12,50". Applied, every row lands in one transaction with one activity entry; a changed quantity is an IMPORT stock movement.
+         *
+         *     Locations: an optional `location` column (the header `location`, or mapped to the field `location`) names where a row's stock is, by the location's path as an export by location writes it ("Shop / Back room") or by its code, trimmed and in any case; a path comes before a code, and a path two locations share must be given as a code. Blank, or no such column: the default location. A location the workspace does not have is that row's error ("Unknown location 'Garage'..."); none is ever created. With the column, each row sets the product's level there to its `location_quantity` cell (field `locationQuantity`), or to its `quantity` cell when the file has no `location_quantity` column; a blank cell leaves the level as it is (0 for a new product). Rows with one SKU (or one export `id`, for products without a SKU) are one product at several locations: each location once, the other cells alike. The product's quantity becomes the sum of its levels: those the file names are set, the others keep what they hold, and the file's `quantity` column (a total in an export) is not read when `location_quantity` is there. Each level that changes is an IMPORT movement at its location, so an export by location (`GET /api/products/export?rows=location`) imports back to the same levels.
          */
         post: operations["importProducts"];
         delete?: never;
@@ -6125,7 +6127,7 @@ export interface operations {
                      * @enum {unknown}
                      */
                     dryRun?: "true" | "false";
-                    /** @description A JSON object from column header to product field (or null to leave the column out), over the headers as recognised */
+                    /** @description A JSON object from column header to product field, `location` or `locationQuantity` (or null to leave the column out), over the headers as recognised */
                     mapping?: string;
                 };
             };
@@ -6146,11 +6148,11 @@ export interface operations {
                         mode: "create" | "upsert";
                         /** @description Product rows in the file */
                         rows: number;
-                        /** @description New products (would be) made */
+                        /** @description New products (would be) made (with a location column, the rows of one product make one) */
                         created: number;
-                        /** @description Products (would be) changed, matched by SKU */
+                        /** @description Products (would be) changed, matched by SKU: a field or a stock level */
                         updated: number;
-                        /** @description Rows matching a product that already has every value they hold */
+                        /** @description Products matched by SKU that already have every value and level their rows hold */
                         unchanged: number;
                         /** @description Rows with at least one error */
                         failed: number;
@@ -6167,7 +6169,7 @@ export interface operations {
                         columns: {
                             header: string;
                             /** @enum {unknown} */
-                            field: "sku" | "name" | "description" | "category" | "price" | "costPrice" | "quantity" | "reorderLevel" | "barcode" | "featured" | "imageUrl" | null;
+                            field: "sku" | "name" | "description" | "category" | "price" | "costPrice" | "quantity" | "reorderLevel" | "barcode" | "featured" | "imageUrl" | "location" | "locationQuantity" | null;
                             /** @enum {unknown} */
                             status: "mapped" | "ignored" | "unmapped";
                         }[];
@@ -6192,11 +6194,11 @@ export interface operations {
                         mode: "create" | "upsert";
                         /** @description Product rows in the file */
                         rows: number;
-                        /** @description New products (would be) made */
+                        /** @description New products (would be) made (with a location column, the rows of one product make one) */
                         created: number;
-                        /** @description Products (would be) changed, matched by SKU */
+                        /** @description Products (would be) changed, matched by SKU: a field or a stock level */
                         updated: number;
-                        /** @description Rows matching a product that already has every value they hold */
+                        /** @description Products matched by SKU that already have every value and level their rows hold */
                         unchanged: number;
                         /** @description Rows with at least one error */
                         failed: number;
@@ -6213,7 +6215,7 @@ export interface operations {
                         columns: {
                             header: string;
                             /** @enum {unknown} */
-                            field: "sku" | "name" | "description" | "category" | "price" | "costPrice" | "quantity" | "reorderLevel" | "barcode" | "featured" | "imageUrl" | null;
+                            field: "sku" | "name" | "description" | "category" | "price" | "costPrice" | "quantity" | "reorderLevel" | "barcode" | "featured" | "imageUrl" | "location" | "locationQuantity" | null;
                             /** @enum {unknown} */
                             status: "mapped" | "ignored" | "unmapped";
                         }[];
@@ -6229,7 +6231,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A SKU of the file was taken by another change while the import ran: nothing was written */
+            /** @description A SKU of the file was taken by another change while the import ran, or a stock level it sets or a location it names changed ("The stock or its locations changed while the file was being imported, so nothing was imported. Import it again"): nothing was written */
             409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];

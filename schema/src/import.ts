@@ -1,5 +1,6 @@
 import { countOf, ProductMessages } from './messages';
 import { formatCount } from './numbers';
+import { LOCATION_EXPORT_HEADERS } from './locations';
 import { IMPORT_FIELD_RULES, PRODUCT_FIELDS } from './product-fields';
 import type { FieldRule } from './validation';
 
@@ -17,6 +18,28 @@ export type ProductImportMode = (typeof PRODUCT_IMPORT_MODES)[number];
 /** A product field a column can fill (the field table's imported fields, IMPORT_FIELD_RULES). */
 export type ImportField = keyof typeof IMPORT_FIELD_RULES;
 export const IMPORT_FIELDS = Object.keys(IMPORT_FIELD_RULES) as ImportField[];
+
+/**
+ * Columns that say where a row's stock is rather than fill a product field:
+ * `location` (a location's path, as an export by location writes it, or its
+ * code; blank is the default location) and `locationQuantity` (the quantity
+ * there). With either, every row sets one stock level, rows of one product
+ * may repeat it at other locations, and the product's quantity is the sum of
+ * its levels.
+ */
+export const IMPORT_LOCATION_COLUMNS = ['location', 'locationQuantity'] as const;
+export type ImportLocationColumn = (typeof IMPORT_LOCATION_COLUMNS)[number];
+/** What a column of the file can fill: a product field, or where the row's stock is. */
+export type ImportColumnField = ImportField | ImportLocationColumn;
+export const IMPORT_COLUMN_FIELDS: readonly ImportColumnField[] = [...IMPORT_FIELDS, ...IMPORT_LOCATION_COLUMNS];
+const IMPORT_LOCATION_LABELS: Record<ImportLocationColumn, string> = { location: 'Location', locationQuantity: 'Quantity at location' };
+const isLocationColumn = (field: ImportColumnField): field is ImportLocationColumn => (IMPORT_LOCATION_COLUMNS as readonly string[]).includes(field);
+
+/** A header as the aliases are written: lower case, letters and digits only. */
+function importKey(header: string): string {
+  return header.normalize('NFKD').toLowerCase().replace(/[^a-z0-9]/g, '');
+}
+export const importHeaderKey = importKey;
 
 const MB = 1024 * 1024;
 
@@ -61,29 +84,31 @@ export const IMPORT_LIMITS = {
 } as const;
 
 /** What the client shows for a field in the mapping: the rule's label. */
-export const importFieldLabel = (field: ImportField) => IMPORT_FIELD_RULES[field].label;
+export const importFieldLabel = (field: ImportColumnField) => (isLocationColumn(field) ? IMPORT_LOCATION_LABELS[field] : IMPORT_FIELD_RULES[field].label);
 
 /**
  * The headers each field is recognised by, compared without case, spaces or
  * punctuation ("Product Name", "product_name" and "PRODUCT-NAME" are one).
  * The export's own header names come first, so an export imports back.
  */
-export const IMPORT_HEADER_ALIASES: Record<ImportField, readonly string[]> = Object.fromEntries(IMPORT_FIELDS.map((field): [string, readonly string[]] => [field, PRODUCT_FIELDS[field].importAliases])) as Record<ImportField, readonly string[]>;
+export const IMPORT_HEADER_ALIASES: Record<ImportColumnField, readonly string[]> = {
+  ...(Object.fromEntries(IMPORT_FIELDS.map((field): [string, readonly string[]] => [field, PRODUCT_FIELDS[field].importAliases])) as Record<ImportField, readonly string[]>),
+  location: [LOCATION_EXPORT_HEADERS.path, 'locationpath', 'locationcode', 'storagelocation', 'bin', 'binlocation'],
+  locationQuantity: [importKey(LOCATION_EXPORT_HEADERS.quantity), 'quantityatlocation', 'locationqty', 'binquantity'],
+};
 
 /** Columns an export writes that an import recognises and leaves alone: the server sets these itself. */
 export const IMPORT_IGNORED_HEADERS = ['id', 'createdat', 'updatedat', 'version', 'owner', 'lowstock'] as const;
 
-/** A header as the aliases are written: lower case, letters and digits only. */
-export const importHeaderKey = (header: string) => header.normalize('NFKD').toLowerCase().replace(/[^a-z0-9]/g, '');
 
 /** How a column of the file is used: filling a field, recognised and ignored (the server's own columns), or not used at all. */
 export type ImportColumnStatus = 'mapped' | 'ignored' | 'unmapped';
 
 /** The field a header names, 'ignored' for the server's own columns, or null when it names nothing known (never guessed). */
-export function importFieldOfHeader(header: string): ImportField | 'ignored' | null {
+export function importFieldOfHeader(header: string): ImportColumnField | 'ignored' | null {
   const key = importHeaderKey(header);
   if (!key) return null;
-  for (const field of IMPORT_FIELDS) if (IMPORT_HEADER_ALIASES[field].includes(key)) return field;
+  for (const field of IMPORT_COLUMN_FIELDS) if (IMPORT_HEADER_ALIASES[field].includes(key)) return field;
   return (IMPORT_IGNORED_HEADERS as readonly string[]).includes(key) ? 'ignored' : null;
 }
 
@@ -117,7 +142,7 @@ export interface ProductImportResult {
   errors: ImportRowError[];
   /** More errors than those listed. */
   errorsTruncated: boolean;
-  columns: Array<{ header: string; field: ImportField | null; status: ImportColumnStatus }>;
+  columns: Array<{ header: string; field: ImportColumnField | null; status: ImportColumnStatus }>;
 }
 
 export const ImportMessages = {
@@ -149,10 +174,20 @@ export const ImportMessages = {
   unknownMode: `Mode must be one of ${PRODUCT_IMPORT_MODES.join(', ')}`,
   badDryRun: 'dryRun must be true or false',
   badMapping: 'Mapping must be a JSON object from a column header to a product field (or null to leave the column out)',
-  unknownMappingField: (field: string) => `"${field}" is not a product field. Use one of ${IMPORT_FIELDS.join(', ')}`,
+  unknownMappingField: (field: string) => `"${field}" is not a product field. Use one of ${IMPORT_COLUMN_FIELDS.join(', ')}`,
   /** Two columns filling one field. */
-  sameField: (field: ImportField, headers: string[]) => `The columns ${headers.map((h) => `"${h}"`).join(' and ')} both fill ${importFieldLabel(field)}`,
+  sameField: (field: ImportColumnField, headers: string[]) => `The columns ${headers.map((h) => `"${h}"`).join(' and ')} both fill ${importFieldLabel(field)}`,
   duplicateSkuInFile: (row: number) => `The SKU is also on row ${formatCount(row)} of this file`,
+  /** A `location` cell naming no location of the workspace by its path or code. */
+  unknownLocation: (cell: string) => `Unknown location '${cell}'. Give a location's path (as "Shop / Back room") or its code`,
+  /** A path two locations share (sibling locations may have one name): only a code tells them apart. */
+  ambiguousLocation: (cell: string) => `More than one location has the path '${cell}'. Give its code instead`,
+  /** A product's level at one location set twice. */
+  duplicateLocationInFile: (row: number) => `Row ${formatCount(row)} of this file already sets this product's quantity at this location`,
+  /** A later row of one product whose product cells differ from its first row's. */
+  productDiffersInFile: (row: number) => `This product is also on row ${formatCount(row)} of this file with other values: its rows may differ only in location and quantity there`,
+  /** A stock level the import was setting changed meanwhile. */
+  levelsChanged: 'The stock or its locations changed while the file was being imported, so nothing was imported. Import it again',
   duplicateBarcodeInFile: (row: number) => `The barcode is also on row ${formatCount(row)} of this file`,
   /** Create mode: a SKU one of your products already has. */
   skuTaken: `${ProductMessages.duplicateSku}. Import in update mode to change it`,

@@ -1,4 +1,5 @@
 import {
+  IMPORT_COLUMN_FIELDS,
   IMPORT_FIELD_RULES,
   IMPORT_FIELDS,
   IMPORT_LIMITS,
@@ -10,12 +11,14 @@ import {
   WRITABLE_PRODUCT_FIELDS,
   blankProductValues,
   importFieldOfHeader,
+  importHeaderKey,
   isBlank,
   moneyValue,
   parseImportBoolean,
   toDecimals,
   validateField,
   writableField,
+  type ImportColumnField,
   type ImportField,
   type ImportRowError,
   type ProductImportMode,
@@ -23,21 +26,30 @@ import {
   type ProductValues,
   type WritableProductFieldName,
 } from '@stockroom/schema';
+import { randomUUID } from 'node:crypto';
 import { requireMember } from '../../account/workspace-access';
 import { logWorkspaceActivityStatement } from '../../activity/activity-log';
 import type { RequestContext } from '../../account/context';
-import { ValidationError } from '../../common/errors';
+import { ConflictError, ValidationError } from '../../common/errors';
 import { HeavyWork } from '../../common/heavy-work';
 import type { SqlPool, SqlTransaction } from '../../db/sql';
 import { copyRows, type CopyValue } from '../../db/copy-text';
+import { locationService } from '../../locations/location.service';
 import { duplicateCodeErrorOf, stockShortErrorOf } from '../../product-record/product.errors';
 import { readImportTable, type ImportTable, type ImportUpload } from './product-import-file';
+import { locationBook, planLevels, type LevelTarget, type LevelWrite, type LocationBook, type LocationFound } from './product-import-levels';
 import {
   applyImportStatement,
+  applyLevelRoundStatement,
   barcodeHoldersStatement,
+  copyImportLevelsSql,
   copyImportRowsSql,
+  createImportLevelsTableSql,
   createImportTableSql,
+  importLocationsStatement,
+  productLevelsStatement,
   productsBySkuStatement,
+  recountImportEntryStatement,
   type ExistingProductRow,
 } from './product-import.queries';
 
@@ -61,16 +73,26 @@ export interface ProductImportOptions {
 /** A product as an import writes it: every writable field, cleaned. */
 type ImportProduct = ProductValues;
 
-/** A row that passed its checks: a new product, or an existing one with its new values. */
+/**
+ * A product to write: a new one (its id chosen here, so that the rounds of
+ * its further levels can name it), or an existing one with its new values.
+ * `place`, in a file with locations: where the row's quantity change lands,
+ * the level it must leave there (null: no check), and for an existing
+ * product the change itself, which its write adds to the quantity it finds.
+ */
 interface PlannedRow {
   row: number;
-  productId: string | null;
+  productId: string;
+  isNew: boolean;
   product: ImportProduct;
+  place: { locationId: string; counted: number | null; quantityChange: number | null } | null;
 }
 
 interface ImportPlan {
   result: Omit<ProductImportResult, 'dryRun'>;
   writes: PlannedRow[];
+  /** The levels written after the products' own rows, each round one statement. */
+  levelWrites: LevelWrite[];
 }
 
 type Columns = ProductImportResult['columns'];
@@ -95,7 +117,7 @@ function dryRunOf(raw: unknown): boolean {
 }
 
 /** `{ "Column header": "field" | null }`, as JSON text or an object. */
-function mappingOf(raw: unknown): Record<string, ImportField | null> {
+function mappingOf(raw: unknown): Record<string, ImportColumnField | null> {
   if (isBlank(raw)) return {};
   let mapping: unknown = raw;
   if (typeof raw === 'string') {
@@ -109,9 +131,9 @@ function mappingOf(raw: unknown): Record<string, ImportField | null> {
   for (const field of Object.values(mapping)) {
     if (field === null || field === '') continue;
     if (typeof field !== 'string') throw new ValidationError({ mapping: ImportMessages.badMapping });
-    if (!IMPORT_FIELDS.includes(field as ImportField)) throw new ValidationError({ mapping: ImportMessages.unknownMappingField(field) });
+    if (!IMPORT_COLUMN_FIELDS.includes(field as ImportColumnField)) throw new ValidationError({ mapping: ImportMessages.unknownMappingField(field) });
   }
-  return Object.fromEntries(Object.entries(mapping).map(([header, field]) => [header.trim(), (field || null) as ImportField | null]));
+  return Object.fromEntries(Object.entries(mapping).map(([header, field]) => [header.trim(), (field || null) as ImportColumnField | null]));
 }
 
 /**
@@ -120,7 +142,7 @@ function mappingOf(raw: unknown): Record<string, ImportField | null> {
  * by no name is reported as unmapped, never guessed at; the export's own
  * id and dates are recognised and ignored.
  */
-function columnsOf(header: string[], mapping: Record<string, ImportField | null>): Columns {
+function columnsOf(header: string[], mapping: Record<string, ImportColumnField | null>): Columns {
   return header.map((name) => {
     const chosen = Object.hasOwn(mapping, name) ? mapping[name] : importFieldOfHeader(name);
     if (chosen === 'ignored') return { header: name, field: null, status: 'ignored' as const };
@@ -174,6 +196,14 @@ const sameProduct = (a: ImportProduct, b: ImportProduct) => WRITABLE_PRODUCT_FIE
  */
 const KEPT_WHEN_BLANK: ReadonlySet<ImportField> = new Set(IMPORT_FIELDS.filter((field) => !writableField(field).nullable));
 
+/** Rows of one product: its first row's values, and in a file with locations the levels its rows set. */
+interface ProductRows {
+  row: number;
+  match: ExistingProductRow | undefined;
+  product: ImportProduct;
+  targets: LevelTarget[];
+}
+
 /**
  * Checks every row with the product rules and decides what it does. A new
  * product is checked as a create is: description, category and quantity left
@@ -183,34 +213,44 @@ const KEPT_WHEN_BLANK: ReadonlySet<ImportField> = new Set(IMPORT_FIELDS.filter((
  * URL or reorder level removes it. In create mode a SKU the catalogue already
  * has is an error, and in both a SKU twice in the file is; so is a barcode
  * twice in the file, or one another product than the row's already has.
+ *
+ * With a location column (`book` given), each row sets one stock level: at
+ * the location its `location` cell names (blank: the default location), to
+ * its `locationQuantity` cell, or its `quantity` cell when the file has no
+ * `locationQuantity` column. Rows with one SKU (or, without one, one export
+ * id) are then one product at several locations: each location once, the
+ * product's other cells alike on every row. Its quantity is the sum of its
+ * levels, those the file leaves out keeping what they hold; the file's
+ * `quantity` column, a total, is not read when `locationQuantity` is there.
  */
-function planImport(table: ImportTable, columns: Columns, mode: ProductImportMode, codes: CatalogueCodes): ImportPlan {
-  const { bySku: existing, barcodeHolders } = codes;
+function planImport(table: ImportTable, columns: Columns, mode: ProductImportMode, codes: CatalogueCodes, book: LocationBook | null): ImportPlan {
+  const { bySku: existing, barcodeHolders, levels } = codes;
   const errors: ImportRowError[] = [];
   let errorCount = 0;
   let failed = 0;
-  let created = 0;
-  let updated = 0;
-  let unchanged = 0;
-  const writes: PlannedRow[] = [];
   const addError = (error: ImportRowError) => {
     errorCount += 1;
     if (errors.length < IMPORT_LIMITS.maxErrors) errors.push(error);
   };
 
   // A field filled by two columns is an error of the header row: which one to take would be a guess.
-  const firstColumnOf = new Map<ImportField, number>();
+  const firstColumnOf = new Map<ImportColumnField, number>();
   columns.forEach(({ field }, index) => {
     if (!field) return;
     const first = firstColumnOf.get(field);
     if (first === undefined) firstColumnOf.set(field, index);
     else addError({ row: table.headerRow, column: columns[index].header, message: ImportMessages.sameField(field, [columns[first].header, columns[index].header]) });
   });
-  const mapped = [...firstColumnOf.entries()];
+  const mapped = [...firstColumnOf.entries()].filter((entry): entry is [ImportField, number] => IMPORT_FIELDS.includes(entry[0] as ImportField));
   const skuColumn = firstColumnOf.get('sku');
-  const firstRowOfSku = new Map<string, number>();
   const barcodeColumn = firstColumnOf.get('barcode');
-  const firstRowOfBarcode = new Map<string, number>();
+  const locationColumn = firstColumnOf.get('location');
+  const levelColumn = firstColumnOf.get('locationQuantity') ?? (locationColumn === undefined ? undefined : firstColumnOf.get('quantity'));
+  // The export's id tells the rows of one product without a SKU apart from another's.
+  const idColumn = columns.findIndex((column) => column.status === 'ignored' && importHeaderKey(column.header) === 'id');
+  const firstRowOfBarcode = new Map<string, { row: number; key: string | undefined }>();
+  const productsByKey = new Map<string, ProductRows>();
+  const products: ProductRows[] = [];
 
   for (const { row, cells } of table.rows) {
     const rowErrors: ImportRowError[] = [];
@@ -218,23 +258,42 @@ function planImport(table: ImportTable, columns: Columns, mode: ProductImportMod
     for (const [field, index] of mapped) raw[field] = cellValue(field, cells[index] ?? '');
 
     const skuKey = skuColumn === undefined || isBlank(raw.sku) ? undefined : text(raw.sku).toLowerCase();
+    const idKey = idColumn < 0 || isBlank(cells[idColumn]) ? undefined : text(cells[idColumn]);
+    const productKey = skuKey !== undefined ? `sku:${skuKey}` : idKey !== undefined ? `id:${idKey}` : undefined;
+    const earlier = productKey === undefined ? undefined : productsByKey.get(productKey);
     const match = skuKey === undefined || mode === 'create' ? undefined : existing.get(skuKey);
     if (skuKey !== undefined) {
-      const first = firstRowOfSku.get(skuKey);
-      if (first !== undefined) rowErrors.push({ row, column: columns[skuColumn!].header, message: ImportMessages.duplicateSkuInFile(first) });
-      else firstRowOfSku.set(skuKey, row);
+      if (earlier && !book) rowErrors.push({ row, column: columns[skuColumn!].header, message: ImportMessages.duplicateSkuInFile(earlier.row) });
       if (mode === 'create' && existing.has(skuKey)) rowErrors.push({ row, column: columns[skuColumn!].header, message: ImportMessages.skuTaken });
     }
     const barcode = barcodeColumn === undefined || isBlank(raw.barcode) ? undefined : text(raw.barcode);
     if (barcode !== undefined) {
       const first = firstRowOfBarcode.get(barcode);
-      if (first !== undefined) rowErrors.push({ row, column: columns[barcodeColumn!].header, message: ImportMessages.duplicateBarcodeInFile(first) });
-      else firstRowOfBarcode.set(barcode, row);
+      const sameProductRow = !!book && first !== undefined && first.key !== undefined && first.key === productKey;
+      if (first !== undefined && !sameProductRow) rowErrors.push({ row, column: columns[barcodeColumn!].header, message: ImportMessages.duplicateBarcodeInFile(first.row) });
+      else if (first === undefined) firstRowOfBarcode.set(barcode, { row, key: productKey });
       const holder = barcodeHolders.get(barcode);
       if (holder !== undefined && holder !== match?.id) rowErrors.push({ row, column: columns[barcodeColumn!].header, message: ProductMessages.duplicateBarcode });
     }
 
+    let target: LevelTarget | undefined;
+    if (book) {
+      const cell = locationColumn === undefined ? '' : (cells[locationColumn] ?? '');
+      const found: LocationFound = isBlank(cell) ? { id: book.defaultId } : book.find(cell);
+      const levelCell = levelColumn === undefined ? '' : (cells[levelColumn] ?? '');
+      const levelError = isBlank(levelCell) ? null : validateField(IMPORT_FIELD_RULES.quantity, levelCell);
+      if ('error' in found) rowErrors.push({ row, column: columns[locationColumn!].header, message: found.error });
+      if (levelError) rowErrors.push({ row, column: columns[levelColumn!].header, message: levelError });
+      if ('id' in found) {
+        target = { row, locationId: found.id, quantity: isBlank(levelCell) || levelError ? undefined : Number(levelCell) };
+        const repeated = earlier?.targets.find((other) => other.locationId === found.id);
+        if (repeated) rowErrors.push({ row, column: locationColumn === undefined ? null : columns[locationColumn].header, message: ImportMessages.duplicateLocationInFile(repeated.row) });
+      }
+    }
+
     const values: Partial<Record<ImportField, unknown>> = { ...raw };
+    // With locations, a product's quantity is the sum of its levels, never a cell.
+    if (book) delete values.quantity;
     if (match) {
       for (const field of KEPT_WHEN_BLANK) if (isBlank(values[field])) delete values[field];
     } else {
@@ -250,26 +309,55 @@ function planImport(table: ImportTable, columns: Columns, mode: ProductImportMod
       rowErrors.push({ row, column: index === undefined ? null : columns[index].header, message });
     }
 
+    const base: ImportProduct = match ? fromExisting(match) : blankProductValues();
+    const product = { ...base };
+    if (rowErrors.length === 0) {
+      for (const field of IMPORT_FIELDS) {
+        if (values[field] === undefined) continue;
+        (product as unknown as Record<string, unknown>)[field] = cleanValue(field, values[field]);
+      }
+      if (earlier && !sameProduct(product, earlier.product)) rowErrors.push({ row, column: null, message: ImportMessages.productDiffersInFile(earlier.row) });
+    }
     if (rowErrors.length) {
       failed += 1;
       for (const error of rowErrors) addError(error);
       continue;
     }
-    const base: ImportProduct = match
-      ? fromExisting(match)
-      : blankProductValues();
-    const product = { ...base };
-    for (const field of IMPORT_FIELDS) {
-      if (values[field] === undefined) continue;
-      (product as unknown as Record<string, unknown>)[field] = cleanValue(field, values[field]);
+    if (earlier) {
+      earlier.targets.push(target!);
+      continue;
+    }
+    const rows: ProductRows = { row, match, product, targets: target ? [target] : [] };
+    products.push(rows);
+    if (productKey !== undefined) productsByKey.set(productKey, rows);
+  }
+
+  let created = 0;
+  let updated = 0;
+  let unchanged = 0;
+  const writes: PlannedRow[] = [];
+  const levelWrites: LevelWrite[] = [];
+  for (const { row, match, product, targets } of products) {
+    const base: ImportProduct = match ? fromExisting(match) : blankProductValues();
+    const productId = match?.id ?? randomUUID();
+    let place: PlannedRow['place'] = null;
+    let written = product;
+    let levelsChange = false;
+    if (book) {
+      const levelsPlan = planLevels(match ? base.quantity : 0, targets, (locationId) => (match ? (levels.get(levelKey(match.id, locationId)) ?? 0) : 0));
+      product.quantity = levelsPlan.total;
+      written = { ...product, quantity: levelsPlan.first.quantity };
+      place = { locationId: levelsPlan.first.locationId, counted: match ? levelsPlan.first.counted : null, quantityChange: match ? levelsPlan.first.quantity - base.quantity : null };
+      levelsChange = levelsPlan.changes;
+      levelWrites.push(...levelsPlan.later.map((write) => ({ ...write, productId })));
     }
     if (!match) {
       created += 1;
-      writes.push({ row, productId: null, product });
-    } else if (sameProduct(product, base)) unchanged += 1;
+      writes.push({ row, productId, isNew: true, product: written, place });
+    } else if (!levelsChange && sameProduct(product, base)) unchanged += 1;
     else {
       updated += 1;
-      writes.push({ row, productId: match.id, product });
+      writes.push({ row, productId, isNew: false, product: written, place });
     }
   }
 
@@ -286,14 +374,19 @@ function planImport(table: ImportTable, columns: Columns, mode: ProductImportMod
       columns,
     },
     writes,
+    levelWrites,
   };
 }
 
-/** What the file's codes name in the caller's catalogue: its products by lower-cased SKU, and which product has each barcode. */
+/** What the file's codes name in the caller's catalogue: its products by lower-cased SKU, which product has each barcode, and (in a file with locations) those products' levels. */
 interface CatalogueCodes {
   bySku: Map<string, ExistingProductRow>;
   barcodeHolders: Map<string, string>;
+  /** What each level of the matched products holds, by levelKey. */
+  levels: Map<string, number>;
 }
+
+const levelKey = (productId: string, locationId: string) => `${productId}:${locationId}`;
 
 /** The distinct values of a field's column in the file, trimmed, blanks left out (`normal` lower-cases a SKU). */
 function columnValues(table: ImportTable, columns: Columns, field: ImportField, normal: (value: string) => string = (value) => value): string[] {
@@ -302,11 +395,17 @@ function columnValues(table: ImportTable, columns: Columns, field: ImportField, 
   return [...new Set(table.rows.map(({ cells }) => normal((cells[index] ?? '').trim())).filter(Boolean))];
 }
 
-async function catalogueCodes(sql: SqlPool, workspaceId: string, table: ImportTable, columns: Columns): Promise<CatalogueCodes> {
+async function catalogueCodes(sql: SqlPool, workspaceId: string, table: ImportTable, columns: Columns, withLevels: boolean): Promise<CatalogueCodes> {
   const bySku = await productsBySku(sql, workspaceId, table, columns);
   const barcodes = columnValues(table, columns, 'barcode');
   const holders = barcodes.length ? await sql.query<{ barcode: string; id: string }>(barcodeHoldersStatement(workspaceId, barcodes)) : [];
-  return { bySku, barcodeHolders: new Map(holders.map((row) => [row.barcode, row.id])) };
+  const ids = [...bySku.values()].map((row) => row.id);
+  const levels = withLevels && ids.length ? await sql.query<{ productId: string; locationId: string; quantity: number }>(productLevelsStatement(workspaceId, ids)) : [];
+  return {
+    bySku,
+    barcodeHolders: new Map(holders.map((row) => [row.barcode, row.id])),
+    levels: new Map(levels.map((row) => [levelKey(row.productId, row.locationId), row.quantity])),
+  };
 }
 
 /** The caller's products that the file's SKUs name, by lower-cased SKU. */
@@ -317,6 +416,9 @@ async function productsBySku(sql: SqlPool, workspaceId: string, table: ImportTab
   return new Map(rows.map((row) => [row.skuKey, row]));
 }
 
+/** Whether the file says where its stock is: a column fills the location or the quantity at a location. */
+const placesStock = (columns: Columns) => columns.some(({ field }) => field === 'location' || field === 'locationQuantity');
+
 /** A cleaned value as COPY text reads it: money with its two decimals, true/false as t/f. */
 function copyValue(name: WritableProductFieldName, value: ProductValues[WritableProductFieldName]): CopyValue {
   if (value === null) return null;
@@ -326,27 +428,46 @@ function copyValue(name: WritableProductFieldName, value: ProductValues[Writable
   return value as string | number;
 }
 
+const COPY_BATCH = 2_000;
+
 /**
  * The rows to write as COPY text, in the order of IMPORT_ROW_COLUMNS (the
  * rules refuse a blank required value, and make a blank optional one null).
  */
 function* copyText(writes: PlannedRow[]): Generator<string> {
-  const BATCH = 2_000;
-  for (let start = 0; start < writes.length; start += BATCH) {
-    const records = writes.slice(start, start + BATCH).map(({ row, productId, product }) => [row, productId, ...WRITABLE_PRODUCT_FIELDS.map((name) => copyValue(name, product[name]))]);
+  for (let start = 0; start < writes.length; start += COPY_BATCH) {
+    const records = writes
+      .slice(start, start + COPY_BATCH)
+      .map(({ row, productId, isNew, product, place }) => [row, productId, isNew ? 't' : 'f', place?.locationId ?? null, place?.counted ?? null, place?.quantityChange ?? null, ...WRITABLE_PRODUCT_FIELDS.map((name) => copyValue(name, product[name]))]);
     yield copyRows(records);
   }
 }
 
+/** The further levels as COPY text, in the order of IMPORT_LEVEL_COLUMNS. */
+function* copyLevelText(writes: LevelWrite[]): Generator<string> {
+  for (let start = 0; start < writes.length; start += COPY_BATCH) {
+    yield copyRows(writes.slice(start, start + COPY_BATCH).map(({ round, productId, locationId, delta, counted }) => [round, productId, locationId, delta, counted]));
+  }
+}
+
+/** A level the import set that another write changed after the import read it: the trigger's check of `counted` refuses the statement. */
+const levelsChangedErrorOf = (error: unknown) => ((error as { code?: string }).code === '40001' ? new ConflictError(ImportMessages.levelsChanged) : undefined);
+
 /**
- * Loads the planned rows and writes them in the transaction `tx`; a SKU or barcode taken meanwhile by another request is that code's 409.
- * The triggers on products log the import's entry from the rows it writes; a file whose every row is unchanged writes none, and
- * logs its entry itself.
+ * Loads the planned rows and writes them in the transaction `tx`; a SKU or barcode taken meanwhile by another request is that code's 409,
+ * so is a level changed meanwhile. The triggers on products log the import's entry from the rows it writes; a file whose every row is
+ * unchanged writes none, and logs its entry itself. The locations the file names are held (FOR KEY SHARE) until the import commits, so
+ * none is deleted under it.
  */
-async function applyPlan(tx: SqlTransaction, workspaceId: string, actor: string, writes: PlannedRow[]): Promise<{ created: number; updated: number }> {
+async function applyPlan(tx: SqlTransaction, workspaceId: string, actor: string, writes: PlannedRow[], levelWrites: LevelWrite[]): Promise<{ created: number; updated: number }> {
   if (writes.length === 0) {
     await tx.query(logWorkspaceActivityStatement(workspaceId, actor, 'products_imported', { created: 0, updated: 0 }));
     return { created: 0, updated: 0 };
+  }
+  const locationIds = [...new Set([...writes.flatMap(({ place }) => (place ? [place.locationId] : [])), ...levelWrites.map((write) => write.locationId)])];
+  if (locationIds.length) {
+    const held = await tx.query<{ id: string }>(importLocationsStatement(workspaceId, locationIds));
+    if (held.length < locationIds.length) throw new ConflictError(ImportMessages.levelsChanged);
   }
   await tx.query({ sql: createImportTableSql, values: [] });
   await tx.copyFrom(copyImportRowsSql, copyText(writes));
@@ -354,9 +475,18 @@ async function applyPlan(tx: SqlTransaction, workspaceId: string, actor: string,
   await tx.query({ sql: 'ANALYZE import_rows', values: [] });
   try {
     const [counts] = await tx.query<{ created: number; updated: number }>(applyImportStatement(workspaceId, actor));
+    if (levelWrites.length) {
+      await tx.query({ sql: createImportLevelsTableSql, values: [] });
+      await tx.copyFrom(copyImportLevelsSql, copyLevelText(levelWrites));
+      await tx.query({ sql: 'ANALYZE import_levels', values: [] });
+      const rounds = Math.max(...levelWrites.map((write) => write.round));
+      for (let round = 2; round <= rounds; round += 1) await tx.query(applyLevelRoundStatement(workspaceId, actor, round));
+      // Each round's statement counts its products as updated in the import's entry; the first one counted them already.
+      await tx.query(recountImportEntryStatement(workspaceId, actor, -levelWrites.length));
+    }
     return counts;
   } catch (error) {
-    throw duplicateCodeErrorOf(error) ?? stockShortErrorOf(error) ?? error;
+    throw duplicateCodeErrorOf(error) ?? stockShortErrorOf(error) ?? levelsChangedErrorOf(error) ?? error;
   }
 }
 
@@ -384,21 +514,23 @@ export const productImportService = {
     const mapping = mappingOf(options.mapping);
     const table = await readImportTable(bytes, (cells) => namesProducts(columnsOf(cells, mapping)));
     const columns = columnsOf(table.header, mapping);
+    const withLevels = placesStock(columns);
 
     return productImports.run(poolMax, async () => {
+      const book = withLevels ? locationBook(await locationService.list(ctx)) : null;
       if (dryRun) {
-        const codes = await catalogueCodes(ctx.sql, workspaceId, table, columns);
-        return { dryRun, ...planImport(table, columns, mode, codes).result };
+        const codes = await catalogueCodes(ctx.sql, workspaceId, table, columns, withLevels);
+        return { dryRun, ...planImport(table, columns, mode, codes, book).result };
       }
       return ctx.sql.transaction(
         async (tx) => {
-          const codes = await catalogueCodes(tx, workspaceId, table, columns);
-          const { result, writes } = planImport(table, columns, mode, codes);
+          const codes = await catalogueCodes(tx, workspaceId, table, columns, withLevels);
+          const { result, writes, levelWrites } = planImport(table, columns, mode, codes, book);
           if (result.errors.length > 0) {
             tx.rollback();
             return { dryRun, ...result };
           }
-          const done = await applyPlan(tx, workspaceId, user.id, writes);
+          const done = await applyPlan(tx, workspaceId, user.id, writes, levelWrites);
           return { dryRun, ...result, created: done.created, updated: done.updated };
         },
         { statementTimeoutMs: IMPORT_STATEMENT_TIMEOUT_MS },

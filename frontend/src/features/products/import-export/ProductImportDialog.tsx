@@ -1,6 +1,6 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter, H2, HTMLSelect, HTMLTable, ProgressBar, SegmentedControl, Tag } from '@blueprintjs/core';
 import { DocumentIcon, DownloadIcon, ImportIcon } from '@blueprintjs/icons';
-import { countOf, IMPORT_LIMITS, ImportMessages, importFieldLabel, type ImportField, type ProductImportMode } from '@stockroom/schema';
+import { countOf, IMPORT_LIMITS, ImportMessages, importFieldLabel, type ImportColumnField, type ProductImportMode } from '@stockroom/schema';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { formatCount } from '../../../lib/format';
 import { IMPORT_FIELD_CHOICES } from './product-import-request';
@@ -12,7 +12,7 @@ export interface ProductImportDialogProps {
   state: ProductImportState;
   onChooseFile(file: File): void;
   onModeChange(mode: ProductImportMode): void;
-  onColumnChange(header: string, field: ImportField | null): void;
+  onColumnChange(header: string, field: ImportColumnField | null): void;
   onApply(): void;
   onDownloadSample(): void;
   onDownloadErrors(): void;
@@ -101,6 +101,10 @@ export function ProductImportDialog({ isOpen, state, onChooseFile, onModeChange,
                   Download a sample file
                 </Button>
               </p>
+              <p className="import-dialog__hint">
+                Stock per location: add a <code>location</code> column (a location&apos;s path, as &quot;Shop / Back room&quot;, or its code; blank is the default location) and a{' '}
+                <code>location_quantity</code> column (the quantity there). Rows of one SKU set its stock at each location they name; an export by location imports back as it is.
+              </p>
             </div>
             <div className="import-dialog__mode">
               <span id={`${titleId}-mode`} className="import-dialog__label">
@@ -153,7 +157,7 @@ export function ProductImportDialog({ isOpen, state, onChooseFile, onModeChange,
                         options={FIELD_OPTIONS}
                         value={column.field ?? NOT_IMPORTED}
                         disabled={busy}
-                        onChange={(event) => onColumnChange(column.header, (event.target.value || null) as ImportField | null)}
+                        onChange={(event) => onColumnChange(column.header, (event.target.value || null) as ImportColumnField | null)}
                       />
                       {STATUS_LABELS[column.status] && (
                         <Tag minimal intent={column.status === 'unmapped' ? 'warning' : 'none'}>

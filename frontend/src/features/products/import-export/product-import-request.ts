@@ -1,4 +1,4 @@
-import { IMPORT_FIELDS, ImportMessages, type ImportField, type ImportRowError, type ProductImportMode, type ProductImportResult } from '@stockroom/schema';
+import { IMPORT_COLUMN_FIELDS, ImportMessages, type ImportColumnField, type ImportRowError, type ProductImportMode, type ProductImportResult } from '@stockroom/schema';
 import { saveBlob } from '../../../lib/download';
 import { uploadFile } from '../../../lib/upload';
 
@@ -13,7 +13,7 @@ export interface ImportRequest {
   mode: ProductImportMode;
   dryRun: boolean;
   /** Column header -> field (or null: leave the column out); only the columns whose mapping the user changed. */
-  mapping: Record<string, ImportField | null>;
+  mapping: Record<string, ImportColumnField | null>;
   /** The share of the file sent so far (0..1); 1 once the server has it all and is working on it. */
   onUploadProgress?(fraction: number): void;
   signal?: AbortSignal;
@@ -66,5 +66,5 @@ export const sampleCsv = () =>
 /** Saves CSV `text` as a file named `name`, made in the browser. */
 export const saveTextFile = (text: string, name: string): void => saveBlob(new Blob([text], { type: 'text/csv;charset=utf-8' }), name);
 
-/** The fields a column may be mapped to, in the order the mapping's selects offer them. */
-export const IMPORT_FIELD_CHOICES: readonly ImportField[] = IMPORT_FIELDS;
+/** The fields a column may be mapped to, in the order the mapping's selects offer them: the product's, then where its stock is. */
+export const IMPORT_FIELD_CHOICES: readonly ImportColumnField[] = IMPORT_COLUMN_FIELDS;

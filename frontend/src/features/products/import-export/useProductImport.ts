@@ -1,5 +1,5 @@
 import { useApolloClient } from '@apollo/client/react';
-import { IMPORT_LIMITS, ImportMessages, type ImportField, type ProductImportMode, type ProductImportResult } from '@stockroom/schema';
+import { IMPORT_LIMITS, ImportMessages, type ImportColumnField, type ProductImportMode, type ProductImportResult } from '@stockroom/schema';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../../../lib/toaster';
 import { UploadError } from '../../../lib/upload';
@@ -20,7 +20,7 @@ export interface ProductImportState {
   /** Why the file was refused as a whole (too large, not UTF-8...), or the request failed. */
   error: string | null;
   /** The columns whose field the user chose. */
-  mapping: Record<string, ImportField | null>;
+  mapping: Record<string, ImportColumnField | null>;
 }
 
 const INITIAL: ProductImportState = { file: null, mode: 'create', phase: 'idle', uploadProgress: null, result: null, error: null, mapping: {} };
@@ -89,7 +89,7 @@ export function useProductImport() {
     if (state.file) void run({ file: state.file, mode, mapping: state.mapping }, true);
     else setState((s) => ({ ...s, mode }));
   };
-  const changeColumn = (header: string, field: ImportField | null) => void run({ file: state.file, mode: state.mode, mapping: { ...state.mapping, [header]: field } }, true);
+  const changeColumn = (header: string, field: ImportColumnField | null) => void run({ file: state.file, mode: state.mode, mapping: { ...state.mapping, [header]: field } }, true);
   const apply = () => void run({ file: state.file, mode: state.mode, mapping: state.mapping }, false);
   const reset = () => {
     inFlight.current?.abort();
