@@ -235,7 +235,10 @@ describe('the big catalogue (100,000 products): no Seq Scan on products', () => 
   it('search by a common word (one in five): the page walks the date index, the capped count uses the search index', async () => {
     const plans = await expectListIndexed(page(big, { search: 'steel' }));
     expect(plans.page).toContain('products_workspace_created_idx');
-    expect(plans.capped).toContain('products_search_trgm_idx');
+    // Probed for being few, its matches are found walking the newest products: a bitmap of the search index would gather
+    // all 20,000 before the first could be given. (Its count up to the cap reads an index either way.)
+    expect(plans.capped).toMatch(/products_search_trgm_idx|products_workspace_created_idx/);
+    expect(await expectIndexed(await searchMatchesLookup(big, 'steel', 1_001))).toContain('products_workspace_created_idx');
     // As a request runs them, behind row-level security: the page's walk of the date index stays.
     expect(await expectIndexed(productPageStatement(page(big, { search: 'steel' })), big)).toContain('products_workspace_created_idx');
   });

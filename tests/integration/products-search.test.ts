@@ -242,6 +242,21 @@ describe('a term with few matches and one with many find the same products the s
     expect(exact[0].n).toBe(matches);
   });
 
+  it('a term found common is not probed again: its next search reads the list by the sort alone', async () => {
+    const statements = logStatements();
+    try {
+      const search = () => app.rest('GET', '/api/products?search=gizmo%201', undefined, { token: shop.token });
+      // 'Gizmo 1', 'Gizmo 10'... 'Gizmo 1001': 113 matches, few; 'gizmo' alone: 1,001, many.
+      await search();
+      const common = () => app.rest('GET', '/api/products?search=gizmo', undefined, { token: shop.token });
+      await common();
+      const { statements: again } = await statements.during(common);
+      expect(again.filter((text) => text.includes('products_matching_search'))).toEqual([]);
+    } finally {
+      statements.stop();
+    }
+  });
+
   it('a rare term among them is found with the others filtered as asked', async () => {
     const answer = await app.rest('GET', '/api/products?search=doohickey%2099&inStock=true&sortBy=name&sortOrder=asc', undefined, { token: shop.token });
     expect(answer.body.products.map((product: { name: string }) => product.name)).toEqual(['Doohickey 99', 'Doohickey 990', 'Doohickey 991', 'Doohickey 992', 'Doohickey 993', 'Doohickey 994', 'Doohickey 995', 'Doohickey 996', 'Doohickey 997', 'Doohickey 998']);

@@ -18,7 +18,8 @@ as $$
 begin
   return query execute
     'select p.id from products as p where p.workspace_id = $1 and p.deleted_at is null
-       and (p.search_text like $2 escape ''!'' or (p.barcode = $3 and p.barcode is not null)) limit $4'
+       and (p.search_text like $2 escape ''!'' or (p.barcode = $3 and p.barcode is not null))
+       order by p.created_at desc limit $4'
     using current_workspace_id(), '%' || regexp_replace(lower(f_unaccent(term)), '([!%_])', '!\\1', 'g') || '%', term, most;
 end
 $$;`;

@@ -76,7 +76,9 @@ $$;
 -- not leakproof, so PostgreSQL would neither use the trigram index for it nor
 -- read search_text's statistics, and a search for a rare word would read every
 -- row of the workspace. The statement is planned with the pattern's value: a
--- rare term reads the trigram index, a common one stops after `most` rows. The
+-- rare term reads the trigram index, a common one walks the newest products
+-- and stops after `most` matches (a bitmap of every match would be built
+-- first, and an unordered LIMIT gives the planner no index to walk). The
 -- workspace is the one the request set, never an argument, and it gives ids
 -- only, which the list then reads behind the policy.
 create or replace function products_matching_search(term text, most integer) returns setof uuid
@@ -88,7 +90,8 @@ as $$
 begin
   return query execute
     'select p.id from products as p where p.workspace_id = $1 and p.deleted_at is null
-       and (p.search_text like $2 escape ''!'' or (p.barcode = $3 and p.barcode is not null)) limit $4'
+       and (p.search_text like $2 escape ''!'' or (p.barcode = $3 and p.barcode is not null))
+       order by p.created_at desc limit $4'
     using current_workspace_id(), '%' || regexp_replace(lower(f_unaccent(term)), '([!%_])', '!\1', 'g') || '%', term, most;
 end
 $$;
