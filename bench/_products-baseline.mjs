@@ -50,7 +50,7 @@ const { withMembership, callerPersonalWorkspace } = await built('account/workspa
 const { isUuid, Rules } = require('@stockroom/schema');
 
 // COUNT_CAP: the app's PRODUCT_COUNT_CAP (config.ts, 10,000 unless set).
-const { DATABASE_URL, JWT_SECRET, PORT = '0', POOL_MAX = '10', COUNT_CAP = '10000' } = process.env;
+const { DATABASE_URL, JWT_SECRET, WORKSPACE_ID, PORT = '0', POOL_MAX = '10', COUNT_CAP = '10000' } = process.env;
 const countCap = Number(COUNT_CAP);
 if (!DATABASE_URL || !JWT_SECRET) throw new Error('DATABASE_URL and JWT_SECRET are required');
 
@@ -58,7 +58,8 @@ if (!DATABASE_URL || !JWT_SECRET) throw new Error('DATABASE_URL and JWT_SECRET a
 const types = new pg.TypeOverrides();
 for (const oid of [1082, 1114, 1184, 1186]) types.setTypeParser(oid, (text) => text);
 // Pool as the app's (orm-config.ts: min 0, max 10; knex's tarn closes connections idle for 30 s).
-const pool = new pg.Pool({ connectionString: DATABASE_URL, max: Number(POOL_MAX), idleTimeoutMillis: 30_000, types });
+// The bench's one workspace, set on every connection as the app sets a request's: the database's search function reads it.
+const pool = new pg.Pool({ connectionString: DATABASE_URL, max: Number(POOL_MAX), idleTimeoutMillis: 30_000, types, options: `-c stockroom.workspace_id=${WORKSPACE_ID}` });
 
 const key = createSecretKey(Buffer.from(JWT_SECRET, 'utf8'));
 

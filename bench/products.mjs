@@ -270,10 +270,10 @@ function signUp(baseUrl) {
   return signUpForBench(baseUrl, { tag: 'products', lastName: 'Products', password: PASSWORD });
 }
 
-function startBaseline(databaseUrl, jwtSecret, port) {
+function startBaseline(databaseUrl, jwtSecret, port, workspaceId) {
   const child = spawn(process.execPath, [join(repoRoot, 'bench/_products-baseline.mjs')], {
     cwd: repoRoot,
-    env: { ...process.env, DATABASE_URL: databaseUrl, JWT_SECRET: jwtSecret, PORT: String(port), POOL_MAX: String(POOL_MAX), COUNT_CAP: String(COUNT_CAP), NODE_ENV: 'production' },
+    env: { ...process.env, DATABASE_URL: databaseUrl, JWT_SECRET: jwtSecret, WORKSPACE_ID: workspaceId, PORT: String(port), POOL_MAX: String(POOL_MAX), COUNT_CAP: String(COUNT_CAP), NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -604,7 +604,7 @@ export default async function run(args = []) {
     }
     console.log(`seeding ${products.toLocaleString('en')} products for ${user.email} ...`);
     seedSeconds += await seed(server, user.email, products);
-    baseline = await startBaseline(databaseUrl, jwtSecret, await freePort());
+    baseline = await startBaseline(databaseUrl, jwtSecret, await freePort(), user.workspaceId);
     const [writeTarget] = (await (await fetch(`${server.baseUrl}/api/products?limit=1`, { headers: { authorization: `Bearer ${user.token}` } })).json()).products;
     const urls = { app: server.baseUrl, baseline: baseline.baseUrl, baselinePid: baseline.pid, writeTarget: writeTarget.id };
     const postmasterPid = Number(readFileSync(join(server.dataDir, 'pg/postmaster.pid'), 'utf8').split('\n')[0]);
