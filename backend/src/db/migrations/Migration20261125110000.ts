@@ -4,9 +4,10 @@ import { Migration } from '@mikro-orm/migrations';
  * The activity log also records an import ('products_imported': one entry
  * with how many products it created and updated). The kind is added at the
  * end of whatever list the check constraint holds when this runs, so a
- * migration before it that adds a kind of its own keeps it.
+ * migration before it that adds a kind of its own keeps it. Later migrations
+ * that add a kind use appendKind and dropKind too.
  */
-const appendKind = (kind: string) => `do $$
+export const appendKind = (kind: string) => `do $$
 declare definition text;
 begin
   select pg_get_constraintdef(oid) into definition from pg_constraint where conname = 'activity_log_kind_check' and conrelid = 'activity_log'::regclass;
@@ -14,7 +15,7 @@ begin
   execute 'alter table "activity_log" add constraint "activity_log_kind_check" ' || regexp_replace(definition, '\\](\\)+)$', ', ''${kind}''::text]\\1');
 end $$;`;
 
-const dropKind = (kind: string) => `do $$
+export const dropKind = (kind: string) => `do $$
 declare definition text;
 begin
   select pg_get_constraintdef(oid) into definition from pg_constraint where conname = 'activity_log_kind_check' and conrelid = 'activity_log'::regclass;

@@ -1,4 +1,5 @@
 import { Migration } from '@mikro-orm/migrations';
+import { appendKind, dropKind } from './Migration20261125110000';
 import { PRODUCT_HISTORY } from './Migration20261130000000';
 
 /**
@@ -106,31 +107,15 @@ end
 $$;
 `;
 
-const ADD_KIND = `do $$
-declare definition text;
-begin
-  select pg_get_constraintdef(oid) into definition from pg_constraint where conname = 'activity_log_kind_check' and conrelid = 'activity_log'::regclass;
-  alter table "activity_log" drop constraint "activity_log_kind_check";
-  execute 'alter table "activity_log" add constraint "activity_log_kind_check" ' || regexp_replace(definition, '\\](\\)+)$', ', ''stock_moved''::text]\\1');
-end $$;`;
-
-const DROP_KIND = `do $$
-declare definition text;
-begin
-  select pg_get_constraintdef(oid) into definition from pg_constraint where conname = 'activity_log_kind_check' and conrelid = 'activity_log'::regclass;
-  alter table "activity_log" drop constraint "activity_log_kind_check";
-  execute 'alter table "activity_log" add constraint "activity_log_kind_check" ' || replace(definition, ', ''stock_moved''::text', '');
-end $$;`;
-
 export class Migration20261130030000 extends Migration {
   override async up(): Promise<void> {
-    this.addSql(ADD_KIND);
+    this.addSql(appendKind('stock_moved'));
     this.addSql(PRODUCTS_RECORD_UPDATED);
   }
 
   override async down(): Promise<void> {
     this.addSql(`delete from "activity_log" where "kind" = 'stock_moved';`);
-    this.addSql(DROP_KIND);
+    this.addSql(dropKind('stock_moved'));
     // The product triggers as locations left them, which log no transfer.
     this.addSql(PRODUCT_HISTORY);
   }
