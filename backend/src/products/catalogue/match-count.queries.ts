@@ -29,9 +29,12 @@ export function productCountStatement(filter: ProductFilter): Statement {
   return { sql: `SELECT count(*)::int AS total FROM products WHERE ${sql}`, values };
 }
 
-/** Whether a search is the filter's only condition, and its matches are not already known by id. */
-const searchAlone = (filter: ProductFilter) =>
-  !!filter.search && !filter.searchMatches && !filter.category && filter.inStock === undefined && !filter.stockStatus && !filter.locationId;
+/** Whether a search is the filter's only condition. */
+export const onlySearched = (filter: ProductFilter) =>
+  !!filter.search && !filter.category && filter.inStock === undefined && !filter.stockStatus && !filter.locationId;
+
+/** A search alone whose matches are not already known by id. */
+const searchAlone = (filter: ProductFilter) => onlySearched(filter) && !filter.searchMatches;
 
 /**
  * Counts the matching rows, but stops after `upTo` of them: a search that

@@ -9,6 +9,7 @@ import {
   countedByTotals,
   estimatedMatchCountStatement,
   estimatedTotal,
+  onlySearched,
   plannedRows,
   productCountStatement,
   sampledMatchCount,
@@ -54,6 +55,10 @@ const query = <T>(ctx: RequestContext, statement: Statement) => ctx.sql.query<T>
  */
 export async function countMatching(ctx: RequestContext, filter: ProductFilter): Promise<MatchCount> {
   if (countedByTotals(filter)) return { total: (await query<{ total: number }>(ctx, productCountStatement(filter)))[0].total, isEstimate: false };
+  // A search alone whose few matches were found by id (search-matches.ts): they are the count, up to the cap.
+  if (filter.searchMatches && onlySearched(filter) && filter.searchMatches.length <= ctx.config.productCountCap) {
+    return { total: filter.searchMatches.length, isEstimate: false };
+  }
   const [{ changes }] = await query<{ changes: string }>(ctx, catalogueChangesStatement(filter.workspaceId));
   const cap = ctx.config.productCountCap;
   const key = JSON.stringify([filter.workspaceId, filter.search ?? null, filter.category ?? null, filter.inStock ?? null, filter.stockStatus ?? null, filter.locationId ?? null, cap]);

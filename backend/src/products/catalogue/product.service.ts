@@ -20,9 +20,9 @@ import { currentOwnProduct, readOwnProduct } from '../../product-record/product-
 import { ProductNotFoundError, StaleProductError, duplicateCodeErrorOf, stockShortErrorOf } from '../../product-record/product.errors';
 import type { ProductView } from '../../product-record/product-view.types';
 import { parseListRequest, type ProductListRequest } from '../list-query/product-list-request';
-import { searchMatchesStatement, type ProductFilter } from '../list-query/product-list.queries';
 import { locationService } from '../../locations/location.service';
 import { countMatching, productPagination } from './match-count';
+import { withFewSearchMatches } from './search-matches';
 import {
   categoriesStatement,
   deleteProductStatement,
@@ -59,34 +59,6 @@ async function writeProduct(ctx: RequestContext, statement: Statement): Promise<
   } catch (error) {
     throw duplicateCodeErrorOf(error) ?? stockShortErrorOf(error) ?? error;
   }
-}
-
-/**
- * A search that matches at most this many products is read by their ids, which the trigram index finds; more is a
- * common term, which the list's own statement finds sooner, walking the sort's index until its page is full.
- */
-const FEW_SEARCH_MATCHES = 1_000;
-
-/**
- * Terms lately found to match more than FEW_SEARCH_MATCHES products, per workspace, until when: a shop searching a
- * common word again skips finding that out again. A term that has since become rare is still found, row by row.
- */
-const commonTerms = new Map<string, number>();
-const COMMON_TERM_MS = 60_000;
-const COMMON_TERMS_KEPT = 1_000;
-
-/** The filter with its search's matches, when they are few (see searchMatchesStatement). */
-async function withFewSearchMatches(ctx: RequestContext, filter: ProductFilter): Promise<ProductFilter> {
-  if (!filter.search) return filter;
-  const key = `${filter.workspaceId}\u0000${filter.search}`;
-  if ((commonTerms.get(key) ?? 0) > Date.now()) return filter;
-  const matches = await query<{ id: string }>(ctx, searchMatchesStatement(filter.search, FEW_SEARCH_MATCHES + 1));
-  if (matches.length <= FEW_SEARCH_MATCHES) return { ...filter, searchMatches: matches.map((match) => match.id) };
-  // The oldest entry makes room: a Map keeps its keys in the order they were set.
-  commonTerms.delete(key);
-  if (commonTerms.size >= COMMON_TERMS_KEPT) commonTerms.delete(commonTerms.keys().next().value!);
-  commonTerms.set(key, Date.now() + COMMON_TERM_MS);
-  return filter;
 }
 
 /** A valid value as it is stored, by the field's type: text trimmed, numbers as numbers, a blank optional value (image URL, SKU, reorder level...) as none. */
