@@ -22,17 +22,20 @@ export const lowStockListPath = `${productListPath}?stockStatus=low`;
 /** The list filtered to what is out of stock (which Low Stock leaves out). */
 export const outOfStockListPath = `${productListPath}?inStock=false`;
 /** One product's page; with its workspace, the link opens it there for any member (a link shared with a teammate). */
-export const productPath = (id: string, workspaceId?: string) =>
-  `${productListPath}/${encodeURIComponent(id)}${workspaceId ? `?${WORKSPACE_PARAM}=${encodeURIComponent(workspaceId)}` : ''}`;
+export const productPath = (id: string, workspaceId?: string) => inWorkspace(`${productListPath}/${encodeURIComponent(id)}`, workspaceId);
 
 /** The query parameter naming the workspace a link's page belongs to. */
 export const WORKSPACE_PARAM = 'workspace';
 
+/** A page's path that names its workspace, so the link opens it there for any member; the path alone without one. */
+function inWorkspace(path: string, workspaceId: string | undefined): string {
+  return workspaceId ? `${path}?${WORKSPACE_PARAM}=${encodeURIComponent(workspaceId)}` : path;
+}
+
 /** The workspace's places for stock, as a tree. */
 export const locationListPath = '/locations';
 /** One location's page: what is there (linked from a product's "Where it is"); with its workspace, as productPath. */
-export const locationPath = (id: string, workspaceId?: string) =>
-  `${locationListPath}/${encodeURIComponent(id)}${workspaceId ? `?${WORKSPACE_PARAM}=${encodeURIComponent(workspaceId)}` : ''}`;
+export const locationPath = (id: string, workspaceId?: string) => inWorkspace(`${locationListPath}/${encodeURIComponent(id)}`, workspaceId);
 
 /** The chosen workspace's members, roles and settings. */
 export const workspaceMembersPath = '/workspace/members';
