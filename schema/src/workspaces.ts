@@ -47,12 +47,21 @@ export function roleAllows(role: WorkspaceRole, permission: WorkspacePermission)
   return WORKSPACE_ROLES.indexOf(role) <= WORKSPACE_ROLES.indexOf(WORKSPACE_PERMISSIONS[permission].role);
 }
 
+/**
+ * Whether a workspace with `owners` owners still has one once a member of `role` stops being an owner
+ * (demoted, removed, or leaving): the last owner may do none of these, so someone can always manage it.
+ */
+export function keepsAnOwner(role: WorkspaceRole, owners: number): boolean {
+  return role !== 'OWNER' || owners > 1;
+}
+
 /** The header that names the workspace a request acts in; without it, the caller's personal workspace. */
 export const WORKSPACE_HEADER = 'X-Workspace-Id';
 
 export const WorkspaceMessages = {
   notFound: 'Workspace not found',
   lastOwner: 'A workspace must keep at least one owner',
+  onlyOwnerCannotLeave: 'You are the only owner, so you cannot leave: make another member an owner first, or delete the workspace.',
   personalNotDeleted: 'A personal workspace cannot be deleted',
   personalNotLeft: 'A personal workspace cannot be left: its account stays a member',
   memberNotFound: 'Member not found',

@@ -1,4 +1,4 @@
-import { isWorkspaceRole, validateFields, WorkspaceFields, WorkspaceMessages, type WorkspaceRole } from '@stockroom/schema';
+import { isWorkspaceRole, keepsAnOwner, validateFields, WorkspaceFields, WorkspaceMessages, type WorkspaceRole } from '@stockroom/schema';
 import type { RequestContext } from '../account/context';
 import { requireViewerRows } from '../account/viewer';
 import { assertRoleAllows, requireRoleIn, WorkspaceNotFoundError } from '../account/workspace-access';
@@ -109,7 +109,7 @@ export const workspaceService = {
       const [target] = await tx.query<{ role: WorkspaceRole }>(memberRoleStatement(workspaceId, userId));
       if (!target) throw new MemberNotFoundError();
       assertRoleAllows(callerRole, permissionFor(target.role, role));
-      if (target.role === 'OWNER' && role !== 'OWNER' && owners <= 1) throw new LastOwnerError();
+      if (role !== 'OWNER' && !keepsAnOwner(target.role, owners)) throw new LastOwnerError();
       await tx.query(setMemberRoleStatement(workspaceId, userId, role));
       const [member] = await tx.query<MemberRow>(memberStatement(workspaceId, userId));
       return memberOf(member);
@@ -130,7 +130,7 @@ export const workspaceService = {
       if (!target) throw new MemberNotFoundError();
       if (userId !== user.id) assertRoleAllows(callerRole, permissionFor(target.role));
       if (personalUserId === userId) throw new PersonalWorkspaceLeaveError();
-      if (target.role === 'OWNER' && owners <= 1) throw new LastOwnerError();
+      if (!keepsAnOwner(target.role, owners)) throw new LastOwnerError();
       await tx.query(removeMemberStatement(workspaceId, userId));
       return userId;
     });

@@ -1,4 +1,5 @@
 import type { Locator } from 'playwright-core';
+import { WorkspaceMessages } from '@stockroom/schema';
 import { BasePage } from './BasePage';
 
 /** /workspace/members: the chosen workspace's members, its invitations and the roles explained. */
@@ -14,7 +15,7 @@ export class MembersPage extends BasePage {
   readonly noPendingInvitations = this.main.getByText('No invitations are waiting.');
   readonly settings = this.main.getByRole('region', { name: 'Workspace' });
   readonly leave = this.settings.getByRole('button', { name: 'Leave workspace' });
-  readonly onlyOwnerNote = this.settings.getByText('You are the only owner, so you cannot leave: make another member an owner first, or delete the workspace.');
+  readonly onlyOwnerNote = this.settings.getByText(WorkspaceMessages.onlyOwnerCannotLeave);
 
   /** Opens the page in `workspaceId` (a link naming the workspace opens it there) and waits for its members. */
   async open(workspaceId: string, workspaceName: string): Promise<void> {

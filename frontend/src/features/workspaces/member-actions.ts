@@ -1,4 +1,4 @@
-import { roleAllows, WORKSPACE_ROLES, type WorkspaceRole } from '@stockroom/schema';
+import { keepsAnOwner, roleAllows, WORKSPACE_ROLES, type WorkspaceRole } from '@stockroom/schema';
 
 /**
  * What the caller may do to another member, by the server's rule: admins manage
@@ -16,9 +16,9 @@ export function assignableRoles(myRole: WorkspaceRole | null): readonly Workspac
 }
 
 /**
- * Whether the caller may be offered Leave, by the server's rule: not in a personal workspace, which
- * keeps its account, and not as the only owner, since a workspace keeps an owner ('onlyOwner': the
- * page says how to hand over instead). Undefined while an owner's fellow members are not read yet.
+ * Whether the caller may be offered Leave, by the server's rules: not in a personal workspace, which
+ * keeps its account, and not as the only owner (keepsAnOwner; 'onlyOwner': the page says how to hand
+ * over instead). Undefined while an owner's fellow members are not read yet.
  */
 export function leaveOffer(
   myRole: WorkspaceRole,
@@ -28,5 +28,5 @@ export function leaveOffer(
   if (personal) return 'none';
   if (myRole !== 'OWNER') return 'leave';
   if (!members) return undefined;
-  return members.filter((member) => member.role === 'OWNER').length > 1 ? 'leave' : 'onlyOwner';
+  return keepsAnOwner(myRole, members.filter((member) => member.role === 'OWNER').length) ? 'leave' : 'onlyOwner';
 }

@@ -1,6 +1,6 @@
 import { Button, Card, Classes, H2, H3 } from '@blueprintjs/core';
 import { EditIcon, InfoSignIcon, LogOutIcon, TrashIcon, WarningSignIcon } from '@blueprintjs/icons';
-import { roleAllows, type WorkspaceRole } from '@stockroom/schema';
+import { roleAllows, WorkspaceMessages, type WorkspaceRole } from '@stockroom/schema';
 import {
   useMemberRemoveMutation,
   useMemberUpdateMutation,
@@ -211,7 +211,7 @@ function MembersEditor({ workspace, myRole }: { workspace: WorkspaceSummary; myR
           {leave === 'onlyOwner' && (
             <p className="members-section__note">
               <InfoSignIcon className="members-section__note-icon" aria-hidden />
-              <span>You are the only owner, so you cannot leave: make another member an owner first, or delete the workspace.</span>
+              <span>{WorkspaceMessages.onlyOwnerCannotLeave}</span>
             </p>
           )}
         </Section>
