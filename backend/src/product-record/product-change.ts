@@ -33,6 +33,8 @@ export interface ProductChange {
   counted?: number;
   /** Of a 'transfer': which transfer, from and to where, and how many (left out: each row's own, set by the statement). */
   transfer?: { id: string; from: string; to: string; quantity?: number };
+  /** Of an 'import': a further stock level of a product the import wrote already, which the import's entry does not count again. */
+  level?: true;
 }
 
 /**
@@ -43,9 +45,9 @@ export interface ProductChange {
  * every product write of the app sets it.
  */
 export function lastChange(change: ProductChange): Statement {
-  const { actor, kind, reason, entryReason, note, location, counted, transfer } = change;
+  const { actor, kind, reason, entryReason, note, location, counted, transfer, level } = change;
   return {
     sql: `(?::jsonb || jsonb_build_object('at', statement_timestamp()))`,
-    values: [JSON.stringify({ actor, kind, reason, entryReason, note: note ?? undefined, location: location ?? undefined, counted, transfer })],
+    values: [JSON.stringify({ actor, kind, reason, entryReason, note: note ?? undefined, location: location ?? undefined, counted, transfer, level })],
   };
 }

@@ -12,7 +12,7 @@ import { PRODUCT_HISTORY } from './Migration20261130000000';
  */
 
 /** products_record_updated of db/triggers/product-history.sql as this migration applies it. */
-const PRODUCTS_RECORD_UPDATED = `-- A changed product. Its stock levels follow its quantity, at the write's
+export const PRODUCTS_RECORD_UPDATED = `-- A changed product. Its stock levels follow its quantity, at the write's
 -- location (with context or without); a transfer moves stock between two
 -- levels. In the catalogue before and after: a movement when the quantity
 -- changed (a stock change records one even for 0), two for a transfer; the

@@ -37,6 +37,7 @@ import { Migration20261130010000 } from './Migration20261130010000';
 import { Migration20261130020000 } from './Migration20261130020000';
 import { Migration20261130030000 } from './Migration20261130030000';
 import { Migration20261130040000 } from './Migration20261130040000';
+import { Migration20261130050000 } from './Migration20261130050000';
 
 /**
  * Migrations in the order they run. Listed explicitly (not globbed) so the
@@ -82,4 +83,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261130020000', class: Migration20261130020000 }, // a search's matches found as the schema's owner, so the trigram index serves a rare term behind row-level security
   { name: 'Migration20261130030000', class: Migration20261130030000 }, // a transfer is logged: a 'stock_moved' entry per product, with the quantity and both places
   { name: 'Migration20261130040000', class: Migration20261130040000 }, // a stock change holds the locations it names: one deleted meanwhile is a missing location, a delete after it sees its stock
+  { name: 'Migration20261130050000', class: Migration20261130050000 }, // an import's further stock levels of one product are not counted again in its activity entry
 ];

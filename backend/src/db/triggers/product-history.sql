@@ -19,6 +19,8 @@
 --   note    the movement's note
 --   location where the stock moved (left out: the workspace's default
 --           location); `counted` for a count there, the quantity found
+--   level   of kind 'import': a further stock level of a product the import
+--           wrote already; its movement is recorded, the product not counted again
 --   transfer { id, from, to, quantity } of kind 'transfer': two movements,
 --           TRANSFER_OUT at `from` and TRANSFER_IN at `to`, the total unchanged
 --   at      the statement's start, which tells this statement's context
@@ -276,9 +278,10 @@ begin
   insert into activity_log (workspace_id, user_id, kind, subject_id, subject, details)
   select workspace_id, user_id, kind, subject_id, subject, details from entries order by ord;
 
+  -- A further stock level of a product the import has written already (`level`) moves stock but is not counted again.
   for r in
     select n.workspace_id, (c ->> 'actor')::uuid as actor, count(*)::int as updated
-    from new_rows as n cross join lateral product_change(n) as c where c ->> 'kind' = 'import' group by 1, 2
+    from new_rows as n cross join lateral product_change(n) as c where c ->> 'kind' = 'import' and c ->> 'level' is null group by 1, 2
   loop
     perform activity_log_import(r.workspace_id, r.actor, 0, r.updated);
   end loop;

@@ -142,12 +142,11 @@ export function applyImportStatement(workspaceId: string, actor: string): Statem
  * One round of further levels: each product of the round moves its quantity
  * by the level's change, at the level's location, as an IMPORT movement
  * there. The product's own row was written (and its version raised) by
- * applyImportStatement in the same transaction; the statement triggers
- * count each round's products in the import's entry again, which
- * recountImportEntryStatement takes back.
+ * applyImportStatement in the same transaction, and counted in the import's
+ * entry then: a level's write says so (`level`), and is not counted again.
  */
 export function applyLevelRoundStatement(workspaceId: string, actor: string, round: number): Statement {
-  const change = placedChange(lastChange({ actor, kind: 'import', reason: 'IMPORT' }), 'l');
+  const change = placedChange(lastChange({ actor, kind: 'import', reason: 'IMPORT', level: true }), 'l');
   return {
     sql: `UPDATE products SET quantity = products.quantity + l.delta, last_change = ${change.sql}
       FROM import_levels AS l WHERE l.round = ? AND l.product_id = products.id AND products.workspace_id = ? AND products.${LIVE}`,
@@ -155,7 +154,3 @@ export function applyLevelRoundStatement(workspaceId: string, actor: string, rou
   };
 }
 
-/** Adds `updated` (negative: takes away) to the import's one activity entry, with the triggers' own function. */
-export function recountImportEntryStatement(workspaceId: string, actor: string, updated: number): Statement {
-  return { sql: 'SELECT activity_log_import(?::uuid, ?::uuid, 0, ?::int)', values: [workspaceId, actor, updated] };
-}

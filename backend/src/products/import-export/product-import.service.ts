@@ -49,7 +49,6 @@ import {
   importLocationsStatement,
   productLevelsStatement,
   productsBySkuStatement,
-  recountImportEntryStatement,
   type ExistingProductRow,
 } from './product-import.queries';
 
@@ -481,8 +480,6 @@ async function applyPlan(tx: SqlTransaction, workspaceId: string, actor: string,
       await tx.query({ sql: 'ANALYZE import_levels', values: [] });
       const rounds = Math.max(...levelWrites.map((write) => write.round));
       for (let round = 2; round <= rounds; round += 1) await tx.query(applyLevelRoundStatement(workspaceId, actor, round));
-      // Each round's statement counts its products as updated in the import's entry; the first one counted them already.
-      await tx.query(recountImportEntryStatement(workspaceId, actor, -levelWrites.length));
     }
     return counts;
   } catch (error) {
