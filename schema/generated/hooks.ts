@@ -16,6 +16,7 @@ export * from './operations/InvitationList';
 export * from './operations/InvitationPreview';
 export * from './operations/InvitationResend';
 export * from './operations/InvitationRevoke';
+export * from './operations/LocationCodes';
 export * from './operations/LocationCreate';
 export * from './operations/LocationDelete';
 export * from './operations/LocationDetails';

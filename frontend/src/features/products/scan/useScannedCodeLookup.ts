@@ -1,6 +1,6 @@
 import { useApolloClient } from '@apollo/client/react';
 import { Rules } from '@stockroom/schema';
-import { LocationListDocument, ProductListDocument } from '@stockroom/schema/generated/hooks';
+import { LocationCodesDocument, ProductListDocument } from '@stockroom/schema/generated/hooks';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { locationForCode, ownLabelPath, productForCode } from './scanned-code';
@@ -34,7 +34,7 @@ export function useScannedCodeLookup(navState: ProductNavState, search: (code: s
       const product = productForCode(result?.data?.products.products ?? [], term);
       if (product) return void navigate(productPath(product.id), { state: navState });
       // No product: a location label's barcode names its location by code.
-      const locations = await client.query({ query: LocationListDocument }).catch(() => null);
+      const locations = await client.query({ query: LocationCodesDocument }).catch(() => null);
       const location = locationForCode(locations?.data?.locations ?? [], term);
       if (location) navigate(locationPath(location.id));
       else search(term);
