@@ -107,34 +107,47 @@ function ValueBars({ rows, label }: { rows: readonly ValueBar[]; label: string }
   return <div ref={ref} role="img" aria-label={label} className="dashboard-chart dashboard-chart--bars" />;
 }
 
+/** A chart's numbers as a table: each row headed by its first cell. `className` hides it or shows it in the chart's place. */
+function FigureTable({ className, caption, headers, rows }: { className: string; caption: string; headers: string[]; rows: { key: string; cells: string[] }[] }) {
+  return (
+    <div className={className}>
+      <HTMLTable compact>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            {headers.map((header) => (
+              <th key={header} scope="col">
+                {header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(({ key, cells: [head, ...rest] }) => (
+            <tr key={key}>
+              <th scope="row">{head}</th>
+              {rest.map((cell, index) => (
+                <td key={index}>{cell}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+    </div>
+  );
+}
+
 /** The inventory's value by category: the bars, and every category in the table. */
 function CategoryValue({ rows, asTable, tableWrapClass }: { rows: InventoryBreakdownData['byCategory']; asTable: boolean; tableWrapClass: string }) {
   return (
     <>
       {!asTable && <ValueBars rows={rows.map((row) => ({ label: row.category, value: row.value }))} label={categoryChartLabel(rows)} />}
-      <div className={tableWrapClass}>
-        <HTMLTable compact>
-          <caption>Inventory value by category</caption>
-          <thead>
-            <tr>
-              <th scope="col">Category</th>
-              <th scope="col">Products</th>
-              <th scope="col">In stock</th>
-              <th scope="col">Value</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.category}>
-                <th scope="row">{row.category}</th>
-                <td>{formatCount(row.products)}</td>
-                <td>{formatCount(row.inStock)}</td>
-                <td>{formatCurrency(row.value)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
-      </div>
+      <FigureTable
+        className={tableWrapClass}
+        caption="Inventory value by category"
+        headers={['Category', 'Products', 'In stock', 'Value']}
+        rows={rows.map((row) => ({ key: row.category, cells: [row.category, formatCount(row.products), formatCount(row.inStock), formatCurrency(row.value)] }))}
+      />
     </>
   );
 }
@@ -169,27 +182,12 @@ function LocationValue({ asTable, tableWrapClass }: { asTable: boolean; tableWra
   return (
     <>
       {!asTable && <ValueBars rows={bars} label={locationChartLabel(bars)} />}
-      <div className={tableWrapClass}>
-        <HTMLTable compact>
-          <caption>Inventory value by location, each with the places below it</caption>
-          <thead>
-            <tr>
-              <th scope="col">Location</th>
-              <th scope="col">Products</th>
-              <th scope="col">Value</th>
-            </tr>
-          </thead>
-          <tbody>
-            {locationTableRows(data.locations).map((row) => (
-              <tr key={row.id}>
-                <th scope="row">{row.path}</th>
-                <td>{formatCount(row.itemCount)}</td>
-                <td>{formatCurrency(row.stockValue)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
-      </div>
+      <FigureTable
+        className={tableWrapClass}
+        caption="Inventory value by location, each with the places below it"
+        headers={['Location', 'Products', 'Value']}
+        rows={locationTableRows(data.locations).map((row) => ({ key: row.id, cells: [row.path, formatCount(row.itemCount), formatCurrency(row.stockValue)] }))}
+      />
     </>
   );
 }
@@ -278,27 +276,15 @@ export default function InventoryCharts({ inventory }: InventoryChartsProps) {
           <figure className="dashboard__figure">
             <H3 className="dashboard__figure-title">In stock vs out of stock</H3>
             {!asTable && <StockDonut inStock={inventory.inStock} outOfStock={inventory.outOfStock} />}
-            <div className={tableWrapClass}>
-              <HTMLTable compact>
-                <caption>Products in and out of stock</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Stock</th>
-                    <th scope="col">Products</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  <tr>
-                    <th scope="row">In stock</th>
-                    <td>{formatCount(inventory.inStock)}</td>
-                  </tr>
-                  <tr>
-                    <th scope="row">Out of stock</th>
-                    <td>{formatCount(inventory.outOfStock)}</td>
-                  </tr>
-                </tbody>
-              </HTMLTable>
-            </div>
+            <FigureTable
+              className={tableWrapClass}
+              caption="Products in and out of stock"
+              headers={['Stock', 'Products']}
+              rows={[
+                { key: 'in', cells: ['In stock', formatCount(inventory.inStock)] },
+                { key: 'out', cells: ['Out of stock', formatCount(inventory.outOfStock)] },
+              ]}
+            />
           </figure>
         </div>
       </section>
