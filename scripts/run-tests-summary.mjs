@@ -26,6 +26,18 @@ try {
   process.exit(1);
 }
 
+/**
+ * A failed test's message in the few lines that say what went wrong and where: the end of a long CI log is
+ * what a reader sees first, and the whole message sits far above it, among every other suite's output.
+ */
+function whyItFailed(failureMessages = []) {
+  // eslint-disable-next-line no-control-regex -- jest colours its messages
+  const lines = String(failureMessages[0] ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').map((l) => l.trimEnd());
+  const message = lines.filter((l) => l.trim() && !/^\s+at /.test(l)).slice(0, 8);
+  const where = lines.find((l) => /^\s+at .*tests\//.test(l) && !/tests\/e2e\/support\//.test(l));
+  return where ? [...message, where.trim()] : message;
+}
+
 const passed = report.numPassedTests ?? 0;
 let failed = report.numFailedTests ?? 0;
 const brokenSuites = (report.testResults ?? []).filter(
@@ -35,7 +47,9 @@ failed += brokenSuites.length;
 
 for (const suite of report.testResults ?? []) {
   for (const a of suite.assertionResults ?? []) {
-    if (a.status === 'failed') console.error(`FAILED ${suite.name} › ${a.fullName}`);
+    if (a.status !== 'failed') continue;
+    console.error(`FAILED ${suite.name} › ${a.fullName}`);
+    for (const line of whyItFailed(a.failureMessages)) console.error(`  ${line}`);
   }
 }
 for (const suite of brokenSuites) {
