@@ -20,12 +20,16 @@ import { signUpUser, startTestApp, type TestApp } from '../support/test-app';
 let app: TestApp;
 let big: string;
 let small: string;
+/** The big catalogue's places: a third of its products' stock sits in Back room, under Shop; Bin holds stock of BIN_PRODUCTS. */
+let places: { shop: string; backRoom: string; bin: string };
 
 const BIG = 100_000;
 const OTHERS = 3;
 const PER_OTHER = 2_000;
 /** Every TRASH_EVERY-th product of each catalogue is in the trash. */
 const TRASH_EVERY = 10;
+/** The products with stock in the big catalogue's Bin. */
+const BIN_PRODUCTS = 20;
 
 /**
  * Inserts `count` varied products for one owner in one statement: names like
@@ -53,6 +57,29 @@ async function seed(userId: string, count: number) {
   );
 }
 
+/**
+ * Opens Shop, Back room under it, and Bin in the big catalogue, and moves stock there as a transfer does (the
+ * triggers on products write the levels): a third of every product's stock holding 3 or more into Back room, one
+ * unit of BIN_PRODUCTS products into Bin.
+ */
+async function spreadStock(userId: string, workspaceId: string) {
+  const open = async (name: string, parentId: string | null = null) =>
+    (await app.sql('INSERT INTO locations (id, workspace_id, name, parent_id) VALUES (gen_random_uuid(), $1, $2, $3) RETURNING id', [workspaceId, name, parentId]))[0].id as string;
+  const shop = await open('Shop');
+  const created = { shop, backRoom: await open('Back room', shop), bin: await open('Bin') };
+  const [{ id: main }] = await app.sql('SELECT id FROM locations WHERE workspace_id = $1 AND is_default', [workspaceId]);
+  const move = (to: string, quantity: string, which: string) =>
+    app.sql(
+      `UPDATE products SET last_change = jsonb_build_object('actor', $2::uuid, 'kind', 'transfer', 'at', statement_timestamp(),
+         'transfer', jsonb_build_object('id', gen_random_uuid(), 'from', $3::uuid, 'to', $4::uuid, 'quantity', ${quantity}))
+       WHERE workspace_id = $1 AND deleted_at IS NULL AND ${which}`,
+      [workspaceId, userId, main, to],
+    );
+  await move(created.backRoom, 'quantity / 3', 'quantity >= 3');
+  await move(created.bin, '1', `id IN (SELECT id FROM products WHERE workspace_id = $1 AND deleted_at IS NULL AND quantity >= 3 ORDER BY id LIMIT ${BIN_PRODUCTS})`);
+  return created;
+}
+
 beforeAll(async () => {
   // No workers: the outbox's relay would be handing on the seed's events, and a relay transaction
   // begun before the trash UPDATE committed keeps VACUUM from marking any page all-visible.
@@ -67,13 +94,14 @@ beforeAll(async () => {
   await seed(bigUser, BIG);
   for (const other of others) await seed(other, PER_OTHER);
   await app.sql(`UPDATE products SET deleted_at = now() - (random() * interval '29 days') WHERE substring(name FROM '[0-9]+$')::int % ${TRASH_EVERY} = 0`);
+  places = await spreadStock(bigUser, big);
   await app.sql('RESET synchronous_commit');
   // What autovacuum does to a table after a bulk insert: statistics and the visibility map. A page
   // becomes all-visible only if no open snapshot predates its last change, and autovacuum's own
   // ANALYZE of another table (the seed's movements) may hold one during a run: then VACUUM again.
   const deadline = Date.now() + 60_000;
   for (;;) {
-    await app.sql('VACUUM (ANALYZE) products');
+    await app.sql('VACUUM (ANALYZE) products, stock_levels');
     const [table] = await app.sql(`SELECT relpages, relallvisible FROM pg_class WHERE relname = 'products'`);
     if (table.relallvisible === table.relpages || Date.now() > deadline) break;
   }
@@ -153,7 +181,7 @@ const COUNT_CAP = 10_000;
  * past COUNT_CAP (the exact count too, which the bench's baseline compares).
  */
 async function expectListIndexed(query: ProductPageQuery) {
-  const filter: ProductFilter = { workspaceId: query.workspaceId, search: query.search, category: query.category, inStock: query.inStock, stockStatus: query.stockStatus };
+  const filter: ProductFilter = { workspaceId: query.workspaceId, search: query.search, category: query.category, inStock: query.inStock, stockStatus: query.stockStatus, locationIds: query.locationIds };
   const plans = { page: await expectIndexed(productPageStatement(query)), count: await expectIndexed(productCountStatement(filter)) };
   if (countedByTotals(filter)) return { ...plans, capped: undefined };
   const capped = cappedMatchCountStatement(filter, COUNT_CAP + 1);
@@ -275,6 +303,24 @@ describe('the big catalogue (100,000 products): no Seq Scan on products', () => 
 
   it('stats', async () => {
     await expectIndexed(productStatsStatement(big));
+  });
+});
+
+describe('the big catalogue by location: a place holding a third of it, and a bin holding a few', () => {
+  it('a place and the one below it, holding stock of a third of the catalogue: the page walks the date index, probing each product\'s levels', async () => {
+    const plans = await expectListIndexed(page(big, { locationIds: [places.shop, places.backRoom] }));
+    expect(plans.page).toContain('products_workspace_created_idx');
+  });
+
+  it('a bin holding stock of 20 products: the page starts from the bin\'s levels, not from the whole catalogue', async () => {
+    const plans = await expectListIndexed(page(big, { locationIds: [places.bin] }));
+    expect(plans.page).toContain('stock_levels_location_idx');
+    expect(plans.capped).toContain('stock_levels_location_idx');
+  });
+
+  it('as a request runs them, behind row-level security: the same indexes', async () => {
+    expect(await expectIndexed(productPageStatement(page(big, { locationIds: [places.bin] })), big)).toContain('stock_levels_location_idx');
+    expect(await expectIndexed(productPageStatement(page(big, { locationIds: [places.shop, places.backRoom] })), big)).toContain('products_workspace_created_idx');
   });
 });
 

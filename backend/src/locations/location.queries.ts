@@ -41,6 +41,15 @@ export function subtreeHeightStatement(id: string): Statement {
   };
 }
 
+/** The ids of a location of the workspace and of every location below it; none when it is missing or another workspace's. */
+export function subtreeStatement(id: string, workspaceId: string): Statement {
+  return {
+    sql: `WITH RECURSIVE down AS (SELECT id FROM locations WHERE id = ? AND workspace_id = ? UNION ALL SELECT l.id FROM locations AS l JOIN down ON l.parent_id = down.id)
+      SELECT id FROM down`,
+    values: [id, workspaceId],
+  };
+}
+
 export function insertLocationStatement(workspaceId: string, name: string, code: string | null, parentId: string | null): Statement {
   return {
     sql: 'INSERT INTO locations (id, workspace_id, name, code, parent_id) VALUES (gen_random_uuid(), ?, ?, ?, ?) RETURNING id',

@@ -21,6 +21,7 @@ import {
   lockTreeStatement,
   moveChildrenUpStatement,
   subtreeHeightStatement,
+  subtreeStatement,
   updateLocationStatement,
 } from './location.queries';
 
@@ -111,6 +112,14 @@ export const locationService = {
   async get(ctx: RequestContext, rawId: unknown): Promise<LocationView> {
     const { workspaceId } = await requireMember(ctx, 'readProducts');
     return viewOf(await locationOf(ctx.sql, canonicalId(rawId), workspaceId));
+  },
+
+  /** The ids of one location of the request's workspace and of every location below it; another workspace's is 'Location not found'. */
+  async subtreeIds(ctx: RequestContext, rawId: unknown): Promise<string[]> {
+    const { workspaceId } = await requireMember(ctx, 'readProducts');
+    const rows = await ctx.sql.query<{ id: string }>(subtreeStatement(canonicalId(rawId), workspaceId));
+    if (rows.length === 0) throw new LocationNotFoundError();
+    return rows.map((row) => row.id);
   },
 
   /** A new location, at the top or inside `parentId` (editors and above); a code the workspace has is a 409. */

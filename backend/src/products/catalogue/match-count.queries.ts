@@ -10,7 +10,7 @@ import { where, type ProductFilter } from '../list-query/product-list.queries';
  */
 
 /** True when the catalogue totals answer the count, so no rows need counting. */
-export const countedByTotals = (filter: ProductFilter) => !filter.search && !filter.category && !filter.locationId && (filter.inStock === undefined || filter.stockStatus === undefined);
+export const countedByTotals = (filter: ProductFilter) => !filter.search && !filter.category && !filter.locationIds && (filter.inStock === undefined || filter.stockStatus === undefined);
 
 /** The running total that counts a stock filter's products. */
 const TOTALS_COLUMN: Record<StockStatus, string> = { IN_STOCK: 'in_stock', LOW_STOCK: 'low_stock', OUT_OF_STOCK: 'total_products - in_stock' };
@@ -31,7 +31,7 @@ export function productCountStatement(filter: ProductFilter): Statement {
 
 /** Whether a search is the filter's only condition. */
 export const onlySearched = (filter: ProductFilter) =>
-  !!filter.search && !filter.category && filter.inStock === undefined && !filter.stockStatus && !filter.locationId;
+  !!filter.search && !filter.category && filter.inStock === undefined && !filter.stockStatus && !filter.locationIds;
 
 /** A search alone whose matches are not already known by id. */
 const searchAlone = (filter: ProductFilter) => onlySearched(filter) && !filter.searchMatches;

@@ -61,7 +61,7 @@ export async function countMatching(ctx: RequestContext, filter: ProductFilter):
   }
   const [{ changes }] = await query<{ changes: string }>(ctx, catalogueChangesStatement(filter.workspaceId));
   const cap = ctx.config.productCountCap;
-  const key = JSON.stringify([filter.workspaceId, filter.search ?? null, filter.category ?? null, filter.inStock ?? null, filter.stockStatus ?? null, filter.locationId ?? null, cap]);
+  const key = JSON.stringify([filter.workspaceId, filter.search ?? null, filter.category ?? null, filter.inStock ?? null, filter.stockStatus ?? null, filter.locationIds ?? null, cap]);
   const cached = searchCounts.get(key, changes, (count, countedAt) => count.isEstimate && Number(changes) - Number(countedAt) < cap / ESTIMATE_WRITES_PER_CAP);
   if (cached !== undefined) return cached;
   const runningKey = `${key}@${changes}`;

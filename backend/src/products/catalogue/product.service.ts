@@ -88,14 +88,14 @@ export const productService = {
     const { workspaceId } = await requireMember(ctx, 'readProducts');
     const { page, limit, offset, ...options } = parseListRequest(request);
     // A location filter names one of the workspace's locations; another's is 'Location not found'.
-    if (options.locationId) await locationService.get(ctx, options.locationId);
+    const locationIds = options.locationId ? await locationService.subtreeIds(ctx, options.locationId) : undefined;
     const filter = await withFewSearchMatches(ctx, {
       workspaceId,
       search: options.search,
       category: options.category,
       inStock: options.inStock,
       stockStatus: options.stockStatus,
-      locationId: options.locationId,
+      locationIds,
     });
     const [rows, count] = await Promise.all([
       query<ProductRow>(ctx, productPageStatement({ ...filter, sortBy: options.sortBy, sortOrder: options.sortOrder, limit, offset })),

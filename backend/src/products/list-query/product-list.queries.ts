@@ -15,8 +15,11 @@ export interface ProductFilter {
   category?: string;
   inStock?: boolean;
   stockStatus?: StockStatus;
-  /** Products with stock at this location or below it (a location of the workspace). */
-  locationId?: string;
+  /**
+   * Products with stock at any of these locations: a location of the workspace and every one below it. As ids,
+   * not the tree's walk, so the planner knows how many rows they hold and reads them through the location's index.
+   */
+  locationIds?: readonly string[];
   /** Every product the search matches, when they are few (searchMatchesStatement found them): the search is then these ids. */
   searchMatches?: readonly string[];
 }
@@ -84,18 +87,20 @@ const STOCK_STATUS_CLAUSE: Record<StockStatus, string> = {
   OUT_OF_STOCK: 'quantity = 0',
 };
 
-/** The ids of a location and every location below it, in its workspace. */
-const SUBTREE = `(WITH RECURSIVE sub AS (SELECT id FROM locations WHERE id = ? AND workspace_id = ?
-    UNION ALL SELECT l.id FROM locations AS l JOIN sub ON l.parent_id = sub.id) SELECT id FROM sub)`;
-
 /** A product's stock at a location and below it: the list filtered by a location shows it as `quantityAtLocation`. */
 export function quantityAtLocation(filter: ProductFilter): Statement {
-  if (!filter.locationId) return { sql: '', values: [] };
+  if (!filter.locationIds) return { sql: '', values: [] };
   return {
-    sql: `, (SELECT coalesce(sum(s.quantity), 0)::int FROM stock_levels AS s WHERE s.product_id = products.id AND s.location_id IN ${SUBTREE}) AS "quantityAtLocation"`,
-    values: [filter.locationId, filter.workspaceId],
+    sql: `, (SELECT coalesce(sum(s.quantity), 0)::int FROM stock_levels AS s WHERE s.product_id = products.id AND s.location_id = ANY(?::uuid[])) AS "quantityAtLocation"`,
+    values: [filter.locationIds],
   };
 }
+
+/**
+ * A product with stock at one of the given locations. Spelled EXISTS, not IN: inside a count's FILTER (a sample's)
+ * an IN would hash every level of the locations, where EXISTS probes the product's own, through the location's index.
+ */
+const HELD_AT_LOCATIONS = 'EXISTS (SELECT 1 FROM stock_levels AS s WHERE s.product_id = products.id AND s.quantity > 0 AND s.location_id = ANY(?::uuid[]))';
 
 /**
  * The WHERE clause of the list's filter (the owner's live products it matches): the list, its counts, the export and bulk
@@ -118,9 +123,9 @@ export function where(filter: ProductFilter): Statement {
   }
   if (filter.inStock !== undefined) clauses.push(filter.inStock ? 'quantity > 0' : 'quantity = 0');
   if (filter.stockStatus) clauses.push(STOCK_STATUS_CLAUSE[filter.stockStatus]);
-  if (filter.locationId) {
-    clauses.push(`products.id IN (SELECT s.product_id FROM stock_levels AS s WHERE s.quantity > 0 AND s.location_id IN ${SUBTREE})`);
-    values.push(filter.locationId, filter.workspaceId);
+  if (filter.locationIds) {
+    clauses.push(HELD_AT_LOCATIONS);
+    values.push(filter.locationIds);
   }
   return { sql: clauses.join(' AND '), values };
 }
