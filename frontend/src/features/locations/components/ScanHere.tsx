@@ -1,4 +1,4 @@
-import { Button, Callout, Card, ControlGroup, FormGroup, H2, InputGroup } from '@blueprintjs/core';
+import { Button, Callout, Card, FormGroup, H2, InputGroup } from '@blueprintjs/core';
 import { ScannerMessages } from '@stockroom/schema';
 import { useId, useState, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
@@ -49,18 +49,18 @@ export function ScanHere({ looking, notice, onCode, scanButtonRef, codeInputRef 
           }}
         >
           <FormGroup label={ScannerMessages.enterCode} labelFor={inputId}>
-            <ControlGroup>
+            <div className="location-scan__code">
               <InputGroup
                 id={inputId}
+                className="location-scan__input"
                 inputRef={codeInputRef}
-                fill
                 placeholder="SKU or barcode"
                 autoComplete="off"
                 value={code}
                 onChange={(event) => setCode(event.target.value)}
               />
               <Button type="submit" text={ScannerMessages.findCode} loading={looking} />
-            </ControlGroup>
+            </div>
           </FormGroup>
         </form>
         <div className="location-scan__notice" role="status">
