@@ -147,6 +147,13 @@ export const ScannerMessages = {
   denied: 'Camera access was refused. Allow the camera for this site in the browser settings to scan.',
   noCamera: 'No camera was found on this device.',
   failed: 'The camera could not be started. Close other apps that use it and try again.',
+  /** A location's page: a product scanned or typed there, to count it or add or remove stock there. */
+  scanHere: 'Scan a product here',
+  enterCode: 'Enter a code',
+  findCode: 'Find',
+  noProduct: (code: string) => `No product has the code “${code}”.`,
+  severalProducts: (code: string) => `Several products match “${code}”.`,
+  showSeveral: 'Show them in the product list',
 } as const;
 
 /** Printing a product's label. */

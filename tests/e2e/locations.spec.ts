@@ -1,10 +1,15 @@
 import type { Page } from 'playwright-core';
+import { ProductMessages, ScannerMessages } from '@stockroom/schema';
 import { useBrowser, DESKTOP, MOBILE } from './support/browser';
-import { createProductApi, createUserWithSession, useSessionInBrowser } from './support/api';
-import { createLocationApi, listLocationsApi, productStockApi } from './support/locations';
+import { createProductApi, createProductsApi, createUserWithSession, deleteProductApi, useSessionInBrowser } from './support/api';
+import { expectNoAxeViolations } from './support/axe';
+import { cameraFilming } from './support/fake-camera';
+import { createLocationApi, listLocationsApi, productStockApi, transferStockApi } from './support/locations';
 import { checkAtEveryWidth, CLEAN_AT_EVERY_WIDTH } from './support/no-violations';
 import { animationsDone, saveScreenshot } from './support/screen-checks';
 import { addMemberSql, createProductInWorkspace, createWorkspaceApi } from './support/workspaces';
+import { toastLocator } from './pages/AppShell';
+import { ProductListPage } from './pages/ProductListPage';
 
 /** The Locations page's row of one location: its name links to its page. */
 const treeRow = (page: Page, name: string) => page.getByRole('list', { name: 'Locations' }).getByRole('listitem').filter({ has: page.getByRole('link', { name, exact: true }) });
@@ -209,6 +214,180 @@ describe('locations', () => {
     await s.page.goto(`/products/${product.id}?workspace=${team.id}`);
     await stockLevel(s.page, 'Main').getByText('3').waitFor();
     expect(await main.getByRole('button', { name: /^Move stock from/ }).count()).toBe(0);
+    s.assertClean();
+  });
+});
+
+/** A location page's scanning: the camera, the code field and what the page says about a code. */
+const scanHereButton = (page: Page) => page.getByRole('main').getByRole('button', { name: ScannerMessages.scanHere });
+const codeField = (page: Page) => page.getByRole('main').getByLabel(ScannerMessages.enterCode);
+/** The stock at one product's row of a location's page ("5 here"). */
+const hereFigure = (page: Page, product: string) =>
+  page.getByRole('list', { name: 'Products here' }).getByRole('listitem').filter({ has: page.getByRole('link', { name: product, exact: true }) }).getByTestId('quantity-at-location');
+/** The product's quantity at each place, by name, as the API says. */
+async function levelsByName(...args: Parameters<typeof productStockApi>) {
+  const stock = await productStockApi(...args);
+  return { total: stock.total, ...Object.fromEntries(stock.levels.map((level) => [level.location.name, level.quantity])) };
+}
+
+describe('scanning products at a location', () => {
+  // The EAN-13 on the product's pack.
+  const b = cameraFilming({ symbology: 'ean13', text: '4006381333931' });
+
+  /** A team with Back room / Shelf B3 holding 3 of a product's 10 (7 at Main), and a member of it with `role`. */
+  async function teamShelf(tag: string, role: 'COUNTER' | 'VIEWER') {
+    const owner = await createUserWithSession(`${tag}owner`);
+    const member = await createUserWithSession(`${tag}${role.toLowerCase()}`);
+    const team = await createWorkspaceApi(owner.session, 'Scanning team');
+    const backRoom = await createLocationApi(owner.session, { name: 'Back room' }, team.id);
+    const shelf = await createLocationApi(owner.session, { name: 'Shelf B3', code: 'B3', parentId: backRoom.id }, team.id);
+    const main = (await listLocationsApi(owner.session, team.id)).find((location) => location.isDefault)!;
+    const product = await createProductInWorkspace(owner.session, team.id, { name: 'Bench Vise', price: 30, quantity: 10, barcode: '4006381333931', sku: 'VISE-4' });
+    await transferStockApi(owner.session, product.id, { fromLocationId: main.id, toLocationId: shelf.id, quantity: 3 }, team.id);
+    await addMemberSql(team.id, member.user.email, role);
+    const s = await b.open(b.browser(), { viewport: MOBILE, permissions: ['camera'], isMobile: true, hasTouch: true });
+    await useSessionInBrowser(s.context, member.session);
+    await s.page.goto(`/locations/${shelf.id}?workspace=${team.id}`);
+    await s.page.getByRole('heading', { name: 'Shelf B3', level: 1 }).waitFor();
+    return { s, owner, team, product };
+  }
+
+  it('a COUNTER scans a barcode and counts it there, types a SKU and adds stock there; only that place changes, and a sale beyond what is there is refused on the dialog', async () => {
+    const { s, owner, team, product } = await teamShelf('scanhere', 'COUNTER');
+    const stock = () => levelsByName(owner.session, product.id, team.id);
+    await hereFigure(s.page, 'Bench Vise').filter({ hasText: /^3 here$/ }).waitFor();
+    await scanHereButton(s.page).waitFor();
+    expect(await checkAtEveryWidth(s.page, () => scanHereButton(s.page).waitFor())).toEqual(CLEAN_AT_EVERY_WIDTH);
+    for (const viewport of [DESKTOP, MOBILE]) {
+      await s.page.setViewportSize(viewport);
+      await saveScreenshot(s.page, 'locations', `scan-here-${viewport.width}`);
+    }
+
+    // The camera reads the pack's barcode: the product's own stock on this shelf, and its total.
+    await scanHereButton(s.page).click();
+    const found = s.page.getByRole('dialog', { name: 'Bench Vise' });
+    await found.getByTestId('product-here-quantity').filter({ hasText: /^3$/ }).waitFor();
+    expect(await found.getByTestId('product-here-total').textContent()).toBe('10');
+    await found.getByText('at Shelf B3', { exact: false }).waitFor();
+    await animationsDone(s.page);
+    await saveScreenshot(s.page, 'locations', 'scan-here-found-375');
+    await expectNoAxeViolations(s.page, 'a product found at a location, 375 px');
+
+    await found.getByRole('button', { name: 'Count here' }).click();
+    const count = s.page.getByRole('dialog', { name: 'Count stock' });
+    await count.getByLabel('Counted quantity').waitFor();
+    expect(await count.getByLabel('Location').count()).toBe(0);
+    expect(await count.getByTestId('stock-count-expected').textContent()).toBe('3');
+    expect(await count.getByLabel('Counted quantity').inputValue()).toBe('3');
+    await animationsDone(s.page);
+    await saveScreenshot(s.page, 'locations', 'scan-here-count-375');
+    await expectNoAxeViolations(s.page, 'Count here, 375 px');
+    await count.getByLabel('Counted quantity').fill('5');
+    await count.getByRole('button', { name: 'Save count' }).click();
+    await count.waitFor({ state: 'hidden' });
+    await toastLocator(s.page, 'Stock updated').waitFor();
+    await hereFigure(s.page, 'Bench Vise').filter({ hasText: /^5 here$/ }).waitFor();
+    expect(await stock()).toEqual({ total: 12, Main: 7, 'Shelf B3': 5 });
+    // Ready for the next product: the focus is back on the camera button.
+    await s.page.waitForFunction(() => document.activeElement?.classList.contains('location-scan__camera'));
+
+    // A SKU typed in any case, sent with Enter, finds it too; Add puts the stock on this shelf.
+    await codeField(s.page).fill('vise-4');
+    await codeField(s.page).press('Enter');
+    await found.getByTestId('product-here-quantity').filter({ hasText: /^5$/ }).waitFor();
+    expect(await found.getByTestId('product-here-total').textContent()).toBe('12');
+    await found.getByRole('button', { name: 'Add or remove here' }).click();
+    let adjust = s.page.getByRole('dialog', { name: 'Adjust stock' });
+    await adjust.getByLabel('Amount').waitFor();
+    expect(await adjust.getByLabel('Location').count()).toBe(0);
+    expect(await adjust.getByTestId('stock-adjust-current').textContent()).toBe('5');
+    await adjust.getByRole('radio', { name: 'Add', exact: true }).click();
+    await adjust.getByLabel('Amount').fill('4');
+    await adjust.getByRole('button', { name: 'Save adjustment' }).click();
+    await adjust.waitFor({ state: 'hidden' });
+    await hereFigure(s.page, 'Bench Vise').filter({ hasText: /^9 here$/ }).waitFor();
+    expect(await stock()).toEqual({ total: 16, Main: 7, 'Shelf B3': 9 });
+    // The code field has the focus again, its code selected, so the next one typed replaces it.
+    await s.page.waitForFunction(() => {
+      const input = document.activeElement as HTMLInputElement | null;
+      return input?.value === 'vise-4' && input.selectionStart === 0 && input.selectionEnd === input.value.length;
+    });
+
+    // Taking out more than the shelf holds (though not more than the total) is refused on the amount, as on the product's page.
+    await codeField(s.page).press('Enter');
+    await found.getByRole('button', { name: 'Add or remove here' }).click();
+    adjust = s.page.getByRole('dialog', { name: 'Adjust stock' });
+    await adjust.getByLabel('Amount').fill('12');
+    await adjust.getByRole('button', { name: 'Save adjustment' }).click();
+    await adjust.getByTestId('stock-adjust-error').filter({ hasText: ProductMessages.insufficientStock }).waitFor();
+    await animationsDone(s.page);
+    await saveScreenshot(s.page, 'locations', 'scan-here-refused-375');
+    expect(await stock()).toEqual({ total: 16, Main: 7, 'Shelf B3': 9 });
+    await adjust.getByRole('button', { name: 'Cancel' }).click();
+    await found.getByRole('button', { name: 'Close' }).click();
+    await found.waitFor({ state: 'detached' });
+    expect(await hereFigure(s.page, 'Bench Vise').textContent()).toBe('9 here');
+    s.assertClean();
+  });
+
+  it('a typed code that no product has, or that several match, says so; a product deleted meanwhile says so on the dialog', async () => {
+    const s = await b.open(b.browser(), { viewport: DESKTOP, permissions: ['camera'] });
+    const { session } = await createUserWithSession('scanherecodes');
+    await useSessionInBrowser(s.context, session);
+    const van = await createLocationApi(session, { name: 'Van', code: 'VAN1' });
+    const [, , kettle] = await createProductsApi(session, [
+      { name: 'Pair of gloves, blue', price: 4, quantity: 2 },
+      { name: 'Pair of gloves, red', price: 4, quantity: 2 },
+      { name: 'Kettle', price: 12, quantity: 5, sku: 'KET-1' },
+    ]);
+    await s.page.goto(`/locations/${van.id}`);
+    await s.page.getByRole('heading', { name: 'Van', level: 1 }).waitFor();
+
+    await codeField(s.page).fill('NOPE-123');
+    await s.page.getByRole('main').getByRole('button', { name: ScannerMessages.findCode }).click();
+    await s.page.getByRole('status').getByText(ScannerMessages.noProduct('NOPE-123')).waitFor();
+
+    await codeField(s.page).fill('Pair of gloves');
+    await codeField(s.page).press('Enter');
+    await s.page.getByRole('status').getByText(ScannerMessages.severalProducts('Pair of gloves')).waitFor();
+    await animationsDone(s.page);
+    await saveScreenshot(s.page, 'locations', 'scan-here-several-1280');
+
+    // Deleted while its dialog is open: the count is refused and the dialog says the product is gone.
+    await codeField(s.page).fill('KET-1');
+    await codeField(s.page).press('Enter');
+    const found = s.page.getByRole('dialog', { name: 'Kettle' });
+    await found.getByTestId('product-here-quantity').filter({ hasText: /^0$/ }).waitFor();
+    expect(await found.getByTestId('product-here-total').textContent()).toBe('5');
+    await animationsDone(s.page);
+    await saveScreenshot(s.page, 'locations', 'scan-here-found-1280');
+    await expectNoAxeViolations(s.page, 'a product found at a location, 1280 px');
+    await deleteProductApi(session, kettle.id);
+    await found.getByRole('button', { name: 'Count here' }).click();
+    const count = s.page.getByRole('dialog', { name: 'Count stock' });
+    await count.getByLabel('Counted quantity').fill('1');
+    await count.getByRole('button', { name: 'Save count' }).click();
+    await found.getByRole('alert').getByText(ProductMessages.notFound).waitFor();
+    expect(await found.getByRole('button', { name: 'Count here' }).isDisabled()).toBe(true);
+    await found.getByRole('button', { name: 'Close' }).click();
+    await found.waitFor({ state: 'detached' });
+
+    // Several: the list searched for the code shows them.
+    await codeField(s.page).fill('Pair of gloves');
+    await codeField(s.page).press('Enter');
+    await s.page.getByRole('link', { name: ScannerMessages.showSeveral }).click();
+    await s.page.waitForURL((url) => url.pathname === '/products' && url.searchParams.get('search') === 'Pair of gloves');
+    await new ProductListPage(s.page).waitForNames(['Pair of gloves, red', 'Pair of gloves, blue']);
+    s.assertClean();
+  });
+
+  it('a VIEWER sees what is at a location but no scanning or code field', async () => {
+    const { s } = await teamShelf('scanview', 'VIEWER');
+    await hereFigure(s.page, 'Bench Vise').filter({ hasText: /^3 here$/ }).waitFor();
+    await s.page.getByRole('banner').getByRole('button', { name: /^Workspace: .*VIEWER/ }).waitFor();
+    expect(await scanHereButton(s.page).count()).toBe(0);
+    expect(await codeField(s.page).count()).toBe(0);
+    expect(await s.page.getByRole('heading', { name: 'Count or add stock here' }).count()).toBe(0);
     s.assertClean();
   });
 });

@@ -4,7 +4,7 @@ import { DESKTOP, MOBILE, useBrowser, type GuardedSession } from './support/brow
 import { createProductsApi, signedInUser } from './support/api';
 import type { CreateProductInput } from '../support/product-shapes';
 import { expectNoAxeViolations } from './support/axe';
-import { fakeCameraArgs, writeCodeVideo, type CameraCode } from './support/fake-camera';
+import { cameraFilming } from './support/fake-camera';
 import { animationsDone, saveScreenshot, sidewaysOverflow } from './support/screen-checks';
 import { ProductDetailPage } from './pages/ProductDetailPage';
 import { ProductListPage } from './pages/ProductListPage';
@@ -54,14 +54,6 @@ async function listWithCamera(b: ReturnType<typeof useBrowser>, tag: string, ite
   const list = new ProductListPage(s.page);
   await list.goto();
   return { s, api, list, products, scripts };
-}
-
-function cameraFilming(code: CameraCode) {
-  let file = '';
-  beforeAll(async () => {
-    file = await writeCodeVideo(code);
-  });
-  return useBrowser({ args: () => fakeCameraArgs(file) });
 }
 
 describe('scan to find: the barcode of one product', () => {

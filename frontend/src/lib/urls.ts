@@ -21,6 +21,8 @@ export const productNewPath = `${productListPath}/new`;
 export const lowStockListPath = `${productListPath}?stockStatus=low`;
 /** The list filtered to what is out of stock (which Low Stock leaves out). */
 export const outOfStockListPath = `${productListPath}?inStock=false`;
+/** The list searched for `text`, as the list itself writes its search in the URL. */
+export const productSearchPath = (text: string) => `${productListPath}?search=${encodeURIComponent(text)}`;
 /** One product's page; with its workspace, the link opens it there for any member (a link shared with a teammate). */
 export const productPath = (id: string, workspaceId?: string) => inWorkspace(`${productListPath}/${encodeURIComponent(id)}`, workspaceId);
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import bwipjs from 'bwip-js';
 import sharp from 'sharp';
+import { useBrowser } from './browser';
 
 /** The fake camera's picture: VGA, what a phone's preview stream is at least. */
 const WIDTH = 640;
@@ -51,3 +52,12 @@ export async function writeCodeVideo(code: CameraCode): Promise<string> {
 
 /** Chromium's flags for a camera that films the file, with the permission prompt still up to the test. */
 export const fakeCameraArgs = (file: string): string[] => ['--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${file}`];
+
+/** A spec's (or describe block's) Chromium whose fake camera films `code`; a session gets the camera with `open(browser, { permissions: ['camera'] })`. */
+export function cameraFilming(code: CameraCode): ReturnType<typeof useBrowser> {
+  let file = '';
+  beforeAll(async () => {
+    file = await writeCodeVideo(code);
+  });
+  return useBrowser({ args: () => fakeCameraArgs(file) });
+}

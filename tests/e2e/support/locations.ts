@@ -36,11 +36,20 @@ export async function listLocationsApi(session: ApiSession, workspaceId?: string
 }
 
 /** `GET /api/products/{id}/stock`: the product's total and its quantity at each location holding some. */
-export async function productStockApi(session: ApiSession, productId: string): Promise<{ total: number; levels: { location: { id: string; name: string }; quantity: number }[] }> {
-  return locationCall(session, 'GET', `/api/products/${encodeURIComponent(productId)}/stock`);
+export async function productStockApi(
+  session: ApiSession,
+  productId: string,
+  workspaceId?: string,
+): Promise<{ total: number; levels: { location: { id: string; name: string }; quantity: number }[] }> {
+  return locationCall(session, 'GET', `/api/products/${encodeURIComponent(productId)}/stock`, undefined, workspaceId);
 }
 
 /** `POST /api/products/{id}/transfer`: moves `quantity` of a product from one location to another. */
-export async function transferStockApi(session: ApiSession, productId: string, input: { fromLocationId: string; toLocationId: string; quantity: number }): Promise<void> {
-  await locationCall(session, 'POST', `/api/products/${encodeURIComponent(productId)}/transfer`, input);
+export async function transferStockApi(
+  session: ApiSession,
+  productId: string,
+  input: { fromLocationId: string; toLocationId: string; quantity: number },
+  workspaceId?: string,
+): Promise<void> {
+  await locationCall(session, 'POST', `/api/products/${encodeURIComponent(productId)}/transfer`, input, workspaceId);
 }

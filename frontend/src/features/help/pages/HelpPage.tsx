@@ -82,7 +82,9 @@ export default function HelpPage() {
         <p>
           <strong>Print label</strong> on a product&apos;s page prints labels with its name, price and SKU beside a QR code
           that opens the product, and its barcode. On a device with a camera, <strong>Scan a barcode</strong> on the product
-          list finds a product by its barcode or SKU.
+          list finds a product by its barcode or SKU. On a location&apos;s page, <strong>Scan a product here</strong> (or a
+          code typed into <strong>Enter a code</strong>) shows how many of that product are there, and counts it or adds or
+          removes stock at that location.
         </p>
       </Card>
       <Card className="help__section">

@@ -11,9 +11,12 @@ import { LoadError } from '../../../components/LoadError';
 import { PageHeader } from '../../../components/PageHeader';
 import { extractErrorMessage } from '../../../lib/errors';
 import { SignedInTitles } from '../../../lib/page-titles';
+import { useStockHere } from '../../../lib/stock-here';
 import { usePageTitle } from '../../../lib/usePageTitle';
-import { useWorkspace } from '../../../lib/workspace';
+import { useWorkspace, useWorkspaceRole } from '../../../lib/workspace';
 import { LocationProductList } from '../components/LocationProductList';
+import { ScanHere } from '../components/ScanHere';
+import { useScanHere } from '../useScanHere';
 import { locationListPath, locationPath } from '../urls';
 import '../locations.css';
 
@@ -24,7 +27,10 @@ function locationSubtitle({ name, path, code }: { name: string; path: string; co
   return [path !== name && path, code && `code ${code}`].filter(Boolean).join(' · ') || undefined;
 }
 
-/** /locations/:id: what is at one location and below it, each product with its quantity there. */
+/**
+ * /locations/:id: what is at one location and below it, each product with its quantity there. Those
+ * who may record stock movements scan or type a product's code to count it or add or remove it here.
+ */
 export default function LocationPage() {
   const { id = '' } = useParams();
   usePageTitle(SignedInTitles.location);
@@ -37,6 +43,9 @@ export default function LocationPage() {
   // The label's link names the workspace, so a teammate who scans it opens the location there.
   const { current: workspace } = useWorkspace();
   const productPage = products.data?.products;
+  const { can } = useWorkspaceRole();
+  const stockHere = useStockHere();
+  const scan = useScanHere(id);
 
   return (
     <div className="page page--narrow locations-page">
@@ -58,6 +67,18 @@ export default function LocationPage() {
           }
         />
       )}
+      {/* The scanning comes before the list: on a phone in the stockroom it is what the page is opened for. */}
+      {location && stockHere && can('moveStock') && (
+        <ScanHere
+          key={location.id}
+          looking={scan.looking}
+          notice={scan.notice}
+          onCode={(code, source) => void scan.lookUp(code, source)}
+          scanButtonRef={scan.scanButtonRef}
+          codeInputRef={scan.codeInputRef}
+        />
+      )}
+      {location && stockHere && scan.found && stockHere({ product: scan.found.product, location, onClose: scan.done })}
       {/* A location that is gone has nothing to list: its error above says so once. */}
       {!details.error && (
         <Card className="locations-card">

@@ -1,6 +1,7 @@
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, H2, InputGroup } from '@blueprintjs/core';
 import { validateField, type FieldRule } from '@stockroom/schema';
 import { useEffect, useId, useState, type FormEvent, type HTMLAttributes, type ReactNode } from 'react';
+import '../stock/stock-dialogs.css';
 
 export interface BulkValueDialogProps {
   isOpen: boolean;

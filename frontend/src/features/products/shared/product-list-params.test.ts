@@ -10,6 +10,7 @@ import {
   toListQuery,
   type ProductListParams,
 } from './product-list-params';
+import { productListPath, productSearchPath } from '../../../lib/urls';
 
 describe('product list URL state', () => {
   it('an empty query string is the default list, and the default list is an empty query string', () => {
@@ -25,6 +26,12 @@ describe('product list URL state', () => {
       limit: 10,
       view: 'table',
     });
+  });
+
+  it("reads another page's link to the list searched for a code (productSearchPath) as that search", () => {
+    const [path, query] = productSearchPath('SCAN & GO #7').split('?');
+    expect(path).toBe(productListPath);
+    expect(parseListParams(query)).toEqual({ ...DEFAULT_LIST_PARAMS, search: 'SCAN & GO #7' });
   });
 
   it('round-trips every setting', () => {

@@ -2,10 +2,11 @@ import { Button, Classes, Dialog, DialogBody, DialogFooter, FormGroup, H2, HTMLS
 import { Rules, validateField, type NumberRule, type StockAdjustmentReason } from '@stockroom/schema';
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { formatCount } from '../../../lib/format';
-import { defaultLocationId, defaultReasonFor, REASON_LABELS, REASONS_BY_DIRECTION, signedDelta, type StockDirection, type StockFieldErrors } from './stock-movements';
+import { adjustmentLocation, defaultReasonFor, REASON_LABELS, REASONS_BY_DIRECTION, signedDelta, type StockDirection, type StockFieldErrors, type StockPlace } from './stock-movements';
 import { StockLocationSelect, type StockLocationOption } from './StockLocationSelect';
 import { StockNoteField } from './StockNoteField';
 import { StockQuantityField } from './StockQuantityField';
+import './stock-dialogs.css';
 
 /** How many units one adjustment moves: a positive whole number, at most the quantity limit; the direction gives the sign. */
 const AMOUNT_RULE: NumberRule = { kind: 'number', label: 'Amount', required: true, min: 1, max: Rules.quantity.max, integer: true };
@@ -25,6 +26,8 @@ export interface AdjustStockDialogProps {
   summary?: ReactNode;
   /** The places to choose from (one product's adjustment); absent or only one: no choice is asked. */
   locations?: readonly StockLocationOption[];
+  /** A fixed place instead of a choice: the adjustment is recorded there, and its stock stands under the title. */
+  at?: StockPlace;
   busy: boolean;
   /** The server's answer to the last try, on its fields. */
   errors: StockFieldErrors;
@@ -40,7 +43,7 @@ export interface AdjustStockDialogProps {
  * (a sale to take out, a receipt to add), so the pairing the server refuses
  * cannot be chosen.
  */
-export function AdjustStockDialog({ isOpen, quantity, summary, locations = [], busy, errors, onSubmit, onEdit, onClose }: AdjustStockDialogProps) {
+export function AdjustStockDialog({ isOpen, quantity, summary, locations = [], at, busy, errors, onSubmit, onEdit, onClose }: AdjustStockDialogProps) {
   const titleId = useId();
   const [direction, setDirection] = useState<StockDirection>('remove');
   const [reason, setReason] = useState<StockAdjustmentReason>(defaultReasonFor('remove'));
@@ -49,7 +52,7 @@ export function AdjustStockDialog({ isOpen, quantity, summary, locations = [], b
   const [touched, setTouched] = useState(false);
   const [location, setLocation] = useState('');
   // Until one is picked (or when the picked one is gone), the default location: the one the server would use.
-  const chosenLocation = locations.some((option) => option.id === location) ? location : defaultLocationId(locations);
+  const chosenLocation = adjustmentLocation(at, locations, location);
 
   useEffect(() => {
     if (!isOpen) return;
@@ -81,13 +84,18 @@ export function AdjustStockDialog({ isOpen, quantity, summary, locations = [], b
             Adjust stock
           </H2>
           <p className="stock-dialog__current">
-            {summary ?? (
-              <>
-                Currently <strong>{formatCount(quantity ?? 0)}</strong> in stock.
-              </>
-            )}
+            {summary ??
+              (at ? (
+                <>
+                  Currently <strong data-testid="stock-adjust-current">{formatCount(at.quantity)}</strong> at {at.name}.
+                </>
+              ) : (
+                <>
+                  Currently <strong>{formatCount(quantity ?? 0)}</strong> in stock.
+                </>
+              ))}
           </p>
-          {locations.length > 1 && chosenLocation && (
+          {!at && locations.length > 1 && chosenLocation && (
             <StockLocationSelect
               id="stock-adjust-location"
               label="Location"

@@ -2,11 +2,12 @@ import { Button, Classes, Dialog, DialogBody, DialogFooter, H2 } from '@blueprin
 import { Rules, validateField } from '@stockroom/schema';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { formatCount } from '../../../lib/format';
-import { defaultLocationId, quantityAt, type StockFieldErrors } from './stock-movements';
+import { countTarget, type StockFieldErrors, type StockPlace } from './stock-movements';
 import type { StockLevelRow } from './ProductStockLocations';
 import { StockLocationSelect, type StockLocationOption } from './StockLocationSelect';
 import { StockNoteField } from './StockNoteField';
 import { StockQuantityField } from './StockQuantityField';
+import './stock-dialogs.css';
 
 const COUNTED_RULE = { ...Rules.quantity, label: 'Counted quantity' };
 
@@ -23,6 +24,8 @@ export interface CountStockDialogProps {
   /** The places to choose from and the stock at each; absent or only one place: the count is of the total. */
   locations?: readonly StockLocationOption[];
   levels?: readonly StockLevelRow[];
+  /** A fixed place instead of a choice: the count is of the stock there, and replaces only that. */
+  at?: StockPlace;
   busy: boolean;
   errors: StockFieldErrors;
   /** Resolves true when the server recorded it (the dialog then closes). */
@@ -36,23 +39,21 @@ export interface CountStockDialogProps {
  * difference is recorded. The field starts at the current quantity, so a
  * count that found what was expected is one click (it is still recorded).
  */
-export function CountStockDialog({ isOpen, quantity, locations = [], levels, busy, errors, onSubmit, onEdit, onClose }: CountStockDialogProps) {
+export function CountStockDialog({ isOpen, quantity, locations = [], levels, at, busy, errors, onSubmit, onEdit, onClose }: CountStockDialogProps) {
   const titleId = useId();
-  const choosing = locations.length > 1 && levels !== undefined;
-  const startLocation = choosing ? defaultLocationId(locations) : undefined;
-  // With a choice of places, what is expected is the stock at the chosen one; the count replaces only that.
-  const expectedAt = (locationId: string | undefined) => (choosing ? quantityAt(levels, locationId) : quantity);
-  const [location, setLocation] = useState(startLocation);
-  const [counted, setCounted] = useState(String(expectedAt(startLocation)));
+  // At a chosen or fixed place, what is expected is the stock there; the count replaces only that.
+  const targetAt = (locationId: string | undefined) => countTarget({ at, locations, levels, quantity }, locationId);
+  const start = targetAt(undefined);
+  const [location, setLocation] = useState(start.locationId);
+  const [counted, setCounted] = useState(String(start.expected));
   const [note, setNote] = useState('');
   const [touched, setTouched] = useState(false);
-  const chosenLocation = choosing ? (locations.some((option) => option.id === location) ? location : startLocation) : undefined;
-  const expected = expectedAt(chosenLocation);
+  const { locationId: chosenLocation, expected, choosing } = targetAt(location);
 
   useEffect(() => {
     if (!isOpen) return;
-    setLocation(startLocation);
-    setCounted(String(expectedAt(startLocation)));
+    setLocation(start.locationId);
+    setCounted(String(start.expected));
     setNote('');
     setTouched(false);
     // Only on opening: a quantity changing meanwhile must not overwrite what is being typed.
@@ -77,8 +78,8 @@ export function CountStockDialog({ isOpen, quantity, locations = [], levels, bus
             Count stock
           </H2>
           <p className="stock-dialog__current">
-            The system expects <strong>{formatCount(expected)}</strong>
-            {chosenLocation ? ' there' : ''}. Enter what is on the shelf; the difference is recorded as a stock count.
+            The system expects <strong data-testid="stock-count-expected">{formatCount(expected)}</strong>
+            {at ? ` at ${at.name}` : chosenLocation ? ' there' : ''}. Enter what is on the shelf; the difference is recorded as a stock count.
           </p>
           {choosing && chosenLocation && (
             <StockLocationSelect
@@ -88,7 +89,7 @@ export function CountStockDialog({ isOpen, quantity, locations = [], levels, bus
               value={chosenLocation}
               onChange={(value) => {
                 setLocation(value);
-                setCounted(String(expectedAt(value)));
+                setCounted(String(targetAt(value).expected));
                 onEdit();
               }}
             />

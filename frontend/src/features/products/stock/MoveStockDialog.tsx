@@ -7,6 +7,7 @@ import { StockLocationSelect, type StockLocationOption } from './StockLocationSe
 import type { TransferFieldErrors } from './stock-movements';
 import { StockNoteField } from './StockNoteField';
 import { StockQuantityField } from './StockQuantityField';
+import './stock-dialogs.css';
 
 export interface StockTransferRequest {
   fromLocationId: string;

@@ -1,7 +1,9 @@
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { LocationMessages, ProductMessages, StockMessages, ValidationMessages, validateStockAdjustment } from '@stockroom/schema';
 import {
+  adjustmentLocation,
   chartTimeLabel,
+  countTarget,
   defaultLocationId,
   defaultReasonFor,
   formatDelta,
@@ -87,6 +89,37 @@ describe('stock movements: a move between locations', () => {
     const levels = [{ quantity: 4, location: { id: 'main' } }];
     expect(quantityAt(levels, 'main')).toBe(4);
     expect(quantityAt(levels, 'van')).toBe(0);
+  });
+});
+
+describe('stock movements: where a dialog records', () => {
+  const main = { id: 'main', isDefault: true };
+  const van = { id: 'van', isDefault: false };
+  const levels = [
+    { quantity: 6, location: { id: 'main' } },
+    { quantity: 4, location: { id: 'van' } },
+  ];
+  const shelf = { id: 'shelf', name: 'Shelf B3', quantity: 2 };
+
+  it('adjusts at a fixed place whatever else is offered; else at the chosen place, else the default', () => {
+    expect(adjustmentLocation(shelf, [main, van], 'van')).toBe('shelf');
+    expect(adjustmentLocation(shelf, [], undefined)).toBe('shelf');
+    expect(adjustmentLocation(undefined, [main, van], 'van')).toBe('van');
+    expect(adjustmentLocation(undefined, [main, van], 'gone')).toBe('main');
+    expect(adjustmentLocation(undefined, [], undefined)).toBeUndefined();
+  });
+
+  it('counts at a fixed place and expects its own stock, even with one place or none to choose from', () => {
+    for (const locations of [[], [main], [main, van]]) {
+      expect(countTarget({ at: shelf, locations, levels, quantity: 10 }, undefined)).toEqual({ locationId: 'shelf', expected: 2, choosing: false });
+    }
+  });
+
+  it('with a choice of places counts the chosen one (the default first) against its level; without one, the total', () => {
+    expect(countTarget({ locations: [main, van], levels, quantity: 10 }, undefined)).toEqual({ locationId: 'main', expected: 6, choosing: true });
+    expect(countTarget({ locations: [main, van], levels, quantity: 10 }, 'van')).toEqual({ locationId: 'van', expected: 4, choosing: true });
+    expect(countTarget({ locations: [main], levels, quantity: 10 }, undefined)).toEqual({ locationId: undefined, expected: 10, choosing: false });
+    expect(countTarget({ locations: [main, van], quantity: 10 }, undefined)).toEqual({ locationId: undefined, expected: 10, choosing: false });
   });
 });
 

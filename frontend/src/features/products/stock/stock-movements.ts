@@ -110,6 +110,51 @@ export const defaultLocationId = (locations: readonly { id: string; isDefault: b
 export const quantityAt = (levels: readonly { quantity: number; location: { id: string } }[], locationId: string | undefined): number =>
   levels.find((level) => level.location.id === locationId)?.quantity ?? 0;
 
+/** A place the caller fixes for a stock dialog (a location's page scanning a product): no choice is offered. */
+export interface StockPlace {
+  id: string;
+  name: string;
+  /** The product's stock at this place itself, not below it. */
+  quantity: number;
+}
+
+type LocationChoice = { id: string; isDefault: boolean };
+type LevelAt = { quantity: number; location: { id: string } };
+
+/** Where an adjustment is recorded: the fixed place; else the chosen one while it is offered, else the default one. */
+export function adjustmentLocation(at: StockPlace | undefined, locations: readonly LocationChoice[], chosen: string | undefined): string | undefined {
+  if (at) return at.id;
+  return locations.some((option) => option.id === chosen) ? chosen : defaultLocationId(locations);
+}
+
+export interface CountTarget {
+  /** Sent with the count; absent: the server counts the total at the default location. */
+  locationId: string | undefined;
+  /** What the system expects there, the counted field's first value. */
+  expected: number;
+  /** Whether the dialog offers a choice of places. */
+  choosing: boolean;
+}
+
+/**
+ * Where a stocktake counts and what it expects: a fixed place and its own
+ * stock; with a choice of places (several, their levels known) the chosen one
+ * (the default at first) and its level; otherwise the product's total, which
+ * the server books at the default location. A fixed place never falls to the
+ * total, however few places the workspace has.
+ */
+export function countTarget(
+  { at, locations, levels, quantity }: { at?: StockPlace; locations: readonly LocationChoice[]; levels?: readonly LevelAt[]; quantity: number },
+  chosen: string | undefined,
+): CountTarget {
+  if (at) return { locationId: at.id, expected: at.quantity, choosing: false };
+  if (locations.length > 1 && levels !== undefined) {
+    const locationId = adjustmentLocation(undefined, locations, chosen);
+    return { locationId, expected: quantityAt(levels, locationId), choosing: true };
+  }
+  return { locationId: undefined, expected: quantity, choosing: false };
+}
+
 export interface QuantityPoint {
   /** Milliseconds since the epoch. */
   time: number;

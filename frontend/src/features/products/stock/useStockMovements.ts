@@ -24,6 +24,8 @@ export function useStockMovements(productId: string, onRecorded: () => void) {
   const client = useApolloClient();
   const [dialog, setDialog] = useState<StockDialog | null>(null);
   const [errors, setErrors] = useState<StockFieldErrors>({});
+  // Set when a write found the product deleted meanwhile: a page that stays open (a location's) says so.
+  const [missing, setMissing] = useState(false);
   const [adjustStock, { loading: adjusting }] = useProductAdjustStockMutation();
   const [countStock, { loading: counting }] = useProductCountStockMutation();
 
@@ -45,6 +47,7 @@ export function useStockMovements(productId: string, onRecorded: () => void) {
     } catch (error) {
       // Deleted meanwhile (in another tab, by someone else): the page stops showing it and says where it went.
       if (isProductMissing(error)) {
+        setMissing(true);
         setDialog(null);
         applyProductDeleted(client.cache, productId, readCachedProduct(client.cache, productId));
       }
@@ -75,5 +78,5 @@ export function useStockMovements(productId: string, onRecorded: () => void) {
       }),
     );
 
-  return { dialog, open, close, errors, clearErrors, busy: adjusting || counting, adjust, count };
+  return { dialog, open, close, errors, clearErrors, missing, busy: adjusting || counting, adjust, count };
 }

@@ -1,5 +1,4 @@
-import { locationListPath } from '../../../lib/urls';
-import { productListPath } from '../urls';
+import { locationListPath, productListPath } from './urls';
 
 /** The pages the app's own labels link to: a product's and a location's. */
 const LABELLED_PAGES = [`${productListPath}/`, `${locationListPath}/`];
@@ -41,4 +40,14 @@ export function productForCode<T extends ScanCandidate>(found: readonly T[], cod
   if (exact.length === 1) return exact[0];
   if (exact.length === 0 && found.length === 1) return found[0];
   return null;
+}
+
+/** What a search for a scanned or typed code found: the one product it means, several to choose from, or none. */
+export type ProductCodeMatch<T> = { kind: 'one'; product: T } | { kind: 'several' } | { kind: 'none' };
+
+/** `productForCode`'s answer told apart: with no one product, whether the search found any at all. */
+export function productCodeMatch<T extends ScanCandidate>(found: readonly T[], code: string): ProductCodeMatch<T> {
+  const product = productForCode(found, code);
+  if (product) return { kind: 'one', product };
+  return found.length > 0 ? { kind: 'several' } : { kind: 'none' };
 }

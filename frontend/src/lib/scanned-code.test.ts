@@ -1,4 +1,4 @@
-import { locationForCode, ownLabelPath, productForCode } from './scanned-code';
+import { locationForCode, ownLabelPath, productCodeMatch, productForCode } from './scanned-code';
 
 describe('ownLabelPath', () => {
   const origin = 'https://stock.example.org';
@@ -46,5 +46,21 @@ describe('locationForCode', () => {
     expect(locationForCode(locations, 'VAN')?.id).toBe('c');
     expect(locationForCode(locations, 'B')).toBeNull();
     expect(locationForCode(locations, '')).toBeNull();
+  });
+});
+
+describe('productCodeMatch', () => {
+  const lamp = { id: 'lamp', sku: 'LMP-01', barcode: '4006381333931' };
+  const other = { id: 'other', sku: null, barcode: null };
+
+  it('is the one product the code means, even beside another result', () => {
+    expect(productCodeMatch([lamp, other], '4006381333931')).toEqual({ kind: 'one', product: lamp });
+    expect(productCodeMatch([other], 'Lamp')).toEqual({ kind: 'one', product: other });
+  });
+
+  it('is several when results came but none is the one, and none when nothing came', () => {
+    expect(productCodeMatch([lamp, other], 'Lamp')).toEqual({ kind: 'several' });
+    expect(productCodeMatch([lamp, { ...lamp, id: 'twin' }], 'LMP-01')).toEqual({ kind: 'several' });
+    expect(productCodeMatch([], '4006381333931')).toEqual({ kind: 'none' });
   });
 });
