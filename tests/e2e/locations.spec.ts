@@ -330,7 +330,7 @@ describe('scanning products at a location', () => {
     s.assertClean();
   });
 
-  it('a typed code that no product has, or that several match, says so; a product deleted meanwhile says so on the dialog', async () => {
+  it('a typed code that no product has, or that several match, says so; a product label\'s link finds its product; a product deleted meanwhile says so on the dialog', async () => {
     const s = await b.open(b.browser(), { viewport: DESKTOP, permissions: ['camera'] });
     const { session } = await createUserWithSession('scanherecodes');
     await useSessionInBrowser(s.context, session);
@@ -352,6 +352,14 @@ describe('scanning products at a location', () => {
     await s.page.getByRole('status').getByText(ScannerMessages.severalProducts('Pair of gloves')).waitFor();
     await animationsDone(s.page);
     await saveScreenshot(s.page, 'locations', 'scan-here-several-1280');
+
+    // A product label's QR code (a link to the product here) finds that product.
+    await codeField(s.page).fill(s.url(`/products/${kettle.id}`));
+    await codeField(s.page).press('Enter');
+    const labelled = s.page.getByRole('dialog', { name: 'Kettle' });
+    await labelled.getByTestId('product-here-total').filter({ hasText: /^5$/ }).waitFor();
+    await labelled.getByRole('button', { name: 'Close' }).click();
+    await labelled.waitFor({ state: 'detached' });
 
     // Deleted while its dialog is open: the count is refused and the dialog says the product is gone.
     await codeField(s.page).fill('KET-1');

@@ -115,6 +115,12 @@ export function formFieldErrors<K extends string>(error: unknown, fields: Readon
   return Object.keys(errors).length > 0 ? errors : undefined;
 }
 
+/** No such record for this caller, asked for by id: NOT_FOUND, or an id that is not one ('Invalid ID format'). */
+export function isMissingById(error: unknown): boolean {
+  const code = errorCodeOf(error);
+  return code === 'NOT_FOUND' || (code === 'BAD_USER_INPUT' && 'id' in extractFieldErrors(error));
+}
+
 /** A rejected session: GraphQL code UNAUTHENTICATED or an HTTP 401. */
 export function isUnauthenticatedError(error: unknown): boolean {
   if (CombinedGraphQLErrors.is(error)) {

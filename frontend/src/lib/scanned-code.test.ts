@@ -1,4 +1,4 @@
-import { locationForCode, ownLabelPath, productCodeMatch, productForCode } from './scanned-code';
+import { labelledProductId, locationForCode, ownLabelPath, productCodeMatch, productForCode } from './scanned-code';
 
 describe('ownLabelPath', () => {
   const origin = 'https://stock.example.org';
@@ -16,6 +16,22 @@ describe('ownLabelPath', () => {
     expect(ownLabelPath('https://stock.example.org/products/', origin)).toBeNull();
     expect(ownLabelPath('4006381333931', origin)).toBeNull();
     expect(ownLabelPath('SCAN-4006381333931', origin)).toBeNull();
+  });
+});
+
+describe('labelledProductId', () => {
+  const origin = 'https://stock.example.org';
+
+  it("is the product a product label's QR code links to, whichever workspace the label names", () => {
+    expect(labelledProductId('https://stock.example.org/products/abc-123', origin)).toBe('abc-123');
+    expect(labelledProductId('https://stock.example.org/products/abc-123?workspace=w1', origin)).toBe('abc-123');
+  });
+
+  it("is none for a location's label, another page, another site or a plain code", () => {
+    expect(labelledProductId('https://stock.example.org/locations/loc-9', origin)).toBeNull();
+    expect(labelledProductId('https://stock.example.org/products/abc-123/edit', origin)).toBeNull();
+    expect(labelledProductId('https://evil.example.com/products/abc-123', origin)).toBeNull();
+    expect(labelledProductId('SKU-4711', origin)).toBeNull();
   });
 });
 

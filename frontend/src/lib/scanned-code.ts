@@ -16,6 +16,15 @@ export function ownLabelPath(code: string, origin: string): string | null {
   return url.origin === origin && labelled ? url.pathname + url.search : null;
 }
 
+/** The product id a QR code from one of this app's own product labels links to, else null. */
+export function labelledProductId(code: string, origin: string): string | null {
+  const path = ownLabelPath(code, origin);
+  const prefix = `${productListPath}/`;
+  if (!path?.startsWith(prefix)) return null;
+  const id = decodeURIComponent(path.slice(prefix.length).split(/[?#]/)[0]);
+  return id.includes('/') ? null : id;
+}
+
 /** The location whose code (any case) the scanned code is, as a location label's barcode carries it. */
 export function locationForCode<T extends { code?: string | null }>(locations: readonly T[], code: string): T | null {
   const wanted = code.toLowerCase();

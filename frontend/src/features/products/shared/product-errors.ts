@@ -1,5 +1,5 @@
 import { GeneralMessages } from '@stockroom/schema';
-import { errorCodeOf, extractFieldErrors, serverMessageOr } from '../../../lib/errors';
+import { errorCodeOf, extractFieldErrors, isMissingById, serverMessageOr } from '../../../lib/errors';
 
 export { formFieldErrors } from '../../../lib/errors';
 
@@ -14,10 +14,7 @@ export const productErrorMessage = serverMessageOr;
 export const loadErrorMessage = (error: unknown): string => productErrorMessage(error, GeneralMessages.somethingWentWrong);
 
 /** No such product for this user: NOT_FOUND, or an id that is not a UUID ('Invalid ID format'). */
-export function isProductMissing(error: unknown): boolean {
-  const code = errorCodeOf(error);
-  return code === 'NOT_FOUND' || (code === 'BAD_USER_INPUT' && 'id' in extractFieldErrors(error));
-}
+export const isProductMissing = isMissingById;
 
 export const isConflict = (error: unknown) => errorCodeOf(error) === 'CONFLICT';
 
