@@ -18,6 +18,7 @@ import { avatarRoutes, productImageRoutes } from '../../backend/src/uploads/uplo
 import { userRoutes } from '../../backend/src/users/user.routes';
 import { locationRoutes } from '../../backend/src/locations/location.routes';
 import { transferRoutes } from '../../backend/src/stock/transfer.routes';
+import { stockCountRoutes } from '../../backend/src/stock-counts/stock-count.routes';
 import { createProduct } from '../support/products';
 import { signUpAdmin, signUpUser, startTestApp, uniqueEmail, type TestApp } from '../support/test-app';
 
@@ -89,6 +90,7 @@ describe('the document and the router', () => {
       ...routesOf('/api/dashboard', dashboardRoutes(notCalled)),
       ...routesOf('/api/locations', locationRoutes(notCalled, notCalled as never)),
       ...routesOf('/api/transfers', transferRoutes(notCalled)),
+      ...routesOf('/api/stock-counts', stockCountRoutes(notCalled)),
       ...routesOf('/api/workspaces', workspaceInvitationRoutes(notCalled)),
       ...routesOf('/api/workspaces', workspaceRoutes(notCalled)),
       ...routesOf('/api/invitations', invitationRoutes(notCalled)),
