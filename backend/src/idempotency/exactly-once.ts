@@ -50,9 +50,9 @@ export const storedAnswer = (answer: unknown) =>
     return raw instanceof Date ? { $date: raw.toISOString() } : value;
   });
 
-/** A stored answer back as the service first returned it. */
-export const answerFromStore = (stored: unknown): unknown =>
-  JSON.parse(JSON.stringify(stored), (_key, value) => (value && typeof value === 'object' && typeof value.$date === 'string' && Object.keys(value).length === 1 ? new Date(value.$date) : value));
+/** A stored answer back as the service first returned it, its keys in their first order. */
+export const answerFromStore = (stored: string): unknown =>
+  JSON.parse(stored, (_key, value) => (value && typeof value === 'object' && typeof value.$date === 'string' && Object.keys(value).length === 1 ? new Date(value.$date) : value));
 
 /**
  * Runs a stock write once per idempotency key. Without a key it simply runs.
@@ -72,7 +72,7 @@ export async function exactlyOnce<T>(ctx: RequestContext, owner: KeyOwner, key: 
   return ctx.sql.transaction(async (tx) => {
     const [claimed] = await tx.query<{ claimed: boolean }>(claimKeyStatement(workspaceId, userId, key, requestHash, IDEMPOTENCY_KEY_RETENTION_HOURS));
     if (!claimed) {
-      const [kept] = await tx.query<{ requestHash: string; answer: unknown }>(keyedAnswerStatement(workspaceId, userId, key));
+      const [kept] = await tx.query<{ requestHash: string; answer: string }>(keyedAnswerStatement(workspaceId, userId, key));
       if (kept.requestHash !== requestHash) throw new IdempotencyKeyReusedError();
       return answerFromStore(kept.answer) as T;
     }

@@ -30,9 +30,12 @@ export class IdempotencyKey {
   @Property({ length: 64 })
   requestHash!: string;
 
-  /** The answer the request got; null only inside the transaction that is writing it, which no one else sees. */
-  @Property({ type: 'jsonb', nullable: true })
-  answer?: unknown;
+  /**
+   * The answer the request got, as JSON text: jsonb would reorder its keys, and a repeat is answered with
+   * the very body the first request got. Null only inside the transaction writing it, which no one else sees.
+   */
+  @Property({ type: 'text', nullable: true })
+  answer?: string | null;
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt!: Date;

@@ -30,7 +30,7 @@ export function keyedAnswerStatement(workspaceId: string, userId: string, key: s
 
 /** Keeps the answer beside the key, in the write's transaction. */
 export function saveAnswerStatement(workspaceId: string, userId: string, key: string, answer: string): Statement {
-  return { sql: `UPDATE idempotency_keys SET answer = ?::jsonb WHERE ${KEY}`, values: [answer, workspaceId, userId, key] };
+  return { sql: `UPDATE idempotency_keys SET answer = ? WHERE ${KEY}`, values: [answer, workspaceId, userId, key] };
 }
 
 /** Removes up to `batch` keys older than `retentionHours`, in every workspace; answers how many. */

@@ -27,7 +27,7 @@ export class Migration20261130060000 extends Migration {
     );
     this.addSql(`create index "stock_count_lines_count_idx" on "stock_count_lines" ("workspace_id", "count_id", "product_id", "location_id");`);
     this.addSql(
-      `create table "idempotency_keys" ("workspace_id" uuid not null, "user_id" uuid not null, "key" varchar(255) not null, "request_hash" varchar(64) not null, "answer" jsonb null, "created_at" timestamptz not null default now(), constraint "idempotency_keys_pkey" primary key ("workspace_id", "user_id", "key"));`,
+      `create table "idempotency_keys" ("workspace_id" uuid not null, "user_id" uuid not null, "key" varchar(255) not null, "request_hash" varchar(64) not null, "answer" text null, "created_at" timestamptz not null default now(), constraint "idempotency_keys_pkey" primary key ("workspace_id", "user_id", "key"));`,
     );
     this.addSql(`alter table "stock_counts" add constraint "stock_counts_workspace_id_foreign" foreign key ("workspace_id") references "workspaces" ("id") on update cascade on delete cascade;`);
     this.addSql(`alter table "stock_counts" add constraint "stock_counts_created_by_id_foreign" foreign key ("created_by_id") references "users" ("id") on update cascade on delete set null;`);
