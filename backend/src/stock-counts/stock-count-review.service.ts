@@ -5,8 +5,8 @@ import { assertValid, canonicalId } from '../common/errors';
 import { locationService } from '../locations/location.service';
 import { countLedgerService, placeKey } from '../stock/count-ledger.service';
 import { StockCountNotFoundError } from './stock-count.errors';
-import { countedPlacesStatement, countStateStatement, pendingLinesStatement } from './stock-count.queries';
-import { scopeLocationsOf, type CountState, type PendingLine } from './stock-count-rows';
+import { countLinesStatement, countStateStatement } from './stock-count.queries';
+import { scopeLocationsOf, type CountLine, type CountState } from './stock-count-rows';
 import type { StockCountNotCounted, StockCountReview, StockCountReviewItem } from './stock-count.types';
 
 /** variance x price in cents, then back: a whole number of cents, as prices are. */
@@ -38,11 +38,8 @@ export const stockCountReviewService = {
     const [state] = await ctx.sql.query<CountState>(countStateStatement(id, workspaceId, false));
     if (!state) throw new StockCountNotFoundError();
     const expectedHidden = state.blind && !roleAllows(role, 'manageStockCounts');
-    const [pending, counted, locations] = [
-      await ctx.sql.query<PendingLine>(pendingLinesStatement(id, workspaceId)),
-      await ctx.sql.query<{ productId: string; locationId: string }>(countedPlacesStatement(id, workspaceId)),
-      await locationService.list(ctx),
-    ];
+    const [lines, locations] = await Promise.all([ctx.sql.query<CountLine>(countLinesStatement(id, workspaceId)), locationService.list(ctx)]);
+    const pending = lines.filter((line) => line.status === 'PENDING');
     const paths = new Map(locations.map((location) => [location.id, location.path]));
 
     const groups = new Map<string, { productId: string; locationId: string; position: string; counted: number; lineIds: string[] }>();
@@ -75,8 +72,8 @@ export const stockCountReviewService = {
     const sortBy = (request.sortBy as StockCountReviewSort | undefined) ?? 'value';
     items.sort(compareItems(expectedHidden ? 'product' : sortBy));
 
-    const seen = new Set(counted.map(placeKey));
-    const stocked = await countLedgerService.stockedIn(ctx, { locationIds: await scopeLocationsOf(ctx, state), category: state.category });
+    const seen = new Set(lines.map(placeKey));
+    const stocked = await countLedgerService.stockedIn(ctx, { locationIds: scopeLocationsOf(locations, state), category: state.category });
     const notCounted: StockCountNotCounted[] = stocked
       .filter((place) => !seen.has(placeKey(place)))
       .map(({ productId, locationId, quantity, product }) => ({

@@ -1,6 +1,6 @@
-import { LEDGER_POSITION_MAX, type StockCountStatus } from '@stockroom/schema';
+import { LEDGER_POSITION_MAX, type StockCountLineStatus, type StockCountStatus } from '@stockroom/schema';
 import type { RequestContext } from '../account/context';
-import { locationService } from '../locations/location.service';
+import { locationService, type LocationView } from '../locations/location.service';
 import { countLedgerService, placeKey, type CountBooking } from '../stock/count-ledger.service';
 import { subtreeOf } from './stock-count-input';
 import type { StockCountLineView, StockCountView } from './stock-count.types';
@@ -26,13 +26,14 @@ export interface LineRow extends Omit<StockCountLineView, 'countedBy' | 'locatio
   countedByName: string | null;
 }
 
-/** A pending line as an approval reads it. */
-export interface PendingLine {
+/** A line as a review and an approval weigh it. */
+export interface CountLine {
   id: string;
   productId: string;
   locationId: string;
   quantity: number;
   ledgerPosition: string;
+  status: StockCountLineStatus;
 }
 
 const person = (id: string | null, fullName: string | null) => (id === null ? null : { id, fullName: fullName ?? '' });
@@ -54,17 +55,17 @@ export function lineFromRow({ countedById, countedByName, ...row }: LineRow, pat
   return { ...row, locationPath: paths.get(row.locationId) ?? null, countedAt: new Date(row.countedAt), countedBy: person(countedById, countedByName) };
 }
 
-/** The locations a count covers (its location and the ones below it), or null for every location. */
-export async function scopeLocationsOf(ctx: RequestContext, state: Pick<CountState, 'locationId'>): Promise<string[] | null> {
-  return state.locationId === null ? null : [...subtreeOf(await locationService.list(ctx), state.locationId)];
+/** The locations a count covers (its location and the ones below it, from the workspace's tree), or null for every location. */
+export function scopeLocationsOf(locations: LocationView[], state: Pick<CountState, 'locationId'>): string[] | null {
+  return state.locationId === null ? null : [...subtreeOf(locations, state.locationId)];
 }
 
 /**
  * Stock in the count's scope that no line of the count names, as bookings of
  * 0 measured from the newest position (the quantity there now).
  */
-export async function uncountedBookings(ctx: RequestContext, state: CountState, counted: Array<{ productId: string; locationId: string }>): Promise<CountBooking[]> {
-  const seen = new Set(counted.map(placeKey));
-  const stocked = await countLedgerService.stockedIn(ctx, { locationIds: await scopeLocationsOf(ctx, state), category: state.category });
+export async function uncountedBookings(ctx: RequestContext, state: CountState, lines: CountLine[]): Promise<CountBooking[]> {
+  const seen = new Set(lines.map(placeKey));
+  const stocked = await countLedgerService.stockedIn(ctx, { locationIds: scopeLocationsOf(await locationService.list(ctx), state), category: state.category });
   return stocked.filter((place) => !seen.has(placeKey(place))).map(({ productId, locationId }) => ({ productId, locationId, counted: 0, position: LEDGER_POSITION_MAX }));
 }

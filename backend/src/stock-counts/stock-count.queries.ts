@@ -126,19 +126,15 @@ export function moveCountStatement(id: string, workspaceId: string, from: StockC
   };
 }
 
-/** A count's pending lines, for its approval (read after the count is held). */
-export function pendingLinesStatement(countId: string, workspaceId: string): Statement {
+/**
+ * A count's lines as its review and its approval weigh them: each one's
+ * place, quantity, position and status (the approval reads them after
+ * holding the count, so none is being added meanwhile).
+ */
+export function countLinesStatement(countId: string, workspaceId: string): Statement {
   return {
-    sql: `SELECT id, product_id AS "productId", location_id AS "locationId", quantity, ledger_position::text AS "ledgerPosition"
-      FROM stock_count_lines WHERE workspace_id = ? AND count_id = ? AND status = 'PENDING' ORDER BY created_at, id`,
-    values: [workspaceId, countId],
-  };
-}
-
-/** Product and location pairs that have a line in the count, whatever became of it: stock no one counted is the rest. */
-export function countedPlacesStatement(countId: string, workspaceId: string): Statement {
-  return {
-    sql: 'SELECT DISTINCT product_id AS "productId", location_id AS "locationId" FROM stock_count_lines WHERE workspace_id = ? AND count_id = ?',
+    sql: `SELECT id, product_id AS "productId", location_id AS "locationId", quantity, ledger_position::text AS "ledgerPosition", status
+      FROM stock_count_lines WHERE workspace_id = ? AND count_id = ? ORDER BY created_at, id`,
     values: [workspaceId, countId],
   };
 }

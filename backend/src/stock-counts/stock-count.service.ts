@@ -23,7 +23,7 @@ import {
 } from './stock-count.errors';
 import {
   cancelLinesStatement,
-  countedPlacesStatement,
+  countLinesStatement,
   countPageStatement,
   countStateStatement,
   countStatement,
@@ -34,11 +34,10 @@ import {
   lineStatement,
   linesStatement,
   moveCountStatement,
-  pendingLinesStatement,
   settleLinesStatement,
 } from './stock-count.queries';
 import type { StockCountLineView, StockCountPage, StockCountView, StockCountWithLines } from './stock-count.types';
-import { lineFromRow, stockCountFromRow, uncountedBookings, type CountRow, type CountState, type LineRow, type PendingLine } from './stock-count-rows';
+import { lineFromRow, stockCountFromRow, uncountedBookings, type CountRow, type CountState, type LineRow, type CountLine } from './stock-count-rows';
 
 /** A new count as a transport parsed it. */
 export type StockCountRequest = { locationId?: unknown; category?: unknown; blind?: unknown };
@@ -66,10 +65,14 @@ async function countView(ctx: RequestContext, id: string, workspaceId: string): 
 
 /** The count with its lines. */
 async function countWithLines(ctx: RequestContext, id: string, workspaceId: string): Promise<StockCountWithLines> {
-  const stockCount = await countView(ctx, id, workspaceId);
-  const paths = pathsOf(await locationService.list(ctx));
-  const lines = (await ctx.sql.query<LineRow>(linesStatement(id, workspaceId))).map((row) => lineFromRow(row, paths));
-  return { stockCount, lines };
+  const [[count], lines, locations] = await Promise.all([
+    ctx.sql.query<CountRow>(countStatement(id, workspaceId)),
+    ctx.sql.query<LineRow>(linesStatement(id, workspaceId)),
+    locationService.list(ctx),
+  ]);
+  if (!count) throw new StockCountNotFoundError();
+  const paths = pathsOf(locations);
+  return { stockCount: stockCountFromRow(count, paths), lines: lines.map((row) => lineFromRow(row, paths)) };
 }
 
 /**
@@ -204,10 +207,11 @@ export const stockCountService = {
       const txCtx = contextOnSql(ctx, poolInTransaction(tx, { savepoints: false }));
       const state = await stateOf(txCtx, id, workspaceId, true);
       if (state.status !== 'IN_REVIEW') throw new StockCountNotInReviewError();
-      const pending = await tx.query<PendingLine>(pendingLinesStatement(id, workspaceId));
+      const lines = await tx.query<CountLine>(countLinesStatement(id, workspaceId));
+      const pending = lines.filter((line) => line.status === 'PENDING');
       const chosen = chosenIds ? pending.filter((line) => chosenIds.includes(line.id)) : pending;
       if (chosen.length !== (chosenIds ?? pending).length) throw new UnknownStockCountLinesError();
-      const uncounted = input.notCountedAsZero === true ? await uncountedBookings(txCtx, state, await tx.query(countedPlacesStatement(id, workspaceId))) : [];
+      const uncounted = input.notCountedAsZero === true ? await uncountedBookings(txCtx, state, lines) : [];
       const outcomes = await countLedgerService.book(txCtx, [...bookingsOf(chosen), ...uncounted]);
       const chosenSet = new Set(chosen.map((line) => line.id));
       const settled = pending.map((line) => {
@@ -216,11 +220,11 @@ export const stockCountService = {
       });
       if (settled.length) await tx.query(settleLinesStatement(workspaceId, settled));
       if (uncounted.length) {
-        const lines = uncounted.map((place) => {
+        const written = uncounted.map((place) => {
           const outcome = outcomes.get(placeKey(place))!;
           return { id: randomUUID(), ...place, ledgerPosition: outcome.seenPosition, status: outcome.status, movementId: outcome.movementId };
         });
-        await tx.query(insertUncountedLinesStatement(workspaceId, id, user.id, lines));
+        await tx.query(insertUncountedLinesStatement(workspaceId, id, user.id, written));
       }
       await tx.query(moveCountStatement(id, workspaceId, ['IN_REVIEW'], 'APPROVED', user.id));
       return countWithLines(txCtx, id, workspaceId);
@@ -229,7 +233,7 @@ export const stockCountService = {
 };
 
 /** One booking per product and location: its lines' counts summed, measured from the earliest position any of them saw. */
-function bookingsOf(lines: PendingLine[]): CountBooking[] {
+function bookingsOf(lines: CountLine[]): CountBooking[] {
   const byPlace = new Map<string, CountBooking>();
   for (const line of lines) {
     const booking = byPlace.get(placeKey(line));
