@@ -45,8 +45,8 @@ export function countedAtOf(value: unknown, now = Date.now()): Date | null {
 }
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 
-/** A line's quantity and when it was counted, checked with the shared rules. */
-export function lineFieldsOf(input: { quantity?: unknown; countedAt?: unknown }): { quantity: number } {
+/** A line's quantity, checked with the shared rule. */
+export function lineFieldsOf(input: { quantity?: unknown }): { quantity: number } {
   assertValid(validateFields({ quantity: StockCountLineFields.quantity }, input));
   return { quantity: Number(input.quantity) };
 }
