@@ -46,7 +46,7 @@ import { invitationRoutes, workspaceInvitationRoutes } from './workspaces/invita
 import { workspaceRoutes } from './workspaces/workspace.routes';
 import { locationRoutes } from './locations/location.routes';
 import { locationFiguresService } from './stock/location-figures.service';
-import { transferRoutes } from './stock/transfer.routes';
+import { transferRoutes } from './stock/transfers/transfer.routes';
 import { stockCountRoutes } from './stock-counts/stock-count.routes';
 import { docsRoutes } from './app/docs.routes';
 import { restErrorHandler, restNotFound } from './rest/error-middleware';

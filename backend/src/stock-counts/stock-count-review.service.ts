@@ -3,7 +3,7 @@ import type { RequestContext } from '../account/context';
 import { requireMember } from '../account/workspace-access';
 import { assertValid, canonicalId } from '../common/errors';
 import { locationService } from '../locations/location.service';
-import { countLedgerService, placeKey } from '../stock/count-ledger.service';
+import { countLedgerService, placeKey } from '../stock/count-ledger/count-ledger.service';
 import { StockCountNotFoundError } from './stock-count.errors';
 import { countLinesStatement, countStateStatement } from './stock-count.queries';
 import { scopeLocationsOf, type CountLine, type CountState } from './stock-count-rows';

@@ -1,7 +1,7 @@
 import { LEDGER_POSITION_MAX, type StockCountLineStatus, type StockCountStatus } from '@stockroom/schema';
 import type { RequestContext } from '../account/context';
 import { locationService, type LocationView } from '../locations/location.service';
-import { countLedgerService, placeKey, type CountBooking } from '../stock/count-ledger.service';
+import { countLedgerService, placeKey, type CountBooking } from '../stock/count-ledger/count-ledger.service';
 import { subtreeOf } from './stock-count-input';
 import type { StockCountLineView, StockCountView } from './stock-count.types';
 

@@ -3,7 +3,7 @@ import type { Statement } from '../db/sql';
 
 /**
  * The SQL of stock counts and their lines. The stock they book is written
- * through the stock module's service (stock/count-ledger.service.ts); these
+ * through the stock module's service (stock/count-ledger/count-ledger.service.ts); these
  * statements read and write the counts' own rows.
  */
 

@@ -10,7 +10,7 @@ import { deletedLocationErrorOf, LocationNotFoundError } from '../locations/loca
 import { locationService, optionalIdOf, type LocationView } from '../locations/location.service';
 import { liveProductOf } from '../product-record/product-lookup';
 import { ProductNotFoundError } from '../product-record/product.errors';
-import { countLedgerService, placeKey, type CountBooking } from '../stock/count-ledger.service';
+import { countLedgerService, placeKey, type CountBooking } from '../stock/count-ledger/count-ledger.service';
 import { approvedLineIdsOf, countedAtOf, ledgerPositionOf, lineFieldsOf, requiredIdOf, subtreeOf } from './stock-count-input';
 import {
   OutsideStockCountError,

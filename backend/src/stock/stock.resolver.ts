@@ -3,7 +3,7 @@ import type { RequestContext } from '../account/context';
 import { IDEMPOTENCY_KEY_ARG } from '../idempotency/idempotency.graphql';
 import { ProductView } from '../product-record/product-view.types';
 import { stockService } from './stock.service';
-import { transferService } from './transfer.service';
+import { transferService } from './transfers/transfer.service';
 import { StockMovementPage, StockMovementReason } from './stock-movement.types';
 import { ProductStock, StockTransfer, StockTransferBatch, StockTransferBatchInput } from './stock-level.types';
 

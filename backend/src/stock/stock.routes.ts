@@ -5,7 +5,7 @@ import { readBody } from '../rest/body';
 import { queryParams } from '../rest/query';
 import { idempotencyKeyHeader } from '../idempotency/idempotency.routes';
 import { stockService } from './stock.service';
-import { transferService } from './transfer.service';
+import { transferService } from './transfers/transfer.service';
 
 type ContextOf = (req: Request) => RequestContext;
 

@@ -1,7 +1,7 @@
 import { Router, type Request } from 'express';
-import type { RequestContext } from '../account/context';
-import { readBody } from '../rest/body';
-import { idempotencyKeyHeader } from '../idempotency/idempotency.routes';
+import type { RequestContext } from '../../account/context';
+import { readBody } from '../../rest/body';
+import { idempotencyKeyHeader } from '../../idempotency/idempotency.routes';
 import { transferService } from './transfer.service';
 
 type ContextOf = (req: Request) => RequestContext;

@@ -1,6 +1,6 @@
-import type { Statement } from '../db/sql';
-import { lastChange } from '../product-record/product-change';
-import { LIVE } from '../product-record/product-columns';
+import type { Statement } from '../../db/sql';
+import { lastChange } from '../../product-record/product-change';
+import { LIVE } from '../../product-record/product-columns';
 
 /**
  * The SQL that reads the ledger at a position and books stock count lines.

@@ -1,20 +1,20 @@
 import { GeneralMessages, isUuid, LocationMessages, TRANSFER_LINES_MAX, TransferFields, ValidationMessages, validateField, validateFields } from '@stockroom/schema';
 import { randomUUID } from 'node:crypto';
-import type { RequestContext } from '../account/context';
-import { requireMember } from '../account/workspace-access';
-import { assertValid, canonicalId, ValidationError } from '../common/errors';
-import { exactlyOnce, idempotencyKeyOf } from '../idempotency/exactly-once';
-import { deletedLocationErrorOf } from '../locations/location.errors';
-import { optionalIdOf } from '../locations/location.service';
-import { productFromRow, type ProductRow } from '../product-record/product-columns';
-import { liveProductOf, readOwnProduct } from '../product-record/product-lookup';
-import { NotEnoughStockAtError, ProductNotFoundError, stockShortageOf } from '../product-record/product.errors';
-import type { ProductView } from '../product-record/product-view.types';
-import { movementFromRow, type MovementRow } from './movement-view';
-import { cleanNote } from './stock.service';
-import { requireLocations } from './stock-locations';
-import { transferMovementsStatement } from './stock-movement.queries';
-import type { StockMovementView } from './stock-movement.types';
+import type { RequestContext } from '../../account/context';
+import { requireMember } from '../../account/workspace-access';
+import { assertValid, canonicalId, ValidationError } from '../../common/errors';
+import { exactlyOnce, idempotencyKeyOf } from '../../idempotency/exactly-once';
+import { deletedLocationErrorOf } from '../../locations/location.errors';
+import { optionalIdOf } from '../../locations/location.service';
+import { productFromRow, type ProductRow } from '../../product-record/product-columns';
+import { liveProductOf, readOwnProduct } from '../../product-record/product-lookup';
+import { NotEnoughStockAtError, ProductNotFoundError, stockShortageOf } from '../../product-record/product.errors';
+import type { ProductView } from '../../product-record/product-view.types';
+import { movementFromRow, type MovementRow } from '../movement-view';
+import { cleanNote } from '../stock.service';
+import { requireLocations } from '../stock-locations';
+import { transferMovementsStatement } from '../stock-movement.queries';
+import type { StockMovementView } from '../stock-movement.types';
 import { transferBatchStatement, transferStatement, type TransferPlan } from './transfer.queries';
 
 /** One product's transfer as a transport parsed it. */

@@ -1,8 +1,8 @@
 import { Rules, type StockCountLineStatus } from '@stockroom/schema';
-import type { RequestContext } from '../account/context';
-import { requireMember } from '../account/workspace-access';
-import { deletedLocationErrorOf } from '../locations/location.errors';
-import { locationService } from '../locations/location.service';
+import type { RequestContext } from '../../account/context';
+import { requireMember } from '../../account/workspace-access';
+import { deletedLocationErrorOf } from '../../locations/location.errors';
+import { locationService } from '../../locations/location.service';
 import {
   bookCountsStatement,
   lockProductsStatement,
