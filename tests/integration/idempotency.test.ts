@@ -137,6 +137,23 @@ describe('over GraphQL', () => {
   });
 });
 
+describe('over GraphQL, a stock count line', () => {
+  it('with an idempotencyKey is recorded once; the same key with another line is IDEMPOTENCY_KEY_REUSED', async () => {
+    const product = await createProduct(app, owner.token, { quantity: 10 });
+    const count = (await app.rest('POST', '/api/stock-counts', {}, { token: owner.token })).body.stockCount;
+    const ADD = `mutation ($countId: ID!, $input: StockCountLineInput!, $key: String) { addStockCountLine(countId: $countId, input: $input, idempotencyKey: $key) { id quantity countedAt } }`;
+    const key = newKey();
+    const input = { productId: product.id, quantity: 3, ledgerPosition: '0' };
+    const first = await app.gql(ADD, { countId: count.id, input, key }, { token: owner.token });
+    const again = await app.gql(ADD, { countId: count.id, input, key }, { token: owner.token });
+    expect(first.errors).toBeUndefined();
+    expect(again).toEqual(first);
+    const other = await app.gql(ADD, { countId: count.id, input: { ...input, quantity: 4 }, key }, { token: owner.token });
+    expect(other.errors?.[0].extensions?.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect((await app.rest('GET', `/api/stock-counts/${count.id}`, undefined, { token: owner.token })).body.lines).toHaveLength(1);
+  });
+});
+
 describe('keys', () => {
   it('of another caller or another workspace never meet: the same key writes for each', async () => {
     const shop = (await app.rest('POST', '/api/workspaces', { name: 'Key shop' }, { token: owner.token })).body.workspace.id;
