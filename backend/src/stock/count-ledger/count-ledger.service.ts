@@ -66,7 +66,8 @@ export interface BookingOutcome {
 
 type PlaceRow = Omit<PlaceAtPosition, 'product'> & Partial<PlaceProduct> & { exists: boolean; total: number | null };
 
-const placeKey = (place: { productId: string; locationId: string }) => `${place.productId}/${place.locationId}`;
+/** A product at a location as one key, to match bookings, lines and rows. */
+export const placeKey = (place: { productId: string; locationId: string }) => `${place.productId}/${place.locationId}`;
 const arraysOf = (places: CountedPlace[]): PlaceArrays => ({
   productIds: places.map((p) => p.productId),
   locationIds: places.map((p) => p.locationId),
@@ -164,5 +165,3 @@ export const countLedgerService = {
     return outcomes;
   },
 };
-
-export { placeKey };
