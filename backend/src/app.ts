@@ -46,7 +46,8 @@ import { invitationRoutes, workspaceInvitationRoutes } from './workspaces/invita
 import { workspaceRoutes } from './workspaces/workspace.routes';
 import { locationRoutes } from './locations/location.routes';
 import { locationFiguresService } from './stock/location-figures.service';
-import { transferRoutes } from './stock/transfer.routes';
+import { transferRoutes } from './stock/transfers/transfer.routes';
+import { stockCountRoutes } from './stock-counts/stock-count.routes';
 import { docsRoutes } from './app/docs.routes';
 import { restErrorHandler, restNotFound } from './rest/error-middleware';
 import { methodNotAllowed } from './rest/method-not-allowed';
@@ -230,6 +231,7 @@ export async function createApp({ config, databaseUrl, orm, ownerOrm = orm, mail
   api.use('/dashboard', dashboardRoutes(contextOf));
   api.use('/locations', locationRoutes(contextOf, locationFiguresService.all));
   api.use('/transfers', transferRoutes(contextOf));
+  api.use('/stock-counts', stockCountRoutes(contextOf));
   api.use('/workspaces', workspaceInvitationRoutes(contextOf));
   api.use('/workspaces', workspaceRoutes(contextOf));
   api.use('/invitations', invitationRoutes(contextOf));

@@ -282,7 +282,7 @@ export type WorkspaceInput = {
 
 /** What a member may do, strongest first */
 export type WorkspaceRole =
-  /** An editor who also manages members (not owners), webhooks, the trash and settings */
+  /** An editor who also manages members (not owners), stock counts, webhooks, the trash and settings */
   | 'ADMIN'
   /** A viewer who also records stock movements and counts */
   | 'COUNTER'

@@ -817,6 +817,135 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/stock-counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workspace's stock counts, newest first */
+        get: operations["listStockCounts"];
+        put?: never;
+        /** Opens a stock count of a location and the ones below it, a category, both, or the whole workspace (admins and above) */
+        post: operations["createStockCount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stock-counts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One stock count with its lines */
+        get: operations["getStockCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stock-counts/{id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the count's pending lines would book, and the stock no one counted
+         * @description In a blind count, expected quantities, variances and values are null to anyone below ADMIN, and items are sorted by product.
+         */
+        get: operations["getStockCountReview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stock-counts/{id}/lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Records a line of an OPEN count: a quantity of a product found at a location, and the ledger position the device had seen there (counters and above)
+         * @description Lines of one product and location add up (two counters on two halves of a shelf) unless one `replaces` another. Approving books `their sum - the quantity there at their earliest ledgerPosition`, so movements after it stand.
+         */
+        post: operations["addStockCountLine"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stock-counts/{id}/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Hands an OPEN count over for review: IN_REVIEW, and no more lines (counters and above) */
+        post: operations["submitStockCount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stock-counts/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approves a submitted count, booking each chosen product and location's difference as a COUNT movement in one transaction (admins and above)
+         * @description Each line says what became of it: BOOKED (with its movement), NOT_CHOSEN, or why it was not booked (PRODUCT_DELETED, LOCATION_DELETED, BELOW_ZERO, OVER_MAXIMUM). `notCountedAsZero` books the stock no line counted as 0, as lines of their own.
+         */
+        post: operations["approveStockCount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stock-counts/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancels an OPEN or IN_REVIEW count; nothing is booked (admins and above) */
+        post: operations["cancelStockCount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/workspaces": {
         parameters: {
             query?: never;
@@ -1078,7 +1207,7 @@ export interface components {
             /** @example Invalid email or password */
             message: string;
             /** @enum {unknown} */
-            code: "BAD_USER_INPUT" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "GONE" | "ACCOUNT_LOCKED" | "ACCOUNT_INACTIVE" | "TOO_MANY_REQUESTS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INTERNAL_SERVER_ERROR" | "SERVICE_UNAVAILABLE" | "METHOD_NOT_ALLOWED";
+            code: "BAD_USER_INPUT" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "IDEMPOTENCY_KEY_REUSED" | "GONE" | "ACCOUNT_LOCKED" | "ACCOUNT_INACTIVE" | "TOO_MANY_REQUESTS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INTERNAL_SERVER_ERROR" | "SERVICE_UNAVAILABLE" | "METHOD_NOT_ALLOWED";
             /** @description Per-field messages: for BAD_USER_INPUT, and `email` for a CONFLICT over a taken email address */
             fields?: {
                 [key: string]: string;
@@ -1200,6 +1329,8 @@ export interface components {
         StockMovement: {
             /** @description Increasing: a later movement of the product has a larger id */
             id: string;
+            /** @description Its place in the ledger, as a stock count line names it: its own id */
+            ledgerPosition: string;
             /** @description Signed: negative takes stock away; 0 for a stocktake that found the expected quantity */
             delta: number;
             /** @description The product's total stock after this movement; a transfer leaves it unchanged */
@@ -1234,6 +1365,8 @@ export interface components {
             levels: {
                 location: components["schemas"]["LocationRef"];
                 quantity: number;
+                /** @description The id of the product's newest movement there ('0' when none was recorded): what a stock count line made now names */
+                ledgerPosition: string;
             }[];
         };
         StockMovementPage: {
@@ -1458,6 +1591,124 @@ export interface components {
             name: string;
             path: string;
         };
+        StockCount: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description OPEN (counting) -> IN_REVIEW (submitted) -> APPROVED (booked), or CANCELLED
+             * @enum {unknown}
+             */
+            status: "OPEN" | "IN_REVIEW" | "APPROVED" | "CANCELLED";
+            /** @description Counters do not see the expected quantities; those who approve do */
+            blind: boolean;
+            /**
+             * Format: uuid
+             * @description The location counted with the ones below it; null: every location
+             */
+            locationId: string | null;
+            /** @description null for every location, or once the location is deleted */
+            locationPath: string | null;
+            /** @description The category counted; null: every category */
+            category: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            createdBy: {
+                /** Format: uuid */
+                id: string;
+                fullName: string;
+            } | null;
+            submittedAt: string | null;
+            /** @description When it was approved or cancelled */
+            closedAt: string | null;
+            closedBy: {
+                /** Format: uuid */
+                id: string;
+                fullName: string;
+            } | null;
+            lineCount: number;
+        };
+        StockCountLine: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            productId: string;
+            productSku: string | null;
+            /** Format: uuid */
+            locationId: string;
+            /** @description null once the location is deleted */
+            locationPath: string | null;
+            /** @description null once the product is deleted for good */
+            productName: string | null;
+            quantity: number;
+            ledgerPosition: string;
+            /** Format: date-time */
+            countedAt: string;
+            countedBy: {
+                /** Format: uuid */
+                id: string;
+                fullName: string;
+            } | null;
+            /**
+             * Format: uuid
+             * @description The line this one replaces
+             */
+            replaces: string | null;
+            /**
+             * @description PENDING until approval; then BOOKED, NOT_CHOSEN, or why it was not booked. REPLACED by a later line; CANCELLED with its count
+             * @enum {unknown}
+             */
+            status: "PENDING" | "BOOKED" | "NOT_CHOSEN" | "PRODUCT_DELETED" | "LOCATION_DELETED" | "BELOW_ZERO" | "OVER_MAXIMUM" | "REPLACED" | "CANCELLED";
+            /** @description The COUNT movement its approval booked */
+            movementId: string | null;
+            /** @description Written by the approval for stock no one counted, booked as 0 */
+            uncounted: boolean;
+        };
+        StockCountWithLines: {
+            stockCount: components["schemas"]["StockCount"];
+            lines: components["schemas"]["StockCountLine"][];
+        };
+        StockCountReview: {
+            /** @description true when expected quantities are hidden from the caller (a blind count, to a counter) */
+            expectedHidden: boolean;
+            /** @description Each product and location the count's pending lines name: what approving would book */
+            items: {
+                /** Format: uuid */
+                productId: string;
+                productSku: string | null;
+                /** Format: uuid */
+                locationId: string;
+                /** @description null once the location is deleted */
+                locationPath: string | null;
+                productName: string | null;
+                /** @description The sum of its pending lines */
+                counted: number;
+                /** @description The quantity there at the lines' earliest ledger position; null when hidden */
+                expected: number | null;
+                /** @description counted - expected: the COUNT movement approving would book */
+                variance: number | null;
+                /** @description variance x price */
+                varianceValue: number | null;
+                lineIds: string[];
+            }[];
+            /** @description Stock in the count's scope that no line names */
+            notCounted: {
+                /** Format: uuid */
+                productId: string;
+                productSku: string | null;
+                /** Format: uuid */
+                locationId: string;
+                /** @description null once the location is deleted */
+                locationPath: string | null;
+                productName: string;
+                expected: number | null;
+                /** @description -expected x price */
+                varianceValue: number | null;
+            }[];
+        };
+        StockCountPage: {
+            stockCounts: components["schemas"]["StockCount"][];
+            pagination: components["schemas"]["Pagination"];
+        };
         Workspace: {
             /** Format: uuid */
             id: string;
@@ -1479,7 +1730,7 @@ export interface components {
                 email: string;
             };
             /**
-             * @description OWNER: Everything, including owners, renaming and deleting the workspace; ADMIN: An editor who also manages members (not owners), webhooks, the trash and settings; EDITOR: Creates, edits, deletes, imports and restores products; COUNTER: A viewer who also records stock movements and counts; VIEWER: Reads products, history and stats, and exports them
+             * @description OWNER: Everything, including owners, renaming and deleting the workspace; ADMIN: An editor who also manages members (not owners), stock counts, webhooks, the trash and settings; EDITOR: Creates, edits, deletes, imports and restores products; COUNTER: A viewer who also records stock movements and counts; VIEWER: Reads products, history and stats, and exports them
              * @enum {unknown}
              */
             role: "OWNER" | "ADMIN" | "EDITOR" | "COUNTER" | "VIEWER";
@@ -1492,7 +1743,7 @@ export interface components {
             /** @description The invited address, lower-cased */
             email: string;
             /**
-             * @description OWNER: Everything, including owners, renaming and deleting the workspace; ADMIN: An editor who also manages members (not owners), webhooks, the trash and settings; EDITOR: Creates, edits, deletes, imports and restores products; COUNTER: A viewer who also records stock movements and counts; VIEWER: Reads products, history and stats, and exports them
+             * @description OWNER: Everything, including owners, renaming and deleting the workspace; ADMIN: An editor who also manages members (not owners), stock counts, webhooks, the trash and settings; EDITOR: Creates, edits, deletes, imports and restores products; COUNTER: A viewer who also records stock movements and counts; VIEWER: Reads products, history and stats, and exports them
              * @enum {unknown}
              */
             role: "OWNER" | "ADMIN" | "EDITOR" | "COUNTER" | "VIEWER";
@@ -1506,7 +1757,7 @@ export interface components {
             /** @description The invited address: the account that accepts must have it */
             email: string;
             /**
-             * @description OWNER: Everything, including owners, renaming and deleting the workspace; ADMIN: An editor who also manages members (not owners), webhooks, the trash and settings; EDITOR: Creates, edits, deletes, imports and restores products; COUNTER: A viewer who also records stock movements and counts; VIEWER: Reads products, history and stats, and exports them
+             * @description OWNER: Everything, including owners, renaming and deleting the workspace; ADMIN: An editor who also manages members (not owners), stock counts, webhooks, the trash and settings; EDITOR: Creates, edits, deletes, imports and restores products; COUNTER: A viewer who also records stock movements and counts; VIEWER: Reads products, history and stats, and exports them
              * @enum {unknown}
              */
             role: "OWNER" | "ADMIN" | "EDITOR" | "COUNTER" | "VIEWER";
@@ -5350,7 +5601,10 @@ export interface operations {
     adjustStock: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of the caller's choosing (a UUID, say), bare or quoted as the IETF draft writes it, kept 24 hours per caller and workspace with a hash of the request and its answer. The same key with the same request answers the first answer again (same status and body) and writes nothing; with a different request it is a 422. A repeat sent while the first is still running waits for it. A request that fails keeps no key. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -5465,6 +5719,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description This Idempotency-Key was already used for a different request (code IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests by this session or token in this window: ask again after Retry-After seconds */
             429: {
                 headers: {
@@ -5483,7 +5749,10 @@ export interface operations {
     countStock: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of the caller's choosing (a UUID, say), bare or quoted as the IETF draft writes it, kept 24 hours per caller and workspace with a hash of the request and its answer. The same key with the same request answers the first answer again (same status and body) and writes nothing; with a different request it is a 422. A repeat sent while the first is still running waits for it. A request that fails keeps no key. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -5582,6 +5851,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description This Idempotency-Key was already used for a different request (code IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests by this session or token in this window: ask again after Retry-After seconds */
             429: {
                 headers: {
@@ -5600,7 +5881,10 @@ export interface operations {
     transferStock: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of the caller's choosing (a UUID, say), bare or quoted as the IETF draft writes it, kept 24 hours per caller and workspace with a hash of the request and its answer. The same key with the same request answers the first answer again (same status and body) and writes nothing; with a different request it is a 422. A repeat sent while the first is still running waits for it. A request that fails keeps no key. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -5716,6 +6000,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description This Idempotency-Key was already used for a different request (code IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests by this session or token in this window: ask again after Retry-After seconds */
             429: {
                 headers: {
@@ -5734,7 +6030,10 @@ export interface operations {
     transferStockBatch: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of the caller's choosing (a UUID, say), bare or quoted as the IETF draft writes it, kept 24 hours per caller and workspace with a hash of the request and its answer. The same key with the same request answers the first answer again (same status and body) and writes nothing; with a different request it is a 422. A repeat sent while the first is still running waits for it. A request that fails keeps no key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5851,6 +6150,18 @@ export interface operations {
             /** @description Unsupported request encoding */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This Idempotency-Key was already used for a different request (code IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7466,6 +7777,927 @@ export interface operations {
             };
         };
     };
+    listStockCounts: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of stock counts */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockCountPage"];
+                };
+            };
+            /** @description Validation failed (message and per-field `fields`), or a malformed id: Invalid ID format */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Access denied. Insufficient permissions */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported request encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests by this session or token in this window: ask again after Retry-After seconds */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createStockCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description Left out or null: every location
+                     */
+                    locationId?: string | null;
+                    /** @description Left out or null: every category */
+                    category?: string | null;
+                    /** @description Hide the expected quantities from counters (default false) */
+                    blind?: boolean | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Opened */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        stockCount: components["schemas"]["StockCount"];
+                    };
+                };
+            };
+            /** @description Validation failed (message and per-field `fields`), or a malformed id: Invalid ID format */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Access denied. Insufficient permissions: opening, approving and cancelling counts need the ADMIN role or above */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Location not found */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported request encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests by this session or token in this window: ask again after Retry-After seconds */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getStockCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The count and its lines */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockCountWithLines"];
+                };
+            };
+            /** @description Validation failed (message and per-field `fields`), or a malformed id: Invalid ID format */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Access denied. Insufficient permissions */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Stock count not found (also for another workspace's) */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported request encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests by this session or token in this window: ask again after Retry-After seconds */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getStockCountReview: {
+        parameters: {
+            query?: {
+                sortBy?: "value" | "product";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The review */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockCountReview"];
+                };
+            };
+            /** @description Validation failed (message and per-field `fields`), or a malformed id: Invalid ID format */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Access denied. Insufficient permissions */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Stock count not found (also for another workspace's) */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported request encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests by this session or token in this window: ask again after Retry-After seconds */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    addStockCountLine: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of the caller's choosing (a UUID, say), bare or quoted as the IETF draft writes it, kept 24 hours per caller and workspace with a hash of the request and its answer. The same key with the same request answers the first answer again (same status and body) and writes nothing; with a different request it is a 422. A repeat sent while the first is still running waits for it. A request that fails keeps no key. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    productId: string;
+                    /**
+                     * Format: uuid
+                     * @description Left out or null: the count's location, else the workspace's default one
+                     */
+                    locationId?: string | null;
+                    quantity: number;
+                    /** @description The id of the newest movement of the product there the device had seen: its stock answer's ledgerPosition; '0' for none */
+                    ledgerPosition: string | number;
+                    /** @description When it was counted (not in the future); left out: now */
+                    countedAt?: string | null;
+                    /**
+                     * Format: uuid
+                     * @description A pending line of the same product and location in this count that this one replaces
+                     */
+                    replaces?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Recorded */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        line: components["schemas"]["StockCountLine"];
+                    };
+                };
+            };
+            /** @description Validation failed, a malformed id, This product or location is outside the stock count, or A line can only replace a pending line of the same product and location */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Access denied. Insufficient permissions: counting needs the COUNTER role or above */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Stock count not found, Product not found, or Location not found (also for another workspace's) */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This stock count is closed */
+            409: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported request encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This Idempotency-Key was already used for a different request (code IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests by this session or token in this window: ask again after Retry-After seconds */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    submitStockCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Submitted */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        stockCount: components["schemas"]["StockCount"];
+                    };
+                };
+            };
+            /** @description Validation failed (message and per-field `fields`), or a malformed id: Invalid ID format */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Access denied. Insufficient permissions: counting needs the COUNTER role or above */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Stock count not found (also for another workspace's) */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This stock count is closed */
+            409: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported request encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests by this session or token in this window: ask again after Retry-After seconds */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    approveStockCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description The pending lines to book; left out or null: all of them */
+                    lineIds?: string[] | null;
+                    /** @description Book the stock no line counted as 0 (default false) */
+                    notCountedAsZero?: boolean | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Approved: the count and every line with its outcome */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockCountWithLines"];
+                };
+            };
+            /** @description Validation failed, a malformed id, or Every line to approve must be a pending line of this stock count */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Access denied. Insufficient permissions: opening, approving and cancelling counts need the ADMIN role or above */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Stock count not found (also for another workspace's) */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Only a submitted stock count can be approved */
+            409: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported request encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests by this session or token in this window: ask again after Retry-After seconds */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelStockCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Cancelled */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        stockCount: components["schemas"]["StockCount"];
+                    };
+                };
+            };
+            /** @description Validation failed (message and per-field `fields`), or a malformed id: Invalid ID format */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Access denied. Insufficient permissions: opening, approving and cancelling counts need the ADMIN role or above */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Stock count not found (also for another workspace's) */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This stock count is already approved or cancelled */
+            409: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported request encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests by this session or token in this window: ask again after Retry-After seconds */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listWorkspaces: {
         parameters: {
             query?: never;
@@ -8095,7 +9327,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description OWNER: Everything, including owners, renaming and deleting the workspace; ADMIN: An editor who also manages members (not owners), webhooks, the trash and settings; EDITOR: Creates, edits, deletes, imports and restores products; COUNTER: A viewer who also records stock movements and counts; VIEWER: Reads products, history and stats, and exports them
+                     * @description OWNER: Everything, including owners, renaming and deleting the workspace; ADMIN: An editor who also manages members (not owners), stock counts, webhooks, the trash and settings; EDITOR: Creates, edits, deletes, imports and restores products; COUNTER: A viewer who also records stock movements and counts; VIEWER: Reads products, history and stats, and exports them
                      * @enum {unknown}
                      */
                     role: "OWNER" | "ADMIN" | "EDITOR" | "COUNTER" | "VIEWER";
@@ -8441,7 +9673,7 @@ export interface operations {
                 "application/json": {
                     email: string;
                     /**
-                     * @description OWNER: Everything, including owners, renaming and deleting the workspace; ADMIN: An editor who also manages members (not owners), webhooks, the trash and settings; EDITOR: Creates, edits, deletes, imports and restores products; COUNTER: A viewer who also records stock movements and counts; VIEWER: Reads products, history and stats, and exports them
+                     * @description OWNER: Everything, including owners, renaming and deleting the workspace; ADMIN: An editor who also manages members (not owners), stock counts, webhooks, the trash and settings; EDITOR: Creates, edits, deletes, imports and restores products; COUNTER: A viewer who also records stock movements and counts; VIEWER: Reads products, history and stats, and exports them
                      * @enum {unknown}
                      */
                     role: "OWNER" | "ADMIN" | "EDITOR" | "COUNTER" | "VIEWER";
@@ -8847,7 +10079,7 @@ export interface operations {
                     "application/json": {
                         workspace: components["schemas"]["Workspace"];
                         /**
-                         * @description OWNER: Everything, including owners, renaming and deleting the workspace; ADMIN: An editor who also manages members (not owners), webhooks, the trash and settings; EDITOR: Creates, edits, deletes, imports and restores products; COUNTER: A viewer who also records stock movements and counts; VIEWER: Reads products, history and stats, and exports them
+                         * @description OWNER: Everything, including owners, renaming and deleting the workspace; ADMIN: An editor who also manages members (not owners), stock counts, webhooks, the trash and settings; EDITOR: Creates, edits, deletes, imports and restores products; COUNTER: A viewer who also records stock movements and counts; VIEWER: Reads products, history and stats, and exports them
                          * @enum {unknown}
                          */
                         role: "OWNER" | "ADMIN" | "EDITOR" | "COUNTER" | "VIEWER";

@@ -9,6 +9,8 @@ export const ERROR_CODES = [
   'FORBIDDEN',
   'NOT_FOUND',
   'CONFLICT',
+  /** An idempotency key sent again with a different request (HTTP 422). */
+  'IDEMPOTENCY_KEY_REUSED',
   'GONE',
   'ACCOUNT_LOCKED',
   'ACCOUNT_INACTIVE',

@@ -16,3 +16,5 @@ export * from './webhook-rules';
 export * from './client-paths';
 export * from './workspaces';
 export * from './locations';
+export * from './stock-counts';
+export * from './idempotency';

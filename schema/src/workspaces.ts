@@ -12,7 +12,7 @@ export type WorkspaceRole = (typeof WORKSPACE_ROLES)[number];
 /** Each role in one line, as the members page explains it. */
 export const WORKSPACE_ROLE_SUMMARIES: Record<WorkspaceRole, string> = {
   OWNER: 'Everything, including owners, renaming and deleting the workspace',
-  ADMIN: 'An editor who also manages members (not owners), webhooks, the trash and settings',
+  ADMIN: 'An editor who also manages members (not owners), stock counts, webhooks, the trash and settings',
   EDITOR: 'Creates, edits, deletes, imports and restores products',
   COUNTER: 'A viewer who also records stock movements and counts',
   VIEWER: 'Reads products, history and stats, and exports them',
@@ -31,6 +31,8 @@ export const WORKSPACE_PERMISSIONS = {
   editProducts: { role: 'EDITOR', tokenScope: 'write' },
   /** Create, rename, move and delete the workspace's locations. */
   manageLocations: { role: 'EDITOR', tokenScope: 'write' },
+  /** Open, cancel and approve stock counts (approving books their differences); see the expected quantities of a blind count. */
+  manageStockCounts: { role: 'ADMIN', tokenScope: 'write' },
   /** Purge the trash for good. */
   purgeTrash: { role: 'ADMIN', tokenScope: 'write' },
   /** Webhooks and the low-stock email settings. */

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { buildClientSchema, getIntrospectionQuery, getNamedType, getNullableType, isEnumType, isInputObjectType, type GraphQLInputType, type GraphQLSchema } from 'graphql';
 import {
+  NewStockCountFields,
+  StockCountListFields,
   API_TOKEN_LIFETIMES,
   ApiTokenFields,
   BulkChangeFields,
@@ -71,6 +73,9 @@ const INVITATIONS = ['invitations', 'inviteMember', 'revokeInvitation', 'resendI
 /** Operations on a location of the caller's, or between two, whose ids the generator never sees (tests/integration/locations.test.ts drives them). */
 const LOCATION_BY_ID = ['location', 'updateLocation', 'deleteLocation', 'transferStock', 'transferStockBatch'];
 
+/** Operations on one stock count, whose ids the generator never sees (tests/integration/stock-counts.test.ts drives them). */
+const STOCK_COUNT_BY_ID = ['stockCount', 'stockCountReview', 'addStockCountLine', 'submitStockCount', 'approveStockCount', 'cancelStockCount'];
+
 /**
  * Valid operations that cannot succeed: the mailed token and the caller's API token ids are unknown to the generator,
  * the product ids it knows are of live products (trashedProduct finds one only in the trash), a trash batch is only ever
@@ -78,8 +83,8 @@ const LOCATION_BY_ID = ['location', 'updateLocation', 'deleteLocation', 'transfe
  * operation is for admins.
  */
 const CANNOT_SUCCEED: Record<Role, Set<string>> = {
-  member: new Set(['resetPassword', 'verifyEmail', 'users', 'adminStats', 'revokeApiToken', 'trashedProduct', 'restoreTrashBatch', 'undoBulkUpdate', ...WEBHOOK_BY_ID, ...WORKSPACE_BY_ID, ...INVITATIONS, ...LOCATION_BY_ID]),
-  admin: new Set(['resetPassword', 'verifyEmail', 'revokeApiToken', 'trashedProduct', 'restoreTrashBatch', 'undoBulkUpdate', ...WEBHOOK_BY_ID, ...WORKSPACE_BY_ID, ...INVITATIONS, ...LOCATION_BY_ID]),
+  member: new Set(['resetPassword', 'verifyEmail', 'users', 'adminStats', 'revokeApiToken', 'trashedProduct', 'restoreTrashBatch', 'undoBulkUpdate', ...WEBHOOK_BY_ID, ...WORKSPACE_BY_ID, ...INVITATIONS, ...LOCATION_BY_ID, ...STOCK_COUNT_BY_ID]),
+  admin: new Set(['resetPassword', 'verifyEmail', 'revokeApiToken', 'trashedProduct', 'restoreTrashBatch', 'undoBulkUpdate', ...WEBHOOK_BY_ID, ...WORKSPACE_BY_ID, ...INVITATIONS, ...LOCATION_BY_ID, ...STOCK_COUNT_BY_ID]),
 };
 
 /** The shared rules of each input type (and of root-field arguments), so valid values keep to the enforced bounds. */
@@ -103,6 +108,8 @@ const RULES: Record<string, Record<string, FieldRule>> = {
   CreateApiTokenInput: ApiTokenFields,
   NotificationSettingsInput: NotificationSettingsFields,
   CreateLocationInput: LocationFields,
+  CreateStockCountInput: NewStockCountFields,
+  stockCounts: StockCountListFields,
   UpdateLocationInput: LocationFields,
 };
 
@@ -162,6 +169,9 @@ function hintsFor(role: Role, valid: boolean): GqlHints {
       case 'events':
         // One or more of the event names: the schema can only say they are text.
         return valid ? fc.subarray([...EVENT_TYPES], { minLength: 1 }) : undefined;
+      case 'idempotencyKey':
+        // Left out, or a key no other request used: a repeat of a key with another request is refused by design.
+        return valid ? fc.option(fc.uuid(), { nil: undefined }) : undefined;
       case 'ids':
         // A restore or purge by id names some of the caller's products.
         return valid ? fc.array(slotPick('id:own'), { minLength: 1, maxLength: 3 }) : undefined;

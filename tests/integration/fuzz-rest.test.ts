@@ -76,13 +76,23 @@ const INVITATIONS = [
 /** Operations on a location of the caller's, or between two, whose ids the generator never sees (tests/integration/locations.test.ts drives them). */
 const LOCATION_BY_ID = ['GET /api/locations/{id}', 'PUT /api/locations/{id}', 'DELETE /api/locations/{id}', 'POST /api/products/{id}/transfer', 'POST /api/transfers'];
 
+/** Operations on one stock count, whose ids the generator never sees (tests/integration/stock-counts.test.ts drives them). */
+const STOCK_COUNT_BY_ID = [
+  'GET /api/stock-counts/{id}',
+  'GET /api/stock-counts/{id}/review',
+  'POST /api/stock-counts/{id}/lines',
+  'POST /api/stock-counts/{id}/submit',
+  'POST /api/stock-counts/{id}/approve',
+  'POST /api/stock-counts/{id}/cancel',
+];
+
 /**
  * Valid requests that cannot succeed for this caller: the mailed token and the caller's API token ids are unknown to the generator,
  * the product ids it knows are of live products (GET /api/products/trash/{id} finds one only in the trash), or the operation is for admins.
  */
 const CANNOT_SUCCEED: Record<Role, Set<string>> = {
-  member: new Set(['POST /api/auth/reset-password', 'POST /api/users/verify-email', 'GET /api/users', 'GET /api/users/admin/stats', 'DELETE /api/users/profile/tokens/{id}', 'GET /api/products/trash/{id}', ...WEBHOOK_BY_ID, ...WORKSPACE_BY_ID, ...INVITATIONS, ...LOCATION_BY_ID]),
-  admin: new Set(['POST /api/auth/reset-password', 'POST /api/users/verify-email', 'DELETE /api/users/profile/tokens/{id}', 'GET /api/products/trash/{id}', ...WEBHOOK_BY_ID, ...WORKSPACE_BY_ID, ...INVITATIONS, ...LOCATION_BY_ID]),
+  member: new Set(['POST /api/auth/reset-password', 'POST /api/users/verify-email', 'GET /api/users', 'GET /api/users/admin/stats', 'DELETE /api/users/profile/tokens/{id}', 'GET /api/products/trash/{id}', ...WEBHOOK_BY_ID, ...WORKSPACE_BY_ID, ...INVITATIONS, ...LOCATION_BY_ID, ...STOCK_COUNT_BY_ID]),
+  admin: new Set(['POST /api/auth/reset-password', 'POST /api/users/verify-email', 'DELETE /api/users/profile/tokens/{id}', 'GET /api/products/trash/{id}', ...WEBHOOK_BY_ID, ...WORKSPACE_BY_ID, ...INVITATIONS, ...LOCATION_BY_ID, ...STOCK_COUNT_BY_ID]),
 };
 
 const FORGED_TOKENS = [
@@ -311,7 +321,7 @@ describe.each<Role>(['member', 'admin'])('REST fuzzing as %s', (role) => {
 
 test('the document lists operations of every area, so the fuzzing above reaches them', () => {
   const areas = new Set(operations.map((operation) => operation.path.split('/')[2]));
-  expect([...areas].sort()).toEqual(['auth', 'dashboard', 'health', 'invitations', 'locations', 'products', 'transfers', 'users', 'workspaces']);
+  expect([...areas].sort()).toEqual(['auth', 'dashboard', 'health', 'invitations', 'locations', 'products', 'stock-counts', 'transfers', 'users', 'workspaces']);
 });
 
 test('a method the document does not list for a path answers 405 with Allow naming the listed ones', async () => {

@@ -17,7 +17,8 @@ import { productTrashRoutes } from '../../backend/src/products/trash/product-tra
 import { avatarRoutes, productImageRoutes } from '../../backend/src/uploads/upload.routes';
 import { userRoutes } from '../../backend/src/users/user.routes';
 import { locationRoutes } from '../../backend/src/locations/location.routes';
-import { transferRoutes } from '../../backend/src/stock/transfer.routes';
+import { transferRoutes } from '../../backend/src/stock/transfers/transfer.routes';
+import { stockCountRoutes } from '../../backend/src/stock-counts/stock-count.routes';
 import { createProduct } from '../support/products';
 import { signUpAdmin, signUpUser, startTestApp, uniqueEmail, type TestApp } from '../support/test-app';
 
@@ -89,6 +90,7 @@ describe('the document and the router', () => {
       ...routesOf('/api/dashboard', dashboardRoutes(notCalled)),
       ...routesOf('/api/locations', locationRoutes(notCalled, notCalled as never)),
       ...routesOf('/api/transfers', transferRoutes(notCalled)),
+      ...routesOf('/api/stock-counts', stockCountRoutes(notCalled)),
       ...routesOf('/api/workspaces', workspaceInvitationRoutes(notCalled)),
       ...routesOf('/api/workspaces', workspaceRoutes(notCalled)),
       ...routesOf('/api/invitations', invitationRoutes(notCalled)),

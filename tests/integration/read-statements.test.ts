@@ -6,7 +6,7 @@ import { ME, signUpUser, startTestApp, type TestApp } from '../support/test-app'
 
 /**
  * A signed-in read writes nothing and costs a known number of statements:
- * each read of the catalogue, the stock history, the dashboard, the
+ * each read of the catalogue, the stock history and levels, stock counts, the dashboard, the
  * profile and the caller's workspaces (asked on every signed-in first view),
  * over REST and GraphQL, with a session and with a personal access
  * token. The statements the app sends to PostgreSQL while it answers are
@@ -25,12 +25,17 @@ const WORKSPACES = `query Workspaces { workspaces { id name role personal } }`;
 const ME_WITH_WORKSPACES = `query Me { me { id email fullName emailVerified } workspaces { id name role personal } }`;
 const DASHBOARD = `query Dashboard { dashboard { overview { totalProducts inStock } recentActivity { title } inventory { inStock } } }`;
 const MOVEMENTS = `query Movements($id: ID!) { product(id: $id) { id movements(page: 1, limit: 10) { movements { delta reason } pagination { total } } } }`;
+const PRODUCT_STOCK = `query ProductStock($id: ID!) { productStock(id: $id) { total levels { quantity ledgerPosition } } }`;
+const STOCK_COUNTS = `query StockCounts { stockCounts(limit: 10) { stockCounts { id status lineCount } pagination { total } } }`;
+const STOCK_COUNT = `query StockCount($id: ID!) { stockCount(id: $id) { stockCount { id status } lines { id quantity status } } }`;
+const STOCK_COUNT_REVIEW = `query StockCountReview($id: ID!) { stockCountReview(id: $id) { expectedHidden items { counted expected } notCounted { expected } } }`;
 
 let app: TestApp;
 let statements: StatementLog;
 let session: string;
 let token: string;
 let productId: string;
+let countId: string;
 
 beforeAll(async () => {
   // No job workers (nothing polls the database between requests), and no timed write of the counts during one.
@@ -38,6 +43,9 @@ beforeAll(async () => {
   ({ token: session } = await signUpUser(app));
   productId = (await createProduct(app, session, { quantity: 5 })).id;
   expect((await app.rest('POST', `/api/products/${productId}/stock`, { delta: -2, reason: 'SALE' }, { token: session })).status).toBe(200);
+  countId = (await app.rest('POST', '/api/stock-counts', {}, { token: session })).body.stockCount.id;
+  const line = await app.rest('POST', `/api/stock-counts/${countId}/lines`, { productId, quantity: 2, ledgerPosition: '0' }, { token: session });
+  expect(line.status).toBe(201);
   const created = await app.rest('POST', '/api/users/profile/tokens', { name: 'Reads', scopes: ['read'] }, { token: session });
   expect(created.status).toBe(201);
   token = created.body.token;
@@ -78,6 +86,10 @@ const READS: Read[] = [
   restRead('one product', () => `/api/products/${productId}`, 2),
   restRead('stats', () => '/api/products/stats', 2),
   restRead('stock history', () => `/api/products/${productId}/movements?page=1&limit=10`, 4),
+  restRead('product stock', () => `/api/products/${productId}/stock`, 4),
+  restRead('stock counts', () => '/api/stock-counts?limit=10', 4),
+  restRead('one stock count', () => `/api/stock-counts/${countId}`, 4),
+  restRead('stock count review', () => `/api/stock-counts/${countId}/review`, 6),
   restRead('dashboard', () => '/api/dashboard', 7),
   restRead('profile', () => '/api/users/profile/me', 1),
   { ...restRead('workspaces', () => '/api/workspaces', 2), sessionOnly: true },
@@ -85,6 +97,10 @@ const READS: Read[] = [
   graphqlRead('one product', PRODUCT, () => ({ id: productId }), 2),
   graphqlRead('stats', PRODUCT_STATS, () => ({}), 2),
   graphqlRead('stock history', MOVEMENTS, () => ({ id: productId }), 4),
+  graphqlRead('product stock', PRODUCT_STOCK, () => ({ id: productId }), 4),
+  graphqlRead('stock counts', STOCK_COUNTS, () => ({}), 4),
+  graphqlRead('one stock count', STOCK_COUNT, () => ({ id: countId }), 4),
+  graphqlRead('stock count review', STOCK_COUNT_REVIEW, () => ({ id: countId }), 6),
   graphqlRead('dashboard', DASHBOARD, () => ({}), 7),
   graphqlRead('profile', ME, () => ({}), 1),
   { ...graphqlRead('workspaces', WORKSPACES, () => ({}), 2), sessionOnly: true },

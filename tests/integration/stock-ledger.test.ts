@@ -9,7 +9,7 @@ import { signUpUser, startTestApp, type TestApp } from '../support/test-app';
  * refused change writes nothing.
  */
 
-const MOVEMENT_FIELDS = 'id delta quantityAfter reason note createdAt user { id fullName } location { id name } transferId';
+const MOVEMENT_FIELDS = 'id ledgerPosition delta quantityAfter reason note createdAt user { id fullName } location { id name } transferId';
 const ADJUST = `mutation Adjust($id: ID!, $delta: Int!, $reason: StockMovementReason, $note: String) {
   adjustStock(id: $id, delta: $delta, reason: $reason, note: $note) { ${PRODUCT_FIELDS} } }`;
 const COUNT = `mutation Count($id: ID!, $quantity: Int!, $note: String) { countStock(id: $id, quantity: $quantity, note: $note) { ${PRODUCT_FIELDS} } }`;
@@ -356,6 +356,7 @@ describe('the history', () => {
     expect(rest.body.movements.map((m: { delta: number }) => m.delta)).toEqual([-12, -11, -10, -9, -8]);
     expect(rest.body.movements[0]).toEqual({
       id: expect.any(String),
+      ledgerPosition: rest.body.movements[0].id,
       delta: -12,
       quantityAfter: 100 - 78,
       reason: 'SALE',

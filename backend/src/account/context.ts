@@ -98,3 +98,11 @@ export interface RequestContext extends AppServices {
   /** The workspace this request acts in and the caller's role there, looked up once (see account/workspace-access.ts). */
   pendingWorkspace?: Promise<WorkspaceAccess>;
 }
+
+/**
+ * The same request with its statements sent to `sql` (a transaction's, say): who asks, from where and in
+ * which workspace stay as they are, and what the request has looked up once is not looked up again.
+ */
+export function contextOnSql(ctx: RequestContext, sql: RequestSqlPool): RequestContext {
+  return Object.create(ctx, { sql: { value: sql, enumerable: true } }) as RequestContext;
+}

@@ -14,6 +14,9 @@ import { CatalogueStats } from '../products/catalogue/catalogue-stats.entity';
 import { Product } from '../product-record/product.entity';
 import { StockMovement } from '../stock/stock-movement.entity';
 import { Location } from '../locations/location.entity';
+import { IdempotencyKey } from '../idempotency/idempotency-key.entity';
+import { StockCount } from '../stock-counts/stock-count.entity';
+import { StockCountLine } from '../stock-counts/stock-count-line.entity';
 import { StockLevel } from '../locations/stock-level.entity';
 import { User } from '../account/user.entity';
 import { Workspace } from '../account/workspace.entity';
@@ -21,4 +24,4 @@ import { WorkspaceMember } from '../account/workspace-member.entity';
 import { WorkspaceInvitation } from '../workspaces/invitation.entity';
 
 /** Every entity the ORM knows; each feature adds its own here. */
-export const entities = [User, Workspace, WorkspaceMember, WorkspaceInvitation, Session, OneTimeToken, SignInAttempts, RateLimitBucket, Product, CatalogueStats, ActivityEntry, StockMovement, Location, StockLevel, ApiToken, NotificationSettings, StockAlert, OutboxEvent, Webhook, WebhookDelivery, BulkEdit];
+export const entities = [User, Workspace, WorkspaceMember, WorkspaceInvitation, Session, OneTimeToken, SignInAttempts, RateLimitBucket, Product, CatalogueStats, ActivityEntry, StockMovement, Location, StockLevel, StockCount, StockCountLine, IdempotencyKey, ApiToken, NotificationSettings, StockAlert, OutboxEvent, Webhook, WebhookDelivery, BulkEdit];

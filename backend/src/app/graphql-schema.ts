@@ -10,13 +10,14 @@ import { ProductResolver } from '../products/catalogue/product.resolver';
 import { StockResolver } from '../stock/stock.resolver';
 import { LocationResolver } from '../locations/location.resolver';
 import { LocationFiguresResolver } from '../stock/location-figures.resolver';
+import { StockCountResolver } from '../stock-counts/stock-count.resolver';
 import { UserResolver } from '../users/user.resolver';
 import { WebhookResolver } from '../webhooks/webhook.resolver';
 import { InvitationResolver } from '../workspaces/invitation.resolver';
 import { WorkspaceResolver } from '../workspaces/workspace.resolver';
 
 /** Every feature's resolvers; a new feature adds its own here. */
-const resolvers = [AuthResolver, UserResolver, ApiTokenResolver, WebhookResolver, NotificationSettingsResolver, ProductResolver, StockResolver, LocationResolver, LocationFiguresResolver, ProductBulkResolver, ProductTrashResolver, DashboardResolver, WorkspaceResolver, InvitationResolver] as const;
+const resolvers = [AuthResolver, UserResolver, ApiTokenResolver, WebhookResolver, NotificationSettingsResolver, ProductResolver, StockResolver, LocationResolver, LocationFiguresResolver, StockCountResolver, ProductBulkResolver, ProductTrashResolver, DashboardResolver, WorkspaceResolver, InvitationResolver] as const;
 
 export function buildAppSchema(): Promise<GraphQLSchema> {
   return buildSchema({

@@ -13,6 +13,8 @@ export class StockLevelLocation {
 export class StockLevel {
   @Field(() => StockLevelLocation) location!: StockLevelLocation;
   @Field(() => Int) quantity!: number;
+  @Field(() => ID, { description: "The id of the product's newest movement there ('0' when none was recorded): what a count line made now names as its ledgerPosition" })
+  ledgerPosition!: string;
 }
 
 @ObjectType({ description: "Where a product's stock is: its total and each location holding some", simpleResolvers: true })

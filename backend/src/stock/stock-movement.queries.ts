@@ -37,10 +37,16 @@ export function transferMovementsStatement(transferId: string, workspaceId: stri
   };
 }
 
-/** A product's stock levels in a workspace that hold something. */
+/**
+ * A product's stock levels in a workspace that hold something, each with its
+ * ledger position: the id of the product's newest movement there ('0' when
+ * none was recorded), read backwards along the product's movements.
+ */
 export function stockLevelsStatement(productId: string, workspaceId: string): Statement {
   return {
-    sql: 'SELECT location_id AS "locationId", quantity FROM stock_levels WHERE product_id = ? AND workspace_id = ? AND quantity <> 0',
+    sql: `SELECT s.location_id AS "locationId", s.quantity,
+        coalesce((SELECT max(m.id) FROM stock_movements AS m WHERE m.product_id = s.product_id AND m.location_id = s.location_id AND m.workspace_id = s.workspace_id), 0)::text AS "ledgerPosition"
+      FROM stock_levels AS s WHERE s.product_id = ? AND s.workspace_id = ? AND s.quantity <> 0`,
     values: [productId, workspaceId],
   };
 }

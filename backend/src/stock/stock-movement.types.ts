@@ -27,6 +27,7 @@ export class StockMovementLocation {
 @ObjectType('StockMovement', { description: "One change of a product's quantity; a product's movements sum to its quantity", simpleResolvers: true })
 export class StockMovementView {
   @Field(() => ID) id!: string;
+  @Field(() => ID, { description: 'Its place in the ledger, as a stock count line names it: its own id (ids only grow)' }) ledgerPosition!: string;
   @Field(() => Int, { description: 'Signed: negative takes stock away; 0 for a stocktake that found the expected quantity' }) delta!: number;
   @Field(() => Int, { description: 'The product\'s total stock after this movement; a transfer leaves it unchanged' }) quantityAfter!: number;
   @Field(() => StockMovementReason) reason!: StockMovementReason;

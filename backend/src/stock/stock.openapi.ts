@@ -1,5 +1,6 @@
 import { LocationMessages, Rules, STOCK_ADJUSTMENT_REASONS, STOCK_MOVEMENT_REASONS, StockCountFields, TRANSFER_LINES_MAX, TransferFields } from '@stockroom/schema';
 import { invalidProductRequest, notProductOwner, oneProduct, productIdParam, productNotFound, productTags } from '../product-record/product-record.openapi';
+import { idempotencyAnswers, idempotencyKeyParam } from '../idempotency/idempotency.openapi';
 import { bearer, errorResponse, integer, jsonBody, jsonResponse, pageOf, pageParams, ref, ruleSchema, string, unauthenticated } from '../rest/openapi-helpers';
 
 /** The reasons an adjustment may give, in either case (answers name them in upper case); null is left out. */
@@ -13,13 +14,16 @@ const locationIdSchema = { type: ['string', 'null'], format: 'uuid', description
 const transferEnds = { fromLocationId: { ...uuid, description: 'Where the stock leaves' }, toLocationId: { ...uuid, description: 'Where it arrives; another location than the source' } };
 const notEnough = errorResponse(`${LocationMessages.notEnoughAt('<the source location>')}`);
 const movementList = { type: 'array', items: ref('StockMovement') };
+/** A movement id as the ledger position a count names: digits, 64-bit. */
+export const ledgerPosition = { ...string, pattern: '^[0-9]{1,19}$' };
 
 export const stockOpenApiSchemas = {
   StockMovement: {
     type: 'object',
-    required: ['id', 'delta', 'quantityAfter', 'reason', 'note', 'createdAt', 'user', 'location', 'transferId'],
+    required: ['id', 'ledgerPosition', 'delta', 'quantityAfter', 'reason', 'note', 'createdAt', 'user', 'location', 'transferId'],
     properties: {
       id: { ...string, description: 'Increasing: a later movement of the product has a larger id' },
+      ledgerPosition: { ...ledgerPosition, description: 'Its place in the ledger, as a stock count line names it: its own id' },
       delta: { ...integer, description: 'Signed: negative takes stock away; 0 for a stocktake that found the expected quantity' },
       quantityAfter: { ...ruleSchema(Rules.quantity), description: "The product's total stock after this movement; a transfer leaves it unchanged" },
       reason: { enum: [...STOCK_MOVEMENT_REASONS] },
@@ -44,7 +48,15 @@ export const stockOpenApiSchemas = {
       levels: {
         type: 'array',
         description: "Each location holding some, in the order of the locations' paths",
-        items: { type: 'object', required: ['location', 'quantity'], properties: { location: ref('LocationRef'), quantity: integer } },
+        items: {
+          type: 'object',
+          required: ['location', 'quantity', 'ledgerPosition'],
+          properties: {
+            location: ref('LocationRef'),
+            quantity: integer,
+            ledgerPosition: { ...ledgerPosition, description: "The id of the product's newest movement there ('0' when none was recorded): what a stock count line made now names" },
+          },
+        },
       },
     },
   },
@@ -58,7 +70,7 @@ export const stockOpenApiPaths = {
       tags: productTags,
       summary: 'Sell (negative delta) or receive (positive) stock, atomically, recording a stock movement',
       security: bearer,
-      parameters: [productIdParam],
+      parameters: [productIdParam, idempotencyKeyParam],
       requestBody: jsonBody({
         type: 'object',
         additionalProperties: false,
@@ -72,6 +84,7 @@ export const stockOpenApiPaths = {
         403: notProductOwner,
         404: errorResponse('Product not found, or Location not found (also for another workspace\'s)'),
         409: errorResponse('Product is out of stock, or Insufficient stock available (at the location)'),
+        ...idempotencyAnswers,
       },
     },
     get: {
@@ -89,14 +102,21 @@ export const stockOpenApiPaths = {
       tags: productTags,
       summary: 'A stocktake: the counted quantity becomes the quantity, and the difference is recorded as a COUNT movement (0 when the count matched)',
       security: bearer,
-      parameters: [productIdParam],
+      parameters: [productIdParam, idempotencyKeyParam],
       requestBody: jsonBody({
         type: 'object',
         additionalProperties: false,
         required: ['quantity'],
         properties: { quantity: ruleSchema(StockCountFields.quantity, { description: 'The quantity counted at the location' }), note: noteSchema, locationId: locationIdSchema },
       }),
-      responses: { 200: oneProduct('The product with its counted quantity'), 400: invalidProductRequest, 401: unauthenticated, 403: notProductOwner, 404: errorResponse('Product not found, or Location not found') },
+      responses: {
+        200: oneProduct('The product with its counted quantity'),
+        400: invalidProductRequest,
+        401: unauthenticated,
+        403: notProductOwner,
+        404: errorResponse('Product not found, or Location not found'),
+        ...idempotencyAnswers,
+      },
     },
   },
   '/api/products/{id}/transfer': {
@@ -105,7 +125,7 @@ export const stockOpenApiPaths = {
       tags: productTags,
       summary: 'Moves stock of one product between two locations: a TRANSFER_OUT and a TRANSFER_IN sharing a transfer id; the total does not change',
       security: bearer,
-      parameters: [productIdParam],
+      parameters: [productIdParam, idempotencyKeyParam],
       requestBody: jsonBody({
         type: 'object',
         additionalProperties: false,
@@ -119,6 +139,7 @@ export const stockOpenApiPaths = {
         403: errorResponse('Access denied. Insufficient permissions: transfers need the COUNTER role or above'),
         404: errorResponse('Product not found, or Location not found (also for another workspace\'s)'),
         409: notEnough,
+        ...idempotencyAnswers,
       },
     },
   },
@@ -128,6 +149,7 @@ export const stockOpenApiPaths = {
       tags: productTags,
       summary: 'Moves many products between two locations at once, all or nothing, under one transfer id',
       security: bearer,
+      parameters: [idempotencyKeyParam],
       requestBody: jsonBody({
         type: 'object',
         additionalProperties: false,
@@ -158,6 +180,7 @@ export const stockOpenApiPaths = {
         403: errorResponse('Access denied. Insufficient permissions: transfers need the COUNTER role or above'),
         404: errorResponse('Product not found, or Location not found (also for another workspace\'s)'),
         409: notEnough,
+        ...idempotencyAnswers,
       },
     },
   },

@@ -1,7 +1,9 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../account/context';
+import { IDEMPOTENCY_KEY_ARG } from '../idempotency/idempotency.graphql';
 import { ProductView } from '../product-record/product-view.types';
 import { stockService } from './stock.service';
+import { transferService } from './transfers/transfer.service';
 import { StockMovementPage, StockMovementReason } from './stock-movement.types';
 import { ProductStock, StockTransfer, StockTransferBatch, StockTransferBatchInput } from './stock-level.types';
 
@@ -18,9 +20,10 @@ export class StockResolver {
     @Arg('reason', () => StockMovementReason, { nullable: true, description: 'SALE, RECEIPT, RETURN, DAMAGE or CORRECTION' }) reason: StockMovementReason | undefined,
     @Arg('note', () => String, { nullable: true, description: 'At most 200 characters' }) note: string | undefined,
     @Arg('locationId', () => ID, { nullable: true, description: "Where; left out: the workspace's default location" }) locationId: string | undefined,
+    @Arg('idempotencyKey', () => String, { nullable: true, description: IDEMPOTENCY_KEY_ARG }) idempotencyKey: string | undefined,
     @Ctx() ctx: RequestContext,
   ) {
-    return stockService.adjust(ctx, id, { delta, reason, note, locationId });
+    return stockService.adjust(ctx, id, { delta, reason, note, locationId }, idempotencyKey);
   }
 
   @Mutation(() => ProductView, {
@@ -31,9 +34,10 @@ export class StockResolver {
     @Arg('quantity', () => Int, { description: 'The quantity counted, 0 to 100000' }) quantity: number,
     @Arg('note', () => String, { nullable: true, description: 'At most 200 characters' }) note: string | undefined,
     @Arg('locationId', () => ID, { nullable: true, description: "Where it was counted; left out: the workspace's default location" }) locationId: string | undefined,
+    @Arg('idempotencyKey', () => String, { nullable: true, description: IDEMPOTENCY_KEY_ARG }) idempotencyKey: string | undefined,
     @Ctx() ctx: RequestContext,
   ) {
-    return stockService.count(ctx, id, { quantity, note, locationId });
+    return stockService.count(ctx, id, { quantity, note, locationId }, idempotencyKey);
   }
 
   @Query(() => ProductStock, { description: "Where a product's stock is: its total and each location holding some" })
@@ -50,14 +54,19 @@ export class StockResolver {
     @Arg('toLocationId', () => ID) toLocationId: string,
     @Arg('quantity', () => Int, { description: 'At least 1' }) quantity: number,
     @Arg('note', () => String, { nullable: true, description: 'At most 200 characters' }) note: string | undefined,
+    @Arg('idempotencyKey', () => String, { nullable: true, description: IDEMPOTENCY_KEY_ARG }) idempotencyKey: string | undefined,
     @Ctx() ctx: RequestContext,
   ) {
-    return stockService.transfer(ctx, id, { fromLocationId, toLocationId, quantity, note });
+    return transferService.transfer(ctx, id, { fromLocationId, toLocationId, quantity, note }, idempotencyKey);
   }
 
   @Mutation(() => StockTransferBatch, { description: 'Moves many products between two locations at once, all or nothing, under one transfer id' })
-  transferStockBatch(@Arg('input', () => StockTransferBatchInput) input: StockTransferBatchInput, @Ctx() ctx: RequestContext) {
-    return stockService.transferBatch(ctx, input);
+  transferStockBatch(
+    @Arg('input', () => StockTransferBatchInput) input: StockTransferBatchInput,
+    @Arg('idempotencyKey', () => String, { nullable: true, description: IDEMPOTENCY_KEY_ARG }) idempotencyKey: string | undefined,
+    @Ctx() ctx: RequestContext,
+  ) {
+    return transferService.transferBatch(ctx, input, idempotencyKey);
   }
 
   @FieldResolver(() => StockMovementPage, { description: "The product's stock history, newest first" })

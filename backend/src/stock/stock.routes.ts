@@ -3,7 +3,9 @@ import { locationIdRule, StockAdjustmentFields, StockCountFields, StockMovementL
 import type { RequestContext } from '../account/context';
 import { readBody } from '../rest/body';
 import { queryParams } from '../rest/query';
+import { idempotencyKeyHeader } from '../idempotency/idempotency.routes';
 import { stockService } from './stock.service';
+import { transferService } from './transfers/transfer.service';
 
 type ContextOf = (req: Request) => RequestContext;
 
@@ -18,15 +20,18 @@ export function addStockRoutes(router: Router, contextOf: ContextOf): void {
    * POST /api/products/{id}/stock { delta, reason?, note?, locationId? } (counters and above): { product }; a sale beyond the
    * location's stock is a 409.
    * The reason may be sent in upper or lower case; it is answered in upper case.
+   * Every POST here takes an Idempotency-Key header: a repeat answers as the first did and writes nothing.
    */
   router.post('/:id/stock', async (req, res) => {
     const { reason, ...rest } = readBody(req, { ...StockAdjustmentFields, locationId: locationIdRule });
-    res.json({ product: await stockService.adjust(contextOf(req), req.params.id, { ...rest, reason: typeof reason === 'string' ? reason.toUpperCase() : reason }) });
+    const input = { ...rest, reason: typeof reason === 'string' ? reason.toUpperCase() : reason };
+    res.json({ product: await stockService.adjust(contextOf(req), req.params.id, input, idempotencyKeyHeader(req)) });
   });
 
   /** POST /api/products/{id}/stock/count { quantity, note?, locationId? } (counters and above): { product } after a stocktake (403 for anyone else's) */
   router.post('/:id/stock/count', async (req, res) => {
-    res.json({ product: await stockService.count(contextOf(req), req.params.id, readBody(req, { ...StockCountFields, locationId: locationIdRule })) });
+    const input = readBody(req, { ...StockCountFields, locationId: locationIdRule });
+    res.json({ product: await stockService.count(contextOf(req), req.params.id, input, idempotencyKeyHeader(req)) });
   });
 
   /** GET /api/products/{id}/stock (members): { total, levels: [{ location: { id, name, path }, quantity }] } */
@@ -37,7 +42,7 @@ export function addStockRoutes(router: Router, contextOf: ContextOf): void {
   /** POST /api/products/{id}/transfer { fromLocationId, toLocationId, quantity, note? } (counters and above): { product, movements } */
   router.post('/:id/transfer', async (req, res) => {
     const body = readBody(req, { ...TransferFields, fromLocationId: locationIdRule, toLocationId: locationIdRule });
-    res.json(await stockService.transfer(contextOf(req), req.params.id, body));
+    res.json(await transferService.transfer(contextOf(req), req.params.id, body, idempotencyKeyHeader(req)));
   });
 
   /** GET /api/products/{id}/movements?page&limit: { movements, pagination }, newest first (404 for anyone else's) */

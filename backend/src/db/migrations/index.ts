@@ -38,6 +38,7 @@ import { Migration20261130020000 } from './Migration20261130020000';
 import { Migration20261130030000 } from './Migration20261130030000';
 import { Migration20261130040000 } from './Migration20261130040000';
 import { Migration20261130050000 } from './Migration20261130050000';
+import { Migration20261130060000 } from './Migration20261130060000';
 
 /**
  * Migrations in the order they run. Listed explicitly (not globbed) so the
@@ -84,4 +85,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261130030000', class: Migration20261130030000 }, // a transfer is logged: a 'stock_moved' entry per product, with the quantity and both places
   { name: 'Migration20261130040000', class: Migration20261130040000 }, // a stock change holds the locations it names: one deleted meanwhile is a missing location, a delete after it sees its stock
   { name: 'Migration20261130050000', class: Migration20261130050000 }, // an import's further stock levels of one product are not counted again in its activity entry
+  { name: 'Migration20261130060000', class: Migration20261130060000 }, // stock counts with their lines, and idempotency keys for exactly-once stock writes; row-level security on all three
 ];

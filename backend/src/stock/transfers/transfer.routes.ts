@@ -1,7 +1,8 @@
 import { Router, type Request } from 'express';
-import type { RequestContext } from '../account/context';
-import { readBody } from '../rest/body';
-import { stockService } from './stock.service';
+import type { RequestContext } from '../../account/context';
+import { readBody } from '../../rest/body';
+import { idempotencyKeyHeader } from '../../idempotency/idempotency.routes';
+import { transferService } from './transfer.service';
 
 type ContextOf = (req: Request) => RequestContext;
 
@@ -11,11 +12,11 @@ export function transferRoutes(contextOf: ContextOf): Router {
 
   /**
    * POST /api/transfers { fromLocationId, toLocationId, lines: [{ productId, quantity }], note? } (counters and above):
-   * { transferId, movements }, all or nothing.
+   * { transferId, movements }, all or nothing. An Idempotency-Key header makes a repeat answer as the first did.
    */
   router.post('/', async (req, res) => {
     const body = readBody(req, ['fromLocationId', 'toLocationId', 'lines', 'note'] as const);
-    res.json(await stockService.transferBatch(contextOf(req), body));
+    res.json(await transferService.transferBatch(contextOf(req), body, idempotencyKeyHeader(req)));
   });
 
   return router;

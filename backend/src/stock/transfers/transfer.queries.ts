@@ -1,6 +1,6 @@
-import type { Statement } from '../db/sql';
-import { lastChange } from '../product-record/product-change';
-import { LIVE, PRODUCT_COLUMNS } from '../product-record/product-columns';
+import type { Statement } from '../../db/sql';
+import { lastChange } from '../../product-record/product-change';
+import { LIVE, PRODUCT_COLUMNS } from '../../product-record/product-columns';
 
 /**
  * The SQL of a transfer: stock moving between two locations of a workspace.

@@ -1,0 +1,71 @@
+import { LEDGER_POSITION_MAX, type StockCountLineStatus, type StockCountStatus } from '@stockroom/schema';
+import type { RequestContext } from '../account/context';
+import { locationService, type LocationView } from '../locations/location.service';
+import { countLedgerService, placeKey, type CountBooking } from '../stock/count-ledger/count-ledger.service';
+import { subtreeOf } from './stock-count-input';
+import type { StockCountLineView, StockCountView } from './stock-count.types';
+
+/** Rows as stock-count.queries.ts reads them, and the views both transports send. */
+
+export interface CountState {
+  status: StockCountStatus;
+  blind: boolean;
+  locationId: string | null;
+  category: string | null;
+}
+
+export interface CountRow extends Omit<StockCountView, 'createdBy' | 'closedBy' | 'locationPath'> {
+  createdById: string | null;
+  createdByName: string | null;
+  closedById: string | null;
+  closedByName: string | null;
+}
+
+export interface LineRow extends Omit<StockCountLineView, 'countedBy' | 'locationPath'> {
+  countedById: string | null;
+  countedByName: string | null;
+}
+
+/** A line as a review and an approval weigh it. */
+export interface CountLine {
+  id: string;
+  productId: string;
+  locationId: string;
+  quantity: number;
+  ledgerPosition: string;
+  status: StockCountLineStatus;
+}
+
+const person = (id: string | null, fullName: string | null) => (id === null ? null : { id, fullName: fullName ?? '' });
+const dateOrNull = (value: Date | string | null) => (value === null ? null : new Date(value));
+
+export function stockCountFromRow({ createdById, createdByName, closedById, closedByName, ...row }: CountRow, paths: Map<string, string>): StockCountView {
+  return {
+    ...row,
+    locationPath: row.locationId === null ? null : (paths.get(row.locationId) ?? null),
+    createdAt: new Date(row.createdAt),
+    submittedAt: dateOrNull(row.submittedAt),
+    closedAt: dateOrNull(row.closedAt),
+    createdBy: person(createdById, createdByName),
+    closedBy: person(closedById, closedByName),
+  };
+}
+
+export function lineFromRow({ countedById, countedByName, ...row }: LineRow, paths: Map<string, string>): StockCountLineView {
+  return { ...row, locationPath: paths.get(row.locationId) ?? null, countedAt: new Date(row.countedAt), countedBy: person(countedById, countedByName) };
+}
+
+/** The locations a count covers (its location and the ones below it, from the workspace's tree), or null for every location. */
+export function scopeLocationsOf(locations: LocationView[], state: Pick<CountState, 'locationId'>): string[] | null {
+  return state.locationId === null ? null : [...subtreeOf(locations, state.locationId)];
+}
+
+/**
+ * Stock in the count's scope that no line of the count names, as bookings of
+ * 0 measured from the newest position (the quantity there now).
+ */
+export async function uncountedBookings(ctx: RequestContext, state: CountState, lines: CountLine[]): Promise<CountBooking[]> {
+  const seen = new Set(lines.map(placeKey));
+  const stocked = await countLedgerService.stockedIn(ctx, { locationIds: scopeLocationsOf(await locationService.list(ctx), state), category: state.category });
+  return stocked.filter((place) => !seen.has(placeKey(place))).map(({ productId, locationId }) => ({ productId, locationId, counted: 0, position: LEDGER_POSITION_MAX }));
+}
