@@ -1,6 +1,7 @@
 import { LocationMessages, WORKSPACE_HEADER, type WorkspaceRole } from '@stockroom/schema';
 import { PRODUCT_FIELDS, createProduct, expectGqlError, expectRestError } from '../support/products';
 import { Client } from 'pg';
+import { logStatements } from '../support/statement-log';
 import { signUpUser, startTestApp, type GraphQLAnswer, type HttpAnswer, type TestApp } from '../support/test-app';
 
 /**
@@ -633,5 +634,28 @@ describe('what each location holds', () => {
     expect(after.Bin).toMatchObject({ itemCount: 0, stockValue: 0 });
     expect(after.Shelf).toMatchObject({ itemCount: 1, stockValue: 10 });
     expect(after.Store).toMatchObject({ itemCount: 2, stockValue: 34 });
+  });
+
+  it('are read again after a write or a move in the tree, and only then', async () => {
+    const { shop, a, ids } = await stockedWorkspace(owner.token, 'Remembered figures shop');
+    const figures = async () => Object.fromEntries((await locationsOf(owner.token, shop)).map((location) => [location.name, { itemCount: location.itemCount, stockValue: location.stockValue }]));
+    expect(await figures()).toEqual(EXPECTED);
+    // Opened again with nothing changed: the aggregate over every level is not sent again.
+    const statements = logStatements();
+    try {
+      const again = await statements.during(figures);
+      expect(again.result).toEqual(EXPECTED);
+      expect(again.statements.filter((text) => /FROM below/.test(text))).toEqual([]);
+    } finally {
+      statements.stop();
+    }
+    // A price is a write: A's stock is worth 3.00 each now.
+    expect((await app.rest('PUT', `/api/products/${a}`, { price: 3 }, as(owner.token, shop))).status).toBe(200);
+    expect((await figures()).Shelf).toEqual({ itemCount: 1, stockValue: 15 });
+    // The Shelf (with its Bin) moves out of the Store: no product is written, and the Store no longer holds A.
+    expect((await app.rest('PUT', `/api/locations/${ids.Shelf}`, { parentId: null }, as(owner.token, shop))).status).toBe(200);
+    const moved = await figures();
+    expect(moved.Store).toEqual({ itemCount: 1, stockValue: 24 });
+    expect(moved.Shelf).toEqual({ itemCount: 1, stockValue: 15 });
   });
 });

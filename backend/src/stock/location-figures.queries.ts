@@ -22,3 +22,16 @@ export function locationFiguresStatement(workspaceId: string): Statement {
     values: [workspaceId, workspaceId, workspaceId, workspaceId],
   };
 }
+
+/**
+ * What the figures depend on besides the stock itself: the catalogue's write count (every product write, a
+ * transfer, a price, the trash, bumps it) and the tree's shape (a location moved elsewhere carries its stock to
+ * other ancestors). Equal versions, equal figures; one small statement against the aggregate of every level.
+ */
+export function locationFiguresVersionStatement(workspaceId: string): Statement {
+  return {
+    sql: `SELECT coalesce((SELECT changes FROM catalogue_stats WHERE workspace_id = ?), 0)::text
+        || '/' || coalesce((SELECT string_agg(id::text || '<' || coalesce(parent_id::text, ''), ',' ORDER BY id) FROM locations WHERE workspace_id = ?), '') AS version`,
+    values: [workspaceId, workspaceId],
+  };
+}

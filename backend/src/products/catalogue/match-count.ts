@@ -2,7 +2,7 @@ import type { RequestContext } from '../../account/context';
 import { paginationOf, type Pagination } from '../../common/pagination';
 import type { Statement } from '../../db/sql';
 import type { ProductFilter } from '../list-query/product-list.queries';
-import { CountCache } from './count-cache';
+import { CountCache } from '../../common/count-cache';
 import {
   cappedMatchCountStatement,
   catalogueChangesStatement,

@@ -1,11 +1,11 @@
 /**
- * Counts of searched or category-filtered lists, remembered per filter
- * together with the catalogue's `changes` value at the time. Any write to the
- * owner's products bumps `changes` (a trigger, so every app instance sees it),
- * which makes every remembered count of that owner stale at once; a count is
- * only reused while `changes` is unchanged, so it is exactly what a recount
- * would say (an estimate stays the same estimate). Paging through a search,
- * or repeating it, then costs no recount.
+ * Figures worked out from a workspace's catalogue (a searched list's count,
+ * what each location holds), remembered per key together with the version of
+ * the data they were read at: the catalogue's `changes`, which any write to
+ * the workspace's products bumps (a trigger, so every app instance sees it).
+ * A figure is only reused while its version is unchanged, so it is exactly
+ * what reading it again would say (an estimate stays the same estimate).
+ * Paging through a search, or opening a page again, then costs no recount.
  */
 export class CountCache<T = number> {
   private readonly entries = new Map<string, { changes: string; total: T }>();
