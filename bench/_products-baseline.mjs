@@ -45,6 +45,7 @@ const {
 const { adjustStockStatement, countStockStatement, lockProductStatement } = await built('stock/stock.queries.js');
 const { productByIdStatement } = await built('product-record/product-record.queries.js');
 const { movementPageStatement, movementCountStatement } = await built('stock/stock-movement.queries.js');
+const { movementFromRow } = await built('stock/movement-view.js');
 const { sessionWithUserStatement } = await built('account/session.queries.js');
 const { withMembership, callerPersonalWorkspace } = await built('account/workspace.queries.js');
 const { isUuid, Rules } = require('@stockroom/schema');
@@ -221,12 +222,7 @@ async function movements(workspaceId, id, params) {
   const { total } = counted.rows[0];
   const totalPages = Math.ceil(total / limit);
   return {
-    movements: rows.rows.map(({ userId: user, userFullName, createdAt, locationId, locationName, ...row }) => ({
-      ...row,
-      createdAt: new Date(createdAt),
-      user: user === null ? null : { id: user, fullName: userFullName ?? '' },
-      location: locationId === null ? null : { id: locationId, name: locationName ?? '' },
-    })),
+    movements: rows.rows.map(movementFromRow),
     pagination: { page, limit, total, totalPages, hasNextPage: page < totalPages, hasPrevPage: page > 1, totalIsEstimate: false },
   };
 }

@@ -56,7 +56,7 @@ const STATS_QUERY = 'query Stats { productStats { totalProducts inStock outOfSto
 const ADJUST_MUTATION = `mutation Adjust($id: ID!, $delta: Int!) { adjustStock(id: $id, delta: $delta) { ${PRODUCT_FIELDS} } }`;
 const COUNT_MUTATION = `mutation Count($id: ID!, $quantity: Int!) { countStock(id: $id, quantity: $quantity) { ${PRODUCT_FIELDS} } }`;
 const HISTORY_QUERY = `query History($id: ID!) { product(id: $id) { movements(page: 1, limit: 10) {
-  movements { id delta quantityAfter reason note createdAt user { id fullName } location { id name } transferId } pagination { page limit total totalPages hasNextPage hasPrevPage totalIsEstimate } } } }`;
+  movements { id ledgerPosition delta quantityAfter reason note createdAt user { id fullName } location { id name } transferId } pagination { page limit total totalPages hasNextPage hasPrevPage totalIsEstimate } } } }`;
 const CREATE_MUTATION = `mutation Create($input: CreateProductInput!) { createProduct(input: $input) { ${PRODUCT_FIELDS} } }`;
 const NEW_PRODUCT = {
   name: 'Bench Steel Lamp',
