@@ -45,6 +45,7 @@ const FLOORS: Record<string, Record<'mobile' | 'desktop', Floors>> = {
   'product list': floors(56, 83),
   'product detail': floors(56, 83),
   dashboard: floors(56, 83),
+  locations: floors(56, 83),
 };
 
 const PRODUCTS = 300;
@@ -62,7 +63,7 @@ const MEDIAN_OF = { mobile: 3, desktop: 3 };
 
 describe('Lighthouse on the production build', () => {
   it(
-    `home, sign-in, product list (${PRODUCTS} products), product detail and dashboard, on mobile and desktop`,
+    `home, sign-in, product list (${PRODUCTS} products), product detail, dashboard and locations, on mobile and desktop`,
     async () => {
       const started = Date.now();
       const { session } = await createUserWithSession('lighthouse');
@@ -90,6 +91,8 @@ describe('Lighthouse on the production build', () => {
         { name: 'product list', path: '/products', signedIn: true },
         { name: 'product detail', path: `/products/${created[0].id}`, signedIn: true },
         { name: 'dashboard', path: '/dashboard', signedIn: true },
+        // The tree with each place's item count and value: all the products' stock is at Main.
+        { name: 'locations', path: '/locations', signedIn: true },
       ];
       const input = {
         baseUrl: e2eEnv().baseUrl,
