@@ -61,7 +61,7 @@ afterEach(async () => {
 async function locationsOf(token: string, workspaceId?: string) {
   const answer = await app.rest('GET', '/api/locations', undefined, as(token, workspaceId));
   expect(answer.status).toBe(200);
-  return answer.body.locations as Array<{ id: string; name: string; code: string | null; parentId: string | null; path: string; isDefault: boolean }>;
+  return answer.body.locations as Array<{ id: string; name: string; code: string | null; parentId: string | null; path: string; isDefault: boolean; itemCount: number; stockValue: number }>;
 }
 const mainOf = async (token: string, workspaceId?: string) => (await locationsOf(token, workspaceId)).find((location) => location.isDefault)!;
 
