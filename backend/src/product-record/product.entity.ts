@@ -27,7 +27,7 @@ const SEARCH_TEXT = [
 @Index({ name: 'products_workspace_category_idx', expression: 'create index "products_workspace_category_idx" on "products" ("workspace_id", "category") include ("quantity") where "deleted_at" is null' })
 @Index({ name: 'products_workspace_featured_idx', expression: 'create index "products_workspace_featured_idx" on "products" ("workspace_id", "created_at") where "featured" and "deleted_at" is null' })
 // Search: a substring of search_text, whose one trigram index finds it in any field (products/list-query/product-list.queries.ts); a short pending list keeps stock changes from slowing it down.
-@Index({ name: 'products_search_trgm_idx', expression: 'create index "products_search_trgm_idx" on "products" using gin ("search_text" gin_trgm_ops) with (gin_pending_list_limit = 512) where "deleted_at" is null' })
+@Index({ name: 'products_search_trgm_idx', expression: 'create index "products_search_trgm_idx" on "products" using gin ("workspace_id", "search_text" gin_trgm_ops) with (gin_pending_list_limit = 512) where "deleted_at" is null' })
 // A SKU is unique in its workspace's catalogue whatever its case, a barcode too (so a scan finds one product); search finds an exact SKU or barcode through these.
 @Index({ name: 'products_workspace_sku_unique', expression: 'create unique index "products_workspace_sku_unique" on "products" ("workspace_id", lower("sku")) where "sku" is not null and "deleted_at" is null' })
 @Index({ name: 'products_workspace_barcode_unique', expression: 'create unique index "products_workspace_barcode_unique" on "products" ("workspace_id", "barcode") where "barcode" is not null and "deleted_at" is null' })
