@@ -6,7 +6,7 @@ import { locationService } from '../locations/location.service';
 import { countLedgerService, placeKey } from '../stock/count-ledger/count-ledger.service';
 import { StockCountNotFoundError } from './stock-count.errors';
 import { countLinesStatement, countStateStatement } from './stock-count.queries';
-import { scopeLocationsOf, type CountLine, type CountState } from './stock-count-rows';
+import { linesByPlace, uncountedPlaces, type CountLine, type CountState } from './stock-count-rows';
 import type { StockCountNotCounted, StockCountReview, StockCountReviewItem } from './stock-count.types';
 
 /** variance x price in cents, then back: a whole number of cents, as prices are. */
@@ -42,16 +42,7 @@ export const stockCountReviewService = {
     const pending = lines.filter((line) => line.status === 'PENDING');
     const paths = new Map(locations.map((location) => [location.id, location.path]));
 
-    const groups = new Map<string, { productId: string; locationId: string; position: string; counted: number; lineIds: string[] }>();
-    for (const line of pending) {
-      const group = groups.get(placeKey(line));
-      if (!group) groups.set(placeKey(line), { productId: line.productId, locationId: line.locationId, position: line.ledgerPosition, counted: line.quantity, lineIds: [line.id] });
-      else {
-        group.counted += line.quantity;
-        group.lineIds.push(line.id);
-        if (BigInt(line.ledgerPosition) < BigInt(group.position)) group.position = line.ledgerPosition;
-      }
-    }
+    const groups = new Map(linesByPlace(pending).map((group) => [placeKey(group), group]));
     const places = await countLedgerService.atPositions(ctx, [...groups.values()]);
     const items: StockCountReviewItem[] = places.map((place) => {
       const group = groups.get(placeKey(place))!;
@@ -72,10 +63,7 @@ export const stockCountReviewService = {
     const sortBy = (request.sortBy as StockCountReviewSort | undefined) ?? 'value';
     items.sort(compareItems(expectedHidden ? 'product' : sortBy));
 
-    const seen = new Set(lines.map(placeKey));
-    const stocked = await countLedgerService.stockedIn(ctx, { locationIds: scopeLocationsOf(locations, state), category: state.category });
-    const notCounted: StockCountNotCounted[] = stocked
-      .filter((place) => !seen.has(placeKey(place)))
+    const notCounted: StockCountNotCounted[] = (await uncountedPlaces(ctx, state, lines, locations))
       .map(({ productId, locationId, quantity, product }) => ({
         productId,
         productName: product.name,

@@ -1,7 +1,7 @@
 import { LEDGER_POSITION_MAX, type StockCountLineStatus, type StockCountStatus } from '@stockroom/schema';
 import type { RequestContext } from '../account/context';
 import { locationService, type LocationView } from '../locations/location.service';
-import { countLedgerService, placeKey, type CountBooking } from '../stock/count-ledger/count-ledger.service';
+import { countLedgerService, placeKey, type CountBooking, type StockedPlace } from '../stock/count-ledger/count-ledger.service';
 import { subtreeOf } from './stock-count-input';
 import type { StockCountLineView, StockCountView } from './stock-count.types';
 
@@ -60,12 +60,36 @@ export function scopeLocationsOf(locations: LocationView[], state: Pick<CountSta
   return state.locationId === null ? null : [...subtreeOf(locations, state.locationId)];
 }
 
-/**
- * Stock in the count's scope that no line of the count names, as bookings of
- * 0 measured from the newest position (the quantity there now).
- */
-export async function uncountedBookings(ctx: RequestContext, state: CountState, lines: CountLine[]): Promise<CountBooking[]> {
+/** A product at a location as a count's lines name it: the lines, their counts summed, measured from the earliest position any of them saw. */
+export interface LinesAtPlace extends CountBooking {
+  lineIds: string[];
+}
+
+/** The lines grouped by product and location: what a review shows and an approval books, one per place. */
+export function linesByPlace(lines: CountLine[]): LinesAtPlace[] {
+  const byPlace = new Map<string, LinesAtPlace>();
+  for (const line of lines) {
+    const place = byPlace.get(placeKey(line));
+    if (!place) {
+      byPlace.set(placeKey(line), { productId: line.productId, locationId: line.locationId, position: line.ledgerPosition, counted: line.quantity, lineIds: [line.id] });
+      continue;
+    }
+    place.counted += line.quantity;
+    place.lineIds.push(line.id);
+    if (BigInt(line.ledgerPosition) < BigInt(place.position)) place.position = line.ledgerPosition;
+  }
+  return [...byPlace.values()];
+}
+
+/** Stock in the count's scope that no line of the count names: what a review lists as not counted. */
+export async function uncountedPlaces(ctx: RequestContext, state: CountState, lines: CountLine[], locations: LocationView[]): Promise<StockedPlace[]> {
   const seen = new Set(lines.map(placeKey));
-  const stocked = await countLedgerService.stockedIn(ctx, { locationIds: scopeLocationsOf(await locationService.list(ctx), state), category: state.category });
-  return stocked.filter((place) => !seen.has(placeKey(place))).map(({ productId, locationId }) => ({ productId, locationId, counted: 0, position: LEDGER_POSITION_MAX }));
+  const stocked = await countLedgerService.stockedIn(ctx, { locationIds: scopeLocationsOf(locations, state), category: state.category });
+  return stocked.filter((place) => !seen.has(placeKey(place)));
+}
+
+/** The stock no line names, as bookings of 0 measured from the newest position (the quantity there now). */
+export async function uncountedBookings(ctx: RequestContext, state: CountState, lines: CountLine[]): Promise<CountBooking[]> {
+  const uncounted = await uncountedPlaces(ctx, state, lines, await locationService.list(ctx));
+  return uncounted.map(({ productId, locationId }) => ({ productId, locationId, counted: 0, position: LEDGER_POSITION_MAX }));
 }

@@ -10,7 +10,7 @@ import { deletedLocationErrorOf, LocationNotFoundError } from '../locations/loca
 import { locationService, optionalIdOf, type LocationView } from '../locations/location.service';
 import { liveProductOf } from '../product-record/product-lookup';
 import { ProductNotFoundError } from '../product-record/product.errors';
-import { countLedgerService, placeKey, type CountBooking } from '../stock/count-ledger/count-ledger.service';
+import { countLedgerService, placeKey } from '../stock/count-ledger/count-ledger.service';
 import { approvedLineIdsOf, countedAtOf, ledgerPositionOf, lineFieldsOf, requiredIdOf, subtreeOf } from './stock-count-input';
 import {
   OutsideStockCountError,
@@ -37,7 +37,7 @@ import {
   settleLinesStatement,
 } from './stock-count.queries';
 import type { StockCountLineView, StockCountPage, StockCountView, StockCountWithLines } from './stock-count.types';
-import { lineFromRow, stockCountFromRow, uncountedBookings, type CountRow, type CountState, type LineRow, type CountLine } from './stock-count-rows';
+import { lineFromRow, linesByPlace, stockCountFromRow, uncountedBookings, type CountRow, type CountState, type LineRow, type CountLine } from './stock-count-rows';
 
 /** A new count as a transport parsed it. */
 export type StockCountRequest = { locationId?: unknown; category?: unknown; blind?: unknown };
@@ -58,7 +58,7 @@ async function stateOf(ctx: RequestContext, id: string, workspaceId: string, loc
 
 /** The count as both transports send it. */
 async function countView(ctx: RequestContext, id: string, workspaceId: string): Promise<StockCountView> {
-  const [[row], locations] = [await ctx.sql.query<CountRow>(countStatement(id, workspaceId)), await locationService.list(ctx)];
+  const [[row], locations] = await Promise.all([ctx.sql.query<CountRow>(countStatement(id, workspaceId)), locationService.list(ctx)]);
   if (!row) throw new StockCountNotFoundError();
   return stockCountFromRow(row, pathsOf(locations));
 }
@@ -212,7 +212,7 @@ export const stockCountService = {
       const chosen = chosenIds ? pending.filter((line) => chosenIds.includes(line.id)) : pending;
       if (chosen.length !== (chosenIds ?? pending).length) throw new UnknownStockCountLinesError();
       const uncounted = input.notCountedAsZero === true ? await uncountedBookings(txCtx, state, lines) : [];
-      const outcomes = await countLedgerService.book(txCtx, [...bookingsOf(chosen), ...uncounted]);
+      const outcomes = await countLedgerService.book(txCtx, [...linesByPlace(chosen), ...uncounted]);
       const chosenSet = new Set(chosen.map((line) => line.id));
       const settled = pending.map((line) => {
         const outcome = chosenSet.has(line.id) ? outcomes.get(placeKey(line))! : undefined;
@@ -231,17 +231,3 @@ export const stockCountService = {
     });
   },
 };
-
-/** One booking per product and location: its lines' counts summed, measured from the earliest position any of them saw. */
-function bookingsOf(lines: CountLine[]): CountBooking[] {
-  const byPlace = new Map<string, CountBooking>();
-  for (const line of lines) {
-    const booking = byPlace.get(placeKey(line));
-    if (!booking) byPlace.set(placeKey(line), { productId: line.productId, locationId: line.locationId, counted: line.quantity, position: line.ledgerPosition });
-    else {
-      booking.counted += line.quantity;
-      if (BigInt(line.ledgerPosition) < BigInt(booking.position)) booking.position = line.ledgerPosition;
-    }
-  }
-  return [...byPlace.values()];
-}
