@@ -38,14 +38,18 @@ export function transferMovementsStatement(transferId: string, workspaceId: stri
 }
 
 /**
- * A product's stock levels in a workspace that hold something, each with its
- * ledger position: the id of the product's newest movement there ('0' when
- * none was recorded), read backwards along the product's movements.
+ * A place's ledger position: the id of the product's newest movement at the location ('0' when none was
+ * recorded; movement ids only grow), read backwards along the product's movements. `place` names a row with
+ * product_id, location_id and workspace_id columns.
  */
+export const ledgerPositionOf = (place: string) =>
+  `coalesce((SELECT max(m.id) FROM stock_movements AS m WHERE m.product_id = ${place}.product_id AND m.location_id = ${place}.location_id AND m.workspace_id = ${place}.workspace_id), 0)::text`;
+
+/** A product's stock levels in a workspace that hold something, each with its ledger position. */
 export function stockLevelsStatement(productId: string, workspaceId: string): Statement {
   return {
     sql: `SELECT s.location_id AS "locationId", s.quantity,
-        coalesce((SELECT max(m.id) FROM stock_movements AS m WHERE m.product_id = s.product_id AND m.location_id = s.location_id AND m.workspace_id = s.workspace_id), 0)::text AS "ledgerPosition"
+        ${ledgerPositionOf('s')} AS "ledgerPosition"
       FROM stock_levels AS s WHERE s.product_id = ? AND s.workspace_id = ? AND s.quantity <> 0`,
     values: [productId, workspaceId],
   };

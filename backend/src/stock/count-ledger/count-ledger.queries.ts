@@ -1,6 +1,7 @@
 import type { Statement } from '../../db/sql';
 import { lastChange } from '../../product-record/product-change';
 import { LIVE } from '../../product-record/product-columns';
+import { ledgerPositionOf } from '../stock-movement.queries';
 
 /**
  * The SQL that reads the ledger at a position and books stock count lines.
@@ -26,9 +27,9 @@ export function placesAtPositionsStatement(workspaceId: string, places: PlaceArr
     sql: `SELECT k.product_id AS "productId", k.location_id AS "locationId", k.position::text AS position, lv.level,
         lv.level - coalesce((SELECT sum(m.delta) FROM stock_movements AS m
           WHERE m.product_id = k.product_id AND m.location_id = k.location_id AND m.workspace_id = ? AND m.id > k.position), 0)::int AS "atPosition",
-        coalesce((SELECT max(m.id) FROM stock_movements AS m WHERE m.product_id = k.product_id AND m.location_id = k.location_id AND m.workspace_id = ?), 0)::text AS "newestPosition",
+        ${ledgerPositionOf('k')} AS "newestPosition",
         p.name, p.sku, p.price::float8 AS price, p.quantity AS total, p.${LIVE} AS live, p.id IS NOT NULL AS exists
-      FROM unnest(?::uuid[], ?::uuid[], ?::bigint[]) AS k(product_id, location_id, position)
+      FROM (SELECT *, ?::uuid AS workspace_id FROM unnest(?::uuid[], ?::uuid[], ?::bigint[]) AS u(product_id, location_id, position)) AS k
       CROSS JOIN LATERAL (SELECT coalesce((SELECT s.quantity FROM stock_levels AS s WHERE s.product_id = k.product_id AND s.location_id = k.location_id AND s.workspace_id = ?), 0) AS level) AS lv
       LEFT JOIN products AS p ON p.id = k.product_id AND p.workspace_id = ?`,
     values: [workspaceId, workspaceId, places.productIds, places.locationIds, places.positions, workspaceId, workspaceId],
@@ -86,9 +87,8 @@ export function bookCountsStatement(workspaceId: string, actor: string, bookings
 /** The newest movement of each (product, location): read while the products are held, the COUNT just booked there. */
 export function newestMovementsStatement(workspaceId: string, places: Array<{ productId: string; locationId: string }>): Statement {
   return {
-    sql: `SELECT k.product_id AS "productId", k.location_id AS "locationId",
-        (SELECT max(m.id) FROM stock_movements AS m WHERE m.product_id = k.product_id AND m.location_id = k.location_id AND m.workspace_id = ?)::text AS "movementId"
-      FROM unnest(?::uuid[], ?::uuid[]) AS k(product_id, location_id)`,
+    sql: `SELECT k.product_id AS "productId", k.location_id AS "locationId", ${ledgerPositionOf('k')} AS "movementId"
+      FROM (SELECT *, ?::uuid AS workspace_id FROM unnest(?::uuid[], ?::uuid[]) AS u(product_id, location_id)) AS k`,
     values: [workspaceId, places.map((p) => p.productId), places.map((p) => p.locationId)],
   };
 }
