@@ -32,20 +32,15 @@ export function locationStatement(id: string, workspaceId: string): Statement {
   };
 }
 
-/** How many levels lie below a location (0 for a leaf): moving it puts them deeper too. */
-export function subtreeHeightStatement(id: string): Statement {
-  return {
-    sql: `WITH RECURSIVE down AS (SELECT id, 0 AS n FROM locations WHERE id = ? UNION ALL SELECT l.id, down.n + 1 FROM locations AS l JOIN down ON l.parent_id = down.id)
-      SELECT max(n)::int AS height, array_agg(id::text) AS ids FROM down`,
-    values: [id],
-  };
-}
-
-/** The ids of a location of the workspace and of every location below it; none when it is missing or another workspace's. */
+/**
+ * A location of the workspace and every location below it, each with its depth under it (0 for the location
+ * itself); no row when it is missing or another workspace's.
+ */
 export function subtreeStatement(id: string, workspaceId: string): Statement {
   return {
-    sql: `WITH RECURSIVE down AS (SELECT id FROM locations WHERE id = ? AND workspace_id = ? UNION ALL SELECT l.id FROM locations AS l JOIN down ON l.parent_id = down.id)
-      SELECT id FROM down`,
+    sql: `WITH RECURSIVE down AS (SELECT id, 0 AS depth FROM locations WHERE id = ? AND workspace_id = ?
+        UNION ALL SELECT l.id, down.depth + 1 FROM locations AS l JOIN down ON l.parent_id = down.id)
+      SELECT id, depth FROM down`,
     values: [id, workspaceId],
   };
 }

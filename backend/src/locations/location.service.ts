@@ -20,7 +20,6 @@ import {
   lockLocationStatement,
   lockTreeStatement,
   moveChildrenUpStatement,
-  subtreeHeightStatement,
   subtreeStatement,
   updateLocationStatement,
 } from './location.queries';
@@ -68,6 +67,22 @@ export function optionalIdOf(value: unknown, field: string): string | null {
   return value.toLowerCase();
 }
 
+/** A location and every location below it, from the workspace's tree as `list` reads it. */
+export function subtreeOf(locations: Array<Pick<LocationView, 'id' | 'parentId'>>, rootId: string): Set<string> {
+  const below = new Set([rootId]);
+  // Grown until nothing is added: a pass per level at most, and a tree is a few levels deep.
+  for (let grown = true; grown; ) {
+    grown = false;
+    for (const location of locations) {
+      if (location.parentId && below.has(location.parentId) && !below.has(location.id)) {
+        below.add(location.id);
+        grown = true;
+      }
+    }
+  }
+  return below;
+}
+
 async function locationOf(sql: SqlPool, id: string, workspaceId: string): Promise<LocationRow> {
   const [row] = await sql.query<LocationRow>(locationStatement(id, workspaceId));
   if (!row) throw new LocationNotFoundError();
@@ -84,9 +99,9 @@ async function checkParent(sql: SqlPool, workspaceId: string, parentId: string, 
   const parent = await locationOf(sql, parentId, workspaceId);
   let height = 0;
   if (moving) {
-    const [below] = await sql.query<{ height: number; ids: string[] }>(subtreeHeightStatement(moving));
-    if (below.ids.includes(parentId)) throw new LocationCycleError();
-    height = below.height;
+    const below = await sql.query<{ id: string; depth: number }>(subtreeStatement(moving, workspaceId));
+    if (below.some((location) => location.id === parentId)) throw new LocationCycleError();
+    height = Math.max(0, ...below.map((location) => location.depth));
   }
   if (parent.depth + 1 + height > LOCATION_DEPTH_MAX) throw new LocationTooDeepError();
 }
@@ -117,7 +132,7 @@ export const locationService = {
   /** The ids of one location of the request's workspace and of every location below it; another workspace's is 'Location not found'. */
   async subtreeIds(ctx: RequestContext, rawId: unknown): Promise<string[]> {
     const { workspaceId } = await requireMember(ctx, 'readProducts');
-    const rows = await ctx.sql.query<{ id: string }>(subtreeStatement(canonicalId(rawId), workspaceId));
+    const rows = await ctx.sql.query<{ id: string; depth: number }>(subtreeStatement(canonicalId(rawId), workspaceId));
     if (rows.length === 0) throw new LocationNotFoundError();
     return rows.map((row) => row.id);
   },

@@ -1,6 +1,6 @@
 import { StockCountMessages } from '@stockroom/schema';
 import { ValidationError } from '../common/errors';
-import { approvedLineIdsOf, countedAtOf, ledgerPositionOf, subtreeOf } from './stock-count-input';
+import { approvedLineIdsOf, countedAtOf, ledgerPositionOf } from './stock-count-input';
 
 const messageOf = (read: () => unknown) => {
   try {
@@ -49,10 +49,4 @@ describe('approvedLineIdsOf', () => {
     expect(approvedLineIdsOf([id, id.toUpperCase()])).toEqual([id]);
     expect(messageOf(() => approvedLineIdsOf('all'))).toEqual({ lineIds: StockCountMessages.lineIdsFormat });
   });
-});
-
-it('subtreeOf finds a location and every one below it, however the tree is listed', () => {
-  const at = (id: string, parentId: string | null) => ({ id, parentId, name: id, code: null, path: id, isDefault: false });
-  const tree = [at('bin', 'shelf'), at('shelf', 'room'), at('room', null), at('other', null)];
-  expect([...subtreeOf(tree, 'room')].sort()).toEqual(['bin', 'room', 'shelf']);
 });

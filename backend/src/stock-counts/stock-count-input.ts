@@ -10,7 +10,6 @@ import {
   validateFields,
 } from '@stockroom/schema';
 import { assertValid, ValidationError } from '../common/errors';
-import type { LocationView } from '../locations/location.service';
 
 /** Reading what the transports send for stock counts: the checks the shared field rules cannot state alone. */
 
@@ -56,20 +55,4 @@ export function approvedLineIdsOf(value: unknown): string[] | null {
   if (value === undefined || value === null) return null;
   if (!Array.isArray(value) || value.length > STOCK_COUNT_APPROVE_LINES_MAX) throw new ValidationError({ lineIds: StockCountMessages.lineIdsFormat });
   return [...new Set(value.map((id, index) => requiredIdOf(id, `lineIds[${index}]`, 'Line id')))];
-}
-
-/** A location and every location below it, from the workspace's tree. */
-export function subtreeOf(locations: LocationView[], rootId: string): Set<string> {
-  const below = new Set([rootId]);
-  // Grown until nothing is added: a pass per level at most, and a tree is a few levels deep.
-  for (let grown = true; grown; ) {
-    grown = false;
-    for (const location of locations) {
-      if (location.parentId && below.has(location.parentId) && !below.has(location.id)) {
-        below.add(location.id);
-        grown = true;
-      }
-    }
-  }
-  return below;
 }

@@ -1,8 +1,7 @@
 import { LEDGER_POSITION_MAX, type StockCountLineStatus, type StockCountStatus } from '@stockroom/schema';
 import type { RequestContext } from '../account/context';
-import { locationService, type LocationView } from '../locations/location.service';
+import { locationService, subtreeOf, type LocationView } from '../locations/location.service';
 import { countLedgerService, placeKey, type CountBooking, type StockedPlace } from '../stock/count-ledger/count-ledger.service';
-import { subtreeOf } from './stock-count-input';
 import type { StockCountLineView, StockCountView } from './stock-count.types';
 
 /** Rows as stock-count.queries.ts reads them, and the views both transports send. */

@@ -7,11 +7,11 @@ import { pageRequestOf, paginationOf } from '../common/pagination';
 import { poolInTransaction } from '../db/pool-in-transaction';
 import { exactlyOnce, idempotencyKeyOf } from '../idempotency/exactly-once';
 import { deletedLocationErrorOf, LocationNotFoundError } from '../locations/location.errors';
-import { locationService, optionalIdOf, type LocationView } from '../locations/location.service';
+import { locationService, optionalIdOf, subtreeOf, type LocationView } from '../locations/location.service';
 import { liveProductOf } from '../product-record/product-lookup';
 import { ProductNotFoundError } from '../product-record/product.errors';
 import { countLedgerService, placeKey } from '../stock/count-ledger/count-ledger.service';
-import { approvedLineIdsOf, countedAtOf, ledgerPositionOf, lineFieldsOf, requiredIdOf, subtreeOf } from './stock-count-input';
+import { approvedLineIdsOf, countedAtOf, ledgerPositionOf, lineFieldsOf, requiredIdOf } from './stock-count-input';
 import {
   OutsideStockCountError,
   ReplacesOtherLineError,
