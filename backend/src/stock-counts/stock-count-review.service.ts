@@ -6,7 +6,7 @@ import { locationService } from '../locations/location.service';
 import { countLedgerService, placeKey } from '../stock/count-ledger/count-ledger.service';
 import { StockCountNotFoundError } from './stock-count.errors';
 import { countLinesStatement, countStateStatement } from './stock-count.queries';
-import { linesByPlace, uncountedPlaces, type CountLine, type CountState } from './stock-count-rows';
+import { linesByPlace, pathsOf, uncountedPlaces, type CountLine, type CountState } from './stock-count-rows';
 import type { StockCountNotCounted, StockCountReview, StockCountReviewItem } from './stock-count.types';
 
 /** variance x price in cents, then back: a whole number of cents, as prices are. */
@@ -40,7 +40,7 @@ export const stockCountReviewService = {
     const expectedHidden = state.blind && !roleAllows(role, 'manageStockCounts');
     const [lines, locations] = await Promise.all([ctx.sql.query<CountLine>(countLinesStatement(id, workspaceId)), locationService.list(ctx)]);
     const pending = lines.filter((line) => line.status === 'PENDING');
-    const paths = new Map(locations.map((location) => [location.id, location.path]));
+    const paths = pathsOf(locations);
 
     const groups = new Map(linesByPlace(pending).map((group) => [placeKey(group), group]));
     const places = await countLedgerService.atPositions(ctx, [...groups.values()]);

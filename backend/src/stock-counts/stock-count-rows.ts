@@ -35,6 +35,9 @@ export interface CountLine {
   status: StockCountLineStatus;
 }
 
+/** Each location's path by id, for the views. */
+export const pathsOf = (locations: LocationView[]) => new Map(locations.map((location) => [location.id, location.path]));
+
 const person = (id: string | null, fullName: string | null) => (id === null ? null : { id, fullName: fullName ?? '' });
 const dateOrNull = (value: Date | string | null) => (value === null ? null : new Date(value));
 

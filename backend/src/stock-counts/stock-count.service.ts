@@ -7,7 +7,7 @@ import { pageRequestOf, paginationOf } from '../common/pagination';
 import { poolInTransaction } from '../db/pool-in-transaction';
 import { exactlyOnce, idempotencyKeyOf } from '../idempotency/exactly-once';
 import { deletedLocationErrorOf, LocationNotFoundError } from '../locations/location.errors';
-import { locationService, optionalIdOf, subtreeOf, type LocationView } from '../locations/location.service';
+import { locationService, optionalIdOf, subtreeOf } from '../locations/location.service';
 import { liveProductOf } from '../product-record/product-lookup';
 import { ProductNotFoundError } from '../product-record/product.errors';
 import { countLedgerService, placeKey } from '../stock/count-ledger/count-ledger.service';
@@ -37,7 +37,7 @@ import {
   settleLinesStatement,
 } from './stock-count.queries';
 import type { StockCountLineView, StockCountPage, StockCountView, StockCountWithLines } from './stock-count.types';
-import { lineFromRow, linesByPlace, stockCountFromRow, uncountedBookings, type CountRow, type CountState, type LineRow, type CountLine } from './stock-count-rows';
+import { lineFromRow, linesByPlace, pathsOf, stockCountFromRow, uncountedBookings, type CountRow, type CountState, type LineRow, type CountLine } from './stock-count-rows';
 
 /** A new count as a transport parsed it. */
 export type StockCountRequest = { locationId?: unknown; category?: unknown; blind?: unknown };
@@ -45,9 +45,6 @@ export type StockCountRequest = { locationId?: unknown; category?: unknown; blin
 export type StockCountLineRequest = { productId?: unknown; locationId?: unknown; quantity?: unknown; ledgerPosition?: unknown; countedAt?: unknown; replaces?: unknown };
 /** An approval as a transport parsed it. */
 export type ApproveStockCountRequest = { lineIds?: unknown; notCountedAsZero?: unknown };
-
-/** Each location's path by id, for the views. */
-const pathsOf = (locations: LocationView[]) => new Map(locations.map((location) => [location.id, location.path]));
 
 /** The count's state, or 'Stock count not found'. */
 async function stateOf(ctx: RequestContext, id: string, workspaceId: string, lock = false): Promise<CountState> {
