@@ -1,0 +1,218 @@
+/**
+ * `npm run bench -- stock-counts [--lines=5000] [--replay=1000] [--duration=6] [--connections=10]`
+ *
+ * A stocktake at the size a shop reaches, and a phone's queue coming back online:
+ *
+ * - Replay: `--replay` stock changes sent one after another, each with its own
+ *   Idempotency-Key, as the offline queue replays them in order (one request in
+ *   flight), beside the same changes sent without keys (the reference). Target:
+ *   1,000 in under 15 s.
+ * - Review: a count of the whole workspace holding `--lines` lines, one per
+ *   product at Main, submitted for review; the review (every line with its
+ *   expected quantity, variance and value, sorted by value) read over REST and
+ *   GraphQL by `--connections` connections, beside reading the count with its
+ *   lines (the reference). Target: p99 under 300 ms.
+ *
+ * One run: start the built server (production, its own DATA_DIR and ports), sign
+ * up one user, seed `--lines` products with the seed script (their stock is at
+ * Main), then record the lines through the API as counters would.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { removeDir, startServer, stopServer } from '../tests/e2e/support/server.mjs';
+import { signUpForBench } from './_accounts.mjs';
+import { codeVersion, machine, repoRoot, writeDocsSection, writeJson } from './_report.mjs';
+import { seed } from './_seed.mjs';
+
+const require = createRequire(join(repoRoot, 'backend/package.json'));
+const autocannon = require('autocannon');
+const pg = require('pg');
+
+const TARGETS = { replaySeconds: 15, reviewP99Ms: 300 };
+/** Lines recorded at once while the count fills: counters on several phones. */
+const RECORDING_CONCURRENCY = 8;
+
+const REVIEW_QUERY = `query Review($id: ID!) { stockCountReview(id: $id, sortBy: VALUE) {
+  expectedHidden items { lineIds productId productName locationId counted expected variance varianceValue } notCounted { productId locationId expected varianceValue } } }`;
+
+function option(args, name, fallback) {
+  const found = args.find((arg) => arg.startsWith(`--${name}=`));
+  return found ? Number(found.slice(name.length + 3)) : fallback;
+}
+
+async function api(baseUrl, token, method, path, body, headers = {}) {
+  const res = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const answer = await res.json();
+  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(answer).slice(0, 300)}`);
+  return answer;
+}
+
+/** `changes` stock changes of +1 sent one after another, keyed or not; resolves with the seconds they took. */
+async function sendInOrder(baseUrl, token, productIds, changes, keyed) {
+  const started = performance.now();
+  for (let n = 0; n < changes; n++) {
+    await api(baseUrl, token, 'POST', `/api/products/${productIds[n % productIds.length]}/stock`, { delta: 1, reason: 'RECEIPT' }, keyed ? { 'idempotency-key': randomUUID() } : {});
+  }
+  return (performance.now() - started) / 1000;
+}
+
+/** Records one line per product at Main (its quantity less one, at the position seen), RECORDING_CONCURRENCY at a time. */
+async function recordLines(baseUrl, token, countId, levels) {
+  let next = 0;
+  const counter = async () => {
+    while (next < levels.length) {
+      const level = levels[next++];
+      await api(baseUrl, token, 'POST', `/api/stock-counts/${countId}/lines`, {
+        productId: level.productId,
+        locationId: level.locationId,
+        quantity: Math.max(0, level.quantity - 1),
+        ledgerPosition: level.ledgerPosition,
+      }, { 'idempotency-key': randomUUID() });
+    }
+  };
+  await Promise.all(Array.from({ length: RECORDING_CONCURRENCY }, counter));
+}
+
+function runCannon({ url, headers, method, body }, { seconds, connections }) {
+  return new Promise((resolve, reject) =>
+    autocannon({ url, method, headers, body, connections, duration: seconds }, (err, result) => (err ? reject(err) : resolve(result))),
+  );
+}
+
+const round1 = (n) => Math.round(n * 10) / 10;
+
+function markdown(data) {
+  const rows = data.results.flatMap((r) =>
+    ['graphql', 'rest'].map((t) => `| ${t === 'graphql' ? r.label : ''} | ${t} | ${r[t].reqPerSec} | ${r[t].p50} | ${r[t].p99} | ${r[t].ratio ?? 1} | ${r[t].non2xx} |`),
+  );
+  const targets = data.targets.map((t) => `- ${t.name}: ${t.value} ${t.unit} (target under ${t.limit} ${t.unit}): ${t.met ? 'met' : '**missed**'}`);
+  return [
+    `Replay: ${data.config.replay.toLocaleString('en')} stock changes sent one after another over REST, each with its own Idempotency-Key, as the offline queue replays; the same without keys is the reference. Review: a count of ${data.config.lines.toLocaleString('en')} lines, sorted by value, read by ${data.config.connections} connections for ${data.config.durationSeconds} s per transport; reading the count with its lines is the reference (ratio: req/s over the reference's, same transport).`,
+    '',
+    `| replay | seconds | per change |`,
+    '|---|---|---|',
+    `| keyed (the queue) | ${data.replay.keyedSeconds} | ${data.replay.keyedMsPerChange} ms |`,
+    `| no key (reference) | ${data.replay.plainSeconds} | ${data.replay.plainMsPerChange} ms |`,
+    '',
+    '| scenario | transport | req/s | p50 ms | p99 ms | ratio | non-2xx |',
+    '|---|---|---|---|---|---|---|',
+    ...rows,
+    '',
+    ...targets,
+    '',
+    `Code: ${data.code}. Machine: ${data.machine.cpu}, ${data.machine.cores} cores, Node ${data.machine.node}; seeding took ${data.config.seedSeconds} s and recording the lines ${data.config.recordSeconds} s (${RECORDING_CONCURRENCY} at once); run ${data.date}.`,
+  ].join('\n');
+}
+
+export default async function run(args = []) {
+  const lines = option(args, 'lines', 5_000);
+  const replay = option(args, 'replay', 1_000);
+  const duration = option(args, 'duration', 6);
+  const connections = option(args, 'connections', 10);
+  const startMachine = machine();
+  const server = await startServer({
+    label: 'bench-stock-counts',
+    env: { JWT_SECRET: randomBytes(48).toString('base64url'), AUTH_RATE_LIMIT: '100000000', API_RATE_LIMIT: '100000000' },
+  });
+  const db = new pg.Client({ connectionString: `postgresql://postgres:${readFileSync(join(server.dataDir, 'pg-password'), 'utf8').trim()}@127.0.0.1:${server.pgPort}/stockroom` });
+  db.on('error', () => {});
+  try {
+    const user = await signUpForBench(server.baseUrl, { tag: 'stock-counts', lastName: 'Counts', password: 'Bench#Passw0rd!' });
+    const seedSeconds = round1(await seed(server, user.email, lines));
+    await db.connect();
+    await db.query('VACUUM (ANALYZE) products, stock_levels, stock_movements');
+    const productIds = (await db.query('SELECT id FROM products WHERE workspace_id = $1 AND deleted_at IS NULL ORDER BY id', [user.workspaceId])).rows.map((r) => r.id);
+
+    console.log(`replaying ${replay} changes, keyed and not ...`);
+    await sendInOrder(server.baseUrl, user.token, productIds, 50, true);
+    const plainSeconds = await sendInOrder(server.baseUrl, user.token, productIds, replay, false);
+    const keyedSeconds = await sendInOrder(server.baseUrl, user.token, productIds, replay, true);
+
+    console.log(`recording ${lines} count lines ...`);
+    const { stockCount } = await api(server.baseUrl, user.token, 'POST', '/api/stock-counts', {});
+    const levels = (
+      await db.query(
+        `SELECT s.product_id AS "productId", s.location_id AS "locationId", s.quantity,
+           coalesce((SELECT max(m.id) FROM stock_movements AS m WHERE m.product_id = s.product_id AND m.location_id = s.location_id), 0)::text AS "ledgerPosition"
+         FROM stock_levels AS s WHERE s.workspace_id = $1 AND s.quantity > 0 ORDER BY s.product_id LIMIT $2`,
+        [user.workspaceId, lines],
+      )
+    ).rows;
+    const recordStarted = performance.now();
+    await recordLines(server.baseUrl, user.token, stockCount.id, levels);
+    const recordSeconds = round1((performance.now() - recordStarted) / 1000);
+    await api(server.baseUrl, user.token, 'POST', `/api/stock-counts/${stockCount.id}/submit`);
+    await db.query('VACUUM (ANALYZE) stock_count_lines');
+
+    const auth = { authorization: `Bearer ${user.token}` };
+    const json = { ...auth, 'content-type': 'application/json' };
+    const graphql = (query, variables) => ({ url: `${server.baseUrl}/graphql`, method: 'POST', headers: json, body: JSON.stringify({ query, variables }) });
+    const all = [
+      {
+        id: 'count',
+        label: 'the count with its lines (reference)',
+        rest: { url: `${server.baseUrl}/api/stock-counts/${stockCount.id}`, method: 'GET', headers: auth },
+        graphql: graphql(`query Count($id: ID!) { stockCount(id: $id) { stockCount { id status } lines { id quantity } } }`, { id: stockCount.id }),
+      },
+      {
+        id: 'review',
+        label: `review of ${levels.length} lines by value`,
+        rest: { url: `${server.baseUrl}/api/stock-counts/${stockCount.id}/review?sortBy=value`, method: 'GET', headers: auth },
+        graphql: graphql(REVIEW_QUERY, { id: stockCount.id }),
+      },
+    ];
+    console.log('warming up ...');
+    for (const s of all) for (const t of ['graphql', 'rest']) await runCannon(s[t], { seconds: 0.5, connections });
+    const results = [];
+    for (const s of all) {
+      const row = { id: s.id, label: s.label };
+      for (const t of ['graphql', 'rest']) {
+        const r = await runCannon(s[t], { seconds: duration, connections });
+        row[t] = { reqPerSec: round1(r.requests.total / r.duration), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx + r.errors + r.timeouts };
+        console.log(`${s.label.padEnd(36)} ${t.padEnd(8)} ${String(row[t].reqPerSec).padStart(7)} req/s  p50 ${row[t].p50} ms  p99 ${row[t].p99} ms  ${row[t].non2xx} non-2xx`);
+      }
+      results.push(row);
+    }
+    const reference = results.find((r) => r.id === 'count');
+    for (const r of results.filter((x) => x.id !== 'count')) for (const t of ['graphql', 'rest']) r[t].ratio = Math.round((r[t].reqPerSec / reference[t].reqPerSec) * 100) / 100;
+
+    const review = results.find((r) => r.id === 'review');
+    // A scenario that completed no request, or answered an error, has no p99: it is missed, not 0 ms.
+    const reviewP99 = Math.max(...['graphql', 'rest'].map((t) => (review[t].reqPerSec > 0 && review[t].non2xx === 0 ? review[t].p99 : Infinity)));
+    const targets = [
+      { name: `${replay.toLocaleString('en')} keyed changes replayed in order`, value: round1(keyedSeconds), unit: 's', limit: TARGETS.replaySeconds },
+      { name: `review of ${levels.length.toLocaleString('en')} lines, p99 (worse transport)`, value: reviewP99, unit: 'ms', limit: TARGETS.reviewP99Ms },
+    ].map((t) => ({ ...t, met: t.value < t.limit }));
+    const data = {
+      benchmark: 'stock-counts',
+      date: new Date().toISOString(),
+      machine: startMachine,
+      code: codeVersion(),
+      config: { lines: levels.length, replay, connections, durationSeconds: duration, seedSeconds, recordSeconds },
+      replay: {
+        keyedSeconds: round1(keyedSeconds),
+        plainSeconds: round1(plainSeconds),
+        keyedMsPerChange: round1((keyedSeconds * 1000) / replay),
+        plainMsPerChange: round1((plainSeconds * 1000) / replay),
+      },
+      results,
+      targets,
+      meetsTargets: targets.every((t) => t.met),
+    };
+    const jsonFile = writeJson('stock-counts', data);
+    const docs = writeDocsSection(lines === 5_000 && replay === 1_000 ? 'Stock counts (`npm run bench -- stock-counts`)' : `Stock counts (\`npm run bench -- stock-counts --lines=${lines} --replay=${replay}\`)`, markdown(data));
+    console.log(markdown(data));
+    console.log(`wrote ${jsonFile} and ${docs}`);
+    if (!data.meetsTargets) process.exitCode = 1;
+  } finally {
+    await db.end().catch(() => {});
+    await stopServer(server);
+    removeDir(server.dataDir);
+  }
+}
