@@ -3,7 +3,9 @@ import { IDEMPOTENCY_KEY_HEADER, IdempotencyMessages, WORKSPACE_HEADER } from '@
 import { Client } from 'pg';
 import { ormConfig } from '../../backend/src/app/orm-config';
 import { purgeExpiredIdempotencyKeys } from '../../backend/src/idempotency/exactly-once';
-import { createProduct } from '../support/products';
+import { adjustStockStatement } from '../../backend/src/stock/stock.queries';
+import { createProduct, toPg } from '../support/products';
+import { logStatements } from '../support/statement-log';
 import { brokenLedgers, brokenLevels } from '../support/stock-ledger';
 import { signUpUser, startTestApp, type TestApp } from '../support/test-app';
 
@@ -190,6 +192,46 @@ describe('keys', () => {
     }
     expect(await quantityOf(product.id)).toBe(9);
     expect(await movementsOf(product.id)).toBe(2);
+  });
+
+  it('a keyed count whose level went stale while it waited for the product counts again: the sale stays, the count sets the level, once', async () => {
+    const product = await createProduct(app, owner.token, { quantity: 10 });
+    const key = newKey();
+    const count = () => app.rest('POST', `/api/products/${product.id}/stock/count`, { quantity: 7, locationId: main }, keyed(key));
+    const holder = new Client({ connectionString: app.databaseUrl });
+    await holder.connect();
+    try {
+      // A sale at the till holds the product while the count reads the level it is about to replace.
+      await holder.query('BEGIN');
+      await holder.query(toPg(adjustStockStatement(product.id, owner.workspaceId, -2, { min: 0, max: 1_000_000 }, { reason: 'SALE' }, owner.user.id, main)));
+      const counted = count();
+      await blockedSessions(1);
+      await holder.query('COMMIT');
+      const answer = await counted;
+      expect(answer.status).toBe(200);
+      expect(answer.body.product.quantity).toBe(7);
+    } finally {
+      await holder.end();
+    }
+    const again = await count();
+    expect(again.status).toBe(200);
+    expect(again.body.product.quantity).toBe(7);
+    // Its first stock, the sale, and one count (7 against the 8 the sale left).
+    const deltas = await app.sql<{ delta: number; reason: string }>('SELECT delta, reason FROM stock_movements WHERE product_id = $1 ORDER BY id', [product.id]);
+    expect(deltas.map((row) => [row.reason, row.delta])).toEqual([['INITIAL', 10], ['SALE', -2], ['COUNT', -1]]);
+  });
+
+  it('a keyed sale costs its key, its write and its answer, without a savepoint per statement', async () => {
+    const product = await createProduct(app, owner.token, { quantity: 10 });
+    const statements = logStatements();
+    try {
+      const { result, statements: sent } = await statements.during(() => app.rest('POST', `/api/products/${product.id}/stock`, { delta: -1 }, keyed(newKey())));
+      expect(result.status).toBe(200);
+      expect(sent.filter((sql) => /savepoint/i.test(sql))).toEqual([]);
+      expect(sent.filter((sql) => /idempotency_keys/.test(sql))).toHaveLength(2);
+    } finally {
+      statements.stop();
+    }
   });
 
   it(`are purged by housekeeping after the retention; one past it and not yet purged is a new request`, async () => {

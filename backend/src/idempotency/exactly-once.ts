@@ -64,8 +64,19 @@ export const answerFromStore = (stored: string): unknown =>
  * running waits for it, then is answered as a repeat (or claims the key, if
  * the first failed). `request` is what makes the request this one: the
  * operation's name and every value the service read, after its checks.
+ * `goesOnAfterFailure` is for a write that catches a failed statement and
+ * sends another (a stocktake counting again): each of its statements then
+ * runs under a savepoint, two more round trips each, so that the failure
+ * leaves the transaction usable. Every other write ends at its first failure.
  */
-export async function exactlyOnce<T>(ctx: RequestContext, owner: KeyOwner, key: string | undefined, request: Record<string, unknown>, write: (ctx: RequestContext) => Promise<T>): Promise<T> {
+export async function exactlyOnce<T>(
+  ctx: RequestContext,
+  owner: KeyOwner,
+  key: string | undefined,
+  request: Record<string, unknown>,
+  write: (ctx: RequestContext) => Promise<T>,
+  { goesOnAfterFailure = false }: { goesOnAfterFailure?: boolean } = {},
+): Promise<T> {
   if (key === undefined) return write(ctx);
   const { userId, workspaceId } = owner;
   const requestHash = requestHashOf(request);
@@ -76,7 +87,7 @@ export async function exactlyOnce<T>(ctx: RequestContext, owner: KeyOwner, key: 
       if (kept.requestHash !== requestHash) throw new IdempotencyKeyReusedError();
       return answerFromStore(kept.answer) as T;
     }
-    const answer = await write(contextOnSql(ctx, poolInTransaction(tx)));
+    const answer = await write(contextOnSql(ctx, poolInTransaction(tx, { savepoints: goesOnAfterFailure })));
     await tx.query(saveAnswerStatement(workspaceId, userId, key, storedAnswer(answer)));
     return answer;
   });

@@ -191,7 +191,9 @@ export const stockService = {
     const note = cleanNote(input.note);
     const statement = countStockStatement(id, workspaceId, quantity, note, user.id, location, Rules.quantity.max);
     const request = { operation: 'countStock', id, quantity, note, location };
-    return exactlyOnce(ctx, { userId: user.id, workspaceId }, key, request, (ctx) => countOnce(ctx, id, workspaceId, statement, location));
+    return exactlyOnce(ctx, { userId: user.id, workspaceId }, key, request, (ctx) => countOnce(ctx, id, workspaceId, statement, location), {
+      goesOnAfterFailure: true,
+    });
   },
 
   /** A page of the stock history of one of the caller's products, newest first; someone else's is 'Product not found'. */
