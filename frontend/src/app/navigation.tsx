@@ -1,10 +1,11 @@
-import { BoxIcon, DashboardIcon, HomeIcon, MapMarkerIcon, PersonIcon, ShieldIcon } from '@blueprintjs/icons';
+import { BoxIcon, ClipboardIcon, DashboardIcon, HomeIcon, MapMarkerIcon, PersonIcon, ShieldIcon } from '@blueprintjs/icons';
 import { ROLES } from '@stockroom/schema';
 import type { NavItem } from '../components/AppHeader';
 import { adminPath } from '../features/admin/urls';
 import { dashboardPath } from '../features/dashboard/urls';
 import { homePath } from '../features/home/urls';
 import { locationListPath } from '../features/locations/urls';
+import { stockCountListPath } from '../features/stock-counts/urls';
 import { productListPath } from '../features/products/urls';
 import { profileEditPath } from '../features/profile/urls';
 
@@ -17,6 +18,7 @@ export const SIGNED_IN_LINKS: readonly NavItem[] = [
   { label: 'Dashboard', path: dashboardPath, icon: <DashboardIcon /> },
   { label: 'Products', path: productListPath, icon: <BoxIcon /> },
   { label: 'Locations', path: locationListPath, icon: <MapMarkerIcon />, sideOnly: true },
+  { label: 'Stock counts', path: stockCountListPath, icon: <ClipboardIcon />, sideOnly: true },
   { label: 'Profile', path: profileEditPath, icon: <PersonIcon /> },
 ];
 
