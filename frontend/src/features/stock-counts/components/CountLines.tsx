@@ -54,7 +54,7 @@ export function CountLines({ lines }: { lines: readonly StockCountLineRecordFrag
               </li>
             ))}
           </ul>
-          <ListPagination noun="lines" shown={shown.rows.length} pagination={shown.pagination} onPageChange={setPage} />
+          {shown.pagination.totalPages > 1 && <ListPagination label="Pages of lines" noun="lines" shown={shown.rows.length} pagination={shown.pagination} onPageChange={setPage} />}
         </>
       )}
     </>

@@ -127,10 +127,10 @@ export function CountReview({ countId, mayApprove, onApprove }: CountReviewProps
                     </th>
                   )}
                   <th scope="col">Product</th>
-                  <th scope="col" className="count-review__number">
+                  <th scope="col" className="count-review__number count-review__wide">
                     Expected
                   </th>
-                  <th scope="col" className="count-review__number">
+                  <th scope="col" className="count-review__number count-review__wide">
                     Counted
                   </th>
                   <th scope="col" className="count-review__number">
@@ -152,11 +152,16 @@ export function CountReview({ countId, mayApprove, onApprove }: CountReviewProps
                     <td>
                       <span className="count-review__product">{item.productName ?? 'A deleted product'}</span>
                       <span className={`${Classes.TEXT_MUTED} count-review__place`}>{item.locationPath ?? 'A deleted location'}</span>
+                      {/* A phone has no room for the two columns: their figures go under the name. */}
+                      <span className={`${Classes.TEXT_MUTED} count-review__narrow`}>
+                        {item.expected === null ? '' : `${formatCount(item.expected)} expected · `}
+                        {formatCount(item.counted)} counted
+                      </span>
                     </td>
-                    <td className="count-review__number" data-testid="count-review-expected">
+                    <td className="count-review__number count-review__wide" data-testid="count-review-expected">
                       {item.expected === null ? '—' : formatCount(item.expected)}
                     </td>
-                    <td className="count-review__number" data-testid="count-review-counted">
+                    <td className="count-review__number count-review__wide" data-testid="count-review-counted">
                       {formatCount(item.counted)}
                     </td>
                     <td className="count-review__number" data-testid="count-review-variance">
@@ -170,7 +175,9 @@ export function CountReview({ countId, mayApprove, onApprove }: CountReviewProps
               </tbody>
             </HTMLTable>
           </div>
-          <ListPagination noun="products" shown={shown.rows.length} pagination={shown.pagination} onPageChange={setPage} />
+          {shown.pagination.totalPages > 1 && (
+            <ListPagination label="Pages of counted products" noun="products" shown={shown.rows.length} pagination={shown.pagination} onPageChange={setPage} />
+          )}
         </>
       )}
 
@@ -194,7 +201,9 @@ export function CountReview({ countId, mayApprove, onApprove }: CountReviewProps
               </li>
             ))}
           </ul>
-          <ListPagination noun="places" shown={shownNotCounted.rows.length} pagination={shownNotCounted.pagination} onPageChange={setNotCountedPage} />
+          {shownNotCounted.pagination.totalPages > 1 && (
+            <ListPagination label="Pages of places not counted" noun="places" shown={shownNotCounted.rows.length} pagination={shownNotCounted.pagination} onPageChange={setNotCountedPage} />
+          )}
           {mayApprove && (
             <Switch
               className="count-review__zero"
