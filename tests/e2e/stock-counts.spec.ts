@@ -3,6 +3,7 @@ import { StockCountMessages, WORKSPACE_HEADER } from '@stockroom/schema';
 import { useBrowser, DESKTOP, MOBILE } from './support/browser';
 import { createProductApi, createUserWithSession, useSessionInBrowser, type ApiSession } from './support/api';
 import { e2eEnv } from './support/env';
+import { addMemberSql, createProductInWorkspace, createWorkspaceApi } from './support/workspaces';
 import { createLocationApi, listLocationsApi, productStockApi, transferStockApi } from './support/locations';
 import { checkAtEveryWidth, CLEAN_AT_EVERY_WIDTH } from './support/no-violations';
 import { animationsDone, saveScreenshot } from './support/screen-checks';
@@ -72,6 +73,7 @@ describe('stock counts', () => {
     expect(await line.getByLabel('Where').locator('option').allTextContents()).toEqual(['Shelf A', 'Shelf A / Bin 1']);
     expect(await line.getByLabel('Where').inputValue()).toBe(shelf.id);
     expect(await line.getByTestId('count-entry-expected').textContent()).toBe('Expected here: 10');
+    await checkAndPhotograph(s.page, 'counting', () => line.waitFor());
     // While the counter counts, the till sells two from the shelf.
     for (let sale = 0; sale < 2; sale++) await call(session, 'POST', `/api/products/${lamp.id}/stock`, { delta: -1, locationId: shelf.id });
     await line.getByLabel('Counted quantity').fill('8');
@@ -79,7 +81,6 @@ describe('stock counts', () => {
     const recorded = s.page.getByTestId('count-line').filter({ hasText: 'Desk lamp' });
     await recorded.filter({ hasText: user.fullName }).filter({ hasText: 'Shelf A' }).waitFor();
     expect(await recorded.getByTestId('count-line-quantity').textContent()).toBe('8');
-    await checkAndPhotograph(s.page, 'counting', () => recorded.waitFor());
 
     await s.page.getByRole('button', { name: 'Submit for review' }).click();
     await s.page.getByRole('alertdialog', { name: 'Submit for review?' }).getByRole('button', { name: 'Submit', exact: true }).click();
@@ -118,6 +119,41 @@ describe('stock counts', () => {
     await listed.filter({ hasText: 'Shelf A' }).filter({ hasText: 'Approved' }).waitFor();
     expect(await s.page.getByRole('link', { name: 'Shelf A' }).getAttribute('href')).toBe(`/stock-counts/${countId}`);
     await checkAndPhotograph(s.page, 'list', () => listed.first().waitFor());
+    s.assertClean();
+  });
+
+  it('a counter counts a blind count without the expected quantities, submits it, and may not approve it', async () => {
+    const s = b.session();
+    const { session: owner } = await createUserWithSession('countowner');
+    const { user: counter, session } = await createUserWithSession('blindcounter');
+    const shop = await createWorkspaceApi(owner, 'Blind shop');
+    await addMemberSql(shop.id, counter.email, 'COUNTER');
+    await createProductInWorkspace(owner, shop.id, { name: 'Hammer', sku: 'HAM-1', price: 12, quantity: 5 });
+    const { stockCount } = await call<{ stockCount: { id: string } }>(owner, 'POST', '/api/stock-counts', { blind: true }, shop.id);
+    await useSessionInBrowser(s.context, session);
+
+    await s.page.goto(`/stock-counts/${stockCount.id}?workspace=${shop.id}`);
+    await s.page.getByRole('heading', { name: 'Count: Whole workspace', level: 1 }).waitFor();
+    await s.page.getByText('blind count').waitFor();
+    const line = await findProduct(s.page, 'HAM-1', 'Hammer');
+    expect(await line.getByTestId('count-entry-expected').count()).toBe(0);
+    expect(await s.page.getByRole('button', { name: 'Cancel count' }).count()).toBe(0);
+    await line.getByLabel('Counted quantity').fill('4');
+    await line.getByRole('button', { name: 'Record count' }).click();
+    await s.page.getByTestId('count-line').filter({ hasText: 'Hammer' }).filter({ hasText: counter.fullName }).waitFor();
+
+    await s.page.getByRole('button', { name: 'Submit for review' }).click();
+    await s.page.getByRole('alertdialog', { name: 'Submit for review?' }).getByRole('button', { name: 'Submit', exact: true }).click();
+    const item = s.page.getByTestId('count-review-item').filter({ hasText: 'Hammer' });
+    await item.waitFor();
+    const figures = ['expected', 'counted', 'variance', 'value'].map((figure) => item.getByTestId(`count-review-${figure}`).textContent());
+    expect(await Promise.all(figures)).toEqual(['—', '4', '—', '—']);
+    await s.page.getByText('This is a blind count').waitFor();
+    expect(await s.page.getByRole('button', { name: /^Approve/ }).count()).toBe(0);
+
+    await s.page.getByRole('link', { name: 'Back to Stock counts' }).click();
+    await s.page.getByRole('list', { name: 'Stock counts' }).getByRole('listitem').filter({ hasText: 'In review' }).waitFor();
+    expect(await s.page.getByRole('button', { name: 'New stock count' }).count()).toBe(0);
     s.assertClean();
   });
 });

@@ -48,12 +48,13 @@ export function CountEntry({ entry, places, showExpected }: CountEntryProps) {
                 id={codeId}
                 className="count-entry__grow"
                 inputRef={entry.codeInputRef}
+                size="large"
                 placeholder="SKU, barcode or name"
                 autoComplete="off"
                 value={code}
                 onChange={(event) => setCode(event.target.value)}
               />
-              <Button type="submit" text={ScannerMessages.findCode} loading={entry.looking} />
+              <Button type="submit" size="large" text={ScannerMessages.findCode} loading={entry.looking} />
             </div>
           </FormGroup>
         </form>
@@ -120,10 +121,10 @@ export function CountEntry({ entry, places, showExpected }: CountEntryProps) {
               />
             </FormGroup>
             <div className="count-entry__row count-entry__actions">
-              <Button onClick={entry.clear} disabled={entry.saving}>
+              <Button size="large" onClick={entry.clear} disabled={entry.saving}>
                 Cancel
               </Button>
-              <Button type="submit" intent="primary" loading={entry.saving}>
+              <Button type="submit" size="large" intent="primary" loading={entry.saving}>
                 Record count
               </Button>
             </div>

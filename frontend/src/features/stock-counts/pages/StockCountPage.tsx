@@ -1,3 +1,4 @@
+import { useApolloClient } from '@apollo/client/react';
 import { Button, Card, Classes } from '@blueprintjs/core';
 import { ArrowLeftIcon, DisableIcon, SendMessageIcon } from '@blueprintjs/icons';
 import {
@@ -23,7 +24,9 @@ import { CountEntry } from '../components/CountEntry';
 import { CountLines } from '../components/CountLines';
 import { CountReview, type Approval } from '../components/CountReview';
 import { StatusTag } from '../components/StatusTag';
+import { addLineToCachedCount } from '../count-cache';
 import { placesInScope, scopeText, showsExpected } from '../count-scope';
+import type { RecordedCountLine } from '../send-count-line';
 import { useCountEntry } from '../useCountEntry';
 import { stockCountListPath } from '../urls';
 import '../stock-counts.css';
@@ -49,12 +52,13 @@ export default function StockCountPage() {
   const lines = details.data?.stockCount.lines;
   const places = useMemo(() => placesInScope(scope.data?.locations ?? [], count?.locationId ?? null), [scope.data, count?.locationId]);
   const refetch = details.refetch;
+  const client = useApolloClient();
   const onRecorded = useCallback(
-    (line: { productName: string | null; quantity: number; locationPath: string | null }) => {
+    (line: RecordedCountLine) => {
+      addLineToCachedCount(client.cache, id, line);
       toast.success(`Counted ${formatCount(line.quantity)} of ${line.productName ?? 'the product'}${line.locationPath ? ` at ${line.locationPath}` : ''}`);
-      void refetch();
     },
-    [refetch],
+    [client, id],
   );
   const entry = useCountEntry(id, places, count?.locationId ?? null, onRecorded);
 
