@@ -137,6 +137,7 @@ describe('stock counts', () => {
     await s.page.getByText('blind count').waitFor();
     const line = await findProduct(s.page, 'HAM-1', 'Hammer');
     expect(await line.getByTestId('count-entry-expected').count()).toBe(0);
+    await line.getByText('At Main').waitFor();
     expect(await s.page.getByRole('button', { name: 'Cancel count' }).count()).toBe(0);
     await line.getByLabel('Counted quantity').fill('4');
     await line.getByRole('button', { name: 'Record count' }).click();

@@ -1,7 +1,7 @@
 import { InMemoryCache } from '@apollo/client';
 import type { StockCountDetailsQuery } from '@stockroom/schema/generated/graphql';
 import { StockCountDetailsDocument } from '@stockroom/schema/generated/hooks';
-import { addLineToCachedCount } from './count-cache';
+import { addLineToCachedCount, lineRecordOf, withRecordedLines } from './count-cache';
 import type { RecordedCountLine } from './send-count-line';
 
 const countId = '4f6c1c0e-8d1a-4c55-9a57-3f2f3f1b9a01';
@@ -63,5 +63,14 @@ describe('addLineToCachedCount', () => {
     const cache = new InMemoryCache();
     addLineToCachedCount(cache, countId, recorded);
     expect(cache.readQuery({ query: StockCountDetailsDocument, variables: { id: countId } })).toBeNull();
+  });
+});
+
+describe('withRecordedLines', () => {
+  it('keeps a line recorded here that a stale answer lacks, and lists one the answer holds once', () => {
+    const mine = lineRecordOf(recorded);
+    const other = lineRecordOf({ ...recorded, id: 'l0', quantity: 2 });
+    expect(withRecordedLines([other], [mine]).map((line) => line.id)).toEqual(['l0', 'l1']);
+    expect(withRecordedLines([other, mine], [mine]).map((line) => line.id)).toEqual(['l0', 'l1']);
   });
 });

@@ -37,3 +37,13 @@ export function addLineToCachedCount(cache: ApolloCache, countId: string, line: 
     return { ...data, stockCount: { ...data.stockCount, stockCount: { ...stockCount, lineCount: stockCount.lineCount + 1 }, lines: [...lines, lineRecordOf(line)] } };
   });
 }
+
+/**
+ * The count's lines with those this screen recorded: an answer for the count
+ * asked before a line was recorded (a refetch on the way) may come back
+ * without it, and the line must not vanish from the list.
+ */
+export function withRecordedLines(lines: readonly StockCountLineRecordFragment[], recorded: readonly StockCountLineRecordFragment[]): StockCountLineRecordFragment[] {
+  const known = new Set(lines.map((line) => line.id));
+  return [...lines, ...recorded.filter((line) => !known.has(line.id))];
+}

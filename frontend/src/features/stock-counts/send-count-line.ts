@@ -19,7 +19,7 @@ export interface CountLineRequest {
   countedAt: string;
 }
 
-/** A line the server refused, or one that never reached it; `message` is the one to show. */
+/** A line the server refused (`status` set), or one that never reached it (no `status`: offline, cut off); `message` is the one to show. */
 export class CountLineError extends Error {
   constructor(
     message: string,

@@ -109,7 +109,8 @@ export function useCountEntry(countId: string, places: readonly ScopeLocation[],
   }, []);
 
   const record = useCallback(async () => {
-    if (!counted || !locationId) return;
+    if (!counted) return;
+    if (!locationId) return setError('Choose where it was counted');
     const problem = validateFields({ quantity: Rules.quantity }, { quantity: quantity.trim() === '' ? undefined : Number(quantity) }).quantity;
     if (problem) return setError(problem);
     setSaving(true);

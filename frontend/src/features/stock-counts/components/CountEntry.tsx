@@ -93,6 +93,7 @@ export function CountEntry({ entry, places, showExpected }: CountEntryProps) {
                 {entry.error}
               </Callout>
             )}
+            {places.length === 1 && <p className="count-entry__place">At {places[0].path}</p>}
             {places.length > 1 && (
               <FormGroup label="Where" labelFor={placeId}>
                 <HTMLSelect id={placeId} fill large value={entry.locationId} onChange={(event) => entry.setLocationId(event.target.value)}>

@@ -8,6 +8,7 @@ import {
   useStockCountScopeOptionsQuery,
   useStockCountSubmitMutation,
 } from '@stockroom/schema/generated/hooks';
+import type { StockCountLineRecordFragment } from '@stockroom/schema/generated/graphql';
 import { useCallback, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { ConfirmAlert } from '../../../components/ConfirmAlert';
@@ -24,7 +25,7 @@ import { CountEntry } from '../components/CountEntry';
 import { CountLines } from '../components/CountLines';
 import { CountReview, type Approval } from '../components/CountReview';
 import { StatusTag } from '../components/StatusTag';
-import { addLineToCachedCount } from '../count-cache';
+import { addLineToCachedCount, lineRecordOf, withRecordedLines } from '../count-cache';
 import { placesInScope, scopeText, showsExpected } from '../count-scope';
 import type { RecordedCountLine } from '../send-count-line';
 import { useCountEntry } from '../useCountEntry';
@@ -49,13 +50,17 @@ export default function StockCountPage() {
   const [approveCount] = useStockCountApproveMutation();
   const [asking, setAsking] = useState<'submit' | 'cancel' | null>(null);
   const count = details.data?.stockCount.stockCount;
-  const lines = details.data?.stockCount.lines;
+  // The lines recorded on this screen, for this count, until the count's answer holds them.
+  const [recorded, setRecorded] = useState<{ countId: string; lines: StockCountLineRecordFragment[] }>({ countId: id, lines: [] });
+  const answered = details.data?.stockCount.lines;
+  const lines = useMemo(() => answered && withRecordedLines(answered, recorded.countId === id ? recorded.lines : []), [answered, recorded, id]);
   const places = useMemo(() => placesInScope(scope.data?.locations ?? [], count?.locationId ?? null), [scope.data, count?.locationId]);
   const refetch = details.refetch;
   const client = useApolloClient();
   const onRecorded = useCallback(
     (line: RecordedCountLine) => {
       addLineToCachedCount(client.cache, id, line);
+      setRecorded((known) => ({ countId: id, lines: [...(known.countId === id ? known.lines : []), lineRecordOf(line)] }));
       toast.success(`Counted ${formatCount(line.quantity)} of ${line.productName ?? 'the product'}${line.locationPath ? ` at ${line.locationPath}` : ''}`);
     },
     [client, id],
