@@ -11,6 +11,7 @@ import { helpPath } from '../features/help/urls';
 import { homePath } from '../features/home/urls';
 import { invitationRoute } from '../features/invitations/urls';
 import { locationListPath, locationRoute } from '../features/locations/urls';
+import { stockCountListPath, stockCountRoute } from '../features/stock-counts/urls';
 import { notFoundPath } from '../features/not-found/urls';
 import { productEditRoute, productListPath, productNewPath, productRoute, productTrashPath } from '../features/products/urls';
 import { profileEditPath, profilePath } from '../features/profile/urls';
@@ -65,6 +66,8 @@ const SHELL_TITLES: Record<string, string> = {
   [workspaceMembersPath]: SignedInTitles.members,
   [locationListPath]: SignedInTitles.locations,
   [locationRoute]: SignedInTitles.location,
+  [stockCountListPath]: SignedInTitles.stockCounts,
+  [stockCountRoute]: SignedInTitles.stockCount,
 };
 
 /** The screens behind the sign-in; the build renders each one's signed-in shell ahead of time. */
@@ -81,6 +84,8 @@ const SIGNED_IN_ROUTES = [
   { path: workspaceMembersPath, ...page('workspaces', 'MembersPage') },
   { path: locationListPath, ...page('locations', 'LocationsPage') },
   { path: locationRoute, ...page('locations', 'LocationPage') },
+  { path: stockCountListPath, ...page('stock-counts', 'StockCountsPage') },
+  { path: stockCountRoute, ...page('stock-counts', 'StockCountPage') },
 ] satisfies RouteObject[];
 
 /** Every screen's route; an unknown path redirects home. */

@@ -15,6 +15,8 @@ export interface ListPaginationProps {
   onPageChange(page: number): void;
   /** Offer a page size choice (PAGE_SIZES, up to the most the server returns) when given. */
   pageSize?: { limit: PageSize; onChange(limit: PageSize): void };
+  /** The navigation's name; a page with two paged lists names each ('Pages of lines'). */
+  label?: string;
 }
 
 /**
@@ -66,12 +68,12 @@ function PageJump({ page, lastPage, onPageChange }: { page: number; lastPage: nu
  * 'Showing X of Y {noun}' ('of about Y' when the server estimated the total), 'Page N of M',
  * First / Previous / Next / Last, a page number to go to, and optionally the page size.
  */
-export function ListPagination({ noun, shown, pagination, onPageChange, pageSize }: ListPaginationProps) {
+export function ListPagination({ noun, shown, pagination, onPageChange, pageSize, label = 'Pagination' }: ListPaginationProps) {
   const total = `${pagination.totalIsEstimate ? 'about ' : ''}${formatCount(pagination.total)}`;
   // The server refuses pages past Rules.page.max, however long an estimated list is.
   const lastPage = Math.min(Math.max(pagination.totalPages, 1), Rules.page.max);
   return (
-    <nav className="list-pagination" aria-label="Pagination">
+    <nav className="list-pagination" aria-label={label}>
       <p className="list-pagination__summary" role="status">
         Showing {formatCount(shown)} of {total} {noun}
       </p>

@@ -16,4 +16,6 @@ export const SignedInTitles = {
   members: 'Members',
   locations: 'Locations',
   location: 'Location',
+  stockCounts: 'Stock counts',
+  stockCount: 'Stock count',
 } as const;

@@ -39,6 +39,9 @@ export const locationListPath = '/locations';
 /** One location's page: what is there (linked from a product's "Where it is"); with its workspace, as productPath. */
 export const locationPath = (id: string, workspaceId?: string) => inWorkspace(`${locationListPath}/${encodeURIComponent(id)}`, workspaceId);
 
+/** The workspace's stocktake sessions. */
+export const stockCountListPath = '/stock-counts';
+
 /** The chosen workspace's members, roles and settings. */
 export const workspaceMembersPath = '/workspace/members';
 
