@@ -14,6 +14,8 @@ export type ActivityKind =
   | 'PRODUCT_UPDATED'
   | 'PROFILE_UPDATED'
   | 'SIGNED_IN'
+  | 'SSO_LINKED'
+  | 'SSO_UNLINKED'
   | 'STOCK_ADJUSTED'
   | 'STOCK_LOW'
   | 'STOCK_MOVED'
