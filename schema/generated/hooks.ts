@@ -66,6 +66,8 @@ export * from './operations/SessionDetailsFragment';
 export * from './operations/SignIn';
 export * from './operations/SignOut';
 export * from './operations/SignUp';
+export * from './operations/SingleSignOnLink';
+export * from './operations/SingleSignOnUnlink';
 export * from './operations/StockLocationOptions';
 export * from './operations/StockMovementRowFragment';
 export * from './operations/TrashedProduct';

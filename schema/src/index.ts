@@ -19,3 +19,4 @@ export * from './locations';
 export * from './stock-counts';
 export * from './idempotency';
 export * from './single-sign-on';
+export * from './single-sign-on-errors';

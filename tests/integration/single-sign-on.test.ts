@@ -101,7 +101,7 @@ async function landCallback(jar: CookieJar, callbackUrl: string): Promise<string
 async function signInWithProvider(accountId: string) {
   const jar = new CookieJar();
   const landing = await landCallback(jar, await startSignIn(jar, accountId));
-  expect(landing).toBe(`${APP_URL}/auth/sso`);
+  expect(landing).toBe(`${APP_URL}/auth/login?sso=signed-in`);
   const session = await visit(jar, `${app.url}/api/auth/oidc/session`, { method: 'POST' });
   expect(session.status).toBe(200);
   return { jar, ...((await session.json()) as { accessToken: string; expiresAt: string; user: { id: string; email: string; firstName: string; lastName: string; emailVerified: boolean } }) };
@@ -184,7 +184,7 @@ describe('signing in with the provider', () => {
     const jar = new CookieJar();
     const callback = await startSignIn(jar, 'replayer');
     const transaction = jar.get(app.url, 'stockroom_oidc')!;
-    expect(await landCallback(jar, callback)).toBe(`${APP_URL}/auth/sso`);
+    expect(await landCallback(jar, callback)).toBe(`${APP_URL}/auth/login?sso=signed-in`);
     const replay = new CookieJar();
     replay.set(app.url, 'stockroom_oidc', transaction);
     const landing = await landCallback(replay, callback);
@@ -202,9 +202,9 @@ describe('signing in with the provider', () => {
 
   it('keeps the return path of the app, and drops one to another site', async () => {
     const jar = new CookieJar();
-    expect(await landCallback(jar, await startSignIn(jar, 'newcomer', '?returnUrl=%2Fproducts%3Fpage%3D2'))).toBe(`${APP_URL}/auth/sso?returnUrl=%2Fproducts%3Fpage%3D2`);
+    expect(await landCallback(jar, await startSignIn(jar, 'newcomer', '?returnUrl=%2Fproducts%3Fpage%3D2'))).toBe(`${APP_URL}/auth/login?sso=signed-in&returnUrl=%2Fproducts%3Fpage%3D2`);
     const other = new CookieJar();
-    expect(await landCallback(other, await startSignIn(other, 'newcomer', '?returnUrl=%2F%2Fevil.example'))).toBe(`${APP_URL}/auth/sso`);
+    expect(await landCallback(other, await startSignIn(other, 'newcomer', '?returnUrl=%2F%2Fevil.example'))).toBe(`${APP_URL}/auth/login?sso=signed-in`);
   });
 });
 

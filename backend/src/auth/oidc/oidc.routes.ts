@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from 'express';
-import { profilePath, SINGLE_SIGN_ON_ERROR_PARAM, signInPath, singleSignOnLandingPath } from '@stockroom/schema';
+import { profilePath, SINGLE_SIGN_ON_ERROR_PARAM, SINGLE_SIGN_ON_PARAM, signInPath } from '@stockroom/schema';
 import type { RequestContext } from '../../account/context';
 import { toUserJson } from '../../account/user.entity';
 import { SingleSignOnOffError, SingleSignOnRefusedError } from './oidc.errors';
@@ -10,7 +10,7 @@ type ContextOf = (req: Request) => RequestContext;
 
 /** The transaction between the start and the callback; the provider's redirect back is a top-level GET, which SameSite=Lax lets through. */
 const TRANSACTION_COOKIE = 'stockroom_oidc';
-/** The finished sign-in's session, until the client's landing page picks it up: never in an address, where history and logs keep it. */
+/** The finished sign-in's session, until the client's sign-in page picks it up: never in an address, where history and logs keep it. */
 const SESSION_COOKIE = 'stockroom_sso_session';
 const SESSION_COOKIE_TTL_SECONDS = 60;
 const COOKIE_PATH = '/api/auth/oidc';
@@ -87,8 +87,8 @@ export function oidcRoutes(contextOf: ContextOf): Router {
   });
 
   /**
-   * GET /api/auth/oidc/callback (the provider's redirect): a sign-in goes on to the client's
-   * landing page, a link back to the profile; a refusal to the sign-in page or the profile with its code.
+   * GET /api/auth/oidc/callback (the provider's redirect): a sign-in goes back to the sign-in page,
+   * which picks the session up (?sso=signed-in), a link to the profile; a refusal to the sign-in page or the profile with its code.
    */
   router.get('/oidc/callback', async (req, res) => {
     const ctx = contextOf(req);
@@ -99,9 +99,9 @@ export function oidcRoutes(contextOf: ContextOf): Router {
     const query = new URLSearchParams(queryStart === -1 ? '' : req.url.slice(queryStart + 1));
     try {
       const outcome = await oidcService.callback(ctx, query, transaction);
-      if (outcome.intent === 'link') return res.redirect(302, appPath(ctx, profilePath, { sso: 'linked' }));
+      if (outcome.intent === 'link') return res.redirect(302, appPath(ctx, profilePath, { [SINGLE_SIGN_ON_PARAM]: 'linked' }));
       res.cookie(SESSION_COOKIE, outcome.auth.accessToken, cookieOptions(ctx, SESSION_COOKIE_TTL_SECONDS));
-      res.redirect(302, appPath(ctx, singleSignOnLandingPath, { returnUrl: outcome.returnUrl }));
+      res.redirect(302, appPath(ctx, signInPath, { [SINGLE_SIGN_ON_PARAM]: 'signed-in', returnUrl: outcome.returnUrl }));
     } catch (error) {
       if (!(error instanceof SingleSignOnRefusedError)) throw error;
       const back = error.intent === 'link' ? profilePath : signInPath;
@@ -109,7 +109,7 @@ export function oidcRoutes(contextOf: ContextOf): Router {
     }
   });
 
-  /** POST /api/auth/oidc/session (the landing page, with the cookie the callback set): { accessToken, expiresAt, user }, once. */
+  /** POST /api/auth/oidc/session (the sign-in page, with the cookie the callback set): { accessToken, expiresAt, user }, once. */
   router.post('/oidc/session', async (req, res) => {
     const ctx = contextOf(req);
     res.clearCookie(SESSION_COOKIE, { ...cookieOptions(ctx, 0), maxAge: undefined });
