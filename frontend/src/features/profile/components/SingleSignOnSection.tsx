@@ -49,7 +49,7 @@ export function SingleSignOnSection({ state }: { state: ReturnType<typeof useSin
         onConfirm={() => void unlink()}
         onCancel={cancelUnlink}
       >
-        Signing in with {provider} will no longer open this account. Your password keeps working.
+        Signing in with {provider} will no longer open this account: sign in with your password instead (“Forgot password?” on the sign-in page sets one if you have none).
       </ConfirmAlert>
     </ProfileSection>
   );
