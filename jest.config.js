@@ -10,13 +10,20 @@
  */
 /* ts-jest in transpile-only mode (isolatedModules in tsconfig.jest.json): fast, and it emits the decorator metadata TypeGraphQL and MikroORM read. */
 const tsJest = ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest.json' }];
+/** Packages published as ES modules only, which jest 29's CommonJS runtime can load only once compiled to it. */
+const ESM_ONLY_PACKAGES = ['openid-client', 'oauth4webapi', 'jose'];
+const esmOnly = `/node_modules/(?:${ESM_ONLY_PACKAGES.join('|')})/`;
 
 const LIGHTHOUSE_SPEC = '<rootDir>/tests/e2e/lighthouse.spec.ts';
 /** Starts servers of its own and no browser: it runs beside the browser suites rather than after them. */
 const SHUTDOWN_SPEC = '<rootDir>/tests/e2e/graceful-shutdown.spec.ts';
 
 const shared = {
-  transform: { '^.+\\.tsx?$': tsJest },
+  transform: {
+    '^.+\\.tsx?$': tsJest,
+    [`${esmOnly}.+\\.js$`]: ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest-esm.json' }],
+  },
+  transformIgnorePatterns: [`/node_modules/(?!(?:${ESM_ONLY_PACKAGES.join('|')})/)`],
   // The workspace runs the package's TypeScript source; its exports map names the compiled files an outside project installs.
   moduleNameMapper: {
     '^@stockroom/schema$': '<rootDir>/schema/src/index.ts',

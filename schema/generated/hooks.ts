@@ -66,6 +66,8 @@ export * from './operations/SessionDetailsFragment';
 export * from './operations/SignIn';
 export * from './operations/SignOut';
 export * from './operations/SignUp';
+export * from './operations/SingleSignOnLink';
+export * from './operations/SingleSignOnUnlink';
 export * from './operations/StockCountApprove';
 export * from './operations/StockCountCancel';
 export * from './operations/StockCountCreate';

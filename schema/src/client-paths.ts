@@ -4,6 +4,9 @@
  * that moves is moved for both in one place.
  */
 
+/** The sign-in page: where a refused single sign-on sends the browser back to. */
+export const signInPath = '/auth/login';
+
 /** The profile: where its owner revokes API tokens and deletes webhooks. */
 export const profilePath = '/profile';
 

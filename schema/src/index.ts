@@ -18,3 +18,5 @@ export * from './workspaces';
 export * from './locations';
 export * from './stock-counts';
 export * from './idempotency';
+export * from './single-sign-on';
+export * from './single-sign-on-errors';

@@ -76,6 +76,10 @@ const LOCATION_BY_ID = ['location', 'updateLocation', 'deleteLocation', 'transfe
 /** Operations on one stock count, whose ids the generator never sees (tests/integration/stock-counts.test.ts drives them). */
 const STOCK_COUNT_BY_ID = ['stockCount', 'stockCountReview', 'addStockCountLine', 'submitStockCount', 'approveStockCount', 'cancelStockCount'];
 
+/** Single sign-on's link: the fuzzed app has no OIDC_ settings, so reading or removing it is NOT_FOUND. */
+const SINGLE_SIGN_ON = ['singleSignOnLink', 'unlinkSingleSignOn'];
+
+
 /**
  * Valid operations that cannot succeed: the mailed token and the caller's API token ids are unknown to the generator,
  * the product ids it knows are of live products (trashedProduct finds one only in the trash), a trash batch is only ever
@@ -83,8 +87,8 @@ const STOCK_COUNT_BY_ID = ['stockCount', 'stockCountReview', 'addStockCountLine'
  * operation is for admins.
  */
 const CANNOT_SUCCEED: Record<Role, Set<string>> = {
-  member: new Set(['resetPassword', 'verifyEmail', 'users', 'adminStats', 'revokeApiToken', 'trashedProduct', 'restoreTrashBatch', 'undoBulkUpdate', ...WEBHOOK_BY_ID, ...WORKSPACE_BY_ID, ...INVITATIONS, ...LOCATION_BY_ID, ...STOCK_COUNT_BY_ID]),
-  admin: new Set(['resetPassword', 'verifyEmail', 'revokeApiToken', 'trashedProduct', 'restoreTrashBatch', 'undoBulkUpdate', ...WEBHOOK_BY_ID, ...WORKSPACE_BY_ID, ...INVITATIONS, ...LOCATION_BY_ID, ...STOCK_COUNT_BY_ID]),
+  member: new Set(['resetPassword', 'verifyEmail', 'users', 'adminStats', 'revokeApiToken', 'trashedProduct', 'restoreTrashBatch', 'undoBulkUpdate', ...WEBHOOK_BY_ID, ...WORKSPACE_BY_ID, ...INVITATIONS, ...LOCATION_BY_ID, ...STOCK_COUNT_BY_ID, ...SINGLE_SIGN_ON]),
+  admin: new Set(['resetPassword', 'verifyEmail', 'revokeApiToken', 'trashedProduct', 'restoreTrashBatch', 'undoBulkUpdate', ...WEBHOOK_BY_ID, ...WORKSPACE_BY_ID, ...INVITATIONS, ...LOCATION_BY_ID, ...STOCK_COUNT_BY_ID, ...SINGLE_SIGN_ON]),
 };
 
 /** The shared rules of each input type (and of root-field arguments), so valid values keep to the enforced bounds. */

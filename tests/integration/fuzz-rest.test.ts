@@ -86,13 +86,16 @@ const STOCK_COUNT_BY_ID = [
   'POST /api/stock-counts/{id}/cancel',
 ];
 
+/** Single sign-on's routes: the fuzzed app has no OIDC_ settings, so each is a (documented) 404. */
+const SINGLE_SIGN_ON = ['GET /api/auth/oidc/start', 'GET /api/auth/oidc/callback', 'POST /api/auth/oidc/session', 'GET /api/auth/oidc/link', 'POST /api/auth/oidc/link', 'DELETE /api/auth/oidc/link'];
+
 /**
  * Valid requests that cannot succeed for this caller: the mailed token and the caller's API token ids are unknown to the generator,
  * the product ids it knows are of live products (GET /api/products/trash/{id} finds one only in the trash), or the operation is for admins.
  */
 const CANNOT_SUCCEED: Record<Role, Set<string>> = {
-  member: new Set(['POST /api/auth/reset-password', 'POST /api/users/verify-email', 'GET /api/users', 'GET /api/users/admin/stats', 'DELETE /api/users/profile/tokens/{id}', 'GET /api/products/trash/{id}', ...WEBHOOK_BY_ID, ...WORKSPACE_BY_ID, ...INVITATIONS, ...LOCATION_BY_ID, ...STOCK_COUNT_BY_ID]),
-  admin: new Set(['POST /api/auth/reset-password', 'POST /api/users/verify-email', 'DELETE /api/users/profile/tokens/{id}', 'GET /api/products/trash/{id}', ...WEBHOOK_BY_ID, ...WORKSPACE_BY_ID, ...INVITATIONS, ...LOCATION_BY_ID, ...STOCK_COUNT_BY_ID]),
+  member: new Set(['POST /api/auth/reset-password', 'POST /api/users/verify-email', 'GET /api/users', 'GET /api/users/admin/stats', 'DELETE /api/users/profile/tokens/{id}', 'GET /api/products/trash/{id}', ...WEBHOOK_BY_ID, ...WORKSPACE_BY_ID, ...INVITATIONS, ...LOCATION_BY_ID, ...STOCK_COUNT_BY_ID, ...SINGLE_SIGN_ON]),
+  admin: new Set(['POST /api/auth/reset-password', 'POST /api/users/verify-email', 'DELETE /api/users/profile/tokens/{id}', 'GET /api/products/trash/{id}', ...WEBHOOK_BY_ID, ...WORKSPACE_BY_ID, ...INVITATIONS, ...LOCATION_BY_ID, ...STOCK_COUNT_BY_ID, ...SINGLE_SIGN_ON]),
 };
 
 const FORGED_TOKENS = [

@@ -3,6 +3,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import type { Router } from 'express';
 import { apiTokenRoutes } from '../../backend/src/api-tokens/api-token.routes';
 import { authRoutes } from '../../backend/src/auth/auth.routes';
+import { oidcRoutes } from '../../backend/src/auth/oidc/oidc.routes';
 import { HTTP_STATUS } from '../../backend/src/common/errors';
 import { dashboardRoutes } from '../../backend/src/dashboard/dashboard.routes';
 import { workspaceRoutes } from '../../backend/src/workspaces/workspace.routes';
@@ -75,6 +76,7 @@ describe('the document and the router', () => {
   it('documents every route of every API router, and nothing else, so the 405 handler knows every method there is', () => {
     const routes = [
       ...routesOf('/api/auth', authRoutes(notCalled)),
+      ...routesOf('/api/auth', oidcRoutes(notCalled)),
       ...routesOf('/api/users/health', healthRoutes(notCalled as never)),
       ...routesOf('/api/health', probeRoutes(notCalled as never, notCalled as never, notCalled as never, notCalled as never, notCalled as never)),
       ...routesOf('/api/users', apiTokenRoutes(notCalled)),
@@ -121,6 +123,10 @@ describe('the document and the router', () => {
         'POST /api/auth/signin',
         'POST /api/auth/forgot-password',
         'POST /api/auth/reset-password',
+        'GET /api/auth/options',
+        'GET /api/auth/oidc/start',
+        'GET /api/auth/oidc/callback',
+        'POST /api/auth/oidc/session',
         'POST /api/users/verify-email',
         'GET /api/users/{id}/profile',
         'GET /api/users/health/status',

@@ -66,7 +66,7 @@ function describe(row: ActivityRow, count: number): Pick<ActivityItemView, 'titl
     case 'signed_in':
       return count > 1
         ? { title: ActivityMessages.signedInTimes(count), description: `${count} new sessions were started`, icon: 'log-in' }
-        : { title: 'Signed in', description: 'A new session was started', icon: 'log-in' };
+        : { title: 'Signed in', description: details.via === 'sso' ? `A new session was started with ${String(details.provider)}` : 'A new session was started', icon: 'log-in' };
     case 'product_created':
       return { title: 'Product created', description: `Added ${quoted(row.subject)} to your catalogue`, icon: 'add' };
     case 'product_updated': {
@@ -97,6 +97,10 @@ function describe(row: ActivityRow, count: number): Pick<ActivityItemView, 'titl
       return { title: 'Out of stock', description: ActivityMessages.outOfStock(row.subject ?? 'A product'), icon: 'ban-circle' };
     case 'profile_updated':
       return { title: 'Profile updated', description: `Changed your ${listOf(details.fields)}`, icon: 'person' };
+    case 'sso_linked':
+      return { title: 'Single sign-on linked', description: `You can sign in with ${String(details.provider)}`, icon: 'shield' };
+    case 'sso_unlinked':
+      return { title: 'Single sign-on unlinked', description: `Signing in with ${String(details.provider)} no longer opens this account`, icon: 'shield' };
     case 'password_changed':
       return details.via === 'reset'
         ? { title: 'Password changed', description: 'Reset with an emailed link; every session was signed out', icon: 'key' }

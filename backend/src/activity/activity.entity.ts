@@ -18,6 +18,8 @@ export const ACTIVITY_KINDS = [
   'product_restored',
   'products_imported',
   'stock_moved',
+  'sso_linked',
+  'sso_unlinked',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 

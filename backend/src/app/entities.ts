@@ -5,6 +5,7 @@ import { OneTimeToken } from '../account/one-time-token.entity';
 import { RateLimitBucket } from '../account/rate-limit-bucket.entity';
 import { Session } from '../account/session.entity';
 import { SignInAttempts } from '../auth/sign-in-attempts.entity';
+import { OidcIdentity } from '../auth/oidc/oidc-identity.entity';
 import { OutboxEvent } from '../events/event.entity';
 import { NotificationSettings } from '../notifications/notification-settings.entity';
 import { StockAlert } from '../notifications/stock-alert.entity';
@@ -24,4 +25,4 @@ import { WorkspaceMember } from '../account/workspace-member.entity';
 import { WorkspaceInvitation } from '../workspaces/invitation.entity';
 
 /** Every entity the ORM knows; each feature adds its own here. */
-export const entities = [User, Workspace, WorkspaceMember, WorkspaceInvitation, Session, OneTimeToken, SignInAttempts, RateLimitBucket, Product, CatalogueStats, ActivityEntry, StockMovement, Location, StockLevel, StockCount, StockCountLine, IdempotencyKey, ApiToken, NotificationSettings, StockAlert, OutboxEvent, Webhook, WebhookDelivery, BulkEdit];
+export const entities = [User, Workspace, WorkspaceMember, WorkspaceInvitation, Session, OneTimeToken, SignInAttempts, OidcIdentity, RateLimitBucket, Product, CatalogueStats, ActivityEntry, StockMovement, Location, StockLevel, StockCount, StockCountLine, IdempotencyKey, ApiToken, NotificationSettings, StockAlert, OutboxEvent, Webhook, WebhookDelivery, BulkEdit];

@@ -24,6 +24,15 @@ export function completeSignInStatement(emailKey: string, clientKey: string, use
   };
 }
 
+/** Logs a sign-in that checked no password, saying how it was made (`via`), and opens its session, as one statement. */
+export function openSessionStatement(userId: string, sessionId: string, expiresAt: Date, via: Record<string, unknown>): Statement {
+  const log = logActivityStatement(userId, 'signed_in', via);
+  return {
+    sql: `WITH logged AS (${log.sql}) INSERT INTO sessions (id, user_id, created_at, expires_at) SELECT ?::uuid, ?::uuid, now(), ?::timestamptz FROM logged`,
+    values: [...log.values, sessionId, userId, expiresAt],
+  };
+}
+
 /**
  * Takes one password-check slot for this email and client in one atomic
  * upsert, clearing an expired lock first; returns a row only when a slot

@@ -17,7 +17,7 @@ import { passwordResetMail } from '../mail/templates';
 import { User, UserStatus } from '../account/user.entity';
 import { InvalidLinkError } from '../account/account.errors';
 import { AccountInactiveError, AccountLockedError, InvalidCredentialsError, type LockoutWarning } from './auth.errors';
-import { completeSignInStatement, releaseSignInAttemptStatement, reserveSignInAttemptStatement, userByEmailStatement } from './auth.queries';
+import { completeSignInStatement, openSessionStatement, releaseSignInAttemptStatement, reserveSignInAttemptStatement, userByEmailStatement } from './auth.queries';
 import { assertEmailFree, claimingEmail, normalizeEmail } from '../account/email-uniqueness';
 import { claimRecipientQuota, MailKind } from '../account/mail-limits';
 import { TokenPurpose } from '../account/one-time-token.entity';
@@ -69,6 +69,29 @@ function newSession(ctx: RequestContext, user: User) {
 async function startSession(ctx: RequestContext, user: User): Promise<AuthResult> {
   const session = newSession(ctx, user);
   await ctx.em.insert(Session, { id: session.id, user, expiresAt: session.expiresAt, createdAt: new Date() });
+  return session.result;
+}
+
+/** What a new account is made of: a normalised email that is free, names within the rules, a password hash. */
+export type NewAccount = Pick<User, 'email' | 'firstName' | 'lastName' | 'passwordHash'> & { emailVerified?: boolean };
+
+/** Creates an account as sign-up does (its personal workspace comes with it) and logs 'account_created'. */
+export async function createAccount(ctx: RequestContext, fields: NewAccount): Promise<User> {
+  await assertEmailFree(ctx, fields.email);
+  const user = ctx.em.create(User, fields);
+  await claimingEmail(() => ctx.em.flush());
+  await runStatement(ctx.em, logActivityStatement(user.id, 'account_created'));
+  return user;
+}
+
+/**
+ * Signs in a user whom something other than their password identified (an
+ * OpenID provider): the same session and answer as a password sign-in, and a
+ * 'signed_in' entry saying how (`via`).
+ */
+export async function signInIdentifiedUser(ctx: RequestContext, user: User, via: Record<string, unknown>): Promise<AuthResult> {
+  const session = newSession(ctx, user);
+  await execute(ctx, openSessionStatement(user.id, session.id, session.expiresAt, via));
   return session.result;
 }
 
@@ -134,16 +157,12 @@ export const authService = {
   async signUp(ctx: RequestContext, input: SignUpInput): Promise<AuthResult> {
     await throttle(ctx);
     assertValid(validateSignUp({ ...input }));
-    const email = normalizeEmail(input.email);
-    await assertEmailFree(ctx, email);
-    const user = ctx.em.create(User, {
-      email,
+    const user = await createAccount(ctx, {
+      email: normalizeEmail(input.email),
       firstName: input.firstName.trim(),
       lastName: input.lastName.trim(),
       passwordHash: await hashPassword(input.password),
     });
-    await claimingEmail(() => ctx.em.flush());
-    await runStatement(ctx.em, logActivityStatement(user.id, 'account_created'));
     await sendVerificationEmail(ctx, user);
     return startSession(ctx, user);
   },

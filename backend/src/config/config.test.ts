@@ -112,6 +112,29 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, DATABASE_URL: owner, DATABASE_APP_URL: 'mysql://db/x' })).toThrow(/DATABASE_APP_URL/);
   });
 
+  it('turns single sign-on on only with all four OIDC_ settings, and names what a partial setting lacks', () => {
+    const base = { DATA_DIR: dataDir, JWT_SECRET: SECRET };
+    const oidc = { OIDC_ISSUER: 'https://id.example.com', OIDC_CLIENT_ID: 'stockroom', OIDC_CLIENT_SECRET: 's3cret', OIDC_NAME: 'Example ID' };
+    expect(loadConfig(base).oidc).toBeUndefined();
+    expect(loadConfig({ ...base, ...oidc }).oidc).toEqual({
+      issuer: 'https://id.example.com',
+      clientId: 'stockroom',
+      clientSecret: 's3cret',
+      name: 'Example ID',
+      allowInsecureRequests: false,
+    });
+    expect(() => loadConfig({ ...base, OIDC_ISSUER: oidc.OIDC_ISSUER, OIDC_NAME: 'Example ID' })).toThrow(
+      /Single sign-on needs OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_NAME together; missing: OIDC_CLIENT_ID, OIDC_CLIENT_SECRET/,
+    );
+  });
+
+  it('allows an http OIDC_ISSUER on this machine only', () => {
+    const oidc = { DATA_DIR: dataDir, JWT_SECRET: SECRET, OIDC_CLIENT_ID: 'stockroom', OIDC_CLIENT_SECRET: 's3cret', OIDC_NAME: 'Local ID' };
+    expect(loadConfig({ ...oidc, OIDC_ISSUER: 'http://127.0.0.1:4000' }).oidc?.allowInsecureRequests).toBe(true);
+    expect(() => loadConfig({ ...oidc, OIDC_ISSUER: 'http://id.example.com' })).toThrow(/OIDC_ISSUER must be an https URL \(http only for localhost/);
+    expect(() => loadConfig({ ...oidc, OIDC_ISSUER: 'id.example.com' })).toThrow(/OIDC_ISSUER must be a http: or https: URL/);
+  });
+
   it('derives APP_URL from PORT and strips a trailing slash from APP_URL', () => {
     expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, PORT: '8080' }).appUrl).toBe('http://localhost:8080');
     expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, APP_URL: 'https://stock.example.com//' }).appUrl).toBe('https://stock.example.com');

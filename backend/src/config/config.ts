@@ -16,6 +16,17 @@ export interface S3Settings {
   credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
 }
 
+/** An OpenID Connect provider users may sign in with (OIDC_ISSUER and the rest set); unset, single sign-on is off. */
+export interface OidcSettings {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** The provider's name on the sign-in button: "Sign in with {name}". */
+  name: string;
+  /** Plain http to the provider: allowed only for one on this machine (a test's, a developer's). */
+  allowInsecureRequests: boolean;
+}
+
 /** Everything the server reads from its environment, parsed once at start-up. */
 export interface AppConfig {
   port: number;
@@ -93,6 +104,8 @@ export interface AppConfig {
   webhookFailureWindowMs: number;
   /** The first retry of a failed delivery waits this long; each next one twice as long, until the failure window ends. */
   webhookRetryDelaySeconds: number;
+  /** Unset: no single sign-on (its button, its routes). */
+  oidc?: OidcSettings;
 }
 
 export class ConfigError extends Error {}
@@ -183,6 +196,29 @@ function s3Settings(env: NodeJS.ProcessEnv, problems: string[]): S3Settings | un
   };
 }
 
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+const OIDC_VARIABLES = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_NAME'] as const;
+
+/** All four OIDC_ settings or none: a provider half set up would show a button that cannot work. */
+function oidcSettings(env: NodeJS.ProcessEnv, problems: string[]): OidcSettings | undefined {
+  const set = OIDC_VARIABLES.filter((name) => env[name]?.trim());
+  if (set.length === 0) return undefined;
+  if (set.length < OIDC_VARIABLES.length) {
+    const missing = OIDC_VARIABLES.filter((name) => !set.includes(name));
+    problems.push(`Single sign-on needs ${OIDC_VARIABLES.join(', ')} together; missing: ${missing.join(', ')}`);
+    return undefined;
+  }
+  const issuer = url(env, 'OIDC_ISSUER', problems, ['http:', 'https:']);
+  if (!issuer) return undefined;
+  const { protocol, hostname } = new URL(issuer);
+  // The client secret and the ID token travel to the provider and back: in clear text only on this machine.
+  const allowInsecureRequests = protocol === 'http:';
+  if (allowInsecureRequests && !LOOPBACK_HOSTS.includes(hostname)) problems.push(`OIDC_ISSUER must be an https URL (http only for localhost; got "${issuer}")`);
+  const name = env.OIDC_NAME!.trim();
+  if (name.length > 40) problems.push(`OIDC_NAME must be at most 40 characters (got ${name.length})`);
+  return { issuer, clientId: env.OIDC_CLIENT_ID!.trim(), clientSecret: env.OIDC_CLIENT_SECRET!, name, allowInsecureRequests };
+}
+
 /** Parses the environment, throwing one ConfigError that lists every problem. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const problems: string[] = [];
@@ -251,6 +287,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000, problems, 100, 60_000),
     webhookFailureWindowMs: integer(env, 'WEBHOOK_FAILURE_WINDOW_MS', 24 * 60 * 60_000, problems, 1_000, 7 * 24 * 60 * 60_000),
     webhookRetryDelaySeconds: integer(env, 'WEBHOOK_RETRY_DELAY_SECONDS', 30, problems, 1, 3600),
+    oidc: oidcSettings(env, problems),
   };
   if (problems.length) throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
   config.jwtSecret = jwtSecret ?? loadOrCreateSecret(dataDir);

@@ -142,3 +142,23 @@ export function lowStockDigestMail(to: string, name: string, products: StockAler
     ].join('\n'),
   };
 }
+
+/** Sent when an account is linked to an OpenID provider: from then on, whoever controls that provider account can sign in to it. */
+export const singleSignOnLinkedMail = (to: string, name: string, provider: string, profileLink: string) =>
+  composeMail(
+    to,
+    `Your Stockroom account was linked to ${oneLine(provider)}`,
+    name,
+    [`Your Stockroom account can now be signed in to with ${oneLine(provider)}.`, notYouLine('unlink it')],
+    { text: 'Open your profile', link: profileLink },
+  );
+
+/** Sent when an account's link to an OpenID provider is removed. */
+export const singleSignOnUnlinkedMail = (to: string, name: string, provider: string, profileLink: string) =>
+  composeMail(
+    to,
+    `Your Stockroom account was unlinked from ${oneLine(provider)}`,
+    name,
+    [`Signing in with ${oneLine(provider)} no longer opens your Stockroom account.`, 'If this wasn\'t you, change your password and link the provider again in your profile.'],
+    { text: 'Open your profile', link: profileLink },
+  );

@@ -9,7 +9,8 @@
 export const homePath = '/';
 
 export const authPath = '/auth';
-export const signInPath = `${authPath}/login`;
+// The server sends a refused single sign-on back to it, so the schema package spells it.
+export { signInPath } from '@stockroom/schema';
 export const signUpPath = `${authPath}/signup`;
 export const forgotPasswordPath = `${authPath}/forgot-password`;
 

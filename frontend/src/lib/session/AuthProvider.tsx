@@ -130,6 +130,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       initialize,
       signIn: (input) => flows.signIn(depsRef.current, dispatch, input),
       signUp: (input) => flows.signUp(depsRef.current, dispatch, input),
+      signInWith: (call) => flows.signInWith(depsRef.current, dispatch, call),
       signOut: () => runSignOut(true),
       forgotPassword: (input) => flows.forgotPassword(depsRef.current, dispatch, input),
       resetPassword: (input) => flows.resetPassword(depsRef.current, dispatch, input),

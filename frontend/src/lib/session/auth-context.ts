@@ -9,6 +9,8 @@ export interface AuthContextValue {
   initialize(): void;
   signIn(input: SignInInput): Promise<FlowResult>;
   signUp(input: SignUpInput): Promise<FlowResult>;
+  /** Stores and shows a session opened elsewhere (single sign-on), as a sign-in does. */
+  signInWith(call: () => Promise<{ accessToken: string; user: AuthUser }>): Promise<FlowResult>;
   signOut(): Promise<void>;
   forgotPassword(input: ForgotPasswordInput): Promise<FlowResult>;
   resetPassword(input: ResetPasswordInput): Promise<FlowResult>;

@@ -100,6 +100,10 @@ export const signIn = (deps: AuthDeps, dispatch: Dispatch, input: SignInInput) =
 export const signUp = (deps: AuthDeps, dispatch: Dispatch, input: SignUpInput) =>
   authenticate(deps, dispatch, () => deps.api.signUp(input));
 
+/** A sign-in made elsewhere (a single sign-on's callback): its session is stored and shown as any sign-in's. */
+export const signInWith = (deps: AuthDeps, dispatch: Dispatch, call: () => Promise<{ accessToken: string; user: AuthUser }>) =>
+  authenticate(deps, dispatch, call);
+
 /**
  * Tells the server (best effort: the local sign-out happens even when the
  * call fails), then resets the state and every stored auth key. Navigation

@@ -1,3 +1,4 @@
+import { Classes } from '@blueprintjs/core';
 import { SignInFields } from '@stockroom/schema';
 import type { SignInInput } from '@stockroom/schema/generated/graphql';
 import { Link } from 'react-router-dom';
@@ -10,10 +11,12 @@ export interface SignInFormProps {
   lockoutNotice?: string | null;
   forgotPasswordHref: string;
   signUpHref: string;
+  /** The OpenID provider to offer beside the password, and where its button goes; none when single sign-on is off. */
+  singleSignOn?: { name: string; href: string } | null;
   onSubmit(values: SignInInput): Promise<SubmitErrors>;
 }
 
-export function SignInForm({ error, lockoutNotice, forgotPasswordHref, signUpHref, onSubmit }: SignInFormProps) {
+export function SignInForm({ error, lockoutNotice, forgotPasswordHref, signUpHref, singleSignOn, onSubmit }: SignInFormProps) {
   return (
     <AuthForm<SignInInput>
       error={error}
@@ -21,9 +24,17 @@ export function SignInForm({ error, lockoutNotice, forgotPasswordHref, signUpHre
       submitLabel="Sign In to Dashboard"
       onSubmit={onSubmit}
       footer={
-        <p className="auth-form__alt">
-          New to Stockroom? <Link to={signUpHref}>Create account</Link>
-        </p>
+        <>
+          {singleSignOn && (
+            // A plain link styled as a button, after an "or" of the stylesheet's: the browser goes to the server, which sends it on to the provider.
+            <a className={`${Classes.BUTTON} ${Classes.LARGE} ${Classes.FILL} auth-form__sso`} href={singleSignOn.href}>
+              Sign in with {singleSignOn.name}
+            </a>
+          )}
+          <p className="auth-form__alt">
+            New to Stockroom? <Link to={signUpHref}>Create account</Link>
+          </p>
+        </>
       }
     >
       <TextField name="email" label="Email" type="email" autoComplete="email" autoFocus rule={SignInFields.email} />

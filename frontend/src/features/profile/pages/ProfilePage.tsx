@@ -10,11 +10,13 @@ import { ProfileLoadState } from '../components/ProfileLoadState';
 import { ApiTokensSection } from '../components/ApiTokensSection';
 import { NotificationsSection } from '../components/NotificationsSection';
 import { ProfileSection } from '../components/ProfileSection';
+import { SingleSignOnSection } from '../components/SingleSignOnSection';
 import { WebhooksSection } from '../components/WebhooksSection';
 import { profileEditPath } from '../urls';
 import { useApiTokens } from '../useApiTokens';
 import { useNotificationSettings } from '../useNotificationSettings';
 import { useProfileUser } from '../useProfileUser';
+import { useSingleSignOn } from '../useSingleSignOn';
 import { useWebhooks } from '../useWebhooks';
 import '../profile.css';
 
@@ -25,6 +27,7 @@ export default function ProfilePage() {
   const apiTokens = useApiTokens();
   const notifications = useNotificationSettings();
   const webhooks = useWebhooks();
+  const singleSignOn = useSingleSignOn();
   return (
     <div className="page page--narrow profile-page">
       <PageHeader
@@ -55,6 +58,7 @@ export default function ProfilePage() {
           </div>
         </ProfileSection>
       )}
+      {profile.status === 'ready' && singleSignOn.configured && <SingleSignOnSection state={singleSignOn} />}
       {profile.status === 'ready' && <NotificationsSection state={notifications} />}
       {profile.status === 'ready' && <ApiTokensSection state={apiTokens} />}
       {profile.status === 'ready' && <WebhooksSection state={webhooks} />}

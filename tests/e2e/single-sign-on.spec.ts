@@ -1,0 +1,167 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { startTestProvider, type TestProvider } from '../support/oidc-provider';
+import { expectNoAxeViolations } from './support/axe';
+import { DESKTOP, MOBILE, useBrowser } from './support/browser';
+import { e2eEnv, uniqueEmail } from './support/env';
+import { saveScreenshot, sidewaysOverflow } from './support/screen-checks';
+
+/**
+ * Single sign-on in the browser (issue 40): the button on the sign-in page,
+ * through a real OpenID provider's pages (oidc-provider's development login
+ * and consent) back into the app, and the profile's link card. A second
+ * instance of the built server with the OIDC_ settings serves it, on the e2e
+ * server's database (no PostgreSQL of its own, no workers), so the shared
+ * e2e server stays without single sign-on, as most installs are.
+ */
+
+const repoRoot = resolve(__dirname, '../..');
+const PROVIDER = 'Test ID';
+const ACCOUNT = 'e2e-sso-user';
+const email = uniqueEmail('sso');
+
+const freePort = () =>
+  new Promise<number>((done, fail) => {
+    const probe = createServer().once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => done(port));
+    });
+  });
+
+/** The e2e server's embedded PostgreSQL, as the built backend finds it from its DATA_DIR. */
+function e2eDatabaseUrl(): string {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { runningEmbeddedPostgres } = require(resolve(repoRoot, 'backend/dist/src/db/embedded-postgres.js')) as {
+    runningEmbeddedPostgres(dataDir: string): { url: string } | undefined;
+  };
+  const database = runningEmbeddedPostgres(e2eEnv().dataDir);
+  if (!database) throw new Error('The e2e server has no running embedded PostgreSQL');
+  return database.url;
+}
+
+let provider: TestProvider;
+let server: ChildProcess;
+let baseUrl: string;
+let dataDir: string;
+
+beforeAll(async () => {
+  const port = await freePort();
+  baseUrl = `http://localhost:${port}`;
+  provider = await startTestProvider(`${baseUrl}/api/auth/oidc/callback`, {
+    [ACCOUNT]: { email, email_verified: true, given_name: 'Sam', family_name: 'Single' },
+  });
+  dataDir = mkdtempSync(join(tmpdir(), 'stockroom-sso-'));
+  server = spawn(process.execPath, [join(repoRoot, 'backend/dist/src/main.js')], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      APP_URL: baseUrl,
+      DATA_DIR: dataDir,
+      DATABASE_URL: e2eDatabaseUrl(),
+      WORKER: '0',
+      AUTH_RATE_LIMIT: '100000',
+      LOG_LEVEL: 'warn',
+      OIDC_ISSUER: provider.issuer,
+      OIDC_CLIENT_ID: provider.clientId,
+      OIDC_CLIENT_SECRET: provider.clientSecret,
+      OIDC_NAME: PROVIDER,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  // Ready once it has opened its database (the e2e server's, migrated already); it exits on a bad setting.
+  for (;;) {
+    if (await fetch(`${baseUrl}/api/health/ready`).then((r) => r.ok, () => false)) break;
+    if (server.exitCode !== null) throw new Error(`the single sign-on server exited (${server.exitCode})`);
+    await new Promise((wake) => setTimeout(wake, 250));
+  }
+}, 60_000);
+
+afterAll(async () => {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((done) => server.once('exit', done));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  await provider?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('single sign-on', () => {
+  const b = useBrowser({ sessionPerTest: false });
+  let context: BrowserContext;
+  let page: Page;
+  afterEach(() => context?.close());
+
+  const open = async (viewport: { width: number; height: number }, url = baseUrl) => {
+    context = await b.browser().newContext({ baseURL: url, viewport, serviceWorkers: 'block' });
+    page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+  };
+
+  /** Signs in at the provider's development pages: any login, then consent when it asks (once per grant). */
+  async function atProvider(): Promise<void> {
+    await page.waitForURL((url) => url.href.startsWith(provider.issuer));
+    await page.locator('input[name="login"]').fill(ACCOUNT);
+    await page.locator('input[name="password"]').fill('any password: the development pages check none');
+    await page.getByRole('button', { name: 'Sign-in' }).click();
+    const consent = page.getByRole('button', { name: 'Continue' });
+    await Promise.race([consent.waitFor(), page.waitForURL((url) => url.href.startsWith(baseUrl))]);
+    if (page.url().startsWith(provider.issuer)) await consent.click();
+  }
+
+  it('has no button where single sign-on is not configured', async () => {
+    await open(DESKTOP, e2eEnv().baseUrl);
+    const options = page.waitForResponse('**/api/auth/options');
+    await page.goto('/auth/login');
+    expect(await (await options).json()).toEqual({ singleSignOn: null });
+    await page.getByRole('button', { name: 'Sign In to Dashboard' }).waitFor();
+    expect(await page.getByText(/Sign in with/).count()).toBe(0);
+  });
+
+  it('shows a refusal, signs in through the provider at 375 px, then unlinks and links again from the profile at 1280 px', async () => {
+    await open(MOBILE);
+    await page.goto('/auth/login?ssoError=unverified_email');
+    const button = page.getByRole('link', { name: `Sign in with ${PROVIDER}` });
+    await button.waitFor();
+    expect(await page.getByRole('alert').innerText()).toContain('Your email address at the provider is not verified');
+    expect(await sidewaysOverflow(page)).toEqual([]);
+    await saveScreenshot(page, 'single-sign-on', 'sign-in-375');
+    await expectNoAxeViolations(page, 'sign-in page with single sign-on, 375 px');
+    await page.setViewportSize(DESKTOP);
+    expect(await sidewaysOverflow(page)).toEqual([]);
+    await saveScreenshot(page, 'single-sign-on', 'sign-in-1280');
+    await expectNoAxeViolations(page, 'sign-in page with single sign-on, 1280 px');
+    await page.setViewportSize(MOBILE);
+
+    await page.goto('/auth/login?returnUrl=%2Fprofile');
+    await button.click();
+    await atProvider();
+    await page.waitForURL(`${baseUrl}/profile`);
+    const card = page.getByRole('region', { name: 'Single sign-on' });
+    await card.getByText(`Linked to ${PROVIDER}`).waitFor();
+    expect(await card.innerText()).toContain(email);
+    expect(await sidewaysOverflow(page)).toEqual([]);
+    await saveScreenshot(page, 'single-sign-on', 'profile-linked-375');
+    await expectNoAxeViolations(page, 'profile, linked, 375 px');
+
+    await page.setViewportSize(DESKTOP);
+    await card.getByRole('button', { name: `Unlink ${PROVIDER}` }).click();
+    const dialog = page.getByRole('alertdialog', { name: `Unlink ${PROVIDER}?` });
+    await dialog.getByRole('button', { name: 'Unlink' }).click();
+    await card.getByText('Not linked.').waitFor();
+    await saveScreenshot(page, 'single-sign-on', 'profile-unlinked-1280');
+    await expectNoAxeViolations(page, 'profile, not linked, 1280 px');
+
+    await card.getByRole('button', { name: `Link ${PROVIDER}` }).click();
+    await atProvider();
+    await page.waitForURL(`${baseUrl}/profile`);
+    await card.getByText(`Linked to ${PROVIDER}`).waitFor();
+  });
+});
