@@ -15,8 +15,16 @@ const LIGHTHOUSE_SPEC = '<rootDir>/tests/e2e/lighthouse.spec.ts';
 /** Starts servers of its own and no browser: it runs beside the browser suites rather than after them. */
 const SHUTDOWN_SPEC = '<rootDir>/tests/e2e/graceful-shutdown.spec.ts';
 
+/**
+ * otplib's default plugins (@scure/base, @noble/hashes) ship ES modules only: Node's require loads them, jest's
+ * module loader does not, so jest compiles those two packages to CommonJS like the TypeScript around them.
+ */
+const ESM_ONLY_PACKAGES = '@scure|@noble';
+const esmToCommonJs = ['ts-jest', { tsconfig: { allowJs: true, module: 'commonjs', isolatedModules: true } }];
+
 const shared = {
-  transform: { '^.+\\.tsx?$': tsJest },
+  transform: { '^.+\\.tsx?$': tsJest, [`/node_modules/(${ESM_ONLY_PACKAGES})/.+\\.js$`]: esmToCommonJs },
+  transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY_PACKAGES})/)`],
   // The workspace runs the package's TypeScript source; its exports map names the compiled files an outside project installs.
   moduleNameMapper: {
     '^@stockroom/schema$': '<rootDir>/schema/src/index.ts',

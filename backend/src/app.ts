@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import { apiTokenRoutes } from './api-tokens/api-token.routes';
 import { authRoutes } from './auth/auth.routes';
+import { mfaRoutes } from './auth/mfa/mfa.routes';
 import { prepareDummyHash } from './account/password-hasher';
 import { CallerUsage } from './account/caller-usage';
 import { databaseLimitsOf, type AppConfig } from './config/config';
@@ -218,6 +219,7 @@ export async function createApp({ config, databaseUrl, orm, ownerOrm = orm, mail
   // The probes and the docs above answer without the database; every route below needs it.
   api.use(restDatabaseGate(databaseBreaker));
   api.use('/auth', authRoutes(contextOf));
+  api.use('/users', mfaRoutes(contextOf));
   api.use('/users', apiTokenRoutes(contextOf));
   api.use('/users', webhookRoutes(contextOf));
   api.use('/users', notificationSettingsRoutes(contextOf));

@@ -64,6 +64,7 @@ export * from './operations/ResendVerification';
 export * from './operations/ResetPassword';
 export * from './operations/SessionDetailsFragment';
 export * from './operations/SignIn';
+export * from './operations/SignInWithCode';
 export * from './operations/SignOut';
 export * from './operations/SignUp';
 export * from './operations/StockLocationOptions';

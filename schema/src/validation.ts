@@ -144,6 +144,10 @@ export const Rules = {
   version: number('Version', { required: false, min: 1, max: INT32_MAX, integer: true }),
   /** The token of an emailed reset or verification link (43 characters of base64url; the cap only bounds input). */
   linkToken: text('Token', { required: true, max: 200 }),
+  /** A six-digit authenticator code or a recovery code, as typed (spaces and dashes allowed; the cap only bounds input). */
+  verificationCode: text('Code', { required: true, max: 32 }),
+  /** The token a sign-in answer with `mfaRequired` carries to its second step. */
+  mfaToken: text('Token', { required: true, max: 200 }),
 } satisfies Record<string, FieldRule>;
 
 export type RuleName = keyof typeof Rules;
@@ -396,6 +400,12 @@ export const SignInFields = { email: Rules.email, password: Rules.currentPasswor
 export const ForgotPasswordFields = { email: Rules.email };
 export const ResetPasswordFields = { email: Rules.email, resetToken: Rules.linkToken, newPassword: Rules.password };
 export const VerifyEmailFields = { email: Rules.email, token: Rules.linkToken };
+/** Sign-in's second step: the token from the first step and a code from the authenticator (or a recovery code). */
+export const SignInWithCodeFields = { mfaToken: Rules.mfaToken, code: Rules.verificationCode };
+/** Confirming an authenticator, or new recovery codes: a current code. */
+export const VerificationCodeFields = { code: Rules.verificationCode };
+/** Turning the authenticator off: the password and a current code, so neither a stolen session nor a stolen phone is enough. */
+export const DisableTotpFields = { password: Rules.currentPassword, code: Rules.verificationCode };
 export const ProfileFields = { firstName: Rules.firstName, lastName: Rules.lastName, email: Rules.email };
 export const ChangePasswordFields = { currentPassword: Rules.existingPassword, newPassword: Rules.newPassword };
 /** What changing an account's email asks for besides the new address: the caller's own password, so a stolen session cannot take the account over. */

@@ -18,6 +18,10 @@ export const ACTIVITY_KINDS = [
   'product_restored',
   'products_imported',
   'stock_moved',
+  'totp_enabled',
+  'totp_disabled',
+  'recovery_codes_created',
+  'recovery_code_used',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
