@@ -76,6 +76,9 @@ const LOCATION_BY_ID = ['location', 'updateLocation', 'deleteLocation', 'transfe
 /** Operations on one stock count, whose ids the generator never sees (tests/integration/stock-counts.test.ts drives them). */
 const STOCK_COUNT_BY_ID = ['stockCount', 'stockCountReview', 'addStockCountLine', 'submitStockCount', 'approveStockCount', 'cancelStockCount'];
 
+/** A second factor's codes come from an authenticator the generator does not have (tests/integration/two-factor.test.ts drives them). */
+const SECOND_FACTOR = ['signInWithCode', 'confirmTotp', 'regenerateRecoveryCodes', 'disableTotp'];
+
 /**
  * Valid operations that cannot succeed: the mailed token and the caller's API token ids are unknown to the generator,
  * the product ids it knows are of live products (trashedProduct finds one only in the trash), a trash batch is only ever
@@ -83,8 +86,8 @@ const STOCK_COUNT_BY_ID = ['stockCount', 'stockCountReview', 'addStockCountLine'
  * operation is for admins.
  */
 const CANNOT_SUCCEED: Record<Role, Set<string>> = {
-  member: new Set(['resetPassword', 'verifyEmail', 'users', 'adminStats', 'revokeApiToken', 'trashedProduct', 'restoreTrashBatch', 'undoBulkUpdate', ...WEBHOOK_BY_ID, ...WORKSPACE_BY_ID, ...INVITATIONS, ...LOCATION_BY_ID, ...STOCK_COUNT_BY_ID]),
-  admin: new Set(['resetPassword', 'verifyEmail', 'revokeApiToken', 'trashedProduct', 'restoreTrashBatch', 'undoBulkUpdate', ...WEBHOOK_BY_ID, ...WORKSPACE_BY_ID, ...INVITATIONS, ...LOCATION_BY_ID, ...STOCK_COUNT_BY_ID]),
+  member: new Set(['resetPassword', 'verifyEmail', 'users', 'adminStats', 'revokeApiToken', 'trashedProduct', 'restoreTrashBatch', 'undoBulkUpdate', ...WEBHOOK_BY_ID, ...WORKSPACE_BY_ID, ...INVITATIONS, ...LOCATION_BY_ID, ...STOCK_COUNT_BY_ID, ...SECOND_FACTOR]),
+  admin: new Set(['resetPassword', 'verifyEmail', 'revokeApiToken', 'trashedProduct', 'restoreTrashBatch', 'undoBulkUpdate', ...WEBHOOK_BY_ID, ...WORKSPACE_BY_ID, ...INVITATIONS, ...LOCATION_BY_ID, ...STOCK_COUNT_BY_ID, ...SECOND_FACTOR]),
 };
 
 /** The shared rules of each input type (and of root-field arguments), so valid values keep to the enforced bounds. */
