@@ -68,6 +68,7 @@ export * from './operations/SignIn';
 export * from './operations/SignInWithCode';
 export * from './operations/SignOut';
 export * from './operations/SignUp';
+export * from './operations/StepUp';
 export * from './operations/StockLocationOptions';
 export * from './operations/StockMovementRowFragment';
 export * from './operations/TotpConfirm';

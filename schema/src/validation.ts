@@ -404,6 +404,11 @@ export const VerifyEmailFields = { email: Rules.email, token: Rules.linkToken };
 export const SignInWithCodeFields = { mfaToken: Rules.mfaToken, code: Rules.verificationCode };
 /** Confirming an authenticator, or new recovery codes: a current code. */
 export const VerificationCodeFields = { code: Rules.verificationCode };
+/** Confirming it is you before a sensitive action: the password or a code (one of them; the service checks which was sent). */
+export const StepUpFields = {
+  password: { ...Rules.currentPassword, required: false },
+  code: { ...Rules.verificationCode, required: false },
+};
 /** Turning the authenticator off: the password and a current code, so neither a stolen session nor a stolen phone is enough. */
 export const DisableTotpFields = { password: Rules.currentPassword, code: Rules.verificationCode };
 export const ProfileFields = { firstName: Rules.firstName, lastName: Rules.lastName, email: Rules.email };

@@ -76,8 +76,8 @@ const LOCATION_BY_ID = ['location', 'updateLocation', 'deleteLocation', 'transfe
 /** Operations on one stock count, whose ids the generator never sees (tests/integration/stock-counts.test.ts drives them). */
 const STOCK_COUNT_BY_ID = ['stockCount', 'stockCountReview', 'addStockCountLine', 'submitStockCount', 'approveStockCount', 'cancelStockCount'];
 
-/** A second factor's codes come from an authenticator the generator does not have (tests/integration/two-factor.test.ts drives them). */
-const SECOND_FACTOR = ['signInWithCode', 'confirmTotp', 'regenerateRecoveryCodes', 'disableTotp'];
+/** A second factor's codes come from an authenticator the generator does not have, and it never knows the password it would step up with (tests/integration/two-factor.test.ts drives them). */
+const SECOND_FACTOR = ['signInWithCode', 'confirmTotp', 'regenerateRecoveryCodes', 'disableTotp', 'stepUp'];
 
 /**
  * Valid operations that cannot succeed: the mailed token and the caller's API token ids are unknown to the generator,

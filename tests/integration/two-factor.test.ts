@@ -328,3 +328,47 @@ describe('turning it off', () => {
     expect((await app.rest('DELETE', '/api/users/profile/mfa/totp', { password: GOOD_PASSWORD, code: codeOf(secret) }, { token: alice.token, ip })).status).toBe(423);
   });
 });
+
+describe('step-up before a sensitive action', () => {
+  const STEP_UP = 'Confirm it is you: enter your password or a code again';
+  const newToken = (token: string) => app.rest('POST', '/api/users/profile/tokens', { name: 'Shop sync', scopes: ['read'] }, { token });
+  const newWebhook = (token: string) => app.rest('POST', '/api/users/profile/webhooks', { url: 'https://hooks.example.com/stock', events: ['stock.low'] }, { token });
+  /** Eleven minutes after the session signed in. */
+  const age = (account: Account) => app.sql(`UPDATE sessions SET created_at = now() - interval '11 minutes', verified_at = NULL WHERE user_id = $1`, [account.user.id]);
+
+  it('a session signed in within 10 minutes makes API tokens at once; later it must give the password again', async () => {
+    const alice = await signUpUser(app);
+    expect((await newToken(alice.token)).status).toBe(201);
+    await age(alice);
+    expectRestError(await newToken(alice.token), 403, 'STEP_UP_REQUIRED', STEP_UP);
+    const gql = await app.gql('mutation { createApiToken(input: { name: "Shop", scopes: [read] }) { token } }', {}, { token: alice.token });
+    expectGqlError(gql, 'STEP_UP_REQUIRED', STEP_UP);
+
+    const stepUp = (body: unknown) => app.rest('POST', '/api/users/profile/step-up', body, { token: alice.token });
+    expectRestError(await stepUp({}), 400, 'BAD_USER_INPUT', 'Enter your password or a code', { password: 'Enter your password or a code' });
+    expectRestError(await stepUp({ password: 'Wrong!Passw0rd' }), 400, 'BAD_USER_INPUT', 'Current password is incorrect', { password: 'Current password is incorrect' });
+    expectRestError(await newToken(alice.token), 403, 'STEP_UP_REQUIRED', STEP_UP);
+
+    const confirmed = await stepUp({ password: GOOD_PASSWORD });
+    expect(confirmed.status).toBe(200);
+    expect(Date.parse(confirmed.body.verifiedUntil) - Date.now()).toBeGreaterThan(9 * 60_000);
+    expect((await newToken(alice.token)).status).toBe(201);
+    // Only this session: another, as old, still has to confirm.
+    expect(await app.sql(`SELECT count(*)::int AS n FROM sessions WHERE user_id = $1 AND verified_at IS NOT NULL`, [alice.user.id])).toEqual([{ n: 1 }]);
+  });
+
+  it('a webhook too; a code from the authenticator confirms it as well as the password, over GraphQL too', async () => {
+    const alice = await signUpUser(app);
+    const { secret } = await withAuthenticator(alice);
+    await age(alice);
+    expectRestError(await newWebhook(alice.token), 403, 'STEP_UP_REQUIRED', STEP_UP);
+    const STEP_UP_GQL = 'mutation($input: StepUpInput!) { stepUp(input: $input) { verifiedUntil } }';
+    expectGqlError(await app.gql(STEP_UP_GQL, { input: { code: codeFarFrom(secret) } }, { token: alice.token }), 'BAD_USER_INPUT', INVALID_CODE, { code: INVALID_CODE });
+    const answer = await app.gql(STEP_UP_GQL, { input: { code: codeOf(secret) } }, { token: alice.token });
+    expect(answer.data.stepUp.verifiedUntil).toEqual(expect.any(String));
+    // Past the step-up, on to the check that the address resolves (this test runs no receiver: webhooks.test.ts does).
+    const after = await newWebhook(alice.token);
+    expect(after.status).toBe(400);
+    expect(after.body.fields).toHaveProperty('url');
+  });
+});

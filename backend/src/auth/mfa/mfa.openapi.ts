@@ -1,4 +1,4 @@
-import { DisableTotpFields, SignInWithCodeFields, VerificationCodeFields } from '@stockroom/schema';
+import { DisableTotpFields, SignInWithCodeFields, StepUpFields, VerificationCodeFields } from '@stockroom/schema';
 import { bearer, errorResponse, integer, jsonBody, jsonResponse, publicAccess, ref, rulesBody, string, unauthenticated } from '../../rest/openapi-helpers';
 
 const tags = ['Two-factor authentication'];
@@ -103,6 +103,23 @@ export const mfaOpenApiPaths = {
         401: unauthenticated,
         403: tokenDenied,
         409: errorResponse('Set up two-factor authentication first, or it is already on'),
+        429: throttled,
+      },
+    },
+  },
+  '/api/users/profile/step-up': {
+    post: {
+      operationId: 'stepUp',
+      tags,
+      summary: 'Confirm it is you with the password or a code: new API tokens and webhooks need it within 10 minutes of signing in',
+      security: bearer,
+      requestBody: jsonBody(rulesBody(StepUpFields)),
+      responses: {
+        200: jsonResponse('Confirmed', { type: 'object', required: ['verifiedUntil'], properties: { verifiedUntil: { ...string, format: 'date-time' } } }),
+        400: errorResponse('Neither sent, a wrong password (`fields.password`) or a wrong code (`fields.code`); a wrong one counts as a failed sign-in'),
+        401: unauthenticated,
+        403: tokenDenied,
+        423: locked,
         429: throttled,
       },
     },

@@ -2,7 +2,7 @@ import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../../account/context';
 import { MessagePayload } from '../../account/account.types';
 import { mfaService } from './mfa.service';
-import { DisableTotpInput, RecoveryCodesPayload, SecondFactorStatus, TotpSetupPayload, VerificationCodeInput } from './mfa.types';
+import { DisableTotpInput, RecoveryCodesPayload, SecondFactorStatus, StepUpInput, StepUpPayload, TotpSetupPayload, VerificationCodeInput } from './mfa.types';
 
 @Resolver()
 export class MfaResolver {
@@ -24,6 +24,11 @@ export class MfaResolver {
   @Mutation(() => RecoveryCodesPayload, { description: 'Ten new recovery codes for a current authenticator code; the earlier ones stop working' })
   async regenerateRecoveryCodes(@Arg('input') input: VerificationCodeInput, @Ctx() ctx: RequestContext) {
     return { recoveryCodes: await mfaService.regenerateRecoveryCodes(ctx, input) };
+  }
+
+  @Mutation(() => StepUpPayload, { description: 'Confirm it is you (the password or a code) before a sensitive action: a new API token or webhook' })
+  async stepUp(@Arg('input') input: StepUpInput, @Ctx() ctx: RequestContext) {
+    return { verifiedUntil: await mfaService.stepUp(ctx, input) };
   }
 
   @Mutation(() => MessagePayload, { description: 'Turn the authenticator off: the password and a code (or a recovery code)' })

@@ -1,5 +1,5 @@
 import { Router, type Request } from 'express';
-import { DisableTotpFields, VerificationCodeFields } from '@stockroom/schema';
+import { DisableTotpFields, StepUpFields, VerificationCodeFields } from '@stockroom/schema';
 import type { RequestContext } from '../../account/context';
 import { readBody } from '../../rest/body';
 import { mfaService } from './mfa.service';
@@ -37,6 +37,12 @@ export function mfaRoutes(contextOf: ContextOf): Router {
   router.post('/profile/mfa/recovery-codes', async (req, res) => {
     const input = readBody(req, VerificationCodeFields);
     res.json({ recoveryCodes: await mfaService.regenerateRecoveryCodes(contextOf(req), input) });
+  });
+
+  /** POST /api/users/profile/step-up { password } or { code }: { verifiedUntil }; new API tokens and webhooks need it within 10 minutes of signing in */
+  router.post('/profile/step-up', async (req, res) => {
+    const input = readBody(req, StepUpFields);
+    res.json({ verifiedUntil: (await mfaService.stepUp(contextOf(req), input)).toISOString() });
   });
 
   return router;

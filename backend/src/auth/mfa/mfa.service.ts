@@ -1,10 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AuthMessages, DisableTotpFields, UserMessages, validateFields, VerificationCodeFields } from '@stockroom/schema';
+import { AuthMessages, DisableTotpFields, StepUpFields, UserMessages, validateFields, VerificationCodeFields } from '@stockroom/schema';
 import { throttle } from '../../account/account.service';
 import type { RequestContext } from '../../account/context';
 import { verifyPassword } from '../../account/password-hasher';
 import { requireViewer } from '../../account/viewer';
-import { assertValid } from '../../common/errors';
+import { assertValid, ValidationError } from '../../common/errors';
+import { STEP_UP_WINDOW_MS } from '../../account/step-up';
 import { runStatement } from '../../db/sql';
 import { releaseSignInAttempt, reserveSignInAttempt } from '../sign-in-attempts';
 import { emailKeyOf } from '../sign-in-attempts.entity';
@@ -56,8 +57,29 @@ async function underLockout<T>(ctx: RequestContext, email: string, check: () => 
   return outcome;
 }
 
-/** The profile's two-factor authentication: set-up, confirmation, recovery codes and turning it off. */
+/** The profile's two-factor authentication: set-up, confirmation, recovery codes and turning it off; and confirming it is you (step-up). */
 export const mfaService = {
+  /**
+   * Confirms it is still the account's holder, with the password or a code
+   * (an app code or a recovery code): sensitive actions in this session are
+   * allowed for the next 10 minutes (account/step-up.ts). Wrong ones count
+   * against the sign-in lockout. Returns until when.
+   */
+  async stepUp(ctx: RequestContext, input: { password?: unknown; code?: unknown }): Promise<Date> {
+    await throttle(ctx);
+    const { user, session } = await requireViewer(ctx);
+    assertValid(validateFields(StepUpFields, { ...input }));
+    const password = typeof input.password === 'string' && input.password !== '' ? input.password : null;
+    const code = typeof input.code === 'string' && input.code.trim() !== '' ? input.code : null;
+    if (!password && !code) throw new ValidationError({ password: AuthMessages.stepUpProofMissing });
+    await underLockout(ctx, user.email, async () => {
+      if (password) return (await verifyPassword(user.passwordHash, password)) || new WrongCodeError({ password: UserMessages.currentPasswordWrong });
+      return (await spendSecondFactor(ctx, user.id, code!)) !== null || wrongCode();
+    });
+    const [row] = await runStatement<{ verified_at: Date }>(ctx.em, { sql: 'UPDATE sessions SET verified_at = now() WHERE id = ? RETURNING verified_at', values: [session.id] });
+    return new Date(new Date(row.verified_at).getTime() + STEP_UP_WINDOW_MS);
+  },
+
   async status(ctx: RequestContext): Promise<SecondFactorStatus> {
     const { user } = await requireViewer(ctx);
     const [row] = await runStatement<{ totp: boolean; left: number }>(ctx.em, {

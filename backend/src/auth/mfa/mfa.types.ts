@@ -27,3 +27,14 @@ export class DisableTotpInput {
   @Field() password!: string;
   @Field({ description: 'A code from the authenticator app, or a recovery code' }) code!: string;
 }
+
+@InputType()
+export class StepUpInput {
+  @Field(() => String, { nullable: true, description: 'The password, or leave it out and send a code' }) password?: string | null;
+  @Field(() => String, { nullable: true, description: 'A code from the authenticator app, or a recovery code' }) code?: string | null;
+}
+
+@ObjectType()
+export class StepUpPayload {
+  @Field({ description: 'New API tokens and webhooks may be made in this session until then (10 minutes)' }) verifiedUntil!: Date;
+}

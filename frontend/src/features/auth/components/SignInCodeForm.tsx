@@ -22,30 +22,30 @@ export interface SignInCodeFormProps {
 export default function SignInCodeForm({ error, lockoutNotice, onSubmit, onStartOver }: SignInCodeFormProps) {
   return (
     <AuthLayout icon={<ShieldIcon size={22} />} title="Enter your code" subtitle="One more step to sign in.">
-    <AuthForm<{ code: string }>
-      error={error}
-      errorDetail={lockoutNotice}
-      submitLabel="Verify and Sign In"
-      onSubmit={onSubmit}
-      footer={
-        <p className="auth-form__alt">
-          Not your account?{' '}
-          <Button variant="minimal" size="small" onClick={onStartOver}>
-            Start over
-          </Button>
-        </p>
-      }
-    >
-      <p className="auth-form__lead">Two-factor authentication is on for this account.</p>
-      <TextField
-        name="code"
-        label="Authentication code"
-        autoComplete="one-time-code"
-        autoFocus
-        helperText="The 6-digit code from your authenticator app, or one of your recovery codes."
-        rule={SignInWithCodeFields.code}
-      />
-    </AuthForm>
+      <AuthForm<{ code: string }>
+        error={error}
+        errorDetail={lockoutNotice}
+        submitLabel="Verify and Sign In"
+        onSubmit={onSubmit}
+        footer={
+          <p className="auth-form__alt">
+            Not your account?{' '}
+            <Button variant="minimal" size="small" onClick={onStartOver}>
+              Start over
+            </Button>
+          </p>
+        }
+      >
+        <p className="auth-form__lead">Two-factor authentication is on for this account.</p>
+        <TextField
+          name="code"
+          label="Authentication code"
+          autoComplete="one-time-code"
+          autoFocus
+          helperText="The 6-digit code from your authenticator app, or one of your recovery codes."
+          rule={SignInWithCodeFields.code}
+        />
+      </AuthForm>
     </AuthLayout>
   );
 }

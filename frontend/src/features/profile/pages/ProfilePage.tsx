@@ -10,12 +10,14 @@ import { ProfileLoadState } from '../components/ProfileLoadState';
 import { ApiTokensSection } from '../components/ApiTokensSection';
 import { NotificationsSection } from '../components/NotificationsSection';
 import { ProfileSection } from '../components/ProfileSection';
+import { StepUpDialog } from '../components/StepUpDialog';
 import { TwoFactorSection } from '../components/TwoFactorSection';
 import { WebhooksSection } from '../components/WebhooksSection';
 import { profileEditPath } from '../urls';
 import { useApiTokens } from '../useApiTokens';
 import { useNotificationSettings } from '../useNotificationSettings';
 import { useProfileUser } from '../useProfileUser';
+import { useStepUp } from '../useStepUp';
 import { useTwoFactor } from '../useTwoFactor';
 import { useWebhooks } from '../useWebhooks';
 import '../profile.css';
@@ -24,9 +26,10 @@ import '../profile.css';
 export default function ProfilePage() {
   usePageTitle(SignedInTitles.profile);
   const profile = useProfileUser();
-  const apiTokens = useApiTokens();
+  const stepUp = useStepUp();
+  const apiTokens = useApiTokens(stepUp.withStepUp);
   const notifications = useNotificationSettings();
-  const webhooks = useWebhooks();
+  const webhooks = useWebhooks(stepUp.withStepUp);
   const twoFactor = useTwoFactor();
   return (
     <div className="page page--narrow profile-page">
@@ -62,6 +65,7 @@ export default function ProfilePage() {
       {profile.status === 'ready' && <NotificationsSection state={notifications} />}
       {profile.status === 'ready' && <ApiTokensSection state={apiTokens} />}
       {profile.status === 'ready' && <WebhooksSection state={webhooks} />}
+      <StepUpDialog state={stepUp} />
     </div>
   );
 }
