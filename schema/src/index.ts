@@ -18,3 +18,4 @@ export * from './workspaces';
 export * from './locations';
 export * from './stock-counts';
 export * from './idempotency';
+export * from './second-factor';

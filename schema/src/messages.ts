@@ -32,18 +32,6 @@ export const AuthMessages = {
   emailVerified: 'Email address verified',
   verificationSent: 'If the account needs it, a verification email has been sent.',
   signedOut: 'Signed out',
-  /** A wrong, used or replayed authenticator or recovery code. */
-  invalidVerificationCode: 'Invalid verification code',
-  /** The second step of a sign-in with an unknown, used or expired `mfaToken`. */
-  mfaTokenInvalid: 'This sign-in has expired. Please sign in again',
-  totpAlreadyOn: 'Two-factor authentication is already on',
-  totpNotSetUp: 'Set up two-factor authentication first',
-  totpTurnedOff: 'Two-factor authentication turned off',
-  /** A sensitive action (a new API token or webhook) in a session whose password or code is older than 10 minutes. */
-  stepUpRequired: 'Confirm it is you: enter your password or a code again',
-  stepUpDone: 'Confirmed for the next 10 minutes',
-  /** Confirming it is you needs one of the two. */
-  stepUpProofMissing: 'Enter your password or a code',
 } as const;
 
 /** 15 minutes, 1 minute, 45 seconds, 2 hours: a lock's length in words, rounded up so a wait is never understated. */

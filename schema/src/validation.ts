@@ -400,17 +400,6 @@ export const SignInFields = { email: Rules.email, password: Rules.currentPasswor
 export const ForgotPasswordFields = { email: Rules.email };
 export const ResetPasswordFields = { email: Rules.email, resetToken: Rules.linkToken, newPassword: Rules.password };
 export const VerifyEmailFields = { email: Rules.email, token: Rules.linkToken };
-/** Sign-in's second step: the token from the first step and a code from the authenticator (or a recovery code). */
-export const SignInWithCodeFields = { mfaToken: Rules.mfaToken, code: Rules.verificationCode };
-/** Confirming an authenticator, or new recovery codes: a current code. */
-export const VerificationCodeFields = { code: Rules.verificationCode };
-/** Confirming it is you before a sensitive action: the password or a code (one of them; the service checks which was sent). */
-export const StepUpFields = {
-  password: { ...Rules.currentPassword, required: false },
-  code: { ...Rules.verificationCode, required: false },
-};
-/** Turning the authenticator off: the password and a current code, so neither a stolen session nor a stolen phone is enough. */
-export const DisableTotpFields = { password: Rules.currentPassword, code: Rules.verificationCode };
 export const ProfileFields = { firstName: Rules.firstName, lastName: Rules.lastName, email: Rules.email };
 export const ChangePasswordFields = { currentPassword: Rules.existingPassword, newPassword: Rules.newPassword };
 /** What changing an account's email asks for besides the new address: the caller's own password, so a stolen session cannot take the account over. */

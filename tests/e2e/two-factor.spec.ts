@@ -1,5 +1,5 @@
 import { generateSync } from 'otplib';
-import { AuthMessages } from '@stockroom/schema';
+import { SecondFactorMessages } from '@stockroom/schema';
 import { DESKTOP, MOBILE, useBrowser } from './support/browser';
 import { checkAtEveryWidth, CLEAN_AT_EVERY_WIDTH } from './support/no-violations';
 import { animationsDone, saveScreenshot } from './support/screen-checks';
@@ -71,7 +71,7 @@ describe('two-factor authentication', () => {
     // A wrong code is refused with the server's message.
     await codeField.fill(codeOf(secret, -10));
     await s.page.getByRole('button', { name: 'Verify and Sign In' }).click();
-    await s.page.getByText(AuthMessages.invalidVerificationCode).waitFor();
+    await s.page.getByText(SecondFactorMessages.invalidVerificationCode).waitFor();
     expect(await checkAtEveryWidth(s.page)).toEqual(CLEAN_AT_EVERY_WIDTH);
     for (const viewport of [MOBILE, DESKTOP]) {
       await s.page.setViewportSize(viewport);

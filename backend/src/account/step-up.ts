@@ -1,4 +1,4 @@
-import { AuthMessages } from '@stockroom/schema';
+import { SecondFactorMessages } from '@stockroom/schema';
 import { DomainError } from '../common/errors';
 import type { Session } from './session.entity';
 
@@ -7,7 +7,7 @@ export const STEP_UP_WINDOW_MS = 10 * 60_000;
 
 export class StepUpRequiredError extends DomainError {
   constructor() {
-    super('STEP_UP_REQUIRED', AuthMessages.stepUpRequired);
+    super('STEP_UP_REQUIRED', SecondFactorMessages.stepUpRequired);
   }
 }
 

@@ -1,11 +1,11 @@
-import { AuthMessages } from '@stockroom/schema';
+import { SecondFactorMessages } from '@stockroom/schema';
 import { ConflictError, UnauthenticatedError, ValidationError } from '../../common/errors';
 import type { LockoutWarning } from '../auth.errors';
 
 /** Sign-in's second step with a wrong, used or replayed code: 401, with the lock's warning as a wrong password has it. */
 export class InvalidVerificationCodeError extends UnauthenticatedError {
   constructor(warning?: LockoutWarning) {
-    super(AuthMessages.invalidVerificationCode);
+    super(SecondFactorMessages.invalidVerificationCode);
     if (warning) this.details = { ...warning };
   }
 }
@@ -13,7 +13,7 @@ export class InvalidVerificationCodeError extends UnauthenticatedError {
 /** Sign-in's second step with a token that is unknown, used or older than 5 minutes: sign in again. */
 export class MfaTokenInvalidError extends UnauthenticatedError {
   constructor() {
-    super(AuthMessages.mfaTokenInvalid);
+    super(SecondFactorMessages.mfaTokenInvalid);
   }
 }
 
@@ -25,12 +25,12 @@ export class WrongCodeError extends ValidationError {}
 
 export class TotpAlreadyOnError extends ConflictError {
   constructor() {
-    super(AuthMessages.totpAlreadyOn);
+    super(SecondFactorMessages.totpAlreadyOn);
   }
 }
 
 export class TotpNotSetUpError extends ConflictError {
   constructor() {
-    super(AuthMessages.totpNotSetUp);
+    super(SecondFactorMessages.totpNotSetUp);
   }
 }

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AuthMessages, DisableTotpFields, StepUpFields, UserMessages, validateFields, VerificationCodeFields } from '@stockroom/schema';
+import { SecondFactorMessages, DisableTotpFields, StepUpFields, UserMessages, validateFields, VerificationCodeFields } from '@stockroom/schema';
 import { throttle } from '../../account/account.service';
 import type { RequestContext } from '../../account/context';
 import { verifyPassword } from '../../account/password-hasher';
@@ -38,7 +38,7 @@ async function replaceRecoveryCodes(em: EntityManager, userId: string): Promise<
   return codes;
 }
 
-const wrongCode = () => new WrongCodeError({ code: AuthMessages.invalidVerificationCode });
+const wrongCode = () => new WrongCodeError({ code: SecondFactorMessages.invalidVerificationCode });
 
 /**
  * Runs a check of codes (and a password) against the account under the
@@ -71,7 +71,7 @@ export const mfaService = {
     assertValid(validateFields(StepUpFields, { ...input }));
     const password = typeof input.password === 'string' && input.password !== '' ? input.password : null;
     const code = typeof input.code === 'string' && input.code.trim() !== '' ? input.code : null;
-    if (!password && !code) throw new ValidationError({ password: AuthMessages.stepUpProofMissing });
+    if (!password && !code) throw new ValidationError({ password: SecondFactorMessages.stepUpProofMissing });
     await underLockout(ctx, user.email, async () => {
       if (password) return (await verifyPassword(user.passwordHash, password)) || new WrongCodeError({ password: UserMessages.currentPasswordWrong });
       return (await spendSecondFactor(ctx, user.id, code!)) !== null || wrongCode();
@@ -169,6 +169,6 @@ export const mfaService = {
       return true;
     });
     await recordFactorChange(ctx, user, { kind: 'totp_disabled' });
-    return AuthMessages.totpTurnedOff;
+    return SecondFactorMessages.totpTurnedOff;
   },
 };

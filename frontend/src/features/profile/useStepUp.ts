@@ -1,4 +1,4 @@
-import { AuthMessages } from '@stockroom/schema';
+import { SecondFactorMessages } from '@stockroom/schema';
 import { useStepUpMutation } from '@stockroom/schema/generated/hooks';
 import { useCallback, useRef, useState } from 'react';
 import { errorCodeOf, serverMessageOr } from '../../lib/errors';
@@ -47,7 +47,7 @@ export function useStepUp() {
   const confirm = async ({ password, code }: StepUpValues) => {
     try {
       await stepUp({ variables: { input: { password: password || null, code: code.trim() || null } } });
-      toast.success(AuthMessages.stepUpDone);
+      toast.success(SecondFactorMessages.stepUpDone);
       close(true);
       return undefined;
     } catch (error) {

@@ -1,4 +1,4 @@
-import { AuthMessages } from '@stockroom/schema';
+import { SecondFactorMessages } from '@stockroom/schema';
 import { SecondFactorsDocument, useSecondFactorsQuery, useTotpConfirmMutation, useTotpDisableMutation, useTotpSetUpMutation } from '@stockroom/schema/generated/hooks';
 import { useState } from 'react';
 import { serverMessageOr } from '../../lib/errors';
@@ -56,7 +56,7 @@ export function useTwoFactor() {
   const disable = async ({ password, code }: { password: string; code: string }) => {
     try {
       await disableTotp({ variables: { input: { password, code: code.trim() } }, refetchQueries, awaitRefetchQueries: true });
-      toast.success(AuthMessages.totpTurnedOff);
+      toast.success(SecondFactorMessages.totpTurnedOff);
       return undefined;
     } catch (error) {
       const fields = accountFieldErrors(error, DISABLE_FIELDS);

@@ -1,6 +1,7 @@
 import { Button } from '@blueprintjs/core';
 import { ShieldIcon } from '@blueprintjs/icons';
-import { SignInWithCodeFields } from '@stockroom/schema';
+import { useEffect } from 'react';
+import { SecondFactorMessages, SignInWithCodeFields } from '@stockroom/schema';
 import { TextField } from '../../../components/form/TextField';
 import { AuthForm, type SubmitErrors } from './AuthForm';
 import { AuthLayout } from './AuthLayout';
@@ -10,8 +11,10 @@ export interface SignInCodeFormProps {
   /** Attempts left before the lock, or how long it lasts, under the error. */
   lockoutNotice?: string | null;
   onSubmit(values: { code: string }): Promise<SubmitErrors>;
-  /** Back to the password: another account, or a token that expired. */
+  /** Back to the password: another account. */
   onStartOver(): void;
+  /** The sign-in waited too long (or was used): back to the password, whose form shows the message. */
+  onExpired(): void;
 }
 
 /**
@@ -19,7 +22,10 @@ export interface SignInCodeFormProps {
  * code. A chunk of its own, loaded when a password turns out to need it, so
  * the sign-in page most people see carries none of it.
  */
-export default function SignInCodeForm({ error, lockoutNotice, onSubmit, onStartOver }: SignInCodeFormProps) {
+export default function SignInCodeForm({ error, lockoutNotice, onSubmit, onStartOver, onExpired }: SignInCodeFormProps) {
+  useEffect(() => {
+    if (error === SecondFactorMessages.mfaTokenInvalid) onExpired();
+  }, [error, onExpired]);
   return (
     <AuthLayout icon={<ShieldIcon size={22} />} title="Enter your code" subtitle="One more step to sign in.">
       <AuthForm<{ code: string }>

@@ -1,5 +1,4 @@
 import { LogInIcon } from '@blueprintjs/icons';
-import { AuthMessages } from '@stockroom/schema';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { useAuth, type FlowResult } from '../../../lib/session';
@@ -41,12 +40,8 @@ export default function SignInPage() {
             clearError();
             setMfaToken(null);
           }}
-          onSubmit={async ({ code }) => {
-            const result = await signInWithCode({ mfaToken, code: code.trim() });
-            // An expired or used token: the password form says so, and the sign-in starts again.
-            if (!result.ok && result.message === AuthMessages.mfaTokenInvalid) setMfaToken(null);
-            return finish(result);
-          }}
+          onExpired={() => setMfaToken(null)}
+          onSubmit={async ({ code }) => finish(await signInWithCode({ mfaToken, code: code.trim() }))}
         />
       </Suspense>
     );
