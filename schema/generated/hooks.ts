@@ -60,6 +60,7 @@ export * from './operations/ProfileAvatarRemove';
 export * from './operations/ProfilePasswordChange';
 export * from './operations/ProfileUpdate';
 export * from './operations/QuickSearchProducts';
+export * from './operations/RecoveryCodesRegenerate';
 export * from './operations/ResendVerification';
 export * from './operations/ResetPassword';
 export * from './operations/SecondFactors';

@@ -20,7 +20,7 @@ const codeOf = (secret: string, steps = 0) => generateSync({ secret, epoch: Math
 describe('two-factor authentication', () => {
   const b = useBrowser();
 
-  it('set up from the profile with the QR code or the key, signs in with a code and with a recovery code; clean at 375 and 1280 px', async () => {
+  it('set up from the profile with the QR code or the key, signs in with a code and with a recovery code, makes new codes; clean at 375 and 1280 px', async () => {
     const s = b.session();
     const { user, session } = await createUserWithSession('twofactor');
     await useSessionInBrowser(s.context, session);
@@ -90,6 +90,15 @@ describe('two-factor authentication', () => {
     await shell.waitForPath('/dashboard');
     await s.page.goto('/profile');
     await card.getByText('9 of 10 recovery codes left.').waitFor();
+
+    // Ten new codes for a code from the app; the one used above was the last of its step.
+    const renew = card.getByRole('form', { name: 'Make new recovery codes' });
+    await renew.getByLabel('Authentication code').fill(codeOf(secret, 1));
+    await renew.getByRole('button', { name: 'New Recovery Codes' }).click();
+    await codes.first().waitFor();
+    expect(await codes.count()).toBe(10);
+    expect(await codes.allTextContents()).not.toContain(recoveryCode);
+    await card.getByText('10 of 10 recovery codes left.').waitFor();
     s.assertClean();
   });
 });

@@ -1,5 +1,12 @@
 import { SecondFactorMessages } from '@stockroom/schema';
-import { SecondFactorsDocument, useSecondFactorsQuery, useTotpConfirmMutation, useTotpDisableMutation, useTotpSetUpMutation } from '@stockroom/schema/generated/hooks';
+import {
+  SecondFactorsDocument,
+  useRecoveryCodesRegenerateMutation,
+  useSecondFactorsQuery,
+  useTotpConfirmMutation,
+  useTotpDisableMutation,
+  useTotpSetUpMutation,
+} from '@stockroom/schema/generated/hooks';
 import { useState } from 'react';
 import { serverMessageOr } from '../../lib/errors';
 import { toast } from '../../lib/toaster';
@@ -16,13 +23,15 @@ export interface TotpSetup {
 /**
  * The profile's two-factor authentication: whether it is on; a set-up whose
  * secret is kept only while it is being confirmed; the recovery codes the
- * confirmation returns, kept until the person is done with them; turning it off.
+ * confirmation (or a new set) returns, kept until the person is done with
+ * them; turning it off.
  */
 export function useTwoFactor() {
   const status = useSecondFactorsQuery();
   const [startSetUp, { loading: starting }] = useTotpSetUpMutation();
   const [confirmTotp] = useTotpConfirmMutation();
   const [disableTotp] = useTotpDisableMutation();
+  const [regenerateCodes] = useRecoveryCodesRegenerateMutation();
   const [setup, setSetup] = useState<TotpSetup | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const refetchQueries = [{ query: SecondFactorsDocument }];
@@ -53,6 +62,20 @@ export function useTwoFactor() {
     }
   };
 
+  const regenerate = async ({ code }: { code: string }) => {
+    try {
+      const { data } = await regenerateCodes({ variables: { input: { code: code.trim() } }, refetchQueries, awaitRefetchQueries: true });
+      if (!data) throw new Error('Empty response');
+      setRecoveryCodes(data.regenerateRecoveryCodes.recoveryCodes);
+      return undefined;
+    } catch (error) {
+      const fields = accountFieldErrors(error, CONFIRM_FIELDS);
+      if (fields) return fields;
+      toast.error(serverMessageOr(error, 'Could not make new recovery codes'));
+      return undefined;
+    }
+  };
+
   const disable = async ({ password, code }: { password: string; code: string }) => {
     try {
       await disableTotp({ variables: { input: { password, code: code.trim() } }, refetchQueries, awaitRefetchQueries: true });
@@ -76,6 +99,7 @@ export function useTwoFactor() {
     begin: () => void begin(),
     cancelSetUp: () => setSetup(null),
     confirm,
+    regenerate,
     disable,
     dismissRecoveryCodes: () => setRecoveryCodes(null),
   };

@@ -37,6 +37,9 @@ export function TwoFactorSection({ state, email }: { state: ReturnType<typeof us
             </Tag>{' '}
             {state.recoveryCodesLeft} of 10 recovery codes left.
           </p>
+          <h3 className="two-factor__subtitle">New recovery codes</h3>
+          <p className="two-factor__note">Ten new codes replace the ones you have, used or not.</p>
+          <CodeForm label="Make new recovery codes" submitLabel="New Recovery Codes" onSubmit={state.regenerate} />
           <h3 className="two-factor__subtitle">Turn off</h3>
           <CodeForm label="Turn off two-factor authentication" withPassword submitLabel="Turn Off" intent="danger" onSubmit={state.disable} />
         </>
