@@ -10,8 +10,11 @@
  */
 /* ts-jest in transpile-only mode (isolatedModules in tsconfig.jest.json): fast, and it emits the decorator metadata TypeGraphQL and MikroORM read. */
 const tsJest = ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest.json' }];
-/** Packages published as ES modules only, which jest 29's CommonJS runtime can load only once compiled to it. */
-const ESM_ONLY_PACKAGES = ['openid-client', 'oauth4webapi', 'jose'];
+/**
+ * Packages published as ES modules only, which jest 29's CommonJS runtime can load only once compiled to it:
+ * openid-client and its own (oauth4webapi, jose), and otplib's default plugins (@scure/base, @noble/hashes).
+ */
+const ESM_ONLY_PACKAGES = ['openid-client', 'oauth4webapi', 'jose', '@scure', '@noble'];
 const esmOnly = `/node_modules/(?:${ESM_ONLY_PACKAGES.join('|')})/`;
 
 const LIGHTHOUSE_SPEC = '<rootDir>/tests/e2e/lighthouse.spec.ts';

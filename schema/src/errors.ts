@@ -14,6 +14,8 @@ export const ERROR_CODES = [
   'GONE',
   'ACCOUNT_LOCKED',
   'ACCOUNT_INACTIVE',
+  /** A sensitive action in a session whose password or code was last given more than 10 minutes ago (HTTP 403): confirm with `stepUp`, then retry. */
+  'STEP_UP_REQUIRED',
   'TOO_MANY_REQUESTS',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',

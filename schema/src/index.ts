@@ -20,3 +20,4 @@ export * from './stock-counts';
 export * from './idempotency';
 export * from './single-sign-on';
 export * from './single-sign-on-errors';
+export * from './second-factor';

@@ -144,6 +144,10 @@ export const Rules = {
   version: number('Version', { required: false, min: 1, max: INT32_MAX, integer: true }),
   /** The token of an emailed reset or verification link (43 characters of base64url; the cap only bounds input). */
   linkToken: text('Token', { required: true, max: 200 }),
+  /** A six-digit authenticator code or a recovery code, as typed (spaces and dashes allowed; the cap only bounds input). */
+  verificationCode: text('Code', { required: true, max: 32 }),
+  /** The token a sign-in answer with `mfaRequired` carries to its second step. */
+  mfaToken: text('Token', { required: true, max: 200 }),
 } satisfies Record<string, FieldRule>;
 
 export type RuleName = keyof typeof Rules;

@@ -39,7 +39,12 @@ export const signUp: SignUp = { firstName: 'Grace', lastName: 'Hopper', email: '
 export const noEmail: SignUp = { firstName: 'Grace', lastName: 'Hopper', password: 'Str0ng!Passw0rd' };
 
 type Auth = Json<operations['signIn']['responses'][200]>;
-export const bearer = (answer: Auth): string => `Bearer ${answer.accessToken}`;
+/** An account with a second factor answers mfaRequired instead of a session. */
+export const bearer = (answer: Auth): string | null => ('mfaRequired' in answer ? null : `Bearer ${answer.accessToken}`);
+export const mfaToken = (answer: Auth): string | null => ('mfaRequired' in answer ? answer.mfaToken : null);
+type SecondStep = Json<operations['signInWithCode']['requestBody']>;
+export const secondStep: SecondStep = { mfaToken: 'token', code: '123456' };
+export const bearerAfterCode = (answer: Json<operations['signInWithCode']['responses'][200]>): string => `Bearer ${answer.accessToken}`;
 
 type ApiError = components['schemas']['Error'];
 export const isLocked = (error: ApiError): boolean => error.code === 'ACCOUNT_LOCKED' || error.code === 'METHOD_NOT_ALLOWED';

@@ -23,4 +23,8 @@ export class Session {
 
   @Property({ type: 'datetime', nullable: true })
   revokedAt?: Date | null;
+
+  /** When the password or a code was last given again in this session (account/step-up.ts); the sign-in itself counts from createdAt. */
+  @Property({ type: 'datetime', nullable: true })
+  verifiedAt?: Date | null;
 }

@@ -105,6 +105,18 @@ function describe(row: ActivityRow, count: number): Pick<ActivityItemView, 'titl
       return details.via === 'reset'
         ? { title: 'Password changed', description: 'Reset with an emailed link; every session was signed out', icon: 'key' }
         : { title: 'Password changed', description: 'Your other sessions were signed out', icon: 'key' };
+    case 'totp_enabled':
+      return { title: 'Two-factor authentication on', description: 'Sign-in now asks for a code from your authenticator app', icon: 'shield' };
+    case 'totp_disabled':
+      return { title: 'Two-factor authentication off', description: 'Sign-in asks for your password only', icon: 'unlock' };
+    case 'recovery_codes_created':
+      return { title: 'New recovery codes', description: 'The earlier recovery codes no longer work', icon: 'key' };
+    case 'recovery_code_used':
+      return {
+        title: 'Recovery code used',
+        description: `Signed in with a recovery code; ${Number(details.left)} ${Number(details.left) === 1 ? 'code is' : 'codes are'} left`,
+        icon: 'warning-sign',
+      };
   }
 }
 

@@ -20,6 +20,10 @@ export const ACTIVITY_KINDS = [
   'stock_moved',
   'sso_linked',
   'sso_unlinked',
+  'totp_enabled',
+  'totp_disabled',
+  'recovery_codes_created',
+  'recovery_code_used',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 

@@ -3,6 +3,7 @@ import { ApiToken } from '../account/api-token.entity';
 import type { RequestContext } from '../account/context';
 import { MailKind, recipientWithinCap } from '../account/mail-limits';
 import { createApiTokenSecret } from '../account/tokens';
+import { assertRecentProof } from '../account/step-up';
 import { requireViewer } from '../account/viewer';
 import { requireMember } from '../account/workspace-access';
 import { assertValid, canonicalId } from '../common/errors';
@@ -44,9 +45,10 @@ export const apiTokenService = {
    * so a token made with a stolen session does not go unnoticed.
    */
   async create(ctx: RequestContext, input: ApiTokenInput): Promise<CreatedApiToken> {
-    const { user } = await requireViewer(ctx);
+    const { user, session } = await requireViewer(ctx);
     const { workspaceId } = await requireMember(ctx, 'readProducts');
     assertValid(validateApiTokenInput(input));
+    assertRecentProof(session);
     const { token, hash, prefix } = createApiTokenSecret();
     const apiToken = await ctx.em.transactional(async (em) => {
       await runStatement(em, lockUserTokensStatement(user.id));

@@ -6,6 +6,9 @@ import { RateLimitBucket } from '../account/rate-limit-bucket.entity';
 import { Session } from '../account/session.entity';
 import { SignInAttempts } from '../auth/sign-in-attempts.entity';
 import { OidcIdentity } from '../auth/oidc/oidc-identity.entity';
+import { MfaChallenge } from '../auth/mfa/mfa-challenge.entity';
+import { RecoveryCode } from '../auth/mfa/recovery-code.entity';
+import { TotpFactor } from '../auth/mfa/totp-factor.entity';
 import { OutboxEvent } from '../events/event.entity';
 import { NotificationSettings } from '../notifications/notification-settings.entity';
 import { StockAlert } from '../notifications/stock-alert.entity';
@@ -25,4 +28,4 @@ import { WorkspaceMember } from '../account/workspace-member.entity';
 import { WorkspaceInvitation } from '../workspaces/invitation.entity';
 
 /** Every entity the ORM knows; each feature adds its own here. */
-export const entities = [User, Workspace, WorkspaceMember, WorkspaceInvitation, Session, OneTimeToken, SignInAttempts, OidcIdentity, RateLimitBucket, Product, CatalogueStats, ActivityEntry, StockMovement, Location, StockLevel, StockCount, StockCountLine, IdempotencyKey, ApiToken, NotificationSettings, StockAlert, OutboxEvent, Webhook, WebhookDelivery, BulkEdit];
+export const entities = [User, Workspace, WorkspaceMember, WorkspaceInvitation, Session, OneTimeToken, SignInAttempts, TotpFactor, RecoveryCode, MfaChallenge, OidcIdentity, RateLimitBucket, Product, CatalogueStats, ActivityEntry, StockMovement, Location, StockLevel, StockCount, StockCountLine, IdempotencyKey, ApiToken, NotificationSettings, StockAlert, OutboxEvent, Webhook, WebhookDelivery, BulkEdit];

@@ -3,6 +3,7 @@ import { HTTP_STATUS } from '../common/errors';
 import { apiTokenOpenApiPaths, apiTokenOpenApiSchemas } from '../api-tokens/api-token.openapi';
 import { authOpenApiPaths } from '../auth/auth.openapi';
 import { oidcOpenApiPaths } from '../auth/oidc/oidc.openapi';
+import { mfaOpenApiPaths, mfaOpenApiSchemas } from '../auth/mfa/mfa.openapi';
 import { healthOpenApiPaths } from '../health/health.openapi';
 import { notificationSettingsOpenApiPaths, notificationSettingsOpenApiSchemas } from '../notifications/notification-settings.openapi';
 import { dashboardOpenApiPaths, dashboardOpenApiSchemas } from '../dashboard/dashboard.openapi';
@@ -47,7 +48,7 @@ function withBodyParserAnswers(paths: Paths): Paths {
 }
 
 /** Every path of the REST API and its operations: the document's `paths`, and what the 405 handler reads a path's methods from. */
-export const openApiPaths = withBodyParserAnswers({ ...authOpenApiPaths, ...oidcOpenApiPaths, ...userOpenApiPaths, ...apiTokenOpenApiPaths, ...webhookOpenApiPaths, ...notificationSettingsOpenApiPaths, ...productOpenApiPaths, ...stockOpenApiPaths, ...productBulkOpenApiPaths, ...productImportOpenApiPaths, ...productTrashOpenApiPaths, ...dashboardOpenApiPaths, ...locationOpenApiPaths, ...stockCountOpenApiPaths, ...workspaceOpenApiPaths, ...invitationOpenApiPaths, ...uploadOpenApiPaths, ...healthOpenApiPaths });
+export const openApiPaths = withBodyParserAnswers({ ...authOpenApiPaths, ...mfaOpenApiPaths, ...oidcOpenApiPaths, ...userOpenApiPaths, ...apiTokenOpenApiPaths, ...webhookOpenApiPaths, ...notificationSettingsOpenApiPaths, ...productOpenApiPaths, ...stockOpenApiPaths, ...productBulkOpenApiPaths, ...productImportOpenApiPaths, ...productTrashOpenApiPaths, ...dashboardOpenApiPaths, ...locationOpenApiPaths, ...stockCountOpenApiPaths, ...workspaceOpenApiPaths, ...invitationOpenApiPaths, ...uploadOpenApiPaths, ...healthOpenApiPaths });
 
 /** The codes an error body can carry: each domain error's, and the 405 handler's. */
 const ERROR_CODES = [...Object.keys(HTTP_STATUS), METHOD_NOT_ALLOWED];
@@ -113,6 +114,7 @@ export function buildOpenApiDocument(serverUrl: string) {
         ...productOpenApiSchemas,
         ...productTrashOpenApiSchemas,
         ...userOpenApiSchemas,
+        ...mfaOpenApiSchemas,
         ...apiTokenOpenApiSchemas,
         ...webhookOpenApiSchemas,
         ...notificationSettingsOpenApiSchemas,

@@ -28,11 +28,11 @@ export const authOpenApiPaths = {
     post: {
       operationId: 'signIn',
       tags: ['Auth'],
-      summary: 'Sign in with email and password',
+      summary: 'Sign in with email and password; an account with a second factor answers mfaRequired and signs in at /api/auth/signin/mfa',
       security: publicAccess,
       requestBody: jsonBody(rulesBody(SignInFields)),
       responses: {
-        200: jsonResponse('Signed in', ref('AuthResponse')),
+        200: jsonResponse('Signed in, or (with a second factor) waiting for a code', { oneOf: [ref('AuthResponse'), ref('MfaRequired')] }),
         400: invalid,
         401: errorResponse('Invalid email or password; once two or fewer attempts are left before the lock, `attemptsLeft` and `lockoutSeconds` say so'),
         403: errorResponse('Account is inactive. Please contact support'),

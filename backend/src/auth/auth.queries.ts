@@ -1,9 +1,22 @@
 import { logActivityStatement } from '../activity/activity-log';
 import type { Statement } from '../db/sql';
 
-/** The account with this (already normalised) email, every column, for mapping to the entity. */
+/**
+ * The account with this (already normalised) email, every column, for
+ * mapping to the entity, and whether it has a confirmed second factor (so
+ * sign-in sends no statement more for it).
+ */
 export function userByEmailStatement(email: string): Statement {
-  return { sql: 'SELECT * FROM users WHERE email = ?', values: [email] };
+  return {
+    sql: `SELECT users.*, EXISTS (SELECT 1 FROM totp_factors f WHERE f.user_id = users.id AND f.confirmed_at IS NOT NULL) AS has_second_factor
+       FROM users WHERE email = ?`,
+    values: [email],
+  };
+}
+
+/** The account with this id, every column, for mapping to the entity. */
+export function userByIdStatement(id: string): Statement {
+  return { sql: 'SELECT * FROM users WHERE id = ?', values: [id] };
 }
 
 /**
@@ -56,25 +69,34 @@ export function reserveSignInAttemptStatement(emailKey: string, clientKey: strin
 }
 
 /**
- * Gives back a reserved slot: a right password clears the count, a wrong one
- * counts and locks at `maxFailures`. Returns the failures counted so far.
+ * Gives back a reserved slot: a right password (or code) clears the count, a
+ * wrong one counts and locks at `maxFailures`, a right password that still
+ * needs its second factor leaves the count. Returns the failures counted so far.
  */
 export function releaseSignInAttemptStatement(
   emailKey: string,
   clientKey: string,
-  passwordMatched: boolean,
+  outcome: 'right' | 'wrong' | 'halfway',
   maxFailures: number,
   lockoutSeconds: number,
 ): Statement {
-  return passwordMatched
-    ? {
+  switch (outcome) {
+    case 'right':
+      return {
         sql: `UPDATE sign_in_attempts SET pending = GREATEST(pending - 1, 0), failures = 0 WHERE email_key = ? AND client_key = ? RETURNING failures`,
         values: [emailKey, clientKey],
-      }
-    : {
+      };
+    case 'halfway':
+      return {
+        sql: `UPDATE sign_in_attempts SET pending = GREATEST(pending - 1, 0) WHERE email_key = ? AND client_key = ? RETURNING failures`,
+        values: [emailKey, clientKey],
+      };
+    case 'wrong':
+      return {
         sql: `UPDATE sign_in_attempts SET pending = GREATEST(pending - 1, 0), failures = failures + 1,
            locked_until = CASE WHEN failures + 1 >= ? THEN now() + make_interval(secs => ?) ELSE locked_until END
          WHERE email_key = ? AND client_key = ? RETURNING failures`,
         values: [maxFailures, lockoutSeconds, emailKey, clientKey],
       };
+  }
 }

@@ -2,28 +2,39 @@ import { Arg, Ctx, Mutation, Resolver } from 'type-graphql';
 import type { RequestContext } from '../account/context';
 import { accountService } from '../account/account.service';
 import { MessagePayload } from '../account/account.types';
-import { authService } from './auth.service';
+import { authService, isMfaRequired, type AuthResult, type MfaRequired } from './auth.service';
 import {
   AuthPayload,
   ForgotPasswordInput,
   ResetPasswordInput,
   SignInInput,
+  SignInWithCodeInput,
   SignUpInput,
   VerifyEmailInput,
 } from './auth.types';
 
 const message = (text: string): MessagePayload => ({ message: text });
 
+const payload = (result: AuthResult | MfaRequired): AuthPayload =>
+  isMfaRequired(result)
+    ? { accessToken: null, expiresAt: null, user: null, mfaRequired: true, mfaToken: result.mfaToken, methods: [...result.methods] }
+    : { ...result, mfaRequired: false, mfaToken: null, methods: null };
+
 @Resolver()
 export class AuthResolver {
   @Mutation(() => AuthPayload, { description: 'Create an account and sign in' })
-  signUp(@Arg('input') input: SignUpInput, @Ctx() ctx: RequestContext) {
-    return authService.signUp(ctx, input);
+  async signUp(@Arg('input') input: SignUpInput, @Ctx() ctx: RequestContext) {
+    return payload(await authService.signUp(ctx, input));
   }
 
-  @Mutation(() => AuthPayload)
-  signIn(@Arg('input') input: SignInInput, @Ctx() ctx: RequestContext) {
-    return authService.signIn(ctx, input);
+  @Mutation(() => AuthPayload, { description: 'A session; for an account with a second factor, mfaRequired and the token for signInWithCode' })
+  async signIn(@Arg('input') input: SignInInput, @Ctx() ctx: RequestContext) {
+    return payload(await authService.signIn(ctx, input));
+  }
+
+  @Mutation(() => AuthPayload, { description: "Sign-in's second step: the token from signIn and an authenticator or recovery code" })
+  async signInWithCode(@Arg('input') input: SignInWithCodeInput, @Ctx() ctx: RequestContext) {
+    return payload(await authService.signInWithCode(ctx, input));
   }
 
   @Mutation(() => MessagePayload, { description: "Revoke the caller's session" })

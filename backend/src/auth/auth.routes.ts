@@ -2,11 +2,14 @@ import { Router, type Request } from 'express';
 import type { RequestContext } from '../account/context';
 import { toUserJson } from '../account/user.entity';
 import { readBody } from '../rest/body';
-import { authService, type AuthResult } from './auth.service';
+import { authService, isMfaRequired, type AuthResult, type MfaRequired } from './auth.service';
 
 type ContextOf = (req: Request) => RequestContext;
 
 const authJson = ({ accessToken, expiresAt, user }: AuthResult) => ({ accessToken, expiresAt: expiresAt.toISOString(), user: toUserJson(user) });
+/** A sign-in's answer: the session, or (for an account with a second factor) the token its second step needs, and no session yet. */
+const signInJson = (result: AuthResult | MfaRequired) =>
+  isMfaRequired(result) ? { mfaRequired: true, mfaToken: result.mfaToken, methods: result.methods } : authJson(result);
 
 /** REST adapter over authService, mounted at /api/auth. */
 export function authRoutes(contextOf: ContextOf): Router {
@@ -18,10 +21,16 @@ export function authRoutes(contextOf: ContextOf): Router {
     res.status(201).json(authJson(await authService.signUp(contextOf(req), input as never)));
   });
 
-  /** POST /api/auth/signin (public): 200 { accessToken, expiresAt, user } */
+  /** POST /api/auth/signin (public): 200 { accessToken, expiresAt, user }, or { mfaRequired, mfaToken, methods } for an account with a second factor */
   router.post('/signin', async (req, res) => {
     const input = readBody(req, ['email', 'password'] as const);
-    res.json(authJson(await authService.signIn(contextOf(req), input as never)));
+    res.json(signInJson(await authService.signIn(contextOf(req), input as never)));
+  });
+
+  /** POST /api/auth/signin/mfa (public): { mfaToken, code } -> 200 { accessToken, expiresAt, user } */
+  router.post('/signin/mfa', async (req, res) => {
+    const input = readBody(req, ['mfaToken', 'code'] as const);
+    res.json(authJson(await authService.signInWithCode(contextOf(req), input as never)));
   });
 
   /** POST /api/auth/signout (signed in): revokes this session. */

@@ -5,19 +5,20 @@ import {
   ResetPasswordFields,
   SESSION_TIMEOUT_MS,
   SignInFields,
+  SignInWithCodeFields,
   validateFields,
   validateSignUp,
 } from '@stockroom/schema';
 import { logActivityStatement } from '../activity/activity-log';
 import { clientKeyOf, issueOneTimeToken, link, redeemOneTimeToken, revokeAccess, revokeOneTimeTokens, sendVerificationEmail, throttle } from '../account/account.service';
 import type { RequestContext } from '../account/context';
-import { assertValid, TooManyRequestsError } from '../common/errors';
+import { assertValid } from '../common/errors';
 import { runStatement, type Statement } from '../db/sql';
 import { passwordResetMail } from '../mail/templates';
 import { User, UserStatus } from '../account/user.entity';
 import { InvalidLinkError } from '../account/account.errors';
-import { AccountInactiveError, AccountLockedError, InvalidCredentialsError, type LockoutWarning } from './auth.errors';
-import { completeSignInStatement, openSessionStatement, releaseSignInAttemptStatement, reserveSignInAttemptStatement, userByEmailStatement } from './auth.queries';
+import { AccountInactiveError, InvalidCredentialsError } from './auth.errors';
+import { completeSignInStatement, openSessionStatement, userByEmailStatement, userByIdStatement } from './auth.queries';
 import { assertEmailFree, claimingEmail, normalizeEmail } from '../account/email-uniqueness';
 import { claimRecipientQuota, MailKind } from '../account/mail-limits';
 import { TokenPurpose } from '../account/one-time-token.entity';
@@ -26,11 +27,10 @@ import { Session } from '../account/session.entity';
 import { emailKeyOf, SignInAttempts } from './sign-in-attempts.entity';
 import { signAccessToken } from '../account/tokens';
 import { requireViewer } from '../account/viewer';
+import { releaseSignInAttempt, reserveSignInAttempt } from './sign-in-attempts';
+import { InvalidVerificationCodeError, MfaTokenInvalidError } from './mfa/mfa.errors';
+import { challengeUserOf, closeChallenge, openChallenge, recordFactorChange, SECOND_FACTOR_METHODS, spendSecondFactor, type SecondFactorMethod } from './mfa/second-factor';
 
-export const MAX_FAILED_SIGN_INS = 5;
-export const LOCKOUT_MS = 15 * 60_000;
-/** A wrong password warns of the lock once this many attempts or fewer are left, so the lock never comes as a surprise. */
-export const LOCKOUT_WARNING_ATTEMPTS = 2;
 const RESET_TOKEN_TTL_MS = 60 * 60_000;
 
 export interface AuthResult {
@@ -38,6 +38,16 @@ export interface AuthResult {
   expiresAt: Date;
   user: User;
 }
+
+/** A right password for an account with a second factor: the sign-in goes on at `signInWithCode` with the token. */
+export interface MfaRequired {
+  mfaRequired: true;
+  /** Single use, valid 5 minutes. */
+  mfaToken: string;
+  methods: readonly SecondFactorMethod[];
+}
+
+export const isMfaRequired = (result: AuthResult | MfaRequired): result is MfaRequired => 'mfaRequired' in result;
 
 export interface SignUpInput {
   firstName: string;
@@ -50,6 +60,10 @@ export interface SignUpInput {
 export interface SignInInput {
   email: string;
   password: string;
+}
+export interface SignInWithCodeInput {
+  mfaToken: string;
+  code: string;
 }
 export interface ResetPasswordInput {
   email: string;
@@ -98,10 +112,12 @@ export async function signInIdentifiedUser(ctx: RequestContext, user: User, via:
 /** Sign-in's own statements, on the pool (sign-in opens no unit of work): an unknown email and a wrong password send the very same ones. */
 const execute = <T>(ctx: RequestContext, statement: Statement) => runStatement<T>(ctx.em, statement);
 
-/** A plain SELECT mapped to the entity: sign-in's hot path skips the query builder. */
-async function findUserByEmail(ctx: RequestContext, email: string): Promise<User | null> {
+/** A plain SELECT mapped to the entity: sign-in's hot path skips the query builder. Also says whether the account has a second factor. */
+async function findUserByEmail(ctx: RequestContext, email: string): Promise<{ user: User; hasSecondFactor: boolean } | null> {
   const [row] = await execute<Record<string, unknown>>(ctx, userByEmailStatement(normalizeEmail(email)));
-  return row ? ctx.em.map(User, row) : null;
+  if (!row) return null;
+  const { has_second_factor: hasSecondFactor, ...columns } = row;
+  return { user: ctx.em.map(User, columns), hasSecondFactor: hasSecondFactor === true };
 }
 
 /**
@@ -112,44 +128,6 @@ async function completeSignIn(ctx: RequestContext, user: User, emailKey: string)
   const session = newSession(ctx, user);
   await execute(ctx, completeSignInStatement(emailKey, clientKeyOf(ctx), user.id, session.id, session.expiresAt));
   return session.result;
-}
-
-/** How long an in-flight password check holds its slot if its request dies before releasing it. */
-const PENDING_CHECK_TTL_SECONDS = 60;
-
-/**
- * Reserves one password check for this email (whether or not it has an
- * account) and client. Confirmed failures plus checks in flight never exceed
- * MAX_FAILED_SIGN_INS, in one atomic upsert: however many guesses arrive at
- * once (aliases in one GraphQL request, or concurrent calls), at most that
- * many passwords are checked before the lock. Throws 423 while locked, and
- * 429 when the slots are taken by checks still in flight (busy, not locked).
- */
-async function reserveSignInAttempt(ctx: RequestContext, emailKey: string): Promise<void> {
-  const reserved = await execute(
-    ctx,
-    reserveSignInAttemptStatement(emailKey, clientKeyOf(ctx), PENDING_CHECK_TTL_SECONDS, MAX_FAILED_SIGN_INS),
-  );
-  if (reserved.length) return;
-  const attempts = await ctx.em.findOne(SignInAttempts, { emailKey, clientKey: clientKeyOf(ctx) });
-  const lockLeftMs = (attempts?.lockedUntil?.getTime() ?? 0) - Date.now();
-  if (lockLeftMs > 0) throw new AccountLockedError(Math.ceil(lockLeftMs / 1000));
-  throw new TooManyRequestsError(AuthMessages.tooManyRequests, 1);
-}
-
-/**
- * Releases the reserved check: a wrong password counts towards the lock, a
- * right one clears the count. Returns the warning a wrong password carries
- * when the lock is near (none further off, or for a right password).
- */
-async function releaseSignInAttempt(ctx: RequestContext, emailKey: string, passwordMatched: boolean): Promise<LockoutWarning | undefined> {
-  const [row] = await execute<{ failures: number }>(
-    ctx,
-    releaseSignInAttemptStatement(emailKey, clientKeyOf(ctx), passwordMatched, MAX_FAILED_SIGN_INS, LOCKOUT_MS / 1000),
-  );
-  if (passwordMatched || !row) return undefined;
-  const attemptsLeft = Math.max(MAX_FAILED_SIGN_INS - row.failures, 0);
-  return attemptsLeft <= LOCKOUT_WARNING_ATTEMPTS ? { attemptsLeft, lockoutSeconds: LOCKOUT_MS / 1000 } : undefined;
 }
 
 export const authService = {
@@ -175,23 +153,60 @@ export const authService = {
    * failures before the lock say how many attempts are left, and checks in
    * flight make it busy (see reserveSignInAttempt), account or not.
    */
-  async signIn(ctx: RequestContext, input: SignInInput): Promise<AuthResult> {
+  async signIn(ctx: RequestContext, input: SignInInput): Promise<AuthResult | MfaRequired> {
     await throttle(ctx);
     assertValid(validateFields(SignInFields, { ...input }));
     const email = normalizeEmail(input.email);
     const emailKey = emailKeyOf(email);
-    const user = await findUserByEmail(ctx, email);
+    const found = await findUserByEmail(ctx, email);
+    const user = found?.user;
     await reserveSignInAttempt(ctx, emailKey);
     const check = user ? verifyPassword(user.passwordHash, input.password) : spendVerifyTime(input.password).then(() => false);
     const passwordMatched = await check.catch(async (error) => {
-      await releaseSignInAttempt(ctx, emailKey, false);
+      await releaseSignInAttempt(ctx, emailKey, 'wrong');
       throw error;
     });
     if (!user || !passwordMatched || user.status !== UserStatus.Active) {
-      const warning = await releaseSignInAttempt(ctx, emailKey, passwordMatched);
+      const warning = await releaseSignInAttempt(ctx, emailKey, passwordMatched ? 'right' : 'wrong');
       throw passwordMatched ? new AccountInactiveError() : new InvalidCredentialsError(warning);
     }
+    if (found.hasSecondFactor) {
+      // The failures so far stay counted: wrong codes after this right password add up to the same lock.
+      await releaseSignInAttempt(ctx, emailKey, 'halfway');
+      return { mfaRequired: true, mfaToken: await openChallenge(ctx, user.id), methods: SECOND_FACTOR_METHODS };
+    }
     return completeSignIn(ctx, user, emailKey);
+  },
+
+  /**
+   * Sign-in's second step: the token from `signIn` and a code from the
+   * authenticator or a recovery code. A wrong code counts towards the same
+   * lock as a wrong password (and warns of it the same way); a right one ends
+   * the token, so it completes one sign-in. A recovery code used is emailed
+   * to the account and listed in its activity.
+   */
+  async signInWithCode(ctx: RequestContext, input: SignInWithCodeInput): Promise<AuthResult> {
+    await throttle(ctx);
+    assertValid(validateFields(SignInWithCodeFields, { ...input }));
+    const userId = await challengeUserOf(ctx, input.mfaToken);
+    const [row] = userId ? await execute<Record<string, unknown>>(ctx, userByIdStatement(userId)) : [];
+    if (!row) throw new MfaTokenInvalidError();
+    const user = ctx.em.map(User, row);
+    if (user.status !== UserStatus.Active) throw new AccountInactiveError();
+    const emailKey = emailKeyOf(user.email);
+    await reserveSignInAttempt(ctx, emailKey);
+    const proof = await spendSecondFactor(ctx, user.id, input.code).catch(async (error) => {
+      await releaseSignInAttempt(ctx, emailKey, 'wrong');
+      throw error;
+    });
+    if (!proof) throw new InvalidVerificationCodeError(await releaseSignInAttempt(ctx, emailKey, 'wrong'));
+    if (!(await closeChallenge(ctx, input.mfaToken))) {
+      await releaseSignInAttempt(ctx, emailKey, 'halfway');
+      throw new MfaTokenInvalidError();
+    }
+    const result = await completeSignIn(ctx, user, emailKey);
+    if (proof.method === 'recovery') await recordFactorChange(ctx, user, { kind: 'recovery_code_used', left: proof.left });
+    return result;
   },
 
   /** Revokes the caller's session only; other devices stay signed in. */

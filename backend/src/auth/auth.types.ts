@@ -3,16 +3,35 @@ import { User } from '../account/user.entity';
 
 /* Validation lives in the service (shared rules from @stockroom/schema), not here, so REST and GraphQL answer alike. */
 
-@ObjectType()
+@ObjectType({
+  description:
+    'A session, or (from signIn, for an account with a second factor) `mfaRequired` with the token signInWithCode needs and no session yet. ' +
+    'The session fields are set whenever mfaRequired is false, so a client that never meets a second factor reads them as before.',
+})
 export class AuthPayload {
-  @Field({ description: 'Bearer token for the Authorization header' })
-  accessToken!: string;
+  @Field(() => String, { nullable: true, description: 'Bearer token for the Authorization header; null while mfaRequired' })
+  accessToken!: string | null;
 
-  @Field({ description: 'When the token and its session expire (8 hours after sign-in)' })
-  expiresAt!: Date;
+  @Field(() => Date, { nullable: true, description: 'When the token and its session expire (8 hours after sign-in); null while mfaRequired' })
+  expiresAt!: Date | null;
 
-  @Field(() => User)
-  user!: User;
+  @Field(() => User, { nullable: true, description: 'Null while mfaRequired' })
+  user!: User | null;
+
+  @Field({ description: 'True when the password was right and the sign-in waits for a second factor (signInWithCode)' })
+  mfaRequired!: boolean;
+
+  @Field(() => String, { nullable: true, description: 'For signInWithCode: single use, valid 5 minutes' })
+  mfaToken!: string | null;
+
+  @Field(() => [String], { nullable: true, description: 'The second factors the account can use: "totp" (an authenticator code) and "recovery" (a recovery code)' })
+  methods!: string[] | null;
+}
+
+@InputType()
+export class SignInWithCodeInput {
+  @Field({ description: 'The token from signIn' }) mfaToken!: string;
+  @Field({ description: 'A code from the authenticator app, or a recovery code' }) code!: string;
 }
 
 @InputType()

@@ -3,6 +3,7 @@ import { OneTimeToken } from '../account/one-time-token.entity';
 import { RateLimitBucket } from '../account/rate-limit-bucket.entity';
 import { Session } from '../account/session.entity';
 import { SignInAttempts } from './sign-in-attempts.entity';
+import { MfaChallenge } from './mfa/mfa-challenge.entity';
 
 /** Revoked or expired sessions are kept this long, so "why was I signed out" can still be answered. */
 const SESSION_RETENTION_MS = 30 * 24 * 60 * 60_000;
@@ -14,12 +15,14 @@ export interface SweepResult {
   tokens: number;
   buckets: number;
   signInAttempts: number;
+  mfaChallenges: number;
 }
 
 /**
  * Deletes auth state nobody can use any more: old expired or revoked
- * sessions, used or expired one-time tokens, stale rate-limit windows and
- * sign-in attempt rows untouched for hours and not locked. Safe to run from every
+ * sessions, used or expired one-time tokens, stale rate-limit windows,
+ * sign-in attempt rows untouched for hours and not locked, and sign-ins that
+ * waited for a code past their 5 minutes. Safe to run from every
  * instance at once: each statement is a plain conditional DELETE.
  */
 export async function sweepExpiredAuthState(em: EntityManager, now = new Date()): Promise<SweepResult> {
@@ -34,5 +37,6 @@ export async function sweepExpiredAuthState(em: EntityManager, now = new Date())
       pendingUntil: { $lt: bucketCutoff },
       $or: [{ lockedUntil: null }, { lockedUntil: { $lt: bucketCutoff } }],
     }),
+    mfaChallenges: await em.nativeDelete(MfaChallenge, { expiresAt: { $lt: now } }),
   };
 }

@@ -49,6 +49,31 @@ export const emailChangedMail = (to: string, name: string, newEmail: string) =>
     'If you did not make this change, reset your password and contact support.',
   ]);
 
+/** A change to how an account signs in beyond its password. */
+export type SecondFactorChange = { kind: 'totp_enabled' } | { kind: 'totp_disabled' } | { kind: 'recovery_codes_created' } | { kind: 'recovery_code_used'; left: number };
+
+/** Sent to an account on every change to its second factors, so a change made by someone else does not go unnoticed. */
+export function secondFactorMail(to: string, name: string, change: SecondFactorChange, profileLink: string): OutgoingMail {
+  const notYou = 'If this was not you, change your password and check two-factor authentication in your profile.';
+  const action = { text: 'Open your profile', link: profileLink };
+  switch (change.kind) {
+    case 'totp_enabled':
+      return composeMail(to, 'Two-factor authentication is on for your Stockroom account', name, ['Signing in to your Stockroom account now asks for a code from your authenticator app.', notYou], action);
+    case 'totp_disabled':
+      return composeMail(to, 'Two-factor authentication is off for your Stockroom account', name, ['Signing in to your Stockroom account no longer asks for a code: the password alone is enough.', notYou], action);
+    case 'recovery_codes_created':
+      return composeMail(to, 'New recovery codes for your Stockroom account', name, ['New recovery codes were made for your Stockroom account; the earlier ones no longer work.', notYou], action);
+    case 'recovery_code_used':
+      return composeMail(
+        to,
+        'A recovery code was used to sign in to your Stockroom account',
+        name,
+        [`Someone signed in to your Stockroom account with a recovery code. ${change.left} of your recovery codes ${change.left === 1 ? 'is' : 'are'} left.`, notYou],
+        action,
+      );
+  }
+}
+
 /**
  * A name someone else may have chosen, on one line: line breaks and other
  * control or format characters (a right-to-left override) become spaces, so

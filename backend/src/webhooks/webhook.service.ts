@@ -2,6 +2,7 @@ import { MAX_WEBHOOKS_PER_USER, WEBHOOK_DELIVERY_LOG_LENGTH, validateWebhookInpu
 import { randomBytes } from 'node:crypto';
 import type { RequestContext } from '../account/context';
 import { MailKind, recipientWithinCap } from '../account/mail-limits';
+import { assertRecentProof } from '../account/step-up';
 import { requireViewer } from '../account/viewer';
 import { requireMember } from '../account/workspace-access';
 import { assertValid, canonicalId, ValidationError } from '../common/errors';
@@ -74,8 +75,9 @@ export const webhookService = {
    */
   async create(ctx: RequestContext, input: WebhookInput): Promise<CreatedWebhook> {
     const { workspaceId } = await requireMember(ctx, 'manageSettings');
-    const { user } = await requireViewer(ctx);
+    const { user, session } = await requireViewer(ctx);
     assertValid(validateWebhookInput(input, { allowHttp: ctx.config.webhookAllowPrivate }));
+    assertRecentProof(session);
     const url = String(input.url).trim();
     await assertReachable(ctx, url);
     const secret = newSecret();

@@ -15,7 +15,7 @@ const FORM_FIELDS = new Set(['name'] as const);
  * until the person is done with it, and a confirmed revoke. Revoking takes
  * the token out of the cached list; a creation adds the new one on top.
  */
-export function useApiTokens() {
+export function useApiTokens(withStepUp: <T>(call: () => Promise<T>) => Promise<T> = (call) => call()) {
   const list = useApiTokenListQuery();
   const [createToken] = useApiTokenCreateMutation();
   const [revokeToken, { loading: revoking }] = useApiTokenRevokeMutation();
@@ -25,13 +25,15 @@ export function useApiTokens() {
   const create = async (values: ApiTokenFormValues) => {
     const lifetime: ApiTokenLifetime = values.lifetime === 'never' ? null : (Number(values.lifetime) as ApiTokenLifetime);
     try {
-      const { data } = await createToken({
-        variables: { input: { name: values.name, scopes: values.access === 'write' ? ['read', 'write'] : ['read'], expiresAt: expiryOf(lifetime) } },
-        update(cache, { data: answer }) {
-          if (!answer) return;
-          cache.updateQuery({ query: ApiTokenListDocument }, (list) => list && { apiTokens: [answer.createApiToken.apiToken, ...list.apiTokens] });
-        },
-      });
+      const { data } = await withStepUp(() =>
+        createToken({
+          variables: { input: { name: values.name, scopes: values.access === 'write' ? ['read', 'write'] : ['read'], expiresAt: expiryOf(lifetime) } },
+          update(cache, { data: answer }) {
+            if (!answer) return;
+            cache.updateQuery({ query: ApiTokenListDocument }, (list) => list && { apiTokens: [answer.createApiToken.apiToken, ...list.apiTokens] });
+          },
+        }),
+      );
       if (!data) throw new Error('Empty response');
       created.show({ name: data.createApiToken.apiToken.name, secret: data.createApiToken.token });
       toast.success(ApiTokenMessages.created);

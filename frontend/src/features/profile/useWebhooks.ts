@@ -15,7 +15,7 @@ const FORM_FIELDS = new Set(['url', 'events'] as const);
  * only until the person is done with it, on/off, a confirmed delete, and the
  * test event and redelivery a delivery log offers.
  */
-export function useWebhooks() {
+export function useWebhooks(withStepUp: <T>(call: () => Promise<T>) => Promise<T> = (call) => call()) {
   const list = useWebhookListQuery();
   const [createWebhook] = useWebhookCreateMutation();
   const [updateWebhook] = useWebhookUpdateMutation();
@@ -27,13 +27,15 @@ export function useWebhooks() {
 
   const create = async (values: WebhookFormValues) => {
     try {
-      const { data } = await createWebhook({
-        variables: { input: { url: values.url.trim(), events: values.events } },
-        update(cache, { data: answer }) {
-          if (!answer) return;
-          cache.updateQuery({ query: WebhookListDocument }, (list) => list && { webhooks: [answer.createWebhook.webhook, ...list.webhooks] });
-        },
-      });
+      const { data } = await withStepUp(() =>
+        createWebhook({
+          variables: { input: { url: values.url.trim(), events: values.events } },
+          update(cache, { data: answer }) {
+            if (!answer) return;
+            cache.updateQuery({ query: WebhookListDocument }, (list) => list && { webhooks: [answer.createWebhook.webhook, ...list.webhooks] });
+          },
+        }),
+      );
       if (!data) throw new Error('Empty response');
       created.show({ url: data.createWebhook.webhook.url, secret: data.createWebhook.secret });
       toast.success(WebhookMessages.created);

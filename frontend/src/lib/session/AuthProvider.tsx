@@ -3,6 +3,7 @@ import {
   useForgotPasswordMutation,
   useResetPasswordMutation,
   useSignInMutation,
+  useSignInWithCodeMutation,
   useSignOutMutation,
   useSignUpMutation,
 } from '@stockroom/schema/generated/hooks';
@@ -46,6 +47,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const client = useApolloClient();
   const [signInMutation] = useSignInMutation();
+  const [signInWithCodeMutation] = useSignInWithCodeMutation();
   const [signUpMutation] = useSignUpMutation();
   const [signOutMutation] = useSignOutMutation();
   const [forgotPasswordMutation] = useForgotPasswordMutation();
@@ -72,8 +74,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // hook's subscription, which React may reset while initialization runs
       // (Apollo then aborts it). The typed document keeps it fully typed.
       fetchProfile: () => takeFirstProfileRequest(readBrowserToken()) ?? queryProfile(client),
-      signIn: async (input) => required((await signInMutation({ variables: { input } })).data?.signIn),
-      signUp: async (input) => required((await signUpMutation({ variables: { input } })).data?.signUp),
+      signIn: async (input) => flows.signInAnswerOf(required((await signInMutation({ variables: { input } })).data?.signIn)),
+      signInWithCode: async (input) => flows.sessionOf(required((await signInWithCodeMutation({ variables: { input } })).data?.signInWithCode)),
+      signUp: async (input) => flows.sessionOf(required((await signUpMutation({ variables: { input } })).data?.signUp)),
       signOut: () => withTimeout(signOutMutation(), SIGN_OUT_SERVER_WAIT_MS),
       forgotPassword: async (input) =>
         required((await forgotPasswordMutation({ variables: { input } })).data?.forgotPassword),
@@ -129,6 +132,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     () => ({
       initialize,
       signIn: (input) => flows.signIn(depsRef.current, dispatch, input),
+      signInWithCode: (input) => flows.signInWithCode(depsRef.current, dispatch, input),
       signUp: (input) => flows.signUp(depsRef.current, dispatch, input),
       signInWith: (call) => flows.signInWith(depsRef.current, dispatch, call),
       signOut: () => runSignOut(true),

@@ -1,5 +1,5 @@
 import { createContext } from 'react';
-import type { ForgotPasswordInput, ResetPasswordInput, SignInInput, SignUpInput } from '@stockroom/schema/generated/graphql';
+import type { ForgotPasswordInput, ResetPasswordInput, SignInInput, SignInWithCodeInput, SignUpInput } from '@stockroom/schema/generated/graphql';
 import type { FlowResult } from './auth-flows';
 import type { AuthState, AuthUser } from './auth-state';
 
@@ -7,7 +7,9 @@ export interface AuthContextValue {
   state: AuthState;
   /** Runs initialization once; later calls while it runs or after it finished do nothing. */
   initialize(): void;
+  /** `codeNeeded` in the result: the password was right and the account asks for a second factor (signInWithCode). */
   signIn(input: SignInInput): Promise<FlowResult>;
+  signInWithCode(input: SignInWithCodeInput): Promise<FlowResult>;
   signUp(input: SignUpInput): Promise<FlowResult>;
   /** Stores and shows a session opened elsewhere (single sign-on), as a sign-in does. */
   signInWith(call: () => Promise<{ accessToken: string; user: AuthUser }>): Promise<FlowResult>;

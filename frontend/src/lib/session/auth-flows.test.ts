@@ -25,6 +25,7 @@ function setup(stored: Record<string, string> = {}, api: Partial<flows.AuthApi> 
     api: {
       fetchProfile: jest.fn().mockResolvedValue(user),
       signIn: jest.fn().mockResolvedValue({ accessToken: 'new-token', user }),
+      signInWithCode: jest.fn().mockResolvedValue({ accessToken: 'new-token', user }),
       signUp: jest.fn().mockResolvedValue({ accessToken: 'new-token', user }),
       signOut: jest.fn().mockResolvedValue({ message: 'Signed out' }),
       forgotPassword: jest.fn().mockResolvedValue({ message: 'Check your inbox' }),
@@ -161,6 +162,30 @@ describe('signIn / signUp', () => {
     expect(result).toEqual({ ok: false, error, message: 'Invalid email or password' });
     expect(t.current()).toMatchObject({ user: null, token: null, isAuthenticated: false, loading: false, error: 'Invalid email or password' });
     expect(t.local.dump()).toEqual({});
+  });
+});
+
+describe('a sign-in with a second factor', () => {
+  it('stops after the password without a session or an error, and hands back the token the code goes with', async () => {
+    const t = setup({}, { signIn: jest.fn().mockResolvedValue({ mfaToken: 'waiting' }) });
+    const result = await flows.signIn(t.deps, t.dispatch, { email: 'ada@example.com', password: 'pw' });
+    expect(result).toEqual({ ok: true, codeNeeded: { mfaToken: 'waiting' } });
+    expect(t.current()).toMatchObject({ isAuthenticated: false, token: null, loading: false, error: null });
+    expect(t.local.dump()).toEqual({});
+  });
+
+  it('then signs in with the code as a plain sign-in does', async () => {
+    const t = setup();
+    const result = await flows.signInWithCode(t.deps, t.dispatch, { mfaToken: 'waiting', code: '123456' });
+    expect(result).toEqual({ ok: true });
+    expect(t.deps.api.signInWithCode).toHaveBeenCalledWith({ mfaToken: 'waiting', code: '123456' });
+    expect(t.current()).toMatchObject({ isAuthenticated: true, token: 'new-token' });
+  });
+
+  it('reads the GraphQL answer: the token when one is set, else the session', () => {
+    expect(flows.signInAnswerOf({ accessToken: null, user: null, mfaToken: 'waiting' })).toEqual({ mfaToken: 'waiting' });
+    expect(flows.signInAnswerOf({ accessToken: 'tok', user, mfaToken: null })).toEqual({ accessToken: 'tok', user });
+    expect(() => flows.sessionOf({ accessToken: null, user: null })).toThrow('Empty response');
   });
 });
 

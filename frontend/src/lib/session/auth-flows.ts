@@ -1,5 +1,5 @@
 import { SESSION_TIMEOUT_MS } from '@stockroom/schema';
-import type { ForgotPasswordInput, ResetPasswordInput, SignInInput, SignUpInput } from '@stockroom/schema/generated/graphql';
+import type { ForgotPasswordInput, ResetPasswordInput, SignInInput, SignInWithCodeInput, SignUpInput } from '@stockroom/schema/generated/graphql';
 import { extractErrorMessage, isUnauthenticatedError } from '../errors';
 import {
   clearAllAuthStorage,
@@ -15,9 +15,32 @@ import { authActions, type AuthAction, type AuthUser } from './auth-state';
  * effect (storage, the API, the clock) is passed in, so the same code runs in
  * the AuthProvider and in node unit tests.
  */
+/** A session, as sign-up and a completed sign-in answer it. */
+export interface SessionAnswer {
+  accessToken: string;
+  user: AuthUser;
+}
+
+/** A right password for an account with a second factor: no session yet, the token the code goes with. */
+export interface CodeNeeded {
+  mfaToken: string;
+}
+
+type AuthPayloadAnswer = { accessToken?: string | null; user?: AuthUser | null; mfaToken?: string | null };
+
+/** The session an AuthPayload carries (sign-up, and a completed sign-in, always carry one). */
+export function sessionOf(payload: AuthPayloadAnswer): SessionAnswer {
+  if (!payload.accessToken || !payload.user) throw new Error('Empty response');
+  return { accessToken: payload.accessToken, user: payload.user };
+}
+
+/** Sign-in's AuthPayload: the session, or the token of the code it still needs. */
+export const signInAnswerOf = (payload: AuthPayloadAnswer): SessionAnswer | CodeNeeded => (payload.mfaToken ? { mfaToken: payload.mfaToken } : sessionOf(payload));
+
 export interface AuthApi {
   fetchProfile(): Promise<AuthUser>;
-  signIn(input: SignInInput): Promise<{ accessToken: string; user: AuthUser }>;
+  signIn(input: SignInInput): Promise<SessionAnswer | CodeNeeded>;
+  signInWithCode(input: SignInWithCodeInput): Promise<SessionAnswer>;
   signUp(input: SignUpInput): Promise<{ accessToken: string; user: AuthUser }>;
   signOut(): Promise<unknown>;
   forgotPassword(input: ForgotPasswordInput): Promise<{ message?: string | null }>;
@@ -36,7 +59,7 @@ export interface AuthDeps {
 export type Dispatch = (action: AuthAction) => void;
 
 /** Outcome handed back to the form that started a call. */
-export type FlowResult = { ok: true } | { ok: false; error: unknown; message: string };
+export type FlowResult = { ok: true; codeNeeded?: CodeNeeded } | { ok: false; error: unknown; message: string };
 
 /** The stored token while it is unexpired, else null (initialization then removes it). */
 export function unexpiredStoredToken(local: KeyValueStorage, now: number): string | null {
@@ -78,11 +101,16 @@ export async function reloadProfile(deps: AuthDeps, dispatch: Dispatch): Promise
 async function authenticate(
   deps: AuthDeps,
   dispatch: Dispatch,
-  call: () => Promise<{ accessToken: string; user: AuthUser }>,
+  call: () => Promise<SessionAnswer | CodeNeeded>,
 ): Promise<FlowResult> {
   dispatch(authActions.authStart());
   try {
-    const { accessToken, user } = await call();
+    const answer = await call();
+    if ('mfaToken' in answer) {
+      dispatch(authActions.codeNeeded());
+      return { ok: true, codeNeeded: answer };
+    }
+    const { accessToken, user } = answer;
     const now = deps.now();
     writeStoredSession(deps.local, accessToken, now + SESSION_TIMEOUT_MS);
     dispatch(authActions.authSuccess(user, accessToken, new Date(now)));
@@ -96,6 +124,10 @@ async function authenticate(
 
 export const signIn = (deps: AuthDeps, dispatch: Dispatch, input: SignInInput) =>
   authenticate(deps, dispatch, () => deps.api.signIn(input));
+
+/** Sign-in's second step: the token from the first and a code; the session as a plain sign-in gives it. */
+export const signInWithCode = (deps: AuthDeps, dispatch: Dispatch, input: SignInWithCodeInput) =>
+  authenticate(deps, dispatch, () => deps.api.signInWithCode(input));
 
 export const signUp = (deps: AuthDeps, dispatch: Dispatch, input: SignUpInput) =>
   authenticate(deps, dispatch, () => deps.api.signUp(input));

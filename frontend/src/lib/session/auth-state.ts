@@ -54,6 +54,7 @@ export type AuthAction =
   | { type: 'auth/start' }
   | { type: 'auth/success'; user: AuthUser; token: string }
   | { type: 'auth/failure'; error: string }
+  | { type: 'auth/code-needed' }
   | { type: 'signOut' }
   | { type: 'request/start' }
   | { type: 'request/success'; message: string }
@@ -83,6 +84,8 @@ export const authActions = {
     token,
   }),
   authFailure: (error: string): AuthAction => ({ type: 'auth/failure', error }),
+  /** The password was right and the sign-in waits for a code: no session, no error. */
+  codeNeeded: (): AuthAction => ({ type: 'auth/code-needed' }),
   signOut: (): AuthAction => ({ type: 'signOut' }),
   requestStart: (): AuthAction => ({ type: 'request/start' }),
   forgotPasswordSuccess: (message?: string | null): AuthAction => ({
@@ -149,6 +152,8 @@ export function authReducer(state: AuthState, action: AuthAction): AuthState {
         error: null,
         initialized: true,
       };
+    case 'auth/code-needed':
+      return { ...state, loading: false, error: null };
     case 'auth/failure':
       return { ...state, user: null, token: null, isAuthenticated: false, loading: false, error: action.error };
     case 'signOut':

@@ -1,8 +1,8 @@
 import { LogInIcon } from '@blueprintjs/icons';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSignInOptions } from '../../../lib/sign-in-options';
 import { usePageTitle } from '../../../lib/usePageTitle';
-import { useAuth } from '../../../lib/session';
+import { useAuth, type FlowResult } from '../../../lib/session';
 import { AuthLayout } from '../components/AuthLayout';
 import { SignInForm } from '../components/SignInForm';
 import { lockoutNoticeOf } from '../lockout-notice';
@@ -11,16 +11,45 @@ import { forgotPasswordPath, signUpPath, singleSignOnStartPath } from '../urls';
 import { useReturnUrl } from '../useReturnUrl';
 import { useSingleSignOnReturn } from '../useSingleSignOnReturn';
 
+const SignInCodeForm = lazy(() => import('../components/SignInCodeForm'));
+
 export default function SignInPage() {
   usePageTitle('Sign In');
-  const { state, signIn, clearError } = useAuth();
+  const { state, signIn, signInWithCode, clearError } = useAuth();
   const { carry, goToReturnUrl } = useReturnUrl();
   // Belongs to the last refusal: the auth state keeps only its message.
   const [lockoutNotice, setLockoutNotice] = useState<string | null>(null);
   const ssoRefusal = useSingleSignOnReturn();
   const { singleSignOn } = useSignInOptions() ?? {};
+  // Set once the password was right for an account that asks for a code too.
+  const [mfaToken, setMfaToken] = useState<string | null>(null);
 
   useEffect(() => clearError, [clearError]);
+
+  const finish = (result: FlowResult) => {
+    setLockoutNotice(result.ok ? null : lockoutNoticeOf(result.error));
+    if (!result.ok) return submitErrorsOf(result);
+    if (result.codeNeeded) setMfaToken(result.codeNeeded.mfaToken);
+    else goToReturnUrl();
+    return undefined;
+  };
+
+  if (mfaToken) {
+    return (
+      <Suspense>
+        <SignInCodeForm
+          error={state.error}
+          lockoutNotice={state.error ? lockoutNotice : null}
+          onStartOver={() => {
+            clearError();
+            setMfaToken(null);
+          }}
+          onExpired={() => setMfaToken(null)}
+          onSubmit={async ({ code }) => finish(await signInWithCode({ mfaToken, code: code.trim() }))}
+        />
+      </Suspense>
+    );
+  }
 
   return (
     <AuthLayout icon={<LogInIcon size={22} />} title="Welcome back" subtitle="Sign in to manage your inventory.">
@@ -30,15 +59,7 @@ export default function SignInPage() {
         singleSignOn={singleSignOn && { name: singleSignOn.name, href: `${singleSignOnStartPath}${carry}` }}
         forgotPasswordHref={forgotPasswordPath}
         signUpHref={`${signUpPath}${carry}`}
-        onSubmit={async (values) => {
-          const result = await signIn({ email: values.email.trim(), password: values.password });
-          setLockoutNotice(result.ok ? null : lockoutNoticeOf(result.error));
-          if (result.ok) {
-            goToReturnUrl();
-            return undefined;
-          }
-          return submitErrorsOf(result);
-        }}
+        onSubmit={async (values) => finish(await signIn({ email: values.email.trim(), password: values.password }))}
       />
     </AuthLayout>
   );

@@ -11,28 +11,34 @@ import { ApiTokensSection } from '../components/ApiTokensSection';
 import { NotificationsSection } from '../components/NotificationsSection';
 import { ProfileSection } from '../components/ProfileSection';
 import { SingleSignOnSection } from '../components/SingleSignOnSection';
+import { StepUpDialog } from '../components/StepUpDialog';
+import { TwoFactorSection } from '../components/TwoFactorSection';
 import { WebhooksSection } from '../components/WebhooksSection';
 import { profileEditPath } from '../urls';
 import { useApiTokens } from '../useApiTokens';
 import { useNotificationSettings } from '../useNotificationSettings';
 import { useProfileUser } from '../useProfileUser';
 import { useSingleSignOn } from '../useSingleSignOn';
+import { useStepUp } from '../useStepUp';
+import { useTwoFactor } from '../useTwoFactor';
 import { useWebhooks } from '../useWebhooks';
 import '../profile.css';
 
-/** /profile: the signed-in user's account, read only, with the way to edit it; their low-stock emails, API tokens and webhooks. */
+/** /profile: the signed-in user's account, read only, with the way to edit it; two-factor authentication, low-stock emails, API tokens and webhooks. */
 export default function ProfilePage() {
   usePageTitle(SignedInTitles.profile);
   const profile = useProfileUser();
-  const apiTokens = useApiTokens();
+  const stepUp = useStepUp();
+  const apiTokens = useApiTokens(stepUp.withStepUp);
   const notifications = useNotificationSettings();
-  const webhooks = useWebhooks();
+  const webhooks = useWebhooks(stepUp.withStepUp);
   const singleSignOn = useSingleSignOn();
+  const twoFactor = useTwoFactor();
   return (
     <div className="page page--narrow profile-page">
       <PageHeader
         title="Profile"
-        subtitle="Your account details, email notifications, API tokens and webhooks."
+        subtitle="Your account details, two-factor authentication, email notifications, API tokens and webhooks."
         actions={
           <LinkButton intent="primary" size="large" icon={<EditIcon />} to={profileEditPath}>
             Edit Profile
@@ -58,10 +64,12 @@ export default function ProfilePage() {
           </div>
         </ProfileSection>
       )}
+      {profile.status === 'ready' && <TwoFactorSection state={twoFactor} email={profile.user.email} />}
       {profile.status === 'ready' && singleSignOn.configured && <SingleSignOnSection state={singleSignOn} />}
       {profile.status === 'ready' && <NotificationsSection state={notifications} />}
       {profile.status === 'ready' && <ApiTokensSection state={apiTokens} />}
       {profile.status === 'ready' && <WebhooksSection state={webhooks} />}
+      <StepUpDialog state={stepUp} />
     </div>
   );
 }

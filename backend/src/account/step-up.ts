@@ -1,0 +1,27 @@
+import { SecondFactorMessages } from '@stockroom/schema';
+import { DomainError } from '../common/errors';
+import type { Session } from './session.entity';
+
+/** How long a password or code given in a session covers sensitive actions. */
+export const STEP_UP_WINDOW_MS = 10 * 60_000;
+
+export class StepUpRequiredError extends DomainError {
+  constructor() {
+    super('STEP_UP_REQUIRED', SecondFactorMessages.stepUpRequired);
+  }
+}
+
+/** When the session's holder last proved who they are: the sign-in, or a later step-up. */
+export const lastProofOf = (session: Pick<Session, 'createdAt' | 'verifiedAt'>): Date =>
+  new Date(Math.max(new Date(session.createdAt).getTime(), session.verifiedAt ? new Date(session.verifiedAt).getTime() : 0));
+
+/**
+ * For a sensitive action (a new API token or webhook): the password or a
+ * code must have been given within the last 10 minutes, at sign-in or since
+ * (`stepUp`), so a session left open on a shared computer cannot hand out
+ * lasting access. Changing the email or the password, and turning a factor
+ * off, ask for the password (and the code) in the request itself.
+ */
+export function assertRecentProof(session: Pick<Session, 'createdAt' | 'verifiedAt'>, now = Date.now()): void {
+  if (now - lastProofOf(session).getTime() > STEP_UP_WINDOW_MS) throw new StepUpRequiredError();
+}

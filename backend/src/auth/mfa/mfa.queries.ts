@@ -1,0 +1,51 @@
+import type { Statement } from '../../db/sql';
+
+/** Opens a sign-in waiting for its second factor. */
+export function openChallengeStatement(tokenHash: string, userId: string, ttlSeconds: number): Statement {
+  return {
+    sql: 'INSERT INTO mfa_challenges (token_hash, user_id, expires_at) VALUES (?, ?, now() + make_interval(secs => ?))',
+    values: [tokenHash, userId, ttlSeconds],
+  };
+}
+
+/** The user of a sign-in still waiting for its code (unknown or expired: no row). */
+export function challengeUserStatement(tokenHash: string): Statement {
+  return { sql: 'SELECT user_id FROM mfa_challenges WHERE token_hash = ? AND expires_at > now()', values: [tokenHash] };
+}
+
+/** Ends a waiting sign-in; a row only for the one request that ends it, so a token completes one sign-in. */
+export function closeChallengeStatement(tokenHash: string): Statement {
+  return { sql: 'DELETE FROM mfa_challenges WHERE token_hash = ? AND expires_at > now() RETURNING user_id', values: [tokenHash] };
+}
+
+/** The account's authenticator, confirmed or not. */
+export function totpFactorStatement(userId: string): Statement {
+  return { sql: 'SELECT secret_sealed, confirmed_at, last_time_step FROM totp_factors WHERE user_id = ?', values: [userId] };
+}
+
+/**
+ * Records the time step of an accepted code; a row only when it is later
+ * than the last one, so of two requests with the same code only one wins.
+ * Confirms a set-up authenticator when `confirm` is set.
+ */
+export function useTimeStepStatement(userId: string, timeStep: number, confirm: boolean): Statement {
+  return {
+    sql: `UPDATE totp_factors SET last_time_step = ?, confirmed_at = CASE WHEN ? THEN now() ELSE confirmed_at END
+       WHERE user_id = ? AND (last_time_step IS NULL OR last_time_step < ?) AND (confirmed_at IS NOT NULL) = NOT ?
+       RETURNING user_id`,
+    values: [timeStep, confirm, userId, timeStep, confirm],
+  };
+}
+
+/** Spends one unused recovery code; a row (with the codes left) only for the request that spent it. */
+export function useRecoveryCodeStatement(userId: string, codeHash: string): Statement {
+  return {
+    sql: `WITH used AS (
+       UPDATE recovery_codes SET used_at = now()
+       WHERE id = (SELECT id FROM recovery_codes WHERE user_id = ? AND code_hash = ? AND used_at IS NULL LIMIT 1 FOR UPDATE SKIP LOCKED)
+       RETURNING id
+     )
+     SELECT (SELECT count(*)::int FROM recovery_codes WHERE user_id = ? AND used_at IS NULL) - 1 AS left FROM used`,
+    values: [userId, codeHash, userId],
+  };
+}

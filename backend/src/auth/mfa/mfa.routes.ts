@@ -1,0 +1,49 @@
+import { Router, type Request } from 'express';
+import { DisableTotpFields, StepUpFields, VerificationCodeFields } from '@stockroom/schema';
+import type { RequestContext } from '../../account/context';
+import { readBody } from '../../rest/body';
+import { mfaService } from './mfa.service';
+
+type ContextOf = (req: Request) => RequestContext;
+
+/** REST adapter over mfaService, mounted at /api/users (a session only; API tokens get 403). */
+export function mfaRoutes(contextOf: ContextOf): Router {
+  const router = Router();
+
+  /** GET /api/users/profile/mfa: { totp, recoveryCodesLeft } */
+  router.get('/profile/mfa', async (req, res) => {
+    res.json(await mfaService.status(contextOf(req)));
+  });
+
+  /** POST /api/users/profile/mfa/totp: { secret, otpauthUrl }, shown this once; sign-in asks for codes once confirmed */
+  router.post('/profile/mfa/totp', async (req, res) => {
+    readBody(req, []);
+    res.json(await mfaService.setUpTotp(contextOf(req)));
+  });
+
+  /** POST /api/users/profile/mfa/totp/confirm { code }: { recoveryCodes }, shown this once */
+  router.post('/profile/mfa/totp/confirm', async (req, res) => {
+    const input = readBody(req, VerificationCodeFields);
+    res.json({ recoveryCodes: await mfaService.confirmTotp(contextOf(req), input) });
+  });
+
+  /** DELETE /api/users/profile/mfa/totp { password, code }: { message } */
+  router.delete('/profile/mfa/totp', async (req, res) => {
+    const input = readBody(req, DisableTotpFields);
+    res.json({ message: await mfaService.disableTotp(contextOf(req), input) });
+  });
+
+  /** POST /api/users/profile/mfa/recovery-codes { code }: { recoveryCodes }, replacing the earlier ones */
+  router.post('/profile/mfa/recovery-codes', async (req, res) => {
+    const input = readBody(req, VerificationCodeFields);
+    res.json({ recoveryCodes: await mfaService.regenerateRecoveryCodes(contextOf(req), input) });
+  });
+
+  /** POST /api/users/profile/step-up { password } or { code }: { verifiedUntil }; new API tokens and webhooks need it within 10 minutes of signing in */
+  router.post('/profile/step-up', async (req, res) => {
+    const input = readBody(req, StepUpFields);
+    res.json({ verifiedUntil: (await mfaService.stepUp(contextOf(req), input)).toISOString() });
+  });
+
+  return router;
+}

@@ -1,0 +1,174 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { SecondFactorMessages, DisableTotpFields, StepUpFields, UserMessages, validateFields, VerificationCodeFields } from '@stockroom/schema';
+import { throttle } from '../../account/account.service';
+import type { RequestContext } from '../../account/context';
+import { verifyPassword } from '../../account/password-hasher';
+import { requireViewer } from '../../account/viewer';
+import { assertValid, ValidationError } from '../../common/errors';
+import { STEP_UP_WINDOW_MS } from '../../account/step-up';
+import { runStatement } from '../../db/sql';
+import { releaseSignInAttempt, reserveSignInAttempt } from '../sign-in-attempts';
+import { emailKeyOf } from '../sign-in-attempts.entity';
+import { TotpAlreadyOnError, TotpNotSetUpError, WrongCodeError } from './mfa.errors';
+import { newRecoveryCodes, normalizeRecoveryCode, recoveryCodeHashOf } from './recovery-codes';
+import { recordFactorChange, spendSecondFactor, spendTotpCode, totpFactorOf } from './second-factor';
+import { sealSecret } from './secret-box';
+import { newTotpSecret, otpauthUrlOf } from './totp';
+
+export interface TotpSetup {
+  /** The base32 secret, for typing into an app by hand; in this answer only. */
+  secret: string;
+  /** The same secret as the `otpauth://` URL a QR code carries. */
+  otpauthUrl: string;
+}
+
+export interface SecondFactorStatus {
+  totp: boolean;
+  recoveryCodesLeft: number;
+}
+
+/** Replaces the account's recovery codes with ten new ones and returns them, the only time they are readable. */
+async function replaceRecoveryCodes(em: EntityManager, userId: string): Promise<string[]> {
+  const codes = newRecoveryCodes();
+  await runStatement(em, { sql: 'DELETE FROM recovery_codes WHERE user_id = ?', values: [userId] });
+  await runStatement(em, {
+    sql: `INSERT INTO recovery_codes (id, user_id, code_hash) SELECT gen_random_uuid(), ?, unnest(?::text[])`,
+    values: [userId, codes.map((code) => recoveryCodeHashOf(normalizeRecoveryCode(code)!))],
+  });
+  return codes;
+}
+
+const wrongCode = () => new WrongCodeError({ code: SecondFactorMessages.invalidVerificationCode });
+
+/**
+ * Runs a check of codes (and a password) against the account under the
+ * sign-in lockout: a wrong one counts as a failed sign-in, so a stolen
+ * session cannot guess its way past a second factor either.
+ */
+async function underLockout<T>(ctx: RequestContext, email: string, check: () => Promise<T | WrongCodeError>): Promise<T> {
+  const emailKey = emailKeyOf(email);
+  await reserveSignInAttempt(ctx, emailKey);
+  const outcome = await check().catch(async (error) => {
+    await releaseSignInAttempt(ctx, emailKey, 'wrong');
+    throw error;
+  });
+  await releaseSignInAttempt(ctx, emailKey, outcome instanceof WrongCodeError ? 'wrong' : 'right');
+  if (outcome instanceof WrongCodeError) throw outcome;
+  return outcome;
+}
+
+/** The profile's two-factor authentication: set-up, confirmation, recovery codes and turning it off; and confirming it is you (step-up). */
+export const mfaService = {
+  /**
+   * Confirms it is still the account's holder, with the password or a code
+   * (an app code or a recovery code): sensitive actions in this session are
+   * allowed for the next 10 minutes (account/step-up.ts). Wrong ones count
+   * against the sign-in lockout. Returns until when.
+   */
+  async stepUp(ctx: RequestContext, input: { password?: unknown; code?: unknown }): Promise<Date> {
+    await throttle(ctx);
+    const { user, session } = await requireViewer(ctx);
+    assertValid(validateFields(StepUpFields, { ...input }));
+    const password = typeof input.password === 'string' && input.password !== '' ? input.password : null;
+    const code = typeof input.code === 'string' && input.code.trim() !== '' ? input.code : null;
+    if (!password && !code) throw new ValidationError({ password: SecondFactorMessages.stepUpProofMissing });
+    await underLockout(ctx, user.email, async () => {
+      if (password) return (await verifyPassword(user.passwordHash, password)) || new WrongCodeError({ password: UserMessages.currentPasswordWrong });
+      return (await spendSecondFactor(ctx, user.id, code!)) !== null || wrongCode();
+    });
+    const [row] = await runStatement<{ verified_at: Date }>(ctx.em, { sql: 'UPDATE sessions SET verified_at = now() WHERE id = ? RETURNING verified_at', values: [session.id] });
+    return new Date(new Date(row.verified_at).getTime() + STEP_UP_WINDOW_MS);
+  },
+
+  async status(ctx: RequestContext): Promise<SecondFactorStatus> {
+    const { user } = await requireViewer(ctx);
+    const [row] = await runStatement<{ totp: boolean; left: number }>(ctx.em, {
+      sql: `SELECT EXISTS (SELECT 1 FROM totp_factors WHERE user_id = ? AND confirmed_at IS NOT NULL) AS totp,
+         (SELECT count(*)::int FROM recovery_codes WHERE user_id = ? AND used_at IS NULL) AS left`,
+      values: [user.id, user.id],
+    });
+    return { totp: row.totp, recoveryCodesLeft: row.totp ? row.left : 0 };
+  },
+
+  /**
+   * Starts setting up an authenticator: a new secret, kept sealed and shown
+   * in this answer only. Sign-in does not ask for codes until a first code
+   * confirms it; starting again replaces an unconfirmed secret.
+   */
+  async setUpTotp(ctx: RequestContext): Promise<TotpSetup> {
+    await throttle(ctx);
+    const { user } = await requireViewer(ctx);
+    const secret = newTotpSecret();
+    const started = await runStatement(ctx.em, {
+      sql: `INSERT INTO totp_factors AS f (user_id, secret_sealed) VALUES (?, ?)
+         ON CONFLICT (user_id) DO UPDATE SET secret_sealed = EXCLUDED.secret_sealed, last_time_step = NULL, created_at = now()
+         WHERE f.confirmed_at IS NULL
+         RETURNING 1`,
+      values: [user.id, sealSecret(ctx.config.jwtSecret, secret)],
+    });
+    if (!started.length) throw new TotpAlreadyOnError();
+    return { secret, otpauthUrl: otpauthUrlOf(secret, user.email) };
+  },
+
+  /** Turns the authenticator on with its first code, and returns ten recovery codes, shown this once. */
+  async confirmTotp(ctx: RequestContext, input: { code: unknown }): Promise<string[]> {
+    await throttle(ctx);
+    const { user } = await requireViewer(ctx);
+    assertValid(validateFields(VerificationCodeFields, { ...input }));
+    const factor = await totpFactorOf(ctx, user.id);
+    if (!factor) throw new TotpNotSetUpError();
+    if (factor.confirmed_at) throw new TotpAlreadyOnError();
+    const codes = await ctx.em.transactional(async (em) => {
+      const tx = { ...ctx, em };
+      if ((await spendTotpCode(tx, user.id, factor, String(input.code), true)) === null) throw wrongCode();
+      return replaceRecoveryCodes(em, user.id);
+    });
+    await recordFactorChange(ctx, user, { kind: 'totp_enabled' });
+    return codes;
+  },
+
+  /** Ten new recovery codes for a current authenticator code; the earlier ones stop working. */
+  async regenerateRecoveryCodes(ctx: RequestContext, input: { code: unknown }): Promise<string[]> {
+    await throttle(ctx);
+    const { user } = await requireViewer(ctx);
+    assertValid(validateFields(VerificationCodeFields, { ...input }));
+    const factor = await totpFactorOf(ctx, user.id);
+    if (!factor?.confirmed_at) throw new TotpNotSetUpError();
+    const codes = await underLockout(ctx, user.email, () =>
+      ctx.em.transactional(async (em) => {
+        if ((await spendTotpCode({ ...ctx, em }, user.id, factor, String(input.code))) === null) return wrongCode();
+        return replaceRecoveryCodes(em, user.id);
+      }),
+    );
+    await recordFactorChange(ctx, user, { kind: 'recovery_codes_created' });
+    return codes;
+  },
+
+  /**
+   * Turns the authenticator off: the password and a code (from the app, or a
+   * recovery code for a lost phone), so neither a stolen session nor a
+   * stolen phone is enough. Its recovery codes go with it.
+   */
+  async disableTotp(ctx: RequestContext, input: { password: unknown; code: unknown }): Promise<string> {
+    await throttle(ctx);
+    const { user } = await requireViewer(ctx);
+    assertValid(validateFields(DisableTotpFields, { ...input }));
+    const factor = await totpFactorOf(ctx, user.id);
+    if (!factor?.confirmed_at) throw new TotpNotSetUpError();
+    await underLockout(ctx, user.email, async () => {
+      const passwordRight = await verifyPassword(user.passwordHash, String(input.password));
+      // The code is spent only with the right password: a wrong guess of the password does not use up a recovery code.
+      const proof = passwordRight ? await spendSecondFactor(ctx, user.id, String(input.code)) : null;
+      if (!passwordRight || !proof) {
+        return passwordRight ? wrongCode() : new WrongCodeError({ password: UserMessages.currentPasswordWrong });
+      }
+      await ctx.em.transactional(async (em) => {
+        await runStatement(em, { sql: 'DELETE FROM recovery_codes WHERE user_id = ?', values: [user.id] });
+        await runStatement(em, { sql: 'DELETE FROM totp_factors WHERE user_id = ?', values: [user.id] });
+      });
+      return true;
+    });
+    await recordFactorChange(ctx, user, { kind: 'totp_disabled' });
+    return SecondFactorMessages.totpTurnedOff;
+  },
+};

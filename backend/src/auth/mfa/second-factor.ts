@@ -1,0 +1,91 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { RequestContext } from '../../account/context';
+import { logActivityStatement } from '../../activity/activity-log';
+import { runStatement } from '../../db/sql';
+import { profileLink } from '../../mail/client-links';
+import { secondFactorMail, type SecondFactorChange } from '../../mail/templates';
+import type { User } from '../../account/user.entity';
+import { challengeUserStatement, closeChallengeStatement, openChallengeStatement, totpFactorStatement, useRecoveryCodeStatement, useTimeStepStatement } from './mfa.queries';
+import { normalizeRecoveryCode, recoveryCodeHashOf } from './recovery-codes';
+import { openSecret } from './secret-box';
+import { totpCodeOf, totpTimeStepOf } from './totp';
+
+/** How long a sign-in waits for its second factor. */
+export const MFA_TOKEN_TTL_SECONDS = 5 * 60;
+
+/** The second factors an account with an authenticator can sign in with; "webauthn" joins them with passkeys. */
+export const SECOND_FACTOR_METHODS = ['totp', 'recovery'] as const;
+export type SecondFactorMethod = (typeof SECOND_FACTOR_METHODS)[number];
+
+export interface TotpFactorRow {
+  secret_sealed: string;
+  confirmed_at: Date | null;
+  last_time_step: number | null;
+}
+
+const tokenHashOf = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
+
+/** Opens a sign-in waiting for its code and returns its token (32 random bytes, base64url); only its hash is stored. */
+export async function openChallenge(ctx: RequestContext, userId: string): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await runStatement(ctx.em, openChallengeStatement(tokenHashOf(token), userId, MFA_TOKEN_TTL_SECONDS));
+  return token;
+}
+
+/** The user id of a sign-in still waiting for its code; null for a token unknown, used or expired. */
+export async function challengeUserOf(ctx: RequestContext, token: string): Promise<string | null> {
+  const [row] = await runStatement<{ user_id: string }>(ctx.em, challengeUserStatement(tokenHashOf(token)));
+  return row?.user_id ?? null;
+}
+
+/** Ends the sign-in the token stands for; false when another request ended it first (or it expired meanwhile). */
+export async function closeChallenge(ctx: RequestContext, token: string): Promise<boolean> {
+  return (await runStatement(ctx.em, closeChallengeStatement(tokenHashOf(token)))).length > 0;
+}
+
+export async function totpFactorOf(ctx: RequestContext, userId: string): Promise<TotpFactorRow | null> {
+  const [row] = await runStatement<TotpFactorRow>(ctx.em, totpFactorStatement(userId));
+  return row ?? null;
+}
+
+/**
+ * The time step a code from the account's authenticator belongs to, once it
+ * is recorded as used; null for a wrong code, a replayed one, or a factor in
+ * the wrong state (`confirming`: the set-up's first code; else a confirmed
+ * factor's).
+ */
+export async function spendTotpCode(ctx: RequestContext, userId: string, factor: TotpFactorRow | null, code: string, confirming = false): Promise<number | null> {
+  if (!factor || (factor.confirmed_at !== null) === confirming) return null;
+  const secret = openSecret(ctx.config.jwtSecret, factor.secret_sealed);
+  if (!secret) return null;
+  const timeStep = totpTimeStepOf(secret, code, factor.last_time_step);
+  if (timeStep === null) return null;
+  const used = await runStatement(ctx.em, useTimeStepStatement(userId, timeStep, confirming));
+  return used.length ? timeStep : null;
+}
+
+/** How a second factor was proved: by the authenticator, or by a recovery code (and how many are left). */
+export type SecondFactorProof = { method: 'totp' } | { method: 'recovery'; left: number };
+
+/**
+ * Checks a code typed as a second factor: six digits are an authenticator
+ * code, anything else a recovery code. Either is spent when right, so it
+ * never works twice. Null when wrong.
+ */
+export async function spendSecondFactor(ctx: RequestContext, userId: string, code: string): Promise<SecondFactorProof | null> {
+  if (totpCodeOf(code)) {
+    const timeStep = await spendTotpCode(ctx, userId, await totpFactorOf(ctx, userId), code);
+    return timeStep === null ? null : { method: 'totp' };
+  }
+  const normalized = normalizeRecoveryCode(code);
+  if (!normalized) return null;
+  const [row] = await runStatement<{ left: number }>(ctx.em, useRecoveryCodeStatement(userId, recoveryCodeHashOf(normalized)));
+  return row ? { method: 'recovery', left: row.left } : null;
+}
+
+/** Lists a change to the account's factors in its activity and emails it to the account. */
+export async function recordFactorChange(ctx: RequestContext, user: Pick<User, 'id' | 'email' | 'firstName'>, change: SecondFactorChange): Promise<void> {
+  const { kind, ...details } = change;
+  await runStatement(ctx.em, logActivityStatement(user.id, kind, details));
+  await ctx.mailer.send(secondFactorMail(user.email, user.firstName, change, profileLink(ctx.config.appUrl)));
+}

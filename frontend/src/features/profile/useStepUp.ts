@@ -1,0 +1,61 @@
+import { SecondFactorMessages } from '@stockroom/schema';
+import { useStepUpMutation } from '@stockroom/schema/generated/hooks';
+import { useCallback, useRef, useState } from 'react';
+import { errorCodeOf, serverMessageOr } from '../../lib/errors';
+import { toast } from '../../lib/toaster';
+import { accountFieldErrors } from './profile-errors';
+
+const FIELDS = new Set(['password', 'code'] as const);
+
+export interface StepUpValues {
+  password: string;
+  code: string;
+}
+
+/**
+ * Confirming it is you before a sensitive action (a new API token or
+ * webhook): when the server answers STEP_UP_REQUIRED (the password or a
+ * code was last given more than 10 minutes ago), the dialog asks for one,
+ * and the action runs once more.
+ */
+export function useStepUp() {
+  const [stepUp] = useStepUpMutation();
+  const [open, setOpen] = useState(false);
+  const settle = useRef<((confirmed: boolean) => void) | null>(null);
+
+  const close = (confirmed: boolean) => {
+    settle.current?.(confirmed);
+    settle.current = null;
+    setOpen(false);
+  };
+
+  /** Runs `call`; if the server wants the password or a code first, asks for it and runs `call` again (a cancelled dialog keeps the refusal). */
+  const withStepUp = useCallback(async <T>(call: () => Promise<T>): Promise<T> => {
+    try {
+      return await call();
+    } catch (error) {
+      if (errorCodeOf(error) !== 'STEP_UP_REQUIRED') throw error;
+      const confirmed = await new Promise<boolean>((resolve) => {
+        settle.current = resolve;
+        setOpen(true);
+      });
+      if (!confirmed) throw error;
+      return call();
+    }
+  }, []);
+
+  const confirm = async ({ password, code }: StepUpValues) => {
+    try {
+      await stepUp({ variables: { input: { password: password || null, code: code.trim() || null } } });
+      toast.success(SecondFactorMessages.stepUpDone);
+      close(true);
+      return undefined;
+    } catch (error) {
+      const fields = accountFieldErrors(error, FIELDS);
+      if (!fields) toast.error(serverMessageOr(error, 'Could not confirm it is you'));
+      return fields;
+    }
+  };
+
+  return { open, withStepUp, confirm, cancel: () => close(false) };
+}

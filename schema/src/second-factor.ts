@@ -1,0 +1,35 @@
+import { Rules } from './validation';
+
+/*
+ * Two-factor authentication and step-up: their messages and field rules, in
+ * a module of their own so that only the client chunks that need them (the
+ * code step of sign-in, the profile) carry them, not the sign-in page.
+ */
+
+/** What two-factor authentication and step-up say. */
+export const SecondFactorMessages = {
+  /** A wrong, used or replayed authenticator or recovery code. */
+  invalidVerificationCode: 'Invalid verification code',
+  /** The second step of a sign-in with an unknown, used or expired `mfaToken`. */
+  mfaTokenInvalid: 'This sign-in has expired. Please sign in again',
+  totpAlreadyOn: 'Two-factor authentication is already on',
+  totpNotSetUp: 'Set up two-factor authentication first',
+  totpTurnedOff: 'Two-factor authentication turned off',
+  /** A sensitive action (a new API token or webhook) in a session whose password or code is older than 10 minutes. */
+  stepUpRequired: 'Confirm it is you: enter your password or a code again',
+  stepUpDone: 'Confirmed for the next 10 minutes',
+  /** Confirming it is you needs one of the two. */
+  stepUpProofMissing: 'Enter your password or a code',
+} as const;
+
+/** Sign-in's second step: the token from the first step and a code from the authenticator (or a recovery code). */
+export const SignInWithCodeFields = { mfaToken: Rules.mfaToken, code: Rules.verificationCode };
+/** Confirming an authenticator, or new recovery codes: a current code. */
+export const VerificationCodeFields = { code: Rules.verificationCode };
+/** Confirming it is you before a sensitive action: the password or a code (one of them; the service checks which was sent). */
+export const StepUpFields = {
+  password: { ...Rules.currentPassword, required: false },
+  code: { ...Rules.verificationCode, required: false },
+};
+/** Turning the authenticator off: the password and a current code, so neither a stolen session nor a stolen phone is enough. */
+export const DisableTotpFields = { password: Rules.currentPassword, code: Rules.verificationCode };
