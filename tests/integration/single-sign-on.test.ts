@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { generateSync } from 'otplib';
 import type { AddressInfo } from 'node:net';
 import { expectGqlError, expectRestError } from '../support/answers';
 import { CookieJar, startTestProvider, type ProviderAccount, type TestProvider } from '../support/oidc-provider';
@@ -25,6 +26,7 @@ const ACCOUNTS: Record<string, ProviderAccount> = {
   linker: { email: uniqueEmail('linker-at-provider'), email_verified: false, name: 'Lin Ker' },
   taken: { email: uniqueEmail('taken'), email_verified: true, name: 'Tak En' },
   replayer: { email: uniqueEmail('replayer'), email_verified: true, name: 'Rep Layer' },
+  guarded: { email: uniqueEmail('guarded'), email_verified: true, name: 'Gus Arded' },
 };
 
 let provider: TestProvider;
@@ -155,6 +157,17 @@ describe('signing in with the provider', () => {
     expect(link.body).toMatchObject({ provider: PROVIDER_NAME, linked: true, email: existingEmail });
     // The password still works beside the provider.
     expect((await app.rest('POST', '/api/auth/signin', { email: existingEmail, password: GOOD_PASSWORD })).status).toBe(200);
+  });
+
+  it('sends an account with an authenticator to sign in with its password and code, opening no session', async () => {
+    const guarded = await signUpUser(app, { email: ACCOUNTS.guarded.email });
+    const { secret } = (await app.rest('POST', '/api/users/profile/mfa/totp', undefined, { token: guarded.token })).body;
+    expect((await app.rest('POST', '/api/users/profile/mfa/totp/confirm', { code: generateSync({ secret }) }, { token: guarded.token })).status).toBe(200);
+    const jar = new CookieJar();
+    const landing = await landCallback(jar, await startSignIn(jar, 'guarded'));
+    expect(refusal(landing)).toBe('second_factor');
+    expect(jar.get(app.url, 'stockroom_sso_session')).toBeUndefined();
+    expect((await visit(jar, `${app.url}/api/auth/oidc/session`, { method: 'POST' })).status).toBe(401);
   });
 
   it('refuses an email the provider has not verified, and creates no account', async () => {
