@@ -12,6 +12,7 @@ import { homePath } from '../features/home/urls';
 import { invitationRoute } from '../features/invitations/urls';
 import { locationListPath, locationRoute } from '../features/locations/urls';
 import { notFoundPath } from '../features/not-found/urls';
+import { offlineChangesPath } from '../features/offline/urls';
 import { productEditRoute, productListPath, productNewPath, productRoute, productTrashPath } from '../features/products/urls';
 import { profileEditPath, profilePath } from '../features/profile/urls';
 import { workspaceMembersPath } from '../features/workspaces/urls';
@@ -65,6 +66,7 @@ const SHELL_TITLES: Record<string, string> = {
   [workspaceMembersPath]: SignedInTitles.members,
   [locationListPath]: SignedInTitles.locations,
   [locationRoute]: SignedInTitles.location,
+  [offlineChangesPath]: SignedInTitles.offline,
 };
 
 /** The screens behind the sign-in; the build renders each one's signed-in shell ahead of time. */
@@ -81,6 +83,7 @@ const SIGNED_IN_ROUTES = [
   { path: workspaceMembersPath, ...page('workspaces', 'MembersPage') },
   { path: locationListPath, ...page('locations', 'LocationsPage') },
   { path: locationRoute, ...page('locations', 'LocationPage') },
+  { path: offlineChangesPath, ...page('offline', 'OfflineChangesPage') },
 ] satisfies RouteObject[];
 
 /** Every screen's route; an unknown path redirects home. */

@@ -16,4 +16,5 @@ export const SignedInTitles = {
   members: 'Members',
   locations: 'Locations',
   location: 'Location',
+  offline: 'Offline Changes',
 } as const;

@@ -97,6 +97,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           if (action.type === 'signOut') navigate(signInPath, { replace: true });
         });
       await flows.signOut(depsRef.current, leave, { notifyServer });
+      // Signing out (not a session the server turned down) leaves nothing of the account on the device:
+      // its copies and the changes it had not sent yet.
+      if (notifyServer) await import('../offline/offline-db').then((module) => module.clearOfflineData()).catch(() => undefined);
       await client.clearStore();
     },
     [client, dispatch, navigate],
