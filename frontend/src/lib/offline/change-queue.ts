@@ -132,6 +132,8 @@ export async function queueStockAdjustment(productId: string, body: StockAdjustm
     productId,
   });
   await adjustLocalQuantity(productId, queued.workspaceId, (quantity) => Math.max(0, quantity + body.delta));
+  // The product's page reads the copy again when the queue changes: once more, now that the copy has moved.
+  await changed();
   return queued;
 }
 
@@ -145,6 +147,7 @@ export async function queueStockCount(productId: string, body: StockCountBody, p
     productId,
   });
   await adjustLocalQuantity(productId, queued.workspaceId, () => body.quantity);
+  await changed();
   return queued;
 }
 

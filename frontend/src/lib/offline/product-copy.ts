@@ -70,6 +70,15 @@ export async function refreshProductCopy({ force = false } = {}): Promise<void> 
   }
   void tx.objectStore('productCopies').put({ workspace: key, syncedAt: Date.now(), count: listed.length, truncated: totalPages > MAX_PAGES });
   await tx.done;
+  for (const listener of copyListeners) listener();
+}
+
+const copyListeners = new Set<() => void>();
+
+/** Calls back after each refresh of the copy (in this tab); returns the unsubscribe. */
+export function onProductCopyRefreshed(listener: () => void): () => void {
+  copyListeners.add(listener);
+  return () => copyListeners.delete(listener);
 }
 
 /** The copy's products of the chosen workspace. */

@@ -15,7 +15,7 @@ let request: { token: string; profile: Promise<AuthUser> } | null = null;
 let answered: { token: string; user: AuthUser } | null = null;
 
 /** How long after the profile's answer it is kept on the device: after the page's own first work. */
-const SAVE_ACCOUNT_DELAY_MS = 3000;
+const SAVE_ACCOUNT_DELAY_MS = 1000;
 
 /** The account's last Me answer kept on the device, put in the cache as the server's would be; null when none was kept. */
 async function savedProfile(client: ApolloClient, accountId: string): Promise<AuthUser | null> {

@@ -1,9 +1,12 @@
 import { Tag } from '@blueprintjs/core';
+import type { ApolloClient } from '@apollo/client';
 import { useApolloClient } from '@apollo/client/react';
+import { MeDocument } from '@stockroom/schema/generated/hooks';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { waitingLabel } from '../../../lib/offline/change-queue-model';
-import { queueCountLine, sendWaitingChanges } from '../../../lib/offline/change-queue';
+import { saveAccount } from '../../../lib/offline/account-copy';
+import { currentAccountId, queueCountLine, sendWaitingChanges } from '../../../lib/offline/change-queue';
 import { useOffline } from '../../../lib/offline/network-status';
 import { refreshProductCopy } from '../../../lib/offline/product-copy';
 import { useQueuedChanges } from '../../../lib/offline/useQueuedChanges';
@@ -24,15 +27,25 @@ declare global {
   }
 }
 
+/** Keeps the signed-in account as the server last described it (the Me answer in the cache), so the app opens signed in offline. */
+async function rememberAccount(client: ApolloClient): Promise<void> {
+  const accountId = currentAccountId();
+  const me = client.readQuery({ query: MeDocument });
+  if (accountId && me?.me) await saveAccount(accountId, me).catch(() => undefined);
+}
+
 /**
  * While online: sends the changes waiting on the device (on start, when the network comes back,
  * and again a while after a replay the server could not take), then refreshes the local copy of
- * the workspace's products. Screens on view read the server again once changes have been sent.
+ * the workspace's products (after keeping the account's profile, for an offline start). Screens on
+ * view read the server again once changes have been sent.
  */
 function useOfflineSync(offline: boolean, workspaceId: string | undefined) {
   const client = useApolloClient();
   const started = useRef(false);
   useEffect(() => {
+    const delay = started.current ? 0 : START_DELAY_MS;
+    started.current = true;
     if (offline) return undefined;
     let live = true;
     let timer: number | undefined;
@@ -46,10 +59,10 @@ function useOfflineSync(offline: boolean, workspaceId: string | undefined) {
         retryMs = Math.min(retryMs * 2, RETRY_LONGEST_MS);
         return;
       }
+      await rememberAccount(client);
       await refreshProductCopy({ force: Boolean(result && result.sent > 0) }).catch(() => undefined);
     };
-    timer = window.setTimeout(() => void run(), started.current ? 0 : START_DELAY_MS);
-    started.current = true;
+    timer = window.setTimeout(() => void run(), delay);
     return () => {
       live = false;
       window.clearTimeout(timer);

@@ -4,7 +4,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import type { ChangeState, QueuedChange } from '../../../lib/offline/change-queue-model';
 import { dismissChange, sendWaitingChanges } from '../../../lib/offline/change-queue';
 import { useOffline } from '../../../lib/offline/network-status';
-import { productCopyState, refreshProductCopy } from '../../../lib/offline/product-copy';
+import { onProductCopyRefreshed, productCopyState, refreshProductCopy } from '../../../lib/offline/product-copy';
 import { useQueuedChanges } from '../../../lib/offline/useQueuedChanges';
 import { formatDateTime } from '../../../lib/format';
 import { SignedInTitles } from '../../../lib/page-titles';
@@ -63,12 +63,14 @@ function ProductCopyCard({ offline }: { offline: boolean }) {
   const [state, setState] = useState<Awaited<ReturnType<typeof productCopyState>>>(null);
   const [refreshing, setRefreshing] = useState(false);
   const read = useCallback(() => void productCopyState().then(setState, () => setState(null)), []);
-  useEffect(read, [read]);
+  useEffect(() => {
+    read();
+    return onProductCopyRefreshed(read);
+  }, [read]);
   const refresh = async () => {
     setRefreshing(true);
     await refreshProductCopy({ force: true }).catch(() => undefined);
     setRefreshing(false);
-    read();
   };
   return (
     <Card className="offline-changes__section">
