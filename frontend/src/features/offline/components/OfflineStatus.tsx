@@ -84,23 +84,34 @@ export default function OfflineStatus({ compact }: { compact: boolean }) {
   }, []);
 
   if (!offline && waiting === 0 && refused === 0) return null;
-  const parts = [offline && 'Offline', waiting > 0 && waitingLabel(waiting), refused > 0 && `${refused} need${refused === 1 ? 's' : ''} attention`].filter(Boolean);
+  const needAttention = `${refused} need${refused === 1 ? 's' : ''} attention`;
+  const parts = [offline && 'Offline', waiting > 0 && waitingLabel(waiting), refused > 0 && needAttention].filter(Boolean);
+  // On a phone the header has room for one short tag: the link's name says it all.
+  const compactText = [offline && 'Offline', waiting > 0 && String(waiting), refused > 0 && `${refused}!`].filter(Boolean).join(' · ');
   return (
     <Link to={offlineChangesPath} className="offline-status" aria-label={`${parts.join(', ')}: see the changes on this device`} data-testid="offline-status">
-      {offline && (
-        <Tag intent="warning" round>
-          Offline
+      {compact ? (
+        <Tag intent={refused > 0 ? 'danger' : offline ? 'warning' : 'none'} round>
+          {compactText}
         </Tag>
-      )}
-      {waiting > 0 && (
-        <Tag round minimal data-testid="offline-waiting">
-          {compact ? waiting : waitingLabel(waiting)}
-        </Tag>
-      )}
-      {refused > 0 && (
-        <Tag intent="danger" round data-testid="offline-refused">
-          {compact ? `${refused}!` : `${refused} need${refused === 1 ? 's' : ''} attention`}
-        </Tag>
+      ) : (
+        <>
+          {offline && (
+            <Tag intent="warning" round>
+              Offline
+            </Tag>
+          )}
+          {waiting > 0 && (
+            <Tag round minimal data-testid="offline-waiting">
+              {waitingLabel(waiting)}
+            </Tag>
+          )}
+          {refused > 0 && (
+            <Tag intent="danger" round data-testid="offline-refused">
+              {needAttention}
+            </Tag>
+          )}
+        </>
       )}
     </Link>
   );

@@ -11,6 +11,9 @@ import { SignedInTitles } from '../../../lib/page-titles';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import '../offline.css';
 
+/** The sent changes listed: the newest, enough to see that the last ones went. */
+const SENT_SHOWN = 20;
+
 const STATE_TAGS: Record<ChangeState, { text: string; intent: 'none' | 'success' | 'danger' }> = {
   pending: { text: 'Waiting', intent: 'none' },
   done: { text: 'Sent', intent: 'success' },
@@ -115,13 +118,13 @@ export default function OfflineChangesPage() {
         }
       />
       {offline && (
-        <Callout intent="warning" className="offline-changes__section" title="No network">
-          Stock changes and counts you record are kept on this device and sent when the network is back.
+        <Callout intent="warning" className="offline-changes__section">
+          <strong>No network.</strong> Stock changes and counts you record are kept on this device and sent when the network is back.
         </Callout>
       )}
       <ChangeSection title="Needs attention" changes={newestFirst('refused')} />
       <ChangeSection title="Waiting" changes={changes.filter((change) => change.state === 'pending')} empty="Nothing is waiting to be sent." />
-      <ChangeSection title="Sent" changes={newestFirst('done')} />
+      <ChangeSection title="Sent" changes={newestFirst('done').slice(0, SENT_SHOWN)} />
       <ProductCopyCard offline={offline} />
     </div>
   );

@@ -96,8 +96,8 @@ export default function OfflineProductView({ id, listHref }: OfflineProductViewP
     <>
       {back}
       <PageHeader title={product.name} subtitle="Product details, from the copy on this device" />
-      <Callout intent="warning" className="offline-product__notice" title="No network">
-        Stock changes recorded here are kept on this device and sent when the network is back
+      <Callout intent="warning" className="offline-product__notice">
+        <strong>No network.</strong> Stock changes recorded here are kept on this device and sent when the network is back
         {waiting > 0 ? ` (${waitingLabel(waiting)} for this product).` : '.'}{' '}
         <Link to={offlineChangesPath}>See the changes on this device</Link>
       </Callout>
