@@ -8,7 +8,7 @@ import { createApolloClient } from './lib/apollo';
 import { unexpiredStoredToken } from './lib/session/auth-flows';
 import { askFirstProfile } from './lib/session/first-profile';
 import { getBrowserStorages } from './lib/session/storage';
-import { registerServiceWorker } from './lib/offline/register-service-worker';
+import { registerServiceWorker } from './lib/register-service-worker';
 import { startTheme } from './lib/theme';
 
 /**

@@ -1,16 +1,19 @@
 import { lazy, Suspense } from 'react';
+import { useAfterPaint } from '../lib/useAfterPaint';
 
-/** Fetched after a signed-in screen's first render: the signed-out pages, and a first paint, go without it. */
 const OfflineStatus = lazy(() => import('../features/offline/components/OfflineStatus'));
 
 /**
  * The header's offline status and the work behind it (sending the changes recorded offline, keeping
- * the local copy of the products), for the signed-in. It draws nothing while online with nothing waiting.
+ * the local copy of the products), for the signed-in. Its code is asked for once the first render is
+ * on screen, as the workspace switcher's is: a page's first render never waits for a script its HTML
+ * does not name, and the signed-out pages go without it. It draws nothing while online with nothing waiting.
  */
 export function OfflineStatusSlot({ compact }: { compact: boolean }) {
-  return (
+  const painted = useAfterPaint(true);
+  return painted ? (
     <Suspense fallback={null}>
       <OfflineStatus compact={compact} />
     </Suspense>
-  );
+  ) : null;
 }

@@ -1,9 +1,6 @@
 import type { ApolloClient } from '@apollo/client';
-import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
 import { MeDocument } from '@stockroom/schema/generated/hooks';
-import { accountIdOf } from '../workspace/workspace-storage';
 import type { AuthUser } from './auth-state';
-import { readBrowserToken } from './storage';
 
 /**
  * The stored session's profile, asked for by main.tsx before the app's first render (beside the
@@ -14,42 +11,26 @@ import { readBrowserToken } from './storage';
 let request: { token: string; profile: Promise<AuthUser> } | null = null;
 let answered: { token: string; user: AuthUser } | null = null;
 
-/** How long after the profile's answer it is kept on the device: after the page's own first work. */
-const SAVE_ACCOUNT_DELAY_MS = 1000;
-
-/** The account's last Me answer kept on the device, put in the cache as the server's would be; null when none was kept. */
-async function savedProfile(client: ApolloClient, accountId: string): Promise<AuthUser | null> {
-  const saved = await import('../offline/account-copy').then((module) => module.savedAccount(accountId)).catch(() => null);
-  if (!saved) return null;
-  client.writeQuery({ query: MeDocument, data: saved });
-  return saved.me;
-}
+/** The device's copy of the account (lib/offline/account-copy.ts), loaded when first needed. */
+const accountCopy = () => import('../offline/account-copy');
 
 /**
  * The signed-in user's profile, from the server (never the cache): reading it also checks that the session still stands.
- * With no network, the account as the server last described it (kept on the device after each answer): the app opens
- * signed in, and checks the session when the network is back.
+ * Each answer is kept on the device a moment later; when the server cannot be reached (no network), the account as it
+ * last answered is: the app opens signed in, and checks the session once the network is back.
  */
 export async function queryProfile(client: ApolloClient): Promise<AuthUser> {
-  const accountId = accountIdOf(readBrowserToken());
-  if (accountId && navigator.onLine === false) {
-    const saved = await savedProfile(client, accountId);
-    if (saved) return saved;
-  }
   try {
+    // With no network, straight to the kept account rather than through the retries of a request that cannot go.
+    if (navigator.onLine === false) throw new TypeError('offline');
     const result = await client.query({ query: MeDocument, fetchPolicy: 'network-only' });
     const me = result.data?.me;
     if (!me) throw new Error('Empty response');
-    const answer = result.data;
-    if (accountId && answer) {
-      window.setTimeout(() => void import('../offline/account-copy').then((module) => module.saveAccount(accountId, answer)).catch(() => undefined), SAVE_ACCOUNT_DELAY_MS);
-    }
+    setTimeout(() => void accountCopy().then((copy) => copy.saveAccount(result.data!), () => undefined), 1000);
     return me;
   } catch (error) {
-    // No answer at all (not a refusal): the server cannot be reached.
-    const unreachable = !CombinedGraphQLErrors.is(error) && !ServerError.is(error);
-    const saved = unreachable && accountId ? await savedProfile(client, accountId) : null;
-    if (saved) return saved;
+    const kept = await accountCopy().then((copy) => copy.keptProfile(client, error), () => null);
+    if (kept) return kept;
     throw error;
   }
 }

@@ -6,7 +6,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { waitingLabel } from '../../../lib/offline/change-queue-model';
 import { saveAccount } from '../../../lib/offline/account-copy';
-import { currentAccountId, queueCountLine, sendWaitingChanges } from '../../../lib/offline/change-queue';
+import { queueCountLine, sendWaitingChanges } from '../../../lib/offline/change-queue';
 import { useOffline } from '../../../lib/offline/network-status';
 import { refreshProductCopy } from '../../../lib/offline/product-copy';
 import { useQueuedChanges } from '../../../lib/offline/useQueuedChanges';
@@ -29,9 +29,8 @@ declare global {
 
 /** Keeps the signed-in account as the server last described it (the Me answer in the cache), so the app opens signed in offline. */
 async function rememberAccount(client: ApolloClient): Promise<void> {
-  const accountId = currentAccountId();
   const me = client.readQuery({ query: MeDocument });
-  if (accountId && me?.me) await saveAccount(accountId, me).catch(() => undefined);
+  if (me?.me) await saveAccount(me).catch(() => undefined);
 }
 
 /**
