@@ -66,6 +66,7 @@ export function useStockMovements(productId: string, onRecorded: () => void) {
     try {
       await write(readCachedProduct(client.cache, productId)?.name ?? 'Product');
       setDialog(null);
+      onRecorded();
       toast.success(PRODUCT_TOASTS.stockQueued);
       return true;
     } catch (error) {
@@ -79,25 +80,25 @@ export function useStockMovements(productId: string, onRecorded: () => void) {
     isOffline()
       ? queue(async (name) => (await offlineQueue()).queueStockAdjustment(productId, adjustment, name))
       : record((before) =>
-      adjustStock({
-        variables: { id: productId, ...adjustment },
-        update: (cache, { data }) => {
-          if (data) applyStockMovement(cache, before, data.adjustStock);
-        },
-      }),
-    );
+          adjustStock({
+            variables: { id: productId, ...adjustment },
+            update: (cache, { data }) => {
+              if (data) applyStockMovement(cache, before, data.adjustStock);
+            },
+          }),
+        );
 
   const count = (stockCount: StockCount) =>
     isOffline()
       ? queue(async (name) => (await offlineQueue()).queueStockCount(productId, stockCount, name))
       : record((before) =>
-      countStock({
-        variables: { id: productId, ...stockCount },
-        update: (cache, { data }) => {
-          if (data) applyStockMovement(cache, before, data.countStock);
-        },
-      }),
-    );
+          countStock({
+            variables: { id: productId, ...stockCount },
+            update: (cache, { data }) => {
+              if (data) applyStockMovement(cache, before, data.countStock);
+            },
+          }),
+        );
 
   return { dialog, open, close, errors, clearErrors, missing, busy: adjusting || counting, adjust, count };
 }
