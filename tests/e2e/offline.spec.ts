@@ -9,6 +9,7 @@ import { e2eEnv } from './support/env';
 import { axeLines } from './support/axe';
 import { CLEAN_AT_EVERY_WIDTH, checkAtEveryWidth, sidewaysScroll } from './support/no-violations';
 import { saveScreenshot } from './support/screen-checks';
+import { AppShell } from './pages/AppShell';
 import { ProductDetailPage } from './pages/ProductDetailPage';
 import { QuickSearch } from './pages/QuickSearch';
 
@@ -111,6 +112,31 @@ async function queueCountLines(page: Page, stockCountId: string, lines: readonly
       for (const line of all) await (window as OfflineWindow).stockroomOffline!.queueCountLine(id, { ...line, ledgerPosition: '0' });
     },
     { id: stockCountId, all: lines },
+  );
+}
+
+/** How many records each of the offline client's IndexedDB stores holds. */
+function offlineStoreSizes(page: Page): Promise<Record<string, number>> {
+  return page.evaluate(
+    () =>
+      new Promise<Record<string, number>>((resolve, reject) => {
+        const open = indexedDB.open('stockroom-offline');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const names = [...db.objectStoreNames];
+          const tx = db.transaction(names, 'readonly');
+          const sizes: Record<string, number> = {};
+          for (const name of names) {
+            const count = tx.objectStore(name).count();
+            count.onsuccess = () => (sizes[name] = count.result);
+          }
+          tx.oncomplete = () => {
+            db.close();
+            resolve(sizes);
+          };
+        };
+      }),
   );
 }
 
@@ -231,6 +257,10 @@ describe('the offline app', () => {
     expect(await productQuantity(session, crate.id)).toBe(afterChanges(40, changes));
     expect((await stockMovementsApi(session, crate.id)).length).toBe(1 + changes.length);
     expect(await countLines(session, stockCountId)).toEqual(lines.map((line) => line.quantity));
+
+    // Signing out leaves nothing of the account on the device: its copies and its changes are gone.
+    await new AppShell(s.page).signOut();
+    expect(await offlineStoreSizes(s.page)).toEqual({ accounts: 0, products: 0, productCopies: 0, changes: 0 });
     s.assertClean();
   });
 });
