@@ -28,8 +28,8 @@ const change = (seq: number, over: Partial<QueuedChange> = {}): QueuedChange => 
 
 describe('the offline queue: what an answer means', () => {
   it('a 2xx is done', () => {
-    expect(outcomeOfAnswer(200, { product: {} })).toEqual({ kind: 'done' });
-    expect(outcomeOfAnswer(201, { line: {} })).toEqual({ kind: 'done' });
+    expect(outcomeOfAnswer(200, { product: { id: 'p1' } })).toEqual({ kind: 'done', answer: { product: { id: 'p1' } } });
+    expect(outcomeOfAnswer(201, { line: { id: '7' } })).toEqual({ kind: 'done', answer: { line: { id: '7' } } });
   });
 
   it("a 4xx refuses the change with the server's message (and its field messages)", () => {
@@ -56,8 +56,8 @@ describe('the offline queue: order and state', () => {
   });
 
   it('a pending change becomes done or refused once, and a settled one never changes again', () => {
-    const done = settle(change(1), { kind: 'done' }, 100);
-    expect(done).toMatchObject({ state: 'done', settledAt: 100 });
+    const done = settle(change(1), { kind: 'done', answer: { line: { id: '7' } } }, 100);
+    expect(done).toMatchObject({ state: 'done', answer: { line: { id: '7' } }, settledAt: 100 });
     const refused = settle(change(2), { kind: 'refused', status: 409, message: 'Insufficient stock available' }, 200);
     expect(refused).toMatchObject({ state: 'refused', status: 409, message: 'Insufficient stock available', settledAt: 200 });
     expect(settle(done, { kind: 'refused', status: 400, message: 'x' }, 300)).toBe(done);

@@ -33,12 +33,14 @@ export interface QueuedChange {
   message?: string;
   /** The status it answered, for a refused change. */
   status?: number;
+  /** The server's answer to a recorded change (a count line's `{ line }`, an adjustment's `{ product }`). */
+  answer?: unknown;
   settledAt?: number;
 }
 
 /** What sending a change came to. */
 export type SendOutcome =
-  | { kind: 'done' }
+  | { kind: 'done'; answer?: unknown }
   /** The server refused this change for good (a 4xx): the product is gone, the stock would go below zero, the count is closed. */
   | { kind: 'refused'; status: number; message: string }
   /** No answer (no network), or one that says to try again later (a 5xx, 408, 429): the replay stops here. */
@@ -54,7 +56,7 @@ export const REFUSED_WITHOUT_MESSAGE = 'The server refused this change';
 
 /** What an HTTP answer to a change means for it. */
 export function outcomeOfAnswer(status: number, body: unknown): SendOutcome {
-  if (status >= 200 && status < 300) return { kind: 'done' };
+  if (status >= 200 && status < 300) return { kind: 'done', answer: body };
   if (status === 401) return { kind: 'signedOut' };
   if (status >= 500 || TRY_AGAIN_STATUSES.has(status)) return { kind: 'retryLater' };
   return { kind: 'refused', status, message: messageOf(body) };
@@ -77,7 +79,7 @@ export function replayOrder(changes: readonly QueuedChange[], accountId: string)
 /** A change after an answer: recorded, or refused with the server's message; a change already settled stays as it is. */
 export function settle(change: QueuedChange, outcome: SendOutcome, now: number): QueuedChange {
   if (change.state !== 'pending') return change;
-  if (outcome.kind === 'done') return { ...change, state: 'done', settledAt: now };
+  if (outcome.kind === 'done') return { ...change, state: 'done', answer: outcome.answer, settledAt: now };
   if (outcome.kind === 'refused') return { ...change, state: 'refused', status: outcome.status, message: outcome.message, settledAt: now };
   return change;
 }

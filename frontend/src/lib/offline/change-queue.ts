@@ -154,7 +154,8 @@ export async function queueStockCount(productId: string, body: StockCountBody, p
 /**
  * Queues a line of a stock count session (the count screens' sendCountLine hands its lines here):
  * sent at once when online, else when the network is back, in order with every other change.
- * Resolves once the line is safely on the device.
+ * Resolves once the line is safely on the device, with the queued change; `settledChange(seq)`
+ * then resolves once the server has recorded it (`answer.line`) or refused it (`message`).
  */
 export async function queueCountLine(stockCountId: string, body: CountLineBody): Promise<QueuedChange> {
   const product = await findLocalProduct(body.productId, readChosenWorkspace());
@@ -225,6 +226,23 @@ export function sendWaitingChanges(): Promise<ReplayResult> {
     }
   })();
   return sending;
+}
+
+/**
+ * The change queued as `seq` once the server has recorded it (its `answer` holds the server's
+ * answer) or refused it (its `message` says why); it may wait for the network a long time.
+ */
+export function settledChange(seq: number): Promise<QueuedChange> {
+  return new Promise((resolve) => {
+    const check = () => {
+      const change = changes.find((candidate) => candidate.seq === seq);
+      if (!change || change.state === 'pending') return;
+      unsubscribe();
+      resolve(change);
+    };
+    const unsubscribe = subscribe(check);
+    void reload().then(check, () => undefined);
+  });
 }
 
 /** Takes a refused change off the list once the person has read it. */
