@@ -59,6 +59,17 @@ export function offlineDb(): Promise<IDBPDatabase<OfflineSchema>> {
   return opened;
 }
 
+/**
+ * Whether signing out may clear the device's offline data: yes when no change waits to be sent or
+ * needs attention, else when the person says so (the changes would be lost).
+ */
+export async function mayClearOfflineData(): Promise<boolean> {
+  const unsent = (await (await offlineDb()).getAll('changes').catch(() => [])).filter((change) => change.state !== 'done').length;
+  if (unsent === 0) return true;
+  const changes = unsent === 1 ? '1 change recorded on this device has' : `${unsent} changes recorded on this device have`;
+  return window.confirm(`${changes} not reached the server yet. Signing out deletes them. Sign out anyway?`);
+}
+
 /** Sign-out: nothing of the account stays on the device, neither its copies nor its waiting changes. */
 export async function clearOfflineData(): Promise<void> {
   const db = await offlineDb();
