@@ -73,7 +73,7 @@ export default function HelpPage() {
           order you made them, each exactly once. A change the server turns down (the product was deleted meanwhile, or
           there was not enough stock) is listed under <strong>Needs attention</strong> on the{' '}
           <Link to={offlineChangesPath}>offline changes</Link> page with the reason, until you dismiss it. Signing out
-          removes everything the app kept on the device, changes not yet sent included.
+          removes everything the app kept on the device; when changes have not been sent yet, it asks first.
         </p>
       </Card>
       <Card className="help__section">
