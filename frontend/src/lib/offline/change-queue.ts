@@ -187,10 +187,13 @@ async function send(change: QueuedChange): Promise<SendOutcome> {
   return outcomeOfAnswer(response.status, body);
 }
 
+/** A change settled by a replay, saved before the next is sent; the list in memory is updated in place (a replay may settle a thousand). */
 async function save(change: QueuedChange): Promise<void> {
   const db = await offlineDb();
   await db.put('changes', change);
-  await changed();
+  changes = changes.map((kept) => (kept.seq === change.seq ? change : kept));
+  for (const listener of listeners) listener();
+  channel?.postMessage('changed');
 }
 
 let sending: Promise<ReplayResult> | undefined;
