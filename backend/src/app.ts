@@ -122,6 +122,12 @@ const compressAnswers = compression({ brotli: { params: { [zlib.BROTLI_PARAM_QUA
 /** A page is checked with the server each time, so a new build is seen at once; its hashed assets are cached for good. */
 const noCache = (res: { setHeader(name: string, value: string): unknown }) => res.setHeader('Cache-Control', 'no-cache');
 
+/**
+ * Files of the client that keep their name from build to build, checked with the server each time: the pages,
+ * the service worker (a browser checks it for a new build when a page opens) and the web app manifest.
+ */
+const CHECKED_EACH_TIME = /(?:\.html|[\\/]sw\.js|\.webmanifest)$/;
+
 /** A route's page rendered at build time: `path` is the client route (Express syntax), `file` its HTML in the client build. */
 interface PageShell {
   path: string;
@@ -255,9 +261,7 @@ export async function createApp({ config, databaseUrl, orm, ownerOrm = orm, mail
         serveStatic: { immutable: true, maxAge: '1y', index: false },
       }),
     );
-    app.use(
-      express.static(config.clientDir, { index: false, setHeaders: (res, path) => (path.endsWith('.html') ? noCache(res) : undefined) }),
-    );
+    app.use(express.static(config.clientDir, { index: false, setHeaders: (res, path) => (CHECKED_EACH_TIME.test(path) ? noCache(res) : undefined) }));
     // A route with a shell rendered at build time answers with it: the page paints before its script runs.
     for (const shell of readPageShells(config.clientDir)) {
       app.get(shell.path, (_req, res) => {

@@ -8,6 +8,7 @@ import { createApolloClient } from './lib/apollo';
 import { unexpiredStoredToken } from './lib/session/auth-flows';
 import { askFirstProfile } from './lib/session/first-profile';
 import { getBrowserStorages } from './lib/session/storage';
+import { registerServiceWorker } from './lib/register-service-worker';
 import { startTheme } from './lib/theme';
 
 /**
@@ -46,4 +47,6 @@ void new Promise((resolve) => setTimeout(resolve))
     if (token !== null) await waitAtMost(FIRST_DATA_WAIT_MS, askFirstAnswers(client, token));
     const { renderApp } = await rendering;
     renderApp(client);
+    // The installable app: its worker keeps the app's files so that it opens with no network.
+    registerServiceWorker();
   });

@@ -249,6 +249,31 @@ describe('client routes', () => {
     expect(asset.status).toBe(200);
     expect(asset.headers.get('content-type')).toMatch(/javascript/);
   });
+
+  it('serves the installable app: its worker and manifest checked with the server each time, its icons as PNG', async () => {
+    const worker = await raw('/sw.js');
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get('content-type')).toMatch(/javascript/);
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+    // The worker precaches the page the server sends, and never the API.
+    expect(worker.text).toContain('"index.html"');
+    expect(worker.text).not.toMatch(/"\/?(?:api|graphql)\//);
+    const manifest = await raw('/manifest.webmanifest');
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers.get('cache-control')).toBe('no-cache');
+    const { icons, display, start_url } = JSON.parse(manifest.text) as { icons: { src: string; sizes: string; purpose: string }[]; display: string; start_url: string };
+    expect({ display, start_url }).toEqual({ display: 'standalone', start_url: '/dashboard' });
+    expect(icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+    for (const icon of icons) {
+      const png = await fetch(app.url + icon.src);
+      expect({ src: icon.src, status: png.status, type: png.headers.get('content-type') }).toEqual({ src: icon.src, status: 200, type: 'image/png' });
+    }
+    // The pages' CSP lets the worker and the manifest load from the app.
+    const csp = directives((await raw('/')).headers.get('content-security-policy') ?? '');
+    expect(csp['worker-src']).toContain("'self'");
+    expect(csp['default-src']).toContain("'self'");
+  });
 });
 
 describe('error bodies never leak internals', () => {

@@ -8,6 +8,7 @@ import { SideNav } from '../components/SideNav';
 import { MOBILE_QUERY, useMediaQuery } from '../lib/useMediaQuery';
 import { fullNameOf, useAuth } from '../lib/session';
 import { FOOTER, SIGNED_OUT_LINKS, signedInLinks } from './navigation';
+import { OfflineStatusSlot } from './OfflineStatusSlot';
 import { WorkspaceSwitcherSlot } from './WorkspaceSwitcherSlot';
 
 /** Header, side navigation (signed in only), routed content and footer. */
@@ -50,6 +51,7 @@ export function AppShell() {
         user={user}
         compact={isMobile}
         workspaceMenu={signedIn ? <WorkspaceSwitcherSlot compact={isMobile} onNavigate={navigate} /> : undefined}
+        networkStatus={signedIn ? <OfflineStatusSlot compact={isMobile} /> : undefined}
         sideNavOpen={sideNavOpen}
         onToggleSideNav={() => setSideNavOpen((open) => !open)}
         onNavigate={navigate}

@@ -13,6 +13,7 @@ import { invitationRoute } from '../features/invitations/urls';
 import { locationListPath, locationRoute } from '../features/locations/urls';
 import { stockCountListPath, stockCountRoute } from '../features/stock-counts/urls';
 import { notFoundPath } from '../features/not-found/urls';
+import { offlineChangesPath } from '../features/offline/urls';
 import { productEditRoute, productListPath, productNewPath, productRoute, productTrashPath } from '../features/products/urls';
 import { profileEditPath, profilePath } from '../features/profile/urls';
 import { workspaceMembersPath } from '../features/workspaces/urls';
@@ -68,6 +69,7 @@ const SHELL_TITLES: Record<string, string> = {
   [locationRoute]: SignedInTitles.location,
   [stockCountListPath]: SignedInTitles.stockCounts,
   [stockCountRoute]: SignedInTitles.stockCount,
+  [offlineChangesPath]: SignedInTitles.offline,
 };
 
 /** The screens behind the sign-in; the build renders each one's signed-in shell ahead of time. */
@@ -86,6 +88,7 @@ const SIGNED_IN_ROUTES = [
   { path: locationRoute, ...page('locations', 'LocationPage') },
   { path: stockCountListPath, ...page('stock-counts', 'StockCountsPage') },
   { path: stockCountRoute, ...page('stock-counts', 'StockCountPage') },
+  { path: offlineChangesPath, ...page('offline', 'OfflineChangesPage') },
 ] satisfies RouteObject[];
 
 /** Every screen's route; an unknown path redirects home. */

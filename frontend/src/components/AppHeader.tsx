@@ -23,6 +23,8 @@ export interface AppHeaderProps {
   compact: boolean;
   /** Signed in: the workspace switcher, before the search button. */
   workspaceMenu?: ReactNode;
+  /** Signed in: the network and the offline queue's state ("Offline", "3 changes waiting"), before the workspace switcher. */
+  networkStatus?: ReactNode;
   sideNavOpen: boolean;
   onToggleSideNav(): void;
   onNavigate(path: string): void;
@@ -30,7 +32,7 @@ export interface AppHeaderProps {
 }
 
 export function AppHeader(props: AppHeaderProps) {
-  const { brand, links, user, compact, workspaceMenu, sideNavOpen, onToggleSideNav, onNavigate, onSignOut } = props;
+  const { brand, links, user, compact, workspaceMenu, networkStatus, sideNavOpen, onToggleSideNav, onNavigate, onSignOut } = props;
   const quickSearch = useQuickSearch();
   return (
     <header className={`app-header${user ? ' app-header--signed-in' : ''}`}>
@@ -63,6 +65,7 @@ export function AppHeader(props: AppHeaderProps) {
         {/* Signed-out visitors get only the Home link; the pages carry the calls to action. */}
         {user && (
           <>
+            {networkStatus}
             {workspaceMenu}
             {/* Signed-in users only: it opens the quick search over their products and the app's pages. */}
             {quickSearch.available && (

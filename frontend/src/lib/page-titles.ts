@@ -18,4 +18,5 @@ export const SignedInTitles = {
   location: 'Location',
   stockCounts: 'Stock counts',
   stockCount: 'Stock count',
+  offline: 'Offline Changes',
 } as const;

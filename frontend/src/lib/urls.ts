@@ -51,3 +51,6 @@ export const profileEditPath = '/profile/edit';
 export const helpPath = '/help';
 
 export const adminPath = '/admin';
+
+/** The changes recorded on this device and not yet on the server (or refused by it), and the local copy of the products. */
+export const offlineChangesPath = '/offline';

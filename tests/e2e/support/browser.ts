@@ -69,7 +69,14 @@ export class GuardedSession {
 
   static async open(
     browser: Browser,
-    opts: { viewport?: { width: number; height: number }; isMobile?: boolean; hasTouch?: boolean; permissions?: string[] } = {},
+    opts: {
+      viewport?: { width: number; height: number };
+      isMobile?: boolean;
+      hasTouch?: boolean;
+      permissions?: string[];
+      /** The app's service worker is blocked unless a test of the offline app asks for it. */
+      serviceWorkers?: 'allow' | 'block';
+    } = {},
   ): Promise<GuardedSession> {
     const { baseUrl } = e2eEnv();
     const context = await browser.newContext({
@@ -78,7 +85,7 @@ export class GuardedSession {
       isMobile: opts.isMobile,
       hasTouch: opts.hasTouch,
       permissions: opts.permissions,
-      serviceWorkers: 'block',
+      serviceWorkers: opts.serviceWorkers ?? 'block',
     });
     // Chromium logs most CSP violations to the console; this catches every one.
     await context.addInitScript(() => {

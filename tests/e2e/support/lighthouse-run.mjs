@@ -19,8 +19,9 @@
  *
  * It launches Chromium itself with a remote-debugging port and hands the port to Lighthouse.
  * Lighthouse's own storage reset would also wipe the session the signed-in pages need, so it
- * is turned off; instead, before every run, the browser's cache is cleared (a cold load, as
- * Lighthouse would do) and the origin's localStorage is set to the page's signed-in state.
+ * is turned off; instead, before every run, the browser's cache, the app's service worker and its
+ * caches are cleared (a cold load, as Lighthouse would do) and the origin's localStorage is set to
+ * the page's signed-in state.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -134,6 +135,8 @@ try {
   /** One cold Lighthouse run of the page; its report and trace kept in reportDir when asked. */
   async function measure(formFactor, page, suffix) {
     await cdp.send('Network.clearBrowserCache');
+    // The app's service worker and what it keeps too: each run is a first visit, not one served from the worker's copy.
+    await cdp.send('Storage.clearDataForOrigin', { origin: new URL(input.baseUrl).origin, storageTypes: 'service_workers,cache_storage' });
     await setup.evaluate(
       ({ session, signedIn }) => {
         localStorage.clear();

@@ -1,11 +1,13 @@
 import { Dialog, InputGroup, Spinner } from '@blueprintjs/core';
 import { BoxIcon, DocumentIcon, SearchIcon } from '@blueprintjs/icons';
 import { useQuickSearchProductsQuery } from '@stockroom/schema/generated/hooks';
-import { useId, useMemo, useState, type KeyboardEvent } from 'react';
+import type { ProductListInput } from '@stockroom/schema/generated/graphql';
+import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { extractErrorMessage } from '../../lib/errors';
+import { useOffline } from '../../lib/offline/network-status';
 import { useDebouncedCallback } from '../../lib/useDebouncedCallback';
-import { matchingPages, productItems, productSearchInput, QUICK_SEARCH_DEBOUNCE_MS, type QuickSearchItem } from './quick-search-items';
+import { matchingPages, productItems, productSearchInput, QUICK_SEARCH_DEBOUNCE_MS, QUICK_SEARCH_PRODUCT_LIMIT, type FoundProduct, type QuickSearchItem } from './quick-search-items';
 import './quick-search.css';
 
 export interface QuickSearchDialogProps {
@@ -14,6 +16,30 @@ export interface QuickSearchDialogProps {
   onClose(): void;
   /** After the closing transition: the opener gives the focus back (the dialog does not, see QuickSearchProvider). */
   onClosed(): void;
+}
+
+/**
+ * With no network, the products of the device's copy that match the search (by name, SKU or barcode),
+ * null while it is read; null too when there is nothing to look for locally.
+ */
+function useLocalSearch(input: ProductListInput | null): readonly FoundProduct[] | null {
+  const search = input?.search ?? null;
+  const limit = input?.limit ?? QUICK_SEARCH_PRODUCT_LIMIT;
+  const [found, setFound] = useState<{ search: string; products: readonly FoundProduct[] } | null>(null);
+  useEffect(() => {
+    if (search === null) return undefined;
+    let live = true;
+    import('../../lib/offline/product-copy')
+      .then((copy) => copy.searchLocalProducts(search, limit))
+      .then(
+        (products) => live && setFound({ search, products }),
+        () => live && setFound({ search, products: [] }),
+      );
+    return () => {
+      live = false;
+    };
+  }, [search, limit]);
+  return found !== null && found.search === search ? found.products : null;
 }
 
 /**
@@ -32,9 +58,11 @@ export default function QuickSearchDialog({ isOpen, isAdmin, onClose, onClosed }
   const debounced = useDebouncedCallback(setSearched, QUICK_SEARCH_DEBOUNCE_MS);
 
   const input = productSearchInput(searched);
-  const query = useQuickSearchProductsQuery({ variables: { query: input }, skip: input === null });
-  const waiting = text.trim() !== '' && (searched.trim() !== text.trim() || query.loading);
-  const found = query.data?.products.products;
+  const offline = useOffline();
+  const query = useQuickSearchProductsQuery({ variables: { query: input }, skip: input === null || offline });
+  const local = useLocalSearch(offline ? input : null);
+  const waiting = text.trim() !== '' && (searched.trim() !== text.trim() || (offline ? local === null : query.loading));
+  const found = offline ? (local ?? undefined) : query.data?.products.products;
   // A boolean, not `input`: the input is a new object on every render, and would make the memo recompute each time.
   const searching = input !== null;
 
@@ -80,12 +108,12 @@ export default function QuickSearchDialog({ isOpen, isAdmin, onClose, onClosed }
 
   const status = waiting
     ? 'Searching…'
-    : input !== null && query.error
+    : input !== null && !offline && query.error
       ? // Why no product is listed; the pages below still work without the server.
         extractErrorMessage(query.error)
       : text.trim() === ''
       ? 'Type to find your products by name, SKU or category, or pick a page.'
-      : `${products.length === 0 ? 'No products' : products.length === 1 ? '1 product' : `${products.length} products`} and ${pages.length === 1 ? '1 page' : `${pages.length} pages`} found.`;
+      : `${products.length === 0 ? 'No products' : products.length === 1 ? '1 product' : `${products.length} products`} and ${pages.length === 1 ? '1 page' : `${pages.length} pages`} found${offline ? ' (offline: from the copy on this device)' : ''}.`;
 
   const renderGroup = (label: string, group: QuickSearchItem[]) =>
     group.length > 0 && (

@@ -99,7 +99,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           dispatch(action);
           if (action.type === 'signOut') navigate(signInPath, { replace: true });
         });
+      // Signing out (not a session the server turned down) leaves nothing of the account on the device, its copies
+      // and the changes it had not sent yet: the person is asked first when such changes are there.
+      const offline = notifyServer ? await import('../offline/offline-db').catch(() => null) : null;
+      if (offline && !(await offline.mayClearOfflineData().catch(() => true))) return;
       await flows.signOut(depsRef.current, leave, { notifyServer });
+      await offline?.clearOfflineData().catch(() => undefined);
       await client.clearStore();
     },
     [client, dispatch, navigate],

@@ -11,12 +11,28 @@ import type { AuthUser } from './auth-state';
 let request: { token: string; profile: Promise<AuthUser> } | null = null;
 let answered: { token: string; user: AuthUser } | null = null;
 
-/** The signed-in user's profile, from the server (never the cache): reading it also checks that the session still stands. */
+/** The device's copy of the account (lib/offline/account-copy.ts), loaded when first needed. */
+const accountCopy = () => import('../offline/account-copy');
+
+/**
+ * The signed-in user's profile, from the server (never the cache): reading it also checks that the session still stands.
+ * Each answer is kept on the device a moment later; when the server cannot be reached (no network), the account as it
+ * last answered is: the app opens signed in, and checks the session once the network is back.
+ */
 export async function queryProfile(client: ApolloClient): Promise<AuthUser> {
-  const result = await client.query({ query: MeDocument, fetchPolicy: 'network-only' });
-  const me = result.data?.me;
-  if (!me) throw new Error('Empty response');
-  return me;
+  try {
+    // With no network, straight to the kept account rather than through the retries of a request that cannot go.
+    if (navigator.onLine === false) throw new TypeError('offline');
+    const result = await client.query({ query: MeDocument, fetchPolicy: 'network-only' });
+    const me = result.data?.me;
+    if (!me) throw new Error('Empty response');
+    setTimeout(() => void accountCopy().then((copy) => copy.saveAccount(result.data!), () => undefined), 1000);
+    return me;
+  } catch (error) {
+    const kept = await accountCopy().then((copy) => copy.keptProfile(client, error), () => null);
+    if (kept) return kept;
+    throw error;
+  }
 }
 
 /** Asks the server who holds `token`, before the app's first render; never rejects. */

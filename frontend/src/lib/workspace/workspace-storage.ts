@@ -3,7 +3,7 @@ import { getBrowserStorages, readBrowserToken } from '../session/storage';
 const KEY_PREFIX = 'stockroom_workspace:';
 
 /** The signed-in account's id, read from its session token's `sub` claim (the server checks the token; this only names a storage key). */
-function accountIdOf(token: string | null): string | null {
+export function accountIdOf(token: string | null): string | null {
   const payload = token?.split('.')[1];
   if (!payload) return null;
   try {

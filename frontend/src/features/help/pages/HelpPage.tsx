@@ -3,7 +3,7 @@ import { API_TOKEN_LIFETIMES, MAX_API_TOKENS_PER_USER, PASSWORD_MIN_LENGTH, SESS
 import { Link } from 'react-router-dom';
 import { PageHeader } from '../../../components/PageHeader';
 import { usePageTitle } from '../../../lib/usePageTitle';
-import { forgotPasswordPath, productListPath, profileEditPath, signUpPath, workspaceMembersPath } from '../../../lib/urls';
+import { forgotPasswordPath, offlineChangesPath, productListPath, profileEditPath, signUpPath, workspaceMembersPath } from '../../../lib/urls';
 
 const SESSION_HOURS = SESSION_TIMEOUT_MS / 3_600_000;
 const TOKEN_DAYS = API_TOKEN_LIFETIMES.filter((days) => days !== null).join(', ');
@@ -60,6 +60,20 @@ export default function HelpPage() {
           correction: a sale or damage takes stock away, a receipt or return adds it. <strong>Count stock</strong> records a
           stocktake: enter the quantity you counted and the difference is recorded. Each movement, with its reason, shows in
           the product&apos;s stock history.
+        </p>
+      </Card>
+      <Card className="help__section">
+        <H2 className="help__title">Installing the app and working offline</H2>
+        <p>
+          Your browser can install Stockroom as an app (on a phone: Add to Home screen; on a computer: the install button in
+          the address bar). Once you have opened it while online, it also opens with no network, still signed in, and the
+          header says <strong>Offline</strong>. The quick search finds the workspace&apos;s products by name, SKU or barcode
+          from a copy kept on the device, and a product&apos;s <strong>Adjust stock</strong> and <strong>Count stock</strong>{' '}
+          are kept on the device too (the header counts the changes waiting). When the network is back they are sent in the
+          order you made them, each exactly once. A change the server turns down (the product was deleted meanwhile, or
+          there was not enough stock) is listed under <strong>Needs attention</strong> on the{' '}
+          <Link to={offlineChangesPath}>offline changes</Link> page with the reason, until you dismiss it. Signing out
+          removes everything the app kept on the device; when changes have not been sent yet, it asks first.
         </p>
       </Card>
       <Card className="help__section">

@@ -5,6 +5,7 @@ import { ProductDetailsDocument, useProductDeleteMutation, useProductDetailsQuer
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { LinkButton } from '../../../components/LinkButton';
+import { LoadingScreen } from '../../../components/LoadingScreen';
 import { PrintLabelsButton } from '../../../components/labels/PrintLabelsButton';
 import { PageHeader } from '../../../components/PageHeader';
 import { toast } from '../../../lib/toaster';
@@ -29,6 +30,7 @@ import { useStockLocations } from '../stock/useStockLocations';
 import { useStockTransfer } from '../stock/useStockTransfer';
 import { ProductStockLocations } from '../stock/ProductStockLocations';
 import { useAfterPaint } from '../../../lib/useAfterPaint';
+import { useOffline } from '../../../lib/offline/network-status';
 import { useUndoDelete } from '../trash/useUndoDelete';
 import type { PreloadData } from '../../../lib/preload-data';
 import '../shared/products.css';
@@ -39,6 +41,8 @@ import '../shared/products.css';
  */
 const loadDetailDialogs = () => import('../detail/ProductDetailDialogs');
 const ProductDetailDialogs = lazy(loadDetailDialogs);
+/** The page with no network, from the device's copy of the products: only ever loaded offline. */
+const OfflineProductView = lazy(() => import('../detail/OfflineProductView'));
 
 /** The product, asked for before the app's first render. */
 export const preloadData: PreloadData = (client, { params }) =>
@@ -64,6 +68,7 @@ export default function ProductDetailsPage() {
   const missing = !product && isProductMissing(details.error);
   usePageTitle(missing ? 'Product Not Found' : SignedInTitles.product);
 
+  const offline = useOffline();
   const { can } = useWorkspaceRole();
   const productHref = useProductPath();
   const [confirming, setConfirming] = useState(false);
@@ -97,6 +102,15 @@ export default function ProductDetailsPage() {
     }
   };
 
+  if (!product && offline) {
+    return (
+      <div className="page products-page">
+        <Suspense fallback={<LoadingScreen label="Loading product" />}>
+          <OfflineProductView id={id} listHref={listHref} />
+        </Suspense>
+      </div>
+    );
+  }
   if (!product) {
     return (
       <div className="page products-page">

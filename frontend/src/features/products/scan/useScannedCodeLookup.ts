@@ -2,6 +2,7 @@ import { useApolloClient } from '@apollo/client/react';
 import { LocationCodesDocument } from '@stockroom/schema/generated/hooks';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { isOffline } from '../../../lib/offline/network-status';
 import { lookUpProductCode } from '../../../lib/product-code-lookup';
 import { locationForCode, ownLabelPath } from '../../../lib/scanned-code';
 import { locationPath } from '../../../lib/urls';
@@ -22,6 +23,11 @@ export function useScannedCodeLookup(navState: ProductNavState, search: (code: s
     async (code: string) => {
       const own = ownLabelPath(code.trim(), window.location.origin);
       if (own) return void navigate(own, { state: navState });
+      // With no network, the product whose SKU or barcode it is, from the device's copy.
+      if (isOffline()) {
+        const local = await import('../../../lib/offline/product-copy').then((copy) => copy.findLocalProductByCode(code)).catch(() => null);
+        if (local) return void navigate(productPath(local.id), { state: navState });
+      }
       // A code longer than a search may be is cut, so the search box still shows what was read.
       const found = await lookUpProductCode(client, code);
       if (found.kind === 'one') return void navigate(productPath(found.product.id), { state: navState });

@@ -7,4 +7,6 @@ export const PRODUCT_TOASTS = {
   updated: 'Product updated',
   deleted: 'Product deleted',
   stockUpdated: 'Stock updated',
+  /** A stock change recorded with no network: it waits in the offline queue. */
+  stockQueued: 'Saved on this device: it is sent when the network is back',
 } as const;

@@ -2,6 +2,8 @@ import type { ApolloCache } from '@apollo/client';
 import { useApolloClient } from '@apollo/client/react';
 import { useProductAdjustStockMutation, useProductCountStockMutation } from '@stockroom/schema/generated/hooks';
 import { useCallback, useState } from 'react';
+import { extractErrorMessage } from '../../../lib/errors';
+import { isOffline } from '../../../lib/offline/network-status';
 import { toast } from '../../../lib/toaster';
 import type { StockAdjustment } from './AdjustStockDialog';
 import type { StockCount } from './CountStockDialog';
@@ -58,25 +60,45 @@ export function useStockMovements(productId: string, onRecorded: () => void) {
     }
   };
 
+  /** With no network the change goes to the offline queue, sent when the network is back; the dialog closes as after a write. */
+  const queue = async (write: (productName: string) => Promise<unknown>): Promise<boolean> => {
+    setErrors({});
+    try {
+      await write(readCachedProduct(client.cache, productId)?.name ?? 'Product');
+      setDialog(null);
+      onRecorded();
+      toast.success(PRODUCT_TOASTS.stockQueued);
+      return true;
+    } catch (error) {
+      setErrors({ form: extractErrorMessage(error) });
+      return false;
+    }
+  };
+  const offlineQueue = () => import('../../../lib/offline/change-queue');
+
   const adjust = (adjustment: StockAdjustment) =>
-    record((before) =>
-      adjustStock({
-        variables: { id: productId, ...adjustment },
-        update: (cache, { data }) => {
-          if (data) applyStockMovement(cache, before, data.adjustStock);
-        },
-      }),
-    );
+    isOffline()
+      ? queue(async (name) => (await offlineQueue()).queueStockAdjustment(productId, adjustment, name))
+      : record((before) =>
+          adjustStock({
+            variables: { id: productId, ...adjustment },
+            update: (cache, { data }) => {
+              if (data) applyStockMovement(cache, before, data.adjustStock);
+            },
+          }),
+        );
 
   const count = (stockCount: StockCount) =>
-    record((before) =>
-      countStock({
-        variables: { id: productId, ...stockCount },
-        update: (cache, { data }) => {
-          if (data) applyStockMovement(cache, before, data.countStock);
-        },
-      }),
-    );
+    isOffline()
+      ? queue(async (name) => (await offlineQueue()).queueStockCount(productId, stockCount, name))
+      : record((before) =>
+          countStock({
+            variables: { id: productId, ...stockCount },
+            update: (cache, { data }) => {
+              if (data) applyStockMovement(cache, before, data.countStock);
+            },
+          }),
+        );
 
   return { dialog, open, close, errors, clearErrors, missing, busy: adjusting || counting, adjust, count };
 }

@@ -1,0 +1,1 @@
+export { offlineChangesPath } from '../../lib/urls';
