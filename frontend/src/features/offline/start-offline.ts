@@ -47,8 +47,9 @@ export function startOffline(client: ApolloClient, show: (status: ComponentType<
     if (!live) return;
     if (result && result.sent > 0) void client.refetchQueries({ include: 'active' }).catch(() => undefined);
     if (result?.stoppedBy === 'retryLater') {
-      timer = window.setTimeout(() => void run(), retryMs);
-      retryMs = Math.min(retryMs * 2, RETRY_LONGEST_MS);
+      // When the server said when (a rate limit's Retry-After), then; else later and later.
+      timer = window.setTimeout(() => void run(), result.retryAfterMs ?? retryMs);
+      if (result.retryAfterMs === undefined) retryMs = Math.min(retryMs * 2, RETRY_LONGEST_MS);
       return;
     }
     retryMs = RETRY_FIRST_MS;

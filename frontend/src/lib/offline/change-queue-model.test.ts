@@ -46,6 +46,12 @@ describe('the offline queue: what an answer means', () => {
   it('a 401 waits for a new session; a 5xx, 408 or 429 is tried again later', () => {
     expect(outcomeOfAnswer(401, { message: 'Unauthorized' })).toEqual({ kind: 'signedOut' });
     for (const status of [500, 502, 503, 408, 429]) expect(outcomeOfAnswer(status, {})).toEqual({ kind: 'retryLater' });
+    expect(outcomeOfAnswer(429, { message: 'Too many requests' }, '12')).toEqual({ kind: 'retryLater', afterMs: 12_000 });
+  });
+
+  it("a replay stopped by a rate limit says when the server asked to be asked again", async () => {
+    const result = await replay([change(1), change(2)], async (c) => (c.seq === 1 ? { kind: 'done' } : { kind: 'retryLater', afterMs: 7000 }), async () => undefined);
+    expect(result).toEqual({ stoppedBy: 'retryLater', sent: 1, retryAfterMs: 7000 });
   });
 });
 

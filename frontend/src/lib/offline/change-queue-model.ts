@@ -43,8 +43,8 @@ export type SendOutcome =
   | { kind: 'done'; answer?: unknown }
   /** The server refused this change for good (a 4xx): the product is gone, the stock would go below zero, the count is closed. */
   | { kind: 'refused'; status: number; message: string }
-  /** No answer (no network), or one that says to try again later (a 5xx, 408, 429): the replay stops here. */
-  | { kind: 'retryLater' }
+  /** No answer (no network), or one that says to try again later (a 5xx, 408, 429): the replay stops here, until `afterMs` when the server said. */
+  | { kind: 'retryLater'; afterMs?: number }
   /** The session is not accepted (401): the replay stops until the person signs in again. */
   | { kind: 'signedOut' };
 
@@ -54,11 +54,14 @@ const TRY_AGAIN_STATUSES = new Set([401, 408, 425, 429]);
 /** The message shown for a refusal that came without one. */
 export const REFUSED_WITHOUT_MESSAGE = 'The server refused this change';
 
-/** What an HTTP answer to a change means for it. */
-export function outcomeOfAnswer(status: number, body: unknown): SendOutcome {
+/** What an HTTP answer to a change means for it; `retryAfter` is its Retry-After header (seconds), if any. */
+export function outcomeOfAnswer(status: number, body: unknown, retryAfter: string | null = null): SendOutcome {
   if (status >= 200 && status < 300) return { kind: 'done', answer: body };
   if (status === 401) return { kind: 'signedOut' };
-  if (status >= 500 || TRY_AGAIN_STATUSES.has(status)) return { kind: 'retryLater' };
+  if (status >= 500 || TRY_AGAIN_STATUSES.has(status)) {
+    const seconds = Number(retryAfter);
+    return retryAfter !== null && Number.isFinite(seconds) && seconds >= 0 ? { kind: 'retryLater', afterMs: seconds * 1000 } : { kind: 'retryLater' };
+  }
   return { kind: 'refused', status, message: messageOf(body) };
 }
 
@@ -84,8 +87,8 @@ export function settle(change: QueuedChange, outcome: SendOutcome, now: number):
   return change;
 }
 
-/** How a replay ended: every change sent (done or refused), or stopped at the first that could not be (tried again later). */
-export type ReplayResult = { stoppedBy: 'retryLater' | 'signedOut' | null; sent: number };
+/** How a replay ended: every change sent (done or refused), or stopped at the first that could not be (tried again later, after `retryAfterMs` when the server said). */
+export type ReplayResult = { stoppedBy: 'retryLater' | 'signedOut' | null; sent: number; retryAfterMs?: number };
 
 /**
  * Sends the changes one at a time, in order, each settled (and saved, by `save`) before the next
@@ -108,7 +111,8 @@ export async function replay(
     } catch {
       outcome = { kind: 'retryLater' };
     }
-    if (outcome.kind === 'retryLater' || outcome.kind === 'signedOut') return { stoppedBy: outcome.kind, sent };
+    if (outcome.kind === 'signedOut') return { stoppedBy: 'signedOut', sent };
+    if (outcome.kind === 'retryLater') return outcome.afterMs === undefined ? { stoppedBy: 'retryLater', sent } : { stoppedBy: 'retryLater', sent, retryAfterMs: outcome.afterMs };
     await save(settle(change, outcome, now()));
     sent += 1;
   }

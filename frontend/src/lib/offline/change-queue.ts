@@ -37,6 +37,12 @@ function changed(): Promise<void> {
   return reload();
 }
 
+/** Tells this tab's readers and the other tabs that the list in memory changed. */
+function notify(): void {
+  for (const listener of listeners) listener();
+  channel?.postMessage('changed');
+}
+
 /** The signed-in account's id (from its session token), or null when signed out. */
 export const currentAccountId = (): string | null => accountIdOf(readBrowserToken());
 
@@ -85,8 +91,12 @@ async function enqueue(change: NewChange): Promise<QueuedChange> {
     state: 'pending',
   };
   const db = await offlineDb();
+  loaded ??= reload().catch(() => undefined);
+  await loaded;
   const seq = await db.add('changes', queued);
-  await changed();
+  // Added to the list in memory rather than the whole queue read again: a count may queue hundreds of lines.
+  if (!changes.some((kept) => kept.seq === seq)) changes = [...changes, { ...queued, seq }];
+  notify();
   if (navigator.onLine) void sendWaitingChanges();
   return { ...queued, seq };
 }
@@ -133,7 +143,8 @@ export async function queueStockAdjustment(productId: string, body: StockAdjustm
   });
   await adjustLocalQuantity(productId, queued.workspaceId, (quantity) => Math.max(0, quantity + body.delta));
   // The product's page reads the copy again when the queue changes: once more, now that the copy has moved.
-  await changed();
+  changes = [...changes];
+  notify();
   return queued;
 }
 
@@ -147,7 +158,8 @@ export async function queueStockCount(productId: string, body: StockCountBody, p
     productId,
   });
   await adjustLocalQuantity(productId, queued.workspaceId, () => body.quantity);
-  await changed();
+  changes = [...changes];
+  notify();
   return queued;
 }
 
@@ -184,7 +196,7 @@ async function send(change: QueuedChange): Promise<SendOutcome> {
     body: JSON.stringify(change.body),
   });
   const body: unknown = await response.json().catch(() => undefined);
-  return outcomeOfAnswer(response.status, body);
+  return outcomeOfAnswer(response.status, body, response.headers.get('Retry-After'));
 }
 
 /** A change settled by a replay, saved before the next is sent; the list in memory is updated in place (a replay may settle a thousand). */
@@ -192,8 +204,7 @@ async function save(change: QueuedChange): Promise<void> {
   const db = await offlineDb();
   await db.put('changes', change);
   changes = changes.map((kept) => (kept.seq === change.seq ? change : kept));
-  for (const listener of listeners) listener();
-  channel?.postMessage('changed');
+  notify();
 }
 
 let sending: Promise<ReplayResult> | undefined;
@@ -216,7 +227,7 @@ export function sendWaitingChanges(): Promise<ReplayResult> {
           const waiting = replayOrder(await db.getAll('changes'), accountId);
           if (waiting.length === 0) break;
           const round = await replay(waiting, send, save);
-          result = { stoppedBy: round.stoppedBy, sent: result.sent + round.sent };
+          result = { ...round, sent: result.sent + round.sent };
           if (round.stoppedBy) break;
         }
         for (const old of doneChangesToDrop(await db.getAll('changes'))) await db.delete('changes', old.seq!);

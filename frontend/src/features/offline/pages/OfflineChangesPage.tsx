@@ -1,5 +1,5 @@
 import { Button, Callout, Card, H2, Tag } from '@blueprintjs/core';
-import { useCallback, useEffect, useState } from 'react';
+import { memo, useCallback, useEffect, useState } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
 import type { ChangeState, QueuedChange } from '../../../lib/offline/change-queue-model';
 import { dismissChange, sendWaitingChanges } from '../../../lib/offline/change-queue';
@@ -20,7 +20,8 @@ const STATE_TAGS: Record<ChangeState, { text: string; intent: 'none' | 'success'
   refused: { text: 'Refused', intent: 'danger' },
 };
 
-function ChangeRow({ change }: { change: QueuedChange }) {
+/** One change; drawn again only when it changes (a replay settles the changes one by one). */
+const ChangeRow = memo(function ChangeRow({ change }: { change: QueuedChange }) {
   const tag = STATE_TAGS[change.state];
   return (
     <li className="offline-changes__item" data-testid="offline-change" data-state={change.state}>
@@ -41,21 +42,28 @@ function ChangeRow({ change }: { change: QueuedChange }) {
       )}
     </li>
   );
-}
+});
+
+/** The most changes a section lists (a count may queue hundreds of lines); the rest are counted under it. */
+const LISTED_MAX = 50;
 
 function ChangeSection({ title, changes, empty }: { title: string; changes: readonly QueuedChange[]; empty?: string }) {
   if (changes.length === 0 && !empty) return null;
+  const more = changes.length - LISTED_MAX;
   return (
     <section className="offline-changes__section" aria-label={title}>
       <H2>{title}</H2>
       {changes.length === 0 ? (
         <p className="bp6-text-muted">{empty}</p>
       ) : (
-        <ul className="offline-changes__list">
-          {changes.map((change) => (
-            <ChangeRow key={change.seq} change={change} />
-          ))}
-        </ul>
+        <>
+          <ul className="offline-changes__list">
+            {changes.slice(0, LISTED_MAX).map((change) => (
+              <ChangeRow key={change.seq} change={change} />
+            ))}
+          </ul>
+          {more > 0 && <p className="bp6-text-muted">and {more} more</p>}
+        </>
       )}
     </section>
   );
