@@ -488,6 +488,9 @@ describe('health, OpenAPI and docs', () => {
     const doc = JSON.parse((await raw('/api/openapi.json')).text);
     for (const [path, methods] of Object.entries<Record<string, unknown>>(doc.paths)) {
       if (path.includes('{')) continue;
+      // Single sign-on's routes are documented as 404 until the OIDC_ settings are given (this app has none);
+      // single-sign-on.test.ts holds them with the settings, and without them to 404.
+      if (path.startsWith('/api/auth/oidc/')) continue;
       for (const method of Object.keys(methods)) {
         const answer = await raw(path, { method: method.toUpperCase(), headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.60.0.1' }, body: method === 'get' ? undefined : '{}' });
         expect({ path, method, status: answer.status }).not.toMatchObject({ status: 404 });

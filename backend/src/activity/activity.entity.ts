@@ -3,7 +3,7 @@ import { Rules } from '@stockroom/schema';
 import { User } from '../account/user.entity';
 import { Workspace } from '../account/workspace.entity';
 
-/** What a user did, as the dashboard's recent activity names it. */
+/** What a user did, as the dashboard's recent activity names it; in the order the migrations added them, as the check constraint lists them. */
 export const ACTIVITY_KINDS = [
   'account_created',
   'signed_in',
@@ -18,12 +18,12 @@ export const ACTIVITY_KINDS = [
   'product_restored',
   'products_imported',
   'stock_moved',
-  'sso_linked',
-  'sso_unlinked',
   'totp_enabled',
   'totp_disabled',
   'recovery_codes_created',
   'recovery_code_used',
+  'sso_linked',
+  'sso_unlinked',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
