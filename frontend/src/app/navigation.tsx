@@ -24,12 +24,17 @@ export function useSignedInLinks(signedIn: boolean, role: string): readonly NavI
   useEffect(() => {
     if (!signedIn || links) return undefined;
     let live = true;
-    preloadSignedInLinks()
-      .then((module) => live && setLinks(module))
-      // Offline: the next signed-in render asks again.
-      .catch(() => undefined);
+    // In a task of its own: React may run this effect in the same task as the render that drew the
+    // shell without them (a redirect's render does), and the render should be done before the fetch starts.
+    const timer = window.setTimeout(() =>
+      preloadSignedInLinks()
+        .then((module) => live && setLinks(module))
+        // Offline: the next signed-in render asks again.
+        .catch(() => undefined),
+    );
     return () => {
       live = false;
+      window.clearTimeout(timer);
     };
   }, [signedIn, links]);
   return links?.signedInLinks(role);
