@@ -119,26 +119,37 @@ interface PostCssNode {
 }
 
 /**
- * The icons the first screens draw: those of the shell (its user menu and workspace buttons included), home
- * and the sign-in pages, and those Blueprint's own components draw (a callout's, a dialog's
- * close button). Each Blueprint icon is a module of its own
- * (generated/components/double-chevron-left.js), named in the source as its component
- * (DoubleChevronLeftIcon); all are imported through
- * one index, so the module graph cannot tell who draws which, and the names in these
- * sources are read instead. They load with the first screen; the rest wait in a chunk
- * fetched with the first page that draws one. An icon nobody draws is not bundled at all.
+ * Each Blueprint icon is a module of its own (generated/components/double-chevron-left.js), named
+ * in the source as its component (DoubleChevronLeftIcon); all are imported through one index, so
+ * the module graph cannot tell who draws which, and the names in these sources are read instead.
+ * An icon nobody draws is not bundled at all.
+ *
+ * The icons of the shell (its user menu and workspace buttons included), of the sign-in page and
+ * those Blueprint's own components draw (a callout's, a dialog's close button) load with every
+ * first screen, in one chunk.
  */
-const FIRST_VIEW_SOURCES = [
+/** The signed-in navigation's links (and icons): a chunk that signed-in screens load, see src/app/navigation.tsx. */
+const SIGNED_IN_LINKS_SOURCE = 'src/app/signed-in-links.tsx';
+const SHELL_AND_SIGN_IN_SOURCES = [
   'src/app',
   'src/components/AppHeader.tsx',
   'src/components/SideNav.tsx',
   'src/components/UserMenuButton.tsx',
   'src/features/workspaces/components/WorkspaceMenuButton.tsx',
-  'src/features/auth',
-  'src/features/home',
+  'src/features/auth/pages/SignInPage.tsx',
+  'src/features/auth/components/SignInForm.tsx',
+  'src/features/auth/components/AuthForm.tsx',
+  'src/features/auth/components/AuthLayout.tsx',
+  'src/features/auth/components/FormErrorCallout.tsx',
   '../node_modules/@blueprintjs/core/lib/esm',
 ];
-
+/**
+ * The other first screens' icons (home's, the other auth pages', the signed-in navigation's) are a
+ * chunk of their own, which those pages load with their own scripts: the sign-in page's budget
+ * (tests/e2e/bundle-budget.spec.ts) has no room for them. The rest wait in a chunk fetched with
+ * the first page that draws one.
+ */
+const OTHER_FIRST_VIEW_SOURCES = ['src/features/auth', 'src/features/home', SIGNED_IN_LINKS_SOURCE];
 const SOURCE_FILE = /\.(tsx?|js)$/;
 
 /** The file itself, or the .ts, .tsx and .js files under the folder. */
@@ -164,19 +175,31 @@ for (const { name, file } of blueprintImports) {
   if (pruned) throw new Error(`${file} renders Blueprint's ${name}, whose styles the build drops: take '${pruned}' off UNUSED_BLUEPRINT_CLASSES in vite.config.ts`);
 }
 
-const firstViewIcons = new Set(
-  FIRST_VIEW_SOURCES.flatMap((path) => sourcesIn(fromHere(path)))
-    .flatMap((file) => readFileSync(file, 'utf8').match(/\b[A-Z][A-Za-z0-9]*Icon\b/g) ?? [])
-    .map((name) => name.replace(/Icon$/, '').replace(/(?<=[a-z0-9])(?=[A-Z])/g, '-').toLowerCase()),
-);
+/** The names of the icons the sources under `paths` draw. */
+const iconsDrawnIn = (paths: string[], except?: string) =>
+  new Set(
+    paths
+      .flatMap((path) => sourcesIn(fromHere(path)))
+      .filter((file) => except === undefined || file !== fromHere(except))
+      .flatMap((file) => readFileSync(file, 'utf8').match(/\b[A-Z][A-Za-z0-9]*Icon\b/g) ?? [])
+      .map((name) => name.replace(/Icon$/, '').replace(/(?<=[a-z0-9])(?=[A-Z])/g, '-').toLowerCase()),
+  );
+const shellAndSignInIcons = iconsDrawnIn(SHELL_AND_SIGN_IN_SOURCES, SIGNED_IN_LINKS_SOURCE);
+const otherFirstViewIcons = iconsDrawnIn(OTHER_FIRST_VIEW_SOURCES);
 
 const ICON_MODULE = /@blueprintjs\/icons\/lib\/esm\/generated\/components\/([\w-]+)\.js$/;
 
-/** Which chunk an icon goes in: the first screens' icons, or everyone else's. */
+const isOtherFirstViewIcon = (id: string) => {
+  const name = id.match(ICON_MODULE)?.[1];
+  return name !== undefined && !shellAndSignInIcons.has(name) && otherFirstViewIcons.has(name);
+};
+
+/** Which chunk an icon goes in: the shell's and the sign-in page's, the other first screens', or everyone else's. */
 function iconChunkOf(id: string): string | undefined {
   const name = id.match(ICON_MODULE)?.[1];
   if (name === undefined) return undefined;
-  return firstViewIcons.has(name) ? 'icons' : 'page-icons';
+  if (shellAndSignInIcons.has(name)) return 'icons';
+  return otherFirstViewIcons.has(name) ? undefined : 'page-icons';
 }
 
 /** Fails the build if anything (a font, an icon sheet) would be fetched from another host. */
@@ -291,6 +314,8 @@ const appBuild: UserConfig['build'] = {
           // (one more request per icon); they go in two. The chart library, shared by the dashboard's
           // charts and a product's stock chart (both lazy), is one chunk named for what it is.
           { name: (id) => iconChunkOf(id) ?? (id.includes('/node_modules/chartist/') ? 'chartist' : null), debugName: 'icons and chartist' },
+          // The other first screens' icons: only theirs, what they draw with is in the chunk above.
+          { name: (id) => (isOtherFirstViewIcon(id) ? 'entry-icons' : null), debugName: 'entry icons', includeDependenciesRecursively: false },
           // The offline client's data (lib/offline: its IndexedDB, queue and copies, but not the network's state, which
           // pages read online too) and idb are one chunk, not one per set of importers: fewer requests, and fewer names in
           // the preload lists every importer carries (app-start's too).

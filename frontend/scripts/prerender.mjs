@@ -81,15 +81,19 @@ writeFileSync(join(dist, 'index.html'), template);
 const SWITCHER_MODULE = 'src/features/workspaces/components/WorkspaceSwitcher.tsx';
 if (!manifest[SWITCHER_MODULE]) throw new Error(`The build manifest has no chunk for ${SWITCHER_MODULE}`);
 
+/** The navigation's signed-in links: a signed-in screen's first render draws them (main.tsx loads them first), a signed-out one never. */
+const SIGNED_IN_LINKS_MODULE = 'src/app/signed-in-links.tsx';
+if (!manifest[SIGNED_IN_LINKS_MODULE]) throw new Error(`The build manifest has no chunk for ${SIGNED_IN_LINKS_MODULE}`);
+
 /** Links for what the page needs beyond what index.html already loads. */
 function preloadLinks(location, signedIn) {
   const module = pageModuleOf(location);
   if (!module) return '';
   if (!manifest[module]) throw new Error(`The build manifest has no chunk for ${module}`);
   const page = chunksOf(module);
-  const switcher = signedIn ? chunksOf(SWITCHER_MODULE) : { js: [], css: [] };
-  const js = [...page.js, ...switcher.js];
-  const css = [...page.css, ...switcher.css];
+  const signedInParts = signedIn ? [chunksOf(SWITCHER_MODULE), chunksOf(SIGNED_IN_LINKS_MODULE)] : [];
+  const js = [...page.js, ...signedInParts.flatMap((part) => part.js)];
+  const css = [...page.css, ...signedInParts.flatMap((part) => part.css)];
   const missing = (file) => !template.includes(`/${file}"`);
   return [
     ...[...new Set(css)].filter(missing).map((file) => `    <link rel="stylesheet" crossorigin href="/${file}">`),

@@ -2,6 +2,7 @@ import '@blueprintjs/core/lib/css/blueprint.css';
 import './app/app.css';
 import type { ApolloClient } from '@apollo/client';
 import { isSignedInPath, preloadRoute, preloadRouteData } from './app/router';
+import { preloadSignedInLinks } from './app/navigation';
 import { preloadWorkspaceSwitcher } from './app/WorkspaceSwitcherSlot';
 import { askOneByOne } from './lib/preload-data';
 import { createApolloClient } from './lib/apollo';
@@ -36,11 +37,14 @@ const askFirstAnswers = (client: ApolloClient, token: string) =>
 // The page's module (preloaded by the HTML) is loaded before the first render, so that render
 // shows the page and replaces the build-time shell in place rather than with a spinner first;
 // for a stored session, so are the page's first answers and the user's profile (and on a
-// signed-in screen the header's workspace switcher), while the shell stays on screen. A chunk that fails to load is left to the route's own lazy loading to report.
+// signed-in screen the header's workspace switcher and the navigation's links), while the shell stays on screen. A chunk that fails to load is left to the route's own lazy loading to report.
 // The route is matched (which flattens and ranks every route) and the client made in tasks after
 // the scripts' evaluation, so as not to add to that long task.
 void new Promise((resolve) => setTimeout(resolve))
-  .then(() => Promise.all([preloadRoute(window.location.pathname), token !== null && isSignedInPath(window.location.pathname) && preloadWorkspaceSwitcher()]))
+  .then(() => {
+    const signedInScreen = token !== null && isSignedInPath(window.location.pathname);
+    return Promise.all([preloadRoute(window.location.pathname), signedInScreen && preloadWorkspaceSwitcher(), signedInScreen && preloadSignedInLinks()]);
+  })
   .catch(() => undefined)
   .then(async () => {
     const client = createApolloClient();

@@ -2,14 +2,16 @@ import { APP_NAME, ROLES } from '@stockroom/schema';
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { AppFooter } from '../components/AppFooter';
-import { AppHeader } from '../components/AppHeader';
+import { AppHeader, type NavItem } from '../components/AppHeader';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { SideNav } from '../components/SideNav';
 import { MOBILE_QUERY, useMediaQuery } from '../lib/useMediaQuery';
 import { fullNameOf, useAuth } from '../lib/session';
-import { FOOTER, SIGNED_OUT_LINKS, signedInLinks } from './navigation';
+import { FOOTER, SIGNED_OUT_LINKS, useSignedInLinks } from './navigation';
 import { OfflineStatusSlot } from './OfflineStatusSlot';
 import { WorkspaceSwitcherSlot } from './WorkspaceSwitcherSlot';
+
+const NO_LINKS: readonly NavItem[] = [];
 
 /** Header, side navigation (signed in only), routed content and footer. */
 export function AppShell() {
@@ -38,7 +40,8 @@ export function AppShell() {
       }
     : null;
 
-  const links = shownUser ? signedInLinks(shownUser.role) : SIGNED_OUT_LINKS;
+  const signedInLinks = useSignedInLinks(signedIn, shownUser?.role ?? ROLES.member);
+  const links = shownUser ? (signedInLinks ?? NO_LINKS) : SIGNED_OUT_LINKS;
   const shellClass = ['app-shell', signedIn && 'app-shell--signed-in', signedIn && sideNavOpen && !isMobile && 'app-shell--with-side-nav'];
   return (
     <div className={shellClass.filter(Boolean).join(' ')}>

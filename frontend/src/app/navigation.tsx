@@ -1,37 +1,44 @@
-import { BoxIcon, DashboardIcon, HomeIcon, MapMarkerIcon, PersonIcon, ShieldIcon, TickIcon } from '@blueprintjs/icons';
-import { ROLES } from '@stockroom/schema';
+import { HomeIcon } from '@blueprintjs/icons';
+import { useEffect, useState } from 'react';
 import type { NavItem } from '../components/AppHeader';
-import { adminPath } from '../features/admin/urls';
-import { dashboardPath } from '../features/dashboard/urls';
 import { homePath } from '../features/home/urls';
-import { locationListPath } from '../features/locations/urls';
-import { stockCountListPath } from '../features/stock-counts/urls';
-import { productListPath } from '../features/products/urls';
-import { profileEditPath } from '../features/profile/urls';
+
+type SignedInLinksModule = typeof import('./signed-in-links');
+
+let loaded: SignedInLinksModule | undefined;
 
 /**
- * The header and side navigation links. Blueprint has no "inventory" icon; "box" (a
- * packed carton) is the closest; stock counts take the tick, which the
- * sign-in page's bundle holds already (its budget has no room for another
- * icon). Icons are imported as components so no icon-path chunk is fetched
- * at run time.
+ * Fetches the signed-in links (signed-in-links.tsx, with their icons). Only a signed-in shell draws
+ * them, so the signed-out pages' first load carries none of them; main.tsx fetches them with a
+ * signed-in screen's page, whose build-time shell names their script, so that screen's first
+ * render draws them at once.
  */
-export const SIGNED_IN_LINKS: readonly NavItem[] = [
-  { label: 'Dashboard', path: dashboardPath, icon: <DashboardIcon /> },
-  { label: 'Products', path: productListPath, icon: <BoxIcon /> },
-  { label: 'Locations', path: locationListPath, icon: <MapMarkerIcon />, sideOnly: true },
-  { label: 'Stock counts', path: stockCountListPath, icon: <TickIcon />, sideOnly: true },
-  { label: 'Profile', path: profileEditPath, icon: <PersonIcon /> },
-];
-
-const ADMIN_LINK: NavItem = { label: 'Admin', path: adminPath, icon: <ShieldIcon /> };
-const ADMIN_LINKS: readonly NavItem[] = [...SIGNED_IN_LINKS, ADMIN_LINK];
+export const preloadSignedInLinks = () => import('./signed-in-links').then((module) => (loaded = module));
 
 /**
- * The signed-in links for a role: admins also get Admin. Only a convenience:
- * the server refuses a member's admin calls whatever the client shows.
+ * The signed-in links for a role, once their code has come; until then (just signed in, a public
+ * page of a stored session) none, and their code is asked for.
  */
-export const signedInLinks = (role: string): readonly NavItem[] => (role === ROLES.admin ? ADMIN_LINKS : SIGNED_IN_LINKS);
+export function useSignedInLinks(signedIn: boolean, role: string): readonly NavItem[] | undefined {
+  const [links, setLinks] = useState(() => loaded);
+  useEffect(() => {
+    if (!signedIn || links) return undefined;
+    let live = true;
+    // In a task of its own: React may run this effect in the same task as the render that drew the
+    // shell without them (a redirect's render does), and the render should be done before the fetch starts.
+    const timer = window.setTimeout(() =>
+      preloadSignedInLinks()
+        .then((module) => live && setLinks(module))
+        // Offline: the next signed-in render asks again.
+        .catch(() => undefined),
+    );
+    return () => {
+      live = false;
+      window.clearTimeout(timer);
+    };
+  }, [signedIn, links]);
+  return links?.signedInLinks(role);
+}
 
 export const SIGNED_OUT_LINKS: readonly NavItem[] = [{ label: 'Home', path: homePath, icon: <HomeIcon /> }];
 

@@ -5,13 +5,14 @@ import { StaticRouter } from 'react-router-dom';
 import { createApolloClient } from '../lib/apollo';
 import { PrerenderedSessionContext } from '../lib/session';
 import { takeRenderedTitle } from '../lib/usePageTitle';
+import { preloadSignedInLinks } from './navigation';
 import { AppRoutes, preloadRoute } from './router';
 
 export { pageModuleOf, PRERENDERED_ROUTES } from './router';
 
 /**
  * The HTML of one route as the client's first render draws it, for the build's page
- * shells (frontend/scripts/prerender.mjs). The page is loaded first so it renders in
+ * shells (frontend/scripts/prerender.mjs). The page (and a signed-in screen's navigation links) is loaded first so it renders in
  * full; whatever else loads lazily (the user menu) shows its fallback, as it does in
  * the browser's first frame. A signed-in screen renders as a restored session's first
  * frame does: the page with its loading states. No query runs: the session check and
@@ -24,7 +25,7 @@ export { pageModuleOf, PRERENDERED_ROUTES } from './router';
  * before that render (main.tsx), so this lasts a round trip longer. Links stay live.
  */
 export async function renderRoute(location: string, signedIn: boolean): Promise<{ html: string; title: string | undefined }> {
-  await preloadRoute(location);
+  await Promise.all([preloadRoute(location), signedIn && preloadSignedInLinks()]);
   const html = renderToString(
     <StrictMode>
       <PrerenderedSessionContext.Provider value={signedIn}>
