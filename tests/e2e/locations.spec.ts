@@ -61,6 +61,8 @@ describe('locations', () => {
     // Moving Back room: neither itself nor its shelf is offered as its new parent, so no loop can be chosen.
     await treeRow(s.page, 'Back room').getByRole('button', { name: 'Edit Back room' }).click();
     dialog = s.page.getByRole('dialog', { name: 'Edit Back room' });
+    // allTextContents reads what is there now: the dialog (its own chunk) must have opened first.
+    await dialog.getByLabel('Inside').waitFor();
     const parents = await dialog.getByLabel('Inside').locator('option').allTextContents();
     expect(parents).toEqual(['Nothing (at the top)', 'Main']);
     await dialog.getByLabel('Name').fill('Stock room');

@@ -61,7 +61,7 @@ describe('routes and titles', () => {
     expect(helpText.length).toBeGreaterThan(200);
     // Today's app: each of its features has its section, in the words its screens use.
     const headings = await shell.main.getByRole('heading', { level: 2 }).allInnerTexts();
-    expect(headings).toEqual(['Your account', 'Products', 'Workspaces and roles', 'Stock: adjusting and counting', 'Import, export and bulk changes', 'Labels and barcodes', 'The trash', 'Forgotten password', 'API access']);
+    expect(headings).toEqual(['Your account', 'Products', 'Workspaces and roles', 'Stock: adjusting and counting', 'Installing the app and working offline', 'Import, export and bulk changes', 'Labels and barcodes', 'The trash', 'Forgotten password', 'API access']);
     for (const words of ['Adjust stock', 'Count stock', 'Print label', 'API token', 'Webhooks', 'Stockroom-Signature', 'Trash', '30 days', '1,234 is refused']) expect([words, helpText.includes(words)]).toEqual([words, true]);
     expect(await checkAtEveryWidth(s.page)).toEqual(CLEAN_AT_EVERY_WIDTH);
     for (const viewport of [MOBILE, DESKTOP]) {
