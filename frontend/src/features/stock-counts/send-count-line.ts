@@ -1,9 +1,9 @@
-import { GeneralMessages, IDEMPOTENCY_KEY_HEADER } from '@stockroom/schema';
+import { GeneralMessages } from '@stockroom/schema';
 import type { components } from '@stockroom/schema/generated/rest';
 import { extractErrorMessage, parseJson } from '../../lib/errors';
 import { notifySessionRejected } from '../../lib/session/session-events';
 import { readBrowserToken } from '../../lib/session/storage';
-import { workspaceHeaders } from '../../lib/workspace/workspace-headers';
+import { restHeaders } from '../../lib/workspace/workspace-headers';
 
 /** A line as the server recorded it. */
 export type RecordedCountLine = components['schemas']['StockCountLine'];
@@ -46,13 +46,7 @@ export async function sendCountLine(stockCountId: string, line: CountLineRequest
   try {
     response = await fetch(countLinesEndpoint(stockCountId), {
       method: 'POST',
-      headers: {
-        Accept: 'application/json',
-        'Content-Type': 'application/json',
-        [IDEMPOTENCY_KEY_HEADER]: crypto.randomUUID(),
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
-        ...workspaceHeaders(),
-      },
+      headers: restHeaders(token, { idempotencyKey: crypto.randomUUID(), json: true }),
       body: JSON.stringify(line),
     });
   } catch {

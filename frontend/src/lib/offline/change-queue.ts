@@ -1,5 +1,5 @@
-import { IDEMPOTENCY_KEY_HEADER, WORKSPACE_HEADER } from '@stockroom/schema';
 import { readBrowserToken } from '../session/storage';
+import { restHeaders } from '../workspace/workspace-headers';
 import { accountIdOf, readChosenWorkspace } from '../workspace/workspace-storage';
 import { countsOf, doneChangesToDrop, outcomeOfAnswer, replay, replayOrder, type ChangeKind, type QueuedChange, type ReplayResult, type SendOutcome } from './change-queue-model';
 import { offlineDb } from './offline-db';
@@ -186,13 +186,7 @@ async function send(change: QueuedChange): Promise<SendOutcome> {
   if (!token || currentAccountId() !== change.accountId) return { kind: 'signedOut' };
   const response = await fetch(change.path, {
     method: 'POST',
-    headers: {
-      Accept: 'application/json',
-      'Content-Type': 'application/json',
-      Authorization: `Bearer ${token}`,
-      [IDEMPOTENCY_KEY_HEADER]: change.idempotencyKey,
-      ...(change.workspaceId ? { [WORKSPACE_HEADER]: change.workspaceId } : {}),
-    },
+    headers: restHeaders(token, { workspaceId: change.workspaceId ?? null, idempotencyKey: change.idempotencyKey, json: true }),
     body: JSON.stringify(change.body),
   });
   const body: unknown = await response.json().catch(() => undefined);

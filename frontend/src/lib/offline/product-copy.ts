@@ -1,5 +1,6 @@
-import { PAGINATION, WORKSPACE_HEADER } from '@stockroom/schema';
+import { PAGINATION } from '@stockroom/schema';
 import { readBrowserToken } from '../session/storage';
+import { restHeaders } from '../workspace/workspace-headers';
 import { accountIdOf, readChosenWorkspace } from '../workspace/workspace-storage';
 import { offlineDb, type LocalProduct } from './offline-db';
 
@@ -35,7 +36,7 @@ const searchTextOf = (product: Pick<ListedProduct, 'name' | 'sku' | 'barcode'>) 
 /** One page of the workspace's products from the REST API. */
 async function productPage(page: number, workspaceId: string | null, token: string): Promise<{ products: ListedProduct[]; totalPages: number }> {
   const response = await fetch(`/api/products?page=${page}&limit=${PAGINATION.maxLimit}&sortBy=name&sortOrder=asc`, {
-    headers: { Accept: 'application/json', Authorization: `Bearer ${token}`, ...(workspaceId ? { [WORKSPACE_HEADER]: workspaceId } : {}) },
+    headers: restHeaders(token, { workspaceId }),
   });
   if (!response.ok) throw new Error(`GET /api/products answered ${response.status}`);
   const body = (await response.json()) as { products: ListedProduct[]; pagination: { totalPages: number } };
