@@ -126,6 +126,8 @@ describe('workspaces', () => {
     await useSessionInBrowser(s.context, owner.session);
 
     await s.page.goto('/products');
+    // The switch starts from a settled header: the owner's name arriving moves the menu's button, and a popover moving under the click misses it.
+    await s.page.getByRole('button', { name: /^User menu for / }).filter({ hasText: owner.user.fullName }).waitFor();
     await workspaceButton(s.page, 'OWNER').click();
     await s.page.getByRole('menuitemradio', { name: /Corner shop/ }).click();
     await workspaceButton(s.page).filter({ hasText: 'Corner shop' }).waitFor();
