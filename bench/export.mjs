@@ -22,6 +22,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { removeDir, startServer, stopServer } from '../tests/e2e/support/server.mjs';
 import { signUpForBench } from './_accounts.mjs';
+import { option } from './_cli.mjs';
 import { machine, repoRoot, writeDocsSection, writeJson } from './_report.mjs';
 import { seed } from './_seed.mjs';
 
@@ -35,13 +36,6 @@ const TARGETS = {
   csvRowsPerSecond: 10_000, // the uncompressed CSV export
 };
 const RSS_SAMPLE_MS = 20;
-
-function option(args, name, fallback) {
-  const hit = args.find((a) => a.startsWith(`--${name}=`));
-  if (!hit) return fallback;
-  const value = hit.slice(name.length + 3);
-  return typeof fallback === 'number' ? Number(value) : value;
-}
 
 const rssBytes = (pid) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) * 1024;
 const mib = (bytes) => Math.round((bytes / 1024 ** 2) * 10) / 10;

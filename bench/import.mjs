@@ -21,6 +21,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { removeDir, startServer, stopServer } from '../tests/e2e/support/server.mjs';
 import { signUpForBench } from './_accounts.mjs';
+import { option } from './_cli.mjs';
 import { codeVersion, machine, repoRoot, writeDocsSection, writeJson } from './_report.mjs';
 import { seed } from './_seed.mjs';
 
@@ -31,13 +32,6 @@ const { stringify } = require('csv-stringify/sync');
 
 const PASSWORD = 'Bench#Passw0rd!';
 const TARGETS = { applySeconds: 30 }; // 100,000 rows applied (create or upsert), on the shared 2-core machine
-
-function option(args, name, fallback) {
-  const hit = args.find((a) => a.startsWith(`--${name}=`));
-  if (!hit) return fallback;
-  const value = hit.slice(name.length + 3);
-  return typeof fallback === 'number' ? Number(value) : value;
-}
 
 function signUp(baseUrl, tag) {
   return signUpForBench(baseUrl, { tag: `import-${tag}`, lastName: 'Import', password: PASSWORD });

@@ -22,11 +22,12 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { removeDir, startServer, stopServer } from '../tests/e2e/support/server.mjs';
 import { signUpForBench } from './_accounts.mjs';
+import { measureTransports, worseP99 } from './_cannon.mjs';
+import { api, option } from './_cli.mjs';
 import { codeVersion, machine, repoRoot, writeDocsSection, writeJson } from './_report.mjs';
 import { seed } from './_seed.mjs';
 
 const require = createRequire(join(repoRoot, 'backend/package.json'));
-const autocannon = require('autocannon');
 const pg = require('pg');
 
 const TARGETS = { filteredListP99Ms: 100, transferP99Ms: 50 };
@@ -39,24 +40,6 @@ const LIST_FIELDS = 'id name quantity quantityAtLocation';
 const LIST_QUERY = `query Products($query: ProductListInput) { products(query: $query) { products { ${LIST_FIELDS} } pagination { total totalIsEstimate } } }`;
 const TRANSFER_MUTATION = `mutation Transfer($id: ID!, $from: ID!, $to: ID!, $quantity: Int!) {
   transferStock(id: $id, fromLocationId: $from, toLocationId: $to, quantity: $quantity) { product { id quantity } movements { id } } }`;
-
-function option(args, name, fallback) {
-  const found = args.find((arg) => arg.startsWith(`--${name}=`));
-  if (!found) return fallback;
-  const value = found.slice(name.length + 3);
-  return typeof fallback === 'number' ? Number(value) : value;
-}
-
-async function api(baseUrl, token, method, path, body) {
-  const res = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const answer = await res.json();
-  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(answer).slice(0, 300)}`);
-  return answer;
-}
 
 /**
  * Moves `share` of every product's stock (of those with at least 3) from one place to another, as the app's
@@ -96,15 +79,6 @@ async function ledgerCheck(db, workspaceId) {
     ),
   ];
   return { levelsOff: levels[0].off, productsOff: totals[0].off, seconds: Math.round((performance.now() - started) / 100) / 10 };
-}
-
-/** One autocannon run of `seconds`; requests made afresh by `next(n)` when given. */
-function runCannon({ url, headers, method, body, next }, { seconds, connections }) {
-  let sent = 0;
-  const requests = next ? [{ method, headers, setupRequest: (req) => ({ ...req, ...next(sent++) }) }] : undefined;
-  return new Promise((resolve, reject) =>
-    autocannon({ url, method, headers, body, connections, duration: seconds, requests }, (err, result) => (err ? reject(err) : resolve(result))),
-  );
 }
 
 function scenarios({ baseUrl, token, places, moved }) {
@@ -209,25 +183,11 @@ export default async function run(args = []) {
     if (moved.length === 0) throw new Error('no product holds stock at both Main and Van: the spreading moved nothing');
 
     const all = scenarios({ baseUrl: server.baseUrl, token: user.token, places, moved });
-    console.log('warming up ...');
-    for (const s of all) for (const t of ['graphql', 'rest']) await runCannon(s[t], { seconds: 0.5, connections });
-    const results = [];
-    for (const s of all) {
-      const row = { id: s.id, label: s.label };
-      for (const t of ['graphql', 'rest']) {
-        const r = await runCannon(s[t], { seconds: duration, connections });
-        row[t] = { reqPerSec: round1(r.requests.total / r.duration), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx + r.errors + r.timeouts };
-        console.log(`${s.label.padEnd(26)} ${t.padEnd(8)} ${String(row[t].reqPerSec).padStart(7)} req/s  p50 ${row[t].p50} ms  p99 ${row[t].p99} ms  ${row[t].non2xx} non-2xx`);
-      }
-      results.push(row);
-    }
-    const reference = results.find((r) => r.id === 'list');
-    for (const r of results.filter((x) => x.id !== 'list')) for (const t of ['graphql', 'rest']) r[t].ratio = Math.round((r[t].reqPerSec / reference[t].reqPerSec) * 100) / 100;
+    const results = await measureTransports(all, { seconds: duration, connections, referenceId: 'list' });
 
     console.log('checking the ledger ...');
     const ledger = await ledgerCheck(db, user.workspaceId);
-    // A scenario that completed no request has no p99: it is missed, not 0 ms.
-    const worst = (id) => Math.max(...['graphql', 'rest'].map((t) => (results.find((r) => r.id === id)[t].reqPerSec > 0 ? results.find((r) => r.id === id)[t].p99 : Infinity)));
+    const worst = (id) => worseP99(results.find((r) => r.id === id));
     const failures = (id) => ['graphql', 'rest'].reduce((n, t) => n + results.find((r) => r.id === id)[t].non2xx, 0);
     const targets = [
       { name: 'list at a location and below, p99 (worse transport)', value: worst('by-location'), limit: TARGETS.filteredListP99Ms },

@@ -24,11 +24,12 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { freePort, removeDir, startServer, stopServer } from '../tests/e2e/support/server.mjs';
 import { signUpForBench } from './_accounts.mjs';
+import { cannon } from './_cannon.mjs';
+import { option } from './_cli.mjs';
 import { codeVersion, machine, repoRoot, writeDocsSection, writeJson } from './_report.mjs';
 import { seed, seedTenants } from './_seed.mjs';
 
 const require = createRequire(join(repoRoot, 'backend/package.json'));
-const autocannon = require('autocannon');
 const pg = require('pg');
 
 const PASSWORD = 'Bench#Passw0rd!';
@@ -161,14 +162,6 @@ function stockRequests(kind) {
   };
 }
 
-function option(args, name, fallback) {
-  const hit = args.find((a) => a.startsWith(`--${name}=`));
-  if (!hit) return fallback;
-  const value = hit.slice(name.length + 3);
-  return typeof fallback === 'number' ? Number(value) : value;
-}
-
-const runAutocannon = (opts) => new Promise((resolve, reject) => autocannon(opts, (err, result) => (err ? reject(err) : resolve(result))));
 
 /** utime + stime of one process, in seconds (Linux /proc; undefined elsewhere). */
 function processCpuSeconds(pid) {
@@ -378,14 +371,10 @@ async function checkAnswers(scenario, urls, token) {
 }
 
 /** One autocannon run; every 2xx latency is kept (ms, as autocannon measures it) so rounds can be merged exactly. */
-function runRecorded(opts, latencies) {
-  return new Promise((resolve, reject) => {
-    const instance = autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
-    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
-      if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
-    });
+const runRecorded = (opts, latencies) =>
+  cannon(opts, (_client, statusCode, _bytes, responseTime) => {
+    if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
   });
-}
 
 const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : null);
 const round2 = (n) => Math.round(n * 100) / 100;
@@ -432,7 +421,7 @@ async function measureRound(acc, scenario, transport, urls, token, { seconds, wa
   const t = target(scenario, transport, urls, token);
   const opts = cannonOptions(scenario, t, connections);
   const writes = scenario.backgroundWrites ? startBackgroundWrites(urls, token, urls.writeTarget, BACKGROUND_WRITES_PER_SECOND) : undefined;
-  if (warmup > 0) await runAutocannon({ ...opts, duration: warmup });
+  if (warmup > 0) await cannon({ ...opts, duration: warmup });
   const nodePid = transport === 'baseline' ? urls.baselinePid : serverPid;
   const before = { node: processCpuSeconds(nodePid), pg: postgresCpu(postmasterPid), writes: writes?.sent() };
   const result = await runRecorded({ ...opts, duration: seconds }, acc.latencies);
@@ -642,7 +631,7 @@ export default async function run(args = []) {
     console.log('warming up ...');
     for (const s of scenarios.filter((x) => x.id !== 'create')) {
       for (const transport of transportsOf(s)) {
-        await runAutocannon({ ...cannonOptions(s, target(s, transport, urls, user.token), connections), duration: 0.5 });
+        await cannon({ ...cannonOptions(s, target(s, transport, urls, user.token), connections), duration: 0.5 });
       }
     }
 

@@ -31,6 +31,7 @@ import { Agent, request as httpRequest } from 'node:http';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { removeDir, startServer, stopServer } from '../tests/e2e/support/server.mjs';
+import { option } from './_cli.mjs';
 import { codeVersion, machine, repoRoot, writeDocsSection, writeJson } from './_report.mjs';
 import { seed } from './_seed.mjs';
 
@@ -65,13 +66,6 @@ const GQL = {
 
 const SEARCH_TERMS = ['steel', 'lamp', 'pro', 'wood', 'cable', 'organic'];
 const STOCK_STATUS = { in: 'IN_STOCK', low: 'LOW_STOCK', out: 'OUT_OF_STOCK' };
-
-function option(args, name, fallback) {
-  const hit = args.find((a) => a.startsWith(`--${name}=`));
-  if (!hit) return fallback;
-  const value = hit.slice(name.length + 3);
-  return typeof fallback === 'number' ? Number(value) : value;
-}
 
 /** mulberry32: the same mix on every run. */
 function seededRandom(seed) {

@@ -23,11 +23,12 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { removeDir, startServer, stopServer } from '../tests/e2e/support/server.mjs';
 import { signUpForBench } from './_accounts.mjs';
+import { measureTransports, worseP99 } from './_cannon.mjs';
+import { api, option } from './_cli.mjs';
 import { codeVersion, machine, repoRoot, writeDocsSection, writeJson } from './_report.mjs';
 import { seed } from './_seed.mjs';
 
 const require = createRequire(join(repoRoot, 'backend/package.json'));
-const autocannon = require('autocannon');
 const pg = require('pg');
 
 const TARGETS = { replaySeconds: 15, reviewP99Ms: 300 };
@@ -36,22 +37,6 @@ const RECORDING_CONCURRENCY = 8;
 
 const REVIEW_QUERY = `query Review($id: ID!) { stockCountReview(id: $id, sortBy: VALUE) {
   expectedHidden items { lineIds productId productName locationId counted expected variance varianceValue } notCounted { productId locationId expected varianceValue } } }`;
-
-function option(args, name, fallback) {
-  const found = args.find((arg) => arg.startsWith(`--${name}=`));
-  return found ? Number(found.slice(name.length + 3)) : fallback;
-}
-
-async function api(baseUrl, token, method, path, body, headers = {}) {
-  const res = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const answer = await res.json();
-  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(answer).slice(0, 300)}`);
-  return answer;
-}
 
 /** `changes` stock changes of +1 sent one after another, keyed or not; resolves with the seconds they took. */
 async function sendInOrder(baseUrl, token, productIds, changes, keyed) {
@@ -77,12 +62,6 @@ async function recordLines(baseUrl, token, countId, levels) {
     }
   };
   await Promise.all(Array.from({ length: RECORDING_CONCURRENCY }, counter));
-}
-
-function runCannon({ url, headers, method, body }, { seconds, connections }) {
-  return new Promise((resolve, reject) =>
-    autocannon({ url, method, headers, body, connections, duration: seconds }, (err, result) => (err ? reject(err) : resolve(result))),
-  );
 }
 
 const round1 = (n) => Math.round(n * 10) / 10;
@@ -168,24 +147,10 @@ export default async function run(args = []) {
         graphql: graphql(REVIEW_QUERY, { id: stockCount.id }),
       },
     ];
-    console.log('warming up ...');
-    for (const s of all) for (const t of ['graphql', 'rest']) await runCannon(s[t], { seconds: 0.5, connections });
-    const results = [];
-    for (const s of all) {
-      const row = { id: s.id, label: s.label };
-      for (const t of ['graphql', 'rest']) {
-        const r = await runCannon(s[t], { seconds: duration, connections });
-        row[t] = { reqPerSec: round1(r.requests.total / r.duration), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx + r.errors + r.timeouts };
-        console.log(`${s.label.padEnd(36)} ${t.padEnd(8)} ${String(row[t].reqPerSec).padStart(7)} req/s  p50 ${row[t].p50} ms  p99 ${row[t].p99} ms  ${row[t].non2xx} non-2xx`);
-      }
-      results.push(row);
-    }
-    const reference = results.find((r) => r.id === 'count');
-    for (const r of results.filter((x) => x.id !== 'count')) for (const t of ['graphql', 'rest']) r[t].ratio = Math.round((r[t].reqPerSec / reference[t].reqPerSec) * 100) / 100;
+    const results = await measureTransports(all, { seconds: duration, connections, referenceId: 'count' });
 
     const review = results.find((r) => r.id === 'review');
-    // A scenario that completed no request, or answered an error, has no p99: it is missed, not 0 ms.
-    const reviewP99 = Math.max(...['graphql', 'rest'].map((t) => (review[t].reqPerSec > 0 && review[t].non2xx === 0 ? review[t].p99 : Infinity)));
+    const reviewP99 = worseP99(review);
     const targets = [
       { name: `${replay.toLocaleString('en')} keyed changes replayed in order`, value: round1(keyedSeconds), unit: 's', limit: TARGETS.replaySeconds },
       { name: `review of ${levels.length.toLocaleString('en')} lines, p99 (worse transport)`, value: reviewP99, unit: 'ms', limit: TARGETS.reviewP99Ms },
