@@ -14,10 +14,6 @@ export function userByEmailStatement(email: string): Statement {
   };
 }
 
-/** The account with this id, every column, for mapping to the entity. */
-export function userByIdStatement(id: string): Statement {
-  return { sql: 'SELECT * FROM users WHERE id = ?', values: [id] };
-}
 
 /**
  * Releases the reserved password check (clearing the failure count), logs
@@ -35,6 +31,16 @@ export function completeSignInStatement(emailKey: string, clientKey: string, use
      INSERT INTO sessions (id, user_id, created_at, expires_at) SELECT ?::uuid, ?::uuid, now(), ?::timestamptz FROM logged`,
     values: [emailKey, clientKey, ...log.values, sessionId, userId, expiresAt],
   };
+}
+
+/**
+ * A right password that still needs its second factor, as one statement:
+ * gives back the reserved password check (its failures stay counted) and
+ * runs `challenge`, which opens the sign-in waiting for the code.
+ */
+export function halfwaySignInStatement(emailKey: string, clientKey: string, challenge: Statement): Statement {
+  const release = releaseSignInAttemptStatement(emailKey, clientKey, 'halfway', 0, 0);
+  return { sql: `WITH released AS (${release.sql}) ${challenge.sql}`, values: [...release.values, ...challenge.values] };
 }
 
 /** Logs a sign-in that checked no password, saying how it was made (`via`), and opens its session, as one statement. */

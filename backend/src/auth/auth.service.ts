@@ -18,7 +18,7 @@ import { passwordResetMail } from '../mail/templates';
 import { User, UserStatus } from '../account/user.entity';
 import { InvalidLinkError } from '../account/account.errors';
 import { AccountInactiveError, InvalidCredentialsError } from './auth.errors';
-import { completeSignInStatement, openSessionStatement, userByEmailStatement, userByIdStatement } from './auth.queries';
+import { completeSignInStatement, halfwaySignInStatement, openSessionStatement, userByEmailStatement } from './auth.queries';
 import { assertEmailFree, claimingEmail, normalizeEmail } from '../account/email-uniqueness';
 import { claimRecipientQuota, MailKind } from '../account/mail-limits';
 import { TokenPurpose } from '../account/one-time-token.entity';
@@ -29,7 +29,7 @@ import { signAccessToken } from '../account/tokens';
 import { requireViewer } from '../account/viewer';
 import { releaseSignInAttempt, reserveSignInAttempt } from './sign-in-attempts';
 import { InvalidVerificationCodeError, MfaTokenInvalidError } from './mfa/mfa.errors';
-import { challengeUserOf, closeChallenge, openChallenge, recordFactorChange, SECOND_FACTOR_METHODS, spendSecondFactor, type SecondFactorMethod } from './mfa/second-factor';
+import { challengeOf, closeChallenge, newChallenge, recordFactorChange, SECOND_FACTOR_METHODS, spendSecondFactor, type SecondFactorMethod } from './mfa/second-factor';
 
 const RESET_TOKEN_TTL_MS = 60 * 60_000;
 
@@ -172,8 +172,9 @@ export const authService = {
     }
     if (found.hasSecondFactor) {
       // The failures so far stay counted: wrong codes after this right password add up to the same lock.
-      await releaseSignInAttempt(ctx, emailKey, 'halfway');
-      return { mfaRequired: true, mfaToken: await openChallenge(ctx, user.id), methods: SECOND_FACTOR_METHODS };
+      const challenge = newChallenge(user.id);
+      await execute(ctx, halfwaySignInStatement(emailKey, clientKeyOf(ctx), challenge.statement));
+      return { mfaRequired: true, mfaToken: challenge.token, methods: SECOND_FACTOR_METHODS };
     }
     return completeSignIn(ctx, user, emailKey);
   },
@@ -188,14 +189,13 @@ export const authService = {
   async signInWithCode(ctx: RequestContext, input: SignInWithCodeInput): Promise<AuthResult> {
     await throttle(ctx);
     assertValid(validateFields(SignInWithCodeFields, { ...input }));
-    const userId = await challengeUserOf(ctx, input.mfaToken);
-    const [row] = userId ? await execute<Record<string, unknown>>(ctx, userByIdStatement(userId)) : [];
-    if (!row) throw new MfaTokenInvalidError();
-    const user = ctx.em.map(User, row);
+    const challenge = await challengeOf(ctx, input.mfaToken);
+    if (!challenge) throw new MfaTokenInvalidError();
+    const user = ctx.em.map(User, challenge.userRow);
     if (user.status !== UserStatus.Active) throw new AccountInactiveError();
     const emailKey = emailKeyOf(user.email);
     await reserveSignInAttempt(ctx, emailKey);
-    const proof = await spendSecondFactor(ctx, user.id, input.code).catch(async (error) => {
+    const proof = await spendSecondFactor(ctx, user.id, input.code, challenge.factor).catch(async (error) => {
       await releaseSignInAttempt(ctx, emailKey, 'wrong');
       throw error;
     });

@@ -8,9 +8,18 @@ export function openChallengeStatement(tokenHash: string, userId: string, ttlSec
   };
 }
 
-/** The user of a sign-in still waiting for its code (unknown or expired: no row). */
-export function challengeUserStatement(tokenHash: string): Statement {
-  return { sql: 'SELECT user_id FROM mfa_challenges WHERE token_hash = ? AND expires_at > now()', values: [tokenHash] };
+/**
+ * The account of a sign-in still waiting for its code, every column, with its
+ * authenticator's as `totp_*` (null without one), so the code's check reads
+ * nothing more (unknown or expired: no row).
+ */
+export function challengeStatement(tokenHash: string): Statement {
+  return {
+    sql: `SELECT users.*, f.secret_sealed AS totp_secret_sealed, f.confirmed_at AS totp_confirmed_at, f.last_time_step AS totp_last_time_step
+       FROM mfa_challenges c JOIN users ON users.id = c.user_id LEFT JOIN totp_factors f ON f.user_id = c.user_id
+       WHERE c.token_hash = ? AND c.expires_at > now()`,
+    values: [tokenHash],
+  };
 }
 
 /** Ends a waiting sign-in; a row only for the one request that ends it, so a token completes one sign-in. */

@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { RequestContext } from '../../account/context';
 import { logActivityStatement } from '../../activity/activity-log';
-import { runStatement } from '../../db/sql';
+import { runStatement, type Statement } from '../../db/sql';
 import { profileLink } from '../../mail/client-links';
 import { secondFactorMail, type SecondFactorChange } from '../../mail/templates';
 import type { User } from '../../account/user.entity';
-import { challengeUserStatement, closeChallengeStatement, openChallengeStatement, totpFactorStatement, useRecoveryCodeStatement, useTimeStepStatement } from './mfa.queries';
+import { challengeStatement, closeChallengeStatement, openChallengeStatement, totpFactorStatement, useRecoveryCodeStatement, useTimeStepStatement } from './mfa.queries';
 import { normalizeRecoveryCode, recoveryCodeHashOf } from './recovery-codes';
 import { openSecret } from './secret-box';
 import { totpCodeOf, totpTimeStepOf } from './totp';
@@ -25,17 +25,22 @@ export interface TotpFactorRow {
 
 const tokenHashOf = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 
-/** Opens a sign-in waiting for its code and returns its token (32 random bytes, base64url); only its hash is stored. */
-export async function openChallenge(ctx: RequestContext, userId: string): Promise<string> {
+/**
+ * A sign-in waiting for its code: its token (32 random bytes, base64url) and the statement that
+ * opens it, which stores only the token's hash (sign-in runs it within its own).
+ */
+export function newChallenge(userId: string): { token: string; statement: Statement } {
   const token = randomBytes(32).toString('base64url');
-  await runStatement(ctx.em, openChallengeStatement(tokenHashOf(token), userId, MFA_TOKEN_TTL_SECONDS));
-  return token;
+  return { token, statement: openChallengeStatement(tokenHashOf(token), userId, MFA_TOKEN_TTL_SECONDS) };
 }
 
-/** The user id of a sign-in still waiting for its code; null for a token unknown, used or expired. */
-export async function challengeUserOf(ctx: RequestContext, token: string): Promise<string | null> {
-  const [row] = await runStatement<{ user_id: string }>(ctx.em, challengeUserStatement(tokenHashOf(token)));
-  return row?.user_id ?? null;
+/** A sign-in still waiting for its code: its account's row and its authenticator; null for a token unknown, used or expired. */
+export async function challengeOf(ctx: RequestContext, token: string): Promise<{ userRow: Record<string, unknown>; factor: TotpFactorRow | null } | null> {
+  const [row] = await runStatement<Record<string, unknown>>(ctx.em, challengeStatement(tokenHashOf(token)));
+  if (!row) return null;
+  const { totp_secret_sealed, totp_confirmed_at, totp_last_time_step, ...userRow } = row;
+  const factor = totp_secret_sealed ? { secret_sealed: totp_secret_sealed as string, confirmed_at: totp_confirmed_at as Date | null, last_time_step: totp_last_time_step as number | null } : null;
+  return { userRow, factor };
 }
 
 /** Ends the sign-in the token stands for; false when another request ended it first (or it expired meanwhile). */
@@ -70,11 +75,12 @@ export type SecondFactorProof = { method: 'totp' } | { method: 'recovery'; left:
 /**
  * Checks a code typed as a second factor: six digits are an authenticator
  * code, anything else a recovery code. Either is spent when right, so it
- * never works twice. Null when wrong.
+ * never works twice. Null when wrong. `factor` is the account's authenticator
+ * when the caller has read it already (null: none), else it is read here.
  */
-export async function spendSecondFactor(ctx: RequestContext, userId: string, code: string): Promise<SecondFactorProof | null> {
+export async function spendSecondFactor(ctx: RequestContext, userId: string, code: string, factor?: TotpFactorRow | null): Promise<SecondFactorProof | null> {
   if (totpCodeOf(code)) {
-    const timeStep = await spendTotpCode(ctx, userId, await totpFactorOf(ctx, userId), code);
+    const timeStep = await spendTotpCode(ctx, userId, factor === undefined ? await totpFactorOf(ctx, userId) : factor, code);
     return timeStep === null ? null : { method: 'totp' };
   }
   const normalized = normalizeRecoveryCode(code);
