@@ -10,7 +10,7 @@ import { ProductListPage } from './pages/ProductListPage';
 import { QuickSearch } from './pages/QuickSearch';
 
 const SCREENSHOTS = 'quick-search';
-const PAGES = ['Dashboard', 'Products', 'New product', 'Locations', 'Members', 'Profile', 'Help'];
+const PAGES = ['Dashboard', 'Products', 'New product', 'Locations', 'Stock counts', 'Members', 'Profile', 'Help'];
 
 describe('quick search', () => {
   const b = useBrowser();

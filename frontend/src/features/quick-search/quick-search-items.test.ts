@@ -6,8 +6,8 @@ const element = (shape: { tagName: string; type?: string; isContentEditable?: bo
 
 describe('quick search items', () => {
   it('lists every page for no text, Admin only for admins', () => {
-    expect(matchingPages('', false).map((page) => page.label)).toEqual(['Dashboard', 'Products', 'New product', 'Locations', 'Members', 'Profile', 'Help']);
-    expect(matchingPages('  ', true).map((page) => page.label)).toEqual(['Dashboard', 'Products', 'New product', 'Locations', 'Members', 'Profile', 'Help', 'Admin']);
+    expect(matchingPages('', false).map((page) => page.label)).toEqual(['Dashboard', 'Products', 'New product', 'Locations', 'Stock counts', 'Members', 'Profile', 'Help']);
+    expect(matchingPages('  ', true).map((page) => page.label)).toEqual(['Dashboard', 'Products', 'New product', 'Locations', 'Stock counts', 'Members', 'Profile', 'Help', 'Admin']);
   });
 
   it('filters the pages by their name or what they are for, ignoring case', () => {
@@ -17,6 +17,7 @@ describe('quick search items', () => {
     expect(matchingPages('admin', true).map((page) => page.path)).toEqual(['/admin']);
     expect(matchingPages('shelf', false).map((page) => page.path)).toEqual(['/locations']);
     expect(matchingPages('invite', false).map((page) => page.path)).toEqual(['/workspace/members']);
+    expect(matchingPages('stocktake', false).map((page) => page.path)).toEqual(['/stock-counts']);
   });
 
   it('asks the product list for a trimmed search of at most the rule’s length, and nothing for no text', () => {

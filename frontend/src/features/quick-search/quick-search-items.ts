@@ -1,6 +1,6 @@
 import { PAGINATION, Rules } from '@stockroom/schema';
 import type { ProductListInput } from '@stockroom/schema/generated/graphql';
-import { adminPath, dashboardPath, helpPath, locationListPath, productListPath, productNewPath, productPath, profileEditPath, workspaceMembersPath } from './urls';
+import { adminPath, dashboardPath, helpPath, locationListPath, productListPath, productNewPath, productPath, profileEditPath, stockCountListPath, workspaceMembersPath } from './urls';
 
 /** One line of the quick search: a product of the signed-in user, or a page of the app. */
 export interface QuickSearchItem {
@@ -23,6 +23,7 @@ const PAGES: readonly { label: string; path: string; keywords: string; adminOnly
   { label: 'Products', path: productListPath, keywords: 'inventory list catalogue stock' },
   { label: 'New product', path: productNewPath, keywords: 'add create' },
   { label: 'Locations', path: locationListPath, keywords: 'places stockroom shelf bin warehouse move transfer' },
+  { label: 'Stock counts', path: stockCountListPath, keywords: 'stocktake inventory count audit review' },
   { label: 'Members', path: workspaceMembersPath, keywords: 'team workspace roles invite people staff' },
   { label: 'Profile', path: profileEditPath, keywords: 'account name email password avatar' },
   { label: 'Help', path: helpPath, keywords: 'support questions' },
