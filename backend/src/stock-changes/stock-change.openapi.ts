@@ -44,7 +44,6 @@ export const stockChangeOpenApiPaths = {
                 change('countStock', '/api/products/{id}/stock/count', 'productId', countBodySchema),
                 change('addStockCountLine', '/api/stock-counts/{id}/lines', 'stockCountId', countLineBodySchema),
               ],
-              discriminator: { propertyName: 'action' },
             },
           },
         },
