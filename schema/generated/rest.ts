@@ -10214,67 +10214,37 @@ export interface operations {
                         action: "adjustStock";
                         /** @description The change's own key, as its POST's Idempotency-Key header takes it (kept 24 hours per caller and workspace): sent again with the same change it answers the first answer and writes nothing; with another change it is refused with 422 */
                         idempotencyKey: string;
-                        /** Format: uuid */
+                        /**
+                         * Format: uuid
+                         * @description The {id} of POST /api/products/{id}/stock
+                         */
                         productId: string;
-                        body: {
-                            delta: number;
-                            /**
-                             * @description Left out or null: SALE for a negative delta, RECEIPT for a positive one. SALE and DAMAGE must be negative, RECEIPT and RETURN positive; upper or lower case
-                             * @enum {unknown}
-                             */
-                            reason?: "SALE" | "RECEIPT" | "RETURN" | "DAMAGE" | "CORRECTION" | "sale" | "receipt" | "return" | "damage" | "correction" | null;
-                            /** @description Blank or null is no note */
-                            note?: string | null;
-                            /**
-                             * Format: uuid
-                             * @description Where; left out or null: the workspace's default location
-                             */
-                            locationId?: string | null;
-                        };
+                        /** @description The request body POST /api/products/{id}/stock takes (see adjustStock); a body it refuses refuses this change only, with that POST's status and message */
+                        body: Record<string, never>;
                     } | {
                         /** @constant */
                         action: "countStock";
                         /** @description The change's own key, as its POST's Idempotency-Key header takes it (kept 24 hours per caller and workspace): sent again with the same change it answers the first answer and writes nothing; with another change it is refused with 422 */
                         idempotencyKey: string;
-                        /** Format: uuid */
+                        /**
+                         * Format: uuid
+                         * @description The {id} of POST /api/products/{id}/stock/count
+                         */
                         productId: string;
-                        body: {
-                            /** @description The quantity counted at the location */
-                            quantity: number;
-                            /** @description Blank or null is no note */
-                            note?: string | null;
-                            /**
-                             * Format: uuid
-                             * @description Where; left out or null: the workspace's default location
-                             */
-                            locationId?: string | null;
-                        };
+                        /** @description The request body POST /api/products/{id}/stock/count takes (see countStock); a body it refuses refuses this change only, with that POST's status and message */
+                        body: Record<string, never>;
                     } | {
                         /** @constant */
                         action: "addStockCountLine";
                         /** @description The change's own key, as its POST's Idempotency-Key header takes it (kept 24 hours per caller and workspace): sent again with the same change it answers the first answer and writes nothing; with another change it is refused with 422 */
                         idempotencyKey: string;
-                        /** Format: uuid */
+                        /**
+                         * Format: uuid
+                         * @description The {id} of POST /api/stock-counts/{id}/lines
+                         */
                         stockCountId: string;
-                        body: {
-                            /** Format: uuid */
-                            productId: string;
-                            /**
-                             * Format: uuid
-                             * @description Left out or null: the count's location, else the workspace's default one
-                             */
-                            locationId?: string | null;
-                            quantity: number;
-                            /** @description The id of the newest movement of the product there the device had seen: its stock answer's ledgerPosition; '0' for none */
-                            ledgerPosition: string | number;
-                            /** @description When it was counted (not in the future); left out: now */
-                            countedAt?: string | null;
-                            /**
-                             * Format: uuid
-                             * @description A pending line of the same product and location in this count that this one replaces
-                             */
-                            replaces?: string | null;
-                        };
+                        /** @description The request body POST /api/stock-counts/{id}/lines takes (see addStockCountLine); a body it refuses refuses this change only, with that POST's status and message */
+                        body: Record<string, never>;
                     })[];
                 };
             };
@@ -10291,8 +10261,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         results: {
-                            /** @description The key the change was sent with; null when it had none */
-                            idempotencyKey: string | null;
+                            /** @description The key the change was sent with */
+                            idempotencyKey: string;
                             /**
                              * @description done: recorded (or answered again for a key already used with this change); refused: not recorded, `answer` says why
                              * @enum {unknown}
@@ -10306,7 +10276,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Changes must be a list of stock changes, Send at least one change, or Send at most 100 changes at once (a change that is malformed is refused on its own, with 400 in its result) */
+            /** @description Changes must be a list of stock changes, Send at least one change, Send at most 100 changes at once, or a change not of the shape above ('Change 3: Action must be one of ...'; fields name it: changes[2].action); nothing runs. A body its own POST refuses is answered in that change's result instead */
             400: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];

@@ -20,7 +20,10 @@ export const StockChangeMessages = {
   notAList: 'Changes must be a list of stock changes',
   none: 'Send at least one change',
   tooMany: `Send at most ${STOCK_CHANGES_MAX} changes at once`,
-  notAChange: 'A change must be an object with its action, idempotencyKey and body',
+  notAChange: 'A change must be an object with its action, idempotencyKey, productId or stockCountId, and body',
+  bodyNotObject: "A change's body must be an object, as its own POST takes it",
+  /** A refusal of the list for one of its changes: which one (counting from 1), and why. */
+  inChange: (position: number, message: string) => `Change ${position}: ${message}`,
   unknownAction: `Action must be one of ${STOCK_CHANGE_ACTIONS.join(', ')}`,
   keyRequired: 'Each change needs its own idempotencyKey',
 } as const;

@@ -34,24 +34,6 @@ const place = {
   locationPath: { type: ['string', 'null'], description: 'null once the location is deleted' },
 };
 
-/** The body of a count line (POST /api/stock-counts/{id}/lines), also one change of POST /api/stock-changes. */
-export const countLineBodySchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['productId', 'quantity', 'ledgerPosition'],
-  properties: {
-    productId: uuid,
-    locationId: { type: ['string', 'null'], format: 'uuid', description: "Left out or null: the count's location, else the workspace's default one" },
-    quantity: ruleSchema(StockCountLineFields.quantity),
-    ledgerPosition: {
-      oneOf: [ledgerPosition, { ...integer, minimum: 0, maximum: Number.MAX_SAFE_INTEGER }],
-      description: "The id of the newest movement of the product there the device had seen: its stock answer's ledgerPosition; '0' for none",
-    },
-    countedAt: { ...nullable(dateTime), description: 'When it was counted (not in the future); left out: now' },
-    replaces: { type: ['string', 'null'], format: 'uuid', description: 'A pending line of the same product and location in this count that this one replaces' },
-  },
-};
-
 export const stockCountOpenApiSchemas = {
   StockCount: {
     type: 'object',
@@ -186,7 +168,22 @@ export const stockCountOpenApiPaths = {
         "Lines of one product and location add up (two counters on two halves of a shelf) unless one `replaces` another. Approving books `their sum - the quantity there at their earliest ledgerPosition`, so movements after it stand.",
       security: bearer,
       parameters: [idParam, idempotencyKeyParam],
-      requestBody: jsonBody(countLineBodySchema),
+      requestBody: jsonBody({
+        type: 'object',
+        additionalProperties: false,
+        required: ['productId', 'quantity', 'ledgerPosition'],
+        properties: {
+          productId: uuid,
+          locationId: { type: ['string', 'null'], format: 'uuid', description: "Left out or null: the count's location, else the workspace's default one" },
+          quantity: ruleSchema(StockCountLineFields.quantity),
+          ledgerPosition: {
+            oneOf: [ledgerPosition, { ...integer, minimum: 0, maximum: Number.MAX_SAFE_INTEGER }],
+            description: "The id of the newest movement of the product there the device had seen: its stock answer's ledgerPosition; '0' for none",
+          },
+          countedAt: { ...nullable(dateTime), description: 'When it was counted (not in the future); left out: now' },
+          replaces: { type: ['string', 'null'], format: 'uuid', description: 'A pending line of the same product and location in this count that this one replaces' },
+        },
+      }),
       responses: {
         201: jsonResponse('Recorded', { type: 'object', required: ['line'], properties: { line: ref('StockCountLine') } }),
         400: errorResponse(`Validation failed, a malformed id, ${StockCountMessages.outsideScope}, or ${StockCountMessages.replacesOther}`),

@@ -9,10 +9,10 @@ import { readObject } from '../rest/body';
  */
 
 /** An adjustment's body { delta, reason?, note?, locationId? }; the reason may come in upper or lower case. */
-export function adjustmentBodyOf(body: unknown, name?: string, label?: string) {
-  const { reason, ...rest } = readObject(body, { ...StockAdjustmentFields, locationId: locationIdRule }, name, label);
+export function adjustmentBodyOf(body: unknown) {
+  const { reason, ...rest } = readObject(body, { ...StockAdjustmentFields, locationId: locationIdRule });
   return { ...rest, reason: typeof reason === 'string' ? reason.toUpperCase() : reason };
 }
 
 /** A stocktake's body { quantity, note?, locationId? }. */
-export const countBodyOf = (body: unknown, name?: string, label?: string) => readObject(body, { ...StockCountFields, locationId: locationIdRule }, name, label);
+export const countBodyOf = (body: unknown) => readObject(body, { ...StockCountFields, locationId: locationIdRule });

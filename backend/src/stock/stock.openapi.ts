@@ -17,22 +17,6 @@ const movementList = { type: 'array', items: ref('StockMovement') };
 /** A movement id as the ledger position a count names: digits, 64-bit. */
 export const ledgerPosition = { ...string, pattern: '^[0-9]{1,19}$' };
 
-/** The body of an adjustment (POST /api/products/{id}/stock), also one change of POST /api/stock-changes. */
-export const adjustmentBodySchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['delta'],
-  properties: { delta: ruleSchema(Rules.stockDelta, { not: { const: 0 } }), reason: adjustmentReasonSchema, note: noteSchema, locationId: locationIdSchema },
-};
-
-/** The body of a stocktake (POST /api/products/{id}/stock/count), also one change of POST /api/stock-changes. */
-export const countBodySchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['quantity'],
-  properties: { quantity: ruleSchema(StockCountFields.quantity, { description: 'The quantity counted at the location' }), note: noteSchema, locationId: locationIdSchema },
-};
-
 export const stockOpenApiSchemas = {
   StockMovement: {
     type: 'object',
@@ -87,7 +71,12 @@ export const stockOpenApiPaths = {
       summary: 'Sell (negative delta) or receive (positive) stock, atomically, recording a stock movement',
       security: bearer,
       parameters: [productIdParam, idempotencyKeyParam],
-      requestBody: jsonBody(adjustmentBodySchema),
+      requestBody: jsonBody({
+        type: 'object',
+        additionalProperties: false,
+        required: ['delta'],
+        properties: { delta: ruleSchema(Rules.stockDelta, { not: { const: 0 } }), reason: adjustmentReasonSchema, note: noteSchema, locationId: locationIdSchema },
+      }),
       responses: {
         200: oneProduct('The product with its new quantity'),
         400: invalidProductRequest,
@@ -114,7 +103,12 @@ export const stockOpenApiPaths = {
       summary: 'A stocktake: the counted quantity becomes the quantity, and the difference is recorded as a COUNT movement (0 when the count matched)',
       security: bearer,
       parameters: [productIdParam, idempotencyKeyParam],
-      requestBody: jsonBody(countBodySchema),
+      requestBody: jsonBody({
+        type: 'object',
+        additionalProperties: false,
+        required: ['quantity'],
+        properties: { quantity: ruleSchema(StockCountFields.quantity, { description: 'The quantity counted at the location' }), note: noteSchema, locationId: locationIdSchema },
+      }),
       responses: {
         200: oneProduct('The product with its counted quantity'),
         400: invalidProductRequest,
