@@ -1,6 +1,6 @@
 import { STOCK_CHANGES_MAX } from '@stockroom/schema';
 import {
-  BATCH_MAX_CHARS,
+  BATCH_MAX_BYTES,
   batchAt,
   batchItemOf,
   countsOf,
@@ -154,7 +154,7 @@ describe('the offline queue: batches', () => {
     expect(batchItemOf(change(5, { path: '/api/products/%E0%A4%A/stock' }))).toBeUndefined();
   });
 
-  it(`groups consecutive changes of one account and workspace, at most ${STOCK_CHANGES_MAX} and ${BATCH_MAX_CHARS} characters`, () => {
+  it(`groups consecutive changes of one account and workspace, at most ${STOCK_CHANGES_MAX} and ${BATCH_MAX_BYTES} bytes`, () => {
     const many = Array.from({ length: STOCK_CHANGES_MAX + 5 }, (_, n) => change(n));
     expect(batchAt(many, 0)).toHaveLength(STOCK_CHANGES_MAX);
     expect(batchAt(many, STOCK_CHANGES_MAX).map((c) => c.seq)).toEqual([100, 101, 102, 103, 104]);
@@ -162,10 +162,13 @@ describe('the offline queue: batches', () => {
     expect(batchAt(mixed, 0).map((c) => c.seq)).toEqual([1, 2]);
     expect(batchAt(mixed, 2).map((c) => c.seq)).toEqual([3, 4]);
     expect(batchAt(mixed, 4)).toEqual([]);
-    const long = Array.from({ length: 10 }, (_, n) => change(n, { body: { delta: 1, note: 'x'.repeat(BATCH_MAX_CHARS / 4) } }));
+    const long = Array.from({ length: 10 }, (_, n) => change(n, { body: { delta: 1, note: 'x'.repeat(BATCH_MAX_BYTES / 4) } }));
     expect(batchAt(long, 0).length).toBe(3);
+    // Bytes, not characters: a note of two-byte letters fills a batch twice as fast.
+    const wide = Array.from({ length: 10 }, (_, n) => change(n, { body: { delta: 1, note: 'ø'.repeat(BATCH_MAX_BYTES / 8) } }));
+    expect(batchAt(wide, 0).length).toBe(3);
     // A single change longer than the bound still goes (the server says whether it takes it).
-    expect(batchAt([change(1, { body: { delta: 1, note: 'x'.repeat(BATCH_MAX_CHARS) } })], 0)).toHaveLength(1);
+    expect(batchAt([change(1, { body: { delta: 1, note: 'x'.repeat(BATCH_MAX_BYTES) } })], 0)).toHaveLength(1);
   });
 
   it("reads a batch's answer: each result as its POST's answer, or the whole request's fate", () => {

@@ -118,24 +118,26 @@ export function batchItemOf(change: QueuedChange): StockChangeItem | undefined {
   return undefined;
 }
 
-/** A batch's request body stays under this many characters: the server reads at most 100 kB of JSON. */
-export const BATCH_MAX_CHARS = 80_000;
+/** A batch's request body stays under this many bytes of UTF-8: the server reads at most 100 kB of JSON. */
+export const BATCH_MAX_BYTES = 80_000;
+
+const utf8 = new TextEncoder();
 
 /**
  * The changes from `from` on that go in one batch: consecutive ones a batch carries, of the
  * first one's account and workspace (a request acts in one), at most STOCK_CHANGES_MAX of them
- * and BATCH_MAX_CHARS of JSON. Empty when the change at `from` goes on its own.
+ * and BATCH_MAX_BYTES of JSON. Empty when the change at `from` goes on its own.
  */
 export function batchAt(changes: readonly QueuedChange[], from: number, maxChanges = STOCK_CHANGES_MAX): QueuedChange[] {
   const first = changes[from];
   const batch: QueuedChange[] = [];
-  let chars = 0;
+  let bytes = 0;
   for (let n = from; n < changes.length && batch.length < maxChanges; n++) {
     const change = changes[n];
     const item = batchItemOf(change);
     if (!item || change.accountId !== first.accountId || (change.workspaceId ?? null) !== (first.workspaceId ?? null)) break;
-    chars += JSON.stringify(item).length + 1;
-    if (batch.length > 0 && chars > BATCH_MAX_CHARS) break;
+    bytes += utf8.encode(JSON.stringify(item)).length + 1;
+    if (batch.length > 0 && bytes > BATCH_MAX_BYTES) break;
     batch.push(change);
   }
   return batch;
