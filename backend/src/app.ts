@@ -50,6 +50,7 @@ import { locationRoutes } from './locations/location.routes';
 import { locationFiguresService } from './stock/location-figures.service';
 import { transferRoutes } from './stock/transfers/transfer.routes';
 import { stockCountRoutes } from './stock-counts/stock-count.routes';
+import { stockChangeRoutes } from './stock-changes/stock-change.routes';
 import { docsRoutes } from './app/docs.routes';
 import { restErrorHandler, restNotFound } from './rest/error-middleware';
 import { methodNotAllowed } from './rest/method-not-allowed';
@@ -242,6 +243,7 @@ export async function createApp({ config, databaseUrl, orm, ownerOrm = orm, mail
   api.use('/locations', locationRoutes(contextOf, locationFiguresService.all));
   api.use('/transfers', transferRoutes(contextOf));
   api.use('/stock-counts', stockCountRoutes(contextOf));
+  api.use('/stock-changes', stockChangeRoutes(contextOf));
   api.use('/workspaces', workspaceInvitationRoutes(contextOf));
   api.use('/workspaces', workspaceRoutes(contextOf));
   api.use('/invitations', invitationRoutes(contextOf));

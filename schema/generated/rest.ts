@@ -1136,6 +1136,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/stock-changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Runs many stock writes in order, each as its own POST with its own Idempotency-Key would, and answers each (what an offline client replays)
+         * @description Each change runs in its own transaction through the same rules, roles, workspace and idempotency keys as its own POST, in the order sent (the same key twice in one request: the second is a repeat of the first). A refused change (400, 403, 404, 409, 422) is answered as refused and the ones after it still run. The request counts once against the rate limit. Anything not about one change (a signed-out caller, the rate limit, an outage) answers the whole request, as for any POST: the changes done before it keep their keys, so sending the same list again answers them as they were answered and runs the rest.
+         */
+        post: operations["replayStockChanges"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/workspaces": {
         parameters: {
             query?: never;
@@ -10136,6 +10156,161 @@ export interface operations {
             };
             /** @description This stock count is already approved or cancelled */
             409: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported request encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests by this session or token in this window: ask again after Retry-After seconds */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    replayStockChanges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    changes: ({
+                        /** @constant */
+                        action: "adjustStock";
+                        /** @description The change's own key, as its POST's Idempotency-Key header takes it (kept 24 hours per caller and workspace): sent again with the same change it answers the first answer and writes nothing; with another change it is refused with 422 */
+                        idempotencyKey: string;
+                        /**
+                         * Format: uuid
+                         * @description The {id} of POST /api/products/{id}/stock
+                         */
+                        productId: string;
+                        /** @description The request body POST /api/products/{id}/stock takes (see adjustStock); a body it refuses refuses this change only, with that POST's status and message */
+                        body: Record<string, never>;
+                    } | {
+                        /** @constant */
+                        action: "countStock";
+                        /** @description The change's own key, as its POST's Idempotency-Key header takes it (kept 24 hours per caller and workspace): sent again with the same change it answers the first answer and writes nothing; with another change it is refused with 422 */
+                        idempotencyKey: string;
+                        /**
+                         * Format: uuid
+                         * @description The {id} of POST /api/products/{id}/stock/count
+                         */
+                        productId: string;
+                        /** @description The request body POST /api/products/{id}/stock/count takes (see countStock); a body it refuses refuses this change only, with that POST's status and message */
+                        body: Record<string, never>;
+                    } | {
+                        /** @constant */
+                        action: "addStockCountLine";
+                        /** @description The change's own key, as its POST's Idempotency-Key header takes it (kept 24 hours per caller and workspace): sent again with the same change it answers the first answer and writes nothing; with another change it is refused with 422 */
+                        idempotencyKey: string;
+                        /**
+                         * Format: uuid
+                         * @description The {id} of POST /api/stock-counts/{id}/lines
+                         */
+                        stockCountId: string;
+                        /** @description The request body POST /api/stock-counts/{id}/lines takes (see addStockCountLine); a body it refuses refuses this change only, with that POST's status and message */
+                        body: Record<string, never>;
+                    })[];
+                };
+            };
+        };
+        responses: {
+            /** @description One result per change, in the order sent */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: {
+                            /** @description The key the change was sent with */
+                            idempotencyKey: string;
+                            /**
+                             * @description done: recorded (or answered again for a key already used with this change); refused: not recorded, `answer` says why
+                             * @enum {unknown}
+                             */
+                            outcome: "done" | "refused";
+                            /** @description The status the change's own POST answers: 200 or 201 when done, its error's status when refused */
+                            status: number;
+                            /** @description The body the change's own POST answers: `{ product }` (adjustStock, countStock) or `{ line }` (addStockCountLine) when done; the error `{ message, code, fields? }` when refused */
+                            answer: Record<string, never>;
+                        }[];
+                    };
+                };
+            };
+            /** @description Changes must be a list of stock changes, Send at least one change, Send at most 100 changes at once, or a change not of the shape above ('Change 3: Action must be one of ...'; fields name it: changes[2].action); nothing runs. A body its own POST refuses is answered in that change's result instead */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Access denied. Insufficient permissions: stock changes need the COUNTER role or above */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Workspace not found (the X-Workspace-Id header's) */
+            404: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];

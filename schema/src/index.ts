@@ -18,6 +18,7 @@ export * from './workspaces';
 export * from './locations';
 export * from './stock-counts';
 export * from './idempotency';
+export * from './stock-changes';
 export * from './single-sign-on';
 export * from './single-sign-on-errors';
 export * from './second-factor';

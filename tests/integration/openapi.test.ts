@@ -21,6 +21,7 @@ import { userRoutes } from '../../backend/src/users/user.routes';
 import { locationRoutes } from '../../backend/src/locations/location.routes';
 import { transferRoutes } from '../../backend/src/stock/transfers/transfer.routes';
 import { stockCountRoutes } from '../../backend/src/stock-counts/stock-count.routes';
+import { stockChangeRoutes } from '../../backend/src/stock-changes/stock-change.routes';
 import { createProduct } from '../support/products';
 import { signUpAdmin, signUpUser, startTestApp, uniqueEmail, type TestApp } from '../support/test-app';
 
@@ -95,6 +96,7 @@ describe('the document and the router', () => {
       ...routesOf('/api/locations', locationRoutes(notCalled, notCalled as never)),
       ...routesOf('/api/transfers', transferRoutes(notCalled)),
       ...routesOf('/api/stock-counts', stockCountRoutes(notCalled)),
+      ...routesOf('/api/stock-changes', stockChangeRoutes(notCalled)),
       ...routesOf('/api/workspaces', workspaceInvitationRoutes(notCalled)),
       ...routesOf('/api/workspaces', workspaceRoutes(notCalled)),
       ...routesOf('/api/invitations', invitationRoutes(notCalled)),

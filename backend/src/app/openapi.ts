@@ -19,6 +19,7 @@ import { invitationOpenApiPaths, invitationOpenApiSchemas } from '../workspaces/
 import { workspaceOpenApiPaths, workspaceOpenApiSchemas } from '../workspaces/workspace.openapi';
 import { locationOpenApiPaths, locationOpenApiSchemas } from '../locations/location.openapi';
 import { stockCountOpenApiPaths, stockCountOpenApiSchemas } from '../stock-counts/stock-count.openapi';
+import { stockChangeOpenApiPaths } from '../stock-changes/stock-change.openapi';
 import { METHOD_NOT_ALLOWED } from '../rest/method-not-allowed';
 import { errorResponse, integer, paginationProperties, ref, ruleSchema, string } from '../rest/openapi-helpers';
 import { rateLimitOpenApiHeaders, withRequestRateLimit } from '../rest/rate-limit.openapi';
@@ -48,7 +49,7 @@ function withBodyParserAnswers(paths: Paths): Paths {
 }
 
 /** Every path of the REST API and its operations: the document's `paths`, and what the 405 handler reads a path's methods from. */
-export const openApiPaths = withBodyParserAnswers({ ...authOpenApiPaths, ...mfaOpenApiPaths, ...oidcOpenApiPaths, ...userOpenApiPaths, ...apiTokenOpenApiPaths, ...webhookOpenApiPaths, ...notificationSettingsOpenApiPaths, ...productOpenApiPaths, ...stockOpenApiPaths, ...productBulkOpenApiPaths, ...productImportOpenApiPaths, ...productTrashOpenApiPaths, ...dashboardOpenApiPaths, ...locationOpenApiPaths, ...stockCountOpenApiPaths, ...workspaceOpenApiPaths, ...invitationOpenApiPaths, ...uploadOpenApiPaths, ...healthOpenApiPaths });
+export const openApiPaths = withBodyParserAnswers({ ...authOpenApiPaths, ...mfaOpenApiPaths, ...oidcOpenApiPaths, ...userOpenApiPaths, ...apiTokenOpenApiPaths, ...webhookOpenApiPaths, ...notificationSettingsOpenApiPaths, ...productOpenApiPaths, ...stockOpenApiPaths, ...productBulkOpenApiPaths, ...productImportOpenApiPaths, ...productTrashOpenApiPaths, ...dashboardOpenApiPaths, ...locationOpenApiPaths, ...stockCountOpenApiPaths, ...stockChangeOpenApiPaths, ...workspaceOpenApiPaths, ...invitationOpenApiPaths, ...uploadOpenApiPaths, ...healthOpenApiPaths });
 
 /** The codes an error body can carry: each domain error's, and the 405 handler's. */
 const ERROR_CODES = [...Object.keys(HTTP_STATUS), METHOD_NOT_ALLOWED];

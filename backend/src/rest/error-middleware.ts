@@ -1,9 +1,10 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { GeneralMessages } from '@stockroom/schema';
 import { databaseOutageError, databaseOutageOf, logDatabaseOutage, type DatabaseBreaker } from '../common/database-outage';
-import { DomainError, HTTP_STATUS, internalError, ServiceUnavailableError, TooManyRequestsError } from '../common/errors';
+import { DomainError, internalError, ServiceUnavailableError, TooManyRequestsError } from '../common/errors';
 import { log } from '../common/log';
 import { routeOf } from '../observability/request-log';
+import { errorAnswerOf } from './error-answer';
 
 /** Errors raised by express.json() before any route runs. */
 function fromBodyParser(error: { type?: string }): DomainError | undefined {
@@ -33,10 +34,11 @@ export function restErrorHandler(breaker: DatabaseBreaker): ErrorRequestHandler 
     const where = `${req.method} ${routeOf(req)}`;
     const known = error instanceof DomainError ? error : (fromBodyParser(error) ?? fromDatabaseOutage(error, where, breaker));
     if (!known) log.error({ err: error, method: req.method, route: routeOf(req) }, 'unexpected error');
-    const { code, message, fields, details } = known ?? internalError();
+    const answered = known ?? internalError();
     if (known instanceof TooManyRequestsError || known instanceof ServiceUnavailableError) res.set('Retry-After', String(known.retryAfterSeconds));
-    if (details?.retryAfterSeconds !== undefined) res.set('Retry-After', String(details.retryAfterSeconds));
-    res.status(HTTP_STATUS[code]).json({ message, code, ...(fields && { fields }), ...details });
+    if (answered.details?.retryAfterSeconds !== undefined) res.set('Retry-After', String(answered.details.retryAfterSeconds));
+    const { status, body } = errorAnswerOf(answered);
+    res.status(status).json(body);
   };
 }
 

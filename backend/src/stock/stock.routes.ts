@@ -1,9 +1,10 @@
 import type { Request, Router } from 'express';
-import { locationIdRule, StockAdjustmentFields, StockCountFields, StockMovementListFields, TransferFields } from '@stockroom/schema';
+import { locationIdRule, StockMovementListFields, TransferFields } from '@stockroom/schema';
 import type { RequestContext } from '../account/context';
 import { readBody } from '../rest/body';
 import { queryParams } from '../rest/query';
 import { idempotencyKeyHeader } from '../idempotency/idempotency.routes';
+import { adjustmentBodyOf, countBodyOf } from './stock-bodies';
 import { stockService } from './stock.service';
 import { transferService } from './transfers/transfer.service';
 
@@ -23,14 +24,13 @@ export function addStockRoutes(router: Router, contextOf: ContextOf): void {
    * Every POST here takes an Idempotency-Key header: a repeat answers as the first did and writes nothing.
    */
   router.post('/:id/stock', async (req, res) => {
-    const { reason, ...rest } = readBody(req, { ...StockAdjustmentFields, locationId: locationIdRule });
-    const input = { ...rest, reason: typeof reason === 'string' ? reason.toUpperCase() : reason };
+    const input = adjustmentBodyOf(req.body ?? {});
     res.json({ product: await stockService.adjust(contextOf(req), req.params.id, input, idempotencyKeyHeader(req)) });
   });
 
   /** POST /api/products/{id}/stock/count { quantity, note?, locationId? } (counters and above): { product } after a stocktake (403 for anyone else's) */
   router.post('/:id/stock/count', async (req, res) => {
-    const input = readBody(req, { ...StockCountFields, locationId: locationIdRule });
+    const input = countBodyOf(req.body ?? {});
     res.json({ product: await stockService.count(contextOf(req), req.params.id, input, idempotencyKeyHeader(req)) });
   });
 

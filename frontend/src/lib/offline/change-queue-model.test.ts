@@ -1,11 +1,18 @@
+import { STOCK_CHANGES_MAX } from '@stockroom/schema';
 import {
+  BATCH_MAX_BYTES,
+  batchAt,
+  batchItemOf,
   countsOf,
   DONE_CHANGES_KEPT,
   doneChangesToDrop,
   outcomeOfAnswer,
   REFUSED_WITHOUT_MESSAGE,
+  outcomeOfBatchAnswer,
   replay,
+  replayInBatches,
   replayOrder,
+  type BatchOutcome,
   settle,
   waitingLabel,
   type QueuedChange,
@@ -125,6 +132,148 @@ describe('the offline queue: order and state', () => {
     await replay(replayOrder([...store.values()], 'me'), send, save);
     expect(sentKeys).toEqual(['key-1', 'key-2', 'key-2', 'key-3']);
     expect([...store.values()].map((c) => c.state)).toEqual(['done', 'done', 'done']);
+  });
+});
+
+describe('the offline queue: batches', () => {
+  it('carries adjustments, stocktakes and count lines as their POSTs take them; anything else goes on its own', () => {
+    expect(batchItemOf(change(1, { body: { delta: -2, reason: 'SALE' } }))).toEqual({ action: 'adjustStock', idempotencyKey: 'key-1', productId: 'p1', body: { delta: -2, reason: 'SALE' } });
+    expect(batchItemOf(change(2, { kind: 'count', path: '/api/products/p%202/stock/count', body: { quantity: 4 } }))).toEqual({
+      action: 'countStock',
+      idempotencyKey: 'key-2',
+      productId: 'p 2',
+      body: { quantity: 4 },
+    });
+    expect(batchItemOf(change(3, { kind: 'countLine', path: '/api/stock-counts/c1/lines', body: { productId: 'p', quantity: 1, ledgerPosition: '0' } }))).toEqual({
+      action: 'addStockCountLine',
+      idempotencyKey: 'key-3',
+      stockCountId: 'c1',
+      body: { productId: 'p', quantity: 1, ledgerPosition: '0' },
+    });
+    expect(batchItemOf(change(4, { path: '/api/products/p4/transfer' }))).toBeUndefined();
+    expect(batchItemOf(change(5, { path: '/api/products/%E0%A4%A/stock' }))).toBeUndefined();
+  });
+
+  it(`groups consecutive changes of one account and workspace, at most ${STOCK_CHANGES_MAX} and ${BATCH_MAX_BYTES} bytes`, () => {
+    const many = Array.from({ length: STOCK_CHANGES_MAX + 5 }, (_, n) => change(n));
+    expect(batchAt(many, 0)).toHaveLength(STOCK_CHANGES_MAX);
+    expect(batchAt(many, STOCK_CHANGES_MAX).map((c) => c.seq)).toEqual([100, 101, 102, 103, 104]);
+    const mixed = [change(1), change(2), change(3, { workspaceId: 'shop' }), change(4, { workspaceId: 'shop' }), change(5, { path: '/api/products/p5/transfer' }), change(6)];
+    expect(batchAt(mixed, 0).map((c) => c.seq)).toEqual([1, 2]);
+    expect(batchAt(mixed, 2).map((c) => c.seq)).toEqual([3, 4]);
+    expect(batchAt(mixed, 4)).toEqual([]);
+    const long = Array.from({ length: 10 }, (_, n) => change(n, { body: { delta: 1, note: 'x'.repeat(BATCH_MAX_BYTES / 4) } }));
+    expect(batchAt(long, 0).length).toBe(3);
+    // Bytes, not characters: a note of two-byte letters fills a batch twice as fast.
+    const wide = Array.from({ length: 10 }, (_, n) => change(n, { body: { delta: 1, note: 'ø'.repeat(BATCH_MAX_BYTES / 8) } }));
+    expect(batchAt(wide, 0).length).toBe(3);
+    // A single change longer than the bound still goes (the server says whether it takes it).
+    expect(batchAt([change(1, { body: { delta: 1, note: 'x'.repeat(BATCH_MAX_BYTES) } })], 0)).toHaveLength(1);
+  });
+
+  it("reads a batch's answer: each result as its POST's answer, or the whole request's fate", () => {
+    const results = [
+      { idempotencyKey: 'key-1', outcome: 'done', status: 200, answer: { product: { id: 'p1' } } },
+      { idempotencyKey: 'key-2', outcome: 'refused', status: 409, answer: { message: 'Insufficient stock available', code: 'CONFLICT' } },
+    ];
+    expect(outcomeOfBatchAnswer(200, { results }, null, 2)).toEqual({
+      kind: 'answered',
+      outcomes: [
+        { kind: 'done', answer: { product: { id: 'p1' } } },
+        { kind: 'refused', status: 409, message: 'Insufficient stock available' },
+      ],
+    });
+    expect(outcomeOfBatchAnswer(429, { message: 'Too many requests' }, '12', 2)).toEqual({ kind: 'retryLater', afterMs: 12_000 });
+    expect(outcomeOfBatchAnswer(503, undefined, null, 2)).toEqual({ kind: 'retryLater' });
+    expect(outcomeOfBatchAnswer(401, undefined, null, 2)).toEqual({ kind: 'signedOut' });
+    // A server without the endpoint, a list refused whole, an answer that does not fit the list: one by one instead.
+    expect(outcomeOfBatchAnswer(404, { message: 'Resource not found' }, null, 2)).toEqual({ kind: 'unsupported' });
+    expect(outcomeOfBatchAnswer(400, { message: 'Send at most 100 changes at once' }, null, 2)).toEqual({ kind: 'unsupported' });
+    expect(outcomeOfBatchAnswer(200, { results: results.slice(0, 1) }, null, 2)).toEqual({ kind: 'unsupported' });
+    expect(outcomeOfBatchAnswer(200, '<html>', null, 2)).toEqual({ kind: 'unsupported' });
+  });
+
+  /** A server that answers batches and single changes alike, with a log of the requests. */
+  function server(answerOf: (c: QueuedChange) => SendOutcome = () => ({ kind: 'done' })) {
+    const log: string[] = [];
+    const store = new Map<number, QueuedChange>();
+    return {
+      log,
+      store,
+      send: async (c: QueuedChange) => {
+        log.push(`one ${c.seq}`);
+        return answerOf(c);
+      },
+      sendBatch: async (batch: readonly QueuedChange[]): Promise<BatchOutcome> => {
+        log.push(`batch ${batch.map((c) => c.seq).join(',')}`);
+        return { kind: 'answered', outcomes: batch.map(answerOf) };
+      },
+      saveAll: async (settled: QueuedChange[]) => {
+        log.push(`save ${settled.map((c) => `${c.seq}:${c.state}`).join(',')}`);
+        for (const c of settled) store.set(c.seq!, c);
+      },
+    };
+  }
+
+  it('sends runs of changes in batches, in order, each batch settled and saved before the next; a refused change holds back nothing', async () => {
+    const queue = [...Array.from({ length: STOCK_CHANGES_MAX + 1 }, (_, n) => change(n)), change(200, { path: '/api/products/p/transfer' }), change(201), change(202)];
+    const s = server((c) => (c.seq === 1 ? { kind: 'refused', status: 409, message: 'Insufficient stock available' } : { kind: 'done' }));
+    const result = await replayInBatches(queue, s, () => 5);
+    expect(result).toEqual({ stoppedBy: null, sent: queue.length });
+    const first = Array.from({ length: STOCK_CHANGES_MAX }, (_, n) => n);
+    expect(s.log).toEqual([
+      `batch ${first.join(',')}`,
+      `save ${first.map((n) => `${n}:${n === 1 ? 'refused' : 'done'}`).join(',')}`,
+      // One change left of the run: on its own, as before.
+      'one 100',
+      'save 100:done',
+      'one 200',
+      'save 200:done',
+      'batch 201,202',
+      'save 201:done,202:done',
+    ]);
+    expect(s.store.get(1)).toMatchObject({ state: 'refused', status: 409, message: 'Insufficient stock available', settledAt: 5 });
+  });
+
+  it('a batch with no answer, a 5xx or a rate limit stops the replay and leaves its changes pending, to be sent again with the same keys', async () => {
+    const queue = [change(1), change(2), change(3), change(4)];
+    const s = server();
+    let refusal: BatchOutcome | Error | undefined = { kind: 'retryLater', afterMs: 3000 };
+    const sendBatch = async (batch: readonly QueuedChange[]): Promise<BatchOutcome> => {
+      if (refusal instanceof Error) throw refusal;
+      return refusal ?? s.sendBatch(batch);
+    };
+    expect(await replayInBatches(queue, { ...s, sendBatch })).toEqual({ stoppedBy: 'retryLater', sent: 0, retryAfterMs: 3000 });
+    refusal = new TypeError('Failed to fetch');
+    expect(await replayInBatches(queue, { ...s, sendBatch })).toEqual({ stoppedBy: 'retryLater', sent: 0 });
+    refusal = { kind: 'signedOut' };
+    expect(await replayInBatches(queue, { ...s, sendBatch })).toEqual({ stoppedBy: 'signedOut', sent: 0 });
+    expect(s.store.size).toBe(0);
+    refusal = undefined;
+    expect(await replayInBatches(queue, { ...s, sendBatch })).toEqual({ stoppedBy: null, sent: 4 });
+    expect([...s.store.values()].map((c) => c.state)).toEqual(['done', 'done', 'done', 'done']);
+  });
+
+  it('a batch the server does not take as one is sent one change at a time', async () => {
+    const s = server();
+    const result = await replayInBatches([change(1), change(2)], { ...s, sendBatch: async () => ({ kind: 'unsupported' }) });
+    expect(result).toEqual({ stoppedBy: null, sent: 2 });
+    expect(s.log).toEqual(['one 1', 'save 1:done', 'one 2', 'save 2:done']);
+  });
+
+  it('an answer within a batch that settles nothing stops there: the changes before it are saved, it and the rest wait', async () => {
+    const s = server((c) => (c.seq === 3 ? { kind: 'retryLater' } : { kind: 'done' }));
+    const result = await replayInBatches([change(1), change(2), change(3), change(4)], s);
+    expect(result).toEqual({ stoppedBy: 'retryLater', sent: 2 });
+    expect(s.log).toEqual(['batch 1,2,3,4', 'save 1:done,2:done']);
+  });
+
+  it('1,000 changes go in ten requests and each is settled exactly once', async () => {
+    const queue = Array.from({ length: 1000 }, (_, n) => change(n));
+    const s = server();
+    expect(await replayInBatches(queue, s)).toEqual({ stoppedBy: null, sent: 1000 });
+    expect(s.log.filter((entry) => entry.startsWith('batch'))).toHaveLength(10);
+    expect(s.store.size).toBe(1000);
   });
 });
 

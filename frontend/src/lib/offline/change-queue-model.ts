@@ -1,7 +1,9 @@
+import { STOCK_CHANGES_MAX, type StockChangeAction } from '@stockroom/schema';
+
 /**
  * The offline queue's rules, free of storage and network: what a queued change is, the order
- * changes are sent in, and what each answer of the server makes of a change. change-queue.ts
- * keeps the changes in IndexedDB and sends them by these rules.
+ * changes are sent in, how they are grouped into batches, and what each answer of the server
+ * makes of a change. change-queue.ts keeps the changes in IndexedDB and sends them by these rules.
  */
 
 /** What a change records: a stock adjustment (a sale, a receipt, ...), a stocktake of one product, or a line of a stock count session. */
@@ -90,33 +92,151 @@ export function settle(change: QueuedChange, outcome: SendOutcome, now: number):
 /** How a replay ended: every change sent (done or refused), or stopped at the first that could not be (tried again later, after `retryAfterMs` when the server said). */
 export type ReplayResult = { stoppedBy: 'retryLater' | 'signedOut' | null; sent: number; retryAfterMs?: number };
 
+/** A change as one item of POST /api/stock-changes: its own POST's action, the id its path names, its body and its key. */
+export type StockChangeItem = { action: StockChangeAction; idempotencyKey: string; body: Record<string, unknown> } & ({ productId: string } | { stockCountId: string });
+
+/** The stock-writing POSTs a batch carries, by their paths. */
+const BATCHED_PATHS: Array<{ pattern: RegExp; action: StockChangeAction; target: 'productId' | 'stockCountId' }> = [
+  { pattern: /^\/api\/products\/([^/]+)\/stock$/, action: 'adjustStock', target: 'productId' },
+  { pattern: /^\/api\/products\/([^/]+)\/stock\/count$/, action: 'countStock', target: 'productId' },
+  { pattern: /^\/api\/stock-counts\/([^/]+)\/lines$/, action: 'addStockCountLine', target: 'stockCountId' },
+];
+
+/** The change as a batch item, or undefined for a change a batch does not carry (it is sent on its own, to its path). */
+export function batchItemOf(change: QueuedChange): StockChangeItem | undefined {
+  for (const { pattern, action, target } of BATCHED_PATHS) {
+    const match = pattern.exec(change.path);
+    if (!match) continue;
+    let id: string;
+    try {
+      id = decodeURIComponent(match[1]);
+    } catch {
+      return undefined;
+    }
+    return { action, idempotencyKey: change.idempotencyKey, [target]: id, body: change.body } as StockChangeItem;
+  }
+  return undefined;
+}
+
+/** A batch's request body stays under this many bytes of UTF-8: the server reads at most 100 kB of JSON. */
+export const BATCH_MAX_BYTES = 80_000;
+
+const utf8 = new TextEncoder();
+
 /**
- * Sends the changes one at a time, in order, each settled (and saved, by `save`) before the next
- * is sent: a reload or a closed tab in the middle leaves each change either settled or still
- * pending, and a pending one is sent again with its own key, which the server answers without
- * recording it twice. A refused change does not hold back the ones after it; a change with no
- * answer (or a rejected session) stops the replay, and the rest wait for the next one.
+ * The changes from `from` on that go in one batch: consecutive ones a batch carries, of the
+ * first one's account and workspace (a request acts in one), at most STOCK_CHANGES_MAX of them
+ * and BATCH_MAX_BYTES of JSON. Empty when the change at `from` goes on its own.
  */
-export async function replay(
+export function batchAt(changes: readonly QueuedChange[], from: number, maxChanges = STOCK_CHANGES_MAX): QueuedChange[] {
+  const first = changes[from];
+  const batch: QueuedChange[] = [];
+  let bytes = 0;
+  for (let n = from; n < changes.length && batch.length < maxChanges; n++) {
+    const change = changes[n];
+    const item = batchItemOf(change);
+    if (!item || change.accountId !== first.accountId || (change.workspaceId ?? null) !== (first.workspaceId ?? null)) break;
+    bytes += utf8.encode(JSON.stringify(item)).length + 1;
+    if (batch.length > 0 && bytes > BATCH_MAX_BYTES) break;
+    batch.push(change);
+  }
+  return batch;
+}
+
+/** What sending a batch came to: an outcome per change in order, or no usable answer for any of them. */
+export type BatchOutcome =
+  | { kind: 'answered'; outcomes: SendOutcome[] }
+  | { kind: 'retryLater'; afterMs?: number }
+  | { kind: 'signedOut' }
+  /** The server did not take the list as a batch (a server without the endpoint, a list it refused whole): its changes go one by one. */
+  | { kind: 'unsupported' };
+
+/** What the HTTP answer to a batch of `size` changes means: each result as its own POST's answer, or the request's fate. */
+export function outcomeOfBatchAnswer(status: number, body: unknown, retryAfter: string | null, size: number): BatchOutcome {
+  const whole = outcomeOfAnswer(status, body, retryAfter);
+  if (whole.kind === 'retryLater' || whole.kind === 'signedOut') return whole;
+  const results = whole.kind === 'done' && body && typeof body === 'object' ? (body as { results?: unknown }).results : undefined;
+  const wellFormed = Array.isArray(results) && results.length === size && results.every((result) => result && typeof result === 'object' && typeof (result as { status?: unknown }).status === 'number');
+  if (!wellFormed) return { kind: 'unsupported' };
+  return { kind: 'answered', outcomes: (results as Array<{ status: number; answer?: unknown }>).map((result) => outcomeOfAnswer(result.status, result.answer)) };
+}
+
+/** How a replay sends: one change to its own path, a batch of them (left out: one by one only), and the saving of settled changes. */
+export interface ReplaySenders {
+  send: (change: QueuedChange) => Promise<SendOutcome>;
+  sendBatch?: (changes: readonly QueuedChange[]) => Promise<BatchOutcome>;
+  /** Keeps changes just settled, before anything after them is sent. */
+  saveAll: (changes: QueuedChange[]) => Promise<void>;
+}
+
+type Stop = Omit<ReplayResult, 'sent'>;
+
+/** What stops a replay at an outcome that settles nothing: no answer, or a rejected session. */
+function stopOf(outcome: SendOutcome | BatchOutcome): Stop | undefined {
+  if (outcome.kind === 'signedOut') return { stoppedBy: 'signedOut' };
+  if (outcome.kind === 'retryLater') return outcome.afterMs === undefined ? { stoppedBy: 'retryLater' } : { stoppedBy: 'retryLater', retryAfterMs: outcome.afterMs };
+  return undefined;
+}
+
+/**
+ * Sends the changes in order, in batches where a run of them fits one (batchAt) and one at a
+ * time otherwise; each batch (or change) is settled and saved before the next is sent: a reload
+ * or a closed tab in the middle leaves each change either settled or still pending, and a
+ * pending one is sent again with its own key, which the server answers without recording it
+ * twice. A refused change does not hold back the ones after it; no answer (or a rejected
+ * session) stops the replay, and the rest wait for the next one. A batch the server does not
+ * take as one is sent again one change at a time.
+ */
+export async function replayInBatches(changes: readonly QueuedChange[], { send, sendBatch, saveAll }: ReplaySenders, now: () => number = Date.now): Promise<ReplayResult> {
+  let sent = 0;
+  const sendAlone = async (change: QueuedChange): Promise<Stop | undefined> => {
+    const outcome = await send(change).catch((): SendOutcome => ({ kind: 'retryLater' }));
+    const stop = stopOf(outcome);
+    if (stop) return stop;
+    await saveAll([settle(change, outcome, now())]);
+    sent += 1;
+    return undefined;
+  };
+  for (let next = 0; next < changes.length; ) {
+    const batch = sendBatch ? batchAt(changes, next) : [];
+    if (batch.length < 2) {
+      const stop = await sendAlone(changes[next]);
+      if (stop) return { ...stop, sent };
+      next += 1;
+      continue;
+    }
+    const outcome = await sendBatch!(batch).catch((): BatchOutcome => ({ kind: 'retryLater' }));
+    const stop = stopOf(outcome);
+    if (stop) return { ...stop, sent };
+    if (outcome.kind === 'unsupported') {
+      for (const change of batch) {
+        const alone = await sendAlone(change);
+        if (alone) return { ...alone, sent };
+      }
+    } else if (outcome.kind === 'answered') {
+      // The server answers every change of a batch it runs; an answer that settles nothing stops the replay there.
+      const settledCount = outcome.outcomes.findIndex((each) => stopOf(each) !== undefined);
+      const settled = batch.slice(0, settledCount === -1 ? batch.length : settledCount).map((change, n) => settle(change, outcome.outcomes[n], now()));
+      if (settled.length > 0) await saveAll(settled);
+      sent += settled.length;
+      if (settledCount !== -1) return { ...stopOf(outcome.outcomes[settledCount])!, sent };
+    }
+    next += batch.length;
+  }
+  return { stoppedBy: null, sent };
+}
+
+/** Sends the changes one at a time, in order, each saved (by `save`) before the next is sent: replayInBatches without batches. */
+export function replay(
   changes: readonly QueuedChange[],
   send: (change: QueuedChange) => Promise<SendOutcome>,
   save: (change: QueuedChange) => Promise<void>,
   now: () => number = Date.now,
 ): Promise<ReplayResult> {
-  let sent = 0;
-  for (const change of changes) {
-    let outcome: SendOutcome;
-    try {
-      outcome = await send(change);
-    } catch {
-      outcome = { kind: 'retryLater' };
-    }
-    if (outcome.kind === 'signedOut') return { stoppedBy: 'signedOut', sent };
-    if (outcome.kind === 'retryLater') return outcome.afterMs === undefined ? { stoppedBy: 'retryLater', sent } : { stoppedBy: 'retryLater', sent, retryAfterMs: outcome.afterMs };
-    await save(settle(change, outcome, now()));
-    sent += 1;
-  }
-  return { stoppedBy: null, sent };
+  const saveAll = async (settled: QueuedChange[]) => {
+    for (const change of settled) await save(change);
+  };
+  return replayInBatches(changes, { send, saveAll }, now);
 }
 
 /** Settled changes kept for the list once recorded: the newest of them. Refused ones stay until dismissed. */

@@ -1,15 +1,29 @@
 import { readBrowserToken } from '../session/storage';
 import { restHeaders } from '../workspace/workspace-headers';
 import { accountIdOf, readChosenWorkspace } from '../workspace/workspace-storage';
-import { countsOf, doneChangesToDrop, outcomeOfAnswer, replay, replayOrder, type ChangeKind, type QueuedChange, type ReplayResult, type SendOutcome } from './change-queue-model';
+import {
+  batchItemOf,
+  countsOf,
+  doneChangesToDrop,
+  outcomeOfAnswer,
+  outcomeOfBatchAnswer,
+  replayInBatches,
+  replayOrder,
+  type BatchOutcome,
+  type ChangeKind,
+  type QueuedChange,
+  type ReplayResult,
+  type SendOutcome,
+} from './change-queue-model';
 import { offlineDb } from './offline-db';
 import { adjustLocalQuantity, findLocalProduct } from './product-copy';
 
 /**
  * The changes recorded while offline, kept in IndexedDB (they survive a reload and a killed tab)
  * and sent to the server in the order they were made, each with its own Idempotency-Key, when the
- * network is back (change-queue-model.ts has the rules). Screens read it through `subscribe` and
- * `snapshot`; every tab of the app hears of a change made in another.
+ * network is back, many in one request where they can (change-queue-model.ts has the rules).
+ * Screens read it through `subscribe` and `snapshot`; every tab of the app hears of a change made
+ * in another.
  */
 
 type Listener = () => void;
@@ -193,20 +207,43 @@ async function send(change: QueuedChange): Promise<SendOutcome> {
   return outcomeOfAnswer(response.status, body, response.headers.get('Retry-After'));
 }
 
-/** A change settled by a replay, saved before the next is sent; the list in memory is updated in place (a replay may settle a thousand). */
-async function save(change: QueuedChange): Promise<void> {
+/** Where a run of changes goes in one request: the server runs each as its own POST would. */
+const STOCK_CHANGES_PATH = '/api/stock-changes';
+
+/** Sends a run of one account's changes in one workspace in one request, each with its own key. */
+async function sendBatch(batch: readonly QueuedChange[]): Promise<BatchOutcome> {
+  const token = readBrowserToken();
+  const { accountId, workspaceId } = batch[0];
+  if (!token || currentAccountId() !== accountId) return { kind: 'signedOut' };
+  const response = await fetch(STOCK_CHANGES_PATH, {
+    method: 'POST',
+    headers: restHeaders(token, { workspaceId: workspaceId ?? null, json: true }),
+    body: JSON.stringify({ changes: batch.map(batchItemOf) }),
+  });
+  const body: unknown = await response.json().catch(() => undefined);
+  return outcomeOfBatchAnswer(response.status, body, response.headers.get('Retry-After'), batch.length);
+}
+
+/**
+ * Changes settled by a replay, saved in one transaction before anything after them is sent; the
+ * list in memory is updated in place and its readers told once (a replay may settle a thousand).
+ */
+async function saveAll(settled: QueuedChange[]): Promise<void> {
   const db = await offlineDb();
-  await db.put('changes', change);
-  changes = changes.map((kept) => (kept.seq === change.seq ? change : kept));
+  const tx = db.transaction('changes', 'readwrite');
+  await Promise.all([...settled.map((change) => tx.store.put(change)), tx.done]);
+  const bySeq = new Map(settled.map((change) => [change.seq, change]));
+  changes = changes.map((kept) => bySeq.get(kept.seq) ?? kept);
   notify();
 }
 
 let sending: Promise<ReplayResult> | undefined;
 
 /**
- * Sends the signed-in account's waiting changes, in order (one replay at a time in this tab, and
- * across tabs where the browser has Web Locks). Resolves with how it ended; a replay that stopped
- * for want of network is tried again on the next call (the app calls it when the network is back).
+ * Sends the signed-in account's waiting changes, in order, in batches where they can go in one
+ * request (one replay at a time in this tab, and across tabs where the browser has Web Locks).
+ * Resolves with how it ended; a replay that stopped for want of network is tried again on the
+ * next call (the app calls it when the network is back).
  */
 export function sendWaitingChanges(): Promise<ReplayResult> {
   sending ??= (async () => {
@@ -220,7 +257,7 @@ export function sendWaitingChanges(): Promise<ReplayResult> {
         for (;;) {
           const waiting = replayOrder(await db.getAll('changes'), accountId);
           if (waiting.length === 0) break;
-          const round = await replay(waiting, send, save);
+          const round = await replayInBatches(waiting, { send, sendBatch, saveAll });
           result = { ...round, sent: result.sent + round.sent };
           if (round.stoppedBy) break;
         }
