@@ -1,4 +1,5 @@
 import type { Statement } from '../db/sql';
+import { secondFactorMissingSql } from './second-factor-policy';
 
 /** A member's role in a workspace, as the access check reads it. */
 export interface MembershipRow {
@@ -7,20 +8,6 @@ export interface MembershipRow {
   /** The workspace requires a second factor and the member has none (their own personal workspace never does): refused. */
   secondFactorMissing: boolean;
 }
-
-/**
- * Whether the account `userSql` names (an SQL expression) has a confirmed
- * second factor: the one definition the workspace policy and an owner's
- * turning it on read.
- */
-export const hasSecondFactorSql = (userSql: string) => `EXISTS (SELECT 1 FROM totp_factors WHERE user_id = ${userSql} AND confirmed_at IS NOT NULL)`;
-
-/**
- * Whether the member `m` (workspace_members) is kept out of `w` (workspaces) by its policy: it requires a
- * second factor and they have none. Their own personal workspace always lets them in. The factor is looked
- * for only in a workspace that requires one, so the others pay nothing for the policy.
- */
-export const secondFactorMissingSql = `CASE WHEN w.require_second_factor AND w.personal_user_id IS DISTINCT FROM m.user_id THEN NOT ${hasSecondFactorSql('m.user_id')} ELSE false END`;
 
 /** The membership columns, from `m` joined to `w`. */
 const MEMBERSHIP_COLUMNS = `m.workspace_id AS "workspaceId", m.role, ${secondFactorMissingSql} AS "secondFactorMissing"`;

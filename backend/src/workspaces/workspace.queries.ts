@@ -1,5 +1,5 @@
 import type { WorkspaceRole } from '@stockroom/schema';
-import { hasSecondFactorSql, secondFactorMissingSql } from '../account/workspace.queries';
+import { hasSecondFactorSql, secondFactorMissingSql } from '../account/second-factor-policy';
 import type { Statement } from '../db/sql';
 
 /** A workspace as its member sees it: with their own role. */
