@@ -46,6 +46,7 @@ export function SecondFactorPolicy({ workspace, owner }: { workspace: WorkspaceS
         API tokens, until they set it up.
       </p>
       <Switch
+        role="switch"
         className="second-factor-policy__switch"
         checked={required}
         disabled={busy || (ownFactorMissing && !required)}
