@@ -1,6 +1,7 @@
 import { WORKSPACE_ROLES, type WorkspaceRole } from '@stockroom/schema';
 import { generateSync } from 'otplib';
 import { expectGqlError, expectRestError } from '../support/answers';
+import { logStatements } from '../support/statement-log';
 import { signUpUser, startTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -172,6 +173,27 @@ describe('a workspace that requires a second factor', () => {
       expectRestError(await app.rest('GET', '/api/products', undefined, inShop(owner)), 403, 'SECOND_FACTOR_REQUIRED', REQUIRED);
     } finally {
       await withAuthenticator(owner);
+    }
+  });
+
+  it('costs a request no statement: a member let in reads as in a workspace without it, and a refusal is the caller lookup alone', async () => {
+    const plain = (await app.rest('POST', '/api/workspaces', { name: 'Plain shop' }, { token: owner.token })).body.workspace.id;
+    const log = logStatements();
+    /** The statements of one read, leaving out the workspace settings of row-level security (see read-statements.test.ts). */
+    const statementsOf = async (account: Account, workspaceId: string) => {
+      await app.writeCounts();
+      const { result, statements } = await log.during(() => app.rest('GET', '/api/products/stats', undefined, { token: account.token, headers: { [HEADER]: workspaceId } }));
+      return { status: result.status, statements: statements.filter((text) => !text.startsWith("SELECT set_config('stockroom.workspace_id'")) };
+    };
+    try {
+      const inPlain = await statementsOf(owner, plain);
+      const inRequiring = await statementsOf(owner, shop);
+      expect({ status: inRequiring.status, count: inRequiring.statements.length }).toEqual({ status: 200, count: inPlain.statements.length });
+      const refused = await statementsOf(members.VIEWER, shop);
+      expect(refused.status).toBe(403);
+      expect(refused.statements).toEqual([expect.stringMatching(/LEFT JOIN rate_limit_buckets/)]);
+    } finally {
+      log.stop();
     }
   });
 
