@@ -16,7 +16,8 @@ export class WorkspaceNotFoundError extends NotFoundError {
  * A member without a confirmed second factor in a workspace whose owners
  * require one: 403 with its own code, so a client can send them to set one
  * up. What they need for that (the profile, the set-up, their workspaces,
- * signing out) names no workspace and is never refused.
+ * their personal workspace, signing out) names no workspace and is never
+ * refused; leaving the workspace is not either (`requireRoleIn`).
  */
 export class SecondFactorRequiredError extends DomainError {
   constructor() {

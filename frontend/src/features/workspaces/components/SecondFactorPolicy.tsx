@@ -58,7 +58,7 @@ export function SecondFactorPolicy({ workspace, owner }: { workspace: WorkspaceS
         <p className="members-section__note">
           <InfoSignIcon className="members-section__note-icon" aria-hidden />
           <span>
-            Set up two-factor authentication for your own account first, in <Link to={`${profilePath}#profile-two-factor`}>your profile</Link>: otherwise you
+            Set up two-factor authentication for your own account first, in <Link to={`${profilePath}#profile-two-factor-title`}>your profile</Link>: otherwise you
             would lock yourself out.
           </span>
         </p>

@@ -33,7 +33,7 @@ export default function SecondFactorRequired({ workspace }: { workspace: Workspa
         }
         action={
           <div className="second-factor-required__actions">
-            <LinkButton intent="primary" icon={<ShieldIcon />} to={`${profilePath}#profile-two-factor`}>
+            <LinkButton intent="primary" icon={<ShieldIcon />} to={`${profilePath}#profile-two-factor-title`}>
               Set up two-factor authentication
             </LinkButton>
             {personal && (
