@@ -109,5 +109,6 @@ export * from './operations/WorkspaceCreate';
 export * from './operations/WorkspaceDelete';
 export * from './operations/WorkspaceList';
 export * from './operations/WorkspaceMembers';
+export * from './operations/WorkspacePolicyUpdate';
 export * from './operations/WorkspaceSummaryFragment';
 export * from './operations/WorkspaceUpdate';

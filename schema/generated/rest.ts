@@ -1165,7 +1165,7 @@ export interface paths {
         };
         /**
          * The caller's workspaces with their role in each, the personal one first
-         * @description Any other request acts in the workspace its `X-Workspace-Id` header names, or without it in the caller's personal workspace.
+         * @description Any other request acts in the workspace its `X-Workspace-Id` header names, or without it in the caller's personal workspace. Listed too: the workspaces whose second-factor requirement keeps the caller out (`needsSecondFactor`).
          */
         get: operations["listWorkspaces"];
         put?: never;
@@ -1191,6 +1191,26 @@ export interface paths {
         post?: never;
         /** Deletes a shared workspace and everything in it (owners) */
         delete: operations["deleteWorkspace"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workspaces/{id}/policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Requires a second factor of every member, or stops requiring it (owners)
+         * @description With `requireSecondFactor` on, every request in the workspace (either API, any role, a personal access token made in it) by an account without a confirmed second factor answers 403 `SECOND_FACTOR_REQUIRED`. An owner without a second factor of their own cannot turn it on (409). Each change is listed in the workspace's activity.
+         */
+        put: operations["updateWorkspacePolicy"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1417,7 +1437,7 @@ export interface components {
             /** @example Invalid email or password */
             message: string;
             /** @enum {unknown} */
-            code: "BAD_USER_INPUT" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "IDEMPOTENCY_KEY_REUSED" | "GONE" | "ACCOUNT_LOCKED" | "ACCOUNT_INACTIVE" | "STEP_UP_REQUIRED" | "TOO_MANY_REQUESTS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INTERNAL_SERVER_ERROR" | "SERVICE_UNAVAILABLE" | "METHOD_NOT_ALLOWED";
+            code: "BAD_USER_INPUT" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "IDEMPOTENCY_KEY_REUSED" | "GONE" | "ACCOUNT_LOCKED" | "ACCOUNT_INACTIVE" | "STEP_UP_REQUIRED" | "SECOND_FACTOR_REQUIRED" | "TOO_MANY_REQUESTS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INTERNAL_SERVER_ERROR" | "SERVICE_UNAVAILABLE" | "METHOD_NOT_ALLOWED";
             /** @description Per-field messages: for BAD_USER_INPUT, and `email` for a CONFLICT over a taken email address */
             fields?: {
                 [key: string]: string;
@@ -1951,6 +1971,10 @@ export interface components {
             role: "OWNER" | "ADMIN" | "EDITOR" | "COUNTER" | "VIEWER";
             /** @description The account's own workspace, never deleted or left */
             personal: boolean;
+            /** @description Members need a confirmed second factor (two-factor authentication) to work in it; owners turn it on or off */
+            requireSecondFactor: boolean;
+            /** @description It requires a second factor and the caller has none: requests in it answer 403 SECOND_FACTOR_REQUIRED until they set one up (never for the caller's own personal workspace) */
+            needsSecondFactor: boolean;
         };
         Member: {
             user: {
@@ -10822,6 +10846,127 @@ export interface operations {
                 };
             };
             /** @description A personal workspace cannot be deleted */
+            409: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported request encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests by this session or token in this window: ask again after Retry-After seconds */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateWorkspacePolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    requireSecondFactor: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Changed (or already so) */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        workspace: components["schemas"]["Workspace"];
+                    };
+                };
+            };
+            /** @description requireSecondFactor must be true or false */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Access denied. Insufficient permissions: a token never manages workspaces, or the role does not allow it; or This workspace requires two-factor authentication. Set it up in your profile to continue (SECOND_FACTOR_REQUIRED) */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Workspace not found (also for a workspace the caller is not a member of, or a malformed id) */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Set up two-factor authentication for your own account first: otherwise you would lock yourself out of this workspace */
             409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];

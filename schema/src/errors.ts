@@ -16,6 +16,8 @@ export const ERROR_CODES = [
   'ACCOUNT_INACTIVE',
   /** A sensitive action in a session whose password or code was last given more than 10 minutes ago (HTTP 403): confirm with `stepUp`, then retry. */
   'STEP_UP_REQUIRED',
+  /** A request in a workspace that requires two-factor authentication by an account without a second factor (HTTP 403): set one up in the profile. */
+  'SECOND_FACTOR_REQUIRED',
   'TOO_MANY_REQUESTS',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',

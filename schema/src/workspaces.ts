@@ -68,6 +68,11 @@ export const WorkspaceMessages = {
   personalNotLeft: 'A personal workspace cannot be left: its account stays a member',
   memberNotFound: 'Member not found',
   roleInvalid: `Role must be one of ${WORKSPACE_ROLES.join(', ')}`,
+  /** A request in a workspace whose owners require a second factor, by an account without one. */
+  secondFactorRequired: 'This workspace requires two-factor authentication. Set it up in your profile to continue',
+  /** An owner turning the requirement on without a second factor of their own. */
+  ownerWithoutSecondFactor: 'Set up two-factor authentication for your own account first: otherwise you would lock yourself out of this workspace',
+  requireSecondFactorInvalid: 'requireSecondFactor must be true or false',
 } as const;
 
 /** A workspace's name, trimmed: 1 to 100 characters, as a token's name. */

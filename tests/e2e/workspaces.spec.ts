@@ -2,7 +2,8 @@ import { useBrowser } from './support/browser';
 import { createUserWithSession, createProductApi, currentUserApi, useSessionInBrowser } from './support/api';
 import { checkAtEveryWidth, CLEAN_AT_EVERY_WIDTH } from './support/no-violations';
 import { saveScreenshot } from './support/screen-checks';
-import { addMemberSql, createProductInWorkspace, createWorkspaceApi, deleteWorkspaceApi } from './support/workspaces';
+import { generateSync } from 'otplib';
+import { addMemberSql, createProductInWorkspace, createWorkspaceApi, deleteWorkspaceApi, requireSecondFactorApi, turnOnTotpApi } from './support/workspaces';
 import { DESKTOP, MOBILE } from './support/browser';
 import type { Page, Route } from 'playwright-core';
 import { WORKSPACE_HEADER } from '@stockroom/schema';
@@ -159,6 +160,77 @@ describe('workspaces', () => {
     await workspaceButton(s.page).click();
     await s.page.getByRole('menuitem', { name: 'New workspace…' }).waitFor();
     await saveScreenshot(s.page, 'workspaces', 'menu-375');
+    s.assertClean();
+  });
+
+  it('an owner requires two-factor from the Members page, once they have it themself', async () => {
+    const s = b.session();
+    const owner = await createUserWithSession('policyowner');
+    const team = await createWorkspaceApi(owner.session, 'Careful shop');
+    await useSessionInBrowser(s.context, owner.session);
+
+    await s.page.goto(`/workspace/members?workspace=${team.id}`);
+    const section = s.page.getByRole('region', { name: 'Two-factor authentication' });
+    const toggle = section.getByRole('switch', { name: 'Require two-factor authentication' });
+    // Without a factor of their own, turning it on would lock them out: the switch waits, and says where to set one up.
+    await section.getByRole('link', { name: 'your profile' }).waitFor();
+    expect(await toggle.isDisabled()).toBe(true);
+
+    await turnOnTotpApi(owner.session);
+    await s.page.reload();
+    await section.getByRole('link', { name: 'your profile' }).waitFor({ state: 'detached' });
+    // Blueprint draws the switch over its input: the label is what a person clicks.
+    await section.getByText('Require two-factor authentication').click();
+    await s.page.getByText('Members now need two-factor authentication').waitFor();
+    expect(await toggle.isChecked()).toBe(true);
+    await s.page.getByText('Members now need two-factor authentication').waitFor({ state: 'detached' });
+    expect(await checkAtEveryWidth(s.page, () => toggle.waitFor())).toEqual(CLEAN_AT_EVERY_WIDTH);
+    for (const viewport of [MOBILE, DESKTOP]) {
+      await s.page.setViewportSize(viewport);
+      await s.page.evaluate(() => window.scrollTo(0, 0));
+      await saveScreenshot(s.page, 'workspaces', `second-factor-policy-${viewport.width}`);
+    }
+    // Kept: the next visit reads it from the server.
+    await s.page.reload();
+    await toggle.waitFor();
+    expect(await toggle.isChecked()).toBe(true);
+    s.assertClean();
+  });
+
+  it('a member without two-factor is sent to set it up before entering a workspace that requires it, then gets in', async () => {
+    const s = b.session();
+    const owner = await createUserWithSession('strictowner');
+    const member = await createUserWithSession('strictmember');
+    const team = await createWorkspaceApi(owner.session, 'Strict shop');
+    await createProductInWorkspace(owner.session, team.id, { name: 'Guarded gauge', price: 12 });
+    await addMemberSql(team.id, member.user.email, 'EDITOR');
+    await turnOnTotpApi(owner.session);
+    await requireSecondFactorApi(owner.session, team.id);
+    await useSessionInBrowser(s.context, member.session);
+
+    await s.page.goto(`/products?workspace=${team.id}`);
+    const main = s.page.getByRole('main');
+    await main.getByRole('heading', { name: 'Two-factor authentication required', level: 1 }).waitFor();
+    await main.getByText('Strict shop').waitFor();
+    expect(await main.getByRole('link', { name: 'Guarded gauge' }).count()).toBe(0);
+    expect(await checkAtEveryWidth(s.page, () => main.getByRole('heading', { name: 'Two-factor authentication required' }).waitFor())).toEqual(CLEAN_AT_EVERY_WIDTH);
+    for (const viewport of [MOBILE, DESKTOP]) {
+      await s.page.setViewportSize(viewport);
+      await saveScreenshot(s.page, 'workspaces', `second-factor-required-${viewport.width}`);
+    }
+
+    // The link opens the profile, which stays open; setting up the factor there opens the workspace.
+    await main.getByRole('link', { name: 'Set up two-factor authentication' }).click();
+    const card = s.page.getByRole('region', { name: 'Two-factor authentication' });
+    await card.getByRole('button', { name: 'Set Up Two-Factor Authentication' }).click();
+    const secret = (await card.getByLabel('Setup key').textContent())!.trim();
+    await card.getByLabel('Authentication code').fill(generateSync({ secret }));
+    await card.getByRole('button', { name: 'Turn On' }).click();
+    await card.getByRole('list', { name: 'Recovery codes' }).waitFor();
+
+    await s.page.getByRole('link', { name: 'Products', exact: true }).first().click();
+    await main.getByRole('link', { name: 'Guarded gauge' }).first().waitFor();
+    expect(await main.getByRole('heading', { name: 'Two-factor authentication required' }).count()).toBe(0);
     s.assertClean();
   });
 });

@@ -64,8 +64,11 @@ const TRASH_FIELDS = new Set(['restoreProducts', 'restoreTrashBatch', 'purgeProd
 /** Operations on one of the caller's webhooks or deliveries, whose ids the generator never sees. */
 const WEBHOOK_BY_ID = ['updateWebhook', 'deleteWebhook', 'webhookDeliveries', 'sendTestWebhook', 'redeliverWebhook'];
 
-/** Operations on one workspace or its members, whose ids the generator never sees (tests/integration/workspaces.test.ts drives them). */
-const WORKSPACE_BY_ID = ['workspace', 'members', 'updateWorkspace', 'deleteWorkspace', 'updateMember', 'removeMember'];
+/**
+ * Operations on one workspace or its members, whose ids the generator never sees (tests/integration/workspaces.test.ts
+ * drives them; tests/integration/workspace-second-factor.test.ts the policy).
+ */
+const WORKSPACE_BY_ID = ['workspace', 'members', 'updateWorkspace', 'updateWorkspacePolicy', 'deleteWorkspace', 'updateMember', 'removeMember'];
 
 /** Invitations: by a workspace's id, or by a mailed token the generator never sees (tests/integration/workspace-invitations.test.ts drives them). */
 const INVITATIONS = ['invitations', 'inviteMember', 'revokeInvitation', 'resendInvitation', 'invitation', 'acceptInvitation'];

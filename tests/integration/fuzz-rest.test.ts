@@ -53,10 +53,14 @@ const WEBHOOK_BY_ID = [
   'POST /api/users/profile/webhooks/deliveries/{id}/redeliver',
 ];
 
-/** Operations on one workspace or its members, whose ids the generator never sees (tests/integration/workspaces.test.ts drives them). */
+/**
+ * Operations on one workspace or its members, whose ids the generator never sees (tests/integration/workspaces.test.ts
+ * drives them; tests/integration/workspace-second-factor.test.ts the policy).
+ */
 const WORKSPACE_BY_ID = [
   'GET /api/workspaces/{id}',
   'PUT /api/workspaces/{id}',
+  'PUT /api/workspaces/{id}/policy',
   'DELETE /api/workspaces/{id}',
   'GET /api/workspaces/{id}/members',
   'PUT /api/workspaces/{id}/members/{userId}',

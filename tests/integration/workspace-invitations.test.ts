@@ -107,7 +107,7 @@ describe('inviting and accepting over REST', () => {
 
     const accepted = await accept(invitee, token);
     expect(accepted.status).toBe(200);
-    expect(accepted.body).toEqual({ workspace: { id: shop, name: 'Corner shop', role: 'EDITOR', personal: false }, role: 'EDITOR' });
+    expect(accepted.body).toEqual({ workspace: { id: shop, name: 'Corner shop', role: 'EDITOR', personal: false, requireSecondFactor: false, needsSecondFactor: false }, role: 'EDITOR' });
     expect(await roleIn(shop, invitee.user.id)).toBe('EDITOR');
     const listed = await app.rest('GET', '/api/products', undefined, { token: invitee.token, headers: { [HEADER]: shop } });
     expect(listed.status).toBe(200);

@@ -14,6 +14,8 @@ const DENIED = 'Access denied. Insufficient permissions';
 const NOT_FOUND = 'Workspace not found';
 const LAST_OWNER = 'A workspace must keep at least one owner';
 const HEADER = 'X-Workspace-Id';
+/** A workspace that does not require a second factor (see workspace-second-factor.test.ts for one that does). */
+const NO_POLICY = { requireSecondFactor: false, needsSecondFactor: false };
 
 type Account = Awaited<ReturnType<typeof signUpUser>>;
 
@@ -172,7 +174,7 @@ describe('choosing a workspace', () => {
   it('without the header, a request acts in the personal workspace, which every new account has', async () => {
     const ada = await signUpUser(app, { firstName: 'Ada' });
     const listed = await app.rest('GET', '/api/workspaces', undefined, { token: ada.token });
-    expect(listed.body).toEqual({ workspaces: [{ id: ada.workspaceId, name: "Ada's stockroom", role: 'OWNER', personal: true }] });
+    expect(listed.body).toEqual({ workspaces: [{ id: ada.workspaceId, name: "Ada's stockroom", role: 'OWNER', personal: true, ...NO_POLICY }] });
     expect(ada.workspaceId).not.toBe(ada.user.id);
     const created = await app.rest('POST', '/api/products', productInput(), { token: ada.token });
     expect(await app.sql('SELECT workspace_id, created_by FROM products WHERE id = $1', [created.body.product.id])).toEqual([{ workspace_id: ada.workspaceId, created_by: ada.user.id }]);
@@ -229,19 +231,19 @@ describe('an API token', () => {
 });
 
 describe('managing workspaces and members', () => {
-  const WORKSPACES = `query { workspaces { id name role personal } }`;
+  const WORKSPACES = `query { workspaces { id name role personal requireSecondFactor needsSecondFactor } }`;
   const MEMBERS = `query M($id: ID!) { members(workspaceId: $id) { user { id firstName lastName email } role joinedAt } }`;
   const UPDATE_MEMBER = `mutation U($w: ID!, $u: ID!, $role: WorkspaceRole!) { updateMember(workspaceId: $w, userId: $u, role: $role) { role } }`;
   const REMOVE_MEMBER = `mutation R($w: ID!, $u: ID!) { removeMember(workspaceId: $w, userId: $u) }`;
 
   it('lists the caller’s workspaces with their role, the personal one first, on both transports', async () => {
     const expected = [
-      { id: members.ADMIN.workspaceId, name: "Admin's stockroom", role: 'OWNER', personal: true },
-      { id: shop, name: 'Corner shop', role: 'ADMIN', personal: false },
+      { id: members.ADMIN.workspaceId, name: "Admin's stockroom", role: 'OWNER', personal: true, ...NO_POLICY },
+      { id: shop, name: 'Corner shop', role: 'ADMIN', personal: false, ...NO_POLICY },
     ];
     expect((await app.rest('GET', '/api/workspaces', undefined, { token: members.ADMIN.token })).body).toEqual({ workspaces: expected });
     expect((await app.gql(WORKSPACES, {}, { token: members.ADMIN.token })).data).toEqual({ workspaces: expected });
-    expect((await app.rest('GET', `/api/workspaces/${shop}`, undefined, { token: members.VIEWER.token })).body).toEqual({ workspace: { id: shop, name: 'Corner shop', role: 'VIEWER', personal: false } });
+    expect((await app.rest('GET', `/api/workspaces/${shop}`, undefined, { token: members.VIEWER.token })).body).toEqual({ workspace: { id: shop, name: 'Corner shop', role: 'VIEWER', personal: false, ...NO_POLICY } });
     expectRestError(await app.rest('GET', `/api/workspaces/${shop}`, undefined, { token: outsider.token }), 404, 'NOT_FOUND', NOT_FOUND);
   });
 
@@ -310,7 +312,7 @@ describe('managing workspaces and members', () => {
     expectRestError(await app.rest('PUT', `/api/workspaces/${shop}`, { name: 'Taken over' }, { token: members.ADMIN.token }), 403, 'FORBIDDEN', DENIED);
     expectRestError(await app.rest('PUT', `/api/workspaces/${shop}`, { name: '   ' }, { token: owner.token }), 400, 'BAD_USER_INPUT', 'Name is required', { name: 'Name is required' });
     expect((await app.rest('PUT', `/api/workspaces/${owner.workspaceId}`, { name: ' Olive at home ' }, { token: owner.token })).body).toEqual({
-      workspace: { id: owner.workspaceId, name: 'Olive at home', role: 'OWNER', personal: true },
+      workspace: { id: owner.workspaceId, name: 'Olive at home', role: 'OWNER', personal: true, ...NO_POLICY },
     });
     const renamed = await app.gql(`mutation R($id: ID!) { updateWorkspace(id: $id, input: { name: "Corner shop" }) { name } }`, { id: shop }, { token: owner.token });
     expect(renamed.data).toEqual({ updateWorkspace: { name: 'Corner shop' } });

@@ -1,5 +1,5 @@
 import { AuthMessages, isUuid, roleAllows, WORKSPACE_PERMISSIONS, WorkspaceMessages, type WorkspacePermission, type WorkspaceRole } from '@stockroom/schema';
-import { ForbiddenError, NotFoundError } from '../common/errors';
+import { DomainError, ForbiddenError, NotFoundError } from '../common/errors';
 import { enterWorkspace, readingNoWorkspaceRows } from '../db/workspace-scope';
 import type { CallerRows, RequestContext } from './context';
 import { workspaceHeaderOf } from './requested-workspace';
@@ -10,6 +10,26 @@ export class WorkspaceNotFoundError extends NotFoundError {
   constructor() {
     super(WorkspaceMessages.notFound);
   }
+}
+
+/**
+ * A member without a confirmed second factor in a workspace whose owners
+ * require one: 403 with its own code, so a client can send them to set one
+ * up. What they need for that (the profile, the set-up, their workspaces,
+ * their personal workspace, signing out) names no workspace and is never
+ * refused; leaving the workspace is not either (`requireRoleIn`).
+ */
+export class SecondFactorRequiredError extends DomainError {
+  constructor() {
+    super('SECOND_FACTOR_REQUIRED', WorkspaceMessages.secondFactorRequired);
+  }
+}
+
+/** The membership, once its workspace's policy lets the member in. */
+function admitted(row: MembershipRow | null | undefined): MembershipRow {
+  if (!row) throw new WorkspaceNotFoundError();
+  if (row.secondFactorMissing) throw new SecondFactorRequiredError();
+  return row;
 }
 
 /** The one refusal of a role that may not do something, on both transports: 403. */
@@ -39,8 +59,7 @@ async function workspaceOf(ctx: RequestContext, caller: CallerRows): Promise<Wor
   const named = tokenWorkspace ?? header ?? null;
   if (named !== null && !isUuid(named)) throw new WorkspaceNotFoundError();
   // Read with the caller in the same statement as a rule (see account/viewer.ts); looked up here only otherwise.
-  const row = caller.membership?.named === named ? caller.membership.row : await membershipOf(ctx, named, caller.user.id);
-  if (!row) throw new WorkspaceNotFoundError();
+  const row = admitted(caller.membership?.named === named ? caller.membership.row : await membershipOf(ctx, named, caller.user.id));
   // A member: from here on the request's statements see this workspace's rows, and only them.
   enterWorkspace(row.workspaceId);
   return { workspaceId: row.workspaceId, role: row.role as WorkspaceRole };
@@ -71,14 +90,21 @@ export async function requireMember(ctx: RequestContext, permission: WorkspacePe
  * The signed-in caller (a session: a token never manages workspaces) as a
  * member of the workspace `rawWorkspaceId` names, whose role allows
  * `permission`. Not a member, no such workspace or a malformed id: 404; a
- * role that does not allow it: 403.
+ * role that does not allow it: 403; a member the workspace's policy keeps
+ * out: 403 SECOND_FACTOR_REQUIRED, unless `evenWithoutSecondFactor` (leaving
+ * the workspace needs no second factor).
  */
-export async function requireRoleIn(ctx: RequestContext, rawWorkspaceId: unknown, permission: WorkspacePermission): Promise<MemberRows> {
+export async function requireRoleIn(
+  ctx: RequestContext,
+  rawWorkspaceId: unknown,
+  permission: WorkspacePermission,
+  { evenWithoutSecondFactor = false } = {},
+): Promise<MemberRows> {
   const caller = await requireViewerRows(ctx);
   const id = typeof rawWorkspaceId === 'string' ? rawWorkspaceId.trim().toLowerCase() : '';
   if (!isUuid(id)) throw new WorkspaceNotFoundError();
-  const [row] = await readingNoWorkspaceRows(() => ctx.sql.query<MembershipRow>(membershipStatement(id, caller.user.id)));
-  if (!row) throw new WorkspaceNotFoundError();
+  const [found] = await readingNoWorkspaceRows(() => ctx.sql.query<MembershipRow>(membershipStatement(id, caller.user.id)));
+  const row = evenWithoutSecondFactor && found ? found : admitted(found);
   const role = row.role as WorkspaceRole;
   assertRoleAllows(role, permission);
   return { ...caller, workspaceId: row.workspaceId, role };

@@ -14,7 +14,7 @@ import { User } from './user.entity';
 @Check({ name: 'workspaces_name_length_check', expression: 'char_length("name") >= 1' })
 @Check({ name: 'workspaces_personal_check', expression: '"personal" = ("personal_user_id" is not null)' })
 export class Workspace {
-  [OptionalProps]?: 'personal' | 'personalUser' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?: 'personal' | 'personalUser' | 'requireSecondFactor' | 'createdAt' | 'updatedAt';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -28,6 +28,10 @@ export class Workspace {
   /** The account whose personal workspace this is; null for a shared one. */
   @OneToOne(() => User, { nullable: true, deleteRule: 'cascade', owner: true })
   personalUser?: User | null;
+
+  /** Members without a confirmed second factor may not act in it (see account/workspace-access.ts); owners turn it on. */
+  @Property({ default: false })
+  requireSecondFactor: boolean = false;
 
   @Property({ defaultRaw: 'now()' })
   createdAt: Date = new Date();

@@ -111,6 +111,10 @@ function describe(row: ActivityRow, count: number): Pick<ActivityItemView, 'titl
       return { title: 'Two-factor authentication off', description: 'Sign-in asks for your password only', icon: 'unlock' };
     case 'recovery_codes_created':
       return { title: 'New recovery codes', description: 'The earlier recovery codes no longer work', icon: 'key' };
+    case 'second_factor_policy_changed':
+      return details.required
+        ? { title: 'Two-factor authentication required', description: 'Members now need a second factor to work in this workspace', icon: 'shield' }
+        : { title: 'Two-factor authentication optional', description: 'Members without a second factor can work in this workspace again', icon: 'unlock' };
     case 'recovery_code_used':
       return {
         title: 'Recovery code used',

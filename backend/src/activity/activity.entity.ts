@@ -24,6 +24,7 @@ export const ACTIVITY_KINDS = [
   'recovery_code_used',
   'sso_linked',
   'sso_unlinked',
+  'second_factor_policy_changed',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 

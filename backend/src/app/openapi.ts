@@ -1,4 +1,4 @@
-import { APP_NAME, APP_VERSION, Rules, WORKSPACE_HEADER } from '@stockroom/schema';
+import { APP_NAME, APP_VERSION, Rules, WORKSPACE_HEADER, WorkspaceMessages } from '@stockroom/schema';
 import { HTTP_STATUS } from '../common/errors';
 import { apiTokenOpenApiPaths, apiTokenOpenApiSchemas } from '../api-tokens/api-token.openapi';
 import { authOpenApiPaths } from '../auth/auth.openapi';
@@ -61,7 +61,7 @@ export function buildOpenApiDocument(serverUrl: string) {
     info: {
       title: `${APP_NAME} REST API`,
       version: APP_VERSION,
-      description: `The REST compatibility layer of ${APP_NAME}. It runs the same service code as the GraphQL API at /graphql, so both give the same answer to the same request. A path below asked with a method it does not list answers 405 with an \`Allow\` header. A request acts in the workspace its \`${WORKSPACE_HEADER}\` header names (not a member, no such workspace or a malformed id: 404 'Workspace not found'), or without it in the caller's personal workspace; a personal access token acts only in the workspace it was made in (a header naming another: 403).`,
+      description: `The REST compatibility layer of ${APP_NAME}. It runs the same service code as the GraphQL API at /graphql, so both give the same answer to the same request. A path below asked with a method it does not list answers 405 with an \`Allow\` header. A request acts in the workspace its \`${WORKSPACE_HEADER}\` header names (not a member, no such workspace or a malformed id: 404 'Workspace not found'), or without it in the caller's personal workspace; a personal access token acts only in the workspace it was made in (a header naming another: 403). In a workspace whose owners require two-factor authentication (\`requireSecondFactor\`), a request by an account without a confirmed second factor answers 403 with code \`SECOND_FACTOR_REQUIRED\` ('${WorkspaceMessages.secondFactorRequired}'), whatever the route, token or role; what the account needs to set one up (its profile and two-factor set-up, its workspace list, its personal workspace, signing out, leaving the workspace) names no workspace and stays open.`,
     },
     servers: [{ url: serverUrl }],
     paths: withRequestRateLimit(openApiPaths),

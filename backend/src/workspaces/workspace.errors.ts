@@ -27,3 +27,10 @@ export class MemberNotFoundError extends NotFoundError {
     super(WorkspaceMessages.memberNotFound);
   }
 }
+
+/** Turning the second-factor requirement on without a factor of one's own would shut its owner out. */
+export class OwnerWithoutSecondFactorError extends ConflictError {
+  constructor() {
+    super(WorkspaceMessages.ownerWithoutSecondFactor);
+  }
+}

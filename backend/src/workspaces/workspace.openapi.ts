@@ -16,8 +16,18 @@ const idAnswer = (description: string) => jsonResponse(description, { type: 'obj
 export const workspaceOpenApiSchemas = {
   Workspace: {
     type: 'object',
-    required: ['id', 'name', 'role', 'personal'],
-    properties: { id: uuid, name: string, role: { ...role, description: "The caller's role in it" }, personal: { type: 'boolean', description: "The account's own workspace, never deleted or left" } },
+    required: ['id', 'name', 'role', 'personal', 'requireSecondFactor', 'needsSecondFactor'],
+    properties: {
+      id: uuid,
+      name: string,
+      role: { ...role, description: "The caller's role in it" },
+      personal: { type: 'boolean', description: "The account's own workspace, never deleted or left" },
+      requireSecondFactor: { type: 'boolean', description: 'Members need a confirmed second factor (two-factor authentication) to work in it; owners turn it on or off' },
+      needsSecondFactor: {
+        type: 'boolean',
+        description: "It requires a second factor and the caller has none: requests in it answer 403 SECOND_FACTOR_REQUIRED until they set one up (never for the caller's own personal workspace)",
+      },
+    },
   },
   Member: {
     type: 'object',
@@ -36,7 +46,7 @@ export const workspaceOpenApiPaths = {
       operationId: 'listWorkspaces',
       tags,
       summary: "The caller's workspaces with their role in each, the personal one first",
-      description: `Any other request acts in the workspace its \`${WORKSPACE_HEADER}\` header names, or without it in the caller's personal workspace.`,
+      description: `Any other request acts in the workspace its \`${WORKSPACE_HEADER}\` header names, or without it in the caller's personal workspace. Listed too: the workspaces whose second-factor requirement keeps the caller out (\`needsSecondFactor\`).`,
       security: bearer,
       responses: {
         200: jsonResponse('The workspaces', { type: 'object', required: ['workspaces'], properties: { workspaces: { type: 'array', items: ref('Workspace') } } }),
@@ -78,6 +88,26 @@ export const workspaceOpenApiPaths = {
       security: bearer,
       parameters: [idParam],
       responses: { 200: idAnswer('Deleted'), 401: unauthenticated, 403: denied, 404: notFound, 409: errorResponse(WorkspaceMessages.personalNotDeleted) },
+    },
+  },
+  '/api/workspaces/{id}/policy': {
+    put: {
+      operationId: 'updateWorkspacePolicy',
+      tags,
+      summary: 'Requires a second factor of every member, or stops requiring it (owners)',
+      description:
+        'With `requireSecondFactor` on, every request in the workspace (either API, any role, a personal access token made in it) by an account without a confirmed second factor answers 403 `SECOND_FACTOR_REQUIRED`. An owner without a second factor of their own cannot turn it on (409). Each change is listed in the workspace\'s activity.',
+      security: bearer,
+      parameters: [idParam],
+      requestBody: jsonBody({ type: 'object', additionalProperties: false, required: ['requireSecondFactor'], properties: { requireSecondFactor: { type: 'boolean' } } }),
+      responses: {
+        200: workspaceAnswer('Changed (or already so)'),
+        400: errorResponse(WorkspaceMessages.requireSecondFactorInvalid),
+        401: unauthenticated,
+        403: errorResponse(`${denied.description}; or ${WorkspaceMessages.secondFactorRequired} (SECOND_FACTOR_REQUIRED)`),
+        404: notFound,
+        409: errorResponse(WorkspaceMessages.ownerWithoutSecondFactor),
+      },
     },
   },
   '/api/workspaces/{id}/members': {

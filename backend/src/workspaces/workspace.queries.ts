@@ -1,4 +1,5 @@
 import type { WorkspaceRole } from '@stockroom/schema';
+import { hasSecondFactorSql, secondFactorMissingSql } from '../account/second-factor-policy';
 import type { Statement } from '../db/sql';
 
 /** A workspace as its member sees it: with their own role. */
@@ -7,6 +8,10 @@ export interface WorkspaceRow {
   name: string;
   role: WorkspaceRole;
   personal: boolean;
+  /** Members need a confirmed second factor to act in it. */
+  requireSecondFactor: boolean;
+  /** It requires a second factor and the caller has none: they must set one up before working in it. */
+  needsSecondFactor: boolean;
 }
 
 export interface MemberRow {
@@ -15,7 +20,8 @@ export interface MemberRow {
   joinedAt: string | Date;
 }
 
-const WORKSPACE_COLUMNS = 'w.id, w.name, m.role, w.personal';
+/** `needsSecondFactor` as the access check admits members (account/workspace-access.ts). */
+const WORKSPACE_COLUMNS = `w.id, w.name, m.role, w.personal, w.require_second_factor AS "requireSecondFactor", ${secondFactorMissingSql} AS "needsSecondFactor"`;
 
 /** The workspaces a user belongs to: the personal one first, then by name. */
 export function workspacesOfStatement(userId: string): Statement {
@@ -38,13 +44,26 @@ export function createWorkspaceStatement(name: string, userId: string): Statemen
   return {
     sql: `WITH created AS (INSERT INTO workspaces (id, name) VALUES (gen_random_uuid(), ?) RETURNING id, name, personal),
       joined AS (INSERT INTO workspace_members (workspace_id, user_id, role) SELECT id, ?, 'OWNER' FROM created)
-      SELECT id, name, 'OWNER' AS role, personal FROM created`,
+      SELECT id, name, 'OWNER' AS role, personal, false AS "requireSecondFactor", false AS "needsSecondFactor" FROM created`,
     values: [name, userId],
   };
 }
 
 export function renameWorkspaceStatement(workspaceId: string, name: string): Statement {
   return { sql: 'UPDATE workspaces SET name = ?, updated_at = now() WHERE id = ?', values: [name, workspaceId] };
+}
+
+/** Turns the second-factor requirement on or off; a row only when that changed it. */
+export function setRequireSecondFactorStatement(workspaceId: string, required: boolean): Statement {
+  return {
+    sql: 'UPDATE workspaces SET require_second_factor = ?, updated_at = now() WHERE id = ? AND require_second_factor <> ? RETURNING id',
+    values: [required, workspaceId, required],
+  };
+}
+
+/** Whether the account has a confirmed second factor. */
+export function hasSecondFactorStatement(userId: string): Statement {
+  return { sql: `SELECT ${hasSecondFactorSql('?')} AS "hasSecondFactor"`, values: [userId] };
 }
 
 /** Deletes a shared workspace and, by its foreign keys, everything in it; a personal one stays (no row back). */

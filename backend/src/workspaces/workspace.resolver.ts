@@ -1,7 +1,7 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../account/context';
 import { workspaceService } from './workspace.service';
-import { MemberView, WorkspaceInput, WorkspaceRole, WorkspaceView } from './workspace.types';
+import { MemberView, WorkspaceInput, WorkspacePolicyInput, WorkspaceRole, WorkspaceView } from './workspace.types';
 
 /** GraphQL adapter over workspaceService: the caller's workspaces and their members (sessions only). */
 @Resolver()
@@ -29,6 +29,13 @@ export class WorkspaceResolver {
   @Mutation(() => WorkspaceView, { description: 'Renames a workspace (owners)' })
   updateWorkspace(@Arg('id', () => ID) id: string, @Arg('input') input: WorkspaceInput, @Ctx() ctx: RequestContext) {
     return workspaceService.rename(ctx, id, input);
+  }
+
+  @Mutation(() => WorkspaceView, {
+    description: 'Requires a second factor of every member, or stops requiring it (owners; turning it on needs a second factor of your own, else CONFLICT)',
+  })
+  updateWorkspacePolicy(@Arg('id', () => ID) id: string, @Arg('input') input: WorkspacePolicyInput, @Ctx() ctx: RequestContext) {
+    return workspaceService.setPolicy(ctx, id, input);
   }
 
   @Mutation(() => ID, { description: 'Deletes a shared workspace and everything in it (owners); a personal one is never deleted' })

@@ -11,7 +11,7 @@ const toMemberJson = (member: Member) => ({ user: member.user, role: member.role
 export function workspaceRoutes(contextOf: ContextOf): Router {
   const router = Router();
 
-  /** GET /api/workspaces (signed in): { workspaces: [{ id, name, role, personal }] } */
+  /** GET /api/workspaces (signed in): { workspaces: [{ id, name, role, personal, requireSecondFactor, needsSecondFactor }] } */
   router.get('/', async (req, res) => {
     res.json({ workspaces: await workspaceService.list(contextOf(req)) });
   });
@@ -30,6 +30,12 @@ export function workspaceRoutes(contextOf: ContextOf): Router {
   /** PUT /api/workspaces/{id} { name } (owners): { workspace } */
   router.put('/:id', async (req, res) => {
     const workspace = await workspaceService.rename(contextOf(req), req.params.id, readBody(req, ['name'] as const));
+    res.json({ workspace });
+  });
+
+  /** PUT /api/workspaces/{id}/policy { requireSecondFactor } (owners; turning it on needs their own second factor, else 409): { workspace } */
+  router.put('/:id/policy', async (req, res) => {
+    const workspace = await workspaceService.setPolicy(contextOf(req), req.params.id, readBody(req, ['requireSecondFactor'] as const));
     res.json({ workspace });
   });
 

@@ -1,12 +1,15 @@
-import { isWorkspaceRole, keepsAnOwner, validateFields, WorkspaceFields, WorkspaceMessages, type WorkspaceRole } from '@stockroom/schema';
+import { isUuid, isWorkspaceRole, keepsAnOwner, validateFields, WorkspaceFields, WorkspaceMessages, type WorkspaceRole } from '@stockroom/schema';
 import type { RequestContext } from '../account/context';
 import { requireViewerRows } from '../account/viewer';
 import { assertRoleAllows, requireRoleIn, WorkspaceNotFoundError } from '../account/workspace-access';
+import { logWorkspaceActivityStatement } from '../activity/activity-log';
 import { assertValid, canonicalId, ValidationError } from '../common/errors';
-import { LastOwnerError, MemberNotFoundError, PersonalWorkspaceDeleteError, PersonalWorkspaceLeaveError } from './workspace.errors';
+import { enterWorkspace } from '../db/workspace-scope';
+import { LastOwnerError, MemberNotFoundError, OwnerWithoutSecondFactorError, PersonalWorkspaceDeleteError, PersonalWorkspaceLeaveError } from './workspace.errors';
 import {
   createWorkspaceStatement,
   deleteWorkspaceStatement,
+  hasSecondFactorStatement,
   lockedWorkspaceStatement,
   memberRoleStatement,
   membersStatement,
@@ -14,6 +17,7 @@ import {
   removeMemberStatement,
   renameWorkspaceStatement,
   setMemberRoleStatement,
+  setRequireSecondFactorStatement,
   workspaceOfStatement,
   workspacesOfStatement,
   type MemberRow,
@@ -22,6 +26,10 @@ import {
 
 export interface WorkspaceInput {
   name?: unknown;
+}
+
+export interface WorkspacePolicyInput {
+  requireSecondFactor?: unknown;
 }
 
 export interface MemberRoleInput {
@@ -82,6 +90,29 @@ export const workspaceService = {
     return row;
   },
 
+  /**
+   * Requires a confirmed second factor of every member, or stops requiring it
+   * (owners only). An owner without one cannot turn it on (409): they would
+   * shut themself out. A change is listed in the workspace's activity.
+   */
+  async setPolicy(ctx: RequestContext, rawId: unknown, input: WorkspacePolicyInput): Promise<WorkspaceRow> {
+    const { user, workspaceId } = await requireRoleIn(ctx, rawId, 'manageWorkspace');
+    const required = input.requireSecondFactor;
+    if (typeof required !== 'boolean') throw new ValidationError({ requireSecondFactor: WorkspaceMessages.requireSecondFactorInvalid });
+    if (required) {
+      const [{ hasSecondFactor }] = await ctx.sql.query<{ hasSecondFactor: boolean }>(hasSecondFactorStatement(user.id));
+      if (!hasSecondFactor) throw new OwnerWithoutSecondFactorError();
+    }
+    // A member, checked above: the activity entry is written in this workspace.
+    enterWorkspace(workspaceId);
+    await ctx.sql.transaction(async (tx) => {
+      const changed = await tx.query(setRequireSecondFactorStatement(workspaceId, required));
+      if (changed.length) await tx.query(logWorkspaceActivityStatement(workspaceId, user.id, 'second_factor_policy_changed', { required }));
+    });
+    const [row] = await ctx.sql.query<WorkspaceRow>(workspaceOfStatement(workspaceId, user.id));
+    return row;
+  },
+
   /** Deletes a shared workspace and everything in it (owners only); a personal workspace is never deleted (409). */
   async remove(ctx: RequestContext, rawId: unknown): Promise<string> {
     const { workspaceId } = await requireRoleIn(ctx, rawId, 'manageWorkspace');
@@ -118,11 +149,13 @@ export const workspaceService = {
 
   /**
    * Removes a member: an admin removes members other than owners, an owner
-   * anyone, and every member may remove themself (leaving). Nobody leaves
-   * their personal workspace, and the last owner stays (409).
+   * anyone, and every member may remove themself (leaving), even one the
+   * workspace's second-factor policy keeps out. Nobody leaves their personal
+   * workspace, and the last owner stays (409).
    */
   async removeMember(ctx: RequestContext, rawId: unknown, rawUserId: unknown): Promise<string> {
-    const { user, role: callerRole, workspaceId } = await requireRoleIn(ctx, rawId, 'readProducts');
+    const leaving = isUuid(rawUserId) && rawUserId.toLowerCase() === (await requireViewerRows(ctx)).user.id;
+    const { user, role: callerRole, workspaceId } = await requireRoleIn(ctx, rawId, 'readProducts', { evenWithoutSecondFactor: leaving });
     const userId = canonicalId(rawUserId);
     return ctx.sql.transaction(async (tx) => {
       const [{ owners, personalUserId }] = await tx.query<{ owners: number; personalUserId: string | null }>(lockedWorkspaceStatement(workspaceId));

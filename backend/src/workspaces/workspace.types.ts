@@ -17,6 +17,10 @@ export class WorkspaceView {
   @Field() name!: string;
   @Field(() => WorkspaceRole, { description: "The caller's role in it" }) role!: Role;
   @Field({ description: "The account's own workspace, never deleted or left" }) personal!: boolean;
+  @Field({ description: 'Members need a confirmed second factor (two-factor authentication) to work in it; owners turn it on or off' })
+  requireSecondFactor!: boolean;
+  @Field({ description: 'It requires a second factor and you have none: requests in it are refused (SECOND_FACTOR_REQUIRED) until you set one up' })
+  needsSecondFactor!: boolean;
 }
 
 @ObjectType('MemberUser', { description: 'A member as the other members see them' })
@@ -37,4 +41,10 @@ export class MemberView {
 @InputType()
 export class WorkspaceInput {
   @Field({ description: `1 to ${WORKSPACE_NAME_MAX} characters, trimmed` }) name!: string;
+}
+
+@InputType()
+export class WorkspacePolicyInput {
+  @Field({ description: 'Whether members need a confirmed second factor to work in the workspace; turning it on needs one of your own' })
+  requireSecondFactor!: boolean;
 }

@@ -4,11 +4,11 @@ import { SetContextLink } from '@apollo/client/link/context';
 import { ErrorLink } from '@apollo/client/link/error';
 import { RetryLink } from '@apollo/client/link/retry';
 import { OperationTypeNode } from 'graphql';
-import { isUnauthenticatedError, isWorkspaceNotFoundError } from './errors';
+import { isSecondFactorRequiredError, isUnauthenticatedError, isWorkspaceNotFoundError } from './errors';
 import { countRequest } from './first-content';
 import { notifySessionRejected } from './session/session-events';
 import { readBrowserToken } from './session/storage';
-import { notifyWorkspaceLost } from './workspace/workspace-events';
+import { notifySecondFactorRequired, notifyWorkspaceLost } from './workspace/workspace-events';
 import { workspaceHeaders } from './workspace/workspace-headers';
 
 const GRAPHQL_ENDPOINT = '/graphql';
@@ -84,6 +84,9 @@ export function createApolloClient(): ApolloClient {
     if (isUnauthenticatedError(error)) notifySessionRejected();
     // The remembered workspace was deleted or left: every request in it fails alike, so fall back to the personal one.
     else if (isWorkspaceNotFoundError(error) && Object.keys(workspaceHeaders()).length > 0) notifyWorkspaceLost();
+    // The workspace requires a second factor the account lacks (turned on meanwhile, or the factor turned off): the
+    // list is read again, and its `needsSecondFactor` puts the page that says what to do in place of the screens.
+    else if (isSecondFactorRequiredError(error)) notifySecondFactorRequired();
   });
 
   // `max` counts the first try too. Only reads are retried, and only when no

@@ -1,5 +1,6 @@
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
-import { errorCodeOf, extractErrorMessage, extractFieldErrors, isUnauthenticatedError, serverMessageOr } from './errors';
+import { WorkspaceMessages } from '@stockroom/schema';
+import { errorCodeOf, extractErrorMessage, extractFieldErrors, isSecondFactorRequiredError, isUnauthenticatedError, serverMessageOr } from './errors';
 
 const serverError = (status: number, body: unknown) => {
   const bodyText = typeof body === 'string' ? body : JSON.stringify(body);
@@ -103,5 +104,20 @@ describe('isUnauthenticatedError', () => {
     expect(isUnauthenticatedError(new CombinedGraphQLErrors({ data: null, errors: [{ message: 'x', extensions: { code: 'FORBIDDEN' } }] }))).toBe(false);
     expect(isUnauthenticatedError(serverError(403, ''))).toBe(false);
     expect(isUnauthenticatedError(new TypeError('Failed to fetch'))).toBe(false);
+  });
+});
+
+describe('isSecondFactorRequiredError (a workspace that requires a second factor the account lacks)', () => {
+  it('is the GraphQL code, or the REST 403 with its message', () => {
+    const graphql = new CombinedGraphQLErrors({ data: null, errors: [{ message: WorkspaceMessages.secondFactorRequired, extensions: { code: 'SECOND_FACTOR_REQUIRED' } }] });
+    expect(isSecondFactorRequiredError(graphql)).toBe(true);
+    expect(isSecondFactorRequiredError(serverError(403, { message: WorkspaceMessages.secondFactorRequired, code: 'SECOND_FACTOR_REQUIRED' }))).toBe(true);
+  });
+
+  it('is not another refusal', () => {
+    const forbidden = new CombinedGraphQLErrors({ data: null, errors: [{ message: 'Access denied. Insufficient permissions', extensions: { code: 'FORBIDDEN' } }] });
+    expect(isSecondFactorRequiredError(forbidden)).toBe(false);
+    expect(isSecondFactorRequiredError(serverError(403, { message: 'Access denied. Insufficient permissions', code: 'FORBIDDEN' }))).toBe(false);
+    expect(isSecondFactorRequiredError(new Error(WorkspaceMessages.secondFactorRequired))).toBe(false);
   });
 });

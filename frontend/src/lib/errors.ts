@@ -136,3 +136,13 @@ export function isWorkspaceNotFoundError(error: unknown): boolean {
   if (ServerError.is(error)) return error.statusCode === 404 && extractErrorMessage(error) === WorkspaceMessages.notFound;
   return false;
 }
+
+/**
+ * The request's workspace requires a second factor and the account has none (SECOND_FACTOR_REQUIRED, 403):
+ * every request in it fails alike until one is set up in the profile.
+ */
+export function isSecondFactorRequiredError(error: unknown): boolean {
+  if (CombinedGraphQLErrors.is(error)) return error.errors.some((e) => e.extensions?.code === 'SECOND_FACTOR_REQUIRED');
+  if (ServerError.is(error)) return error.statusCode === 403 && extractErrorMessage(error) === WorkspaceMessages.secondFactorRequired;
+  return false;
+}

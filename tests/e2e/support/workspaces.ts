@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { generateSync } from 'otplib';
 import { Client } from 'pg';
 import { WORKSPACE_HEADER, type WorkspaceRole } from '@stockroom/schema';
 import type { CreateProductInput, ProductRecord } from '../../support/product-shapes';
@@ -46,6 +47,17 @@ export async function deleteWorkspaceApi(session: ApiSession, workspaceId: strin
 /** `POST /api/workspaces/{id}/invitations`: invites `email` with `role`; the server mails the link. */
 export async function inviteApi(session: ApiSession, workspaceId: string, email: string, role: WorkspaceRole): Promise<{ id: string; email: string }> {
   return (await call<{ invitation: { id: string; email: string } }>(session, 'POST', `/api/workspaces/${encodeURIComponent(workspaceId)}/invitations`, { email, role })).invitation;
+}
+
+/** Turns an authenticator on for the account, its first code computed from the secret as an app would. */
+export async function turnOnTotpApi(session: ApiSession): Promise<void> {
+  const { secret } = await call<{ secret: string }>(session, 'POST', '/api/users/profile/mfa/totp');
+  await call<unknown>(session, 'POST', '/api/users/profile/mfa/totp/confirm', { code: generateSync({ secret }) });
+}
+
+/** `PUT /api/workspaces/{id}/policy`: requires a second factor of every member (the owner needs one). */
+export async function requireSecondFactorApi(session: ApiSession, workspaceId: string, requireSecondFactor = true): Promise<void> {
+  await call<unknown>(session, 'PUT', `/api/workspaces/${encodeURIComponent(workspaceId)}/policy`, { requireSecondFactor });
 }
 
 /** One product in the workspace the header names. */

@@ -1,9 +1,10 @@
 import type { ApolloClient } from '@apollo/client';
-import { MeDocument } from '@stockroom/schema/generated/hooks';
+import { MeDocument, WorkspaceListDocument } from '@stockroom/schema/generated/hooks';
 import type { ComponentType } from 'react';
 import { saveAccount } from '../../lib/offline/account-copy';
 import { currentCounts, queueCountLine, sendWaitingChanges, subscribe } from '../../lib/offline/change-queue';
 import { refreshProductCopy } from '../../lib/offline/product-copy';
+import { readChosenWorkspace } from '../../lib/workspace/workspace-storage';
 import OfflineStatus, { type OfflineStatusProps } from './components/OfflineStatus';
 
 /** The first send and refresh of a start wait this long: the page's own first requests go first. */
@@ -23,6 +24,13 @@ declare global {
 async function rememberAccount(client: ApolloClient): Promise<void> {
   const me = client.readQuery({ query: MeDocument });
   if (me?.me) await saveAccount(me).catch(() => undefined);
+}
+
+/** The chosen workspace requires a second factor this account lacks (as the cached list says): none of its products can be read. */
+function keptOutOfChosen(client: ApolloClient): boolean {
+  const chosen = readChosenWorkspace();
+  const listed = client.readQuery({ query: WorkspaceListDocument })?.workspaces;
+  return Boolean(listed?.find((workspace) => (chosen ? workspace.id === chosen : workspace.personal))?.needsSecondFactor);
 }
 
 /**
@@ -54,7 +62,7 @@ export function startOffline(client: ApolloClient, show: (status: ComponentType<
     }
     retryMs = RETRY_FIRST_MS;
     await rememberAccount(client);
-    if (live) await refreshProductCopy({ force: Boolean(result && result.sent > 0) }).catch(() => undefined);
+    if (live && !keptOutOfChosen(client)) await refreshProductCopy({ force: Boolean(result && result.sent > 0) }).catch(() => undefined);
   };
   const onOnline = () => void run();
 

@@ -6,6 +6,7 @@ import {
   useTotpConfirmMutation,
   useTotpDisableMutation,
   useTotpSetUpMutation,
+  WorkspaceListDocument,
 } from '@stockroom/schema/generated/hooks';
 import { useState } from 'react';
 import { serverMessageOr } from '../../lib/errors';
@@ -35,6 +36,8 @@ export function useTwoFactor() {
   const [setup, setSetup] = useState<TotpSetup | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const refetchQueries = [{ query: SecondFactorsDocument }];
+  // Turning the factor on or off opens or closes the workspaces that require one (their `needsSecondFactor`).
+  const withWorkspaces = [...refetchQueries, { query: WorkspaceListDocument }];
 
   const begin = async () => {
     try {
@@ -48,7 +51,7 @@ export function useTwoFactor() {
 
   const confirm = async ({ code }: { code: string }) => {
     try {
-      const { data } = await confirmTotp({ variables: { input: { code: code.trim() } }, refetchQueries, awaitRefetchQueries: true });
+      const { data } = await confirmTotp({ variables: { input: { code: code.trim() } }, refetchQueries: withWorkspaces, awaitRefetchQueries: true });
       if (!data) throw new Error('Empty response');
       setSetup(null);
       setRecoveryCodes(data.confirmTotp.recoveryCodes);
@@ -78,7 +81,7 @@ export function useTwoFactor() {
 
   const disable = async ({ password, code }: { password: string; code: string }) => {
     try {
-      await disableTotp({ variables: { input: { password, code: code.trim() } }, refetchQueries, awaitRefetchQueries: true });
+      await disableTotp({ variables: { input: { password, code: code.trim() } }, refetchQueries: withWorkspaces, awaitRefetchQueries: true });
       toast.success(SecondFactorMessages.totpTurnedOff);
       return undefined;
     } catch (error) {

@@ -1,12 +1,12 @@
 import type { ApolloClient } from '@apollo/client';
 import { useApolloClient } from '@apollo/client/react';
 import { WorkspaceListDocument } from '@stockroom/schema/generated/hooks';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../session';
 import { productListPath, WORKSPACE_PARAM } from '../urls';
 import { WorkspaceContext, type WorkspaceContextValue, type WorkspaceSummary } from './workspace-context';
-import { onWorkspaceLost } from './workspace-events';
+import { onSecondFactorRequired, onWorkspaceLost } from './workspace-events';
 import { readChosenWorkspace, writeChosenWorkspace } from './workspace-storage';
 
 /** The account's workspaces as the cache holds them (the session's Me query writes them), if it does. */
@@ -67,6 +67,18 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
   );
 
   useEffect(() => onWorkspaceLost(() => void choose(null, true)), [choose]);
+
+  // Every screen's requests fail alike when the workspace requires a second factor: the list is read once for them all.
+  const reading = useRef<Promise<unknown> | null>(null);
+  useEffect(
+    () =>
+      onSecondFactorRequired(() => {
+        reading.current ??= fetchList()
+          .catch(() => undefined)
+          .finally(() => (reading.current = null));
+      }),
+    [fetchList],
+  );
 
   // The list no longer holds the remembered workspace (deleted, or left): back to the personal one.
   useEffect(() => {

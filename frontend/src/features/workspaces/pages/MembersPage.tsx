@@ -23,6 +23,7 @@ import { InvitationList } from '../components/InvitationList';
 import { InviteMemberForm } from '../components/InviteMemberForm';
 import { MemberList, type MemberRow } from '../components/MemberList';
 import { RolesExplained } from '../components/RolesExplained';
+import { SecondFactorPolicy } from '../components/SecondFactorPolicy';
 import { assignableRoles, canManageMember, leaveOffer } from '../member-actions';
 import { useInvitations } from '../useInvitations';
 import '../workspaces.css';
@@ -186,6 +187,9 @@ function MembersEditor({ workspace, myRole }: { workspace: WorkspaceSummary; myR
           )}
         </Section>
       )}
+      <Section id="second-factor-policy" title="Two-factor authentication">
+        <SecondFactorPolicy workspace={workspace} owner={owner} />
+      </Section>
       <Section id="roles" title="Roles">
         <RolesExplained />
       </Section>

@@ -1,0 +1,15 @@
+/*
+ * A workspace's second-factor requirement in SQL, one definition for the
+ * access check (workspace.queries.ts), the workspace list and an owner's
+ * turning it on (workspaces/).
+ */
+
+/** Whether the account `userSql` names (an SQL expression) has a confirmed second factor. */
+export const hasSecondFactorSql = (userSql: string) => `EXISTS (SELECT 1 FROM totp_factors WHERE user_id = ${userSql} AND confirmed_at IS NOT NULL)`;
+
+/**
+ * Whether the member `m` (workspace_members) is kept out of `w` (workspaces) by its policy: it requires a
+ * second factor and they have none. Their own personal workspace always lets them in. The factor is looked
+ * for only in a workspace that requires one, so the others pay nothing for the policy.
+ */
+export const secondFactorMissingSql = `CASE WHEN w.require_second_factor AND w.personal_user_id IS DISTINCT FROM m.user_id THEN NOT ${hasSecondFactorSql('m.user_id')} ELSE false END`;
