@@ -3,9 +3,14 @@ import { Rules, validateFields } from '@stockroom/schema';
 import { StockCountProductSearchDocument, StockCountProductStockDocument } from '@stockroom/schema/generated/hooks';
 import { useCallback, useRef, useState } from 'react';
 import { extractErrorMessage } from '../../lib/errors';
+import { knownStock, rememberStock } from '../../lib/offline/known-stock';
+import { levelAt } from '../../lib/offline/known-stock-model';
+import type { KnownLevel } from '../../lib/offline/offline-db';
+import { isOffline } from '../../lib/offline/network-status';
 import { lookUpProductCode } from '../../lib/product-code-lookup';
 import { startingPlace, type ScopeLocation } from './count-scope';
-import { sendCountLine, type RecordedCountLine } from './send-count-line';
+import { findOnDevice } from './find-on-device';
+import { sendCountLine, type CountLineOutcome } from './send-count-line';
 
 /** A product the counter may pick, when a search matched several. */
 export interface ProductChoice {
@@ -14,11 +19,18 @@ export interface ProductChoice {
   sku?: string | null;
 }
 
-/** The product being counted, with what its stock was at each place when the screen showed it. */
+/**
+ * Where the stock a line is set against comes from: the server, read as the product was chosen;
+ * this device's last read of it (no network), sent at `readAt`; or nowhere (never read here).
+ */
+export type StockSource = { kind: 'server' } | { kind: 'device'; readAt: number } | { kind: 'unknown' };
+
+/** The product being counted, with what its stock was at each place as the screen showed it. */
 export interface CountedProduct {
   product: ProductChoice;
-  /** Quantity and ledger position per place holding a level, as read when the product was chosen. */
-  levels: ReadonlyMap<string, { quantity: number; ledgerPosition: string }>;
+  /** The places holding stock in that read, each with its quantity and ledger position; a place not listed held none. */
+  levels: readonly KnownLevel[];
+  source: StockSource;
 }
 
 /** Why a search chose no product. */
@@ -26,13 +38,38 @@ export type EntryNotice = { kind: 'none'; term: string } | { kind: 'failed'; mes
 
 const CHOICES_LIMIT = 8;
 
+/** The message for a product whose stock this device never read, counted with no network. */
+export const UNKNOWN_STOCK_MESSAGE = 'This device has not read its stock yet, so the count could not be set against the ledger. Count it when the network is back.';
+
 /**
- * A count page's entry: a scanned or typed code (or name) finds a product,
- * several are offered to pick from; the chosen product's stock is read then,
- * so each place's ledger position is the one the counter saw; the line is
- * recorded through sendCountLine with that position.
+ * The product's stock to count against: read from the server now (and kept on the device), or,
+ * with no network, as this device last read it. Never a position newer than the one the screen
+ * shows: the line names the position of the very read whose quantities the counter saw.
  */
-export function useCountEntry(countId: string, places: readonly ScopeLocation[], countLocationId: string | null, onRecorded: (line: RecordedCountLine) => void) {
+async function stockToCount(read: () => Promise<KnownLevel[]>, productId: string): Promise<Pick<CountedProduct, 'levels' | 'source'>> {
+  if (!isOffline()) {
+    const askedAt = Date.now();
+    try {
+      const levels = await read();
+      await rememberStock(productId, levels, askedAt).catch(() => undefined);
+      return { levels, source: { kind: 'server' } };
+    } catch {
+      // No answer (the network is gone without the browser saying so yet): as offline.
+    }
+  }
+  const known = await knownStock(productId).catch(() => null);
+  return known ? { levels: known.levels, source: { kind: 'device', readAt: known.askedAt } } : { levels: [], source: { kind: 'unknown' } };
+}
+
+/**
+ * A count page's entry: a scanned or typed code (or name) finds a product
+ * (from the device's copy of the products with no network), several are
+ * offered to pick from; the chosen product's stock is read then, so each
+ * place's ledger position is the one the counter saw; the line goes to the
+ * offline queue with that position (sendCountLine), and `onSent` hears what
+ * became of it.
+ */
+export function useCountEntry(countId: string, places: readonly ScopeLocation[], countLocationId: string | null, onSent: (outcome: CountLineOutcome, productName: string) => void) {
   const client = useApolloClient();
   const [looking, setLooking] = useState(false);
   const [notice, setNotice] = useState<EntryNotice | null>(null);
@@ -56,11 +93,14 @@ export function useCountEntry(countId: string, places: readonly ScopeLocation[],
       setError(null);
       try {
         // Never from the cache: the position must be the newest the server has now.
-        const { data } = await client.query({ query: StockCountProductStockDocument, variables: { id: product.id }, fetchPolicy: 'no-cache' });
+        const read = async () => {
+          const { data } = await client.query({ query: StockCountProductStockDocument, variables: { id: product.id }, fetchPolicy: 'no-cache' });
+          return (data?.productStock.levels ?? []).map((level) => ({ locationId: level.location.id, quantity: level.quantity, ledgerPosition: level.ledgerPosition }));
+        };
+        const stock = await stockToCount(read, product.id);
         if (ask !== latest.current) return;
-        const levels = new Map((data?.productStock.levels ?? []).map((level) => [level.location.id, { quantity: level.quantity, ledgerPosition: level.ledgerPosition }]));
-        setCounted({ product, levels });
-        setLocationId(startingPlace(places, [...levels.keys()], countLocationId)?.id ?? '');
+        setCounted({ product, ...stock });
+        setLocationId(startingPlace(places, stock.levels.map((level) => level.locationId), countLocationId)?.id ?? '');
         setQuantity('');
         setTimeout(() => quantityInputRef.current?.focus());
       } catch (failure) {
@@ -72,6 +112,19 @@ export function useCountEntry(countId: string, places: readonly ScopeLocation[],
     [client, places, countLocationId],
   );
 
+  /** The code looked up in the device's copy of the products (no network, or the server did not answer). */
+  const findHere = useCallback(
+    async (code: string, ask: number) => {
+      const found = await findOnDevice(code, CHOICES_LIMIT);
+      if (ask !== latest.current) return;
+      if (found.kind === 'one') return void pick(found.product);
+      if (found.kind === 'none') setNotice({ kind: 'none', term: found.term });
+      else setChoices(found.products);
+      setLooking(false);
+    },
+    [pick],
+  );
+
   const find = useCallback(
     async (code: string) => {
       if (!code.trim()) return;
@@ -81,22 +134,23 @@ export function useCountEntry(countId: string, places: readonly ScopeLocation[],
       setChoices(null);
       setCounted(null);
       setError(null);
+      if (isOffline()) return findHere(code, ask);
       const result = await lookUpProductCode(client, code);
       if (ask !== latest.current) return;
       if (result.kind === 'one') return void pick(result.product);
-      if (result.kind === 'failed') setNotice({ kind: 'failed', message: extractErrorMessage(result.error) });
-      else if (result.kind === 'none') setNotice({ kind: 'none', term: result.term });
+      if (result.kind === 'failed') return findHere(code, ask);
+      if (result.kind === 'none') setNotice({ kind: 'none', term: result.term });
       else {
         try {
           const { data } = await client.query({ query: StockCountProductSearchDocument, variables: { query: { search: result.term, limit: CHOICES_LIMIT } }, fetchPolicy: 'network-only' });
           if (ask === latest.current) setChoices(data?.products.products ?? []);
-        } catch (failure) {
-          if (ask === latest.current) setNotice({ kind: 'failed', message: extractErrorMessage(failure) });
+        } catch {
+          return findHere(code, ask);
         }
       }
       if (ask === latest.current) setLooking(false);
     },
-    [client, pick],
+    [client, pick, findHere],
   );
 
   const clear = useCallback(() => {
@@ -110,20 +164,21 @@ export function useCountEntry(countId: string, places: readonly ScopeLocation[],
 
   const record = useCallback(async () => {
     if (!counted) return;
+    if (counted.source.kind === 'unknown') return setError(UNKNOWN_STOCK_MESSAGE);
     if (!locationId) return setError('Choose where it was counted');
     const problem = validateFields({ quantity: Rules.quantity }, { quantity: quantity.trim() === '' ? undefined : Number(quantity) }).quantity;
     if (problem) return setError(problem);
     setSaving(true);
     setError(null);
     try {
-      const line = await sendCountLine(countId, {
+      const outcome = await sendCountLine(countId, {
         productId: counted.product.id,
         locationId,
         quantity: Number(quantity),
-        ledgerPosition: counted.levels.get(locationId)?.ledgerPosition ?? '0',
+        ledgerPosition: levelAt(counted.levels, locationId).ledgerPosition,
         countedAt: new Date().toISOString(),
       });
-      onRecorded(line);
+      onSent(outcome, counted.product.name);
       setCounted(null);
       setQuantity('');
       setTimeout(() => codeInputRef.current?.select());
@@ -132,7 +187,7 @@ export function useCountEntry(countId: string, places: readonly ScopeLocation[],
     } finally {
       setSaving(false);
     }
-  }, [counted, locationId, quantity, countId, onRecorded]);
+  }, [counted, locationId, quantity, countId, onSent]);
 
   return { looking, notice, choices, counted, locationId, setLocationId, quantity, setQuantity, saving, error, find, pick, clear, record, codeInputRef, quantityInputRef };
 }
