@@ -15,13 +15,11 @@ import { QuickSearch } from './pages/QuickSearch';
 
 /**
  * The offline client (issue 39): the installable app opens with no network, signed in, finds the
- * workspace's products in its local copy, queues stock changes and count lines across a reload, and
- * replays them when the network is back, each exactly once, also when the connection drops in the
- * middle of the replay; a change the server refuses waits in "Needs attention" with its message.
+ * workspace's products in its local copy, queues stock changes and, on a stock count's screen opened
+ * once online, count lines, across a reload, and replays them when the network is back, each exactly
+ * once, also when the connection drops in the middle of the replay; a change the server refuses
+ * waits in "Needs attention" (and a count line in its count's list) with its message.
  */
-
-/** The offline queue's count-line entry, as the app puts it on the window. */
-type OfflineWindow = Window & { stockroomOffline?: { queueCountLine(stockCountId: string, body: { productId: string; quantity: number; ledgerPosition: string }): Promise<unknown> } };
 
 /** One stock change as the product page records it: a sale or receipt (units) or a stocktake (count). */
 type StockChange = { units: number } | { count: number };
@@ -37,12 +35,16 @@ async function api<T>(session: ApiSession, method: string, path: string, body?: 
 }
 
 const productQuantity = async (session: ApiSession, id: string) => (await api<{ product: { quantity: number } }>(session, 'GET', `/api/products/${id}`)).product.quantity;
-const countLines = async (session: ApiSession, countId: string) => (await api<{ lines: { quantity: number }[] }>(session, 'GET', `/api/stock-counts/${countId}`)).lines.map((line) => line.quantity).sort((a, b) => a - b);
+type ServerLine = { productId: string; quantity: number; ledgerPosition: string };
+const serverLines = async (session: ApiSession, countId: string) => (await api<{ lines: ServerLine[] }>(session, 'GET', `/api/stock-counts/${countId}`)).lines;
+const countLines = async (session: ApiSession, countId: string) => (await serverLines(session, countId)).map((line) => line.quantity).sort((a, b) => a - b);
+/** The product's ledger position at its one place (the default location), as the server has it now. */
+const ledgerPositionNow = async (session: ApiSession, productId: string) => (await api<{ levels: { ledgerPosition: string }[] }>(session, 'GET', `/api/products/${productId}/stock`)).levels[0].ledgerPosition;
 
 /** The quantity after the changes, applied once each and in order. */
 const afterChanges = (start: number, changes: readonly StockChange[]) => changes.reduce((quantity, change) => ('count' in change ? change.count : quantity + change.units), start);
 
-/** A browser tab with the service worker allowed, signed in as a fresh account with products and an open stock count. */
+/** A browser tab with the service worker allowed, signed in as a fresh account with products and an open stock count, opened once online. */
 async function offlineReadySession(b: ReturnType<typeof useBrowser>, products: readonly { name: string; sku: string; quantity: number }[], viewport = DESKTOP) {
   const s = await b.open(b.browser(), { serviceWorkers: 'allow', viewport });
   // What the browser logs of requests with no network, and of the refusal the first test provokes.
@@ -57,6 +59,14 @@ async function offlineReadySession(b: ReturnType<typeof useBrowser>, products: r
   await s.page.getByRole('heading', { name: 'Offline changes', level: 1 }).waitFor();
   await s.page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await s.page.getByTestId('offline-product-copy').getByText(`${products.length} ${products.length === 1 ? 'product' : 'products'} of this workspace`).waitFor({ timeout: 15_000 });
+  // The counter opens the count online and looks each product up once: the device keeps the count and each product's stock.
+  await s.page.goto(`/stock-counts/${stockCount.id}`);
+  await s.page.getByRole('heading', { name: 'Count: Whole workspace', level: 1 }).waitFor();
+  for (const product of products) {
+    const form = await findOnCountScreen(s.page, product.sku, product.name);
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await form.waitFor({ state: 'detached' });
+  }
   return { s, user, session, products: created, stockCountId: stockCount.id };
 }
 
@@ -104,16 +114,27 @@ async function recordChanges(page: Page, changes: readonly StockChange[]): Promi
   }
 }
 
-/** Queues count lines through the offline queue's count-line entry (the count screens send their lines through it). */
-async function queueCountLines(page: Page, stockCountId: string, lines: readonly { productId: string; quantity: number }[]): Promise<void> {
-  await page.waitForFunction(() => (window as OfflineWindow).stockroomOffline !== undefined);
-  await page.evaluate(
-    async ({ id, all }) => {
-      for (const line of all) await (window as OfflineWindow).stockroomOffline!.queueCountLine(id, { ...line, ledgerPosition: '0' });
-    },
-    { id: stockCountId, all: lines },
-  );
+/** Finds a product on a count's screen by what a counter types (or a barcode reader sends), and answers its count form. */
+async function findOnCountScreen(page: Page, code: string, name: string) {
+  await page.getByLabel('Product code or name').fill(code);
+  await page.getByLabel('Product code or name').press('Enter');
+  const form = page.getByRole('form', { name: `Count ${name}` });
+  await form.waitFor();
+  return form;
 }
+
+/** Counts lines on the count's screen, as a counter does: the code, Enter, the quantity, Enter. */
+async function countOnScreen(page: Page, lines: readonly { sku: string; name: string; quantity: number }[]): Promise<void> {
+  for (const line of lines) {
+    const form = await findOnCountScreen(page, line.sku, line.name);
+    await form.getByLabel('Counted quantity').fill(String(line.quantity));
+    await form.getByLabel('Counted quantity').press('Enter');
+    await form.waitFor({ state: 'detached' });
+  }
+}
+
+/** The count's line list: its lines still on the device in a state ('pending', 'refused'). */
+const queuedLines = (page: Page, state: 'pending' | 'refused') => page.getByRole('list', { name: 'Counted lines' }).locator(`[data-testid="count-line"][data-state="${state}"]`);
 
 /** How many records each of the offline client's IndexedDB stores holds. */
 function offlineStoreSizes(page: Page): Promise<Record<string, number>> {
@@ -162,6 +183,8 @@ describe('the offline app', () => {
       { name: 'Doomed Widget', sku: 'OFF-GONE-3', quantity: 5 },
     ]);
     const [lamp, bolt, doomed] = products;
+    // What the device read of each product's stock as the counter looked it up online.
+    const seen = { [lamp.id]: await ledgerPositionNow(session, lamp.id), [bolt.id]: await ledgerPositionNow(session, bolt.id) };
 
     expect(await installabilityErrors()).toEqual([]);
     const worker = await s.page.request.get('/sw.js');
@@ -169,10 +192,11 @@ describe('the offline app', () => {
 
     await s.context.setOffline(true);
     await s.page.reload();
-    // Signed in as the last account, not sent to sign in; the header says there is no network.
+    // Signed in as the last account, not sent to sign in; the header says there is no network; the count opens as the device kept it.
     await s.page.getByRole('banner').getByText('Offline', { exact: true }).waitFor();
     await s.page.getByRole('button', { name: new RegExp(`^User menu for ${user.fullName}`) }).waitFor();
-    expect(new URL(s.page.url()).pathname).toBe('/offline');
+    await s.page.getByRole('heading', { name: 'Count: Whole workspace', level: 1 }).waitFor();
+    await s.page.getByTestId('stock-count-kept').getByText(/^Offline: this count as this device last saw it/).waitFor();
 
     const lampChanges: StockChange[] = [{ units: -2 }, { units: -2 }, { units: 1 }, { units: -2 }, { units: 1 }, { count: 80 }, { units: -2 }, { units: 1 }, { units: -2 }, { units: -5 }];
     const boltChanges: StockChange[] = [{ units: -1 }, { units: -1 }, { units: 2 }, { count: 50 }, { units: -3 }, { units: 2 }, { units: -1 }, { units: -1 }, { units: 4 }, { units: -1 }];
@@ -184,17 +208,37 @@ describe('the offline app', () => {
     await new ProductDetailPage(s.page).currentStock.filter({ hasText: new RegExp(`^${afterChanges(100, boltChanges)}$`) }).waitFor();
     await openFromQuickSearch(s.page, 'OFF-GONE-3', 'Doomed Widget');
     await recordChanges(s.page, [{ units: -1 }]);
-    const lines = Array.from({ length: 30 }, (_, i) => ({ productId: i % 2 ? lamp.id : bolt.id, quantity: i + 1 }));
-    await queueCountLines(s.page, stockCountId, lines);
-    await expectWaiting(s, 51);
+
+    // The counter counts on the count's screen, started again with no network: the expected quantity is the device's last read, and says so.
+    await s.page.goto(`/stock-counts/${stockCountId}`);
+    await s.page.getByRole('heading', { name: 'Count: Whole workspace', level: 1 }).waitFor();
+    const first = await findOnCountScreen(s.page, 'OFF-LAMP-1', 'Offline Lamp');
+    await first.getByTestId('count-entry-stock-stale').getByText(/^Offline: expected as this device last read it, .*It may have changed since\.$/).waitFor();
+    expect(await first.getByTestId('count-entry-expected').textContent()).toBe('Expected here: 100');
+    expect(await checkAtEveryWidth(s.page, () => first.waitFor())).toEqual(CLEAN_AT_EVERY_WIDTH);
+    await saveScreenshot(s.page, 'offline', 'count-entry-offline-1280');
+    await first.getByRole('button', { name: 'Cancel' }).click();
+    const lines = Array.from({ length: 30 }, (_, i) => ({ ...(i % 2 ? { sku: lamp.sku!, name: lamp.name, productId: lamp.id } : { sku: bolt.sku!, name: bolt.name, productId: bolt.id }), quantity: i + 1 }));
+    await countOnScreen(s.page, [...lines, { sku: 'OFF-GONE-3', name: 'Doomed Widget', quantity: 99 }]);
+    // Each waits in the count's list (25 a page), and in the header with the stock changes.
+    await expect(queuedLines(s.page, 'pending').count()).resolves.toBe(25);
+    await queuedLines(s.page, 'pending').filter({ hasText: 'Doomed Widget' }).getByText('Waiting to be sent').waitFor();
+    await expectWaiting(s, 52);
+    await toastsGone(s.page);
+    expect(await checkAtEveryWidth(s.page)).toEqual(CLEAN_AT_EVERY_WIDTH);
+    await saveScreenshot(s.page, 'offline', 'count-waiting-1280');
+    await s.page.setViewportSize(MOBILE);
+    await saveScreenshot(s.page, 'offline', 'count-waiting-375');
+    await s.page.setViewportSize(DESKTOP);
 
     // The queue survives a reload; meanwhile the product of one change is deleted on the server.
     await s.page.reload();
-    await expectWaiting(s, 51);
+    await expectWaiting(s, 52);
+    await queuedLines(s.page, 'pending').first().waitFor();
     await deleteProductApi(session, doomed.id);
 
     await s.context.setOffline(false);
-    await s.page.getByRole('banner').getByTestId('offline-refused').getByText('1 needs attention').waitFor({ timeout: 30_000 });
+    await s.page.getByRole('banner').getByTestId('offline-refused').getByText('2 need attention').waitFor({ timeout: 30_000 });
     await waitingTag(s).waitFor({ state: 'detached' });
     expect(await productQuantity(session, lamp.id)).toBe(afterChanges(100, lampChanges));
     expect(await productQuantity(session, bolt.id)).toBe(afterChanges(100, boltChanges));
@@ -202,6 +246,21 @@ describe('the offline app', () => {
     expect((await stockMovementsApi(session, lamp.id)).length).toBe(1 + lampChanges.length);
     expect((await stockMovementsApi(session, bolt.id)).length).toBe(1 + boltChanges.length);
     expect(await countLines(session, stockCountId)).toEqual(lines.map((line) => line.quantity));
+    // Each line names the newest movement the device knew, not the sales sent before it (they stand when the count is approved).
+    const recorded = await serverLines(session, stockCountId);
+    expect(recorded.map((line) => line.ledgerPosition === seen[line.productId])).toEqual(recorded.map(() => true));
+    expect(BigInt(await ledgerPositionNow(session, lamp.id))).toBeGreaterThan(BigInt(seen[lamp.id]));
+
+    // The refused line stays in the count's list with the server's message until dismissed; the sent ones are the server's.
+    const refusedLine = queuedLines(s.page, 'refused');
+    await refusedLine.getByTestId('count-line-message').getByText(ProductMessages.notFound, { exact: true }).waitFor();
+    await expect(queuedLines(s.page, 'pending').count()).resolves.toBe(0);
+    await s.page.getByTestId('count-line').filter({ hasText: user.fullName }).first().waitFor();
+    await toastsGone(s.page);
+    expect(await checkAtEveryWidth(s.page)).toEqual(CLEAN_AT_EVERY_WIDTH);
+    await saveScreenshot(s.page, 'offline', 'count-refused-1280');
+    await refusedLine.getByRole('button', { name: 'Dismiss the refused line: 99 of Doomed Widget' }).click();
+    await refusedLine.waitFor({ state: 'detached' });
 
     // The refused change waits in Needs attention with the server's message until dismissed.
     await s.page.getByRole('banner').getByTestId('offline-status').click();
@@ -225,15 +284,18 @@ describe('the offline app', () => {
     await openFromQuickSearch(s.page, 'cellar', 'Cellar Crate');
     const changes: StockChange[] = [{ units: -1 }, { units: -2 }, { units: 3 }, { count: 30 }, { units: -4 }, { units: 1 }, { units: -1 }, { units: 2 }, { units: -3 }, { units: 1 }];
     await recordChanges(s.page, changes);
-    const lines = Array.from({ length: 10 }, (_, i) => ({ productId: crate.id, quantity: i + 1 }));
-    await queueCountLines(s.page, stockCountId, lines);
-    await statusLink(s, /^Offline, 20 changes waiting: see/).waitFor();
+    await statusLink(s, /^Offline, 10 changes waiting: see/).waitFor();
     // On a phone the header's one tag says it; the product's page fits the screen and passes axe.
-    await expect(statusLink(s, /^Offline/).innerText()).resolves.toBe('Offline · 20');
+    await expect(statusLink(s, /^Offline/).innerText()).resolves.toBe('Offline · 10');
     await toastsGone(s.page);
     expect(await sidewaysScroll(s.page)).toBe(0);
     expect(await axeLines(s.page)).toEqual([]);
     await saveScreenshot(s.page, 'offline', 'product-offline-375');
+    await s.page.goto(`/stock-counts/${stockCountId}`);
+    await s.page.getByRole('heading', { name: 'Count: Whole workspace', level: 1 }).waitFor();
+    const lines = Array.from({ length: 10 }, (_, i) => ({ sku: crate.sku!, name: crate.name, quantity: i + 1 }));
+    await countOnScreen(s.page, lines);
+    await statusLink(s, /^Offline, 20 changes waiting: see/).waitFor();
 
     // The sixth change reaches the server and is recorded, but the connection drops before its answer comes back.
     let sent = 0;
@@ -260,7 +322,7 @@ describe('the offline app', () => {
 
     // Signing out leaves nothing of the account on the device: its copies and its changes are gone.
     await new AppShell(s.page).signOut();
-    expect(await offlineStoreSizes(s.page)).toEqual({ accounts: 0, products: 0, productCopies: 0, changes: 0 });
+    expect(await offlineStoreSizes(s.page)).toEqual({ accounts: 0, products: 0, productCopies: 0, changes: 0, knownStock: 0, stockCounts: 0 });
     s.assertClean();
   });
 });
