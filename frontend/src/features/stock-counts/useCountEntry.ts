@@ -1,3 +1,4 @@
+import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
 import { useApolloClient } from '@apollo/client/react';
 import { Rules, validateFields } from '@stockroom/schema';
 import { StockCountProductSearchDocument, StockCountProductStockDocument } from '@stockroom/schema/generated/hooks';
@@ -38,6 +39,9 @@ export type EntryNotice = { kind: 'none'; term: string } | { kind: 'failed'; mes
 
 const CHOICES_LIMIT = 8;
 
+/** No answer came (no network, the server out of reach), as against an answer refusing the question. */
+const isUnanswered = (error: unknown) => !CombinedGraphQLErrors.is(error) && !ServerError.is(error);
+
 /** The message for a product whose stock this device never read, counted with no network. */
 export const UNKNOWN_STOCK_MESSAGE = 'This device has not read its stock yet, so the count could not be set against the ledger. Count it when the network is back.';
 
@@ -53,8 +57,9 @@ async function stockToCount(read: () => Promise<KnownLevel[]>, productId: string
       const levels = await read();
       await rememberStock(productId, levels, askedAt).catch(() => undefined);
       return { levels, source: { kind: 'server' } };
-    } catch {
-      // No answer (the network is gone without the browser saying so yet): as offline.
+    } catch (error) {
+      // No answer (the network is gone without the browser saying so yet): as offline. A refusal is shown.
+      if (!isUnanswered(error)) throw error;
     }
   }
   const known = await knownStock(productId).catch(() => null);
@@ -115,10 +120,11 @@ export function useCountEntry(countId: string, places: readonly ScopeLocation[],
   /** The code looked up in the device's copy of the products (no network, or the server did not answer). */
   const findHere = useCallback(
     async (code: string, ask: number) => {
-      const found = await findOnDevice(code, CHOICES_LIMIT);
+      const found = await findOnDevice(code, CHOICES_LIMIT).catch((failure: unknown) => ({ kind: 'failed' as const, failure }));
       if (ask !== latest.current) return;
       if (found.kind === 'one') return void pick(found.product);
-      if (found.kind === 'none') setNotice({ kind: 'none', term: found.term });
+      if (found.kind === 'failed') setNotice({ kind: 'failed', message: extractErrorMessage(found.failure) });
+      else if (found.kind === 'none') setNotice({ kind: 'none', term: found.term });
       else setChoices(found.products);
       setLooking(false);
     },
@@ -138,14 +144,17 @@ export function useCountEntry(countId: string, places: readonly ScopeLocation[],
       const result = await lookUpProductCode(client, code);
       if (ask !== latest.current) return;
       if (result.kind === 'one') return void pick(result.product);
-      if (result.kind === 'failed') return findHere(code, ask);
-      if (result.kind === 'none') setNotice({ kind: 'none', term: result.term });
+      if (result.kind === 'failed') {
+        if (isUnanswered(result.error)) return findHere(code, ask);
+        setNotice({ kind: 'failed', message: extractErrorMessage(result.error) });
+      } else if (result.kind === 'none') setNotice({ kind: 'none', term: result.term });
       else {
         try {
           const { data } = await client.query({ query: StockCountProductSearchDocument, variables: { query: { search: result.term, limit: CHOICES_LIMIT } }, fetchPolicy: 'network-only' });
           if (ask === latest.current) setChoices(data?.products.products ?? []);
-        } catch {
-          return findHere(code, ask);
+        } catch (failure) {
+          if (isUnanswered(failure)) return findHere(code, ask);
+          if (ask === latest.current) setNotice({ kind: 'failed', message: extractErrorMessage(failure) });
         }
       }
       if (ask === latest.current) setLooking(false);
