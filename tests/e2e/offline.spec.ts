@@ -45,13 +45,13 @@ const ledgerPositionNow = async (session: ApiSession, productId: string) => (awa
 const afterChanges = (start: number, changes: readonly StockChange[]) => changes.reduce((quantity, change) => ('count' in change ? change.count : quantity + change.units), start);
 
 /** A browser tab with the service worker allowed, signed in as a fresh account with products and an open stock count, opened once online. */
-async function offlineReadySession(b: ReturnType<typeof useBrowser>, products: readonly { name: string; sku: string; quantity: number }[], viewport = DESKTOP) {
+async function offlineReadySession(b: ReturnType<typeof useBrowser>, products: readonly { name: string; sku: string; quantity: number; notLookedUp?: true }[], viewport = DESKTOP) {
   const s = await b.open(b.browser(), { serviceWorkers: 'allow', viewport });
   // What the browser logs of requests with no network, and of the refusal the first test provokes.
   s.allowConsoleError(/ERR_INTERNET_DISCONNECTED|Failed to fetch|status of 404/);
   const { user, session } = await createUserWithSession('offline');
   const created = [];
-  for (const product of products) created.push(await createProductApi(session, { price: 3, ...product }));
+  for (const { notLookedUp: _, ...product } of products) created.push(await createProductApi(session, { price: 3, ...product }));
   const stockCount = (await api<{ stockCount: { id: string } }>(session, 'POST', '/api/stock-counts', {})).stockCount;
   await useSessionInBrowser(s.context, session);
   // The app's files are kept by its worker, and the products copied to the device, while online.
@@ -62,7 +62,7 @@ async function offlineReadySession(b: ReturnType<typeof useBrowser>, products: r
   // The counter opens the count online and looks each product up once: the device keeps the count and each product's stock.
   await s.page.goto(`/stock-counts/${stockCount.id}`);
   await s.page.getByRole('heading', { name: 'Count: Whole workspace', level: 1 }).waitFor();
-  for (const product of products) {
+  for (const product of products.filter((candidate) => !candidate.notLookedUp)) {
     const form = await findOnCountScreen(s.page, product.sku, product.name);
     await form.getByRole('button', { name: 'Cancel' }).click();
     await form.waitFor({ state: 'detached' });
@@ -276,7 +276,14 @@ describe('the offline app', () => {
   });
 
   it('sends every change exactly once when the connection drops in the middle of the replay', async () => {
-    const { s, session, products, stockCountId } = await offlineReadySession(b, [{ name: 'Cellar Crate', sku: 'OFF-CRATE-9', quantity: 40 }], MOBILE);
+    const { s, session, products, stockCountId } = await offlineReadySession(
+      b,
+      [
+        { name: 'Cellar Crate', sku: 'OFF-CRATE-9', quantity: 40 },
+        { name: 'Attic Fan', sku: 'OFF-FAN-8', quantity: 7, notLookedUp: true },
+      ],
+      MOBILE,
+    );
     const [crate] = products;
     await s.context.setOffline(true);
     await s.page.reload();
@@ -293,6 +300,15 @@ describe('the offline app', () => {
     await saveScreenshot(s.page, 'offline', 'product-offline-375');
     await s.page.goto(`/stock-counts/${stockCountId}`);
     await s.page.getByRole('heading', { name: 'Count: Whole workspace', level: 1 }).waitFor();
+    // A product whose stock the device never read has no ledger position to be counted against: not with no network.
+    const fan = await findOnCountScreen(s.page, 'attic', 'Attic Fan');
+    await fan.getByTestId('count-entry-stock-unknown').waitFor();
+    await expect(fan.getByRole('button', { name: 'Record count' }).isDisabled()).resolves.toBe(true);
+    await toastsGone(s.page);
+    expect(await sidewaysScroll(s.page)).toBe(0);
+    expect(await axeLines(s.page)).toEqual([]);
+    await saveScreenshot(s.page, 'offline', 'count-unknown-375');
+    await fan.getByRole('button', { name: 'Cancel' }).click();
     const lines = Array.from({ length: 10 }, (_, i) => ({ sku: crate.sku!, name: crate.name, quantity: i + 1 }));
     await countOnScreen(s.page, lines);
     await statusLink(s, /^Offline, 20 changes waiting: see/).waitFor();
