@@ -304,6 +304,7 @@ describe('the offline app', () => {
     const fan = await findOnCountScreen(s.page, 'attic', 'Attic Fan');
     await fan.getByTestId('count-entry-stock-unknown').waitFor();
     await expect(fan.getByRole('button', { name: 'Record count' }).isDisabled()).resolves.toBe(true);
+    await expect(fan.getByTestId('count-entry-expected').count()).resolves.toBe(0);
     await toastsGone(s.page);
     expect(await sidewaysScroll(s.page)).toBe(0);
     expect(await axeLines(s.page)).toEqual([]);

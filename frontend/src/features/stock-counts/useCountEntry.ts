@@ -43,7 +43,7 @@ const CHOICES_LIMIT = 8;
 const isUnanswered = (error: unknown) => !CombinedGraphQLErrors.is(error) && !ServerError.is(error);
 
 /** The message for a product whose stock this device never read, counted with no network. */
-export const UNKNOWN_STOCK_MESSAGE = 'This device has not read its stock yet, so the count could not be set against the ledger. Count it when the network is back.';
+export const UNKNOWN_STOCK_MESSAGE = "This device has not read this product's stock yet, so a count of it cannot be set against the ledger. Count it when the network is back.";
 
 /**
  * The product's stock to count against: read from the server now (and kept on the device), or,

@@ -27,7 +27,8 @@ export function CountEntry({ entry, places, showExpected }: CountEntryProps) {
   const quantityId = useId();
   const [code, setCode] = useState('');
   const { counted } = entry;
-  const expected = counted && entry.locationId ? levelAt(counted.levels, entry.locationId).quantity : null;
+  // Nothing is expected of a product whose stock the device never read.
+  const expected = counted && entry.locationId && counted.source.kind !== 'unknown' ? levelAt(counted.levels, entry.locationId).quantity : null;
 
   return (
     <Card className="stock-counts-card count-entry">
