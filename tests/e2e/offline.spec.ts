@@ -181,10 +181,13 @@ describe('the offline app', () => {
       { name: 'Offline Lamp', sku: 'OFF-LAMP-1', quantity: 100 },
       { name: 'Basement Bolt', sku: 'OFF-BOLT-2', quantity: 100 },
       { name: 'Doomed Widget', sku: 'OFF-GONE-3', quantity: 5 },
+      { name: 'Cellar Nut', sku: 'OFF-NUT-4', quantity: 50 },
+      { name: 'Cellar Screw', sku: 'OFF-SCREW-5', quantity: 60 },
+      { name: 'Gone Gasket', sku: 'OFF-GONE-6', quantity: 3 },
     ]);
-    const [lamp, bolt, doomed] = products;
+    const [lamp, bolt, doomed, nut, screw, gasket] = products;
     // What the device read of each product's stock as the counter looked it up online.
-    const seen = { [lamp.id]: await ledgerPositionNow(session, lamp.id), [bolt.id]: await ledgerPositionNow(session, bolt.id) };
+    const seen = { [nut.id]: await ledgerPositionNow(session, nut.id), [screw.id]: await ledgerPositionNow(session, screw.id) };
 
     expect(await installabilityErrors()).toEqual([]);
     const worker = await s.page.request.get('/sw.js');
@@ -209,20 +212,27 @@ describe('the offline app', () => {
     await openFromQuickSearch(s.page, 'OFF-GONE-3', 'Doomed Widget');
     await recordChanges(s.page, [{ units: -1 }]);
 
-    // The counter counts on the count's screen, started again with no network: the expected quantity is the device's last read, and says so.
+    // The counter counts on the count's screen, started again with no network, while the till sells on.
     await s.page.goto(`/stock-counts/${stockCountId}`);
     await s.page.getByRole('heading', { name: 'Count: Whole workspace', level: 1 }).waitFor();
-    const first = await findOnCountScreen(s.page, 'OFF-LAMP-1', 'Offline Lamp');
+    for (const product of [nut, screw]) await api(session, 'POST', `/api/products/${product.id}/stock`, { delta: -1, reason: 'SALE' });
+    // The lamp's sales recorded on this device are not in the stock it last read: counted now, they would count twice.
+    const sold = await findOnCountScreen(s.page, 'OFF-LAMP-1', 'Offline Lamp');
+    await sold.getByTestId('count-entry-own-changes').getByText(/^Stock changes of this product recorded on this device have not reached the server yet/).waitFor();
+    await expect(sold.getByRole('button', { name: 'Record count' }).isDisabled()).resolves.toBe(true);
+    await sold.getByRole('button', { name: 'Cancel' }).click();
+    // The expected quantity is the device's last read, and says so.
+    const first = await findOnCountScreen(s.page, 'OFF-NUT-4', 'Cellar Nut');
     await first.getByTestId('count-entry-stock-stale').getByText(/^Offline: expected as this device last read it, .*It may have changed since\.$/).waitFor();
-    expect(await first.getByTestId('count-entry-expected').textContent()).toBe('Expected here: 100');
+    expect(await first.getByTestId('count-entry-expected').textContent()).toBe('Expected here: 50');
     expect(await checkAtEveryWidth(s.page, () => first.waitFor())).toEqual(CLEAN_AT_EVERY_WIDTH);
     await saveScreenshot(s.page, 'offline', 'count-entry-offline-1280');
     await first.getByRole('button', { name: 'Cancel' }).click();
-    const lines = Array.from({ length: 30 }, (_, i) => ({ ...(i % 2 ? { sku: lamp.sku!, name: lamp.name, productId: lamp.id } : { sku: bolt.sku!, name: bolt.name, productId: bolt.id }), quantity: i + 1 }));
-    await countOnScreen(s.page, [...lines, { sku: 'OFF-GONE-3', name: 'Doomed Widget', quantity: 99 }]);
+    const lines = Array.from({ length: 30 }, (_, i) => ({ ...(i % 2 ? { sku: nut.sku!, name: nut.name, productId: nut.id } : { sku: screw.sku!, name: screw.name, productId: screw.id }), quantity: i + 1 }));
+    await countOnScreen(s.page, [...lines, { sku: gasket.sku!, name: gasket.name, quantity: 99 }]);
     // Each waits in the count's list (25 a page), and in the header with the stock changes.
     await expect(queuedLines(s.page, 'pending').count()).resolves.toBe(25);
-    await queuedLines(s.page, 'pending').filter({ hasText: 'Doomed Widget' }).getByText('Waiting to be sent').waitFor();
+    await queuedLines(s.page, 'pending').filter({ hasText: 'Gone Gasket' }).getByText('Waiting to be sent').waitFor();
     await expectWaiting(s, 52);
     await toastsGone(s.page);
     expect(await checkAtEveryWidth(s.page)).toEqual(CLEAN_AT_EVERY_WIDTH);
@@ -236,6 +246,7 @@ describe('the offline app', () => {
     await expectWaiting(s, 52);
     await queuedLines(s.page, 'pending').first().waitFor();
     await deleteProductApi(session, doomed.id);
+    await deleteProductApi(session, gasket.id);
 
     await s.context.setOffline(false);
     await s.page.getByRole('banner').getByTestId('offline-refused').getByText('2 need attention').waitFor({ timeout: 30_000 });
@@ -246,10 +257,10 @@ describe('the offline app', () => {
     expect((await stockMovementsApi(session, lamp.id)).length).toBe(1 + lampChanges.length);
     expect((await stockMovementsApi(session, bolt.id)).length).toBe(1 + boltChanges.length);
     expect(await countLines(session, stockCountId)).toEqual(lines.map((line) => line.quantity));
-    // Each line names the newest movement the device knew, not the sales sent before it (they stand when the count is approved).
+    // Each line names the newest movement the device knew, not the till's sales since (they stand when the count is approved).
     const recorded = await serverLines(session, stockCountId);
     expect(recorded.map((line) => line.ledgerPosition === seen[line.productId])).toEqual(recorded.map(() => true));
-    expect(BigInt(await ledgerPositionNow(session, lamp.id))).toBeGreaterThan(BigInt(seen[lamp.id]));
+    expect(BigInt(await ledgerPositionNow(session, nut.id))).toBeGreaterThan(BigInt(seen[nut.id]));
 
     // The refused line stays in the count's list with the server's message until dismissed; the sent ones are the server's.
     const refusedLine = queuedLines(s.page, 'refused');
@@ -259,7 +270,7 @@ describe('the offline app', () => {
     await toastsGone(s.page);
     expect(await checkAtEveryWidth(s.page)).toEqual(CLEAN_AT_EVERY_WIDTH);
     await saveScreenshot(s.page, 'offline', 'count-refused-1280');
-    await refusedLine.getByRole('button', { name: 'Dismiss the refused line: 99 of Doomed Widget' }).click();
+    await refusedLine.getByRole('button', { name: 'Dismiss the refused line: 99 of Gone Gasket' }).click();
     await refusedLine.waitFor({ state: 'detached' });
 
     // The refused change waits in Needs attention with the server's message until dismissed.
@@ -280,11 +291,12 @@ describe('the offline app', () => {
       b,
       [
         { name: 'Cellar Crate', sku: 'OFF-CRATE-9', quantity: 40 },
+        { name: 'Cellar Jar', sku: 'OFF-JAR-7', quantity: 12 },
         { name: 'Attic Fan', sku: 'OFF-FAN-8', quantity: 7, notLookedUp: true },
       ],
       MOBILE,
     );
-    const [crate] = products;
+    const [crate, jar] = products;
     await s.context.setOffline(true);
     await s.page.reload();
     await statusLink(s, /^Offline: see/).waitFor();
@@ -310,7 +322,7 @@ describe('the offline app', () => {
     expect(await axeLines(s.page)).toEqual([]);
     await saveScreenshot(s.page, 'offline', 'count-unknown-375');
     await fan.getByRole('button', { name: 'Cancel' }).click();
-    const lines = Array.from({ length: 10 }, (_, i) => ({ sku: crate.sku!, name: crate.name, quantity: i + 1 }));
+    const lines = Array.from({ length: 10 }, (_, i) => ({ sku: jar.sku!, name: jar.name, quantity: i + 1 }));
     await countOnScreen(s.page, lines);
     await statusLink(s, /^Offline, 20 changes waiting: see/).waitFor();
 

@@ -2,12 +2,14 @@ import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
 import { useApolloClient } from '@apollo/client/react';
 import { Rules, validateFields } from '@stockroom/schema';
 import { StockCountProductSearchDocument, StockCountProductStockDocument } from '@stockroom/schema/generated/hooks';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { extractErrorMessage } from '../../lib/errors';
 import { knownStock, rememberStock } from '../../lib/offline/known-stock';
-import { levelAt } from '../../lib/offline/known-stock-model';
+import { levelAt, ownChangesOutsideRead } from '../../lib/offline/known-stock-model';
 import type { KnownLevel } from '../../lib/offline/offline-db';
 import { isOffline } from '../../lib/offline/network-status';
+import { currentAccountId } from '../../lib/offline/change-queue';
+import { useQueuedChanges } from '../../lib/offline/useQueuedChanges';
 import { lookUpProductCode } from '../../lib/product-code-lookup';
 import { startingPlace, type ScopeLocation } from './count-scope';
 import { findOnDevice } from './find-on-device';
@@ -24,7 +26,7 @@ export interface ProductChoice {
  * Where the stock a line is set against comes from: the server, read as the product was chosen;
  * this device's last read of it (no network), sent at `readAt`; or nowhere (never read here).
  */
-export type StockSource = { kind: 'server' } | { kind: 'device'; readAt: number } | { kind: 'unknown' };
+export type StockSource = { kind: 'server'; readAt: number } | { kind: 'device'; readAt: number } | { kind: 'unknown' };
 
 /** The product being counted, with what its stock was at each place as the screen showed it. */
 export interface CountedProduct {
@@ -43,6 +45,12 @@ const CHOICES_LIMIT = 8;
 const isUnanswered = (error: unknown) => !CombinedGraphQLErrors.is(error) && !ServerError.is(error);
 
 /** The message for a product whose stock this device never read, counted with no network. */
+/** Why a product cannot be counted against its read while the device's own changes of it are not in it. */
+export const OWN_CHANGES_MESSAGES = {
+  waiting: 'Stock changes of this product recorded on this device have not reached the server yet. Count it once they are sent, so that they are not counted twice.',
+  sentSinceRead: 'Stock changes of this product recorded on this device reached the server after its stock was read. Find it again to read its stock anew.',
+} as const;
+
 export const UNKNOWN_STOCK_MESSAGE = "This device has not read this product's stock yet, so a count of it cannot be set against the ledger. Count it when the network is back.";
 
 /**
@@ -56,7 +64,7 @@ async function stockToCount(read: () => Promise<KnownLevel[]>, productId: string
     try {
       const levels = await read();
       await rememberStock(productId, levels, askedAt).catch(() => undefined);
-      return { levels, source: { kind: 'server' } };
+      return { levels, source: { kind: 'server', readAt: askedAt } };
     } catch (error) {
       // No answer (the network is gone without the browser saying so yet): as offline. A refusal is shown.
       if (!isUnanswered(error)) throw error;
@@ -88,6 +96,12 @@ export function useCountEntry(countId: string, places: readonly ScopeLocation[],
   const quantityInputRef = useRef<HTMLInputElement>(null);
   // A later search wins: the answer for an earlier one, still on its way, is dropped.
   const latest = useRef(0);
+  // The device's own stock changes of the product that the read it is counted against does not hold.
+  const { changes } = useQueuedChanges();
+  const ownChanges = useMemo(
+    () => (counted && counted.source.kind !== 'unknown' ? ownChangesOutsideRead(changes, currentAccountId(), counted.product.id, counted.source.readAt) : null),
+    [changes, counted],
+  );
 
   const pick = useCallback(
     async (product: ProductChoice) => {
@@ -174,6 +188,7 @@ export function useCountEntry(countId: string, places: readonly ScopeLocation[],
   const record = useCallback(async () => {
     if (!counted) return;
     if (counted.source.kind === 'unknown') return setError(UNKNOWN_STOCK_MESSAGE);
+    if (ownChanges) return setError(OWN_CHANGES_MESSAGES[ownChanges]);
     if (!locationId) return setError('Choose where it was counted');
     const problem = validateFields({ quantity: Rules.quantity }, { quantity: quantity.trim() === '' ? undefined : Number(quantity) }).quantity;
     if (problem) return setError(problem);
@@ -196,7 +211,7 @@ export function useCountEntry(countId: string, places: readonly ScopeLocation[],
     } finally {
       setSaving(false);
     }
-  }, [counted, locationId, quantity, countId, onSent]);
+  }, [counted, ownChanges, locationId, quantity, countId, onSent]);
 
-  return { looking, notice, choices, counted, locationId, setLocationId, quantity, setQuantity, saving, error, find, pick, clear, record, codeInputRef, quantityInputRef };
+  return { looking, notice, choices, counted, ownChanges, locationId, setLocationId, quantity, setQuantity, saving, error, find, pick, clear, record, codeInputRef, quantityInputRef };
 }

@@ -1,4 +1,5 @@
-import { isNewerRead, levelAt } from './known-stock-model';
+import type { QueuedChange } from './change-queue-model';
+import { isNewerRead, levelAt, ownChangesOutsideRead } from './known-stock-model';
 
 const read = (askedAt: number, ...levels: Array<[string, number, string]>) => ({ askedAt, levels: levels.map(([locationId, quantity, ledgerPosition]) => ({ locationId, quantity, ledgerPosition })) });
 
@@ -24,5 +25,38 @@ describe('what the device knows of a product stock', () => {
     const levels = read(1, ['shelf', 10, '5']).levels;
     expect(levelAt(levels, 'shelf')).toEqual({ quantity: 10, ledgerPosition: '5' });
     expect(levelAt(levels, 'bin')).toEqual({ quantity: 0, ledgerPosition: '0' });
+  });
+});
+
+describe('the device own stock changes beside a read of the stock', () => {
+  const change = (over: Partial<QueuedChange>): QueuedChange => ({
+    idempotencyKey: 'k',
+    kind: 'adjust',
+    accountId: 'me',
+    workspaceId: null,
+    path: '/api/products/p1/stock',
+    body: { delta: -1 },
+    label: 'Sale of 1 · Lamp',
+    productId: 'p1',
+    queuedAt: 1,
+    state: 'pending',
+    ...over,
+  });
+
+  it('says when a change of the product waits to be sent, or reached the server after the read', () => {
+    expect(ownChangesOutsideRead([change({})], 'me', 'p1', 10)).toBe('waiting');
+    expect(ownChangesOutsideRead([change({ kind: 'count', state: 'done', settledAt: 12 })], 'me', 'p1', 10)).toBe('sentSinceRead');
+    expect(ownChangesOutsideRead([change({ state: 'done', settledAt: 12 }), change({})], 'me', 'p1', 10)).toBe('waiting');
+  });
+
+  it('leaves out what the read holds, what never became a movement, count lines, other products and other accounts', () => {
+    const held = [
+      change({ state: 'done', settledAt: 9 }),
+      change({ state: 'refused', settledAt: 12, message: 'Product not found' }),
+      change({ kind: 'countLine', path: '/api/stock-counts/c/lines' }),
+      change({ productId: 'p2' }),
+      change({ accountId: 'someone else' }),
+    ];
+    expect(ownChangesOutsideRead(held, 'me', 'p1', 10)).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import type { QueuedChange } from './change-queue-model';
 import type { KnownLevel, KnownStock } from './offline-db';
 
 /**
@@ -27,4 +28,21 @@ export function isNewerRead(kept: Pick<KnownStock, 'levels' | 'askedAt'> | null 
 export function levelAt(levels: readonly KnownLevel[], locationId: string): Omit<KnownLevel, 'locationId'> {
   const level = levels.find((candidate) => candidate.locationId === locationId);
   return level ? { quantity: level.quantity, ledgerPosition: level.ledgerPosition } : { quantity: 0, ledgerPosition: '0' };
+}
+
+/**
+ * Whether stock changes this device recorded of the product (adjustments, stocktakes) are missing
+ * from a read of its stock asked at `askedAt`: still waiting to be sent, or recorded by the server
+ * only after the read. A count set against that read would count them twice: they become movements
+ * after its position, which stand when the count is approved, while the shelf counted already
+ * shows them. Null when the read holds every one of them.
+ */
+export function ownChangesOutsideRead(changes: readonly QueuedChange[], accountId: string | null, productId: string, askedAt: number): 'waiting' | 'sentSinceRead' | null {
+  let outside: 'waiting' | 'sentSinceRead' | null = null;
+  for (const change of changes) {
+    if (change.accountId !== accountId || change.productId !== productId || change.kind === 'countLine') continue;
+    if (change.state === 'pending') return 'waiting';
+    if (change.state === 'done' && (change.settledAt ?? 0) >= askedAt) outside = 'sentSinceRead';
+  }
+  return outside;
 }

@@ -5,7 +5,7 @@ import { ScanButton } from '../../../components/scanner/ScanButton';
 import { levelAt } from '../../../lib/offline/known-stock-model';
 import { formatCount, formatDateTime } from '../../../lib/format';
 import type { ScopeLocation } from '../count-scope';
-import { UNKNOWN_STOCK_MESSAGE, type StockSource, type useCountEntry } from '../useCountEntry';
+import { OWN_CHANGES_MESSAGES, UNKNOWN_STOCK_MESSAGE, type StockSource, type useCountEntry } from '../useCountEntry';
 
 export interface CountEntryProps {
   entry: ReturnType<typeof useCountEntry>;
@@ -96,6 +96,11 @@ export function CountEntry({ entry, places, showExpected }: CountEntryProps) {
               </Callout>
             )}
             <StockSourceNote source={counted.source} showExpected={showExpected} />
+            {entry.ownChanges && (
+              <Callout compact intent="warning" className="count-entry__source" data-testid="count-entry-own-changes">
+                {OWN_CHANGES_MESSAGES[entry.ownChanges]}
+              </Callout>
+            )}
             {places.length === 1 && <p className="count-entry__place">At {places[0].path}</p>}
             {places.length > 1 && (
               <FormGroup label="Where" labelFor={placeId}>
@@ -128,7 +133,7 @@ export function CountEntry({ entry, places, showExpected }: CountEntryProps) {
               <Button size="large" onClick={entry.clear} disabled={entry.saving}>
                 Cancel
               </Button>
-              <Button type="submit" size="large" intent="primary" loading={entry.saving} disabled={counted.source.kind === 'unknown'}>
+              <Button type="submit" size="large" intent="primary" loading={entry.saving} disabled={counted.source.kind === 'unknown' || entry.ownChanges !== null}>
                 Record count
               </Button>
             </div>
