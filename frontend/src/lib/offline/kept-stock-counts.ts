@@ -22,17 +22,6 @@ export async function keepStockCount(countId: string, details: StockCountDetails
   await tx.done;
 }
 
-/** Keeps the workspace's locations with a count already kept. */
-export async function keepStockCountLocations(countId: string, locations: StockCountScopeOptionsQuery['locations']): Promise<void> {
-  const workspace = currentCopyKey();
-  if (!workspace) return;
-  const db = await offlineDb();
-  const tx = db.transaction('stockCounts', 'readwrite');
-  const kept = await tx.store.get(keyOf(workspace, countId));
-  if (kept) await tx.store.put({ ...kept, locations });
-  await tx.done;
-}
-
 /** The count as this device last had it in the chosen workspace; null when it never opened it. */
 export async function keptStockCount(countId: string): Promise<KeptStockCount | null> {
   const workspace = currentCopyKey();
