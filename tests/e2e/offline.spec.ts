@@ -15,13 +15,11 @@ import { QuickSearch } from './pages/QuickSearch';
 
 /**
  * The offline client (issue 39): the installable app opens with no network, signed in, finds the
- * workspace's products in its local copy, queues stock changes and count lines across a reload, and
- * replays them when the network is back, each exactly once, also when the connection drops in the
- * middle of the replay; a change the server refuses waits in "Needs attention" with its message.
+ * workspace's products in its local copy, queues stock changes and, on a stock count's screen opened
+ * once online, count lines, across a reload, and replays them when the network is back, each exactly
+ * once, also when the connection drops in the middle of the replay; a change the server refuses
+ * waits in "Needs attention" (and a count line in its count's list) with its message.
  */
-
-/** The offline queue's count-line entry, as the app puts it on the window. */
-type OfflineWindow = Window & { stockroomOffline?: { queueCountLine(stockCountId: string, body: { productId: string; quantity: number; ledgerPosition: string }): Promise<unknown> } };
 
 /** One stock change as the product page records it: a sale or receipt (units) or a stocktake (count). */
 type StockChange = { units: number } | { count: number };
@@ -37,19 +35,23 @@ async function api<T>(session: ApiSession, method: string, path: string, body?: 
 }
 
 const productQuantity = async (session: ApiSession, id: string) => (await api<{ product: { quantity: number } }>(session, 'GET', `/api/products/${id}`)).product.quantity;
-const countLines = async (session: ApiSession, countId: string) => (await api<{ lines: { quantity: number }[] }>(session, 'GET', `/api/stock-counts/${countId}`)).lines.map((line) => line.quantity).sort((a, b) => a - b);
+type ServerLine = { productId: string; quantity: number; ledgerPosition: string };
+const serverLines = async (session: ApiSession, countId: string) => (await api<{ lines: ServerLine[] }>(session, 'GET', `/api/stock-counts/${countId}`)).lines;
+const countLines = async (session: ApiSession, countId: string) => (await serverLines(session, countId)).map((line) => line.quantity).sort((a, b) => a - b);
+/** The product's ledger position at its one place (the default location), as the server has it now. */
+const ledgerPositionNow = async (session: ApiSession, productId: string) => (await api<{ levels: { ledgerPosition: string }[] }>(session, 'GET', `/api/products/${productId}/stock`)).levels[0].ledgerPosition;
 
 /** The quantity after the changes, applied once each and in order. */
 const afterChanges = (start: number, changes: readonly StockChange[]) => changes.reduce((quantity, change) => ('count' in change ? change.count : quantity + change.units), start);
 
-/** A browser tab with the service worker allowed, signed in as a fresh account with products and an open stock count. */
-async function offlineReadySession(b: ReturnType<typeof useBrowser>, products: readonly { name: string; sku: string; quantity: number }[], viewport = DESKTOP) {
+/** A browser tab with the service worker allowed, signed in as a fresh account with products and an open stock count, opened once online. */
+async function offlineReadySession(b: ReturnType<typeof useBrowser>, products: readonly { name: string; sku: string; quantity: number; notLookedUp?: true }[], viewport = DESKTOP) {
   const s = await b.open(b.browser(), { serviceWorkers: 'allow', viewport });
   // What the browser logs of requests with no network, and of the refusal the first test provokes.
   s.allowConsoleError(/ERR_INTERNET_DISCONNECTED|Failed to fetch|status of 404/);
   const { user, session } = await createUserWithSession('offline');
   const created = [];
-  for (const product of products) created.push(await createProductApi(session, { price: 3, ...product }));
+  for (const { notLookedUp: _, ...product } of products) created.push(await createProductApi(session, { price: 3, ...product }));
   const stockCount = (await api<{ stockCount: { id: string } }>(session, 'POST', '/api/stock-counts', {})).stockCount;
   await useSessionInBrowser(s.context, session);
   // The app's files are kept by its worker, and the products copied to the device, while online.
@@ -57,6 +59,14 @@ async function offlineReadySession(b: ReturnType<typeof useBrowser>, products: r
   await s.page.getByRole('heading', { name: 'Offline changes', level: 1 }).waitFor();
   await s.page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await s.page.getByTestId('offline-product-copy').getByText(`${products.length} ${products.length === 1 ? 'product' : 'products'} of this workspace`).waitFor({ timeout: 15_000 });
+  // The counter opens the count online and looks each product up once: the device keeps the count and each product's stock.
+  await s.page.goto(`/stock-counts/${stockCount.id}`);
+  await s.page.getByRole('heading', { name: 'Count: Whole workspace', level: 1 }).waitFor();
+  for (const product of products.filter((candidate) => !candidate.notLookedUp)) {
+    const form = await findOnCountScreen(s.page, product.sku, product.name);
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await form.waitFor({ state: 'detached' });
+  }
   return { s, user, session, products: created, stockCountId: stockCount.id };
 }
 
@@ -104,16 +114,27 @@ async function recordChanges(page: Page, changes: readonly StockChange[]): Promi
   }
 }
 
-/** Queues count lines through the offline queue's count-line entry (the count screens send their lines through it). */
-async function queueCountLines(page: Page, stockCountId: string, lines: readonly { productId: string; quantity: number }[]): Promise<void> {
-  await page.waitForFunction(() => (window as OfflineWindow).stockroomOffline !== undefined);
-  await page.evaluate(
-    async ({ id, all }) => {
-      for (const line of all) await (window as OfflineWindow).stockroomOffline!.queueCountLine(id, { ...line, ledgerPosition: '0' });
-    },
-    { id: stockCountId, all: lines },
-  );
+/** Finds a product on a count's screen by what a counter types (or a barcode reader sends), and answers its count form. */
+async function findOnCountScreen(page: Page, code: string, name: string) {
+  await page.getByLabel('Product code or name').fill(code);
+  await page.getByLabel('Product code or name').press('Enter');
+  const form = page.getByRole('form', { name: `Count ${name}` });
+  await form.waitFor();
+  return form;
 }
+
+/** Counts lines on the count's screen, as a counter does: the code, Enter, the quantity, Enter. */
+async function countOnScreen(page: Page, lines: readonly { sku: string; name: string; quantity: number }[]): Promise<void> {
+  for (const line of lines) {
+    const form = await findOnCountScreen(page, line.sku, line.name);
+    await form.getByLabel('Counted quantity').fill(String(line.quantity));
+    await form.getByLabel('Counted quantity').press('Enter');
+    await form.waitFor({ state: 'detached' });
+  }
+}
+
+/** The count's line list: its lines still on the device in a state ('pending', 'refused'). */
+const queuedLines = (page: Page, state: 'pending' | 'refused') => page.getByRole('list', { name: 'Counted lines' }).locator(`[data-testid="count-line"][data-state="${state}"]`);
 
 /** How many records each of the offline client's IndexedDB stores holds. */
 function offlineStoreSizes(page: Page): Promise<Record<string, number>> {
@@ -160,8 +181,13 @@ describe('the offline app', () => {
       { name: 'Offline Lamp', sku: 'OFF-LAMP-1', quantity: 100 },
       { name: 'Basement Bolt', sku: 'OFF-BOLT-2', quantity: 100 },
       { name: 'Doomed Widget', sku: 'OFF-GONE-3', quantity: 5 },
+      { name: 'Cellar Nut', sku: 'OFF-NUT-4', quantity: 50 },
+      { name: 'Cellar Screw', sku: 'OFF-SCREW-5', quantity: 60 },
+      { name: 'Gone Gasket', sku: 'OFF-GONE-6', quantity: 3 },
     ]);
-    const [lamp, bolt, doomed] = products;
+    const [lamp, bolt, doomed, nut, screw, gasket] = products;
+    // What the device read of each product's stock as the counter looked it up online.
+    const seen = { [nut.id]: await ledgerPositionNow(session, nut.id), [screw.id]: await ledgerPositionNow(session, screw.id) };
 
     expect(await installabilityErrors()).toEqual([]);
     const worker = await s.page.request.get('/sw.js');
@@ -169,10 +195,11 @@ describe('the offline app', () => {
 
     await s.context.setOffline(true);
     await s.page.reload();
-    // Signed in as the last account, not sent to sign in; the header says there is no network.
+    // Signed in as the last account, not sent to sign in; the header says there is no network; the count opens as the device kept it.
     await s.page.getByRole('banner').getByText('Offline', { exact: true }).waitFor();
     await s.page.getByRole('button', { name: new RegExp(`^User menu for ${user.fullName}`) }).waitFor();
-    expect(new URL(s.page.url()).pathname).toBe('/offline');
+    await s.page.getByRole('heading', { name: 'Count: Whole workspace', level: 1 }).waitFor();
+    await s.page.getByTestId('stock-count-kept').getByText(/^Offline: this count as this device last saw it/).waitFor();
 
     const lampChanges: StockChange[] = [{ units: -2 }, { units: -2 }, { units: 1 }, { units: -2 }, { units: 1 }, { count: 80 }, { units: -2 }, { units: 1 }, { units: -2 }, { units: -5 }];
     const boltChanges: StockChange[] = [{ units: -1 }, { units: -1 }, { units: 2 }, { count: 50 }, { units: -3 }, { units: 2 }, { units: -1 }, { units: -1 }, { units: 4 }, { units: -1 }];
@@ -184,17 +211,42 @@ describe('the offline app', () => {
     await new ProductDetailPage(s.page).currentStock.filter({ hasText: new RegExp(`^${afterChanges(100, boltChanges)}$`) }).waitFor();
     await openFromQuickSearch(s.page, 'OFF-GONE-3', 'Doomed Widget');
     await recordChanges(s.page, [{ units: -1 }]);
-    const lines = Array.from({ length: 30 }, (_, i) => ({ productId: i % 2 ? lamp.id : bolt.id, quantity: i + 1 }));
-    await queueCountLines(s.page, stockCountId, lines);
-    await expectWaiting(s, 51);
+
+    // The counter counts on the count's screen, started again with no network, while the till sells on.
+    await s.page.goto(`/stock-counts/${stockCountId}`);
+    await s.page.getByRole('heading', { name: 'Count: Whole workspace', level: 1 }).waitFor();
+    for (const product of [nut, screw]) await api(session, 'POST', `/api/products/${product.id}/stock`, { delta: -1, reason: 'SALE' });
+    // The lamp's sales recorded on this device are not in the stock it last read: counted now, they would count twice.
+    const sold = await findOnCountScreen(s.page, 'OFF-LAMP-1', 'Offline Lamp');
+    await sold.getByTestId('count-entry-own-changes').getByText(/^Stock changes of this product recorded on this device have not reached the server yet/).waitFor();
+    await expect(sold.getByRole('button', { name: 'Record count' }).isDisabled()).resolves.toBe(true);
+    await sold.getByRole('button', { name: 'Cancel' }).click();
+    const lines = Array.from({ length: 30 }, (_, i) => ({ ...(i % 2 ? { sku: nut.sku!, name: nut.name, productId: nut.id } : { sku: screw.sku!, name: screw.name, productId: screw.id }), quantity: i + 1 }));
+    await countOnScreen(s.page, [...lines, { sku: gasket.sku!, name: gasket.name, quantity: 99 }]);
+    // Each waits in the count's list (25 a page), and in the header with the stock changes.
+    await expect(queuedLines(s.page, 'pending').count()).resolves.toBe(25);
+    await queuedLines(s.page, 'pending').filter({ hasText: 'Gone Gasket' }).getByText('Waiting to be sent').waitFor();
+    await expectWaiting(s, 52);
+    // The expected quantity is the device's last read, and says so.
+    const next = await findOnCountScreen(s.page, 'OFF-NUT-4', 'Cellar Nut');
+    await next.getByTestId('count-entry-stock-stale').getByText(/^Offline: expected as this device last read it, .*It may have changed since\.$/).waitFor();
+    expect(await next.getByTestId('count-entry-expected').textContent()).toBe('Expected here: 50');
+    await toastsGone(s.page);
+    expect(await checkAtEveryWidth(s.page, () => next.waitFor())).toEqual(CLEAN_AT_EVERY_WIDTH);
+    await saveScreenshot(s.page, 'offline', 'count-waiting-1280');
+    await s.page.setViewportSize(MOBILE);
+    await saveScreenshot(s.page, 'offline', 'count-waiting-375');
+    await s.page.setViewportSize(DESKTOP);
 
     // The queue survives a reload; meanwhile the product of one change is deleted on the server.
     await s.page.reload();
-    await expectWaiting(s, 51);
+    await expectWaiting(s, 52);
+    await queuedLines(s.page, 'pending').first().waitFor();
     await deleteProductApi(session, doomed.id);
+    await deleteProductApi(session, gasket.id);
 
     await s.context.setOffline(false);
-    await s.page.getByRole('banner').getByTestId('offline-refused').getByText('1 needs attention').waitFor({ timeout: 30_000 });
+    await s.page.getByRole('banner').getByTestId('offline-refused').getByText('2 need attention').waitFor({ timeout: 30_000 });
     await waitingTag(s).waitFor({ state: 'detached' });
     expect(await productQuantity(session, lamp.id)).toBe(afterChanges(100, lampChanges));
     expect(await productQuantity(session, bolt.id)).toBe(afterChanges(100, boltChanges));
@@ -202,6 +254,21 @@ describe('the offline app', () => {
     expect((await stockMovementsApi(session, lamp.id)).length).toBe(1 + lampChanges.length);
     expect((await stockMovementsApi(session, bolt.id)).length).toBe(1 + boltChanges.length);
     expect(await countLines(session, stockCountId)).toEqual(lines.map((line) => line.quantity));
+    // Each line names the newest movement the device knew, not the till's sales since (they stand when the count is approved).
+    const recorded = await serverLines(session, stockCountId);
+    expect(recorded.map((line) => line.ledgerPosition === seen[line.productId])).toEqual(recorded.map(() => true));
+    expect(BigInt(await ledgerPositionNow(session, nut.id))).toBeGreaterThan(BigInt(seen[nut.id]));
+
+    // The refused line stays in the count's list with the server's message until dismissed; the sent ones are the server's.
+    const refusedLine = queuedLines(s.page, 'refused');
+    await refusedLine.getByTestId('count-line-message').getByText(ProductMessages.notFound, { exact: true }).waitFor();
+    await expect(queuedLines(s.page, 'pending').count()).resolves.toBe(0);
+    await s.page.getByTestId('count-line').filter({ hasText: user.fullName }).first().waitFor();
+    await toastsGone(s.page);
+    expect(await checkAtEveryWidth(s.page)).toEqual(CLEAN_AT_EVERY_WIDTH);
+    await saveScreenshot(s.page, 'offline', 'count-refused-1280');
+    await refusedLine.getByRole('button', { name: 'Dismiss the refused line: 99 of Gone Gasket' }).click();
+    await refusedLine.waitFor({ state: 'detached' });
 
     // The refused change waits in Needs attention with the server's message until dismissed.
     await s.page.getByRole('banner').getByTestId('offline-status').click();
@@ -261,23 +328,44 @@ describe('the offline app', () => {
   });
 
   it('sends every change exactly once when the connection drops in the middle of the replay', async () => {
-    const { s, session, products, stockCountId } = await offlineReadySession(b, [{ name: 'Cellar Crate', sku: 'OFF-CRATE-9', quantity: 40 }], MOBILE);
-    const [crate] = products;
+    const { s, session, products, stockCountId } = await offlineReadySession(
+      b,
+      [
+        { name: 'Cellar Crate', sku: 'OFF-CRATE-9', quantity: 40 },
+        { name: 'Cellar Jar', sku: 'OFF-JAR-7', quantity: 12 },
+        { name: 'Attic Fan', sku: 'OFF-FAN-8', quantity: 7, notLookedUp: true },
+      ],
+      MOBILE,
+    );
+    const [crate, jar] = products;
     await s.context.setOffline(true);
     await s.page.reload();
     await statusLink(s, /^Offline: see/).waitFor();
     await openFromQuickSearch(s.page, 'cellar', 'Cellar Crate');
     const changes: StockChange[] = [{ units: -1 }, { units: -2 }, { units: 3 }, { count: 30 }, { units: -4 }, { units: 1 }, { units: -1 }, { units: 2 }, { units: -3 }, { units: 1 }];
     await recordChanges(s.page, changes);
-    const lines = Array.from({ length: 10 }, (_, i) => ({ productId: crate.id, quantity: i + 1 }));
-    await queueCountLines(s.page, stockCountId, lines);
-    await statusLink(s, /^Offline, 20 changes waiting: see/).waitFor();
+    await statusLink(s, /^Offline, 10 changes waiting: see/).waitFor();
     // On a phone the header's one tag says it; the product's page fits the screen and passes axe.
-    await expect(statusLink(s, /^Offline/).innerText()).resolves.toBe('Offline · 20');
+    await expect(statusLink(s, /^Offline/).innerText()).resolves.toBe('Offline · 10');
     await toastsGone(s.page);
     expect(await sidewaysScroll(s.page)).toBe(0);
     expect(await axeLines(s.page)).toEqual([]);
     await saveScreenshot(s.page, 'offline', 'product-offline-375');
+    await s.page.goto(`/stock-counts/${stockCountId}`);
+    await s.page.getByRole('heading', { name: 'Count: Whole workspace', level: 1 }).waitFor();
+    // A product whose stock the device never read has no ledger position to be counted against: not with no network.
+    const fan = await findOnCountScreen(s.page, 'attic', 'Attic Fan');
+    await fan.getByTestId('count-entry-stock-unknown').waitFor();
+    await expect(fan.getByRole('button', { name: 'Record count' }).isDisabled()).resolves.toBe(true);
+    await expect(fan.getByTestId('count-entry-expected').count()).resolves.toBe(0);
+    await toastsGone(s.page);
+    expect(await sidewaysScroll(s.page)).toBe(0);
+    expect(await axeLines(s.page)).toEqual([]);
+    await saveScreenshot(s.page, 'offline', 'count-unknown-375');
+    await fan.getByRole('button', { name: 'Cancel' }).click();
+    const lines = Array.from({ length: 10 }, (_, i) => ({ sku: jar.sku!, name: jar.name, quantity: i + 1 }));
+    await countOnScreen(s.page, lines);
+    await statusLink(s, /^Offline, 20 changes waiting: see/).waitFor();
 
     // The changes go in one batch; it reaches the server and is recorded, but the connection drops before its answer comes back.
     let batches = 0;
@@ -310,7 +398,7 @@ describe('the offline app', () => {
 
     // Signing out leaves nothing of the account on the device: its copies and its changes are gone.
     await new AppShell(s.page).signOut();
-    expect(await offlineStoreSizes(s.page)).toEqual({ accounts: 0, products: 0, productCopies: 0, changes: 0 });
+    expect(await offlineStoreSizes(s.page)).toEqual({ accounts: 0, products: 0, productCopies: 0, changes: 0, knownStock: 0, stockCounts: 0 });
     s.assertClean();
   });
 });

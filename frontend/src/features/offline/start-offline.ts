@@ -2,7 +2,7 @@ import type { ApolloClient } from '@apollo/client';
 import { MeDocument, WorkspaceListDocument } from '@stockroom/schema/generated/hooks';
 import type { ComponentType } from 'react';
 import { saveAccount } from '../../lib/offline/account-copy';
-import { currentCounts, queueCountLine, sendWaitingChanges, subscribe } from '../../lib/offline/change-queue';
+import { currentCounts, sendWaitingChanges, subscribe } from '../../lib/offline/change-queue';
 import { refreshProductCopy } from '../../lib/offline/product-copy';
 import { readChosenWorkspace } from '../../lib/workspace/workspace-storage';
 import OfflineStatus, { type OfflineStatusProps } from './components/OfflineStatus';
@@ -12,13 +12,6 @@ const START_DELAY_MS = 2000;
 /** A replay the server could not take (no answer, a 5xx) is tried again after this, doubling up to the longest wait. */
 const RETRY_FIRST_MS = 5000;
 const RETRY_LONGEST_MS = 60_000;
-
-declare global {
-  interface Window {
-    /** The offline queue's entry for count lines, for the browser tests and scripts until the count screens send through it. */
-    stockroomOffline?: { queueCountLine: typeof queueCountLine };
-  }
-}
 
 /** Keeps the signed-in account as the server last described it (the Me answer in the cache), so the app opens signed in offline. */
 async function rememberAccount(client: ApolloClient): Promise<void> {
@@ -43,7 +36,6 @@ function keptOutOfChosen(client: ApolloClient): boolean {
  * waiting or refused). Returns the stop.
  */
 export function startOffline(client: ApolloClient, show: (status: ComponentType<OfflineStatusProps>) => void): () => void {
-  window.stockroomOffline = { queueCountLine };
   let live = true;
   let timer: number | undefined;
   let retryMs = RETRY_FIRST_MS;

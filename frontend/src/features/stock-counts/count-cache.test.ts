@@ -73,4 +73,9 @@ describe('withRecordedLines', () => {
     expect(withRecordedLines([other], [mine]).map((line) => line.id)).toEqual(['l0', 'l1']);
     expect(withRecordedLines([other, mine], [mine]).map((line) => line.id)).toEqual(['l0', 'l1']);
   });
+
+  it('lists a line known both from the screen and from the queue once', () => {
+    const mine = lineRecordOf(recorded);
+    expect(withRecordedLines([], [mine, lineRecordOf(recorded)]).map((line) => line.id)).toEqual(['l1']);
+  });
 });

@@ -39,11 +39,18 @@ export function addLineToCachedCount(cache: ApolloCache, countId: string, line: 
 }
 
 /**
- * The count's lines with those this screen recorded: an answer for the count
- * asked before a line was recorded (a refetch on the way) may come back
- * without it, and the line must not vanish from the list.
+ * The count's lines with those this screen recorded (and those the device's
+ * queue has sent): an answer for the count asked before a line was recorded
+ * (a refetch on the way) may come back without it, and the line must not
+ * vanish from the list. Each line once, however many of them know it.
  */
 export function withRecordedLines(lines: readonly StockCountLineRecordFragment[], recorded: readonly StockCountLineRecordFragment[]): StockCountLineRecordFragment[] {
   const known = new Set(lines.map((line) => line.id));
-  return [...lines, ...recorded.filter((line) => !known.has(line.id))];
+  const added: StockCountLineRecordFragment[] = [];
+  for (const line of recorded) {
+    if (known.has(line.id)) continue;
+    known.add(line.id);
+    added.push(line);
+  }
+  return [...lines, ...added];
 }

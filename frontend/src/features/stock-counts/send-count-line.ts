@@ -1,9 +1,8 @@
-import { GeneralMessages } from '@stockroom/schema';
 import type { components } from '@stockroom/schema/generated/rest';
-import { extractErrorMessage, parseJson } from '../../lib/errors';
+import { dismissChange, queueCountLine, sendWaitingChanges, settledChange, snapshot } from '../../lib/offline/change-queue';
+import { REFUSED_WITHOUT_MESSAGE, type QueuedChange } from '../../lib/offline/change-queue-model';
+import { isOffline } from '../../lib/offline/network-status';
 import { notifySessionRejected } from '../../lib/session/session-events';
-import { readBrowserToken } from '../../lib/session/storage';
-import { restHeaders } from '../../lib/workspace/workspace-headers';
 
 /** A line as the server recorded it. */
 export type RecordedCountLine = components['schemas']['StockCountLine'];
@@ -19,11 +18,11 @@ export interface CountLineRequest {
   countedAt: string;
 }
 
-/** A line the server refused (`status` set), or one that never reached it (no `status`: offline, cut off); `message` is the one to show. */
+/** A line the server refused; `message` is the server's ('This stock count is closed'). */
 export class CountLineError extends Error {
   constructor(
     message: string,
-    /** The HTTP status, when the server answered at all. */
+    /** The HTTP status the server answered. */
     readonly status?: number,
   ) {
     super(message);
@@ -31,32 +30,43 @@ export class CountLineError extends Error {
   }
 }
 
-export const countLinesEndpoint = (stockCountId: string) => `/api/stock-counts/${encodeURIComponent(stockCountId)}/lines`;
+/** What became of a line: the server recorded it (`line`, when its answer held it), or it waits on the device for the network. */
+export type CountLineOutcome = { kind: 'recorded'; line: RecordedCountLine | null } | { kind: 'waiting' };
 
-/**
- * Records one count line: every line of every screen goes through here, so
- * that the offline queue can take this one call over. Each call is a new
- * Idempotency-Key: a repeat of this very request (a replay) is answered as
- * the first was and recorded once. Resolves to the line; a refusal throws a
- * CountLineError with the server's message ('This stock count is closed').
- */
-export async function sendCountLine(stockCountId: string, line: CountLineRequest): Promise<RecordedCountLine> {
-  const token = readBrowserToken();
-  let response: Response;
-  try {
-    response = await fetch(countLinesEndpoint(stockCountId), {
-      method: 'POST',
-      headers: restHeaders(token, { idempotencyKey: crypto.randomUUID(), json: true }),
-      body: JSON.stringify(line),
-    });
-  } catch {
-    throw new CountLineError(GeneralMessages.network);
-  }
-  const body = parseJson(await response.text());
-  if (response.status === 201 && isLineAnswer(body)) return body.line;
-  if (response.status === 401) notifySessionRejected();
-  throw new CountLineError(extractErrorMessage({ status: response.status, body }), response.status);
+const isRecordedLine = (line: unknown): line is RecordedCountLine => typeof line === 'object' && line !== null && typeof (line as { id?: unknown }).id === 'string';
+
+/** The queued change once it is settled, or once the replay that should have sent it ended without doing so (no network). */
+async function settledOrStopped(seq: number): Promise<QueuedChange | undefined> {
+  const settled = settledChange(seq);
+  const stopped = sendWaitingChanges().then((result) => {
+    const change = snapshot().find((candidate) => candidate.seq === seq);
+    // A session the server turned down: the line waits for the same account's next sign-in.
+    if (result.stoppedBy === 'signedOut' && change?.state === 'pending') notifySessionRejected();
+    return change;
+  });
+  return Promise.race([settled, stopped]);
 }
 
-const isLineAnswer = (body: unknown): body is { line: RecordedCountLine } =>
-  typeof body === 'object' && body !== null && typeof (body as { line?: { id?: unknown } }).line?.id === 'string';
+/**
+ * Records one count line: every line of every screen goes through the
+ * offline queue (queueCountLine), which keeps it on the device with its own
+ * Idempotency-Key and sends it in order with the device's other changes, so a
+ * line is recorded once however often it is sent. Online, this waits for the
+ * server's answer: the line, or a CountLineError with the server's message
+ * ('This stock count is closed'; the refused line is then taken off the queue,
+ * the form says why). With no network, or when the network drops on the way,
+ * it resolves as waiting: the count's line list shows the line until the
+ * server has it, or its refusal.
+ */
+export async function sendCountLine(stockCountId: string, line: CountLineRequest): Promise<CountLineOutcome> {
+  const queued = await queueCountLine(stockCountId, line);
+  if (isOffline()) return { kind: 'waiting' };
+  const change = await settledOrStopped(queued.seq!);
+  if (!change || change.state === 'pending') return { kind: 'waiting' };
+  if (change.state === 'refused') {
+    await dismissChange(queued.seq!);
+    throw new CountLineError(change.message ?? REFUSED_WITHOUT_MESSAGE, change.status);
+  }
+  const answer = change.answer as { line?: unknown } | undefined;
+  return { kind: 'recorded', line: isRecordedLine(answer?.line) ? answer.line : null };
+}

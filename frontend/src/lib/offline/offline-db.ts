@@ -1,5 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import type { MeQuery } from '@stockroom/schema/generated/graphql';
+import type { MeQuery, StockCountDetailsQuery, StockCountScopeOptionsQuery } from '@stockroom/schema/generated/graphql';
 import type { QueuedChange } from './change-queue-model';
 
 /** A product as the local copy keeps it: what finding it and recording stock offline need. */
@@ -33,27 +33,67 @@ export interface ProductCopyState {
   truncated: boolean;
 }
 
+/** One place's stock of a product as a read of the server gave it: the quantity and the newest movement there. */
+export interface KnownLevel {
+  locationId: string;
+  quantity: number;
+  ledgerPosition: string;
+}
+
+/**
+ * A product's stock as this device last read it from the server, whole (every place holding some; a
+ * place not listed held none): what a count line recorded offline names as its ledger position.
+ */
+export interface KnownStock {
+  /** `<account>:<workspace>:<product id>`, as the product copy's keys. */
+  key: string;
+  workspace: string;
+  productId: string;
+  levels: KnownLevel[];
+  /** When the read that gave these levels was sent (the device's clock): a later read is newer knowledge. */
+  askedAt: number;
+}
+
+/** A stock count as the server last described it to this device (its details and the places it may name), to open offline. */
+export interface KeptStockCount {
+  /** `<account>:<workspace>:<count id>`. */
+  key: string;
+  workspace: string;
+  details: StockCountDetailsQuery;
+  /** The workspace's locations (the count's places are its location and those below it); null when never read. */
+  locations: StockCountScopeOptionsQuery['locations'] | null;
+  savedAt: number;
+}
+
 interface OfflineSchema extends DBSchema {
   accounts: { key: string; value: SavedAccount };
   products: { key: string; value: LocalProduct; indexes: { workspace: string } };
   productCopies: { key: string; value: ProductCopyState };
   /** The changes recorded offline, in the order they were made (the auto-incremented `seq`). */
   changes: { key: number; value: QueuedChange };
+  knownStock: { key: string; value: KnownStock; indexes: { workspace: string } };
+  stockCounts: { key: string; value: KeptStockCount; indexes: { workspace: string } };
 }
 
 const DB_NAME = 'stockroom-offline';
-const DB_VERSION = 1;
+const DB_VERSION = 2;
 
 let opened: Promise<IDBPDatabase<OfflineSchema>> | undefined;
 
 /** The app's IndexedDB database, opened (and created) on first use. */
 export function offlineDb(): Promise<IDBPDatabase<OfflineSchema>> {
   opened ??= openDB<OfflineSchema>(DB_NAME, DB_VERSION, {
-    upgrade(db) {
-      db.createObjectStore('accounts', { keyPath: 'accountId' });
-      db.createObjectStore('products', { keyPath: 'key' }).createIndex('workspace', 'workspace');
-      db.createObjectStore('productCopies', { keyPath: 'workspace' });
-      db.createObjectStore('changes', { keyPath: 'seq', autoIncrement: true });
+    upgrade(db, oldVersion) {
+      if (oldVersion < 1) {
+        db.createObjectStore('accounts', { keyPath: 'accountId' });
+        db.createObjectStore('products', { keyPath: 'key' }).createIndex('workspace', 'workspace');
+        db.createObjectStore('productCopies', { keyPath: 'workspace' });
+        db.createObjectStore('changes', { keyPath: 'seq', autoIncrement: true });
+      }
+      if (oldVersion < 2) {
+        db.createObjectStore('knownStock', { keyPath: 'key' }).createIndex('workspace', 'workspace');
+        db.createObjectStore('stockCounts', { keyPath: 'key' }).createIndex('workspace', 'workspace');
+      }
     },
   });
   return opened;
@@ -73,6 +113,7 @@ export async function mayClearOfflineData(): Promise<boolean> {
 /** Sign-out: nothing of the account stays on the device, neither its copies nor its waiting changes. */
 export async function clearOfflineData(): Promise<void> {
   const db = await offlineDb();
-  const tx = db.transaction(['accounts', 'products', 'productCopies', 'changes'], 'readwrite');
-  await Promise.all([tx.objectStore('accounts').clear(), tx.objectStore('products').clear(), tx.objectStore('productCopies').clear(), tx.objectStore('changes').clear(), tx.done]);
+  const stores = ['accounts', 'products', 'productCopies', 'changes', 'knownStock', 'stockCounts'] as const;
+  const tx = db.transaction(stores, 'readwrite');
+  await Promise.all([...stores.map((store) => tx.objectStore(store).clear()), tx.done]);
 }

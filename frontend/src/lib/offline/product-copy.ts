@@ -17,7 +17,8 @@ const FRESH_FOR_MS = 10 * 60 * 1000;
 /** The copy a workspace's products live under: per account (one device, several accounts) and workspace. */
 const copyKeyOf = (accountId: string, workspaceId: string | null) => `${accountId}:${workspaceId ?? 'personal'}`;
 
-function currentCopyKey(workspaceId: string | null = readChosenWorkspace()): string | null {
+/** The key of the signed-in account's copy of a workspace (the chosen one by default); null when signed out. */
+export function currentCopyKey(workspaceId: string | null = readChosenWorkspace()): string | null {
   const accountId = accountIdOf(readBrowserToken());
   return accountId ? copyKeyOf(accountId, workspaceId) : null;
 }

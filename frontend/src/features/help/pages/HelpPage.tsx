@@ -75,6 +75,13 @@ export default function HelpPage() {
           <Link to={offlineChangesPath}>offline changes</Link> page with the reason, until you dismiss it. Signing out
           removes everything the app kept on the device; when changes have not been sent yet, it asks first.
         </p>
+        <p>
+          A stock count you have opened once while online opens offline too, and you can go on counting: each line shows
+          as waiting to be sent in the count&apos;s list until the server has it, or with the server&apos;s reason when it
+          turns it down. With no network the expected quantity is the one the device last read (the count says when), and
+          a product whose stock the device has never read can be counted once the network is back, as can one whose
+          adjustments made on the device have not been sent yet (so that they are not counted twice).
+        </p>
       </Card>
       <Card className="help__section">
         <H2 className="help__title">Import, export and bulk changes</H2>

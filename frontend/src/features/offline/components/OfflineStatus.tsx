@@ -29,17 +29,18 @@ export default function OfflineStatus({ compact }: OfflineStatusProps) {
           {compactText}
         </Tag>
       ) : (
+        // The tags' words apart (a space between them), so that the link's name holds what it shows.
         <>
           {offline && (
             <Tag intent="warning" round>
               Offline
             </Tag>
-          )}
+          )}{' '}
           {waiting > 0 && (
             <Tag round minimal data-testid="offline-waiting">
               {waitingLabel(waiting)}
             </Tag>
-          )}
+          )}{' '}
           {refused > 0 && (
             <Tag intent="danger" round data-testid="offline-refused">
               {needAttention}

@@ -2,9 +2,10 @@ import { Button, Callout, Card, FormGroup, H2, HTMLSelect, InputGroup } from '@b
 import { ScannerMessages } from '@stockroom/schema';
 import { useId, useState } from 'react';
 import { ScanButton } from '../../../components/scanner/ScanButton';
-import { formatCount } from '../../../lib/format';
+import { levelAt } from '../../../lib/offline/known-stock-model';
+import { formatCount, formatDateTime } from '../../../lib/format';
 import type { ScopeLocation } from '../count-scope';
-import type { useCountEntry } from '../useCountEntry';
+import { OWN_CHANGES_MESSAGES, UNKNOWN_STOCK_MESSAGE, type StockSource, type useCountEntry } from '../useCountEntry';
 
 export interface CountEntryProps {
   entry: ReturnType<typeof useCountEntry>;
@@ -26,7 +27,8 @@ export function CountEntry({ entry, places, showExpected }: CountEntryProps) {
   const quantityId = useId();
   const [code, setCode] = useState('');
   const { counted } = entry;
-  const expected = counted && entry.locationId ? (counted.levels.get(entry.locationId)?.quantity ?? 0) : null;
+  // Nothing is expected of a product whose stock the device never read.
+  const expected = counted && entry.locationId && counted.source.kind !== 'unknown' ? levelAt(counted.levels, entry.locationId).quantity : null;
 
   return (
     <Card className="stock-counts-card count-entry">
@@ -93,6 +95,12 @@ export function CountEntry({ entry, places, showExpected }: CountEntryProps) {
                 {entry.error}
               </Callout>
             )}
+            <StockSourceNote source={counted.source} showExpected={showExpected} />
+            {entry.ownChanges && (
+              <Callout compact intent="warning" className="count-entry__source" data-testid="count-entry-own-changes">
+                {OWN_CHANGES_MESSAGES[entry.ownChanges]}
+              </Callout>
+            )}
             {places.length === 1 && <p className="count-entry__place">At {places[0].path}</p>}
             {places.length > 1 && (
               <FormGroup label="Where" labelFor={placeId}>
@@ -125,7 +133,7 @@ export function CountEntry({ entry, places, showExpected }: CountEntryProps) {
               <Button size="large" onClick={entry.clear} disabled={entry.saving}>
                 Cancel
               </Button>
-              <Button type="submit" size="large" intent="primary" loading={entry.saving}>
+              <Button type="submit" size="large" intent="primary" loading={entry.saving} disabled={counted.source.kind === 'unknown' || entry.ownChanges !== null}>
                 Record count
               </Button>
             </div>
@@ -133,5 +141,27 @@ export function CountEntry({ entry, places, showExpected }: CountEntryProps) {
         )}
       </section>
     </Card>
+  );
+}
+
+/**
+ * Says when the stock the line is set against is not the server's of now: with no network it is
+ * this device's last read of it (the expected quantity may be out of date; the line is merged with
+ * the ledger from that read), or none, and then the product cannot be counted until the network is back.
+ */
+function StockSourceNote({ source, showExpected }: { source: StockSource; showExpected: boolean }) {
+  if (source.kind === 'server') return null;
+  if (source.kind === 'unknown') {
+    return (
+      <Callout compact intent="warning" className="count-entry__source" data-testid="count-entry-stock-unknown">
+        {UNKNOWN_STOCK_MESSAGE}
+      </Callout>
+    );
+  }
+  const when = formatDateTime(new Date(source.readAt));
+  return (
+    <Callout compact className="count-entry__source" data-testid="count-entry-stock-stale">
+      {showExpected ? `Offline: expected as this device last read it, ${when}. It may have changed since.` : `Offline: counted against the stock as this device last read it, ${when}.`}
+    </Callout>
   );
 }

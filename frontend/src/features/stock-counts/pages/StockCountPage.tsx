@@ -1,5 +1,5 @@
 import { useApolloClient } from '@apollo/client/react';
-import { Button, Card, Classes } from '@blueprintjs/core';
+import { Button, Callout, Card, Classes } from '@blueprintjs/core';
 import { ArrowLeftIcon, DisableIcon, SendMessageIcon } from '@blueprintjs/icons';
 import {
   useStockCountApproveMutation,
@@ -16,19 +16,24 @@ import { LinkButton } from '../../../components/LinkButton';
 import { LoadError } from '../../../components/LoadError';
 import { PageHeader } from '../../../components/PageHeader';
 import { extractErrorMessage } from '../../../lib/errors';
-import { formatCount, formatDate } from '../../../lib/format';
+import { formatCount, formatDate, formatDateTime } from '../../../lib/format';
+import { dismissChange } from '../../../lib/offline/change-queue';
+import { useOffline } from '../../../lib/offline/network-status';
+import { queuedCountLinesOf } from '../../../lib/offline/queued-count-lines';
+import { useQueuedChanges } from '../../../lib/offline/useQueuedChanges';
 import { SignedInTitles } from '../../../lib/page-titles';
 import { toast } from '../../../lib/toaster';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { useWorkspaceRole } from '../../../lib/workspace';
 import { CountEntry } from '../components/CountEntry';
-import { CountLines } from '../components/CountLines';
+import { CountLines, type ShownLine } from '../components/CountLines';
 import { CountReview, type Approval } from '../components/CountReview';
 import { StatusTag } from '../components/StatusTag';
 import { addLineToCachedCount, lineRecordOf, withRecordedLines } from '../count-cache';
 import { placesInScope, scopeText, showsExpected } from '../count-scope';
-import type { RecordedCountLine } from '../send-count-line';
+import type { CountLineOutcome, RecordedCountLine } from '../send-count-line';
 import { useCountEntry } from '../useCountEntry';
+import { useKeptCount } from '../useKeptCount';
 import { stockCountListPath } from '../urls';
 import '../stock-counts.css';
 
@@ -49,23 +54,45 @@ export default function StockCountPage() {
   const [cancelCount, { loading: cancelling }] = useStockCountCancelMutation();
   const [approveCount] = useStockCountApproveMutation();
   const [asking, setAsking] = useState<'submit' | 'cancel' | null>(null);
-  const count = details.data?.stockCount.stockCount;
+  const offline = useOffline();
+  // With no network (or no answer), the count as this device last had it.
+  const kept = useKeptCount(id, details.data, scope.data?.locations, !details.data && (offline || Boolean(details.error)));
+  const shownDetails = details.data ?? kept?.details;
+  const fromDevice = !details.data && Boolean(kept);
+  const count = shownDetails?.stockCount.stockCount;
   // The lines recorded on this screen, for this count, until the count's answer holds them.
   const [recorded, setRecorded] = useState<{ countId: string; lines: StockCountLineRecordFragment[] }>({ countId: id, lines: [] });
-  const answered = details.data?.stockCount.lines;
-  const lines = useMemo(() => answered && withRecordedLines(answered, recorded.countId === id ? recorded.lines : []), [answered, recorded, id]);
-  const places = useMemo(() => placesInScope(scope.data?.locations ?? [], count?.locationId ?? null), [scope.data, count?.locationId]);
+  // This count's lines in the device's queue: waiting to be sent, refused, or sent (with the server's line).
+  const { changes } = useQueuedChanges();
+  const queued = useMemo(() => queuedCountLinesOf(changes, id), [changes, id]);
+  const answered = shownDetails?.stockCount.lines;
+  const locations = scope.data?.locations ?? kept?.locations ?? undefined;
+  const places = useMemo(() => placesInScope(locations ?? [], count?.locationId ?? null), [locations, count?.locationId]);
+  const lines = useMemo((): ShownLine[] | undefined => {
+    if (!answered) return undefined;
+    const sent = queued.flatMap((line) => (line.state === 'done' && line.recorded ? [lineRecordOf(line.recorded as RecordedCountLine)] : []));
+    const onServer = withRecordedLines(answered, [...(recorded.countId === id ? recorded.lines : []), ...sent]);
+    const pathOf = new Map((locations ?? []).map((location) => [location.id, location.path]));
+    return [
+      ...onServer.map((line): ShownLine => ({ kind: 'recorded', line })),
+      ...queued.filter((line) => line.state !== 'done').map((line): ShownLine => ({ kind: 'queued', line, locationPath: line.locationId ? (pathOf.get(line.locationId) ?? null) : null })),
+    ];
+  }, [answered, recorded, id, queued, locations]);
+  const waiting = queued.filter((line) => line.state === 'pending').length;
   const refetch = details.refetch;
   const client = useApolloClient();
-  const onRecorded = useCallback(
-    (line: RecordedCountLine) => {
+  const onSent = useCallback(
+    (outcome: CountLineOutcome, productName: string) => {
+      if (outcome.kind === 'waiting') return void toast.success(`Counted ${productName}: saved on this device, sent when the network is back`);
+      const { line } = outcome;
+      if (!line) return void refetch().catch(() => undefined);
       addLineToCachedCount(client.cache, id, line);
       setRecorded((known) => ({ countId: id, lines: [...(known.countId === id ? known.lines : []), lineRecordOf(line)] }));
       toast.success(`Counted ${formatCount(line.quantity)} of ${line.productName ?? 'the product'}${line.locationPath ? ` at ${line.locationPath}` : ''}`);
     },
-    [client, id],
+    [client, id, refetch],
   );
-  const entry = useCountEntry(id, places, count?.locationId ?? null, onRecorded);
+  const entry = useCountEntry(id, places, count?.locationId ?? null, onSent);
 
   const act = async () => {
     const step = asking;
@@ -93,7 +120,7 @@ export default function StockCountPage() {
       <LinkButton className="stock-count-back" variant="minimal" icon={<ArrowLeftIcon />} to={stockCountListPath}>
         Back to Stock counts
       </LinkButton>
-      {details.error && !count ? (
+      {details.error && !count && kept !== undefined ? (
         <LoadError message={extractErrorMessage(details.error)} onRetry={() => void details.refetch()} />
       ) : !count || !lines ? (
         <>
@@ -121,6 +148,11 @@ export default function StockCountPage() {
               )
             }
           />
+          {fromDevice && kept && (
+            <Callout compact className="stock-count-kept" data-testid="stock-count-kept">
+              Offline: this count as this device last saw it, {formatDateTime(new Date(kept.savedAt))}.
+            </Callout>
+          )}
           {count.status === 'OPEN' && mayCount && <CountEntry entry={entry} places={places} showExpected={showsExpected(count, mayApprove)} />}
           {count.status === 'IN_REVIEW' && (
             <Card className="stock-counts-card">
@@ -128,10 +160,15 @@ export default function StockCountPage() {
             </Card>
           )}
           <Card className="stock-counts-card">
-            <CountLines lines={lines} />
+            <CountLines lines={lines} onDismiss={(seq) => void dismissChange(seq)} />
             {count.status === 'OPEN' && mayCount && (
               <div className="stock-count-submit">
-                <Button intent="primary" icon={<SendMessageIcon />} onClick={() => setAsking('submit')} disabled={lines.length === 0}>
+                {(waiting > 0 || offline) && (
+                  <span className={Classes.TEXT_MUTED} data-testid="stock-count-submit-note">
+                    {offline ? 'Submit once the network is back.' : 'Submit once the lines waiting on this device are sent.'}
+                  </span>
+                )}
+                <Button intent="primary" icon={<SendMessageIcon />} onClick={() => setAsking('submit')} disabled={lines.length === 0 || waiting > 0 || offline}>
                   Submit for review
                 </Button>
               </div>

@@ -1,0 +1,48 @@
+import type { QueuedChange } from './change-queue-model';
+import type { KnownLevel, KnownStock } from './offline-db';
+
+/**
+ * The rules for what this device knows of a product's stock, free of storage: a count line names
+ * the newest movement the device actually knew for the product and place (its ledger position),
+ * and approving it books `counted - the quantity there at that position`. A position newer than
+ * what the counter saw would wipe out the movements between; so the device keeps each product's
+ * stock as one read gave it, whole, and never mixes the positions of two reads.
+ */
+
+/**
+ * Whether a read of a product's stock is newer knowledge than the one kept: it was sent later, and
+ * no place it lists has an older movement than the kept read had there (movement ids only grow, so
+ * a lower position at a place can only come from an older state of the server).
+ */
+export function isNewerRead(kept: Pick<KnownStock, 'levels' | 'askedAt'> | null | undefined, read: Pick<KnownStock, 'levels' | 'askedAt'>): boolean {
+  if (!kept) return true;
+  if (read.askedAt < kept.askedAt) return false;
+  const keptAt = new Map(kept.levels.map((level) => [level.locationId, BigInt(level.ledgerPosition)]));
+  return read.levels.every((level) => BigInt(level.ledgerPosition) >= (keptAt.get(level.locationId) ?? 0n));
+}
+
+/**
+ * A place's quantity and ledger position in one read: a place the read does not list held nothing
+ * ('0': quantity 0 there at any position up to the read, so counting it at '0' loses no movement).
+ */
+export function levelAt(levels: readonly KnownLevel[], locationId: string): Omit<KnownLevel, 'locationId'> {
+  const level = levels.find((candidate) => candidate.locationId === locationId);
+  return level ? { quantity: level.quantity, ledgerPosition: level.ledgerPosition } : { quantity: 0, ledgerPosition: '0' };
+}
+
+/**
+ * Whether stock changes this device recorded of the product (adjustments, stocktakes) are missing
+ * from a read of its stock asked at `askedAt`: still waiting to be sent, or recorded by the server
+ * only after the read. A count set against that read would count them twice: they become movements
+ * after its position, which stand when the count is approved, while the shelf counted already
+ * shows them. Null when the read holds every one of them.
+ */
+export function ownChangesOutsideRead(changes: readonly QueuedChange[], accountId: string | null, productId: string, askedAt: number): 'waiting' | 'sentSinceRead' | null {
+  let outside: 'waiting' | 'sentSinceRead' | null = null;
+  for (const change of changes) {
+    if (change.accountId !== accountId || change.productId !== productId || change.kind === 'countLine') continue;
+    if (change.state === 'pending') return 'waiting';
+    if (change.state === 'done' && (change.settledAt ?? 0) >= askedAt) outside = 'sentSinceRead';
+  }
+  return outside;
+}
