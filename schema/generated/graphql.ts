@@ -6,6 +6,8 @@ export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' |
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
 export type ActivityKind =
   | 'ACCOUNT_CREATED'
+  | 'PASSKEY_ADDED'
+  | 'PASSKEY_REMOVED'
   | 'PASSWORD_CHANGED'
   | 'PRODUCTS_IMPORTED'
   | 'PRODUCT_CREATED'

@@ -13,9 +13,13 @@ import { totpCodeOf, totpTimeStepOf } from './totp';
 /** How long a sign-in waits for its second factor. */
 export const MFA_TOKEN_TTL_SECONDS = 5 * 60;
 
-/** The second factors an account with an authenticator can sign in with; "webauthn" joins them with passkeys. */
-export const SECOND_FACTOR_METHODS = ['totp', 'recovery'] as const;
+/** The second factors a sign-in can ask for, in the order they are offered. */
+export const SECOND_FACTOR_METHODS = ['totp', 'webauthn', 'recovery'] as const;
 export type SecondFactorMethod = (typeof SECOND_FACTOR_METHODS)[number];
+
+/** What an account can finish a sign-in with: an authenticator's codes and its recovery codes, and its passkeys. */
+export const secondFactorMethodsOf = (factors: { totp: boolean; passkey: boolean }): SecondFactorMethod[] =>
+  SECOND_FACTOR_METHODS.filter((method) => (method === 'webauthn' ? factors.passkey : factors.totp));
 
 export interface TotpFactorRow {
   secret_sealed: string;
