@@ -52,6 +52,16 @@ export async function closeChallenge(ctx: RequestContext, token: string): Promis
   return (await runStatement(ctx.em, closeChallengeStatement(tokenHashOf(token)))).length > 0;
 }
 
+/** Whether the account has a second factor: a confirmed authenticator or a passkey. */
+export async function hasSecondFactor(ctx: RequestContext, userId: string): Promise<boolean> {
+  const [row] = await runStatement<{ has: boolean }>(ctx.em, {
+    sql: `SELECT EXISTS (SELECT 1 FROM totp_factors WHERE user_id = ? AND confirmed_at IS NOT NULL)
+       OR EXISTS (SELECT 1 FROM passkeys WHERE user_id = ?) AS has`,
+    values: [userId, userId],
+  });
+  return row.has;
+}
+
 export async function totpFactorOf(ctx: RequestContext, userId: string): Promise<TotpFactorRow | null> {
   const [row] = await runStatement<TotpFactorRow>(ctx.em, totpFactorStatement(userId));
   return row ?? null;
