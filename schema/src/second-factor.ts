@@ -27,6 +27,11 @@ export const SecondFactorMessages = {
   passkeyNotFound: 'Passkey not found',
   passkeyAlreadyAdded: 'This passkey is already added to an account',
   passkeyRemoved: 'Passkey removed',
+  passkeyAdded: 'Passkey added',
+  passkeyRenamed: 'Passkey renamed',
+  /** The browser's passkey prompt was closed, timed out, or found no passkey for this site. */
+  passkeyCancelled: 'No passkey was used. Try again, or use another way to sign in',
+  passkeyUnsupported: 'This browser cannot use passkeys',
   /** More passkeys than an account may keep. */
   tooManyPasskeys: (max: number) => `An account can keep at most ${max} passkeys`,
 } as const;
