@@ -181,14 +181,15 @@ describe('adding passkeys in the profile', () => {
     const authenticator = new SoftwareAuthenticator(ORIGIN);
     const options = await app.gql('mutation { passkeyRegistrationOptions { optionsJson } }', {}, { token: alice.token });
     const made = authenticator.create(JSON.parse(options.data.passkeyRegistrationOptions.optionsJson));
-    const ADD = 'mutation($input: AddPasskeyInput!) { addPasskey(input: $input) { id name lastUsedAt } }';
+    const ADD = 'mutation($input: AddPasskeyInput!) { addPasskey(input: $input) { id name transports createdAt lastUsedAt } }';
     expectGqlError(await app.gql(ADD, { input: { name: 'Key', attestationJson: '{not json' } }, { token: alice.token }), 'BAD_USER_INPUT', RESPONSE_INVALID, { attestation: RESPONSE_INVALID });
     const added = await app.gql(ADD, { input: { name: 'Key', attestationJson: JSON.stringify(made.response) } }, { token: alice.token });
-    expect(added.data.addPasskey).toEqual({ id: expect.any(String), name: 'Key', lastUsedAt: null });
+    expect(added.data.addPasskey).toEqual({ id: expect.any(String), name: 'Key', transports: ['internal'], createdAt: expect.any(String), lastUsedAt: null });
+    expect(Date.parse(added.data.addPasskey.createdAt)).toBeGreaterThan(Date.now() - 60_000);
     const { id } = added.data.addPasskey;
     const renamed = await app.gql('mutation($input: RenamePasskeyInput!) { renamePasskey(input: $input) { name } }', { input: { id, name: 'Desk key' } }, { token: alice.token });
     expect(renamed.data.renamePasskey.name).toBe('Desk key');
-    expect((await app.gql('{ passkeys { id name } }', {}, { token: alice.token })).data.passkeys).toEqual([{ id, name: 'Desk key' }]);
+    expect((await app.gql('{ passkeys { id name createdAt } }', {}, { token: alice.token })).data.passkeys).toEqual([{ id, name: 'Desk key', createdAt: added.data.addPasskey.createdAt }]);
     expect((await app.gql('mutation($id: ID!) { removePasskey(id: $id) { message } }', { id }, { token: alice.token })).data.removePasskey.message).toBe('Passkey removed');
   });
 });

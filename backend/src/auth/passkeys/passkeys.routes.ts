@@ -10,8 +10,8 @@ export const toPasskeyJson = (passkey: PasskeyView) => ({
   id: passkey.id,
   name: passkey.name,
   transports: passkey.transports,
-  createdAt: new Date(passkey.createdAt).toISOString(),
-  lastUsedAt: passkey.lastUsedAt ? new Date(passkey.lastUsedAt).toISOString() : null,
+  createdAt: passkey.createdAt.toISOString(),
+  lastUsedAt: passkey.lastUsedAt?.toISOString() ?? null,
 });
 
 /** REST adapter over passkeysService, mounted at /api/users (a session only; API tokens get 403). */

@@ -23,12 +23,19 @@ interface PasskeyRow {
   id: string;
   name: string;
   transports: string[];
-  created_at: Date;
-  last_used_at: Date | null;
+  created_at: Date | string;
+  last_used_at: Date | string | null;
 }
 
 const COLUMNS = 'id, name, transports, created_at, last_used_at';
-const viewOf = (row: PasskeyRow): PasskeyView => ({ id: row.id, name: row.name, transports: row.transports, createdAt: row.created_at, lastUsedAt: row.last_used_at });
+// The pool hands timestamps back as text: GraphQL's DateTime wants Dates.
+const viewOf = (row: PasskeyRow): PasskeyView => ({
+  id: row.id,
+  name: row.name,
+  transports: row.transports,
+  createdAt: new Date(row.created_at),
+  lastUsedAt: row.last_used_at === null ? null : new Date(row.last_used_at),
+});
 
 const nameOf = (input: { name?: unknown }) => {
   assertValid(validateFields(PasskeyNameFields, { name: input.name }));

@@ -57,7 +57,11 @@ export async function spendChallenge(ctx: RequestContext, clientDataJSON: string
   return row ? { challenge, userId: row.user_id } : null;
 }
 
-/** Base64url text of a sane length (a credential id is at most 1023 bytes; keys and signatures far less; attestation with certificates more). */
+/**
+ * Base64url text of a sane length: a credential id is at most 1023 bytes; a
+ * signature up to 4.6 KB (ML-DSA-87, which browsers' authenticators begin to
+ * offer); an attestation with certificates and a post-quantum key more.
+ */
 const isBase64Url = (value: unknown, max: number): value is string => typeof value === 'string' && value.length > 0 && value.length <= max && /^[A-Za-z0-9_-]+={0,2}$/.test(value);
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -92,7 +96,7 @@ export function authenticationResponseOf(value: unknown, field: string): Authent
     !isObject(response) ||
     !isBase64Url(response.clientDataJSON, 4096) ||
     !isBase64Url(response.authenticatorData, 4096) ||
-    !isBase64Url(response.signature, 1024) ||
+    !isBase64Url(response.signature, 8192) ||
     (response.userHandle !== undefined && response.userHandle !== null && !isBase64Url(response.userHandle, 128))
   ) {
     throw invalidResponse(field);
