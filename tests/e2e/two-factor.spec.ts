@@ -150,7 +150,13 @@ describe('two-factor authentication', () => {
     await shell.signOut();
     const signIn = new SignInPage(s.page);
     await signIn.ready();
-    await s.page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    const withPasskey = s.page.getByRole('button', { name: 'Sign in with a passkey' });
+    expect(await checkAtEveryWidth(s.page)).toEqual(CLEAN_AT_EVERY_WIDTH);
+    for (const viewport of [MOBILE, DESKTOP]) {
+      await s.page.setViewportSize(viewport);
+      await saveScreenshot(s.page, 'two-factor', `sign-in-page-${viewport.width}`);
+    }
+    await withPasskey.click();
     await shell.waitForPath('/dashboard');
 
     // The password now asks for the passkey as its second step.
