@@ -2549,10 +2549,8 @@ export interface operations {
             content: {
                 "application/json": {
                     mfaToken: string;
-                    code: string;
-                } | {
-                    mfaToken: string;
-                    assertion: components["schemas"]["PasskeyAssertion"];
+                    code?: string;
+                    assertion?: components["schemas"]["PasskeyAssertion"];
                 };
             };
         };
@@ -3284,7 +3282,8 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    mfaToken?: string;
+                    /** @description The token of a right password, for its account's passkeys as the second factor; null or left out: instead of the password */
+                    mfaToken?: string | null;
                 };
             };
         };
@@ -3364,7 +3363,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    mfaToken?: string;
+                    /** @description The token of a right password, for its account's passkeys as the second factor; null or left out: instead of the password */
+                    mfaToken?: string | null;
                     assertion: components["schemas"]["PasskeyAssertion"];
                 };
             };

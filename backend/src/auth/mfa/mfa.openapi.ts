@@ -1,5 +1,5 @@
 import { DisableTotpFields, SignInWithCodeFields, StepUpFields, VerificationCodeFields } from '@stockroom/schema';
-import { bearer, errorResponse, integer, jsonBody, jsonResponse, publicAccess, ref, rulesBody, ruleSchema, string, unauthenticated } from '../../rest/openapi-helpers';
+import { bearer, errorResponse, integer, jsonBody, jsonResponse, publicAccess, ref, rulesBody, string, unauthenticated } from '../../rest/openapi-helpers';
 
 const tags = ['Two-factor authentication'];
 const invalid = errorResponse('Validation failed; `fields` holds a message per field (a wrong code: `code`, Invalid verification code)');
@@ -39,10 +39,10 @@ export const mfaOpenApiPaths = {
       summary: "Sign-in's second step: the token from /api/auth/signin and an authenticator code, a recovery code, or a passkey's answer (`assertion`, to the options of POST /api/auth/passkey/options with the token)",
       security: publicAccess,
       requestBody: jsonBody({
-        oneOf: [
-          rulesBody(SignInWithCodeFields),
-          { type: 'object', additionalProperties: false, required: ['mfaToken', 'assertion'], properties: { mfaToken: ruleSchema(SignInWithCodeFields.mfaToken), assertion: ref('PasskeyAssertion') } },
-        ],
+        ...rulesBody(SignInWithCodeFields),
+        required: ['mfaToken'],
+        description: 'The token and either `code` or `assertion` (sent without `code`)',
+        properties: { ...rulesBody(SignInWithCodeFields).properties, assertion: ref('PasskeyAssertion') },
       }),
       responses: {
         200: jsonResponse('Signed in', ref('AuthResponse')),

@@ -38,7 +38,7 @@ export const passkeysOpenApiPaths = {
       tags: ['Auth'],
       summary: "Options for signing in with a passkey: without a body, for any of this site's passkeys instead of the password; with the mfaToken of a right password, for that account's passkeys as the second factor",
       security: publicAccess,
-      requestBody: { required: false, content: { 'application/json': { schema: { type: 'object', additionalProperties: false, properties: { mfaToken: { ...string, maxLength: 200 } } } } } },
+      requestBody: { required: false, content: { 'application/json': { schema: { type: 'object', additionalProperties: false, properties: { mfaToken: { type: ['string', 'null'], maxLength: 200, description: 'The token of a right password, for its account\'s passkeys as the second factor; null or left out: instead of the password' } } } } } },
       responses: {
         200: jsonResponse('Options', ref('PasskeyRequestOptions')),
         400: errorResponse('Validation failed'),
@@ -54,7 +54,7 @@ export const passkeysOpenApiPaths = {
       tags: ['Auth'],
       summary: 'Sign in with a passkey: its answer to the options; without mfaToken instead of the password, with it as the second factor',
       security: publicAccess,
-      requestBody: jsonBody({ type: 'object', additionalProperties: false, required: ['assertion'], properties: { mfaToken: { ...string, maxLength: 200 }, assertion: ref('PasskeyAssertion') } }),
+      requestBody: jsonBody({ type: 'object', additionalProperties: false, required: ['assertion'], properties: { mfaToken: { type: ['string', 'null'], maxLength: 200, description: 'The token of a right password, for its account\'s passkeys as the second factor; null or left out: instead of the password' }, assertion: ref('PasskeyAssertion') } }),
       responses: {
         200: jsonResponse('Signed in', ref('AuthResponse')),
         400: errorResponse('Validation failed (`fields.assertion`: Passkey response format is invalid)'),
