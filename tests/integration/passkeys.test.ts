@@ -340,6 +340,15 @@ describe('a passkey as the second factor', () => {
     expectRestError(await signInOptions({ mfaToken: 'forged-token-forged-token-forged-token' }), 401, 'UNAUTHENTICATED', TOKEN_INVALID);
   });
 
+  it('has no options for an account whose only second factor is an authenticator app', async () => {
+    const alice = await signUpUser(app);
+    const setup = await app.rest('POST', '/api/users/profile/mfa/totp', undefined, { token: alice.token });
+    await app.rest('POST', '/api/users/profile/mfa/totp/confirm', { code: generateSync({ secret: setup.body.secret }) }, { token: alice.token });
+    const first = await app.rest('POST', '/api/auth/signin', { email: alice.email, password: GOOD_PASSWORD });
+    expect(first.body.methods).toEqual(['totp', 'recovery']);
+    expectRestError(await signInOptions({ mfaToken: first.body.mfaToken }), 404, 'NOT_FOUND', 'Passkey not found');
+  });
+
   it('is no longer asked for once the last passkey is removed', async () => {
     const alice = await signUpUser(app);
     const { passkey } = await addPasskey(alice, new SoftwareAuthenticator(ORIGIN));

@@ -3,6 +3,7 @@ import {
   AuthMessages,
   ForgotPasswordFields,
   ResetPasswordFields,
+  Rules,
   SESSION_TIMEOUT_MS,
   SignInFields,
   SignInWithCodeFields,
@@ -30,11 +31,10 @@ import { requireViewer } from '../account/viewer';
 import { releaseSignInAttempt, reserveSignInAttempt } from './sign-in-attempts';
 import { InvalidVerificationCodeError, MfaTokenInvalidError } from './mfa/mfa.errors';
 import { challengeOf, closeChallenge, newChallenge, recordFactorChange, secondFactorMethodsOf, spendSecondFactor, type SecondFactorMethod } from './mfa/second-factor';
-import { generateAuthenticationOptions, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
-import { Rules } from '@stockroom/schema';
-import { allowedCredentialsOf, storedPasskeyOf, verifyAssertion } from './passkeys/passkey-assertion';
-import { PasskeyChallengeExpiredError, PasskeyInvalidError, PasskeyNotFoundError } from './passkeys/passkeys.errors';
-import { authenticationResponseOf, CHALLENGE_TTL_SECONDS, relyingPartyOf, spendChallenge, storeChallenge } from './passkeys/webauthn';
+import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
+import { authenticationOptionsFor, storedPasskeyOf, verifyAssertion } from './passkeys/passkey-assertion';
+import { PasskeyChallengeExpiredError, PasskeyInvalidError } from './passkeys/passkeys.errors';
+import { authenticationResponseOf, spendChallenge } from './passkeys/webauthn';
 
 const RESET_TOKEN_TTL_MS = 60 * 60_000;
 
@@ -260,22 +260,11 @@ export const authService = {
    */
   async passkeyOptions(ctx: RequestContext, input: { mfaToken?: unknown }): Promise<PublicKeyCredentialRequestOptionsJSON> {
     await throttle(ctx);
-    const rp = relyingPartyOf(ctx.config.appUrl);
-    const timeout = CHALLENGE_TTL_SECONDS * 1000;
-    if (input.mfaToken === undefined || input.mfaToken === null) {
-      const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: 'required', timeout });
-      await storeChallenge(ctx, options.challenge, 'sign_in', null);
-      return options;
-    }
+    if (input.mfaToken === undefined || input.mfaToken === null) return authenticationOptionsFor(ctx, null);
     assertValid(validateFields({ mfaToken: Rules.mfaToken }, { mfaToken: input.mfaToken }));
     const challenge = await challengeOf(ctx, String(input.mfaToken));
     if (!challenge) throw new MfaTokenInvalidError();
-    const userId = String(challenge.userRow.id);
-    const allowCredentials = await allowedCredentialsOf(ctx, userId);
-    if (!allowCredentials.length) throw new PasskeyNotFoundError();
-    const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: 'preferred', timeout, allowCredentials });
-    await storeChallenge(ctx, options.challenge, 'second_factor', userId);
-    return options;
+    return authenticationOptionsFor(ctx, String(challenge.userRow.id));
   },
 
   /**

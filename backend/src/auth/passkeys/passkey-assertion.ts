@@ -1,7 +1,14 @@
-import { verifyAuthenticationResponse, type AuthenticationResponseJSON, type AuthenticatorTransport } from '@simplewebauthn/server';
+import {
+  generateAuthenticationOptions,
+  verifyAuthenticationResponse,
+  type AuthenticationResponseJSON,
+  type AuthenticatorTransport,
+  type PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/server';
 import type { RequestContext } from '../../account/context';
 import { runStatement } from '../../db/sql';
-import { relyingPartyOf, userHandleOf } from './webauthn';
+import { PasskeyNotFoundError } from './passkeys.errors';
+import { CHALLENGE_TTL_SECONDS, relyingPartyOf, storeChallenge, userHandleOf } from './webauthn';
 
 /** A passkey as sign-in checks it, with every column of its account (`userRow`) for mapping to the entity. */
 export interface StoredPasskey {
@@ -34,8 +41,29 @@ export async function storedPasskeyOf(ctx: RequestContext, credentialId: string,
   };
 }
 
+/**
+ * The options for `navigator.credentials.get()`, their challenge kept: for
+ * no account, any of this site's discoverable passkeys, which must check
+ * their holder (they stand for the password); for `userId`, that account's
+ * passkeys as its second factor (none: not found).
+ */
+export async function authenticationOptionsFor(ctx: RequestContext, userId: string | null): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  const rp = relyingPartyOf(ctx.config.appUrl);
+  const timeout = CHALLENGE_TTL_SECONDS * 1000;
+  if (userId === null) {
+    const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: 'required', timeout });
+    await storeChallenge(ctx, options.challenge, 'sign_in', null);
+    return options;
+  }
+  const allowCredentials = await allowedCredentialsOf(ctx, userId);
+  if (!allowCredentials.length) throw new PasskeyNotFoundError();
+  const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: 'preferred', timeout, allowCredentials });
+  await storeChallenge(ctx, options.challenge, 'second_factor', userId);
+  return options;
+}
+
 /** The credentials a browser may offer for a sign-in's second factor: the account's passkeys. */
-export async function allowedCredentialsOf(ctx: RequestContext, userId: string): Promise<{ id: string; transports: AuthenticatorTransport[] }[]> {
+async function allowedCredentialsOf(ctx: RequestContext, userId: string): Promise<{ id: string; transports: AuthenticatorTransport[] }[]> {
   const rows = await runStatement<{ credential_id: string; transports: string[] }>(ctx.em, {
     sql: 'SELECT credential_id, transports FROM passkeys WHERE user_id = ? ORDER BY created_at',
     values: [userId],
