@@ -257,6 +257,26 @@ describe('signing in with a passkey instead of the password', () => {
     expectRestError(await passkeySignIn({ assertion: authenticator.get({ challenge: 'bWFkZS11cA', rpId: 'stockroom.test' }, credential) }, ip), 401, 'UNAUTHENTICATED', CHALLENGE_EXPIRED);
   });
 
+  it('locks with the password after five wrong answers, and refuses an inactive account', async () => {
+    const alice = await signUpUser(app);
+    const authenticator = new SoftwareAuthenticator(ORIGIN);
+    const { credential } = await addPasskey(alice, authenticator);
+    const ip = uniqueIp();
+    const forged = async () => passkeySignIn({ assertion: authenticator.get((await signInOptions({}, ip)).body, credential, { forgeSignature: true }) }, ip);
+    for (let attempt = 0; attempt < 5; attempt++) expect((await forged()).status).toBe(401);
+    // A right answer is locked out too, and so is the password: they share the lock.
+    const locked = await passkeySignIn({ assertion: authenticator.get((await signInOptions({}, ip)).body, credential) }, ip);
+    expect(locked.status).toBe(423);
+    expect(locked.body).toMatchObject({ code: 'ACCOUNT_LOCKED' });
+    expect((await app.rest('POST', '/api/auth/signin', { email: alice.email, password: GOOD_PASSWORD }, { ip })).status).toBe(423);
+
+    const bob = await signUpUser(app);
+    const bobs = new SoftwareAuthenticator(ORIGIN);
+    await addPasskey(bob, bobs);
+    await app.sql(`UPDATE users SET status = 'Inactive' WHERE id = $1`, [bob.user.id]);
+    expectRestError(await passkeySignIn({ assertion: bobs.get((await signInOptions()).body) }), 403, 'ACCOUNT_INACTIVE', 'Account is inactive. Please contact support');
+  });
+
   it('refuses an unknown passkey and a removed one, and hostile input', async () => {
     const alice = await signUpUser(app);
     const authenticator = new SoftwareAuthenticator(ORIGIN);
