@@ -12,6 +12,7 @@ import { apiTokenRoutes } from './api-tokens/api-token.routes';
 import { authRoutes } from './auth/auth.routes';
 import { oidcRoutes } from './auth/oidc/oidc.routes';
 import { mfaRoutes } from './auth/mfa/mfa.routes';
+import { passkeysRoutes } from './auth/passkeys/passkeys.routes';
 import { prepareDummyHash } from './account/password-hasher';
 import { CallerUsage } from './account/caller-usage';
 import { databaseLimitsOf, type AppConfig } from './config/config';
@@ -229,6 +230,7 @@ export async function createApp({ config, databaseUrl, orm, ownerOrm = orm, mail
   api.use('/auth', authRoutes(contextOf));
   api.use('/auth', oidcRoutes(contextOf));
   api.use('/users', mfaRoutes(contextOf));
+  api.use('/users', passkeysRoutes(contextOf));
   api.use('/users', apiTokenRoutes(contextOf));
   api.use('/users', webhookRoutes(contextOf));
   api.use('/users', notificationSettingsRoutes(contextOf));

@@ -1,4 +1,4 @@
-import { Rules } from './validation';
+import { Rules, type TextRule } from './validation';
 
 /*
  * Two-factor authentication and step-up: their messages and field rules, in
@@ -20,7 +20,27 @@ export const SecondFactorMessages = {
   stepUpDone: 'Confirmed for the next 10 minutes',
   /** Confirming it is you needs one of the two. */
   stepUpProofMissing: 'Enter your password or a code',
+  /** A passkey's answer that does not check out: forged, for another site, another account's passkey, or an unknown one. */
+  passkeyInvalid: 'This passkey could not be verified',
+  /** A passkey answer to a challenge that is unknown, already answered or older than 5 minutes. */
+  passkeyChallengeExpired: 'This passkey request has expired. Please try again',
+  passkeyNotFound: 'Passkey not found',
+  passkeyAlreadyAdded: 'This passkey is already added to an account',
+  passkeyRemoved: 'Passkey removed',
+  passkeyAdded: 'Passkey added',
+  passkeyRenamed: 'Passkey renamed',
+  /** The browser's passkey prompt was closed, timed out, or found no passkey for this site. */
+  passkeyCancelled: 'No passkey was used. Try again, or use another way to sign in',
+  passkeyUnsupported: 'This browser cannot use passkeys',
+  /** More passkeys than an account may keep. */
+  tooManyPasskeys: (max: number) => `An account can keep at most ${max} passkeys`,
 } as const;
+
+/** How many passkeys one account may keep. */
+export const MAX_PASSKEYS_PER_ACCOUNT = 20;
+
+/** A passkey's name, as its holder calls it ("Work laptop"). */
+export const PasskeyNameFields = { name: { kind: 'text', label: 'Name', required: true, max: 100 } satisfies TextRule };
 
 /** Sign-in's second step: the token from the first step and a code from the authenticator (or a recovery code). */
 export const SignInWithCodeFields = { mfaToken: Rules.mfaToken, code: Rules.verificationCode };

@@ -122,7 +122,9 @@ describe('single sign-on', () => {
     await page.goto('/auth/login');
     expect(await (await options).json()).toEqual({ singleSignOn: null });
     await page.getByRole('button', { name: 'Sign In to Dashboard' }).waitFor();
-    expect(await page.getByText(/Sign in with/).count()).toBe(0);
+    // The provider's is a link; the passkey's button stays.
+    expect(await page.getByRole('link', { name: /Sign in with/ }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).waitFor();
   });
 
   it('shows a refusal, signs in through the provider at 375 px, then unlinks and links again from the profile at 1280 px', async () => {

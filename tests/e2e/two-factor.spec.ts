@@ -3,15 +3,19 @@ import { SecondFactorMessages } from '@stockroom/schema';
 import { DESKTOP, MOBILE, useBrowser } from './support/browser';
 import { checkAtEveryWidth, CLEAN_AT_EVERY_WIDTH } from './support/no-violations';
 import { animationsDone, saveScreenshot } from './support/screen-checks';
-import { createUserWithSession, useSessionInBrowser } from './support/api';
+import { createUserWithSession, newUser, useSessionInBrowser } from './support/api';
 import { AppShell, toastLocator } from './pages/AppShell';
 import { SignInPage } from './pages/SignInPage';
+import { SignUpPage } from './pages/SignUpPage';
 
 /**
  * Two-factor authentication in the browser (issue 40): set up from the
  * profile by reading the setup key off the page and computing codes from it,
  * as an authenticator app would; then sign-in asks for a code after the
- * password, and takes a recovery code instead.
+ * password, and takes a recovery code instead. Passkeys through Chromium's
+ * virtual authenticator (the DevTools protocol's WebAuthn domain): added
+ * in the profile, then used to sign in instead of the password and as the
+ * second step after it.
  */
 
 /** The code an app shows `steps` 30-second steps from now: a code works once, so each use takes its own step (the server allows one either side). */
@@ -99,6 +103,74 @@ describe('two-factor authentication', () => {
     expect(await codes.count()).toBe(10);
     expect(await codes.allTextContents()).not.toContain(recoveryCode);
     await card.getByText('10 of 10 recovery codes left.').waitFor();
+    s.assertClean();
+  });
+
+  it('adds a passkey after sign-up, renames it, signs in with it instead of the password and as the second step; clean at 375 and 1280 px', async () => {
+    const s = b.session();
+    // A platform authenticator that keeps discoverable credentials and checks its holder, as a laptop's fingerprint reader does.
+    const cdp = await s.context.newCDPSession(s.page);
+    await cdp.send('WebAuthn.enable');
+    const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    });
+    const user = newUser('passkey');
+    const shell = new AppShell(s.page);
+    await new SignUpPage(s.page).goto();
+    await new SignUpPage(s.page).signUp(user);
+    await shell.waitForPath('/dashboard');
+
+    await s.page.goto('/profile');
+    await shell.waitForTitle('Profile - Stockroom');
+    const card = s.page.getByRole('region', { name: 'Passkeys' });
+    await card.getByText('You have no passkeys yet.').waitFor();
+    await card.getByLabel('Passkey name').fill('Work laptop');
+    await card.getByRole('button', { name: 'Add Passkey' }).click();
+    const listed = card.getByRole('list', { name: 'Passkeys' }).getByRole('listitem');
+    await listed.filter({ hasText: 'Work laptop' }).waitFor();
+    expect((await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials).toEqual([expect.objectContaining({ isResidentCredential: true })]);
+    await toastLocator(s.page, SecondFactorMessages.passkeyAdded).waitFor({ state: 'detached' });
+
+    await card.getByRole('button', { name: 'Rename Work laptop' }).click();
+    const dialog = s.page.getByRole('dialog', { name: 'Rename passkey' });
+    await dialog.getByLabel('Passkey name').fill('Desk laptop');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await listed.filter({ hasText: 'Desk laptop' }).waitFor();
+    await toastLocator(s.page, SecondFactorMessages.passkeyRenamed).waitFor({ state: 'detached' });
+    await card.scrollIntoViewIfNeeded();
+    await animationsDone(s.page);
+    expect(await checkAtEveryWidth(s.page)).toEqual(CLEAN_AT_EVERY_WIDTH);
+    for (const viewport of [MOBILE, DESKTOP]) {
+      await s.page.setViewportSize(viewport);
+      await saveScreenshot(s.page, 'two-factor', `passkeys-${viewport.width}`);
+    }
+
+    // Signed out: the passkey alone signs in, no email or password typed.
+    await shell.signOut();
+    const signIn = new SignInPage(s.page);
+    await signIn.ready();
+    const withPasskey = s.page.getByRole('button', { name: 'Sign in with a passkey' });
+    expect(await checkAtEveryWidth(s.page)).toEqual(CLEAN_AT_EVERY_WIDTH);
+    for (const viewport of [MOBILE, DESKTOP]) {
+      await s.page.setViewportSize(viewport);
+      await saveScreenshot(s.page, 'two-factor', `sign-in-page-${viewport.width}`);
+    }
+    await withPasskey.click();
+    await shell.waitForPath('/dashboard');
+
+    // The password now asks for the passkey as its second step.
+    await shell.signOut();
+    await signIn.ready();
+    await signIn.signIn(user.email, user.password);
+    await s.page.getByText('This account signs in with a passkey as its second step.').waitFor();
+    expect(await checkAtEveryWidth(s.page)).toEqual(CLEAN_AT_EVERY_WIDTH);
+    for (const viewport of [MOBILE, DESKTOP]) {
+      await s.page.setViewportSize(viewport);
+      await saveScreenshot(s.page, 'two-factor', `sign-in-passkey-${viewport.width}`);
+    }
+    await s.page.getByRole('button', { name: 'Use a Passkey' }).click();
+    await shell.waitForPath('/dashboard');
     s.assertClean();
   });
 });

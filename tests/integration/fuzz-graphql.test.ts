@@ -84,6 +84,8 @@ const SINGLE_SIGN_ON = ['singleSignOnLink', 'unlinkSingleSignOn'];
 
 /** A second factor's codes come from an authenticator the generator does not have, and it never knows the password it would step up with (tests/integration/two-factor.test.ts drives them). */
 const SECOND_FACTOR = ['signInWithCode', 'confirmTotp', 'regenerateRecoveryCodes', 'disableTotp', 'stepUp'];
+/** A passkey's answers come from an authenticator the generator does not have, its ids and a right password's token from calls it does not make (tests/integration/passkeys.test.ts drives them). */
+const PASSKEYS = ['passkeySignInOptions', 'signInWithPasskey', 'addPasskey', 'renamePasskey', 'removePasskey'];
 
 /**
  * Valid operations that cannot succeed: the mailed token and the caller's API token ids are unknown to the generator,
@@ -92,8 +94,8 @@ const SECOND_FACTOR = ['signInWithCode', 'confirmTotp', 'regenerateRecoveryCodes
  * operation is for admins.
  */
 const CANNOT_SUCCEED: Record<Role, Set<string>> = {
-  member: new Set(['resetPassword', 'verifyEmail', 'users', 'adminStats', 'revokeApiToken', 'trashedProduct', 'restoreTrashBatch', 'undoBulkUpdate', ...WEBHOOK_BY_ID, ...WORKSPACE_BY_ID, ...INVITATIONS, ...LOCATION_BY_ID, ...STOCK_COUNT_BY_ID, ...SINGLE_SIGN_ON, ...SECOND_FACTOR]),
-  admin: new Set(['resetPassword', 'verifyEmail', 'revokeApiToken', 'trashedProduct', 'restoreTrashBatch', 'undoBulkUpdate', ...WEBHOOK_BY_ID, ...WORKSPACE_BY_ID, ...INVITATIONS, ...LOCATION_BY_ID, ...STOCK_COUNT_BY_ID, ...SINGLE_SIGN_ON, ...SECOND_FACTOR]),
+  member: new Set(['resetPassword', 'verifyEmail', 'users', 'adminStats', 'revokeApiToken', 'trashedProduct', 'restoreTrashBatch', 'undoBulkUpdate', ...WEBHOOK_BY_ID, ...WORKSPACE_BY_ID, ...INVITATIONS, ...LOCATION_BY_ID, ...STOCK_COUNT_BY_ID, ...SINGLE_SIGN_ON, ...SECOND_FACTOR, ...PASSKEYS]),
+  admin: new Set(['resetPassword', 'verifyEmail', 'revokeApiToken', 'trashedProduct', 'restoreTrashBatch', 'undoBulkUpdate', ...WEBHOOK_BY_ID, ...WORKSPACE_BY_ID, ...INVITATIONS, ...LOCATION_BY_ID, ...STOCK_COUNT_BY_ID, ...SINGLE_SIGN_ON, ...SECOND_FACTOR, ...PASSKEYS]),
 };
 
 /** The shared rules of each input type (and of root-field arguments), so valid values keep to the enforced bounds. */

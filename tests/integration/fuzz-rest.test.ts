@@ -100,9 +100,18 @@ const SINGLE_SIGN_ON = ['GET /api/auth/oidc/start', 'GET /api/auth/oidc/callback
 /** A second factor's codes come from an authenticator the generator does not have, and it never knows the password it would step up with (tests/integration/two-factor.test.ts drives them). */
 const SECOND_FACTOR = ['POST /api/auth/signin/mfa', 'POST /api/users/profile/mfa/totp/confirm', 'POST /api/users/profile/mfa/recovery-codes', 'DELETE /api/users/profile/mfa/totp', 'POST /api/users/profile/step-up'];
 
+/** A passkey's answers come from an authenticator the generator does not have, and the token of a right password from a sign-in it does not make (tests/integration/passkeys.test.ts drives them). */
+const PASSKEYS = [
+  'POST /api/auth/passkey/options',
+  'POST /api/auth/passkey/signin',
+  'POST /api/users/profile/passkeys',
+  'PATCH /api/users/profile/passkeys/{id}',
+  'DELETE /api/users/profile/passkeys/{id}',
+];
+
 const CANNOT_SUCCEED: Record<Role, Set<string>> = {
-  member: new Set(['POST /api/auth/reset-password', 'POST /api/users/verify-email', 'GET /api/users', 'GET /api/users/admin/stats', 'DELETE /api/users/profile/tokens/{id}', 'GET /api/products/trash/{id}', ...WEBHOOK_BY_ID, ...WORKSPACE_BY_ID, ...INVITATIONS, ...LOCATION_BY_ID, ...STOCK_COUNT_BY_ID, ...SINGLE_SIGN_ON, ...SECOND_FACTOR]),
-  admin: new Set(['POST /api/auth/reset-password', 'POST /api/users/verify-email', 'DELETE /api/users/profile/tokens/{id}', 'GET /api/products/trash/{id}', ...WEBHOOK_BY_ID, ...WORKSPACE_BY_ID, ...INVITATIONS, ...LOCATION_BY_ID, ...STOCK_COUNT_BY_ID, ...SINGLE_SIGN_ON, ...SECOND_FACTOR]),
+  member: new Set(['POST /api/auth/reset-password', 'POST /api/users/verify-email', 'GET /api/users', 'GET /api/users/admin/stats', 'DELETE /api/users/profile/tokens/{id}', 'GET /api/products/trash/{id}', ...WEBHOOK_BY_ID, ...WORKSPACE_BY_ID, ...INVITATIONS, ...LOCATION_BY_ID, ...STOCK_COUNT_BY_ID, ...SINGLE_SIGN_ON, ...SECOND_FACTOR, ...PASSKEYS]),
+  admin: new Set(['POST /api/auth/reset-password', 'POST /api/users/verify-email', 'DELETE /api/users/profile/tokens/{id}', 'GET /api/products/trash/{id}', ...WEBHOOK_BY_ID, ...WORKSPACE_BY_ID, ...INVITATIONS, ...LOCATION_BY_ID, ...STOCK_COUNT_BY_ID, ...SINGLE_SIGN_ON, ...SECOND_FACTOR, ...PASSKEYS]),
 };
 
 const FORGED_TOKENS = [

@@ -37,7 +37,7 @@ it('deletes only auth state nobody can use any more, and live sessions keep work
 
   const swept = await sweepExpiredAuthState(orm.em.fork());
 
-  expect(swept).toEqual({ sessions: 1, tokens: 2, buckets: expect.any(Number), signInAttempts: 1, mfaChallenges: 1 });
+  expect(swept).toEqual({ sessions: 1, tokens: 2, buckets: expect.any(Number), signInAttempts: 1, mfaChallenges: 1, webAuthnChallenges: expect.any(Number) });
   expect(swept.buckets).toBeGreaterThan(0);
   expect(await count('sessions')).toBe(before.sessions - 1);
   expect(await count('one_time_tokens')).toBe(before.tokens - 2);

@@ -4,6 +4,7 @@ import type { Router } from 'express';
 import { apiTokenRoutes } from '../../backend/src/api-tokens/api-token.routes';
 import { authRoutes } from '../../backend/src/auth/auth.routes';
 import { mfaRoutes } from '../../backend/src/auth/mfa/mfa.routes';
+import { passkeysRoutes } from '../../backend/src/auth/passkeys/passkeys.routes';
 import { oidcRoutes } from '../../backend/src/auth/oidc/oidc.routes';
 import { HTTP_STATUS } from '../../backend/src/common/errors';
 import { dashboardRoutes } from '../../backend/src/dashboard/dashboard.routes';
@@ -82,6 +83,7 @@ describe('the document and the router', () => {
       ...routesOf('/api/users/health', healthRoutes(notCalled as never)),
       ...routesOf('/api/health', probeRoutes(notCalled as never, notCalled as never, notCalled as never, notCalled as never, notCalled as never)),
       ...routesOf('/api/users', mfaRoutes(notCalled)),
+      ...routesOf('/api/users', passkeysRoutes(notCalled)),
       ...routesOf('/api/users', apiTokenRoutes(notCalled)),
       ...routesOf('/api/users', webhookRoutes(notCalled)),
       ...routesOf('/api/users', notificationSettingsRoutes(notCalled)),
@@ -126,6 +128,8 @@ describe('the document and the router', () => {
         'POST /api/auth/signup',
         'POST /api/auth/signin',
         'POST /api/auth/signin/mfa',
+        'POST /api/auth/passkey/options',
+        'POST /api/auth/passkey/signin',
         'POST /api/auth/forgot-password',
         'POST /api/auth/reset-password',
         'GET /api/auth/options',

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { generateSync } from 'otplib';
+import { SoftwareAuthenticator } from '../support/software-authenticator';
 import type { AddressInfo } from 'node:net';
 import { expectGqlError, expectRestError } from '../support/answers';
 import { CookieJar, startTestProvider, type ProviderAccount, type TestProvider } from '../support/oidc-provider';
@@ -27,6 +28,7 @@ const ACCOUNTS: Record<string, ProviderAccount> = {
   taken: { email: uniqueEmail('taken'), email_verified: true, name: 'Tak En' },
   replayer: { email: uniqueEmail('replayer'), email_verified: true, name: 'Rep Layer' },
   guarded: { email: uniqueEmail('guarded'), email_verified: true, name: 'Gus Arded' },
+  keyholder: { email: uniqueEmail('keyholder'), email_verified: true, name: 'Kay Holder' },
 };
 
 let provider: TestProvider;
@@ -168,6 +170,16 @@ describe('signing in with the provider', () => {
     expect(refusal(landing)).toBe('second_factor');
     expect(jar.get(app.url, 'stockroom_sso_session')).toBeUndefined();
     expect((await visit(jar, `${app.url}/api/auth/oidc/session`, { method: 'POST' })).status).toBe(401);
+  });
+
+  it('sends an account with a passkey (and no authenticator) to sign in with its password and passkey too', async () => {
+    const keyholder = await signUpUser(app, { email: ACCOUNTS.keyholder.email });
+    const options = await app.rest('POST', '/api/users/profile/passkeys/options', undefined, { token: keyholder.token });
+    const attestation = new SoftwareAuthenticator(new URL(APP_URL).origin).create(options.body).response;
+    expect((await app.rest('POST', '/api/users/profile/passkeys', { name: 'Phone', attestation }, { token: keyholder.token })).status).toBe(201);
+    const jar = new CookieJar();
+    expect(refusal(await landCallback(jar, await startSignIn(jar, 'keyholder')))).toBe('second_factor');
+    expect(jar.get(app.url, 'stockroom_sso_session')).toBeUndefined();
   });
 
   it('refuses an email the provider has not verified, and creates no account', async () => {

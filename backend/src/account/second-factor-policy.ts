@@ -1,11 +1,13 @@
 /*
  * A workspace's second-factor requirement in SQL, one definition for the
- * access check (workspace.queries.ts), the workspace list and an owner's
- * turning it on (workspaces/).
+ * access check (workspace.queries.ts), the workspace list, an owner's
+ * turning it on (workspaces/) and whether an account has a second factor
+ * (auth/mfa).
  */
 
-/** Whether the account `userSql` names (an SQL expression) has a confirmed second factor. */
-export const hasSecondFactorSql = (userSql: string) => `EXISTS (SELECT 1 FROM totp_factors WHERE user_id = ${userSql} AND confirmed_at IS NOT NULL)`;
+/** Whether the account `userSql` names (an SQL expression) has a second factor: a confirmed authenticator or a passkey. */
+export const hasSecondFactorSql = (userSql: string) =>
+  `(EXISTS (SELECT 1 FROM totp_factors WHERE user_id = ${userSql} AND confirmed_at IS NOT NULL) OR EXISTS (SELECT 1 FROM passkeys WHERE user_id = ${userSql}))`;
 
 /**
  * Whether the member `m` (workspace_members) is kept out of `w` (workspaces) by its policy: it requires a

@@ -66,7 +66,7 @@ function describe(row: ActivityRow, count: number): Pick<ActivityItemView, 'titl
     case 'signed_in':
       return count > 1
         ? { title: ActivityMessages.signedInTimes(count), description: `${count} new sessions were started`, icon: 'log-in' }
-        : { title: 'Signed in', description: details.via === 'sso' ? `A new session was started with ${String(details.provider)}` : 'A new session was started', icon: 'log-in' };
+        : { title: 'Signed in', description: details.via === 'sso' ? `A new session was started with ${String(details.provider)}` : details.via === 'passkey' ? 'A new session was started with a passkey' : 'A new session was started', icon: 'log-in' };
     case 'product_created':
       return { title: 'Product created', description: `Added ${quoted(row.subject)} to your catalogue`, icon: 'add' };
     case 'product_updated': {
@@ -111,6 +111,10 @@ function describe(row: ActivityRow, count: number): Pick<ActivityItemView, 'titl
       return { title: 'Two-factor authentication off', description: 'Sign-in asks for your password only', icon: 'unlock' };
     case 'recovery_codes_created':
       return { title: 'New recovery codes', description: 'The earlier recovery codes no longer work', icon: 'key' };
+    case 'passkey_added':
+      return { title: 'Passkey added', description: `"${String(details.name)}" can sign you in`, icon: 'key' };
+    case 'passkey_removed':
+      return { title: 'Passkey removed', description: `"${String(details.name)}" no longer signs you in`, icon: 'unlock' };
     case 'second_factor_policy_changed':
       return details.required
         ? { title: 'Two-factor authentication required', description: 'Members now need a second factor to work in this workspace', icon: 'shield' }

@@ -24,6 +24,8 @@ export const ACTIVITY_KINDS = [
   'recovery_code_used',
   'sso_linked',
   'sso_unlinked',
+  'passkey_added',
+  'passkey_removed',
   'second_factor_policy_changed',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];

@@ -6,6 +6,8 @@ import { RateLimitBucket } from '../account/rate-limit-bucket.entity';
 import { Session } from '../account/session.entity';
 import { SignInAttempts } from '../auth/sign-in-attempts.entity';
 import { OidcIdentity } from '../auth/oidc/oidc-identity.entity';
+import { Passkey } from '../auth/passkeys/passkey.entity';
+import { WebAuthnChallenge } from '../auth/passkeys/webauthn-challenge.entity';
 import { MfaChallenge } from '../auth/mfa/mfa-challenge.entity';
 import { RecoveryCode } from '../auth/mfa/recovery-code.entity';
 import { TotpFactor } from '../auth/mfa/totp-factor.entity';
@@ -28,4 +30,4 @@ import { WorkspaceMember } from '../account/workspace-member.entity';
 import { WorkspaceInvitation } from '../workspaces/invitation.entity';
 
 /** Every entity the ORM knows; each feature adds its own here. */
-export const entities = [User, Workspace, WorkspaceMember, WorkspaceInvitation, Session, OneTimeToken, SignInAttempts, TotpFactor, RecoveryCode, MfaChallenge, OidcIdentity, RateLimitBucket, Product, CatalogueStats, ActivityEntry, StockMovement, Location, StockLevel, StockCount, StockCountLine, IdempotencyKey, ApiToken, NotificationSettings, StockAlert, OutboxEvent, Webhook, WebhookDelivery, BulkEdit];
+export const entities = [User, Workspace, WorkspaceMember, WorkspaceInvitation, Session, OneTimeToken, SignInAttempts, TotpFactor, RecoveryCode, MfaChallenge, OidcIdentity, Passkey, WebAuthnChallenge, RateLimitBucket, Product, CatalogueStats, ActivityEntry, StockMovement, Location, StockLevel, StockCount, StockCountLine, IdempotencyKey, ApiToken, NotificationSettings, StockAlert, OutboxEvent, Webhook, WebhookDelivery, BulkEdit];

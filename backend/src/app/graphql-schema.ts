@@ -4,6 +4,7 @@ import { ApiTokenResolver } from '../api-tokens/api-token.resolver';
 import { AuthResolver } from '../auth/auth.resolver';
 import { OidcResolver } from '../auth/oidc/oidc.resolver';
 import { MfaResolver } from '../auth/mfa/mfa.resolver';
+import { PasskeysResolver } from '../auth/passkeys/passkeys.resolver';
 import { DashboardResolver } from '../dashboard/dashboard.resolver';
 import { NotificationSettingsResolver } from '../notifications/notification-settings.resolver';
 import { ProductBulkResolver } from '../products/bulk/product-bulk.resolver';
@@ -19,7 +20,7 @@ import { InvitationResolver } from '../workspaces/invitation.resolver';
 import { WorkspaceResolver } from '../workspaces/workspace.resolver';
 
 /** Every feature's resolvers; a new feature adds its own here. */
-const resolvers = [AuthResolver, MfaResolver, OidcResolver, UserResolver, ApiTokenResolver, WebhookResolver, NotificationSettingsResolver, ProductResolver, StockResolver, LocationResolver, LocationFiguresResolver, StockCountResolver, ProductBulkResolver, ProductTrashResolver, DashboardResolver, WorkspaceResolver, InvitationResolver] as const;
+const resolvers = [AuthResolver, MfaResolver, PasskeysResolver, OidcResolver, UserResolver, ApiTokenResolver, WebhookResolver, NotificationSettingsResolver, ProductResolver, StockResolver, LocationResolver, LocationFiguresResolver, StockCountResolver, ProductBulkResolver, ProductTrashResolver, DashboardResolver, WorkspaceResolver, InvitationResolver] as const;
 
 export function buildAppSchema(): Promise<GraphQLSchema> {
   return buildSchema({

@@ -4,6 +4,7 @@ import { apiTokenOpenApiPaths, apiTokenOpenApiSchemas } from '../api-tokens/api-
 import { authOpenApiPaths } from '../auth/auth.openapi';
 import { oidcOpenApiPaths } from '../auth/oidc/oidc.openapi';
 import { mfaOpenApiPaths, mfaOpenApiSchemas } from '../auth/mfa/mfa.openapi';
+import { passkeysOpenApiPaths, passkeysOpenApiSchemas } from '../auth/passkeys/passkeys.openapi';
 import { healthOpenApiPaths } from '../health/health.openapi';
 import { notificationSettingsOpenApiPaths, notificationSettingsOpenApiSchemas } from '../notifications/notification-settings.openapi';
 import { dashboardOpenApiPaths, dashboardOpenApiSchemas } from '../dashboard/dashboard.openapi';
@@ -49,7 +50,7 @@ function withBodyParserAnswers(paths: Paths): Paths {
 }
 
 /** Every path of the REST API and its operations: the document's `paths`, and what the 405 handler reads a path's methods from. */
-export const openApiPaths = withBodyParserAnswers({ ...authOpenApiPaths, ...mfaOpenApiPaths, ...oidcOpenApiPaths, ...userOpenApiPaths, ...apiTokenOpenApiPaths, ...webhookOpenApiPaths, ...notificationSettingsOpenApiPaths, ...productOpenApiPaths, ...stockOpenApiPaths, ...productBulkOpenApiPaths, ...productImportOpenApiPaths, ...productTrashOpenApiPaths, ...dashboardOpenApiPaths, ...locationOpenApiPaths, ...stockCountOpenApiPaths, ...stockChangeOpenApiPaths, ...workspaceOpenApiPaths, ...invitationOpenApiPaths, ...uploadOpenApiPaths, ...healthOpenApiPaths });
+export const openApiPaths = withBodyParserAnswers({ ...authOpenApiPaths, ...mfaOpenApiPaths, ...passkeysOpenApiPaths, ...oidcOpenApiPaths, ...userOpenApiPaths, ...apiTokenOpenApiPaths, ...webhookOpenApiPaths, ...notificationSettingsOpenApiPaths, ...productOpenApiPaths, ...stockOpenApiPaths, ...productBulkOpenApiPaths, ...productImportOpenApiPaths, ...productTrashOpenApiPaths, ...dashboardOpenApiPaths, ...locationOpenApiPaths, ...stockCountOpenApiPaths, ...stockChangeOpenApiPaths, ...workspaceOpenApiPaths, ...invitationOpenApiPaths, ...uploadOpenApiPaths, ...healthOpenApiPaths });
 
 /** The codes an error body can carry: each domain error's, and the 405 handler's. */
 const ERROR_CODES = [...Object.keys(HTTP_STATUS), METHOD_NOT_ALLOWED];
@@ -116,6 +117,7 @@ export function buildOpenApiDocument(serverUrl: string) {
         ...productTrashOpenApiSchemas,
         ...userOpenApiSchemas,
         ...mfaOpenApiSchemas,
+        ...passkeysOpenApiSchemas,
         ...apiTokenOpenApiSchemas,
         ...webhookOpenApiSchemas,
         ...notificationSettingsOpenApiSchemas,

@@ -3,12 +3,13 @@ import type { Statement } from '../db/sql';
 
 /**
  * The account with this (already normalised) email, every column, for
- * mapping to the entity, and whether it has a confirmed second factor (so
- * sign-in sends no statement more for it).
+ * mapping to the entity, and which second factors it has (a confirmed
+ * authenticator, a passkey), so sign-in sends no statement more for them.
  */
 export function userByEmailStatement(email: string): Statement {
   return {
-    sql: `SELECT users.*, EXISTS (SELECT 1 FROM totp_factors f WHERE f.user_id = users.id AND f.confirmed_at IS NOT NULL) AS has_second_factor
+    sql: `SELECT users.*, EXISTS (SELECT 1 FROM totp_factors f WHERE f.user_id = users.id AND f.confirmed_at IS NOT NULL) AS has_totp,
+       EXISTS (SELECT 1 FROM passkeys p WHERE p.user_id = users.id) AS has_passkey
        FROM users WHERE email = ?`,
     values: [email],
   };
@@ -17,11 +18,11 @@ export function userByEmailStatement(email: string): Statement {
 
 /**
  * Releases the reserved password check (clearing the failure count), logs
- * the sign-in and opens the session, as one statement. The session is
+ * the sign-in (saying how, `via`, when not by password alone) and opens the session, as one statement. The session is
  * inserted from the log's row: a CTE that only selects runs when it is read.
  */
-export function completeSignInStatement(emailKey: string, clientKey: string, userId: string, sessionId: string, expiresAt: Date): Statement {
-  const log = logActivityStatement(userId, 'signed_in');
+export function completeSignInStatement(emailKey: string, clientKey: string, userId: string, sessionId: string, expiresAt: Date, via?: Record<string, unknown>): Statement {
+  const log = logActivityStatement(userId, 'signed_in', via);
   return {
     sql: `WITH released AS (
        UPDATE sign_in_attempts SET pending = GREATEST(pending - 1, 0), failures = 0 WHERE email_key = ? AND client_key = ?

@@ -12,6 +12,7 @@ import {
   SignUpInput,
   VerifyEmailInput,
 } from './auth.types';
+import { parseWebAuthnJson, PasskeyOptionsPayload, PasskeySignInOptionsInput, SignInWithPasskeyInput } from './passkeys/passkeys.types';
 
 const message = (text: string): MessagePayload => ({ message: text });
 
@@ -35,6 +36,16 @@ export class AuthResolver {
   @Mutation(() => AuthPayload, { description: "Sign-in's second step: the token from signIn and an authenticator or recovery code" })
   async signInWithCode(@Arg('input') input: SignInWithCodeInput, @Ctx() ctx: RequestContext) {
     return payload(await authService.signInWithCode(ctx, input));
+  }
+
+  @Mutation(() => PasskeyOptionsPayload, { description: "Options for signing in with a passkey: any of this site's instead of the password, or (with the mfaToken of signIn) the account's as the second factor" })
+  async passkeySignInOptions(@Arg('input', () => PasskeySignInOptionsInput, { nullable: true }) input: PasskeySignInOptionsInput | null, @Ctx() ctx: RequestContext) {
+    return { optionsJson: JSON.stringify(await authService.passkeyOptions(ctx, { mfaToken: input?.mfaToken })) };
+  }
+
+  @Mutation(() => AuthPayload, { description: "Sign in with a passkey's answer to passkeySignInOptions: instead of the password, or with the mfaToken as the second factor" })
+  async signInWithPasskey(@Arg('input') input: SignInWithPasskeyInput, @Ctx() ctx: RequestContext) {
+    return payload(await authService.signInWithPasskey(ctx, { mfaToken: input.mfaToken, assertion: parseWebAuthnJson(input.assertionJson, 'assertion') }));
   }
 
   @Mutation(() => MessagePayload, { description: "Revoke the caller's session" })

@@ -27,10 +27,22 @@ export function authRoutes(contextOf: ContextOf): Router {
     res.json(signInJson(await authService.signIn(contextOf(req), input as never)));
   });
 
-  /** POST /api/auth/signin/mfa (public): { mfaToken, code } -> 200 { accessToken, expiresAt, user } */
+  /** POST /api/auth/signin/mfa (public): { mfaToken, code } or { mfaToken, assertion } (a passkey's) -> 200 { accessToken, expiresAt, user } */
   router.post('/signin/mfa', async (req, res) => {
-    const input = readBody(req, ['mfaToken', 'code'] as const);
+    const input = readBody(req, ['mfaToken', 'code', 'assertion'] as const);
     res.json(authJson(await authService.signInWithCode(contextOf(req), input as never)));
+  });
+
+  /** POST /api/auth/passkey/options (public): {} or { mfaToken } -> the options for navigator.credentials.get() */
+  router.post('/passkey/options', async (req, res) => {
+    const input = readBody(req, ['mfaToken'] as const);
+    res.json(await authService.passkeyOptions(contextOf(req), input));
+  });
+
+  /** POST /api/auth/passkey/signin (public): { assertion } instead of a password, or { mfaToken, assertion } as the second factor -> 200 { accessToken, expiresAt, user } */
+  router.post('/passkey/signin', async (req, res) => {
+    const input = readBody(req, ['mfaToken', 'assertion'] as const);
+    res.json(authJson(await authService.signInWithPasskey(contextOf(req), input)));
   });
 
   /** POST /api/auth/signout (signed in): revokes this session. */

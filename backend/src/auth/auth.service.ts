@@ -3,6 +3,7 @@ import {
   AuthMessages,
   ForgotPasswordFields,
   ResetPasswordFields,
+  Rules,
   SESSION_TIMEOUT_MS,
   SignInFields,
   SignInWithCodeFields,
@@ -29,7 +30,11 @@ import { signAccessToken } from '../account/tokens';
 import { requireViewer } from '../account/viewer';
 import { releaseSignInAttempt, reserveSignInAttempt } from './sign-in-attempts';
 import { InvalidVerificationCodeError, MfaTokenInvalidError } from './mfa/mfa.errors';
-import { challengeOf, closeChallenge, newChallenge, recordFactorChange, SECOND_FACTOR_METHODS, spendSecondFactor, type SecondFactorMethod } from './mfa/second-factor';
+import { challengeOf, closeChallenge, newChallenge, recordFactorChange, secondFactorMethodsOf, spendSecondFactor, type SecondFactorMethod } from './mfa/second-factor';
+import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
+import { authenticationOptionsFor, storedPasskeyOf, verifyAssertion } from './passkeys/passkey-assertion';
+import { PasskeyChallengeExpiredError, PasskeyInvalidError } from './passkeys/passkeys.errors';
+import { authenticationResponseOf, spendChallenge } from './passkeys/webauthn';
 
 const RESET_TOKEN_TTL_MS = 60 * 60_000;
 
@@ -64,6 +69,11 @@ export interface SignInInput {
 export interface SignInWithCodeInput {
   mfaToken: string;
   code: string;
+}
+/** A sign-in with a passkey: its answer to passkeyOptions; with the `mfaToken` of a right password, as the second factor. */
+export interface SignInWithPasskeyInput {
+  mfaToken?: unknown;
+  assertion: unknown;
 }
 export interface ResetPasswordInput {
   email: string;
@@ -113,21 +123,52 @@ export async function signInIdentifiedUser(ctx: RequestContext, user: User, via:
 const execute = <T>(ctx: RequestContext, statement: Statement) => runStatement<T>(ctx.em, statement);
 
 /** A plain SELECT mapped to the entity: sign-in's hot path skips the query builder. Also says whether the account has a second factor. */
-async function findUserByEmail(ctx: RequestContext, email: string): Promise<{ user: User; hasSecondFactor: boolean } | null> {
+async function findUserByEmail(ctx: RequestContext, email: string): Promise<{ user: User; methods: SecondFactorMethod[] } | null> {
   const [row] = await execute<Record<string, unknown>>(ctx, userByEmailStatement(normalizeEmail(email)));
   if (!row) return null;
-  const { has_second_factor: hasSecondFactor, ...columns } = row;
-  return { user: ctx.em.map(User, columns), hasSecondFactor: hasSecondFactor === true };
+  const { has_totp: totp, has_passkey: passkey, ...columns } = row;
+  return { user: ctx.em.map(User, columns), methods: secondFactorMethodsOf({ totp: totp === true, passkey: passkey === true }) };
 }
 
 /**
  * Sign-in's last step in one statement: releases the reserved password check
  * (clearing the failure count), logs the sign-in and opens the session.
  */
-async function completeSignIn(ctx: RequestContext, user: User, emailKey: string): Promise<AuthResult> {
+async function completeSignIn(ctx: RequestContext, user: User, emailKey: string, via?: Record<string, unknown>): Promise<AuthResult> {
   const session = newSession(ctx, user);
-  await execute(ctx, completeSignInStatement(emailKey, clientKeyOf(ctx), user.id, session.id, session.expiresAt));
+  await execute(ctx, completeSignInStatement(emailKey, clientKeyOf(ctx), user.id, session.id, session.expiresAt, via));
   return session.result;
+}
+
+/**
+ * A passkey as a sign-in's second factor: the token of a right password and
+ * an answer to the options issued for it, by one of that account's passkeys.
+ * A wrong answer counts towards the lock as a wrong code does.
+ */
+async function passkeySecondFactor(ctx: RequestContext, mfaToken: unknown, assertion: unknown): Promise<AuthResult> {
+  assertValid(validateFields({ mfaToken: Rules.mfaToken }, { mfaToken }));
+  const response = authenticationResponseOf(assertion, 'assertion');
+  const challenge = await challengeOf(ctx, String(mfaToken));
+  if (!challenge) throw new MfaTokenInvalidError();
+  const user = ctx.em.map(User, challenge.userRow);
+  if (user.status !== UserStatus.Active) throw new AccountInactiveError();
+  const emailKey = emailKeyOf(user.email);
+  await reserveSignInAttempt(ctx, emailKey);
+  const right = await (async () => {
+    const spent = await spendChallenge(ctx, response.response.clientDataJSON, 'second_factor');
+    if (!spent || spent.userId !== user.id) return false;
+    const passkey = await storedPasskeyOf(ctx, response.id, user.id);
+    return passkey !== null && (await verifyAssertion(ctx, response, spent.challenge, passkey, false));
+  })().catch(async (error) => {
+    await releaseSignInAttempt(ctx, emailKey, 'wrong');
+    throw error;
+  });
+  if (!right) throw new PasskeyInvalidError(await releaseSignInAttempt(ctx, emailKey, 'wrong'));
+  if (!(await closeChallenge(ctx, String(mfaToken)))) {
+    await releaseSignInAttempt(ctx, emailKey, 'halfway');
+    throw new MfaTokenInvalidError();
+  }
+  return completeSignIn(ctx, user, emailKey);
 }
 
 export const authService = {
@@ -170,11 +211,11 @@ export const authService = {
       const warning = await releaseSignInAttempt(ctx, emailKey, passwordMatched ? 'right' : 'wrong');
       throw passwordMatched ? new AccountInactiveError() : new InvalidCredentialsError(warning);
     }
-    if (found.hasSecondFactor) {
+    if (found.methods.length) {
       // The failures so far stay counted: wrong codes after this right password add up to the same lock.
       const challenge = newChallenge(user.id);
       await execute(ctx, halfwaySignInStatement(emailKey, clientKeyOf(ctx), challenge.statement));
-      return { mfaRequired: true, mfaToken: challenge.token, methods: SECOND_FACTOR_METHODS };
+      return { mfaRequired: true, mfaToken: challenge.token, methods: found.methods };
     }
     return completeSignIn(ctx, user, emailKey);
   },
@@ -186,7 +227,8 @@ export const authService = {
    * the token, so it completes one sign-in. A recovery code used is emailed
    * to the account and listed in its activity.
    */
-  async signInWithCode(ctx: RequestContext, input: SignInWithCodeInput): Promise<AuthResult> {
+  async signInWithCode(ctx: RequestContext, input: SignInWithCodeInput & { assertion?: unknown }): Promise<AuthResult> {
+    if (input.assertion !== undefined && input.code === undefined) return authService.signInWithPasskey(ctx, { mfaToken: input.mfaToken ?? '', assertion: input.assertion });
     await throttle(ctx);
     assertValid(validateFields(SignInWithCodeFields, { ...input }));
     const challenge = await challengeOf(ctx, input.mfaToken);
@@ -207,6 +249,53 @@ export const authService = {
     const result = await completeSignIn(ctx, user, emailKey);
     if (proof.method === 'recovery') await recordFactorChange(ctx, user, { kind: 'recovery_code_used', left: proof.left });
     return result;
+  },
+
+  /**
+   * The options for `navigator.credentials.get()`: a single-use challenge
+   * for 5 minutes. Without a token, for signing in with a passkey instead
+   * of the password (any of this site's discoverable passkeys, which must
+   * check their holder); with the `mfaToken` of a right password, for that
+   * account's passkeys as the second factor.
+   */
+  async passkeyOptions(ctx: RequestContext, input: { mfaToken?: unknown }): Promise<PublicKeyCredentialRequestOptionsJSON> {
+    await throttle(ctx);
+    if (input.mfaToken === undefined || input.mfaToken === null) return authenticationOptionsFor(ctx, null);
+    assertValid(validateFields({ mfaToken: Rules.mfaToken }, { mfaToken: input.mfaToken }));
+    const challenge = await challengeOf(ctx, String(input.mfaToken));
+    if (!challenge) throw new MfaTokenInvalidError();
+    return authenticationOptionsFor(ctx, String(challenge.userRow.id));
+  },
+
+  /**
+   * Signs in with a passkey's answer to passkeyOptions. Without a token it
+   * stands for the password: the passkey names the account, and a wrong
+   * answer for a known passkey counts towards that account's lock as a
+   * wrong password does; the session and activity are a password
+   * sign-in's. With the `mfaToken`, it is the second factor
+   * (signInWithCode's rules). The challenge is spent whatever the outcome.
+   */
+  async signInWithPasskey(ctx: RequestContext, input: SignInWithPasskeyInput): Promise<AuthResult> {
+    await throttle(ctx);
+    if (input.mfaToken !== undefined && input.mfaToken !== null) return passkeySecondFactor(ctx, input.mfaToken, input.assertion);
+    const response = authenticationResponseOf(input.assertion, 'assertion');
+    const spent = await spendChallenge(ctx, response.response.clientDataJSON, 'sign_in');
+    if (!spent) throw new PasskeyChallengeExpiredError();
+    const passkey = await storedPasskeyOf(ctx, response.id);
+    if (!passkey) throw new PasskeyInvalidError();
+    const user = ctx.em.map(User, passkey.userRow);
+    const emailKey = emailKeyOf(user.email);
+    await reserveSignInAttempt(ctx, emailKey);
+    const right = await verifyAssertion(ctx, response, spent.challenge, passkey, true).catch(async (error) => {
+      await releaseSignInAttempt(ctx, emailKey, 'wrong');
+      throw error;
+    });
+    if (!right) throw new PasskeyInvalidError(await releaseSignInAttempt(ctx, emailKey, 'wrong'));
+    if (user.status !== UserStatus.Active) {
+      await releaseSignInAttempt(ctx, emailKey, 'right');
+      throw new AccountInactiveError();
+    }
+    return completeSignIn(ctx, user, emailKey, { via: 'passkey' });
   },
 
   /** Revokes the caller's session only; other devices stay signed in. */

@@ -24,7 +24,7 @@ export class AuthPayload {
   @Field(() => String, { nullable: true, description: 'For signInWithCode: single use, valid 5 minutes' })
   mfaToken!: string | null;
 
-  @Field(() => [String], { nullable: true, description: 'The second factors the account can use: "totp" (an authenticator code) and "recovery" (a recovery code)' })
+  @Field(() => [String], { nullable: true, description: 'The second factors the account can use: "totp" (an authenticator code), "webauthn" (a passkey: signInWithPasskey with the mfaToken) and "recovery" (a recovery code)' })
   methods!: string[] | null;
 }
 

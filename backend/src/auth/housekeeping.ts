@@ -4,6 +4,7 @@ import { RateLimitBucket } from '../account/rate-limit-bucket.entity';
 import { Session } from '../account/session.entity';
 import { SignInAttempts } from './sign-in-attempts.entity';
 import { MfaChallenge } from './mfa/mfa-challenge.entity';
+import { WebAuthnChallenge } from './passkeys/webauthn-challenge.entity';
 
 /** Revoked or expired sessions are kept this long, so "why was I signed out" can still be answered. */
 const SESSION_RETENTION_MS = 30 * 24 * 60 * 60_000;
@@ -16,13 +17,14 @@ export interface SweepResult {
   buckets: number;
   signInAttempts: number;
   mfaChallenges: number;
+  webAuthnChallenges: number;
 }
 
 /**
  * Deletes auth state nobody can use any more: old expired or revoked
  * sessions, used or expired one-time tokens, stale rate-limit windows,
  * sign-in attempt rows untouched for hours and not locked, and sign-ins that
- * waited for a code past their 5 minutes. Safe to run from every
+ * waited for a code past their 5 minutes, and passkey challenges never answered. Safe to run from every
  * instance at once: each statement is a plain conditional DELETE.
  */
 export async function sweepExpiredAuthState(em: EntityManager, now = new Date()): Promise<SweepResult> {
@@ -38,5 +40,6 @@ export async function sweepExpiredAuthState(em: EntityManager, now = new Date())
       $or: [{ lockedUntil: null }, { lockedUntil: { $lt: bucketCutoff } }],
     }),
     mfaChallenges: await em.nativeDelete(MfaChallenge, { expiresAt: { $lt: now } }),
+    webAuthnChallenges: await em.nativeDelete(WebAuthnChallenge, { expiresAt: { $lt: now } }),
   };
 }

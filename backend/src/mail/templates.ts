@@ -50,7 +50,9 @@ export const emailChangedMail = (to: string, name: string, newEmail: string) =>
   ]);
 
 /** A change to how an account signs in beyond its password. */
-export type SecondFactorChange = { kind: 'totp_enabled' } | { kind: 'totp_disabled' } | { kind: 'recovery_codes_created' } | { kind: 'recovery_code_used'; left: number };
+export type SecondFactorChange = { kind: 'totp_enabled' } | { kind: 'totp_disabled' } | { kind: 'recovery_codes_created' } | { kind: 'recovery_code_used'; left: number }
+  | { kind: 'passkey_added'; name: string }
+  | { kind: 'passkey_removed'; name: string };
 
 /** Sent to an account on every change to its second factors, so a change made by someone else does not go unnoticed. */
 export function secondFactorMail(to: string, name: string, change: SecondFactorChange, profileLink: string): OutgoingMail {
@@ -71,6 +73,10 @@ export function secondFactorMail(to: string, name: string, change: SecondFactorC
         [`Someone signed in to your Stockroom account with a recovery code. ${change.left} of your recovery codes ${change.left === 1 ? 'is' : 'are'} left.`, notYou],
         action,
       );
+    case 'passkey_added':
+      return composeMail(to, 'A passkey was added to your Stockroom account', name, [`A passkey named "${oneLine(change.name)}" can now sign in to your Stockroom account.`, notYou], action);
+    case 'passkey_removed':
+      return composeMail(to, 'A passkey was removed from your Stockroom account', name, [`The passkey named "${oneLine(change.name)}" no longer signs in to your Stockroom account.`, notYou], action);
   }
 }
 

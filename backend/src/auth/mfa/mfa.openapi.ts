@@ -19,7 +19,7 @@ export const mfaOpenApiSchemas = {
     properties: {
       mfaRequired: { const: true },
       mfaToken: { ...string, description: 'Single use, valid 5 minutes' },
-      methods: { type: 'array', items: { enum: ['totp', 'recovery'] } },
+      methods: { type: 'array', items: { enum: ['totp', 'webauthn', 'recovery'] }, description: 'totp and recovery with an authenticator app, webauthn with a passkey (POST /api/auth/passkey/options with the mfaToken)' },
     },
   },
   RecoveryCodes: { type: 'object', required: ['recoveryCodes'], properties: { recoveryCodes: { type: 'array', items: string } } },
@@ -36,13 +36,18 @@ export const mfaOpenApiPaths = {
     post: {
       operationId: 'signInWithCode',
       tags: ['Auth'],
-      summary: "Sign-in's second step: the token from /api/auth/signin and an authenticator code or a recovery code",
+      summary: "Sign-in's second step: the token from /api/auth/signin and an authenticator code, a recovery code, or a passkey's answer (`assertion`, to the options of POST /api/auth/passkey/options with the token)",
       security: publicAccess,
-      requestBody: jsonBody(rulesBody(SignInWithCodeFields)),
+      requestBody: jsonBody({
+        ...rulesBody(SignInWithCodeFields),
+        required: ['mfaToken'],
+        description: 'The token and either `code` or `assertion` (sent without `code`)',
+        properties: { ...rulesBody(SignInWithCodeFields).properties, assertion: ref('PasskeyAssertion') },
+      }),
       responses: {
         200: jsonResponse('Signed in', ref('AuthResponse')),
         400: invalid,
-        401: errorResponse('Invalid verification code (with `attemptsLeft` and `lockoutSeconds` near the lock), or This sign-in has expired. Please sign in again'),
+        401: errorResponse('Invalid verification code or This passkey could not be verified (with `attemptsLeft` and `lockoutSeconds` near the lock), or This sign-in has expired. Please sign in again'),
         403: errorResponse('Account is inactive. Please contact support'),
         423: locked,
         429: throttled,

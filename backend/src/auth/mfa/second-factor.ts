@@ -5,6 +5,7 @@ import { runStatement, type Statement } from '../../db/sql';
 import { profileLink } from '../../mail/client-links';
 import { secondFactorMail, type SecondFactorChange } from '../../mail/templates';
 import type { User } from '../../account/user.entity';
+import { hasSecondFactorSql } from '../../account/second-factor-policy';
 import { challengeStatement, closeChallengeStatement, openChallengeStatement, totpFactorStatement, useRecoveryCodeStatement, useTimeStepStatement } from './mfa.queries';
 import { normalizeRecoveryCode, recoveryCodeHashOf } from './recovery-codes';
 import { openSecret } from './secret-box';
@@ -13,9 +14,13 @@ import { totpCodeOf, totpTimeStepOf } from './totp';
 /** How long a sign-in waits for its second factor. */
 export const MFA_TOKEN_TTL_SECONDS = 5 * 60;
 
-/** The second factors an account with an authenticator can sign in with; "webauthn" joins them with passkeys. */
-export const SECOND_FACTOR_METHODS = ['totp', 'recovery'] as const;
+/** The second factors a sign-in can ask for, in the order they are offered. */
+export const SECOND_FACTOR_METHODS = ['totp', 'webauthn', 'recovery'] as const;
 export type SecondFactorMethod = (typeof SECOND_FACTOR_METHODS)[number];
+
+/** What an account can finish a sign-in with: an authenticator's codes and its recovery codes, and its passkeys. */
+export const secondFactorMethodsOf = (factors: { totp: boolean; passkey: boolean }): SecondFactorMethod[] =>
+  SECOND_FACTOR_METHODS.filter((method) => (method === 'webauthn' ? factors.passkey : factors.totp));
 
 export interface TotpFactorRow {
   secret_sealed: string;
@@ -46,6 +51,15 @@ export async function challengeOf(ctx: RequestContext, token: string): Promise<{
 /** Ends the sign-in the token stands for; false when another request ended it first (or it expired meanwhile). */
 export async function closeChallenge(ctx: RequestContext, token: string): Promise<boolean> {
   return (await runStatement(ctx.em, closeChallengeStatement(tokenHashOf(token)))).length > 0;
+}
+
+/** Whether the account has a second factor: a confirmed authenticator or a passkey. */
+export async function hasSecondFactor(ctx: RequestContext, userId: string): Promise<boolean> {
+  const [row] = await runStatement<{ has: boolean }>(ctx.em, {
+    sql: `SELECT ${hasSecondFactorSql('caller.id')} AS has FROM (SELECT ?::uuid AS id) AS caller`,
+    values: [userId],
+  });
+  return row.has;
 }
 
 export async function totpFactorOf(ctx: RequestContext, userId: string): Promise<TotpFactorRow | null> {

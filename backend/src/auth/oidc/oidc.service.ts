@@ -15,7 +15,7 @@ import { profileLink } from '../../mail/client-links';
 import { singleSignOnLinkedMail, singleSignOnUnlinkedMail } from '../../mail/templates';
 import { UnauthenticatedError } from '../../common/errors';
 import { createAccount, signInIdentifiedUser, type AuthResult } from '../auth.service';
-import { totpFactorOf } from '../mfa/second-factor';
+import { hasSecondFactor } from '../mfa/second-factor';
 import { NotLinkedError, SingleSignOnOffError, SingleSignOnRefusedError } from './oidc.errors';
 import { OidcIdentity } from './oidc-identity.entity';
 import { oidcProvider, type OidcProvider } from './oidc-provider';
@@ -142,13 +142,13 @@ async function accountFor(ctx: RequestContext, identity: ProviderIdentity): Prom
 
 /**
  * Where a single sign-on decides the user is signed in: the session opens
- * here. An account with an authenticator is refused before any session
- * exists and sent to sign in with its password and code: the provider proves
- * who the user is, not that they hold the authenticator.
+ * here. An account with a second factor (an authenticator or a passkey) is
+ * refused before any session exists and sent to sign in with its password
+ * and that factor: the provider proves who the user is, not that they hold it.
  */
 async function completeSingleSignOn(ctx: RequestContext, user: User): Promise<AuthResult> {
   if (user.status !== UserStatus.Active) throw new SingleSignOnRefusedError('account_inactive', 'sign-in');
-  if ((await totpFactorOf(ctx, user.id))?.confirmed_at) throw new SingleSignOnRefusedError('second_factor', 'sign-in');
+  if (await hasSecondFactor(ctx, user.id)) throw new SingleSignOnRefusedError('second_factor', 'sign-in');
   return signInIdentifiedUser(ctx, user, { via: 'sso', provider: settingsOf(ctx).name });
 }
 

@@ -41,6 +41,7 @@ import { Migration20261130050000 } from './Migration20261130050000';
 import { Migration20261130060000 } from './Migration20261130060000';
 import { Migration20261130070000 } from './Migration20261130070000';
 import { Migration20261130080000 } from './Migration20261130080000';
+import { Migration20261201010000 } from './Migration20261201010000';
 import { Migration20261201000000 } from './Migration20261201000000';
 import { Migration20261202000000 } from './Migration20261202000000';
 
@@ -93,5 +94,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261130070000', class: Migration20261130070000 }, // the search index led by the workspace (btree_gin), so a common word reads only its own workspace's rows
   { name: 'Migration20261130080000', class: Migration20261130080000 }, // second factors: authenticator secrets (sealed), recovery codes (hashed), sign-ins waiting for a code; their activity kinds; when a session last gave its password or a code again
   { name: 'Migration20261201000000', class: Migration20261201000000 }, // oidc_identities: an account's links to OpenID providers (issuer + subject); activity kinds sso_linked, sso_unlinked
+  { name: 'Migration20261201010000', class: Migration20261201010000 }, // passkeys (public key, counter, transports, name) and their challenges (hashed, single use); activity kinds passkey_added, passkey_removed
   { name: 'Migration20261202000000', class: Migration20261202000000 }, // workspaces.require_second_factor: owners may require a second factor of members; activity kind second_factor_policy_changed
 ];

@@ -167,9 +167,9 @@ describe('signIn / signUp', () => {
 
 describe('a sign-in with a second factor', () => {
   it('stops after the password without a session or an error, and hands back the token the code goes with', async () => {
-    const t = setup({}, { signIn: jest.fn().mockResolvedValue({ mfaToken: 'waiting' }) });
+    const t = setup({}, { signIn: jest.fn().mockResolvedValue({ mfaToken: 'waiting', methods: ['webauthn'] }) });
     const result = await flows.signIn(t.deps, t.dispatch, { email: 'ada@example.com', password: 'pw' });
-    expect(result).toEqual({ ok: true, codeNeeded: { mfaToken: 'waiting' } });
+    expect(result).toEqual({ ok: true, codeNeeded: { mfaToken: 'waiting', methods: ['webauthn'] } });
     expect(t.current()).toMatchObject({ isAuthenticated: false, token: null, loading: false, error: null });
     expect(t.local.dump()).toEqual({});
   });
@@ -183,7 +183,12 @@ describe('a sign-in with a second factor', () => {
   });
 
   it('reads the GraphQL answer: the token when one is set, else the session', () => {
-    expect(flows.signInAnswerOf({ accessToken: null, user: null, mfaToken: 'waiting' })).toEqual({ mfaToken: 'waiting' });
+    expect(flows.signInAnswerOf({ accessToken: null, user: null, mfaToken: 'waiting', methods: ['totp', 'webauthn', 'recovery'] })).toEqual({
+      mfaToken: 'waiting',
+      methods: ['totp', 'webauthn', 'recovery'],
+    });
+    // A server that names no methods asks for a code.
+    expect(flows.signInAnswerOf({ accessToken: null, user: null, mfaToken: 'waiting' })).toEqual({ mfaToken: 'waiting', methods: ['totp', 'recovery'] });
     expect(flows.signInAnswerOf({ accessToken: 'tok', user, mfaToken: null })).toEqual({ accessToken: 'tok', user });
     expect(() => flows.sessionOf({ accessToken: null, user: null })).toThrow('Empty response');
   });

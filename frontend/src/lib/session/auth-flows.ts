@@ -21,12 +21,14 @@ export interface SessionAnswer {
   user: AuthUser;
 }
 
-/** A right password for an account with a second factor: no session yet, the token the code goes with. */
+/** A right password for an account with a second factor: no session yet, the token the code (or passkey) goes with, and which of them the account has. */
 export interface CodeNeeded {
   mfaToken: string;
+  /** "totp", "webauthn" (a passkey), "recovery". */
+  methods: string[];
 }
 
-type AuthPayloadAnswer = { accessToken?: string | null; user?: AuthUser | null; mfaToken?: string | null };
+type AuthPayloadAnswer = { accessToken?: string | null; user?: AuthUser | null; mfaToken?: string | null; methods?: string[] | null };
 
 /** The session an AuthPayload carries (sign-up, and a completed sign-in, always carry one). */
 export function sessionOf(payload: AuthPayloadAnswer): SessionAnswer {
@@ -35,7 +37,8 @@ export function sessionOf(payload: AuthPayloadAnswer): SessionAnswer {
 }
 
 /** Sign-in's AuthPayload: the session, or the token of the code it still needs. */
-export const signInAnswerOf = (payload: AuthPayloadAnswer): SessionAnswer | CodeNeeded => (payload.mfaToken ? { mfaToken: payload.mfaToken } : sessionOf(payload));
+export const signInAnswerOf = (payload: AuthPayloadAnswer): SessionAnswer | CodeNeeded =>
+  payload.mfaToken ? { mfaToken: payload.mfaToken, methods: payload.methods ?? ['totp', 'recovery'] } : sessionOf(payload);
 
 export interface AuthApi {
   fetchProfile(): Promise<AuthUser>;

@@ -5,4 +5,4 @@
 export { AuthProvider, PrerenderedSessionContext } from './AuthProvider';
 export { useAuth } from './useAuth';
 export { fullNameOf, type AuthUser } from './auth-state';
-export type { FlowResult } from './auth-flows';
+export type { CodeNeeded, FlowResult } from './auth-flows';

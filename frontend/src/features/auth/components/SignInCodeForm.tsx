@@ -1,6 +1,6 @@
 import { Button } from '@blueprintjs/core';
 import { ShieldIcon } from '@blueprintjs/icons';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { SecondFactorMessages, SignInWithCodeFields } from '@stockroom/schema';
 import { TextField } from '../../../components/form/TextField';
 import { AuthForm, type SubmitErrors } from './AuthForm';
@@ -15,17 +15,51 @@ export interface SignInCodeFormProps {
   onStartOver(): void;
   /** The sign-in waited too long (or was used): back to the password, whose form shows the message. */
   onExpired(): void;
+  /** The second factors the account has: "totp" and "recovery" (codes), "webauthn" (a passkey). */
+  methods: readonly string[];
+  /** Finishes with a passkey instead of a code; null in a browser without passkeys. */
+  onPasskey: (() => Promise<void>) | null;
 }
 
 /**
- * Sign-in's second step: a code from the authenticator app, or a recovery
- * code. A chunk of its own, loaded when a password turns out to need it, so
- * the sign-in page most people see carries none of it.
+ * Sign-in's second step: a code from the authenticator app, a recovery
+ * code, or a passkey. A chunk of its own, loaded when a password turns out
+ * to need it, so the sign-in page most people see carries none of it.
  */
-export default function SignInCodeForm({ error, lockoutNotice, onSubmit, onStartOver, onExpired }: SignInCodeFormProps) {
+export default function SignInCodeForm({ error, lockoutNotice, onSubmit, onStartOver, onExpired, methods, onPasskey }: SignInCodeFormProps) {
   useEffect(() => {
     if (error === SecondFactorMessages.mfaTokenInvalid) onExpired();
   }, [error, onExpired]);
+  const [usingPasskey, setUsingPasskey] = useState(false);
+  const startOver = (
+    <p className="auth-form__alt">
+      Not your account?{' '}
+      <Button variant="minimal" size="small" onClick={onStartOver}>
+        Start over
+      </Button>
+    </p>
+  );
+  const withPasskey = methods.includes('webauthn');
+  if (!methods.includes('totp')) {
+    // Only passkeys: the one step left is the browser's prompt.
+    return (
+      <AuthLayout icon={<ShieldIcon size={22} />} title="Use your passkey" subtitle="One more step to sign in.">
+        <AuthForm<Record<string, never>>
+          error={error ?? (onPasskey ? null : SecondFactorMessages.passkeyUnsupported)}
+          errorDetail={lockoutNotice}
+          submitLabel="Use a Passkey"
+          submitDisabled={!onPasskey}
+          onSubmit={async () => {
+            await onPasskey?.();
+            return undefined;
+          }}
+          footer={startOver}
+        >
+          <p className="auth-form__lead">This account signs in with a passkey as its second step.</p>
+        </AuthForm>
+      </AuthLayout>
+    );
+  }
   return (
     <AuthLayout icon={<ShieldIcon size={22} />} title="Enter your code" subtitle="One more step to sign in.">
       <AuthForm<{ code: string }>
@@ -34,12 +68,23 @@ export default function SignInCodeForm({ error, lockoutNotice, onSubmit, onStart
         submitLabel="Verify and Sign In"
         onSubmit={onSubmit}
         footer={
-          <p className="auth-form__alt">
-            Not your account?{' '}
-            <Button variant="minimal" size="small" onClick={onStartOver}>
-              Start over
-            </Button>
-          </p>
+          <>
+            {withPasskey && onPasskey && (
+              <Button
+                size="large"
+                fill
+                className="auth-form__sso"
+                loading={usingPasskey}
+                onClick={() => {
+                  setUsingPasskey(true);
+                  void onPasskey().finally(() => setUsingPasskey(false));
+                }}
+              >
+                Use a passkey instead
+              </Button>
+            )}
+            {startOver}
+          </>
         }
       >
         <p className="auth-form__lead">Two-factor authentication is on for this account.</p>

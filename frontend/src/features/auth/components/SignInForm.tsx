@@ -1,6 +1,7 @@
-import { Classes } from '@blueprintjs/core';
+import { Button, Classes } from '@blueprintjs/core';
 import { SignInFields } from '@stockroom/schema';
 import type { SignInInput } from '@stockroom/schema/generated/graphql';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { TextField } from '../../../components/form/TextField';
 import { AuthForm, type SubmitErrors } from './AuthForm';
@@ -13,10 +14,13 @@ export interface SignInFormProps {
   signUpHref: string;
   /** The OpenID provider to offer beside the password, and where its button goes; none when single sign-on is off. */
   singleSignOn?: { name: string; href: string } | null;
+  /** Signs in with a passkey instead of the password; no button when absent (a browser without passkeys). */
+  onPasskey?: (() => Promise<void>) | null;
   onSubmit(values: SignInInput): Promise<SubmitErrors>;
 }
 
-export function SignInForm({ error, lockoutNotice, forgotPasswordHref, signUpHref, singleSignOn, onSubmit }: SignInFormProps) {
+export function SignInForm({ error, lockoutNotice, forgotPasswordHref, signUpHref, singleSignOn, onPasskey, onSubmit }: SignInFormProps) {
+  const [usingPasskey, setUsingPasskey] = useState(false);
   return (
     <AuthForm<SignInInput>
       error={error}
@@ -25,6 +29,20 @@ export function SignInForm({ error, lockoutNotice, forgotPasswordHref, signUpHre
       onSubmit={onSubmit}
       footer={
         <>
+          {onPasskey && (
+            <Button
+              size="large"
+              fill
+              className="auth-form__sso"
+              loading={usingPasskey}
+              onClick={() => {
+                setUsingPasskey(true);
+                void onPasskey().finally(() => setUsingPasskey(false));
+              }}
+            >
+              Sign in with a passkey
+            </Button>
+          )}
           {singleSignOn && (
             // A plain link styled as a button, after an "or" of the stylesheet's: the browser goes to the server, which sends it on to the provider.
             <a className={`${Classes.BUTTON} ${Classes.LARGE} ${Classes.FILL} auth-form__sso`} href={singleSignOn.href}>

@@ -9,6 +9,7 @@ import { fullNameOf } from '../../../lib/session';
 import { ProfileLoadState } from '../components/ProfileLoadState';
 import { ApiTokensSection } from '../components/ApiTokensSection';
 import { NotificationsSection } from '../components/NotificationsSection';
+import { PasskeysSection } from '../components/PasskeysSection';
 import { ProfileSection } from '../components/ProfileSection';
 import { SingleSignOnSection } from '../components/SingleSignOnSection';
 import { StepUpDialog } from '../components/StepUpDialog';
@@ -17,6 +18,7 @@ import { WebhooksSection } from '../components/WebhooksSection';
 import { profileEditPath } from '../urls';
 import { useApiTokens } from '../useApiTokens';
 import { useNotificationSettings } from '../useNotificationSettings';
+import { usePasskeys } from '../usePasskeys';
 import { useProfileUser } from '../useProfileUser';
 import { useSingleSignOn } from '../useSingleSignOn';
 import { useStepUp } from '../useStepUp';
@@ -24,7 +26,7 @@ import { useTwoFactor } from '../useTwoFactor';
 import { useWebhooks } from '../useWebhooks';
 import '../profile.css';
 
-/** /profile: the signed-in user's account, read only, with the way to edit it; two-factor authentication, low-stock emails, API tokens and webhooks. */
+/** /profile: the signed-in user's account, read only, with the way to edit it; two-factor authentication, passkeys, low-stock emails, API tokens and webhooks. */
 export default function ProfilePage() {
   usePageTitle(SignedInTitles.profile);
   const profile = useProfileUser();
@@ -34,11 +36,12 @@ export default function ProfilePage() {
   const webhooks = useWebhooks(stepUp.withStepUp);
   const singleSignOn = useSingleSignOn();
   const twoFactor = useTwoFactor();
+  const passkeys = usePasskeys(stepUp.withStepUp);
   return (
     <div className="page page--narrow profile-page">
       <PageHeader
         title="Profile"
-        subtitle="Your account details, two-factor authentication, email notifications, API tokens and webhooks."
+        subtitle="Your account details, two-factor authentication, passkeys, email notifications, API tokens and webhooks."
         actions={
           <LinkButton intent="primary" size="large" icon={<EditIcon />} to={profileEditPath}>
             Edit Profile
@@ -65,6 +68,7 @@ export default function ProfilePage() {
         </ProfileSection>
       )}
       {profile.status === 'ready' && <TwoFactorSection state={twoFactor} email={profile.user.email} />}
+      {profile.status === 'ready' && <PasskeysSection state={passkeys} />}
       {profile.status === 'ready' && singleSignOn.configured && <SingleSignOnSection state={singleSignOn} />}
       {profile.status === 'ready' && <NotificationsSection state={notifications} />}
       {profile.status === 'ready' && <ApiTokensSection state={apiTokens} />}
