@@ -1,5 +1,5 @@
 import type { WorkspaceRole } from '@stockroom/schema';
-import { hasSecondFactorSql, secondFactorMissingSql } from '../account/second-factor-policy';
+import { secondFactorMissingSql } from '../account/second-factor-policy';
 import type { Statement } from '../db/sql';
 
 /** A workspace as its member sees it: with their own role. */
@@ -59,11 +59,6 @@ export function setRequireSecondFactorStatement(workspaceId: string, required: b
     sql: 'UPDATE workspaces SET require_second_factor = ?, updated_at = now() WHERE id = ? AND require_second_factor <> ? RETURNING id',
     values: [required, workspaceId, required],
   };
-}
-
-/** Whether the account has a confirmed second factor. */
-export function hasSecondFactorStatement(userId: string): Statement {
-  return { sql: `SELECT ${hasSecondFactorSql('?')} AS "hasSecondFactor"`, values: [userId] };
 }
 
 /** Deletes a shared workspace and, by its foreign keys, everything in it; a personal one stays (no row back). */

@@ -5,11 +5,11 @@ import { assertRoleAllows, requireRoleIn, WorkspaceNotFoundError } from '../acco
 import { logWorkspaceActivityStatement } from '../activity/activity-log';
 import { assertValid, canonicalId, ValidationError } from '../common/errors';
 import { enterWorkspace } from '../db/workspace-scope';
+import { hasSecondFactorStatement } from '../account/second-factor-policy';
 import { LastOwnerError, MemberNotFoundError, OwnerWithoutSecondFactorError, PersonalWorkspaceDeleteError, PersonalWorkspaceLeaveError } from './workspace.errors';
 import {
   createWorkspaceStatement,
   deleteWorkspaceStatement,
-  hasSecondFactorStatement,
   lockedWorkspaceStatement,
   memberRoleStatement,
   membersStatement,

@@ -5,7 +5,7 @@ import { runStatement, type Statement } from '../../db/sql';
 import { profileLink } from '../../mail/client-links';
 import { secondFactorMail, type SecondFactorChange } from '../../mail/templates';
 import type { User } from '../../account/user.entity';
-import { hasSecondFactorSql } from '../../account/second-factor-policy';
+import { hasSecondFactorStatement } from '../../account/second-factor-policy';
 import { challengeStatement, closeChallengeStatement, openChallengeStatement, totpFactorStatement, useRecoveryCodeStatement, useTimeStepStatement } from './mfa.queries';
 import { normalizeRecoveryCode, recoveryCodeHashOf } from './recovery-codes';
 import { openSecret } from './secret-box';
@@ -55,11 +55,8 @@ export async function closeChallenge(ctx: RequestContext, token: string): Promis
 
 /** Whether the account has a second factor: a confirmed authenticator or a passkey. */
 export async function hasSecondFactor(ctx: RequestContext, userId: string): Promise<boolean> {
-  const [row] = await runStatement<{ has: boolean }>(ctx.em, {
-    sql: `SELECT ${hasSecondFactorSql('caller.id')} AS has FROM (SELECT ?::uuid AS id) AS caller`,
-    values: [userId],
-  });
-  return row.has;
+  const [row] = await runStatement<{ hasSecondFactor: boolean }>(ctx.em, hasSecondFactorStatement(userId));
+  return row.hasSecondFactor;
 }
 
 export async function totpFactorOf(ctx: RequestContext, userId: string): Promise<TotpFactorRow | null> {
