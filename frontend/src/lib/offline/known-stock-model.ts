@@ -16,7 +16,7 @@ import type { KnownLevel, KnownStock } from './offline-db';
  * kept whole, in place of the other, also when it covered fewer places (a count's scope, `places`):
  * those outside it become unknown (levelAt), never mixed in from the older read.
  */
-export function isNewerRead(kept: Pick<KnownStock, 'levels' | 'askedAt'> | null | undefined, read: Pick<KnownStock, 'levels' | 'askedAt'>): boolean {
+export function isNewerRead(kept: Pick<KnownStock, 'levels' | 'askedAt' | 'places'> | null | undefined, read: Pick<KnownStock, 'levels' | 'askedAt' | 'places'>): boolean {
   if (!kept) return true;
   if (read.askedAt < kept.askedAt) return false;
   const keptAt = new Map(kept.levels.map((level) => [level.locationId, BigInt(level.ledgerPosition)]));
