@@ -396,6 +396,7 @@ describe('what a line may carry', () => {
     for (const [method, path] of [
       ['GET', ''],
       ['GET', '/review'],
+      ['GET', '/stock'],
       ['POST', '/lines'],
       ['POST', '/submit'],
       ['POST', '/approve'],
