@@ -91,6 +91,7 @@ export * from './operations/StockCountProductStock';
 export * from './operations/StockCountRecordFragment';
 export * from './operations/StockCountReview';
 export * from './operations/StockCountScopeOptions';
+export * from './operations/StockCountScopeStock';
 export * from './operations/StockCountSubmit';
 export * from './operations/StockLocationOptions';
 export * from './operations/StockMovementRowFragment';

@@ -45,10 +45,15 @@ const ledgerPositionNow = async (session: ApiSession, productId: string) => (awa
 const afterChanges = (start: number, changes: readonly StockChange[]) => changes.reduce((quantity, change) => ('count' in change ? change.count : quantity + change.units), start);
 
 /** A browser tab with the service worker allowed, signed in as a fresh account with products and an open stock count, opened once online. */
-async function offlineReadySession(b: ReturnType<typeof useBrowser>, products: readonly { name: string; sku: string; quantity: number; notLookedUp?: true }[], viewport = DESKTOP) {
+async function offlineReadySession(
+  b: ReturnType<typeof useBrowser>,
+  products: readonly { name: string; sku: string; quantity: number; notLookedUp?: true }[],
+  viewport = DESKTOP,
+  readsScopeStock = true,
+) {
   const s = await b.open(b.browser(), { serviceWorkers: 'allow', viewport });
-  // What the browser logs of requests with no network, and of the refusal the first test provokes.
-  s.allowConsoleError(/ERR_INTERNET_DISCONNECTED|Failed to fetch|status of 404/);
+  // What the browser logs of requests with no network (or cut here), and of the refusal the first test provokes.
+  s.allowConsoleError(/ERR_INTERNET_DISCONNECTED|ERR_FAILED|Failed to fetch|status of 404/);
   const { user, session } = await createUserWithSession('offline');
   const created = [];
   for (const { notLookedUp: _, ...product } of products) created.push(await createProductApi(session, { price: 3, ...product }));
@@ -60,8 +65,13 @@ async function offlineReadySession(b: ReturnType<typeof useBrowser>, products: r
   await s.page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await s.page.getByTestId('offline-product-copy').getByText(`${products.length} ${products.length === 1 ? 'product' : 'products'} of this workspace`).waitFor({ timeout: 15_000 });
   // The counter opens the count online and looks each product up once: the device keeps the count and each product's stock.
+  // The count's screen also reads its scope's stock once, after its own answers; cut here, the device never gets it.
+  const isScopeStock = (request: { postData(): string | null }) => request.postData()?.includes('StockCountScopeStock') ?? false;
+  if (!readsScopeStock) await s.context.route('**/graphql', (route) => (isScopeStock(route.request()) ? route.abort() : route.fallback()));
+  const scopeStockRead = readsScopeStock ? s.page.waitForResponse((response) => isScopeStock(response.request())) : null;
   await s.page.goto(`/stock-counts/${stockCount.id}`);
   await s.page.getByRole('heading', { name: 'Count: Whole workspace', level: 1 }).waitFor();
+  await scopeStockRead;
   for (const product of products.filter((candidate) => !candidate.notLookedUp)) {
     const form = await findOnCountScreen(s.page, product.sku, product.name);
     await form.getByRole('button', { name: 'Cancel' }).click();
@@ -184,10 +194,12 @@ describe('the offline app', () => {
       { name: 'Cellar Nut', sku: 'OFF-NUT-4', quantity: 50 },
       { name: 'Cellar Screw', sku: 'OFF-SCREW-5', quantity: 60 },
       { name: 'Gone Gasket', sku: 'OFF-GONE-6', quantity: 3 },
+      { name: 'Crawlspace Hinge', sku: 'OFF-HINGE-10', quantity: 20, notLookedUp: true },
     ]);
-    const [lamp, bolt, doomed, nut, screw, gasket] = products;
-    // What the device read of each product's stock as the counter looked it up online.
-    const seen = { [nut.id]: await ledgerPositionNow(session, nut.id), [screw.id]: await ledgerPositionNow(session, screw.id) };
+    const [lamp, bolt, doomed, nut, screw, gasket, hinge] = products;
+    // What the device read of each product's stock as the counter looked it up online, or (the hinge) as the count's screen read its scope.
+    const seen = Object.fromEntries(await Promise.all([nut, screw, hinge].map(async (product) => [product.id, await ledgerPositionNow(session, product.id)])));
+    expect((await offlineStoreSizes(s.page)).knownStock).toBe(7);
 
     expect(await installabilityErrors()).toEqual([]);
     const worker = await s.page.request.get('/sw.js');
@@ -215,7 +227,7 @@ describe('the offline app', () => {
     // The counter counts on the count's screen, started again with no network, while the till sells on.
     await s.page.goto(`/stock-counts/${stockCountId}`);
     await s.page.getByRole('heading', { name: 'Count: Whole workspace', level: 1 }).waitFor();
-    for (const product of [nut, screw]) await api(session, 'POST', `/api/products/${product.id}/stock`, { delta: -1, reason: 'SALE' });
+    for (const product of [nut, screw, hinge]) await api(session, 'POST', `/api/products/${product.id}/stock`, { delta: -1, reason: 'SALE' });
     // The lamp's sales recorded on this device are not in the stock it last read: counted now, they would count twice.
     const sold = await findOnCountScreen(s.page, 'OFF-LAMP-1', 'Offline Lamp');
     await sold.getByTestId('count-entry-own-changes').getByText(/^Stock changes of this product recorded on this device have not reached the server yet/).waitFor();
@@ -223,10 +235,16 @@ describe('the offline app', () => {
     await sold.getByRole('button', { name: 'Cancel' }).click();
     const lines = Array.from({ length: 30 }, (_, i) => ({ ...(i % 2 ? { sku: nut.sku!, name: nut.name, productId: nut.id } : { sku: screw.sku!, name: screw.name, productId: screw.id }), quantity: i + 1 }));
     await countOnScreen(s.page, [...lines, { sku: gasket.sku!, name: gasket.name, quantity: 99 }]);
+    // The hinge was never looked up, but the count's scope read gave the device its stock: it is counted like the others.
+    const unlooked = await findOnCountScreen(s.page, hinge.sku!, hinge.name);
+    expect(await unlooked.getByTestId('count-entry-expected').textContent()).toBe('Expected here: 20');
+    await unlooked.getByLabel('Counted quantity').fill('17');
+    await unlooked.getByLabel('Counted quantity').press('Enter');
+    await unlooked.waitFor({ state: 'detached' });
     // Each waits in the count's list (25 a page), and in the header with the stock changes.
     await expect(queuedLines(s.page, 'pending').count()).resolves.toBe(25);
     await queuedLines(s.page, 'pending').filter({ hasText: 'Gone Gasket' }).getByText('Waiting to be sent').waitFor();
-    await expectWaiting(s, 52);
+    await expectWaiting(s, 53);
     // The expected quantity is the device's last read, and says so.
     const next = await findOnCountScreen(s.page, 'OFF-NUT-4', 'Cellar Nut');
     await next.getByTestId('count-entry-stock-stale').getByText(/^Offline: expected as this device last read it, .*It may have changed since\.$/).waitFor();
@@ -240,7 +258,7 @@ describe('the offline app', () => {
 
     // The queue survives a reload; meanwhile the product of one change is deleted on the server.
     await s.page.reload();
-    await expectWaiting(s, 52);
+    await expectWaiting(s, 53);
     await queuedLines(s.page, 'pending').first().waitFor();
     await deleteProductApi(session, doomed.id);
     await deleteProductApi(session, gasket.id);
@@ -253,7 +271,7 @@ describe('the offline app', () => {
     // Each change once: the initial stock and one movement per change.
     expect((await stockMovementsApi(session, lamp.id)).length).toBe(1 + lampChanges.length);
     expect((await stockMovementsApi(session, bolt.id)).length).toBe(1 + boltChanges.length);
-    expect(await countLines(session, stockCountId)).toEqual(lines.map((line) => line.quantity));
+    expect(await countLines(session, stockCountId)).toEqual([...lines.map((line) => line.quantity), 17].sort((a, b) => a - b));
     // Each line names the newest movement the device knew, not the till's sales since (they stand when the count is approved).
     const recorded = await serverLines(session, stockCountId);
     expect(recorded.map((line) => line.ledgerPosition === seen[line.productId])).toEqual(recorded.map(() => true));
@@ -336,6 +354,7 @@ describe('the offline app', () => {
         { name: 'Attic Fan', sku: 'OFF-FAN-8', quantity: 7, notLookedUp: true },
       ],
       MOBILE,
+      false,
     );
     const [crate, jar] = products;
     await s.context.setOffline(true);

@@ -28,6 +28,7 @@ const MOVEMENTS = `query Movements($id: ID!) { product(id: $id) { id movements(p
 const PRODUCT_STOCK = `query ProductStock($id: ID!) { productStock(id: $id) { total levels { quantity ledgerPosition } } }`;
 const STOCK_COUNTS = `query StockCounts { stockCounts(limit: 10) { stockCounts { id status lineCount } pagination { total } } }`;
 const STOCK_COUNT = `query StockCount($id: ID!) { stockCount(id: $id) { stockCount { id status } lines { id quantity status } } }`;
+const STOCK_COUNT_STOCK = `query StockCountStock($id: ID!) { stockCountStock(id: $id) { locationIds quantitiesHidden products { productId levels { locationId quantity ledgerPosition } } } }`;
 const STOCK_COUNT_REVIEW = `query StockCountReview($id: ID!) { stockCountReview(id: $id) { expectedHidden items { counted expected } notCounted { expected } } }`;
 
 let app: TestApp;
@@ -90,6 +91,7 @@ const READS: Read[] = [
   restRead('stock counts', () => '/api/stock-counts?limit=10', 4),
   restRead('one stock count', () => `/api/stock-counts/${countId}`, 4),
   restRead('stock count review', () => `/api/stock-counts/${countId}/review`, 6),
+  restRead("stock count's scope stock", () => `/api/stock-counts/${countId}/stock`, 4),
   restRead('dashboard', () => '/api/dashboard', 7),
   restRead('profile', () => '/api/users/profile/me', 1),
   { ...restRead('workspaces', () => '/api/workspaces', 2), sessionOnly: true },
@@ -101,6 +103,7 @@ const READS: Read[] = [
   graphqlRead('stock counts', STOCK_COUNTS, () => ({}), 4),
   graphqlRead('one stock count', STOCK_COUNT, () => ({ id: countId }), 4),
   graphqlRead('stock count review', STOCK_COUNT_REVIEW, () => ({ id: countId }), 6),
+  graphqlRead("stock count's scope stock", STOCK_COUNT_STOCK, () => ({ id: countId }), 4),
   graphqlRead('dashboard', DASHBOARD, () => ({}), 7),
   graphqlRead('profile', ME, () => ({}), 1),
   { ...graphqlRead('workspaces', WORKSPACES, () => ({}), 2), sessionOnly: true },

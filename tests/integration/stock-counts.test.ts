@@ -281,6 +281,80 @@ describe.each([['REST', restCounts], ['GraphQL', graphqlCounts]] as const)('over
     valueOf(await t.approve(members.ADMIN, id));
     expect(await quantityOf(product.id)).toBe(13);
   });
+
+  describe("the stock of a count's scope, for counting with no network", () => {
+    const receive = async (productId: string, quantity: number, locationId: string) =>
+      expect((await app.rest('POST', `/api/products/${productId}/stock`, { delta: quantity, locationId }, inShop(members.COUNTER))).status).toBe(200);
+    /** The product's stock answer at the places in `scope`, as the count's stock lists them. */
+    const levelsIn = async (productId: string, scope: string[], caller = members.COUNTER) =>
+      (await t.levels(caller, productId))
+        .filter((level) => scope.includes(level.location.id))
+        .map((level) => ({ locationId: level.location.id, quantity: level.quantity, ledgerPosition: level.ledgerPosition }))
+        .sort((a, b) => a.locationId.localeCompare(b.locationId));
+
+    it("lists every product of the scope with its levels at the scope's locations and the positions its stock answer gives", async () => {
+      const category = `Scoped ${++made}`;
+      const room = await newLocation('Stock room');
+      const shelf = await newLocation('Stock shelf', room);
+      const elsewhere = await newLocation('Elsewhere');
+      const stocked = await newProduct({ category });
+      await receive(stocked.id, 3, shelf);
+      await receive(stocked.id, 2, room);
+      await receive(stocked.id, 4, elsewhere);
+      await sell(stocked.id, 1, shelf);
+      const onlyOutside = await newProduct({ category });
+      const otherCategory = await newProduct({ category: `${category} other` });
+      await receive(otherCategory.id, 5, shelf);
+      const { id } = await countWith([], { locationId: room, category });
+
+      const stock = valueOf(await t.stock(members.COUNTER, id));
+      expect([...stock.locationIds].sort()).toEqual([room, shelf].sort());
+      expect(stock.quantitiesHidden).toBe(false);
+      const byProduct = new Map(stock.products.map((product: { productId: string; levels: Array<{ locationId: string }> }) => [product.productId, product.levels]));
+      expect([...byProduct.keys()].sort()).toEqual([stocked.id, onlyOutside.id].sort());
+      const stockedLevels = [...(byProduct.get(stocked.id) as Array<{ locationId: string }>)].sort((a, b) => a.locationId.localeCompare(b.locationId));
+      expect(stockedLevels).toEqual(await levelsIn(stocked.id, [room, shelf]));
+      expect(stockedLevels.map((level) => level.locationId).sort()).toEqual([room, shelf].sort());
+      expect(byProduct.get(onlyOutside.id)).toEqual([]);
+      valueOf(await t.cancel(members.ADMIN, id));
+    });
+
+    it('in a blind count gives a counter the positions without the quantities, an admin both', async () => {
+      const category = `Blind stock ${++made}`;
+      const product = await newProduct({ category, quantity: 7 });
+      const { id } = await countWith([], { category, blind: true });
+      const [expected] = await levelsIn(product.id, [main]);
+      expect(valueOf(await t.stock(members.COUNTER, id))).toEqual({
+        locationIds: expect.arrayContaining([main]),
+        quantitiesHidden: true,
+        products: [{ productId: product.id, levels: [{ locationId: main, quantity: null, ledgerPosition: expected.ledgerPosition }] }],
+      });
+      expect(valueOf(await t.stock(members.ADMIN, id))).toMatchObject({ quantitiesHidden: false, products: [{ productId: product.id, levels: [expected] }] });
+      valueOf(await t.cancel(members.ADMIN, id));
+    });
+
+    it("is refused to a viewer, 404 for another workspace's count, and 'This stock count is closed' once it is not OPEN", async () => {
+      const { id } = await countWith([], { category: `Refused ${++made}` });
+      expectError(await t.stock(members.VIEWER, id), 'FORBIDDEN', AuthMessages.accessDenied);
+      expectError(await t.stock(stranger, id), 'NOT_FOUND', StockCountMessages.notFound);
+      valueOf(await t.submit(members.COUNTER, id));
+      expectError(await t.stock(members.COUNTER, id), 'CONFLICT', StockCountMessages.closed);
+    });
+
+    it('a line set at a position from it, with sales after the read, books the merge rule: 10, 8 counted, two sales after: 6', async () => {
+      const category = `Merged ${++made}`;
+      const product = await newProduct({ category, quantity: 10 });
+      const { id } = await countWith([], { category });
+      const [{ levels }] = valueOf(await t.stock(members.COUNTER, id)).products;
+      expect(levels).toEqual([{ locationId: main, quantity: 10, ledgerPosition: expect.stringMatching(/^[1-9]\d*$/) }]);
+      await sell(product.id, 1);
+      await sell(product.id, 1);
+      valueOf(await t.addLine(members.COUNTER, id, { productId: product.id, quantity: 8, ledgerPosition: levels[0].ledgerPosition }));
+      valueOf(await t.submit(members.COUNTER, id));
+      valueOf(await t.approve(members.ADMIN, id));
+      expect(await quantityOf(product.id)).toBe(6);
+    });
+  });
 });
 
 describe('what a line may carry', () => {
@@ -322,6 +396,7 @@ describe('what a line may carry', () => {
     for (const [method, path] of [
       ['GET', ''],
       ['GET', '/review'],
+      ['GET', '/stock'],
       ['POST', '/lines'],
       ['POST', '/submit'],
       ['POST', '/approve'],

@@ -12,6 +12,7 @@ export const COUNT_FIELDS = 'id status blind locationId locationPath category cr
 export const LINE_FIELDS = 'id productId productName productSku locationId locationPath quantity ledgerPosition countedAt countedBy { id fullName } replaces status movementId uncounted';
 export const REVIEW_FIELDS =
   'expectedHidden items { productId productName productSku locationId locationPath counted expected variance varianceValue lineIds } notCounted { productId productName productSku locationId locationPath expected varianceValue }';
+export const STOCK_FIELDS = 'locationIds quantitiesHidden products { productId levels { locationId quantity ledgerPosition } }';
 
 /** A call's outcome: its value, or the error's code and message (and, over REST, a status that matches the code). */
 export type Outcome<T = any> = { value: T; error?: undefined } | { value?: undefined; error: { code: string; message: string; fields?: Record<string, string> } };
@@ -31,6 +32,8 @@ export interface CountsTransport {
   get(caller: Caller, id: string): Promise<Outcome<{ stockCount: any; lines: any[] }>>;
   list(caller: Caller): Promise<Outcome<{ stockCounts: any[]; pagination: any }>>;
   review(caller: Caller, id: string, sortBy?: 'value' | 'product'): Promise<Outcome>;
+  /** The stock of an OPEN count's scope: { locationIds, quantitiesHidden, products }. */
+  stock(caller: Caller, id: string): Promise<Outcome>;
   /** The product's stock answer: each level with its quantity and ledger position. */
   levels(caller: Caller, productId: string): Promise<Array<{ location: { id: string }; quantity: number; ledgerPosition: string }>>;
 }
@@ -54,6 +57,7 @@ export function restCounts(app: TestApp): CountsTransport {
     cancel: (caller, id) => call('POST', `/api/stock-counts/${id}/cancel`, undefined, caller, 200, (b) => b.stockCount),
     get: (caller, id) => call('GET', `/api/stock-counts/${id}`, undefined, caller, 200, (b) => b),
     list: (caller) => call('GET', '/api/stock-counts?limit=100', undefined, caller, 200, (b) => b),
+    stock: (caller, id) => call('GET', `/api/stock-counts/${id}/stock`, undefined, caller, 200, (b) => b),
     review: (caller, id, sortBy) => call('GET', `/api/stock-counts/${id}/review${sortBy ? `?sortBy=${sortBy}` : ''}`, undefined, caller, 200, (b) => b),
     async levels(caller, productId) {
       const answer = await app.rest('GET', `/api/products/${productId}/stock`, undefined, headersOf(caller));
@@ -88,6 +92,7 @@ export function graphqlCounts(app: TestApp): CountsTransport {
     cancel: (caller, id) => call(`mutation ($id: ID!) { cancelStockCount(id: $id) { ${COUNT_FIELDS} } }`, { id }, caller, 'cancelStockCount'),
     get: (caller, id) => call(`query ($id: ID!) { stockCount(id: $id) { ${WITH_LINES} } }`, { id }, caller, 'stockCount'),
     list: (caller) => call(`query { stockCounts(limit: 100) { stockCounts { ${COUNT_FIELDS} } pagination { total } } }`, {}, caller, 'stockCounts'),
+    stock: (caller, id) => call(`query ($id: ID!) { stockCountStock(id: $id) { ${STOCK_FIELDS} } }`, { id }, caller, 'stockCountStock'),
     review: (caller, id, sortBy) =>
       call(`query ($id: ID!, $sortBy: StockCountReviewSort) { stockCountReview(id: $id, sortBy: $sortBy) { ${REVIEW_FIELDS} } }`, { id, sortBy: sortBy?.toUpperCase() }, caller, 'stockCountReview'),
     async levels(caller, productId) {

@@ -109,6 +109,38 @@ export const stockCountOpenApiSchemas = {
     },
   },
   StockCountPage: pageOf('stockCounts', 'StockCount'),
+  StockCountStock: {
+    type: 'object',
+    required: ['locationIds', 'quantitiesHidden', 'products'],
+    properties: {
+      locationIds: { type: 'array', items: uuid, description: "The scope's locations: the count's location and the ones below it, or every location" },
+      quantitiesHidden: { type: 'boolean', description: 'true when quantities are null because the count is blind and the caller is below ADMIN' },
+      products: {
+        type: 'array',
+        description: "Every live product of the scope's category (or every one), each with its levels holding stock at the scope's locations",
+        items: {
+          type: 'object',
+          required: ['productId', 'levels'],
+          properties: {
+            productId: uuid,
+            levels: {
+              type: 'array',
+              description: "A scope location not listed holds none of the product: a line there names '0'",
+              items: {
+                type: 'object',
+                required: ['locationId', 'quantity', 'ledgerPosition'],
+                properties: {
+                  locationId: uuid,
+                  quantity: { type: ['integer', 'null'], description: 'The quantity there now; null when hidden' },
+                  ledgerPosition: { ...ledgerPosition, description: "The id of the product's newest movement there: what a count line made now names" },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
 };
 
 export const stockCountOpenApiPaths = {
@@ -157,6 +189,25 @@ export const stockCountOpenApiPaths = {
       security: bearer,
       parameters: [idParam, { name: 'sortBy', in: 'query', schema: ruleSchema(StockCountReviewFields.sortBy, { default: 'value', description: 'value: the largest difference in money first; product: by name' }) }],
       responses: { 200: jsonResponse('The review', ref('StockCountReview')), 400: invalid, 401: unauthenticated, 403: errorResponse('Access denied. Insufficient permissions'), 404: notFound },
+    },
+  },
+  '/api/stock-counts/{id}/stock': {
+    get: {
+      operationId: 'getStockCountStock',
+      tags,
+      summary: "The stock of an OPEN count's scope with each level's ledger position, read at one moment, to count with no network (counters and above)",
+      description:
+        'Every live product of the scope with its levels holding stock at the scope\'s locations. In a blind count, quantities are null to anyone below ADMIN (counters must not see expected quantities); the positions are given, so lines can still be set against the ledger.',
+      security: bearer,
+      parameters: [idParam],
+      responses: {
+        200: jsonResponse("The scope's stock", ref('StockCountStock')),
+        400: invalid,
+        401: unauthenticated,
+        403: forCounters,
+        404: notFound,
+        409: errorResponse(StockCountMessages.closed),
+      },
     },
   },
   '/api/stock-counts/{id}/lines': {

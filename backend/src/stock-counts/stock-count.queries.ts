@@ -1,5 +1,7 @@
 import type { StockCountLineStatus, StockCountStatus } from '@stockroom/schema';
 import type { Statement } from '../db/sql';
+import { LIVE } from '../product-record/product-columns';
+import { ledgerPositionOf } from '../stock/stock-movement.queries';
 
 /**
  * The SQL of stock counts and their lines. The stock they book is written
@@ -177,4 +179,21 @@ export function insertUncountedLinesStatement(
 /** A cancelled count's pending lines are cancelled with it (run after the count is moved, so a line that was being added is seen). */
 export function cancelLinesStatement(countId: string, workspaceId: string): Statement {
   return { sql: `UPDATE stock_count_lines SET status = 'CANCELLED' WHERE workspace_id = ? AND count_id = ? AND status = 'PENDING'`, values: [workspaceId, countId] };
+}
+
+/**
+ * The stock a count's scope holds, for counting with no network: every live product of `category`
+ * (null: any), each with its levels holding stock at `locationIds` (null: anywhere) and their ledger
+ * positions, read in one statement so that every position and quantity is of the same moment. A
+ * product holding none there has one row with a null location.
+ */
+export function scopeStockStatement(workspaceId: string, locationIds: string[] | null, category: string | null): Statement {
+  return {
+    sql: `SELECT p.id AS "productId", s.location_id AS "locationId", s.quantity, CASE WHEN s.location_id IS NULL THEN NULL ELSE ${ledgerPositionOf('s')} END AS "ledgerPosition"
+      FROM products AS p
+      LEFT JOIN stock_levels AS s ON s.product_id = p.id AND s.workspace_id = p.workspace_id AND s.quantity <> 0 AND (?::uuid[] IS NULL OR s.location_id = ANY(?::uuid[]))
+      WHERE p.workspace_id = ? AND p.${LIVE} AND (?::text IS NULL OR p.category = ?)
+      ORDER BY p.id, s.location_id`,
+    values: [locationIds, locationIds, workspaceId, category, category],
+  };
 }

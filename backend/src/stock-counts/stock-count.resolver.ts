@@ -3,6 +3,7 @@ import type { RequestContext } from '../account/context';
 import { IDEMPOTENCY_KEY_ARG } from '../idempotency/idempotency.graphql';
 import { stockCountReviewService } from './stock-count-review.service';
 import { stockCountService } from './stock-count.service';
+import { stockCountStockService } from './stock-count-stock.service';
 import {
   ApproveStockCountInput,
   CreateStockCountInput,
@@ -11,6 +12,7 @@ import {
   StockCountPage,
   StockCountReview,
   StockCountReviewSort,
+  StockCountStock,
   StockCountView,
   StockCountWithLines,
 } from './stock-count.types';
@@ -39,6 +41,13 @@ export class StockCountResolver {
     @Ctx() ctx: RequestContext,
   ) {
     return stockCountReviewService.review(ctx, id, { sortBy });
+  }
+
+  @Query(() => StockCountStock, {
+    description: "The stock of an OPEN count's scope with each level's ledger position, to count with no network (counters and above); quantities hidden from counters in a blind count",
+  })
+  stockCountStock(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestContext) {
+    return stockCountStockService.stock(ctx, id);
   }
 
   @Mutation(() => StockCountView, { description: 'Opens a stock count (admins and above)' })

@@ -6,6 +6,7 @@ import { readBody } from '../rest/body';
 import { queryParams } from '../rest/query';
 import { stockCountReviewService } from './stock-count-review.service';
 import { stockCountService } from './stock-count.service';
+import { stockCountStockService } from './stock-count-stock.service';
 
 type ContextOf = (req: Request) => RequestContext;
 
@@ -33,6 +34,11 @@ export function stockCountRoutes(contextOf: ContextOf): Router {
   /** GET /api/stock-counts/{id}/review?sortBy=value|product (members): { expectedHidden, items, notCounted } */
   router.get('/:id/review', async (req, res) => {
     res.json(await stockCountReviewService.review(contextOf(req), req.params.id, queryParams(req, StockCountReviewFields)));
+  });
+
+  /** GET /api/stock-counts/{id}/stock (counters and above, OPEN counts): { locationIds, quantitiesHidden, products } */
+  router.get('/:id/stock', async (req, res) => {
+    res.json(await stockCountStockService.stock(contextOf(req), req.params.id));
   });
 
   /**

@@ -124,3 +124,24 @@ export class ApproveStockCountInput {
   @Field(() => [ID], { nullable: true, description: 'The pending lines to book; left out: all of them. The others become NOT_CHOSEN' }) lineIds?: string[] | null;
   @Field(() => Boolean, { nullable: true, description: 'Book the stock in the scope that no line counted as 0 (default false)' }) notCountedAsZero?: boolean | null;
 }
+
+@ObjectType({ description: 'A product holding stock at one of the scope\'s locations, as a count line made now names it', simpleResolvers: true })
+export class StockCountStockLevel {
+  @Field(() => ID) locationId!: string;
+  @Field(() => Int, { nullable: true, description: 'The quantity there now; null when hidden (a blind count, to a counter)' }) quantity!: number | null;
+  @Field(() => ID, { description: "The id of the product's newest movement there: the ledgerPosition a count line made now names" }) ledgerPosition!: string;
+}
+
+@ObjectType({ description: "A live product of the count's scope and where in the scope it holds stock", simpleResolvers: true })
+export class StockCountStockProduct {
+  @Field(() => ID) productId!: string;
+  @Field(() => [StockCountStockLevel], { description: "Its levels holding stock at the scope's locations; a scope location not listed holds none (a line there names '0')" })
+  levels!: StockCountStockLevel[];
+}
+
+@ObjectType({ description: "The stock an OPEN count's scope holds, read at one moment, for counting with no network", simpleResolvers: true })
+export class StockCountStock {
+  @Field(() => [ID], { description: "The scope's locations: the count's location and the ones below it, or every location" }) locationIds!: string[];
+  @Field({ description: 'true when quantities are hidden from the caller (a blind count, to a counter); positions are given' }) quantitiesHidden!: boolean;
+  @Field(() => [StockCountStockProduct], { description: "Every live product of the scope's category (or every one)" }) products!: StockCountStockProduct[];
+}

@@ -33,6 +33,8 @@ export interface CountedProduct {
   product: ProductChoice;
   /** The places holding stock in that read, each with its quantity and ledger position; a place not listed held none. */
   levels: readonly KnownLevel[];
+  /** The places that read covered (a count's scope); null: every place. */
+  places: readonly string[] | null;
   source: StockSource;
 }
 
@@ -51,6 +53,9 @@ export const OWN_CHANGES_MESSAGES = {
   sentSinceRead: 'Stock changes of this product recorded on this device reached the server after its stock was read. Find it again to read its stock anew.',
 } as const;
 
+/** The message for a place outside the places this device's read of the product covered. */
+export const UNKNOWN_PLACE_MESSAGE = "This device has not read this product's stock at this place, so a count of it here cannot be set against the ledger. Count it here when the network is back.";
+
 export const UNKNOWN_STOCK_MESSAGE = "This device has not read this product's stock yet, so a count of it cannot be set against the ledger. Count it when the network is back.";
 
 /**
@@ -58,20 +63,22 @@ export const UNKNOWN_STOCK_MESSAGE = "This device has not read this product's st
  * with no network, as this device last read it. Never a position newer than the one the screen
  * shows: the line names the position of the very read whose quantities the counter saw.
  */
-async function stockToCount(read: () => Promise<KnownLevel[]>, productId: string): Promise<Pick<CountedProduct, 'levels' | 'source'>> {
+async function stockToCount(read: () => Promise<KnownLevel[]>, productId: string): Promise<Pick<CountedProduct, 'levels' | 'places' | 'source'>> {
   if (!isOffline()) {
     const askedAt = Date.now();
     try {
       const levels = await read();
       await rememberStock(productId, levels, askedAt).catch(() => undefined);
-      return { levels, source: { kind: 'server', readAt: askedAt } };
+      return { levels, places: null, source: { kind: 'server', readAt: askedAt } };
     } catch (error) {
       // No answer (the network is gone without the browser saying so yet): as offline. A refusal is shown.
       if (!isUnanswered(error)) throw error;
     }
   }
   const known = await knownStock(productId).catch(() => null);
-  return known ? { levels: known.levels, source: { kind: 'device', readAt: known.askedAt } } : { levels: [], source: { kind: 'unknown' } };
+  return known
+    ? { levels: known.levels, places: known.places ?? null, source: { kind: 'device', readAt: known.askedAt } }
+    : { levels: [], places: null, source: { kind: 'unknown' } };
 }
 
 /**
@@ -190,6 +197,8 @@ export function useCountEntry(countId: string, places: readonly ScopeLocation[],
     if (counted.source.kind === 'unknown') return setError(UNKNOWN_STOCK_MESSAGE);
     if (ownChanges) return setError(OWN_CHANGES_MESSAGES[ownChanges]);
     if (!locationId) return setError('Choose where it was counted');
+    const level = levelAt(counted.levels, locationId, counted.places);
+    if (!level) return setError(UNKNOWN_PLACE_MESSAGE);
     const problem = validateFields({ quantity: Rules.quantity }, { quantity: quantity.trim() === '' ? undefined : Number(quantity) }).quantity;
     if (problem) return setError(problem);
     setSaving(true);
@@ -199,7 +208,7 @@ export function useCountEntry(countId: string, places: readonly ScopeLocation[],
         productId: counted.product.id,
         locationId,
         quantity: Number(quantity),
-        ledgerPosition: levelAt(counted.levels, locationId).ledgerPosition,
+        ledgerPosition: level.ledgerPosition,
         countedAt: new Date().toISOString(),
       });
       onSent(outcome, counted.product.name);

@@ -26,6 +26,35 @@ describe('what the device knows of a product stock', () => {
     expect(levelAt(levels, 'shelf')).toEqual({ quantity: 10, ledgerPosition: '5' });
     expect(levelAt(levels, 'bin')).toEqual({ quantity: 0, ledgerPosition: '0' });
   });
+
+  it("reads a place outside a scoped read's places as unknown, and one inside it that it does not list as none at 0", () => {
+    const levels = read(1, ['shelf', 10, '5']).levels;
+    expect(levelAt(levels, 'shelf', ['shelf', 'bin'])).toEqual({ quantity: 10, ledgerPosition: '5' });
+    expect(levelAt(levels, 'bin', ['shelf', 'bin'])).toEqual({ quantity: 0, ledgerPosition: '0' });
+    expect(levelAt(levels, 'basement', ['shelf', 'bin'])).toBeNull();
+    expect(levelAt(levels, 'basement', null)).toEqual({ quantity: 0, ledgerPosition: '0' });
+  });
+
+  it("a count's scoped read and a product's full read replace each other whole, by which is newer, and neither claims what it did not read", () => {
+    const full = { ...read(1, ['shelf', 10, '5'], ['basement', 3, '8']), places: null };
+    const scoped = { ...read(2, ['shelf', 9, '6']), places: ['shelf', 'bin'] };
+    // The scoped read is newer: kept whole; the basement, outside it, is unknown rather than empty.
+    expect(isNewerRead(full, scoped)).toBe(true);
+    expect(levelAt(scoped.levels, 'basement', scoped.places)).toBeNull();
+    expect(levelAt(scoped.levels, 'shelf', scoped.places)).toEqual({ quantity: 9, ledgerPosition: '6' });
+    // A full read sent later replaces it, and covers every place again.
+    const later = { ...read(3, ['shelf', 9, '6'], ['basement', 2, '11']), places: null };
+    expect(isNewerRead(scoped, later)).toBe(true);
+    expect(levelAt(later.levels, 'basement', later.places)).toEqual({ quantity: 2, ledgerPosition: '11' });
+    // A full read that was sent before the scoped one (an answer that came back late) does not.
+    expect(isNewerRead(scoped, full)).toBe(false);
+    // Nor does a scoped read that saw an older movement at a place than the kept read.
+    expect(isNewerRead(later, { ...read(4, ['shelf', 9, '5']), places: ['shelf'] })).toBe(false);
+  });
+
+  it('a blind count read gives positions without quantities', () => {
+    expect(levelAt([{ locationId: 'shelf', quantity: null, ledgerPosition: '5' }], 'shelf', ['shelf'])).toEqual({ quantity: null, ledgerPosition: '5' });
+  });
 });
 
 describe('the device own stock changes beside a read of the stock', () => {

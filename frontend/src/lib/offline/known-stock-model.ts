@@ -12,9 +12,11 @@ import type { KnownLevel, KnownStock } from './offline-db';
 /**
  * Whether a read of a product's stock is newer knowledge than the one kept: it was sent later, and
  * no place it lists has an older movement than the kept read had there (movement ids only grow, so
- * a lower position at a place can only come from an older state of the server).
+ * a lower position at a place can only come from an older state of the server). The newer read is
+ * kept whole, in place of the other, also when it covered fewer places (a count's scope, `places`):
+ * those outside it become unknown (levelAt), never mixed in from the older read.
  */
-export function isNewerRead(kept: Pick<KnownStock, 'levels' | 'askedAt'> | null | undefined, read: Pick<KnownStock, 'levels' | 'askedAt'>): boolean {
+export function isNewerRead(kept: Pick<KnownStock, 'levels' | 'askedAt' | 'places'> | null | undefined, read: Pick<KnownStock, 'levels' | 'askedAt' | 'places'>): boolean {
   if (!kept) return true;
   if (read.askedAt < kept.askedAt) return false;
   const keptAt = new Map(kept.levels.map((level) => [level.locationId, BigInt(level.ledgerPosition)]));
@@ -22,12 +24,15 @@ export function isNewerRead(kept: Pick<KnownStock, 'levels' | 'askedAt'> | null 
 }
 
 /**
- * A place's quantity and ledger position in one read: a place the read does not list held nothing
- * ('0': quantity 0 there at any position up to the read, so counting it at '0' loses no movement).
+ * A place's quantity and ledger position in one read: a place the read covers but does not list
+ * held nothing ('0': quantity 0 there at any position up to the read, so counting it at '0' loses
+ * no movement). Null for a place outside the places a scoped read covered (`places`): the read
+ * says nothing of it, and claiming none there would wipe out its stock when the line is approved.
  */
-export function levelAt(levels: readonly KnownLevel[], locationId: string): Omit<KnownLevel, 'locationId'> {
+export function levelAt(levels: readonly KnownLevel[], locationId: string, places?: readonly string[] | null): Omit<KnownLevel, 'locationId'> | null {
   const level = levels.find((candidate) => candidate.locationId === locationId);
-  return level ? { quantity: level.quantity, ledgerPosition: level.ledgerPosition } : { quantity: 0, ledgerPosition: '0' };
+  if (level) return { quantity: level.quantity, ledgerPosition: level.ledgerPosition };
+  return places && !places.includes(locationId) ? null : { quantity: 0, ledgerPosition: '0' };
 }
 
 /**

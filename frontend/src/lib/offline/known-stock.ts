@@ -12,17 +12,38 @@ import { currentCopyKey } from './product-copy';
  * knows a newer one (a read sent later, or one that saw newer movements). Resolves to the read kept.
  */
 export async function rememberStock(productId: string, levels: readonly KnownLevel[], askedAt: number): Promise<KnownStock | null> {
+  const [newest] = await rememberStocks([{ productId, levels }], askedAt, null);
+  return newest ?? null;
+}
+
+/**
+ * Keeps the reads of several products' stock sent together at `askedAt` (a count's scope, covering
+ * `places`; null: every place), each under the same rule as rememberStock, in one transaction.
+ */
+export async function rememberStocks(reads: ReadonlyArray<{ productId: string; levels: readonly KnownLevel[] }>, askedAt: number, places: readonly string[] | null): Promise<KnownStock[]> {
   const workspace = currentCopyKey();
-  if (!workspace) return null;
+  if (!workspace) return [];
   const db = await offlineDb();
   const tx = db.transaction('knownStock', 'readwrite');
-  const key = `${workspace}:${productId}`;
-  const kept = await tx.store.get(key);
-  const read: KnownStock = { key, workspace, productId, levels: levels.map(({ locationId, quantity, ledgerPosition }) => ({ locationId, quantity, ledgerPosition })), askedAt };
-  const newest = isNewerRead(kept, read) ? read : kept!;
-  if (newest === read) await tx.store.put(read);
+  const kept = await Promise.all(
+    reads.map(async ({ productId, levels }) => {
+      const key = `${workspace}:${productId}`;
+      const known = await tx.store.get(key);
+      const read: KnownStock = {
+        key,
+        workspace,
+        productId,
+        levels: levels.map(({ locationId, quantity, ledgerPosition }) => ({ locationId, quantity, ledgerPosition })),
+        places: places ? [...places] : null,
+        askedAt,
+      };
+      if (!isNewerRead(known, read)) return known!;
+      await tx.store.put(read);
+      return read;
+    }),
+  );
   await tx.done;
-  return newest;
+  return kept;
 }
 
 /** The product's stock as this device last read it in the chosen workspace; null when it never did. */

@@ -36,7 +36,8 @@ export interface ProductCopyState {
 /** One place's stock of a product as a read of the server gave it: the quantity and the newest movement there. */
 export interface KnownLevel {
   locationId: string;
-  quantity: number;
+  /** null: the read did not give it (a blind count's stock, read by a counter). */
+  quantity: number | null;
   ledgerPosition: string;
 }
 
@@ -50,6 +51,11 @@ export interface KnownStock {
   workspace: string;
   productId: string;
   levels: KnownLevel[];
+  /**
+   * The places the read covered (a count's scope: its location and the ones below it); a place
+   * outside them is unknown, not empty. Absent or null: every place (a product's own stock answer).
+   */
+  places?: string[] | null;
   /** When the read that gave these levels was sent (the device's clock): a later read is newer knowledge. */
   askedAt: number;
 }

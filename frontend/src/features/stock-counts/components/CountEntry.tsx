@@ -27,8 +27,8 @@ export function CountEntry({ entry, places, showExpected }: CountEntryProps) {
   const quantityId = useId();
   const [code, setCode] = useState('');
   const { counted } = entry;
-  // Nothing is expected of a product whose stock the device never read.
-  const expected = counted && entry.locationId && counted.source.kind !== 'unknown' ? levelAt(counted.levels, entry.locationId).quantity : null;
+  // Nothing is expected of a product whose stock the device never read (here), or read without quantities (a blind count).
+  const expected = counted && entry.locationId && counted.source.kind !== 'unknown' ? (levelAt(counted.levels, entry.locationId, counted.places)?.quantity ?? null) : null;
 
   return (
     <Card className="stock-counts-card count-entry">

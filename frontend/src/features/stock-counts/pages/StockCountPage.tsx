@@ -34,6 +34,7 @@ import { placesInScope, scopeText, showsExpected } from '../count-scope';
 import type { CountLineOutcome, RecordedCountLine } from '../send-count-line';
 import { useCountEntry } from '../useCountEntry';
 import { useKeptCount } from '../useKeptCount';
+import { useScopeStock } from '../useScopeStock';
 import { stockCountListPath } from '../urls';
 import '../stock-counts.css';
 
@@ -93,6 +94,8 @@ export default function StockCountPage() {
     [client, id, refetch],
   );
   const entry = useCountEntry(id, places, count?.locationId ?? null, onSent);
+  // The scope's stock, kept on the device for counting with no network, read after the page's own answers.
+  useScopeStock(id, count?.locationId ?? null, mayCount && !offline && details.data?.stockCount.stockCount.status === 'OPEN' && Boolean(scope.data));
 
   const act = async () => {
     const step = asking;
