@@ -299,7 +299,8 @@ describe('the offline app', () => {
     await attention.waitFor({ state: 'detached' });
     await s.page.getByRole('banner').getByTestId('offline-status').waitFor({ state: 'detached' });
     s.assertClean();
-  });
+    // Thirty-one lines through the count screen, twenty changes and the checks at two widths: longer than a test's usual minute on a busy machine.
+  }, 120_000);
 
   it('replays 1,000 queued changes in batches, each exactly once, and reports how long the replay took', async () => {
     const { s, session, products, stockCountId } = await offlineReadySession(b, [{ name: 'Bulk Bin', sku: 'OFF-BIN-7', quantity: 10 }]);

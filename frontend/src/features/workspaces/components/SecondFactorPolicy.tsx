@@ -42,7 +42,7 @@ export function SecondFactorPolicy({ workspace, owner }: { workspace: WorkspaceS
   return (
     <>
       <p className="members-section__lead" id="second-factor-policy-help">
-        When it is on, members without two-factor authentication (an authenticator app, set up in their profile) cannot open this workspace, nor can their
+        When it is on, members without two-factor authentication (an authenticator app or a passkey, set up in their profile) cannot open this workspace, nor can their
         API tokens, until they set it up.
       </p>
       <Switch

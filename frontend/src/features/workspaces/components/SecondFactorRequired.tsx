@@ -28,7 +28,7 @@ export default function SecondFactorRequired({ workspace }: { workspace: Workspa
         description={
           <p>
             The owners of <strong>{workspace.name}</strong> require two-factor authentication of every member. Set it up in your profile with an
-            authenticator app; then this workspace opens again.
+            authenticator app or a passkey; then this workspace opens again.
           </p>
         }
         action={
