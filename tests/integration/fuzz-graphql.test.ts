@@ -77,7 +77,7 @@ const INVITATIONS = ['invitations', 'inviteMember', 'revokeInvitation', 'resendI
 const LOCATION_BY_ID = ['location', 'updateLocation', 'deleteLocation', 'transferStock', 'transferStockBatch'];
 
 /** Operations on one stock count, whose ids the generator never sees (tests/integration/stock-counts.test.ts drives them). */
-const STOCK_COUNT_BY_ID = ['stockCount', 'stockCountReview', 'addStockCountLine', 'submitStockCount', 'approveStockCount', 'cancelStockCount'];
+const STOCK_COUNT_BY_ID = ['stockCount', 'stockCountReview', 'stockCountStock', 'addStockCountLine', 'submitStockCount', 'approveStockCount', 'cancelStockCount'];
 
 /** Single sign-on's link: the fuzzed app has no OIDC_ settings, so reading or removing it is NOT_FOUND. */
 const SINGLE_SIGN_ON = ['singleSignOnLink', 'unlinkSingleSignOn'];

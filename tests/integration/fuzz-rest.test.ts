@@ -84,6 +84,7 @@ const LOCATION_BY_ID = ['GET /api/locations/{id}', 'PUT /api/locations/{id}', 'D
 const STOCK_COUNT_BY_ID = [
   'GET /api/stock-counts/{id}',
   'GET /api/stock-counts/{id}/review',
+  'GET /api/stock-counts/{id}/stock',
   'POST /api/stock-counts/{id}/lines',
   'POST /api/stock-counts/{id}/submit',
   'POST /api/stock-counts/{id}/approve',
