@@ -1,7 +1,7 @@
 import type { StockCountLineStatus, StockCountStatus } from '@stockroom/schema';
 import type { Statement } from '../db/sql';
 import { LIVE } from '../product-record/product-columns';
-import { ledgerPositionOf } from '../stock/stock-movement.queries';
+import { ledgerPositionOf } from '../stock/ledger-position';
 
 /**
  * The SQL of stock counts and their lines. The stock they book is written

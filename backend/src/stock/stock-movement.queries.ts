@@ -1,4 +1,5 @@
 import type { Statement } from '../db/sql';
+import { ledgerPositionOf } from './ledger-position';
 
 /** The SQL that reads the stock ledger: a product's movements, newest first. The triggers on products write them (db/triggers/product-history.sql). */
 
@@ -36,14 +37,6 @@ export function transferMovementsStatement(transferId: string, workspaceId: stri
     values: [transferId, workspaceId],
   };
 }
-
-/**
- * A place's ledger position: the id of the product's newest movement at the location ('0' when none was
- * recorded; movement ids only grow), read backwards along the product's movements. `place` names a row with
- * product_id, location_id and workspace_id columns.
- */
-export const ledgerPositionOf = (place: string) =>
-  `coalesce((SELECT max(m.id) FROM stock_movements AS m WHERE m.product_id = ${place}.product_id AND m.location_id = ${place}.location_id AND m.workspace_id = ${place}.workspace_id), 0)::text`;
 
 /** A product's stock levels in a workspace that hold something, each with its ledger position. */
 export function stockLevelsStatement(productId: string, workspaceId: string): Statement {

@@ -1,7 +1,7 @@
 import type { Statement } from '../../db/sql';
 import { lastChange } from '../../product-record/product-change';
 import { LIVE } from '../../product-record/product-columns';
-import { ledgerPositionOf } from '../stock-movement.queries';
+import { ledgerPositionOf } from '../ledger-position';
 
 /**
  * The SQL that reads the ledger at a position and books stock count lines.
