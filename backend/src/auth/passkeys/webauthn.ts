@@ -67,39 +67,44 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 
 const invalidResponse = (field: string) => new ValidationError({ [field]: ValidationMessages.invalidFormat('Passkey response') });
 
+/**
+ * What every browser answer holds, checked: a public-key credential whose id and rawId agree, with
+ * its `response` and that response's client data. The response, or null when any of it is wrong.
+ */
+function credentialResponseOf(value: unknown): Record<string, unknown> | null {
+  if (!isObject(value) || !isBase64Url(value.id, 1400) || value.rawId !== value.id || value.type !== 'public-key') return null;
+  const { response } = value;
+  return isObject(response) && isBase64Url(response.clientDataJSON, 4096) ? response : null;
+}
+
+/** The answer as the library takes it: its extension results an object (a browser that has none may leave them out). */
+function withExtensionResults<T>(value: unknown): T {
+  const answer = value as Record<string, unknown>;
+  return { ...answer, clientExtensionResults: isObject(answer.clientExtensionResults) ? answer.clientExtensionResults : {} } as T;
+}
+
+const isTransportList = (value: unknown) => Array.isArray(value) && value.length <= 10 && value.every((t) => typeof t === 'string' && t.length <= 20);
+
 /** A browser's answer to `navigator.credentials.create()` as JSON, or a 400 on `field`. */
 export function registrationResponseOf(value: unknown, field: string): RegistrationResponseJSON {
-  const response = isObject(value) ? value.response : undefined;
-  if (
-    !isObject(value) ||
-    !isBase64Url(value.id, 1400) ||
-    value.rawId !== value.id ||
-    value.type !== 'public-key' ||
-    !isObject(response) ||
-    !isBase64Url(response.clientDataJSON, 4096) ||
-    !isBase64Url(response.attestationObject, 65536) ||
-    (response.transports !== undefined && !(Array.isArray(response.transports) && response.transports.length <= 10 && response.transports.every((t) => typeof t === 'string' && t.length <= 20)))
-  ) {
+  const response = credentialResponseOf(value);
+  if (!response || !isBase64Url(response.attestationObject, 65536) || (response.transports !== undefined && !isTransportList(response.transports))) {
     throw invalidResponse(field);
   }
-  return { ...(value as unknown as RegistrationResponseJSON), clientExtensionResults: isObject(value.clientExtensionResults) ? value.clientExtensionResults : {} };
+  return withExtensionResults<RegistrationResponseJSON>(value);
 }
 
 /** A browser's answer to `navigator.credentials.get()` as JSON, or a 400 on `field`. */
 export function authenticationResponseOf(value: unknown, field: string): AuthenticationResponseJSON {
-  const response = isObject(value) ? value.response : undefined;
+  const response = credentialResponseOf(value);
+  const userHandle = response?.userHandle;
   if (
-    !isObject(value) ||
-    !isBase64Url(value.id, 1400) ||
-    value.rawId !== value.id ||
-    value.type !== 'public-key' ||
-    !isObject(response) ||
-    !isBase64Url(response.clientDataJSON, 4096) ||
+    !response ||
     !isBase64Url(response.authenticatorData, 4096) ||
     !isBase64Url(response.signature, 8192) ||
-    (response.userHandle !== undefined && response.userHandle !== null && !isBase64Url(response.userHandle, 128))
+    (userHandle !== undefined && userHandle !== null && !isBase64Url(userHandle, 128))
   ) {
     throw invalidResponse(field);
   }
-  return { ...(value as unknown as AuthenticationResponseJSON), clientExtensionResults: isObject(value.clientExtensionResults) ? value.clientExtensionResults : {} };
+  return withExtensionResults<AuthenticationResponseJSON>(value);
 }
