@@ -1,8 +1,9 @@
 import { Button } from '@blueprintjs/core';
 import { ShieldIcon } from '@blueprintjs/icons';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { SecondFactorMessages, SignInWithCodeFields } from '@stockroom/schema';
 import { TextField } from '../../../components/form/TextField';
+import { PasskeyButton } from './PasskeyButton';
 import { AuthForm, type SubmitErrors } from './AuthForm';
 import { AuthLayout } from './AuthLayout';
 
@@ -30,7 +31,6 @@ export default function SignInCodeForm({ error, lockoutNotice, onSubmit, onStart
   useEffect(() => {
     if (error === SecondFactorMessages.mfaTokenInvalid) onExpired();
   }, [error, onExpired]);
-  const [usingPasskey, setUsingPasskey] = useState(false);
   const startOver = (
     <p className="auth-form__alt">
       Not your account?{' '}
@@ -69,20 +69,7 @@ export default function SignInCodeForm({ error, lockoutNotice, onSubmit, onStart
         onSubmit={onSubmit}
         footer={
           <>
-            {withPasskey && onPasskey && (
-              <Button
-                size="large"
-                fill
-                className="auth-form__sso"
-                loading={usingPasskey}
-                onClick={() => {
-                  setUsingPasskey(true);
-                  void onPasskey().finally(() => setUsingPasskey(false));
-                }}
-              >
-                Use a passkey instead
-              </Button>
-            )}
+            {withPasskey && onPasskey && <PasskeyButton onPasskey={onPasskey}>Use a passkey instead</PasskeyButton>}
             {startOver}
           </>
         }

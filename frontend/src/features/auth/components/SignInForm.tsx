@@ -1,9 +1,9 @@
-import { Button, Classes } from '@blueprintjs/core';
+import { Classes } from '@blueprintjs/core';
 import { SignInFields } from '@stockroom/schema';
 import type { SignInInput } from '@stockroom/schema/generated/graphql';
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { TextField } from '../../../components/form/TextField';
+import { PasskeyButton } from './PasskeyButton';
 import { AuthForm, type SubmitErrors } from './AuthForm';
 
 export interface SignInFormProps {
@@ -20,7 +20,6 @@ export interface SignInFormProps {
 }
 
 export function SignInForm({ error, lockoutNotice, forgotPasswordHref, signUpHref, singleSignOn, onPasskey, onSubmit }: SignInFormProps) {
-  const [usingPasskey, setUsingPasskey] = useState(false);
   return (
     <AuthForm<SignInInput>
       error={error}
@@ -29,20 +28,7 @@ export function SignInForm({ error, lockoutNotice, forgotPasswordHref, signUpHre
       onSubmit={onSubmit}
       footer={
         <>
-          {onPasskey && (
-            <Button
-              size="large"
-              fill
-              className="auth-form__sso"
-              loading={usingPasskey}
-              onClick={() => {
-                setUsingPasskey(true);
-                void onPasskey().finally(() => setUsingPasskey(false));
-              }}
-            >
-              Sign in with a passkey
-            </Button>
-          )}
+          {onPasskey && <PasskeyButton onPasskey={onPasskey}>Sign in with a passkey</PasskeyButton>}
           {singleSignOn && (
             // A plain link styled as a button, after an "or" of the stylesheet's: the browser goes to the server, which sends it on to the provider.
             <a className={`${Classes.BUTTON} ${Classes.LARGE} ${Classes.FILL} auth-form__sso`} href={singleSignOn.href}>
