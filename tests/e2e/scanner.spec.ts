@@ -157,7 +157,7 @@ async function withoutCamera(s: GuardedSession): Promise<void> {
 
 describe('scan to find: the scanner dialog', () => {
   // Chromium's own fake camera (a moving test pattern, no code): the dialog stays open.
-  const b = useBrowser({ args: ['--use-fake-device-for-media-stream'] });
+  const b = useBrowser({ args: ['--use-fake-device-for-media-stream'], fullChromium: true });
 
   it.each([
     ['1280', DESKTOP],

@@ -22,10 +22,24 @@ export const CHROMIUM_ARGS = [
   '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
 ];
 
-/** `extraArgs` add to CHROMIUM_ARGS, e.g. a fake camera fed from a file. */
-export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
+/**
+ * The browser suites drive Debian's `chromium-headless-shell`: the same Chromium (Blink, V8, the
+ * network stack, the DevTools protocol) without the desktop browser's layer, which is about a third
+ * of the CPU a suite gives Chromium on this machine. What only the desktop browser has (a camera,
+ * installing the app) is asked of `chromium` itself with `fullChromium`.
+ */
+export function headlessShellPath(): string {
+  return process.env.CHROMIUM_HEADLESS_SHELL_PATH || '/usr/bin/chromium-headless-shell';
+}
+
+export function fullChromiumPath(): string {
+  return process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+}
+
+/** `extraArgs` add to CHROMIUM_ARGS, e.g. a fake camera fed from a file (which needs `fullChromium`). */
+export function launchBrowser(extraArgs: readonly string[] = [], options: { fullChromium?: boolean } = {}): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    executablePath: options.fullChromium ? fullChromiumPath() : headlessShellPath(),
     headless: true,
     args: [...CHROMIUM_ARGS, ...extraArgs],
   });
@@ -178,13 +192,14 @@ export function sameDocument(s: GuardedSession): Promise<boolean> {
  * Wires a browser into a spec file: one Chromium per file (or per describe
  * block that calls it), one guarded context per test, closed (and checked)
  * after each test. `args` add Chromium flags; `args` may be a function
- * for flags that name a file made in a beforeAll. `sessionPerTest: false`
+ * for flags that name a file made in a beforeAll. `fullChromium` launches the
+ * desktop Chromium rather than the headless shell (a fake camera needs it). `sessionPerTest: false`
  * is for specs whose every test opens its own contexts (`open`, at a width
  * of its choosing): a context and its tab cost a renderer process each, and
  * one nobody uses would only add that cost to every test.
  */
 export function useBrowser(
-  options: { args?: readonly string[] | (() => readonly string[]); sessionPerTest?: boolean } = {},
+  options: { args?: readonly string[] | (() => readonly string[]); sessionPerTest?: boolean; fullChromium?: boolean } = {},
 ): { session: () => GuardedSession; browser: () => Browser; open: typeof GuardedSession.open } {
   const sessionPerTest = options.sessionPerTest ?? true;
   // The project-level `testTimeout` in jest.config.js is not applied per
@@ -195,7 +210,7 @@ export function useBrowser(
   const extra: GuardedSession[] = [];
 
   beforeAll(async () => {
-    browser = await launchBrowser(typeof options.args === 'function' ? options.args() : options.args);
+    browser = await launchBrowser(typeof options.args === 'function' ? options.args() : options.args, { fullChromium: options.fullChromium });
   });
   beforeEach(async () => {
     if (sessionPerTest) current = await GuardedSession.open(browser!);

@@ -59,5 +59,5 @@ export function cameraFilming(code: CameraCode): ReturnType<typeof useBrowser> {
   beforeAll(async () => {
     file = await writeCodeVideo(code);
   });
-  return useBrowser({ args: () => fakeCameraArgs(file) });
+  return useBrowser({ args: () => fakeCameraArgs(file), fullChromium: true });
 }

@@ -11,19 +11,26 @@ import { assertBuilt, startServer } from './server.mjs';
 
 export const stateFile = join(tmpdir(), `stockroom-e2e-${process.pid}.json`);
 
-export function chromiumPath() {
-  return process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+/** The desktop Chromium (a camera, installing the app, Lighthouse) and the headless shell every other browser test drives. */
+export function chromiumPaths() {
+  return {
+    CHROMIUM_PATH: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    CHROMIUM_HEADLESS_SHELL_PATH: process.env.CHROMIUM_HEADLESS_SHELL_PATH || '/usr/bin/chromium-headless-shell',
+  };
 }
 
 export default async function globalSetup() {
-  const chromium = chromiumPath();
-  try {
-    accessSync(chromium, constants.X_OK);
-  } catch {
-    throw new Error(
-      `Chromium not found at ${chromium}. The browser tests need a system Chromium: ` +
-        'install Debian\'s package (`apt-get install -y chromium`) or set CHROMIUM_PATH. They are never skipped.',
-    );
+  const paths = chromiumPaths();
+  for (const [name, path] of Object.entries(paths)) {
+    try {
+      accessSync(path, constants.X_OK);
+    } catch {
+      throw new Error(
+        `Chromium not found at ${path}. The browser tests need Debian's Chromium: ` +
+          "install its packages (`apt-get install -y chromium chromium-headless-shell`) or set " +
+          `${name}. They are never skipped.`,
+      );
+    }
   }
   assertBuilt();
 
@@ -33,7 +40,7 @@ export default async function globalSetup() {
   process.env.E2E_BASE_URL = server.baseUrl;
   process.env.E2E_DATA_DIR = server.dataDir;
   process.env.E2E_STATE_FILE = stateFile;
-  process.env.CHROMIUM_PATH = chromium;
+  Object.assign(process.env, paths);
   writeFileSync(
     stateFile,
     JSON.stringify({ baseUrl: server.baseUrl, dataDir: server.dataDir, pid: server.pid, logFile: server.logFile }, null, 2),
