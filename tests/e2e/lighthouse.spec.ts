@@ -55,11 +55,13 @@ const PRODUCTS = 300;
  * Lighthouse's guidance on variability and Lighthouse CI do: a single mobile run's score follows
  * whatever else the machine did in that second (a product's TBT went from 111 to 276 ms and back
  * between two runs of the same build, minutes apart). Accessibility holds on every run, CLS on the
- * median run: the home page's feature cards shifted by 0.026 in one desktop run of some forty on
- * one day, and a page whose layout shifts does so in every run. Desktop is measured three times
- * too, so that one run's shift does not decide it.
+ * median run. Desktop scores sit far above their floors, so each page is measured once there, and
+ * a page whose run misses a floor is measured up to three times and held to the median of the
+ * three (CONFIRM_MISS_WITH): the home page's feature cards once shifted by 0.026 in one desktop run
+ * of some forty, where a page whose layout shifts does so in every run.
  */
-const MEDIAN_OF = { mobile: 3, desktop: 3 };
+const MEDIAN_OF = { mobile: 3, desktop: 1 };
+const CONFIRM_MISS_WITH = 3;
 
 describe('Lighthouse on the production build', () => {
   it(
@@ -100,6 +102,7 @@ describe('Lighthouse on the production build', () => {
         pages,
         formFactors: ['mobile', 'desktop'],
         runs: MEDIAN_OF,
+        confirm: { runs: CONFIRM_MISS_WITH, floors: FLOORS },
         chromiumPath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
         chromiumArgs: CHROMIUM_ARGS,
         // Set to keep every run's full report and trace, to see why a page scores what it does.
@@ -131,8 +134,8 @@ describe('Lighthouse on the production build', () => {
         expect({ where, cls: f.cls !== null && f.cls <= floor.maxCls }).toEqual({ where, cls: true });
       }
     },
-    // Twenty Lighthouse runs take about 2 minutes on a quiet machine, 3 on a busy one; a machine far
-    // busier than that would still finish in time.
+    // Twenty-four Lighthouse runs take about 2 minutes on a quiet machine, 3 on a busy one; a machine
+    // far busier than that, measuring every page again, would still finish in time.
     900_000,
   );
 });
