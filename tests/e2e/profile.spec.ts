@@ -175,6 +175,8 @@ describe('profile', () => {
     await edit.changePassword(`${PASSWORD}-wrong`, NEW_PASSWORD);
     await edit.waitForFieldError(edit.currentPassword, UserMessages.currentPasswordWrong);
 
+    // From here on the other device's requests are refused, its background ones (the device's product copy) included.
+    other.allowConsoleError(/Failed to load resource: the server responded with a status of 401/);
     await edit.changePassword(PASSWORD, NEW_PASSWORD);
     await edit.password.getByRole('status').filter({ hasText: UserMessages.passwordChanged }).waitFor();
     expect(await edit.currentPassword.inputValue()).toBe('');
@@ -184,7 +186,6 @@ describe('profile', () => {
     await edit.ready();
 
     // The other one is signed out on its next request.
-    other.allowConsoleError(/Failed to load resource: the server responded with a status of 401/);
     await other.page.goto('/profile');
     await otherShell.waitForPath('/auth/login');
     expect(await other.page.evaluate(() => localStorage.getItem('mean_auth_token'))).toBeNull();
