@@ -6,14 +6,16 @@
  * an outside project's code check against the same contract CI diffs.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeIfChanged } from './write-if-changed.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const work = mkdtempSync(join(tmpdir(), 'stockroom-rest-codegen-'));
 const documentFile = join(work, 'openapi.json');
+const typesFile = join(work, 'rest.ts');
 const target = join(root, 'schema/generated/rest.ts');
 
 function run(label, command, args) {
@@ -27,8 +29,9 @@ function run(label, command, args) {
 
 try {
   run('emit-openapi', process.execPath, [join(root, 'backend/dist/scripts/emit-openapi.js'), documentFile]);
-  run('openapi-typescript', join(root, 'node_modules/.bin/openapi-typescript'), [documentFile, '--output', target]);
-  console.log('codegen: wrote schema/generated/rest.ts from /api/openapi.json');
+  run('openapi-typescript', join(root, 'node_modules/.bin/openapi-typescript'), [documentFile, '--output', typesFile]);
+  const changed = writeIfChanged(target, readFileSync(typesFile, 'utf8'));
+  console.log(`codegen: schema/generated/rest.ts from /api/openapi.json ${changed ? 'written' : 'up to date'}`);
 } catch (error) {
   console.error(`codegen: ${error.message}`);
   process.exitCode = 1;
