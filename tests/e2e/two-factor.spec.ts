@@ -1,9 +1,11 @@
 import { generateSync } from 'otplib';
 import { SecondFactorMessages } from '@stockroom/schema';
+import { ApiTokensSection } from './pages/ApiTokensSection';
 import { DESKTOP, MOBILE, useBrowser } from './support/browser';
 import { checkAtEveryWidth, CLEAN_AT_EVERY_WIDTH } from './support/no-violations';
 import { animationsDone, saveScreenshot } from './support/screen-checks';
 import { createUserWithSession, newUser, useSessionInBrowser } from './support/api';
+import { ageSessionsSql } from './support/database';
 import { AppShell, toastLocator } from './pages/AppShell';
 import { SignInPage } from './pages/SignInPage';
 import { SignUpPage } from './pages/SignUpPage';
@@ -14,8 +16,8 @@ import { SignUpPage } from './pages/SignUpPage';
  * as an authenticator app would; then sign-in asks for a code after the
  * password, and takes a recovery code instead. Passkeys through Chromium's
  * virtual authenticator (the DevTools protocol's WebAuthn domain): added
- * in the profile, then used to sign in instead of the password and as the
- * second step after it.
+ * in the profile, then used to sign in instead of the password, as the
+ * second step after it, and to confirm it is you before a new API token.
  */
 
 /** The code an app shows `steps` 30-second steps from now: a code works once, so each use takes its own step (the server allows one either side). */
@@ -106,7 +108,7 @@ describe('two-factor authentication', () => {
     s.assertClean();
   });
 
-  it('adds a passkey after sign-up, renames it, signs in with it instead of the password and as the second step; clean at 375 and 1280 px', async () => {
+  it('adds a passkey after sign-up, renames it, signs in with it instead of the password and as the second step, confirms a new API token with it; clean at 375 and 1280 px', async () => {
     const s = b.session();
     // A platform authenticator that keeps discoverable credentials and checks its holder, as a laptop's fingerprint reader does.
     const cdp = await s.context.newCDPSession(s.page);
@@ -171,6 +173,26 @@ describe('two-factor authentication', () => {
     }
     await s.page.getByRole('button', { name: 'Use a Passkey' }).click();
     await shell.waitForPath('/dashboard');
+
+    // Eleven minutes later a new API token asks to confirm it is you, and the passkey does.
+    await ageSessionsSql(user.email);
+    const tokens = new ApiTokensSection(s.page);
+    await tokens.goto();
+    await tokens.create('Shop sync', 'read', '90 days');
+    const stepUp = s.page.getByRole('dialog', { name: 'Confirm it is you' });
+    const usePasskey = stepUp.getByRole('button', { name: 'Use a passkey' });
+    await usePasskey.waitFor();
+    await animationsDone(s.page);
+    expect(await checkAtEveryWidth(s.page)).toEqual(CLEAN_AT_EVERY_WIDTH);
+    for (const viewport of [MOBILE, DESKTOP]) {
+      await s.page.setViewportSize(viewport);
+      await saveScreenshot(s.page, 'two-factor', `step-up-passkey-${viewport.width}`);
+    }
+    await usePasskey.click();
+    await stepUp.waitFor({ state: 'detached' });
+    await toastLocator(s.page, SecondFactorMessages.stepUpDone).waitFor();
+    await tokens.newToken.waitFor();
+    expect(await tokens.newToken.inputValue()).toMatch(/^stk_/);
     s.assertClean();
   });
 });
