@@ -1,4 +1,5 @@
 import { generateSync } from 'otplib';
+import type { Page } from 'playwright-core';
 import { SecondFactorMessages } from '@stockroom/schema';
 import { ApiTokensSection } from './pages/ApiTokensSection';
 import { DESKTOP, MOBILE, useBrowser } from './support/browser';
@@ -22,6 +23,14 @@ import { SignUpPage } from './pages/SignUpPage';
 
 /** The code an app shows `steps` 30-second steps from now: a code works once, so each use takes its own step (the server allows one either side). */
 const codeOf = (secret: string, steps = 0) => generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
+
+/** The step-up dialog has faded in; behind it, the button of the action it holds spins until the dialog is answered. */
+const stepUpDialogSettled = (page: Page) =>
+  page.waitForFunction(
+    () =>
+      document.querySelector('.bp6-overlay-enter, .bp6-overlay-enter-active') === null &&
+      document.getAnimations().every((animation) => animation.playState !== 'running' || ((animation.effect as KeyframeEffect | null)?.target as Element | null)?.closest('.bp6-spinner')),
+  );
 
 describe('two-factor authentication', () => {
   const b = useBrowser();
@@ -182,12 +191,17 @@ describe('two-factor authentication', () => {
     const stepUp = s.page.getByRole('dialog', { name: 'Confirm it is you' });
     const usePasskey = stepUp.getByRole('button', { name: 'Use a passkey' });
     await usePasskey.waitFor();
-    await animationsDone(s.page);
+    await stepUpDialogSettled(s.page);
     expect(await checkAtEveryWidth(s.page)).toEqual(CLEAN_AT_EVERY_WIDTH);
     for (const viewport of [MOBILE, DESKTOP]) {
       await s.page.setViewportSize(viewport);
       await saveScreenshot(s.page, 'two-factor', `step-up-passkey-${viewport.width}`);
     }
+    // A passkey whose holder is not checked (a failed fingerprint) does not confirm; the dialog says so and stays.
+    await cdp.send('WebAuthn.setUserVerified', { authenticatorId, isUserVerified: false });
+    await usePasskey.click();
+    await stepUp.getByRole('alert').filter({ hasText: SecondFactorMessages.passkeyCancelled }).waitFor();
+    await cdp.send('WebAuthn.setUserVerified', { authenticatorId, isUserVerified: true });
     await usePasskey.click();
     await stepUp.waitFor({ state: 'detached' });
     await toastLocator(s.page, SecondFactorMessages.stepUpDone).waitFor();
