@@ -27,6 +27,14 @@ export function closeChallengeStatement(tokenHash: string): Statement {
   return { sql: 'DELETE FROM mfa_challenges WHERE token_hash = ? AND expires_at > now() RETURNING user_id', values: [tokenHash] };
 }
 
+/** Which second factors the account has: a confirmed authenticator (`totp`), a passkey (`passkey`). */
+export function secondFactorsStatement(userId: string): Statement {
+  return {
+    sql: `SELECT EXISTS (SELECT 1 FROM totp_factors WHERE user_id = ? AND confirmed_at IS NOT NULL) AS totp, EXISTS (SELECT 1 FROM passkeys WHERE user_id = ?) AS passkey`,
+    values: [userId, userId],
+  };
+}
+
 /** The account's authenticator, confirmed or not. */
 export function totpFactorStatement(userId: string): Statement {
   return { sql: 'SELECT secret_sealed, confirmed_at, last_time_step FROM totp_factors WHERE user_id = ?', values: [userId] };

@@ -5,8 +5,7 @@ import { runStatement, type Statement } from '../../db/sql';
 import { profileLink } from '../../mail/client-links';
 import { secondFactorMail, type SecondFactorChange } from '../../mail/templates';
 import type { User } from '../../account/user.entity';
-import { hasSecondFactorStatement } from '../../account/second-factor-policy';
-import { challengeStatement, closeChallengeStatement, openChallengeStatement, totpFactorStatement, useRecoveryCodeStatement, useTimeStepStatement } from './mfa.queries';
+import { challengeStatement, closeChallengeStatement, openChallengeStatement, secondFactorsStatement, totpFactorStatement, useRecoveryCodeStatement, useTimeStepStatement } from './mfa.queries';
 import { normalizeRecoveryCode, recoveryCodeHashOf } from './recovery-codes';
 import { openSecret } from './secret-box';
 import { totpCodeOf, totpTimeStepOf } from './totp';
@@ -53,10 +52,10 @@ export async function closeChallenge(ctx: RequestContext, token: string): Promis
   return (await runStatement(ctx.em, closeChallengeStatement(tokenHashOf(token)))).length > 0;
 }
 
-/** Whether the account has a second factor: a confirmed authenticator or a passkey. */
-export async function hasSecondFactor(ctx: RequestContext, userId: string): Promise<boolean> {
-  const [row] = await runStatement<{ hasSecondFactor: boolean }>(ctx.em, hasSecondFactorStatement(userId));
-  return row.hasSecondFactor;
+/** What the account can finish a sign-in with (none: it has no second factor), as `secondFactorMethodsOf`. */
+export async function secondFactorMethodsOfUser(ctx: RequestContext, userId: string): Promise<SecondFactorMethod[]> {
+  const [row] = await runStatement<{ totp: boolean; passkey: boolean }>(ctx.em, secondFactorsStatement(userId));
+  return secondFactorMethodsOf(row);
 }
 
 export async function totpFactorOf(ctx: RequestContext, userId: string): Promise<TotpFactorRow | null> {
