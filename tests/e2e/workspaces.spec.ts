@@ -233,4 +233,40 @@ describe('workspaces', () => {
     expect(await main.getByRole('heading', { name: 'Two-factor authentication required' }).count()).toBe(0);
     s.assertClean();
   });
+
+  it('the switcher marks a workspace that needs two-factor, and leads to the page that says so', async () => {
+    const s = b.session();
+    const owner = await createUserWithSession('markowner');
+    const member = await createUserWithSession('markmember');
+    const team = await createWorkspaceApi(owner.session, 'Guarded shop');
+    const open = await createWorkspaceApi(owner.session, 'Open shop');
+    await addMemberSql(team.id, member.user.email, 'EDITOR');
+    await addMemberSql(open.id, member.user.email, 'VIEWER');
+    await turnOnTotpApi(owner.session);
+    await requireSecondFactorApi(owner.session, team.id);
+    await useSessionInBrowser(s.context, member.session);
+
+    await s.page.goto('/products');
+    await workspaceButton(s.page, 'OWNER').click();
+    const guarded = s.page.getByRole('menuitemradio', { name: /Guarded shop/ });
+    await guarded.waitFor();
+    // The mark is a shield for the eye and words for a screen reader; a workspace that lets the member in has none.
+    expect(await guarded.textContent()).toContain('Needs two-factor authentication');
+    expect(await guarded.locator('.workspace-menu__needs-factor').isVisible()).toBe(true);
+    expect(await s.page.getByRole('menuitemradio', { name: /Open shop/ }).textContent()).not.toContain('two-factor');
+    expect(await checkAtEveryWidth(s.page, () => guarded.waitFor())).toEqual(CLEAN_AT_EVERY_WIDTH);
+    for (const viewport of [MOBILE, DESKTOP]) {
+      await s.page.setViewportSize(viewport);
+      await guarded.waitFor();
+      await saveScreenshot(s.page, 'workspaces', `menu-needs-second-factor-${viewport.width}`);
+    }
+
+    await guarded.click();
+    const main = s.page.getByRole('main');
+    await main.getByRole('heading', { name: 'Two-factor authentication required', level: 1 }).waitFor();
+    await main.getByText('Guarded shop').waitFor();
+    expect(await s.page.getByRole('alert').count()).toBe(0);
+
+    s.assertClean();
+  });
 });
