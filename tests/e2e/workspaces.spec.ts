@@ -234,7 +234,7 @@ describe('workspaces', () => {
     s.assertClean();
   });
 
-  it('the switcher marks a workspace that needs two-factor, and leads to the page that says so', async () => {
+  it('the switcher marks a workspace that needs two-factor, leads to the page that says so, and the profile’s workspace cards explain it', async () => {
     const s = b.session();
     const owner = await createUserWithSession('markowner');
     const member = await createUserWithSession('markmember');
@@ -267,6 +267,22 @@ describe('workspaces', () => {
     await main.getByText('Guarded shop').waitFor();
     expect(await s.page.getByRole('alert').count()).toBe(0);
 
+    // The profile stays open; its cards of this workspace say why they are empty and where to go, not a load error.
+    await main.getByRole('link', { name: 'Set up two-factor authentication' }).click();
+    const tokens = s.page.getByRole('region', { name: 'API tokens' });
+    await tokens.getByText('Two-factor authentication required by this workspace').waitFor();
+    expect(await tokens.innerText()).not.toContain('Could not load');
+    await s.page.getByRole('region', { name: 'Webhooks' }).getByText('Two-factor authentication required by this workspace').waitFor();
+    expect(await tokens.getByRole('button', { name: 'Create Token' }).isDisabled()).toBe(true);
+    expect(await checkAtEveryWidth(s.page, () => tokens.getByText('Two-factor authentication required by this workspace').waitFor())).toEqual(CLEAN_AT_EVERY_WIDTH);
+    for (const viewport of [MOBILE, DESKTOP]) {
+      await s.page.setViewportSize(viewport);
+      await tokens.scrollIntoViewIfNeeded();
+      await saveScreenshot(s.page, 'workspaces', `profile-cards-second-factor-${viewport.width}`);
+    }
+    await tokens.getByRole('link', { name: 'Two-factor authentication' }).click();
+    await s.page.waitForURL((url) => url.hash === '#profile-two-factor-title');
+    await s.page.getByRole('region', { name: 'Two-factor authentication' }).getByRole('button', { name: 'Set Up Two-Factor Authentication' }).waitFor();
     s.assertClean();
   });
 });
