@@ -187,6 +187,10 @@ describe('signing in with the provider', () => {
     expect(signedIn.status).toBe(200);
     expect(signedIn.body).toEqual({ accessToken: expect.any(String), expiresAt: expect.any(String), user: expect.objectContaining({ id: guarded.user.id }) });
     expect((await app.rest('GET', '/api/users/profile/me', undefined, { token: signedIn.body.accessToken })).status).toBe(200);
+    // The activity says how the session began: with the provider, not a password.
+    expect(await recentActivity(signedIn.body.accessToken)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ kind: 'signed_in', description: `A new session was started with ${PROVIDER_NAME}` })]),
+    );
     // Single use: the token completed its sign-in, even with another right code.
     await app.sql('UPDATE totp_factors SET last_time_step = last_time_step - 2 WHERE user_id = $1', [guarded.user.id]);
     expectRestError(await app.rest('POST', '/api/auth/signin/mfa', { mfaToken, code: generateSync({ secret }) }), 401, 'UNAUTHENTICATED', 'This sign-in has expired. Please sign in again');
@@ -211,6 +215,9 @@ describe('signing in with the provider', () => {
     const signedIn = await app.rest('POST', '/api/auth/signin/mfa', { mfaToken, assertion: authenticator.get(assertionOptions.body) });
     expect(signedIn.status).toBe(200);
     expect(signedIn.body.user.id).toBe(keyholder.user.id);
+    expect(await recentActivity(signedIn.body.accessToken)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ kind: 'signed_in', description: `A new session was started with ${PROVIDER_NAME}` })]),
+    );
   });
 
   it('refuses an email the provider has not verified, and creates no account', async () => {

@@ -33,18 +33,25 @@ const tokenHashOf = (token: string) => createHash('sha256').update(token, 'utf8'
  * A sign-in waiting for its code: its token (32 random bytes, base64url) and the statement that
  * opens it, which stores only the token's hash (sign-in runs it within its own).
  */
-export function newChallenge(userId: string): { token: string; statement: Statement } {
+export function newChallenge(userId: string, via?: Record<string, unknown>): { token: string; statement: Statement } {
   const token = randomBytes(32).toString('base64url');
-  return { token, statement: openChallengeStatement(tokenHashOf(token), userId, MFA_TOKEN_TTL_SECONDS) };
+  return { token, statement: openChallengeStatement(tokenHashOf(token), userId, MFA_TOKEN_TTL_SECONDS, via) };
 }
 
-/** A sign-in still waiting for its code: its account's row and its authenticator; null for a token unknown, used or expired. */
-export async function challengeOf(ctx: RequestContext, token: string): Promise<{ userRow: Record<string, unknown>; factor: TotpFactorRow | null } | null> {
+/**
+ * A sign-in still waiting for its code: its account's row, its authenticator,
+ * and how it began when not by password (`via`, for the activity entry of the
+ * session it opens); null for a token unknown, used or expired.
+ */
+export async function challengeOf(
+  ctx: RequestContext,
+  token: string,
+): Promise<{ userRow: Record<string, unknown>; factor: TotpFactorRow | null; via: Record<string, unknown> | undefined } | null> {
   const [row] = await runStatement<Record<string, unknown>>(ctx.em, challengeStatement(tokenHashOf(token)));
   if (!row) return null;
-  const { totp_secret_sealed, totp_confirmed_at, totp_last_time_step, ...userRow } = row;
+  const { totp_secret_sealed, totp_confirmed_at, totp_last_time_step, challenge_via, ...userRow } = row;
   const factor = totp_secret_sealed ? { secret_sealed: totp_secret_sealed as string, confirmed_at: totp_confirmed_at as Date | null, last_time_step: totp_last_time_step as number | null } : null;
-  return { userRow, factor };
+  return { userRow, factor, via: (challenge_via as Record<string, unknown> | null) ?? undefined };
 }
 
 /** Ends the sign-in the token stands for; false when another request ended it first (or it expired meanwhile). */

@@ -150,13 +150,15 @@ async function accountFor(ctx: RequestContext, identity: ProviderIdentity): Prom
  */
 async function completeSingleSignOn(ctx: RequestContext, user: User): Promise<AuthResult | MfaRequired> {
   if (user.status !== UserStatus.Active) throw new SingleSignOnRefusedError('account_inactive', 'sign-in');
+  const via = { via: 'sso', provider: settingsOf(ctx).name };
   const methods = await secondFactorMethodsOfUser(ctx, user.id);
   if (methods.length) {
-    const challenge = newChallenge(user.id);
+    // The session the code opens is listed as this single sign-on's.
+    const challenge = newChallenge(user.id, via);
     await runStatement(ctx.em, challenge.statement);
     return { mfaRequired: true, mfaToken: challenge.token, methods };
   }
-  return signInIdentifiedUser(ctx, user, { via: 'sso', provider: settingsOf(ctx).name });
+  return signInIdentifiedUser(ctx, user, via);
 }
 
 /** The signed-in account that asked for a link, if its session is still open. */
