@@ -4288,7 +4288,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Signed in: to /auth/login?sso=signed-in, where the client picks the session up; linked: to /profile?sso=linked; refused: to the sign-in page or the profile with `ssoError` naming why */
+            /** @description Signed in: to /auth/login?sso=signed-in, where the client picks the session up; an account with a second factor: to /auth/login?sso=second-factor#mfaToken=…&methods=… (the fragment: the token reaches no server), whose code step finishes at POST /api/auth/signin/mfa; linked: to /profile?sso=linked; refused: to the sign-in page or the profile with `ssoError` naming why */
             302: {
                 headers: {
                     /** @description Where the browser goes next */
