@@ -418,7 +418,7 @@ describe('the offline app', () => {
 
     // Signing out leaves nothing of the account on the device: its copies and its changes are gone.
     await new AppShell(s.page).signOut();
-    expect(await offlineStoreSizes(s.page)).toEqual({ accounts: 0, products: 0, productCopies: 0, changes: 0, knownStock: 0, stockCounts: 0 });
+    expect(await offlineStoreSizes(s.page)).toEqual({ accounts: 0, products: 0, productCopies: 0, changes: 0, knownStock: 0, stockCounts: 0, stockCountLists: 0 });
     s.assertClean();
   });
 });
