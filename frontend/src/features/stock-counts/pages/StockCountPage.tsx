@@ -93,7 +93,7 @@ export default function StockCountPage() {
     },
     [client, id, refetch],
   );
-  const entry = useCountEntry(id, places, count?.locationId ?? null, onSent);
+  const entry = useCountEntry(id, places, count?.locationId ?? null, count?.category ?? null, onSent);
   // The scope's stock, kept on the device for counting with no network, read after the page's own answers (and again until read).
   useScopeStock(id, count?.locationId ?? null, mayCount && details.data?.stockCount.stockCount.status === 'OPEN' && Boolean(scope.data));
 
