@@ -61,11 +61,11 @@ export default function StockCountsPage() {
           can('manageStockCounts') && (
             <>
               {offline && (
-                <span className={Classes.TEXT_MUTED} data-testid="stock-counts-offline-note">
+                <span id="stock-counts-offline-note" className={`${Classes.TEXT_MUTED} stock-counts-offline-note`} data-testid="stock-counts-offline-note">
                   Starting a count needs the network.
                 </span>
               )}
-              <Button intent="primary" icon={<AddIcon />} onClick={() => setCreating(true)} disabled={offline}>
+              <Button intent="primary" icon={<AddIcon />} onClick={() => setCreating(true)} disabled={offline} aria-describedby={offline ? 'stock-counts-offline-note' : undefined}>
                 New stock count
               </Button>
             </>
