@@ -39,6 +39,7 @@ export * from './operations/PasskeyRegistrationOptions';
 export * from './operations/PasskeyRemove';
 export * from './operations/PasskeyRename';
 export * from './operations/PasskeySignInOptions';
+export * from './operations/PasskeyStepUpOptions';
 export * from './operations/ProductAdjustStock';
 export * from './operations/ProductBulkAdjustStock';
 export * from './operations/ProductBulkDelete';

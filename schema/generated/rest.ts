@@ -158,6 +158,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/profile/step-up/passkey/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Options for confirming it is you with a passkey: for the signed-in account's own passkeys (allowCredentials), checking their holder; answer at POST /api/users/profile/step-up with `assertion` */
+        post: operations["passkeyStepUpOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/profile/step-up": {
         parameters: {
             query?: never;
@@ -167,7 +184,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirm it is you with the password or a code: new API tokens and webhooks need it within 10 minutes of signing in */
+        /** Confirm it is you with the password, a code or a passkey: new API tokens and webhooks, and adding or removing a passkey, need it within 10 minutes of signing in */
         post: operations["stepUp"];
         delete?: never;
         options?: never;
@@ -3126,6 +3143,105 @@ export interface operations {
             };
         };
     };
+    passkeyStepUpOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Options */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyRequestOptions"];
+                };
+            };
+            /** @description Request body is not valid JSON */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Access denied. Insufficient permissions (an API token cannot manage factors) */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Passkey not found (the account has none) */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported request encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (see Retry-After) */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     stepUp: {
         parameters: {
             query?: never;
@@ -3138,6 +3254,7 @@ export interface operations {
                 "application/json": {
                     password?: string;
                     code?: string;
+                    assertion?: components["schemas"]["PasskeyAssertion"];
                 };
             };
         };
@@ -3157,7 +3274,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Neither sent, a wrong password (`fields.password`) or a wrong code (`fields.code`); a wrong one counts as a failed sign-in */
+            /** @description None sent, a wrong password (`fields.password`), a wrong code (`fields.code`), or a passkey answer that does not check out (`fields.assertion`: This passkey could not be verified; This passkey request has expired. Please try again; Passkey response format is invalid); a wrong one counts as a failed sign-in */
             400: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4171,7 +4288,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Signed in: to /auth/login?sso=signed-in, where the client picks the session up; linked: to /profile?sso=linked; refused: to the sign-in page or the profile with `ssoError` naming why */
+            /** @description Signed in: to /auth/login?sso=signed-in, where the client picks the session up; an account with a second factor: to /auth/login?sso=second-factor#mfaToken=…&methods=… (the fragment: the token reaches no server), whose code step finishes at POST /api/auth/signin/mfa; linked: to /profile?sso=linked; refused: to the sign-in page or the profile with `ssoError` naming why */
             302: {
                 headers: {
                     /** @description Where the browser goes next */

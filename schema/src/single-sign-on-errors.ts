@@ -11,7 +11,6 @@ export const SingleSignOnErrors = {
   linked_elsewhere: 'This provider account is already linked to another Stockroom account.',
   already_linked: 'Your account is already linked to another account at this provider. Unlink it first.',
   account_inactive: 'Account is inactive. Please contact support',
-  second_factor: 'This account asks for a second factor. Sign in with your password, then your code or passkey.',
   expired: 'The sign-in took too long or was started in another browser. Please try again.',
   session_ended: 'Your session ended before the link was made. Sign in and try again.',
   denied: 'The provider did not sign you in.',

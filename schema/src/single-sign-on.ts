@@ -9,9 +9,16 @@ export const SINGLE_SIGN_ON_START_PATH = '/api/auth/oidc/start';
 export const SINGLE_SIGN_ON_CALLBACK_PATH = '/api/auth/oidc/callback';
 /**
  * The query parameter that tells the page the browser comes back to how it went: `signed-in` on the
- * sign-in page (which then picks the session up), `linked` on the profile.
+ * sign-in page (which then picks the session up), `second-factor` there for an account with a second
+ * factor (the sign-in's `mfaToken` and `methods` follow in the fragment), `linked` on the profile.
  */
 export const SINGLE_SIGN_ON_PARAM = 'sso';
+/**
+ * The fragment's keys when a single sign-on goes on to the second factor: the fragment never reaches a
+ * server, so its logs keep no token.
+ */
+export const SINGLE_SIGN_ON_MFA_TOKEN_KEY = 'mfaToken';
+export const SINGLE_SIGN_ON_METHODS_KEY = 'methods';
 /** The query parameter that carries a refusal's code back to the sign-in page or the profile. */
 export const SINGLE_SIGN_ON_ERROR_PARAM = 'ssoError';
 

@@ -2,13 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
-import { ProductMessages } from '@stockroom/schema';
+import { ProductMessages, StockCountMessages, WORKSPACE_HEADER } from '@stockroom/schema';
 import { CHROMIUM_ARGS, DESKTOP, MOBILE, useBrowser, type GuardedSession } from './support/browser';
 import { createProductApi, createUserWithSession, deleteProductApi, stockMovementsApi, useSessionInBrowser, type ApiSession } from './support/api';
 import { e2eEnv } from './support/env';
 import { axeLines } from './support/axe';
 import { CLEAN_AT_EVERY_WIDTH, checkAtEveryWidth, sidewaysScroll } from './support/no-violations';
 import { saveScreenshot } from './support/screen-checks';
+import { addMemberSql, createProductInWorkspace, createWorkspaceApi } from './support/workspaces';
 import { AppShell } from './pages/AppShell';
 import { ProductDetailPage } from './pages/ProductDetailPage';
 import { QuickSearch } from './pages/QuickSearch';
@@ -24,10 +25,14 @@ import { QuickSearch } from './pages/QuickSearch';
 /** One stock change as the product page records it: a sale or receipt (units) or a stocktake (count). */
 type StockChange = { units: number } | { count: number };
 
-async function api<T>(session: ApiSession, method: string, path: string, body?: unknown): Promise<T> {
+async function api<T>(session: ApiSession, method: string, path: string, body?: unknown, workspaceId?: string): Promise<T> {
   const res = await fetch(`${e2eEnv().baseUrl}${path}`, {
     method,
-    headers: { authorization: `Bearer ${session.accessToken}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${session.accessToken}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(workspaceId ? { [WORKSPACE_HEADER]: workspaceId } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
@@ -43,6 +48,9 @@ const ledgerPositionNow = async (session: ApiSession, productId: string) => (awa
 
 /** The quantity after the changes, applied once each and in order. */
 const afterChanges = (start: number, changes: readonly StockChange[]) => changes.reduce((quantity, change) => ('count' in change ? change.count : quantity + change.units), start);
+
+/** Whether a GraphQL request is the count screen's read of its scope's stock. */
+const isScopeStock = (request: { postData(): string | null }) => request.postData()?.includes('StockCountScopeStock') ?? false;
 
 /** A browser tab with the service worker allowed, signed in as a fresh account with products and an open stock count, opened once online. */
 async function offlineReadySession(
@@ -66,7 +74,6 @@ async function offlineReadySession(
   await s.page.getByTestId('offline-product-copy').getByText(`${products.length} ${products.length === 1 ? 'product' : 'products'} of this workspace`).waitFor({ timeout: 15_000 });
   // The counter opens the count online and looks each product up once: the device keeps the count and each product's stock.
   // The count's screen also reads its scope's stock once, after its own answers; cut here, the device never gets it.
-  const isScopeStock = (request: { postData(): string | null }) => request.postData()?.includes('StockCountScopeStock') ?? false;
   if (!readsScopeStock) await s.context.route('**/graphql', (route) => (isScopeStock(route.request()) ? route.abort() : route.fallback()));
   const scopeStockRead = readsScopeStock ? s.page.waitForResponse((response) => isScopeStock(response.request())) : null;
   await s.page.goto(`/stock-counts/${stockCount.id}`);
@@ -418,7 +425,114 @@ describe('the offline app', () => {
 
     // Signing out leaves nothing of the account on the device: its copies and its changes are gone.
     await new AppShell(s.page).signOut();
-    expect(await offlineStoreSizes(s.page)).toEqual({ accounts: 0, products: 0, productCopies: 0, changes: 0, knownStock: 0, stockCounts: 0 });
+    expect(await offlineStoreSizes(s.page)).toEqual({ accounts: 0, products: 0, productCopies: 0, changes: 0, knownStock: 0, stockCounts: 0, stockCountLists: 0 });
+    s.assertClean();
+  });
+
+  it("a counter's blind count, the list and a product open offline as last seen; the scope read is retried; out of scope is refused as online", async () => {
+    const s = await b.open(b.browser(), { serviceWorkers: 'allow', viewport: DESKTOP });
+    // What the browser logs of the cut scope reads and requests with no network, and of the refusal of the line outside the count.
+    s.allowConsoleError(/ERR_INTERNET_DISCONNECTED|ERR_FAILED|Failed to fetch|status of 400 .*\/api\/stock-changes|status of 400 .*\/lines/);
+    const { session: owner } = await createUserWithSession('offlineowner');
+    const { user: counterUser, session: counter } = await createUserWithSession('offlinecounter');
+    const shop = await createWorkspaceApi(owner, 'Cellar shop');
+    await addMemberSql(shop.id, counterUser.email, 'COUNTER');
+    await createProductInWorkspace(owner, shop.id, { name: 'Cellar Hammer', sku: 'OFF-HAM-11', category: 'Tools', price: 9, quantity: 5 });
+    const saw = await createProductInWorkspace(owner, shop.id, { name: 'Cellar Saw', sku: 'OFF-SAW-12', category: 'Tools', price: 9, quantity: 3 });
+    const paint = await createProductInWorkspace(owner, shop.id, { name: 'Cellar Paint', sku: 'OFF-PAINT-13', category: 'Paint', price: 9, quantity: 9 });
+    await api(owner, 'POST', '/api/stock-counts', { category: 'Tools', blind: true }, shop.id);
+    await useSessionInBrowser(s.context, counter);
+
+    // The workspace is chosen, its products copied to the device, and the app's files kept by its worker.
+    await s.page.goto(`/offline?workspace=${shop.id}`);
+    await s.page.waitForFunction((id) => Object.keys(localStorage).some((key) => key.startsWith('stockroom_workspace:') && localStorage.getItem(key) === id), shop.id);
+    await s.page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await s.page.getByRole('button', { name: 'Refresh now' }).click();
+    await s.page.getByTestId('offline-product-copy').getByText('3 products of this workspace').waitFor({ timeout: 15_000 });
+
+    // The list, online; the count opened from it while its scope read fails (the server out of reach for it).
+    let scopeCut = true;
+    await s.context.route('**/graphql', (route) => (scopeCut && isScopeStock(route.request()) ? route.abort() : route.fallback()));
+    await s.page.goto('/stock-counts');
+    const scopeReadFailed = s.page.waitForEvent('requestfailed', { predicate: isScopeStock });
+    await s.page.getByRole('list', { name: 'Stock counts' }).getByRole('link', { name: 'category Tools' }).click();
+    await s.page.getByRole('heading', { name: 'Count: category Tools', level: 1 }).waitFor();
+    await scopeReadFailed;
+    // Online, the server refuses a product of another category, and the counter sees no expected quantity.
+    const outside = await findOnCountScreen(s.page, 'OFF-PAINT-13', 'Cellar Paint');
+    await expect(outside.getByTestId('count-entry-expected').count()).resolves.toBe(0);
+    await outside.getByLabel('Counted quantity').fill('1');
+    await outside.getByRole('button', { name: 'Record count' }).click();
+    const onlineRefusal = await outside.getByRole('alert').textContent();
+    expect(onlineRefusal).toBe(StockCountMessages.outsideScope);
+    await outside.getByRole('button', { name: 'Cancel' }).click();
+    const hammerForm = await findOnCountScreen(s.page, 'OFF-HAM-11', 'Cellar Hammer');
+    await expect(hammerForm.getByTestId('count-entry-expected').count()).resolves.toBe(0);
+    await hammerForm.getByRole('button', { name: 'Cancel' }).click();
+
+    // The network drops and comes back: the scope read is tried again, and the device keeps the saw's stock, never looked up.
+    scopeCut = false;
+    await s.context.setOffline(true);
+    const retried = s.page.waitForRequest(isScopeStock);
+    await s.context.setOffline(false);
+    expect((await (await retried).response())?.ok()).toBe(true);
+    await s.page.waitForFunction(async () => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open('stockroom-offline');
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      const count = await new Promise<number>((resolve) => {
+        const request = db.transaction('knownStock').objectStore('knownStock').count();
+        request.onsuccess = () => resolve(request.result);
+      });
+      db.close();
+      return count === 3;
+    });
+
+    // Offline, after a reload: the blind count still shows no expected quantity, and the saw is counted from the scope read.
+    await s.context.setOffline(true);
+    await s.page.reload();
+    await s.page.getByTestId('stock-count-kept').getByText(/^Offline: this count as this device last saw it/).waitFor();
+    const sawForm = await findOnCountScreen(s.page, 'OFF-SAW-12', 'Cellar Saw');
+    await sawForm.getByTestId('count-entry-stock-stale').waitFor();
+    await expect(sawForm.getByTestId('count-entry-expected').count()).resolves.toBe(0);
+    await sawForm.getByLabel('Counted quantity').fill('2');
+    await sawForm.getByLabel('Counted quantity').press('Enter');
+    await sawForm.waitFor({ state: 'detached' });
+    await queuedLines(s.page, 'pending').filter({ hasText: 'Cellar Saw' }).waitFor();
+    // The product of another category is refused on the device with the server's own words.
+    const outsideOffline = await findOnCountScreen(s.page, 'OFF-PAINT-13', 'Cellar Paint');
+    await expect(outsideOffline.getByTestId('count-entry-expected').count()).resolves.toBe(0);
+    await outsideOffline.getByLabel('Counted quantity').fill('1');
+    await outsideOffline.getByRole('button', { name: 'Record count' }).click();
+    await expect(outsideOffline.getByRole('alert').textContent()).resolves.toBe(onlineRefusal);
+    await toastsGone(s.page);
+    expect(await checkAtEveryWidth(s.page, () => outsideOffline.waitFor())).toEqual(CLEAN_AT_EVERY_WIDTH);
+    await saveScreenshot(s.page, 'offline', 'blind-outside-1280');
+    await s.page.setViewportSize(MOBILE);
+    await saveScreenshot(s.page, 'offline', 'blind-outside-375');
+
+    // The list opens with no network, as this device last saw it, the count in it.
+    await s.page.goto('/stock-counts');
+    await s.page.getByTestId('stock-counts-kept').getByText(/^Offline: the stock counts as this device last saw them, /).waitFor();
+    await s.page.getByRole('list', { name: 'Stock counts' }).getByRole('listitem').filter({ hasText: 'category Tools' }).filter({ hasText: 'blind' }).waitFor();
+    expect(await checkAtEveryWidth(s.page)).toEqual(CLEAN_AT_EVERY_WIDTH);
+    await s.page.setViewportSize(MOBILE);
+    await saveScreenshot(s.page, 'offline', 'list-offline-375');
+
+    // A product's page: as the device last saw it, where it is from its last read (the paint's own read, whole); the saw's, known from the blind count's read only, without quantities.
+    await s.page.goto(`/products/${paint.id}`);
+    await s.page.getByTestId('offline-product-notice').getByText(/^Offline: this product as this device last saw it, /).waitFor();
+    await s.page.getByTestId('stock-level').filter({ hasText: /Main\s*9/ }).waitFor();
+    await s.page.getByTestId('offline-product-stock-read').getByText(/^Where it is as this device last read it, .*It may have changed since\.$/).waitFor();
+    expect(await checkAtEveryWidth(s.page)).toEqual(CLEAN_AT_EVERY_WIDTH);
+    await saveScreenshot(s.page, 'offline', 'product-last-seen-1280');
+    await s.page.setViewportSize(MOBILE);
+    await saveScreenshot(s.page, 'offline', 'product-last-seen-375');
+    await s.page.goto(`/products/${saw.id}`);
+    await s.page.getByRole('heading', { name: 'Cellar Saw', level: 1 }).waitFor();
+    await s.page.getByText("This device's last read of its stock did not include quantities (a blind count).").waitFor();
     s.assertClean();
   });
 });

@@ -3,7 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { generateSync } from 'otplib';
+import { Client } from 'pg';
 import type { BrowserContext, Page } from 'playwright-core';
+import { newUser } from './support/api';
 import { startTestProvider, type TestProvider } from '../support/oidc-provider';
 import { expectNoAxeViolations } from './support/axe';
 import { DESKTOP, MOBILE, useBrowser } from './support/browser';
@@ -13,7 +16,8 @@ import { saveScreenshot, sidewaysOverflow } from './support/screen-checks';
 /**
  * Single sign-on in the browser (issue 40): the button on the sign-in page,
  * through a real OpenID provider's pages (oidc-provider's development login
- * and consent) back into the app, and the profile's link card. A second
+ * and consent) back into the app (through the code step for an account
+ * with an authenticator), and the profile's link card. A second
  * instance of the built server with the OIDC_ settings serves it, on the e2e
  * server's database (no PostgreSQL of its own, no workers), so the shared
  * e2e server stays without single sign-on, as most installs are.
@@ -23,6 +27,9 @@ const repoRoot = resolve(__dirname, '../..');
 const PROVIDER = 'Test ID';
 const ACCOUNT = 'e2e-sso-user';
 const email = uniqueEmail('sso');
+/** An account with an authenticator, which the provider's sign-in takes to the code step. */
+const GUARDED_ACCOUNT = 'e2e-sso-guarded';
+const guarded = newUser('ssototp');
 
 const freePort = () =>
   new Promise<number>((done, fail) => {
@@ -54,6 +61,7 @@ beforeAll(async () => {
   baseUrl = `http://localhost:${port}`;
   provider = await startTestProvider(`${baseUrl}/api/auth/oidc/callback`, {
     [ACCOUNT]: { email, email_verified: true, given_name: 'Sam', family_name: 'Single' },
+    [GUARDED_ACCOUNT]: { email: guarded.email, email_verified: true, name: guarded.fullName },
   });
   dataDir = mkdtempSync(join(tmpdir(), 'stockroom-sso-'));
   server = spawn(process.execPath, [join(repoRoot, 'backend/dist/src/main.js')], {
@@ -106,9 +114,9 @@ describe('single sign-on', () => {
   };
 
   /** Signs in at the provider's development pages: any login, then consent when it asks (once per grant). */
-  async function atProvider(): Promise<void> {
+  async function atProvider(account = ACCOUNT): Promise<void> {
     await page.waitForURL((url) => url.href.startsWith(provider.issuer));
-    await page.locator('input[name="login"]').fill(ACCOUNT);
+    await page.locator('input[name="login"]').fill(account);
     await page.locator('input[name="password"]').fill('any password: the development pages check none');
     await page.getByRole('button', { name: 'Sign-in' }).click();
     const consent = page.getByRole('button', { name: 'Continue' });
@@ -165,5 +173,48 @@ describe('single sign-on', () => {
     await atProvider();
     await page.waitForURL(`${baseUrl}/profile`);
     await card.getByText(`Linked to ${PROVIDER}`).waitFor();
+  });
+
+  it('takes an account with an authenticator from the provider to the code step, clean at 375 and 1280 px, and signs it in with its code', async () => {
+    const signUp = await fetch(`${baseUrl}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ firstName: guarded.firstName, lastName: guarded.lastName, email: guarded.email, password: guarded.password }),
+    });
+    const { accessToken, user } = (await signUp.json()) as { accessToken: string; user: { id: string } };
+    const authorized = { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' };
+    const { secret } = (await (await fetch(`${baseUrl}/api/users/profile/mfa/totp`, { method: 'POST', headers: authorized })).json()) as { secret: string };
+    const confirmed = await fetch(`${baseUrl}/api/users/profile/mfa/totp/confirm`, { method: 'POST', headers: authorized, body: JSON.stringify({ code: generateSync({ secret }) }) });
+    expect(confirmed.status).toBe(200);
+    // The confirmation spent this 30-second step's code: as if the next step had come, so the browser's code is fresh.
+    const db = new Client({ connectionString: e2eDatabaseUrl() });
+    await db.connect();
+    await db.query('UPDATE totp_factors SET last_time_step = last_time_step - 2 WHERE user_id = $1', [user.id]);
+    await db.end();
+
+    await open(MOBILE);
+    await page.goto('/auth/login?returnUrl=%2Fprofile');
+    await page.getByRole('link', { name: `Sign in with ${PROVIDER}` }).click();
+    await atProvider(GUARDED_ACCOUNT);
+    const code = page.getByLabel('Authentication code');
+    await code.waitFor();
+    await page.getByRole('heading', { name: 'Enter your code' }).waitFor();
+    // The token came in the fragment and left the address at once: history keeps none of it.
+    await page.waitForURL(`${baseUrl}/auth/login?returnUrl=%2Fprofile`);
+    expect(await sidewaysOverflow(page)).toEqual([]);
+    await saveScreenshot(page, 'single-sign-on', 'code-step-375');
+    await expectNoAxeViolations(page, 'single sign-on code step, 375 px');
+    await page.setViewportSize(DESKTOP);
+    expect(await sidewaysOverflow(page)).toEqual([]);
+    await saveScreenshot(page, 'single-sign-on', 'code-step-1280');
+    await expectNoAxeViolations(page, 'single sign-on code step, 1280 px');
+
+    await code.fill(generateSync({ secret, epoch: Math.floor(Date.now() / 1000) - 300 }));
+    await page.getByRole('button', { name: 'Verify and Sign In' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Invalid verification code' }).waitFor();
+    await code.fill(generateSync({ secret }));
+    await page.getByRole('button', { name: 'Verify and Sign In' }).click();
+    await page.waitForURL(`${baseUrl}/profile`);
+    await page.getByRole('region', { name: 'Single sign-on' }).getByText(`Linked to ${PROVIDER}`).waitFor();
   });
 });

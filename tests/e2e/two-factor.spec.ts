@@ -1,9 +1,12 @@
 import { generateSync } from 'otplib';
+import type { Page } from 'playwright-core';
 import { SecondFactorMessages } from '@stockroom/schema';
+import { ApiTokensSection } from './pages/ApiTokensSection';
 import { DESKTOP, MOBILE, useBrowser } from './support/browser';
 import { checkAtEveryWidth, CLEAN_AT_EVERY_WIDTH } from './support/no-violations';
 import { animationsDone, saveScreenshot } from './support/screen-checks';
 import { createUserWithSession, newUser, useSessionInBrowser } from './support/api';
+import { ageSessionsSql } from './support/database';
 import { AppShell, toastLocator } from './pages/AppShell';
 import { SignInPage } from './pages/SignInPage';
 import { SignUpPage } from './pages/SignUpPage';
@@ -14,12 +17,20 @@ import { SignUpPage } from './pages/SignUpPage';
  * as an authenticator app would; then sign-in asks for a code after the
  * password, and takes a recovery code instead. Passkeys through Chromium's
  * virtual authenticator (the DevTools protocol's WebAuthn domain): added
- * in the profile, then used to sign in instead of the password and as the
- * second step after it.
+ * in the profile, then used to sign in instead of the password, as the
+ * second step after it, and to confirm it is you before a new API token.
  */
 
 /** The code an app shows `steps` 30-second steps from now: a code works once, so each use takes its own step (the server allows one either side). */
 const codeOf = (secret: string, steps = 0) => generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
+
+/** The step-up dialog has faded in; behind it, the button of the action it holds spins until the dialog is answered. */
+const stepUpDialogSettled = (page: Page) =>
+  page.waitForFunction(
+    () =>
+      document.querySelector('.bp6-overlay-enter, .bp6-overlay-enter-active') === null &&
+      document.getAnimations().every((animation) => animation.playState !== 'running' || ((animation.effect as KeyframeEffect | null)?.target as Element | null)?.closest('.bp6-spinner')),
+  );
 
 describe('two-factor authentication', () => {
   const b = useBrowser();
@@ -106,7 +117,7 @@ describe('two-factor authentication', () => {
     s.assertClean();
   });
 
-  it('adds a passkey after sign-up, renames it, signs in with it instead of the password and as the second step; clean at 375 and 1280 px', async () => {
+  it('adds a passkey after sign-up, renames it, signs in with it instead of the password and as the second step, confirms a new API token with it; clean at 375 and 1280 px', async () => {
     const s = b.session();
     // A platform authenticator that keeps discoverable credentials and checks its holder, as a laptop's fingerprint reader does.
     const cdp = await s.context.newCDPSession(s.page);
@@ -171,6 +182,31 @@ describe('two-factor authentication', () => {
     }
     await s.page.getByRole('button', { name: 'Use a Passkey' }).click();
     await shell.waitForPath('/dashboard');
+
+    // Eleven minutes later a new API token asks to confirm it is you, and the passkey does.
+    await ageSessionsSql(user.email);
+    const tokens = new ApiTokensSection(s.page);
+    await tokens.goto();
+    await tokens.create('Shop sync', 'read', '90 days');
+    const stepUp = s.page.getByRole('dialog', { name: 'Confirm it is you' });
+    const usePasskey = stepUp.getByRole('button', { name: 'Use a passkey' });
+    await usePasskey.waitFor();
+    await stepUpDialogSettled(s.page);
+    expect(await checkAtEveryWidth(s.page)).toEqual(CLEAN_AT_EVERY_WIDTH);
+    for (const viewport of [MOBILE, DESKTOP]) {
+      await s.page.setViewportSize(viewport);
+      await saveScreenshot(s.page, 'two-factor', `step-up-passkey-${viewport.width}`);
+    }
+    // A passkey whose holder is not checked (a failed fingerprint) does not confirm; the dialog says so and stays.
+    await cdp.send('WebAuthn.setUserVerified', { authenticatorId, isUserVerified: false });
+    await usePasskey.click();
+    await stepUp.getByRole('alert').filter({ hasText: SecondFactorMessages.passkeyCancelled }).waitFor();
+    await cdp.send('WebAuthn.setUserVerified', { authenticatorId, isUserVerified: true });
+    await usePasskey.click();
+    await stepUp.waitFor({ state: 'detached' });
+    await toastLocator(s.page, SecondFactorMessages.stepUpDone).waitFor();
+    await tokens.newToken.waitFor();
+    expect(await tokens.newToken.inputValue()).toMatch(/^stk_/);
     s.assertClean();
   });
 });

@@ -233,4 +233,56 @@ describe('workspaces', () => {
     expect(await main.getByRole('heading', { name: 'Two-factor authentication required' }).count()).toBe(0);
     s.assertClean();
   });
+
+  it('the switcher marks a workspace that needs two-factor, leads to the page that says so, and the profile’s workspace cards explain it', async () => {
+    const s = b.session();
+    const owner = await createUserWithSession('markowner');
+    const member = await createUserWithSession('markmember');
+    const team = await createWorkspaceApi(owner.session, 'Guarded shop');
+    const open = await createWorkspaceApi(owner.session, 'Open shop');
+    await addMemberSql(team.id, member.user.email, 'EDITOR');
+    await addMemberSql(open.id, member.user.email, 'VIEWER');
+    await turnOnTotpApi(owner.session);
+    await requireSecondFactorApi(owner.session, team.id);
+    await useSessionInBrowser(s.context, member.session);
+
+    await s.page.goto('/products');
+    await workspaceButton(s.page, 'OWNER').click();
+    const guarded = s.page.getByRole('menuitemradio', { name: /Guarded shop/ });
+    await guarded.waitFor();
+    // The mark is a shield for the eye and words for a screen reader; a workspace that lets the member in has none.
+    expect(await guarded.textContent()).toContain('Needs two-factor authentication');
+    expect(await guarded.locator('.workspace-menu__needs-factor').isVisible()).toBe(true);
+    expect(await s.page.getByRole('menuitemradio', { name: /Open shop/ }).textContent()).not.toContain('two-factor');
+    expect(await checkAtEveryWidth(s.page, () => guarded.waitFor())).toEqual(CLEAN_AT_EVERY_WIDTH);
+    for (const viewport of [MOBILE, DESKTOP]) {
+      await s.page.setViewportSize(viewport);
+      await guarded.waitFor();
+      await saveScreenshot(s.page, 'workspaces', `menu-needs-second-factor-${viewport.width}`);
+    }
+
+    await guarded.click();
+    const main = s.page.getByRole('main');
+    await main.getByRole('heading', { name: 'Two-factor authentication required', level: 1 }).waitFor();
+    await main.getByText('Guarded shop').waitFor();
+    expect(await s.page.getByRole('alert').count()).toBe(0);
+
+    // The profile stays open; its cards of this workspace say why they are empty and where to go, not a load error.
+    await main.getByRole('link', { name: 'Set up two-factor authentication' }).click();
+    const tokens = s.page.getByRole('region', { name: 'API tokens' });
+    await tokens.getByText('Two-factor authentication required by this workspace').waitFor();
+    expect(await tokens.innerText()).not.toContain('Could not load');
+    await s.page.getByRole('region', { name: 'Webhooks' }).getByText('Two-factor authentication required by this workspace').waitFor();
+    expect(await tokens.getByRole('button', { name: 'Create Token' }).isDisabled()).toBe(true);
+    expect(await checkAtEveryWidth(s.page, () => tokens.getByText('Two-factor authentication required by this workspace').waitFor())).toEqual(CLEAN_AT_EVERY_WIDTH);
+    for (const viewport of [MOBILE, DESKTOP]) {
+      await s.page.setViewportSize(viewport);
+      await tokens.scrollIntoViewIfNeeded();
+      await saveScreenshot(s.page, 'workspaces', `profile-cards-second-factor-${viewport.width}`);
+    }
+    await tokens.getByRole('link', { name: 'Two-factor authentication' }).click();
+    await s.page.waitForURL((url) => url.hash === '#profile-two-factor-title');
+    await s.page.getByRole('region', { name: 'Two-factor authentication' }).getByRole('button', { name: 'Set Up Two-Factor Authentication' }).waitFor();
+    s.assertClean();
+  });
 });

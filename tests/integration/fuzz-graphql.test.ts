@@ -84,8 +84,11 @@ const SINGLE_SIGN_ON = ['singleSignOnLink', 'unlinkSingleSignOn'];
 
 /** A second factor's codes come from an authenticator the generator does not have, and it never knows the password it would step up with (tests/integration/two-factor.test.ts drives them). */
 const SECOND_FACTOR = ['signInWithCode', 'confirmTotp', 'regenerateRecoveryCodes', 'disableTotp', 'stepUp'];
-/** A passkey's answers come from an authenticator the generator does not have, its ids and a right password's token from calls it does not make (tests/integration/passkeys.test.ts drives them). */
-const PASSKEYS = ['passkeySignInOptions', 'signInWithPasskey', 'addPasskey', 'renamePasskey', 'removePasskey'];
+/**
+ * A passkey's answers come from an authenticator the generator does not have, its ids and a right password's token from calls it
+ * does not make, and its accounts have no passkey to step up with (tests/integration/passkeys.test.ts drives them).
+ */
+const PASSKEYS = ['passkeySignInOptions', 'signInWithPasskey', 'passkeyStepUpOptions', 'addPasskey', 'renamePasskey', 'removePasskey'];
 
 /**
  * Valid operations that cannot succeed: the mailed token and the caller's API token ids are unknown to the generator,

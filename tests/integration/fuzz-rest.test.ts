@@ -101,10 +101,14 @@ const SINGLE_SIGN_ON = ['GET /api/auth/oidc/start', 'GET /api/auth/oidc/callback
 /** A second factor's codes come from an authenticator the generator does not have, and it never knows the password it would step up with (tests/integration/two-factor.test.ts drives them). */
 const SECOND_FACTOR = ['POST /api/auth/signin/mfa', 'POST /api/users/profile/mfa/totp/confirm', 'POST /api/users/profile/mfa/recovery-codes', 'DELETE /api/users/profile/mfa/totp', 'POST /api/users/profile/step-up'];
 
-/** A passkey's answers come from an authenticator the generator does not have, and the token of a right password from a sign-in it does not make (tests/integration/passkeys.test.ts drives them). */
+/**
+ * A passkey's answers come from an authenticator the generator does not have, the token of a right password from a sign-in it does
+ * not make, and its accounts have no passkey to step up with (tests/integration/passkeys.test.ts drives them).
+ */
 const PASSKEYS = [
   'POST /api/auth/passkey/options',
   'POST /api/auth/passkey/signin',
+  'POST /api/users/profile/step-up/passkey/options',
   'POST /api/users/profile/passkeys',
   'PATCH /api/users/profile/passkeys/{id}',
   'DELETE /api/users/profile/passkeys/{id}',

@@ -377,3 +377,128 @@ describe('a passkey as the second factor', () => {
     expect((await app.rest('POST', '/api/auth/signin', { email: alice.email, password: GOOD_PASSWORD })).body.accessToken).toEqual(expect.any(String));
   });
 });
+
+describe('confirming it is you with a passkey (step-up)', () => {
+  const newToken = (account: Account) => app.rest('POST', '/api/users/profile/tokens', { name: 'Shop sync', scopes: ['read'] }, { token: account.token });
+  const stepUpOptions = (account: Account, ip?: string) => app.rest('POST', '/api/users/profile/step-up/passkey/options', undefined, { token: account.token, ip });
+  const stepUp = (account: Account, body: unknown, ip?: string) => app.rest('POST', '/api/users/profile/step-up', body, { token: account.token, ip });
+  const STEP_UP_GQL = 'mutation($input: StepUpInput!) { stepUp(input: $input) { verifiedUntil } }';
+
+  it('asks the account’s own passkeys, and a right answer allows sensitive actions for 10 minutes, once', async () => {
+    const alice = await signUpUser(app);
+    const bob = await signUpUser(app);
+    const authenticator = new SoftwareAuthenticator(ORIGIN);
+    const { credential } = await addPasskey(alice, authenticator);
+    await addPasskey(bob, authenticator);
+    await ageSession(alice);
+    expectRestError(await newToken(alice), 403, 'STEP_UP_REQUIRED', STEP_UP);
+
+    const options = await stepUpOptions(alice);
+    expect(options.status).toBe(200);
+    expect(options.body).toMatchObject({ rpId: 'stockroom.test', userVerification: 'required', timeout: 300_000, challenge: expect.any(String) });
+    // Only Alice's passkey, though Bob's sits on the same authenticator.
+    expect(options.body.allowCredentials).toEqual([expect.objectContaining({ id: credential.id, type: 'public-key' })]);
+    // Kept as a hash, for step-up only, for 5 minutes.
+    const stored = await app.sql(`SELECT purpose, extract(epoch FROM expires_at - created_at)::int AS ttl FROM webauthn_challenges WHERE user_id = $1`, [alice.user.id]);
+    expect(stored).toEqual([{ purpose: 'step_up', ttl: 300 }]);
+    expect(JSON.stringify(await app.sql('SELECT * FROM webauthn_challenges'))).not.toContain(options.body.challenge);
+
+    const assertion = authenticator.get(options.body, credential);
+    const confirmed = await stepUp(alice, { assertion });
+    expect(confirmed.status).toBe(200);
+    expect(Date.parse(confirmed.body.verifiedUntil) - Date.now()).toBeGreaterThan(9 * 60_000);
+    expect((await newToken(alice)).status).toBe(201);
+    expect((await listPasskeys(alice))[0].lastUsedAt).toEqual(expect.any(String));
+
+    // The same answer again: its challenge is spent.
+    expectRestError(await stepUp(alice, { assertion }), 400, 'BAD_USER_INPUT', CHALLENGE_EXPIRED, { assertion: CHALLENGE_EXPIRED });
+  });
+
+  it('works over GraphQL, and refuses JSON that is not an answer', async () => {
+    const alice = await signUpUser(app);
+    const authenticator = new SoftwareAuthenticator(ORIGIN);
+    await addPasskey(alice, authenticator);
+    await ageSession(alice);
+    const options = await app.gql('mutation { passkeyStepUpOptions { optionsJson } }', {}, { token: alice.token });
+    const assertion = authenticator.get(JSON.parse(options.data.passkeyStepUpOptions.optionsJson));
+    expectGqlError(await app.gql(STEP_UP_GQL, { input: { assertionJson: '{not json' } }, { token: alice.token }), 'BAD_USER_INPUT', RESPONSE_INVALID, { assertion: RESPONSE_INVALID });
+    expectGqlError(await app.gql(STEP_UP_GQL, { input: { assertionJson: '"x"' } }, { token: alice.token }), 'BAD_USER_INPUT', RESPONSE_INVALID, { assertion: RESPONSE_INVALID });
+    // Neither spent the challenge.
+    const answer = await app.gql(STEP_UP_GQL, { input: { assertionJson: JSON.stringify(assertion) } }, { token: alice.token });
+    expect(answer.data.stepUp.verifiedUntil).toEqual(expect.any(String));
+    const token = await app.gql('mutation { createApiToken(input: { name: "Shop", scopes: [read] }) { token } }', {}, { token: alice.token });
+    expect(token.data.createApiToken.token).toMatch(/^stk_/);
+  });
+
+  it('refuses another account’s passkey, a bad signature, an unchecked holder, a replayed counter, and another ceremony’s or an expired challenge', async () => {
+    const alice = await signUpUser(app);
+    const bob = await signUpUser(app);
+    const authenticator = new SoftwareAuthenticator(ORIGIN);
+    const alices = (await addPasskey(alice, authenticator)).credential;
+    const bobs = (await addPasskey(bob, authenticator)).credential;
+    await ageSession(alice);
+    const ip = uniqueIp();
+    const invalid = { assertion: PASSKEY_INVALID };
+    const expired = { assertion: CHALLENGE_EXPIRED };
+    const answer = async (credential = alices, bend = {}) => stepUp(alice, { assertion: authenticator.get((await stepUpOptions(alice, ip)).body, credential, bend) }, ip);
+
+    // Bob's passkey answering Alice's challenge.
+    expectRestError(await answer(bobs), 400, 'BAD_USER_INPUT', PASSKEY_INVALID, invalid);
+    expectRestError(await answer(alices, { forgeSignature: true }), 400, 'BAD_USER_INPUT', PASSKEY_INVALID, invalid);
+    expectRestError(await answer(alices, { notVerified: true }), 400, 'BAD_USER_INPUT', PASSKEY_INVALID, invalid);
+    expectRestError(await answer(alices, { origin: 'https://stockroom.evil' }), 400, 'BAD_USER_INPUT', PASSKEY_INVALID, invalid);
+    expect((await answer()).status).toBe(200);
+    expectRestError(await answer(alices, { counter: 1 }), 400, 'BAD_USER_INPUT', PASSKEY_INVALID, invalid);
+
+    // A challenge for signing in is not one for step-up, nor is Bob's step-up challenge, nor one older than 5 minutes.
+    expectRestError(await stepUp(alice, { assertion: authenticator.get((await signInOptions({}, ip)).body, alices) }, ip), 400, 'BAD_USER_INPUT', CHALLENGE_EXPIRED, expired);
+    expectRestError(await stepUp(alice, { assertion: authenticator.get((await stepUpOptions(bob)).body, alices) }, ip), 400, 'BAD_USER_INPUT', CHALLENGE_EXPIRED, expired);
+    const late = await stepUpOptions(alice, ip);
+    await app.sql(`UPDATE webauthn_challenges SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [alice.user.id]);
+    expectRestError(await stepUp(alice, { assertion: authenticator.get(late.body, alices) }, ip), 400, 'BAD_USER_INPUT', CHALLENGE_EXPIRED, expired);
+
+    // And a step-up challenge signs no one in, with or without a password.
+    expectRestError(await passkeySignIn({ assertion: authenticator.get((await stepUpOptions(alice)).body, alices) }), 401, 'UNAUTHENTICATED', CHALLENGE_EXPIRED);
+    const { mfaToken } = (await app.rest('POST', '/api/auth/signin', { email: alice.email, password: GOOD_PASSWORD })).body;
+    const secondStep = await app.rest('POST', '/api/auth/signin/mfa', { mfaToken, assertion: authenticator.get((await stepUpOptions(alice)).body, alices) });
+    expectRestError(secondStep, 401, 'UNAUTHENTICATED', PASSKEY_INVALID);
+  });
+
+  it('counts wrong answers against the sign-in lockout: after five, a right answer and the password get 423', async () => {
+    const alice = await signUpUser(app);
+    const authenticator = new SoftwareAuthenticator(ORIGIN);
+    const { credential } = await addPasskey(alice, authenticator);
+    await ageSession(alice);
+    const ip = uniqueIp();
+    const answer = async (bend = {}) => stepUp(alice, { assertion: authenticator.get((await stepUpOptions(alice, ip)).body, credential, bend) }, ip);
+    for (let attempt = 0; attempt < 5; attempt++) expect((await answer({ forgeSignature: true })).status).toBe(400);
+    const locked = await answer();
+    expect(locked.status).toBe(423);
+    expect(locked.body).toMatchObject({ code: 'ACCOUNT_LOCKED' });
+    expect((await app.rest('POST', '/api/auth/signin', { email: alice.email, password: GOOD_PASSWORD }, { ip })).status).toBe(423);
+    expectRestError(await newToken(alice), 403, 'STEP_UP_REQUIRED', STEP_UP);
+  });
+
+  it('has no options for an account without a passkey, a body, an API token or no session; and refuses hostile answers', async () => {
+    const alice = await signUpUser(app);
+    expectRestError(await stepUpOptions(alice), 404, 'NOT_FOUND', 'Passkey not found');
+    expectGqlError(await app.gql('mutation { passkeyStepUpOptions { optionsJson } }', {}, { token: alice.token }), 'NOT_FOUND', 'Passkey not found');
+    const authenticator = new SoftwareAuthenticator(ORIGIN);
+    const { credential } = await addPasskey(alice, authenticator);
+    expect((await app.rest('POST', '/api/users/profile/step-up/passkey/options')).status).toBe(401);
+    expect((await app.rest('POST', '/api/users/profile/step-up/passkey/options', { userId: alice.user.id }, { token: alice.token })).status).toBe(400);
+    const apiToken = (await newToken(alice)).body.token;
+    expect((await app.rest('POST', '/api/users/profile/step-up/passkey/options', undefined, { token: apiToken })).status).toBe(403);
+
+    await ageSession(alice);
+    const assertion = authenticator.get((await stepUpOptions(alice)).body, credential);
+    expectRestError(await stepUp(alice, { assertion: 'x' }), 400, 'BAD_USER_INPUT', RESPONSE_INVALID, { assertion: RESPONSE_INVALID });
+    expectRestError(await stepUp(alice, { assertion: { ...assertion, rawId: 'other' } }), 400, 'BAD_USER_INPUT', RESPONSE_INVALID, { assertion: RESPONSE_INVALID });
+    expectRestError(await stepUp(alice, { assertion: null }), 400, 'BAD_USER_INPUT', 'Enter your password or a code', { password: 'Enter your password or a code' });
+    expect((await stepUp(alice, { assertion, extra: 1 })).status).toBe(400);
+    expect((await stepUp(alice, { password: 5, assertion })).status).toBe(400);
+    // None of those spent the challenge, nor were they proofs.
+    expectRestError(await newToken(alice), 403, 'STEP_UP_REQUIRED', STEP_UP);
+    expect((await stepUp(alice, { assertion })).status).toBe(200);
+  });
+});

@@ -161,25 +161,63 @@ describe('signing in with the provider', () => {
     expect((await app.rest('POST', '/api/auth/signin', { email: existingEmail, password: GOOD_PASSWORD })).status).toBe(200);
   });
 
-  it('sends an account with an authenticator to sign in with its password and code, opening no session', async () => {
+  it('asks an account with an authenticator for its code before any session, as after its password, and signs it in with it', async () => {
     const guarded = await signUpUser(app, { email: ACCOUNTS.guarded.email });
     const { secret } = (await app.rest('POST', '/api/users/profile/mfa/totp', undefined, { token: guarded.token })).body;
     expect((await app.rest('POST', '/api/users/profile/mfa/totp/confirm', { code: generateSync({ secret }) }, { token: guarded.token })).status).toBe(200);
+    // The confirmation spent this step's code: as if the next step had come.
+    await app.sql('UPDATE totp_factors SET last_time_step = last_time_step - 2 WHERE user_id = $1', [guarded.user.id]);
+
     const jar = new CookieJar();
-    const landing = await landCallback(jar, await startSignIn(jar, 'guarded'));
-    expect(refusal(landing)).toBe('second_factor');
+    const landing = new URL(await landCallback(jar, await startSignIn(jar, 'guarded', '?returnUrl=%2Fproducts')));
+    expect(`${landing.origin}${landing.pathname}`).toBe(`${APP_URL}/auth/login`);
+    expect(Object.fromEntries(landing.searchParams)).toEqual({ sso: 'second-factor', returnUrl: '/products' });
+    // The token travels in the fragment only: nothing of it in the query a server logs.
+    const step = new URLSearchParams(landing.hash.slice(1));
+    expect(step.get('methods')).toBe('totp,recovery');
+    const mfaToken = step.get('mfaToken')!;
+    expect(mfaToken).toMatch(/^[\w-]{43}$/);
+    expect(landing.search).not.toContain(mfaToken);
     expect(jar.get(app.url, 'stockroom_sso_session')).toBeUndefined();
     expect((await visit(jar, `${app.url}/api/auth/oidc/session`, { method: 'POST' })).status).toBe(401);
+
+    const wrongCode = generateSync({ secret, epoch: Math.floor(Date.now() / 1000) - 300 });
+    expectRestError(await app.rest('POST', '/api/auth/signin/mfa', { mfaToken, code: wrongCode }), 401, 'UNAUTHENTICATED', 'Invalid verification code');
+    const signedIn = await app.rest('POST', '/api/auth/signin/mfa', { mfaToken, code: generateSync({ secret }) });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body).toEqual({ accessToken: expect.any(String), expiresAt: expect.any(String), user: expect.objectContaining({ id: guarded.user.id }) });
+    expect((await app.rest('GET', '/api/users/profile/me', undefined, { token: signedIn.body.accessToken })).status).toBe(200);
+    // The activity says how the session began: with the provider, not a password.
+    expect(await recentActivity(signedIn.body.accessToken)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ kind: 'signed_in', description: `A new session was started with ${PROVIDER_NAME}` })]),
+    );
+    // Single use: the token completed its sign-in, even with another right code.
+    await app.sql('UPDATE totp_factors SET last_time_step = last_time_step - 2 WHERE user_id = $1', [guarded.user.id]);
+    expectRestError(await app.rest('POST', '/api/auth/signin/mfa', { mfaToken, code: generateSync({ secret }) }), 401, 'UNAUTHENTICATED', 'This sign-in has expired. Please sign in again');
   });
 
-  it('sends an account with a passkey (and no authenticator) to sign in with its password and passkey too', async () => {
+  it('asks an account with a passkey (and no authenticator) for its passkey only, and signs it in with it', async () => {
     const keyholder = await signUpUser(app, { email: ACCOUNTS.keyholder.email });
     const options = await app.rest('POST', '/api/users/profile/passkeys/options', undefined, { token: keyholder.token });
-    const attestation = new SoftwareAuthenticator(new URL(APP_URL).origin).create(options.body).response;
+    const authenticator = new SoftwareAuthenticator(new URL(APP_URL).origin);
+    const attestation = authenticator.create(options.body).response;
     expect((await app.rest('POST', '/api/users/profile/passkeys', { name: 'Phone', attestation }, { token: keyholder.token })).status).toBe(201);
     const jar = new CookieJar();
-    expect(refusal(await landCallback(jar, await startSignIn(jar, 'keyholder')))).toBe('second_factor');
+    const landing = new URL(await landCallback(jar, await startSignIn(jar, 'keyholder')));
+    expect(landing.searchParams.get('sso')).toBe('second-factor');
+    const step = new URLSearchParams(landing.hash.slice(1));
+    expect(step.get('methods')).toBe('webauthn');
     expect(jar.get(app.url, 'stockroom_sso_session')).toBeUndefined();
+
+    const mfaToken = step.get('mfaToken')!;
+    const assertionOptions = await app.rest('POST', '/api/auth/passkey/options', { mfaToken });
+    expect(assertionOptions.status).toBe(200);
+    const signedIn = await app.rest('POST', '/api/auth/signin/mfa', { mfaToken, assertion: authenticator.get(assertionOptions.body) });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.user.id).toBe(keyholder.user.id);
+    expect(await recentActivity(signedIn.body.accessToken)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ kind: 'signed_in', description: `A new session was started with ${PROVIDER_NAME}` })]),
+    );
   });
 
   it('refuses an email the provider has not verified, and creates no account', async () => {

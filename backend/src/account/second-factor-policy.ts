@@ -3,15 +3,14 @@ import type { Statement } from '../db/sql';
 /*
  * A workspace's second-factor requirement in SQL, one definition for the
  * access check (workspace.queries.ts), the workspace list, an owner's
- * turning it on (workspaces/) and whether an account has a second factor
- * (auth/mfa).
+ * turning it on (workspaces/).
  */
 
 /** Whether the account `userSql` names (an SQL expression) has a second factor: a confirmed authenticator or a passkey. */
 export const hasSecondFactorSql = (userSql: string) =>
   `(EXISTS (SELECT 1 FROM totp_factors WHERE user_id = ${userSql} AND confirmed_at IS NOT NULL) OR EXISTS (SELECT 1 FROM passkeys WHERE user_id = ${userSql}))`;
 
-/** Whether the account has a second factor, as `hasSecondFactor`. */
+/** Whether the account has a second factor. */
 export function hasSecondFactorStatement(userId: string): Statement {
   return { sql: `SELECT ${hasSecondFactorSql('caller.id')} AS "hasSecondFactor" FROM (SELECT ?::uuid AS id) AS caller`, values: [userId] };
 }

@@ -168,7 +168,7 @@ async function passkeySecondFactor(ctx: RequestContext, mfaToken: unknown, asser
     await releaseSignInAttempt(ctx, emailKey, 'halfway');
     throw new MfaTokenInvalidError();
   }
-  return completeSignIn(ctx, user, emailKey);
+  return completeSignIn(ctx, user, emailKey, challenge.via);
 }
 
 export const authService = {
@@ -246,7 +246,7 @@ export const authService = {
       await releaseSignInAttempt(ctx, emailKey, 'halfway');
       throw new MfaTokenInvalidError();
     }
-    const result = await completeSignIn(ctx, user, emailKey);
+    const result = await completeSignIn(ctx, user, emailKey, challenge.via);
     if (proof.method === 'recovery') await recordFactorChange(ctx, user, { kind: 'recovery_code_used', left: proof.left });
     return result;
   },

@@ -1,12 +1,9 @@
-import { resolve } from 'node:path';
 import { generateSync } from 'otplib';
-import { Client } from 'pg';
 import { WORKSPACE_HEADER, type WorkspaceRole } from '@stockroom/schema';
 import type { CreateProductInput, ProductRecord } from '../../support/product-shapes';
 import type { ApiSession } from './api';
+import { e2eSql } from './database';
 import { e2eEnv } from './env';
-
-const repoRoot = resolve(__dirname, '../../..');
 
 async function call<T>(session: ApiSession, method: string, path: string, body?: unknown, workspaceId?: string): Promise<T> {
   const res = await fetch(`${e2eEnv().baseUrl}${path}`, {
@@ -71,21 +68,5 @@ export async function createProductInWorkspace(session: ApiSession, workspaceId:
  * row goes into the e2e server's embedded PostgreSQL, found as promote-user finds it.
  */
 export async function addMemberSql(workspaceId: string, email: string, role: WorkspaceRole): Promise<void> {
-  // The built backend's lookup of the running cluster: its port and password live in DATA_DIR.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { runningEmbeddedPostgres } = require(resolve(repoRoot, 'backend/dist/src/db/embedded-postgres.js')) as {
-    runningEmbeddedPostgres(dataDir: string): { url: string } | undefined;
-  };
-  const database = runningEmbeddedPostgres(e2eEnv().dataDir);
-  if (!database) throw new Error('The e2e server has no running embedded PostgreSQL');
-  const client = new Client({ connectionString: database.url });
-  await client.connect();
-  try {
-    await client.query(
-      `INSERT INTO workspace_members (workspace_id, user_id, role) SELECT $1, id, $3 FROM users WHERE email = lower($2)`,
-      [workspaceId, email, role],
-    );
-  } finally {
-    await client.end();
-  }
+  await e2eSql(`INSERT INTO workspace_members (workspace_id, user_id, role) SELECT $1, id, $3 FROM users WHERE email = lower($2)`, [workspaceId, email, role]);
 }

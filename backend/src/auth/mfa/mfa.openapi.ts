@@ -112,16 +112,37 @@ export const mfaOpenApiPaths = {
       },
     },
   },
+  '/api/users/profile/step-up/passkey/options': {
+    post: {
+      operationId: 'passkeyStepUpOptions',
+      tags,
+      summary: "Options for confirming it is you with a passkey: for the signed-in account's own passkeys (allowCredentials), checking their holder; answer at POST /api/users/profile/step-up with `assertion`",
+      security: bearer,
+      responses: {
+        200: jsonResponse('Options', ref('PasskeyRequestOptions')),
+        401: unauthenticated,
+        403: tokenDenied,
+        404: errorResponse('Passkey not found (the account has none)'),
+        429: throttled,
+      },
+    },
+  },
   '/api/users/profile/step-up': {
     post: {
       operationId: 'stepUp',
       tags,
-      summary: 'Confirm it is you with the password or a code: new API tokens and webhooks need it within 10 minutes of signing in',
+      summary: 'Confirm it is you with the password, a code or a passkey: new API tokens and webhooks, and adding or removing a passkey, need it within 10 minutes of signing in',
       security: bearer,
-      requestBody: jsonBody(rulesBody(StepUpFields)),
+      requestBody: jsonBody({
+        ...rulesBody(StepUpFields),
+        description: 'One of `password`, `code` or `assertion` (a passkey\'s answer to POST /api/users/profile/step-up/passkey/options)',
+        properties: { ...rulesBody(StepUpFields).properties, assertion: ref('PasskeyAssertion') },
+      }),
       responses: {
         200: jsonResponse('Confirmed', { type: 'object', required: ['verifiedUntil'], properties: { verifiedUntil: { ...string, format: 'date-time' } } }),
-        400: errorResponse('Neither sent, a wrong password (`fields.password`) or a wrong code (`fields.code`); a wrong one counts as a failed sign-in'),
+        400: errorResponse(
+          'None sent, a wrong password (`fields.password`), a wrong code (`fields.code`), or a passkey answer that does not check out (`fields.assertion`: This passkey could not be verified; This passkey request has expired. Please try again; Passkey response format is invalid); a wrong one counts as a failed sign-in',
+        ),
         401: unauthenticated,
         403: tokenDenied,
         423: locked,

@@ -1,21 +1,22 @@
 import type { Statement } from '../../db/sql';
 
-/** Opens a sign-in waiting for its second factor. */
-export function openChallengeStatement(tokenHash: string, userId: string, ttlSeconds: number): Statement {
+/** Opens a sign-in waiting for its second factor; `via` says how its first step was made when not by password. */
+export function openChallengeStatement(tokenHash: string, userId: string, ttlSeconds: number, via?: Record<string, unknown>): Statement {
   return {
-    sql: 'INSERT INTO mfa_challenges (token_hash, user_id, expires_at) VALUES (?, ?, now() + make_interval(secs => ?))',
-    values: [tokenHash, userId, ttlSeconds],
+    sql: 'INSERT INTO mfa_challenges (token_hash, user_id, expires_at, via) VALUES (?, ?, now() + make_interval(secs => ?), ?::jsonb)',
+    values: [tokenHash, userId, ttlSeconds, via ? JSON.stringify(via) : null],
   };
 }
 
 /**
  * The account of a sign-in still waiting for its code, every column, with its
- * authenticator's as `totp_*` (null without one), so the code's check reads
- * nothing more (unknown or expired: no row).
+ * authenticator's as `totp_*` (null without one) and how the sign-in began
+ * as `challenge_via`, so the code's check reads nothing more (unknown or
+ * expired: no row).
  */
 export function challengeStatement(tokenHash: string): Statement {
   return {
-    sql: `SELECT users.*, f.secret_sealed AS totp_secret_sealed, f.confirmed_at AS totp_confirmed_at, f.last_time_step AS totp_last_time_step
+    sql: `SELECT users.*, c.via AS challenge_via, f.secret_sealed AS totp_secret_sealed, f.confirmed_at AS totp_confirmed_at, f.last_time_step AS totp_last_time_step
        FROM mfa_challenges c JOIN users ON users.id = c.user_id LEFT JOIN totp_factors f ON f.user_id = c.user_id
        WHERE c.token_hash = ? AND c.expires_at > now()`,
     values: [tokenHash],
@@ -25,6 +26,14 @@ export function challengeStatement(tokenHash: string): Statement {
 /** Ends a waiting sign-in; a row only for the one request that ends it, so a token completes one sign-in. */
 export function closeChallengeStatement(tokenHash: string): Statement {
   return { sql: 'DELETE FROM mfa_challenges WHERE token_hash = ? AND expires_at > now() RETURNING user_id', values: [tokenHash] };
+}
+
+/** Which second factors the account has: a confirmed authenticator (`totp`), a passkey (`passkey`). */
+export function secondFactorsStatement(userId: string): Statement {
+  return {
+    sql: `SELECT EXISTS (SELECT 1 FROM totp_factors WHERE user_id = ? AND confirmed_at IS NOT NULL) AS totp, EXISTS (SELECT 1 FROM passkeys WHERE user_id = ?) AS passkey`,
+    values: [userId, userId],
+  };
 }
 
 /** The account's authenticator, confirmed or not. */

@@ -1,6 +1,7 @@
 import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../../account/context';
 import { MessagePayload } from '../../account/account.types';
+import { parseWebAuthnJson, PasskeyOptionsPayload } from '../passkeys/passkeys.types';
 import { mfaService } from './mfa.service';
 import { DisableTotpInput, RecoveryCodesPayload, SecondFactorStatus, StepUpInput, StepUpPayload, TotpSetupPayload, VerificationCodeInput } from './mfa.types';
 
@@ -26,9 +27,16 @@ export class MfaResolver {
     return { recoveryCodes: await mfaService.regenerateRecoveryCodes(ctx, input) };
   }
 
-  @Mutation(() => StepUpPayload, { description: 'Confirm it is you (the password or a code) before a sensitive action: a new API token or webhook' })
+  @Mutation(() => PasskeyOptionsPayload, { description: "Options for confirming it is you with one of your passkeys; answer with stepUp's assertionJson" })
+  async passkeyStepUpOptions(@Ctx() ctx: RequestContext) {
+    return { optionsJson: JSON.stringify(await mfaService.passkeyStepUpOptions(ctx)) };
+  }
+
+  @Mutation(() => StepUpPayload, { description: 'Confirm it is you (the password, a code or a passkey) before a sensitive action: a new API token or webhook, adding or removing a passkey' })
   async stepUp(@Arg('input') input: StepUpInput, @Ctx() ctx: RequestContext) {
-    return { verifiedUntil: await mfaService.stepUp(ctx, input) };
+    const { assertionJson, ...proof } = input;
+    const assertion = typeof assertionJson === 'string' ? parseWebAuthnJson(assertionJson, 'assertion') : undefined;
+    return { verifiedUntil: await mfaService.stepUp(ctx, { ...proof, assertion }) };
   }
 
   @Mutation(() => MessagePayload, { description: 'Turn the authenticator off: the password and a code (or a recovery code)' })

@@ -1,7 +1,7 @@
 import { Router, type Request } from 'express';
 import { DisableTotpFields, StepUpFields, VerificationCodeFields } from '@stockroom/schema';
 import type { RequestContext } from '../../account/context';
-import { readBody } from '../../rest/body';
+import { readBody, readObject } from '../../rest/body';
 import { mfaService } from './mfa.service';
 
 type ContextOf = (req: Request) => RequestContext;
@@ -39,10 +39,18 @@ export function mfaRoutes(contextOf: ContextOf): Router {
     res.json({ recoveryCodes: await mfaService.regenerateRecoveryCodes(contextOf(req), input) });
   });
 
-  /** POST /api/users/profile/step-up { password } or { code }: { verifiedUntil }; new API tokens and webhooks need it within 10 minutes of signing in */
+  /** POST /api/users/profile/step-up/passkey/options: the options for navigator.credentials.get(), for the account's own passkeys */
+  router.post('/profile/step-up/passkey/options', async (req, res) => {
+    readBody(req, []);
+    res.json(await mfaService.passkeyStepUpOptions(contextOf(req)));
+  });
+
+  /** POST /api/users/profile/step-up { password }, { code } or { assertion } (a passkey's): { verifiedUntil }; new API tokens and webhooks need it within 10 minutes of signing in */
   router.post('/profile/step-up', async (req, res) => {
-    const input = readBody(req, StepUpFields);
-    res.json({ verifiedUntil: (await mfaService.stepUp(contextOf(req), input)).toISOString() });
+    const { assertion, ...proof } = readBody(req, ['password', 'code', 'assertion'] as const);
+    // The password and code get their JSON type checks; the passkey's answer is checked by the service.
+    readObject(proof, StepUpFields);
+    res.json({ verifiedUntil: (await mfaService.stepUp(contextOf(req), { ...proof, assertion })).toISOString() });
   });
 
   return router;

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
 import { SecondFactorMessages, DisableTotpFields, StepUpFields, UserMessages, validateFields, VerificationCodeFields } from '@stockroom/schema';
 import { throttle } from '../../account/account.service';
 import type { RequestContext } from '../../account/context';
@@ -9,6 +10,8 @@ import { STEP_UP_WINDOW_MS } from '../../account/step-up';
 import { runStatement } from '../../db/sql';
 import { releaseSignInAttempt, reserveSignInAttempt } from '../sign-in-attempts';
 import { emailKeyOf } from '../sign-in-attempts.entity';
+import { authenticationOptionsFor, storedPasskeyOf, verifyAssertion } from '../passkeys/passkey-assertion';
+import { authenticationResponseOf, spendChallenge } from '../passkeys/webauthn';
 import { TotpAlreadyOnError, TotpNotSetUpError, WrongCodeError } from './mfa.errors';
 import { newRecoveryCodes, normalizeRecoveryCode, recoveryCodeHashOf } from './recovery-codes';
 import { recordFactorChange, spendSecondFactor, spendTotpCode, totpFactorOf } from './second-factor';
@@ -57,27 +60,57 @@ async function underLockout<T>(ctx: RequestContext, email: string, check: () => 
   return outcome;
 }
 
+/**
+ * A passkey's answer as step-up's proof: to a step-up challenge issued to
+ * this account (spent whatever the outcome; one for signing in is not one),
+ * signed by one of its own passkeys, which checked its holder. A 400 on
+ * `assertion` otherwise, not a 401, which would read as a session that ended.
+ */
+async function passkeyStepUp(ctx: RequestContext, userId: string, response: AuthenticationResponseJSON): Promise<true | WrongCodeError> {
+  const spent = await spendChallenge(ctx, response.response.clientDataJSON, 'step_up');
+  if (!spent || spent.userId !== userId) return new WrongCodeError({ assertion: SecondFactorMessages.passkeyChallengeExpired });
+  const passkey = await storedPasskeyOf(ctx, response.id, userId);
+  const right = passkey !== null && (await verifyAssertion(ctx, response, spent.challenge, passkey, true));
+  return right || new WrongCodeError({ assertion: SecondFactorMessages.passkeyInvalid });
+}
+
 /** The profile's two-factor authentication: set-up, confirmation, recovery codes and turning it off; and confirming it is you (step-up). */
 export const mfaService = {
   /**
-   * Confirms it is still the account's holder, with the password or a code
-   * (an app code or a recovery code): sensitive actions in this session are
-   * allowed for the next 10 minutes (account/step-up.ts). Wrong ones count
-   * against the sign-in lockout. Returns until when.
+   * Confirms it is still the account's holder, with the password, a code
+   * (an app code or a recovery code) or a passkey's answer to
+   * passkeyStepUpOptions: sensitive actions in this session are allowed for
+   * the next 10 minutes (account/step-up.ts). Wrong ones (a passkey answer
+   * to a spent, expired or other challenge too) count against the sign-in
+   * lockout. Returns until when.
    */
-  async stepUp(ctx: RequestContext, input: { password?: unknown; code?: unknown }): Promise<Date> {
+  async stepUp(ctx: RequestContext, input: { password?: unknown; code?: unknown; assertion?: unknown }): Promise<Date> {
     await throttle(ctx);
     const { user, session } = await requireViewer(ctx);
-    assertValid(validateFields(StepUpFields, { ...input }));
+    const { assertion: rawAssertion, ...typed } = input;
+    assertValid(validateFields(StepUpFields, typed));
     const password = typeof input.password === 'string' && input.password !== '' ? input.password : null;
     const code = typeof input.code === 'string' && input.code.trim() !== '' ? input.code : null;
-    if (!password && !code) throw new ValidationError({ password: SecondFactorMessages.stepUpProofMissing });
+    const assertion = !password && !code && rawAssertion !== undefined && rawAssertion !== null ? authenticationResponseOf(rawAssertion, 'assertion') : null;
+    if (!password && !code && !assertion) throw new ValidationError({ password: SecondFactorMessages.stepUpProofMissing });
     await underLockout(ctx, user.email, async () => {
       if (password) return (await verifyPassword(user.passwordHash, password)) || new WrongCodeError({ password: UserMessages.currentPasswordWrong });
+      if (assertion) return passkeyStepUp(ctx, user.id, assertion);
       return (await spendSecondFactor(ctx, user.id, code!)) !== null || wrongCode();
     });
     const [row] = await runStatement<{ verified_at: Date }>(ctx.em, { sql: 'UPDATE sessions SET verified_at = now() WHERE id = ? RETURNING verified_at', values: [session.id] });
     return new Date(new Date(row.verified_at).getTime() + STEP_UP_WINDOW_MS);
+  },
+
+  /**
+   * The options for confirming it is you with a passkey: a single-use,
+   * 5-minute challenge for the signed-in account's own passkeys (none: not
+   * found), answered with stepUp's `assertion`.
+   */
+  async passkeyStepUpOptions(ctx: RequestContext): Promise<PublicKeyCredentialRequestOptionsJSON> {
+    await throttle(ctx);
+    const { user } = await requireViewer(ctx);
+    return authenticationOptionsFor(ctx, user.id, 'step_up');
   },
 
   async status(ctx: RequestContext): Promise<SecondFactorStatus> {

@@ -32,6 +32,7 @@ export class DisableTotpInput {
 export class StepUpInput {
   @Field(() => String, { nullable: true, description: 'The password, or leave it out and send a code' }) password?: string | null;
   @Field(() => String, { nullable: true, description: 'A code from the authenticator app, or a recovery code' }) code?: string | null;
+  @Field(() => String, { nullable: true, description: "Or a passkey's answer to passkeyStepUpOptions (AuthenticationResponseJSON) as JSON text" }) assertionJson?: string | null;
 }
 
 @ObjectType()

@@ -5,8 +5,7 @@ import { runStatement, type Statement } from '../../db/sql';
 import { profileLink } from '../../mail/client-links';
 import { secondFactorMail, type SecondFactorChange } from '../../mail/templates';
 import type { User } from '../../account/user.entity';
-import { hasSecondFactorStatement } from '../../account/second-factor-policy';
-import { challengeStatement, closeChallengeStatement, openChallengeStatement, totpFactorStatement, useRecoveryCodeStatement, useTimeStepStatement } from './mfa.queries';
+import { challengeStatement, closeChallengeStatement, openChallengeStatement, secondFactorsStatement, totpFactorStatement, useRecoveryCodeStatement, useTimeStepStatement } from './mfa.queries';
 import { normalizeRecoveryCode, recoveryCodeHashOf } from './recovery-codes';
 import { openSecret } from './secret-box';
 import { totpCodeOf, totpTimeStepOf } from './totp';
@@ -34,18 +33,25 @@ const tokenHashOf = (token: string) => createHash('sha256').update(token, 'utf8'
  * A sign-in waiting for its code: its token (32 random bytes, base64url) and the statement that
  * opens it, which stores only the token's hash (sign-in runs it within its own).
  */
-export function newChallenge(userId: string): { token: string; statement: Statement } {
+export function newChallenge(userId: string, via?: Record<string, unknown>): { token: string; statement: Statement } {
   const token = randomBytes(32).toString('base64url');
-  return { token, statement: openChallengeStatement(tokenHashOf(token), userId, MFA_TOKEN_TTL_SECONDS) };
+  return { token, statement: openChallengeStatement(tokenHashOf(token), userId, MFA_TOKEN_TTL_SECONDS, via) };
 }
 
-/** A sign-in still waiting for its code: its account's row and its authenticator; null for a token unknown, used or expired. */
-export async function challengeOf(ctx: RequestContext, token: string): Promise<{ userRow: Record<string, unknown>; factor: TotpFactorRow | null } | null> {
+/**
+ * A sign-in still waiting for its code: its account's row, its authenticator,
+ * and how it began when not by password (`via`, for the activity entry of the
+ * session it opens); null for a token unknown, used or expired.
+ */
+export async function challengeOf(
+  ctx: RequestContext,
+  token: string,
+): Promise<{ userRow: Record<string, unknown>; factor: TotpFactorRow | null; via: Record<string, unknown> | undefined } | null> {
   const [row] = await runStatement<Record<string, unknown>>(ctx.em, challengeStatement(tokenHashOf(token)));
   if (!row) return null;
-  const { totp_secret_sealed, totp_confirmed_at, totp_last_time_step, ...userRow } = row;
+  const { totp_secret_sealed, totp_confirmed_at, totp_last_time_step, challenge_via, ...userRow } = row;
   const factor = totp_secret_sealed ? { secret_sealed: totp_secret_sealed as string, confirmed_at: totp_confirmed_at as Date | null, last_time_step: totp_last_time_step as number | null } : null;
-  return { userRow, factor };
+  return { userRow, factor, via: (challenge_via as Record<string, unknown> | null) ?? undefined };
 }
 
 /** Ends the sign-in the token stands for; false when another request ended it first (or it expired meanwhile). */
@@ -53,10 +59,10 @@ export async function closeChallenge(ctx: RequestContext, token: string): Promis
   return (await runStatement(ctx.em, closeChallengeStatement(tokenHashOf(token)))).length > 0;
 }
 
-/** Whether the account has a second factor: a confirmed authenticator or a passkey. */
-export async function hasSecondFactor(ctx: RequestContext, userId: string): Promise<boolean> {
-  const [row] = await runStatement<{ hasSecondFactor: boolean }>(ctx.em, hasSecondFactorStatement(userId));
-  return row.hasSecondFactor;
+/** What the account can finish a sign-in with (none: it has no second factor), as `secondFactorMethodsOf`. */
+export async function secondFactorMethodsOfUser(ctx: RequestContext, userId: string): Promise<SecondFactorMethod[]> {
+  const [row] = await runStatement<{ totp: boolean; passkey: boolean }>(ctx.em, secondFactorsStatement(userId));
+  return secondFactorMethodsOf(row);
 }
 
 export async function totpFactorOf(ctx: RequestContext, userId: string): Promise<TotpFactorRow | null> {

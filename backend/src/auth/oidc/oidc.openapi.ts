@@ -62,7 +62,7 @@ export const oidcOpenApiPaths = {
         { name: 'state', in: 'query', required: false, schema: string },
       ],
       responses: {
-        302: redirect(`Signed in: to /auth/login?sso=signed-in, where the client picks the session up; linked: to /profile?sso=linked; refused: to the sign-in page or the profile with \`${SINGLE_SIGN_ON_ERROR_PARAM}\` naming why`),
+        302: redirect(`Signed in: to /auth/login?sso=signed-in, where the client picks the session up; an account with a second factor: to /auth/login?sso=second-factor#mfaToken=…&methods=… (the fragment: the token reaches no server), whose code step finishes at POST /api/auth/signin/mfa; linked: to /profile?sso=linked; refused: to the sign-in page or the profile with \`${SINGLE_SIGN_ON_ERROR_PARAM}\` naming why`),
         404: off,
         429: errorResponse('Too many requests from this address'),
       },

@@ -1,7 +1,8 @@
 import { Router, type Request, type Response } from 'express';
-import { profilePath, SINGLE_SIGN_ON_ERROR_PARAM, SINGLE_SIGN_ON_PARAM, signInPath } from '@stockroom/schema';
+import { profilePath, SINGLE_SIGN_ON_ERROR_PARAM, SINGLE_SIGN_ON_METHODS_KEY, SINGLE_SIGN_ON_MFA_TOKEN_KEY, SINGLE_SIGN_ON_PARAM, signInPath } from '@stockroom/schema';
 import type { RequestContext } from '../../account/context';
 import { toUserJson } from '../../account/user.entity';
+import { isMfaRequired } from '../auth.service';
 import { SingleSignOnOffError, SingleSignOnRefusedError } from './oidc.errors';
 import { oidcService } from './oidc.service';
 import { OIDC_TRANSACTION_TTL_SECONDS, openOidcTransaction, sealOidcTransaction } from './oidc-transaction';
@@ -88,7 +89,9 @@ export function oidcRoutes(contextOf: ContextOf): Router {
 
   /**
    * GET /api/auth/oidc/callback (the provider's redirect): a sign-in goes back to the sign-in page,
-   * which picks the session up (?sso=signed-in), a link to the profile; a refusal to the sign-in page or the profile with its code.
+   * which picks the session up (?sso=signed-in), or, for an account with a second factor, asks for it
+   * (?sso=second-factor#mfaToken=…&methods=…: the token in the fragment, which no server's log sees);
+   * a link to the profile; a refusal to the sign-in page or the profile with its code.
    */
   router.get('/oidc/callback', async (req, res) => {
     const ctx = contextOf(req);
@@ -100,6 +103,10 @@ export function oidcRoutes(contextOf: ContextOf): Router {
     try {
       const outcome = await oidcService.callback(ctx, query, transaction);
       if (outcome.intent === 'link') return res.redirect(302, appPath(ctx, profilePath, { [SINGLE_SIGN_ON_PARAM]: 'linked' }));
+      if (isMfaRequired(outcome.auth)) {
+        const step = new URLSearchParams({ [SINGLE_SIGN_ON_MFA_TOKEN_KEY]: outcome.auth.mfaToken, [SINGLE_SIGN_ON_METHODS_KEY]: outcome.auth.methods.join(',') });
+        return res.redirect(302, `${appPath(ctx, signInPath, { [SINGLE_SIGN_ON_PARAM]: 'second-factor', returnUrl: outcome.returnUrl })}#${step}`);
+      }
       res.cookie(SESSION_COOKIE, outcome.auth.accessToken, cookieOptions(ctx, SESSION_COOKIE_TTL_SECONDS));
       res.redirect(302, appPath(ctx, signInPath, { [SINGLE_SIGN_ON_PARAM]: 'signed-in', returnUrl: outcome.returnUrl }));
     } catch (error) {

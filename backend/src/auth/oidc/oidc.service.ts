@@ -14,8 +14,8 @@ import { runStatement } from '../../db/sql';
 import { profileLink } from '../../mail/client-links';
 import { singleSignOnLinkedMail, singleSignOnUnlinkedMail } from '../../mail/templates';
 import { UnauthenticatedError } from '../../common/errors';
-import { createAccount, signInIdentifiedUser, type AuthResult } from '../auth.service';
-import { hasSecondFactor } from '../mfa/second-factor';
+import { createAccount, signInIdentifiedUser, type AuthResult, type MfaRequired } from '../auth.service';
+import { newChallenge, secondFactorMethodsOfUser } from '../mfa/second-factor';
 import { NotLinkedError, SingleSignOnOffError, SingleSignOnRefusedError } from './oidc.errors';
 import { OidcIdentity } from './oidc-identity.entity';
 import { oidcProvider, type OidcProvider } from './oidc-provider';
@@ -32,7 +32,8 @@ interface ProviderIdentity {
   name?: string;
 }
 
-export type CallbackOutcome = { intent: 'sign-in'; auth: AuthResult; returnUrl?: string } | { intent: 'link' };
+/** A sign-in's outcome is a session, or (for an account with a second factor) the same challenge a right password opens. */
+export type CallbackOutcome = { intent: 'sign-in'; auth: AuthResult | MfaRequired; returnUrl?: string } | { intent: 'link' };
 
 /** What the profile shows of the account's link. */
 export interface SingleSignOnLink {
@@ -142,14 +143,22 @@ async function accountFor(ctx: RequestContext, identity: ProviderIdentity): Prom
 
 /**
  * Where a single sign-on decides the user is signed in: the session opens
- * here. An account with a second factor (an authenticator or a passkey) is
- * refused before any session exists and sent to sign in with its password
- * and that factor: the provider proves who the user is, not that they hold it.
+ * here. An account with a second factor (an authenticator or a passkey) gets
+ * no session yet: the provider proves who the user is, not that they hold the
+ * factor, so the sign-in waits for it as after a right password (the same
+ * single-use `mfaToken` for 5 minutes, finished at `signInWithCode`).
  */
-async function completeSingleSignOn(ctx: RequestContext, user: User): Promise<AuthResult> {
+async function completeSingleSignOn(ctx: RequestContext, user: User): Promise<AuthResult | MfaRequired> {
   if (user.status !== UserStatus.Active) throw new SingleSignOnRefusedError('account_inactive', 'sign-in');
-  if (await hasSecondFactor(ctx, user.id)) throw new SingleSignOnRefusedError('second_factor', 'sign-in');
-  return signInIdentifiedUser(ctx, user, { via: 'sso', provider: settingsOf(ctx).name });
+  const via = { via: 'sso', provider: settingsOf(ctx).name };
+  const methods = await secondFactorMethodsOfUser(ctx, user.id);
+  if (methods.length) {
+    // The session the code opens is listed as this single sign-on's.
+    const challenge = newChallenge(user.id, via);
+    await runStatement(ctx.em, challenge.statement);
+    return { mfaRequired: true, mfaToken: challenge.token, methods };
+  }
+  return signInIdentifiedUser(ctx, user, via);
 }
 
 /** The signed-in account that asked for a link, if its session is still open. */
@@ -199,7 +208,8 @@ export const oidcService = {
 
   /**
    * The provider sent the browser back: checks state, PKCE, nonce and the ID
-   * token (issuer, audience, signature), then signs in or links. Every
+   * token (issuer, audience, signature), then signs in (or opens the
+   * second-factor step of an account with one) or links. Every
    * refusal is a SingleSignOnRefusedError naming its reason.
    */
   async callback(ctx: RequestContext, query: URLSearchParams, transaction: OidcTransaction | null): Promise<CallbackOutcome> {

@@ -45,9 +45,15 @@ export async function storedPasskeyOf(ctx: RequestContext, credentialId: string,
  * The options for `navigator.credentials.get()`, their challenge kept: for
  * no account, any of this site's discoverable passkeys, which must check
  * their holder (they stand for the password); for `userId`, that account's
- * passkeys as its second factor (none: not found).
+ * passkeys (none: not found), as a sign-in's second factor, or to confirm
+ * it is you in a session (`step_up`), where the passkey stands for the
+ * password again and must check its holder too.
  */
-export async function authenticationOptionsFor(ctx: RequestContext, userId: string | null): Promise<PublicKeyCredentialRequestOptionsJSON> {
+export async function authenticationOptionsFor(
+  ctx: RequestContext,
+  userId: string | null,
+  purpose: 'second_factor' | 'step_up' = 'second_factor',
+): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const rp = relyingPartyOf(ctx.config.appUrl);
   const timeout = CHALLENGE_TTL_SECONDS * 1000;
   if (userId === null) {
@@ -57,12 +63,13 @@ export async function authenticationOptionsFor(ctx: RequestContext, userId: stri
   }
   const allowCredentials = await allowedCredentialsOf(ctx, userId);
   if (!allowCredentials.length) throw new PasskeyNotFoundError();
-  const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: 'preferred', timeout, allowCredentials });
-  await storeChallenge(ctx, options.challenge, 'second_factor', userId);
+  const userVerification = purpose === 'step_up' ? 'required' : 'preferred';
+  const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification, timeout, allowCredentials });
+  await storeChallenge(ctx, options.challenge, purpose, userId);
   return options;
 }
 
-/** The credentials a browser may offer for a sign-in's second factor: the account's passkeys. */
+/** The credentials a browser may offer for a second factor or a step-up: the account's passkeys. */
 async function allowedCredentialsOf(ctx: RequestContext, userId: string): Promise<{ id: string; transports: AuthenticatorTransport[] }[]> {
   const rows = await runStatement<{ credential_id: string; transports: string[] }>(ctx.em, {
     sql: 'SELECT credential_id, transports FROM passkeys WHERE user_id = ? ORDER BY created_at',
@@ -76,8 +83,9 @@ async function allowedCredentialsOf(ctx: RequestContext, userId: string): Promis
  * over `challenge` (already spent), with a signature counter that moved on
  * (a cloned authenticator's does not). A right answer records the new
  * counter and the time of use; of two answers at once with the same counter
- * only one is right. `userVerified`: sign-in without a password needs the
- * authenticator to have checked its holder (PIN, fingerprint).
+ * only one is right. `userVerified`: sign-in without a password, and
+ * step-up, need the authenticator to have checked its holder (PIN,
+ * fingerprint).
  */
 export async function verifyAssertion(
   ctx: RequestContext,

@@ -9,8 +9,12 @@ import { runStatement } from '../../db/sql';
 /** How long a browser has to answer a passkey challenge. */
 export const CHALLENGE_TTL_SECONDS = 5 * 60;
 
-/** What a challenge may be answered for: adding a passkey, signing in with one (no password), or a sign-in's second factor. */
-export type ChallengePurpose = 'register' | 'sign_in' | 'second_factor';
+/**
+ * What a challenge may be answered for: adding a passkey, signing in with one
+ * (no password), a sign-in's second factor, or confirming it is you in a
+ * session (step-up). An answer counts only for its own purpose.
+ */
+export type ChallengePurpose = 'register' | 'sign_in' | 'second_factor' | 'step_up';
 
 /**
  * The relying party, from APP_URL alone: its host is the passkeys' scope and

@@ -44,6 +44,7 @@ import { Migration20261130080000 } from './Migration20261130080000';
 import { Migration20261201010000 } from './Migration20261201010000';
 import { Migration20261201000000 } from './Migration20261201000000';
 import { Migration20261202000000 } from './Migration20261202000000';
+import { Migration20261202010000 } from './Migration20261202010000';
 
 /**
  * Migrations in the order they run. Listed explicitly (not globbed) so the
@@ -96,4 +97,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261201000000', class: Migration20261201000000 }, // oidc_identities: an account's links to OpenID providers (issuer + subject); activity kinds sso_linked, sso_unlinked
   { name: 'Migration20261201010000', class: Migration20261201010000 }, // passkeys (public key, counter, transports, name) and their challenges (hashed, single use); activity kinds passkey_added, passkey_removed
   { name: 'Migration20261202000000', class: Migration20261202000000 }, // workspaces.require_second_factor: owners may require a second factor of members; activity kind second_factor_policy_changed
+  { name: 'Migration20261202010000', class: Migration20261202010000 }, // mfa_challenges.via: how a sign-in waiting for its second factor began (a single sign-on's provider), for its activity entry
 ];

@@ -1,5 +1,5 @@
 import { SecondFactorMessages } from '@stockroom/schema';
-import { useStepUpMutation } from '@stockroom/schema/generated/hooks';
+import { usePasskeyStepUpOptionsMutation, useStepUpMutation } from '@stockroom/schema/generated/hooks';
 import { useCallback, useRef, useState } from 'react';
 import { errorCodeOf, serverMessageOr } from '../../lib/errors';
 import { toast } from '../../lib/toaster';
@@ -14,18 +14,23 @@ export interface StepUpValues {
 
 /**
  * Confirming it is you before a sensitive action (a new API token or
- * webhook): when the server answers STEP_UP_REQUIRED (the password or a
- * code was last given more than 10 minutes ago), the dialog asks for one,
- * and the action runs once more.
+ * webhook, adding or removing a passkey): when the server answers
+ * STEP_UP_REQUIRED (the password, a code or a passkey was last given more
+ * than 10 minutes ago), the dialog asks for one, and the action runs once
+ * more. The browser's passkey code loads only when the passkey is used.
  */
 export function useStepUp() {
   const [stepUp] = useStepUpMutation();
+  const [passkeyOptions] = usePasskeyStepUpOptionsMutation();
   const [open, setOpen] = useState(false);
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
+  const [passkeyError, setPasskeyError] = useState<string | null>(null);
   const settle = useRef<((confirmed: boolean) => void) | null>(null);
 
   const close = (confirmed: boolean) => {
     settle.current?.(confirmed);
     settle.current = null;
+    setPasskeyError(null);
     setOpen(false);
   };
 
@@ -57,5 +62,24 @@ export function useStepUp() {
     }
   };
 
-  return { open, withStepUp, confirm, cancel: () => close(false) };
+  /** The server's options for the account's passkeys, the browser's prompt, and the answer as the proof. */
+  const confirmWithPasskey = async () => {
+    setPasskeyBusy(true);
+    setPasskeyError(null);
+    try {
+      const { signWithPasskey } = await import('../../lib/passkeys/passkey-ceremony');
+      const { data } = await passkeyOptions();
+      if (!data) throw new Error('Empty response');
+      const assertionJson = await signWithPasskey(data.passkeyStepUpOptions.optionsJson);
+      await stepUp({ variables: { input: { assertionJson } } });
+      toast.success(SecondFactorMessages.stepUpDone);
+      close(true);
+    } catch (error) {
+      setPasskeyError(serverMessageOr(error, 'Could not confirm it is you'));
+    } finally {
+      setPasskeyBusy(false);
+    }
+  };
+
+  return { open, withStepUp, confirm, confirmWithPasskey: () => void confirmWithPasskey(), passkeyBusy, passkeyError, cancel: () => close(false) };
 }

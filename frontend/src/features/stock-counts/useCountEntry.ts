@@ -1,6 +1,6 @@
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
 import { useApolloClient } from '@apollo/client/react';
-import { Rules, validateFields } from '@stockroom/schema';
+import { Rules, StockCountMessages, validateFields } from '@stockroom/schema';
 import { StockCountProductSearchDocument, StockCountProductStockDocument } from '@stockroom/schema/generated/hooks';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { extractErrorMessage } from '../../lib/errors';
@@ -9,6 +9,7 @@ import { levelAt, ownChangesOutsideRead } from '../../lib/offline/known-stock-mo
 import type { KnownLevel } from '../../lib/offline/offline-db';
 import { isOffline } from '../../lib/offline/network-status';
 import { currentAccountId } from '../../lib/offline/change-queue';
+import { findLocalProduct } from '../../lib/offline/product-copy';
 import { useQueuedChanges } from '../../lib/offline/useQueuedChanges';
 import { lookUpProductCode } from '../../lib/product-code-lookup';
 import { startingPlace, type ScopeLocation } from './count-scope';
@@ -82,14 +83,33 @@ async function stockToCount(read: () => Promise<KnownLevel[]>, productId: string
 }
 
 /**
+ * Whether the device can tell the product is outside a count of one category: its copy of the
+ * product names another category. What the server answers online, said with no network.
+ */
+async function outsideCategory(productId: string, countCategory: string | null): Promise<boolean> {
+  if (!countCategory) return false;
+  const local = await findLocalProduct(productId).catch(() => null);
+  return local !== null && local.category !== countCategory;
+}
+
+/**
  * A count page's entry: a scanned or typed code (or name) finds a product
  * (from the device's copy of the products with no network), several are
  * offered to pick from; the chosen product's stock is read then, so each
  * place's ledger position is the one the counter saw; the line goes to the
  * offline queue with that position (sendCountLine), and `onSent` hears what
- * became of it.
+ * became of it. A line the server would refuse as outside the count's scope
+ * is refused with its message with no network too (a count of a category:
+ * the device's copy knows each product's; a count of a location offers only
+ * its places).
  */
-export function useCountEntry(countId: string, places: readonly ScopeLocation[], countLocationId: string | null, onSent: (outcome: CountLineOutcome, productName: string) => void) {
+export function useCountEntry(
+  countId: string,
+  places: readonly ScopeLocation[],
+  countLocationId: string | null,
+  countCategory: string | null,
+  onSent: (outcome: CountLineOutcome, productName: string) => void,
+) {
   const client = useApolloClient();
   const [looking, setLooking] = useState(false);
   const [notice, setNotice] = useState<EntryNotice | null>(null);
@@ -194,6 +214,8 @@ export function useCountEntry(countId: string, places: readonly ScopeLocation[],
 
   const record = useCallback(async () => {
     if (!counted) return;
+    // Online the server answers for the scope; its stock read from the device, so does the device.
+    if (counted.source.kind !== 'server' && (await outsideCategory(counted.product.id, countCategory))) return setError(StockCountMessages.outsideScope);
     if (counted.source.kind === 'unknown') return setError(UNKNOWN_STOCK_MESSAGE);
     if (ownChanges) return setError(OWN_CHANGES_MESSAGES[ownChanges]);
     if (!locationId) return setError('Choose where it was counted');
@@ -220,7 +242,7 @@ export function useCountEntry(countId: string, places: readonly ScopeLocation[],
     } finally {
       setSaving(false);
     }
-  }, [counted, ownChanges, locationId, quantity, countId, onSent]);
+  }, [counted, countCategory, ownChanges, locationId, quantity, countId, onSent]);
 
   return { looking, notice, choices, counted, ownChanges, locationId, setLocationId, quantity, setQuantity, saving, error, find, pick, clear, record, codeInputRef, quantityInputRef };
 }

@@ -28,3 +28,12 @@ export async function keptStockCount(countId: string): Promise<KeptStockCount | 
   if (!workspace) return null;
   return (await (await offlineDb()).get('stockCounts', keyOf(workspace, countId))) ?? null;
 }
+
+/** The workspace's locations as this device last read them (with a count it opened); null when it never did. */
+export async function keptLocations(): Promise<NonNullable<KeptStockCount['locations']> | null> {
+  const workspace = currentCopyKey();
+  if (!workspace) return null;
+  const kept = await (await offlineDb()).getAllFromIndex('stockCounts', 'workspace', workspace);
+  const newest = kept.filter((count) => count.locations).sort((a, b) => b.savedAt - a.savedAt)[0];
+  return newest?.locations ?? null;
+}

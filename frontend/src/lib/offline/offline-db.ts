@@ -1,5 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import type { MeQuery, StockCountDetailsQuery, StockCountScopeOptionsQuery } from '@stockroom/schema/generated/graphql';
+import type { MeQuery, StockCountDetailsQuery, StockCountListQuery, StockCountScopeOptionsQuery } from '@stockroom/schema/generated/graphql';
 import type { QueuedChange } from './change-queue-model';
 
 /** A product as the local copy keeps it: what finding it and recording stock offline need. */
@@ -71,6 +71,16 @@ export interface KeptStockCount {
   savedAt: number;
 }
 
+/** A page of the stock counts list as the server last answered it to this device, to open offline. */
+export interface KeptStockCountList {
+  /** `<account>:<workspace>:<page>`. */
+  key: string;
+  workspace: string;
+  page: number;
+  list: StockCountListQuery['stockCounts'];
+  savedAt: number;
+}
+
 interface OfflineSchema extends DBSchema {
   accounts: { key: string; value: SavedAccount };
   products: { key: string; value: LocalProduct; indexes: { workspace: string } };
@@ -79,10 +89,11 @@ interface OfflineSchema extends DBSchema {
   changes: { key: number; value: QueuedChange };
   knownStock: { key: string; value: KnownStock; indexes: { workspace: string } };
   stockCounts: { key: string; value: KeptStockCount; indexes: { workspace: string } };
+  stockCountLists: { key: string; value: KeptStockCountList };
 }
 
 const DB_NAME = 'stockroom-offline';
-const DB_VERSION = 2;
+const DB_VERSION = 3;
 
 let opened: Promise<IDBPDatabase<OfflineSchema>> | undefined;
 
@@ -100,6 +111,7 @@ export function offlineDb(): Promise<IDBPDatabase<OfflineSchema>> {
         db.createObjectStore('knownStock', { keyPath: 'key' }).createIndex('workspace', 'workspace');
         db.createObjectStore('stockCounts', { keyPath: 'key' }).createIndex('workspace', 'workspace');
       }
+      if (oldVersion < 3) db.createObjectStore('stockCountLists', { keyPath: 'key' });
     },
   });
   return opened;
@@ -119,7 +131,7 @@ export async function mayClearOfflineData(): Promise<boolean> {
 /** Sign-out: nothing of the account stays on the device, neither its copies nor its waiting changes. */
 export async function clearOfflineData(): Promise<void> {
   const db = await offlineDb();
-  const stores = ['accounts', 'products', 'productCopies', 'changes', 'knownStock', 'stockCounts'] as const;
+  const stores = ['accounts', 'products', 'productCopies', 'changes', 'knownStock', 'stockCounts', 'stockCountLists'] as const;
   const tx = db.transaction(stores, 'readwrite');
   await Promise.all([...stores.map((store) => tx.objectStore(store).clear()), tx.done]);
 }

@@ -23,10 +23,10 @@ export default function SignInPage() {
   const { carry, goToReturnUrl } = useReturnUrl();
   // Belongs to the last refusal: the auth state keeps only its message.
   const [lockoutNotice, setLockoutNotice] = useState<string | null>(null);
-  const ssoRefusal = useSingleSignOnReturn();
+  const ssoReturn = useSingleSignOnReturn();
   const { singleSignOn } = useSignInOptions() ?? {};
-  // Set once the password was right for an account that asks for a code (or a passkey) too.
-  const [codeNeeded, setCodeNeeded] = useState<CodeNeeded | null>(null);
+  // Set once the password (or the provider's sign-in) was right for an account that asks for a code (or a passkey) too.
+  const [codeNeeded, setCodeNeeded] = useState<CodeNeeded | null>(ssoReturn.codeNeeded);
   const mfaToken = codeNeeded?.mfaToken ?? null;
 
   useEffect(() => clearError, [clearError]);
@@ -66,7 +66,7 @@ export default function SignInPage() {
   return (
     <AuthLayout icon={<LogInIcon size={22} />} title="Welcome back" subtitle="Sign in to manage your inventory.">
       <SignInForm
-        error={state.error ?? ssoRefusal}
+        error={state.error ?? ssoReturn.refusal}
         lockoutNotice={state.error ? lockoutNotice : null}
         singleSignOn={singleSignOn && { name: singleSignOn.name, href: `${singleSignOnStartPath}${carry}` }}
         forgotPasswordHref={forgotPasswordPath}

@@ -1,5 +1,5 @@
-import { Callout, Card, H2 } from '@blueprintjs/core';
-import { ArrowLeftIcon } from '@blueprintjs/icons';
+import { Button, Callout, Card, Classes, H2 } from '@blueprintjs/core';
+import { ArrowLeftIcon, EditIcon } from '@blueprintjs/icons';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { LinkButton } from '../../../components/LinkButton';
@@ -8,7 +8,10 @@ import { PageHeader } from '../../../components/PageHeader';
 import { waitingLabel } from '../../../lib/offline/change-queue-model';
 import { queueStockAdjustment, queueStockCount } from '../../../lib/offline/change-queue';
 import type { LocalProduct } from '../../../lib/offline/offline-db';
-import { findLocalProduct } from '../../../lib/offline/product-copy';
+import { findLocalProduct, productCopyState } from '../../../lib/offline/product-copy';
+import { keptLocations } from '../../../lib/offline/kept-stock-counts';
+import { knownStock } from '../../../lib/offline/known-stock';
+import { formatDateTime } from '../../../lib/format';
 import { useQueuedChanges } from '../../../lib/offline/useQueuedChanges';
 import { extractErrorMessage } from '../../../lib/errors';
 import { toast } from '../../../lib/toaster';
@@ -17,6 +20,7 @@ import { useWorkspaceRole } from '../../../lib/workspace';
 import { AdjustStockDialog } from '../stock/AdjustStockDialog';
 import { CountStockDialog } from '../stock/CountStockDialog';
 import { StockAdjuster } from '../stock/StockAdjuster';
+import { ProductStockLocations, type StockLevelRow } from '../stock/ProductStockLocations';
 import type { StockFieldErrors } from '../stock/stock-movements';
 import { PRODUCT_TOASTS } from '../shared/product-toasts';
 
@@ -25,15 +29,50 @@ export interface OfflineProductViewProps {
   listHref: string;
 }
 
+/** What the device knows of where the product is: its last read of the product's stock, with the places' names. */
+interface PlacesOnDevice {
+  /** null: the device never read the product's stock. */
+  levels: StockLevelRow[] | null;
+  /** The read left the quantities out (a blind count's read, by a counter). */
+  quantitiesHidden: boolean;
+  /** The read covered a count's places only. */
+  partial: boolean;
+  readAt: number | null;
+  /** When the device last refreshed its copy of the products. */
+  copiedAt: number | null;
+}
+
+async function placesOnDevice(id: string): Promise<PlacesOnDevice> {
+  const [stock, locations, copy] = await Promise.all([knownStock(id).catch(() => null), keptLocations().catch(() => null), productCopyState().catch(() => null)]);
+  const pathOf = new Map((locations ?? []).map((location) => [location.id, location.path]));
+  const levels =
+    stock?.levels
+      .filter((level) => level.quantity === null || level.quantity > 0)
+      .map((level): StockLevelRow => {
+        const path = pathOf.get(level.locationId) ?? 'A place not named on this device';
+        return { quantity: level.quantity ?? 0, location: { id: level.locationId, name: path, path } };
+      })
+      .sort((a, b) => a.location.path.localeCompare(b.location.path)) ?? null;
+  return {
+    levels,
+    quantitiesHidden: Boolean(stock?.levels.some((level) => level.quantity === null)),
+    partial: Boolean(stock?.places),
+    readAt: stock?.askedAt ?? null,
+    copiedAt: copy?.syncedAt ?? null,
+  };
+}
+
 /**
- * A product's page with no network: the product as the device's copy has it (its quantity with the
- * changes recorded here since), and Adjust stock and Count stock, whose changes wait in the offline
- * queue and are sent when the network is back.
+ * A product's page with no network, as this device last saw it: the product as the device's copy has
+ * it (its quantity with the changes recorded here since), where it is as the device last read its
+ * stock, and Adjust stock and Count stock, whose changes wait in the offline queue and are sent when
+ * the network is back. Editing and deleting need the server: they are offered, disabled, and say so.
  */
 export default function OfflineProductView({ id, listHref }: OfflineProductViewProps) {
   const { can } = useWorkspaceRole();
   const { changes } = useQueuedChanges();
   const [product, setProduct] = useState<LocalProduct | null | undefined>(undefined);
+  const [places, setPlaces] = useState<PlacesOnDevice | null>(null);
   const [dialog, setDialog] = useState<'adjust' | 'count' | null>(null);
   const [errors, setErrors] = useState<StockFieldErrors>({});
   const [busy, setBusy] = useState(false);
@@ -50,6 +89,17 @@ export default function OfflineProductView({ id, listHref }: OfflineProductViewP
       live = false;
     };
   }, [id, changes]);
+
+  useEffect(() => {
+    let live = true;
+    placesOnDevice(id).then(
+      (found) => live && setPlaces(found),
+      () => live && setPlaces({ levels: null, quantitiesHidden: false, partial: false, readAt: null, copiedAt: null }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [id]);
 
   const record = async (queue: (product: LocalProduct) => Promise<unknown>): Promise<boolean> => {
     if (!product) return false;
@@ -92,16 +142,51 @@ export default function OfflineProductView({ id, listHref }: OfflineProductViewP
     );
   }
   const mayMoveStock = can('moveStock');
+  const mayEdit = can('editProducts');
+  const seenAt = places?.copiedAt ? `, ${formatDateTime(new Date(places.copiedAt))}` : '';
   return (
     <>
       {back}
-      <PageHeader title={product.name} subtitle="Product details, from the copy on this device" />
-      <Callout intent="warning" className="offline-product__notice">
-        <strong>No network.</strong> Stock changes recorded here are kept on this device and sent when the network is back
-        {waiting > 0 ? ` (${waitingLabel(waiting)} for this product).` : '.'}{' '}
-        <Link to={offlineChangesPath}>See the changes on this device</Link>
+      <PageHeader
+        title={product.name}
+        subtitle="Product details, from the copy on this device"
+        actions={
+          mayEdit && (
+            <Button intent="primary" icon={<EditIcon />} disabled aria-describedby="offline-product-edit-note">
+              Edit Product
+            </Button>
+          )
+        }
+      />
+      <Callout intent="warning" className="offline-product__notice" data-testid="offline-product-notice">
+        <p>
+          <strong>Offline: this product as this device last saw it{seenAt}.</strong>
+        </p>
+        <p>
+          Stock changes recorded here are kept on this device and sent when the network is back
+          {waiting > 0 ? ` (${waitingLabel(waiting)} for this product).` : '.'}{' '}
+          {mayEdit && <span id="offline-product-edit-note">Editing or deleting it needs the network. </span>}
+          <Link to={offlineChangesPath}>See the changes on this device</Link>
+        </p>
       </Callout>
       <StockAdjuster quantity={product.quantity} onAdjust={mayMoveStock ? () => setDialog('adjust') : undefined} onCount={mayMoveStock ? () => setDialog('count') : undefined} />
+      <ProductStockLocations
+        levels={places?.levels && !places.quantitiesHidden ? places.levels : null}
+        total={null}
+        error={
+          !places ? undefined : places.levels === null ? (
+            <p className={Classes.TEXT_MUTED}>This device has not read where this product is.</p>
+          ) : places.quantitiesHidden ? (
+            <p className={Classes.TEXT_MUTED}>This device&apos;s last read of its stock did not include quantities (a blind count).</p>
+          ) : undefined
+        }
+      />
+      {places?.levels && !places.quantitiesHidden && places.readAt !== null && (
+        <p className={`${Classes.TEXT_MUTED} offline-product__read`} data-testid="offline-product-stock-read">
+          Where it is as this device last read it, {formatDateTime(new Date(places.readAt))}
+          {places.partial ? ", for a stock count's places only" : ''}. It may have changed since.
+        </p>
+      )}
       <Card className="offline-product__details">
         <H2 className="product-section-title">Details</H2>
         <dl className="offline-product__facts">

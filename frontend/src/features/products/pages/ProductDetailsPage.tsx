@@ -87,7 +87,8 @@ export default function ProductDetailsPage() {
   useCodeAfterFirstContent(loadDetailDialogs);
   const dialogsWanted = useOnceTrue(stock.dialog !== null || transfer.from !== null || confirming);
 
-  useLoadErrorToast(details.error);
+  // With no network the page shows the device's copy instead, and says so: no toast of a failed read.
+  useLoadErrorToast(offline ? undefined : details.error);
 
   const confirmDelete = async () => {
     setLeaving(true);

@@ -7,6 +7,7 @@ import { ApiTokenCreateForm } from './ApiTokenCreateForm';
 import { ApiTokenList } from './ApiTokenList';
 import { NewApiTokenCallout } from './NewApiTokenCallout';
 import { ProfileSection } from './ProfileSection';
+import { keptOutOfWorkspace, WorkspaceCardLoadError } from './WorkspaceCardLoadError';
 
 /** The profile's "API tokens" card: what tokens are for, the new token once, the form and the list. */
 export function ApiTokensSection({ state }: { state: ReturnType<typeof useApiTokens> }) {
@@ -26,12 +27,12 @@ export function ApiTokensSection({ state }: { state: ReturnType<typeof useApiTok
         </Callout>
       )}
       {/* A new key empties the form once a token is made. */}
-      <ApiTokenCreateForm key={created?.secret ?? 'new'} disabled={full} onSubmit={state.create} />
+      <ApiTokenCreateForm key={created?.secret ?? 'new'} disabled={full || keptOutOfWorkspace(loadError)} onSubmit={state.create} />
       <h3 className="api-tokens__list-title">Your tokens</h3>
       {loading && !tokens ? (
         <Spinner size={24} aria-label="Loading API tokens" />
       ) : loadError && !tokens ? (
-        <Callout intent="danger">Could not load your API tokens. Reload the page to try again.</Callout>
+        <WorkspaceCardLoadError error={loadError} failed="Could not load your API tokens. Reload the page to try again." />
       ) : (
         <ApiTokenList tokens={tokens ?? []} onRevoke={state.askToRevoke} />
       )}

@@ -1,4 +1,4 @@
-import { Button, Callout, FormGroup, HTMLSelect, Intent, Radio, RadioGroup, Spinner } from '@blueprintjs/core';
+import { Button, FormGroup, HTMLSelect, Intent, Radio, RadioGroup, Spinner } from '@blueprintjs/core';
 import { LOW_STOCK_EMAIL_MODES, NotificationMessages, NotificationSettingsFields, supportedTimeZones } from '@stockroom/schema';
 import { useMemo } from 'react';
 import { Field, Form } from 'react-final-form';
@@ -7,6 +7,7 @@ import { visibleFieldError } from '../../../components/form/field-error';
 import { hourLabel, notificationFormValuesOf, type NotificationFormValues } from '../notification-settings-values';
 import type { useNotificationSettings } from '../useNotificationSettings';
 import { ProfileSection } from './ProfileSection';
+import { WorkspaceCardLoadError } from './WorkspaceCardLoadError';
 
 const HOURS = Array.from({ length: NotificationSettingsFields.digestHour.max + 1 }, (_, hour) => hour);
 
@@ -58,7 +59,7 @@ export function NotificationsSection({ state }: { state: ReturnType<typeof useNo
       {loading && !settings ? (
         <Spinner size={24} aria-label="Loading notification settings" />
       ) : loadError || !initialValues ? (
-        <Callout intent="danger">Could not load your notification settings. Reload the page to try again.</Callout>
+        <WorkspaceCardLoadError error={loadError} failed="Could not load your notification settings. Reload the page to try again." />
       ) : (
         <Form<NotificationFormValues> onSubmit={save} initialValues={initialValues}>
           {({ handleSubmit, submitting, form, values }) => (

@@ -7,6 +7,7 @@ import { NewWebhookSecretCallout } from './NewWebhookSecretCallout';
 import { WebhookCreateForm } from './WebhookCreateForm';
 import { WebhookList } from './WebhookList';
 import { ProfileSection } from './ProfileSection';
+import { keptOutOfWorkspace, WorkspaceCardLoadError } from './WorkspaceCardLoadError';
 import './webhooks.css';
 
 /** The profile's "Webhooks" card: what webhooks do, the new secret once, the form and the list with each delivery log. */
@@ -25,12 +26,12 @@ export function WebhooksSection({ state }: { state: ReturnType<typeof useWebhook
           {WebhookMessages.tooMany}.
         </Callout>
       )}
-      <WebhookCreateForm key={created?.secret ?? 'new'} disabled={full} onSubmit={state.create} />
+      <WebhookCreateForm key={created?.secret ?? 'new'} disabled={full || keptOutOfWorkspace(loadError)} onSubmit={state.create} />
       <h3 className="webhooks__list-title">Your webhooks</h3>
       {loading && !webhooks ? (
         <Spinner size={24} aria-label="Loading webhooks" />
       ) : loadError && !webhooks ? (
-        <Callout intent="danger">Could not load your webhooks. Reload the page to try again.</Callout>
+        <WorkspaceCardLoadError error={loadError} failed="Could not load your webhooks. Reload the page to try again." />
       ) : (
         <WebhookList webhooks={webhooks ?? []} onSetEnabled={state.setEnabled} onDelete={state.askToDelete} onSendTest={state.sendTest} onRedeliver={state.redeliver} />
       )}

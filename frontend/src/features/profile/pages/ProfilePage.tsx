@@ -73,7 +73,7 @@ export default function ProfilePage() {
       {profile.status === 'ready' && <NotificationsSection state={notifications} />}
       {profile.status === 'ready' && <ApiTokensSection state={apiTokens} />}
       {profile.status === 'ready' && <WebhooksSection state={webhooks} />}
-      <StepUpDialog state={stepUp} />
+      <StepUpDialog state={stepUp} withPasskey={passkeys.supported && (passkeys.passkeys?.length ?? 0) > 0} />
     </div>
   );
 }

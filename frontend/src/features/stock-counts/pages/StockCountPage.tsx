@@ -93,9 +93,9 @@ export default function StockCountPage() {
     },
     [client, id, refetch],
   );
-  const entry = useCountEntry(id, places, count?.locationId ?? null, onSent);
-  // The scope's stock, kept on the device for counting with no network, read after the page's own answers.
-  useScopeStock(id, count?.locationId ?? null, mayCount && !offline && details.data?.stockCount.stockCount.status === 'OPEN' && Boolean(scope.data));
+  const entry = useCountEntry(id, places, count?.locationId ?? null, count?.category ?? null, onSent);
+  // The scope's stock, kept on the device for counting with no network, read after the page's own answers (and again until read).
+  useScopeStock(id, count?.locationId ?? null, mayCount && details.data?.stockCount.stockCount.status === 'OPEN' && Boolean(scope.data));
 
   const act = async () => {
     const step = asking;

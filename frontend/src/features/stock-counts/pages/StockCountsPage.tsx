@@ -1,24 +1,30 @@
-import { Button, Card, Classes } from '@blueprintjs/core';
+import { Button, Callout, Card, Classes } from '@blueprintjs/core';
 import { AddIcon, ClipboardIcon } from '@blueprintjs/icons';
+import type { StockCountListQuery } from '@stockroom/schema/generated/graphql';
 import { useStockCountCreateMutation, useStockCountListQuery } from '@stockroom/schema/generated/hooks';
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { EmptyState } from '../../../components/EmptyState';
-import { ListPagination } from '../../../components/ListPagination';
 import { LoadError } from '../../../components/LoadError';
 import { PageHeader } from '../../../components/PageHeader';
 import { extractErrorMessage } from '../../../lib/errors';
-import { formatCount, formatDate } from '../../../lib/format';
+import { useOffline } from '../../../lib/offline/network-status';
+import { isPassingFailure } from '../../../lib/offline/read-retry';
 import { SignedInTitles } from '../../../lib/page-titles';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { useWorkspaceRole } from '../../../lib/workspace';
 import { NewStockCountDialog, type NewStockCount } from '../components/NewStockCountDialog';
-import { StatusTag } from '../components/StatusTag';
-import { scopeText } from '../count-scope';
+import { StockCountList } from '../components/StockCountList';
 import { stockCountPath } from '../urls';
 import '../stock-counts.css';
 
 const PAGE_SIZE = 20;
+
+/** The list as this device last saw it: only ever loaded with no network (or no answer). */
+const KeptStockCountList = lazy(() => import('../components/KeptStockCountList'));
+/** Keeps each answer of the list on the device, in its own chunk: the list's first load does without it. */
+const keepList = (page: number, list: StockCountListQuery['stockCounts']) =>
+  import('../../../lib/offline/kept-stock-count-lists').then((kept) => kept.keepStockCountList(page, list)).catch(() => undefined);
 
 /**
  * /stock-counts: the workspace's stocktake sessions, newest first, each with
@@ -33,6 +39,13 @@ export default function StockCountsPage() {
   const [createCount] = useStockCountCreateMutation();
   const [creating, setCreating] = useState(false);
   const counts = list.data?.stockCounts;
+  const offline = useOffline();
+  // With no network (or no answer from the server), the list as this device last saw it.
+  const fromDevice = !counts && (offline || (list.error && isPassingFailure(list.error)));
+
+  useEffect(() => {
+    if (counts) void keepList(page, counts);
+  }, [page, counts]);
 
   const create = async (input: NewStockCount) => {
     const { data } = await createCount({ variables: { input } });
@@ -46,14 +59,25 @@ export default function StockCountsPage() {
         subtitle="Count what is on the shelves; approving a count books the differences."
         actions={
           can('manageStockCounts') && (
-            <Button intent="primary" icon={<AddIcon />} onClick={() => setCreating(true)}>
-              New stock count
-            </Button>
+            <>
+              {offline && (
+                <span id="stock-counts-offline-note" className={`${Classes.TEXT_MUTED} stock-counts-offline-note`} data-testid="stock-counts-offline-note">
+                  Starting a count needs the network.
+                </span>
+              )}
+              <Button intent="primary" icon={<AddIcon />} onClick={() => setCreating(true)} disabled={offline} aria-describedby={offline ? 'stock-counts-offline-note' : undefined}>
+                New stock count
+              </Button>
+            </>
           )
         }
       />
       <Card className="stock-counts-card">
-        {list.error && !counts ? (
+        {fromDevice ? (
+          <Suspense fallback={<p className={Classes.SKELETON}>Loading stock counts</p>}>
+            <KeptStockCountList page={page} pageSize={PAGE_SIZE} onPageChange={setPage} reason={offline ? 'offline' : 'unanswered'} />
+          </Suspense>
+        ) : list.error && !counts ? (
           <LoadError message={extractErrorMessage(list.error)} onRetry={() => void list.refetch()} />
         ) : !counts ? (
           <p className={Classes.SKELETON}>Loading stock counts</p>
@@ -66,30 +90,12 @@ export default function StockCountsPage() {
           />
         ) : (
           <>
-            <ul className="stock-count-list" aria-label="Stock counts">
-              {counts.stockCounts.map((count) => (
-                <li key={count.id} className="stock-count-list__item">
-                  <div className="stock-count-list__head">
-                    <Link to={stockCountPath(count.id)} className="stock-count-list__scope">
-                      {scopeText(count)}
-                    </Link>
-                    <StatusTag status={count.status} />
-                  </div>
-                  <div className={`${Classes.TEXT_MUTED} stock-count-list__meta`}>
-                    {[
-                      `Started ${formatDate(count.createdAt)}${count.createdBy ? ` by ${count.createdBy.fullName}` : ''}`,
-                      count.submittedAt && `submitted ${formatDate(count.submittedAt)}`,
-                      count.closedAt && `${count.status === 'CANCELLED' ? 'cancelled' : 'approved'} ${formatDate(count.closedAt)}`,
-                      `${formatCount(count.lineCount)} ${count.lineCount === 1 ? 'line' : 'lines'}`,
-                      count.blind && 'blind',
-                    ]
-                      .filter(Boolean)
-                      .join(' · ')}
-                  </div>
-                </li>
-              ))}
-            </ul>
-            <ListPagination noun="stock counts" shown={counts.stockCounts.length} pagination={counts.pagination} onPageChange={setPage} />
+            {offline && (
+              <Callout compact className="stock-count-kept" data-testid="stock-counts-kept">
+                Offline: the stock counts as this device last saw them.
+              </Callout>
+            )}
+            <StockCountList list={counts} onPageChange={setPage} />
           </>
         )}
       </Card>
