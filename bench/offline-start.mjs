@@ -12,7 +12,7 @@
  * screen, which keeps the count on the device. Then `--runs` times, for each page (the product list,
  * the dashboard, a product, the kept count): a fresh tab on it online (the baseline: the server's
  * page with a warm HTTP cache and the worker's copies of the scripts), and a fresh tab on it with
- * the network cut (`context.setOffline(true)`: the worker answers with its precached app). Each tab
+ * the network cut (`context.setOffline(true)`: the worker answers with the page's precached shell). Each tab
  * reads its first contentful paint (the `paint` entry) and the moment its main content is on
  * screen (the page's h1 with its text, polled every frame). One tab of each kind per page first,
  * not counted, warms the caches and the worker.
