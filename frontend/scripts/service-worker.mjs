@@ -9,8 +9,10 @@
  * What the worker does (see docs/offline.md):
  * - precaches the app's own build (index.html, every script, stylesheet and font of the app
  *   build's manifest, the icons and the web app manifest), not the GraphQL playground's;
- * - answers a page (a navigation) from the server as without it, and with the precached
- *   index.html only when the server cannot be reached: the app then starts offline;
+ * - answers a page (a navigation) from the server as without it and, only when the server
+ *   cannot be reached, with the page's precached shell (dist/shells.json: the HTML the server
+ *   sends for that route, so the page paints before the script has run) or else the precached
+ *   index.html: the app then starts offline;
  * - leaves /api, /graphql and /uploads alone: the app keeps what it needs offline itself.
  */
 import { readFileSync, mkdirSync, statSync } from 'node:fs';
@@ -52,11 +54,35 @@ function appFiles() {
   return [...files].filter((file) => file !== 'index.html' && statSync(join(dist, file), { throwIfNoEntry: false }));
 }
 
+/**
+ * The page shells the server answers routes with (scripts/prerender.mjs), each as a pattern of the
+ * full URL Workbox matches a route's RegExp against: Express's path, a `:param` one segment, an
+ * optional trailing slash, any query.
+ */
+function pageShells() {
+  const shells = JSON.parse(readFileSync(join(dist, 'shells.json'), 'utf8'));
+  const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return shells.map(({ path, file }) => ({
+    file,
+    pattern: new RegExp(`^https?://[^/]+${path.split('/').map((part) => (part.startsWith(':') ? '[^/?#]+' : escape(part))).join('/')}/?(?:[?#].*)?$`),
+  }));
+}
+
+/** Every page the worker may answer with no network: its own shell, else (a route without one) index.html. */
+function offlinePages() {
+  const isPage = ({ request, url }) => request.mode === 'navigate' && !/^\/(?:api|graphql|uploads)(?:\/|$)/.test(url.pathname);
+  return [
+    // Before the catch-all, in the server's order. A RegExp route matches any request to the URL; only pages are asked for at these.
+    ...pageShells().map(({ file, pattern }) => ({ urlPattern: pattern, handler: 'NetworkOnly', options: { precacheFallback: { fallbackURL: `/${file}` } } })),
+    { urlPattern: isPage, handler: 'NetworkOnly', options: { precacheFallback: { fallbackURL: '/index.html' } } },
+  ];
+}
+
 await writeIcons();
 
 const { count, size, warnings } = await generateSW({
   globDirectory: dist,
-  globPatterns: ['index.html', 'favicon.svg', 'manifest.webmanifest', 'icons/*.png', ...appFiles()],
+  globPatterns: ['index.html', 'shells/*.html', 'favicon.svg', 'manifest.webmanifest', 'icons/*.png', ...appFiles()],
   swDest: join(dist, 'sw.js'),
   // One file: the Workbox runtime would otherwise be a second script beside it.
   inlineWorkboxRuntime: true,
@@ -70,13 +96,7 @@ const { count, size, warnings } = await generateSW({
   clientsClaim: true,
   cleanupOutdatedCaches: true,
   // Every page comes from the server as without a worker; when the server cannot be reached, the precached app starts instead.
-  runtimeCaching: [
-    {
-      urlPattern: ({ request, url }) => request.mode === 'navigate' && !/^\/(?:api|graphql|uploads)(?:\/|$)/.test(url.pathname),
-      handler: 'NetworkOnly',
-      options: { precacheFallback: { fallbackURL: '/index.html' } },
-    },
-  ],
+  runtimeCaching: offlinePages(),
 });
 for (const warning of warnings) console.warn(`service-worker: ${warning}`);
 console.log(`service-worker: dist/sw.js precaches ${count} files (${(size / 1024).toFixed(0)} KB); icons in dist/icons`);

@@ -30,9 +30,15 @@ startTheme();
 
 const token = unexpiredStoredToken(getBrowserStorages().local, Date.now());
 
-/** For a stored session: the page's first answers and the user's profile, each asked for in a task of its own. */
+/**
+ * For a stored session: the page's first answers and the user's profile, each asked for in a task of its own.
+ * With no network only the profile is waited for (it comes from the device's copy of the account): the page's
+ * reads cannot be answered, and their retries would hold the first render for all of FIRST_DATA_WAIT_MS.
+ */
 const askFirstAnswers = (client: ApolloClient, token: string) =>
-  askOneByOne([() => preloadRouteData(client, new URL(window.location.href)), () => askFirstProfile(client, token)]);
+  navigator.onLine === false
+    ? askFirstProfile(client, token)
+    : askOneByOne([() => preloadRouteData(client, new URL(window.location.href)), () => askFirstProfile(client, token)]);
 
 // The page's module (preloaded by the HTML) is loaded before the first render, so that render
 // shows the page and replaces the build-time shell in place rather than with a spinner first;

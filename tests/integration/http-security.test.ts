@@ -255,8 +255,9 @@ describe('client routes', () => {
     expect(worker.status).toBe(200);
     expect(worker.headers.get('content-type')).toMatch(/javascript/);
     expect(worker.headers.get('cache-control')).toBe('no-cache');
-    // The worker precaches the page the server sends, and never the API.
+    // The worker precaches the pages the server sends (index.html and each route's shell, its answer with no network), and never the API.
     expect(worker.text).toContain('"index.html"');
+    expect(worker.text).toContain('"shells/products-id.html"');
     expect(worker.text).not.toMatch(/"\/?(?:api|graphql)\//);
     const manifest = await raw('/manifest.webmanifest');
     expect(manifest.status).toBe(200);
