@@ -83,7 +83,10 @@ describe('stock counts', () => {
     expect(await recorded.getByTestId('count-line-quantity').textContent()).toBe('8');
 
     await s.page.getByRole('button', { name: 'Submit for review' }).click();
-    await s.page.getByRole('alertdialog', { name: 'Submit for review?' }).getByRole('button', { name: 'Submit', exact: true }).click();
+    const submit = s.page.getByRole('alertdialog', { name: 'Submit for review?' }).getByRole('button', { name: 'Submit', exact: true });
+    // Submitting and approving complete a piece of work: the primary colour, not the red of what destroys.
+    expect(await submit.getAttribute('class')).toContain('bp6-intent-primary');
+    await submit.click();
     await s.page.getByTestId('stock-count-status').filter({ hasText: 'In review' }).waitFor();
     // Expected is what the shelf held at the counter's position: the sales after it are not the counter's to explain.
     const item = s.page.getByTestId('count-review-item').filter({ hasText: 'Desk lamp' });
@@ -93,7 +96,9 @@ describe('stock counts', () => {
     await checkAndPhotograph(s.page, 'review', () => item.waitFor());
 
     await s.page.getByRole('button', { name: 'Approve all' }).click();
-    await s.page.getByRole('alertdialog', { name: 'Approve the count?' }).getByRole('button', { name: 'Approve', exact: true }).click();
+    const approve = s.page.getByRole('alertdialog', { name: 'Approve the count?' }).getByRole('button', { name: 'Approve', exact: true });
+    expect(await approve.getAttribute('class')).toContain('bp6-intent-primary');
+    await approve.click();
     await s.page.getByTestId('stock-count-status').filter({ hasText: 'Approved' }).waitFor();
     await recorded.getByText('Booked').waitFor();
     // 10 - 2 counted short - 2 sold after the position: both the count and the sales stand.

@@ -7,6 +7,8 @@ export interface ConfirmAlertProps {
   title: string;
   icon: ReactElement;
   confirmText: string;
+  /** The confirm button's colour: red for what destroys (the default), the primary colour for what completes a piece of work. */
+  intent?: 'danger' | 'primary';
   /** The confirmed action is on its way: the buttons wait and Escape does nothing. */
   busy: boolean;
   className?: string;
@@ -24,7 +26,7 @@ export interface ConfirmAlertProps {
  * the question names the dialog, focus starts on Cancel (the safe choice) and
  * Tab reaches Cancel first. Cancel still shows on the left.
  */
-export function ConfirmAlert({ isOpen, title, icon, confirmText, busy, className, titleClassName, children, onConfirm, onCancel }: ConfirmAlertProps) {
+export function ConfirmAlert({ isOpen, title, icon, confirmText, intent = 'danger', busy, className, titleClassName, children, onConfirm, onCancel }: ConfirmAlertProps) {
   const titleId = useId();
   const bodyId = useId();
   return (
@@ -49,7 +51,7 @@ export function ConfirmAlert({ isOpen, title, icon, confirmText, busy, className
       </div>
       <div className={`${Classes.ALERT_FOOTER} confirm-alert__footer`}>
         <Button autoFocus text="Cancel" disabled={busy} onClick={onCancel} />
-        <Button intent="danger" loading={busy} text={confirmText} onClick={onConfirm} />
+        <Button intent={intent} loading={busy} text={confirmText} onClick={onConfirm} />
       </div>
     </Dialog>
   );

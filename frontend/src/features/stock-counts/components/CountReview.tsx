@@ -230,6 +230,7 @@ export function CountReview({ countId, mayApprove, onApprove }: CountReviewProps
         title={confirming === 'selected' ? 'Approve the selected lines?' : 'Approve the count?'}
         icon={<TickIcon />}
         confirmText="Approve"
+        intent="primary"
         busy={busy}
         onConfirm={() => void approve()}
         onCancel={() => setConfirming(null)}

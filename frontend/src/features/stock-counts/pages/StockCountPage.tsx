@@ -184,6 +184,7 @@ export default function StockCountPage() {
         title={asking === 'submit' ? 'Submit for review?' : 'Cancel this stock count?'}
         icon={asking === 'submit' ? <SendMessageIcon /> : <DisableIcon />}
         confirmText={asking === 'submit' ? 'Submit' : 'Cancel count'}
+        intent={asking === 'submit' ? 'primary' : 'danger'}
         busy={submitting || cancelling}
         onConfirm={() => void act()}
         onCancel={() => setAsking(null)}
