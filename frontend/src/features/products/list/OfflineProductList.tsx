@@ -1,5 +1,5 @@
 import { Button, Callout, Classes } from '@blueprintjs/core';
-import { BoxIcon, PlusIcon, TrashIcon } from '@blueprintjs/icons';
+import { BoxIcon, DownloadIcon, ImportIcon, PlusIcon, TrashIcon } from '@blueprintjs/icons';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { EmptyState } from '../../../components/EmptyState';
@@ -142,6 +142,16 @@ export default function OfflineProductList({ searchText, onSearchChange, reason,
             onChange={onSearchChange}
             onSubmit={() => {}}
           />
+        </div>
+        <div className="offline-product-list__server-actions">
+          {mayEdit && (
+            <Button variant="minimal" icon={<ImportIcon />} disabled aria-describedby="offline-product-list-server-note">
+              Import
+            </Button>
+          )}
+          <Button variant="minimal" icon={<DownloadIcon />} disabled aria-describedby="offline-product-list-server-note">
+            Export
+          </Button>
         </div>
       </div>
       <section className="products-page__list" aria-label="Product list" aria-busy={copy === undefined}>

@@ -342,6 +342,7 @@ export default function ProductListPage() {
       <ProductStatsCards
         stats={stats.dataState === 'complete' ? stats.data.productStats : null}
         onRetry={stats.error && !stats.loading ? () => void stats.refetch().catch(() => {}) : undefined}
+        offline={offline}
       />
       <section className="products-page__list" aria-label="Product list" aria-busy={list.loading}>
         {listContent()}
