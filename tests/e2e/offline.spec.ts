@@ -231,6 +231,39 @@ describe('the offline app', () => {
     await openFromQuickSearch(s.page, 'OFF-GONE-3', 'Doomed Widget');
     await recordChanges(s.page, [{ units: -1 }]);
 
+    // The product list is the device's copy, and says so; its search narrows it by name or SKU as the quick search does.
+    await s.page.goto('/products');
+    await s.page.getByTestId('offline-product-list-notice').getByText(/^Offline: the products as this device last saw them, .+\.$/).waitFor();
+    const listed = s.page.getByRole('list', { name: 'Products' }).getByRole('link');
+    await listed.nth(6).waitFor();
+    expect(await listed.allInnerTexts()).toEqual(['Basement Bolt', 'Cellar Nut', 'Cellar Screw', 'Crawlspace Hinge', 'Doomed Widget', 'Gone Gasket', 'Offline Lamp']);
+    for (const needsServer of ['Add New Product', 'Import', 'Export']) await expect(s.page.getByRole('button', { name: needsServer }).isDisabled()).resolves.toBe(true);
+    await toastsGone(s.page);
+    expect(await checkAtEveryWidth(s.page)).toEqual(CLEAN_AT_EVERY_WIDTH);
+    await saveScreenshot(s.page, 'offline', 'product-list-1280');
+    const search = s.page.getByRole('searchbox', { name: 'Search products' });
+    await search.fill('CELLAR');
+    await listed.nth(2).waitFor({ state: 'detached' });
+    expect(await listed.allInnerTexts()).toEqual(['Cellar Nut', 'Cellar Screw']);
+    await s.page.setViewportSize(MOBILE);
+    await saveScreenshot(s.page, 'offline', 'product-list-375');
+    await s.page.setViewportSize(DESKTOP);
+    await search.fill('off-hinge-10');
+    await listed.nth(1).waitFor({ state: 'detached' });
+    await listed.getByText('Crawlspace Hinge', { exact: true }).click();
+    await s.page.getByTestId('offline-product-notice').waitFor();
+    // The dashboard's figures are the server's: it says it needs the network and points to what works.
+    await s.page.goto('/dashboard');
+    const needsNetwork = s.page.getByTestId('dashboard-offline');
+    await needsNetwork.getByRole('heading', { name: 'Offline: the dashboard needs the network' }).waitFor();
+    await needsNetwork.getByRole('link', { name: 'Products' }).waitFor();
+    await needsNetwork.getByRole('link', { name: 'Stock counts' }).waitFor();
+    expect(await checkAtEveryWidth(s.page)).toEqual(CLEAN_AT_EVERY_WIDTH);
+    await saveScreenshot(s.page, 'offline', 'dashboard-1280');
+    await s.page.setViewportSize(MOBILE);
+    await saveScreenshot(s.page, 'offline', 'dashboard-375');
+    await s.page.setViewportSize(DESKTOP);
+
     // The counter counts on the count's screen, started again with no network, while the till sells on.
     await s.page.goto(`/stock-counts/${stockCountId}`);
     await s.page.getByRole('heading', { name: 'Count: Whole workspace', level: 1 }).waitFor();

@@ -3,6 +3,7 @@ import { readBrowserToken } from '../session/storage';
 import { restHeaders } from '../workspace/workspace-headers';
 import { accountIdOf, readChosenWorkspace } from '../workspace/workspace-storage';
 import { offlineDb, type LocalProduct } from './offline-db';
+import { matchProducts, searchTextOf } from './product-copy-model';
 
 /**
  * The local copy of a workspace's products: what finding a product (by name, SKU or barcode) and
@@ -31,8 +32,6 @@ interface ListedProduct {
   category: string;
   quantity: number;
 }
-
-const searchTextOf = (product: Pick<ListedProduct, 'name' | 'sku' | 'barcode'>) => [product.name, product.sku, product.barcode].filter(Boolean).join('\n').toLocaleLowerCase();
 
 /** One page of the workspace's products from the REST API. */
 async function productPage(page: number, workspaceId: string | null, token: string): Promise<{ products: ListedProduct[]; totalPages: number }> {
@@ -92,16 +91,16 @@ async function localProducts(): Promise<LocalProduct[]> {
 
 /**
  * Products of the copy whose name, SKU or barcode holds the text (any case), an exact SKU or
- * barcode first, then by name; at most `limit`.
+ * barcode first, then by name; at most `limit`. No text finds nothing.
  */
 export async function searchLocalProducts(text: string, limit: number): Promise<LocalProduct[]> {
-  const needle = text.trim().toLocaleLowerCase();
-  if (needle === '') return [];
-  const exact = (product: LocalProduct) => product.sku?.toLocaleLowerCase() === needle || product.barcode?.toLocaleLowerCase() === needle;
-  return (await localProducts())
-    .filter((product) => product.text.includes(needle))
-    .sort((a, b) => Number(exact(b)) - Number(exact(a)) || a.name.localeCompare(b.name))
-    .slice(0, limit);
+  if (text.trim() === '') return [];
+  return matchProducts(await localProducts(), text).slice(0, limit);
+}
+
+/** Every product of the chosen workspace's copy, by name (the product list offline narrows them with matchProducts). */
+export async function listLocalProducts(): Promise<LocalProduct[]> {
+  return matchProducts(await localProducts(), '');
 }
 
 /** One product of the copy, by id, in the chosen workspace (or the one named). */

@@ -21,6 +21,8 @@ import { VerifyEmailReminder } from '../components/VerifyEmailReminder';
 import { greetingFor } from '../dashboard-wording';
 import { isEmptyInventory } from '../inventory-chart-data';
 import { useNow } from '../../../lib/useNow';
+import { useOffline } from '../../../lib/offline/network-status';
+import { isPassingFailure } from '../../../lib/offline/read-retry';
 import { useFirstViewFetchPolicy, type PreloadData } from '../../../lib/preload-data';
 import '../dashboard.css';
 
@@ -30,6 +32,8 @@ import '../dashboard.css';
  * reminder at the top included) never waits for it, nor shares the line with it on a slow phone.
  */
 const InventoryCharts = lazy(() => import('../components/InventoryCharts'));
+/** What the dashboard says with no network (or no answer): only ever loaded then. */
+const DashboardOffline = lazy(() => import('../components/DashboardOffline'));
 
 /** The dashboard's answer, asked for before the app's first render. */
 export const preloadData: PreloadData = (client) => client.query({ query: DashboardDocument });
@@ -42,12 +46,15 @@ export default function DashboardPage() {
   const now = useNow();
   const [resend, { loading: sending }] = useResendVerificationMutation();
   const [resendResult, setResendResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const offline = useOffline();
   const user = state.user;
   if (!user) return null;
   const fullName = fullNameOf(user);
   // The placeholder of a restored session counts as verified: no reminder until the profile is in.
   const showReminder = !user.emailVerified;
   const data = dashboard.data?.dashboard;
+  // Its figures are the server's: with no network (or no answer) it says so, and points to what works offline.
+  const needsNetwork = !data && (offline || (dashboard.error !== undefined && isPassingFailure(dashboard.error)));
 
   const onResend = () => {
     setResendResult(null);
@@ -62,7 +69,18 @@ export default function DashboardPage() {
 
   // The page fills in at once when both the profile (which decides the verification reminder at
   // the top) and the dashboard have answered: drawn piece by piece, each late part pushed the rest down.
-  const waiting = state.loading || (!data && !dashboard.error);
+  const waiting = state.loading || (!data && !dashboard.error && !needsNetwork);
+
+  if (needsNetwork && !waiting) {
+    return (
+      <div className="page dashboard">
+        <PageHeader title="Dashboard" subtitle={greetingFor(user.firstName, undefined)} />
+        <Suspense fallback={<LoadingScreen label="Loading your dashboard" />}>
+          <DashboardOffline reason={offline ? 'offline' : 'unanswered'} />
+        </Suspense>
+      </div>
+    );
+  }
 
   return (
     <div className="page dashboard">

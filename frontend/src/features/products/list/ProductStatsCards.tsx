@@ -89,10 +89,21 @@ interface ProductStatsCardsProps {
   stats: ProductStatsFiguresFragment | null;
   /** Set when the figures could not be loaded: the cards give way to a message and a retry, never an endless skeleton. */
   onRetry?: () => void;
+  /** No network: with no figures, the cards say they need it rather than that they failed. */
+  offline?: boolean;
 }
 
 /** The whole catalogue's figures (not the current page's): Total Products, In Stock, Out of Stock, Low Stock, Inventory Value. */
-export function ProductStatsCards({ stats, onRetry }: ProductStatsCardsProps) {
+export function ProductStatsCards({ stats, onRetry, offline }: ProductStatsCardsProps) {
+  if (offline && !stats) {
+    return (
+      <section className="product-stats-region" id={STATS_ID} aria-label="Product statistics">
+        <Callout compact className="product-stats-error">
+          Statistics need the network.
+        </Callout>
+      </section>
+    );
+  }
   if (onRetry) {
     return (
       <section className="product-stats-region" id={STATS_ID} aria-label="Product statistics">

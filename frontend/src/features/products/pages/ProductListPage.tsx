@@ -67,6 +67,8 @@ import { ProductSelectionBar } from '../bulk/ProductSelectionBar';
 import type { ProductPicker } from '../list/SelectProductCheckbox';
 import { useBulkActions } from '../bulk/useBulkActions';
 import { useWorkspaceRole } from '../../../lib/workspace';
+import { useOffline } from '../../../lib/offline/network-status';
+import { isPassingFailure } from '../../../lib/offline/read-retry';
 import { useLoadErrorToast } from '../shared/useLoadErrorToast';
 import { useScannedCodeLookup } from '../scan/useScannedCodeLookup';
 import { useUndoDelete } from '../trash/useUndoDelete';
@@ -94,6 +96,8 @@ export const preloadData: PreloadData = (client, { searchParams }) =>
 /** The dialogs' code comes after the first page of products is on screen, or at once when one is opened first. */
 const loadListDialogs = () => import('../list/ProductListDialogs');
 const ProductListDialogs = lazy(loadListDialogs);
+/** The list from the device's copy of the products: only ever loaded with no network (or no answer). */
+const OfflineProductList = lazy(() => import('../list/OfflineProductList'));
 
 export default function ProductListPage() {
   usePageTitle(SignedInTitles.products);
@@ -160,7 +164,21 @@ export default function ProductListPage() {
     onToggle: (product) => setSelection(toggleProduct(selection, product, shownProducts)),
   };
 
-  useLoadErrorToast(list.error);
+  const offline = useOffline();
+  // With no network (or no answer from the server), the products as this device last saw them.
+  const fromDevice = !listData && (offline || (list.error !== undefined && isPassingFailure(list.error)));
+  // The device's copy says why it is shown: no toast of a failed read.
+  useLoadErrorToast(fromDevice ? undefined : list.error);
+  // Back online after a failed read: ask the server again rather than keep showing the copy.
+  const wasOffline = useRef(offline);
+  const retryList = useRef(() => {});
+  retryList.current = () => {
+    if (list.error) void list.refetch().catch(() => undefined);
+  };
+  useEffect(() => {
+    if (wasOffline.current && !offline) retryList.current();
+    wasOffline.current = offline;
+  }, [offline]);
 
   // A page past the end (the last product of the last page deleted, or an old link) shows the last page.
   useEffect(() => {
@@ -269,6 +287,16 @@ export default function ProductListPage() {
     );
   };
 
+  if (fromDevice) {
+    return (
+      <div className="page products-page">
+        <Suspense fallback={<LoadingScreen label="Loading products" />}>
+          <OfflineProductList searchText={search.text} onSearchChange={search.change} reason={offline ? 'offline' : 'unanswered'} navState={navState} />
+        </Suspense>
+      </div>
+    );
+  }
+
   return (
     <div className={`page products-page${moreShown ? ' products-page--more-shown' : ''}`}>
       <PageHeader
@@ -314,6 +342,7 @@ export default function ProductListPage() {
       <ProductStatsCards
         stats={stats.dataState === 'complete' ? stats.data.productStats : null}
         onRetry={stats.error && !stats.loading ? () => void stats.refetch().catch(() => {}) : undefined}
+        offline={offline}
       />
       <section className="products-page__list" aria-label="Product list" aria-busy={list.loading}>
         {listContent()}
