@@ -2,14 +2,12 @@
 /**
  * `npm test` after the build: jest in two steps.
  *
- * 1. The browser suites (`e2e`) and then the unit suites, beside the
- *    integration suites and the built server's stop (`built-server`, no
- *    browser), as two jest runs at once with one worker each. A browser suite
- *    keeps a core busy with Chromium and the server; two of them at once on a
- *    2-core machine slow every page past the tests' waits, while an
- *    integration suite beside one costs it little. The unit suites (about
- *    half a minute) ride with the browser suites because the integration run
- *    is the longer of the two.
+ * 1. The browser suites (`e2e`) beside the unit and integration suites and
+ *    the built server's stop (`built-server`, no browser), as two jest runs at
+ *    once with one worker each. A browser suite keeps a core busy
+ *    with Chromium and the server; two of them at once on a 2-core machine
+ *    slow every page past the tests' waits, while an integration suite beside
+ *    one costs it little. So the run is as long as the browser suites' sum.
  * 2. The performance project (Lighthouse) alone, in band, because a page's
  *    timed score follows whatever else the machine does in that second and its
  *    floors only mean something on a quiet machine.
@@ -33,8 +31,8 @@ const passArgs = outputAt === -1 ? args : args.filter((_, i) => i !== outputAt &
 /** Steps run one after the other; the runs of a step run at once. */
 const STEPS = [
   [
-    { name: 'browser', projects: ['e2e', 'unit'], extra: ['--maxWorkers=1'] },
-    { name: 'server', projects: ['integration', 'built-server'], extra: ['--maxWorkers=1'] },
+    { name: 'browser', projects: ['e2e'], extra: ['--maxWorkers=1'] },
+    { name: 'server', projects: ['unit', 'integration', 'built-server'], extra: ['--maxWorkers=1'] },
   ],
   [{ name: 'performance', projects: ['performance'], extra: ['--runInBand'] }],
 ];
