@@ -22,7 +22,6 @@ import { greetingFor } from '../dashboard-wording';
 import { isEmptyInventory } from '../inventory-chart-data';
 import { useNow } from '../../../lib/useNow';
 import { useOffline } from '../../../lib/offline/network-status';
-import { isPassingFailure } from '../../../lib/offline/read-retry';
 import { useFirstViewFetchPolicy, type PreloadData } from '../../../lib/preload-data';
 import '../dashboard.css';
 
@@ -32,7 +31,7 @@ import '../dashboard.css';
  * reminder at the top included) never waits for it, nor shares the line with it on a slow phone.
  */
 const InventoryCharts = lazy(() => import('../components/InventoryCharts'));
-/** What the dashboard says with no network (or no answer): only ever loaded then. */
+/** What the dashboard says with no network: only ever loaded then. */
 const DashboardOffline = lazy(() => import('../components/DashboardOffline'));
 
 /** The dashboard's answer, asked for before the app's first render. */
@@ -53,8 +52,9 @@ export default function DashboardPage() {
   // The placeholder of a restored session counts as verified: no reminder until the profile is in.
   const showReminder = !user.emailVerified;
   const data = dashboard.data?.dashboard;
-  // Its figures are the server's: with no network (or no answer) it says so, and points to what works offline.
-  const needsNetwork = !data && (offline || (dashboard.error !== undefined && isPassingFailure(dashboard.error)));
+  // Its figures are the server's: with no network it says so, and points to what works offline. A
+  // server that fails to answer gets the error and its Try again, as any other failure.
+  const needsNetwork = !data && offline;
 
   const onResend = () => {
     setResendResult(null);
@@ -76,7 +76,7 @@ export default function DashboardPage() {
       <div className="page dashboard">
         <PageHeader title="Dashboard" subtitle={greetingFor(user.firstName, undefined)} />
         <Suspense fallback={<LoadingScreen label="Loading your dashboard" />}>
-          <DashboardOffline reason={offline ? 'offline' : 'unanswered'} />
+          <DashboardOffline />
         </Suspense>
       </div>
     );
