@@ -16,6 +16,11 @@ export function userByEmailStatement(email: string): Statement {
 }
 
 
+/** Gives back a reserved password check and clears the failures: the sign-in succeeded. */
+const RELEASE_CHECK = 'UPDATE sign_in_attempts SET pending = GREATEST(pending - 1, 0), failures = 0 WHERE email_key = ? AND client_key = ?';
+/** Opens the session from the activity entry's row (CTE `logged`): a CTE that only selects runs when it is read. */
+const OPEN_SESSION_FROM_LOGGED = 'INSERT INTO sessions (id, user_id, created_at, expires_at) SELECT ?::uuid, ?::uuid, now(), ?::timestamptz FROM logged';
+
 /**
  * Releases the reserved password check (clearing the failure count), logs
  * the sign-in (saying how, `via`, when not by password alone) and opens the session, as one statement. The session is
@@ -24,13 +29,43 @@ export function userByEmailStatement(email: string): Statement {
 export function completeSignInStatement(emailKey: string, clientKey: string, userId: string, sessionId: string, expiresAt: Date, via?: Record<string, unknown>): Statement {
   const log = logActivityStatement(userId, 'signed_in', via);
   return {
-    sql: `WITH released AS (
-       UPDATE sign_in_attempts SET pending = GREATEST(pending - 1, 0), failures = 0 WHERE email_key = ? AND client_key = ?
-     ), logged AS (
-       ${log.sql}
-     )
-     INSERT INTO sessions (id, user_id, created_at, expires_at) SELECT ?::uuid, ?::uuid, now(), ?::timestamptz FROM logged`,
+    sql: `WITH released AS (${RELEASE_CHECK}), logged AS (${log.sql}) ${OPEN_SESSION_FROM_LOGGED}`,
     values: [emailKey, clientKey, ...log.values, sessionId, userId, expiresAt],
+  };
+}
+
+/**
+ * The code step's end as one statement, each part only once the one before took effect: `spend`
+ * spends the code (a row when it was unused), `close` ends the waiting sign-in (a row when it was
+ * still open, gated on `spent`), and then, as completeSignInStatement, the check is released, the
+ * sign-in logged (the activity entry is a FROM-less SELECT, here run once per closed row) and the session opened. Answers
+ * whether the code was spent, whether the session opened, and for a recovery code the codes left after it.
+ */
+export function completeCodeSignInStatement(
+  proof: { statement: Statement; codesLeft?: Statement },
+  close: Statement,
+  session: { emailKey: string; clientKey: string; userId: string; sessionId: string; expiresAt: Date; via?: Record<string, unknown> },
+): Statement {
+  const log = logActivityStatement(session.userId, 'signed_in', session.via);
+  const spend = proof.statement;
+  const recoveryCodesLeft = proof.codesLeft ?? { sql: 'SELECT NULL::int', values: [] };
+  return {
+    sql: `WITH spent AS (${spend.sql}), closed AS (${close.sql}),
+     released AS (${RELEASE_CHECK} AND EXISTS (SELECT 1 FROM closed)),
+     logged AS (${log.sql} FROM closed),
+     opened AS (${OPEN_SESSION_FROM_LOGGED} RETURNING id)
+     SELECT EXISTS (SELECT 1 FROM spent) AS spent, EXISTS (SELECT 1 FROM opened) AS signed_in, (${recoveryCodesLeft.sql}) AS recovery_left`,
+    values: [
+      ...spend.values,
+      ...close.values,
+      session.emailKey,
+      session.clientKey,
+      ...log.values,
+      session.sessionId,
+      session.userId,
+      session.expiresAt,
+      ...recoveryCodesLeft.values,
+    ],
   };
 }
 

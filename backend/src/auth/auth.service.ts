@@ -19,7 +19,7 @@ import { passwordResetMail } from '../mail/templates';
 import { User, UserStatus } from '../account/user.entity';
 import { InvalidLinkError } from '../account/account.errors';
 import { AccountInactiveError, InvalidCredentialsError } from './auth.errors';
-import { completeSignInStatement, halfwaySignInStatement, openSessionStatement, userByEmailStatement } from './auth.queries';
+import { completeCodeSignInStatement, completeSignInStatement, halfwaySignInStatement, openSessionStatement, userByEmailStatement } from './auth.queries';
 import { assertEmailFree, claimingEmail, normalizeEmail } from '../account/email-uniqueness';
 import { claimRecipientQuota, MailKind } from '../account/mail-limits';
 import { TokenPurpose } from '../account/one-time-token.entity';
@@ -30,7 +30,16 @@ import { signAccessToken } from '../account/tokens';
 import { requireViewer } from '../account/viewer';
 import { releaseSignInAttempt, reserveSignInAttempt } from './sign-in-attempts';
 import { InvalidVerificationCodeError, MfaTokenInvalidError } from './mfa/mfa.errors';
-import { challengeOf, closeChallenge, newChallenge, recordFactorChange, secondFactorMethodsOf, spendSecondFactor, type SecondFactorMethod } from './mfa/second-factor';
+import {
+  challengeOf,
+  closeChallenge,
+  closeChallengeAfterStatement,
+  codeProofOf,
+  newChallenge,
+  recordFactorChange,
+  secondFactorMethodsOf,
+  type SecondFactorMethod,
+} from './mfa/second-factor';
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
 import { authenticationOptionsFor, storedPasskeyOf, verifyAssertion } from './passkeys/passkey-assertion';
 import { PasskeyChallengeExpiredError, PasskeyInvalidError } from './passkeys/passkeys.errors';
@@ -237,18 +246,32 @@ export const authService = {
     if (user.status !== UserStatus.Active) throw new AccountInactiveError();
     const emailKey = emailKeyOf(user.email);
     await reserveSignInAttempt(ctx, emailKey);
-    const proof = await spendSecondFactor(ctx, user.id, input.code, challenge.factor).catch(async (error) => {
+    // Spending the code, ending the token and opening the session are one statement: each write a
+    // commit of its own was most of what a code added to a sign-in.
+    const proof = codeProofOf(ctx, user.id, input.code, challenge.factor);
+    if (!proof) throw new InvalidVerificationCodeError(await releaseSignInAttempt(ctx, emailKey, 'wrong'));
+    const session = newSession(ctx, user);
+    const [outcome] = await execute<{ spent: boolean; signed_in: boolean; recovery_left: number | null }>(
+      ctx,
+      completeCodeSignInStatement(proof, closeChallengeAfterStatement(input.mfaToken, 'spent'), {
+        emailKey,
+        clientKey: clientKeyOf(ctx),
+        userId: user.id,
+        sessionId: session.id,
+        expiresAt: session.expiresAt,
+        via: challenge.via,
+      }),
+    ).catch(async (error) => {
       await releaseSignInAttempt(ctx, emailKey, 'wrong');
       throw error;
     });
-    if (!proof) throw new InvalidVerificationCodeError(await releaseSignInAttempt(ctx, emailKey, 'wrong'));
-    if (!(await closeChallenge(ctx, input.mfaToken))) {
+    if (!outcome.spent) throw new InvalidVerificationCodeError(await releaseSignInAttempt(ctx, emailKey, 'wrong'));
+    if (!outcome.signed_in) {
       await releaseSignInAttempt(ctx, emailKey, 'halfway');
       throw new MfaTokenInvalidError();
     }
-    const result = await completeSignIn(ctx, user, emailKey, challenge.via);
-    if (proof.method === 'recovery') await recordFactorChange(ctx, user, { kind: 'recovery_code_used', left: proof.left });
-    return result;
+    if (proof.method === 'recovery') await recordFactorChange(ctx, user, { kind: 'recovery_code_used', left: outcome.recovery_left ?? 0 });
+    return session.result;
   },
 
   /**

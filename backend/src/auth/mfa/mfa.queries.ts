@@ -23,9 +23,13 @@ export function challengeStatement(tokenHash: string): Statement {
   };
 }
 
-/** Ends a waiting sign-in; a row only for the one request that ends it, so a token completes one sign-in. */
-export function closeChallengeStatement(tokenHash: string): Statement {
-  return { sql: 'DELETE FROM mfa_challenges WHERE token_hash = ? AND expires_at > now() RETURNING user_id', values: [tokenHash] };
+/**
+ * Ends a waiting sign-in; a row only for the one request that ends it, so a token completes one
+ * sign-in. With `onlyAfter`, the name of a CTE of the same statement, only when that one returned a row.
+ */
+export function closeChallengeStatement(tokenHash: string, onlyAfter?: string): Statement {
+  const gate = onlyAfter ? ` AND EXISTS (SELECT 1 FROM ${onlyAfter})` : '';
+  return { sql: `DELETE FROM mfa_challenges WHERE token_hash = ? AND expires_at > now()${gate} RETURNING user_id`, values: [tokenHash] };
 }
 
 /** Which second factors the account has: a confirmed authenticator (`totp`), a passkey (`passkey`). */
@@ -55,15 +59,24 @@ export function useTimeStepStatement(userId: string, timeStep: number, confirm: 
   };
 }
 
+/** Marks one unused recovery code used; a row only for the request that spent it. */
+export function spendRecoveryCodeStatement(userId: string, codeHash: string): Statement {
+  return {
+    sql: `UPDATE recovery_codes SET used_at = now()
+       WHERE id = (SELECT id FROM recovery_codes WHERE user_id = ? AND code_hash = ? AND used_at IS NULL LIMIT 1 FOR UPDATE SKIP LOCKED)
+       RETURNING id`,
+    values: [userId, codeHash],
+  };
+}
+
+/** The account's unused recovery codes once the one being spent in the same statement is (counted before it). */
+export function recoveryCodesLeftStatement(userId: string): Statement {
+  return { sql: 'SELECT (SELECT count(*)::int FROM recovery_codes WHERE user_id = ? AND used_at IS NULL) - 1', values: [userId] };
+}
+
 /** Spends one unused recovery code; a row (with the codes left) only for the request that spent it. */
 export function useRecoveryCodeStatement(userId: string, codeHash: string): Statement {
-  return {
-    sql: `WITH used AS (
-       UPDATE recovery_codes SET used_at = now()
-       WHERE id = (SELECT id FROM recovery_codes WHERE user_id = ? AND code_hash = ? AND used_at IS NULL LIMIT 1 FOR UPDATE SKIP LOCKED)
-       RETURNING id
-     )
-     SELECT (SELECT count(*)::int FROM recovery_codes WHERE user_id = ? AND used_at IS NULL) - 1 AS left FROM used`,
-    values: [userId, codeHash, userId],
-  };
+  const spend = spendRecoveryCodeStatement(userId, codeHash);
+  const left = recoveryCodesLeftStatement(userId);
+  return { sql: `WITH used AS (${spend.sql}) ${left.sql} AS left FROM used`, values: [...spend.values, ...left.values] };
 }

@@ -5,7 +5,17 @@ import { runStatement, type Statement } from '../../db/sql';
 import { profileLink } from '../../mail/client-links';
 import { secondFactorMail, type SecondFactorChange } from '../../mail/templates';
 import type { User } from '../../account/user.entity';
-import { challengeStatement, closeChallengeStatement, openChallengeStatement, secondFactorsStatement, totpFactorStatement, useRecoveryCodeStatement, useTimeStepStatement } from './mfa.queries';
+import {
+  challengeStatement,
+  closeChallengeStatement,
+  openChallengeStatement,
+  recoveryCodesLeftStatement,
+  secondFactorsStatement,
+  spendRecoveryCodeStatement,
+  totpFactorStatement,
+  useRecoveryCodeStatement,
+  useTimeStepStatement,
+} from './mfa.queries';
 import { normalizeRecoveryCode, recoveryCodeHashOf } from './recovery-codes';
 import { openSecret } from './secret-box';
 import { totpCodeOf, totpTimeStepOf } from './totp';
@@ -77,14 +87,41 @@ export async function totpFactorOf(ctx: RequestContext, userId: string): Promise
  * factor's).
  */
 export async function spendTotpCode(ctx: RequestContext, userId: string, factor: TotpFactorRow | null, code: string, confirming = false): Promise<number | null> {
-  if (!factor || (factor.confirmed_at !== null) === confirming) return null;
-  const secret = openSecret(ctx.config.jwtSecret, factor.secret_sealed);
-  if (!secret) return null;
-  const timeStep = totpTimeStepOf(secret, code, factor.last_time_step);
+  const timeStep = rightTimeStepOf(ctx, factor, code, confirming);
   if (timeStep === null) return null;
   const used = await runStatement(ctx.em, useTimeStepStatement(userId, timeStep, confirming));
   return used.length ? timeStep : null;
 }
+
+/** The time step of a code that is right for the factor as read (not yet recorded as used), else null. */
+function rightTimeStepOf(ctx: RequestContext, factor: TotpFactorRow | null, code: string, confirming: boolean): number | null {
+  if (!factor || (factor.confirmed_at !== null) === confirming) return null;
+  const secret = openSecret(ctx.config.jwtSecret, factor.secret_sealed);
+  return secret ? totpTimeStepOf(secret, code, factor.last_time_step) : null;
+}
+
+/**
+ * A typed second factor as the statement that spends it (a row only when it was still unused), for
+ * a statement that does more once it is spent; null when it cannot be right: an authenticator code
+ * that is wrong for `factor`, or text that is no code.
+ */
+export function codeProofOf(
+  ctx: RequestContext,
+  userId: string,
+  code: string,
+  factor: TotpFactorRow | null,
+): { method: SecondFactorProof['method']; statement: Statement; codesLeft?: Statement } | null {
+  if (totpCodeOf(code)) {
+    const timeStep = rightTimeStepOf(ctx, factor, code, false);
+    return timeStep === null ? null : { method: 'totp', statement: useTimeStepStatement(userId, timeStep, false) };
+  }
+  const normalized = normalizeRecoveryCode(code);
+  if (!normalized) return null;
+  return { method: 'recovery', statement: spendRecoveryCodeStatement(userId, recoveryCodeHashOf(normalized)), codesLeft: recoveryCodesLeftStatement(userId) };
+}
+
+/** Ends the sign-in `token` stands for within a wider statement, only once its CTE `onlyAfter` returned a row. */
+export const closeChallengeAfterStatement = (token: string, onlyAfter: string): Statement => closeChallengeStatement(tokenHashOf(token), onlyAfter);
 
 /** How a second factor was proved: by the authenticator, or by a recovery code (and how many are left). */
 export type SecondFactorProof = { method: 'totp' } | { method: 'recovery'; left: number };
