@@ -42,13 +42,13 @@ export function completeSignInStatement(emailKey: string, clientKey: string, use
  * whether the code was spent, whether the session opened, and for a recovery code the codes left after it.
  */
 export function completeCodeSignInStatement(
-  proof: { statement: Statement; codesLeft?: Statement },
+  proof: { statement: Statement; codesLeft: Statement },
   close: Statement,
   session: { emailKey: string; clientKey: string; userId: string; sessionId: string; expiresAt: Date; via?: Record<string, unknown> },
 ): Statement {
   const log = logActivityStatement(session.userId, 'signed_in', session.via);
   const spend = proof.statement;
-  const recoveryCodesLeft = proof.codesLeft ?? { sql: 'SELECT NULL::int', values: [] };
+  const recoveryCodesLeft = proof.codesLeft;
   return {
     sql: `WITH spent AS (${spend.sql}), closed AS (${close.sql}),
      released AS (${RELEASE_CHECK} AND EXISTS (SELECT 1 FROM closed)),

@@ -74,9 +74,10 @@ export function recoveryCodesLeftStatement(userId: string): Statement {
   return { sql: 'SELECT (SELECT count(*)::int FROM recovery_codes WHERE user_id = ? AND used_at IS NULL) - 1', values: [userId] };
 }
 
-/** Spends one unused recovery code; a row (with the codes left) only for the request that spent it. */
-export function useRecoveryCodeStatement(userId: string, codeHash: string): Statement {
-  const spend = spendRecoveryCodeStatement(userId, codeHash);
-  const left = recoveryCodesLeftStatement(userId);
-  return { sql: `WITH used AS (${spend.sql}) ${left.sql} AS left FROM used`, values: [...spend.values, ...left.values] };
+/** Runs a code's `spend` (a statement with RETURNING); a row, with the recovery codes left, only when it spent the code. */
+export function spendCodeStatement(spend: Statement, codesLeft: Statement): Statement {
+  return { sql: `WITH spent AS (${spend.sql}) SELECT (${codesLeft.sql}) AS left FROM spent`, values: [...spend.values, ...codesLeft.values] };
 }
+
+/** For an authenticator code, which leaves the recovery codes as they are: no count. */
+export const NO_CODES_LEFT: Statement = { sql: 'SELECT NULL::int', values: [] };

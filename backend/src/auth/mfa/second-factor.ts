@@ -13,7 +13,8 @@ import {
   secondFactorsStatement,
   spendRecoveryCodeStatement,
   totpFactorStatement,
-  useRecoveryCodeStatement,
+  NO_CODES_LEFT,
+  spendCodeStatement,
   useTimeStepStatement,
 } from './mfa.queries';
 import { normalizeRecoveryCode, recoveryCodeHashOf } from './recovery-codes';
@@ -101,23 +102,24 @@ function rightTimeStepOf(ctx: RequestContext, factor: TotpFactorRow | null, code
 }
 
 /**
- * A typed second factor as the statement that spends it (a row only when it was still unused), for
- * a statement that does more once it is spent; null when it cannot be right: an authenticator code
- * that is wrong for `factor`, or text that is no code.
+ * A typed second factor as the statement that spends it (a row only when it was still unused) and
+ * the count of recovery codes it leaves (none for an authenticator code); null when it cannot be
+ * right: an authenticator code that is wrong for `factor`, or text that is no code.
  */
-export function codeProofOf(
-  ctx: RequestContext,
-  userId: string,
-  code: string,
-  factor: TotpFactorRow | null,
-): { method: SecondFactorProof['method']; statement: Statement; codesLeft?: Statement } | null {
+export function codeProofOf(ctx: RequestContext, userId: string, code: string, factor: TotpFactorRow | null): CodeProof | null {
   if (totpCodeOf(code)) {
     const timeStep = rightTimeStepOf(ctx, factor, code, false);
-    return timeStep === null ? null : { method: 'totp', statement: useTimeStepStatement(userId, timeStep, false) };
+    return timeStep === null ? null : { method: 'totp', statement: useTimeStepStatement(userId, timeStep, false), codesLeft: NO_CODES_LEFT };
   }
   const normalized = normalizeRecoveryCode(code);
   if (!normalized) return null;
   return { method: 'recovery', statement: spendRecoveryCodeStatement(userId, recoveryCodeHashOf(normalized)), codesLeft: recoveryCodesLeftStatement(userId) };
+}
+
+export interface CodeProof {
+  method: SecondFactorProof['method'];
+  statement: Statement;
+  codesLeft: Statement;
 }
 
 /** Ends the sign-in `token` stands for within a wider statement, only once its CTE `onlyAfter` returned a row. */
@@ -133,14 +135,13 @@ export type SecondFactorProof = { method: 'totp' } | { method: 'recovery'; left:
  * when the caller has read it already (null: none), else it is read here.
  */
 export async function spendSecondFactor(ctx: RequestContext, userId: string, code: string, factor?: TotpFactorRow | null): Promise<SecondFactorProof | null> {
-  if (totpCodeOf(code)) {
-    const timeStep = await spendTotpCode(ctx, userId, factor === undefined ? await totpFactorOf(ctx, userId) : factor, code);
-    return timeStep === null ? null : { method: 'totp' };
-  }
-  const normalized = normalizeRecoveryCode(code);
-  if (!normalized) return null;
-  const [row] = await runStatement<{ left: number }>(ctx.em, useRecoveryCodeStatement(userId, recoveryCodeHashOf(normalized)));
-  return row ? { method: 'recovery', left: row.left } : null;
+  // The authenticator is read here only when the caller has not and the code is one of its.
+  const known = factor === undefined && totpCodeOf(code) ? await totpFactorOf(ctx, userId) : (factor ?? null);
+  const proof = codeProofOf(ctx, userId, code, known);
+  if (!proof) return null;
+  const [row] = await runStatement<{ left: number | null }>(ctx.em, spendCodeStatement(proof.statement, proof.codesLeft));
+  if (!row) return null;
+  return proof.method === 'totp' ? { method: 'totp' } : { method: 'recovery', left: row.left ?? 0 };
 }
 
 /** Lists a change to the account's factors in its activity and emails it to the account. */
