@@ -1,7 +1,6 @@
 import { Button, Callout, Classes } from '@blueprintjs/core';
 import { BoxIcon, DownloadIcon, ImportIcon, PlusIcon, TrashIcon } from '@blueprintjs/icons';
 import { useEffect, useMemo, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { EmptyState } from '../../../components/EmptyState';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { PageHeader } from '../../../components/PageHeader';
@@ -13,6 +12,7 @@ import { matchProducts } from '../../../lib/offline/product-copy-model';
 import { useWorkspaceRole } from '../../../lib/workspace';
 import type { ProductNavState } from '../shared/list-location';
 import { useProductPath } from '../shared/useProductPath';
+import { ProductRowSummary } from './ProductRowSummary';
 
 /** The most rows drawn at once: a copy holds up to 5,000 products, and the search narrows them. */
 const SHOWN_AT_MOST = 100;
@@ -79,14 +79,7 @@ export default function OfflineProductList({ searchText, onSearchChange, reason,
           {shown.map((product) => (
             <li key={product.id} className="product-row" data-product-id={product.id}>
               <div className="product-row__main">
-                <Link className="product-row__name" to={pathOf(product.id)} state={navState}>
-                  {product.name}
-                </Link>
-                <span className="product-row__category">
-                  {product.sku && <span className="product-sku">{product.sku} · </span>}
-                  {product.barcode && <span>{product.barcode} · </span>}
-                  {product.category}
-                </span>
+                <ProductRowSummary product={product} to={pathOf(product.id)} navState={navState} />
               </div>
               <span className="offline-product-list__quantity">Qty {formatCount(product.quantity)}</span>
             </li>

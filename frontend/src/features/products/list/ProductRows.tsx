@@ -1,7 +1,6 @@
-import { Link } from 'react-router-dom';
 import { formatCount, formatCurrency } from '../../../lib/format';
 import { useProductPath } from '../shared/useProductPath';
-import { ProductBarcode } from './ProductBarcode';
+import { ProductRowSummary } from './ProductRowSummary';
 import { ProductImage } from '../shared/ProductImage';
 import { ProductActionsMenu } from './ProductRowActions';
 import { SelectProductCheckbox } from './SelectProductCheckbox';
@@ -22,14 +21,7 @@ export function ProductRows({ products, navState, onDelete, picker }: ProductCol
           <SelectProductCheckbox product={product} picker={picker} />
           <ProductImage url={product.imageUrl} name={product.name} size="thumb" />
           <div className="product-row__main">
-            <Link className="product-row__name" to={pathOf(product.id)} state={navState}>
-              {product.name}
-            </Link>
-            <span className="product-row__category">
-              {product.sku && <span className="product-sku">{product.sku} · </span>}
-              {product.barcode && <ProductBarcode barcode={product.barcode}> · </ProductBarcode>}
-              {product.category}
-            </span>
+            <ProductRowSummary product={product} to={pathOf(product.id)} navState={navState} />
             <span className="product-row__figures">
               <span className="product-row__price">{formatCurrency(product.price)}</span>
               <span className="product-row__quantity">Qty {formatCount(product.quantity)}</span>
