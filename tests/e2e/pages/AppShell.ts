@@ -24,9 +24,17 @@ export class AppShell extends BasePage {
     return this.sideNav.getByRole('link', { name, exact: true });
   }
 
+  /**
+   * Opens the user menu from a settled header and waits for the popover to settle: a header
+   * still laying out (a new width, a name or workspace arriving) moves the popover, and a
+   * click aimed at a moving item misses it.
+   */
   async openUserMenu(): Promise<void> {
+    await settledBox(this.userMenuButton);
     await this.userMenuButton.click();
-    await this.page.getByRole('menuitem', { name: 'Sign Out' }).waitFor();
+    const menu = this.page.getByRole('menu').filter({ has: this.page.getByRole('menuitem', { name: 'Sign Out' }) });
+    await menu.waitFor();
+    await settledBox(menu);
   }
 
   async userMenuItem(name: 'Profile' | 'Help' | 'Sign Out'): Promise<Locator> {
