@@ -3790,7 +3790,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description STEP_UP_REQUIRED: Confirm it is you: enter your password or a code again (POST /api/users/profile/step-up); an API token gets Access denied */
+            /** @description STEP_UP_REQUIRED: Confirm it is you: enter your password or a code again, or use a passkey (POST /api/users/profile/step-up); an API token gets Access denied */
             403: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3889,7 +3889,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description STEP_UP_REQUIRED: Confirm it is you: enter your password or a code again (POST /api/users/profile/step-up); an API token gets Access denied */
+            /** @description STEP_UP_REQUIRED: Confirm it is you: enter your password or a code again, or use a passkey (POST /api/users/profile/step-up); an API token gets Access denied */
             403: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3990,7 +3990,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description STEP_UP_REQUIRED: Confirm it is you: enter your password or a code again (POST /api/users/profile/step-up); an API token gets Access denied */
+            /** @description STEP_UP_REQUIRED: Confirm it is you: enter your password or a code again, or use a passkey (POST /api/users/profile/step-up); an API token gets Access denied */
             403: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];

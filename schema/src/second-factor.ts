@@ -16,10 +16,10 @@ export const SecondFactorMessages = {
   totpNotSetUp: 'Set up two-factor authentication first',
   totpTurnedOff: 'Two-factor authentication turned off',
   /** A sensitive action (a new API token or webhook) in a session whose password or code is older than 10 minutes. */
-  stepUpRequired: 'Confirm it is you: enter your password or a code again',
+  stepUpRequired: 'Confirm it is you: enter your password or a code again, or use a passkey',
   stepUpDone: 'Confirmed for the next 10 minutes',
-  /** Confirming it is you needs one of the two. */
-  stepUpProofMissing: 'Enter your password or a code',
+  /** Confirming it is you needs one of the three. */
+  stepUpProofMissing: 'Enter your password or a code, or use a passkey',
   /** A passkey's answer that does not check out: forged, for another site, another account's passkey, or an unknown one. */
   passkeyInvalid: 'This passkey could not be verified',
   /** A passkey answer to a challenge that is unknown, already answered or older than 5 minutes. */
@@ -46,7 +46,7 @@ export const PasskeyNameFields = { name: { kind: 'text', label: 'Name', required
 export const SignInWithCodeFields = { mfaToken: Rules.mfaToken, code: Rules.verificationCode };
 /** Confirming an authenticator, or new recovery codes: a current code. */
 export const VerificationCodeFields = { code: Rules.verificationCode };
-/** Confirming it is you before a sensitive action: the password or a code (one of them; the service checks which was sent). */
+/** Confirming it is you before a sensitive action: the password or a code (or a passkey's answer, checked by the service; one of them). */
 export const StepUpFields = {
   password: { ...Rules.currentPassword, required: false },
   code: { ...Rules.verificationCode, required: false },

@@ -21,7 +21,7 @@ const ORIGIN = 'http://stockroom.test';
 const PASSKEY_INVALID = 'This passkey could not be verified';
 const CHALLENGE_EXPIRED = 'This passkey request has expired. Please try again';
 const TOKEN_INVALID = 'This sign-in has expired. Please sign in again';
-const STEP_UP = 'Confirm it is you: enter your password or a code again';
+const STEP_UP = 'Confirm it is you: enter your password or a code again, or use a passkey';
 const RESPONSE_INVALID = 'Passkey response format is invalid';
 
 type Account = Awaited<ReturnType<typeof signUpUser>>;
@@ -494,7 +494,7 @@ describe('confirming it is you with a passkey (step-up)', () => {
     const assertion = authenticator.get((await stepUpOptions(alice)).body, credential);
     expectRestError(await stepUp(alice, { assertion: 'x' }), 400, 'BAD_USER_INPUT', RESPONSE_INVALID, { assertion: RESPONSE_INVALID });
     expectRestError(await stepUp(alice, { assertion: { ...assertion, rawId: 'other' } }), 400, 'BAD_USER_INPUT', RESPONSE_INVALID, { assertion: RESPONSE_INVALID });
-    expectRestError(await stepUp(alice, { assertion: null }), 400, 'BAD_USER_INPUT', 'Enter your password or a code', { password: 'Enter your password or a code' });
+    expectRestError(await stepUp(alice, { assertion: null }), 400, 'BAD_USER_INPUT', 'Enter your password or a code, or use a passkey', { password: 'Enter your password or a code, or use a passkey' });
     expect((await stepUp(alice, { assertion, extra: 1 })).status).toBe(400);
     expect((await stepUp(alice, { password: 5, assertion })).status).toBe(400);
     // None of those spent the challenge, nor were they proofs.

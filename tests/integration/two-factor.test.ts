@@ -330,7 +330,7 @@ describe('turning it off', () => {
 });
 
 describe('step-up before a sensitive action', () => {
-  const STEP_UP = 'Confirm it is you: enter your password or a code again';
+  const STEP_UP = 'Confirm it is you: enter your password or a code again, or use a passkey';
   const newToken = (token: string) => app.rest('POST', '/api/users/profile/tokens', { name: 'Shop sync', scopes: ['read'] }, { token });
   const newWebhook = (token: string) => app.rest('POST', '/api/users/profile/webhooks', { url: 'https://hooks.example.com/stock', events: ['stock.low'] }, { token });
   /** Eleven minutes after the session signed in. */
@@ -345,7 +345,7 @@ describe('step-up before a sensitive action', () => {
     expectGqlError(gql, 'STEP_UP_REQUIRED', STEP_UP);
 
     const stepUp = (body: unknown) => app.rest('POST', '/api/users/profile/step-up', body, { token: alice.token });
-    expectRestError(await stepUp({}), 400, 'BAD_USER_INPUT', 'Enter your password or a code', { password: 'Enter your password or a code' });
+    expectRestError(await stepUp({}), 400, 'BAD_USER_INPUT', 'Enter your password or a code, or use a passkey', { password: 'Enter your password or a code, or use a passkey' });
     expectRestError(await stepUp({ password: 'Wrong!Passw0rd' }), 400, 'BAD_USER_INPUT', 'Current password is incorrect', { password: 'Current password is incorrect' });
     expectRestError(await newToken(alice.token), 403, 'STEP_UP_REQUIRED', STEP_UP);
 

@@ -1,10 +1,10 @@
-import { MAX_PASSKEYS_PER_ACCOUNT, PasskeyNameFields } from '@stockroom/schema';
+import { MAX_PASSKEYS_PER_ACCOUNT, PasskeyNameFields, SecondFactorMessages } from '@stockroom/schema';
 import { bearer, errorResponse, jsonBody, jsonResponse, publicAccess, ref, rulesBody, ruleSchema, string, unauthenticated, integer } from '../../rest/openapi-helpers';
 
 const tags = ['Passkeys'];
 const throttled = errorResponse('Too many requests from this address (see Retry-After)');
 const tokenDenied = errorResponse('Access denied. Insufficient permissions (an API token cannot manage factors)');
-const stepUp = errorResponse('STEP_UP_REQUIRED: Confirm it is you: enter your password or a code again (POST /api/users/profile/step-up); an API token gets Access denied');
+const stepUp = errorResponse(`STEP_UP_REQUIRED: ${SecondFactorMessages.stepUpRequired} (POST /api/users/profile/step-up); an API token gets Access denied`);
 const idParam = [{ name: 'id', in: 'path', required: true, schema: { ...string, format: 'uuid' } }];
 const locked = {
   ...errorResponse('Account temporarily locked due to multiple failed login attempts (wrong passkey answers count as failed sign-ins); `retryAfterSeconds` says for how long'),
