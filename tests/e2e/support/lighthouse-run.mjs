@@ -13,10 +13,13 @@
  *
  * A page measured more than once (runs) reports its median run, as Lighthouse's own guidance on
  * variability and Lighthouse CI do: one run's score follows whatever else the machine was doing
- * in that second. Every run's score is listed beside it (performanceRuns). Accessibility must hold
- * on every run (the figures carry the worst); CLS on most of them (the figures carry the median
- * run's, and every run's beside it in clsRuns), since a shift seen in one run of three follows the
- * moment the frame was drawn, where one the page's layout causes shows in every run.
+ * in that second. Every run's score is listed beside it (performanceRuns). CLS must hold on most
+ * runs (the figures carry the median run's, and every run's beside it in clsRuns), since a shift
+ * seen in one run of three follows the moment the frame was drawn, where one the page's layout
+ * causes shows in every run. Accessibility is audited in a page's first run of each form factor
+ * only: axe's verdict on the same page at the same width does not change from run to run, and
+ * each further audit cost up to half a second. The back/forward cache audit (a navigation away
+ * and back after each load, no part of the score) is skipped.
  *
  * With reportDir, each run's full report and its trace are written there as
  * <form factor>-<page>[-<run>].report.json and .trace.json: the scores say how a page did, the report
@@ -64,8 +67,9 @@ async function waitForDevtools(port) {
 
 /** What the spec reads of one run's report. */
 function figuresOf(lhr, formFactor, page) {
+  const accessibilityRefs = lhr.categories.accessibility?.auditRefs ?? [];
   const failedAudits = Object.values(lhr.audits)
-    .filter((audit) => audit.scoreDisplayMode === 'binary' && audit.score === 0 && lhr.categories.accessibility.auditRefs.some((ref) => ref.id === audit.id))
+    .filter((audit) => audit.scoreDisplayMode === 'binary' && audit.score === 0 && accessibilityRefs.some((ref) => ref.id === audit.id))
     .map((audit) => audit.id);
   const metric = (id) => lhr.audits[id]?.numericValue ?? null;
   const score = (id) => (lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100));
@@ -74,6 +78,7 @@ function figuresOf(lhr, formFactor, page) {
     formFactor,
     performance: score('performance'),
     accessibility: score('accessibility'),
+    accessibilityAudited: lhr.categories.accessibility !== undefined,
     lcpMs: metric('largest-contentful-paint') === null ? null : Math.round(metric('largest-contentful-paint')),
     cls: metric('cumulative-layout-shift') === null ? null : Number(metric('cumulative-layout-shift').toFixed(3)),
     tbtMs: metric('total-blocking-time') === null ? null : Math.round(metric('total-blocking-time')),
@@ -92,7 +97,8 @@ function figuresOf(lhr, formFactor, page) {
 /**
  * A page's runs as one: the run with the median performance score (a run that measured nothing
  * counts as the lowest), with every run's score and CLS beside it, the median CLS, and the worst
- * accessibility, failed audits and error of any run, since those must hold every time.
+ * accessibility of the runs that audited it, and the failed audits and error of any run, since
+ * those must hold every time.
  */
 function medianRun(runs) {
   const byScore = [...runs].sort((a, b) => (a.performance ?? -1) - (b.performance ?? -1));
@@ -100,7 +106,9 @@ function medianRun(runs) {
   // A run that measured no CLS or accessibility counts as the worst (null fails the spec).
   const byCls = [...runs].sort((a, b) => (a.cls ?? Infinity) - (b.cls ?? Infinity));
   const medianCls = byCls[Math.floor((byCls.length - 1) / 2)];
-  const worstAccessibility = runs.reduce((worst, run) => ((run.accessibility ?? -1) < (worst.accessibility ?? -1) ? run : worst));
+  const audited = runs.filter((run) => run.accessibilityAudited);
+  const worstAccessibility =
+    audited.length === 0 ? { accessibility: null } : audited.reduce((worst, run) => ((run.accessibility ?? -1) < (worst.accessibility ?? -1) ? run : worst));
   return {
     ...median,
     performanceRuns: runs.map((run) => run.performance),
@@ -138,7 +146,7 @@ try {
   await setup.goto(`${input.baseUrl}/help`);
 
   /** One cold Lighthouse run of the page; its report and trace kept in reportDir when asked. */
-  async function measure(formFactor, page, suffix) {
+  async function measure(formFactor, page, suffix, withAccessibility) {
     await cdp.send('Network.clearBrowserCache');
     // The app's service worker and what it keeps too: each run is a first visit, not one served from the worker's copy.
     await cdp.send('Storage.clearDataForOrigin', { origin: new URL(input.baseUrl).origin, storageTypes: 'service_workers,cache_storage' });
@@ -158,8 +166,8 @@ try {
       logLevel: 'error',
       disableStorageReset: true,
       disableFullPageScreenshot: true,
-      skipAudits: ['screenshot-thumbnails', 'final-screenshot'],
-      onlyCategories: ['performance', 'accessibility'],
+      skipAudits: ['screenshot-thumbnails', 'final-screenshot', 'bf-cache'],
+      onlyCategories: withAccessibility ? ['performance', 'accessibility'] : ['performance'],
     };
     const config = formFactor === 'desktop' ? desktopConfig : undefined;
     // On a busy machine a run now and then fails to measure (no paint seen in time): it gets one more try.
@@ -189,7 +197,7 @@ try {
     for (const page of input.pages) {
       const measured = [];
       const measureOnce = async () => {
-        const lhr = await measure(formFactor, page, `-${measured.length + 1}`);
+        const lhr = await measure(formFactor, page, `-${measured.length + 1}`, measured.length === 0);
         measured.push(figuresOf(lhr, formFactor, page));
       };
       while (measured.length < runs) await measureOnce();
