@@ -1,6 +1,6 @@
 /**
  * A fresh account for a benchmark, signed up through the API like anyone's:
- * its session token, its id, and the id of its personal workspace, which
+ * its session token (and when it expires, ms), its id, and the id of its personal workspace, which
  * holds everything it makes (the scoping every product statement takes).
  */
 export async function signUpForBench(baseUrl, { tag, lastName, password }) {
@@ -15,5 +15,5 @@ export async function signUpForBench(baseUrl, { tag, lastName, password }) {
   const listed = await fetch(`${baseUrl}/api/workspaces`, { headers: { authorization: `Bearer ${body.accessToken}` } });
   if (listed.status !== 200) throw new Error(`GET /api/workspaces answered ${listed.status}: ${await listed.text()}`);
   const personal = (await listed.json()).workspaces.find((workspace) => workspace.personal);
-  return { email, token: body.accessToken, userId: body.user.id, workspaceId: personal.id };
+  return { email, token: body.accessToken, expiresAt: Date.parse(body.expiresAt), userId: body.user.id, workspaceId: personal.id };
 }

@@ -31,18 +31,8 @@ const { chromium } = require('playwright-core');
 
 const TARGET_FCP_P95_MS = 1_000;
 const PASSWORD = 'Bench#Passw0rd!';
-/** As tests/e2e/support/browser.ts CHROMIUM_ARGS: Debian's Chromium as root, and no request leaves this machine. */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
-];
+/** The flags every browser test starts Chromium with: Debian's Chromium as root, and no request leaves this machine. */
+const CHROMIUM_ARGS = require(join(repoRoot, 'tests/e2e/support/chromium-args.json'));
 const VIEWPORT = { width: 1280, height: 800 };
 
 /**

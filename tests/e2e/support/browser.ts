@@ -1,26 +1,18 @@
 import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 import { WORKSPACE_HEADER } from '@stockroom/schema';
+import chromiumArgs from './chromium-args.json';
 import { e2eEnv } from './env';
 
 /**
  * Flags that let Debian's Chromium start here as root with no network: without
  * the background-networking ones it keeps trying (and failing) to reach
- * Google's hosts.
+ * Google's hosts. The last one makes every host but this machine fail to
+ * resolve, so no request leaves it (a catch-all `context.route` would stop them
+ * in the test process instead, request by request, and routing turns the HTTP
+ * cache off: each navigation would fetch and compile the bundle again). A JSON
+ * file, so that the benchmarks (ES modules outside jest) start Chromium alike.
  */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-  // Every host but this machine fails to resolve, so no request leaves it. A catch-all
-  // `context.route` would stop them in the test process instead, request by request, and
-  // routing turns the HTTP cache off: each navigation would fetch and compile the bundle again.
-  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
-];
+export const CHROMIUM_ARGS: readonly string[] = chromiumArgs;
 
 /**
  * The browser suites drive Debian's `chromium-headless-shell`: the same Chromium (Blink, V8, the
