@@ -1,5 +1,5 @@
 import type { QueuedChange } from './change-queue-model';
-import { isNewerRead, levelAt, ownChangesOutsideRead } from './known-stock-model';
+import { followStockRead, isNewerRead, levelAt, ownChangesOutsideRead, placePathOf, type StockAsk } from './known-stock-model';
 
 const read = (askedAt: number, ...levels: Array<[string, number, string]>) => ({ askedAt, levels: levels.map(([locationId, quantity, ledgerPosition]) => ({ locationId, quantity, ledgerPosition })) });
 
@@ -54,6 +54,60 @@ describe('what the device knows of a product stock', () => {
 
   it('a blind count read gives positions without quantities', () => {
     expect(levelAt([{ locationId: 'shelf', quantity: null, ledgerPosition: '5' }], 'shelf', ['shelf'])).toEqual({ quantity: null, ledgerPosition: '5' });
+  });
+});
+
+describe("which of a product page's answers of its stock the device keeps", () => {
+  /** Runs a watched query's states through followStockRead, at times 1, 2, ...: the reads to keep. */
+  const follow = (...states: Array<{ productId?: string; loading: boolean; answered: boolean }>) => {
+    let asked: StockAsk | null = null;
+    const kept: StockAsk[] = [];
+    states.forEach((state, i) => {
+      const step = followStockRead(asked, { productId: 'p1', ...state }, i + 1);
+      asked = step.asked;
+      if (step.keep) kept.push(step.keep);
+    });
+    return kept;
+  };
+
+  it("keeps the server's answer, as sent when the query was first seen loading", () => {
+    expect(follow({ loading: true, answered: false }, { loading: true, answered: false }, { loading: false, answered: true })).toEqual([{ productId: 'p1', askedAt: 1 }]);
+    // Read again after a movement (the answer dropped from the cache): the new answer, sent then.
+    expect(follow({ loading: true, answered: false }, { loading: false, answered: true }, { loading: true, answered: true }, { loading: false, answered: true })).toEqual([
+      { productId: 'p1', askedAt: 1 },
+      { productId: 'p1', askedAt: 3 },
+    ]);
+  });
+
+  it("does not take an answer from the cache for a new read: it may be older than the device's, and when it was sent is unknown", () => {
+    expect(follow({ loading: false, answered: true })).toEqual([]);
+    expect(follow({ loading: false, answered: false }, { loading: false, answered: true }, { loading: false, answered: true })).toEqual([]);
+  });
+
+  it('keeps nothing of a read that failed, and does not stamp the next answer with its time', () => {
+    expect(follow({ loading: true, answered: false }, { loading: false, answered: false }, { loading: false, answered: true })).toEqual([]);
+    expect(follow({ loading: true, answered: false }, { loading: false, answered: false }, { loading: true, answered: false }, { loading: false, answered: true })).toEqual([{ productId: 'p1', askedAt: 3 }]);
+  });
+
+  it("stamps another product's read with its own time, and keeps no answer under the product it was not asked for", () => {
+    expect(follow({ loading: true, answered: false }, { productId: 'p2', loading: true, answered: false }, { productId: 'p2', loading: false, answered: true })).toEqual([{ productId: 'p2', askedAt: 2 }]);
+    expect(follow({ loading: true, answered: false }, { productId: 'p2', loading: false, answered: true })).toEqual([]);
+  });
+
+  it("names a place by the read's own path, else by the locations kept with a count", () => {
+    const kept = new Map([['shelf', 'Cellar / Shelf (kept)']]);
+    expect(placePathOf({ locationId: 'shelf', path: 'Cellar / Shelf' }, kept)).toBe('Cellar / Shelf');
+    expect(placePathOf({ locationId: 'shelf' }, kept)).toBe('Cellar / Shelf (kept)');
+    expect(placePathOf({ locationId: 'bin' }, kept)).toBeNull();
+  });
+
+  it("a product page's read and a count's replace each other by which is newer, whichever screen read last", () => {
+    const page = { ...read(5, ['shelf', 10, '7']), places: null };
+    // A count's read of the product sent before the page's, answered after it, does not overwrite it.
+    expect(isNewerRead(page, { ...read(4, ['shelf', 12, '6']), places: ['shelf'] })).toBe(false);
+    // The page's answer from a read sent before the count's kept one is not kept either.
+    expect(isNewerRead({ ...read(6, ['shelf', 9, '8']), places: ['shelf'] }, page)).toBe(false);
+    expect(isNewerRead({ ...read(4, ['shelf', 9, '6']), places: ['shelf'] }, page)).toBe(true);
   });
 });
 

@@ -23,6 +23,25 @@ export function isNewerRead(kept: Pick<KnownStock, 'levels' | 'askedAt' | 'place
   return read.levels.every((level) => BigInt(level.ledgerPosition) >= (keptAt.get(level.locationId) ?? 0n));
 }
 
+/** A read of one product's stock that a screen asked the server for, and when it was sent. */
+export interface StockAsk {
+  productId: string;
+  askedAt: number;
+}
+
+/**
+ * Follows a screen's watched read of a product's stock (a query answered from the client's cache or
+ * the server) and tells which answer is a read to keep, with when it was sent. Only an answer that
+ * came from the server while the screen watched is one: it was asked when the query was first seen
+ * loading; an answer from the cache may be older than any kept read, and its sending time is not
+ * known. `asked`: the read in flight, as this returned it last; `answered`: the query holds an
+ * answer for `productId` with no error.
+ */
+export function followStockRead(asked: StockAsk | null, seen: { productId: string; loading: boolean; answered: boolean }, now: number): { asked: StockAsk | null; keep: StockAsk | null } {
+  if (seen.loading) return { asked: asked?.productId === seen.productId ? asked : { productId: seen.productId, askedAt: now }, keep: null };
+  return { asked: null, keep: asked?.productId === seen.productId && seen.answered ? asked : null };
+}
+
 /**
  * A place's quantity and ledger position in one read: a place the read covers but does not list
  * held nothing ('0': quantity 0 there at any position up to the read, so counting it at '0' loses
@@ -33,6 +52,14 @@ export function levelAt(levels: readonly KnownLevel[], locationId: string, place
   const level = levels.find((candidate) => candidate.locationId === locationId);
   if (level) return { quantity: level.quantity, ledgerPosition: level.ledgerPosition };
   return places && !places.includes(locationId) ? null : { quantity: 0, ledgerPosition: '0' };
+}
+
+/**
+ * The path a place of a kept read shows under: the one the read gave with it (a product page's read),
+ * else the one in the locations the device kept with a count; null when the device has neither.
+ */
+export function placePathOf(level: Pick<KnownLevel, 'locationId' | 'path'>, keptPaths: ReadonlyMap<string, string>): string | null {
+  return level.path ?? keptPaths.get(level.locationId) ?? null;
 }
 
 /**

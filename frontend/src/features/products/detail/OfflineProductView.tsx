@@ -11,6 +11,7 @@ import type { LocalProduct } from '../../../lib/offline/offline-db';
 import { findLocalProduct, productCopyState } from '../../../lib/offline/product-copy';
 import { keptLocations } from '../../../lib/offline/kept-stock-counts';
 import { knownStock } from '../../../lib/offline/known-stock';
+import { placePathOf } from '../../../lib/offline/known-stock-model';
 import { formatDateTime } from '../../../lib/format';
 import { useQueuedChanges } from '../../../lib/offline/useQueuedChanges';
 import { extractErrorMessage } from '../../../lib/errors';
@@ -29,7 +30,10 @@ export interface OfflineProductViewProps {
   listHref: string;
 }
 
-/** What the device knows of where the product is: its last read of the product's stock, with the places' names. */
+/**
+ * What the device knows of where the product is: its last read of the product's stock (this page's,
+ * online, or a count's), with the places' names (the read's own, else those kept with a count).
+ */
 interface PlacesOnDevice {
   /** null: the device never read the product's stock. */
   levels: StockLevelRow[] | null;
@@ -49,8 +53,8 @@ async function placesOnDevice(id: string): Promise<PlacesOnDevice> {
     stock?.levels
       .filter((level) => level.quantity === null || level.quantity > 0)
       .map((level): StockLevelRow => {
-        const path = pathOf.get(level.locationId) ?? 'A place not named on this device';
-        return { quantity: level.quantity ?? 0, location: { id: level.locationId, name: path, path } };
+        const path = placePathOf(level, pathOf) ?? 'A place not named on this device';
+        return { quantity: level.quantity ?? 0, ledgerPosition: level.ledgerPosition, location: { id: level.locationId, name: path, path } };
       })
       .sort((a, b) => a.location.path.localeCompare(b.location.path)) ?? null;
   return {
