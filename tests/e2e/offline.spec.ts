@@ -19,7 +19,8 @@ import { QuickSearch } from './pages/QuickSearch';
  * workspace's products in its local copy, queues stock changes and, on a stock count's screen opened
  * once online, count lines, across a reload, and replays them when the network is back, each exactly
  * once, also when the connection drops in the middle of the replay; a change the server refuses
- * waits in "Needs attention" (and a count line in its count's list) with its message.
+ * waits in "Needs attention" (and a count line in its count's list) with its message. A product's page
+ * offline shows where it is as the device last read it, on the product's own page online or a count's.
  */
 
 /** One stock change as the product page records it: a sale or receipt (units) or a stocktake (count). */
