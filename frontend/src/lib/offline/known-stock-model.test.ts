@@ -1,5 +1,5 @@
 import type { QueuedChange } from './change-queue-model';
-import { followStockRead, isNewerRead, levelAt, ownChangesOutsideRead, placePathOf, type StockAsk } from './known-stock-model';
+import { followStockRead, isNewerRead, levelAt, ownChangesOutsideRead, placePathOf, quantityOnDevice, type StockAsk } from './known-stock-model';
 
 const read = (askedAt: number, ...levels: Array<[string, number, string]>) => ({ askedAt, levels: levels.map(([locationId, quantity, ledgerPosition]) => ({ locationId, quantity, ledgerPosition })) });
 
@@ -111,21 +111,22 @@ describe("which of a product page's answers of its stock the device keeps", () =
   });
 });
 
-describe('the device own stock changes beside a read of the stock', () => {
-  const change = (over: Partial<QueuedChange>): QueuedChange => ({
-    idempotencyKey: 'k',
-    kind: 'adjust',
-    accountId: 'me',
-    workspaceId: null,
-    path: '/api/products/p1/stock',
-    body: { delta: -1 },
-    label: 'Sale of 1 · Lamp',
-    productId: 'p1',
-    queuedAt: 1,
-    state: 'pending',
-    ...over,
-  });
+/** A stock change this device recorded: by default a sale of 1 of p1 by 'me', waiting to be sent. */
+const change = (over: Partial<QueuedChange>): QueuedChange => ({
+  idempotencyKey: 'k',
+  kind: 'adjust',
+  accountId: 'me',
+  workspaceId: null,
+  path: '/api/products/p1/stock',
+  body: { delta: -1 },
+  label: 'Sale of 1 · Lamp',
+  productId: 'p1',
+  queuedAt: 1,
+  state: 'pending',
+  ...over,
+});
 
+describe('the device own stock changes beside a read of the stock', () => {
   it('says when a change of the product waits to be sent, or reached the server after the read', () => {
     expect(ownChangesOutsideRead([change({})], 'me', 'p1', 10)).toBe('waiting');
     expect(ownChangesOutsideRead([change({ kind: 'count', state: 'done', settledAt: 12 })], 'me', 'p1', 10)).toBe('sentSinceRead');
@@ -141,5 +142,47 @@ describe('the device own stock changes beside a read of the stock', () => {
       change({ accountId: 'someone else' }),
     ];
     expect(ownChangesOutsideRead(held, 'me', 'p1', 10)).toBeNull();
+  });
+});
+
+describe('the quantity a product page shows offline', () => {
+  /** The product copy: 7 in stock, refreshed at 10 (the changes recorded here since already moved it). */
+  const copy = { quantity: 7, copiedAt: 10 };
+  const full = (askedAt: number, ...levels: Array<[string, number | null]>) => ({ askedAt, places: null, levels: levels.map(([locationId, quantity], i) => ({ locationId, quantity, ledgerPosition: String(i + 1) })) });
+
+  it("shows the total of a read of the product's stock sent after the copy was refreshed: a sale made elsewhere since", () => {
+    expect(quantityOnDevice(copy, full(12, ['main', 3], ['shelf', 2]), [], 'me', 'p1')).toBe(5);
+    expect(quantityOnDevice(copy, full(10, ['main', 5]), [], 'me', 'p1')).toBe(5);
+    expect(quantityOnDevice({ quantity: 7, copiedAt: null }, full(1, ['main', 5]), [], 'me', 'p1')).toBe(5);
+  });
+
+  it("shows the copy's quantity when the copy was refreshed after the read was sent, or the device never read the stock", () => {
+    expect(quantityOnDevice(copy, full(9, ['main', 5]), [], 'me', 'p1')).toBe(7);
+    expect(quantityOnDevice(copy, null, [change({})], 'me', 'p1')).toBe(7);
+  });
+
+  it("does not take a total from a read of a count's places only, nor from one without quantities", () => {
+    expect(quantityOnDevice(copy, { ...full(12, ['main', 5]), places: ['main'] }, [], 'me', 'p1')).toBe(7);
+    expect(quantityOnDevice(copy, full(12, ['main', null]), [], 'me', 'p1')).toBe(7);
+  });
+
+  it('applies on top of the read, in order, the changes recorded here that it may not hold, as the copy does', () => {
+    const changes = [
+      // Held by the read: recorded by the server before it was sent.
+      change({ state: 'done', settledAt: 11, body: { delta: -3 } }),
+      // Recorded by the server after the read was sent, then one waiting: a stocktake and a sale.
+      change({ state: 'done', settledAt: 13, body: { delta: 4 } }),
+      change({ kind: 'count', path: '/api/products/p1/stock/count', body: { quantity: 6 } }),
+      change({ body: { delta: -2 } }),
+      // Never movements, or not this product's or this account's.
+      change({ state: 'refused', settledAt: 14, body: { delta: -1 } }),
+      change({ kind: 'countLine', path: '/api/stock-counts/c/lines', body: { quantity: 1 } }),
+      change({ productId: 'p2', body: { delta: -1 } }),
+      change({ accountId: 'someone else', body: { delta: -1 } }),
+    ];
+    expect(quantityOnDevice(copy, full(12, ['main', 5]), changes.slice(0, 2), 'me', 'p1')).toBe(9);
+    expect(quantityOnDevice(copy, full(12, ['main', 5]), changes, 'me', 'p1')).toBe(4);
+    // The copy's quantity already holds every change recorded here: nothing is applied twice.
+    expect(quantityOnDevice(copy, full(9, ['main', 5]), changes, 'me', 'p1')).toBe(7);
   });
 });

@@ -1,4 +1,4 @@
-import type { QueuedChange } from './change-queue-model';
+import { quantityAfterChange, type QueuedChange } from './change-queue-model';
 import type { KnownLevel, KnownStock } from './offline-db';
 
 /**
@@ -63,18 +63,56 @@ export function placePathOf(level: Pick<KnownLevel, 'locationId' | 'path'>, kept
 }
 
 /**
- * Whether stock changes this device recorded of the product (adjustments, stocktakes) are missing
- * from a read of its stock asked at `askedAt`: still waiting to be sent, or recorded by the server
+ * The stock changes this device recorded of the product (adjustments, stocktakes) that a read of its
+ * stock asked at `askedAt` may not hold, oldest first: still waiting to be sent, or recorded by the
+ * server only after the read was sent. Refused ones never became movements; count lines book nothing
+ * until their count is approved.
+ */
+function ownChangesMissingFromRead(changes: readonly QueuedChange[], accountId: string | null, productId: string, askedAt: number): QueuedChange[] {
+  return changes.filter(
+    (change) =>
+      change.accountId === accountId &&
+      change.productId === productId &&
+      change.kind !== 'countLine' &&
+      (change.state === 'pending' || (change.state === 'done' && (change.settledAt ?? 0) >= askedAt)),
+  );
+}
+
+/**
+ * Whether stock changes this device recorded of the product are missing from a read of its stock
+ * asked at `askedAt` (ownChangesMissingFromRead): still waiting to be sent, or recorded by the server
  * only after the read. A count set against that read would count them twice: they become movements
  * after its position, which stand when the count is approved, while the shelf counted already
  * shows them. Null when the read holds every one of them.
  */
 export function ownChangesOutsideRead(changes: readonly QueuedChange[], accountId: string | null, productId: string, askedAt: number): 'waiting' | 'sentSinceRead' | null {
-  let outside: 'waiting' | 'sentSinceRead' | null = null;
-  for (const change of changes) {
-    if (change.accountId !== accountId || change.productId !== productId || change.kind === 'countLine') continue;
-    if (change.state === 'pending') return 'waiting';
-    if (change.state === 'done' && (change.settledAt ?? 0) >= askedAt) outside = 'sentSinceRead';
+  const missing = ownChangesMissingFromRead(changes, accountId, productId, askedAt);
+  if (missing.some((change) => change.state === 'pending')) return 'waiting';
+  return missing.length > 0 ? 'sentSinceRead' : null;
+}
+
+/**
+ * The quantity a product's page shows with no network: the newest figure the device has of it, with
+ * the changes recorded here that figure does not hold applied on top (quantityAfterChange). The copy
+ * of the products (`copy`, refreshed at `copiedAt`; its quantity already moved by every change
+ * recorded here since) gives way to the device's read of the product's stock when that read was sent
+ * at or after the copy's refresh ended (every answer of the copy had come, so the read saw at least as
+ * new a state of the server), or when the refresh's time is not known: then the read's levels summed,
+ * and the changes it may not hold applied in the order they were made. A read of a count's places
+ * only, or one without quantities (a blind count's), gives no total: the copy's quantity stands.
+ */
+export function quantityOnDevice(
+  copy: { quantity: number; copiedAt: number | null },
+  read: Pick<KnownStock, 'levels' | 'askedAt' | 'places'> | null,
+  changes: readonly QueuedChange[],
+  accountId: string | null,
+  productId: string,
+): number {
+  if (!read || read.places || (copy.copiedAt !== null && read.askedAt < copy.copiedAt)) return copy.quantity;
+  let total = 0;
+  for (const level of read.levels) {
+    if (level.quantity === null) return copy.quantity;
+    total += level.quantity;
   }
-  return outside;
+  return ownChangesMissingFromRead(changes, accountId, productId, read.askedAt).reduce(quantityAfterChange, total);
 }
