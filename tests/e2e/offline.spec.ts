@@ -451,6 +451,8 @@ describe('the offline app', () => {
     await s.page.reload();
     await s.page.getByTestId('offline-product-notice').waitFor();
     await mainLevel(s.page, 5).waitFor();
+    // The Stock card says the same, from that read: the product copy, not refreshed since, still has 7.
+    await expect(detail.currentStock.innerText()).resolves.toBe('5');
     await openFromQuickSearch(s.page, 'cellar', 'Cellar Crate');
     const changes: StockChange[] = [{ units: -1 }, { units: -2 }, { units: 3 }, { count: 30 }, { units: -4 }, { units: 1 }, { units: -1 }, { units: 2 }, { units: -3 }, { units: 1 }];
     await recordChanges(s.page, changes);
