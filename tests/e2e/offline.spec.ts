@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { ProductMessages, StockCountMessages, WORKSPACE_HEADER } from '@stockroom/schema';
 import { CHROMIUM_ARGS, DESKTOP, MOBILE, useBrowser, type GuardedSession } from './support/browser';
-import { createProductApi, createUserWithSession, deleteProductApi, stockMovementsApi, useSessionInBrowser, type ApiSession } from './support/api';
+import { adjustStockApi, createProductApi, createUserWithSession, deleteProductApi, stockMovementsApi, useSessionInBrowser, type ApiSession } from './support/api';
 import { e2eEnv } from './support/env';
 import { axeLines } from './support/axe';
 import { CLEAN_AT_EVERY_WIDTH, checkAtEveryWidth, sidewaysScroll } from './support/no-violations';
@@ -19,7 +19,8 @@ import { QuickSearch } from './pages/QuickSearch';
  * workspace's products in its local copy, queues stock changes and, on a stock count's screen opened
  * once online, count lines, across a reload, and replays them when the network is back, each exactly
  * once, also when the connection drops in the middle of the replay; a change the server refuses
- * waits in "Needs attention" (and a count line in its count's list) with its message.
+ * waits in "Needs attention" (and a count line in its count's list) with its message. A product's page
+ * offline shows where it is as the device last read it, on the product's own page online or a count's.
  */
 
 /** One stock change as the product page records it: a sale or receipt (units) or a stocktake (count). */
@@ -177,6 +178,29 @@ function offlineStoreSizes(page: Page): Promise<Record<string, number>> {
       }),
   );
 }
+
+/** Waits until the device keeps the product's stock, whichever screen read it, as `quantity` at its one place. */
+async function keptStockAt(page: Page, productId: string, quantity: number): Promise<void> {
+  await page.waitForFunction(
+    async ([id, expected]) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open('stockroom-offline');
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      const kept = await new Promise<{ productId: string; levels: { quantity: number | null }[] }[]>((resolve) => {
+        const request = db.transaction('knownStock').objectStore('knownStock').getAll();
+        request.onsuccess = () => resolve(request.result as { productId: string; levels: { quantity: number | null }[] }[]);
+      });
+      db.close();
+      return kept.some((stock) => stock.productId === id && stock.levels.length === 1 && stock.levels[0].quantity === expected);
+    },
+    [productId, quantity] as const,
+  );
+}
+
+/** A product page's "Where it is" row for the default place, with its quantity. */
+const mainLevel = (page: Page, quantity: number) => page.getByTestId('stock-level').filter({ hasText: new RegExp(`Main\\s*${quantity}(?!\\d)`) });
 
 /** The header's link to the offline changes, by its name ("Offline, 3 changes waiting: see the changes on this device"). */
 const statusLink = (s: GuardedSession, name: RegExp) => s.page.getByRole('banner').getByRole('link', { name });
@@ -393,14 +417,42 @@ describe('the offline app', () => {
         { name: 'Cellar Crate', sku: 'OFF-CRATE-9', quantity: 40 },
         { name: 'Cellar Jar', sku: 'OFF-JAR-7', quantity: 12 },
         { name: 'Attic Fan', sku: 'OFF-FAN-8', quantity: 7, notLookedUp: true },
+        { name: 'Loft Rope', sku: 'OFF-ROPE-14', quantity: 7, notLookedUp: true },
       ],
       MOBILE,
       false,
     );
-    const [crate, jar] = products;
+    const [crate, jar, , rope] = products;
+    // The rope is only ever looked at on its own page, online: never counted, nor read with the count's scope.
+    expect((await offlineStoreSizes(s.page)).knownStock).toBe(2);
+    const detail = new ProductDetailPage(s.page);
+    await detail.goto(rope.id);
+    await mainLevel(s.page, 7).waitFor();
+    await keptStockAt(s.page, rope.id, 7);
+    // Offline, its page shows where it is as last read online, at both widths.
     await s.context.setOffline(true);
     await s.page.reload();
     await statusLink(s, /^Offline: see/).waitFor();
+    await s.page.getByTestId('offline-product-notice').waitFor();
+    await mainLevel(s.page, 7).waitFor();
+    await s.page.getByTestId('offline-product-stock-read').getByText(/^Where it is as this device last read it, .*It may have changed since\.$/).waitFor();
+    expect(await checkAtEveryWidth(s.page)).toEqual(CLEAN_AT_EVERY_WIDTH);
+    await saveScreenshot(s.page, 'offline', 'product-read-online-1280');
+    await s.page.setViewportSize(MOBILE);
+    await saveScreenshot(s.page, 'offline', 'product-read-online-375');
+    // Sold elsewhere; the page opened online once more; offline again, it shows the newer read.
+    await adjustStockApi(session, rope.id, { delta: -2, reason: 'SALE' });
+    await s.context.setOffline(false);
+    await s.page.reload();
+    await s.page.getByTestId('offline-product-notice').waitFor({ state: 'detached' });
+    await mainLevel(s.page, 5).waitFor();
+    await keptStockAt(s.page, rope.id, 5);
+    await s.context.setOffline(true);
+    await s.page.reload();
+    await s.page.getByTestId('offline-product-notice').waitFor();
+    await mainLevel(s.page, 5).waitFor();
+    // The Stock card says the same, from that read: the product copy, not refreshed since, still has 7.
+    await expect(detail.currentStock.innerText()).resolves.toBe('5');
     await openFromQuickSearch(s.page, 'cellar', 'Cellar Crate');
     const changes: StockChange[] = [{ units: -1 }, { units: -2 }, { units: 3 }, { count: 30 }, { units: -4 }, { units: 1 }, { units: -1 }, { units: 2 }, { units: -3 }, { units: 1 }];
     await recordChanges(s.page, changes);

@@ -9,6 +9,7 @@ import {
   outcomeOfAnswer,
   REFUSED_WITHOUT_MESSAGE,
   outcomeOfBatchAnswer,
+  quantityAfterChange,
   replay,
   replayInBatches,
   replayOrder,
@@ -290,5 +291,15 @@ describe('the offline queue: what is kept and counted', () => {
     expect(countsOf(changes, null)).toEqual({ waiting: 0, refused: 0 });
     expect(waitingLabel(1)).toBe('1 change waiting');
     expect(waitingLabel(3)).toBe('3 changes waiting');
+  });
+});
+
+describe('the offline queue: what a change does to the quantity the device shows', () => {
+  it('moves it by an adjustment, never below none, sets it to a stocktake, and leaves it for a count line', () => {
+    expect(quantityAfterChange(7, { kind: 'adjust', body: { delta: -2, reason: 'SALE' } })).toBe(5);
+    expect(quantityAfterChange(7, { kind: 'adjust', body: { delta: 3 } })).toBe(10);
+    expect(quantityAfterChange(1, { kind: 'adjust', body: { delta: -4 } })).toBe(0);
+    expect(quantityAfterChange(7, { kind: 'count', body: { quantity: 0 } })).toBe(0);
+    expect(quantityAfterChange(7, { kind: 'countLine', body: { productId: 'p1', quantity: 2, ledgerPosition: '5' } })).toBe(7);
   });
 });

@@ -40,6 +40,18 @@ export interface QueuedChange {
   settledAt?: number;
 }
 
+/**
+ * A product's quantity once a change recorded on this device is applied, as the device shows it
+ * until the server's own figure comes: an adjustment moves it by its delta (never below none), a
+ * stocktake makes it what was counted; a count line leaves it (a count books nothing until approved).
+ */
+export function quantityAfterChange(quantity: number, change: Pick<QueuedChange, 'kind' | 'body'>): number {
+  const { delta, quantity: counted } = change.body;
+  if (change.kind === 'adjust' && typeof delta === 'number') return Math.max(0, quantity + delta);
+  if (change.kind === 'count' && typeof counted === 'number') return counted;
+  return quantity;
+}
+
 /** What sending a change came to. */
 export type SendOutcome =
   | { kind: 'done'; answer?: unknown }

@@ -7,6 +7,7 @@ import {
   doneChangesToDrop,
   outcomeOfAnswer,
   outcomeOfBatchAnswer,
+  quantityAfterChange,
   replayInBatches,
   replayOrder,
   type BatchOutcome,
@@ -155,7 +156,7 @@ export async function queueStockAdjustment(productId: string, body: StockAdjustm
     label: `${reason} of ${Math.abs(body.delta)} · ${productName}`,
     productId,
   });
-  await adjustLocalQuantity(productId, queued.workspaceId, (quantity) => Math.max(0, quantity + body.delta));
+  await adjustLocalQuantity(productId, queued.workspaceId, (quantity) => quantityAfterChange(quantity, queued));
   // The product's page reads the copy again when the queue changes: once more, now that the copy has moved.
   changes = [...changes];
   notify();
@@ -171,7 +172,7 @@ export async function queueStockCount(productId: string, body: StockCountBody, p
     label: `Counted ${body.quantity} · ${productName}`,
     productId,
   });
-  await adjustLocalQuantity(productId, queued.workspaceId, () => body.quantity);
+  await adjustLocalQuantity(productId, queued.workspaceId, (quantity) => quantityAfterChange(quantity, queued));
   changes = [...changes];
   notify();
   return queued;

@@ -1,5 +1,5 @@
 import type { QueuedChange } from './change-queue-model';
-import { isNewerRead, levelAt, ownChangesOutsideRead } from './known-stock-model';
+import { followStockRead, isNewerRead, levelAt, ownChangesOutsideRead, placePathOf, quantityOnDevice, type StockAsk } from './known-stock-model';
 
 const read = (askedAt: number, ...levels: Array<[string, number, string]>) => ({ askedAt, levels: levels.map(([locationId, quantity, ledgerPosition]) => ({ locationId, quantity, ledgerPosition })) });
 
@@ -57,21 +57,76 @@ describe('what the device knows of a product stock', () => {
   });
 });
 
-describe('the device own stock changes beside a read of the stock', () => {
-  const change = (over: Partial<QueuedChange>): QueuedChange => ({
-    idempotencyKey: 'k',
-    kind: 'adjust',
-    accountId: 'me',
-    workspaceId: null,
-    path: '/api/products/p1/stock',
-    body: { delta: -1 },
-    label: 'Sale of 1 · Lamp',
-    productId: 'p1',
-    queuedAt: 1,
-    state: 'pending',
-    ...over,
+describe("which of a product page's answers of its stock the device keeps", () => {
+  /** Runs a watched query's states through followStockRead, at times 1, 2, ...: the reads to keep. */
+  const follow = (...states: Array<{ productId?: string; loading: boolean; answered: boolean }>) => {
+    let asked: StockAsk | null = null;
+    const kept: StockAsk[] = [];
+    states.forEach((state, i) => {
+      const step = followStockRead(asked, { productId: 'p1', ...state }, i + 1);
+      asked = step.asked;
+      if (step.keep) kept.push(step.keep);
+    });
+    return kept;
+  };
+
+  it("keeps the server's answer, as sent when the query was first seen loading", () => {
+    expect(follow({ loading: true, answered: false }, { loading: true, answered: false }, { loading: false, answered: true })).toEqual([{ productId: 'p1', askedAt: 1 }]);
+    // Read again after a movement (the answer dropped from the cache): the new answer, sent then.
+    expect(follow({ loading: true, answered: false }, { loading: false, answered: true }, { loading: true, answered: true }, { loading: false, answered: true })).toEqual([
+      { productId: 'p1', askedAt: 1 },
+      { productId: 'p1', askedAt: 3 },
+    ]);
   });
 
+  it("does not take an answer from the cache for a new read: it may be older than the device's, and when it was sent is unknown", () => {
+    expect(follow({ loading: false, answered: true })).toEqual([]);
+    expect(follow({ loading: false, answered: false }, { loading: false, answered: true }, { loading: false, answered: true })).toEqual([]);
+  });
+
+  it('keeps nothing of a read that failed, and does not stamp the next answer with its time', () => {
+    expect(follow({ loading: true, answered: false }, { loading: false, answered: false }, { loading: false, answered: true })).toEqual([]);
+    expect(follow({ loading: true, answered: false }, { loading: false, answered: false }, { loading: true, answered: false }, { loading: false, answered: true })).toEqual([{ productId: 'p1', askedAt: 3 }]);
+  });
+
+  it("stamps another product's read with its own time, and keeps no answer under the product it was not asked for", () => {
+    expect(follow({ loading: true, answered: false }, { productId: 'p2', loading: true, answered: false }, { productId: 'p2', loading: false, answered: true })).toEqual([{ productId: 'p2', askedAt: 2 }]);
+    expect(follow({ loading: true, answered: false }, { productId: 'p2', loading: false, answered: true })).toEqual([]);
+  });
+
+  it("names a place by the read's own path, else by the locations kept with a count", () => {
+    const kept = new Map([['shelf', 'Cellar / Shelf (kept)']]);
+    expect(placePathOf({ locationId: 'shelf', path: 'Cellar / Shelf' }, kept)).toBe('Cellar / Shelf');
+    expect(placePathOf({ locationId: 'shelf' }, kept)).toBe('Cellar / Shelf (kept)');
+    expect(placePathOf({ locationId: 'bin' }, kept)).toBeNull();
+  });
+
+  it("a product page's read and a count's replace each other by which is newer, whichever screen read last", () => {
+    const page = { ...read(5, ['shelf', 10, '7']), places: null };
+    // A count's read of the product sent before the page's, answered after it, does not overwrite it.
+    expect(isNewerRead(page, { ...read(4, ['shelf', 12, '6']), places: ['shelf'] })).toBe(false);
+    // The page's answer from a read sent before the count's kept one is not kept either.
+    expect(isNewerRead({ ...read(6, ['shelf', 9, '8']), places: ['shelf'] }, page)).toBe(false);
+    expect(isNewerRead({ ...read(4, ['shelf', 9, '6']), places: ['shelf'] }, page)).toBe(true);
+  });
+});
+
+/** A stock change this device recorded: by default a sale of 1 of p1 by 'me', waiting to be sent. */
+const change = (over: Partial<QueuedChange>): QueuedChange => ({
+  idempotencyKey: 'k',
+  kind: 'adjust',
+  accountId: 'me',
+  workspaceId: null,
+  path: '/api/products/p1/stock',
+  body: { delta: -1 },
+  label: 'Sale of 1 · Lamp',
+  productId: 'p1',
+  queuedAt: 1,
+  state: 'pending',
+  ...over,
+});
+
+describe('the device own stock changes beside a read of the stock', () => {
   it('says when a change of the product waits to be sent, or reached the server after the read', () => {
     expect(ownChangesOutsideRead([change({})], 'me', 'p1', 10)).toBe('waiting');
     expect(ownChangesOutsideRead([change({ kind: 'count', state: 'done', settledAt: 12 })], 'me', 'p1', 10)).toBe('sentSinceRead');
@@ -87,5 +142,47 @@ describe('the device own stock changes beside a read of the stock', () => {
       change({ accountId: 'someone else' }),
     ];
     expect(ownChangesOutsideRead(held, 'me', 'p1', 10)).toBeNull();
+  });
+});
+
+describe('the quantity a product page shows offline', () => {
+  /** The product copy: 7 in stock, refreshed at 10 (the changes recorded here since already moved it). */
+  const copy = { quantity: 7, copiedAt: 10 };
+  const full = (askedAt: number, ...levels: Array<[string, number | null]>) => ({ askedAt, places: null, levels: levels.map(([locationId, quantity], i) => ({ locationId, quantity, ledgerPosition: String(i + 1) })) });
+
+  it("shows the total of a read of the product's stock sent after the copy was refreshed: a sale made elsewhere since", () => {
+    expect(quantityOnDevice(copy, full(12, ['main', 3], ['shelf', 2]), [], 'me', 'p1')).toBe(5);
+    expect(quantityOnDevice(copy, full(10, ['main', 5]), [], 'me', 'p1')).toBe(5);
+    expect(quantityOnDevice({ quantity: 7, copiedAt: null }, full(1, ['main', 5]), [], 'me', 'p1')).toBe(5);
+  });
+
+  it("shows the copy's quantity when the copy was refreshed after the read was sent, or the device never read the stock", () => {
+    expect(quantityOnDevice(copy, full(9, ['main', 5]), [], 'me', 'p1')).toBe(7);
+    expect(quantityOnDevice(copy, null, [change({})], 'me', 'p1')).toBe(7);
+  });
+
+  it("does not take a total from a read of a count's places only, nor from one without quantities", () => {
+    expect(quantityOnDevice(copy, { ...full(12, ['main', 5]), places: ['main'] }, [], 'me', 'p1')).toBe(7);
+    expect(quantityOnDevice(copy, full(12, ['main', null]), [], 'me', 'p1')).toBe(7);
+  });
+
+  it('applies on top of the read, in order, the changes recorded here that it may not hold, as the copy does', () => {
+    const changes = [
+      // Held by the read: recorded by the server before it was sent.
+      change({ state: 'done', settledAt: 11, body: { delta: -3 } }),
+      // Recorded by the server after the read was sent, then one waiting: a stocktake and a sale.
+      change({ state: 'done', settledAt: 13, body: { delta: 4 } }),
+      change({ kind: 'count', path: '/api/products/p1/stock/count', body: { quantity: 6 } }),
+      change({ body: { delta: -2 } }),
+      // Never movements, or not this product's or this account's.
+      change({ state: 'refused', settledAt: 14, body: { delta: -1 } }),
+      change({ kind: 'countLine', path: '/api/stock-counts/c/lines', body: { quantity: 1 } }),
+      change({ productId: 'p2', body: { delta: -1 } }),
+      change({ accountId: 'someone else', body: { delta: -1 } }),
+    ];
+    expect(quantityOnDevice(copy, full(12, ['main', 5]), changes.slice(0, 2), 'me', 'p1')).toBe(9);
+    expect(quantityOnDevice(copy, full(12, ['main', 5]), changes, 'me', 'p1')).toBe(4);
+    // The copy's quantity already holds every change recorded here: nothing is applied twice.
+    expect(quantityOnDevice(copy, full(9, ['main', 5]), changes, 'me', 'p1')).toBe(7);
   });
 });

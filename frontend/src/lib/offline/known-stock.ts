@@ -4,7 +4,8 @@ import { currentCopyKey } from './product-copy';
 
 /**
  * What this device last read of a product's stock (each place's quantity and ledger position), per
- * account and workspace, kept for counting with no network (known-stock-model.ts has the rules).
+ * account and workspace, whichever screen read it (a count's, or the product's own page), kept for
+ * counting and for the product's page with no network (known-stock-model.ts has the rules).
  */
 
 /**
@@ -33,7 +34,7 @@ export async function rememberStocks(reads: ReadonlyArray<{ productId: string; l
         key,
         workspace,
         productId,
-        levels: levels.map(({ locationId, quantity, ledgerPosition }) => ({ locationId, quantity, ledgerPosition })),
+        levels: levels.map(({ locationId, quantity, ledgerPosition, path }) => ({ locationId, quantity, ledgerPosition, ...(path === undefined ? {} : { path }) })),
         places: places ? [...places] : null,
         askedAt,
       };

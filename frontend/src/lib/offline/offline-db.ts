@@ -39,6 +39,8 @@ export interface KnownLevel {
   /** null: the read did not give it (a blind count's stock, read by a counter). */
   quantity: number | null;
   ledgerPosition: string;
+  /** The place's path as the read named it (a product page's read names its places); absent: the read gave ids only. */
+  path?: string;
 }
 
 /**

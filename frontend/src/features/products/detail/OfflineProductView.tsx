@@ -6,11 +6,12 @@ import { LinkButton } from '../../../components/LinkButton';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { PageHeader } from '../../../components/PageHeader';
 import { waitingLabel } from '../../../lib/offline/change-queue-model';
-import { queueStockAdjustment, queueStockCount } from '../../../lib/offline/change-queue';
-import type { LocalProduct } from '../../../lib/offline/offline-db';
+import { currentAccountId, queueStockAdjustment, queueStockCount } from '../../../lib/offline/change-queue';
+import type { KnownStock, LocalProduct } from '../../../lib/offline/offline-db';
 import { findLocalProduct, productCopyState } from '../../../lib/offline/product-copy';
 import { keptLocations } from '../../../lib/offline/kept-stock-counts';
 import { knownStock } from '../../../lib/offline/known-stock';
+import { placePathOf, quantityOnDevice } from '../../../lib/offline/known-stock-model';
 import { formatDateTime } from '../../../lib/format';
 import { useQueuedChanges } from '../../../lib/offline/useQueuedChanges';
 import { extractErrorMessage } from '../../../lib/errors';
@@ -29,8 +30,13 @@ export interface OfflineProductViewProps {
   listHref: string;
 }
 
-/** What the device knows of where the product is: its last read of the product's stock, with the places' names. */
+/**
+ * What the device knows of where the product is: its last read of the product's stock (this page's,
+ * online, or a count's), with the places' names (the read's own, else those kept with a count).
+ */
 interface PlacesOnDevice {
+  /** The read itself (its total may be newer than the copy's quantity); null: the device never read the product's stock. */
+  read: KnownStock | null;
   /** null: the device never read the product's stock. */
   levels: StockLevelRow[] | null;
   /** The read left the quantities out (a blind count's read, by a counter). */
@@ -49,11 +55,12 @@ async function placesOnDevice(id: string): Promise<PlacesOnDevice> {
     stock?.levels
       .filter((level) => level.quantity === null || level.quantity > 0)
       .map((level): StockLevelRow => {
-        const path = pathOf.get(level.locationId) ?? 'A place not named on this device';
-        return { quantity: level.quantity ?? 0, location: { id: level.locationId, name: path, path } };
+        const path = placePathOf(level, pathOf) ?? 'A place not named on this device';
+        return { quantity: level.quantity ?? 0, ledgerPosition: level.ledgerPosition, location: { id: level.locationId, name: path, path } };
       })
       .sort((a, b) => a.location.path.localeCompare(b.location.path)) ?? null;
   return {
+    read: stock,
     levels,
     quantitiesHidden: Boolean(stock?.levels.some((level) => level.quantity === null)),
     partial: Boolean(stock?.places),
@@ -64,7 +71,8 @@ async function placesOnDevice(id: string): Promise<PlacesOnDevice> {
 
 /**
  * A product's page with no network, as this device last saw it: the product as the device's copy has
- * it (its quantity with the changes recorded here since), where it is as the device last read its
+ * it, its quantity the newest the device knows (the copy's, or its last read of the product's stock
+ * when that is newer) with the changes recorded here since, where it is as the device last read its
  * stock, and Adjust stock and Count stock, whose changes wait in the offline queue and are sent when
  * the network is back. Editing and deleting need the server: they are offered, disabled, and say so.
  */
@@ -94,7 +102,7 @@ export default function OfflineProductView({ id, listHref }: OfflineProductViewP
     let live = true;
     placesOnDevice(id).then(
       (found) => live && setPlaces(found),
-      () => live && setPlaces({ levels: null, quantitiesHidden: false, partial: false, readAt: null, copiedAt: null }),
+      () => live && setPlaces({ read: null, levels: null, quantitiesHidden: false, partial: false, readAt: null, copiedAt: null }),
     );
     return () => {
       live = false;
@@ -123,7 +131,8 @@ export default function OfflineProductView({ id, listHref }: OfflineProductViewP
       Back to Products
     </LinkButton>
   );
-  if (product === undefined) {
+  // The quantity shown may come from the stock read: both are read before the page shows, so it never flips.
+  if (product === undefined || places === null) {
     return (
       <>
         {back}
@@ -141,9 +150,11 @@ export default function OfflineProductView({ id, listHref }: OfflineProductViewP
       </>
     );
   }
+  // "Currently" agrees with "Where it is" when the device's read of the stock is newer than its copy.
+  const quantity = quantityOnDevice({ quantity: product.quantity, copiedAt: places.copiedAt }, places.read, changes, currentAccountId(), id);
   const mayMoveStock = can('moveStock');
   const mayEdit = can('editProducts');
-  const seenAt = places?.copiedAt ? `, ${formatDateTime(new Date(places.copiedAt))}` : '';
+  const seenAt = places.copiedAt ? `, ${formatDateTime(new Date(places.copiedAt))}` : '';
   return (
     <>
       {back}
@@ -169,19 +180,19 @@ export default function OfflineProductView({ id, listHref }: OfflineProductViewP
           <Link to={offlineChangesPath}>See the changes on this device</Link>
         </p>
       </Callout>
-      <StockAdjuster quantity={product.quantity} onAdjust={mayMoveStock ? () => setDialog('adjust') : undefined} onCount={mayMoveStock ? () => setDialog('count') : undefined} />
+      <StockAdjuster quantity={quantity} onAdjust={mayMoveStock ? () => setDialog('adjust') : undefined} onCount={mayMoveStock ? () => setDialog('count') : undefined} />
       <ProductStockLocations
-        levels={places?.levels && !places.quantitiesHidden ? places.levels : null}
+        levels={places.levels && !places.quantitiesHidden ? places.levels : null}
         total={null}
         error={
-          !places ? undefined : places.levels === null ? (
+          places.levels === null ? (
             <p className={Classes.TEXT_MUTED}>This device has not read where this product is.</p>
           ) : places.quantitiesHidden ? (
             <p className={Classes.TEXT_MUTED}>This device&apos;s last read of its stock did not include quantities (a blind count).</p>
           ) : undefined
         }
       />
-      {places?.levels && !places.quantitiesHidden && places.readAt !== null && (
+      {places.levels && !places.quantitiesHidden && places.readAt !== null && (
         <p className={`${Classes.TEXT_MUTED} offline-product__read`} data-testid="offline-product-stock-read">
           Where it is as this device last read it, {formatDateTime(new Date(places.readAt))}
           {places.partial ? ", for a stock count's places only" : ''}. It may have changed since.
@@ -200,7 +211,7 @@ export default function OfflineProductView({ id, listHref }: OfflineProductViewP
       </Card>
       <AdjustStockDialog
         isOpen={dialog === 'adjust'}
-        quantity={product.quantity}
+        quantity={quantity}
         busy={busy}
         errors={errors}
         onSubmit={(adjustment) => record((found) => queueStockAdjustment(found.id, adjustment, found.name))}
@@ -209,7 +220,7 @@ export default function OfflineProductView({ id, listHref }: OfflineProductViewP
       />
       <CountStockDialog
         isOpen={dialog === 'count'}
-        quantity={product.quantity}
+        quantity={quantity}
         busy={busy}
         errors={errors}
         onSubmit={(count) => record((found) => queueStockCount(found.id, count, found.name))}

@@ -1,0 +1,33 @@
+import type { ProductStockLevelsQuery } from '@stockroom/schema/generated/graphql';
+import { useEffect, useRef } from 'react';
+import { followStockRead, type StockAsk } from '../../../lib/offline/known-stock-model';
+
+type ProductStock = ProductStockLevelsQuery['productStock'];
+
+/** Keeps a read on the device, from a chunk of its own (with the offline database): the page's first load does without it. */
+const keepRead = (productId: string, stock: ProductStock, askedAt: number) =>
+  import('../../../lib/offline/known-stock')
+    .then(({ rememberStock }) =>
+      rememberStock(
+        productId,
+        stock.levels.map((level) => ({ locationId: level.location.id, quantity: level.quantity, ledgerPosition: level.ledgerPosition, path: level.location.path })),
+        askedAt,
+      ),
+    )
+    .catch(() => undefined);
+
+/**
+ * Keeps each answer the server gives the product page of where the product is (each place's quantity
+ * and ledger position) on the device, as a count's screen keeps its reads: the product's page then
+ * shows it with no network, and a count made offline can be set against it. A read is kept unless the
+ * device knows a newer one (known-stock-model.ts); an answer from the Apollo cache is not a new read.
+ */
+export function useKeepStockRead(productId: string, query: { loading: boolean; error?: unknown; stock: ProductStock | null }) {
+  const { loading, error, stock } = query;
+  const asked = useRef<StockAsk | null>(null);
+  useEffect(() => {
+    const step = followStockRead(asked.current, { productId, loading, answered: stock !== null && !error }, Date.now());
+    asked.current = step.asked;
+    if (step.keep && stock) void keepRead(productId, stock, step.keep.askedAt);
+  }, [productId, loading, error, stock]);
+}
