@@ -3,6 +3,7 @@ import { createUser, type TestUser } from './support/api';
 import { SignInPage } from './pages/SignInPage';
 import { AppShell, settledBox } from './pages/AppShell';
 import type { GuardedSession } from './support/browser';
+import { layoutSettled } from './support/screen-checks';
 
 async function signedIn(s: GuardedSession, user: TestUser): Promise<AppShell> {
   const signIn = new SignInPage(s.page);
@@ -89,6 +90,34 @@ describe('application shell', () => {
     await s.page.getByText('Member', { exact: true }).first().waitFor();
     await (await shell.userMenuItem('Help')).click();
     await shell.waitForPath('/help');
+    s.assertClean();
+  });
+
+  it("a desk's window narrowed to a phone's width closes the column without opening the overlay or moving focus; widened, it is back", async () => {
+    const s = await b.open(b.browser(), { viewport: DESKTOP });
+    const shell = await signedIn(s, user);
+    await shell.sideNav.waitFor({ state: 'visible' });
+    await shell.main.focus();
+    // What the narrowing does on its way: the overlay (or its backdrop) in the page at any moment, and every move of focus.
+    await s.page.evaluate(() => {
+      const seen = { overlay: false, focus: [] as string[] };
+      (window as unknown as { narrowing: typeof seen }).narrowing = seen;
+      new MutationObserver(() => {
+        if (document.querySelector('.side-nav__backdrop, .side-nav--overlay.side-nav--open')) seen.overlay = true;
+      }).observe(document.body, { subtree: true, childList: true, attributes: true });
+      document.addEventListener('focusin', (event) => seen.focus.push((event.target as Element).outerHTML.slice(0, 80)));
+    });
+
+    await s.page.setViewportSize(MOBILE);
+    await layoutSettled(s.page);
+    expect(await s.page.evaluate(() => (window as unknown as { narrowing: unknown }).narrowing)).toEqual({ overlay: false, focus: [] });
+    expect(await shell.main.evaluate((main) => main === document.activeElement)).toBe(true);
+    expect(await shell.isSideNavVisible()).toBe(false);
+
+    await s.page.setViewportSize(DESKTOP);
+    await shell.sideNav.waitFor({ state: 'visible' });
+    const nav = await settledBox(shell.sideNav);
+    expect((await settledBox(shell.main)).x).toBeGreaterThanOrEqual(nav.x + nav.width - 1);
     s.assertClean();
   });
 

@@ -18,18 +18,21 @@ export function AppShell() {
   const { state, signOut } = useAuth();
   const navigate = useNavigate();
   const isMobile = useMediaQuery(MOBILE_QUERY);
-  const [sideNavOpen, setSideNavOpen] = useState(!isMobile);
+  // On mobile the side navigation would cover the content, so it starts closed there; on desktop it sits beside it,
+  // open. A toggle holds until the page crosses between the two. It is read in the same render as the width: the
+  // render that turns a desk's open column into a phone's overlay must not open the overlay, which took focus into it.
+  const [sideNavChoice, setSideNavChoice] = useState<{ isMobile: boolean; open: boolean } | null>(null);
+  const sideNavOpen = sideNavChoice?.isMobile === isMobile ? sideNavChoice.open : !isMobile;
+  const setSideNavOpen = useCallback((open: boolean) => setSideNavChoice({ isMobile, open }), [isMobile]);
+  useEffect(() => setSideNavChoice(null), [isMobile]);
   // A stored session is signed in from the first render (the placeholder user until its profile loads), so the
   // signed-in layout, side navigation included, is there from the first paint and stays when the check answers.
   const signedIn = state.isAuthenticated && state.user !== null;
   const shownUser = signedIn ? state.user! : null;
 
-  // On mobile the side navigation would cover the content, so it starts closed there; on desktop it sits beside it, open.
-  useEffect(() => setSideNavOpen(!isMobile), [isMobile]);
-
   const closeOnMobile = useCallback(() => {
     if (isMobile) setSideNavOpen(false);
-  }, [isMobile]);
+  }, [isMobile, setSideNavOpen]);
 
   const user = shownUser
     ? {
@@ -56,7 +59,7 @@ export function AppShell() {
         workspaceMenu={signedIn ? <WorkspaceSwitcherSlot compact={isMobile} onNavigate={navigate} /> : undefined}
         networkStatus={signedIn ? <OfflineStatusSlot compact={isMobile} /> : undefined}
         sideNavOpen={sideNavOpen}
-        onToggleSideNav={() => setSideNavOpen((open) => !open)}
+        onToggleSideNav={() => setSideNavOpen(!sideNavOpen)}
         onNavigate={navigate}
         onSignOut={() => void signOut()}
       />

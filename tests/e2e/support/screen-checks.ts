@@ -40,12 +40,55 @@ export function screenshotsWanted(env: NodeJS.ProcessEnv = process.env): boolean
   return !env.CI;
 }
 
-/** A screenshot for a reviewer to look at: test-results/screenshots/<folder>/<name>.png (a folder per spec, or per width). Asserts nothing. */
+/**
+ * A screenshot for a reviewer to look at: test-results/screenshots/<folder>/<name>.png (a folder per spec, or per width).
+ * Asserts nothing. It waits for the layout at the viewport's width first, so it shows what a phone shows right after a
+ * test has made the page narrower.
+ */
 export async function saveScreenshot(page: Page, folder: string, name: string): Promise<void> {
   if (!screenshotsWanted()) return;
   const dir = resolve(__dirname, '../../../test-results/screenshots', folder);
   mkdirSync(dir, { recursive: true });
+  await layoutSettled(page);
   await page.screenshot({ path: resolve(dir, `${name}.png`), fullPage: true });
+}
+
+/** How many frames the page's size may keep changing before layoutSettled gives up: a page that never settles is a fault to report. */
+const SETTLE_FRAME_LIMIT = 60;
+
+/**
+ * Waits until the page is laid out for the viewport it has now: a frame has gone by since this call, and the
+ * next one has the same content size. `setViewportSize` lays the CSS out at the new width at once, but what the
+ * app lays out from a media query in script (the header's `compact` look from useMediaQuery: the user's name and
+ * a chevron at a desk, the avatar alone on a phone) follows only when the next frame reports the media-query
+ * change, before that frame is painted. A full-page capture reads the page's size before any frame: made right
+ * after a resize from 1280 to 375 px, it took the desk's header (543-598 px wide) as the page's width and drew the
+ * phone's 375 px page in it, with a blank band at the right.
+ */
+export async function layoutSettled(page: Page): Promise<void> {
+  await page.evaluate(
+    (frameLimit) =>
+      new Promise<void>((settled, stillMoving) => {
+        // What a full-page capture measures as the page's size.
+        const contentSize = () => {
+          const root = document.documentElement;
+          const body = document.body;
+          return `${Math.max(root.scrollWidth, body?.scrollWidth ?? 0)}x${Math.max(root.scrollHeight, body?.scrollHeight ?? 0)}`;
+        };
+        let previous = '';
+        let frames = 0;
+        const atFrame = () => {
+          const size = contentSize();
+          if (size === previous) return settled();
+          frames += 1;
+          if (frames > frameLimit) return stillMoving(new Error(`the page's size still changes ${frameLimit} frames after the resize (now ${size})`));
+          previous = size;
+          requestAnimationFrame(atFrame);
+        };
+        requestAnimationFrame(atFrame);
+      }),
+    SETTLE_FRAME_LIMIT,
+  );
 }
 
 /** Holds every request to the image endpoint until released, so what shows while an upload is under way can be seen. */
