@@ -7,9 +7,24 @@ import { addMemberSql, createProductInWorkspace, createWorkspaceApi, deleteWorks
 import { DESKTOP, MOBILE } from './support/browser';
 import type { Page, Route } from 'playwright-core';
 import { WORKSPACE_HEADER } from '@stockroom/schema';
+import { settledBox } from './pages/AppShell';
 
 const workspaceButton = (page: Page, role?: string) =>
   page.getByRole('banner').getByRole('button', { name: role ? new RegExp(`^Workspace: .*${role}`) : /^Workspace:/ });
+
+/**
+ * Switches workspace from the header's menu as the owner of the current one, each click once its
+ * target holds still: a header still laying out (a name arriving) moves the menu, and a click aimed
+ * at a moving item misses it.
+ */
+async function chooseWorkspace(page: Page, name: RegExp): Promise<void> {
+  const button = workspaceButton(page, 'OWNER');
+  await settledBox(button);
+  await button.click();
+  const item = page.getByRole('menuitemradio', { name });
+  await settledBox(page.getByRole('menu').filter({ has: item }));
+  await item.click();
+}
 
 describe('workspaces', () => {
   const b = useBrowser();
@@ -24,8 +39,7 @@ describe('workspaces', () => {
 
     await s.page.goto('/products');
     await s.page.getByRole('link', { name: 'Personal lamp' }).first().waitFor();
-    await workspaceButton(s.page, 'OWNER').click();
-    await s.page.getByRole('menuitemradio', { name: new RegExp(team.name) }).click();
+    await chooseWorkspace(s.page, new RegExp(team.name));
 
     await s.page.getByRole('link', { name: 'Team ladder' }).first().waitFor();
     expect(await s.page.getByRole('link', { name: 'Personal lamp' }).count()).toBe(0);
@@ -60,8 +74,7 @@ describe('workspaces', () => {
     });
 
     await s.page.goto('/products');
-    await workspaceButton(s.page, 'OWNER').click();
-    await s.page.getByRole('menuitemradio', { name: new RegExp(team.name) }).click();
+    await chooseWorkspace(s.page, new RegExp(team.name));
     await s.page.getByRole('link', { name: 'Team tub' }).first().waitFor();
     expect({ switched, personal: await s.page.getByRole('link', { name: 'Personal pot' }).count() }).toEqual({ switched: true, personal: 0 });
     s.assertClean();
@@ -78,8 +91,7 @@ describe('workspaces', () => {
     await s.page.goto('/products');
     // This test is about the reload after the deletion; the switch starts from a list that has loaded.
     await s.page.getByRole('link', { name: 'Kept kettle' }).first().waitFor();
-    await workspaceButton(s.page, 'OWNER').click();
-    await s.page.getByRole('menuitemradio', { name: new RegExp(team.name) }).click();
+    await chooseWorkspace(s.page, new RegExp(team.name));
     await s.page.getByRole('link', { name: 'Doomed drill' }).first().waitFor();
 
     await deleteWorkspaceApi(session, team.id);
@@ -129,8 +141,7 @@ describe('workspaces', () => {
     await s.page.goto('/products');
     // The switch starts from a settled header: the owner's name arriving moves the menu's button, and a popover moving under the click misses it.
     await s.page.getByRole('button', { name: /^User menu for / }).filter({ hasText: owner.user.fullName }).waitFor();
-    await workspaceButton(s.page, 'OWNER').click();
-    await s.page.getByRole('menuitemradio', { name: /Corner shop/ }).click();
+    await chooseWorkspace(s.page, /Corner shop/);
     await workspaceButton(s.page).filter({ hasText: 'Corner shop' }).waitFor();
     await workspaceButton(s.page).click();
     await s.page.getByRole('menuitem', { name: 'Members' }).click();
