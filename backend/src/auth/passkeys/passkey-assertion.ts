@@ -1,14 +1,8 @@
-import {
-  generateAuthenticationOptions,
-  verifyAuthenticationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  type PublicKeyCredentialRequestOptionsJSON,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, AuthenticatorTransport, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
 import type { RequestContext } from '../../account/context';
 import { runStatement } from '../../db/sql';
 import { PasskeyNotFoundError } from './passkeys.errors';
-import { CHALLENGE_TTL_SECONDS, relyingPartyOf, storeChallenge, userHandleOf } from './webauthn';
+import { CHALLENGE_TTL_SECONDS, relyingPartyOf, storeChallenge, userHandleOf, webauthnLibrary } from './webauthn';
 
 /** A passkey as sign-in checks it, with every column of its account (`userRow`) for mapping to the entity. */
 export interface StoredPasskey {
@@ -56,6 +50,7 @@ export async function authenticationOptionsFor(
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const rp = relyingPartyOf(ctx.config.appUrl);
   const timeout = CHALLENGE_TTL_SECONDS * 1000;
+  const { generateAuthenticationOptions } = await webauthnLibrary();
   if (userId === null) {
     const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: 'required', timeout });
     await storeChallenge(ctx, options.challenge, 'sign_in', null);
@@ -97,6 +92,7 @@ export async function verifyAssertion(
   const handle = response.response.userHandle;
   if (handle && handle !== Buffer.from(userHandleOf(String(passkey.userRow.id))).toString('base64url')) return false;
   const rp = relyingPartyOf(ctx.config.appUrl);
+  const { verifyAuthenticationResponse } = await webauthnLibrary();
   const verification = await verifyAuthenticationResponse({
     response,
     expectedChallenge: challenge,

@@ -1,4 +1,4 @@
-import { generateRegistrationOptions, verifyRegistrationResponse, type AuthenticatorTransport, type PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/server';
+import type { AuthenticatorTransport, PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/server';
 import { MAX_PASSKEYS_PER_ACCOUNT, PasskeyNameFields, SecondFactorMessages, validateFields } from '@stockroom/schema';
 import { throttle } from '../../account/account.service';
 import type { RequestContext } from '../../account/context';
@@ -8,7 +8,7 @@ import { assertValid, canonicalId, ValidationError } from '../../common/errors';
 import { runStatement } from '../../db/sql';
 import { recordFactorChange } from '../mfa/second-factor';
 import { PasskeyAlreadyAddedError, PasskeyNotFoundError, TooManyPasskeysError } from './passkeys.errors';
-import { CHALLENGE_TTL_SECONDS, registrationResponseOf, relyingPartyOf, spendChallenge, storeChallenge, userHandleOf } from './webauthn';
+import { CHALLENGE_TTL_SECONDS, registrationResponseOf, relyingPartyOf, spendChallenge, storeChallenge, userHandleOf, webauthnLibrary } from './webauthn';
 
 /** A passkey as the profile lists it; its key and counter stay on the server. */
 export interface PasskeyView {
@@ -66,6 +66,7 @@ export const passkeysService = {
     });
     if (existing.length >= MAX_PASSKEYS_PER_ACCOUNT) throw new TooManyPasskeysError();
     const rp = relyingPartyOf(ctx.config.appUrl);
+    const { generateRegistrationOptions } = await webauthnLibrary();
     const options = await generateRegistrationOptions({
       rpName: rp.name,
       rpID: rp.id,
@@ -96,6 +97,7 @@ export const passkeysService = {
     const spent = await spendChallenge(ctx, response.response.clientDataJSON, 'register');
     if (!spent || spent.userId !== user.id) throw refused(SecondFactorMessages.passkeyChallengeExpired);
     const rp = relyingPartyOf(ctx.config.appUrl);
+    const { verifyRegistrationResponse } = await webauthnLibrary();
     const verification = await verifyRegistrationResponse({
       response,
       expectedChallenge: spent.challenge,

@@ -1,10 +1,16 @@
 import { createHash } from 'node:crypto';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
-import { decodeClientDataJSON } from '@simplewebauthn/server/helpers';
 import { ValidationMessages } from '@stockroom/schema';
 import type { RequestContext } from '../../account/context';
 import { ValidationError } from '../../common/errors';
 import { runStatement } from '../../db/sql';
+
+/**
+ * @simplewebauthn/server's verification, loaded on the first passkey request: with its CBOR and
+ * certificate parsers it takes longer to load than the rest of sign-in, for what many accounts
+ * never use.
+ */
+export const webauthnLibrary = () => import('@simplewebauthn/server');
 
 /** How long a browser has to answer a passkey challenge. */
 export const CHALLENGE_TTL_SECONDS = 5 * 60;
@@ -47,6 +53,7 @@ export async function storeChallenge(ctx: RequestContext, challenge: string, pur
  * expired.
  */
 export async function spendChallenge(ctx: RequestContext, clientDataJSON: string, purpose: ChallengePurpose): Promise<{ challenge: string; userId: string | null } | null> {
+  const { decodeClientDataJSON } = await import('@simplewebauthn/server/helpers');
   let challenge: unknown;
   try {
     challenge = decodeClientDataJSON(clientDataJSON).challenge;

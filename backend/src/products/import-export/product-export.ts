@@ -2,7 +2,6 @@ import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Response } from 'express';
 import { stringify as stringifyRows } from 'csv-stringify/sync';
-import ExcelJS from 'exceljs';
 import { ProductMessages, type ProductExportFormat, type ProductFieldType } from '@stockroom/schema';
 import { HeavyWork } from '../../common/heavy-work';
 import { log } from '../../common/log';
@@ -57,8 +56,11 @@ const XLSX_COLUMN: Partial<Record<ProductFieldType, { width?: number; style: { n
  * An Excel workbook of one sheet through exceljs's streaming writer: each row
  * is committed as it comes, and the next waits while the response is full.
  * Text cells are written as text, never as formulas, so they need no prefix.
+ * exceljs is loaded on the first such export: it is the largest library the
+ * server would otherwise load at start-up, for a request few make.
  */
-function xlsxWriter(columns: ExportColumn[], res: Response): Writable {
+async function xlsxWriter(columns: ExportColumn[], res: Response): Promise<Writable> {
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: res, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet('Products');
   sheet.columns = columns.map((key) => ({ header: key, key, ...XLSX_COLUMN[EXPORT_COLUMN_TYPES[key]] }));
@@ -129,7 +131,7 @@ export async function sendExport(res: Response, format: ProductExportFormat, { c
       const onClose = () => gone.abort(new Error('The client went away'));
       res.once('close', onClose);
       try {
-        await pipeline(source, xlsxWriter(columns, res), { signal: gone.signal });
+        await pipeline(source, await xlsxWriter(columns, res), { signal: gone.signal });
         if (!res.writableFinished) await new Promise((resolve) => res.once('finish', resolve).once('close', resolve));
       } finally {
         res.off('close', onClose);
