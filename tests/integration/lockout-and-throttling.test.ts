@@ -1,8 +1,10 @@
 import { MikroORM } from '@mikro-orm/postgresql';
+import { generateSync } from 'otplib';
 import { authService } from '../../backend/src/auth/auth.service';
 import { emailKeyOf } from '../../backend/src/auth/sign-in-attempts.entity';
 import type { RequestContext } from '../../backend/src/account/context';
 import { ormConfig } from '../../backend/src/app/orm-config';
+import { logStatements, type StatementLog } from '../support/statement-log';
 import { GOOD_PASSWORD, linkIn, SIGN_IN, signUpUser, startTestApp, uniqueEmail, uniqueIp, type HttpAnswer, type TestApp } from '../support/test-app';
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
@@ -25,6 +27,18 @@ const visible = (answer: HttpAnswer) => ({
 });
 
 /** `count` aliased signIn mutations in one GraphQL document. */
+/** Turns the account's authenticator on over REST (from an address of its own) and returns its secret; the confirming step counts as unused again. */
+async function withAuthenticator(target: TestApp, account: { token: string; user: { id: string } }): Promise<string> {
+  const ip = uniqueIp();
+  const { secret } = (await target.rest('POST', '/api/users/profile/mfa/totp', undefined, { token: account.token, ip })).body;
+  expect((await target.rest('POST', '/api/users/profile/mfa/totp/confirm', { code: generateSync({ secret }) }, { token: account.token, ip })).status).toBe(200);
+  await target.sql('UPDATE totp_factors SET last_time_step = last_time_step - 2 WHERE user_id = $1', [account.user.id]);
+  return secret as string;
+}
+
+/** A wrong code for `secret`: the current one with its last digit changed. */
+const wrongCodeOf = (secret: string) => generateSync({ secret }).replace(/.$/, (digit) => String((Number(digit) + 1) % 10));
+
 const aliasedSignIns = (count: number, email: string, password: string) =>
   `mutation {\n${Array.from(
     { length: count },
@@ -496,6 +510,40 @@ describe('sign-in work for unknown and known emails', () => {
   });
 });
 
+/*
+ * What a code costs a sign-in: the code step's statements, counted from every pg client of the
+ * process while the request runs (no timing). A round trip added to it fails here.
+ */
+describe('the code step of a sign-in', () => {
+  let app: TestApp;
+  let statements: StatementLog;
+  beforeAll(async () => {
+    // No job workers: nothing else reads or writes while the request runs.
+    app = await startTestApp({ WORKER: '0' });
+    statements = logStatements();
+  });
+  afterAll(async () => {
+    statements?.stop();
+    await app.close();
+  });
+
+  it('sends two statements for a right code: the throttle, the waiting sign-in and the lockout slot in one, then the spend and the session, both prepared', async () => {
+    const account = await signUpUser(app);
+    const secret = await withAuthenticator(app, account);
+    const ip = uniqueIp();
+    const first = await app.rest('POST', '/api/auth/signin', { email: account.email, password: GOOD_PASSWORD }, { ip });
+    expect(first.body.mfaRequired).toBe(true);
+    const { result: answer, statements: sent, prepared } = await statements.during(() =>
+      app.rest('POST', '/api/auth/signin/mfa', { mfaToken: first.body.mfaToken, code: generateSync({ secret }) }, { ip }),
+    );
+    expect(answer.status).toBe(200);
+    expect(sent).toHaveLength(2);
+    expect(sent[0]).toMatch(/INSERT INTO rate_limit_buckets[\s\S]*FROM mfa_challenges[\s\S]*INSERT INTO sign_in_attempts/);
+    expect(sent[1]).toMatch(/DELETE FROM mfa_challenges[\s\S]*INSERT INTO sessions/);
+    expect(prepared).toEqual(sent);
+  });
+});
+
 describe('reset mails per address', () => {
   let app: TestApp;
   beforeAll(async () => {
@@ -570,6 +618,25 @@ describe('throttling auth requests per client address (AUTH_RATE_LIMIT=5)', () =
     expect(forgot.body).toEqual({ message: THROTTLED, code: 'TOO_MANY_REQUESTS' });
     const signUp = await app.rest('POST', '/api/auth/signup', { firstName: 'A', lastName: 'B', email: uniqueEmail(), password: GOOD_PASSWORD }, { ip });
     expect(signUp.status).toBe(429);
+  });
+
+  it('counts the code step in the same window: past it a code is refused with 429 unchecked, and takes no lockout slot', async () => {
+    const { email } = await signUpFresh();
+    const signedUp = await app.rest('POST', '/api/auth/signin', { email, password: GOOD_PASSWORD }, { ip: uniqueIp() });
+    const account = { email, token: signedUp.body.accessToken as string, user: signedUp.body.user as { id: string } };
+    const secret = await withAuthenticator(app, account);
+    const ip = uniqueIp();
+    const first = await app.rest('POST', '/api/auth/signin', { email: account.email, password: GOOD_PASSWORD }, { ip });
+    expect(first.body.mfaRequired).toBe(true);
+    const code = (value: string) => app.rest('POST', '/api/auth/signin/mfa', { mfaToken: first.body.mfaToken, code: value }, { ip });
+    for (let i = 0; i < 4; i++) expect((await code(wrongCodeOf(secret))).status).toBe(401);
+    const throttled = await code(generateSync({ secret }));
+    expect(throttled.status).toBe(429);
+    expect(throttled.body).toEqual({ message: THROTTLED, code: 'TOO_MANY_REQUESTS' });
+    // The four wrong codes counted at this address; the refused request neither counted nor holds a check in flight.
+    const attempts = await app.sql('SELECT failures, pending FROM sign_in_attempts WHERE email_key = $1 ORDER BY failures DESC', [emailKeyOf(account.email)]);
+    expect(attempts[0]).toEqual({ failures: 4, pending: 0 });
+    expect(attempts.map((row) => row.pending)).toEqual(attempts.map(() => 0));
   });
 
   it('answers the 6th GraphQL auth request from one address with TOO_MANY_REQUESTS and the same message', async () => {

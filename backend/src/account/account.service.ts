@@ -12,6 +12,7 @@ import { claimRecipientQuota, consumeMailActionQuota, MailKind, recipientWithinC
 import { OneTimeToken, TokenPurpose } from './one-time-token.entity';
 import { verifyPassword } from './password-hasher';
 import { consumeRateLimit } from './rate-limiter';
+import { rateLimitHitStatement } from './rate-limiter.queries';
 import { revokeSessionsStatement } from './session.queries';
 import { createOneTimeSecret, hashOneTimeSecret } from './tokens';
 import { User } from './user.entity';
@@ -31,8 +32,12 @@ export interface VerifyEmailInput {
 }
 
 /** Every auth call from one client (an IPv6 /64 counts as one) counts against the same window. */
-export const throttle = (ctx: RequestContext) =>
-  consumeRateLimit(ctx.em, `auth:${clientKeyOf(ctx)}`, ctx.config.authRateLimit, ctx.config.authRateWindowMs);
+export const throttle = (ctx: RequestContext) => consumeRateLimit(ctx.em, throttleKeyOf(ctx), ctx.config.authRateLimit, ctx.config.authRateWindowMs);
+
+/** The auth throttle's hit as one part of a larger statement (refuseHitPastLimit reads what it returns). */
+export const throttleHitStatement = (ctx: RequestContext) => rateLimitHitStatement(throttleKeyOf(ctx), ctx.config.authRateWindowMs / 1000);
+
+const throttleKeyOf = (ctx: RequestContext) => `auth:${clientKeyOf(ctx)}`;
 
 /** The client the throttle and the lockout count this request under. */
 export const clientKeyOf = (ctx: RequestContext) => clientKeyOfAddress(ctx.clientIp);

@@ -16,7 +16,7 @@ export interface RateLimitState {
 }
 
 /** What a hit answers: the window's hits so far and the seconds until it ends. */
-interface HitRow {
+export interface HitRow {
   hits: number;
   reset_seconds: number;
 }
@@ -35,6 +35,12 @@ export const stateOf = ({ hits, reset_seconds }: HitRow, limit: number): RateLim
 export async function consumeRateLimit(em: EntityManager, key: string, limit: number, windowMs: number): Promise<void> {
   const retryAfter = await countRateLimitHit(em, key, limit, windowMs);
   if (retryAfter) throw new TooManyRequestsError(AuthMessages.tooManyRequests, retryAfter);
+}
+
+/** Throws consumeRateLimit's 429 for a hit a larger statement counted (rateLimitHitStatement as one of its parts). */
+export function refuseHitPastLimit(hit: HitRow, limit: number): void {
+  const state = stateOf(hit, limit);
+  if (state.exceeded) throw new TooManyRequestsError(AuthMessages.tooManyRequests, state.resetSeconds);
 }
 
 /**

@@ -89,14 +89,15 @@ export function openSessionStatement(userId: string, sessionId: string, expiresA
 }
 
 /**
- * Takes one password-check slot for this email and client in one atomic
- * upsert, clearing an expired lock first; returns a row only when a slot
- * was free (failures plus checks in flight below `maxChecks`).
+ * Takes one password-check slot for the email and client `row` names (its
+ * email key, client key and how long the slot is held, in seconds), in one
+ * atomic upsert, clearing an expired lock first; returns a row only when a
+ * slot was free (failures plus checks in flight below the last value, which
+ * comes after `row`'s own).
  */
-export function reserveSignInAttemptStatement(emailKey: string, clientKey: string, pendingTtlSeconds: number, maxChecks: number): Statement {
-  return {
-    sql: `INSERT INTO sign_in_attempts AS f (email_key, client_key, failures, pending, pending_until)
-       VALUES (?, ?, 0, 1, now() + make_interval(secs => ?))
+function reserveSignInAttemptSql(row: string): string {
+  return `INSERT INTO sign_in_attempts AS f (email_key, client_key, failures, pending, pending_until)
+       ${row}
      ON CONFLICT (email_key, client_key) DO UPDATE SET
        failures = CASE WHEN f.locked_until <= now() THEN 0 ELSE f.failures END,
        locked_until = CASE WHEN f.locked_until <= now() THEN NULL ELSE f.locked_until END,
@@ -105,8 +106,44 @@ export function reserveSignInAttemptStatement(emailKey: string, clientKey: strin
      WHERE f.locked_until <= now()
         OR (f.locked_until IS NULL
             AND f.failures + CASE WHEN f.pending_until <= now() THEN 0 ELSE f.pending END < ?)
-     RETURNING 1`,
+     RETURNING 1`;
+}
+
+/** Takes one password-check slot for this email and client (see reserveSignInAttemptSql). */
+export function reserveSignInAttemptStatement(emailKey: string, clientKey: string, pendingTtlSeconds: number, maxChecks: number): Statement {
+  return {
+    sql: reserveSignInAttemptSql('VALUES (?, ?, 0, 1, now() + make_interval(secs => ?))'),
     values: [emailKey, clientKey, pendingTtlSeconds, maxChecks],
+  };
+}
+
+/**
+ * The code step's first statement: the throttle's hit (`hit`, a statement
+ * returning `hits` and `reset_seconds`), the waiting sign-in (`challenge`, a
+ * query of its account's row with an `email` column) and, only when the hit
+ * is within `throttleLimit` and the account is active, a check's slot for
+ * the account's email (its key computed as emailKeyOf does) and this client.
+ * One row: `throttle_hits`, `throttle_reset_seconds`, `slot_reserved` and the
+ * challenge's columns (all null for an unknown token). Run outside any
+ * transaction: the hit's part turns off `synchronous_commit` for the
+ * statement's own (see rateLimitHitSql), so the slot is committed as the hit
+ * is, without waiting for a disk flush; the code's spend and the session, in
+ * the step's next statement, wait for theirs.
+ */
+export function codeStepStatement(
+  hit: Statement,
+  challenge: Statement,
+  slot: { throttleLimit: number; activeStatus: string; clientKey: string; pendingTtlSeconds: number; maxChecks: number },
+): Statement {
+  const reserve = reserveSignInAttemptSql(
+    `SELECT encode(sha256(convert_to(challenge.email, 'UTF8')), 'hex'), ?, 0, 1, now() + make_interval(secs => ?)
+       FROM challenge, hit WHERE hit.hits <= ? AND challenge.status = ?`,
+  );
+  return {
+    sql: `WITH hit AS (${hit.sql}), challenge AS (${challenge.sql}), reserved AS (${reserve})
+      SELECT hit.hits AS throttle_hits, hit.reset_seconds AS throttle_reset_seconds, EXISTS (SELECT 1 FROM reserved) AS slot_reserved, challenge.*
+        FROM hit LEFT JOIN challenge ON true`,
+    values: [...hit.values, ...challenge.values, slot.clientKey, slot.pendingTtlSeconds, slot.throttleLimit, slot.activeStatus, slot.maxChecks],
   };
 }
 

@@ -11,7 +11,8 @@ import {
   validateSignUp,
 } from '@stockroom/schema';
 import { logActivityStatement } from '../activity/activity-log';
-import { clientKeyOf, issueOneTimeToken, link, redeemOneTimeToken, revokeAccess, revokeOneTimeTokens, sendVerificationEmail, throttle } from '../account/account.service';
+import { clientKeyOf, issueOneTimeToken, link, redeemOneTimeToken, revokeAccess, revokeOneTimeTokens, sendVerificationEmail, throttle, throttleHitStatement } from '../account/account.service';
+import { refuseHitPastLimit } from '../account/rate-limiter';
 import type { RequestContext } from '../account/context';
 import { assertValid } from '../common/errors';
 import { runStatement, type Statement } from '../db/sql';
@@ -19,7 +20,7 @@ import { passwordResetMail } from '../mail/templates';
 import { User, UserStatus } from '../account/user.entity';
 import { InvalidLinkError } from '../account/account.errors';
 import { AccountInactiveError, InvalidCredentialsError } from './auth.errors';
-import { completeCodeSignInStatement, completeSignInStatement, halfwaySignInStatement, openSessionStatement, userByEmailStatement } from './auth.queries';
+import { codeStepStatement, completeCodeSignInStatement, completeSignInStatement, halfwaySignInStatement, openSessionStatement, userByEmailStatement } from './auth.queries';
 import { assertEmailFree, claimingEmail, normalizeEmail } from '../account/email-uniqueness';
 import { claimRecipientQuota, MailKind } from '../account/mail-limits';
 import { TokenPurpose } from '../account/one-time-token.entity';
@@ -28,10 +29,12 @@ import { Session } from '../account/session.entity';
 import { emailKeyOf, SignInAttempts } from './sign-in-attempts.entity';
 import { signAccessToken } from '../account/tokens';
 import { requireViewer } from '../account/viewer';
-import { releaseSignInAttempt, reserveSignInAttempt } from './sign-in-attempts';
+import { refuseSignInAttempt, releaseSignInAttempt, reserveSignInAttempt, signInSlotOf } from './sign-in-attempts';
 import { InvalidVerificationCodeError, MfaTokenInvalidError } from './mfa/mfa.errors';
 import {
   challengeOf,
+  challengeOfRow,
+  challengeQueryOf,
   closeChallenge,
   closeChallengeAfterStatement,
   codeProofOf,
@@ -39,6 +42,7 @@ import {
   recordFactorChange,
   secondFactorMethodsOf,
   type SecondFactorMethod,
+  type WaitingSignIn,
 } from './mfa/second-factor';
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
 import { authenticationOptionsFor, storedPasskeyOf, verifyAssertion } from './passkeys/passkey-assertion';
@@ -130,6 +134,24 @@ export async function signInIdentifiedUser(ctx: RequestContext, user: User, via:
 
 /** Sign-in's own statements, on the pool (sign-in opens no unit of work): an unknown email and a wrong password send the very same ones. */
 const execute = <T>(ctx: RequestContext, statement: Statement) => runStatement<T>(ctx.em, statement);
+
+/**
+ * The code step's throttle, waiting sign-in and lockout slot in one statement (codeStepStatement):
+ * each a round trip of its own was most of what the step cost beside the code's own statement.
+ * Throws the throttle's 429; `reserved` is false when the account is inactive or no slot was free.
+ */
+async function openCodeStep(ctx: RequestContext, token: string): Promise<{ challenge: WaitingSignIn | null; reserved: boolean }> {
+  const statement = codeStepStatement(throttleHitStatement(ctx), challengeQueryOf(token), {
+    throttleLimit: ctx.config.authRateLimit,
+    activeStatus: UserStatus.Active,
+    ...signInSlotOf(ctx),
+  });
+  // On the pool, outside any transaction (the hit stands whatever follows), prepared: its text is the same every time.
+  const [row] = await ctx.sql.query<Record<string, unknown>>({ ...statement, prepared: true });
+  const { throttle_hits, throttle_reset_seconds, slot_reserved, ...challengeRow } = row;
+  refuseHitPastLimit({ hits: throttle_hits as number, reset_seconds: throttle_reset_seconds as number }, ctx.config.authRateLimit);
+  return { challenge: challengeRow.id == null ? null : challengeOfRow(challengeRow), reserved: slot_reserved === true };
+}
 
 /** A plain SELECT mapped to the entity: sign-in's hot path skips the query builder. Also says whether the account has a second factor. */
 async function findUserByEmail(ctx: RequestContext, email: string): Promise<{ user: User; methods: SecondFactorMethod[] } | null> {
@@ -238,30 +260,32 @@ export const authService = {
    */
   async signInWithCode(ctx: RequestContext, input: SignInWithCodeInput & { assertion?: unknown }): Promise<AuthResult> {
     if (input.assertion !== undefined && input.code === undefined) return authService.signInWithPasskey(ctx, { mfaToken: input.mfaToken ?? '', assertion: input.assertion });
-    await throttle(ctx);
-    assertValid(validateFields(SignInWithCodeFields, { ...input }));
-    const challenge = await challengeOf(ctx, input.mfaToken);
+    const problems = validateFields(SignInWithCodeFields, { ...input });
+    if (Object.keys(problems).length > 0) {
+      await throttle(ctx);
+      assertValid(problems);
+    }
+    const { challenge, reserved } = await openCodeStep(ctx, input.mfaToken);
     if (!challenge) throw new MfaTokenInvalidError();
     const user = ctx.em.map(User, challenge.userRow);
     if (user.status !== UserStatus.Active) throw new AccountInactiveError();
     const emailKey = emailKeyOf(user.email);
-    await reserveSignInAttempt(ctx, emailKey);
+    if (!reserved) await refuseSignInAttempt(ctx, emailKey);
     // Spending the code, ending the token and opening the session are one statement: each write a
     // commit of its own was most of what a code added to a sign-in.
     const proof = codeProofOf(ctx, user.id, input.code, challenge.factor);
     if (!proof) throw new InvalidVerificationCodeError(await releaseSignInAttempt(ctx, emailKey, 'wrong'));
     const session = newSession(ctx, user);
-    const [outcome] = await execute<{ spent: boolean; signed_in: boolean; recovery_left: number | null }>(
-      ctx,
-      completeCodeSignInStatement(proof, closeChallengeAfterStatement(input.mfaToken, 'spent'), {
-        emailKey,
-        clientKey: clientKeyOf(ctx),
-        userId: user.id,
-        sessionId: session.id,
-        expiresAt: session.expiresAt,
-        via: challenge.via,
-      }),
-    ).catch(async (error) => {
+    const complete = completeCodeSignInStatement(proof, closeChallengeAfterStatement(input.mfaToken, 'spent'), {
+      emailKey,
+      clientKey: clientKeyOf(ctx),
+      userId: user.id,
+      sessionId: session.id,
+      expiresAt: session.expiresAt,
+      via: challenge.via,
+    });
+    // One text per kind of code (an authenticator's or a recovery code): kept prepared on the pool.
+    const [outcome] = await ctx.sql.query<{ spent: boolean; signed_in: boolean; recovery_left: number | null }>({ ...complete, prepared: true }).catch(async (error) => {
       await releaseSignInAttempt(ctx, emailKey, 'wrong');
       throw error;
     });

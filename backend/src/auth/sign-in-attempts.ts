@@ -37,6 +37,14 @@ export async function reserveSignInAttempt(ctx: RequestContext, emailKey: string
     reserveSignInAttemptStatement(emailKey, clientKeyOf(ctx), PENDING_CHECK_TTL_SECONDS, MAX_FAILED_SIGN_INS),
   );
   if (reserved.length) return;
+  await refuseSignInAttempt(ctx, emailKey);
+}
+
+/** The client and limits a check's slot is taken with, for a statement that takes it with other work (codeStepStatement). */
+export const signInSlotOf = (ctx: RequestContext) => ({ clientKey: clientKeyOf(ctx), pendingTtlSeconds: PENDING_CHECK_TTL_SECONDS, maxChecks: MAX_FAILED_SIGN_INS });
+
+/** Why no slot was free: 423 while the email is locked for this client, else 429 (the slots are taken by checks in flight). */
+export async function refuseSignInAttempt(ctx: RequestContext, emailKey: string): Promise<never> {
   const attempts = await ctx.em.findOne(SignInAttempts, { emailKey, clientKey: clientKeyOf(ctx) });
   const lockLeftMs = (attempts?.lockedUntil?.getTime() ?? 0) - Date.now();
   if (lockLeftMs > 0) throw new AccountLockedError(Math.ceil(lockLeftMs / 1000));

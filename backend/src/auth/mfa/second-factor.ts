@@ -38,6 +38,13 @@ export interface TotpFactorRow {
   last_time_step: number | null;
 }
 
+/** A sign-in waiting for its second factor: its account's row, its authenticator, and how it began when not by password. */
+export interface WaitingSignIn {
+  userRow: Record<string, unknown>;
+  factor: TotpFactorRow | null;
+  via: Record<string, unknown> | undefined;
+}
+
 const tokenHashOf = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 
 /**
@@ -54,12 +61,16 @@ export function newChallenge(userId: string, via?: Record<string, unknown>): { t
  * and how it began when not by password (`via`, for the activity entry of the
  * session it opens); null for a token unknown, used or expired.
  */
-export async function challengeOf(
-  ctx: RequestContext,
-  token: string,
-): Promise<{ userRow: Record<string, unknown>; factor: TotpFactorRow | null; via: Record<string, unknown> | undefined } | null> {
+export async function challengeOf(ctx: RequestContext, token: string): Promise<WaitingSignIn | null> {
   const [row] = await runStatement<Record<string, unknown>>(ctx.em, challengeStatement(tokenHashOf(token)));
-  if (!row) return null;
+  return row ? challengeOfRow(row) : null;
+}
+
+/** The query challengeOf runs, for a statement that runs it with other work (its row then goes to challengeOfRow). */
+export const challengeQueryOf = (token: string): Statement => challengeStatement(tokenHashOf(token));
+
+/** A waiting sign-in from its query's row (challengeQueryOf's columns). */
+export function challengeOfRow(row: Record<string, unknown>): WaitingSignIn {
   const { totp_secret_sealed, totp_confirmed_at, totp_last_time_step, challenge_via, ...userRow } = row;
   const factor = totp_secret_sealed ? { secret_sealed: totp_secret_sealed as string, confirmed_at: totp_confirmed_at as Date | null, last_time_step: totp_last_time_step as number | null } : null;
   return { userRow, factor, via: (challenge_via as Record<string, unknown> | null) ?? undefined };
