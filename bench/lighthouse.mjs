@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- lighthouse [--mobile-runs=5] [--desktop-runs=3] [--products=300]`
+ * `npm run bench -- lighthouse [--mobile-runs=5] [--desktop-runs=3] [--products=300] [--pages=home,dashboard]`
  *
  * The pages' Lighthouse scores as medians, on a quiet machine: the figures the browser suite's
  * `lighthouse.spec.ts` only guards with floors (one run a page there, three on a miss).
@@ -9,7 +9,8 @@
  * (tests/e2e/support/lighthouse-run.mjs, Debian's Chromium with the browser suites' flags, a cold
  * cache each run) `--mobile-runs` times on each page with Lighthouse's mobile profile (simulated
  * slow 4G, 4x CPU slowdown) and `--desktop-runs` times with its desktop profile: home, sign-in, the
- * product list, a product, the dashboard and the Locations page. Each page reports its median run.
+ * product list, a product, the dashboard and the Locations page (`--pages`: some of them, by name:
+ * home, sign-in, product-list, product-detail, dashboard, locations). Each page reports its median run.
  *
  * Baseline: the same Lighthouse runs, in the same run of the bench, on a raw page (a heading and a
  * paragraph in 200 bytes of HTML, no script, no style) served by Node's own HTTP server: the best
@@ -48,6 +49,8 @@ async function lighthouse(baseUrl, session, pages, runs) {
     runs,
     chromiumPath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     chromiumArgs: CHROMIUM_ARGS,
+    // Set to keep every run's report and trace, to see why a page scores what it does.
+    reportDir: process.env.LIGHTHOUSE_REPORT_DIR || undefined,
   };
   const { stdout } = await run(process.execPath, [LIGHTHOUSE_RUN, JSON.stringify(input)], { maxBuffer: 16 * 1024 * 1024 });
   return JSON.parse(stdout.trim().split('\n').pop());
@@ -99,6 +102,7 @@ function targetsOf(pages) {
 export default async function bench(args = []) {
   const runs = { mobile: option(args, 'mobile-runs', 5), desktop: option(args, 'desktop-runs', 3) };
   const productCount = option(args, 'products', 300);
+  const only = option(args, 'pages', '');
   const startMachine = machine();
   const server = await startServer({
     label: 'bench-lighthouse',
@@ -130,7 +134,7 @@ export default async function bench(args = []) {
       { name: 'product detail', path: `/products/${ids[0]}`, signedIn: true },
       { name: 'dashboard', path: '/dashboard', signedIn: true },
       { name: 'locations', path: '/locations', signedIn: true },
-    ];
+    ].filter((page) => !only || only.split(',').includes(page.name.replace(/ /g, '-')));
     console.log(`Lighthouse: the raw page, then ${pages.length} pages, ${runs.mobile} mobile and ${runs.desktop} desktop runs each ...`);
     const baseline = await lighthouse(raw.baseUrl, session, [{ name: 'raw page', path: '/', signedIn: false }], runs);
     const measured = await lighthouse(server.baseUrl, session, pages, runs);
@@ -147,7 +151,7 @@ export default async function bench(args = []) {
       meetsTargets: targets.every((t) => t.met),
     };
     const jsonFile = writeJson('lighthouse', data);
-    const defaults = runs.mobile === 5 && runs.desktop === 3 && productCount === 300;
+    const defaults = runs.mobile === 5 && runs.desktop === 3 && productCount === 300 && !only;
     const docs = writeDocsSection(defaults ? 'Lighthouse (`npm run bench -- lighthouse`)' : `Lighthouse (\`npm run bench -- lighthouse ${args.join(' ')}\`)`, markdown(data));
     console.log(markdown(data));
     console.log(`wrote ${jsonFile} and ${docs}`);

@@ -179,10 +179,15 @@ function offlineStoreSizes(page: Page): Promise<Record<string, number>> {
   );
 }
 
-/** Waits until the device keeps the product's stock, whichever screen read it, as `quantity` at its one place. */
-async function keptStockAt(page: Page, productId: string, quantity: number): Promise<void> {
-  await page.waitForFunction(
-    async ([id, expected]) => {
+/**
+ * Waits until the device's known stock passes the check: `productId` at one place with `quantity`, or
+ * `records` records in all. Checked in the page every 50 ms, for up to 15 s: page.waitForFunction would
+ * take the promise an async check returns for a truthy answer, and not wait at all.
+ */
+async function knownStockReaches(page: Page, expected: { productId: string; quantity: number } | { records: number }): Promise<void> {
+  await page.evaluate(async (want) => {
+    const deadline = Date.now() + 15_000;
+    for (;;) {
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
         const open = indexedDB.open('stockroom-offline');
         open.onsuccess = () => resolve(open.result);
@@ -193,11 +198,19 @@ async function keptStockAt(page: Page, productId: string, quantity: number): Pro
         request.onsuccess = () => resolve(request.result as { productId: string; levels: { quantity: number | null }[] }[]);
       });
       db.close();
-      return kept.some((stock) => stock.productId === id && stock.levels.length === 1 && stock.levels[0].quantity === expected);
-    },
-    [productId, quantity] as const,
-  );
+      const reached =
+        'records' in want
+          ? kept.length === want.records
+          : kept.some((stock) => stock.productId === want.productId && stock.levels.length === 1 && stock.levels[0].quantity === want.quantity);
+      if (reached) return;
+      if (Date.now() > deadline) throw new Error(`The device's known stock never reached ${JSON.stringify(want)}: ${JSON.stringify(kept)}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }, expected);
 }
+
+/** Waits until the device keeps the product's stock at its one place as `quantity`. */
+const keptStockAt = (page: Page, productId: string, quantity: number) => knownStockReaches(page, { productId, quantity });
 
 /** A product page's "Where it is" row for the default place, with its quantity. */
 const mainLevel = (page: Page, quantity: number) => page.getByTestId('stock-level').filter({ hasText: new RegExp(`Main\\s*${quantity}(?!\\d)`) });
@@ -561,19 +574,7 @@ describe('the offline app', () => {
     const retried = s.page.waitForRequest(isScopeStock);
     await s.context.setOffline(false);
     expect((await (await retried).response())?.ok()).toBe(true);
-    await s.page.waitForFunction(async () => {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const open = indexedDB.open('stockroom-offline');
-        open.onsuccess = () => resolve(open.result);
-        open.onerror = () => reject(open.error);
-      });
-      const count = await new Promise<number>((resolve) => {
-        const request = db.transaction('knownStock').objectStore('knownStock').count();
-        request.onsuccess = () => resolve(request.result);
-      });
-      db.close();
-      return count === 3;
-    });
+    await knownStockReaches(s.page, { records: 3 });
 
     // Offline, after a reload: the blind count still shows no expected quantity, and the saw is counted from the scope read.
     await s.context.setOffline(true);

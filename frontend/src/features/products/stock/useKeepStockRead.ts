@@ -1,5 +1,6 @@
 import type { ProductStockLevelsQuery } from '@stockroom/schema/generated/graphql';
 import { useEffect, useRef } from 'react';
+import { afterFirstContent } from '../../../lib/first-content';
 import { followStockRead, type StockAsk } from '../../../lib/offline/known-stock-model';
 
 type ProductStock = ProductStockLevelsQuery['productStock'];
@@ -28,6 +29,10 @@ export function useKeepStockRead(productId: string, query: { loading: boolean; e
   useEffect(() => {
     const step = followStockRead(asked.current, { productId, loading, answered: stock !== null && !error }, Date.now());
     asked.current = step.asked;
-    if (step.keep && stock) void keepRead(productId, stock, step.keep.askedAt);
+    const keep = step.keep;
+    // Once the first page's content is on screen: on a product opened from outside the app the
+    // offline database's code would otherwise load and run in the middle of the page's first view.
+    // Not cancelled when the page goes: the read is still worth keeping.
+    if (keep && stock) afterFirstContent(() => void keepRead(productId, stock, keep.askedAt));
   }, [productId, loading, error, stock]);
 }
