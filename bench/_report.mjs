@@ -29,6 +29,11 @@ export function machine() {
   };
 }
 
+/** A table's last line: the code measured, the machine and its load when the run began (`machine()`), and when it ran. */
+export function runFooter(data) {
+  return `Code: ${data.code}. Machine: ${data.machine.cpu}, ${data.machine.cores} cores, Node ${data.machine.node}, load average ${data.machine.loadAverage1m} (1 min) at the start; run ${data.date}.`;
+}
+
 export function writeJson(name, data) {
   const dir = join(repoRoot, 'bench/results');
   mkdirSync(dir, { recursive: true });

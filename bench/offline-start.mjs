@@ -24,7 +24,7 @@ import { join } from 'node:path';
 import { removeDir, startServer, stopServer } from '../tests/e2e/support/server.mjs';
 import { signUpForBench } from './_accounts.mjs';
 import { api, option } from './_cli.mjs';
-import { codeVersion, machine, repoRoot, writeDocsSection, writeJson } from './_report.mjs';
+import { codeVersion, machine, repoRoot, runFooter, writeDocsSection, writeJson } from './_report.mjs';
 
 const require = createRequire(join(repoRoot, 'package.json'));
 const { chromium } = require('playwright-core');
@@ -95,7 +95,7 @@ function markdown(data) {
     '',
     ...targets,
     '',
-    `Code: ${data.code}. Machine: ${data.machine.cpu}, ${data.machine.cores} cores, Node ${data.machine.node}, load average ${data.machine.loadAverage1m} (1 min) at the start; run ${data.date}.`,
+    runFooter(data),
   ].join('\n');
 }
 
