@@ -2,7 +2,7 @@ import { Card, H2 } from '@blueprintjs/core';
 import { Link } from 'react-router-dom';
 import { formatCount, formatCurrency } from '../../../lib/format';
 import { useProductPath } from '../shared/useProductPath';
-import { ProductBarcode } from './ProductBarcode';
+import { ProductCodes } from './ProductRowSummary';
 import { ProductImage } from '../shared/ProductImage';
 import { ProductRowActions } from './ProductRowActions';
 import { SelectProductCheckbox } from './SelectProductCheckbox';
@@ -29,9 +29,7 @@ export function ProductCards({ products, navState, onDelete, picker }: ProductCo
                 <StockTag inStock={product.inStock} lowStock={product.lowStock} />
               </div>
               <p className="product-card__category">
-                {product.sku && <span className="product-sku">{product.sku} · </span>}
-                {product.barcode && <ProductBarcode barcode={product.barcode}> · </ProductBarcode>}
-                {product.category}
+                <ProductCodes product={product} />
               </p>
               <p className="product-card__figures">
                 <span className="product-card__price">{formatCurrency(product.price)}</span>

@@ -9,6 +9,17 @@ export interface ProductRowSummaryProps {
   navState: ProductNavState;
 }
 
+/** What identifies a product on a phone: its SKU, barcode and category, each but the last followed by a dot. */
+export function ProductCodes({ product }: { product: ProductRowSummaryProps['product'] }) {
+  return (
+    <>
+      {product.sku && <span className="product-sku">{product.sku} · </span>}
+      {product.barcode && <ProductBarcode barcode={product.barcode}> · </ProductBarcode>}
+      {product.category}
+    </>
+  );
+}
+
 /** A narrow-screen row's name (the link to the product) and its SKU, barcode and category line. */
 export function ProductRowSummary({ product, to, navState }: ProductRowSummaryProps) {
   return (
@@ -17,9 +28,7 @@ export function ProductRowSummary({ product, to, navState }: ProductRowSummaryPr
         {product.name}
       </Link>
       <span className="product-row__category">
-        {product.sku && <span className="product-sku">{product.sku} · </span>}
-        {product.barcode && <ProductBarcode barcode={product.barcode}> · </ProductBarcode>}
-        {product.category}
+        <ProductCodes product={product} />
       </span>
     </>
   );
