@@ -181,11 +181,18 @@ describe('the invariant holds from the first write', () => {
     const seeded = await signUpUser(app);
     const client = new Client({ connectionString: app.databaseUrl });
     await client.connect();
+    const [{ started }] = await app.sql<{ started: Date }>('SELECT now() AS started');
     try {
       await seedProducts(client, { userIds: [seeded.user.id], count: 30, seed: 7, batchSize: 7 });
     } finally {
       await client.end();
     }
+    // The planner knows every table the seed filled: a stock change planned without the levels' statistics read all of them.
+    const analysed = await app.sql<{ relname: string }>(
+      `SELECT relname FROM pg_stat_user_tables WHERE relname = ANY($1) AND last_analyze >= $2 ORDER BY relname`,
+      [['products', 'stock_levels', 'stock_movements'], started],
+    );
+    expect(analysed.map((table) => table.relname)).toEqual(['products', 'stock_levels', 'stock_movements']);
     const [{ products, initial, firsts, withHistory, reasons, byOthers, reorderLevels }] = await app.sql(
       `SELECT (SELECT count(*)::int FROM products WHERE workspace_id = (SELECT id FROM workspaces WHERE personal_user_id = $1)) AS products,
         (SELECT count(*)::int FROM stock_movements WHERE workspace_id = (SELECT id FROM workspaces WHERE personal_user_id = $1) AND reason = 'INITIAL') AS initial,
