@@ -234,6 +234,28 @@ describe('keys', () => {
     }
   });
 
+  it('a sale, a count and a transfer send their write as a prepared statement, keyed or not', async () => {
+    const product = await createProduct(app, owner.token, { quantity: 10 });
+    const writes: Array<[name: string, path: string, body: Record<string, unknown>]> = [
+      ['sale', `/api/products/${product.id}/stock`, { delta: -1, reason: 'SALE' }],
+      ['count', `/api/products/${product.id}/stock/count`, { quantity: 8 }],
+      ['transfer', `/api/products/${product.id}/transfer`, { fromLocationId: main, toLocationId: room, quantity: 1 }],
+    ];
+    const statements = logStatements();
+    try {
+      for (const [name, path, body] of writes) {
+        for (const options of [{ token: owner.token }, keyed(newKey())]) {
+          const { result, prepared } = await statements.during(() => app.rest('POST', path, body, options));
+          expect([name, result.status]).toEqual([name, 200]);
+          // Parsed and planned once per connection, not on every stock change.
+          expect([name, prepared.filter((sql) => /^\s*(WITH[\s\S]*)?UPDATE products\b/.test(sql))]).toEqual([name, [expect.any(String)]]);
+        }
+      }
+    } finally {
+      statements.stop();
+    }
+  });
+
   it(`are purged by housekeeping after the retention; one past it and not yet purged is a new request`, async () => {
     const product = await createProduct(app, owner.token, { quantity: 10 });
     const [old, stale] = [newKey(), newKey()];

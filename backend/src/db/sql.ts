@@ -15,7 +15,7 @@ export interface Statement {
   sql: string;
   values: unknown[];
   /**
-   * Kept prepared on each pooled connection: parsed and planned once, then
+   * Kept prepared on each pooled connection (in a transaction too): parsed and planned once, then
    * PostgreSQL's generic plan. Only for a fixed text run on nearly every
    * request whose best plan does not depend on its values (lookups by key);
    * a search's or a list's plan does, and is made for each run's values.
@@ -194,7 +194,7 @@ export function createSqlPool(orm: MikroORM): RequestSqlPool {
       const connection = await client.acquireConnection();
       // pg's own read timer must outlast the server's limit, as the pool's does (2 s more).
       const readTimeout = statementTimeoutMs === undefined ? connection.connectionParameters?.query_timeout : statementTimeoutMs + 2_000;
-      const run = (text: string, values: unknown[] = []) => connection.query({ text, values, query_timeout: readTimeout });
+      const run = (text: string, values: unknown[] = [], name?: string) => connection.query({ name, text, values, query_timeout: readTimeout });
       let rollback = false;
       let open = false;
       try {
@@ -202,8 +202,9 @@ export function createSqlPool(orm: MikroORM): RequestSqlPool {
         open = true;
         if (statementTimeoutMs !== undefined) await run(`SET LOCAL statement_timeout = ${Math.round(statementTimeoutMs)}`);
         const tx: SqlTransaction = {
-          async query<R>({ sql, values }: Statement): Promise<R[]> {
-            return (await run(numberedPlaceholders(sql), values)).rows as R[];
+          async query<R>({ sql, values, prepared }: Statement): Promise<R[]> {
+            const text = numberedPlaceholders(sql);
+            return (await run(text, values, prepared ? preparedNameOf(text) : undefined)).rows as R[];
           },
           async copyFrom(copySql, text) {
             await pipeline(Readable.from(text), connection.query(copyFrom(copySql)));

@@ -41,6 +41,7 @@ export function adjustStockStatement(
         AND (?::uuid IS NULL OR EXISTS (SELECT 1 FROM locations WHERE id = ? AND workspace_id = products.workspace_id))
       RETURNING ${PRODUCT_COLUMNS}`,
     values: [delta, ...change.values, id, workspaceId, delta, limits.min, limits.max, location, location],
+    prepared: true,
   };
 }
 
@@ -60,7 +61,7 @@ export function countStockStatement(id: string, workspaceId: string, quantity: n
   return {
     sql: `WITH here AS (
         SELECT coalesce((SELECT s.quantity FROM stock_levels AS s WHERE s.product_id = ? AND s.location_id = l.id), 0) AS level
-        FROM locations AS l WHERE l.workspace_id = ? AND (l.id = ? OR (?::uuid IS NULL AND l.is_default)))
+        FROM locations AS l WHERE l.workspace_id = ? AND l.id = coalesce(?::uuid, (SELECT d.id FROM locations AS d WHERE d.workspace_id = ? AND d.is_default)))
       UPDATE products SET quantity = quantity - here.level + ?,
         version = version + CASE WHEN here.level = ? THEN 0 ELSE 1 END,
         updated_at = CASE WHEN here.level = ? THEN updated_at ELSE now() END,
@@ -68,7 +69,8 @@ export function countStockStatement(id: string, workspaceId: string, quantity: n
       FROM here
       WHERE id = ? AND workspace_id = ? AND ${LIVE} AND quantity - here.level + ? <= ?
       RETURNING ${PRODUCT_COLUMNS}`,
-    values: [id, workspaceId, location, location, quantity, quantity, quantity, ...change.values, id, workspaceId, quantity, max],
+    values: [id, workspaceId, location, workspaceId, quantity, quantity, quantity, ...change.values, id, workspaceId, quantity, max],
+    prepared: true,
   };
 }
 

@@ -29,6 +29,7 @@ export function transferStatement(productId: string, workspaceId: string, quanti
       WHERE id = ? AND workspace_id = ? AND ${LIVE} AND ${BOTH_LOCATIONS}
       RETURNING ${PRODUCT_COLUMNS}`,
     values: [...change.values, productId, workspaceId, workspaceId, plan.from, plan.to],
+    prepared: true,
   };
 }
 
