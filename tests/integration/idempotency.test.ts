@@ -4,7 +4,7 @@ import { Client } from 'pg';
 import { ormConfig } from '../../backend/src/app/orm-config';
 import { purgeExpiredIdempotencyKeys } from '../../backend/src/idempotency/exactly-once';
 import { adjustStockStatement } from '../../backend/src/stock/stock.queries';
-import { createProduct, toPg } from '../support/products';
+import { createProduct, productInput, toPg } from '../support/products';
 import { logStatements } from '../support/statement-log';
 import { brokenLedgers, brokenLevels } from '../support/stock-ledger';
 import { signUpUser, startTestApp, type TestApp } from '../support/test-app';
@@ -234,21 +234,23 @@ describe('keys', () => {
     }
   });
 
-  it('a sale, a count and a transfer send their write as a prepared statement, keyed or not', async () => {
+  it('a new product, a sale, a count and a transfer send their write as a prepared statement, keyed or not', async () => {
     const product = await createProduct(app, owner.token, { quantity: 10 });
-    const writes: Array<[name: string, path: string, body: Record<string, unknown>]> = [
-      ['sale', `/api/products/${product.id}/stock`, { delta: -1, reason: 'SALE' }],
-      ['count', `/api/products/${product.id}/stock/count`, { quantity: 8 }],
-      ['transfer', `/api/products/${product.id}/transfer`, { fromLocationId: main, toLocationId: room, quantity: 1 }],
+    const UPDATE = /^\s*(WITH[\s\S]*)?UPDATE products\b/;
+    const writes: Array<[name: string, path: string, body: Record<string, unknown>, status: number, write: RegExp]> = [
+      ['new product', '/api/products', productInput(), 201, /^\s*INSERT INTO products\b/],
+      ['sale', `/api/products/${product.id}/stock`, { delta: -1, reason: 'SALE' }, 200, UPDATE],
+      ['count', `/api/products/${product.id}/stock/count`, { quantity: 8 }, 200, UPDATE],
+      ['transfer', `/api/products/${product.id}/transfer`, { fromLocationId: main, toLocationId: room, quantity: 1 }, 200, UPDATE],
     ];
     const statements = logStatements();
     try {
-      for (const [name, path, body] of writes) {
+      for (const [name, path, body, status, write] of writes) {
         for (const options of [{ token: owner.token }, keyed(newKey())]) {
           const { result, prepared } = await statements.during(() => app.rest('POST', path, body, options));
-          expect([name, result.status]).toEqual([name, 200]);
-          // Parsed and planned once per connection, not on every stock change.
-          expect([name, prepared.filter((sql) => /^\s*(WITH[\s\S]*)?UPDATE products\b/.test(sql))]).toEqual([name, [expect.any(String)]]);
+          expect([name, result.status]).toEqual([name, status]);
+          // Parsed and planned once per connection, not on every write.
+          expect([name, prepared.filter((sql) => write.test(sql))]).toEqual([name, [expect.any(String)]]);
         }
       }
     } finally {

@@ -100,6 +100,7 @@ export function insertProductStatement(product: NewProduct, actor: string): Stat
       VALUES (gen_random_uuid(), ?, ?, ${WRITABLE_PRODUCT_FIELDS.map(() => '?').join(', ')}, ${change.sql})
       RETURNING ${PRODUCT_COLUMNS}`,
     values: [product.workspaceId, actor, ...WRITABLE_PRODUCT_FIELDS.map((name) => product[name]), ...change.values],
+    prepared: true,
   };
 }
 
