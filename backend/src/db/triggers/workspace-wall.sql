@@ -95,3 +95,31 @@ begin
     using current_workspace_id(), '%' || regexp_replace(lower(f_unaccent(term)), '([!%_])', '!\1', 'g') || '%', term, most;
 end
 $$;
+
+-- How many live products of the request's workspace a search term matches, as
+-- products_matching_search matches them, counting no further than `most`. A
+-- count needs no order: the statement reads the trigram index's matches as
+-- they come, where an ordered walk of the newest products read 200,000 rows
+-- for 10,001 of a common word's matches at 1,000,000 products (411 against
+-- 53 ms, EXPLAIN ANALYZE). Never a sequential scan: with no order to keep,
+-- the planner would read the table (every workspace's rows) until it had
+-- enough matches of a common word.
+create or replace function products_matching_search_count(term text, most integer) returns integer
+language plpgsql
+stable
+security definer
+set search_path = public, pg_temp
+set enable_seqscan = off
+as $$
+declare
+  matched integer;
+begin
+  execute
+    'select count(*)::int from (select 1 from products as p where p.workspace_id = $1 and p.deleted_at is null
+       and (p.search_text like $2 escape ''!'' or (p.barcode = $3 and p.barcode is not null))
+       limit $4) as matching'
+    into matched
+    using current_workspace_id(), '%' || regexp_replace(lower(f_unaccent(term)), '([!%_])', '!\1', 'g') || '%', term, most;
+  return matched;
+end
+$$;

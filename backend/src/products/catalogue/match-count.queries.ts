@@ -44,7 +44,7 @@ const searchAlone = (filter: ProductFilter) => onlySearched(filter) && !filter.s
 export function cappedMatchCountStatement(filter: ProductFilter, upTo: number): Statement {
   // A search alone, of a term too common to be read by id: its matches counted by the database's function, which the
   // search index serves (behind row-level security the statement's own LIKE would read the whole table).
-  if (searchAlone(filter)) return { sql: 'SELECT count(*)::int AS total FROM products_matching_search(?, ?)', values: [filter.search, upTo] };
+  if (searchAlone(filter)) return { sql: 'SELECT products_matching_search_count(?, ?) AS total', values: [filter.search, upTo] };
   const { sql, values } = where(filter);
   return { sql: `SELECT count(*)::int AS total FROM (SELECT 1 FROM products WHERE ${sql} LIMIT ?) AS matching`, values: [...values, upTo] };
 }
