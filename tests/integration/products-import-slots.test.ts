@@ -80,10 +80,13 @@ async function expectOrdinaryRequestsServed(app: TestApp, token: string) {
   expect(me.data.me.email).toBeDefined();
 }
 
-/** Resolves once `n` connections wait for a lock; fails when they never do (the imports were not held where the test holds them). */
-async function untilWaiting(app: TestApp, n: number, what: string) {
+/**
+ * Resolves once `n` connections wait for a lock, or earlier once `settled` says the request waited for will not wait;
+ * fails when they never do (the imports were not held where the test holds them).
+ */
+async function untilWaiting(app: TestApp, n: number, what: string, settled: () => boolean = () => false) {
   const deadline = Date.now() + 30_000;
-  while ((await waitingOnLocks(app)) < n) if (Date.now() > deadline) throw new Error(`${what} never waited for the held row`);
+  while (!settled() && (await waitingOnLocks(app)) < n) if (Date.now() > deadline) throw new Error(`${what} never waited for the held row`);
 }
 
 /**
@@ -92,7 +95,6 @@ async function untilWaiting(app: TestApp, n: number, what: string) {
  * whole file: an import refused with 429 before it waited is asked again.
  */
 async function importWaitingForHeldRow(app: TestApp, token: string, sku: string, quantity: number): Promise<{ answer: Promise<HttpAnswer> }> {
-  const deadline = Date.now() + 30_000;
   for (;;) {
     const running = importRow(app, token, sku, quantity);
     let answered: HttpAnswer | undefined;
@@ -100,7 +102,7 @@ async function importWaitingForHeldRow(app: TestApp, token: string, sku: string,
       (answer) => (answered = answer),
       () => undefined,
     );
-    while (answered === undefined && (await waitingOnLocks(app)) < 1) if (Date.now() > deadline) throw new Error('the import never waited for the held row');
+    await untilWaiting(app, 1, 'the import', () => answered !== undefined);
     // Wrapped: an async function's promise would take on the import's and wait for its answer.
     if (answered === undefined) return { answer: running };
     if (answered.status !== 429) throw new Error(`the import was answered ${answered.status} before it waited for the held row`);

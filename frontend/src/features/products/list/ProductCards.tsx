@@ -2,7 +2,7 @@ import { Card, H2 } from '@blueprintjs/core';
 import { Link } from 'react-router-dom';
 import { formatCount, formatCurrency } from '../../../lib/format';
 import { useProductPath } from '../shared/useProductPath';
-import { ProductCodes } from './ProductRowSummary';
+import { ProductCodes } from './ProductCodes';
 import { ProductImage } from '../shared/ProductImage';
 import { ProductRowActions } from './ProductRowActions';
 import { SelectProductCheckbox } from './SelectProductCheckbox';

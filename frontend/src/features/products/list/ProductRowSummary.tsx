@@ -1,23 +1,12 @@
 import { Link } from 'react-router-dom';
 import type { ProductNavState } from '../shared/list-location';
-import { ProductBarcode } from './ProductBarcode';
+import { ProductCodes } from './ProductCodes';
 
 export interface ProductRowSummaryProps {
   product: { name: string; sku?: string | null; barcode?: string | null; category: string };
   /** The product page's path. */
   to: string;
   navState: ProductNavState;
-}
-
-/** What identifies a product on a phone: its SKU, barcode and category, each but the last followed by a dot. */
-export function ProductCodes({ product }: { product: ProductRowSummaryProps['product'] }) {
-  return (
-    <>
-      {product.sku && <span className="product-sku">{product.sku} · </span>}
-      {product.barcode && <ProductBarcode barcode={product.barcode}> · </ProductBarcode>}
-      {product.category}
-    </>
-  );
 }
 
 /** A narrow-screen row's name (the link to the product) and its SKU, barcode and category line. */
