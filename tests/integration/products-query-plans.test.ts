@@ -178,7 +178,7 @@ async function expectIndexed(statement: FunctionStatement, asApp?: string): Prom
 async function searchMatchesLookup(workspaceId: string, term: string, most: number, fn = 'products_matching_search'): Promise<FunctionStatement> {
   const [{ body, settings }] = await app.sql<{ body: string; settings: string[] | null }>(`SELECT prosrc AS body, proconfig AS settings FROM pg_proc WHERE proname = $1`, [fn]);
   const sql = /'(select [\s\S]*?limit \$4(?:\) as matching)?)'/.exec(body)![1].replaceAll("''", "'").replace(/\$\d/g, '?');
-  const [{ pattern }] = await app.sql<{ pattern: string }>(`SELECT '%' || regexp_replace(lower(f_unaccent($1)), '([!%_])', '!\\1', 'g') || '%' AS pattern`, [term]);
+  const [{ pattern }] = await app.sql<{ pattern: string }>(`SELECT search_pattern($1) AS pattern`, [term]);
   return { sql, values: [workspaceId, pattern, term, most], settings: (settings ?? []).filter((setting) => !setting.startsWith('search_path=')) };
 }
 

@@ -46,6 +46,7 @@ import { Migration20261201000000 } from './Migration20261201000000';
 import { Migration20261202000000 } from './Migration20261202000000';
 import { Migration20261202010000 } from './Migration20261202010000';
 import { Migration20261203000000 } from './Migration20261203000000';
+import { Migration20261204000000 } from './Migration20261204000000';
 
 /**
  * Migrations in the order they run. Listed explicitly (not globbed) so the
@@ -100,4 +101,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261202000000', class: Migration20261202000000 }, // workspaces.require_second_factor: owners may require a second factor of members; activity kind second_factor_policy_changed
   { name: 'Migration20261202010000', class: Migration20261202010000 }, // mfa_challenges.via: how a sign-in waiting for its second factor began (a single sign-on's provider), for its activity entry
   { name: 'Migration20261203000000', class: Migration20261203000000 }, // a search's matches counted up to the cap as the schema's owner, in no order, so the count reads the search index
+  { name: 'Migration20261204000000', class: Migration20261204000000 }, // a search term's LIKE pattern in one function, search_pattern, which the list's match and both search functions call
 ];

@@ -8,3 +8,14 @@ language sql immutable parallel safe strict
 as $$
   select public.unaccent('public.unaccent', $1)
 $$;
+
+-- The LIKE pattern that finds a search term inside search_text: the term as
+-- search_text holds text (unaccented, lower case), between two `%`, with `!`
+-- escaping the `!`, `%` and `_` it holds (unaccent can make some of them), so
+-- they match themselves. IMMUTABLE: a term bound as a value is worked out
+-- while planning, and the trigram index serves the pattern.
+create or replace function search_pattern(term text) returns text
+language sql immutable parallel safe
+as $$
+  select '%' || regexp_replace(lower(f_unaccent(term)), '([!%_])', '!\1', 'g') || '%'
+$$;

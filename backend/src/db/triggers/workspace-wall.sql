@@ -71,8 +71,8 @@ as $$
 $$;
 
 -- Up to `most` of the live products of the request's workspace that a search
--- term matches: the term (unaccented, lower case, as a LIKE pattern whose `!`
--- escapes) inside search_text, or the barcode whole. Behind the policy LIKE is
+-- term matches: its search_pattern (search.sql) inside search_text, or the
+-- barcode whole. Behind the policy LIKE is
 -- not leakproof, so PostgreSQL would neither use the trigram index for it nor
 -- read search_text's statistics, and a search for a rare word would read every
 -- row of the workspace. The statement is planned with the pattern's value: a
@@ -92,7 +92,7 @@ begin
     'select p.id from products as p where p.workspace_id = $1 and p.deleted_at is null
        and (p.search_text like $2 escape ''!'' or (p.barcode = $3 and p.barcode is not null))
        order by p.created_at desc limit $4'
-    using current_workspace_id(), '%' || regexp_replace(lower(f_unaccent(term)), '([!%_])', '!\1', 'g') || '%', term, most;
+    using current_workspace_id(), search_pattern(term), term, most;
 end
 $$;
 
@@ -119,7 +119,7 @@ begin
        and (p.search_text like $2 escape ''!'' or (p.barcode = $3 and p.barcode is not null))
        limit $4) as matching'
     into matched
-    using current_workspace_id(), '%' || regexp_replace(lower(f_unaccent(term)), '([!%_])', '!\1', 'g') || '%', term, most;
+    using current_workspace_id(), search_pattern(term), term, most;
   return matched;
 end
 $$;

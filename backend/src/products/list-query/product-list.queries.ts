@@ -57,12 +57,11 @@ export const EXACT_CODE = 'products.id IN (SELECT products_with_code(?::uuid, ?)
 export const exactCodeValues = (filter: ProductFilter) => [filter.workspaceId, filter.search];
 
 /**
- * A search's text match: the term, as search_text holds its text (db/triggers/search.sql's f_unaccent, then lower case), is a
- * substring of search_text. The term is made a LIKE pattern after unaccent, which turns some characters into
- * `!` or `%`; `!` escapes, so `%` and `_` match themselves. The term is a bound value of an IMMUTABLE expression,
+ * A search's text match: the term is a substring of search_text, through the database's search_pattern
+ * (db/triggers/search.sql), which the search functions use too. The term is a bound value of an IMMUTABLE function,
  * so PostgreSQL works the pattern out while planning and the trigram index serves it.
  */
-const SEARCH_MATCH = `products.search_text LIKE ('%' || regexp_replace(lower(f_unaccent(?)), '([!%_])', '!\\1', 'g') || '%') ESCAPE '!'`;
+const SEARCH_MATCH = `products.search_text LIKE search_pattern(?) ESCAPE '!'`;
 
 /**
  * Up to `most` ids of the products of the request's workspace that `search` matches, as where()'s text match would
