@@ -603,6 +603,29 @@ describe('applying', () => {
     expect(mapped.body).toMatchObject({ rows: 1, created: 1, failed: 0, errors: [] });
   });
 
+  it("analyses the catalogue's tables once an import changed as many rows as autovacuum waits for, and not for a few rows", async () => {
+    // Until they are analysed the planner has no statistics for the new rows, and the first stock changes after a large import ran slow.
+    const tables = ['products', 'stock_levels', 'stock_movements'];
+    const analyses = async () =>
+      Object.fromEntries((await app.sql<{ relname: string; n: number }>(`SELECT relname, analyze_count::int AS n FROM pg_stat_user_tables WHERE relname = ANY($1)`, [tables])).map((row) => [row.relname, row.n]));
+    // Autovacuum's own rule: more changed rows than its threshold plus its scale factor of the table's rows at the last analysis.
+    const [{ enough }] = await app.sql<{ enough: number }>(
+      `SELECT (current_setting('autovacuum_analyze_threshold')::int + ceil(current_setting('autovacuum_analyze_scale_factor')::float8 * greatest(max(reltuples), 0)))::int + 1 AS enough
+       FROM pg_class WHERE relname = ANY($1) AND relnamespace = 'public'::regnamespace`,
+      [tables],
+    );
+    const csvOf = (prefix: string, rows: number) => ['sku,name,price,quantity', ...Array.from({ length: rows }, (_, i) => `${prefix}-${i},Analysed ${i},2.50,${i + 1}`)].join('\n');
+    const { token: importer } = await signUpUser(app);
+
+    const before = await analyses();
+    expect(await importFile(importer, { file: csvOf('AN', enough) })).toMatchObject({ status: 200, body: { created: enough, failed: 0 } });
+    const after = await analyses();
+    expect(after).toEqual(Object.fromEntries(tables.map((table) => [table, before[table] + 1])));
+
+    expect(await importFile(importer, { file: csvOf('FEW', 3) })).toMatchObject({ status: 200, body: { created: 3, failed: 0 } });
+    expect(await analyses()).toEqual(after);
+  });
+
   it('imports its own export back: CSV and XLSX, unchanged in upsert mode, the same products for someone else', async () => {
     const { token: exporter, user } = await signUpUser(app);
     await createProduct(app, exporter, { name: 'Apple corer', description: 'Cores apples, in one push', price: 4.5, category: 'Kitchen', quantity: 10, sku: 'AC-1', barcode: '4006381333931', reorderLevel: 3, featured: true, imageUrl: 'https://images.example.com/a.png' });

@@ -47,6 +47,7 @@ import { Migration20261202000000 } from './Migration20261202000000';
 import { Migration20261202010000 } from './Migration20261202010000';
 import { Migration20261203000000 } from './Migration20261203000000';
 import { Migration20261204000000 } from './Migration20261204000000';
+import { Migration20261204010000 } from './Migration20261204010000';
 
 /**
  * Migrations in the order they run. Listed explicitly (not globbed) so the
@@ -102,4 +103,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261202010000', class: Migration20261202010000 }, // mfa_challenges.via: how a sign-in waiting for its second factor began (a single sign-on's provider), for its activity entry
   { name: 'Migration20261203000000', class: Migration20261203000000 }, // a search's matches counted up to the cap as the schema's owner, in no order, so the count reads the search index
   { name: 'Migration20261204000000', class: Migration20261204000000 }, // a search term's LIKE pattern in one function, search_pattern, which the list's match and both search functions call
+  { name: 'Migration20261204010000', class: Migration20261204010000 }, // analyze_after_bulk_write: an import analyses the catalogue's tables when it changed as many rows as autovacuum waits for
 ];

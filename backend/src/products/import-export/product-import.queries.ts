@@ -154,3 +154,10 @@ export function applyLevelRoundStatement(workspaceId: string, actor: string, rou
   };
 }
 
+/**
+ * The catalogue's tables analysed now when an import changed `changed` rows, as many as autovacuum waits for
+ * (db/triggers/statistics.sql): the import's stock changes are planned with statistics from the next request on.
+ */
+export function analyzeAfterImportStatement(changed: number): Statement {
+  return { sql: 'SELECT analyze_after_bulk_write(?)', values: [changed] };
+}

@@ -32,6 +32,7 @@ import { logWorkspaceActivityStatement } from '../../activity/activity-log';
 import type { RequestContext } from '../../account/context';
 import { ConflictError, ValidationError } from '../../common/errors';
 import { HeavyWork } from '../../common/heavy-work';
+import { log } from '../../common/log';
 import type { SqlPool, SqlTransaction } from '../../db/sql';
 import { copyRows, type CopyValue } from '../../db/copy-text';
 import { locationService } from '../../locations/location.service';
@@ -39,6 +40,7 @@ import { duplicateCodeErrorOf, stockShortErrorOf } from '../../product-record/pr
 import { readImportTable, type ImportTable, type ImportUpload } from './product-import-file';
 import { locationBook, planLevels, type LevelTarget, type LevelWrite, type LocationBook, type LocationFound } from './product-import-levels';
 import {
+  analyzeAfterImportStatement,
   applyImportStatement,
   applyLevelRoundStatement,
   barcodeHoldersStatement,
@@ -487,6 +489,15 @@ async function applyPlan(tx: SqlTransaction, workspaceId: string, actor: string,
   }
 }
 
+/**
+ * After the import has committed, in its slot: a failure here loses nothing (autovacuum analyses the tables later), so it is
+ * logged, never the import's answer.
+ */
+async function analyzeAfterImport(ctx: RequestContext, changed: number): Promise<void> {
+  if (changed === 0) return;
+  await ctx.sql.query(analyzeAfterImportStatement(changed)).catch((error: unknown) => log.warn({ err: error }, 'import: analysing the catalogue after it failed'));
+}
+
 /** Importing products from a CSV file or an Excel workbook into the caller's catalogue. */
 export const productImportService = {
   /**
@@ -519,7 +530,7 @@ export const productImportService = {
         const codes = await catalogueCodes(ctx.sql, workspaceId, table, columns, withLevels);
         return { dryRun, ...planImport(table, columns, mode, codes, book).result };
       }
-      return ctx.sql.transaction(
+      const answer = await ctx.sql.transaction(
         async (tx) => {
           const codes = await catalogueCodes(tx, workspaceId, table, columns, withLevels);
           const { result, writes, levelWrites } = planImport(table, columns, mode, codes, book);
@@ -532,6 +543,8 @@ export const productImportService = {
         },
         { statementTimeoutMs: IMPORT_STATEMENT_TIMEOUT_MS },
       );
+      if (answer.errors.length === 0) await analyzeAfterImport(ctx, answer.created + answer.updated);
+      return answer;
     });
   },
 };
