@@ -2,8 +2,8 @@
 -- are analysed now if autovacuum would analyse them for it (more changes than
 -- its threshold plus its scale factor of the table's rows at the last
 -- analysis), rather than a minute or more later. Until then the planner has
--- no statistics for the new rows, and after a first large import every stock
--- change's statements ran several times slower. As the schema's owner: only a
+-- no statistics for the new rows, and a stock change's statements, planned
+-- without them, take several times as long. As the schema's owner: only a
 -- table's owner may analyse it.
 create or replace function analyze_after_bulk_write(changed integer) returns void
 language plpgsql

@@ -72,10 +72,9 @@ $$;
 
 -- Up to `most` of the live products of the request's workspace that a search
 -- term matches: its search_pattern (search.sql) inside search_text, or the
--- barcode whole. Behind the policy LIKE is
--- not leakproof, so PostgreSQL would neither use the trigram index for it nor
--- read search_text's statistics, and a search for a rare word would read every
--- row of the workspace. The statement is planned with the pattern's value: a
+-- barcode whole. Behind the policy LIKE is not leakproof, so PostgreSQL would
+-- neither use the trigram index for it nor read search_text's statistics, and
+-- a search for a rare word would read every row of the workspace. The statement is planned with the pattern's value: a
 -- rare term reads the trigram index, a common one walks the newest products
 -- and stops after `most` matches (a bitmap of every match would be built
 -- first, and an unordered LIMIT gives the planner no index to walk). The
