@@ -29,6 +29,7 @@ import { useStockMovements } from '../stock/useStockMovements';
 import { useStockLocations } from '../stock/useStockLocations';
 import { useStockTransfer } from '../stock/useStockTransfer';
 import { ProductStockLocations } from '../stock/ProductStockLocations';
+import { AFTER_PAINT_TURNS } from '../stock/after-paint-turns';
 import { useAfterPaint } from '../../../lib/useAfterPaint';
 import { useOffline } from '../../../lib/offline/network-status';
 import { useUndoDelete } from '../trash/useUndoDelete';
@@ -80,9 +81,11 @@ export default function ProductDetailsPage() {
   const setHistoryPage = (page: number) => setHistory({ productId: id, page });
   const stock = useStockMovements(id, () => setHistoryPage(1));
   const transfer = useStockTransfer(id, () => setHistoryPage(1));
-  // Where the stock is comes after the product's first paint, as the history does.
-  const productPainted = useAfterPaint(product !== null);
-  const places = useStockLocations(id, { skip: leaving || !productPainted, withChoices: can('moveStock') });
+  // Where the stock is comes after the product's first paint, as the history does; the places it can
+  // go a task later, so that the requests after that paint start one per task.
+  const levelsDue = useAfterPaint(product !== null, AFTER_PAINT_TURNS.levels);
+  const choicesDue = useAfterPaint(product !== null, AFTER_PAINT_TURNS.choices);
+  const places = useStockLocations(id, { skip: leaving || !levelsDue, withChoices: can('moveStock') && choicesDue });
   // As on the list: the dialogs mount when one is first opened, and then stay (a closing dialog keeps its transition).
   useCodeAfterFirstContent(loadDetailDialogs);
   const dialogsWanted = useOnceTrue(stock.dialog !== null || transfer.from !== null || confirming);

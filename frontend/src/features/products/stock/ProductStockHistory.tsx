@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useAfterPaint } from '../../../lib/useAfterPaint';
+import { AFTER_PAINT_TURNS } from './after-paint-turns';
 import { useStockHistory } from './useStockHistory';
 import { loadStockMovements, StockHistory } from './StockHistory';
 
@@ -17,12 +18,13 @@ export interface ProductStockHistoryProps {
  * state, so they draw the history again, not the whole page.
  */
 export function ProductStockHistory({ productId, page, onPageChange, paused }: ProductStockHistoryProps) {
-  const productPainted = useAfterPaint(true);
-  const history = useStockHistory(productId, page, paused || !productPainted);
+  const historyDue = useAfterPaint(true, AFTER_PAINT_TURNS.history);
+  const chartDue = useAfterPaint(true, AFTER_PAINT_TURNS.chart);
+  const history = useStockHistory(productId, page, { skip: paused || !historyDue, skipChart: paused || !chartDue });
   // The history's list code is fetched with its data, not once the data has come.
   useEffect(() => {
-    if (productPainted) void loadStockMovements().catch(() => undefined);
-  }, [productPainted]);
+    if (historyDue) void loadStockMovements().catch(() => undefined);
+  }, [historyDue]);
   return (
     <StockHistory
       movements={history.movements}

@@ -16,11 +16,11 @@ const CHART_MOVEMENTS = PAGINATION.maxLimit;
  * the quantity chart, both read from the product in the Apollo cache, so an
  * adjustment that drops the product's cached movements brings both up to date.
  */
-export function useStockHistory(productId: string, page: number, skip: boolean) {
+export function useStockHistory(productId: string, page: number, { skip, skipChart }: { skip: boolean; skipChart: boolean }) {
   const now = useNow();
 
   const historyQuery = useProductStockHistoryQuery({ variables: { id: productId, page, limit: HISTORY_PAGE_SIZE }, skip });
-  const chartQuery = useProductStockChartQuery({ variables: { id: productId, limit: CHART_MOVEMENTS }, skip });
+  const chartQuery = useProductStockChartQuery({ variables: { id: productId, limit: CHART_MOVEMENTS }, skip: skipChart });
 
   const historyPage = historyQuery.dataState === 'complete' ? historyQuery.data.product.movements : null;
   const chartMovements = chartQuery.dataState === 'complete' ? chartQuery.data.product.movements.movements : null;
