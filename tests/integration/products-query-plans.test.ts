@@ -119,20 +119,23 @@ interface PlanNode {
 async function planOf(statement: FunctionStatement, asApp?: string): Promise<PlanNode> {
   const { text, values } = toPg(statement);
   const explain = (sql: TestApp['sql']) => sql(`EXPLAIN (FORMAT JSON) ${text}`, values);
-  const [row] = await (asApp ? inWorkspaceAsApp(asApp, explain) : statement.settings?.length ? withSettings(statement.settings, explain) : explain(app.sql));
+  const [row] = await withSettings([...(asApp ? asAppInWorkspace(asApp) : []), ...(statement.settings ?? [])], explain);
   return row['QUERY PLAN'][0].Plan;
 }
 
 /** A statement, and when it is a function's, the settings the function runs it with (its SET clauses). */
 type FunctionStatement = Statement & { settings?: string[] };
 
-/** Runs `work` with settings such as 'enable_seqscan=off' in force, as a function's SET clauses put them. */
+/**
+ * Runs `work` in a transaction with settings such as 'enable_seqscan=off' in force (as a function's SET clauses put
+ * them, or SET LOCAL would), rolled back after it.
+ */
 async function withSettings<T>(settings: string[], work: (sql: TestApp['sql']) => Promise<T>): Promise<T> {
   await app.sql('BEGIN');
   try {
     for (const setting of settings) {
-      const [name, value] = setting.split('=');
-      await app.sql(`SELECT set_config($1, $2, true)`, [name, value]);
+      const at = setting.indexOf('=');
+      await app.sql(`SELECT set_config($1, $2, true)`, [setting.slice(0, at), setting.slice(at + 1)]);
     }
     return await work(app.sql);
   } finally {
@@ -140,17 +143,11 @@ async function withSettings<T>(settings: string[], work: (sql: TestApp['sql']) =
   }
 }
 
+/** The settings of a request's statements: the app's role, behind row-level security, in `workspaceId`. */
+const asAppInWorkspace = (workspaceId: string) => [`role=${APP_ROLE}`, `stockroom.workspace_id=${workspaceId}`];
+
 /** Runs `work` as a request's statements run: as the app's role, behind row-level security, in `workspaceId`. */
-async function inWorkspaceAsApp<T>(workspaceId: string, work: (sql: TestApp['sql']) => Promise<T>): Promise<T> {
-  await app.sql('BEGIN');
-  try {
-    await app.sql(`SET LOCAL ROLE ${APP_ROLE}`);
-    await app.sql(`SELECT set_config('stockroom.workspace_id', $1, true)`, [workspaceId]);
-    return await work(app.sql);
-  } finally {
-    await app.sql('ROLLBACK');
-  }
-}
+const inWorkspaceAsApp = <T>(workspaceId: string, work: (sql: TestApp['sql']) => Promise<T>): Promise<T> => withSettings(asAppInWorkspace(workspaceId), work);
 
 const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
 

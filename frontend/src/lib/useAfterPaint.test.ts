@@ -7,6 +7,8 @@ import { afterPaint } from './useAfterPaint';
 describe('afterPaint', () => {
   const tasks: Array<() => void> = [];
   const frames: Array<() => void> = [];
+  /** The task running now, counted from the first after the frames. */
+  let current = -1;
   /** Runs the queued tasks one at a time, as the browser would, noting which task each work ran in. */
   const runTasks = () => {
     for (let task = 0; tasks.length > 0; task += 1) {
@@ -15,7 +17,6 @@ describe('afterPaint', () => {
     }
   };
   const paintFrame = () => frames.splice(0).forEach((frame) => frame());
-  let current = -1;
 
   beforeEach(() => {
     tasks.length = 0;
