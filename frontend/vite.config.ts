@@ -282,6 +282,8 @@ const clientBuild: UserConfig['build'] = {
 };
 
 const MAIN_MODULE = fromHere('src/main.tsx');
+/** A signed-in page's first script (the page shells name it, scripts/prerender.mjs): an entry of its own, sharing no chunk with the app. */
+const ASK_EARLY_MODULE = fromHere('src/ask-early.ts');
 const OFFLINE_DATA_MODULE = /[\\/](?:src[\\/]lib[\\/]offline|node_modules[\\/]idb)[\\/]/;
 const STYLE_MODULE = /\.css(?:\?|$)/;
 
@@ -296,7 +298,7 @@ const appBuild: UserConfig['build'] = {
   // The build-time page shells (scripts/prerender.mjs) read it to preload each route's chunks.
   manifest: true,
   rolldownOptions: {
-    input: { app: fromHere('index.html') },
+    input: { app: fromHere('index.html'), 'ask-early': ASK_EARLY_MODULE },
     // No page's chunk is imported from outside the app, so rolldown may reshape what entries export
     // (inlining, below, requires it).
     preserveEntrySignatures: false,
@@ -328,11 +330,11 @@ const appBuild: UserConfig['build'] = {
           // chunk. Left to itself, rolldown makes a chunk for each set of pages that shares a module and
           // does not fold into the entry what the entry loads anyway: the app's first modules were 18
           // scripts, most under 2 KB, that every page waited for. On a phone each request costs a round
-          // trip, six at a time. main.tsx stays out of it, and styles stay with their pages.
+          // trip, six at a time. main.tsx and ask-early.ts stay out of it, and styles stay with their pages.
           {
             name: 'app-start',
             tags: ['$initial'],
-            test: (id) => id !== MAIN_MODULE && !STYLE_MODULE.test(id),
+            test: (id) => id !== MAIN_MODULE && id !== ASK_EARLY_MODULE && !STYLE_MODULE.test(id),
             includeDependenciesRecursively: false,
           },
         ],

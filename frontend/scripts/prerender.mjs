@@ -24,7 +24,7 @@ const renderer = pathToFileURL(join(ssrDir, 'prerender.js')).href;
  * frame shows its fallback.
  */
 const freshRenderer = (route) => import(`${renderer}?route=${encodeURIComponent(route)}`);
-const { pageModuleOf, PRERENDERED_ROUTES } = await freshRenderer('');
+const { pageModuleOf, PRERENDERED_ROUTES, EARLY_REQUESTS_ELEMENT_ID } = await freshRenderer('');
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
 // A stylesheet imported by its address (`?url`) is listed under its absolute path.
 const DARK_STYLESHEET = Object.values(manifest).find((chunk) => chunk.src?.endsWith('src/lib/theme/blueprint-dark.css'))?.file;
@@ -101,6 +101,32 @@ function preloadLinks(location, signedIn) {
   ].join('\n');
 }
 
+/**
+ * A signed-in screen's first script (src/ask-early.ts): it sends the page's first requests while the
+ * app's scripts come. It may import only rolldown's runtime (2 KB, which every page preloads first):
+ * with any chunk of the app's it would wait for that chunk to come.
+ */
+const ASK_EARLY_MODULE = 'src/ask-early.ts';
+const askEarly = manifest[ASK_EARLY_MODULE];
+if (!askEarly) throw new Error(`The build manifest has no chunk for ${ASK_EARLY_MODULE}`);
+const askEarlyImports = [...(askEarly.imports ?? []), ...(askEarly.dynamicImports ?? [])].filter((key) => !key.startsWith('_rolldown-runtime'));
+if (askEarlyImports.length > 0) throw new Error(`${ASK_EARLY_MODULE} imports ${askEarlyImports.join(', ')}: it must stand alone`);
+
+/**
+ * The requests a signed-in screen sends first (the app's own, written down by the renderer), as JSON
+ * the page's first script reads (a data block: the CSP runs no inline script), and that script,
+ * run as soon as it has come. `<` is escaped so that no text in the JSON can end the block.
+ */
+async function earlyRequestTags(earlyRequestsFor, path) {
+  const config = await earlyRequestsFor(path);
+  if (config.requests.length === 0) return '';
+  const json = JSON.stringify(config).replace(/</g, '\\u003c');
+  return [
+    `    <script type="application/json" id="${EARLY_REQUESTS_ELEMENT_ID}">${json}</script>`,
+    `    <script type="module" async crossorigin src="/${askEarly.file}"></script>`,
+  ].join('\n');
+}
+
 // Rendering in Node: the components' layout effects would only warn here.
 const warn = console.error;
 console.error = (message, ...rest) => {
@@ -111,7 +137,8 @@ console.error = (message, ...rest) => {
 const shells = [];
 mkdirSync(join(dist, 'shells'), { recursive: true });
 for (const { path, location, signedIn, title: shellTitle } of PRERENDERED_ROUTES) {
-  const { renderRoute } = await freshRenderer(path);
+  const { renderRoute, earlyRequestsFor } = await freshRenderer(path);
+  const early = signedIn ? await earlyRequestTags(earlyRequestsFor, path) : '';
   const rendered = await renderRoute(location, signedIn);
   const { html } = rendered;
   // A page names itself as it renders; one whose name waits for its data takes its route's.
@@ -119,6 +146,8 @@ for (const { path, location, signedIn, title: shellTitle } of PRERENDERED_ROUTES
   const links = preloadLinks(location, signedIn);
   const page = template
     .replace(TITLE, (tag) => (title ? `<title>${escapeHtml(title)}</title>` : tag))
+    // Before the app's scripts, so the parser finds it first.
+    .replace(/\n\s*<script type="module"/, (tag) => (early ? `\n${early}${tag}` : tag))
     .replace(ROOT_DIV, () => `<div id="root">${html}</div>`)
     .replace('  </head>', `${links ? `${links}\n` : ''}  </head>`);
   const file = `shells/${path === '/' ? 'index' : path.slice(1).replace(/[/:]+/g, '-')}.html`;

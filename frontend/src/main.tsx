@@ -5,6 +5,7 @@ import { isSignedInPath, preloadRoute, preloadRouteData } from './app/router';
 import { preloadSignedInLinks } from './app/navigation';
 import { preloadWorkspaceSwitcher } from './app/WorkspaceSwitcherSlot';
 import { askOneByOne } from './lib/preload-data';
+import { dropEarlyAnswers } from './lib/early-answers/take-early-answer';
 import { createApolloClient } from './lib/apollo';
 import { unexpiredStoredToken } from './lib/session/auth-flows';
 import { askFirstProfile } from './lib/session/first-profile';
@@ -55,6 +56,8 @@ void new Promise((resolve) => setTimeout(resolve))
   .then(async () => {
     const client = createApolloClient();
     if (token !== null) await waitAtMost(FIRST_DATA_WAIT_MS, askFirstAnswers(client, token));
+    // The first answers have been asked for, and those the page's HTML sent early (src/ask-early.ts) taken.
+    dropEarlyAnswers();
     const { renderApp } = await rendering;
     renderApp(client);
     // The installable app: its worker keeps the app's files so that it opens with no network.

@@ -175,7 +175,7 @@ describe('first view of the signed-in pages', () => {
     s.assertClean();
   });
 
-  it("goes from the build-time shell straight to the list and to a product, with the user's name, their answers asked for once", async () => {
+  it("goes from the build-time shell straight to the list and to a product, with the user's name, their answers asked for once, before the app has loaded", async () => {
     const s = b.session();
     await s.page.setViewportSize(MOBILE);
     const { user, session } = await createUserWithSession('first-answers');
@@ -207,6 +207,20 @@ describe('first view of the signed-in pages', () => {
       if (req.url().endsWith('/graphql') && req.method() === 'POST') operations.push((JSON.parse(req.postData() ?? '{}') as { operationName: string }).operationName);
     });
     const drawnByApp = () => s.page.evaluate(() => (window as unknown as { __drawn: { loadingByApp: number; placeholderUserByApp: number } }).__drawn);
+    // Which script sent each GraphQL request: the page's first ones go before the app has loaded (src/ask-early.ts).
+    await s.context.addInitScript(() => {
+      const sentBy: Record<string, string> = {};
+      (window as unknown as { __sentBy: typeof sentBy }).__sentBy = sentBy;
+      const original = window.fetch;
+      window.fetch = function (input: RequestInfo | URL, init?: RequestInit) {
+        if (String(input).endsWith('/graphql') && typeof init?.body === 'string') {
+          const script = /\/assets\/([\w]+(?:-[\w]+)*?)-[\w-]{8}\.js/.exec(new Error().stack ?? '')?.[1] ?? '?';
+          sentBy[(JSON.parse(init.body) as { operationName: string }).operationName] ??= script;
+        }
+        return original.call(this, input, init);
+      };
+    });
+    const sentBy = () => s.page.evaluate(() => (window as unknown as { __sentBy: Record<string, string> }).__sentBy);
 
     const list = new ProductListPage(s.page);
     await list.goto();
@@ -216,6 +230,7 @@ describe('first view of the signed-in pages', () => {
     await s.page.getByRole('button', { name: /^User menu for / }).filter({ hasText: user.fullName }).waitFor();
     expect(await drawnByApp()).toEqual({ loadingByApp: 0, placeholderUserByApp: 0 });
     expect(operations.sort()).toEqual(['Me', 'ProductCategories', 'ProductList', 'ProductStats']);
+    expect(await sentBy()).toEqual({ ProductList: 'ask-early', ProductStats: 'ask-early', ProductCategories: 'ask-early', Me: 'ask-early' });
 
     operations.length = 0;
     const detail = new ProductDetailPage(s.page);
@@ -223,6 +238,7 @@ describe('first view of the signed-in pages', () => {
     await s.page.getByRole('heading', { level: 1, name: 'First answers lamp' }).waitFor();
     expect(await drawnByApp()).toEqual({ loadingByApp: 0, placeholderUserByApp: 0 });
     expect(operations.filter((name) => name === 'ProductDetails' || name === 'Me')).toEqual(['ProductDetails', 'Me']);
+    expect(await sentBy()).toMatchObject({ ProductDetails: 'ask-early', Me: 'ask-early' });
     s.assertClean();
   });
 

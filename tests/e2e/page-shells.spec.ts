@@ -11,6 +11,9 @@ import { e2eEnv } from './support/env';
  * draws it), and the signed-in layout (side navigation included) is the same before and
  * after the session check, so nothing moves when it answers.
  */
+/** A signed-in screen's first script, which sends its first requests before the app has loaded. */
+const EARLY_REQUESTS_SCRIPT = /^\/assets\/ask-early-[\w-]+\.js$/;
+
 describe('page shells', () => {
   const b = useBrowser();
 
@@ -79,7 +82,10 @@ describe('page shells', () => {
       await s.page.locator('h1').first().waitFor();
       // The scripts the page's HTML names; those a page fetches later, when it needs them, go at the usual priority.
       const named = new Set([...html.matchAll(/<(?:script|link rel="modulepreload")[^>]* (?:src|href)="([^"]+\.js)"/g)].map((m) => m[1]));
-      const scripts = priorities.filter((r) => r.type === 'Script' && named.has(r.url));
+      // A signed-in screen's first script (src/ask-early.ts, 2 KB) draws nothing: it sends the page's first requests, and goes first.
+      const early = priorities.filter((r) => r.type === 'Script' && EARLY_REQUESTS_SCRIPT.test(r.url)).map((r) => r.priority);
+      expect({ path, early }).toEqual({ path, early: path.startsWith('/auth') ? [] : ['High'] });
+      const scripts = priorities.filter((r) => r.type === 'Script' && named.has(r.url) && !EARLY_REQUESTS_SCRIPT.test(r.url));
       const styles = priorities.filter((r) => r.type === 'Stylesheet');
       expect({ path, scripts: scripts.length > 3, styles: styles.length > 0 }).toEqual({ path, scripts: true, styles: true });
       expect({ path, notLow: scripts.filter((r) => r.priority !== 'Low').map((r) => `${r.url} ${r.priority}`) }).toEqual({ path, notLow: [] });

@@ -1,15 +1,15 @@
 import { useApolloClient } from '@apollo/client/react';
 import { useEffect, useState, type ComponentType } from 'react';
 import type { OfflineStatusProps } from '../features/offline/components/OfflineStatus';
-import { afterPaint } from '../lib/useAfterPaint';
+import { afterFirstContent } from '../lib/first-content';
 import { useWorkspace } from '../lib/workspace';
 
 /**
  * The header's offline status and the work behind it (features/offline/start-offline.ts: sending the
  * changes recorded offline, keeping the local copy of the workspace's products), for the signed-in.
- * Its code is asked for once the first render is on screen, as the workspace switcher's is: a
- * page's first render never waits for a script its HTML does not name, and the signed-out pages go
- * without it. It renders nothing (and so redraws nothing) until there is something to say.
+ * Its code is asked for once the first page's content is on screen, as the user menu's is: neither the
+ * page's first render nor its first answers wait for a script its HTML does not name, and the
+ * signed-out pages go without it. It renders nothing (and so redraws nothing) until there is something to say.
  */
 export function OfflineStatusSlot({ compact }: { compact: boolean }) {
   const client = useApolloClient();
@@ -18,7 +18,7 @@ export function OfflineStatusSlot({ compact }: { compact: boolean }) {
   useEffect(() => {
     let stop: (() => void) | undefined;
     let live = true;
-    const cancel = afterPaint(
+    const cancel = afterFirstContent(
       () =>
         void import('../features/offline/start-offline')
           .then((offline) => {

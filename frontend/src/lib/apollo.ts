@@ -5,6 +5,7 @@ import { ErrorLink } from '@apollo/client/link/error';
 import { RetryLink } from '@apollo/client/link/retry';
 import { OperationTypeNode } from 'graphql';
 import { isSecondFactorRequiredError, isUnauthenticatedError, isWorkspaceNotFoundError } from './errors';
+import { takeEarlyAnswer } from './early-answers/take-early-answer';
 import { countRequest } from './first-content';
 import { notifySessionRejected } from './session/session-events';
 import { readBrowserToken } from './session/storage';
@@ -34,7 +35,13 @@ const ACCOUNT_OPERATIONS: ReadonlySet<string> = new Set(['Me', 'WorkspaceList', 
 
 const operationName = (operation: { operationName?: string }) => operation.operationName ?? '';
 
+/** Whether the app names the chosen workspace in a request for this operation: every one but the account's own and the public calls. */
+export const namesWorkspace = (name: string) => !ACCOUNT_OPERATIONS.has(name) && !PUBLIC_OPERATIONS.has(name);
+
 function fetchWithTimeout(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  // A signed-in page's first requests may have been sent before the app loaded (src/ask-early.ts).
+  const early = takeEarlyAnswer(init);
+  if (early) return countRequest(early);
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
   const signal = init?.signal && 'any' in AbortSignal ? AbortSignal.any([init.signal, timeout]) : (init?.signal ?? timeout);
   return countRequest(fetch(input, { ...init, signal }));
@@ -70,12 +77,13 @@ const typePolicies: TypePolicies = {
 
 export const createCache = () => new InMemoryCache({ typePolicies });
 
-export function createApolloClient(): ApolloClient {
+/** `fetch` stands in for the network (the build uses it to write down the requests a page starts with). */
+export function createApolloClient({ fetch = fetchWithTimeout }: { fetch?: typeof globalThis.fetch } = {}): ApolloClient {
   const authLink = new SetContextLink((previous, operation) => {
     if (PUBLIC_OPERATIONS.has(operationName(operation))) return {};
     const token = readBrowserToken();
     if (!token) return {};
-    const workspace = ACCOUNT_OPERATIONS.has(operationName(operation)) ? {} : workspaceHeaders();
+    const workspace = namesWorkspace(operationName(operation)) ? workspaceHeaders() : {};
     return { headers: { ...previous.headers, ...workspace, authorization: `Bearer ${token}` } };
   });
 
@@ -102,7 +110,7 @@ export function createApolloClient(): ApolloClient {
     },
   });
 
-  const httpLink = new HttpLink({ uri: GRAPHQL_ENDPOINT, fetch: fetchWithTimeout });
+  const httpLink = new HttpLink({ uri: GRAPHQL_ENDPOINT, fetch });
 
   return new ApolloClient({
     link: ApolloLink.from([errorLink, retryLink, authLink, httpLink]),

@@ -1,6 +1,7 @@
 import { getBrowserStorages, readBrowserToken } from '../session/storage';
 
-const KEY_PREFIX = 'stockroom_workspace:';
+/** The chosen workspace's storage key is this and the account's id. */
+export const WORKSPACE_KEY_PREFIX = 'stockroom_workspace:';
 
 /** The signed-in account's id, read from its session token's `sub` claim (the server checks the token; this only names a storage key). */
 export function accountIdOf(token: string | null): string | null {
@@ -16,7 +17,7 @@ export function accountIdOf(token: string | null): string | null {
 
 const keyOf = () => {
   const account = accountIdOf(readBrowserToken());
-  return account ? `${KEY_PREFIX}${account}` : null;
+  return account ? `${WORKSPACE_KEY_PREFIX}${account}` : null;
 };
 
 /** The workspace this account chose last, per account so a shared browser never sends one account's choice for another; null: the personal one. */
