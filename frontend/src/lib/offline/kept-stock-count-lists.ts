@@ -10,9 +10,14 @@ import { currentCopyKey } from './product-copy';
 
 const keyOf = (workspace: string, page: number) => `${workspace}:${page}`;
 
-/** Keeps the list's answer for a page in the chosen workspace. */
-export async function keepStockCountList(page: number, list: StockCountListQuery['stockCounts']): Promise<void> {
-  const workspace = currentCopyKey();
+/**
+ * Keeps the list's answer for a page in `workspaceId`, the workspace chosen when the page drew it
+ * (null: the personal one). The caller reads it as it draws the answer: a switch of workspace empties
+ * Apollo's cache and drops the requests in flight before anything is drawn again, so that is the
+ * workspace the answer came from, where the choice read once this module has loaded might not be.
+ */
+export async function keepStockCountList(workspaceId: string | null, page: number, list: StockCountListQuery['stockCounts']): Promise<void> {
+  const workspace = currentCopyKey(workspaceId);
   if (!workspace) return;
   await (await offlineDb()).put('stockCountLists', { key: keyOf(workspace, page), workspace, page, list, savedAt: Date.now() });
 }

@@ -13,6 +13,7 @@ import { isPassingFailure } from '../../../lib/offline/read-retry';
 import { SignedInTitles } from '../../../lib/page-titles';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { useWorkspaceRole } from '../../../lib/workspace';
+import { readChosenWorkspace } from '../../../lib/workspace/workspace-storage';
 import { NewStockCountDialog, type NewStockCount } from '../components/NewStockCountDialog';
 import { StockCountList } from '../components/StockCountList';
 import { stockCountPath } from '../urls';
@@ -23,8 +24,8 @@ const PAGE_SIZE = 20;
 /** The list as this device last saw it: only ever loaded with no network (or no answer). */
 const KeptStockCountList = lazy(() => import('../components/KeptStockCountList'));
 /** Keeps each answer of the list on the device, in its own chunk: the list's first load does without it. */
-const keepList = (page: number, list: StockCountListQuery['stockCounts']) =>
-  import('../../../lib/offline/kept-stock-count-lists').then((kept) => kept.keepStockCountList(page, list)).catch(() => undefined);
+const keepList = (workspaceId: string | null, page: number, list: StockCountListQuery['stockCounts']) =>
+  import('../../../lib/offline/kept-stock-count-lists').then((kept) => kept.keepStockCountList(workspaceId, page, list)).catch(() => undefined);
 
 /**
  * /stock-counts: the workspace's stocktake sessions, newest first, each with
@@ -44,7 +45,8 @@ export default function StockCountsPage() {
   const fromDevice = !counts && (offline || (list.error && isPassingFailure(list.error)));
 
   useEffect(() => {
-    if (counts) void keepList(page, counts);
+    // Under the workspace chosen as the answer is drawn, the one it came from.
+    if (counts) void keepList(readChosenWorkspace(), page, counts);
   }, [page, counts]);
 
   const create = async (input: NewStockCount) => {
