@@ -1,4 +1,4 @@
-import type { EarlyAnswers, EarlyRequests } from './lib/early-answers/early-requests';
+import type { EarlyAnswers, EarlyAnswersWindow, EarlyRequests } from './lib/early-answers/early-requests';
 
 /**
  * A signed-in page's first script, which its HTML runs as soon as it has come (async), before the
@@ -16,10 +16,11 @@ import type { EarlyAnswers, EarlyRequests } from './lib/early-answers/early-requ
 /** The page's JSON block of early requests (scripts/prerender.mjs writes it). */
 export const EARLY_REQUESTS_ELEMENT_ID = 'early-requests';
 
-/** The window's slot for the answers (take-early-answer.ts reads the same name). */
-const ANSWERS_SLOT = 'stockroomEarlyAnswers';
-
-/** The account's id in a session token (its `sub` claim), as lib/workspace/workspace-storage.ts reads it to name the chosen workspace's key. */
+/**
+ * The account's id in a session token (its `sub` claim), as lib/workspace/workspace-storage.ts's
+ * accountIdOf reads it to name the chosen workspace's key. A copy: shared, that module would sit in a
+ * chunk of its own that both scripts load, and the sign-in page's scripts have no room for one more.
+ */
 function accountIdOf(token: string): string | null {
   try {
     const claims = JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: unknown };
@@ -36,6 +37,8 @@ interface Sent {
   body: string;
   headers: Record<string, string>;
   response: Promise<Response>;
+  /** Aborts the request when the app gives up the answer it took. */
+  controller: AbortController;
 }
 
 /** The app's way to the answers `sent`: each for the very same body (as Apollo's client writes it, at build time and now) and headers, once. */
@@ -45,6 +48,10 @@ export function earlyAnswers(sent: Sent[]): EarlyAnswers {
       const index = sent.findIndex((request) => request.body === init?.body && headersOf(request.headers) === headersOf(init.headers));
       if (index < 0) return null;
       const [request] = sent.splice(index, 1);
+      const signal = init?.signal;
+      const giveUp = () => request.controller.abort(signal?.reason);
+      if (signal?.aborted) giveUp();
+      else signal?.addEventListener('abort', giveUp, { once: true });
       // An answer that has already come is read in a task of its own, as one from the network is: the
       // task that sent the request is long enough on a phone without the answer's work added to it.
       return request.response.then((response) => new Promise<Response>((resolve) => setTimeout(() => resolve(response))));
@@ -94,10 +101,11 @@ export function askEarly(config: EarlyRequests, location: Pick<Location, 'pathna
     // Names in lower case, as Apollo's client writes them.
     const headers: Record<string, string> = { ...request.headers, ...(request.inWorkspace && workspace ? { [config.workspaceHeader.toLowerCase()]: workspace } : {}), authorization: `Bearer ${token}` };
     const body = withParams(request.body, params);
-    const response = fetch('/graphql', { method: 'POST', headers, body });
+    const controller = new AbortController();
+    const response = fetch('/graphql', { method: 'POST', headers, body, signal: controller.signal });
     // The app may never take it (it has moved to another page by then): its failure is then nobody's.
     response.catch(() => undefined);
-    return { body, headers, response };
+    return { body, headers, response, controller };
   });
 }
 
@@ -107,7 +115,7 @@ export function startEarlyRequests(): void {
     const element = document.getElementById(EARLY_REQUESTS_ELEMENT_ID);
     if (!element?.textContent) return;
     const config = JSON.parse(element.textContent) as EarlyRequests;
-    (window as unknown as Record<string, EarlyAnswers>)[ANSWERS_SLOT] = earlyAnswers(askEarly(config, window.location, window.localStorage, Date.now()));
+    (window as EarlyAnswersWindow).stockroomEarlyAnswers = earlyAnswers(askEarly(config, window.location, window.localStorage, Date.now()));
   } catch {
     // Storage that cannot be read, a malformed page: the app asks for its answers itself.
   }

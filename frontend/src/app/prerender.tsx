@@ -2,12 +2,11 @@ import { ApolloProvider } from '@apollo/client/react';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
-import { TOKEN_EXPIRATION_STORAGE_KEY, TOKEN_STORAGE_KEY, WORKSPACE_HEADER } from '@stockroom/schema';
-import { createApolloClient, namesWorkspace } from '../lib/apollo';
-import type { EarlyRequest, EarlyRequests } from '../lib/early-answers/early-requests';
+import { createApolloClient } from '../lib/apollo';
+import type { EarlyRequests } from '../lib/early-answers/early-requests';
+import { noteEarlyRequests } from '../lib/early-answers/note-early-requests';
 import { EARLY_REQUESTS_ELEMENT_ID } from '../ask-early';
-import { askFirstProfile } from '../lib/session/first-profile';
-import { WORKSPACE_KEY_PREFIX } from '../lib/workspace/workspace-storage';
+import { queryProfile } from '../lib/session/first-profile';
 import { PrerenderedSessionContext } from '../lib/session';
 import { takeRenderedTitle } from '../lib/usePageTitle';
 import { preloadSignedInLinks } from './navigation';
@@ -51,29 +50,12 @@ function inertControls(html: string): string {
   return html.replace(/<(form|button|input|select|textarea)(?=[\s>])/g, '<$1 inert=""');
 }
 
-/**
- * What a signed-in screen's HTML asks before the app has loaded (src/ask-early.ts): the very requests
- * main.tsx sends first on that route, the page's first answers and the profile, written down from
- * the app's own Apollo client here with a fetch that only notes them. Each variable taken from the
- * route is written as the route writes it (`:id`), for the page to fill in.
- */
+/** What a signed-in screen's HTML asks before the app has loaded: the very requests main.tsx sends first on `path`. */
 export async function earlyRequestsFor(path: string): Promise<EarlyRequests> {
   await preloadRoute(path);
-  const requests: EarlyRequest[] = [];
-  let forPage = true;
-  const noted: typeof fetch = (_input, init) => {
-    const body = String(init?.body);
-    const { operationName } = JSON.parse(body) as { operationName: string };
-    // The page adds the session's and the workspace's headers; the build has neither.
-    const headers = new Headers(init?.headers);
-    headers.delete('authorization');
-    headers.delete(WORKSPACE_HEADER);
-    requests.push({ body, headers: Object.fromEntries(headers.entries()), inWorkspace: namesWorkspace(operationName), forPage });
-    return Promise.resolve(new Response(JSON.stringify({ data: null }), { headers: { 'content-type': 'application/json' } }));
-  };
-  const client = createApolloClient({ fetch: noted });
-  await preloadRouteData(client, new URL(path, 'http://build.invalid'));
-  forPage = false;
-  await askFirstProfile(client, 'build');
-  return { path, tokenKey: TOKEN_STORAGE_KEY, expiryKey: TOKEN_EXPIRATION_STORAGE_KEY, workspaceKeyPrefix: WORKSPACE_KEY_PREFIX, workspaceHeader: WORKSPACE_HEADER, requests };
+  return noteEarlyRequests(
+    path,
+    (client) => preloadRouteData(client, new URL(path, 'http://build.invalid')),
+    (client) => queryProfile(client),
+  );
 }

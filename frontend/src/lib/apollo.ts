@@ -39,12 +39,10 @@ const operationName = (operation: { operationName?: string }) => operation.opera
 export const namesWorkspace = (name: string) => !ACCOUNT_OPERATIONS.has(name) && !PUBLIC_OPERATIONS.has(name);
 
 function fetchWithTimeout(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  // A signed-in page's first requests may have been sent before the app loaded (src/ask-early.ts).
-  const early = takeEarlyAnswer(init);
-  if (early) return countRequest(early);
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
   const signal = init?.signal && 'any' in AbortSignal ? AbortSignal.any([init.signal, timeout]) : (init?.signal ?? timeout);
-  return countRequest(fetch(input, { ...init, signal }));
+  // A signed-in page's first requests may have been sent before the app loaded (src/ask-early.ts).
+  return countRequest(takeEarlyAnswer({ ...init, signal }) ?? fetch(input, { ...init, signal }));
 }
 
 /**

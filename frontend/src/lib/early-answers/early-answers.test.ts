@@ -1,9 +1,11 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
+import { matchRoutes } from 'react-router-dom';
 import { TOKEN_EXPIRATION_STORAGE_KEY, TOKEN_STORAGE_KEY, WORKSPACE_HEADER } from '@stockroom/schema';
 import { askEarly, earlyAnswers, routeParams } from '../../ask-early';
 import { createApolloClient } from '../apollo';
 import { WORKSPACE_KEY_PREFIX } from '../workspace/workspace-storage';
-import type { EarlyRequest, EarlyRequests } from './early-requests';
+import type { EarlyRequests } from './early-requests';
+import { noteEarlyRequests } from './note-early-requests';
 import { dropEarlyAnswers, takeEarlyAnswer } from './take-early-answer';
 
 /**
@@ -48,25 +50,13 @@ describe('early requests', () => {
     return new Response(JSON.stringify({ data }), { headers: { 'content-type': 'application/json' } });
   };
 
-  /** The page's requests as the build writes them: the app's client's own, with the route's `:id`. */
-  async function configFor(path: string): Promise<EarlyRequests> {
-    // The build has no session: the page adds it.
-    const session = new Map(stored);
-    stored.clear();
-    const requests: EarlyRequest[] = [];
-    let forPage = true;
-    const noted: typeof fetch = (_input, init) => {
-      const body = String(init?.body);
-      requests.push({ body, headers: Object.fromEntries(new Headers(init?.headers).entries()), inWorkspace: forPage, forPage });
-      return Promise.resolve(answerTo(body));
-    };
-    const client = createApolloClient({ fetch: noted });
-    await client.query({ query: ProductNameDocument, variables: { id: ':id' } });
-    forPage = false;
-    await client.query({ query: MeNameDocument, fetchPolicy: 'network-only' });
-    stored = session;
-    return { path, tokenKey: TOKEN_STORAGE_KEY, expiryKey: TOKEN_EXPIRATION_STORAGE_KEY, workspaceKeyPrefix: WORKSPACE_KEY_PREFIX, workspaceHeader: WORKSPACE_HEADER, requests };
-  }
+  /** The page's requests as the build writes them (its own code, with this test's documents): the route's `:id`, then the profile. */
+  const configFor = (path: string): Promise<EarlyRequests> =>
+    noteEarlyRequests(
+      path,
+      (client) => client.query({ query: ProductNameDocument, variables: { id: ':id' } }),
+      (client) => client.query({ query: MeNameDocument, fetchPolicy: 'network-only' }),
+    );
 
   beforeEach(() => {
     sent = [];
@@ -186,11 +176,37 @@ describe('early requests', () => {
 
   it('takes nothing for a request it did not send', () => {
     const headers = { authorization: 'Bearer t' };
-    (window as unknown as Record<string, unknown>).stockroomEarlyAnswers = earlyAnswers([{ body: '{"operationName":"Me"}', headers, response: Promise.resolve(new Response('{}')) }]);
+    (window as unknown as Record<string, unknown>).stockroomEarlyAnswers = earlyAnswers([{ body: '{"operationName":"Me"}', headers, response: Promise.resolve(new Response('{}')), controller: new AbortController() }]);
     expect(takeEarlyAnswer({ method: 'POST', body: '{"operationName":"Me" }', headers })).toBeNull();
     expect(takeEarlyAnswer({ method: 'POST', body: '{"operationName":"Me"}', headers: { authorization: 'Bearer u' } })).toBeNull();
     expect(takeEarlyAnswer({ method: 'GET' })).toBeNull();
     expect(takeEarlyAnswer(undefined)).toBeNull();
     expect(takeEarlyAnswer({ method: 'POST', body: '{"operationName":"Me"}', headers: { authorization: 'Bearer t' } })).not.toBeNull();
+  });
+
+  it("gives up a taken answer when the app does (its timeout, a query no longer wanted), and aborts the early request", async () => {
+    let earlySignal: AbortSignal | undefined;
+    Object.assign(globalThis, {
+      fetch: (_input: RequestInfo | URL, init?: RequestInit) => {
+        earlySignal = init?.signal ?? undefined;
+        return new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)));
+      },
+    });
+    const config = await configFor('/products/:id');
+    (window as unknown as Record<string, unknown>).stockroomEarlyAnswers = earlyAnswers(askEarly(config, { pathname: '/products/p-1', search: '' }, storage, NOW));
+    const [, me] = config.requests;
+    const giveUp = new AbortController();
+    const answer = takeEarlyAnswer({ method: 'POST', body: me.body, headers: { ...me.headers, authorization: `Bearer ${TOKEN}` }, signal: giveUp.signal });
+    expect(answer).not.toBeNull();
+    giveUp.abort(new Error('timed out'));
+    await expect(answer).rejects.toThrow('timed out');
+    expect(earlySignal?.aborted).toBe(true);
+  });
+
+  it("reads a route's parameters as the app's router does", () => {
+    const routes = ['/products/:id', '/products/:id/edit', '/locations/:id', '/stock-counts/:id', '/dashboard'];
+    const paths = ['/products/abc', '/products/abc/', '/products/caf%C3%A9', '/products/', '/products/abc/edit', '/locations/x%20y', '/stock-counts/7', '/dashboard', '/dashboard/', '/products'];
+    for (const route of routes)
+      for (const path of paths) expect({ route, path, params: routeParams(route, path) }).toEqual({ route, path, params: matchRoutes([{ path: route }], path)?.[0].params ?? null });
   });
 });

@@ -31,10 +31,15 @@ export interface EarlyRequest {
 }
 
 /**
- * What src/ask-early.ts leaves on the window (`stockroomEarlyAnswers`) for the app's fetch: the
- * answer to a request it has sent, for the very same request (body and headers), once; null for
- * any other, which the app's fetch sends itself.
+ * What src/ask-early.ts leaves on the window for the app's fetch: the answer to a request it has
+ * sent, for the very same request (body and headers), once, given up when `init.signal` aborts (the
+ * app's timeout, or a query no longer wanted); null for any other, which the app's fetch sends itself.
  */
 export interface EarlyAnswers {
   take(init: RequestInit | undefined): Promise<Response> | null;
+}
+
+/** The window as ask-early.ts leaves it and take-early-answer.ts reads it. */
+export interface EarlyAnswersWindow {
+  stockroomEarlyAnswers?: EarlyAnswers;
 }

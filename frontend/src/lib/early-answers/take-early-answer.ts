@@ -1,7 +1,7 @@
-import type { EarlyAnswers } from './early-requests';
+import type { EarlyAnswersWindow } from './early-requests';
 
 /** What src/ask-early.ts left on the window; the matching is its own, so pages without it carry none of it. */
-const slot = () => window as unknown as { stockroomEarlyAnswers?: EarlyAnswers };
+const slot = () => window as EarlyAnswersWindow;
 
 /** The answer a signed-in page's HTML already asked for this very request, taken once; null when it asked none like it. */
 export const takeEarlyAnswer = (init: RequestInit | undefined): Promise<Response> | null => slot().stockroomEarlyAnswers?.take(init) ?? null;
