@@ -61,7 +61,8 @@ export type BulkProductChangesInput = {
 };
 
 export type ChangePasswordInput = {
-  currentPassword: string;
+  /** Left out, a sign-in or step-up within the last 10 minutes stands for it (for an account single sign-on opened, whose password nobody chose) */
+  currentPassword?: string | null | undefined;
   /** At least 8 characters with upper case, lower case, a number and a special character */
   newPassword: string;
 };
@@ -124,7 +125,8 @@ export type CreateWebhookInput = {
 export type DisableTotpInput = {
   /** A code from the authenticator app, or a recovery code */
   code: string;
-  password: string;
+  /** The password; left out, a sign-in or step-up within the last 10 minutes stands for it */
+  password?: string | null | undefined;
 };
 
 export type ForgotPasswordInput = {
@@ -315,7 +317,7 @@ export type UpdateProductInput = {
 
 /** Any of the fields; a new email needs the caller's current password, must be free and starts unverified */
 export type UpdateProfileInput = {
-  /** The caller's own password: required when the email changes (also an admin's, for someone else's email) */
+  /** The caller's own password when the email changes (also an admin's, for someone else's email); left out, a sign-in or step-up within the last 10 minutes stands for it */
   currentPassword?: string | null | undefined;
   email?: string | null | undefined;
   firstName?: string | null | undefined;
@@ -324,7 +326,7 @@ export type UpdateProfileInput = {
 
 /** An admin may also change someone else's role and status */
 export type UpdateUserInput = {
-  /** The caller's own password: required when the email changes (also an admin's, for someone else's email) */
+  /** The caller's own password when the email changes (also an admin's, for someone else's email); left out, a sign-in or step-up within the last 10 minutes stands for it */
   currentPassword?: string | null | undefined;
   email?: string | null | undefined;
   firstName?: string | null | undefined;
@@ -846,7 +848,7 @@ export type SingleSignOnUnlinkMutation = { unlinkSingleSignOn: { message: string
 export type SecondFactorsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type SecondFactorsQuery = { secondFactors: { totp: boolean, recoveryCodesLeft: number } };
+export type SecondFactorsQuery = { secondFactors: { totp: boolean, recoveryCodesLeft: number, passwordSet: boolean } };
 
 export type TotpSetUpMutationVariables = Exact<{ [key: string]: never; }>;
 
@@ -1216,7 +1218,7 @@ export const ProfileAvatarRemoveDocument = {"kind":"Document","definitions":[{"k
 export const ProfilePasswordChangeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ProfilePasswordChange"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ChangePasswordInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"changePassword"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]} as unknown as DocumentNode<ProfilePasswordChangeMutation, ProfilePasswordChangeMutationVariables>;
 export const SingleSignOnLinkDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SingleSignOnLink"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"singleSignOnLink"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"provider"}},{"kind":"Field","name":{"kind":"Name","value":"linked"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"linkedAt"}}]}}]}}]} as unknown as DocumentNode<SingleSignOnLinkQuery, SingleSignOnLinkQueryVariables>;
 export const SingleSignOnUnlinkDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SingleSignOnUnlink"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"unlinkSingleSignOn"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]} as unknown as DocumentNode<SingleSignOnUnlinkMutation, SingleSignOnUnlinkMutationVariables>;
-export const SecondFactorsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SecondFactors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"secondFactors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totp"}},{"kind":"Field","name":{"kind":"Name","value":"recoveryCodesLeft"}}]}}]}}]} as unknown as DocumentNode<SecondFactorsQuery, SecondFactorsQueryVariables>;
+export const SecondFactorsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SecondFactors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"secondFactors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totp"}},{"kind":"Field","name":{"kind":"Name","value":"recoveryCodesLeft"}},{"kind":"Field","name":{"kind":"Name","value":"passwordSet"}}]}}]}}]} as unknown as DocumentNode<SecondFactorsQuery, SecondFactorsQueryVariables>;
 export const TotpSetUpDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"TotpSetUp"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"setUpTotp"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"secret"}},{"kind":"Field","name":{"kind":"Name","value":"otpauthUrl"}}]}}]}}]} as unknown as DocumentNode<TotpSetUpMutation, TotpSetUpMutationVariables>;
 export const TotpConfirmDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"TotpConfirm"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"VerificationCodeInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"confirmTotp"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"recoveryCodes"}}]}}]}}]} as unknown as DocumentNode<TotpConfirmMutation, TotpConfirmMutationVariables>;
 export const TotpDisableDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"TotpDisable"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"DisableTotpInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"disableTotp"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]} as unknown as DocumentNode<TotpDisableMutation, TotpDisableMutationVariables>;

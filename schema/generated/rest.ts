@@ -134,7 +134,7 @@ export interface paths {
         put?: never;
         /** Start setting up an authenticator app: its secret, shown this once; on once confirmed with a first code */
         post: operations["setUpTotp"];
-        /** Turn the authenticator off: the password and a code (or a recovery code); the recovery codes go with it */
+        /** Turn the authenticator off: a code (or a recovery code) and the password, or without it a sign-in or step-up within the last 10 minutes; the recovery codes go with it */
         delete: operations["disableTotp"];
         options?: never;
         head?: never;
@@ -427,7 +427,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Changes the signed-in user's password; every other session is signed out */
+        /** Changes the signed-in user's password (or sets one, for an account single sign-on opened); every other session is signed out. Without currentPassword, a sign-in or step-up within the last 10 minutes stands for it */
         post: operations["changePassword"];
         delete?: never;
         options?: never;
@@ -1797,6 +1797,8 @@ export interface components {
         SecondFactorStatus: {
             totp: boolean;
             recoveryCodesLeft: number;
+            /** @description Whether the holder chose the account's password; false for an account single sign-on opened, until one is set */
+            passwordSet: boolean;
         };
         TotpSetup: {
             /** @description Base32; in this answer only */
@@ -2928,7 +2930,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    password: string;
+                    password?: string | null;
                     code: string;
                 };
             };
@@ -2967,7 +2969,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Access denied. Insufficient permissions (an API token cannot manage factors) */
+            /** @description STEP_UP_REQUIRED: Confirm it is you: enter your password or a code again, or use a passkey (no password sent, and none given in 10 minutes); an API token gets Access denied */
             403: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4879,8 +4881,8 @@ export interface operations {
                     lastName?: string;
                     /** @description Must be free; a new address starts unverified and is sent a verification link */
                     email?: string;
-                    /** @description The caller's own password: required when the email changes (also an admin's, for someone else's email) */
-                    currentPassword?: string;
+                    /** @description The caller's own password when the email changes (also an admin's, for someone else's email); left out, a sign-in or step-up within the last 10 minutes stands for it */
+                    currentPassword?: string | null;
                 };
             };
         };
@@ -4914,6 +4916,18 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description STEP_UP_REQUIRED: Confirm it is you: enter your password or a code again, or use a passkey (POST /api/users/profile/step-up), when no current password is sent */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4975,7 +4989,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    currentPassword: string;
+                    currentPassword?: string | null;
                     newPassword: string;
                 };
             };
@@ -5008,6 +5022,18 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description STEP_UP_REQUIRED: Confirm it is you: enter your password or a code again, or use a passkey (POST /api/users/profile/step-up), when no current password is sent */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5393,8 +5419,8 @@ export interface operations {
                     lastName?: string;
                     /** @description Must be free; a new address starts unverified and is sent a verification link */
                     email?: string;
-                    /** @description The caller's own password: required when the email changes (also an admin's, for someone else's email) */
-                    currentPassword?: string;
+                    /** @description The caller's own password when the email changes (also an admin's, for someone else's email); left out, a sign-in or step-up within the last 10 minutes stands for it */
+                    currentPassword?: string | null;
                     /** @enum {unknown} */
                     role?: "Member" | "Admin";
                     /**

@@ -51,5 +51,9 @@ export const StepUpFields = {
   password: { ...Rules.currentPassword, required: false },
   code: { ...Rules.verificationCode, required: false },
 };
-/** Turning the authenticator off: the password and a current code, so neither a stolen session nor a stolen phone is enough. */
+/**
+ * Turning the authenticator off: the password and a current code, so neither
+ * a stolen session nor a stolen phone is enough. The form's rules: the server
+ * also takes a sign-in or step-up in the last 10 minutes for the password.
+ */
 export const DisableTotpFields = { password: Rules.currentPassword, code: Rules.verificationCode };

@@ -402,7 +402,12 @@ export const ResetPasswordFields = { email: Rules.email, resetToken: Rules.linkT
 export const VerifyEmailFields = { email: Rules.email, token: Rules.linkToken };
 export const ProfileFields = { firstName: Rules.firstName, lastName: Rules.lastName, email: Rules.email };
 export const ChangePasswordFields = { currentPassword: Rules.existingPassword, newPassword: Rules.newPassword };
-/** What changing an account's email asks for besides the new address: the caller's own password, so a stolen session cannot take the account over. */
+/**
+ * What changing an account's email asks for besides the new address: the
+ * caller's own password, so a stolen session cannot take the account over.
+ * These are the forms' rules; the server also takes a sign-in or step-up in
+ * the last 10 minutes instead of the password (ChangePasswordFields too).
+ */
 export const EmailChangeFields = { currentPassword: Rules.existingPassword };
 export const UserListFields = { page: Rules.page, limit: Rules.limit, search: Rules.search };
 /** What an admin may change of another user, besides the profile fields. */

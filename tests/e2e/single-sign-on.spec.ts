@@ -11,7 +11,7 @@ import { startTestProvider, type TestProvider } from '../support/oidc-provider';
 import { expectNoAxeViolations } from './support/axe';
 import { DESKTOP, MOBILE, useBrowser } from './support/browser';
 import { e2eEnv, uniqueEmail } from './support/env';
-import { saveScreenshot, sidewaysOverflow } from './support/screen-checks';
+import { saveScreenshot, sidewaysOverflow, stepUpDialogSettled } from './support/screen-checks';
 
 /**
  * Single sign-on in the browser (issue 40): the button on the sign-in page,
@@ -30,6 +30,9 @@ const email = uniqueEmail('sso');
 /** An account with an authenticator, which the provider's sign-in takes to the code step. */
 const GUARDED_ACCOUNT = 'e2e-sso-guarded';
 const guarded = newUser('ssototp');
+/** An account the provider opens, which then sets a password of its own from Edit Profile. */
+const SETTER_ACCOUNT = 'e2e-sso-setter';
+const setter = newUser('ssosetter');
 
 const freePort = () =>
   new Promise<number>((done, fail) => {
@@ -39,6 +42,17 @@ const freePort = () =>
       probe.close(() => done(port));
     });
   });
+
+/** Runs one statement on the e2e server's database. */
+async function onDatabase(sql: string, values: unknown[]): Promise<void> {
+  const db = new Client({ connectionString: e2eDatabaseUrl() });
+  await db.connect();
+  try {
+    await db.query(sql, values);
+  } finally {
+    await db.end();
+  }
+}
 
 /** The e2e server's embedded PostgreSQL, as the built backend finds it from its DATA_DIR. */
 function e2eDatabaseUrl(): string {
@@ -62,6 +76,7 @@ beforeAll(async () => {
   provider = await startTestProvider(`${baseUrl}/api/auth/oidc/callback`, {
     [ACCOUNT]: { email, email_verified: true, given_name: 'Sam', family_name: 'Single' },
     [GUARDED_ACCOUNT]: { email: guarded.email, email_verified: true, name: guarded.fullName },
+    [SETTER_ACCOUNT]: { email: setter.email, email_verified: true, name: setter.fullName },
   });
   dataDir = mkdtempSync(join(tmpdir(), 'stockroom-sso-'));
   server = spawn(process.execPath, [join(repoRoot, 'backend/dist/src/main.js')], {
@@ -187,10 +202,7 @@ describe('single sign-on', () => {
     const confirmed = await fetch(`${baseUrl}/api/users/profile/mfa/totp/confirm`, { method: 'POST', headers: authorized, body: JSON.stringify({ code: generateSync({ secret }) }) });
     expect(confirmed.status).toBe(200);
     // The confirmation spent this 30-second step's code: as if the next step had come, so the browser's code is fresh.
-    const db = new Client({ connectionString: e2eDatabaseUrl() });
-    await db.connect();
-    await db.query('UPDATE totp_factors SET last_time_step = last_time_step - 2 WHERE user_id = $1', [user.id]);
-    await db.end();
+    await onDatabase('UPDATE totp_factors SET last_time_step = last_time_step - 2 WHERE user_id = $1', [user.id]);
 
     await open(MOBILE);
     await page.goto('/auth/login?returnUrl=%2Fprofile');
@@ -216,5 +228,58 @@ describe('single sign-on', () => {
     await page.getByRole('button', { name: 'Verify and Sign In' }).click();
     await page.waitForURL(`${baseUrl}/profile`);
     await page.getByRole('region', { name: 'Single sign-on' }).getByText(`Linked to ${PROVIDER}`).waitFor();
+  });
+
+  it('lets an account the provider opened set a password with no current one; eleven minutes on it must sign in again first; clean at 375 and 1280 px', async () => {
+    await open(MOBILE);
+    await page.goto('/auth/login?returnUrl=%2Fprofile%2Fedit');
+    await page.getByRole('link', { name: `Sign in with ${PROVIDER}` }).click();
+    await atProvider(SETTER_ACCOUNT);
+    await page.waitForURL(`${baseUrl}/profile/edit`);
+    const setForm = page.getByRole('form', { name: 'Set a password' });
+    await setForm.waitFor();
+    await page.getByText('Your account was opened with single sign-on. Set a password to sign in with your email too.').waitFor();
+    // Nobody knows the password the provider's account was given, so neither form asks for it.
+    expect(await page.getByLabel('Current password').count()).toBe(0);
+    await page.getByRole('form', { name: 'Edit profile' }).getByLabel('Email').fill(uniqueEmail('ssosetter-moved'));
+    expect(await page.getByLabel('Current password').count()).toBe(0);
+    for (const viewport of [MOBILE, DESKTOP]) {
+      await page.setViewportSize(viewport);
+      expect(await sidewaysOverflow(page)).toEqual([]);
+      await saveScreenshot(page, 'single-sign-on', `set-password-${viewport.width}`);
+      await expectNoAxeViolations(page, `Edit Profile, setting a password, ${viewport.width} px`);
+    }
+
+    // Eleven minutes after the sign-in, the account has nothing to confirm it is you with but signing in again.
+    await onDatabase(`UPDATE sessions SET created_at = now() - interval '11 minutes', verified_at = NULL WHERE user_id = (SELECT id FROM users WHERE email = $1)`, [setter.email]);
+    await setForm.getByLabel('New password', { exact: true }).fill(setter.password);
+    await setForm.getByLabel('Confirm new password').fill(setter.password);
+    await setForm.getByRole('button', { name: 'Set Password' }).click();
+    const stepUp = page.getByRole('dialog', { name: 'Confirm it is you' });
+    await stepUp.getByText('It has been more than 10 minutes since you signed in. To go on, sign out, then sign in again.').waitFor();
+    expect(await stepUp.getByLabel('Password').count()).toBe(0);
+    await stepUpDialogSettled(page);
+    await saveScreenshot(page, 'single-sign-on', 'step-up-sign-in-again-1280');
+    await expectNoAxeViolations(page, 'Confirm it is you, nothing to confirm with, 1280 px');
+    await stepUp.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL((url) => url.pathname === '/auth/login');
+
+    // Signed in again, the password is set, and the form becomes the usual one.
+    await page.goto('/auth/login?returnUrl=%2Fprofile%2Fedit');
+    // The provider still has its own session: it answers at once.
+    await page.getByRole('link', { name: `Sign in with ${PROVIDER}` }).click();
+    await page.waitForURL(`${baseUrl}/profile/edit`);
+    await setForm.getByLabel('New password', { exact: true }).fill(setter.password);
+    await setForm.getByLabel('Confirm new password').fill(setter.password);
+    await setForm.getByRole('button', { name: 'Set Password' }).click();
+    const passwordCard = page.getByRole('region', { name: 'Change password' });
+    await passwordCard.getByRole('status').filter({ hasText: 'Password changed' }).waitFor();
+    await passwordCard.getByRole('form', { name: 'Change password' }).getByLabel('Current password').waitFor();
+    const signIn = await fetch(`${baseUrl}/api/auth/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: setter.email, password: setter.password }),
+    });
+    expect(signIn.status).toBe(200);
   });
 });

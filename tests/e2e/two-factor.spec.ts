@@ -1,10 +1,9 @@
 import { generateSync } from 'otplib';
-import type { Page } from 'playwright-core';
 import { SecondFactorMessages } from '@stockroom/schema';
 import { ApiTokensSection } from './pages/ApiTokensSection';
 import { DESKTOP, MOBILE, useBrowser } from './support/browser';
 import { checkAtEveryWidth, CLEAN_AT_EVERY_WIDTH } from './support/no-violations';
-import { animationsDone, saveScreenshot } from './support/screen-checks';
+import { animationsDone, saveScreenshot, stepUpDialogSettled } from './support/screen-checks';
 import { createUserWithSession, newUser, useSessionInBrowser } from './support/api';
 import { ageSessionsSql } from './support/database';
 import { AppShell, toastLocator } from './pages/AppShell';
@@ -24,13 +23,6 @@ import { SignUpPage } from './pages/SignUpPage';
 /** The code an app shows `steps` 30-second steps from now: a code works once, so each use takes its own step (the server allows one either side). */
 const codeOf = (secret: string, steps = 0) => generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
 
-/** The step-up dialog has faded in; behind it, the button of the action it holds spins until the dialog is answered. */
-const stepUpDialogSettled = (page: Page) =>
-  page.waitForFunction(
-    () =>
-      document.querySelector('.bp6-overlay-enter, .bp6-overlay-enter-active') === null &&
-      document.getAnimations().every((animation) => animation.playState !== 'running' || ((animation.effect as KeyframeEffect | null)?.target as Element | null)?.closest('.bp6-spinner')),
-  );
 
 describe('two-factor authentication', () => {
   const b = useBrowser();

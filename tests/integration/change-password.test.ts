@@ -1,5 +1,5 @@
 import { expectGqlError, expectRestError } from '../support/answers';
-import { GOOD_PASSWORD, linkIn, signUpUser, startTestApp, type TestApp } from '../support/test-app';
+import { ageSessions, GOOD_PASSWORD, linkIn, signUpUser, startTestApp, type TestApp } from '../support/test-app';
 
 /**
  * Changing a password (issue 4, profile): the current password is checked,
@@ -10,6 +10,7 @@ import { GOOD_PASSWORD, linkIn, signUpUser, startTestApp, type TestApp } from '.
 let app: TestApp;
 const CHANGE_PASSWORD = `mutation ChangePassword($input: ChangePasswordInput!) { changePassword(input: $input) { message } }`;
 const NEW_PASSWORD = 'N3w!Passw0rd-2026';
+const STEP_UP = 'Confirm it is you: enter your password or a code again, or use a passkey';
 
 beforeAll(async () => {
   app = await startTestApp();
@@ -51,7 +52,6 @@ describe('change password', () => {
     const other = (await signIn(alice.email, GOOD_PASSWORD)).body.accessToken;
     const cases: Array<[Record<string, string>, string, string]> = [
       [{ currentPassword: 'Wr0ng!Password', newPassword: NEW_PASSWORD }, 'currentPassword', 'Current password is incorrect'],
-      [{ currentPassword: '', newPassword: NEW_PASSWORD }, 'currentPassword', 'Current password is required'],
       [{ currentPassword: GOOD_PASSWORD, newPassword: 'password' }, 'newPassword', 'Password does not meet security requirements: it needs an upper-case letter, a number and a special character'],
       [{ currentPassword: GOOD_PASSWORD, newPassword: '' }, 'newPassword', 'New password is required'],
       [{ currentPassword: GOOD_PASSWORD, newPassword: GOOD_PASSWORD }, 'newPassword', 'New password must be different from the current password'],
@@ -62,6 +62,21 @@ describe('change password', () => {
     }
     expect((await me(other)).status).toBe(200);
     expect((await signIn(alice.email, GOOD_PASSWORD)).status).toBe(200);
+  });
+
+  it('without the current password, takes a sign-in or step-up in the last 10 minutes, and refuses an older session', async () => {
+    const alice = await signUpUser(app);
+    await ageSessions(app, alice.user.id);
+    for (const input of [{ newPassword: NEW_PASSWORD }, { currentPassword: '', newPassword: NEW_PASSWORD }, { currentPassword: null, newPassword: NEW_PASSWORD }]) {
+      expectRestError(await app.rest('POST', '/api/users/profile/password', input, { token: alice.token }), 403, 'STEP_UP_REQUIRED', STEP_UP);
+      expectGqlError(await app.gql(CHANGE_PASSWORD, { input }, { token: alice.token }), 'STEP_UP_REQUIRED', STEP_UP);
+    }
+    expect((await signIn(alice.email, GOOD_PASSWORD)).status).toBe(200);
+
+    expect((await app.rest('POST', '/api/users/profile/step-up', { password: GOOD_PASSWORD }, { token: alice.token })).status).toBe(200);
+    const answer = await app.gql(CHANGE_PASSWORD, { input: { newPassword: NEW_PASSWORD } }, { token: alice.token });
+    expect(answer.data.changePassword.message).toBe('Password changed. Your other sessions were signed out.');
+    expect((await signIn(alice.email, NEW_PASSWORD)).status).toBe(200);
   });
 
   it('needs a signed-in caller and refuses unknown fields', async () => {

@@ -1,7 +1,7 @@
 import { generateSync } from 'otplib';
 import { expectGqlError, expectRestError } from '../support/answers';
 import { SoftwareAuthenticator } from '../support/software-authenticator';
-import { decodeQuotedPrintable, GOOD_PASSWORD, signUpUser, startTestApp, uniqueIp, type TestApp } from '../support/test-app';
+import { ageSessions, decodeQuotedPrintable, GOOD_PASSWORD, signUpUser, startTestApp, uniqueIp, type TestApp } from '../support/test-app';
 
 /**
  * Passkeys (issue 40): adding, naming and removing them in the profile,
@@ -47,7 +47,7 @@ async function addPasskey(account: Account, authenticator: SoftwareAuthenticator
 }
 
 /** A session whose sign-in is older than the 10 minutes of step-up. */
-const ageSession = (account: Account) => app.sql(`UPDATE sessions SET created_at = now() - interval '11 minutes', verified_at = NULL WHERE user_id = $1`, [account.user.id]);
+const ageSession = (account: Account) => ageSessions(app, account.user.id);
 
 describe('adding passkeys in the profile', () => {
   it('registers a discoverable passkey for APP_URL, lists it by name, and stores its public key only', async () => {

@@ -4,7 +4,7 @@ import { SoftwareAuthenticator } from '../support/software-authenticator';
 import type { AddressInfo } from 'node:net';
 import { expectGqlError, expectRestError } from '../support/answers';
 import { CookieJar, startTestProvider, type ProviderAccount, type TestProvider } from '../support/oidc-provider';
-import { decodeQuotedPrintable, GOOD_PASSWORD, signUpUser, startTestApp, uniqueEmail, type TestApp } from '../support/test-app';
+import { ageSessions, decodeQuotedPrintable, GOOD_PASSWORD, signUpUser, startTestApp, uniqueEmail, type TestApp } from '../support/test-app';
 
 /**
  * Single sign-on with OpenID Connect (issue 40), against a real OpenID
@@ -29,6 +29,7 @@ const ACCOUNTS: Record<string, ProviderAccount> = {
   replayer: { email: uniqueEmail('replayer'), email_verified: true, name: 'Rep Layer' },
   guarded: { email: uniqueEmail('guarded'), email_verified: true, name: 'Gus Arded' },
   keyholder: { email: uniqueEmail('keyholder'), email_verified: true, name: 'Kay Holder' },
+  setter: { email: uniqueEmail('setter'), email_verified: true, name: 'Seth Etter' },
 };
 
 let provider: TestProvider;
@@ -147,6 +148,24 @@ describe('signing in with the provider', () => {
     const again = await signInWithProvider('newcomer');
     expect(again.user.id).toBe(user.id);
     expect(await app.sql('SELECT 1 FROM users WHERE email = $1', [newcomerEmail])).toHaveLength(1);
+  });
+
+  it('opens an account with no password anyone chose, which sets one and changes its email with the sign-in as its proof', async () => {
+    const { accessToken, user } = await signInWithProvider('setter');
+    const status = () => app.rest('GET', '/api/users/profile/mfa', undefined, { token: accessToken });
+    expect((await status()).body).toEqual({ totp: false, recoveryCodesLeft: 0, passwordSet: false });
+    const moved = uniqueEmail('setter-moved');
+    expect((await app.rest('PUT', '/api/users/profile/me', { email: moved }, { token: accessToken })).status).toBe(200);
+    const set = await app.rest('POST', '/api/users/profile/password', { newPassword: GOOD_PASSWORD }, { token: accessToken });
+    expect(set).toMatchObject({ status: 200, body: { message: 'Password changed. Your other sessions were signed out.' } });
+    expect((await status()).body.passwordSet).toBe(true);
+    const signedIn = await app.rest('POST', '/api/auth/signin', { email: moved, password: GOOD_PASSWORD });
+    expect(signedIn).toMatchObject({ status: 200, body: { user: { id: user.id } } });
+
+    // Ten minutes on, the sign-in no longer stands for the password.
+    await ageSessions(app, user.id);
+    const again = await app.rest('POST', '/api/users/profile/password', { newPassword: 'An0ther!Passw0rd' }, { token: accessToken });
+    expect(again).toMatchObject({ status: 403, body: { code: 'STEP_UP_REQUIRED' } });
   });
 
   it('signs in the existing account of a verified email, links it, and tells its owner', async () => {

@@ -1,6 +1,6 @@
 import { generateSync } from 'otplib';
 import { expectGqlError, expectRestError } from '../support/answers';
-import { decodeQuotedPrintable, GOOD_PASSWORD, SIGN_IN, signUpUser, startTestApp, uniqueIp, type TestApp } from '../support/test-app';
+import { ageSessions, decodeQuotedPrintable, GOOD_PASSWORD, SIGN_IN, signUpUser, startTestApp, uniqueIp, type TestApp } from '../support/test-app';
 
 /**
  * Two-factor authentication with an authenticator app (issue 40): set-up
@@ -16,6 +16,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const INVALID_CODE = 'Invalid verification code';
+const STEP_UP = 'Confirm it is you: enter your password or a code again, or use a passkey';
 const TOKEN_INVALID = 'This sign-in has expired. Please sign in again';
 const LOCKED = 'Account temporarily locked due to multiple failed login attempts';
 
@@ -62,7 +63,7 @@ describe('an account without a second factor', () => {
     const gql = await app.gql(SIGN_IN, { input: { email: alice.email, password: GOOD_PASSWORD } });
     expect(gql.errors).toBeUndefined();
     expect(gql.data.signIn).toMatchObject({ accessToken: expect.any(String), user: { email: alice.email } });
-    expect((await app.rest('GET', '/api/users/profile/mfa', undefined, { token: alice.token })).body).toEqual({ totp: false, recoveryCodesLeft: 0 });
+    expect((await app.rest('GET', '/api/users/profile/mfa', undefined, { token: alice.token })).body).toEqual({ totp: false, recoveryCodesLeft: 0, passwordSet: true });
   });
 });
 
@@ -100,7 +101,7 @@ describe('setting up an authenticator', () => {
     const hashes = JSON.stringify(await app.sql('SELECT * FROM recovery_codes WHERE user_id = $1', [alice.user.id]));
     for (const code of codes) expect(hashes).not.toContain(code.replace('-', ''));
 
-    expect((await app.rest('GET', '/api/users/profile/mfa', undefined, { token: alice.token })).body).toEqual({ totp: true, recoveryCodesLeft: 10 });
+    expect((await app.rest('GET', '/api/users/profile/mfa', undefined, { token: alice.token })).body).toEqual({ totp: true, recoveryCodesLeft: 10, passwordSet: true });
     // The secret is not handed out again: a new set-up is refused while one is on.
     expectRestError(await app.rest('POST', '/api/users/profile/mfa/totp', undefined, { token: alice.token }), 409, 'CONFLICT', 'Two-factor authentication is already on');
     expect((await signIn(alice.email, GOOD_PASSWORD)).body).toEqual({ mfaRequired: true, mfaToken: expect.any(String), methods: ['totp', 'recovery'] });
@@ -256,7 +257,7 @@ describe('recovery codes', () => {
     expect(mails[1]).toContain('8 of your recovery codes are left');
     const titles = await activityTitles(alice, signedIn.body.accessToken);
     expect(titles).toContain('Recovery code used');
-    expect((await app.rest('GET', '/api/users/profile/mfa', undefined, { token: alice.token })).body).toEqual({ totp: true, recoveryCodesLeft: 8 });
+    expect((await app.rest('GET', '/api/users/profile/mfa', undefined, { token: alice.token })).body).toEqual({ totp: true, recoveryCodesLeft: 8, passwordSet: true });
   });
 
   it('new codes for a current code replace the old ones, and say so', async () => {
@@ -289,9 +290,12 @@ describe('turning it off', () => {
     const { secret } = await withAuthenticator(alice);
     const before = (await app.mailsTo(alice.email)).length;
     const off = (body: unknown) => app.rest('DELETE', '/api/users/profile/mfa/totp', body, { token: alice.token });
+    await ageSessions(app, alice.user.id);
 
     expectRestError(await off({ password: GOOD_PASSWORD }), 400, 'BAD_USER_INPUT', 'Code is required', { code: 'Code is required' });
-    expectRestError(await off({ code: codeOf(secret) }), 400, 'BAD_USER_INPUT', 'Password is required', { password: 'Password is required' });
+    // No password, and none given in the last 10 minutes: the code alone is not enough.
+    expectRestError(await off({ code: codeOf(secret) }), 403, 'STEP_UP_REQUIRED', STEP_UP);
+    expectRestError(await off({ password: null, code: codeOf(secret) }), 403, 'STEP_UP_REQUIRED', STEP_UP);
     expectRestError(await off({ password: 'Wrong!Passw0rd', code: codeOf(secret) }), 400, 'BAD_USER_INPUT', 'Current password is incorrect', {
       password: 'Current password is incorrect',
     });
@@ -308,6 +312,20 @@ describe('turning it off', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]).toContain('Subject: Two-factor authentication is off for your Stockroom account');
     expect(await activityTitles(alice)).toContain('Two-factor authentication off');
+  });
+
+  it('without the password, takes a step-up in the last 10 minutes instead, with a code that is not the step-up’s', async () => {
+    const alice = await signUpUser(app);
+    const { recoveryCodes } = await withAuthenticator(alice);
+    await ageSessions(app, alice.user.id);
+    const DISABLE = 'mutation($input: DisableTotpInput!) { disableTotp(input: $input) { message } }';
+    expectGqlError(await app.gql(DISABLE, { input: { code: recoveryCodes[0] } }, { token: alice.token }), 'STEP_UP_REQUIRED', STEP_UP);
+    expect((await app.rest('POST', '/api/users/profile/step-up', { code: recoveryCodes[0] }, { token: alice.token })).status).toBe(200);
+    // The step-up spent its code: it does not turn the factor off as well.
+    expectGqlError(await app.gql(DISABLE, { input: { code: recoveryCodes[0] } }, { token: alice.token }), 'BAD_USER_INPUT', INVALID_CODE, { code: INVALID_CODE });
+    const answer = await app.gql(DISABLE, { input: { code: recoveryCodes[1] } }, { token: alice.token });
+    expect(answer.data.disableTotp.message).toBe('Two-factor authentication turned off');
+    expect((await app.gql('{ secondFactors { totp passwordSet } }', {}, { token: alice.token })).data.secondFactors).toEqual({ totp: false, passwordSet: true });
   });
 
   it('takes a recovery code for a lost phone, over GraphQL too', async () => {
@@ -330,11 +348,10 @@ describe('turning it off', () => {
 });
 
 describe('step-up before a sensitive action', () => {
-  const STEP_UP = 'Confirm it is you: enter your password or a code again, or use a passkey';
   const newToken = (token: string) => app.rest('POST', '/api/users/profile/tokens', { name: 'Shop sync', scopes: ['read'] }, { token });
   const newWebhook = (token: string) => app.rest('POST', '/api/users/profile/webhooks', { url: 'https://hooks.example.com/stock', events: ['stock.low'] }, { token });
   /** Eleven minutes after the session signed in. */
-  const age = (account: Account) => app.sql(`UPDATE sessions SET created_at = now() - interval '11 minutes', verified_at = NULL WHERE user_id = $1`, [account.user.id]);
+  const age = (account: Account) => ageSessions(app, account.user.id);
 
   it('a session signed in within 10 minutes makes API tokens at once; later it must give the password again', async () => {
     const alice = await signUpUser(app);

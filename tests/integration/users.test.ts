@@ -2,7 +2,7 @@ import { Client } from 'pg';
 import { setRole } from '../../backend/scripts/promote-user';
 import { UserRole } from '../../backend/src/account/user.entity';
 import { expectGqlError, expectGqlTypeError, expectRestError } from '../support/answers';
-import { GOOD_PASSWORD, linkIn, signUpAdmin, signUpUser, startTestApp, uniqueEmail, type TestApp } from '../support/test-app';
+import { ageSessions, GOOD_PASSWORD, linkIn, signUpAdmin, signUpUser, startTestApp, uniqueEmail, type TestApp } from '../support/test-app';
 
 /**
  * Accounts (issue 4): a user reads and changes their own
@@ -222,7 +222,7 @@ describe('changing the email address', () => {
   });
 });
 
-const PASSWORD_REQUIRED = { currentPassword: 'Current password is required' };
+const STEP_UP = 'Confirm it is you: enter your password or a code again, or use a passkey';
 const PASSWORD_WRONG = { currentPassword: 'Current password is incorrect' };
 const THROTTLED = 'Too many requests. Please wait a moment and try again';
 const EMAIL_CHANGED_SUBJECT = /Subject: Your Stockroom email address was changed/;
@@ -231,25 +231,39 @@ const EMAIL_CHANGED_SUBJECT = /Subject: Your Stockroom email address was changed
 const verificationMails = async (email: string) => (await app.mailsTo(email)).filter((mail) => mail.includes('/auth/verify-email'));
 const changeNotices = async (email: string) => (await app.mailsTo(email)).filter((mail) => EMAIL_CHANGED_SUBJECT.test(mail));
 
-describe('changing the email address needs the current password', () => {
-  it('refuses a missing or wrong password on every way to change one’s own email, and changes and mails nothing', async () => {
+describe('changing the email address needs the current password or a recent step-up', () => {
+  it('refuses a wrong password, and no password 10 minutes after the sign-in, on every way to change one’s own email; changes and mails nothing', async () => {
     const alice = await signUpUser(app);
+    await ageSessions(app, alice.user.id);
     const target = uniqueEmail('takeover');
-    const attempts: Array<[Record<string, unknown>, Record<string, string>]> = [
-      [{ email: target }, PASSWORD_REQUIRED],
-      [{ email: target, currentPassword: '' }, PASSWORD_REQUIRED],
-      [{ email: target, currentPassword: null }, PASSWORD_REQUIRED],
-      [{ email: target, currentPassword: 'Wr0ng!Password' }, PASSWORD_WRONG],
-    ];
-    for (const [input, fields] of attempts) {
-      const message = Object.values(fields)[0];
-      expectRestError(await app.rest('PUT', '/api/users/profile/me', input, { token: alice.token }), 400, 'BAD_USER_INPUT', message, fields);
-      expectRestError(await app.rest('PUT', `/api/users/${alice.user.id}`, input, { token: alice.token }), 400, 'BAD_USER_INPUT', message, fields);
-      expectGqlError(await app.gql(UPDATE_PROFILE, { input }, { token: alice.token }), 'BAD_USER_INPUT', message, fields);
+    const wrong = { email: target, currentPassword: 'Wr0ng!Password' };
+    expectRestError(await app.rest('PUT', '/api/users/profile/me', wrong, { token: alice.token }), 400, 'BAD_USER_INPUT', PASSWORD_WRONG.currentPassword, PASSWORD_WRONG);
+    expectRestError(await app.rest('PUT', `/api/users/${alice.user.id}`, wrong, { token: alice.token }), 400, 'BAD_USER_INPUT', PASSWORD_WRONG.currentPassword, PASSWORD_WRONG);
+    expectGqlError(await app.gql(UPDATE_PROFILE, { input: wrong }, { token: alice.token }), 'BAD_USER_INPUT', PASSWORD_WRONG.currentPassword, PASSWORD_WRONG);
+    for (const input of [{ email: target }, { email: target, currentPassword: '' }, { email: target, currentPassword: '  ' }, { email: target, currentPassword: null }]) {
+      expectRestError(await app.rest('PUT', '/api/users/profile/me', input, { token: alice.token }), 403, 'STEP_UP_REQUIRED', STEP_UP);
+      expectRestError(await app.rest('PUT', `/api/users/${alice.user.id}`, input, { token: alice.token }), 403, 'STEP_UP_REQUIRED', STEP_UP);
+      expectGqlError(await app.gql(UPDATE_PROFILE, { input }, { token: alice.token }), 'STEP_UP_REQUIRED', STEP_UP);
     }
     expect((await storedUser(alice.user.id)).email).toBe(alice.email);
     expect(await app.mailsTo(target)).toHaveLength(0);
     expect(await changeNotices(alice.email)).toHaveLength(0);
+  });
+
+  it('takes a sign-in or a step-up in the last 10 minutes instead of the password', async () => {
+    const alice = await signUpUser(app);
+    const fresh = uniqueEmail('fresh');
+    const rest = await app.rest('PUT', '/api/users/profile/me', { email: fresh }, { token: alice.token });
+    expect(rest).toMatchObject({ status: 200, body: { user: { email: fresh, emailVerified: false } } });
+    expect(await changeNotices(alice.email)).toHaveLength(1);
+
+    await ageSessions(app, alice.user.id);
+    const later = uniqueEmail('later');
+    expectGqlError(await app.gql(UPDATE_PROFILE, { input: { email: later } }, { token: alice.token }), 'STEP_UP_REQUIRED', STEP_UP);
+    expect((await app.rest('POST', '/api/users/profile/step-up', { password: GOOD_PASSWORD }, { token: alice.token })).status).toBe(200);
+    const gql = await app.gql(UPDATE_PROFILE, { input: { email: later } }, { token: alice.token });
+    expect(gql.data.updateProfile).toMatchObject({ email: later, emailVerified: false });
+    expect(await verificationMails(later)).toHaveLength(1);
   });
 
   it('refuses hostile password values with the rule’s message, never a 500', async () => {
@@ -295,8 +309,6 @@ describe('changing the email address needs the current password', () => {
   it('refuses a password sent along with a name-only change that no password could be, on every route; nothing changes', async () => {
     const alice = await signUpUser(app, { lastName: 'Liddell' });
     const cases: Array<[unknown, string]> = [
-      [null, 'Current password is required'],
-      ['   ', 'Current password is required'],
       ['A\u0000B', 'Current password format is invalid'],
       ['x'.repeat(129), 'Current password cannot exceed 128 characters'],
       [12, 'Current password format is invalid'],
@@ -315,10 +327,11 @@ describe('changing the email address needs the current password', () => {
   it('asks an admin changing someone else’s email for the admin’s own password, not the owner’s', async () => {
     const admin = await signUpAdmin(app, { password: 'Adm1n!Passw0rd' });
     const bob = await signUpUser(app);
+    await ageSessions(app, admin.user.id);
     const target = uniqueEmail('bob-moved');
-    expectRestError(await app.rest('PUT', `/api/users/${bob.user.id}`, { email: target }, { token: admin.token }), 400, 'BAD_USER_INPUT', PASSWORD_REQUIRED.currentPassword, PASSWORD_REQUIRED);
+    expectRestError(await app.rest('PUT', `/api/users/${bob.user.id}`, { email: target }, { token: admin.token }), 403, 'STEP_UP_REQUIRED', STEP_UP);
     expectRestError(await app.rest('PUT', `/api/users/${bob.user.id}`, { email: target, currentPassword: GOOD_PASSWORD }, { token: admin.token }), 400, 'BAD_USER_INPUT', PASSWORD_WRONG.currentPassword, PASSWORD_WRONG);
-    expectGqlError(await app.gql(UPDATE_USER, { id: bob.user.id, input: { email: target } }, { token: admin.token }), 'BAD_USER_INPUT', PASSWORD_REQUIRED.currentPassword, PASSWORD_REQUIRED);
+    expectGqlError(await app.gql(UPDATE_USER, { id: bob.user.id, input: { email: target } }, { token: admin.token }), 'STEP_UP_REQUIRED', STEP_UP);
     expectGqlError(await app.gql(UPDATE_USER, { id: bob.user.id, input: { email: target, currentPassword: GOOD_PASSWORD } }, { token: admin.token }), 'BAD_USER_INPUT', PASSWORD_WRONG.currentPassword, PASSWORD_WRONG);
     expect((await storedUser(bob.user.id)).email).toBe(bob.email);
     // A role change alone still needs no password.

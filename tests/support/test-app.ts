@@ -293,6 +293,10 @@ export async function signUpUser(app: TestApp, overrides: Partial<{ email: strin
   return { ...input, token: answer.body.accessToken as string, user: answer.body.user, workspaceId: personal.id };
 }
 
+/** Makes every session of the account one that signed in 11 minutes ago and gave nothing since: past step-up's 10 minutes. */
+export const ageSessions = (app: TestApp, userId: string) =>
+  app.sql(`UPDATE sessions SET created_at = now() - interval '11 minutes', verified_at = NULL WHERE user_id = $1`, [userId]);
+
 /** Signs a new user up and makes them an admin the way `npm run user:promote` does. */
 export async function signUpAdmin(app: TestApp, overrides: Parameters<typeof signUpUser>[1] = {}) {
   const account = await signUpUser(app, { firstName: 'Ada', lastName: 'Admin', ...overrides });

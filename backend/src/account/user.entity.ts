@@ -20,7 +20,7 @@ registerEnumType(UserStatus, { name: 'UserStatus', description: 'Inactive accoun
 @Check({ name: 'users_first_name_length_check', expression: `char_length("first_name") >= ${Rules.firstName.min}` })
 @Check({ name: 'users_last_name_length_check', expression: `char_length("last_name") >= ${Rules.lastName.min}` })
 export class User {
-  [OptionalProps]?: 'status' | 'role' | 'emailVerified' | 'createdAt' | 'updatedAt' | 'fullName' | 'avatar';
+  [OptionalProps]?: 'status' | 'role' | 'emailVerified' | 'passwordSet' | 'createdAt' | 'updatedAt' | 'fullName' | 'avatar';
 
   @Field(() => ID)
   @PrimaryKey({ type: 'uuid' })
@@ -58,6 +58,10 @@ export class User {
   /** argon2id hash; never exposed. */
   @Property({ hidden: true, lazy: false })
   passwordHash!: string;
+
+  /** Whether the holder chose the password: not for an account single sign-on opened, until a password is set or reset. */
+  @Property({ default: true })
+  passwordSet: boolean = true;
 
   @Field()
   @Property({ defaultRaw: 'now()' })

@@ -110,7 +110,7 @@ async function startSession(ctx: RequestContext, user: User): Promise<AuthResult
 }
 
 /** What a new account is made of: a normalised email that is free, names within the rules, a password hash. */
-export type NewAccount = Pick<User, 'email' | 'firstName' | 'lastName' | 'passwordHash'> & { emailVerified?: boolean };
+export type NewAccount = Pick<User, 'email' | 'firstName' | 'lastName' | 'passwordHash'> & { emailVerified?: boolean; passwordSet?: boolean };
 
 /** Creates an account as sign-up does (its personal workspace comes with it) and logs 'account_created'. */
 export async function createAccount(ctx: RequestContext, fields: NewAccount): Promise<User> {
@@ -381,6 +381,7 @@ export const authService = {
       const user = await redeemOneTimeToken(tx, input.email, input.resetToken, TokenPurpose.PasswordReset);
       if (!user) throw new InvalidLinkError('resetToken', AuthMessages.resetLinkInvalid);
       user.passwordHash = await hashPassword(input.newPassword);
+      user.passwordSet = true;
       // The emailed link proves the address belongs to the user.
       user.emailVerified = true;
       await revokeAccess(em, user.id, 'password_reset');

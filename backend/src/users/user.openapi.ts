@@ -1,5 +1,6 @@
-import { ChangePasswordFields, EmailChangeFields, ProfileFields, UserAdminFields, UserListFields, VerifyEmailFields } from '@stockroom/schema';
+import { ProfileFields, SecondFactorMessages, UserAdminFields, UserListFields, VerifyEmailFields } from '@stockroom/schema';
 import { bearer, errorResponse, integer, jsonBody, jsonResponse, number, pageOf, pageParams, publicAccess, ref, ruleSchema, rulesBody, string, unauthenticated } from '../rest/openapi-helpers';
+import { ChangePasswordRequest, EmailChangeRequest } from '../account/step-up-fields';
 
 const idParam = { name: 'id', in: 'path', required: true, schema: { ...string, format: 'uuid' } };
 const tags = ['Users'];
@@ -8,12 +9,14 @@ const denied = errorResponse('Access denied. Insufficient permissions');
 const invalidId = errorResponse('Invalid ID format, or a field failed its rule (message and per-field `fields`)');
 const notFound = errorResponse('User not found');
 const throttled = errorResponse('Too many requests (see Retry-After)');
+/** A new email or password without the current password, more than 10 minutes after the session last proved who it is. */
+const stepUp = errorResponse(`STEP_UP_REQUIRED: ${SecondFactorMessages.stepUpRequired} (POST /api/users/profile/step-up), when no current password is sent`);
 const mailThrottled = errorResponse('Too many mail-sending actions (email changes, verification resends) by this account this hour (see Retry-After)');
 const profileFields = {
   firstName: ruleSchema(ProfileFields.firstName),
   lastName: ruleSchema(ProfileFields.lastName),
   email: ruleSchema(ProfileFields.email, { description: 'Must be free; a new address starts unverified and is sent a verification link' }),
-  currentPassword: ruleSchema(EmailChangeFields.currentPassword, { description: "The caller's own password: required when the email changes (also an admin's, for someone else's email)" }),
+  currentPassword: ruleSchema(EmailChangeRequest.currentPassword, { description: "The caller's own password when the email changes (also an admin's, for someone else's email); left out, a sign-in or step-up within the last 10 minutes stands for it" }),
 };
 
 export const userOpenApiSchemas = {
@@ -59,17 +62,18 @@ export const userOpenApiPaths = {
       summary: "The signed-in user's own name and email (same as GraphQL updateProfile)",
       security: bearer,
       requestBody: jsonBody({ type: 'object', additionalProperties: false, properties: profileFields }),
-      responses: { 200: oneUser('The updated user'), 400: invalidId, 401: unauthenticated, 409: errorResponse('An account with this email already exists'), 429: mailThrottled },
+      responses: { 200: oneUser('The updated user'), 400: invalidId, 401: unauthenticated, 403: stepUp, 409: errorResponse('An account with this email already exists'), 429: mailThrottled },
     },
   },
   '/api/users/profile/password': {
     post: {
       operationId: 'changePassword',
       tags,
-      summary: "Changes the signed-in user's password; every other session is signed out",
+      summary:
+        "Changes the signed-in user's password (or sets one, for an account single sign-on opened); every other session is signed out. Without currentPassword, a sign-in or step-up within the last 10 minutes stands for it",
       security: bearer,
-      requestBody: jsonBody(rulesBody(ChangePasswordFields)),
-      responses: { 200: jsonResponse('Changed', ref('Message')), 400: errorResponse('Current password is incorrect, or the new one does not meet the policy'), 401: unauthenticated, 429: throttled },
+      requestBody: jsonBody(rulesBody(ChangePasswordRequest)),
+      responses: { 200: jsonResponse('Changed', ref('Message')), 400: errorResponse('Current password is incorrect, or the new one does not meet the policy'), 401: unauthenticated, 403: stepUp, 429: throttled },
     },
   },
   '/api/users/admin/stats': {

@@ -1,5 +1,6 @@
 import { Router, type Request } from 'express';
-import { EmailChangeFields, ProfileFields, UserAdminFields, UserListFields } from '@stockroom/schema';
+import { ProfileFields, UserAdminFields, UserListFields } from '@stockroom/schema';
+import { EmailChangeRequest } from '../account/step-up-fields';
 import { accountService } from '../account/account.service';
 import { requireCaller } from '../account/viewer';
 import type { RequestContext } from '../account/context';
@@ -10,7 +11,7 @@ import { userService } from './user.service';
 
 type ContextOf = (req: Request) => RequestContext;
 
-const PROFILE_FIELDS = { ...ProfileFields, ...EmailChangeFields };
+const PROFILE_FIELDS = { ...ProfileFields, ...EmailChangeRequest };
 const USER_FIELDS = { ...PROFILE_FIELDS, ...UserAdminFields };
 
 /** REST adapter over userService and accountService, mounted at /api/users. */
@@ -35,7 +36,7 @@ export function userRoutes(contextOf: ContextOf): Router {
     res.json({ user: toUserJson(await userService.updateProfile(contextOf(req), input)) });
   });
 
-  /** POST /api/users/profile/password { currentPassword, newPassword }: { message }; other sessions are revoked */
+  /** POST /api/users/profile/password { currentPassword?, newPassword }: { message }; without currentPassword, a step-up within 10 minutes; other sessions are revoked */
   router.post('/profile/password', async (req, res) => {
     const input = readBody(req, ['currentPassword', 'newPassword'] as const);
     res.json({ message: await userService.changePassword(contextOf(req), input as never) });
@@ -62,7 +63,7 @@ export function userRoutes(contextOf: ContextOf): Router {
     res.json({ user: toUserJson(await userService.get(contextOf(req), req.params.id)) });
   });
 
-  /** PUT /api/users/{id} (self or admin; role and status: admin, not on themself; a new email: the caller's currentPassword): { user } */
+  /** PUT /api/users/{id} (self or admin; role and status: admin, not on themself; a new email: the caller's currentPassword or a recent step-up): { user } */
   router.put('/:id', async (req, res) => {
     const input = readBody(req, USER_FIELDS);
     res.json({ user: toUserJson(await userService.update(contextOf(req), req.params.id, input)) });

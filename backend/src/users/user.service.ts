@@ -1,8 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   AuthMessages,
-  ChangePasswordFields,
-  EmailChangeFields,
   ProfileFields,
   UserAdminFields,
   UserListFields,
@@ -19,6 +17,8 @@ import type { RequestContext, Viewer } from '../account/context';
 import { assertValid, canonicalId, DomainError, ForbiddenError, ValidationError } from '../common/errors';
 import { pageRequestOf, paginationOf, type Pagination } from '../common/pagination';
 import { hashPassword } from '../account/password-hasher';
+import { assertPasswordOrRecentProof, assertRecentProof, sentPassword } from '../account/step-up';
+import { ChangePasswordRequest, EmailChangeRequest } from '../account/step-up-fields';
 import { runStatement } from '../db/sql';
 import { emailChangedMail } from '../mail/templates';
 import { User, UserRole, UserStatus } from '../account/user.entity';
@@ -33,7 +33,8 @@ import {
 } from './user.queries';
 
 export interface ChangePasswordInput {
-  currentPassword: string;
+  /** Left out: a sign-in or step-up within the last 10 minutes stands for it. */
+  currentPassword?: string | null;
   newPassword: string;
 }
 
@@ -42,7 +43,7 @@ export interface ProfileChanges {
   firstName?: unknown;
   lastName?: unknown;
   email?: unknown;
-  /** The caller's own password: required when the email changes, and checked against the account only then; when sent, it must meet its rule. */
+  /** The caller's own password, checked when the email changes; left out, a sign-in or step-up within the last 10 minutes stands for it. */
   currentPassword?: unknown;
 }
 
@@ -145,16 +146,20 @@ function newEmailOf(user: User, email: unknown): string | undefined {
 }
 
 /**
- * An email change needs the caller's own current password, also when an
- * admin changes someone else's: whoever holds the address can reset the
- * password, so a stolen session would otherwise become the account for
- * good. The attempt counts against the caller's hourly mail actions before
- * the password is checked, which also bounds guesses through this form.
+ * An email change needs the caller's own current password, or a sign-in or
+ * step-up within the last 10 minutes, also when an admin changes someone
+ * else's: whoever holds the address can reset the password, so a stolen
+ * session would otherwise become the account for good. An attempt with a
+ * password counts against the caller's hourly mail actions before the
+ * password is checked, which also bounds guesses through this form; one
+ * without is refused (STEP_UP_REQUIRED) before it counts.
  */
 async function confirmEmailChange(ctx: RequestContext, viewer: Viewer, currentPassword: unknown): Promise<void> {
-  assertValid(validateFields(EmailChangeFields, { currentPassword }));
+  assertValid(validateFields(EmailChangeRequest, { currentPassword }));
+  const password = sentPassword(currentPassword);
+  if (password === null) assertRecentProof(viewer.session);
   await consumeMailActionQuota(ctx, viewer.user.id);
-  await assertCurrentPassword(viewer.user, currentPassword as string);
+  if (password !== null) await assertCurrentPassword(viewer.user, password);
 }
 
 /** Applies profile (and, for an admin on someone else, role and status) changes; returns the names of fields that changed. */
@@ -209,7 +214,7 @@ export const userService = {
    * an admin may also change the role and status of someone else, never
    * their own (so an admin cannot lock every admin out by accident), and
    * never so that no active admin is left.
-   * A new email needs the caller's current password and must be free; it
+   * A new email needs the caller's current password (or a recent step-up) and must be free; it
    * starts unverified, every emailed link sent before stops working, and the
    * new address gets a verification mail.
    */
@@ -218,7 +223,7 @@ export const userService = {
     const writesAccess = input.role !== undefined || input.status !== undefined;
     if (writesAccess && (self || !isAdmin(viewer))) throw new ForbiddenError(AuthMessages.accessDenied);
     // A password sent with a name-only change is not compared with the account's, yet is held to its rule like every field sent: null, a number, NUL or blank is refused.
-    assertValid(validatePresentFields({ ...ProfileFields, ...EmailChangeFields, ...UserAdminFields }, { ...input }));
+    assertValid(validatePresentFields({ ...ProfileFields, ...EmailChangeRequest, ...UserAdminFields }, { ...input }));
     const user = self ? viewer.user : await findUser(ctx, id);
     if (newEmailOf(user, input.email) !== undefined) await confirmEmailChange(ctx, viewer, input.currentPassword);
     const previousEmail = user.email;
@@ -244,7 +249,7 @@ export const userService = {
     });
   },
 
-  /** The signed-in user's own name and email (`updateProfile`); a new email needs `currentPassword`. */
+  /** The signed-in user's own name and email (`updateProfile`); a new email needs `currentPassword` or a recent step-up. */
   async updateProfile(ctx: RequestContext, input: ProfileChanges): Promise<User> {
     const { user } = await requireViewer(ctx);
     return userService.update(ctx, user.id, { firstName: input.firstName, lastName: input.lastName, email: input.email, currentPassword: input.currentPassword });
@@ -319,7 +324,9 @@ export const userService = {
   },
 
   /**
-   * Changes the signed-in user's password after checking the current one.
+   * Changes (or, for an account single sign-on opened, sets) the signed-in
+   * user's password after checking the current one, or a sign-in or step-up
+   * within the last 10 minutes when none is sent.
    * Every other session, every API token and every emailed reset or
    * verification link of the account is revoked, as a reset revokes them;
    * this session stays signed in.
@@ -327,12 +334,14 @@ export const userService = {
   async changePassword(ctx: RequestContext, input: ChangePasswordInput): Promise<string> {
     const { user, session } = await requireViewer(ctx);
     await throttle(ctx);
-    assertValid(validateFields(ChangePasswordFields, { ...input }));
-    await assertCurrentPassword(user, input.currentPassword);
-    if (input.currentPassword === input.newPassword) throw new ValidationError({ newPassword: UserMessages.samePassword });
+    assertValid(validateFields(ChangePasswordRequest, { ...input }));
+    const currentPassword = sentPassword(input.currentPassword);
+    await assertPasswordOrRecentProof(user, session, currentPassword);
+    if (currentPassword === input.newPassword) throw new ValidationError({ newPassword: UserMessages.samePassword });
     const passwordHash = await hashPassword(input.newPassword);
     await ctx.em.transactional(async (em) => {
       user.passwordHash = passwordHash;
+      user.passwordSet = true;
       await em.flush();
       await revokeAccess(em, user.id, 'password_changed', session.id);
       await revokeOneTimeTokens(em, user.id);

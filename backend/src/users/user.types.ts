@@ -9,8 +9,11 @@ export class UpdateProfileInput {
   @Field({ nullable: true }) firstName?: string;
   @Field({ nullable: true }) lastName?: string;
   @Field({ nullable: true }) email?: string;
-  @Field({ nullable: true, description: "The caller's own password: required when the email changes (also an admin's, for someone else's email)" })
-  currentPassword?: string;
+  @Field(() => String, {
+    nullable: true,
+    description: "The caller's own password when the email changes (also an admin's, for someone else's email); left out, a sign-in or step-up within the last 10 minutes stands for it",
+  })
+  currentPassword?: string | null;
 }
 
 @InputType({ description: "An admin may also change someone else's role and status" })
@@ -21,7 +24,8 @@ export class UpdateUserInput extends UpdateProfileInput {
 
 @InputType()
 export class ChangePasswordInput {
-  @Field() currentPassword!: string;
+  @Field(() => String, { nullable: true, description: 'Left out, a sign-in or step-up within the last 10 minutes stands for it (for an account single sign-on opened, whose password nobody chose)' })
+  currentPassword?: string | null;
   @Field({ description: 'At least 8 characters with upper case, lower case, a number and a special character' }) newPassword!: string;
 }
 

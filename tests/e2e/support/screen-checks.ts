@@ -115,3 +115,11 @@ export async function animationsDone(page: Page): Promise<void> {
       document.getAnimations().every((animation) => animation.playState !== 'running'),
   );
 }
+
+/** The step-up dialog has faded in; behind it, the button of the action it holds spins until the dialog is answered. */
+export const stepUpDialogSettled = (page: Page) =>
+  page.waitForFunction(
+    () =>
+      document.querySelector('.bp6-overlay-enter, .bp6-overlay-enter-active') === null &&
+      document.getAnimations().every((animation) => animation.playState !== 'running' || ((animation.effect as KeyframeEffect | null)?.target as Element | null)?.closest('.bp6-spinner')),
+  );

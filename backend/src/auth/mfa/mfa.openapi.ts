@@ -1,5 +1,6 @@
-import { DisableTotpFields, SignInWithCodeFields, StepUpFields, VerificationCodeFields } from '@stockroom/schema';
+import { SecondFactorMessages, SignInWithCodeFields, StepUpFields, VerificationCodeFields } from '@stockroom/schema';
 import { bearer, errorResponse, integer, jsonBody, jsonResponse, publicAccess, ref, rulesBody, string, unauthenticated } from '../../rest/openapi-helpers';
+import { DisableTotpRequest } from '../../account/step-up-fields';
 
 const tags = ['Two-factor authentication'];
 const invalid = errorResponse('Validation failed; `fields` holds a message per field (a wrong code: `code`, Invalid verification code)');
@@ -23,7 +24,15 @@ export const mfaOpenApiSchemas = {
     },
   },
   RecoveryCodes: { type: 'object', required: ['recoveryCodes'], properties: { recoveryCodes: { type: 'array', items: string } } },
-  SecondFactorStatus: { type: 'object', required: ['totp', 'recoveryCodesLeft'], properties: { totp: { type: 'boolean' }, recoveryCodesLeft: integer } },
+  SecondFactorStatus: {
+    type: 'object',
+    required: ['totp', 'recoveryCodesLeft', 'passwordSet'],
+    properties: {
+      totp: { type: 'boolean' },
+      recoveryCodesLeft: integer,
+      passwordSet: { type: 'boolean', description: "Whether the holder chose the account's password; false for an account single sign-on opened, until one is set" },
+    },
+  },
   TotpSetup: {
     type: 'object',
     required: ['secret', 'otpauthUrl'],
@@ -81,14 +90,15 @@ export const mfaOpenApiPaths = {
     delete: {
       operationId: 'disableTotp',
       tags,
-      summary: 'Turn the authenticator off: the password and a code (or a recovery code); the recovery codes go with it',
+      summary:
+        'Turn the authenticator off: a code (or a recovery code) and the password, or without it a sign-in or step-up within the last 10 minutes; the recovery codes go with it',
       security: bearer,
-      requestBody: jsonBody(rulesBody(DisableTotpFields)),
+      requestBody: jsonBody(rulesBody(DisableTotpRequest)),
       responses: {
         200: jsonResponse('Turned off', ref('Message')),
         400: errorResponse('Validation failed, a wrong password (`fields.password`) or a wrong code (`fields.code`); either counts as a failed sign-in'),
         401: unauthenticated,
-        403: tokenDenied,
+        403: errorResponse(`STEP_UP_REQUIRED: ${SecondFactorMessages.stepUpRequired} (no password sent, and none given in 10 minutes); an API token gets Access denied`),
         409: errorResponse('Set up two-factor authentication first'),
         423: locked,
         429: throttled,

@@ -1,5 +1,6 @@
 import { Router, type Request } from 'express';
-import { DisableTotpFields, StepUpFields, VerificationCodeFields } from '@stockroom/schema';
+import { StepUpFields, VerificationCodeFields } from '@stockroom/schema';
+import { DisableTotpRequest } from '../../account/step-up-fields';
 import type { RequestContext } from '../../account/context';
 import { readBody, readObject } from '../../rest/body';
 import { mfaService } from './mfa.service';
@@ -10,7 +11,7 @@ type ContextOf = (req: Request) => RequestContext;
 export function mfaRoutes(contextOf: ContextOf): Router {
   const router = Router();
 
-  /** GET /api/users/profile/mfa: { totp, recoveryCodesLeft } */
+  /** GET /api/users/profile/mfa: { totp, recoveryCodesLeft, passwordSet } */
   router.get('/profile/mfa', async (req, res) => {
     res.json(await mfaService.status(contextOf(req)));
   });
@@ -27,9 +28,9 @@ export function mfaRoutes(contextOf: ContextOf): Router {
     res.json({ recoveryCodes: await mfaService.confirmTotp(contextOf(req), input) });
   });
 
-  /** DELETE /api/users/profile/mfa/totp { password, code }: { message } */
+  /** DELETE /api/users/profile/mfa/totp { password?, code }: { message }; without the password, a step-up within 10 minutes */
   router.delete('/profile/mfa/totp', async (req, res) => {
-    const input = readBody(req, DisableTotpFields);
+    const input = readBody(req, DisableTotpRequest);
     res.json({ message: await mfaService.disableTotp(contextOf(req), input) });
   });
 

@@ -1,12 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
-import { SecondFactorMessages, DisableTotpFields, StepUpFields, UserMessages, validateFields, VerificationCodeFields } from '@stockroom/schema';
+import { SecondFactorMessages, StepUpFields, UserMessages, validateFields, VerificationCodeFields } from '@stockroom/schema';
 import { throttle } from '../../account/account.service';
 import type { RequestContext } from '../../account/context';
 import { verifyPassword } from '../../account/password-hasher';
 import { requireViewer } from '../../account/viewer';
 import { assertValid, ValidationError } from '../../common/errors';
-import { STEP_UP_WINDOW_MS } from '../../account/step-up';
+import { assertRecentProof, sentPassword, STEP_UP_WINDOW_MS } from '../../account/step-up';
+import { DisableTotpRequest } from '../../account/step-up-fields';
 import { runStatement } from '../../db/sql';
 import { releaseSignInAttempt, reserveSignInAttempt } from '../sign-in-attempts';
 import { emailKeyOf } from '../sign-in-attempts.entity';
@@ -28,6 +29,8 @@ export interface TotpSetup {
 export interface SecondFactorStatus {
   totp: boolean;
   recoveryCodesLeft: number;
+  /** Whether the holder chose the account's password (single sign-on opened it otherwise): the forms ask for it only then. */
+  passwordSet: boolean;
 }
 
 /** Replaces the account's recovery codes with ten new ones and returns them, the only time they are readable. */
@@ -120,7 +123,7 @@ export const mfaService = {
          (SELECT count(*)::int FROM recovery_codes WHERE user_id = ? AND used_at IS NULL) AS left`,
       values: [user.id, user.id],
     });
-    return { totp: row.totp, recoveryCodesLeft: row.totp ? row.left : 0 };
+    return { totp: row.totp, recoveryCodesLeft: row.totp ? row.left : 0, passwordSet: user.passwordSet };
   },
 
   /**
@@ -178,18 +181,21 @@ export const mfaService = {
   },
 
   /**
-   * Turns the authenticator off: the password and a code (from the app, or a
-   * recovery code for a lost phone), so neither a stolen session nor a
-   * stolen phone is enough. Its recovery codes go with it.
+   * Turns the authenticator off: a code (from the app, or a recovery code
+   * for a lost phone) and the password, or without it a sign-in or step-up
+   * within the last 10 minutes, so neither a stolen session nor a stolen
+   * phone is enough. Its recovery codes go with it.
    */
-  async disableTotp(ctx: RequestContext, input: { password: unknown; code: unknown }): Promise<string> {
+  async disableTotp(ctx: RequestContext, input: { password?: unknown; code: unknown }): Promise<string> {
     await throttle(ctx);
-    const { user } = await requireViewer(ctx);
-    assertValid(validateFields(DisableTotpFields, { ...input }));
+    const { user, session } = await requireViewer(ctx);
+    assertValid(validateFields(DisableTotpRequest, { ...input }));
     const factor = await totpFactorOf(ctx, user.id);
     if (!factor?.confirmed_at) throw new TotpNotSetUpError();
+    const password = sentPassword(input.password);
+    if (password === null) assertRecentProof(session);
     await underLockout(ctx, user.email, async () => {
-      const passwordRight = await verifyPassword(user.passwordHash, String(input.password));
+      const passwordRight = password === null || (await verifyPassword(user.passwordHash, password));
       // The code is spent only with the right password: a wrong guess of the password does not use up a recovery code.
       const proof = passwordRight ? await spendSecondFactor(ctx, user.id, String(input.code)) : null;
       if (!passwordRight || !proof) {

@@ -4,6 +4,7 @@ import { Field, InputType, Int, ObjectType } from 'type-graphql';
 export class SecondFactorStatus {
   @Field({ description: 'Sign-in asks for an authenticator code' }) totp!: boolean;
   @Field(() => Int, { description: 'Recovery codes not used yet (0 without an authenticator)' }) recoveryCodesLeft!: number;
+  @Field({ description: "Whether the holder chose the account's password; false for an account single sign-on opened, until one is set" }) passwordSet!: boolean;
 }
 
 @ObjectType()
@@ -24,7 +25,7 @@ export class VerificationCodeInput {
 
 @InputType()
 export class DisableTotpInput {
-  @Field() password!: string;
+  @Field(() => String, { nullable: true, description: 'The password; left out, a sign-in or step-up within the last 10 minutes stands for it' }) password?: string | null;
   @Field({ description: 'A code from the authenticator app, or a recovery code' }) code!: string;
 }
 

@@ -131,8 +131,9 @@ async function accountFor(ctx: RequestContext, identity: ProviderIdentity): Prom
       email,
       firstName: nameWithinRules(identity.givenName ?? identity.name?.split(' ')[0], fallback),
       lastName: nameWithinRules(identity.familyName ?? identity.name?.split(' ').slice(1).join(' '), fallback),
-      // No password anyone knows; "Forgot password?" sets one.
+      // No password anyone knows: the profile offers to set one, as "Forgot password?" does.
       passwordHash: await hashPassword(randomBytes(32).toString('base64url')),
+      passwordSet: false,
       // The provider vouched for the address.
       emailVerified: true,
     });

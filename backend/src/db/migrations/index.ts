@@ -48,6 +48,7 @@ import { Migration20261202010000 } from './Migration20261202010000';
 import { Migration20261203000000 } from './Migration20261203000000';
 import { Migration20261204000000 } from './Migration20261204000000';
 import { Migration20261204010000 } from './Migration20261204010000';
+import { Migration20261205000000 } from './Migration20261205000000';
 
 /**
  * Migrations in the order they run. Listed explicitly (not globbed) so the
@@ -104,4 +105,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261203000000', class: Migration20261203000000 }, // a search's matches counted up to the cap as the schema's owner, in no order, so the count reads the search index
   { name: 'Migration20261204000000', class: Migration20261204000000 }, // a search term's LIKE pattern in one function, search_pattern, which the list's match and both search functions call
   { name: 'Migration20261204010000', class: Migration20261204010000 }, // analyze_after_bulk_write: an import analyses the catalogue's tables when it changed as many rows as autovacuum waits for
+  { name: 'Migration20261205000000', class: Migration20261205000000 }, // users.password_set: false for an account single sign-on opened, whose random password nobody knows
 ];

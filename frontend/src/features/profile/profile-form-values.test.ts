@@ -40,6 +40,12 @@ describe('profile form values', () => {
     });
   });
 
+  it('sends no current password as null, for the server to take a recent sign-in or step-up instead', () => {
+    expect(toChangePasswordInput({ currentPassword: '', newPassword: 'New#2025x', confirmPassword: 'New#2025x' })).toEqual({ currentPassword: null, newPassword: 'New#2025x' });
+    const values = { firstName: 'Ada', lastName: 'Lovelace', email: 'countess@example.com', currentPassword: '' };
+    expect(toProfileInput(values, { email: 'ada@example.com' })).toMatchObject({ email: 'countess@example.com', currentPassword: null });
+  });
+
   it('names the fields the server may attach messages to', () => {
     expect([...PROFILE_FORM_FIELDS].sort()).toEqual(['currentPassword', 'email', 'firstName', 'lastName']);
     expect([...PASSWORD_FORM_FIELDS].sort()).toEqual(['currentPassword', 'newPassword']);

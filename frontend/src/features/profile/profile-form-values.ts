@@ -7,12 +7,13 @@ export interface ProfileFormValues {
   firstName: string;
   lastName: string;
   email: string;
-  /** Asked for (and sent) only while the email differs from the stored one. */
+  /** Asked for (and sent) only while the email differs from the stored one, and only of an account whose holder chose its password. */
   currentPassword: string;
 }
 
 /** The Change Password form: ChangePasswordFields plus the confirmation, which never leaves the browser. */
 export interface PasswordFormValues {
+  /** Not asked of an account whose password nobody chose (single sign-on opened it): it sets one. */
   currentPassword: string;
   newPassword: string;
   confirmPassword: string;
@@ -38,18 +39,20 @@ export const emailChanges = (stored: string, typed: string): boolean => typed.tr
 
 /**
  * Names and email as the server stores them (trimmed); the server itself
- * skips what did not change. The password goes only with a new email, as typed.
+ * skips what did not change. The password goes only with a new email, as
+ * typed; none typed is null, for which the server takes a recent sign-in
+ * or step-up instead.
  */
 export const toProfileInput = (values: ProfileFormValues, stored: Pick<AuthUser, 'email'>): UpdateProfileInput => ({
   firstName: values.firstName.trim(),
   lastName: values.lastName.trim(),
   email: values.email.trim(),
-  ...(emailChanges(stored.email, values.email) && { currentPassword: values.currentPassword }),
+  ...(emailChanges(stored.email, values.email) && { currentPassword: values.currentPassword || null }),
 });
 
-/** Passwords are sent exactly as typed: spaces may be part of one. */
+/** Passwords are sent exactly as typed: spaces may be part of one. No current one is null, as for the email. */
 export const toChangePasswordInput = (values: PasswordFormValues): ChangePasswordInput => ({
-  currentPassword: values.currentPassword,
+  currentPassword: values.currentPassword || null,
   newPassword: values.newPassword,
 });
 

@@ -25,9 +25,10 @@ export interface TotpSetup {
  * The profile's two-factor authentication: whether it is on; a set-up whose
  * secret is kept only while it is being confirmed; the recovery codes the
  * confirmation (or a new set) returns, kept until the person is done with
- * them; turning it off.
+ * them; turning it off (with the password, or, for an account whose
+ * password nobody chose, after confirming it is you another way).
  */
-export function useTwoFactor() {
+export function useTwoFactor(withStepUp: <T>(call: () => Promise<T>) => Promise<T> = (call) => call()) {
   const status = useSecondFactorsQuery();
   const [startSetUp, { loading: starting }] = useTotpSetUpMutation();
   const [confirmTotp] = useTotpConfirmMutation();
@@ -81,7 +82,8 @@ export function useTwoFactor() {
 
   const disable = async ({ password, code }: { password: string; code: string }) => {
     try {
-      await disableTotp({ variables: { input: { password, code: code.trim() } }, refetchQueries: withWorkspaces, awaitRefetchQueries: true });
+      const input = { password: password || null, code: code.trim() };
+      await withStepUp(() => disableTotp({ variables: { input }, refetchQueries: withWorkspaces, awaitRefetchQueries: true }));
       toast.success(SecondFactorMessages.totpTurnedOff);
       return undefined;
     } catch (error) {
@@ -95,6 +97,8 @@ export function useTwoFactor() {
   return {
     on: status.data?.secondFactors.totp ?? null,
     recoveryCodesLeft: status.data?.secondFactors.recoveryCodesLeft ?? 0,
+    /** Whether the holder chose the account's password: the forms ask for it only then. */
+    passwordSet: status.data?.secondFactors.passwordSet ?? true,
     loadError: Boolean(status.error) && !status.data,
     setup,
     starting,

@@ -11,14 +11,17 @@ export interface ProfileFormProps {
   /** Resolves to the server's per-field messages, or undefined on success. */
   onSubmit(values: ProfileFormValues): Promise<Partial<Record<keyof ProfileFormValues, string>> | undefined>;
   cancelHref: string;
+  /** Whether a new email asks for the current password: not of an account whose password nobody chose (it confirms it is you another way). */
+  asksPassword: boolean;
 }
 
 /**
  * The profile edit: first name, last name, email, Update Profile and
  * Cancel. While the email differs from the stored one the form also asks for
- * the current password, which the server requires for a new address.
+ * the current password (`asksPassword`), which the server takes for a new
+ * address, as it takes a recent sign-in or step-up.
  */
-export function ProfileForm({ initialValues, onSubmit, cancelHref }: ProfileFormProps) {
+export function ProfileForm({ initialValues, onSubmit, cancelHref, asksPassword }: ProfileFormProps) {
   return (
     <Form<ProfileFormValues> onSubmit={onSubmit} initialValues={initialValues}>
       {({ handleSubmit, submitting, form, values }) => (
@@ -35,7 +38,7 @@ export function ProfileForm({ initialValues, onSubmit, cancelHref }: ProfileForm
             rule={ProfileFields.email}
             helperText="A new address must be verified: we email it a link."
           />
-          {emailChanges(initialValues.email, values.email ?? '') && (
+          {asksPassword && emailChanges(initialValues.email, values.email ?? '') && (
             <TextField
               name="currentPassword"
               label="Current password"

@@ -41,7 +41,7 @@ export function TwoFactorSection({ state, email }: { state: ReturnType<typeof us
           <p className="two-factor__note">Ten new codes replace the ones you have, used or not.</p>
           <CodeForm label="Make new recovery codes" submitLabel="New Recovery Codes" onSubmit={state.regenerate} />
           <h3 className="two-factor__subtitle">Turn off</h3>
-          <CodeForm label="Turn off two-factor authentication" withPassword submitLabel="Turn Off" intent="danger" onSubmit={state.disable} />
+          <CodeForm label="Turn off two-factor authentication" withPassword={state.passwordSet} takesRecoveryCode submitLabel="Turn Off" intent="danger" onSubmit={state.disable} />
         </>
       ) : setup ? (
         <div className="two-factor__setup">
@@ -73,13 +73,15 @@ interface CodeFormProps {
   label: string;
   submitLabel: string;
   withPassword?: boolean;
+  /** A recovery code does too (turning it off with a lost phone). */
+  takesRecoveryCode?: boolean;
   intent?: 'primary' | 'danger';
   onSubmit: Submit<{ password: string; code: string }> | Submit<{ code: string }>;
   onCancel?(): void;
 }
 
-/** A code from the app (with the password, to turn it off). */
-function CodeForm({ label, submitLabel, withPassword = false, intent = 'primary', onSubmit, onCancel }: CodeFormProps) {
+/** A code from the app (with the password, to turn it off, when the account has one its holder chose). */
+function CodeForm({ label, submitLabel, withPassword = false, takesRecoveryCode = false, intent = 'primary', onSubmit, onCancel }: CodeFormProps) {
   return (
     <Form<{ password: string; code: string }> onSubmit={onSubmit as Submit<{ password: string; code: string }>} initialValues={{ password: '', code: '' }}>
       {({ handleSubmit, submitting, form }) => (
@@ -89,8 +91,8 @@ function CodeForm({ label, submitLabel, withPassword = false, intent = 'primary'
             name="code"
             label="Authentication code"
             autoComplete="one-time-code"
-            helperText={withPassword ? 'From your authenticator app, or one of your recovery codes.' : 'The 6-digit code your authenticator app shows.'}
-            rule={withPassword ? DisableTotpFields.code : VerificationCodeFields.code}
+            helperText={takesRecoveryCode ? 'From your authenticator app, or one of your recovery codes.' : 'The 6-digit code your authenticator app shows.'}
+            rule={takesRecoveryCode ? DisableTotpFields.code : VerificationCodeFields.code}
           />
           <div className="profile-form__actions">
             {onCancel && (

@@ -2,9 +2,11 @@ import { Callout } from '@blueprintjs/core';
 import { ArrowLeftIcon } from '@blueprintjs/icons';
 import { UserMessages } from '@stockroom/schema';
 import {
+  SecondFactorsDocument,
   useProfileAvatarRemoveMutation,
   useProfilePasswordChangeMutation,
   useProfileUpdateMutation,
+  useSecondFactorsQuery,
 } from '@stockroom/schema/generated/hooks';
 import { useMemo, useState } from 'react';
 import { ImageUpload } from '../../../components/ImageUpload';
@@ -19,6 +21,7 @@ import { ChangePasswordForm } from '../components/ChangePasswordForm';
 import { ProfileForm } from '../components/ProfileForm';
 import { ProfileLoadState } from '../components/ProfileLoadState';
 import { ProfileSection } from '../components/ProfileSection';
+import { StepUpDialog } from '../components/StepUpDialog';
 import { serverMessageOr } from '../../../lib/errors';
 import { accountFieldErrors } from '../profile-errors';
 import {
@@ -33,6 +36,7 @@ import {
 } from '../profile-form-values';
 import { profilePath } from '../urls';
 import { useProfileUser } from '../useProfileUser';
+import { useStepUp } from '../useStepUp';
 import '../profile.css';
 
 /** The fallback when a password change fails without a server message. */
@@ -44,7 +48,10 @@ const AVATAR_UPDATED = 'Avatar updated';
 /**
  * /profile/edit: name and email, the avatar and the password. Every save
  * hands the server's answer to the auth state, so the header's name,
- * initials and avatar change at once.
+ * initials and avatar change at once. An account whose password nobody
+ * chose (single sign-on opened it) sets one here, and it, like anyone who
+ * leaves the current password out, confirms it is them when the sign-in is
+ * older than 10 minutes.
  */
 export default function ProfileEditPage() {
   usePageTitle(SignedInTitles.profileEdit);
@@ -65,6 +72,9 @@ function ProfileEditor({ user }: { user: AuthUser }) {
   const [updateProfile] = useProfileUpdateMutation();
   const [changePassword] = useProfilePasswordChangeMutation();
   const [removeAvatar, { loading: removing }] = useProfileAvatarRemoveMutation();
+  const stepUp = useStepUp();
+  // Until it is known, the forms ask for the password as for most accounts.
+  const hasPassword = useSecondFactorsQuery().data?.secondFactors.passwordSet ?? true;
   const [verificationSentTo, setVerificationSentTo] = useState<string | null>(null);
   const [passwordChanged, setPasswordChanged] = useState<string | null>(null);
   // A new key empties the password form after a change.
@@ -77,7 +87,7 @@ function ProfileEditor({ user }: { user: AuthUser }) {
 
   const saveProfile = async (values: ProfileFormValues) => {
     try {
-      const { data } = await updateProfile({ variables: { input: toProfileInput(values, user) } });
+      const { data } = await stepUp.withStepUp(() => updateProfile({ variables: { input: toProfileInput(values, user) } }));
       if (!data) throw new Error('Empty response');
       profileUpdated(data.updateProfile);
       toast.success(UserMessages.profileUpdated);
@@ -93,7 +103,9 @@ function ProfileEditor({ user }: { user: AuthUser }) {
   const savePassword = async (values: PasswordFormValues) => {
     setPasswordChanged(null);
     try {
-      const { data } = await changePassword({ variables: { input: toChangePasswordInput(values) } });
+      const { data } = await stepUp.withStepUp(() =>
+        changePassword({ variables: { input: toChangePasswordInput(values) }, refetchQueries: [{ query: SecondFactorsDocument }], awaitRefetchQueries: true }),
+      );
       const message = data?.changePassword.message || UserMessages.passwordChanged;
       setPasswordChanged(message);
       toast.success(message);
@@ -126,7 +138,7 @@ function ProfileEditor({ user }: { user: AuthUser }) {
             We sent a verification link to <strong>{verificationSentTo}</strong>. Open it to verify your new address.
           </Callout>
         )}
-        <ProfileForm initialValues={initialValues} onSubmit={saveProfile} cancelHref={profilePath} />
+        <ProfileForm initialValues={initialValues} onSubmit={saveProfile} cancelHref={profilePath} asksPassword={hasPassword} />
       </ProfileSection>
       <ProfileSection id="profile-avatar" title="Avatar">
         <AvatarSection
@@ -148,14 +160,18 @@ function ProfileEditor({ user }: { user: AuthUser }) {
           onRemove={() => void dropAvatar()}
         />
       </ProfileSection>
-      <ProfileSection id="profile-password" title="Change password">
+      <ProfileSection id="profile-password" title={hasPassword ? 'Change password' : 'Set a password'}>
+        {!hasPassword && (
+          <p className="profile-password__intro">Your account was opened with single sign-on. Set a password to sign in with your email too.</p>
+        )}
         {passwordChanged && (
           <Callout intent="success" className="profile-callout" role="status">
             {passwordChanged}
           </Callout>
         )}
-        <ChangePasswordForm key={passwordFormKey} onSubmit={savePassword} />
+        <ChangePasswordForm key={passwordFormKey} onSubmit={savePassword} hasPassword={hasPassword} />
       </ProfileSection>
+      <StepUpDialog state={stepUp} />
     </>
   );
 }

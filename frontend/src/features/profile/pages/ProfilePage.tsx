@@ -35,7 +35,7 @@ export default function ProfilePage() {
   const notifications = useNotificationSettings();
   const webhooks = useWebhooks(stepUp.withStepUp);
   const singleSignOn = useSingleSignOn();
-  const twoFactor = useTwoFactor();
+  const twoFactor = useTwoFactor(stepUp.withStepUp);
   const passkeys = usePasskeys(stepUp.withStepUp);
   return (
     <div className="page page--narrow profile-page">
@@ -73,7 +73,7 @@ export default function ProfilePage() {
       {profile.status === 'ready' && <NotificationsSection state={notifications} />}
       {profile.status === 'ready' && <ApiTokensSection state={apiTokens} />}
       {profile.status === 'ready' && <WebhooksSection state={webhooks} />}
-      <StepUpDialog state={stepUp} withPasskey={passkeys.supported && (passkeys.passkeys?.length ?? 0) > 0} />
+      <StepUpDialog state={stepUp} />
     </div>
   );
 }
