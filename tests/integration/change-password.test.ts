@@ -36,6 +36,9 @@ describe('change password', () => {
     expect((await signIn(alice.email, NEW_PASSWORD)).status).toBe(200);
     const [logged] = await app.sql(`SELECT count(*)::int AS n FROM activity_log WHERE user_id = $1 AND kind = 'password_changed'`, [alice.user.id]);
     expect(logged.n).toBe(1);
+    // The account is told, in case it was not its holder.
+    const notices = (await app.mailsTo(alice.email)).filter((mail) => mail.includes('Subject: Your Stockroom password was changed'));
+    expect(notices).toHaveLength(1);
   });
 
   it('works the same over GraphQL', async () => {

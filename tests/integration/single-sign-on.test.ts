@@ -159,6 +159,8 @@ describe('signing in with the provider', () => {
     const set = await app.rest('POST', '/api/users/profile/password', { newPassword: GOOD_PASSWORD }, { token: accessToken });
     expect(set).toMatchObject({ status: 200, body: { message: 'Password changed. Your other sessions were signed out.' } });
     expect((await status()).body.passwordSet).toBe(true);
+    expect((await app.mailsTo(moved)).some((mail) => mail.includes('Subject: A password was set for your Stockroom account'))).toBe(true);
+    expect(await recentActivity(accessToken)).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'password_changed', title: 'Password set' })]));
     const signedIn = await app.rest('POST', '/api/auth/signin', { email: moved, password: GOOD_PASSWORD });
     expect(signedIn).toMatchObject({ status: 200, body: { user: { id: user.id } } });
 

@@ -102,9 +102,9 @@ function describe(row: ActivityRow, count: number): Pick<ActivityItemView, 'titl
     case 'sso_unlinked':
       return { title: 'Single sign-on unlinked', description: `Signing in with ${String(details.provider)} no longer opens this account`, icon: 'shield' };
     case 'password_changed':
-      return details.via === 'reset'
-        ? { title: 'Password changed', description: 'Reset with an emailed link; every session was signed out', icon: 'key' }
-        : { title: 'Password changed', description: 'Your other sessions were signed out', icon: 'key' };
+      if (details.via === 'reset') return { title: 'Password changed', description: 'Reset with an emailed link; every session was signed out', icon: 'key' };
+      if (details.via === 'set') return { title: 'Password set', description: 'You can sign in with your email and password too', icon: 'key' };
+      return { title: 'Password changed', description: 'Your other sessions were signed out', icon: 'key' };
     case 'totp_enabled':
       return { title: 'Two-factor authentication on', description: 'Sign-in now asks for a code from your authenticator app', icon: 'shield' };
     case 'totp_disabled':

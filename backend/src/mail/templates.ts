@@ -49,6 +49,23 @@ export const emailChangedMail = (to: string, name: string, newEmail: string) =>
     'If you did not make this change, reset your password and contact support.',
   ]);
 
+/**
+ * Sent to an account whose password was changed from its profile, or set
+ * (`firstSet`: single sign-on opened it without one), so a change made
+ * with someone else's session does not go unnoticed.
+ */
+export const passwordChangedMail = (to: string, name: string, firstSet: boolean, profileLink: string) =>
+  composeMail(
+    to,
+    firstSet ? 'A password was set for your Stockroom account' : 'Your Stockroom password was changed',
+    name,
+    [
+      firstSet ? 'Your Stockroom account now has a password: it signs in with your email and that password too.' : 'The password of your Stockroom account was changed.',
+      'Your other sessions were signed out. If this was not you, reset your password from the sign-in page ("Forgot password?") and check your profile.',
+    ],
+    { text: 'Open your profile', link: profileLink },
+  );
+
 /** A change to how an account signs in beyond its password. */
 export type SecondFactorChange = { kind: 'totp_enabled' } | { kind: 'totp_disabled' } | { kind: 'recovery_codes_created' } | { kind: 'recovery_code_used'; left: number }
   | { kind: 'passkey_added'; name: string }

@@ -20,7 +20,8 @@ import { hashPassword } from '../account/password-hasher';
 import { assertPasswordOrRecentProof, assertRecentProof, sentPassword } from '../account/step-up';
 import { ChangePasswordRequest, EmailChangeRequest } from '../account/step-up-fields';
 import { runStatement } from '../db/sql';
-import { emailChangedMail } from '../mail/templates';
+import { profileLink } from '../mail/client-links';
+import { emailChangedMail, passwordChangedMail } from '../mail/templates';
 import { User, UserRole, UserStatus } from '../account/user.entity';
 import { LastAdminError, UserNotFoundError } from './user.errors';
 import { log } from '../common/log';
@@ -339,14 +340,16 @@ export const userService = {
     await assertPasswordOrRecentProof(user, session, currentPassword);
     if (currentPassword === input.newPassword) throw new ValidationError({ newPassword: UserMessages.samePassword });
     const passwordHash = await hashPassword(input.newPassword);
+    const firstSet = !user.passwordSet;
     await ctx.em.transactional(async (em) => {
       user.passwordHash = passwordHash;
       user.passwordSet = true;
       await em.flush();
       await revokeAccess(em, user.id, 'password_changed', session.id);
       await revokeOneTimeTokens(em, user.id);
-      await runStatement(em, logActivityStatement(user.id, 'password_changed'));
+      await runStatement(em, logActivityStatement(user.id, 'password_changed', firstSet ? { via: 'set' } : undefined));
     });
+    await ctx.mailer.send(passwordChangedMail(user.email, user.firstName, firstSet, profileLink(ctx.config.appUrl)));
     return UserMessages.passwordChanged;
   },
 };
