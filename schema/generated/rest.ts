@@ -184,7 +184,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirm it is you with the password, a code or a passkey: new API tokens and webhooks, and adding or removing a passkey, need it within 10 minutes of signing in */
+        /** Confirm it is you with the password, a code or a passkey: new API tokens and webhooks, adding or removing a passkey, and changing the email or password or turning the authenticator off without the password need it within 10 minutes of signing in */
         post: operations["stepUp"];
         delete?: never;
         options?: never;
@@ -376,7 +376,7 @@ export interface paths {
         put?: never;
         /** The provider's sign-in URL to send the browser to; its callback links the caller's account */
         post: operations["startSingleSignOnLink"];
-        /** Removes the caller's link: the provider no longer signs in to this account */
+        /** Removes the caller's link: the provider no longer signs in to this account. Needs step-up; refused while it is the account's only way in */
         delete: operations["unlinkSingleSignOn"];
         options?: never;
         head?: never;
@@ -4650,8 +4650,32 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description STEP_UP_REQUIRED: Confirm it is you: enter your password or a code again, or use a passkey (POST /api/users/profile/step-up) */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not linked, or single sign-on is not configured */
             404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The provider is the only way in: the account has no password its holder chose and no passkey */
+            409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];

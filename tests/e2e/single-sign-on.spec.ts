@@ -175,6 +175,17 @@ describe('single sign-on', () => {
     expect(await sidewaysOverflow(page)).toEqual([]);
     await saveScreenshot(page, 'single-sign-on', 'profile-linked-375');
     await expectNoAxeViolations(page, 'profile, linked, 375 px');
+    // The provider opened this account and is its only way in: Unlink waits for a password.
+    expect(await card.innerText()).toContain('It is the only way into your account');
+    expect(await card.getByRole('button', { name: `Unlink ${PROVIDER}` }).isDisabled()).toBe(true);
+    await page.goto('/profile/edit');
+    const setForm = page.getByRole('form', { name: 'Set a password' });
+    await setForm.getByLabel('New password', { exact: true }).fill('Sso!Passw0rd-2026');
+    await setForm.getByLabel('Confirm new password').fill('Sso!Passw0rd-2026');
+    await setForm.getByRole('button', { name: 'Set Password' }).click();
+    await page.getByRole('form', { name: 'Change password' }).waitFor();
+    await page.goto('/profile');
+    await card.getByText(`You can sign in with ${PROVIDER} or with your password.`).waitFor();
 
     await page.setViewportSize(DESKTOP);
     await card.getByRole('button', { name: `Unlink ${PROVIDER}` }).click();

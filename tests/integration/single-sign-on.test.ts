@@ -30,6 +30,7 @@ const ACCOUNTS: Record<string, ProviderAccount> = {
   guarded: { email: uniqueEmail('guarded'), email_verified: true, name: 'Gus Arded' },
   keyholder: { email: uniqueEmail('keyholder'), email_verified: true, name: 'Kay Holder' },
   setter: { email: uniqueEmail('setter'), email_verified: true, name: 'Seth Etter' },
+  loner: { email: uniqueEmail('loner'), email_verified: true, name: 'Lo Ner' },
 };
 
 let provider: TestProvider;
@@ -330,6 +331,21 @@ describe('linking from the profile', () => {
     expect(mails.some((mail) => mail.includes(`Your Stockroom account was unlinked from ${PROVIDER_NAME}`))).toBe(true);
     const titles = (await recentActivity(owner.token)).map((item) => item.title);
     expect(titles).toEqual(expect.arrayContaining(['Single sign-on linked', 'Single sign-on unlinked']));
+  });
+
+  it('keeps the link that is the only way in, and unlinks after step-up once a password is set', async () => {
+    const { accessToken, user } = await signInWithProvider('loner');
+    const unlink = () => app.rest('DELETE', '/api/auth/oidc/link', undefined, { token: accessToken });
+    const onlyWayIn = `Set a password (or add a passkey) before unlinking ${PROVIDER_NAME}: nothing else signs in to this account`;
+    expectRestError(await unlink(), 409, 'CONFLICT', onlyWayIn);
+    expectGqlError(await app.gql(UNLINK, {}, { token: accessToken }), 'CONFLICT', onlyWayIn);
+    expect((await app.rest('POST', '/api/users/profile/password', { newPassword: GOOD_PASSWORD }, { token: accessToken })).status).toBe(200);
+
+    await ageSessions(app, user.id);
+    expectRestError(await unlink(), 403, 'STEP_UP_REQUIRED', 'Confirm it is you: enter your password or a code again, or use a passkey');
+    expect((await app.rest('POST', '/api/users/profile/step-up', { password: GOOD_PASSWORD }, { token: accessToken })).status).toBe(200);
+    expect(await unlink()).toMatchObject({ status: 200, body: { message: `Your account is no longer linked to ${PROVIDER_NAME}.` } });
+    expect((await app.rest('POST', '/api/auth/signin', { email: ACCOUNTS.loner.email, password: GOOD_PASSWORD })).status).toBe(200);
   });
 
   it('refuses a subject already linked to another account', async () => {

@@ -113,11 +113,11 @@ export async function sendVerificationEmail(ctx: RequestContext, user: User) {
 /**
  * Checks the signed-in user's own password before a change that could take
  * the account over (a new password or a new email); a wrong one is a 400 on
- * `field`.
+ * `currentPassword`.
  */
-export async function assertCurrentPassword(user: User, currentPassword: string, field = 'currentPassword'): Promise<void> {
+export async function assertCurrentPassword(user: User, currentPassword: string): Promise<void> {
   if (!(await verifyPassword(user.passwordHash, currentPassword))) {
-    throw new ValidationError({ [field]: UserMessages.currentPasswordWrong });
+    throw new ValidationError({ currentPassword: UserMessages.currentPasswordWrong });
   }
 }
 

@@ -31,13 +31,14 @@ export function assertRecentProof(session: Pick<Session, 'createdAt' | 'verified
 export const sentPassword = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
 
 /**
- * For changing the email or the password, or turning a factor off: the
- * password sent with the request (a wrong one is a 400 on `field`), or, when
- * none is, a proof within the last 10 minutes as for assertRecentProof. So an
- * account whose password nobody chose (single sign-on opened it) confirms
- * it is its holder another way.
+ * For a new password: the current one sent with the request (a wrong one is
+ * a 400 on `currentPassword`), or, when none is, a proof within the last 10
+ * minutes as for assertRecentProof, so an account whose password nobody
+ * chose (single sign-on opened it) confirms it is its holder another way. A
+ * new email and turning the authenticator off take the same two, in their
+ * own order (sentPassword, then assertRecentProof or their own check).
  */
-export async function assertPasswordOrRecentProof(user: User, session: Session, password: string | null, field = 'currentPassword'): Promise<void> {
+export async function assertPasswordOrRecentProof(user: User, session: Session, password: string | null): Promise<void> {
   if (password === null) return assertRecentProof(session);
-  await assertCurrentPassword(user, password, field);
+  await assertCurrentPassword(user, password);
 }

@@ -141,7 +141,7 @@ export const mfaOpenApiPaths = {
     post: {
       operationId: 'stepUp',
       tags,
-      summary: 'Confirm it is you with the password, a code or a passkey: new API tokens and webhooks, and adding or removing a passkey, need it within 10 minutes of signing in',
+      summary: 'Confirm it is you with the password, a code or a passkey: new API tokens and webhooks, adding or removing a passkey, and changing the email or password or turning the authenticator off without the password need it within 10 minutes of signing in',
       security: bearer,
       requestBody: jsonBody({
         ...rulesBody(StepUpFields),

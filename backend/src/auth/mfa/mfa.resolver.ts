@@ -32,7 +32,7 @@ export class MfaResolver {
     return { optionsJson: JSON.stringify(await mfaService.passkeyStepUpOptions(ctx)) };
   }
 
-  @Mutation(() => StepUpPayload, { description: 'Confirm it is you (the password, a code or a passkey) before a sensitive action: a new API token or webhook, adding or removing a passkey' })
+  @Mutation(() => StepUpPayload, { description: 'Confirm it is you (the password, a code or a passkey) before a sensitive action: a new API token or webhook, adding or removing a passkey, and changing the email or password or turning the authenticator off without the password' })
   async stepUp(@Arg('input') input: StepUpInput, @Ctx() ctx: RequestContext) {
     const { assertionJson, ...proof } = input;
     const assertion = typeof assertionJson === 'string' ? parseWebAuthnJson(assertionJson, 'assertion') : undefined;

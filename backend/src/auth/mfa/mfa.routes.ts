@@ -46,7 +46,7 @@ export function mfaRoutes(contextOf: ContextOf): Router {
     res.json(await mfaService.passkeyStepUpOptions(contextOf(req)));
   });
 
-  /** POST /api/users/profile/step-up { password }, { code } or { assertion } (a passkey's): { verifiedUntil }; new API tokens and webhooks need it within 10 minutes of signing in */
+  /** POST /api/users/profile/step-up { password }, { code } or { assertion } (a passkey's): { verifiedUntil }; new API tokens and webhooks, passkeys added or removed, and changes of email, password or authenticator sent without the password need it within 10 minutes of signing in */
   router.post('/profile/step-up', async (req, res) => {
     const { assertion, ...proof } = readBody(req, ['password', 'code', 'assertion'] as const);
     // The password and code get their JSON type checks; the passkey's answer is checked by the service.

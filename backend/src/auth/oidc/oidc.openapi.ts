@@ -1,4 +1,4 @@
-import { SINGLE_SIGN_ON_ERROR_PARAM } from '@stockroom/schema';
+import { SecondFactorMessages, SINGLE_SIGN_ON_ERROR_PARAM } from '@stockroom/schema';
 import { bearer, errorResponse, jsonResponse, publicAccess, ref, string } from '../../rest/openapi-helpers';
 
 const off = errorResponse('Single sign-on is not configured (no OIDC_ settings)');
@@ -101,9 +101,15 @@ export const oidcOpenApiPaths = {
     delete: {
       operationId: 'unlinkSingleSignOn',
       tags: ['Auth'],
-      summary: "Removes the caller's link: the provider no longer signs in to this account",
+      summary: "Removes the caller's link: the provider no longer signs in to this account. Needs step-up; refused while it is the account's only way in",
       security: bearer,
-      responses: { 200: jsonResponse('Unlinked', ref('Message')), 401: notSignedIn, 404: errorResponse('Not linked, or single sign-on is not configured') },
+      responses: {
+        200: jsonResponse('Unlinked', ref('Message')),
+        401: notSignedIn,
+        403: errorResponse(`STEP_UP_REQUIRED: ${SecondFactorMessages.stepUpRequired} (POST /api/users/profile/step-up)`),
+        404: errorResponse('Not linked, or single sign-on is not configured'),
+        409: errorResponse('The provider is the only way in: the account has no password its holder chose and no passkey'),
+      },
     },
   },
 };

@@ -17,7 +17,7 @@ export class OidcResolver {
     return oidcService.link(ctx);
   }
 
-  @Mutation(() => MessagePayload, { description: "Removes the caller's link to the OpenID provider" })
+  @Mutation(() => MessagePayload, { description: "Removes the caller's link to the OpenID provider (needs step-up; not while it is the account's only way in)" })
   async unlinkSingleSignOn(@Ctx() ctx: RequestContext): Promise<MessagePayload> {
     return { message: await oidcService.unlink(ctx) };
   }

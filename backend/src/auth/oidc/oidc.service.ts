@@ -6,6 +6,7 @@ import { normalizeEmail } from '../../account/email-uniqueness';
 import { hashPassword } from '../../account/password-hasher';
 import { Session } from '../../account/session.entity';
 import { User, UserStatus } from '../../account/user.entity';
+import { assertRecentProof } from '../../account/step-up';
 import { requireViewer } from '../../account/viewer';
 import { logActivityStatement } from '../../activity/activity-log';
 import type { OidcSettings } from '../../config/config';
@@ -16,7 +17,7 @@ import { singleSignOnLinkedMail, singleSignOnUnlinkedMail } from '../../mail/tem
 import { UnauthenticatedError } from '../../common/errors';
 import { createAccount, signInIdentifiedUser, type AuthResult, type MfaRequired } from '../auth.service';
 import { newChallenge, secondFactorMethodsOfUser } from '../mfa/second-factor';
-import { NotLinkedError, SingleSignOnOffError, SingleSignOnRefusedError } from './oidc.errors';
+import { NotLinkedError, OnlyWayInError, SingleSignOnOffError, SingleSignOnRefusedError } from './oidc.errors';
 import { OidcIdentity } from './oidc-identity.entity';
 import { oidcProvider, type OidcProvider } from './oidc-provider';
 import type { OidcTransaction } from './oidc-transaction';
@@ -254,10 +255,18 @@ export const oidcService = {
     return { provider: name, linked: identity !== null, email: identity?.email ?? null, linkedAt: identity?.createdAt ?? null };
   },
 
-  /** Removes the caller's link: the provider no longer signs in to this account (its password still does). */
+  /**
+   * Removes the caller's link: the provider no longer signs in to this
+   * account (its password or a passkey still does). Not while the provider
+   * is its only way in (409); like turning a factor off, it needs a sign-in
+   * or step-up in the last 10 minutes.
+   */
   async unlink(ctx: RequestContext): Promise<string> {
     const { name } = settingsOf(ctx);
-    const { user } = await requireViewer(ctx);
+    const { user, session } = await requireViewer(ctx);
+    if (!(await ctx.em.count(OidcIdentity, { user }))) throw new NotLinkedError();
+    if (!user.passwordSet && !(await secondFactorMethodsOfUser(ctx, user.id)).includes('webauthn')) throw new OnlyWayInError(name);
+    assertRecentProof(session);
     const removed = await ctx.em.nativeDelete(OidcIdentity, { user });
     if (!removed) throw new NotLinkedError();
     await runStatement(ctx.em, logActivityStatement(user.id, 'sso_unlinked', { provider: name }));

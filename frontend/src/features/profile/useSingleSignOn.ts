@@ -22,8 +22,9 @@ async function goLink(token: string | null): Promise<void> {
  * The profile's single sign-on card: shown only when the server offers a
  * provider. Linking leaves for the provider and comes back to the profile
  * with `?sso=linked` or the refusal's code, said once in a toast or callout.
+ * Unlinking asks to confirm it is you when the sign-in is older than 10 minutes.
  */
-export function useSingleSignOn() {
+export function useSingleSignOn(withStepUp: <T>(call: () => Promise<T>) => Promise<T> = (call) => call()) {
   const options = useSignInOptions();
   const configured = Boolean(options?.singleSignOn);
   const link = useSingleSignOnLinkQuery({ skip: !configured });
@@ -64,13 +65,13 @@ export function useSingleSignOn() {
     askUnlink: () => setConfirmingUnlink(true),
     cancelUnlink: () => setConfirmingUnlink(false),
     unlink: async () => {
+      // The question is answered: a step-up dialog, if one is needed, stands alone.
+      setConfirmingUnlink(false);
       try {
-        await unlinkMutation();
+        await withStepUp(() => unlinkMutation());
         toast.success(SingleSignOnMessages.unlinked(provider));
       } catch (error) {
         toast.error(serverMessageOr(error, UNLINK_FAILED));
-      } finally {
-        setConfirmingUnlink(false);
       }
     },
   };

@@ -5,8 +5,16 @@ import { formatDate } from '../../../lib/format';
 import type { useSingleSignOn } from '../useSingleSignOn';
 import { ProfileSection } from './ProfileSection';
 
+interface SingleSignOnSectionProps {
+  state: ReturnType<typeof useSingleSignOn>;
+  /** Whether the account has a password its holder chose. */
+  passwordSet: boolean;
+  /** The provider is the only way in (no password chosen, no passkey): Unlink waits for another. */
+  onlyWayIn: boolean;
+}
+
 /** The profile's "Single sign-on" card: whether the account is linked to the provider, with Link or Unlink. */
-export function SingleSignOnSection({ state }: { state: ReturnType<typeof useSingleSignOn> }) {
+export function SingleSignOnSection({ state, passwordSet, onlyWayIn }: SingleSignOnSectionProps) {
   const { provider, link, loading, loadError, refusal, linking, startLink, unlinking, confirmingUnlink, askUnlink, cancelUnlink, unlink } = state;
   return (
     <ProfileSection id="profile-single-sign-on" title="Single sign-on">
@@ -24,9 +32,12 @@ export function SingleSignOnSection({ state }: { state: ReturnType<typeof useSin
           <p className="profile-sso__status">
             Linked to <strong>{provider}</strong>
             {link.email ? ` as ${link.email}` : ''}
-            {link.linkedAt ? ` since ${formatDate(new Date(link.linkedAt))}` : ''}. You can sign in with {provider} or with your password.
+            {link.linkedAt ? ` since ${formatDate(new Date(link.linkedAt))}` : ''}.{' '}
+            {onlyWayIn
+              ? `It is the only way into your account: set a password in Edit Profile (or add a passkey) before unlinking ${provider}.`
+              : `You can sign in with ${provider} or with your ${passwordSet ? 'password' : 'passkey'}.`}
           </p>
-          <Button icon={<ShieldIcon />} onClick={askUnlink} aria-label={`Unlink ${provider}`}>
+          <Button icon={<ShieldIcon />} onClick={askUnlink} disabled={onlyWayIn} aria-label={`Unlink ${provider}`}>
             Unlink
           </Button>
         </div>

@@ -34,7 +34,7 @@ export default function ProfilePage() {
   const apiTokens = useApiTokens(stepUp.withStepUp);
   const notifications = useNotificationSettings();
   const webhooks = useWebhooks(stepUp.withStepUp);
-  const singleSignOn = useSingleSignOn();
+  const singleSignOn = useSingleSignOn(stepUp.withStepUp);
   const twoFactor = useTwoFactor(stepUp.withStepUp);
   const passkeys = usePasskeys(stepUp.withStepUp);
   return (
@@ -69,7 +69,9 @@ export default function ProfilePage() {
       )}
       {profile.status === 'ready' && <TwoFactorSection state={twoFactor} email={profile.user.email} />}
       {profile.status === 'ready' && <PasskeysSection state={passkeys} />}
-      {profile.status === 'ready' && singleSignOn.configured && <SingleSignOnSection state={singleSignOn} />}
+      {profile.status === 'ready' && singleSignOn.configured && (
+        <SingleSignOnSection state={singleSignOn} passwordSet={twoFactor.passwordSet} onlyWayIn={!twoFactor.passwordSet && (passkeys.passkeys?.length ?? 0) === 0} />
+      )}
       {profile.status === 'ready' && <NotificationsSection state={notifications} />}
       {profile.status === 'ready' && <ApiTokensSection state={apiTokens} />}
       {profile.status === 'ready' && <WebhooksSection state={webhooks} />}
