@@ -1,7 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from './config';
+import { defaultDatabasePoolMax } from './pool-size';
 
 let dataDir: string;
 beforeEach(() => {
@@ -20,6 +21,13 @@ describe('loadConfig', () => {
     expect(config.smtpUrl).toBeUndefined();
     expect(config.authRateLimit).toBeGreaterThan(0);
     expect(config).toMatchObject({ uploadRateLimit: 30, uploadRateWindowMs: 600_000, imageDecodeBacklog: 8 });
+  });
+
+  it('sizes the database pool to twice the machine’s cores, at least 4, unless DATABASE_POOL_MAX says otherwise', () => {
+    expect([1, 2, 3, 8].map((cores) => defaultDatabasePoolMax(cores))).toEqual([4, 4, 6, 16]);
+    expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET }).databasePoolMax).toBe(defaultDatabasePoolMax(availableParallelism()));
+    expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, DATABASE_POOL_MAX: '10' }).databasePoolMax).toBe(10);
+    expect(() => loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, DATABASE_POOL_MAX: '0' })).toThrow(/DATABASE_POOL_MAX/);
   });
 
   it('reads the upload limits, and a backlog of 0 (no upload waits for the decoder)', () => {

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { backendRoot } from '../common/paths';
 import { LOG_LEVELS } from '../common/log';
+import { defaultDatabasePoolMax } from './pool-size';
 
 /** An S3-compatible bucket for uploads (S3_BUCKET set), instead of DATA_DIR/uploads. */
 export interface S3Settings {
@@ -261,7 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // Counting 10,000 matching rows stays within a few milliseconds; a million-row search counted whole takes over 100 ms.
     productCountCap: integer(env, 'PRODUCT_COUNT_CAP', 10_000, problems, 1, 1_000_000_000),
     clientDir: resolve(env.CLIENT_DIR || join(backendRoot, '../frontend/dist')),
-    databasePoolMax: integer(env, 'DATABASE_POOL_MAX', 10, problems, 1, 1000),
+    databasePoolMax: integer(env, 'DATABASE_POOL_MAX', defaultDatabasePoolMax(), problems, 1, 1000),
     // A request should hear "try again" in seconds, not hang while the database does.
     databaseConnectTimeoutMs: integer(env, 'DATABASE_CONNECT_TIMEOUT_MS', 3_000, problems, 100, 600_000),
     databaseAcquireTimeoutMs: integer(env, 'DATABASE_ACQUIRE_TIMEOUT_MS', 3_000, problems, 100, 600_000),
