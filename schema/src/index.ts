@@ -22,3 +22,4 @@ export * from './stock-changes';
 export * from './single-sign-on';
 export * from './single-sign-on-errors';
 export * from './second-factor';
+export * from './sign-in-ways';

@@ -4,12 +4,13 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { generateSync } from 'otplib';
-import { Client } from 'pg';
+import { onlyWayInMessage } from '@stockroom/schema';
 import type { BrowserContext, Page } from 'playwright-core';
 import { newUser } from './support/api';
 import { startTestProvider, type TestProvider } from '../support/oidc-provider';
 import { expectNoAxeViolations } from './support/axe';
 import { DESKTOP, MOBILE, useBrowser } from './support/browser';
+import { ageSessionsSql, e2eDatabaseUrl, e2eSql } from './support/database';
 import { e2eEnv, uniqueEmail } from './support/env';
 import { saveScreenshot, sidewaysOverflow, stepUpDialogSettled } from './support/screen-checks';
 
@@ -42,28 +43,6 @@ const freePort = () =>
       probe.close(() => done(port));
     });
   });
-
-/** Runs one statement on the e2e server's database. */
-async function onDatabase(sql: string, values: unknown[]): Promise<void> {
-  const db = new Client({ connectionString: e2eDatabaseUrl() });
-  await db.connect();
-  try {
-    await db.query(sql, values);
-  } finally {
-    await db.end();
-  }
-}
-
-/** The e2e server's embedded PostgreSQL, as the built backend finds it from its DATA_DIR. */
-function e2eDatabaseUrl(): string {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { runningEmbeddedPostgres } = require(resolve(repoRoot, 'backend/dist/src/db/embedded-postgres.js')) as {
-    runningEmbeddedPostgres(dataDir: string): { url: string } | undefined;
-  };
-  const database = runningEmbeddedPostgres(e2eEnv().dataDir);
-  if (!database) throw new Error('The e2e server has no running embedded PostgreSQL');
-  return database.url;
-}
 
 let provider: TestProvider;
 let server: ChildProcess;
@@ -176,8 +155,14 @@ describe('single sign-on', () => {
     await saveScreenshot(page, 'single-sign-on', 'profile-linked-375');
     await expectNoAxeViolations(page, 'profile, linked, 375 px');
     // The provider opened this account and is its only way in: Unlink waits for a password.
-    expect(await card.innerText()).toContain('It is the only way into your account');
+    expect(await card.innerText()).toContain(onlyWayInMessage(PROVIDER));
     expect(await card.getByRole('button', { name: `Unlink ${PROVIDER}` }).isDisabled()).toBe(true);
+    await page.setViewportSize(DESKTOP);
+    expect(await sidewaysOverflow(page)).toEqual([]);
+    await card.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'single-sign-on', 'profile-only-way-in-1280');
+    await expectNoAxeViolations(page, 'profile, single sign-on the only way in, 1280 px');
+    await page.setViewportSize(MOBILE);
     await page.goto('/profile/edit');
     const setForm = page.getByRole('form', { name: 'Set a password' });
     await setForm.getByLabel('New password', { exact: true }).fill('Sso!Passw0rd-2026');
@@ -213,7 +198,7 @@ describe('single sign-on', () => {
     const confirmed = await fetch(`${baseUrl}/api/users/profile/mfa/totp/confirm`, { method: 'POST', headers: authorized, body: JSON.stringify({ code: generateSync({ secret }) }) });
     expect(confirmed.status).toBe(200);
     // The confirmation spent this 30-second step's code: as if the next step had come, so the browser's code is fresh.
-    await onDatabase('UPDATE totp_factors SET last_time_step = last_time_step - 2 WHERE user_id = $1', [user.id]);
+    await e2eSql('UPDATE totp_factors SET last_time_step = last_time_step - 2 WHERE user_id = $1', [user.id]);
 
     await open(MOBILE);
     await page.goto('/auth/login?returnUrl=%2Fprofile');
@@ -262,7 +247,7 @@ describe('single sign-on', () => {
     }
 
     // Eleven minutes after the sign-in, the account has nothing to confirm it is you with but signing in again.
-    await onDatabase(`UPDATE sessions SET created_at = now() - interval '11 minutes', verified_at = NULL WHERE user_id = (SELECT id FROM users WHERE email = $1)`, [setter.email]);
+    await ageSessionsSql(setter.email);
     await setForm.getByLabel('New password', { exact: true }).fill(setter.password);
     await setForm.getByLabel('Confirm new password').fill(setter.password);
     await setForm.getByRole('button', { name: 'Set Password' }).click();
@@ -272,6 +257,13 @@ describe('single sign-on', () => {
     await stepUpDialogSettled(page);
     await saveScreenshot(page, 'single-sign-on', 'step-up-sign-in-again-1280');
     await expectNoAxeViolations(page, 'Confirm it is you, nothing to confirm with, 1280 px');
+    await page.setViewportSize(MOBILE);
+    // The header folds the name away once it has re-rendered for the phone's width.
+    await page.locator('.user-menu__target-name').waitFor({ state: 'detached' });
+    await stepUpDialogSettled(page);
+    expect(await sidewaysOverflow(page)).toEqual([]);
+    await saveScreenshot(page, 'single-sign-on', 'step-up-sign-in-again-375');
+    await expectNoAxeViolations(page, 'Confirm it is you, nothing to confirm with, 375 px');
     await stepUp.getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL((url) => url.pathname === '/auth/login');
 

@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { openDatabase } from '../../backend/src/app/database';
-import { migrationsList } from '../../backend/src/db/migrations';
+import { migrationBefore, sqlOn } from '../support/migrations';
 import { createDatabase } from '../support/test-app';
 
 /**
@@ -10,7 +10,7 @@ import { createDatabase } from '../support/test-app';
  * product, level and movement is compared with what was there.
  */
 const LOCATIONS_MIGRATION = 'Migration20261130000000';
-const before = migrationsList[migrationsList.findIndex((migration) => migration.name === LOCATIONS_MIGRATION) - 1].name;
+const before = migrationBefore(LOCATIONS_MIGRATION);
 
 let orm: MikroORM;
 beforeAll(async () => {
@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => orm.close());
 
-const run = <T = Record<string, unknown>>(sql: string, values: unknown[] = []) => orm.em.getConnection().execute<T[]>(sql, values);
+const run = <T = Record<string, unknown>>(sql: string, values: unknown[] = []) => sqlOn(orm)<T>(sql, values);
 
 /** A write's context as the app sets it, so the triggers of the time record its movement. */
 const context = (actor: string, kind: string, reason?: string) =>

@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { openDatabase } from '../../backend/src/app/database';
-import { migrationsList } from '../../backend/src/db/migrations';
+import { migrationBefore, sqlOn } from '../support/migrations';
 import { createDatabase } from '../support/test-app';
 
 /**
@@ -10,7 +10,7 @@ import { createDatabase } from '../support/test-app';
  * asking for one nobody knows; every other account keeps asking.
  */
 const PASSWORD_SET_MIGRATION = 'Migration20261205000000';
-const before = migrationsList[migrationsList.findIndex((migration) => migration.name === PASSWORD_SET_MIGRATION) - 1].name;
+const before = migrationBefore(PASSWORD_SET_MIGRATION);
 
 let orm: MikroORM;
 beforeAll(async () => {
@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => orm.close());
 
-const run = <T = Record<string, unknown>>(sql: string, values: unknown[] = []) => orm.em.getConnection().execute<T[]>(sql, values);
+const run = <T = Record<string, unknown>>(sql: string, values: unknown[] = []) => sqlOn(orm)<T>(sql, values);
 
 async function account(email: string, linkedAfter: string | null): Promise<string> {
   const [user] = await run<{ id: string }>(

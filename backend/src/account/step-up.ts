@@ -1,8 +1,6 @@
 import { SecondFactorMessages } from '@stockroom/schema';
 import { DomainError } from '../common/errors';
-import { assertCurrentPassword } from './account.service';
 import type { Session } from './session.entity';
-import type { User } from './user.entity';
 
 /** How long a password or code given in a session covers sensitive actions. */
 export const STEP_UP_WINDOW_MS = 10 * 60_000;
@@ -27,18 +25,16 @@ export function assertRecentProof(session: Pick<Session, 'createdAt' | 'verified
   if (now - lastProofOf(session).getTime() > STEP_UP_WINDOW_MS) throw new StepUpRequiredError();
 }
 
-/** A password sent with a request, or null when none was (absent, null or blank, as its rule reads a blank field). */
-export const sentPassword = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
-
 /**
- * For a new password: the current one sent with the request (a wrong one is
- * a 400 on `currentPassword`), or, when none is, a proof within the last 10
- * minutes as for assertRecentProof, so an account whose password nobody
- * chose (single sign-on opened it) confirms it is its holder another way. A
- * new email and turning the authenticator off take the same two, in their
- * own order (sentPassword, then assertRecentProof or their own check).
+ * For a new email or password, or the authenticator turned off: the
+ * password sent with the request, which the caller then checks in its own
+ * way (returned), or, when none is (absent, null or blank, as its rule reads
+ * a blank field), a proof within the last 10 minutes as for
+ * assertRecentProof (null returned). So an account whose password nobody
+ * chose (single sign-on opened it) confirms it is its holder another way.
  */
-export async function assertPasswordOrRecentProof(user: User, session: Session, password: string | null): Promise<void> {
-  if (password === null) return assertRecentProof(session);
-  await assertCurrentPassword(user, password);
+export function passwordOrRecentProof(session: Pick<Session, 'createdAt' | 'verifiedAt'>, sent: unknown): string | null {
+  if (typeof sent === 'string' && sent.trim() !== '') return sent;
+  assertRecentProof(session);
+  return null;
 }

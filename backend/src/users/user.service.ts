@@ -17,7 +17,7 @@ import type { RequestContext, Viewer } from '../account/context';
 import { assertValid, canonicalId, DomainError, ForbiddenError, ValidationError } from '../common/errors';
 import { pageRequestOf, paginationOf, type Pagination } from '../common/pagination';
 import { hashPassword } from '../account/password-hasher';
-import { assertPasswordOrRecentProof, assertRecentProof, sentPassword } from '../account/step-up';
+import { passwordOrRecentProof } from '../account/step-up';
 import { ChangePasswordRequest, EmailChangeRequest } from '../account/step-up-fields';
 import { runStatement } from '../db/sql';
 import { profileLink } from '../mail/client-links';
@@ -157,8 +157,7 @@ function newEmailOf(user: User, email: unknown): string | undefined {
  */
 async function confirmEmailChange(ctx: RequestContext, viewer: Viewer, currentPassword: unknown): Promise<void> {
   assertValid(validateFields(EmailChangeRequest, { currentPassword }));
-  const password = sentPassword(currentPassword);
-  if (password === null) assertRecentProof(viewer.session);
+  const password = passwordOrRecentProof(viewer.session, currentPassword);
   await consumeMailActionQuota(ctx, viewer.user.id);
   if (password !== null) await assertCurrentPassword(viewer.user, password);
 }
@@ -336,8 +335,8 @@ export const userService = {
     const { user, session } = await requireViewer(ctx);
     await throttle(ctx);
     assertValid(validateFields(ChangePasswordRequest, { ...input }));
-    const currentPassword = sentPassword(input.currentPassword);
-    await assertPasswordOrRecentProof(user, session, currentPassword);
+    const currentPassword = passwordOrRecentProof(session, input.currentPassword);
+    if (currentPassword !== null) await assertCurrentPassword(user, currentPassword);
     if (currentPassword === input.newPassword) throw new ValidationError({ newPassword: UserMessages.samePassword });
     const passwordHash = await hashPassword(input.newPassword);
     const firstSet = !user.passwordSet;

@@ -6,7 +6,7 @@ import type { RequestContext } from '../../account/context';
 import { verifyPassword } from '../../account/password-hasher';
 import { requireViewer } from '../../account/viewer';
 import { assertValid, ValidationError } from '../../common/errors';
-import { assertRecentProof, sentPassword, STEP_UP_WINDOW_MS } from '../../account/step-up';
+import { passwordOrRecentProof, STEP_UP_WINDOW_MS } from '../../account/step-up';
 import { DisableTotpRequest } from '../../account/step-up-fields';
 import { runStatement } from '../../db/sql';
 import { releaseSignInAttempt, reserveSignInAttempt } from '../sign-in-attempts';
@@ -192,8 +192,7 @@ export const mfaService = {
     assertValid(validateFields(DisableTotpRequest, { ...input }));
     const factor = await totpFactorOf(ctx, user.id);
     if (!factor?.confirmed_at) throw new TotpNotSetUpError();
-    const password = sentPassword(input.password);
-    if (password === null) assertRecentProof(session);
+    const password = passwordOrRecentProof(session, input.password);
     await underLockout(ctx, user.email, async () => {
       const passwordRight = password === null || (await verifyPassword(user.passwordHash, password));
       // The code is spent only with the right password: a wrong guess of the password does not use up a recovery code.

@@ -1,4 +1,4 @@
-import { SingleSignOnErrors, SingleSignOnMessages, type SingleSignOnErrorCode } from '@stockroom/schema';
+import { onlyWayInMessage, SingleSignOnErrors, SingleSignOnMessages, type SingleSignOnErrorCode } from '@stockroom/schema';
 import { ConflictError, DomainError, NotFoundError } from '../../common/errors';
 
 /**
@@ -18,15 +18,10 @@ export class SingleSignOnRefusedError extends DomainError {
 /** Single sign-on is not configured: its routes are not there. */
 export class SingleSignOnOffError extends NotFoundError {}
 
-/**
- * Unlinking the provider that is the account's only way in (single sign-on
- * opened it, no password was set since and it has no passkey). The message
- * is the server's own: the client shows it as sent, and the sign-in page's
- * code carries none of the profile's messages.
- */
+/** Unlinking the provider that is the account's only way in (singleSignOnIsOnlyWayIn). */
 export class OnlyWayInError extends ConflictError {
   constructor(provider: string) {
-    super(`Set a password (or add a passkey) before unlinking ${provider}: nothing else signs in to this account`);
+    super(onlyWayInMessage(provider));
   }
 }
 

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Rules, SINGLE_SIGN_ON_CALLBACK_PATH, SingleSignOnMessages } from '@stockroom/schema';
+import { Rules, SINGLE_SIGN_ON_CALLBACK_PATH, SingleSignOnMessages, singleSignOnIsOnlyWayIn } from '@stockroom/schema';
 import { throttle } from '../../account/account.service';
 import type { RequestContext } from '../../account/context';
 import { normalizeEmail } from '../../account/email-uniqueness';
@@ -265,7 +265,8 @@ export const oidcService = {
     const { name } = settingsOf(ctx);
     const { user, session } = await requireViewer(ctx);
     if (!(await ctx.em.count(OidcIdentity, { user }))) throw new NotLinkedError();
-    if (!user.passwordSet && !(await secondFactorMethodsOfUser(ctx, user.id)).includes('webauthn')) throw new OnlyWayInError(name);
+    const hasPasskey = (await secondFactorMethodsOfUser(ctx, user.id)).includes('webauthn');
+    if (singleSignOnIsOnlyWayIn({ passwordSet: user.passwordSet, hasPasskey })) throw new OnlyWayInError(name);
     assertRecentProof(session);
     const removed = await ctx.em.nativeDelete(OidcIdentity, { user });
     if (!removed) throw new NotLinkedError();

@@ -7,6 +7,7 @@ import { toast } from '../../lib/toaster';
 import { useSecretShownOnce } from './useSecretShownOnce';
 import type { ApiTokenFormValues } from './components/ApiTokenCreateForm';
 import { accountFieldErrors } from './profile-errors';
+import type { WithStepUp } from './useStepUp';
 
 const FORM_FIELDS = new Set(['name'] as const);
 
@@ -15,7 +16,7 @@ const FORM_FIELDS = new Set(['name'] as const);
  * until the person is done with it, and a confirmed revoke. Revoking takes
  * the token out of the cached list; a creation adds the new one on top.
  */
-export function useApiTokens(withStepUp: <T>(call: () => Promise<T>) => Promise<T> = (call) => call()) {
+export function useApiTokens(withStepUp: WithStepUp) {
   const list = useApiTokenListQuery();
   const [createToken] = useApiTokenCreateMutation();
   const [revokeToken, { loading: revoking }] = useApiTokenRevokeMutation();

@@ -6,6 +6,7 @@ import { browserHasPasskeys } from '../../lib/passkeys/has-passkeys';
 import { serverMessageOr } from '../../lib/errors';
 import { toast } from '../../lib/toaster';
 import { accountFieldErrors } from './profile-errors';
+import type { WithStepUp } from './useStepUp';
 
 const NAME_FIELD = new Set(['name'] as const);
 
@@ -19,7 +20,7 @@ export interface PasskeyNameValues {
  * use), renaming and a confirmed removal. Adding and removing ask to
  * confirm it is you when the sign-in is older than 10 minutes.
  */
-export function usePasskeys(withStepUp: <T>(call: () => Promise<T>) => Promise<T> = (call) => call()) {
+export function usePasskeys(withStepUp: WithStepUp) {
   const list = usePasskeyListQuery();
   const [registrationOptions] = usePasskeyRegistrationOptionsMutation();
   const [addPasskey] = usePasskeyAddMutation();

@@ -6,6 +6,7 @@ import { serverMessageOr } from '../../lib/errors';
 import { useAuth } from '../../lib/session';
 import { useSignInOptions } from '../../lib/sign-in-options';
 import { toast } from '../../lib/toaster';
+import type { WithStepUp } from './useStepUp';
 
 const LINK_FAILED = 'The link to the provider could not be started. Please try again.';
 const UNLINK_FAILED = 'The provider could not be unlinked. Please try again.';
@@ -24,7 +25,7 @@ async function goLink(token: string | null): Promise<void> {
  * with `?sso=linked` or the refusal's code, said once in a toast or callout.
  * Unlinking asks to confirm it is you when the sign-in is older than 10 minutes.
  */
-export function useSingleSignOn(withStepUp: <T>(call: () => Promise<T>) => Promise<T> = (call) => call()) {
+export function useSingleSignOn(withStepUp: WithStepUp) {
   const options = useSignInOptions();
   const configured = Boolean(options?.singleSignOn);
   const link = useSingleSignOnLinkQuery({ skip: !configured });

@@ -7,6 +7,9 @@ import { accountFieldErrors } from './profile-errors';
 
 const FIELDS = new Set(['password', 'code'] as const);
 
+/** Runs an action, and once more after the person confirms it is them if the server asked for that first (useStepUp's withStepUp). */
+export type WithStepUp = <T>(call: () => Promise<T>) => Promise<T>;
+
 export interface StepUpValues {
   password: string;
   code: string;
@@ -35,7 +38,7 @@ export function useStepUp() {
   };
 
   /** Runs `call`; if the server wants the password or a code first, asks for it and runs `call` again (a cancelled dialog keeps the refusal). */
-  const withStepUp = useCallback(async <T>(call: () => Promise<T>): Promise<T> => {
+  const withStepUp: WithStepUp = useCallback(async <T>(call: () => Promise<T>): Promise<T> => {
     try {
       return await call();
     } catch (error) {

@@ -12,9 +12,13 @@ import { useState } from 'react';
 import { serverMessageOr } from '../../lib/errors';
 import { toast } from '../../lib/toaster';
 import { accountFieldErrors } from './profile-errors';
+import type { WithStepUp } from './useStepUp';
 
 const CONFIRM_FIELDS = new Set(['code'] as const);
 const DISABLE_FIELDS = new Set(['password', 'code'] as const);
+
+/** Whether the account has a password its holder chose; until the answer comes, as most accounts do, so the forms ask for it. */
+export const passwordSetOf = (status: { passwordSet: boolean } | undefined): boolean => status?.passwordSet ?? true;
 
 export interface TotpSetup {
   secret: string;
@@ -28,7 +32,7 @@ export interface TotpSetup {
  * them; turning it off (with the password, or, for an account whose
  * password nobody chose, after confirming it is you another way).
  */
-export function useTwoFactor(withStepUp: <T>(call: () => Promise<T>) => Promise<T> = (call) => call()) {
+export function useTwoFactor(withStepUp: WithStepUp) {
   const status = useSecondFactorsQuery();
   const [startSetUp, { loading: starting }] = useTotpSetUpMutation();
   const [confirmTotp] = useTotpConfirmMutation();
@@ -98,7 +102,7 @@ export function useTwoFactor(withStepUp: <T>(call: () => Promise<T>) => Promise<
     on: status.data?.secondFactors.totp ?? null,
     recoveryCodesLeft: status.data?.secondFactors.recoveryCodesLeft ?? 0,
     /** Whether the holder chose the account's password: the forms ask for it only then. */
-    passwordSet: status.data?.secondFactors.passwordSet ?? true,
+    passwordSet: passwordSetOf(status.data?.secondFactors),
     loadError: Boolean(status.error) && !status.data,
     setup,
     starting,

@@ -7,6 +7,7 @@ import { toast } from '../../lib/toaster';
 import { useSecretShownOnce } from './useSecretShownOnce';
 import type { WebhookFormValues } from './components/WebhookCreateForm';
 import { accountFieldErrors } from './profile-errors';
+import type { WithStepUp } from './useStepUp';
 
 const FORM_FIELDS = new Set(['url', 'events'] as const);
 
@@ -15,7 +16,7 @@ const FORM_FIELDS = new Set(['url', 'events'] as const);
  * only until the person is done with it, on/off, a confirmed delete, and the
  * test event and redelivery a delivery log offers.
  */
-export function useWebhooks(withStepUp: <T>(call: () => Promise<T>) => Promise<T> = (call) => call()) {
+export function useWebhooks(withStepUp: WithStepUp) {
   const list = useWebhookListQuery();
   const [createWebhook] = useWebhookCreateMutation();
   const [updateWebhook] = useWebhookUpdateMutation();

@@ -1,5 +1,6 @@
 import { Button, Callout, Spinner } from '@blueprintjs/core';
 import { LinkIcon, ShieldIcon } from '@blueprintjs/icons';
+import { onlyWayInMessage } from '@stockroom/schema';
 import { ConfirmAlert } from '../../../components/ConfirmAlert';
 import { formatDate } from '../../../lib/format';
 import type { useSingleSignOn } from '../useSingleSignOn';
@@ -9,7 +10,7 @@ interface SingleSignOnSectionProps {
   state: ReturnType<typeof useSingleSignOn>;
   /** Whether the account has a password its holder chose. */
   passwordSet: boolean;
-  /** The provider is the only way in (no password chosen, no passkey): Unlink waits for another. */
+  /** The provider is the only way in (singleSignOnIsOnlyWayIn): Unlink waits for another. */
   onlyWayIn: boolean;
 }
 
@@ -34,7 +35,7 @@ export function SingleSignOnSection({ state, passwordSet, onlyWayIn }: SingleSig
             {link.email ? ` as ${link.email}` : ''}
             {link.linkedAt ? ` since ${formatDate(new Date(link.linkedAt))}` : ''}.{' '}
             {onlyWayIn
-              ? `It is the only way into your account: set a password in Edit Profile (or add a passkey) before unlinking ${provider}.`
+              ? `${onlyWayInMessage(provider)}.`
               : `You can sign in with ${provider} or with your ${passwordSet ? 'password' : 'passkey'}.`}
           </p>
           <Button icon={<ShieldIcon />} onClick={askUnlink} disabled={onlyWayIn} aria-label={`Unlink ${provider}`}>

@@ -8,6 +8,7 @@ import { TextField } from '../../../components/form/TextField';
 import { browserHasPasskeys } from '../../../lib/passkeys/has-passkeys';
 import { useAuth } from '../../../lib/session';
 import type { StepUpValues, useStepUp } from '../useStepUp';
+import { passwordSetOf } from '../useTwoFactor';
 
 /** What this account can confirm it is you with: its password if its holder chose one, a code with an authenticator, a passkey this browser can use. */
 function useProofs(open: boolean) {
@@ -17,7 +18,7 @@ function useProofs(open: boolean) {
   const status = factors.data?.secondFactors;
   return {
     loading: !status || (passkeys.loading && !passkeys.data),
-    password: status?.passwordSet ?? true,
+    password: passwordSetOf(status),
     code: status?.totp ?? false,
     passkey: browserCanUsePasskeys && (passkeys.data?.passkeys.length ?? 0) > 0,
   };

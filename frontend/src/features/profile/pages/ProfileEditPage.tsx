@@ -37,6 +37,7 @@ import {
 import { profilePath } from '../urls';
 import { useProfileUser } from '../useProfileUser';
 import { useStepUp } from '../useStepUp';
+import { passwordSetOf } from '../useTwoFactor';
 import '../profile.css';
 
 /** The fallback when a password change fails without a server message. */
@@ -73,8 +74,7 @@ function ProfileEditor({ user }: { user: AuthUser }) {
   const [changePassword] = useProfilePasswordChangeMutation();
   const [removeAvatar, { loading: removing }] = useProfileAvatarRemoveMutation();
   const stepUp = useStepUp();
-  // Until it is known, the forms ask for the password as for most accounts.
-  const hasPassword = useSecondFactorsQuery().data?.secondFactors.passwordSet ?? true;
+  const hasPassword = passwordSetOf(useSecondFactorsQuery().data?.secondFactors);
   const [verificationSentTo, setVerificationSentTo] = useState<string | null>(null);
   const [passwordChanged, setPasswordChanged] = useState<string | null>(null);
   // A new key empties the password form after a change.

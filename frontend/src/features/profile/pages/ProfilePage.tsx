@@ -1,4 +1,5 @@
 import { EditIcon } from '@blueprintjs/icons';
+import { singleSignOnIsOnlyWayIn } from '@stockroom/schema';
 import { LinkButton } from '../../../components/LinkButton';
 import { PageHeader } from '../../../components/PageHeader';
 import { UserAvatar } from '../../../components/UserAvatar';
@@ -70,7 +71,7 @@ export default function ProfilePage() {
       {profile.status === 'ready' && <TwoFactorSection state={twoFactor} email={profile.user.email} />}
       {profile.status === 'ready' && <PasskeysSection state={passkeys} />}
       {profile.status === 'ready' && singleSignOn.configured && (
-        <SingleSignOnSection state={singleSignOn} passwordSet={twoFactor.passwordSet} onlyWayIn={!twoFactor.passwordSet && (passkeys.passkeys?.length ?? 0) === 0} />
+        <SingleSignOnSection state={singleSignOn} passwordSet={twoFactor.passwordSet} onlyWayIn={singleSignOnIsOnlyWayIn({ passwordSet: twoFactor.passwordSet, hasPasskey: (passkeys.passkeys?.length ?? 0) > 0 })} />
       )}
       {profile.status === 'ready' && <NotificationsSection state={notifications} />}
       {profile.status === 'ready' && <ApiTokensSection state={apiTokens} />}
