@@ -6,6 +6,7 @@ import type { GraphQLSchema } from 'graphql';
 import type { RequestContext } from '../account/context';
 import { databaseOutageOf, type DatabaseBreaker } from '../common/database-outage';
 import { DomainError } from '../common/errors';
+import { compiledExecution } from './compiled-execution';
 import { documentDepthLimit } from './depth-limit.rule';
 import { formatGraphQLError } from './format-error';
 import { rateLimitPlugin } from './rate-limit.plugin';
@@ -63,7 +64,7 @@ export async function createApolloServer(schema: GraphQLSchema, databaseBreaker:
   });
   const protection = armor.protect();
   const server = new ApolloServer<RequestContext>({
-    schema,
+    gateway: compiledExecution(schema),
     ...protection,
     // The app sets no cache hints, and the default cache-control plugin wraps every field resolver to look for them.
     plugins: [...protection.plugins, ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled(), outagePlugin(databaseBreaker), rateLimitPlugin()],
