@@ -77,6 +77,10 @@ describe('change password', () => {
     expect((await signIn(alice.email, GOOD_PASSWORD)).status).toBe(200);
 
     expect((await app.rest('POST', '/api/users/profile/step-up', { password: GOOD_PASSWORD }, { token: alice.token })).status).toBe(200);
+    // No password was sent to compare with, and the same one is still refused.
+    const same = 'New password must be different from the current password';
+    expectRestError(await app.rest('POST', '/api/users/profile/password', { newPassword: GOOD_PASSWORD }, { token: alice.token }), 400, 'BAD_USER_INPUT', same, { newPassword: same });
+    expectGqlError(await app.gql(CHANGE_PASSWORD, { input: { newPassword: GOOD_PASSWORD } }, { token: alice.token }), 'BAD_USER_INPUT', same, { newPassword: same });
     const answer = await app.gql(CHANGE_PASSWORD, { input: { newPassword: NEW_PASSWORD } }, { token: alice.token });
     expect(answer.data.changePassword.message).toBe('Password changed. Your other sessions were signed out.');
     expect((await signIn(alice.email, NEW_PASSWORD)).status).toBe(200);

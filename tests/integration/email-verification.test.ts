@@ -1,4 +1,4 @@
-import { GOOD_PASSWORD, linkIn, ME, SIGN_UP, signUpUser, startTestApp, uniqueEmail, type TestApp } from '../support/test-app';
+import { GOOD_PASSWORD, linkIn, newestLinkIn, ME, SIGN_UP, signUpUser, startTestApp, uniqueEmail, type TestApp } from '../support/test-app';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -136,7 +136,7 @@ describe('verify email', () => {
     const { email } = await signUpUser(app);
     await app.rest('POST', '/api/auth/forgot-password', { email });
     const mails = await app.mailsTo(email);
-    const resetToken = linkIn(mails[mails.length - 1], '/auth/reset-password').searchParams.get('token');
+    const resetToken = newestLinkIn(mails, '/auth/reset-password').searchParams.get('token');
     const newPassword = 'Verified!Passw0rd';
     expect((await app.rest('POST', '/api/auth/reset-password', { email, resetToken, newPassword })).status).toBe(200);
     const signIn = await app.rest('POST', '/api/auth/signin', { email, password: newPassword });

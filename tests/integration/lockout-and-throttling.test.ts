@@ -5,7 +5,7 @@ import { emailKeyOf } from '../../backend/src/auth/sign-in-attempts.entity';
 import type { RequestContext } from '../../backend/src/account/context';
 import { ormConfig } from '../../backend/src/app/orm-config';
 import { logStatements, type StatementLog } from '../support/statement-log';
-import { GOOD_PASSWORD, linkIn, SIGN_IN, signUpUser, startTestApp, uniqueEmail, uniqueIp, type HttpAnswer, type TestApp } from '../support/test-app';
+import { GOOD_PASSWORD, linkIn, newestLinkIn, SIGN_IN, signUpUser, startTestApp, uniqueEmail, uniqueIp, type HttpAnswer, type TestApp } from '../support/test-app';
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
 const LOCKED = 'Account temporarily locked due to multiple failed login attempts';
@@ -217,7 +217,7 @@ describe('lockout after 5 failed sign-ins', () => {
     expect((await signIn(email, GOOD_PASSWORD, ip)).status).toBe(423);
     await app.rest('POST', '/api/auth/forgot-password', { email }, { ip: uniqueIp() });
     const mails = await app.mailsTo(email);
-    const token = linkIn(mails[mails.length - 1], '/auth/reset-password').searchParams.get('token');
+    const token = newestLinkIn(mails, '/auth/reset-password').searchParams.get('token');
     const newPassword = 'Unl0cked!Passw0rd';
     expect((await app.rest('POST', '/api/auth/reset-password', { email, resetToken: token, newPassword }, { ip: uniqueIp() })).status).toBe(200);
     expect((await signIn(email, newPassword, ip)).status).toBe(200);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { expectGqlError, expectRestError } from '../support/answers';
 import { CREATE_PRODUCT, PRODUCT_STATS, productInput } from '../support/products';
-import { GOOD_PASSWORD, linkIn, signUpUser, startTestApp, uniqueEmail, uniqueIp, type TestApp } from '../support/test-app';
+import { decodeQuotedPrintable, GOOD_PASSWORD, linkIn, newestLinkIn, signUpUser, startTestApp, uniqueEmail, uniqueIp, type TestApp } from '../support/test-app';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -21,7 +21,7 @@ async function requestResetToken(email: string): Promise<{ token: string; link: 
   const answer = await app.rest('POST', '/api/auth/forgot-password', { email }, { ip: uniqueIp() });
   expect(answer.status).toBe(200);
   const mails = await app.mailsTo(email);
-  const link = linkIn(mails[mails.length - 1], '/auth/reset-password');
+  const link = newestLinkIn(mails, '/auth/reset-password');
   return { token: link.searchParams.get('token')!, link };
 }
 
@@ -125,6 +125,10 @@ describe('reset password', () => {
     expect(old.status).toBe(401);
     expect(old.body).toEqual({ message: 'Invalid email or password', code: 'UNAUTHENTICATED' });
     expect((await signIn(email, NEW_PASSWORD)).status).toBe(200);
+    // The account is told, as for a change from the profile, in case the link was not used by its holder.
+    const notices = (await app.mailsTo(email)).filter((mail) => mail.includes('Subject: Your Stockroom password was reset'));
+    expect(notices).toHaveLength(1);
+    expect(decodeQuotedPrintable(notices[0])).toContain('Every session was signed out.');
 
     const second = await app.rest('POST', '/api/auth/reset-password', { email, resetToken: token, newPassword: 'Other!Passw0rd1' }, { ip: uniqueIp() });
     expect(second.status).toBe(400);

@@ -1,6 +1,6 @@
 import jwt from 'jsonwebtoken';
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
-import { GOOD_PASSWORD, linkIn, ME, signUpUser, startTestApp, type TestApp } from '../support/test-app';
+import { GOOD_PASSWORD, newestLinkIn, ME, signUpUser, startTestApp, type TestApp } from '../support/test-app';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -214,7 +214,7 @@ describe('a password reset revokes every session', () => {
 
     expect((await app.rest('POST', '/api/auth/forgot-password', { email })).status).toBe(200);
     const mails = await app.mailsTo(email);
-    const link = linkIn(mails[mails.length - 1], '/auth/reset-password');
+    const link = newestLinkIn(mails, '/auth/reset-password');
     const newPassword = 'N3w!Passw0rd-reset';
     const reset = await app.rest('POST', '/api/auth/reset-password', { email, resetToken: link.searchParams.get('token'), newPassword });
     expect(reset.status).toBe(200);

@@ -151,10 +151,23 @@ export function decodeQuotedPrintable(text: string): string {
 
 /** The first link in a mail that points at `path` of the app. */
 export function linkIn(mail: string, path: string): URL {
-  const decoded = decodeQuotedPrintable(mail);
+  const found = linkOf(decodeQuotedPrintable(mail), path);
+  if (!found) throw new Error(`No ${path} link in mail:\n${decodeQuotedPrintable(mail)}`);
+  return found;
+}
+
+/** The link to `path` in the newest of `mails` that has one: a notice sent since (a password changed) has none. */
+export function newestLinkIn(mails: string[], path: string): URL {
+  for (const mail of [...mails].reverse()) {
+    const found = linkOf(decodeQuotedPrintable(mail), path);
+    if (found) return found;
+  }
+  throw new Error(`No ${path} link in ${mails.length} mails`);
+}
+
+function linkOf(decoded: string, path: string): URL | undefined {
   const match = decoded.match(new RegExp(`https?://[^\\s"<>]+${path.replace(/\//g, '\\/')}\\?[^\\s"<>]+`));
-  if (!match) throw new Error(`No ${path} link in mail:\n${decoded}`);
-  return new URL(match[0].replace(/&amp;/g, '&'));
+  return match ? new URL(match[0].replace(/&amp;/g, '&')) : undefined;
 }
 
 /**

@@ -16,7 +16,8 @@ import { refuseHitPastLimit } from '../account/rate-limiter';
 import type { RequestContext } from '../account/context';
 import { assertValid } from '../common/errors';
 import { runStatement, type Statement } from '../db/sql';
-import { passwordResetMail } from '../mail/templates';
+import { profileLink } from '../mail/client-links';
+import { passwordChangedMail, passwordResetMail } from '../mail/templates';
 import { User, UserStatus } from '../account/user.entity';
 import { InvalidLinkError } from '../account/account.errors';
 import { AccountInactiveError, InvalidCredentialsError } from './auth.errors';
@@ -372,11 +373,12 @@ export const authService = {
    * Sets a new password from an emailed link. The link works once; every
    * session, API token and other emailed link of the account is revoked
    * (someone else may have had the old password), and its lockouts are cleared.
+   * The account is emailed that its password was reset, as for any change.
    */
   async resetPassword(ctx: RequestContext, input: ResetPasswordInput): Promise<string> {
     await throttle(ctx);
     assertValid(validateFields(ResetPasswordFields, { ...input }));
-    return ctx.em.transactional(async (em) => {
+    const user = await ctx.em.transactional(async (em) => {
       const tx = { ...ctx, em };
       const user = await redeemOneTimeToken(tx, input.email, input.resetToken, TokenPurpose.PasswordReset);
       if (!user) throw new InvalidLinkError('resetToken', AuthMessages.resetLinkInvalid);
@@ -388,8 +390,10 @@ export const authService = {
       await revokeOneTimeTokens(em, user.id);
       await em.nativeDelete(SignInAttempts, { emailKey: emailKeyOf(user.email) });
       await runStatement(em, logActivityStatement(user.id, 'password_changed', { via: 'reset' }));
-      return AuthMessages.resetSuccess;
+      return user;
     });
+    await ctx.mailer.send(passwordChangedMail(user.email, user.firstName, 'reset', profileLink(ctx.config.appUrl)));
+    return AuthMessages.resetSuccess;
   },
 
 };

@@ -49,22 +49,38 @@ export const emailChangedMail = (to: string, name: string, newEmail: string) =>
     'If you did not make this change, reset your password and contact support.',
   ]);
 
-/**
- * Sent to an account whose password was changed from its profile, or set
- * (`firstSet`: single sign-on opened it without one), so a change made
- * with someone else's session does not go unnoticed.
- */
-export const passwordChangedMail = (to: string, name: string, firstSet: boolean, profileLink: string) =>
-  composeMail(
+/** How a password came to change: from the profile, first set there (single sign-on opened the account without one), or from an emailed link. */
+export type PasswordChange = 'changed' | 'set' | 'reset';
+
+const PASSWORD_CHANGE_WORDS: Record<PasswordChange, { subject: string; what: string; sessions: string }> = {
+  changed: {
+    subject: 'Your Stockroom password was changed',
+    what: 'The password of your Stockroom account was changed.',
+    sessions: 'Your other sessions were signed out.',
+  },
+  set: {
+    subject: 'A password was set for your Stockroom account',
+    what: 'Your Stockroom account now has a password: it signs in with your email and that password too.',
+    sessions: 'Your other sessions were signed out.',
+  },
+  reset: {
+    subject: 'Your Stockroom password was reset',
+    what: 'The password of your Stockroom account was reset from a link we emailed to this address.',
+    sessions: 'Every session was signed out.',
+  },
+};
+
+/** Sent to an account whose password changed, whichever way, so a change made by someone else does not go unnoticed. */
+export function passwordChangedMail(to: string, name: string, how: PasswordChange, profileLink: string): OutgoingMail {
+  const words = PASSWORD_CHANGE_WORDS[how];
+  return composeMail(
     to,
-    firstSet ? 'A password was set for your Stockroom account' : 'Your Stockroom password was changed',
+    words.subject,
     name,
-    [
-      firstSet ? 'Your Stockroom account now has a password: it signs in with your email and that password too.' : 'The password of your Stockroom account was changed.',
-      'Your other sessions were signed out. If this was not you, reset your password from the sign-in page ("Forgot password?") and check your profile.',
-    ],
+    [words.what, `${words.sessions} If this was not you, reset your password from the sign-in page ("Forgot password?") and check your profile.`],
     { text: 'Open your profile', link: profileLink },
   );
+}
 
 /** A change to how an account signs in beyond its password. */
 export type SecondFactorChange = { kind: 'totp_enabled' } | { kind: 'totp_disabled' } | { kind: 'recovery_codes_created' } | { kind: 'recovery_code_used'; left: number }

@@ -16,7 +16,7 @@ import { requireAdmin, requireViewer } from '../account/viewer';
 import type { RequestContext, Viewer } from '../account/context';
 import { assertValid, canonicalId, DomainError, ForbiddenError, ValidationError } from '../common/errors';
 import { pageRequestOf, paginationOf, type Pagination } from '../common/pagination';
-import { hashPassword } from '../account/password-hasher';
+import { hashPassword, verifyPassword } from '../account/password-hasher';
 import { passwordOrRecentProof } from '../account/step-up';
 import { ChangePasswordRequest, EmailChangeRequest } from '../account/step-up-fields';
 import { runStatement } from '../db/sql';
@@ -337,7 +337,9 @@ export const userService = {
     assertValid(validateFields(ChangePasswordRequest, { ...input }));
     const currentPassword = passwordOrRecentProof(session, input.currentPassword);
     if (currentPassword !== null) await assertCurrentPassword(user, currentPassword);
-    if (currentPassword === input.newPassword) throw new ValidationError({ newPassword: UserMessages.samePassword });
+    // With a step-up instead of the password, only the stored hash can tell that nothing would change.
+    const unchanged = currentPassword !== null ? currentPassword === input.newPassword : user.passwordSet && (await verifyPassword(user.passwordHash, input.newPassword));
+    if (unchanged) throw new ValidationError({ newPassword: UserMessages.samePassword });
     const passwordHash = await hashPassword(input.newPassword);
     const firstSet = !user.passwordSet;
     await ctx.em.transactional(async (em) => {
@@ -348,7 +350,7 @@ export const userService = {
       await revokeOneTimeTokens(em, user.id);
       await runStatement(em, logActivityStatement(user.id, 'password_changed', firstSet ? { via: 'set' } : undefined));
     });
-    await ctx.mailer.send(passwordChangedMail(user.email, user.firstName, firstSet, profileLink(ctx.config.appUrl)));
+    await ctx.mailer.send(passwordChangedMail(user.email, user.firstName, firstSet ? 'set' : 'changed', profileLink(ctx.config.appUrl)));
     return UserMessages.passwordChanged;
   },
 };
