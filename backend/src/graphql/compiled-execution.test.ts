@@ -39,6 +39,11 @@ const schema = new GraphQLSchema({
         args: { limit: { type: new GraphQLNonNull(GraphQLInt) } },
         resolve: async (_root, { limit }: { limit: number }) => products.slice(0, limit),
       },
+      echo: {
+        type: new GraphQLNonNull(GraphQLString),
+        args: { text: { type: new GraphQLNonNull(GraphQLString) }, times: { type: GraphQLInt, defaultValue: 1 } },
+        resolve: (_root, { text, times }: { text: string; times: number }) => text.repeat(times),
+      },
       product: {
         type: Product,
         args: { id: { type: new GraphQLNonNull(GraphQLInt) } },
@@ -112,6 +117,16 @@ describe('the app’s GraphQL server', () => {
       },
     });
     for (const answer of answers.slice(1)) expect(answer).toEqual(answers[0]);
+  });
+
+  it('reads inline arguments as text, never as code, once compiled: quotes, backticks, template and script fragments', async () => {
+    const hostile = ['"); process.exit(1); //', '`${process.exit(1)}`', "'; DROP TABLE products; --", '</script><script>alert(1)</script>', 'line\nbreak \\ back\u0000slash', 'café ‘é’ 🧾'];
+    for (const text of hostile) {
+      const query = `{ echo(text: ${JSON.stringify(text)}) twice: echo(text: ${JSON.stringify(text)}, times: 2) }`;
+      for (let run = 0; run < 3; run++) {
+        expect(await ask(server, query)).toEqual({ status: 200, body: { data: { echo: text, twice: text + text } } });
+      }
+    }
   });
 
   it('answers a bad variable with 400 and graphql-js’s message, before and after the query is compiled', async () => {
