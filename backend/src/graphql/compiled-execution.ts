@@ -2,15 +2,11 @@ import type { GatewayExecutor, GatewayInterface } from '@apollo/server-gateway-i
 import { execute, getVariableValues, GraphQLError, OperationTypeNode, type DocumentNode, type OperationDefinitionNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 
-/** How many times a document runs through graphql-js before it is compiled. */
-const RUNS_BEFORE_COMPILING = 1;
-
-/** What is known of one operation of one parsed document. */
-interface OperationRuns {
-  runs: number;
-  /** null: graphql-jit could not compile it, so graphql-js runs it every time. */
-  compiled?: CompiledQuery | null;
-}
+/**
+ * What is known of one operation of one parsed document: run once (by graphql-js), compiled, or
+ * null when graphql-jit could not compile it (graphql-js runs it every time).
+ */
+type OperationState = 'ran once' | CompiledQuery | null;
 
 /**
  * Runs operations the way graphql-js would, but compiled: graphql-jit turns an
@@ -34,17 +30,23 @@ interface OperationRuns {
  * unless a test counts the compilations.
  */
 export function compiledExecution(schema: GraphQLSchema, { compile = compileQuery }: { compile?: typeof compileQuery } = {}): GatewayInterface {
-  const byDocument = new WeakMap<DocumentNode, Map<string | undefined, OperationRuns>>();
+  const byDocument = new WeakMap<DocumentNode, Map<string | undefined, OperationState>>();
 
   /** The compiled function for a query run before; null for a first run, a mutation, or what graphql-jit cannot compile. */
   const compiledFor = (document: DocumentNode, operation: OperationDefinitionNode | undefined, operationName: string | undefined): CompiledQuery | null => {
     // No operation: several in the document and none named. graphql-js answers that as Apollo expects.
     if (operation?.operation !== OperationTypeNode.QUERY) return null;
-    const known = runsOf(byDocument, document, operationName);
-    if (known.compiled !== undefined) return known.compiled;
-    known.runs += 1;
-    if (known.runs > RUNS_BEFORE_COMPILING) known.compiled = compiled(schema, document, operationName, compile);
-    return known.compiled ?? null;
+    let operations = byDocument.get(document);
+    if (!operations) byDocument.set(document, (operations = new Map()));
+    const state = operations.get(operationName);
+    if (state === undefined) {
+      operations.set(operationName, 'ran once');
+      return null;
+    }
+    if (state !== 'ran once') return state;
+    const query = compiled(schema, document, operationName, compile);
+    operations.set(operationName, query);
+    return query;
   };
 
   const executor: GatewayExecutor = async ({ document, operation, request, context }) => {
@@ -54,6 +56,7 @@ export function compiledExecution(schema: GraphQLSchema, { compile = compileQuer
     if (!query) return execute({ schema, document, contextValue: context, variableValues: variables, operationName });
     // graphql-js's own coercion first, so a bad variable gets graphql-js's message and the nodes Apollo needs to
     // answer it with 400 BAD_USER_INPUT; the compiled query then reads the variables as sent, as graphql-js would.
+    // graphql-jit coerces them again (a few µs): its refusals word and place errors its own way.
     const coerced = getVariableValues(schema, operation?.variableDefinitions ?? [], variables, { maxErrors: 50 });
     if (coerced.errors) return { errors: coerced.errors };
     return withPlainErrors(await query.query(undefined, context, variables));
@@ -79,14 +82,6 @@ function compiled(schema: GraphQLSchema, document: DocumentNode, operationName: 
   } catch {
     return null;
   }
-}
-
-function runsOf(byDocument: WeakMap<DocumentNode, Map<string | undefined, OperationRuns>>, document: DocumentNode, operationName: string | undefined): OperationRuns {
-  let operations = byDocument.get(document);
-  if (!operations) byDocument.set(document, (operations = new Map()));
-  let known = operations.get(operationName);
-  if (!known) operations.set(operationName, (known = { runs: 0 }));
-  return known;
 }
 
 /**

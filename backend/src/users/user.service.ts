@@ -147,6 +147,15 @@ function newEmailOf(user: User, email: unknown): string | undefined {
 }
 
 /**
+ * Whether `newPassword` is the account's password already: compared with the current one sent, or, after a
+ * step-up instead (`sent` null), with the stored hash, since nothing was sent to compare with.
+ */
+async function isCurrentPassword(user: User, sent: string | null, newPassword: string): Promise<boolean> {
+  if (sent !== null) return sent === newPassword;
+  return user.passwordSet && verifyPassword(user.passwordHash, newPassword);
+}
+
+/**
  * An email change needs the caller's own current password, or a sign-in or
  * step-up within the last 10 minutes, also when an admin changes someone
  * else's: whoever holds the address can reset the password, so a stolen
@@ -337,9 +346,7 @@ export const userService = {
     assertValid(validateFields(ChangePasswordRequest, { ...input }));
     const currentPassword = passwordOrRecentProof(session, input.currentPassword);
     if (currentPassword !== null) await assertCurrentPassword(user, currentPassword);
-    // With a step-up instead of the password, only the stored hash can tell that nothing would change.
-    const unchanged = currentPassword !== null ? currentPassword === input.newPassword : user.passwordSet && (await verifyPassword(user.passwordHash, input.newPassword));
-    if (unchanged) throw new ValidationError({ newPassword: UserMessages.samePassword });
+    if (await isCurrentPassword(user, currentPassword, input.newPassword)) throw new ValidationError({ newPassword: UserMessages.samePassword });
     const passwordHash = await hashPassword(input.newPassword);
     const firstSet = !user.passwordSet;
     await ctx.em.transactional(async (em) => {
